@@ -1,0 +1,52 @@
+# Assay: two commands on a fresh machine with Node and npm: `make run` and `make test`.
+# Bun is pinned and bootstrapped from the npm registry into .tools/ when it is missing.
+BUN_VERSION := 1.4.5
+TOOLS := $(CURDIR)/.tools
+BUN := $(shell if command -v bun >/dev/null 2>&1 && [ "$$(bun --version)" = "$(BUN_VERSION)" ]; then command -v bun; else echo $(TOOLS)/node_modules/.bin/bun; fi)
+CONFIG ?= config/assay.yaml
+BUILD_FLAGS := --compile --minify --bytecode --format=esm --no-compile-autoload-dotenv --no-compile-autoload-bunfig
+
+.PHONY: run test unit typecheck build smoke bench bench-quality install clean
+.DEFAULT_GOAL := run
+
+$(TOOLS)/node_modules/.bin/bun:
+	@echo "bootstrapping bun $(BUN_VERSION) from the npm registry into .tools/"
+	@mkdir -p $(TOOLS)
+	@npm install --no-save --no-audit --no-fund --loglevel=error --prefix $(TOOLS) bun@$(BUN_VERSION)
+	@$(TOOLS)/node_modules/.bin/bun --version >/dev/null
+
+node_modules/.installed: package.json bun.lock | $(BUN)
+	$(BUN) install --frozen-lockfile
+	@touch $@
+
+install: node_modules/.installed
+
+## run: create what is missing of config, data folder and master key, then serve
+run: install
+	$(BUN) run src/main.ts init --config $(CONFIG)
+	$(BUN) run src/main.ts serve --config $(CONFIG)
+
+## test: typecheck, unit and end-to-end tests, then build the binary and smoke-test it
+test: install typecheck unit build smoke
+
+typecheck: install
+	$(BUN) x tsc --noEmit -p tsconfig.json
+
+unit: install
+	$(BUN) test
+
+build: install
+	@mkdir -p dist
+	$(BUN) build src/main.ts $(BUILD_FLAGS) --outfile dist/assay
+
+smoke: build
+	$(BUN) run test/smoke/binary-smoke.ts dist/assay
+
+bench: install build
+	$(BUN) run bench/run.ts
+
+bench-quality: install
+	$(BUN) run bench/quality.ts
+
+clean:
+	rm -rf dist node_modules .tools

@@ -1,0 +1,34 @@
+// Builds the HTTP application from an explicit runtime: `assay serve` and the tests share it.
+import { Elysia } from "elysia";
+import { healthRoutes } from "./api/health/index.ts";
+import { docsRoutes } from "./http/docs.ts";
+import { pipeline } from "./http/pipeline.ts";
+import { RouteTable } from "./http/route-table.ts";
+import type { Runtime } from "./runtime.ts";
+
+export interface AppOptions {
+  draining?: () => boolean;
+}
+
+export function createApp(rt: Runtime, options: AppOptions = {}) {
+  const routes = new RouteTable();
+  const app = new Elysia({ normalize: false })
+    .use(
+      pipeline({
+        authenticator: rt.authenticator,
+        idempotency: rt.idempotency,
+        log: rt.log,
+        maxBodyBytes: rt.config.server.max_body_bytes,
+        accessLog: rt.config.server.access_log,
+        trustProxy: rt.config.server.trust_proxy,
+        routes,
+        draining: options.draining ?? (() => false),
+      }),
+    )
+    .use(docsRoutes())
+    .use(healthRoutes(rt));
+  routes.load(app.routes);
+  return app;
+}
+
+export type AssayApp = ReturnType<typeof createApp>;

@@ -1,0 +1,9 @@
+// Files embedded into the binary with `import x from "…" with { type: "file" }` resolve to a path.
+declare module "*.css" {
+  const path: string;
+  export default path;
+}
+declare module "*/swagger-ui-bundle.js" {
+  const path: string;
+  export default path;
+}

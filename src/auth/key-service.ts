@@ -1,0 +1,168 @@
+// Accounts and API keys: minting, listing, revoking, rotating, and resolving a presented key to
+// its account on every request. Keys are looked up in the database on every request, so a key
+// minted or revoked by the CLI (another process) takes effect on the next request.
+import type { Clock } from "../domain/clock.ts";
+import { iso } from "../domain/clock.ts";
+import { newId } from "../domain/ids.ts";
+import type { Account, ApiKeyRecord, Store } from "../store/types.ts";
+import { displayPrefix, hashApiKey, isWellFormedApiKey, mintApiKey, mintSecret } from "./api-key.ts";
+import { open, seal } from "./master-key.ts";
+
+export interface MintedKey {
+  id: string;
+  object: "api_key";
+  key: string;
+  secret: string;
+  account: string;
+  name: string | null;
+  created_at: string;
+  expires_at: string | null;
+}
+
+export interface PublicKeyView {
+  id: string;
+  object: "api_key";
+  account: string;
+  name: string | null;
+  prefix: string;
+  status: "active" | "expired" | "revoked";
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  rotated_to: string | null;
+}
+
+export interface AuthenticatedKey {
+  account: Account;
+  key: ApiKeyRecord;
+  secret: string;
+}
+
+export type KeyRejection = "invalid_api_key";
+
+export class KeyServiceError extends Error {
+  constructor(
+    readonly code: "unknown_account" | "unknown_key" | "unknown_plan" | "key_revoked",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const SECRET_CACHE_LIMIT = 10_000;
+
+export class KeyService {
+  /** Decrypted secrets by key id: AES-GCM per request would be wasted work. Bounded. */
+  private readonly secrets = new Map<string, string>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly masterKey: Buffer,
+    private readonly clock: Clock,
+    private readonly plans: () => Record<string, unknown>,
+  ) {}
+
+  async createAccount(name: string, plan = "standard"): Promise<Account> {
+    this.assertPlan(plan);
+    return this.store.accounts.create({ id: newId("acct"), name, plan, created_at: iso(this.clock.now()) });
+  }
+
+  async setPlan(accountId: string, plan: string): Promise<Account> {
+    this.assertPlan(plan);
+    const account = await this.store.accounts.setPlan(accountId, plan);
+    if (!account) throw new KeyServiceError("unknown_account", `no account ${accountId}`);
+    return account;
+  }
+
+  async createKey(accountId: string, options: { name?: string; expiresInMs?: number } = {}): Promise<MintedKey> {
+    const account = await this.store.accounts.get(accountId);
+    if (!account) throw new KeyServiceError("unknown_account", `no account ${accountId}`);
+    const now = this.clock.now();
+    const id = newId("key", now);
+    const key = mintApiKey();
+    const secret = mintSecret();
+    const record: ApiKeyRecord = {
+      id,
+      account_id: account.id,
+      name: options.name ?? null,
+      prefix: displayPrefix(key),
+      key_hash: hashApiKey(key),
+      secret_enc: seal(this.masterKey, secret, id),
+      created_at: iso(now),
+      expires_at: options.expiresInMs !== undefined ? iso(now + options.expiresInMs) : null,
+      revoked_at: null,
+      rotated_to: null,
+    };
+    await this.store.apiKeys.create(record);
+    return { id, object: "api_key", key, secret, account: account.id, name: record.name, created_at: record.created_at, expires_at: record.expires_at };
+  }
+
+  async listKeys(accountId?: string): Promise<PublicKeyView[]> {
+    return (await this.store.apiKeys.list(accountId)).map((k) => this.view(k));
+  }
+
+  async revokeKey(keyId: string): Promise<PublicKeyView> {
+    const record = await this.store.apiKeys.revoke(keyId, iso(this.clock.now()));
+    if (!record) throw new KeyServiceError("unknown_key", `no key ${keyId}`);
+    this.secrets.delete(keyId);
+    return this.view(record);
+  }
+
+  /** A new key and secret for the same account; the old key keeps working for `graceMs`. */
+  async rotateKey(keyId: string, graceMs: number): Promise<{ key: MintedKey; previous: PublicKeyView }> {
+    const old = await this.store.apiKeys.get(keyId);
+    if (!old) throw new KeyServiceError("unknown_key", `no key ${keyId}`);
+    if (old.revoked_at) throw new KeyServiceError("key_revoked", `key ${keyId} is revoked; create a new key instead`);
+    const minted = await this.createKey(old.account_id, { name: old.name ?? undefined });
+    const previous = await this.store.apiKeys.expire(keyId, iso(this.clock.now() + graceMs), minted.id);
+    return { key: minted, previous: this.view(previous ?? old) };
+  }
+
+  /** Resolves a presented API key; null for unknown, malformed, revoked or expired keys. */
+  async authenticate(presented: string): Promise<AuthenticatedKey | null> {
+    if (!isWellFormedApiKey(presented)) return null;
+    const record = await this.store.apiKeys.findByHash(hashApiKey(presented));
+    if (!record || this.statusOf(record) !== "active") return null;
+    const account = await this.store.accounts.get(record.account_id);
+    if (!account) return null;
+    return { account, key: record, secret: this.secretOf(record) };
+  }
+
+  private secretOf(record: ApiKeyRecord): string {
+    let secret = this.secrets.get(record.id);
+    if (secret === undefined) {
+      secret = open(this.masterKey, record.secret_enc, record.id);
+      if (this.secrets.size >= SECRET_CACHE_LIMIT) this.secrets.delete(this.secrets.keys().next().value!);
+      this.secrets.set(record.id, secret);
+    }
+    return secret;
+  }
+
+  private statusOf(k: ApiKeyRecord): PublicKeyView["status"] {
+    if (k.revoked_at) return "revoked";
+    if (k.expires_at && Date.parse(k.expires_at) <= this.clock.now()) return "expired";
+    return "active";
+  }
+
+  private view(k: ApiKeyRecord): PublicKeyView {
+    return {
+      id: k.id,
+      object: "api_key",
+      account: k.account_id,
+      name: k.name,
+      prefix: k.prefix,
+      status: this.statusOf(k),
+      created_at: k.created_at,
+      expires_at: k.expires_at,
+      revoked_at: k.revoked_at,
+      rotated_to: k.rotated_to,
+    };
+  }
+
+  private assertPlan(plan: string) {
+    const plans = this.plans();
+    if (!(plan in plans)) {
+      throw new KeyServiceError("unknown_plan", `unknown plan "${plan}"; known plans: ${Object.keys(plans).join(", ")}`);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// The master key encrypts signing secrets at rest (AES-256-GCM). It comes from $ASSAY_MASTER_KEY
+// (64 hex characters or base64 of 32 bytes) or from security.master_key_file, created 0600.
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+
+export class MasterKeyError extends Error {}
+
+export function decodeMasterKey(text: string, source: string): Buffer {
+  const value = text.trim();
+  let key: Buffer | undefined;
+  if (/^[0-9a-fA-F]{64}$/.test(value)) key = Buffer.from(value, "hex");
+  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) key = Buffer.from(value, "base64");
+  if (!key || key.length !== 32) throw new MasterKeyError(`${source}: must hold 32 bytes as 64 hex characters or base64`);
+  return key;
+}
+
+export function loadMasterKey(file: string, env: Record<string, string | undefined> = process.env): Buffer {
+  if (env.ASSAY_MASTER_KEY) return decodeMasterKey(env.ASSAY_MASTER_KEY, "ASSAY_MASTER_KEY");
+  if (!existsSync(file)) {
+    throw new MasterKeyError(`security.master_key_file: ${file} does not exist (run \`assay init\` to create it)`);
+  }
+  return decodeMasterKey(readFileSync(file, "utf8"), `security.master_key_file (${file})`);
+}
+
+/** Creates the master key file (0600) if it is missing; returns true when it created one. */
+export function ensureMasterKeyFile(file: string): boolean {
+  if (existsSync(file)) return false;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
+  chmodSync(file, 0o600);
+  return true;
+}
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** iv ‖ ciphertext ‖ tag; `aad` binds the ciphertext to its key id so rows cannot be swapped. */
+export function seal(masterKey: Buffer, plaintext: string, aad: string): Uint8Array {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", masterKey, iv);
+  cipher.setAAD(Buffer.from(aad));
+  const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return new Uint8Array(Buffer.concat([iv, body, cipher.getAuthTag()]));
+}
+
+export function open(masterKey: Buffer, sealed: Uint8Array, aad: string): string {
+  const buf = Buffer.from(sealed);
+  const iv = buf.subarray(0, IV_BYTES);
+  const tag = buf.subarray(buf.length - TAG_BYTES);
+  const decipher = createDecipheriv("aes-256-gcm", masterKey, iv);
+  decipher.setAAD(Buffer.from(aad));
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(buf.subarray(IV_BYTES, buf.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+}

@@ -1,0 +1,131 @@
+// Loads the one YAML configuration file: parse (Bun.YAML), replace ${NAME} from the environment,
+// fill defaults, validate against the closed schema, and resolve relative paths against the
+// file's own folder. Every problem is reported, one per line, with its YAML path.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
+import { Value } from "@sinclair/typebox/value";
+import { ConfigSchema, type ConfigFile, type PlanLimitsT } from "./schema.ts";
+
+export const BUILT_IN_PLANS: Record<string, PlanLimitsT> = {
+  standard: { per_second: 50, per_minute: 1000 },
+  enterprise: { per_second: 500, per_minute: 10_000 },
+};
+
+export interface AssayConfig extends ConfigFile {
+  /** Absolute path of the file this config came from (or would come from). */
+  file: string;
+  /** Folder relative paths in the file resolve against. */
+  dir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    super(`${file}: invalid configuration\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** `--config F`, else $ASSAY_CONFIG, else ./config/assay.yaml. */
+export function configPath(flag?: string, env: Record<string, string | undefined> = process.env): string {
+  return resolve(flag ?? env.ASSAY_CONFIG ?? "config/assay.yaml");
+}
+
+export function loadConfig(file: string, env: Record<string, string | undefined> = process.env): AssayConfig {
+  const abs = resolve(file);
+  if (!existsSync(abs)) throw new ConfigError(abs, [`file not found (run \`assay init --config ${file}\` to create it)`]);
+  return parseConfig(readFileSync(abs, "utf8"), abs, env);
+}
+
+export function parseConfig(text: string, file: string, env: Record<string, string | undefined> = process.env): AssayConfig {
+  let raw: unknown;
+  try {
+    raw = Bun.YAML.parse(text);
+  } catch (e) {
+    throw new ConfigError(file, [`YAML syntax error: ${(e as Error).message.replace(/^YAML Parse error: /, "")}`]);
+  }
+  if (raw === null || raw === undefined) raw = {};
+  if (typeof raw !== "object" || Array.isArray(raw)) throw new ConfigError(file, ["(root): expected a mapping of sections"]);
+
+  const problems: string[] = [];
+  const substituted = substituteEnv(raw, env, "", problems);
+  const withDefaults = Value.Default(ConfigSchema, Value.Clone(substituted));
+  for (const error of Value.Errors(ConfigSchema, withDefaults)) {
+    // Union errors repeat per branch; one line per path is what a person wants to read.
+    const line = `${yamlPath(error.path)}: ${describe(error.message, error.schema as { anyOf?: { const?: unknown }[] })}`;
+    if (!problems.includes(line)) problems.push(line);
+  }
+  const config = withDefaults as ConfigFile;
+  if (problems.length === 0) {
+    for (const [name] of Object.entries(config.plans)) {
+      if (BUILT_IN_PLANS[name]) problems.push(`plans.${name}: redefines a built-in plan; choose another name`);
+    }
+    for (const [name, plan] of Object.entries(config.plans)) {
+      if (plan.per_second > plan.per_minute) problems.push(`plans.${name}.per_second: larger than per_minute`);
+    }
+    const seen = new Set<string>();
+    config.connectors.forEach((c, i) => {
+      if (seen.has(c.id)) problems.push(`connectors[${i}].id: duplicate connector id "${c.id}"`);
+      seen.add(c.id);
+    });
+  }
+  if (problems.length > 0) throw new ConfigError(file, problems);
+
+  const dir = dirname(file);
+  const at = (p: string) => resolvePath(dir, p);
+  config.storage.path = config.storage.path === ":memory:" ? ":memory:" : at(config.storage.path);
+  config.security.master_key_file = at(config.security.master_key_file);
+  config.reports.dir = at(config.reports.dir);
+  if (config.server.tls) config.server.tls = { cert: at(config.server.tls.cert), key: at(config.server.tls.key) };
+  return { ...config, file, dir };
+}
+
+export function resolvePath(dir: string, p: string): string {
+  return isAbsolute(p) ? p : resolve(dir, p);
+}
+
+/** All plans in force: the built-in ones plus those of the config. */
+export function plansOf(config: Pick<ConfigFile, "plans">): Record<string, PlanLimitsT> {
+  return { ...BUILT_IN_PLANS, ...config.plans };
+}
+
+const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+function substituteEnv(node: unknown, env: Record<string, string | undefined>, path: string, problems: string[]): unknown {
+  if (typeof node === "string") {
+    return node.replace(ENV_REF, (_, name: string) => {
+      const value = env[name];
+      if (value === undefined) {
+        problems.push(`${path || "(root)"}: environment variable ${name} is not set`);
+        return "";
+      }
+      return value;
+    });
+  }
+  if (Array.isArray(node)) return node.map((v, i) => substituteEnv(v, env, `${path}[${i}]`, problems));
+  if (node && typeof node === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) out[k] = substituteEnv(v, env, path ? `${path}.${k}` : k, problems);
+    return out;
+  }
+  return node;
+}
+
+/** JSON pointer `/connectors/0/type` → YAML path `connectors[0].type`. */
+export function yamlPath(pointer: string): string {
+  if (!pointer) return "(root)";
+  return pointer
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce((acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg), "");
+}
+
+function describe(message: string, schema: { const?: unknown; anyOf?: { const?: unknown }[] }): string {
+  if (message === "Unexpected property") return "unknown key";
+  const options = schema.anyOf?.map((s) => s.const).filter((c) => c !== undefined);
+  if (options && options.length > 0) return `must be one of ${options.map((o) => JSON.stringify(o)).join(", ")}`;
+  return message.charAt(0).toLowerCase() + message.slice(1);
+}

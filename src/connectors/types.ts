@@ -1,0 +1,54 @@
+// The connector contract: every built-in source (csv, sqlite, postgres, mysql, http, inline)
+// implements this one interface, so the analysis engine and the API never see a source's kind.
+import type { ReferenceData, ReferenceTable, Transaction } from "../domain/transaction.ts";
+
+export const CONNECTOR_TYPES = ["csv", "sqlite", "postgres", "mysql", "http", "inline"] as const;
+export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
+
+export interface ScanOptions {
+  /** Inclusive lower bound on the transaction date (ISO 8601). */
+  from?: string;
+  /** Inclusive upper bound on the transaction date (ISO 8601). */
+  to?: string;
+  /** Stop after this many transactions. */
+  limit?: number;
+  signal?: AbortSignal;
+}
+
+export interface ConnectorCapabilities {
+  /** Can fetch one transaction by id. */
+  lookup: boolean;
+  /** Can stream its transactions. */
+  scan: boolean;
+  /** Reference tables it provides. */
+  reference: ReferenceTable[];
+}
+
+export interface MappingReport {
+  /** Source rows that could not be mapped into a canonical transaction since start. */
+  rejected_rows: number;
+  /** A few recent reasons, safe to show (no credentials, no raw secrets). */
+  samples: { row: string; reason: string }[];
+}
+
+export interface Connector {
+  readonly id: string;
+  readonly type: ConnectorType;
+  readonly name: string;
+  readonly description: string;
+  readonly capabilities: ConnectorCapabilities;
+  /** Accounts allowed to use it; undefined = every account. */
+  readonly accounts?: readonly string[];
+  readonly enabled: boolean;
+
+  /** One transaction by id, or null when the source does not have it. */
+  getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction | null>;
+  /** Streams transactions grouped from source rows, never holding the whole source in memory. */
+  scan(options?: ScanOptions): AsyncIterable<Transaction>;
+  /** Reference tables (contracts, price list, shipments); empty arrays where not configured. */
+  reference(signal?: AbortSignal): Promise<ReferenceData>;
+  /** Cheap liveness check of the source; throws a ConnectorError when it is not usable. */
+  probe(signal?: AbortSignal): Promise<void>;
+  mappingReport(): MappingReport;
+  close(): Promise<void>;
+}

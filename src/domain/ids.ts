@@ -1,0 +1,65 @@
+// Object ids: `<prefix>_<ULID>` (API.md §6). A ULID is 48 bits of milliseconds and 80 random
+// bits in Crockford base32, so ids sort by creation time. Within one millisecond the random
+// part is incremented, keeping ids from one process strictly increasing.
+import { randomBytes } from "node:crypto";
+
+export const ID_PREFIXES = ["acct", "key", "anl", "alrt", "rpt", "evt", "whk"] as const;
+export type IdPrefix = (typeof ID_PREFIXES)[number];
+
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+let lastTime = -1;
+let lastRandom = new Uint8Array(10);
+
+export function ulid(now = Date.now()): string {
+  if (now <= lastTime) {
+    now = lastTime;
+    incrementRandom(lastRandom);
+  } else {
+    lastTime = now;
+    lastRandom = new Uint8Array(randomBytes(10));
+    lastRandom[0]! &= 0x7f; // leave room to increment without overflow
+  }
+  let time = "";
+  let t = now;
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  return time + encodeRandom(lastRandom);
+}
+
+export function newId(prefix: IdPrefix, now?: number): string {
+  return `${prefix}_${ulid(now)}`;
+}
+
+const ID_PATTERN = /^[a-z]+_[0-9A-HJKMNP-TV-Z]{26}$/;
+export function isId(value: string, prefix?: IdPrefix): boolean {
+  return ID_PATTERN.test(value) && (!prefix || value.startsWith(`${prefix}_`));
+}
+
+function incrementRandom(bytes: Uint8Array) {
+  for (let i = bytes.length - 1; i >= 0; i--) {
+    if (bytes[i]! < 255) {
+      bytes[i]!++;
+      return;
+    }
+    bytes[i] = 0;
+  }
+}
+
+function encodeRandom(bytes: Uint8Array): string {
+  // 80 bits → 16 base32 characters.
+  let out = "";
+  let buffer = 0;
+  let bits = 0;
+  for (const b of bytes) {
+    buffer = (buffer << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      out += CROCKFORD[(buffer >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+// The canonical transaction (API.md §9): what every connector maps its source rows into and
+// what every detector reads. Amounts are plain numbers in the transaction's currency; dates are
+// ISO 8601 strings (a date, or a date-time in UTC) exactly as the source gave them after mapping.
+
+export const TRANSACTION_TYPES = ["invoice", "credit_note", "payment", "journal_entry"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export interface TransactionLine {
+  sku?: string;
+  quantity?: number;
+  unit_price?: number;
+  list_price?: number;
+  discount_pct?: number;
+  /** Net amount of the line (quantity × unit_price less any discount, as billed). */
+  amount?: number;
+}
+
+export interface Transaction {
+  transaction_id: string;
+  type: TransactionType;
+  date?: string;
+  customer_id?: string;
+  currency?: string;
+  /** Net total of the transaction. */
+  amount?: number;
+  tax_amount?: number;
+  tax_rate?: number;
+  contract_id?: string;
+  /** e.g. the invoice a credit note refers to. */
+  reference?: string;
+  created_by?: string;
+  approved_by?: string;
+  lines: TransactionLine[];
+  /** Source columns that are not canonical fields, kept for detectors and display. */
+  attributes?: Record<string, string | number | boolean | null>;
+}
+
+export interface Contract {
+  contract_id: string;
+  customer_id: string;
+  sku: string;
+  price: number;
+  currency?: string;
+  valid_from?: string;
+  valid_to?: string;
+  max_discount_pct?: number;
+}
+
+export interface PriceListEntry {
+  sku: string;
+  list_price: number;
+  currency?: string;
+}
+
+export interface Shipment {
+  shipment_id: string;
+  transaction_id?: string;
+  customer_id?: string;
+  sku: string;
+  quantity: number;
+  date?: string;
+}
+
+/** The reference tables a connector may provide as context for the analysis modules. */
+export interface ReferenceData {
+  contracts: Contract[];
+  price_list: PriceListEntry[];
+  shipments: Shipment[];
+}
+
+export const REFERENCE_TABLES = ["contracts", "price_list", "shipments"] as const;
+export type ReferenceTable = (typeof REFERENCE_TABLES)[number];

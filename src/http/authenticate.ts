@@ -1,0 +1,106 @@
+// The authentication step of every /v1 request, in the contract's order: API key, then
+// signature (with the optional timestamp mode), then the caller's rate limit. Failures are
+// counted per client address so a flood of bad credentials is refused cheaply and consumes
+// nobody's quota.
+import type { KeyService } from "../auth/key-service.ts";
+import type { ReplayGuard } from "../auth/replay-guard.ts";
+import { decodeSignature, verifySignature } from "../auth/signature.ts";
+import type { Clock } from "../domain/clock.ts";
+import type { RateLimiter, WindowSpec } from "../ratelimit/types.ts";
+import { planWindows } from "../ratelimit/types.ts";
+import { limitHeaders, rateLimitedError } from "./rate-limit-headers.ts";
+import { ApiError } from "./problem.ts";
+import type { RequestState } from "./request-state.ts";
+
+export interface AuthenticatorDeps {
+  keys: KeyService;
+  limiter: RateLimiter;
+  failureLimiter: RateLimiter;
+  replay: ReplayGuard;
+  clock: Clock;
+  plans: () => Record<string, { per_second: number; per_minute: number }>;
+  signature: { timestamp: "optional" | "required"; tolerance_s: number };
+  failedAuth: { per_second: number; per_minute: number };
+}
+
+const TIMESTAMP = /^\d{1,12}$/;
+
+export class Authenticator {
+  private readonly failureWindows: WindowSpec[];
+
+  constructor(private readonly deps: AuthenticatorDeps) {
+    this.failureWindows = planWindows(deps.failedAuth);
+  }
+
+  async authenticate(request: Request, state: RequestState): Promise<void> {
+    const ipSubject = `ip:${state.clientIp}`;
+    const blocked = await this.deps.failureLimiter.peek(ipSubject, this.failureWindows);
+    if (!blocked.allowed) {
+      throw new ApiError("rate_limited", "too many failed authentication attempts from this address", {
+        headers: { "retry-after": String(blocked.retryAfterS) },
+        extra: { violated_policies: blocked.violated.map((v) => `failed_auth_${v}`) },
+      });
+    }
+    try {
+      await this.verifyCredentials(request, state);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) await this.deps.failureLimiter.record(ipSubject, this.failureWindows);
+      throw e;
+    }
+    await this.charge(state);
+  }
+
+  private async verifyCredentials(request: Request, state: RequestState) {
+    const authorization = request.headers.get("authorization");
+    if (!authorization) throw new ApiError("missing_api_key", "send your API key as `Authorization: Bearer <API_KEY>`");
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match) throw new ApiError("invalid_api_key", "the Authorization header must use the Bearer scheme: `Bearer <API_KEY>`");
+    const auth = await this.deps.keys.authenticate(match[1]!);
+    if (!auth) throw new ApiError("invalid_api_key", "the API key is unknown, revoked or expired");
+
+    const header = request.headers.get("x-service-signature");
+    if (!header) throw new ApiError("missing_signature", "send the HMAC-SHA256 of the request body as X-Service-Signature");
+    const provided = decodeSignature(header);
+    if (!provided) {
+      throw new ApiError("invalid_signature", "X-Service-Signature must be 32 bytes of HMAC-SHA256 in hex, base64 or base64url, optionally prefixed sha256=");
+    }
+
+    const timestamp = request.headers.get("x-service-timestamp") ?? undefined;
+    const { timestamp: mode, tolerance_s } = this.deps.signature;
+    if (timestamp === undefined && mode === "required") {
+      throw new ApiError("stale_timestamp", "X-Service-Timestamp (unix seconds) is required by this server; sign `<timestamp>.<body>`");
+    }
+    let nowMs = 0;
+    if (timestamp !== undefined) {
+      nowMs = this.deps.clock.now();
+      if (!TIMESTAMP.test(timestamp)) throw new ApiError("stale_timestamp", "X-Service-Timestamp must be unix seconds");
+      if (Math.abs(nowMs / 1000 - Number(timestamp)) > tolerance_s) {
+        throw new ApiError("stale_timestamp", `X-Service-Timestamp is more than ${tolerance_s}s from the server clock`);
+      }
+    }
+    if (!verifySignature(auth.secret, state.raw, provided, timestamp)) {
+      throw new ApiError(
+        "invalid_signature",
+        timestamp === undefined
+          ? "the signature does not match HMAC-SHA256 of the exact request body bytes"
+          : "the signature does not match HMAC-SHA256 of `<timestamp>.<body>`",
+      );
+    }
+    if (timestamp !== undefined) {
+      const key = `${auth.key.id}:${Buffer.from(provided).toString("hex")}`;
+      const expires = (Number(timestamp) + tolerance_s) * 1000 + 1000;
+      if (!this.deps.replay.firstSeen(key, expires, nowMs)) {
+        throw new ApiError("replayed_request", "this signed request was already received; sign each request with a fresh timestamp");
+      }
+    }
+    state.auth = auth;
+  }
+
+  private async charge(state: RequestState) {
+    const auth = state.auth!;
+    const plan = this.deps.plans()[auth.account.plan] ?? this.deps.plans().standard!;
+    const decision = await this.deps.limiter.acquire(`acct:${auth.account.id}`, planWindows(plan));
+    Object.assign(state.headers, limitHeaders(decision));
+    if (!decision.allowed) throw rateLimitedError(decision);
+  }
+}

@@ -1,0 +1,69 @@
+// Reads a request body once, as exact bytes, refusing it past the configured size. The bytes are
+// what the signature covers; JSON is decoded from them only after the caller is authenticated.
+import { ApiError } from "./problem.ts";
+
+const EMPTY = new Uint8Array(0);
+
+export function tooLarge(max: number): ApiError {
+  return new ApiError("payload_too_large", `the request body is larger than ${max} bytes`);
+}
+
+/** Refuses a declared Content-Length over the limit before a byte is read. */
+export function checkDeclaredLength(request: Request, max: number) {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > max) throw tooLarge(max);
+}
+
+export async function readBodyBytes(request: Request, max: number): Promise<Uint8Array> {
+  if (!request.body || request.bodyUsed) return EMPTY;
+  checkDeclaredLength(request, max);
+  if (request.headers.has("content-length")) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.length > max) throw tooLarge(max);
+    return bytes;
+  }
+  // Chunked upload: count as we go and stop at the limit instead of buffering it all.
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(max);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.length;
+  }
+  return out;
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Decodes an authenticated body: 415 for a non-JSON type, 400 for bytes that are not JSON. */
+export function decodeJsonBody(request: Request, bytes: Uint8Array): unknown {
+  if (bytes.length === 0) return undefined;
+  const type = request.headers.get("content-type") ?? "";
+  if (!JSON_TYPE.test(type)) {
+    throw new ApiError("unsupported_media_type", `send the body as application/json (got ${type ? JSON.stringify(type.slice(0, 80)) : "no Content-Type"})`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError("malformed_json", "the request body is not valid UTF-8");
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ApiError("malformed_json", `the request body is not valid JSON: ${(e as Error).message.replace(/^JSON Parse error: /, "")}`);
+  }
+}

@@ -1,0 +1,51 @@
+// The API reference, served from the binary itself: the OpenAPI 3.1 document generated from the
+// route schemas at /docs/json, and Swagger UI's files embedded at build time at /docs. No CDN,
+// fonts, telemetry or other network access: the appliance is often air-gapped.
+import { openapi } from "@elysiajs/openapi";
+import { Elysia } from "elysia";
+import uiBundle from "../../node_modules/swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
+import uiCss from "../../node_modules/swagger-ui-dist/swagger-ui.css" with { type: "file" };
+import { VERSION } from "../version.ts";
+
+const PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Assay API reference</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="ui"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script>window.ui = SwaggerUIBundle({ url: "/docs/json", dom_id: "#ui", deepLinking: true,
+  validatorUrl: null, tryItOutEnabled: false, supportedSubmitMethods: [] });</script>
+</body></html>`;
+
+const SECURITY_NOTE = `Every /v1 request carries \`Authorization: Bearer <API_KEY>\` and
+\`X-Service-Signature\`: HMAC-SHA256 of the exact request body bytes (the empty string when there is
+no body), keyed with the API secret, in hex, base64 or base64url, optionally prefixed \`sha256=\`.
+With \`X-Service-Timestamp: <unix seconds>\` the signature covers \`<timestamp>.<body>\`.
+Errors are RFC 9457 \`application/problem+json\` with a stable \`code\`.`;
+
+export function docsRoutes() {
+  return new Elysia({ name: "assay.docs" })
+    .use(
+      openapi({
+        path: "/docs",
+        specPath: "/docs/json",
+        provider: null,
+        documentation: {
+          openapi: "3.1.0",
+          info: { title: "Assay API", version: VERSION, description: SECURITY_NOTE },
+          components: {
+            securitySchemes: {
+              apiKey: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY>" },
+              signature: { type: "apiKey", in: "header", name: "X-Service-Signature", description: "HMAC-SHA256 of the raw body" },
+            },
+          },
+          security: [{ apiKey: [], signature: [] }],
+        },
+      }),
+    )
+    .get("/docs", () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }), {
+      detail: { hide: true },
+    })
+    .get("/docs/assets/swagger-ui-bundle.js", () => new Response(Bun.file(uiBundle), { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=86400" } }), { detail: { hide: true } })
+    .get("/docs/assets/swagger-ui.css", () => new Response(Bun.file(uiCss), { headers: { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=86400" } }), { detail: { hide: true } });
+}

@@ -1,0 +1,148 @@
+// The cross-cutting request pipeline, installed once on the app: request ids, the raw body,
+// authentication → signature → rate limit (before any validation), JSON decoding, idempotency,
+// problem+json errors and the access log. Routes only ever see authenticated, decoded requests.
+import { Elysia } from "elysia";
+import type { Logger } from "../log.ts";
+import { StorageUnavailableError } from "../store/types.ts";
+import type { Authenticator } from "./authenticate.ts";
+import { checkDeclaredLength, decodeJsonBody, readBodyBytes } from "./body.ts";
+import type { Idempotency } from "./idempotency.ts";
+import { ApiError, type FieldError, problemResponse } from "./problem.ts";
+import { beginRequest, peekState, type RequestState, stateOf } from "./request-state.ts";
+import type { RouteTable } from "./route-table.ts";
+
+export interface PipelineDeps {
+  authenticator: Authenticator;
+  idempotency: Idempotency;
+  log: Logger;
+  maxBodyBytes: number;
+  accessLog: boolean;
+  trustProxy: boolean;
+  routes: RouteTable;
+  /** True once shutdown has begun: new requests get 503 shutting_down. */
+  draining: () => boolean;
+}
+
+/** Marks a body that was read as bytes and awaits decoding after authentication. */
+const UNDECODED = Object.freeze({ __undecoded: true });
+
+function isApiPath(path: string) {
+  return path === "/v1" || path.startsWith("/v1/");
+}
+
+export function pipeline(deps: PipelineDeps) {
+  const { authenticator, idempotency, log, maxBodyBytes } = deps;
+
+  const finish = (request: Request, status: number, state: RequestState | undefined, path: string) => {
+    if (!deps.accessLog || !state) return;
+    log.info("request", {
+      method: request.method,
+      path,
+      status,
+      duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
+      request_id: state.id,
+      account: state.auth?.account.id,
+      key: state.auth?.key.id,
+      ip: state.clientIp,
+    });
+  };
+
+  return new Elysia({ name: "assay.pipeline" })
+    .onRequest(({ request, server, set }) => {
+      const forwarded = deps.trustProxy ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+      const ip = forwarded || server?.requestIP(request)?.address || "unknown";
+      const state = beginRequest(request, ip, performance.now());
+      set.headers["request-id"] = state.id;
+      if (deps.draining()) throw new ApiError("shutting_down", "the server is shutting down; retry on another node or shortly", { headers: { "retry-after": "5", connection: "close" } });
+      checkDeclaredLength(request, maxBodyBytes);
+    })
+    .onParse({ as: "global" }, async ({ request }) => {
+      stateOf(request).raw = await readBodyBytes(request, maxBodyBytes);
+      return UNDECODED;
+    })
+    .onTransform({ as: "global" }, async (ctx) => {
+      if (!isApiPath(ctx.path)) return;
+      const state = stateOf(ctx.request);
+      // Elysia skips the parser for some requests (no Content-Type): read the bytes anyway, so
+      // that the signature always covers exactly what was sent.
+      if (state.raw === undefined) state.raw = await readBodyBytes(ctx.request, maxBodyBytes);
+      await authenticator.authenticate(ctx.request, state);
+      Object.assign(ctx.set.headers, state.headers);
+      ctx.body = decodeJsonBody(ctx.request, state.raw);
+    })
+    .onBeforeHandle({ as: "global" }, async ({ request, path }) => {
+      const state = peekState(request);
+      if (!state?.auth) return;
+      return idempotency.begin(request, state, path);
+    })
+    .mapResponse({ as: "global" }, async ({ request, responseValue, set }) => {
+      const state = peekState(request);
+      if (!state?.idempotency) return;
+      // Serialise here so that the bytes stored for replay are the bytes sent.
+      const status = typeof set.status === "number" ? set.status : 200;
+      const body = responseValue instanceof Response ? await responseValue.clone().text() : JSON.stringify(responseValue ?? null);
+      const headers = { ...(set.headers as Record<string, string>), "content-type": "application/json" };
+      await idempotency.complete(state, status, headers, body);
+      return new Response(body, { status, headers });
+    })
+    .onError({ as: "global" }, async ({ request, code, error, path }) => {
+      const state = peekState(request);
+      if (state) await idempotency.abandon(state).catch(() => {});
+      const apiError = toApiError(code, error, request, path, deps.routes);
+      if (apiError.status >= 500 && apiError.code === "internal_error") {
+        log.error("unhandled error", { request_id: state?.id, path, error: String((error as Error)?.stack ?? error) });
+      }
+      const response = problemResponse(apiError, state?.id ?? "req_unknown", state?.headers ?? {});
+      finish(request, apiError.status, state, path);
+      return response;
+    })
+    .onAfterResponse({ as: "global" }, ({ request, set, path, responseValue }) => {
+      const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
+      if (status >= 400) return; // logged by onError
+      finish(request, status, peekState(request), path);
+    });
+}
+
+function toApiError(code: string | number, error: unknown, request: Request, path: string, routes: RouteTable): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof StorageUnavailableError) return new ApiError("storage_unavailable", "storage is unavailable; retry later");
+  switch (code) {
+    case "NOT_FOUND": {
+      const allowed = routes.methodsFor(path);
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        return new ApiError("method_not_allowed", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}`, {
+          headers: { allow: allowed.join(", ") },
+        });
+      }
+      return new ApiError("not_found", `no route ${request.method} ${path}`);
+    }
+    case "VALIDATION":
+      return new ApiError("validation_failed", "the request does not match the schema", { errors: validationErrors(error) });
+    case "PARSE":
+      return new ApiError("malformed_json", "the request body could not be parsed");
+    default:
+      return new ApiError("internal_error", "an unexpected error occurred; quote the request id when reporting it");
+  }
+}
+
+interface ValidationLike {
+  type?: string;
+  all?: { path?: string; message?: string; summary?: string }[];
+}
+
+function validationErrors(error: unknown): FieldError[] {
+  const v = error as ValidationLike;
+  const where = v.type === "query" ? "/query" : v.type === "params" ? "/params" : "";
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const e of v.all ?? []) {
+    const path = `${where}${e.path ?? ""}` || "/";
+    const message = e.summary ?? e.message ?? "invalid";
+    const key = `${path}\n${message}`;
+    if (!seen.has(key) && out.length < 50) {
+      seen.add(key);
+      out.push({ path, message });
+    }
+  }
+  return out;
+}

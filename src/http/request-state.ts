@@ -1,0 +1,43 @@
+// What the pipeline learns about a request as it passes through (id, raw body, caller, limits),
+// kept beside the Request object so that routes and hooks share it without module globals.
+import type { AuthenticatedKey } from "../auth/key-service.ts";
+import { newId } from "../domain/ids.ts";
+
+export interface RequestState {
+  id: string;
+  startedAt: number;
+  /** The exact body bytes as received; undefined until read. */
+  raw?: Uint8Array;
+  auth?: AuthenticatedKey;
+  clientIp: string;
+  /** Idempotency claim held by this request. */
+  idempotency?: { key: string; fingerprint: string };
+  /** Response headers every response of this request carries (request id, rate limits). */
+  headers: Record<string, string>;
+}
+
+const states = new WeakMap<Request, RequestState>();
+
+export function beginRequest(request: Request, clientIp: string, now: number): RequestState {
+  const id = `req_${newId("evt").slice(4)}`;
+  const state: RequestState = { id, startedAt: now, clientIp, headers: { "request-id": id } };
+  states.set(request, state);
+  return state;
+}
+
+export function stateOf(request: Request): RequestState {
+  const state = states.get(request);
+  if (!state) throw new Error("request state missing: the pipeline plugin is not installed");
+  return state;
+}
+
+export function peekState(request: Request): RequestState | undefined {
+  return states.get(request);
+}
+
+/** The authenticated caller of a /v1 route (the pipeline guarantees it is set). */
+export function callerOf(request: Request): AuthenticatedKey {
+  const auth = stateOf(request).auth;
+  if (!auth) throw new Error("route reached without authentication");
+  return auth;
+}

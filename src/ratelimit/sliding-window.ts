@@ -1,0 +1,180 @@
+// Exact sliding-window limiting. For a window of W ms and quota Q, each subject keeps the times
+// of its last Q accepted requests in a ring. A request at time t is accepted when fewer than Q
+// of them are newer than t − W, i.e. when the ring is not full or its oldest entry has left the
+// window: O(1) per decision, no approximation, memory bounded by Q per window. Subjects idle
+// longer than the widest window hold no information and are evicted.
+import type { LimitDecision, RateLimiter, WindowSpec, WindowState } from "./types.ts";
+
+class Ring {
+  readonly times: Float64Array;
+  head = 0; // index of the oldest entry
+  size = 0;
+
+  constructor(readonly quota: number) {
+    this.times = new Float64Array(quota);
+  }
+
+  oldest(): number {
+    return this.times[this.head]!;
+  }
+
+  /** Entries newer than `since`. Entries are ascending from head, so binary search. */
+  countNewerThan(since: number): number {
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.times[(this.head + mid) % this.quota]! > since) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.size - lo;
+  }
+
+  /** The oldest entry still newer than `since`, or undefined. */
+  oldestNewerThan(since: number): number | undefined {
+    const n = this.countNewerThan(since);
+    return n === 0 ? undefined : this.times[(this.head + this.size - n) % this.quota];
+  }
+
+  hasRoom(now: number, windowMs: number): boolean {
+    return this.size < this.quota || this.oldest() <= now - windowMs;
+  }
+
+  push(now: number) {
+    if (this.size < this.quota) {
+      this.times[(this.head + this.size) % this.quota] = now;
+      this.size++;
+    } else {
+      this.times[this.head] = now;
+      this.head = (this.head + 1) % this.quota;
+    }
+  }
+
+  /** Same entries under a new quota (plan change): keeps the newest. */
+  resized(quota: number): Ring {
+    const next = new Ring(quota);
+    const keep = Math.min(this.size, quota);
+    for (let i = this.size - keep; i < this.size; i++) next.push(this.times[(this.head + i) % this.quota]!);
+    return next;
+  }
+}
+
+interface Subject {
+  rings: Ring[];
+  lastSeen: number;
+}
+
+export interface SlidingWindowOptions {
+  /** Monotonic milliseconds; injectable for tests. */
+  now?: () => number;
+  /** Subjects idle this long are dropped (must be ≥ the widest window). */
+  idleMs?: number;
+  /** Upper bound on tracked subjects; the least recently seen go first beyond it. */
+  maxSubjects?: number;
+}
+
+export class SlidingWindowLimiter implements RateLimiter {
+  private readonly subjects = new Map<string, Subject>();
+  private readonly now: () => number;
+  private readonly idleMs: number;
+  private readonly maxSubjects: number;
+  private decisionsSinceSweep = 0;
+
+  constructor(options: SlidingWindowOptions = {}) {
+    this.now = options.now ?? (() => performance.now());
+    this.idleMs = options.idleMs ?? 120_000;
+    this.maxSubjects = options.maxSubjects ?? 1_000_000;
+  }
+
+  acquire(subject: string, windows: readonly WindowSpec[]): LimitDecision {
+    return this.decide(subject, windows, true);
+  }
+
+  peek(subject: string, windows: readonly WindowSpec[]): LimitDecision {
+    return this.decide(subject, windows, false);
+  }
+
+  record(subject: string, windows: readonly WindowSpec[]): void {
+    const now = this.now();
+    const s = this.subjectFor(subject, windows, now);
+    for (const ring of s.rings) ring.push(now);
+  }
+
+  get trackedSubjects(): number {
+    return this.subjects.size;
+  }
+
+  /** Drops subjects idle past idleMs. Called every few thousand decisions and by a timer. */
+  sweep(now = this.now()): number {
+    let dropped = 0;
+    for (const [key, s] of this.subjects) {
+      if (now - s.lastSeen >= this.idleMs) {
+        this.subjects.delete(key);
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+
+  private decide(subject: string, windows: readonly WindowSpec[], count: boolean): LimitDecision {
+    const now = this.now();
+    if (++this.decisionsSinceSweep >= 4096) {
+      this.decisionsSinceSweep = 0;
+      this.sweep(now);
+    }
+    const s = this.subjectFor(subject, windows, now);
+    let allowed = true;
+    for (let i = 0; i < windows.length; i++) if (!s.rings[i]!.hasRoom(now, windows[i]!.windowMs)) allowed = false;
+    if (allowed && count) for (const ring of s.rings) ring.push(now);
+
+    const states: WindowState[] = [];
+    const violated: string[] = [];
+    let retryAfterMs = 0;
+    for (let i = 0; i < windows.length; i++) {
+      const w = windows[i]!;
+      const ring = s.rings[i]!;
+      const since = now - w.windowMs;
+      const used = ring.countNewerThan(since);
+      const oldest = ring.oldestNewerThan(since);
+      const resetMs = oldest === undefined ? 0 : oldest + w.windowMs - now;
+      if (!ring.hasRoom(now, w.windowMs) && !allowed) {
+        violated.push(w.name);
+        // The quota-th newest entry must leave the window before one more fits.
+        retryAfterMs = Math.max(retryAfterMs, ring.oldest() + w.windowMs - now);
+      }
+      states.push({
+        name: w.name,
+        quota: w.quota,
+        windowS: Math.ceil(w.windowMs / 1000),
+        remaining: Math.max(0, w.quota - used),
+        resetS: Math.ceil(resetMs / 1000),
+      });
+    }
+    return { allowed, windows: states, violated, retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+  }
+
+  private subjectFor(key: string, windows: readonly WindowSpec[], now: number): Subject {
+    let s = this.subjects.get(key);
+    if (!s) {
+      if (this.subjects.size >= this.maxSubjects) this.evictOldest();
+      s = { rings: windows.map((w) => new Ring(w.quota)), lastSeen: now };
+      this.subjects.set(key, s);
+    } else {
+      for (let i = 0; i < windows.length; i++) {
+        const ring = s.rings[i];
+        if (!ring) s.rings[i] = new Ring(windows[i]!.quota);
+        else if (ring.quota !== windows[i]!.quota) s.rings[i] = ring.resized(windows[i]!.quota);
+      }
+      // Map order doubles as recency order for eviction.
+      this.subjects.delete(key);
+      this.subjects.set(key, s);
+    }
+    s.lastSeen = now;
+    return s;
+  }
+
+  private evictOldest() {
+    const first = this.subjects.keys().next();
+    if (!first.done) this.subjects.delete(first.value);
+  }
+}

@@ -1,0 +1,105 @@
+// Everything a running Assay needs, built from one config with no module-level singletons:
+// `assay serve` builds one; tests build as many as they like in one process.
+import { KeyService } from "./auth/key-service.ts";
+import { loadMasterKey } from "./auth/master-key.ts";
+import { MemoryReplayGuard } from "./auth/replay-guard.ts";
+import { type AssayConfig, plansOf } from "./config/load.ts";
+import { ConnectorRegistry } from "./connectors/registry.ts";
+import { type Clock, systemClock } from "./domain/clock.ts";
+import { Authenticator } from "./http/authenticate.ts";
+import { Idempotency } from "./http/idempotency.ts";
+import { jsonLogger, type Logger } from "./log.ts";
+import { SlidingWindowLimiter } from "./ratelimit/sliding-window.ts";
+import type { RateLimiter } from "./ratelimit/types.ts";
+import { SqliteStore } from "./store/sqlite/index.ts";
+import type { Store } from "./store/types.ts";
+
+export interface RuntimeOptions {
+  clock?: Clock;
+  log?: Logger;
+  env?: Record<string, string | undefined>;
+  /** Injected limiter (tests, or a shared backend later). */
+  limiter?: RateLimiter;
+}
+
+export interface Runtime {
+  config: AssayConfig;
+  clock: Clock;
+  log: Logger;
+  store: Store;
+  keys: KeyService;
+  limiter: RateLimiter;
+  authenticator: Authenticator;
+  idempotency: Idempotency;
+  connectors: ConnectorRegistry;
+  startedAt: number;
+  /** Starts background work (connector monitor, report worker, cleanup). */
+  start(): void;
+  /** Stops background work and closes connectors and storage. */
+  close(): Promise<void>;
+}
+
+export function plansFor(config: AssayConfig) {
+  const plans = plansOf(config);
+  return () => plans;
+}
+
+/** The store and key service alone: what the admin CLI needs. */
+export function openAdmin(config: AssayConfig, options: RuntimeOptions = {}) {
+  const clock = options.clock ?? systemClock;
+  const store = SqliteStore.open(config.storage);
+  let masterKey: Buffer;
+  try {
+    masterKey = loadMasterKey(config.security.master_key_file, options.env);
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+  const keys = new KeyService(store, masterKey, clock, plansFor(config));
+  return { store, keys, clock };
+}
+
+export function createRuntime(config: AssayConfig, options: RuntimeOptions = {}): Runtime {
+  const log = options.log ?? jsonLogger();
+  const { store, keys, clock } = openAdmin(config, options);
+  const limiter = options.limiter ?? new SlidingWindowLimiter({ now: () => clock.monotonic() });
+  const failureLimiter = new SlidingWindowLimiter({ now: () => clock.monotonic() });
+  const plans = plansFor(config);
+  const authenticator = new Authenticator({
+    keys,
+    limiter,
+    failureLimiter,
+    replay: new MemoryReplayGuard(),
+    clock,
+    plans,
+    signature: config.security.signature,
+    failedAuth: config.security.failed_auth,
+  });
+  const idempotency = new Idempotency(store.idempotency, clock, config.idempotency.retention_h * 3_600_000);
+  const connectors = new ConnectorRegistry(config, { log, clock });
+  const timers: ReturnType<typeof setInterval>[] = [];
+
+  return {
+    config,
+    clock,
+    log,
+    store,
+    keys,
+    limiter,
+    authenticator,
+    idempotency,
+    connectors,
+    startedAt: clock.now(),
+    start() {
+      connectors.start();
+      const purge = () => idempotency.purge().catch((e) => log.warn("idempotency purge failed", { error: String(e) }));
+      timers.push(setInterval(purge, 10 * 60_000));
+      for (const t of timers) t.unref?.();
+    },
+    async close() {
+      for (const t of timers) clearInterval(t);
+      await connectors.close();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+// Ordered schema migrations. Each runs once, in its own transaction, and is recorded in
+// `schema_migrations`; never edit one that has shipped, add the next number instead.
+import { m001_core } from "./001_core.ts";
+import { m002_analyses } from "./002_analyses.ts";
+import { m003_alerts } from "./003_alerts.ts";
+import { m004_reports } from "./004_reports.ts";
+
+export interface Migration {
+  version: number;
+  name: string;
+  up: string;
+}
+
+export const MIGRATIONS: Migration[] = [m001_core, m002_analyses, m003_alerts, m004_reports];

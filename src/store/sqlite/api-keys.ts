@@ -1,0 +1,61 @@
+import type { Database } from "bun:sqlite";
+import type { ApiKeyRecord, ApiKeyRepository } from "../types.ts";
+import { guarded } from "./database.ts";
+
+export class SqliteApiKeyRepository implements ApiKeyRepository {
+  private readonly byHash;
+
+  constructor(private readonly db: Database) {
+    // The hot path of every request: prepared once.
+    this.byHash = db.query<ApiKeyRecord, [string]>("SELECT * FROM api_keys WHERE key_hash = ?");
+  }
+
+  create(key: ApiKeyRecord) {
+    return guarded(() => {
+      this.db
+        .query(
+          `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, secret_enc, created_at, expires_at, revoked_at, rotated_to)
+           VALUES ($id, $account_id, $name, $prefix, $key_hash, $secret_enc, $created_at, $expires_at, $revoked_at, $rotated_to)`,
+        )
+        .run(key as never);
+      return key;
+    });
+  }
+
+  get(id: string) {
+    return guarded(() => this.db.query<ApiKeyRecord, [string]>("SELECT * FROM api_keys WHERE id = ?").get(id));
+  }
+
+  findByHash(keyHash: string) {
+    return guarded(() => this.byHash.get(keyHash));
+  }
+
+  list(accountId?: string) {
+    return guarded(() =>
+      accountId
+        ? this.db.query<ApiKeyRecord, [string]>("SELECT * FROM api_keys WHERE account_id = ? ORDER BY id").all(accountId)
+        : this.db.query<ApiKeyRecord, []>("SELECT * FROM api_keys ORDER BY id").all(),
+    );
+  }
+
+  revoke(id: string, at: string) {
+    return guarded(() =>
+      this.db
+        .query<ApiKeyRecord, [string, string]>(
+          "UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? RETURNING *",
+        )
+        .get(at, id),
+    );
+  }
+
+  expire(id: string, at: string, rotatedTo: string) {
+    return guarded(() =>
+      this.db
+        .query<ApiKeyRecord, [string, string, string, string]>(
+          `UPDATE api_keys SET expires_at = CASE WHEN expires_at IS NULL OR expires_at > ? THEN ? ELSE expires_at END,
+             rotated_to = ? WHERE id = ? RETURNING *`,
+        )
+        .get(at, at, rotatedTo, id),
+    );
+  }
+}

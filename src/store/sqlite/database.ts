@@ -1,0 +1,79 @@
+// Opens the embedded SQLite database with the durability settings we promise, and applies
+// migrations. WAL lets the CLI write (mint/revoke keys) while the server reads.
+//
+// Durability: journal_mode=WAL with synchronous=FULL (the default) fsyncs the WAL on every
+// commit, so an acknowledged write survives a process kill and a power loss. synchronous=NORMAL
+// (opt-in) survives a process kill but may lose the last commits on power loss.
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { MIGRATIONS, type Migration } from "../migrations/index.ts";
+import { StorageUnavailableError } from "../types.ts";
+
+export interface SqliteOptions {
+  path: string;
+  synchronous: "FULL" | "NORMAL";
+  busy_timeout_ms: number;
+}
+
+export function openSqlite(options: SqliteOptions, migrations: Migration[] = MIGRATIONS): Database {
+  if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
+  let db: Database;
+  try {
+    db = new Database(options.path, { create: true, strict: true });
+    db.exec(`PRAGMA busy_timeout = ${options.busy_timeout_ms | 0}`);
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec(`PRAGMA synchronous = ${options.synchronous}`);
+    db.exec("PRAGMA foreign_keys = ON");
+    migrate(db, migrations);
+  } catch (e) {
+    throw asStorageError(e, `cannot open the database at ${options.path}`);
+  }
+  return db;
+}
+
+export function migrate(db: Database, migrations: Migration[]): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const applied = new Set(
+    db.query<{ version: number }, []>("SELECT version FROM schema_migrations").all().map((r) => r.version),
+  );
+  const ran: number[] = [];
+  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (applied.has(m.version)) continue;
+    // IMMEDIATE takes the write lock first, so two processes starting at once cannot both apply it.
+    db.transaction(() => {
+      const again = db.query("SELECT 1 FROM schema_migrations WHERE version = ?").get(m.version);
+      if (again) return;
+      db.exec(m.up);
+      db.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      );
+      ran.push(m.version);
+    }).immediate();
+  }
+  return ran;
+}
+
+const UNAVAILABLE = /SQLITE_(FULL|READONLY|CORRUPT|NOTADB|BUSY|LOCKED|IOERR|CANTOPEN|PERM)|disk is full|readonly|malformed|not a database|locked|disk I\/O/i;
+
+/** Turns the SQLite failures that mean "the store cannot work now" into StorageUnavailableError. */
+export function asStorageError(e: unknown, context = "storage error"): Error {
+  if (e instanceof StorageUnavailableError) return e;
+  const err = e as { code?: string; message?: string };
+  if (UNAVAILABLE.test(`${err?.code ?? ""} ${err?.message ?? ""}`)) {
+    return new StorageUnavailableError(`${context}: ${err.code ?? err.message}`, { cause: e });
+  }
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+/** Runs a synchronous database call, translating storage failures. */
+export function guarded<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (e) {
+    return Promise.reject(asStorageError(e));
+  }
+}

@@ -1,0 +1,36 @@
+// The embedded SQLite store: one repository per table over one connection.
+import type { Database } from "bun:sqlite";
+import type { Store } from "../types.ts";
+import { SqliteAccountRepository } from "./accounts.ts";
+import { SqliteApiKeyRepository } from "./api-keys.ts";
+import { guarded, openSqlite, type SqliteOptions } from "./database.ts";
+import { SqliteIdempotencyRepository } from "./idempotency.ts";
+
+export class SqliteStore implements Store {
+  readonly accounts;
+  readonly apiKeys;
+  readonly idempotency;
+  private closed = false;
+
+  constructor(readonly db: Database) {
+    this.accounts = new SqliteAccountRepository(db);
+    this.apiKeys = new SqliteApiKeyRepository(db);
+    this.idempotency = new SqliteIdempotencyRepository(db);
+  }
+
+  static open(options: SqliteOptions): SqliteStore {
+    return new SqliteStore(openSqlite(options));
+  }
+
+  ping() {
+    return guarded(() => {
+      this.db.query("SELECT count(*) FROM schema_migrations").get();
+    });
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.db.close();
+  }
+}
