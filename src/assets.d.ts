@@ -7,3 +7,7 @@ declare module "*/swagger-ui-bundle.js" {
   const path: string;
   export default path;
 }
+declare module "*.yaml" {
+  const text: string;
+  export default text;
+}

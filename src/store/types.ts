@@ -61,10 +61,45 @@ export interface IdempotencyRepository {
   purgeExpired(now: string): Promise<number>;
 }
 
+/** A recorded analysis (not addressable through the API; reports aggregate these). */
+export interface AnalysisRecord {
+  id: string;
+  account_id: string;
+  connector: string;
+  module: string;
+  transaction_id: string | null;
+  customer_id: string | null;
+  risk_score: number;
+  risk_level: string;
+  amount_at_risk: number;
+  currency: string | null;
+  anomaly_codes: string[];
+  transactions_analyzed: number;
+  alert_id: string | null;
+  created_at: string;
+  /** The full AnalysisResult as returned to the client. */
+  result: unknown;
+}
+
+export interface AnalysisQuery {
+  from?: string;
+  to?: string;
+  connector?: string;
+  module?: string;
+}
+
+export interface AnalysisRepository {
+  insert(record: AnalysisRecord): Promise<void>;
+  setAlert(id: string, alertId: string): Promise<void>;
+  /** Streams an account's analyses in creation order. */
+  iterate(accountId: string, query?: AnalysisQuery): AsyncIterable<AnalysisRecord>;
+}
+
 export interface Store {
   readonly accounts: AccountRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly idempotency: IdempotencyRepository;
+  readonly analyses: AnalysisRepository;
   /** Throws when the store cannot serve reads and writes. */
   ping(): Promise<void>;
   close(): void;

@@ -2,6 +2,7 @@
 import type { Database } from "bun:sqlite";
 import type { Store } from "../types.ts";
 import { SqliteAccountRepository } from "./accounts.ts";
+import { SqliteAnalysisRepository } from "./analyses.ts";
 import { SqliteApiKeyRepository } from "./api-keys.ts";
 import { guarded, openSqlite, type SqliteOptions } from "./database.ts";
 import { SqliteIdempotencyRepository } from "./idempotency.ts";
@@ -10,12 +11,14 @@ export class SqliteStore implements Store {
   readonly accounts;
   readonly apiKeys;
   readonly idempotency;
+  readonly analyses;
   private closed = false;
 
   constructor(readonly db: Database) {
     this.accounts = new SqliteAccountRepository(db);
     this.apiKeys = new SqliteApiKeyRepository(db);
     this.idempotency = new SqliteIdempotencyRepository(db);
+    this.analyses = new SqliteAnalysisRepository(db);
   }
 
   static open(options: SqliteOptions): SqliteStore {

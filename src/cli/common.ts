@@ -1,0 +1,81 @@
+// Shared CLI plumbing: argument parsing that names the offending flag, exit codes (0 ok,
+// 1 failure, 2 usage error), config loading, and plain or --json output.
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { type AssayConfig, ConfigError, configPath, loadConfig } from "../config/load.ts";
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+export class UsageError extends Error {}
+export class CliFailure extends Error {}
+
+export interface CliIO {
+  out(text: string): void;
+  err(text: string): void;
+  env: Record<string, string | undefined>;
+  stdin(): Promise<Uint8Array>;
+}
+
+export const processIO: CliIO = {
+  out: (t) => process.stdout.write(t.endsWith("\n") ? t : `${t}\n`),
+  err: (t) => process.stderr.write(t.endsWith("\n") ? t : `${t}\n`),
+  env: process.env,
+  stdin: async () => new Uint8Array(await Bun.stdin.arrayBuffer()),
+};
+
+export type Options = NonNullable<ParseArgsConfig["options"]>;
+
+export const CONFIG_OPTION = { config: { type: "string" } } as const satisfies Options;
+
+/** Strict parsing: an unknown flag or a missing value is a usage error naming the flag. */
+export function parse<O extends Options>(argv: string[], options: O, allowPositionals = false) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+  } catch (e) {
+    const message = (e as Error).message.replace(/\. To specify a positional argument.*$/s, "");
+    throw new UsageError(message);
+  }
+}
+
+export function loadCliConfig(flag: string | undefined, io: CliIO): AssayConfig {
+  return loadConfig(configPath(flag, io.env), io.env);
+}
+
+export function printJson(io: CliIO, value: unknown) {
+  io.out(JSON.stringify(value, null, 2));
+}
+
+/** Renders rows as an aligned text table. */
+export function table(rows: Record<string, unknown>[], columns: string[]): string {
+  const cells = rows.map((r) => columns.map((c) => (r[c] === null || r[c] === undefined ? "-" : String(r[c]))));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
+  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join("  ").trimEnd();
+  return [line(columns.map((c) => c.toUpperCase())), ...cells.map(line)].join("\n");
+}
+
+/** `90d`, `24h`, `30m`, `45s` → milliseconds. */
+export function parseDuration(value: string, flag: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(s|m|h|d|w)$/.exec(value.trim());
+  if (!m) throw new UsageError(`${flag}: expected a duration such as 90d, 24h, 30m or 45s (got "${value}")`);
+  const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[m[2] as "s"];
+  return Number(m[1]) * unit;
+}
+
+/** Runs a command body and maps failures to exit codes and one clear message. */
+export async function runCommand(io: CliIO, body: () => Promise<number | void>): Promise<number> {
+  try {
+    return (await body()) ?? EXIT_OK;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`assay: ${e.message}`);
+      return EXIT_USAGE;
+    }
+    if (e instanceof ConfigError) {
+      io.err(e.message);
+      return EXIT_FAILURE;
+    }
+    io.err(`assay: ${(e as Error).message}`);
+    return EXIT_FAILURE;
+  }
+}

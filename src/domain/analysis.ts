@@ -1,0 +1,76 @@
+// What an analysis produces (API.md §7 POST /v1/analyze) and the engine contract that the
+// analyze route and the reports share. The analysis feature implements AnalysisEngine.
+import type { Transaction } from "./transaction.ts";
+
+export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
+export type Severity = (typeof SEVERITIES)[number];
+export type RiskLevel = Severity;
+
+export interface Anomaly {
+  /** Stable detector code, e.g. `price_below_contract`. */
+  code: string;
+  severity: Severity;
+  /** Detector confidence/strength in [0, 1]. */
+  score: number;
+  message: string;
+  transaction_id: string;
+  field: string | null;
+  expected: unknown;
+  actual: unknown;
+  /** Money provably lost, in the transaction's currency (0 when the anomaly proves no loss). */
+  amount_at_risk: number;
+}
+
+export interface AnalysisResult {
+  id: string;
+  object: "analysis";
+  connector: string;
+  module: string;
+  /** The transaction analysed; null for a scan. */
+  transaction_id: string | null;
+  risk_score: number;
+  risk_level: RiskLevel;
+  anomalies: Anomaly[];
+  amount_at_risk: { amount: number; currency: string | null };
+  transactions_analyzed: number;
+  alert_id: string | null;
+  model_version: string;
+  analyzed_at: string;
+  duration_ms: number;
+}
+
+export interface AnalyzeRequest {
+  accountId: string;
+  connector: string;
+  module: string;
+  data?: Record<string, unknown>;
+  options?: Record<string, unknown>;
+}
+
+/** One transaction's outcome inside a scan (reports aggregate these). */
+export interface TransactionFinding {
+  transaction: Transaction;
+  risk_score: number;
+  risk_level: RiskLevel;
+  anomalies: Anomaly[];
+  amount_at_risk: number;
+}
+
+export interface ScanRequest {
+  accountId: string;
+  connector: string;
+  module: string;
+  from?: string;
+  to?: string;
+  limit?: number;
+  signal?: AbortSignal;
+  /** Called now and then with the number of transactions analysed so far. */
+  onProgress?: (analyzed: number) => void;
+}
+
+export interface AnalysisEngine {
+  /** POST /v1/analyze: inline, by id, or a scan; records the analysis; may open an alert. */
+  analyze(request: AnalyzeRequest): Promise<AnalysisResult>;
+  /** Streams per-transaction findings over a connector's transactions (for reports). */
+  scanFindings(request: ScanRequest): AsyncIterable<TransactionFinding>;
+}

@@ -1,0 +1,78 @@
+import type { Database } from "bun:sqlite";
+import type { AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../types.ts";
+import { asStorageError, guarded } from "./database.ts";
+
+interface Row extends Omit<AnalysisRecord, "anomaly_codes" | "result"> {
+  anomaly_codes: string;
+  result: string;
+}
+
+const PAGE = 500;
+
+export class SqliteAnalysisRepository implements AnalysisRepository {
+  constructor(private readonly db: Database) {}
+
+  insert(r: AnalysisRecord) {
+    return guarded(() => {
+      this.db
+        .query(
+          `INSERT INTO analyses (id, account_id, connector, module, transaction_id, customer_id, risk_score, risk_level,
+             amount_at_risk, currency, anomaly_codes, transactions_analyzed, alert_id, created_at, result)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          r.id,
+          r.account_id,
+          r.connector,
+          r.module,
+          r.transaction_id,
+          r.customer_id,
+          r.risk_score,
+          r.risk_level,
+          r.amount_at_risk,
+          r.currency,
+          JSON.stringify(r.anomaly_codes),
+          r.transactions_analyzed,
+          r.alert_id,
+          r.created_at,
+          JSON.stringify(r.result),
+        );
+    });
+  }
+
+  setAlert(id: string, alertId: string) {
+    return guarded(() => {
+      this.db.query("UPDATE analyses SET alert_id = ? WHERE id = ?").run(alertId, id);
+    });
+  }
+
+  async *iterate(accountId: string, q: AnalysisQuery = {}): AsyncIterable<AnalysisRecord> {
+    // Keyset pagination: bounded memory however many analyses there are.
+    let after = "";
+    for (;;) {
+      let rows: Row[];
+      try {
+        rows = this.db
+          .query<Row, Record<string, string | null>>(
+            `SELECT * FROM analyses WHERE account_id = $account AND id > $after
+               AND ($from IS NULL OR created_at >= $from) AND ($to IS NULL OR created_at <= $to)
+               AND ($connector IS NULL OR connector = $connector) AND ($module IS NULL OR module = $module)
+             ORDER BY id LIMIT ${PAGE}`,
+          )
+          .all({
+            account: accountId,
+            after,
+            from: q.from ?? null,
+            to: q.to ?? null,
+            connector: q.connector ?? null,
+            module: q.module ?? null,
+          });
+      } catch (e) {
+        throw asStorageError(e);
+      }
+      for (const row of rows) yield { ...row, anomaly_codes: JSON.parse(row.anomaly_codes), result: JSON.parse(row.result) };
+      if (rows.length < PAGE) return;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+}
