@@ -54,7 +54,10 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
   const withDefaults = Value.Default(ConfigSchema, Value.Clone(substituted));
   for (const error of Value.Errors(ConfigSchema, withDefaults)) {
     // Union errors repeat per branch; one line per path is what a person wants to read.
-    const line = `${yamlPath(error.path)}: ${describe(error.message, error.schema as { anyOf?: { const?: unknown }[] })}`;
+    const path = yamlPath(error.path);
+    // A value emptied by a missing variable was already reported as such.
+    if (problems.some((p) => p.startsWith(`${path}: environment variable`))) continue;
+    const line = `${path}: ${describe(error.message, error.schema as { anyOf?: { const?: unknown }[] })}`;
     if (!problems.includes(line)) problems.push(line);
   }
   const config = withDefaults as ConfigFile;

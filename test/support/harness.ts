@@ -49,7 +49,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dir = options.dir ?? makeTempDir();
   const configFile = join(dir, "assay.yaml");
-  const base = `server: { port: 0, access_log: false }\nstorage: { path: ./assay.db }\nsecurity: { master_key_file: ./master.key }\n`;
+  const base = `server: { port: 0, access_log: false }\nstorage: { path: ./assay.db }\nsecurity: { master_key_file: ./master.key, failed_auth: { per_second: 100000, per_minute: 1000000 } }\n`;
   writeFileSync(configFile, mergeYaml(base, yaml));
   writeFileSync(join(dir, "master.key"), randomBytes(32).toString("hex"), { mode: 0o600 });
   const config = parseConfig(await Bun.file(configFile).text(), configFile, { ...process.env, ...options.env });

@@ -1,0 +1,61 @@
+import { describe, expect, test } from "bun:test";
+import { displayPrefix, hashApiKey, isWellFormedApiKey, mintApiKey, mintSecret } from "../../src/auth/api-key.ts";
+import { decodeMasterKey, open, seal } from "../../src/auth/master-key.ts";
+import { isId, newId } from "../../src/domain/ids.ts";
+
+describe("api keys", () => {
+  test("are prefixed, checksummed and distinct", () => {
+    const keys = new Set(Array.from({ length: 200 }, mintApiKey));
+    expect(keys.size).toBe(200);
+    for (const k of keys) {
+      expect(k.startsWith("ak_")).toBe(true);
+      expect(isWellFormedApiKey(k)).toBe(true);
+    }
+  });
+
+  test("a typo fails the checksum", () => {
+    const key = mintApiKey();
+    const i = 10;
+    const typo = key.slice(0, i) + (key[i] === "a" ? "b" : "a") + key.slice(i + 1);
+    expect(isWellFormedApiKey(typo)).toBe(false);
+    expect(isWellFormedApiKey(key.slice(0, -1))).toBe(false);
+    expect(isWellFormedApiKey(`${key}x`)).toBe(false);
+  });
+
+  test("are stored as SHA-256 and shown only by a short prefix", () => {
+    const key = mintApiKey();
+    expect(hashApiKey(key)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashApiKey(key)).not.toContain(key.slice(3, 20));
+    expect(displayPrefix(key).length).toBe(11);
+  });
+
+  test("secrets are 256-bit base62", () => {
+    expect(mintSecret()).toMatch(/^sk_[0-9A-Za-z]{43}$/);
+  });
+});
+
+describe("secret sealing", () => {
+  const master = decodeMasterKey("11".repeat(32), "test");
+
+  test("round-trips and is bound to its key id", () => {
+    const sealed = seal(master, "sk_secret", "key_1");
+    expect(Buffer.from(sealed).toString()).not.toContain("sk_secret");
+    expect(open(master, sealed, "key_1")).toBe("sk_secret");
+    expect(() => open(master, sealed, "key_2")).toThrow();
+    expect(() => open(decodeMasterKey("22".repeat(32), "t"), sealed, "key_1")).toThrow();
+  });
+
+  test("master keys must be 32 bytes", () => {
+    expect(() => decodeMasterKey("abcd", "ASSAY_MASTER_KEY")).toThrow(/ASSAY_MASTER_KEY: must hold 32 bytes/);
+    expect(decodeMasterKey(Buffer.alloc(32, 7).toString("base64"), "x").length).toBe(32);
+  });
+});
+
+describe("ids", () => {
+  test("are prefixed ULIDs that sort by creation", () => {
+    const ids = Array.from({ length: 1000 }, () => newId("alrt"));
+    expect(ids.every((id) => isId(id, "alrt"))).toBe(true);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(1000);
+  });
+});

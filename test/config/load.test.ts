@@ -1,0 +1,74 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError, parseConfig, yamlPath } from "../../src/config/load.ts";
+
+function problems(yaml: string, env: Record<string, string> = {}): string[] {
+  try {
+    parseConfig(yaml, "/etc/assay/assay.yaml", env);
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+  return [];
+}
+
+describe("config", () => {
+  test("an empty file is a complete config with defaults", () => {
+    const c = parseConfig("", "/etc/assay/assay.yaml", {});
+    expect(c.server.port).toBe(8080);
+    expect(c.server.max_body_bytes).toBe(1_048_576);
+    expect(c.storage.path).toBe("/etc/assay/data/assay.db");
+    expect(c.security.signature).toEqual({ timestamp: "optional", tolerance_s: 300 });
+    expect(c.alerts.auto_threshold).toBe(70);
+    expect(c.connectors).toEqual([]);
+  });
+
+  test("relative paths resolve against the file's folder; absolute stay", () => {
+    const c = parseConfig("storage: { path: ../db/a.db }\nsecurity: { master_key_file: /secrets/m.key }", "/etc/assay/assay.yaml", {});
+    expect(c.storage.path).toBe("/etc/db/a.db");
+    expect(c.security.master_key_file).toBe("/secrets/m.key");
+  });
+
+  test("${NAME} is replaced from the environment; an unset one is an error with its path", () => {
+    const c = parseConfig("server: { host: '${HOST}' }", "/x/a.yaml", { HOST: "0.0.0.0" });
+    expect(c.server.host).toBe("0.0.0.0");
+    expect(problems("server: { host: '${NOPE}' }")).toEqual(["server.host: environment variable NOPE is not set"]);
+  });
+
+  test("unknown keys, wrong types and bad enums are reported one per line with their YAML path", () => {
+    const found = problems(`
+server: { port: "eighty", colour: blue }
+storage: { synchronous: SOMETIMES }
+plans: { gold: { per_second: 0, per_minute: 10 } }
+connectors:
+  - { id: billing, type: csv }
+  - { id: crm, type: oracle }
+bogus: 1
+`);
+    expect(found).toContain("server.colour: unknown key");
+    expect(found.some((p) => p.startsWith("server.port: "))).toBe(true);
+    expect(found).toContain('storage.synchronous: must be one of "FULL", "NORMAL"');
+    expect(found.some((p) => p.startsWith("plans.gold.per_second: "))).toBe(true);
+    expect(found.some((p) => p.startsWith("connectors[1].type: "))).toBe(true);
+    expect(found).toContain("bogus: unknown key");
+    expect(new Set(found).size).toBe(found.length);
+  });
+
+  test("semantic problems: duplicate connector ids, redefined built-in plans", () => {
+    expect(problems("connectors:\n  - { id: a, type: inline }\n  - { id: a, type: inline }")).toEqual([
+      'connectors[1].id: duplicate connector id "a"',
+    ]);
+    expect(problems("plans: { standard: { per_second: 1, per_minute: 2 } }")).toEqual([
+      "plans.standard: redefines a built-in plan; choose another name",
+    ]);
+  });
+
+  test("YAML syntax errors and non-mapping roots are reported", () => {
+    expect(problems("server: [1")[0]).toMatch(/^YAML syntax error/);
+    expect(problems("- a\n- b")).toEqual(["(root): expected a mapping of sections"]);
+  });
+
+  test("JSON pointers become YAML paths", () => {
+    expect(yamlPath("/connectors/2/reference/contracts")).toBe("connectors[2].reference.contracts");
+    expect(yamlPath("")).toBe("(root)");
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
+import { migrate, openSqlite } from "../../src/store/sqlite/database.ts";
+import { MIGRATIONS } from "../../src/store/migrations/index.ts";
+import { SqliteStore } from "../../src/store/sqlite/index.ts";
+import { makeTempDir } from "../support/harness.ts";
+
+const options = (path: string) => ({ path, synchronous: "FULL" as const, busy_timeout_ms: 1000 });
+
+describe("migrations", () => {
+  test("apply in order on a new database and are recorded", () => {
+    const db = openSqlite(options(":memory:"));
+    const versions = db.query<{ version: number }, []>("SELECT version FROM schema_migrations ORDER BY version").all();
+    expect(versions.map((v) => v.version)).toEqual(MIGRATIONS.map((m) => m.version).sort((a, b) => a - b));
+    expect(db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()!.journal_mode).toBe("memory");
+    db.close();
+  });
+
+  test("an existing database keeps its data and gets only the missing migrations", async () => {
+    const path = join(makeTempDir(), "a.db");
+    const first = new Database(path);
+    migrate(first, MIGRATIONS.slice(0, 1));
+    first.query("INSERT INTO accounts (id, name, plan, created_at) VALUES ('acct_1', 'old', 'standard', '2026-01-01T00:00:00Z')").run();
+    first.close();
+
+    const store = SqliteStore.open(options(path));
+    expect((await store.accounts.get("acct_1"))?.name).toBe("old");
+    const applied = store.db.query<{ n: number }, []>("SELECT count(*) AS n FROM schema_migrations").get()!.n;
+    expect(applied).toBe(MIGRATIONS.length);
+    expect(store.db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()!.journal_mode).toBe("wal");
+    expect(store.db.query<{ synchronous: number }, []>("PRAGMA synchronous").get()!.synchronous).toBe(2);
+    store.close();
+
+    // Opening again runs nothing.
+    const again = new Database(path);
+    expect(migrate(again, MIGRATIONS)).toEqual([]);
+    again.close();
+  });
+
+  test("a failing migration rolls back and is not recorded", () => {
+    const db = new Database(":memory:");
+    const bad = { version: 99, name: "bad", up: "CREATE TABLE t (x INT); INSERT INTO nope VALUES (1);" };
+    expect(() => migrate(db, [bad])).toThrow();
+    expect(db.query("SELECT name FROM sqlite_master WHERE name = 't'").get()).toBeNull();
+    expect(db.query("SELECT * FROM schema_migrations").all()).toEqual([]);
+  });
+});
