@@ -1,0 +1,171 @@
+// Writes a data set where the connectors read it: flat CSV files, a SQLite file, or PostgreSQL /
+// MariaDB tables, all with the same columns (flat.ts). Plus a streaming writer of very large
+// invoice-line CSV files (benchmarks) that never holds the file in memory.
+import { Database } from "bun:sqlite";
+import type { SQL } from "bun";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { ReferenceTable } from "../domain/transaction.ts";
+import {
+  type Cell,
+  csvLine,
+  type FlatRow,
+  INVOICE_LINE_COLUMNS,
+  invoiceLineRows,
+  NUMERIC_COLUMNS,
+  REFERENCE_COLUMNS,
+  referenceRows,
+} from "./flat.ts";
+import { type Dataset, generateDataset } from "./generate.ts";
+
+export interface DatasetFiles {
+  transactions: string;
+  contracts: string;
+  price_list: string;
+  shipments: string;
+}
+
+const REFERENCE: ReferenceTable[] = ["contracts", "price_list", "shipments"];
+
+/** invoice_lines.csv, contracts.csv, price_list.csv and shipments.csv in `dir`. */
+export async function writeCsvDataset(data: Dataset, dir: string, options: { delimiter?: string } = {}): Promise<DatasetFiles> {
+  mkdirSync(dir, { recursive: true });
+  const d = options.delimiter ?? ",";
+  const files: DatasetFiles = {
+    transactions: join(dir, "invoice_lines.csv"),
+    contracts: join(dir, "contracts.csv"),
+    price_list: join(dir, "price_list.csv"),
+    shipments: join(dir, "shipments.csv"),
+  };
+  await writeCsv(files.transactions, INVOICE_LINE_COLUMNS, invoiceLineRows(data.transactions), d);
+  for (const table of REFERENCE) await writeCsv(files[table], REFERENCE_COLUMNS[table], referenceRows(data, table), d);
+  return files;
+}
+
+async function writeCsv(file: string, columns: readonly string[], rows: Iterable<FlatRow>, delimiter: string) {
+  const writer = Bun.file(file).writer();
+  writer.write(csvLine(columns, delimiter));
+  for (const row of rows) writer.write(csvLine(columns.map((c) => row[c] ?? null), delimiter));
+  await writer.end();
+}
+
+export interface TableNames {
+  transactions: string;
+  contracts: string;
+  price_list: string;
+  shipments: string;
+}
+
+export function tableNames(prefix = ""): TableNames {
+  return {
+    transactions: `${prefix}invoice_lines`,
+    contracts: `${prefix}contracts`,
+    price_list: `${prefix}price_list`,
+    shipments: `${prefix}shipments`,
+  };
+}
+
+/** Tables invoice_lines, contracts, price_list, shipments (with an optional name prefix) in a SQLite file. */
+export function writeSqliteDataset(data: Dataset, file: string, options: { prefix?: string } = {}): TableNames {
+  const names = tableNames(options.prefix);
+  const db = new Database(file, { create: true });
+  try {
+    const load = (table: string, columns: readonly string[], rows: Iterable<FlatRow>) => {
+      const ddl = columns.map((c) => `"${c}" ${NUMERIC_COLUMNS.has(c) ? "REAL" : "TEXT"}`).join(", ");
+      db.run(`DROP TABLE IF EXISTS "${table}"`);
+      db.run(`CREATE TABLE "${table}" (${ddl})`);
+      const insert = db.prepare(`INSERT INTO "${table}" VALUES (${columns.map(() => "?").join(", ")})`);
+      db.transaction(() => {
+        for (const row of rows) insert.run(...columns.map((c) => row[c] ?? null));
+      })();
+    };
+    load(names.transactions, INVOICE_LINE_COLUMNS, invoiceLineRows(data.transactions));
+    for (const table of REFERENCE) load(names[table], REFERENCE_COLUMNS[table], referenceRows(data, table));
+  } finally {
+    db.close();
+  }
+  return names;
+}
+
+export type SqlDialect = "postgres" | "mysql";
+
+/**
+ * The same tables in PostgreSQL or MariaDB/MySQL, typed as a billing database would type them:
+ * money as NUMERIC/DECIMAL, the transaction date as a timestamp, reference dates as DATE.
+ */
+export async function writeSqlDataset(sql: SQL, data: Dataset, options: { dialect: SqlDialect; prefix?: string }): Promise<TableNames> {
+  const names = tableNames(options.prefix);
+  const load = async (table: string, columns: readonly string[], rows: FlatRow[]) => {
+    await dropTable(sql, table, options.dialect);
+    const ddl = columns.map((c) => `${quoteIdent(c, options.dialect)} ${columnType(c, table === names.transactions, options.dialect)}`).join(", ");
+    await sql.unsafe(`CREATE TABLE ${quoteIdent(table, options.dialect)} (${ddl})`);
+    const prepared = rows.map((r) => (options.dialect === "mysql" ? mysqlRow(r) : r));
+    for (let i = 0; i < prepared.length; i += 500) {
+      await sql`INSERT INTO ${sql(table)} ${sql(prepared.slice(i, i + 500), ...(columns as string[]))}`;
+    }
+  };
+  await load(names.transactions, INVOICE_LINE_COLUMNS, [...invoiceLineRows(data.transactions)]);
+  for (const table of REFERENCE) await load(names[table], REFERENCE_COLUMNS[table], referenceRows(data, table));
+  return names;
+}
+
+export async function dropSqlDataset(sql: SQL, options: { dialect: SqlDialect; prefix?: string }): Promise<void> {
+  for (const table of Object.values(tableNames(options.prefix))) await dropTable(sql, table, options.dialect);
+}
+
+async function dropTable(sql: SQL, table: string, dialect: SqlDialect) {
+  await sql.unsafe(`DROP TABLE IF EXISTS ${quoteIdent(table, dialect)}`);
+}
+
+function quoteIdent(name: string, dialect: SqlDialect): string {
+  return dialect === "mysql" ? `\`${name.replace(/`/g, "``")}\`` : `"${name.replace(/"/g, '""')}"`;
+}
+
+function columnType(column: string, isTransactions: boolean, dialect: SqlDialect): string {
+  if (column === "quantity") return "INTEGER";
+  if (NUMERIC_COLUMNS.has(column)) return column === "tax_rate" || column.endsWith("_pct") ? "NUMERIC(9,4)" : "NUMERIC(14,2)";
+  if (column === "date" && isTransactions) return dialect === "mysql" ? "DATETIME" : "TIMESTAMPTZ";
+  if (column === "date" || column === "valid_from" || column === "valid_to") return "DATE";
+  return dialect === "mysql" ? "VARCHAR(64)" : "TEXT";
+}
+
+/** MariaDB's DATETIME takes "YYYY-MM-DD HH:MM:SS", not an ISO string with T and Z. */
+function mysqlRow(row: FlatRow): FlatRow {
+  const out: FlatRow = { ...row };
+  const date = out.date;
+  if (typeof date === "string" && date.includes("T")) out.date = date.slice(0, 19).replace("T", " ");
+  return out;
+}
+
+/**
+ * A very large invoice_lines.csv (e.g. 1,000,000 lines) written as a stream: a small clean data
+ * set is generated once and repeated with fresh transaction ids, so memory stays flat whatever
+ * the size. Returns the number of lines and transactions written.
+ */
+export async function writeLargeInvoiceCsv(
+  file: string,
+  options: { lines: number; seed?: number; delimiter?: string },
+): Promise<{ lines: number; transactions: number }> {
+  const template = generateDataset({ seed: options.seed ?? 1, invoices: 2000 }).transactions;
+  const d = options.delimiter ?? ",";
+  const writer = Bun.file(file).writer({ highWaterMark: 1 << 20 });
+  writer.write(csvLine(INVOICE_LINE_COLUMNS, d));
+  let lines = 0;
+  let transactions = 0;
+  for (let round = 0; lines < options.lines; round++) {
+    for (const t of template) {
+      if (lines >= options.lines) break;
+      const copy = { ...t, transaction_id: `${t.transaction_id}-R${round}` };
+      if (t.reference) copy.reference = `${t.reference}-R${round}`;
+      transactions++;
+      for (const row of invoiceLineRows([copy])) {
+        if (lines >= options.lines) break;
+        writer.write(csvLine(INVOICE_LINE_COLUMNS.map((c) => row[c] ?? null) as Cell[], d));
+        lines++;
+      }
+      if (transactions % 1000 === 0) await writer.flush();
+    }
+  }
+  await writer.end();
+  return { lines, transactions };
+}
