@@ -100,9 +100,184 @@ export interface Store {
   readonly apiKeys: ApiKeyRepository;
   readonly idempotency: IdempotencyRepository;
   readonly analyses: AnalysisRepository;
+  readonly alerts: AlertRepository;
+  readonly outbox: OutboxRepository;
+  readonly reports: ReportRepository;
   /** Throws when the store cannot serve reads and writes. */
   ping(): Promise<void>;
   close(): void;
+}
+
+// ---- Alerts, their history and the webhook outbox (alerts feature) ----
+
+export type AlertStatus = "open" | "acknowledged" | "resolved" | "dismissed";
+
+export interface AlertRecord {
+  id: string;
+  account_id: string;
+  status: AlertStatus;
+  severity: string;
+  title: string;
+  description: string | null;
+  source: "api" | "analysis";
+  connector: string | null;
+  module: string | null;
+  transaction_id: string | null;
+  analysis_id: string | null;
+  risk_score: number | null;
+  anomalies: unknown[];
+  metadata: Record<string, unknown>;
+  resolution: string | null;
+  /** Connector + transaction of an alert opened by an analysis; null for manual alerts. */
+  dedupe_key: string | null;
+  created_by_key: string | null;
+  created_at: string;
+  updated_at: string;
+  acknowledged_at: string | null;
+  resolved_at: string | null;
+  dismissed_at: string | null;
+}
+
+export interface AlertEventRecord {
+  id: string;
+  alert_id: string;
+  account_id: string;
+  /** created | status_changed | updated */
+  type: string;
+  from_status: string | null;
+  to_status: string | null;
+  resolution: string | null;
+  note: string | null;
+  changes: Record<string, unknown>;
+  actor_type: "api_key" | "system";
+  actor_key: string | null;
+  actor_account: string | null;
+  created_at: string;
+}
+
+export interface OutboxMessage {
+  id: string;
+  event_id: string;
+  event_type: string;
+  target: string;
+  payload: string;
+  status: "pending" | "delivered" | "dead";
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  last_status: number | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+/** Builds the notifications of an alert change; called inside the change's transaction. */
+export type OutboxBuilder = (alert: AlertRecord, event: AlertEventRecord) => OutboxMessage[];
+
+export interface AlertListQuery {
+  /** Undefined only for the admin CLI, which sees every account. */
+  account_id?: string;
+  status?: AlertStatus;
+  severity?: string;
+  connector?: string;
+  since?: string;
+  starting_after?: string;
+  limit: number;
+}
+
+export interface Page<T> {
+  data: T[];
+  has_more: boolean;
+}
+
+/** What a state change decides once it has seen the current alert (inside the transaction). */
+export type AlertDecision =
+  | { ok: true; patch: Partial<AlertRecord>; event: AlertEventRecord }
+  | { ok: false; error: Error };
+
+export interface AlertRepository {
+  /** Inserts an alert, its `created` event and its notifications in one transaction. */
+  create(alert: AlertRecord, event: AlertEventRecord, outbox: OutboxBuilder): Promise<AlertRecord>;
+  get(accountId: string, id: string): Promise<AlertRecord | null>;
+  list(query: AlertListQuery): Promise<Page<AlertRecord>>;
+  /** Reads the alert, lets `decide` refuse or patch it, and writes patch, event and notifications atomically. */
+  change(accountId: string, id: string, decide: (current: AlertRecord) => AlertDecision, outbox: OutboxBuilder): Promise<AlertRecord | null>;
+  /**
+   * Opens an alert for (account, dedupe_key) unless an active one exists, in which case `refresh`
+   * may patch it (null = leave it alone). Atomic across processes.
+   */
+  openOrRefresh(
+    alert: AlertRecord,
+    created: AlertEventRecord,
+    refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
+    outbox: OutboxBuilder,
+  ): Promise<{ alert: AlertRecord; created: boolean }>;
+  events(accountId: string, alertId: string, query: { starting_after?: string; limit: number }): Promise<Page<AlertEventRecord>>;
+  /** Streams an account's alerts created in a period, in creation order (for reports). */
+  iterate(accountId: string, query: { from?: string; to?: string; connector?: string }): AsyncIterable<AlertRecord>;
+}
+
+export interface OutboxRepository {
+  /** The oldest pending message of each target whose attempt is due (one per target keeps order). */
+  due(now: string, limit: number): Promise<OutboxMessage[]>;
+  /** The oldest pending message of one target, due or not. */
+  head(target: string): Promise<OutboxMessage | null>;
+  delivered(id: string, at: string, status: number, attempts: number): Promise<void>;
+  retryLater(id: string, attempts: number, nextAt: string, error: string, status: number | null): Promise<void>;
+  dead(id: string, attempts: number, error: string, status: number | null): Promise<void>;
+  get(id: string): Promise<OutboxMessage | null>;
+  list(query?: { status?: OutboxMessage["status"]; target?: string }): Promise<OutboxMessage[]>;
+  /** Deletes delivered and dead messages older than `before`. */
+  purge(before: string): Promise<number>;
+}
+
+// ---- Reports (reports feature) ----
+
+export type ReportStatus = "queued" | "running" | "completed" | "failed";
+
+export interface ReportRecord {
+  id: string;
+  account_id: string;
+  type: string;
+  format: string;
+  status: ReportStatus;
+  period_from: string | null;
+  period_to: string | null;
+  connector: string | null;
+  module: string | null;
+  progress_processed: number;
+  progress_total: number | null;
+  summary: Record<string, unknown> | null;
+  /** File name under reports.dir once completed. */
+  file: string | null;
+  bytes: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  attempts: number;
+  runner: string | null;
+  created_by_key: string | null;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+export interface ReportRepository {
+  create(report: ReportRecord): Promise<ReportRecord>;
+  get(accountId: string, id: string): Promise<ReportRecord | null>;
+  list(query: { account_id: string; starting_after?: string; limit: number }): Promise<Page<ReportRecord>>;
+  /** Atomically moves the oldest queued report to running for `runner`. */
+  claimNext(runner: string, at: string): Promise<ReportRecord | null>;
+  /** Atomically moves one queued report to running for `runner` (null if someone else has it). */
+  claim(id: string, runner: string, at: string): Promise<ReportRecord | null>;
+  progress(id: string, processed: number, total: number | null): Promise<void>;
+  complete(id: string, at: string, summary: Record<string, unknown>, file: string, bytes: number): Promise<void>;
+  fail(id: string, at: string, code: string, message: string): Promise<void>;
+  /** Running reports (to find those whose runner died). */
+  running(): Promise<ReportRecord[]>;
+  /** Puts a running report back in the queue (its runner died or stopped). */
+  requeue(id: string, runner: string): Promise<boolean>;
+  /** Finished reports completed before `before`, oldest first. */
+  expired(before: string, limit: number): Promise<ReportRecord[]>;
+  delete(id: string): Promise<void>;
 }
 
 /** Raised by a store when it cannot do its work (disk full, read-only, corrupt, locked). */

@@ -2,16 +2,22 @@
 import type { Database } from "bun:sqlite";
 import type { Store } from "../types.ts";
 import { SqliteAccountRepository } from "./accounts.ts";
+import { SqliteAlertRepository } from "./alerts.ts";
 import { SqliteAnalysisRepository } from "./analyses.ts";
 import { SqliteApiKeyRepository } from "./api-keys.ts";
 import { guarded, openSqlite, type SqliteOptions } from "./database.ts";
 import { SqliteIdempotencyRepository } from "./idempotency.ts";
+import { SqliteOutboxRepository } from "./outbox.ts";
+import { SqliteReportRepository } from "./reports.ts";
 
 export class SqliteStore implements Store {
   readonly accounts;
   readonly apiKeys;
   readonly idempotency;
   readonly analyses;
+  readonly alerts;
+  readonly outbox;
+  readonly reports;
   private closed = false;
 
   constructor(readonly db: Database) {
@@ -19,6 +25,9 @@ export class SqliteStore implements Store {
     this.apiKeys = new SqliteApiKeyRepository(db);
     this.idempotency = new SqliteIdempotencyRepository(db);
     this.analyses = new SqliteAnalysisRepository(db);
+    this.alerts = new SqliteAlertRepository(db);
+    this.outbox = new SqliteOutboxRepository(db);
+    this.reports = new SqliteReportRepository(db);
   }
 
   static open(options: SqliteOptions): SqliteStore {

@@ -1,0 +1,193 @@
+// Alerts and their history. Every change (creation, status change, refresh from a new analysis)
+// writes the alert, one history event and its webhook notifications in one IMMEDIATE
+// transaction, so they commit together and two writers cannot interleave a read and a write.
+import type { Database } from "bun:sqlite";
+import type {
+  AlertDecision,
+  AlertEventRecord,
+  AlertListQuery,
+  AlertRecord,
+  AlertRepository,
+  OutboxBuilder,
+  Page,
+} from "../types.ts";
+import { asStorageError, guarded } from "./database.ts";
+import { insertOutbox } from "./outbox.ts";
+
+interface AlertRow extends Omit<AlertRecord, "anomalies" | "metadata"> {
+  anomalies: string;
+  metadata: string;
+}
+interface EventRow extends Omit<AlertEventRecord, "changes"> {
+  changes: string;
+}
+
+const COLUMNS = [
+  "id", "account_id", "status", "severity", "title", "description", "source", "connector", "module", "transaction_id",
+  "analysis_id", "risk_score", "anomalies", "metadata", "resolution", "dedupe_key", "created_by_key", "created_at",
+  "updated_at", "acknowledged_at", "resolved_at", "dismissed_at",
+] as const;
+const PATCHABLE = new Set<string>(COLUMNS.filter((c) => c !== "id" && c !== "account_id" && c !== "created_at"));
+
+const fromRow = (r: AlertRow): AlertRecord => ({ ...r, anomalies: JSON.parse(r.anomalies), metadata: JSON.parse(r.metadata) });
+const toRow = (a: Partial<AlertRecord>): Record<string, unknown> => ({
+  ...a,
+  ...(a.anomalies !== undefined ? { anomalies: JSON.stringify(a.anomalies) } : {}),
+  ...(a.metadata !== undefined ? { metadata: JSON.stringify(a.metadata) } : {}),
+});
+const eventFromRow = (r: EventRow): AlertEventRecord => ({ ...r, changes: JSON.parse(r.changes) });
+
+const PAGE = 500;
+
+export class SqliteAlertRepository implements AlertRepository {
+  constructor(private readonly db: Database) {}
+
+  create(alert: AlertRecord, event: AlertEventRecord, outbox: OutboxBuilder) {
+    return guarded(() =>
+      this.db.transaction(() => {
+        this.insertAlert(alert);
+        this.insertEvent(event);
+        insertOutbox(this.db, outbox(alert, event));
+        return alert;
+      }).immediate(),
+    );
+  }
+
+  get(accountId: string, id: string) {
+    return guarded(() => this.read(accountId, id));
+  }
+
+  list(q: AlertListQuery) {
+    return guarded((): Page<AlertRecord> => {
+      // Newest first; starting_after is a cursor on the time-sortable id.
+      const rows = this.db
+        .query<AlertRow, Record<string, string | number | null>>(
+          `SELECT * FROM alerts WHERE ($account IS NULL OR account_id = $account)
+             AND ($status IS NULL OR status = $status) AND ($severity IS NULL OR severity = $severity)
+             AND ($connector IS NULL OR connector = $connector) AND ($since IS NULL OR created_at >= $since)
+             AND ($after IS NULL OR id < $after)
+           ORDER BY id DESC LIMIT $limit`,
+        )
+        .all({
+          account: q.account_id ?? null,
+          status: q.status ?? null,
+          severity: q.severity ?? null,
+          connector: q.connector ?? null,
+          since: q.since ?? null,
+          after: q.starting_after ?? null,
+          limit: q.limit + 1,
+        });
+      return { data: rows.slice(0, q.limit).map(fromRow), has_more: rows.length > q.limit };
+    });
+  }
+
+  change(accountId: string, id: string, decide: (current: AlertRecord) => AlertDecision, outbox: OutboxBuilder) {
+    return guarded(() =>
+      this.db.transaction(() => {
+        const current = this.read(accountId, id);
+        if (!current) return null;
+        const decision = decide(current);
+        if (!decision.ok) throw decision.error;
+        const updated = this.patch(current, decision.patch);
+        this.insertEvent(decision.event);
+        insertOutbox(this.db, outbox(updated, decision.event));
+        return updated;
+      }).immediate(),
+    );
+  }
+
+  openOrRefresh(
+    alert: AlertRecord,
+    created: AlertEventRecord,
+    refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
+    outbox: OutboxBuilder,
+  ) {
+    return guarded(() =>
+      this.db.transaction(() => {
+        const active = this.db
+          .query<AlertRow, [string, string]>(
+            "SELECT * FROM alerts WHERE account_id = ? AND dedupe_key = ? AND status IN ('open', 'acknowledged')",
+          )
+          .get(alert.account_id, alert.dedupe_key ?? "");
+        if (active) {
+          const current = fromRow(active);
+          const change = refresh(current);
+          if (!change) return { alert: current, created: false };
+          const updated = this.patch(current, change.patch);
+          this.insertEvent(change.event);
+          insertOutbox(this.db, outbox(updated, change.event));
+          return { alert: updated, created: false };
+        }
+        this.insertAlert(alert);
+        this.insertEvent(created);
+        insertOutbox(this.db, outbox(alert, created));
+        return { alert, created: true };
+      }).immediate(),
+    );
+  }
+
+  events(accountId: string, alertId: string, q: { starting_after?: string; limit: number }) {
+    return guarded((): Page<AlertEventRecord> => {
+      // History reads oldest first: it is a story.
+      const rows = this.db
+        .query<EventRow, [string, string, string | null, number]>(
+          "SELECT * FROM alert_events WHERE account_id = ? AND alert_id = ? AND (?3 IS NULL OR id > ?3) ORDER BY id LIMIT ?4",
+        )
+        .all(accountId, alertId, q.starting_after ?? null, q.limit + 1);
+      return { data: rows.slice(0, q.limit).map(eventFromRow), has_more: rows.length > q.limit };
+    });
+  }
+
+  async *iterate(accountId: string, q: { from?: string; to?: string; connector?: string }): AsyncIterable<AlertRecord> {
+    let after = "";
+    for (;;) {
+      let rows: AlertRow[];
+      try {
+        rows = this.db
+          .query<AlertRow, Record<string, string | null>>(
+            `SELECT * FROM alerts WHERE account_id = $account AND id > $after
+               AND ($from IS NULL OR created_at >= $from) AND ($to IS NULL OR created_at <= $to)
+               AND ($connector IS NULL OR connector = $connector)
+             ORDER BY id LIMIT ${PAGE}`,
+          )
+          .all({ account: accountId, after, from: q.from ?? null, to: q.to ?? null, connector: q.connector ?? null });
+      } catch (e) {
+        throw asStorageError(e);
+      }
+      for (const row of rows) yield fromRow(row);
+      if (rows.length < PAGE) return;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+
+  private read(accountId: string, id: string): AlertRecord | null {
+    const row = this.db.query<AlertRow, [string, string]>("SELECT * FROM alerts WHERE id = ? AND account_id = ?").get(id, accountId);
+    return row ? fromRow(row) : null;
+  }
+
+  private insertAlert(alert: AlertRecord) {
+    this.db
+      .query(`INSERT INTO alerts (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map((c) => `$${c}`).join(", ")})`)
+      .run(toRow(alert) as never);
+  }
+
+  private patch(current: AlertRecord, patch: Partial<AlertRecord>): AlertRecord {
+    const keys = Object.keys(patch).filter((k) => PATCHABLE.has(k));
+    if (keys.length === 0) return current;
+    this.db
+      .query(`UPDATE alerts SET ${keys.map((k) => `${k} = $${k}`).join(", ")} WHERE id = $id`)
+      .run({ ...Object.fromEntries(keys.map((k) => [k, toRow(patch)[k]])), id: current.id } as never);
+    return { ...current, ...patch };
+  }
+
+  private insertEvent(e: AlertEventRecord) {
+    this.db
+      .query(
+        `INSERT INTO alert_events (id, alert_id, account_id, type, from_status, to_status, resolution, note, changes,
+           actor_type, actor_key, actor_account, created_at)
+         VALUES ($id, $alert_id, $account_id, $type, $from_status, $to_status, $resolution, $note, $changes,
+           $actor_type, $actor_key, $actor_account, $created_at)`,
+      )
+      .run({ ...e, changes: JSON.stringify(e.changes) } as never);
+  }
+}
