@@ -1,0 +1,132 @@
+// The admin CLI as a separate process against the database of a running server.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { signedFetch, startTestServer, makeTempDir, type TestServer } from "../support/harness.ts";
+import { runCli } from "../support/cli.ts";
+
+let s: TestServer;
+let cfg: string[];
+beforeAll(async () => {
+  s = await startTestServer();
+  cfg = ["--config", s.configFile];
+});
+afterAll(() => s.stop());
+
+describe("accounts and keys from the CLI", () => {
+  test("a key minted by the CLI works at once on the running server; a revoked one stops within a second", async () => {
+    const account = await runCli(["accounts", "create", "--name", "Acme Ltd", "--plan", "enterprise", "--json", ...cfg]);
+    expect(account.code).toBe(0);
+    const acct = JSON.parse(account.stdout) as { id: string; plan: string; object: string };
+    expect(acct).toMatchObject({ plan: "enterprise", object: "account" });
+
+    const created = await runCli(["keys", "create", "--account", acct.id, "--name", "ci", "--json", ...cfg]);
+    expect(created.code).toBe(0);
+    const key = JSON.parse(created.stdout) as { id: string; key: string; secret: string; account: string };
+    expect(key.account).toBe(acct.id);
+    const creds = { accountId: acct.id, keyId: key.id, key: key.key, secret: key.secret };
+
+    const ok = await signedFetch(s.url, "GET", "/v1/health", undefined, { creds });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("ratelimit-policy")).toContain("q=500");
+
+    const list = await runCli(["keys", "list", "--account", acct.id, ...cfg]);
+    expect(list.stdout).toContain(key.id);
+    expect(list.stdout).not.toContain(key.key);
+    expect(list.stdout).not.toContain(key.secret);
+
+    const revoked = await runCli(["keys", "revoke", key.id, ...cfg]);
+    expect(revoked.code).toBe(0);
+    const started = performance.now();
+    let status = 200;
+    while (status === 200 && performance.now() - started < 1000) {
+      status = (await signedFetch(s.url, "GET", "/v1/health", undefined, { creds })).status;
+    }
+    expect(status).toBe(401);
+  });
+
+  test("rotate: the new key works and the old one keeps working until the grace ends", async () => {
+    const creds = await s.newAccount();
+    const rotated = await runCli(["keys", "rotate", creds.keyId, "--grace", "1h", "--json", ...cfg]);
+    expect(rotated.code).toBe(0);
+    const next = JSON.parse(rotated.stdout) as { key: string; secret: string; id: string; previous: { expires_at: string; rotated_to: string } };
+    expect(next.previous.rotated_to).toBe(next.id);
+    expect(Date.parse(next.previous.expires_at) - Date.now()).toBeGreaterThan(3_500_000);
+    expect((await signedFetch(s.url, "GET", "/v1/health", undefined, { creds })).status).toBe(200);
+    const fresh = { ...creds, key: next.key, secret: next.secret };
+    expect((await signedFetch(s.url, "GET", "/v1/health", undefined, { creds: fresh })).status).toBe(200);
+
+    const immediate = await runCli(["keys", "rotate", next.id, "--grace", "0s", "--json", ...cfg]);
+    expect(immediate.code).toBe(0);
+    expect((await signedFetch(s.url, "GET", "/v1/health", undefined, { creds: fresh })).status).toBe(401);
+  });
+
+  test("keys are never stored in plain text", async () => {
+    const created = JSON.parse((await runCli(["keys", "create", "--account", s.creds.accountId, "--json", ...cfg])).stdout);
+    const db = await Bun.file(join(s.dir, "assay.db")).arrayBuffer();
+    const wal = existsSync(join(s.dir, "assay.db-wal")) ? await Bun.file(join(s.dir, "assay.db-wal")).arrayBuffer() : new ArrayBuffer(0);
+    const haystack = Buffer.concat([Buffer.from(db), Buffer.from(wal)]).toString("latin1");
+    expect(haystack).not.toContain(created.key);
+    expect(haystack).not.toContain(created.secret);
+  });
+});
+
+describe("CLI errors", () => {
+  test.each([
+    [["keys", "create"], 2, "--account: required"],
+    [["keys", "create", "--account", "acct_x", "--expires", "soon"], 2, "--expires: expected a duration"],
+    [["keys", "create", "--acount", "x"], 2, "--acount"],
+    [["accounts", "create", "--name", "x", "--plan", "gold"], 2, '--plan: unknown plan "gold"'],
+    [["keys", "revoke", "key_nope"], 1, "no key key_nope"],
+    [["frobnicate"], 2, 'unknown command "frobnicate"'],
+  ])("%j exits %i naming the problem", async (args, code, message) => {
+    const r = await runCli([...(args as string[]), ...cfg]);
+    expect(r.code).toBe(code as number);
+    expect(r.stderr).toContain(message as string);
+  });
+
+  test("a bad config names the YAML path and exits 1", async () => {
+    const dir = makeTempDir();
+    await Bun.write(join(dir, "a.yaml"), "server: { port: -1, tls: { cert: x } }\n");
+    const r = await runCli(["config", "check", "--config", join(dir, "a.yaml")]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("server.port:");
+    expect(r.stderr).toContain("server.tls.key:");
+  });
+});
+
+describe("init, sign", () => {
+  test("init creates config, data folder and a 0600 master key, and never overwrites", async () => {
+    const dir = makeTempDir();
+    const file = join(dir, "etc", "assay.yaml");
+    const first = await runCli(["init", "--config", file, "--json"]);
+    expect(first.code).toBe(0);
+    const created = JSON.parse(first.stdout).created as string[];
+    expect(created.length).toBe(3);
+    const keyFile = join(dir, "data", "master.key");
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const before = await Bun.file(keyFile).text();
+    const second = await runCli(["init", "--config", file, "--json"]);
+    expect(JSON.parse(second.stdout).created).toEqual([]);
+    expect(await Bun.file(keyFile).text()).toBe(before);
+  });
+
+  test("sign prints what openssl dgst -sha256 -hmac prints", async () => {
+    const r = await runCli(["sign", "--secret", "s"], { stdin: "{}" });
+    expect(r.stdout.trim()).toBe("143ca8d517ba1b181025d732b1cf275d90104fca57bb02a565542978aa18c4b6");
+    const env = await runCli(["sign", "--timestamp", "1700000000"], { stdin: "{}", env: { ASSAY_API_SECRET: "s" } });
+    expect(env.stdout.trim()).toMatch(/^[0-9a-f]{64}$/);
+    expect(env.stdout.trim()).not.toBe(r.stdout.trim());
+  });
+
+  test("call sends a signed request and prints the response", async () => {
+    const r = await runCli(["call", "GET", "/v1/health"], {
+      env: { ASSAY_URL: s.url, ASSAY_API_KEY: s.creds.key, ASSAY_API_SECRET: s.creds.secret },
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).status).toBe("ok");
+    const bad = await runCli(["call", "GET", "/v1/health"], { env: { ASSAY_URL: s.url, ASSAY_API_KEY: s.creds.key, ASSAY_API_SECRET: "wrong" } });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("invalid_signature");
+  });
+});

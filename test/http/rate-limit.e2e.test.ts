@@ -1,0 +1,72 @@
+// Plan limits over real HTTP: exact counts under concurrency, isolation between accounts, and
+// failed authentication limited per client address without touching anyone's quota.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { signHex } from "../../src/auth/signature.ts";
+import { startTestServer, type TestServer } from "../support/harness.ts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer("plans: { tiny: { per_second: 3, per_minute: 5 } }");
+});
+afterAll(() => s.stop());
+
+describe("plan limits over HTTP", () => {
+  test("60 concurrent signed requests on a fresh standard account → exactly 50 accepted", async () => {
+    const creds = await s.newAccount("standard");
+    const responses = await Promise.all(Array.from({ length: 60 }, () => s.call("GET", "/v1/health", undefined, { creds })));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((x) => x === 200).length).toBe(50);
+    expect(statuses.filter((x) => x === 429).length).toBe(10);
+    const refused = responses.find((r) => r.status === 429)!;
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get("content-type")).toBe("application/problem+json");
+    const body = (await refused.json()) as { code: string; violated_policies: string[] };
+    expect(body.code).toBe("rate_limited");
+    expect(body.violated_policies).toEqual(["burst"]);
+    expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
+  });
+
+  test("two accounts do not affect each other", async () => {
+    const a = await s.newAccount("tiny");
+    const b = await s.newAccount("tiny");
+    const ra = await Promise.all(Array.from({ length: 5 }, () => s.call("GET", "/v1/health", undefined, { creds: a })));
+    expect(ra.filter((r) => r.status === 200).length).toBe(3);
+    const rb = await s.call("GET", "/v1/health", undefined, { creds: b });
+    expect(rb.status).toBe(200);
+    expect(rb.headers.get("ratelimit-policy")).toBe('"burst";q=3;w=1, "sustained";q=5;w=60');
+    expect(rb.headers.get("ratelimit")).toMatch(/^"burst";r=2;t=1, "sustained";r=4;t=60$/);
+  });
+
+  test("all keys of one account share its quota", async () => {
+    const a = await s.newAccount("tiny");
+    const second = await s.rt.keys.createKey(a.accountId);
+    const other = { ...a, key: second.key, secret: second.secret };
+    for (let i = 0; i < 3; i++) expect((await s.call("GET", "/v1/health", undefined, { creds: i % 2 ? other : a })).status).toBe(200);
+    expect((await s.call("GET", "/v1/health", undefined, { creds: other })).status).toBe(429);
+  });
+});
+
+describe("failed authentication", () => {
+  test("a flood of bad signatures is refused per address and leaves the account's quota untouched", async () => {
+    const strict = await startTestServer("security: { master_key_file: ./master.key, failed_auth: { per_second: 5, per_minute: 20 } }");
+    try {
+      const victim = strict.creds;
+      const bad = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          fetch(`${strict.url}/v1/health`, { headers: { authorization: `Bearer ${victim.key}`, "x-service-signature": signHex("guess", "") } }),
+        ),
+      );
+      const codes = await Promise.all(bad.map(async (r) => ((await r.json()) as { code: string }).code));
+      expect(codes.filter((c) => c === "invalid_signature").length).toBe(5);
+      expect(codes.filter((c) => c === "rate_limited").length).toBe(35);
+      // The victim's own limiter never saw those requests.
+      const decision = strict.rt.limiter.peek(`acct:${victim.accountId}`, [
+        { name: "burst", quota: 50, windowMs: 1000 },
+        { name: "sustained", quota: 1000, windowMs: 60_000 },
+      ]) as { windows: { remaining: number }[] };
+      expect(decision.windows.map((w) => w.remaining)).toEqual([50, 1000]);
+    } finally {
+      await strict.stop();
+    }
+  });
+});

@@ -1,0 +1,23 @@
+// Runs the real CLI (`bun run src/main.ts …`, or the compiled binary) as a child process.
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dir, "..", "..");
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string; binary?: string } = {}): Promise<CliResult> {
+  const cmd = options.binary ? [options.binary, ...args] : [process.execPath, "run", join(ROOT, "src/main.ts"), ...args];
+  const proc = Bun.spawn(cmd, {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env },
+    stdin: options.stdin !== undefined ? new TextEncoder().encode(options.stdin) : "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { code, stdout, stderr };
+}
