@@ -1,6 +1,6 @@
 // Starts a real Assay server in this process on a free port, with its own temporary config,
 // database and master key, and gives tests a signed HTTP client for it.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -48,10 +48,12 @@ export async function startTestServer(
   options: { clock?: Clock; log?: Logger; dir?: string; env?: Record<string, string | undefined> } = {},
 ): Promise<TestServer> {
   const dir = options.dir ?? makeTempDir();
+  mkdirSync(dir, { recursive: true });
   const configFile = join(dir, "assay.yaml");
   const base = `server: { port: 0, access_log: false }\nstorage: { path: ./assay.db }\nsecurity: { master_key_file: ./master.key, failed_auth: { per_second: 100000, per_minute: 1000000 } }\n`;
   writeFileSync(configFile, mergeYaml(base, yaml));
-  writeFileSync(join(dir, "master.key"), randomBytes(32).toString("hex"), { mode: 0o600 });
+  // A given folder may be a restart of an earlier server: keep its master key.
+  if (!existsSync(join(dir, "master.key"))) writeFileSync(join(dir, "master.key"), randomBytes(32).toString("hex"), { mode: 0o600 });
   const config = parseConfig(await Bun.file(configFile).text(), configFile, { ...process.env, ...options.env });
   const rt = createRuntime(config, { log: options.log ?? silentLogger, clock: options.clock, env: {} });
   const server = startServer(rt, { host: "127.0.0.1", port: 0 });
