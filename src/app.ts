@@ -1,5 +1,6 @@
 // Builds the HTTP application from an explicit runtime: `assay serve` and the tests share it.
 import { Elysia } from "elysia";
+import { alertRoutes } from "./api/alerts/index.ts";
 import { healthRoutes } from "./api/health/index.ts";
 import { docsRoutes } from "./http/docs.ts";
 import { pipeline } from "./http/pipeline.ts";
@@ -26,7 +27,8 @@ export function createApp(rt: Runtime, options: AppOptions = {}) {
       }),
     )
     .use(docsRoutes())
-    .use(healthRoutes(rt));
+    .use(healthRoutes(rt))
+    .use(alertRoutes(rt));
   routes.load(app.routes);
   return app;
 }

@@ -1,5 +1,6 @@
 // Everything a running Assay needs, built from one config with no module-level singletons:
 // `assay serve` builds one; tests build as many as they like in one process.
+import { AlertService } from "./api/alerts/service.ts";
 import { KeyService } from "./auth/key-service.ts";
 import { loadMasterKey } from "./auth/master-key.ts";
 import { MemoryReplayGuard } from "./auth/replay-guard.ts";
@@ -9,6 +10,7 @@ import { type Clock, systemClock } from "./domain/clock.ts";
 import { Authenticator } from "./http/authenticate.ts";
 import { Idempotency } from "./http/idempotency.ts";
 import { jsonLogger, type Logger } from "./log.ts";
+import { WebhookWorker } from "./notify/worker.ts";
 import { SlidingWindowLimiter } from "./ratelimit/sliding-window.ts";
 import type { RateLimiter } from "./ratelimit/types.ts";
 import { SqliteStore } from "./store/sqlite/index.ts";
@@ -32,6 +34,8 @@ export interface Runtime {
   authenticator: Authenticator;
   idempotency: Idempotency;
   connectors: ConnectorRegistry;
+  /** Alerts: lifecycle, history, auto-alerts from analyses (openFromAnalysis). */
+  alerts: AlertService;
   startedAt: number;
   /** Starts background work (connector monitor, report worker, cleanup). */
   start(): void;
@@ -78,6 +82,8 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
   const idempotency = new Idempotency(store.idempotency, clock, config.idempotency.retention_h * 3_600_000);
   const connectors = new ConnectorRegistry(config, { log, clock });
   const timers: ReturnType<typeof setInterval>[] = [];
+  const webhooks = new WebhookWorker({ outbox: store.outbox, targets: config.alerts.webhooks, delivery: config.alerts.webhook_delivery, clock, log });
+  const alerts = new AlertService({ store, clock, config, onNotify: () => webhooks.kick() });
 
   return {
     config,
@@ -89,15 +95,18 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     authenticator,
     idempotency,
     connectors,
+    alerts,
     startedAt: clock.now(),
     start() {
       connectors.start();
+      webhooks.start();
       const purge = () => idempotency.purge().catch((e) => log.warn("idempotency purge failed", { error: String(e) }));
       timers.push(setInterval(purge, 10 * 60_000));
       for (const t of timers) t.unref?.();
     },
     async close() {
       for (const t of timers) clearInterval(t);
+      await webhooks.stop();
       await connectors.close();
       store.close();
     },

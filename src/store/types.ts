@@ -170,6 +170,14 @@ export interface OutboxMessage {
   delivered_at: string | null;
 }
 
+/** An alert cannot become active: another active alert already covers its connector and transaction. */
+export class ActiveAlertExistsError extends Error {
+  constructor(readonly existingId: string | null) {
+    super("another active alert exists for this connector and transaction");
+    this.name = "ActiveAlertExistsError";
+  }
+}
+
 /** Builds the notifications of an alert change; called inside the change's transaction. */
 export type OutboxBuilder = (alert: AlertRecord, event: AlertEventRecord) => OutboxMessage[];
 

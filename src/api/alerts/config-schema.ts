@@ -1,14 +1,78 @@
 // The `alerts:` and `reports:` sections of the config file. Owned by the alerts/reports feature.
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 
 const closed = { additionalProperties: false } as const;
 
+export const WEBHOOK_EVENTS = [
+  "alert.created",
+  "alert.updated",
+  "alert.acknowledged",
+  "alert.resolved",
+  "alert.dismissed",
+  "alert.reopened",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+export const WebhookTarget = Type.Object(
+  {
+    /** Names the target in the outbox and the logs; stable across config edits. */
+    id: Type.String({ pattern: "^[a-z0-9][a-z0-9_-]{0,39}$" }),
+    url: Type.String({ pattern: "^https?://", minLength: 8, maxLength: 2048 }),
+    /** HMAC-SHA256 key for X-Assay-Signature; write it as ${ENV_NAME} to keep it out of the file. */
+    secret: Type.String({ minLength: 16, maxLength: 512 }),
+    /** Event types delivered to this target; "*" (the default) is all of them. */
+    events: Type.Array(Type.Union([Type.Literal("*"), ...WEBHOOK_EVENTS.map((e) => Type.Literal(e))]), {
+      default: ["*"],
+      minItems: 1,
+    }),
+    /** Only alerts of these accounts; absent = every account. */
+    accounts: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
+    timeout_ms: Type.Integer({ default: 10_000, minimum: 100, maximum: 120_000 }),
+  },
+  closed,
+);
+
+export const WebhookDelivery = Type.Object(
+  {
+    /** After this many failed attempts a message is marked dead (and logged), not retried. */
+    max_attempts: Type.Integer({ default: 15, minimum: 1, maximum: 100 }),
+    /** First retry delay; each further retry doubles it (with jitter) up to backoff_max_ms. */
+    backoff_initial_ms: Type.Integer({ default: 1_000, minimum: 10, maximum: 3_600_000 }),
+    backoff_max_ms: Type.Integer({ default: 3_600_000, minimum: 10, maximum: 86_400_000 }),
+    /** How often the worker looks for due messages (new alert changes wake it at once). */
+    poll_interval_ms: Type.Integer({ default: 1_000, minimum: 10, maximum: 60_000 }),
+    /** Delivered and dead messages are deleted after this many days. */
+    retention_days: Type.Number({ default: 7, minimum: 1, maximum: 3650 }),
+  },
+  { ...closed, default: {} },
+);
+
 export const AlertsSection = Type.Object(
-  { auto_threshold: Type.Number({ default: 70, minimum: 0, maximum: 101 }) },
+  {
+    auto_threshold: Type.Number({ default: 70, minimum: 0, maximum: 101 }),
+    webhooks: Type.Array(WebhookTarget, { default: [] }),
+    webhook_delivery: WebhookDelivery,
+  },
   { ...closed, default: {} },
 );
 
 export const ReportsSection = Type.Object(
-  { dir: Type.String({ default: "./data/reports", minLength: 1 }) },
+  {
+    dir: Type.String({ default: "./data/reports", minLength: 1 }),
+    /** Reports generated at the same time by the server's worker. */
+    concurrency: Type.Integer({ default: 2, minimum: 1, maximum: 32 }),
+    /** Finished reports (rows and files) are deleted this many days after they finished. */
+    retention_days: Type.Number({ default: 30, minimum: 0.0001, maximum: 3650 }),
+    /** How often the worker looks for queued reports (new reports wake it at once). */
+    poll_interval_ms: Type.Integer({ default: 1_000, minimum: 10, maximum: 60_000 }),
+    /** Rows of a detail table shown in an html report (json and csv always hold them all). */
+    html_max_rows: Type.Integer({ default: 5_000, minimum: 10, maximum: 1_000_000 }),
+    /** A report whose runs were interrupted this many times is failed instead of retried. */
+    max_attempts: Type.Integer({ default: 3, minimum: 1, maximum: 20 }),
+  },
   { ...closed, default: {} },
 );
+
+export type WebhookTargetT = Static<typeof WebhookTarget>;
+export type WebhookDeliveryT = Static<typeof WebhookDelivery>;
+export type ReportsConfig = Static<typeof ReportsSection>;

@@ -2,14 +2,15 @@
 // writes the alert, one history event and its webhook notifications in one IMMEDIATE
 // transaction, so they commit together and two writers cannot interleave a read and a write.
 import type { Database } from "bun:sqlite";
-import type {
-  AlertDecision,
-  AlertEventRecord,
-  AlertListQuery,
-  AlertRecord,
-  AlertRepository,
-  OutboxBuilder,
-  Page,
+import {
+  ActiveAlertExistsError,
+  type AlertDecision,
+  type AlertEventRecord,
+  type AlertListQuery,
+  type AlertRecord,
+  type AlertRepository,
+  type OutboxBuilder,
+  type Page,
 } from "../types.ts";
 import { asStorageError, guarded } from "./database.ts";
 import { insertOutbox } from "./outbox.ts";
@@ -88,7 +89,7 @@ export class SqliteAlertRepository implements AlertRepository {
         if (!current) return null;
         const decision = decide(current);
         if (!decision.ok) throw decision.error;
-        const updated = this.patch(current, decision.patch);
+        const updated = this.patchActive(current, decision.patch);
         this.insertEvent(decision.event);
         insertOutbox(this.db, outbox(updated, decision.event));
         return updated;
@@ -169,6 +170,20 @@ export class SqliteAlertRepository implements AlertRepository {
     this.db
       .query(`INSERT INTO alerts (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map((c) => `$${c}`).join(", ")})`)
       .run(toRow(alert) as never);
+  }
+
+  /** A patch that may make an alert active again: refused if another active alert has its dedupe key. */
+  private patchActive(current: AlertRecord, patch: Partial<AlertRecord>): AlertRecord {
+    const next = patch.status ?? current.status;
+    if (current.dedupe_key && (next === "open" || next === "acknowledged")) {
+      const other = this.db
+        .query<{ id: string }, [string, string, string]>(
+          "SELECT id FROM alerts WHERE account_id = ? AND dedupe_key = ? AND id <> ? AND status IN ('open', 'acknowledged')",
+        )
+        .get(current.account_id, current.dedupe_key, current.id);
+      if (other) throw new ActiveAlertExistsError(other.id);
+    }
+    return this.patch(current, patch);
   }
 
   private patch(current: AlertRecord, patch: Partial<AlertRecord>): AlertRecord {

@@ -1,0 +1,160 @@
+// Alert request and response schemas (t.*), and the public views of stored alerts and events.
+import { t } from "elysia";
+import type { AlertEventRecord, AlertRecord } from "../../store/types.ts";
+
+export const ALERT_STATUSES = ["open", "acknowledged", "resolved", "dismissed"] as const;
+export const ALERT_SEVERITIES = ["low", "medium", "high", "critical"] as const;
+/** Why an alert was closed. */
+export const RESOLUTIONS = ["confirmed", "false_positive", "duplicate", "accepted_risk", "not_actionable", "other"] as const;
+
+/** Bounds of `metadata` (as Stripe's): keys, key length, string value length, total JSON size. */
+export const METADATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500, bytes: 8_192 } as const;
+
+// Unions are spelled out: t.UnionEnum would add a default, which fills absent fields in.
+const strict = { additionalProperties: false } as const;
+
+
+export const AlertStatus = t.Union([t.Literal("open"), t.Literal("acknowledged"), t.Literal("resolved"), t.Literal("dismissed")]);
+export const AlertSeverity = t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high"), t.Literal("critical")]);
+export const Resolution = t.Union([t.Literal("confirmed"), t.Literal("false_positive"), t.Literal("duplicate"), t.Literal("accepted_risk"), t.Literal("not_actionable"), t.Literal("other")]);
+
+const MetadataValue = t.Union([t.String({ maxLength: METADATA_LIMITS.valueLength }), t.Number(), t.Boolean(), t.Null()]);
+export const Metadata = t.Record(t.String({ minLength: 1, maxLength: METADATA_LIMITS.keyLength }), MetadataValue, {
+  maxProperties: METADATA_LIMITS.keys,
+  description: `Up to ${METADATA_LIMITS.keys} keys of ≤${METADATA_LIMITS.keyLength} characters; values are strings (≤${METADATA_LIMITS.valueLength}), numbers, booleans or null; ≤${METADATA_LIMITS.bytes} bytes as JSON.`,
+});
+
+const Text = (max: number) => t.String({ minLength: 1, maxLength: max });
+
+export const CreateAlertBody = t.Object(
+  {
+    title: Text(200),
+    severity: AlertSeverity,
+    description: t.Optional(t.String({ maxLength: 5_000 })),
+    connector: t.Optional(Text(100)),
+    module: t.Optional(Text(100)),
+    transaction_id: t.Optional(Text(255)),
+    analysis_id: t.Optional(Text(64)),
+    metadata: t.Optional(Metadata),
+  },
+  strict,
+);
+
+export const PatchAlertBody = t.Object(
+  {
+    status: AlertStatus,
+    resolution: t.Optional(Resolution),
+    note: t.Optional(t.String({ maxLength: 2_000 })),
+  },
+  strict,
+);
+
+export const Limit = t.Optional(t.Numeric({ minimum: 1, maximum: 100, multipleOf: 1, default: 20 }));
+
+export const ListAlertsQuery = t.Object({
+  status: t.Optional(AlertStatus),
+  severity: t.Optional(AlertSeverity),
+  connector: t.Optional(Text(100)),
+  since: t.Optional(t.String({ minLength: 1, maxLength: 40, description: "RFC 3339 time: alerts created at or after it" })),
+  limit: Limit,
+  starting_after: t.Optional(t.String({ pattern: "^alrt_[0-9A-HJKMNP-TV-Z]{26}$" })),
+});
+
+export const HistoryQuery = t.Object({
+  limit: Limit,
+  starting_after: t.Optional(t.String({ pattern: "^evt_[0-9A-HJKMNP-TV-Z]{26}$" })),
+});
+
+export const AlertIdParams = t.Object({ id: t.String({ maxLength: 64 }) });
+
+const Nullable = <S extends Parameters<typeof t.Union>[0][number]>(s: S) => t.Union([s, t.Null()]);
+
+export const AlertObject = t.Object({
+  id: t.String(),
+  object: t.Literal("alert"),
+  status: AlertStatus,
+  severity: AlertSeverity,
+  title: t.String(),
+  description: Nullable(t.String()),
+  source: t.Union([t.Literal("api"), t.Literal("analysis")]),
+  connector: Nullable(t.String()),
+  module: Nullable(t.String()),
+  transaction_id: Nullable(t.String()),
+  analysis_id: Nullable(t.String()),
+  risk_score: Nullable(t.Number()),
+  anomalies: t.Array(t.Unknown()),
+  metadata: t.Record(t.String(), t.Unknown()),
+  resolution: Nullable(t.String()),
+  created_at: t.String(),
+  updated_at: t.String(),
+  acknowledged_at: Nullable(t.String()),
+  resolved_at: Nullable(t.String()),
+  dismissed_at: Nullable(t.String()),
+  history_url: t.String(),
+});
+
+export const AlertEventObject = t.Object({
+  id: t.String(),
+  object: t.Literal("alert_event"),
+  alert: t.String(),
+  type: t.String(),
+  from_status: Nullable(t.String()),
+  to_status: Nullable(t.String()),
+  resolution: Nullable(t.String()),
+  note: Nullable(t.String()),
+  changes: t.Record(t.String(), t.Unknown()),
+  actor: t.Object({
+    type: t.Union([t.Literal("api_key"), t.Literal("system")]),
+    key: Nullable(t.String()),
+    account: Nullable(t.String()),
+  }),
+  created_at: t.String(),
+});
+
+export const listOf = <S extends Parameters<typeof t.Array>[0]>(item: S) =>
+  t.Object({ object: t.Literal("list"), data: t.Array(item), has_more: t.Boolean() });
+
+export type AlertView = typeof AlertObject.static;
+export type AlertEventView = typeof AlertEventObject.static;
+
+export function alertView(a: AlertRecord): AlertView {
+  return {
+    id: a.id,
+    object: "alert",
+    status: a.status,
+    severity: a.severity as AlertView["severity"],
+    title: a.title,
+    description: a.description,
+    source: a.source,
+    connector: a.connector,
+    module: a.module,
+    transaction_id: a.transaction_id,
+    analysis_id: a.analysis_id,
+    risk_score: a.risk_score,
+    anomalies: a.anomalies,
+    metadata: a.metadata,
+    resolution: a.resolution,
+    created_at: a.created_at,
+    updated_at: a.updated_at,
+    acknowledged_at: a.acknowledged_at,
+    resolved_at: a.resolved_at,
+    dismissed_at: a.dismissed_at,
+    history_url: `/v1/alerts/${a.id}/history`,
+  };
+}
+
+export function alertEventView(e: AlertEventRecord): AlertEventView {
+  return {
+    id: e.id,
+    object: "alert_event",
+    alert: e.alert_id,
+    type: e.type,
+    from_status: e.from_status,
+    to_status: e.to_status,
+    resolution: e.resolution,
+    note: e.note,
+    changes: e.changes,
+    actor: { type: e.actor_type, key: e.actor_key, account: e.actor_account },
+    created_at: e.created_at,
+  };
+}

@@ -1,0 +1,171 @@
+// Delivers the webhook outbox. Each target's messages go out in order, one at a time: a
+// message that fails is retried with exponential backoff (and jitter) and holds back the later
+// messages of its target only, so one dead receiver delays nobody else. Delivery is at least
+// once: receivers de-duplicate on X-Assay-Event-Id.
+import type { WebhookDeliveryT, WebhookTargetT } from "../api/alerts/config-schema.ts";
+import { type Clock, iso } from "../domain/clock.ts";
+import type { Logger } from "../log.ts";
+import type { OutboxMessage, OutboxRepository } from "../store/types.ts";
+import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from "./signature.ts";
+
+export interface WebhookWorkerDeps {
+  outbox: OutboxRepository;
+  targets: readonly WebhookTargetT[];
+  delivery: WebhookDeliveryT;
+  clock: Clock;
+  log: Logger;
+  /** Injected for tests; the global fetch otherwise. */
+  fetch?: typeof fetch;
+}
+
+const BATCH = 50;
+const USER_AGENT = "Assay-Webhooks/1";
+
+export class WebhookWorker {
+  private readonly targets: Map<string, WebhookTargetT>;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private pendingKick = false;
+  private readonly inFlight = new AbortController();
+  private lastPurge = 0;
+
+  constructor(private readonly deps: WebhookWorkerDeps) {
+    this.targets = new Map(deps.targets.map((t) => [t.id, t]));
+  }
+
+  /** True when there is something to deliver to (no targets, no worker). */
+  get enabled() {
+    return this.targets.size > 0;
+  }
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Something was enqueued: look now rather than at the next poll. */
+  kick() {
+    this.pendingKick = true;
+    this.wake?.();
+  }
+
+  async stop() {
+    this.running = false;
+    this.inFlight.abort();
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** One pass over every target's due head message; returns how many were delivered. */
+  async deliverDue(): Promise<number> {
+    const due = await this.deps.outbox.due(iso(this.deps.clock.now()), BATCH);
+    const results = await Promise.all(due.map((m) => this.deliverTarget(m)));
+    return results.reduce((a, b) => a + b, 0);
+  }
+
+  private async run() {
+    while (this.running) {
+      let delivered = 0;
+      try {
+        delivered = await this.deliverDue();
+        await this.purgeNowAndThen();
+      } catch (e) {
+        this.deps.log.warn("webhook delivery pass failed", { error: String((e as Error).message ?? e) });
+      }
+      if (!this.running) break;
+      if (delivered > 0 || this.pendingKick) {
+        this.pendingKick = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.deps.delivery.poll_interval_ms);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+
+  /** Delivers `first` and then, while they succeed and are due, the next messages of its target. */
+  private async deliverTarget(first: OutboxMessage): Promise<number> {
+    let count = 0;
+    let message: OutboxMessage | null = first;
+    while (message && this.running) {
+      const ok = await this.attempt(message);
+      if (!ok) return count;
+      count++;
+      message = await this.deps.outbox.head(first.target);
+      if (message && message.next_attempt_at > iso(this.deps.clock.now())) return count;
+    }
+    return count;
+  }
+
+  /** One delivery attempt; true when the message is settled (delivered or dead). */
+  private async attempt(m: OutboxMessage): Promise<boolean> {
+    const { outbox, clock, delivery, log } = this.deps;
+    const target = this.targets.get(m.target);
+    if (!target) {
+      await outbox.dead(m.id, m.attempts, "target no longer in the configuration", null);
+      log.warn("webhook dropped: target removed from the configuration", { target: m.target, event_id: m.event_id });
+      return true;
+    }
+    const timestamp = Math.floor(clock.now() / 1000);
+    let status: number | null = null;
+    let error: string;
+    try {
+      const response = await (this.deps.fetch ?? fetch)(target.url, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": USER_AGENT,
+          [EVENT_ID_HEADER]: m.event_id,
+          [EVENT_TYPE_HEADER]: m.event_type,
+          [TIMESTAMP_HEADER]: String(timestamp),
+          [SIGNATURE_HEADER]: signWebhook(target.secret, timestamp, m.payload),
+        },
+        body: m.payload,
+        signal: AbortSignal.any([AbortSignal.timeout(target.timeout_ms), this.inFlight.signal]),
+      });
+      status = response.status;
+      await response.body?.cancel().catch(() => {});
+      if (status >= 200 && status < 300) {
+        await outbox.delivered(m.id, iso(clock.now()), status, m.attempts + 1);
+        return true;
+      }
+      error = `receiver answered HTTP ${status}`;
+    } catch (e) {
+      // Shutting down: leave the message as it was; it goes out after the restart.
+      if (!this.running) return false;
+      const name = (e as Error).name;
+      error = name === "TimeoutError" ? `no answer within ${target.timeout_ms} ms` : `connection failed (${(e as { code?: string }).code ?? name})`;
+    }
+    const attempts = m.attempts + 1;
+    if (attempts >= delivery.max_attempts) {
+      await outbox.dead(m.id, attempts, error, status);
+      log.error("webhook given up after the last attempt", { target: m.target, event_id: m.event_id, attempts, error });
+      return true;
+    }
+    const delay = backoffMs(attempts, delivery);
+    await outbox.retryLater(m.id, attempts, iso(clock.now() + delay), error, status);
+    log.warn("webhook delivery failed; will retry", { target: m.target, event_id: m.event_id, attempts, retry_in_ms: delay, error });
+    return false;
+  }
+
+  private async purgeNowAndThen() {
+    const now = this.deps.clock.now();
+    if (now - this.lastPurge < 3_600_000) return;
+    this.lastPurge = now;
+    await this.deps.outbox.purge(iso(now - this.deps.delivery.retention_days * 86_400_000));
+  }
+}
+
+/** Exponential backoff with ±20% jitter, so many failed messages do not retry in lockstep. */
+export function backoffMs(attempts: number, d: Pick<WebhookDeliveryT, "backoff_initial_ms" | "backoff_max_ms">): number {
+  const base = Math.min(d.backoff_max_ms, d.backoff_initial_ms * 2 ** Math.min(attempts - 1, 40));
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}

@@ -1,0 +1,19 @@
+// Shared by the alerts and reports suites: a test server whose accounts are on a plan generous
+// enough that the suites measure behaviour, not the rate limiter.
+import { type Credentials, startTestServer, type TestServer } from "../support/harness.ts";
+
+export const UNLIMITED_PLAN = "plans:\n  unlimited: { per_second: 1000000, per_minute: 10000000 }\n";
+
+export interface Server extends TestServer {
+  account(): Promise<Credentials>;
+}
+
+export async function startServer(yaml = "", options: Parameters<typeof startTestServer>[1] = {}): Promise<Server> {
+  const s = await startTestServer(`${UNLIMITED_PLAN}${yaml}`, options);
+  await s.rt.keys.setPlan(s.creds.accountId, "unlimited");
+  return Object.assign(s, { account: () => s.newAccount("unlimited") });
+}
+
+export async function json(res: Response): Promise<any> {
+  return res.json();
+}
