@@ -1,0 +1,152 @@
+// What every built-in connector shares: identity from the config, capabilities, the mapping
+// report, value formats, and reference tables read through one mapper and cached for
+// reference_ttl_s (analyses ask for them on every call; sources should not be read every time).
+import type { Clock } from "../domain/clock.ts";
+import type { Contract, PriceListEntry, ReferenceData, ReferenceTable, Shipment, Transaction } from "../domain/transaction.ts";
+import type { ConnectorType, Connector, ConnectorCapabilities, MappingReport, ScanOptions } from "./types.ts";
+import { connectorUnavailable } from "./errors.ts";
+import { MappingStats, ReferenceMapper, type ValueFormats } from "./mapping.ts";
+import { referenceTablesOf, type ConnectorSettings } from "./settings.ts";
+import { dateFormat, inDateRange, isoDateFormat, type SourceValue, SQL_NUMBER_FORMAT } from "./values.ts";
+
+/** Rows of a reference table as read from the source: a header and rows of values in its order. */
+export interface SourceTable {
+  header: string[];
+  rows: AsyncIterable<SourceValue[][]> | Iterable<SourceValue[]>;
+}
+
+export abstract class BaseConnector implements Connector {
+  readonly id: string;
+  readonly type: ConnectorType;
+  readonly name: string;
+  readonly description: string;
+  readonly accounts?: readonly string[];
+  readonly enabled: boolean;
+  abstract readonly capabilities: ConnectorCapabilities;
+  protected readonly stats = new MappingStats();
+  protected readonly formats: ValueFormats;
+  private cache?: { at: number; data: Promise<ReferenceData> };
+
+  constructor(
+    readonly settings: ConnectorSettings,
+    protected readonly clock: Clock,
+  ) {
+    this.id = settings.id;
+    this.type = settings.type;
+    this.name = settings.name ?? settings.id;
+    this.description = settings.description ?? defaultDescription(settings.type);
+    this.accounts = settings.accounts;
+    this.enabled = settings.enabled;
+    // Text sources (CSV files) carry locale formats; databases and JSON carry native values.
+    this.formats =
+      settings.type === "csv" || settings.type === "inline"
+        ? { numbers: { decimal: settings.csv.decimal, thousands: settings.csv.thousands }, dates: dateFormat(settings.csv.date_format) }
+        : { numbers: SQL_NUMBER_FORMAT, dates: isoDateFormat };
+  }
+
+  protected get referenceTables(): ReferenceTable[] {
+    return referenceTablesOf(this.settings);
+  }
+
+  abstract getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction | null>;
+  abstract scan(options?: ScanOptions): AsyncIterable<Transaction>;
+  abstract probe(signal?: AbortSignal): Promise<void>;
+  /** Reads one configured reference table from the source. */
+  protected abstract readReferenceTable(table: ReferenceTable, source: string, signal?: AbortSignal): Promise<SourceTable>;
+
+  async close(): Promise<void> {}
+
+  mappingReport(): MappingReport {
+    return this.stats.report();
+  }
+
+  reference(signal?: AbortSignal): Promise<ReferenceData> {
+    const now = this.clock.monotonic();
+    const ttl = this.settings.reference_ttl_s * 1000;
+    if (this.cache && now - this.cache.at < ttl) return this.cache.data;
+    const data = this.loadReference(signal);
+    this.cache = { at: now, data };
+    // A failed read is not cached: the next call tries the source again.
+    data.catch(() => {
+      if (this.cache?.data === data) this.cache = undefined;
+    });
+    return data;
+  }
+
+  private async loadReference(signal?: AbortSignal): Promise<ReferenceData> {
+    const out: ReferenceData = { contracts: [], price_list: [], shipments: [] };
+    await Promise.all(
+      this.referenceTables.map(async (table) => {
+        const source = this.settings.reference![table]!;
+        const { header, rows } = await this.readReferenceTable(table, source, signal);
+        const mapper = new ReferenceMapper<Contract | PriceListEntry | Shipment>(header, table, this.settings.reference_mapping?.[table] ?? {}, this.formats);
+        if (mapper.missing.length > 0) throw connectorUnavailable(this.id, `reference table ${table} has no column for ${mapper.missing.join(", ")}`);
+        const target = out[table] as (Contract | PriceListEntry | Shipment)[];
+        let n = 0;
+        const take = (values: SourceValue[]) => {
+          n++;
+          try {
+            target.push(mapper.map(values));
+          } catch (e) {
+            this.stats.reject(`${table}#${n}`, `${table} row ${n}`, (e as Error).message);
+          }
+        };
+        if (Symbol.asyncIterator in rows) {
+          for await (const batch of rows) for (const values of batch) take(values);
+        } else for (const values of rows) take(values);
+      }),
+    );
+    return out;
+  }
+
+  protected baseCapabilities(lookup: boolean, scan: boolean): ConnectorCapabilities {
+    return { lookup, scan, reference: this.referenceTables };
+  }
+}
+
+function defaultDescription(type: ConnectorType): string {
+  switch (type) {
+    case "csv":
+      return "CSV export of invoice lines";
+    case "sqlite":
+      return "SQLite database (read-only)";
+    case "postgres":
+      return "PostgreSQL database";
+    case "mysql":
+      return "MySQL / MariaDB database";
+    case "http":
+      return "JSON over HTTP";
+    case "inline":
+      return "Transactions sent whole in the analyze request";
+  }
+}
+
+/** The date range and limit of a scan, applied as transactions are produced. */
+export class ScanWindow {
+  private taken = 0;
+
+  constructor(private readonly options: ScanOptions) {}
+
+  /** True once the limit is reached: the scan should stop reading. */
+  get full(): boolean {
+    return this.options.limit !== undefined && this.taken >= this.options.limit;
+  }
+
+  /** Whether to emit this transaction (counts it when so). */
+  accept(t: Transaction): boolean {
+    if (this.full || !inDateRange(t.date, this.options.from, this.options.to)) return false;
+    this.taken++;
+    return true;
+  }
+}
+
+/** Applies the date range and limit of a scan to a stream of transactions. */
+export async function* limitScan(source: AsyncIterable<Transaction>, options: ScanOptions): AsyncGenerator<Transaction> {
+  const window = new ScanWindow(options);
+  if (window.full) return;
+  for await (const t of source) {
+    options.signal?.throwIfAborted();
+    if (window.accept(t)) yield t;
+    if (window.full) return;
+  }
+}

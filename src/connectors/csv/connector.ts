@@ -1,0 +1,179 @@
+// The `csv` connector: invoice lines exported as CSV, one file or a folder of files, plus CSV
+// reference tables. Lookups go through a per-file index (csv/file-index.ts) that is rebuilt when
+// the file changes; scans stream the file and never hold more than one chunk and one transaction.
+import { readdir, stat } from "node:fs/promises";
+import { basename, join } from "node:path";
+import type { Clock } from "../../domain/clock.ts";
+import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";
+import { BaseConnector, ScanWindow, type SourceTable } from "../base.ts";
+import { connectorUnavailable } from "../errors.ts";
+import { RowMapper, TransactionGrouper } from "../mapping.ts";
+import type { ConnectorSettings } from "../settings.ts";
+import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
+import { buildCsvIndex, type CsvFileIndex, HeaderError, isFresh, runsOf } from "./file-index.ts";
+import { type CsvRecord, readCsvRange, readCsvRecords } from "./reader.ts";
+
+export class CsvConnector extends BaseConnector {
+  readonly capabilities: ConnectorCapabilities;
+  private readonly indexes = new Map<string, Promise<CsvFileIndex>>();
+  private readonly mappers = new WeakMap<CsvFileIndex, RowMapper>();
+  private folder?: { mtimeMs: number; files: string[] };
+  private readonly mapping: Record<string, string>;
+
+  constructor(settings: ConnectorSettings, clock: Clock) {
+    super(settings, clock);
+    this.capabilities = this.baseCapabilities(true, true);
+    this.mapping = settings.mapping ?? {};
+  }
+
+  private get delimiter() {
+    return this.settings.csv.delimiter;
+  }
+
+  /** The transaction files: the configured file, or the matching files of the folder by name. */
+  async files(): Promise<string[]> {
+    const path = this.settings.transactions!;
+    const st = await stat(path).catch(() => undefined);
+    if (!st) throw connectorUnavailable(this.id, "the transactions file or folder does not exist");
+    if (!st.isDirectory()) return [path];
+    if (this.folder?.mtimeMs !== st.mtimeMs) {
+      const glob = new Bun.Glob(this.settings.csv.pattern);
+      const names = (await readdir(path)).filter((n) => glob.match(n)).sort();
+      this.folder = { mtimeMs: st.mtimeMs, files: names.map((n) => join(path, n)) };
+    }
+    return this.folder.files;
+  }
+
+  /** The index of a file, built once and rebuilt when the file's mtime or size changes. */
+  async indexOf(file: string): Promise<CsvFileIndex> {
+    const cached = this.indexes.get(file);
+    if (cached) {
+      const index = await cached.catch(() => undefined);
+      if (index && (await isFresh(index))) return index;
+      if (this.indexes.get(file) !== cached) return this.indexOf(file); // another call is rebuilding
+    }
+    const building = buildCsvIndex(file, this.delimiter, this.mapping.transaction_id ?? "transaction_id").catch((e: unknown) => {
+      this.indexes.delete(file);
+      if (e instanceof HeaderError) throw connectorUnavailable(this.id, `${basename(file)}: ${e.message}`);
+      throw connectorUnavailable(this.id, "a transactions file could not be read");
+    });
+    this.indexes.set(file, building);
+    return building;
+  }
+
+  private mapperOf(index: CsvFileIndex): RowMapper {
+    let mapper = this.mappers.get(index);
+    if (!mapper) {
+      mapper = new RowMapper(index.header, this.mapping, this.formats);
+      this.mappers.set(index, mapper);
+    }
+    return mapper;
+  }
+
+  async getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction | null> {
+    let found: Transaction | null = null;
+    for (const file of await this.files()) {
+      signal?.throwIfAborted();
+      const index = await this.indexOf(file);
+      if (!index.slots.has(transactionId)) continue;
+      const t = await this.readWhole(index, transactionId);
+      if (!t) continue;
+      if (found) found.lines.push(...t.lines); // rows of one id in several files form one transaction
+      else found = t;
+    }
+    return found;
+  }
+
+  /** All rows of one transaction, through the index. */
+  private async readWhole(index: CsvFileIndex, id: string): Promise<Transaction | undefined> {
+    const runs = runsOf(index, id) ?? [];
+    const grouper = new TransactionGrouper(this.mapperOf(index), this.stats);
+    const name = basename(index.path);
+    for (let i = 0; i < runs.length; i += 2) {
+      const records = await readCsvRange(index.path, runs[i]!, runs[i + 1]! - runs[i]!, this.delimiter).catch(() => {
+        throw connectorUnavailable(this.id, "a transactions file could not be read");
+      });
+      for (const r of records) grouper.add(r.fields, `${name}@${r.offset}`, () => `${name}, transaction ${id}`);
+    }
+    return grouper.flush();
+  }
+
+  async *scan(options: ScanOptions = {}): AsyncGenerator<Transaction> {
+    const { signal } = options;
+    const window = new ScanWindow(options);
+    if (window.full) return;
+    for (const file of await this.files()) {
+      const index = await this.indexOf(file);
+      const grouper = new TransactionGrouper(this.mapperOf(index), this.stats);
+      const idColumn = this.mapperOf(index).idIndex;
+      const name = basename(index.path);
+      const scatteredDone = new Set<string>();
+      let row = 0;
+      let records: AsyncGenerator<CsvRecord[]>;
+      try {
+        records = readCsvRecords(index.path, { delimiter: this.delimiter, start: index.dataStart, end: index.size, signal });
+      } catch {
+        throw connectorUnavailable(this.id, "a transactions file could not be read");
+      }
+      for await (const batch of records) {
+        const ready: Transaction[] = [];
+        for (const r of batch) {
+          row++;
+          const id = (r.fields[idColumn] ?? "").trim();
+          if (index.scattered.has(id)) {
+            // Rows of this id are spread over the file: read them all at the first one.
+            if (scatteredDone.has(id)) continue;
+            scatteredDone.add(id);
+            const done = grouper.flush();
+            if (done) ready.push(done);
+            const whole = await this.readWhole(index, id);
+            if (whole) ready.push(whole);
+            continue;
+          }
+          const rowNo = row;
+          const done = grouper.add(r.fields, `${name}@${r.offset}`, () => `${name} row ${rowNo}`);
+          if (done) ready.push(done);
+        }
+        for (const t of ready) {
+          if (window.accept(t)) yield t;
+          if (window.full) return;
+        }
+      }
+      const last = grouper.flush();
+      if (last && window.accept(last)) yield last;
+      if (window.full) return;
+    }
+  }
+
+  async probe(signal?: AbortSignal): Promise<void> {
+    // Building (or checking) the index of every file proves the files are there, readable and
+    // have a usable header; it is also what the next lookup needs anyway.
+    for (const file of await this.files()) {
+      signal?.throwIfAborted();
+      await this.indexOf(file);
+    }
+    for (const table of this.referenceTables) {
+      const st = await stat(this.settings.reference![table]!).catch(() => undefined);
+      if (!st?.isFile()) throw connectorUnavailable(this.id, `the reference file for ${table} does not exist`);
+    }
+  }
+
+  protected async readReferenceTable(table: ReferenceTable, source: string, signal?: AbortSignal): Promise<SourceTable> {
+    return readCsvTable(this.id, table, source, this.delimiter, signal);
+  }
+}
+
+/** A whole CSV reference table as a header and a stream of row batches. */
+export async function readCsvTable(connectorId: string, table: ReferenceTable, file: string, delimiter: string, signal?: AbortSignal): Promise<SourceTable> {
+  const st = await stat(file).catch(() => undefined);
+  if (!st?.isFile()) throw connectorUnavailable(connectorId, `the reference file for ${table} does not exist`);
+  const records = readCsvRecords(file, { delimiter, signal });
+  const first = await records.next();
+  const batch = first.done ? [] : first.value;
+  const header = (batch[0]?.fields ?? []).map((f) => f.trim());
+  async function* rows() {
+    yield batch.slice(1).map((r) => r.fields);
+    for await (const b of records) yield b.map((r) => r.fields);
+  }
+  return { header, rows: rows() };
+}

@@ -1,0 +1,92 @@
+// An index of one CSV file: transaction_id → byte ranges of its rows. Built in one streaming
+// pass, kept while the file's mtime and size are unchanged, rebuilt when the file changes. It
+// makes lookups a stat plus one small read, and lets scans find transactions whose rows are not
+// next to each other in the file (they are read whole, at their first row).
+import { stat } from "node:fs/promises";
+import { readCsvRecords } from "./reader.ts";
+
+export interface CsvFileIndex {
+  path: string;
+  mtimeMs: number;
+  size: number;
+  header: string[];
+  /** Byte offset of the first data row. */
+  dataStart: number;
+  /** id → slot in starts/ends: the byte range of its (first) contiguous run of rows. */
+  slots: Map<string, number>;
+  starts: Float64Array;
+  ends: Float64Array;
+  /** Ids whose rows are in more than one run → [offset, end, offset, end, …]. */
+  scattered: Map<string, number[]>;
+  rows: number;
+}
+
+export class HeaderError extends Error {}
+
+/** Byte ranges of an id's rows as [offset, end, …], or undefined when the file has none. */
+export function runsOf(index: CsvFileIndex, id: string): number[] | undefined {
+  const scattered = index.scattered.get(id);
+  if (scattered) return scattered;
+  const slot = index.slots.get(id);
+  return slot === undefined ? undefined : [index.starts[slot]!, index.ends[slot]!];
+}
+
+/** Builds the index; `idColumn` names the column holding the transaction id. */
+export async function buildCsvIndex(path: string, delimiter: string, idColumn: string): Promise<CsvFileIndex> {
+  const st = await stat(path);
+  let header: string[] | undefined;
+  let dataStart = 0;
+  for await (const batch of readCsvRecords(path, { delimiter, end: st.size })) {
+    header = batch[0]!.fields.map((f) => f.trim());
+    dataStart = batch[0]!.end;
+    break;
+  }
+  if (!header) throw new HeaderError("the file is empty (no header row)");
+  const idIndex = header.indexOf(idColumn);
+  if (idIndex < 0) throw new HeaderError(`the header has no column "${idColumn}" for transaction_id (set mapping.transaction_id)`);
+
+  // Compact storage: a Map from id to a slot in two typed arrays (≈ 60 bytes per transaction).
+  let starts = new Float64Array(1 << 16);
+  let ends = new Float64Array(1 << 16);
+  const slots = new Map<string, number>();
+  const scattered = new Map<string, number[]>();
+  let rows = 0;
+  for await (const batch of readCsvRecords(path, { delimiter, start: dataStart, end: st.size, onlyField: idIndex })) {
+    for (const record of batch) {
+      rows++;
+      const id = record.fields[0]!.trim();
+      const slot = slots.get(id);
+      if (slot === undefined) {
+        if (slots.size === starts.length) {
+          starts = grow(starts);
+          ends = grow(ends);
+        }
+        slots.set(id, slots.size);
+        starts[slots.size - 1] = record.offset;
+        ends[slots.size - 1] = record.end;
+        continue;
+      }
+      const runs = scattered.get(id);
+      if (!runs && ends[slot] === record.offset) {
+        ends[slot] = record.end;
+      } else if (!runs) {
+        scattered.set(id, [starts[slot]!, ends[slot]!, record.offset, record.end]);
+      } else if (runs[runs.length - 1] === record.offset) {
+        runs[runs.length - 1] = record.end;
+      } else runs.push(record.offset, record.end);
+    }
+  }
+  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows };
+}
+
+function grow(a: Float64Array): Float64Array<ArrayBuffer> {
+  const b = new Float64Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** True while the file on disk is the one the index was built from. */
+export async function isFresh(index: CsvFileIndex): Promise<boolean> {
+  const st = await stat(index.path).catch(() => undefined);
+  return st !== undefined && st.mtimeMs === index.mtimeMs && st.size === index.size;
+}

@@ -1,0 +1,270 @@
+// Source rows → canonical records (API.md §8–9). `mapping` names the source column of each
+// canonical field (identity by default). A flat row carries its transaction's fields and one
+// line; rows sharing a transaction_id are grouped into one transaction by TransactionGrouper.
+// A row that cannot be mapped is rejected: counted and described in the mapping report, and the
+// transaction it belonged to is marked with attributes.rejected_rows, never silently dropped.
+import { REFERENCE_TABLES, TRANSACTION_TYPES, type ReferenceTable, type Transaction, type TransactionLine, type TransactionType } from "../domain/transaction.ts";
+import type { MappingReport } from "./types.ts";
+import { clip, type DateFormat, type NumberFormat, parseDate, parseNumber, parseText, type SourceValue } from "./values.ts";
+
+type Kind = "text" | "number" | "date" | "type";
+interface FieldSpec {
+  name: string;
+  kind: Kind;
+  required?: boolean;
+}
+
+export const TRANSACTION_FIELDS: FieldSpec[] = [
+  { name: "transaction_id", kind: "text", required: true },
+  { name: "type", kind: "type" },
+  { name: "date", kind: "date" },
+  { name: "customer_id", kind: "text" },
+  { name: "currency", kind: "text" },
+  { name: "amount", kind: "number" },
+  { name: "tax_amount", kind: "number" },
+  { name: "tax_rate", kind: "number" },
+  { name: "contract_id", kind: "text" },
+  { name: "reference", kind: "text" },
+  { name: "created_by", kind: "text" },
+  { name: "approved_by", kind: "text" },
+];
+
+/** Line fields; the line's `amount` is read from the flat column `line_amount`. */
+export const LINE_FIELDS: FieldSpec[] = [
+  { name: "sku", kind: "text" },
+  { name: "quantity", kind: "number" },
+  { name: "unit_price", kind: "number" },
+  { name: "list_price", kind: "number" },
+  { name: "discount_pct", kind: "number" },
+  { name: "line_amount", kind: "number" },
+];
+
+export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
+  contracts: [
+    { name: "contract_id", kind: "text", required: true },
+    { name: "customer_id", kind: "text", required: true },
+    { name: "sku", kind: "text", required: true },
+    { name: "price", kind: "number", required: true },
+    { name: "currency", kind: "text" },
+    { name: "valid_from", kind: "date" },
+    { name: "valid_to", kind: "date" },
+    { name: "max_discount_pct", kind: "number" },
+  ],
+  price_list: [
+    { name: "sku", kind: "text", required: true },
+    { name: "list_price", kind: "number", required: true },
+    { name: "currency", kind: "text" },
+  ],
+  shipments: [
+    { name: "shipment_id", kind: "text", required: true },
+    { name: "transaction_id", kind: "text" },
+    { name: "customer_id", kind: "text" },
+    { name: "sku", kind: "text", required: true },
+    { name: "quantity", kind: "number", required: true },
+    { name: "date", kind: "date" },
+  ],
+};
+
+export const FLAT_FIELD_NAMES = [...TRANSACTION_FIELDS, ...LINE_FIELDS].map((f) => f.name);
+export const REFERENCE_TABLE_NAMES = REFERENCE_TABLES;
+
+export interface ValueFormats {
+  numbers: NumberFormat;
+  dates: DateFormat;
+}
+
+/**
+ * Counts rejected rows and keeps the latest few reasons, for mappingReport(). A row read again (a
+ * second scan, a lookup after a scan) is counted once: `key` identifies the row in its source.
+ */
+export class MappingStats {
+  rejected = 0;
+  private readonly seen = new Set<string>();
+  private readonly samples: { row: string; reason: string }[] = [];
+
+  reject(key: string, row: string, reason: string) {
+    if (this.seen.has(key)) return;
+    // Past this many distinct rows, stop remembering them (bounded memory) but keep counting.
+    if (this.seen.size < 100_000) this.seen.add(key);
+    this.rejected++;
+    this.samples.push({ row, reason });
+    if (this.samples.length > 20) this.samples.shift();
+  }
+
+  report(): MappingReport {
+    return { rejected_rows: this.rejected, samples: [...this.samples] };
+  }
+}
+
+/** A field spec resolved against a header: where its value sits in a row. */
+interface BoundField extends FieldSpec {
+  index: number;
+}
+
+/** Maps rows of one header (column names in order) through a mapping; build once per source. */
+export class RowMapper {
+  private readonly tx: BoundField[];
+  private readonly lines: BoundField[];
+  private readonly extra: { column: string; index: number }[];
+  readonly idIndex: number;
+
+  constructor(
+    readonly header: readonly string[],
+    mapping: Record<string, string>,
+    private readonly formats: ValueFormats,
+  ) {
+    const bind = (specs: FieldSpec[]) =>
+      specs.map((s) => ({ ...s, index: header.indexOf(mapping[s.name] ?? s.name) })).filter((b) => b.index >= 0);
+    this.tx = bind(TRANSACTION_FIELDS);
+    this.lines = bind(LINE_FIELDS);
+    const used = new Set([...this.tx, ...this.lines].map((b) => b.index));
+    this.extra = header.map((column, index) => ({ column, index })).filter((c) => !used.has(c.index));
+    this.idIndex = this.tx.find((b) => b.name === "transaction_id")?.index ?? -1;
+  }
+
+  /** Why this header cannot be mapped at all (no transaction id column), or undefined. */
+  headerProblem(mapping: Record<string, string>): string | undefined {
+    if (this.idIndex >= 0) return undefined;
+    return `no column "${mapping.transaction_id ?? "transaction_id"}" for transaction_id (set mapping.transaction_id)`;
+  }
+
+  /** The transaction id of a row as a string (the grouping key), or "" when it has none. */
+  idOf(values: readonly SourceValue[]): string {
+    const v = values[this.idIndex];
+    return v === null || v === undefined ? "" : String(v).trim();
+  }
+
+  /** The transaction fields of a flat row (read from the first row of each transaction). */
+  mapHead(values: readonly SourceValue[]): Transaction {
+    const head = { lines: [] } as unknown as Transaction & Record<string, unknown>;
+    for (const f of this.tx) {
+      const v = convert(f, values[f.index], this.formats);
+      if (v !== undefined) head[f.name] = v;
+    }
+    if (!head.transaction_id) throw new Error("transaction_id is empty");
+    head.type ??= "invoice";
+    if (this.extra.length > 0) {
+      const attributes: Record<string, string | number | boolean | null> = {};
+      for (const c of this.extra) attributes[c.column] = plain(values[c.index]);
+      head.attributes = attributes;
+    }
+    return head;
+  }
+
+  /** The line of a flat row, or undefined when the row has no line columns filled. */
+  mapLine(values: readonly SourceValue[]): TransactionLine | undefined {
+    let line: (TransactionLine & Record<string, unknown>) | undefined;
+    for (const f of this.lines) {
+      const v = convert(f, values[f.index], this.formats);
+      if (v === undefined) continue;
+      line ??= {};
+      line[f.name === "line_amount" ? "amount" : f.name] = v;
+    }
+    return line;
+  }
+}
+
+/** Maps reference rows (contracts, price list, shipments) of one header. */
+export class ReferenceMapper<T> {
+  private readonly fields: BoundField[];
+  readonly missing: string[];
+
+  constructor(header: readonly string[], table: ReferenceTable, mapping: Record<string, string>, private readonly formats: ValueFormats) {
+    const specs = REFERENCE_FIELDS[table];
+    const bound = specs.map((s) => ({ ...s, index: header.indexOf(mapping[s.name] ?? s.name) }));
+    this.missing = bound.filter((b) => b.required && b.index < 0).map((b) => `${b.name} (column "${mapping[b.name] ?? b.name}")`);
+    this.fields = bound.filter((b) => b.index >= 0);
+  }
+
+  map(values: readonly SourceValue[]): T {
+    const out: Record<string, unknown> = {};
+    for (const f of this.fields) {
+      const v = convert(f, values[f.index], this.formats);
+      if (v !== undefined) out[f.name] = v;
+      else if (f.required) throw new Error(`${f.name} is empty`);
+    }
+    return out as T;
+  }
+}
+
+function convert(f: FieldSpec, v: SourceValue, formats: ValueFormats): string | number | undefined {
+  try {
+    switch (f.kind) {
+      case "number":
+        return parseNumber(v, formats.numbers);
+      case "date":
+        return parseDate(v, formats.dates);
+      case "type":
+        return parseType(v);
+      default: {
+        const s = parseText(v);
+        return f.name === "currency" && s !== undefined ? parseCurrency(s) : s;
+      }
+    }
+  } catch (e) {
+    throw new Error(`${f.name}: ${(e as Error).message}`);
+  }
+}
+
+function parseType(v: SourceValue): TransactionType | undefined {
+  const s = parseText(v);
+  if (s === undefined) return undefined;
+  const normal = s.toLowerCase().replace(/[\s-]+/g, "_");
+  if ((TRANSACTION_TYPES as readonly string[]).includes(normal)) return normal as TransactionType;
+  throw new Error(`"${clip(s)}" is not one of ${TRANSACTION_TYPES.join(", ")}`);
+}
+
+function parseCurrency(s: string): string {
+  const upper = s.toUpperCase();
+  if (!/^[A-Z]{3}$/.test(upper)) throw new Error(`"${clip(s)}" is not an ISO 4217 currency code`);
+  return upper;
+}
+
+function plain(v: SourceValue): string | number | boolean | null {
+  if (v === undefined || v === null) return null;
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === "bigint") return Number(v);
+  return v;
+}
+
+/**
+ * Groups mapped rows into transactions. Feed rows in source order; rows of one transaction must
+ * arrive together (sources guarantee it: SQL orders by id, CSV reads through its index).
+ */
+export class TransactionGrouper {
+  private current: Transaction | undefined;
+  private currentRejected = 0;
+
+  constructor(
+    private readonly mapper: RowMapper,
+    private readonly stats: MappingStats,
+  ) {}
+
+  /** Adds a row; returns the previous transaction when this row starts a new one. */
+  add(values: readonly SourceValue[], rowKey: string, rowLabel: () => string): Transaction | undefined {
+    const id = this.mapper.idOf(values);
+    let finished: Transaction | undefined;
+    if (this.current && id !== this.current.transaction_id) finished = this.flush();
+    try {
+      // The transaction's own fields come from its first row; later rows add their line.
+      const head = this.current ?? this.mapper.mapHead(values);
+      const line = this.mapper.mapLine(values);
+      this.current = head;
+      if (line) head.lines.push(line);
+    } catch (e) {
+      this.stats.reject(rowKey, rowLabel(), (e as Error).message);
+      if (id && !this.current) this.current = { transaction_id: id, type: "invoice", lines: [] };
+      if (id) this.currentRejected++;
+    }
+    return finished;
+  }
+
+  /** The transaction in progress, complete now that its rows have all been added. */
+  flush(): Transaction | undefined {
+    const t = this.current;
+    if (t && this.currentRejected > 0) t.attributes = { ...t.attributes, rejected_rows: this.currentRejected };
+    this.current = undefined;
+    this.currentRejected = 0;
+    return t;
+  }
+}

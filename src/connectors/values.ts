@@ -1,0 +1,149 @@
+// Turning source values into canonical ones: numbers written with a configured decimal and
+// thousands separator, dates in a configured format, and the native values of SQL drivers
+// (Date objects, NUMERIC strings, bigints). Each parser returns undefined for an empty value and
+// throws a short, safe message for a value it cannot read.
+
+export interface NumberFormat {
+  decimal: "." | ",";
+  thousands: string;
+}
+
+export const SQL_NUMBER_FORMAT: NumberFormat = { decimal: ".", thousands: "" };
+
+export type SourceValue = string | number | bigint | boolean | Date | null | undefined;
+
+export function isEmpty(v: SourceValue): boolean {
+  return v === null || v === undefined || (typeof v === "string" && v.trim() === "");
+}
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+export function parseNumber(v: SourceValue, format: NumberFormat): number | undefined {
+  if (isEmpty(v)) return undefined;
+  if (typeof v === "number") {
+    if (!Number.isFinite(v)) throw new Error(`${v} is not a finite number`);
+    return v;
+  }
+  if (typeof v === "bigint") return Number(v);
+  if (typeof v !== "string") throw new Error(`${typeof v} is not a number`);
+  if (format.decimal === "." && !format.thousands && PLAIN_NUMBER.test(v)) return Number(v);
+  let s = v.trim();
+  if (format.thousands) s = s.split(format.thousands).join("");
+  if (format.decimal === ",") s = s.replace(",", ".");
+  // Number("") and Number("0x1f") are accepted by JS; a source's number is plain decimal only.
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) throw new Error(`"${clip(v)}" is not a number`);
+  return Number(s);
+}
+
+export function parseText(v: SourceValue): string | undefined {
+  if (isEmpty(v)) return undefined;
+  if (v instanceof Date) return isoOf(v);
+  return String(v).trim();
+}
+
+/** A date-only value is kept as YYYY-MM-DD; a moment becomes YYYY-MM-DDTHH:mm:ssZ (UTC). */
+export function parseDate(v: SourceValue, format: DateFormat): string | undefined {
+  if (isEmpty(v)) return undefined;
+  if (v instanceof Date) {
+    if (Number.isNaN(v.getTime())) throw new Error("invalid date");
+    return isoOf(v);
+  }
+  const s = String(v).trim();
+  return format.parse(s);
+}
+
+function isoOf(d: Date): string {
+  const iso = d.toISOString();
+  return iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : `${iso.slice(0, 19)}Z`;
+}
+
+export interface DateFormat {
+  parse(s: string): string;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_MOMENT_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+export const isoDateFormat: DateFormat = {
+  parse(s) {
+    // The common exact forms are returned as they are once the calendar is checked.
+    if (ISO_MOMENT_Z.test(s)) {
+      checkCalendar(+s.slice(0, 4), +s.slice(5, 7), +s.slice(8, 10), s);
+      if (+s.slice(11, 13) > 23 || +s.slice(14, 16) > 59 || +s.slice(17, 19) > 59) throw new Error(`"${clip(s)}" has an invalid time`);
+      return s;
+    }
+    if (ISO_DATE.test(s)) {
+      checkCalendar(+s.slice(0, 4), +s.slice(5, 7), +s.slice(8, 10), s);
+      return s;
+    }
+    // A moment: anything Date.parse reads with an explicit time; without a zone it is taken as UTC.
+    if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s)) throw new Error(`"${clip(s)}" is not an ISO 8601 date`);
+    const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(s) ? s : `${s}Z`;
+    const ms = Date.parse(zoned.replace(" ", "T"));
+    if (Number.isNaN(ms)) throw new Error(`"${clip(s)}" is not an ISO 8601 date`);
+    return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+  },
+};
+
+const TOKENS = ["YYYY", "MM", "DD", "HH", "mm", "ss"] as const;
+
+/** "iso" or a pattern such as "DD/MM/YYYY", "MM/DD/YYYY HH:mm", "DD.MM.YYYY". */
+export function dateFormat(pattern: string): DateFormat {
+  if (pattern.toLowerCase() === "iso") return isoDateFormat;
+  const order: (typeof TOKENS)[number][] = [];
+  let regex = "";
+  for (let i = 0; i < pattern.length; ) {
+    const token = TOKENS.find((t) => pattern.startsWith(t, i));
+    if (token) {
+      order.push(token);
+      regex += token === "YYYY" ? "(\\d{4})" : "(\\d{1,2})";
+      i += token.length;
+    } else {
+      regex += pattern[i]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      i++;
+    }
+  }
+  if (!order.includes("YYYY") || !order.includes("MM") || !order.includes("DD")) {
+    throw new Error(`date format "${pattern}" needs YYYY, MM and DD (and optionally HH, mm, ss)`);
+  }
+  const re = new RegExp(`^${regex}$`);
+  return {
+    parse(s) {
+      const m = re.exec(s);
+      if (!m) throw new Error(`"${clip(s)}" does not match the date format ${pattern}`);
+      const part = (t: (typeof TOKENS)[number]) => {
+        const i = order.indexOf(t);
+        return i < 0 ? 0 : Number(m[i + 1]);
+      };
+      const [y, mo, d] = [part("YYYY"), part("MM"), part("DD")];
+      checkCalendar(y, mo, d, s);
+      const date = `${y}-${pad(mo)}-${pad(d)}`;
+      if (!order.includes("HH")) return date;
+      const [h, mi, se] = [part("HH"), part("mm"), part("ss")];
+      if (h > 23 || mi > 59 || se > 59) throw new Error(`"${clip(s)}" has an invalid time`);
+      return `${date}T${pad(h)}:${pad(mi)}:${pad(se)}Z`;
+    },
+  };
+}
+
+function checkCalendar(y: number, m: number, d: number, s: string) {
+  const ms = Date.UTC(y, m - 1, d);
+  const back = new Date(ms);
+  if (m < 1 || m > 12 || back.getUTCDate() !== d || back.getUTCMonth() !== m - 1) throw new Error(`"${clip(s)}" is not a calendar date`);
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Source values quoted in messages are cut short: a report is for people, not a data dump. */
+export function clip(s: string, max = 40): string {
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+/** Inclusive date-range test; a date-only bound compares by day. */
+export function inDateRange(date: string | undefined, from?: string, to?: string): boolean {
+  if (!from && !to) return true;
+  if (!date) return false;
+  if (from && (from.length === 10 ? date.slice(0, 10) : date) < from) return false;
+  if (to && (to.length === 10 ? date.slice(0, 10) : date) > to) return false;
+  return true;
+}
