@@ -1,6 +1,7 @@
 // Accounts and API keys: minting, listing, revoking, rotating, and resolving a presented key to
-// its account on every request. Keys are looked up in the database on every request, so a key
-// minted or revoked by the CLI (another process) takes effect on the next request.
+// its account on every request. A successful lookup is remembered for AUTH_CACHE_MS only, so a
+// key minted or revoked by the CLI (another process) takes effect within that time, while a busy
+// client does not cost a hash and two queries per request.
 import type { Clock } from "../domain/clock.ts";
 import { iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
@@ -50,10 +51,15 @@ export class KeyServiceError extends Error {
 }
 
 const SECRET_CACHE_LIMIT = 10_000;
+/** How long a verified key is trusted without asking the database again (< the 1 s promise). */
+export const AUTH_CACHE_MS = 500;
+const AUTH_CACHE_LIMIT = 10_000;
 
 export class KeyService {
   /** Decrypted secrets by key id: AES-GCM per request would be wasted work. Bounded. */
   private readonly secrets = new Map<string, string>();
+  /** Recently verified keys by the presented key string. Bounded; positive results only. */
+  private readonly recent = new Map<string, { auth: AuthenticatedKey; until: number }>();
 
   constructor(
     private readonly store: Store,
@@ -105,6 +111,7 @@ export class KeyService {
     const record = await this.store.apiKeys.revoke(keyId, iso(this.clock.now()));
     if (!record) throw new KeyServiceError("unknown_key", `no key ${keyId}`);
     this.secrets.delete(keyId);
+    for (const [presented, entry] of this.recent) if (entry.auth.key.id === keyId) this.recent.delete(presented);
     return this.view(record);
   }
 
@@ -120,12 +127,23 @@ export class KeyService {
 
   /** Resolves a presented API key; null for unknown, malformed, revoked or expired keys. */
   async authenticate(presented: string): Promise<AuthenticatedKey | null> {
+    const now = this.clock.monotonic();
+    const cached = this.recent.get(presented);
+    if (cached && cached.until > now) {
+      return this.statusOf(cached.auth.key) === "active" ? cached.auth : null;
+    }
     if (!isWellFormedApiKey(presented)) return null;
     const record = await this.store.apiKeys.findByHash(hashApiKey(presented));
-    if (!record || this.statusOf(record) !== "active") return null;
+    if (!record || this.statusOf(record) !== "active") {
+      this.recent.delete(presented);
+      return null;
+    }
     const account = await this.store.accounts.get(record.account_id);
     if (!account) return null;
-    return { account, key: record, secret: this.secretOf(record) };
+    const auth = { account, key: record, secret: this.secretOf(record) };
+    if (this.recent.size >= AUTH_CACHE_LIMIT) this.recent.delete(this.recent.keys().next().value!);
+    this.recent.set(presented, { auth, until: now + AUTH_CACHE_MS });
+    return auth;
   }
 
   private secretOf(record: ApiKeyRecord): string {

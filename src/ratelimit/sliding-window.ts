@@ -1,21 +1,27 @@
 // Exact sliding-window limiting. For a window of W ms and quota Q, each subject keeps the times
 // of its last Q accepted requests in a ring. A request at time t is accepted when fewer than Q
 // of them are newer than t − W, i.e. when the ring is not full or its oldest entry has left the
-// window: O(1) per decision, no approximation, memory bounded by Q per window. Subjects idle
+// window: O(1) per decision, no approximation, memory bounded by Q per window (and growing only
+// with actual use). Subjects idle
 // longer than the widest window hold no information and are evicted.
 import type { LimitDecision, RateLimiter, WindowSpec, WindowState } from "./types.ts";
 
 class Ring {
-  readonly times: Float64Array;
+  /** Grows by doubling up to the quota, so memory follows actual use, not the plan's size. */
+  times: Float64Array;
   head = 0; // index of the oldest entry
   size = 0;
 
   constructor(readonly quota: number) {
-    this.times = new Float64Array(quota);
+    this.times = new Float64Array(Math.min(quota, 16));
+  }
+
+  private at(i: number): number {
+    return this.times[(this.head + i) % this.times.length]!;
   }
 
   oldest(): number {
-    return this.times[this.head]!;
+    return this.at(0);
   }
 
   /** Entries newer than `since`. Entries are ascending from head, so binary search. */
@@ -24,16 +30,15 @@ class Ring {
     let hi = this.size;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.times[(this.head + mid) % this.quota]! > since) hi = mid;
+      if (this.at(mid) > since) hi = mid;
       else lo = mid + 1;
     }
     return this.size - lo;
   }
 
-  /** The oldest entry still newer than `since`, or undefined. */
-  oldestNewerThan(since: number): number | undefined {
-    const n = this.countNewerThan(since);
-    return n === 0 ? undefined : this.times[(this.head + this.size - n) % this.quota];
+  /** The n-th newest entry (n ≥ 1). */
+  newest(n: number): number {
+    return this.at(this.size - n);
   }
 
   hasRoom(now: number, windowMs: number): boolean {
@@ -42,19 +47,26 @@ class Ring {
 
   push(now: number) {
     if (this.size < this.quota) {
-      this.times[(this.head + this.size) % this.quota] = now;
+      if (this.size === this.times.length) this.grow();
+      this.times[(this.head + this.size) % this.times.length] = now;
       this.size++;
     } else {
       this.times[this.head] = now;
-      this.head = (this.head + 1) % this.quota;
+      this.head = (this.head + 1) % this.times.length;
     }
+  }
+
+  private grow() {
+    const next = new Float64Array(Math.min(this.quota, this.times.length * 2));
+    for (let i = 0; i < this.size; i++) next[i] = this.at(i);
+    this.times = next;
+    this.head = 0;
   }
 
   /** Same entries under a new quota (plan change): keeps the newest. */
   resized(quota: number): Ring {
     const next = new Ring(quota);
-    const keep = Math.min(this.size, quota);
-    for (let i = this.size - keep; i < this.size; i++) next.push(this.times[(this.head + i) % this.quota]!);
+    for (let i = Math.max(0, this.size - quota); i < this.size; i++) next.push(this.at(i));
     return next;
   }
 }
@@ -135,12 +147,11 @@ export class SlidingWindowLimiter implements RateLimiter {
       const ring = s.rings[i]!;
       const since = now - w.windowMs;
       const used = ring.countNewerThan(since);
-      const oldest = ring.oldestNewerThan(since);
-      const resetMs = oldest === undefined ? 0 : oldest + w.windowMs - now;
+      const resetMs = used === 0 ? 0 : w.windowMs - (now - ring.newest(used));
       if (!ring.hasRoom(now, w.windowMs) && !allowed) {
         violated.push(w.name);
         // The quota-th newest entry must leave the window before one more fits.
-        retryAfterMs = Math.max(retryAfterMs, ring.oldest() + w.windowMs - now);
+        retryAfterMs = Math.max(retryAfterMs, w.windowMs - (now - ring.oldest()));
       }
       states.push({
         name: w.name,

@@ -18,15 +18,27 @@ const Health = t.Object({
   }),
 });
 
+/** A storage check is reused for this long: health may be polled far more often than that. */
+const STORAGE_CHECK_MS = 1000;
+
 export function healthRoutes(rt: Runtime) {
+  let lastCheck = { at: Number.NEGATIVE_INFINITY, storage: "ok" as "ok" | "unavailable" };
+  const storageState = async () => {
+    const now = rt.clock.monotonic();
+    if (now - lastCheck.at >= STORAGE_CHECK_MS) {
+      const storage = await rt.store.ping().then(
+        () => "ok" as const,
+        () => "unavailable" as const,
+      );
+      lastCheck = { at: now, storage };
+    }
+    return lastCheck.storage;
+  };
   return new Elysia({ name: "assay.health" })
     .get(
       "/v1/health",
       async ({ set }) => {
-        const storage = await rt.store.ping().then(
-          () => "ok" as const,
-          () => "unavailable" as const,
-        );
+        const storage = await storageState();
         const connectors = rt.connectors.healthCounts();
         if (storage !== "ok") set.status = 503;
         return {
