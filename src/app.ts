@@ -1,7 +1,9 @@
 // Builds the HTTP application from an explicit runtime: `assay serve` and the tests share it.
 import { Elysia } from "elysia";
 import { alertRoutes } from "./api/alerts/index.ts";
+import { analyzeRoutes } from "./api/analyze/index.ts";
 import { healthRoutes } from "./api/health/index.ts";
+import { moduleRoutes } from "./api/modules/index.ts";
 import { docsRoutes } from "./http/docs.ts";
 import { pipeline } from "./http/pipeline.ts";
 import { RouteTable } from "./http/route-table.ts";
@@ -28,6 +30,8 @@ export function createApp(rt: Runtime, options: AppOptions = {}) {
     )
     .use(docsRoutes())
     .use(healthRoutes(rt))
+    .use(analyzeRoutes(rt))
+    .use(moduleRoutes(rt))
     .use(alertRoutes(rt));
   routes.load(app.routes);
   return app;

@@ -1,6 +1,7 @@
 // Everything a running Assay needs, built from one config with no module-level singletons:
 // `assay serve` builds one; tests build as many as they like in one process.
 import { AlertService } from "./api/alerts/service.ts";
+import { AssayAnalysisEngine } from "./analysis/engine.ts";
 import { KeyService } from "./auth/key-service.ts";
 import { loadMasterKey } from "./auth/master-key.ts";
 import { MemoryReplayGuard } from "./auth/replay-guard.ts";
@@ -36,6 +37,8 @@ export interface Runtime {
   connectors: ConnectorRegistry;
   /** Alerts: lifecycle, history, auto-alerts from analyses (openFromAnalysis). */
   alerts: AlertService;
+  /** The analysis engine (implements AnalysisEngine; also describes modules for GET /v1/modules). */
+  analysis: AssayAnalysisEngine;
   startedAt: number;
   /** Starts background work (connector monitor, report worker, cleanup). */
   start(): void;
@@ -84,6 +87,15 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
   const timers: ReturnType<typeof setInterval>[] = [];
   const webhooks = new WebhookWorker({ outbox: store.outbox, targets: config.alerts.webhooks, delivery: config.alerts.webhook_delivery, clock, log });
   const alerts = new AlertService({ store, clock, config, onNotify: () => webhooks.kick() });
+  const analysis = new AssayAnalysisEngine({
+    modules: config.modules,
+    autoThreshold: config.alerts.auto_threshold,
+    connectors,
+    analyses: store.analyses,
+    clock,
+    log,
+    alerts: () => alerts,
+  });
 
   return {
     config,
@@ -96,6 +108,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     idempotency,
     connectors,
     alerts,
+    analysis,
     startedAt: clock.now(),
     start() {
       connectors.start();

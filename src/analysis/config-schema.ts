@@ -1,14 +1,197 @@
-// The `modules:` section of the config file. Owned by the analysis feature.
-import { Type } from "@sinclair/typebox";
+// The `modules:` section of the config file. Owned by the analysis feature. Every object is
+// closed and every setting has a default, so an empty section gives a working engine.
+import { type Static, type TObject, type TOptional, type TNumber, Type } from "@sinclair/typebox";
+import { MODULES, type ModuleId } from "./catalog.ts";
 
 const closed = { additionalProperties: false } as const;
+const section = { ...closed, default: {} } as const;
+
+/** `weights:` of one module: only that module's detector codes, each in [0, 1]. */
+function weightsOf(module: ModuleId): TObject<Record<string, TOptional<TNumber>>> {
+  const info = MODULES.find((m) => m.id === module)!;
+  const props: Record<string, TOptional<TNumber>> = {};
+  for (const code of Object.keys(info.weights)) props[code] = Type.Optional(Type.Number({ minimum: 0, maximum: 1 }));
+  return Type.Object(props, section);
+}
+
+const Tolerance = Type.Object(
+  {
+    /** Money differences up to this are rounding, per unit or per amount. */
+    absolute: Type.Number({ default: 0.01, minimum: 0 }),
+    /** ... or up to this fraction of the compared value, whichever is larger. */
+    relative: Type.Number({ default: 0.0005, minimum: 0, maximum: 0.5 }),
+    /** Quantities within this are equal. */
+    quantity: Type.Number({ default: 0.0001, minimum: 0 }),
+  },
+  section,
+);
+
+const Tax = Type.Object(
+  {
+    /** Minimum tax rate (fraction, 0.19 = 19 %) per ISO 4217 currency. */
+    rates: Type.Record(Type.String({ pattern: "^[A-Z]{3}$" }), Type.Number({ minimum: 0, maximum: 1 }), { default: {} }),
+    /** Rate for currencies not listed; null: only the transaction's own stated rate is checked. */
+    default_rate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { default: null }),
+    /** Customers that are tax-exempt (exports, reverse charge). */
+    exempt_customers: Type.Array(Type.String(), { default: [] }),
+  },
+  section,
+);
+
+export const RevenueLeakageConfig = Type.Object(
+  {
+    /** Policy: the largest discount off list price allowed without a contract (percent). */
+    max_discount_pct: Type.Number({ default: 10, minimum: 0, maximum: 100 }),
+    tolerance: Tolerance,
+    tax: Tax,
+    weights: weightsOf("revenue_leakage"),
+  },
+  section,
+);
+
+export const DuplicateDetectionConfig = Type.Object(
+  {
+    /** Two identical invoices or payments this many days apart or less are duplicates. */
+    window_days: Type.Number({ default: 7, minimum: 0, maximum: 366 }),
+    weights: weightsOf("duplicate_detection"),
+  },
+  section,
+);
+
+export const AnomalyDetectionConfig = Type.Object(
+  {
+    outlier: Type.Object(
+      {
+        /** History needed before a customer's or SKU's statistics are trusted. */
+        min_history: Type.Integer({ default: 8, minimum: 3 }),
+        /** Robust z-score (|log amount − median| / (1.4826 · MAD)) from which an amount is an outlier. */
+        threshold: Type.Number({ default: 4.5, minimum: 1 }),
+      },
+      section,
+    ),
+    /** Canonical fields (or `attributes.NAME`) whose values and pairs are checked for rarity. */
+    categorical_fields: Type.Array(Type.String({ pattern: "^(type|customer_id|currency|contract_id|reference|created_by|approved_by|sku|attributes\\.[^.]+)$" }), { default: ["currency", "type", "created_by", "approved_by"], maxItems: 16 }),
+    rare_value: Type.Object(
+      {
+        /** History size below which rarity is not judged. */
+        min_history: Type.Integer({ default: 500, minimum: 10 }),
+        /** A value seen at most this many times before (besides this transaction) is rare. */
+        max_count: Type.Integer({ default: 0, minimum: 0 }),
+      },
+      section,
+    ),
+    rare_combination: Type.Object(
+      {
+        /** Fire when a pair was seen at most max_count times but independence predicts at least this many. */
+        min_expected: Type.Number({ default: 10, minimum: 1 }),
+        max_count: Type.Integer({ default: 0, minimum: 0 }),
+      },
+      section,
+    ),
+    calendar: Type.Object(
+      {
+        /** Business hours [start, end) in local time. */
+        business_hours: Type.Object(
+          { start: Type.Integer({ default: 7, minimum: 0, maximum: 23 }), end: Type.Integer({ default: 20, minimum: 1, maximum: 24 }) },
+          section,
+        ),
+        /** Days of the week that are not business days (0 = Sunday). */
+        weekend_days: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { default: [0, 6], maxItems: 7 }),
+        /** Offset of the business's local time from UTC, for date-times given in UTC. */
+        utc_offset_minutes: Type.Integer({ default: 0, minimum: -840, maximum: 840 }),
+        /** The last this-many days of a month count as period end. */
+        period_end_days: Type.Integer({ default: 1, minimum: 0, maximum: 10 }),
+        /** A period-end posting is reported when its amount is above this quantile of the history. */
+        period_end_quantile: Type.Number({ default: 0.9, minimum: 0, maximum: 1 }),
+      },
+      section,
+    ),
+    new_counterparty: Type.Object(
+      {
+        /** "Large" means above this quantile of the history's amounts. */
+        amount_quantile: Type.Number({ default: 0.95, minimum: 0.5, maximum: 1 }),
+        /** A counterparty is only "new" once the history covers at least this many days before it. */
+        warmup_days: Type.Integer({ default: 30, minimum: 0 }),
+      },
+      section,
+    ),
+    isolation_forest: Type.Object(
+      {
+        enabled: Type.Boolean({ default: true }),
+        trees: Type.Integer({ default: 100, minimum: 10, maximum: 1000 }),
+        sample_size: Type.Integer({ default: 256, minimum: 16, maximum: 4096 }),
+        seed: Type.Integer({ default: 1729 }),
+        /** Anomaly score (0.5 = average, → 1 = isolated at once) from which it is reported. */
+        threshold: Type.Number({ default: 0.66, minimum: 0.5, maximum: 1 }),
+        /** Training needs at least this many history transactions. */
+        min_history: Type.Integer({ default: 200, minimum: 16 }),
+      },
+      section,
+    ),
+    population: Type.Object(
+      {
+        /** Population tests need at least this many amounts. */
+        min_size: Type.Integer({ default: 300, minimum: 30 }),
+        /** An amount that is a multiple of this is round. */
+        round_unit: Type.Number({ default: 1000, exclusiveMinimum: 0 }),
+        /** Binomial z-score above which round amounts are over-represented. */
+        round_z: Type.Number({ default: 3, minimum: 0 }),
+        /** Nigrini's first-digit MAD above which the population does not conform to Benford. */
+        benford_mad: Type.Number({ default: 0.015, minimum: 0 }),
+      },
+      section,
+    ),
+    weights: weightsOf("anomaly_detection"),
+  },
+  section,
+);
+
+export const ComplianceConfig = Type.Object(
+  {
+    /** Approval limit per approver (in the transaction's currency). */
+    approver_limits: Type.Record(Type.String({ minLength: 1 }), Type.Number({ minimum: 0 }), { default: {} }),
+    /** Limit for approvers not listed; null: only listed approvers are checked. */
+    default_approver_limit: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { default: null }),
+    weights: weightsOf("compliance"),
+  },
+  section,
+);
+
+export const ScoringConfig = Type.Object(
+  {
+    /** Lowest risk_score of each level; below `medium` is low. */
+    risk_levels: Type.Object(
+      {
+        medium: Type.Number({ default: 30, minimum: 0, maximum: 100 }),
+        high: Type.Number({ default: 60, minimum: 0, maximum: 100 }),
+        critical: Type.Number({ default: 80, minimum: 0, maximum: 100 }),
+      },
+      section,
+    ),
+  },
+  section,
+);
+
+export const ContextConfig = Type.Object(
+  {
+    /** How long a connector's reference data, history statistics and model stay cached. */
+    ttl_s: Type.Integer({ default: 300, minimum: 0, maximum: 86_400 }),
+    /** The most history transactions read to build statistics and train the model. */
+    history_limit: Type.Integer({ default: 200_000, minimum: 0, maximum: 5_000_000 }),
+  },
+  section,
+);
 
 export const ModulesSection = Type.Object(
   {
-    revenue_leakage: Type.Object(
-      { max_discount_pct: Type.Number({ default: 10, minimum: 0, maximum: 100 }) },
-      { ...closed, default: {} },
-    ),
+    revenue_leakage: RevenueLeakageConfig,
+    anomaly_detection: AnomalyDetectionConfig,
+    duplicate_detection: DuplicateDetectionConfig,
+    compliance: ComplianceConfig,
+    scoring: ScoringConfig,
+    context: ContextConfig,
   },
-  { ...closed, default: {} },
+  section,
 );
+
+export type ModulesConfig = Static<typeof ModulesSection>;

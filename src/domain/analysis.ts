@@ -31,7 +31,8 @@ export interface AnalysisResult {
   risk_score: number;
   risk_level: RiskLevel;
   anomalies: Anomaly[];
-  amount_at_risk: { amount: number; currency: string | null };
+  /** by_currency (scans only) gives the total of every currency when there are several. */
+  amount_at_risk: { amount: number; currency: string | null; by_currency?: Record<string, number> };
   transactions_analyzed: number;
   alert_id: string | null;
   model_version: string;
@@ -45,6 +46,8 @@ export interface AnalyzeRequest {
   module: string;
   data?: Record<string, unknown>;
   options?: Record<string, unknown>;
+  /** Aborts a long scan when the client goes away. */
+  signal?: AbortSignal;
 }
 
 /** One transaction's outcome inside a scan (reports aggregate these). */
@@ -73,4 +76,9 @@ export interface AnalysisEngine {
   analyze(request: AnalyzeRequest): Promise<AnalysisResult>;
   /** Streams per-transaction findings over a connector's transactions (for reports). */
   scanFindings(request: ScanRequest): AsyncIterable<TransactionFinding>;
+}
+
+/** Opens (or finds the open) alert for an analysis whose score reached alerts.auto_threshold. */
+export interface AlertOpener {
+  openFromAnalysis(accountId: string, analysis: AnalysisResult): Promise<string /* alert id */>;
 }

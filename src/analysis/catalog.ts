@@ -1,0 +1,110 @@
+// The catalog of analysis modules and their detectors: stable codes, what each finds, its
+// default weight inside each module. It is pure data so that the config schema (which must know
+// every code to stay closed), GET /v1/modules and the engine all read the same list.
+
+export const MODULE_IDS = ["revenue_leakage", "anomaly_detection", "duplicate_detection", "compliance"] as const;
+export type ModuleId = (typeof MODULE_IDS)[number];
+
+export type DetectorArea = "leakage" | "duplicates" | "anomaly" | "compliance";
+
+export interface DetectorInfo {
+  code: string;
+  area: DetectorArea;
+  name: string;
+  description: string;
+  /** Population detectors run over a whole scan, never on one transaction. */
+  population?: boolean;
+}
+
+export const DETECTORS = [
+  { code: "price_below_contract", area: "leakage", name: "Price below contract", description: "A line billed below the price of the customer's contract valid on the invoice date." },
+  { code: "price_below_list", area: "leakage", name: "Price below list without approved discount", description: "A line without a contract billed below list price by more than its recorded discount explains." },
+  { code: "discount_above_cap", area: "leakage", name: "Discount above cap", description: "A discount off list above the contract's max_discount_pct, or above the policy's max_discount_pct where no contract applies." },
+  { code: "contract_price_outside_validity", area: "leakage", name: "Contract price outside its validity window", description: "A contract or promotional price applied on a date outside the contract's validity window." },
+  { code: "zero_price_line", area: "leakage", name: "Zero-price billable line", description: "A line with a positive quantity billed at zero for a SKU that has a price." },
+  { code: "unbilled_shipment", area: "leakage", name: "Shipped quantity not billed", description: "Shipments linked to the invoice carry more quantity than the invoice bills." },
+  { code: "tax_below_rate", area: "leakage", name: "Tax below the configured rate", description: "Tax charged is below the stated or configured rate for the currency." },
+  { code: "currency_mismatch", area: "leakage", name: "Currency differs from contract", description: "The invoice currency differs from the currency of the contract that governs its lines." },
+  { code: "duplicate_invoice", area: "duplicates", name: "Duplicate invoice", description: "An earlier invoice for the same customer, currency, amount and lines exists within the duplicate window." },
+  { code: "duplicate_payment", area: "duplicates", name: "Duplicate payment", description: "An earlier payment to the same counterparty for the same amount exists within the duplicate window." },
+  { code: "duplicate_credit_note", area: "duplicates", name: "Duplicate credit note", description: "An earlier credit note for the same invoice and the same amount exists." },
+  { code: "excessive_credit_note", area: "duplicates", name: "Excessive credit note", description: "Credit notes against an invoice add up to more than the invoice." },
+  { code: "amount_outlier_customer", area: "anomaly", name: "Amount outlier for the customer", description: "The amount is far from the customer's own history (robust z-score on log amounts: median and MAD)." },
+  { code: "amount_outlier_sku", area: "anomaly", name: "Line amount outlier for the SKU", description: "A line amount far from the SKU's own history (robust z-score on log amounts)." },
+  { code: "rare_combination", area: "anomaly", name: "Rare combination of attributes", description: "Two individually common attribute values that (almost) never occur together." },
+  { code: "rare_value", area: "anomaly", name: "Rare attribute value", description: "An attribute value (almost) never seen in the connector's history." },
+  { code: "weekend_posting", area: "anomaly", name: "Weekend posting", description: "Posted on a weekend day." },
+  { code: "out_of_hours_posting", area: "anomaly", name: "Out-of-hours posting", description: "Posted outside business hours." },
+  { code: "period_end_posting", area: "anomaly", name: "Period-end posting", description: "Posted in the last days of a month with an amount above the usual." },
+  { code: "new_counterparty_large_amount", area: "anomaly", name: "New counterparty with a large amount", description: "The first transaction of a counterparty, with an amount among the largest of the history." },
+  { code: "isolation_forest", area: "anomaly", name: "Isolation forest", description: "Unsupervised model trained on the connector's history: the transaction is unusually easy to isolate; the features that drove it are listed." },
+  { code: "round_amount_excess", area: "anomaly", name: "Excess of round amounts", description: "Round amounts are significantly over-represented in the scanned population.", population: true },
+  { code: "benford_deviation", area: "anomaly", name: "Benford first-digit deviation", description: "The first digits of the scanned amounts do not follow Benford's law (mean absolute deviation).", population: true },
+  { code: "self_approval", area: "compliance", name: "Creator equals approver", description: "The person who created the transaction also approved it." },
+  { code: "approval_limit_exceeded", area: "compliance", name: "Amount above the approver's limit", description: "The amount exceeds the configured approval limit of the approver." },
+] as const satisfies readonly DetectorInfo[];
+
+export type DetectorCode = (typeof DETECTORS)[number]["code"];
+
+export const DETECTOR_BY_CODE: ReadonlyMap<string, DetectorInfo> = new Map(DETECTORS.map((d) => [d.code, d]));
+
+export interface ModuleInfo {
+  id: ModuleId;
+  name: string;
+  description: string;
+  /** Detector code → default weight in [0, 1]: the most one detector can add to the risk score. */
+  weights: Partial<Record<DetectorCode, number>>;
+}
+
+export const MODULES: readonly ModuleInfo[] = [
+  {
+    id: "revenue_leakage",
+    name: "Revenue leakage",
+    description: "Money lost against contracts, price lists, shipments and tax rules; duplicate and excessive credits.",
+    weights: {
+      price_below_contract: 0.9,
+      discount_above_cap: 0.85,
+      price_below_list: 0.75,
+      contract_price_outside_validity: 0.8,
+      zero_price_line: 0.9,
+      unbilled_shipment: 0.9,
+      tax_below_rate: 0.8,
+      currency_mismatch: 0.6,
+      duplicate_invoice: 0.7,
+      duplicate_credit_note: 0.95,
+      excessive_credit_note: 0.9,
+    },
+  },
+  {
+    id: "anomaly_detection",
+    name: "Transaction anomalies",
+    description: "Statistical and unsupervised anomalies against the connector's history and the scanned population.",
+    weights: {
+      amount_outlier_customer: 0.6,
+      amount_outlier_sku: 0.5,
+      rare_combination: 0.75,
+      rare_value: 0.8,
+      weekend_posting: 0.25,
+      out_of_hours_posting: 0.25,
+      period_end_posting: 0.15,
+      new_counterparty_large_amount: 0.5,
+      isolation_forest: 0.5,
+      round_amount_excess: 0.3,
+      benford_deviation: 0.4,
+    },
+  },
+  {
+    id: "duplicate_detection",
+    name: "Duplicates",
+    description: "Duplicate invoices and payments, duplicate or excessive credit notes.",
+    weights: { duplicate_invoice: 0.85, duplicate_payment: 0.9, duplicate_credit_note: 0.95, excessive_credit_note: 0.9 },
+  },
+  {
+    id: "compliance",
+    name: "Compliance",
+    description: "Segregation of duties and approval limits.",
+    weights: { self_approval: 0.7, approval_limit_exceeded: 0.6 },
+  },
+];
+
+export const MODULE_BY_ID: ReadonlyMap<string, ModuleInfo> = new Map(MODULES.map((m) => [m.id, m]));

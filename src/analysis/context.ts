@@ -1,0 +1,104 @@
+// What the detectors know beyond the transaction: the connector's reference tables and the
+// statistics of its history (and the model trained on it). Building one reads the whole
+// reference data and streams up to context.history_limit transactions, so contexts are cached
+// per connector for context.ttl_s, built once even when many requests ask at the same moment,
+// and can be invalidated (e.g. when a connector's source changes).
+import type { Clock } from "../domain/clock.ts";
+import type { Connector } from "../connectors/types.ts";
+import type { ReferenceData } from "../domain/transaction.ts";
+import type { ModulesConfig } from "./config-schema.ts";
+import { HistoryBuilder, type HistoryStats } from "./history.ts";
+import { AnomalyModel } from "./model.ts";
+import { ReferenceIndex } from "./reference-index.ts";
+
+export class AnalysisContext {
+  private model: AnomalyModel | null | undefined;
+
+  constructor(
+    readonly connectorId: string,
+    readonly reference: ReferenceIndex,
+    readonly history: HistoryStats,
+    private readonly anomalyConfig: ModulesConfig["anomaly_detection"],
+    readonly builtAt: number,
+  ) {}
+
+  /** The isolation forest, trained on first use and kept with the context. */
+  anomalyModel(): AnomalyModel | null {
+    if (this.model === undefined) this.model = AnomalyModel.train(this.history, this.anomalyConfig);
+    return this.model;
+  }
+}
+
+export interface ContextSource {
+  id: string;
+  capabilities: Connector["capabilities"];
+  reference(signal?: AbortSignal): Promise<ReferenceData>;
+  scan: Connector["scan"];
+}
+
+export async function buildContext(
+  source: ContextSource,
+  config: ModulesConfig,
+  now: number,
+  signal?: AbortSignal,
+): Promise<AnalysisContext> {
+  const reference = new ReferenceIndex(await source.reference(signal));
+  const builder = new HistoryBuilder({ categoricalFields: config.anomaly_detection.categorical_fields, seed: config.anomaly_detection.isolation_forest.seed });
+  const limit = config.context.history_limit;
+  if (source.capabilities.scan && limit > 0) {
+    for await (const t of source.scan({ limit, signal })) builder.add(t);
+  }
+  return new AnalysisContext(source.id, reference, builder.finish(), config.anomaly_detection, now);
+}
+
+interface Entry {
+  promise: Promise<AnalysisContext>;
+  at: number;
+}
+
+export class ContextCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly config: ModulesConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  get(source: ContextSource, signal?: AbortSignal): Promise<AnalysisContext> {
+    const now = this.clock.now();
+    const cached = this.entries.get(source.id);
+    if (cached && now - cached.at < this.config.context.ttl_s * 1000) return cached.promise;
+    // The build is shared by concurrent callers, so it must not die with one caller's signal.
+    const promise = buildContext(source, this.config, now);
+    const entry = { promise, at: now };
+    this.entries.set(source.id, entry);
+    promise.catch(() => {
+      if (this.entries.get(source.id) === entry) this.entries.delete(source.id);
+    });
+    return signal ? abortable(promise, signal) : promise;
+  }
+
+  /** Drops one connector's context, or all of them. */
+  invalidate(connectorId?: string) {
+    if (connectorId === undefined) this.entries.clear();
+    else this.entries.delete(connectorId);
+  }
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(e);
+      },
+    );
+  });
+}

@@ -1,0 +1,36 @@
+// new_counterparty_large_amount: the first transaction of a counterparty (none of its transactions
+// comes earlier in the history) with an amount above a high quantile of all amounts. Only judged
+// once the history covers warmup_days before the transaction, so that the first weeks of a
+// history do not make every customer look new. Proves no loss.
+import { round2 } from "../../stats.ts";
+import { before } from "../../history.ts";
+import type { Detector } from "../types.ts";
+
+const DAY_MS = 86_400_000;
+
+export const newCounterpartyDetector: Detector = {
+  codes: ["new_counterparty_large_amount"],
+  detect({ txn, ctx, config, self, moment }) {
+    const cfg = config.anomaly_detection.new_counterparty;
+    const h = ctx.history;
+    if (!txn.customer_id || !moment || h.size === 0) return [];
+    if (moment.ms - h.startMs < cfg.warmup_days * DAY_MS) return [];
+    const first = h.customerFirst.get(txn.customer_id);
+    const isNew = !first || first.id === txn.transaction_id || (self ? before(self, first) : moment.ms < first.ms);
+    if (!isNew) return [];
+    const amount = Math.abs(txn.amount ?? 0);
+    const large = h.amountQuantile(cfg.amount_quantile);
+    if (!(amount > large)) return [];
+    return [
+      {
+        code: "new_counterparty_large_amount",
+        score: Math.min(1, 0.6 + 0.4 * Math.min(1, Math.log10(amount / large))),
+        message: `first transaction of ${txn.customer_id} is ${amount}, above the ${cfg.amount_quantile * 100}th percentile (${round2(large)})`,
+        field: "customer_id",
+        expected: { amount_at_most: round2(large) },
+        actual: { customer_id: txn.customer_id, amount, earlier_transactions: 0 },
+        amount_at_risk: 0,
+      },
+    ];
+  },
+};

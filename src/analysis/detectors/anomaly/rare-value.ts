@@ -1,0 +1,41 @@
+// rare_value: a categorical value (currency, posting key, account, user…) that the connector's
+// history has (almost) never seen, in a field whose values normally repeat many times. Fields
+// where every value is rare by nature (ids) are skipped by that second condition. Proves no loss.
+import { round2 } from "../../stats.ts";
+import type { Detector, Finding } from "../types.ts";
+
+/** Values must repeat at least this often on average for a never-seen value to be remarkable. */
+const MIN_AVERAGE_REPEAT = 20;
+
+export const rareValueDetector: Detector = {
+  codes: ["rare_value"],
+  detect({ txn, ctx, config, self }) {
+    const cfg = config.anomaly_detection.rare_value;
+    const h = ctx.history;
+    if (h.size < cfg.min_history) return [];
+    const inHistory = self ? 1 : 0;
+    let best: Finding | undefined;
+    h.readers.forEach((read, i) => {
+      const value = read(txn);
+      if (value === undefined) return;
+      const total = h.fieldTotals[i]! - inHistory;
+      const distinct = h.valueCounts[i]!.size;
+      const repeat = total / Math.max(1, distinct - inHistory);
+      if (total < cfg.min_history || repeat < MIN_AVERAGE_REPEAT) return;
+      const seen = h.valueCount(i, value) - inHistory;
+      if (seen > cfg.max_count) return;
+      const score = Math.min(1, 0.7 + 0.3 * Math.min(1, Math.log10(repeat / MIN_AVERAGE_REPEAT) / 2));
+      if (best && best.score >= score) return;
+      best = {
+        code: "rare_value",
+        score,
+        message: `${h.fields[i]} "${value}" seen ${seen} time(s) in ${total} transactions, where a value repeats ${round2(repeat)} times on average`,
+        field: h.fields[i]!,
+        expected: { min_count: cfg.max_count + 1, average_count: round2(repeat) },
+        actual: { value, count: seen },
+        amount_at_risk: 0,
+      };
+    });
+    return best ? [best] : [];
+  },
+};

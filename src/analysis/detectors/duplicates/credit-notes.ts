@@ -1,0 +1,55 @@
+// duplicate_credit_note / excessive_credit_note, for a credit note that references an invoice:
+//  - duplicate: an earlier credit note against the same invoice for the same amount: the whole
+//    credit is at risk;
+//  - excessive: the earlier credits plus this one exceed the invoice: the excess (at most this
+//    credit) is at risk.
+// A single credit note within the invoice, or several partial ones that add up to no more than
+// the invoice, are legitimate and are not reported.
+import { before, type HistoryEntry } from "../../history.ts";
+import { round2 } from "../../stats.ts";
+import { isBelow, money, nearlyEqual, type Detector } from "../types.ts";
+
+export const creditNoteDetector: Detector = {
+  codes: ["duplicate_credit_note", "excessive_credit_note"],
+  detect({ txn, ctx, config, self }) {
+    if (txn.type !== "credit_note" || !txn.reference) return [];
+    const tol = config.revenue_leakage.tolerance;
+    const amount = Math.abs(txn.amount ?? 0);
+    if (amount === 0) return [];
+    const earlier: HistoryEntry[] = (ctx.history.creditsByReference.get(txn.reference) ?? []).filter(
+      (c) => c.id !== txn.transaction_id && (!self || before(c, self)),
+    );
+    const twin = earlier.find((c) => nearlyEqual(c.amount, amount, tol));
+    if (twin) {
+      return [
+        {
+          code: "duplicate_credit_note",
+          score: 1,
+          message: `credit of ${money(amount)} against ${txn.reference} repeats ${twin.id}`,
+          field: "reference",
+          expected: { credits_for_amount: 1 },
+          actual: { duplicate_of: twin.id, reference: txn.reference, amount },
+          amount_at_risk: round2(amount),
+          risk_key: "whole",
+        },
+      ];
+    }
+    const invoiced = ctx.history.invoices.get(txn.reference);
+    if (invoiced === undefined) return [];
+    const credited = earlier.reduce((s, c) => s + c.amount, 0) + amount;
+    if (!isBelow(invoiced, credited, tol)) return [];
+    const excess = Math.min(amount, credited - invoiced);
+    return [
+      {
+        code: "excessive_credit_note",
+        score: Math.min(1, 0.8 + 0.2 * Math.min(1, excess / Math.max(invoiced, 1))),
+        message: `credits against ${txn.reference} total ${money(credited)}, more than the invoiced ${money(invoiced)}`,
+        field: "amount",
+        expected: { max_credit: round2(Math.max(0, invoiced - (credited - amount))) },
+        actual: { amount, total_credited: round2(credited), invoice_amount: invoiced },
+        amount_at_risk: round2(excess),
+        risk_key: "whole",
+      },
+    ];
+  },
+};

@@ -1,0 +1,43 @@
+// duplicate_invoice / duplicate_payment: an earlier invoice (or payment) with the same
+// counterparty, currency, amount and lines exists within modules.duplicate_detection.window_days.
+// Only the later copy is reported (history order: date, then position in the source), so the
+// original stays clean. Recurring invoices a month apart fall outside the window. A duplicate
+// invoice overbills the customer and proves no lost revenue (amount at risk 0); a duplicate
+// payment is money paid out twice (the whole payment is at risk).
+import { daysBetween } from "../../dates.ts";
+import { before, fingerprint, type HistoryEntry } from "../../history.ts";
+import { round2 } from "../../stats.ts";
+import type { Detector } from "../types.ts";
+
+export const duplicateDocumentDetector: Detector = {
+  codes: ["duplicate_invoice", "duplicate_payment"],
+  detect({ txn, ctx, config, self }) {
+    if (txn.type !== "invoice" && txn.type !== "payment") return [];
+    const candidates = ctx.history.fingerprints.get(fingerprint(txn));
+    if (!candidates) return [];
+    const ms = txn.date ? Date.parse(txn.date) : Number.NaN;
+    if (Number.isNaN(ms)) return [];
+    const window = config.duplicate_detection.window_days;
+    let original: HistoryEntry | undefined;
+    for (const c of candidates) {
+      if (c.id === txn.transaction_id || Number.isNaN(c.ms) || daysBetween(c.ms, ms) > window) continue;
+      if (self && !before(c, self)) continue;
+      if (!original || before(c, original)) original = c;
+    }
+    if (!original) return [];
+    const days = round2(daysBetween(original.ms, ms));
+    const payment = txn.type === "payment";
+    return [
+      {
+        code: payment ? "duplicate_payment" : "duplicate_invoice",
+        score: days <= 1 ? 1 : 0.9,
+        message: `same ${payment ? "payment" : "invoice"} as ${original.id} (counterparty, currency, amount and lines) ${days} days apart`,
+        field: "transaction_id",
+        expected: { unique: true },
+        actual: { duplicate_of: original.id, days_apart: days },
+        amount_at_risk: payment ? round2(Math.abs(txn.amount ?? 0)) : 0,
+        risk_key: "whole",
+      },
+    ];
+  },
+};

@@ -1,0 +1,45 @@
+// discount_above_cap: a discount off list above the cap that applies: the contract's
+// max_discount_pct when a contract is in force (and the line is then also below the contract
+// price), else the policy's max_discount_pct when the recorded discount itself exceeds it. The
+// money at risk is measured against the most generous allowed price: the contract price, or the
+// list price less the policy's maximum discount.
+import { round2 } from "../../stats.ts";
+import { isBelow, shortfallScore } from "../types.ts";
+import { effectiveDiscount } from "./line-facts.ts";
+import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
+
+export const discountAboveCapRule: LineRule = {
+  code: "discount_above_cap",
+  check(f, { config }) {
+    if (f.net === undefined || f.quantity <= 0) return null;
+    const tol = config.revenue_leakage.tolerance;
+    const discount = effectiveDiscount(f);
+    let cap: number;
+    let allowed: number;
+    let source: string;
+    if (f.terms) {
+      if (f.terms.max_discount_pct === undefined || discount === undefined) return null;
+      if (discount <= f.terms.max_discount_pct + 0.01 || !isBelow(f.net, f.terms.price, tol)) return null;
+      cap = f.terms.max_discount_pct;
+      allowed = f.terms.price;
+      source = `contract ${f.terms.contract_id}`;
+    } else {
+      if (f.foreignTerms || f.policyFloor === undefined || f.recordedDiscount === undefined) return null;
+      cap = config.revenue_leakage.max_discount_pct;
+      if (f.recordedDiscount <= cap + 0.01 || !isBelow(f.net, f.policyFloor, tol)) return null;
+      allowed = f.policyFloor;
+      source = "the discount policy";
+    }
+    const shown = round2(discount ?? f.recordedDiscount ?? 0);
+    return {
+      code: "discount_above_cap",
+      score: shortfallScore(allowed, f.net),
+      message: `${f.sku} discounted ${shown}% off list; ${source} allows at most ${cap}%`,
+      field: lineField(f, "discount_pct"),
+      expected: { max_discount_pct: cap, unit_price: round2(allowed) },
+      actual: { discount_pct: shown, unit_price: round2(f.net), quantity: f.quantity },
+      amount_at_risk: round2((allowed - f.net) * f.quantity),
+      risk_key: lineRiskKey(f),
+    };
+  },
+};

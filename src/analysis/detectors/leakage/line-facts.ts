@@ -1,0 +1,77 @@
+// Pricing facts of each invoice line, computed once per analysis and shared by the pricing rules:
+// the billed net unit price, the list price, the contract or promotion in force, contracts of the
+// same customer and SKU that are not in force on the date, and the policy floor.
+//
+// The billed net unit price is the line amount ÷ quantity when both are given (what the customer
+// actually pays, whichever convention the source uses for unit_price and discount_pct), else the
+// unit price. When several contracts or promotions are in force the most generous one (the
+// lowest price) is used: amount at risk is measured against the best terms the customer had.
+import type { Contract, Transaction, TransactionLine } from "../../../domain/transaction.ts";
+import type { ModulesConfig } from "../../config-schema.ts";
+import type { AnalysisContext } from "../../context.ts";
+import { dayOf } from "../../dates.ts";
+import { validOn } from "../../reference-index.ts";
+
+export interface LineFacts {
+  index: number;
+  line: TransactionLine;
+  sku: string;
+  quantity: number;
+  /** Billed net unit price; undefined when the line gives neither amount nor unit price. */
+  net: number | undefined;
+  list: number | undefined;
+  /** Recorded discount off list, percent. */
+  recordedDiscount: number | undefined;
+  /** Contract or promotion in force on the date, in the transaction's currency. */
+  terms: Contract | undefined;
+  /** A contract in force on the date but in another currency. */
+  foreignTerms: Contract | undefined;
+  /** Same-currency contracts of this customer and SKU not in force on the date. */
+  outOfWindow: Contract[];
+  /** List price less the policy's maximum discount. */
+  policyFloor: number | undefined;
+}
+
+export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: ModulesConfig): LineFacts[] {
+  const day = dayOf(txn.date);
+  const currency = txn.currency;
+  const maxDiscount = config.revenue_leakage.max_discount_pct;
+  const out: LineFacts[] = [];
+  txn.lines.forEach((line, index) => {
+    if (!line.sku) return;
+    const quantity = line.quantity ?? 0;
+    const net =
+      line.amount !== undefined && quantity !== 0 ? line.amount / quantity : line.unit_price !== undefined ? line.unit_price : undefined;
+    const list = ctx.reference.listPrice(line.sku, currency) ?? line.list_price;
+    let terms: Contract | undefined;
+    let foreignTerms: Contract | undefined;
+    const outOfWindow: Contract[] = [];
+    for (const c of ctx.reference.contractsFor(txn.customer_id, line.sku, txn.contract_id)) {
+      const sameCurrency = !c.currency || !currency || c.currency.toUpperCase() === currency;
+      if (validOn(c, day)) {
+        if (!sameCurrency) foreignTerms ??= c;
+        else if (!terms || c.price < terms.price) terms = c;
+      } else if (sameCurrency) outOfWindow.push(c);
+    }
+    out.push({
+      index,
+      line,
+      sku: line.sku,
+      quantity,
+      net,
+      list,
+      recordedDiscount: line.discount_pct,
+      terms,
+      foreignTerms,
+      outOfWindow,
+      policyFloor: list !== undefined ? list * (1 - maxDiscount / 100) : undefined,
+    });
+  });
+  return out;
+}
+
+/** Discount off list implied by the billed net price (percent), else the recorded one. */
+export function effectiveDiscount(f: LineFacts): number | undefined {
+  if (f.list !== undefined && f.list > 0 && f.net !== undefined) return ((f.list - f.net) / f.list) * 100;
+  return f.recordedDiscount;
+}

@@ -1,0 +1,60 @@
+// The detector contract. A detector reads one transaction with its context and reports findings;
+// the engine turns findings into anomalies (adding the transaction id and a severity) and the
+// scoring ensemble turns them into a risk score.
+import type { Transaction } from "../../domain/transaction.ts";
+import type { DetectorCode } from "../catalog.ts";
+import type { ModulesConfig } from "../config-schema.ts";
+import type { AnalysisContext } from "../context.ts";
+import type { Moment } from "../dates.ts";
+import type { HistoryEntry } from "../history.ts";
+import type { LineFacts } from "./leakage/line-facts.ts";
+
+export interface Finding {
+  code: DetectorCode;
+  /** Strength of the evidence in [0, 1]. */
+  score: number;
+  message: string;
+  field: string | null;
+  expected: unknown;
+  actual: unknown;
+  /** Money provably lost, in the transaction's currency; 0 when the finding proves no loss. */
+  amount_at_risk: number;
+  /** Findings sharing a key are the same money: the transaction total counts only the largest. */
+  risk_key?: string;
+}
+
+export interface DetectorInput {
+  txn: Transaction;
+  ctx: AnalysisContext;
+  config: ModulesConfig;
+  /** The transaction's place in the connector's history; undefined when it is not part of it. */
+  self: HistoryEntry | undefined;
+  moment: Moment | null;
+  /** Per-line pricing facts (computed once, shared by the leakage detectors). */
+  lines(): LineFacts[];
+}
+
+export interface Detector {
+  /** The codes this detector can report. */
+  codes: readonly DetectorCode[];
+  detect(input: DetectorInput): Finding[];
+}
+
+/** Whether `actual` is below `expected` by more than rounding. */
+export function isBelow(actual: number, expected: number, tol: ModulesConfig["revenue_leakage"]["tolerance"]): boolean {
+  return expected - actual > Math.max(tol.absolute, tol.relative * Math.abs(expected));
+}
+
+export function nearlyEqual(a: number, b: number, tol: ModulesConfig["revenue_leakage"]["tolerance"]): boolean {
+  return Math.abs(a - b) <= Math.max(tol.absolute, tol.relative * Math.max(Math.abs(a), Math.abs(b)));
+}
+
+/** Evidence strength of a price shortfall: certain from the start, stronger as it grows. */
+export function shortfallScore(expected: number, actual: number): number {
+  if (expected <= 0) return 0.8;
+  return Math.min(1, 0.8 + 0.2 * Math.min(1, (expected - actual) / expected / 0.25));
+}
+
+export function money(n: number): string {
+  return n.toFixed(2);
+}

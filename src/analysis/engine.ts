@@ -1,0 +1,210 @@
+// The analysis engine behind POST /v1/analyze and the reports: resolves the connector and the
+// module, obtains the transaction (inline, by id, or a scan), evaluates it against the cached
+// connector context, records the analysis and opens an alert when the score reaches
+// alerts.auto_threshold. Connector errors (503/504) propagate unchanged.
+import { connectorUnavailable } from "../connectors/errors.ts";
+import type { Connector } from "../connectors/types.ts";
+import type { AlertOpener, AnalysisEngine, AnalysisResult, AnalyzeRequest, ScanRequest, TransactionFinding } from "../domain/analysis.ts";
+import { type Clock, iso } from "../domain/clock.ts";
+import { newId } from "../domain/ids.ts";
+import type { Transaction } from "../domain/transaction.ts";
+import { ApiError } from "../http/problem.ts";
+import type { Logger } from "../log.ts";
+import type { AnalysisRepository } from "../store/types.ts";
+import type { ModulesConfig } from "./config-schema.ts";
+import { ContextCache } from "./context.ts";
+import { evaluateTransaction } from "./evaluate.ts";
+import { describeModules, resolveModules, type ResolvedModule } from "./modules.ts";
+import { isLookupOnly, normalizeTransaction, validateTransactionId } from "./normalize.ts";
+import { parseOptions } from "./options.ts";
+import { streamFindings, summarizeScan } from "./scan.ts";
+import { riskLevel } from "./scoring.ts";
+
+export const ENGINE_VERSION = "1.0.0";
+
+export interface ConnectorLookup {
+  get(id: string): Connector | undefined;
+  list(): Connector[];
+}
+
+export interface EngineDeps {
+  modules: ModulesConfig;
+  /** alerts.auto_threshold: a score at or above it opens an alert. */
+  autoThreshold: number;
+  connectors: ConnectorLookup;
+  analyses: AnalysisRepository;
+  clock: Clock;
+  log: Logger;
+  /** The alert service, when there is one (looked up per call: it may be wired after us). */
+  alerts?: () => AlertOpener | undefined;
+}
+
+export class AssayAnalysisEngine implements AnalysisEngine {
+  readonly modules: Map<string, ResolvedModule>;
+  readonly contexts: ContextCache;
+  readonly modelVersion: string;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.modules = resolveModules(deps.modules);
+    this.contexts = new ContextCache(deps.modules, deps.clock);
+    const fingerprint = Bun.hash(JSON.stringify(deps.modules)).toString(36).slice(0, 8);
+    this.modelVersion = `${ENGINE_VERSION}+${fingerprint}`;
+  }
+
+  describe() {
+    return describeModules(this.modules);
+  }
+
+  /** Forgets cached reference data, statistics and models (all connectors, or one). */
+  invalidate(connectorId?: string) {
+    this.contexts.invalidate(connectorId);
+  }
+
+  async analyze(request: AnalyzeRequest): Promise<AnalysisResult> {
+    const started = performance.now();
+    const connector = this.connectorFor(request.accountId, request.connector);
+    const module = this.moduleFor(request.module);
+    const options = parseOptions(request.options);
+    const data = request.data;
+
+    let result: Omit<AnalysisResult, "id" | "object" | "connector" | "module" | "alert_id" | "model_version" | "analyzed_at" | "duration_ms">;
+    let customerId: string | null = null;
+    if (data) {
+      const txn = await this.transactionFrom(connector, data, request.signal);
+      customerId = txn.customer_id ?? null;
+      const ctx = await this.contexts.get(connector, request.signal);
+      const ev = evaluateTransaction(txn, ctx, module, this.deps.modules);
+      result = {
+        transaction_id: txn.transaction_id,
+        risk_score: ev.risk_score,
+        risk_level: ev.risk_level,
+        anomalies: ev.anomalies,
+        amount_at_risk: { amount: ev.amount_at_risk, currency: txn.currency ?? null },
+        transactions_analyzed: 1,
+      };
+    } else {
+      if (!connector.capabilities.scan) {
+        throw new ApiError("validation_failed", `connector "${connector.id}" has no source to scan; send the transaction in data`, {
+          errors: [{ path: "/data", message: "required for this connector" }],
+        });
+      }
+      const ctx = await this.contexts.get(connector, request.signal);
+      const scan = await summarizeScan(
+        { connector, ctx, module, config: this.deps.modules, limit: options.limit, from: options.from, to: options.to, signal: request.signal },
+        options.max_anomalies,
+      );
+      result = {
+        transaction_id: null,
+        risk_score: scan.risk_score,
+        risk_level: riskLevel(scan.risk_score, this.deps.modules.scoring.risk_levels),
+        anomalies: scan.anomalies,
+        amount_at_risk: headlineAmount(scan.at_risk_by_currency),
+        transactions_analyzed: scan.transactions_analyzed,
+      };
+    }
+
+    const now = this.deps.clock.now();
+    const analysis: AnalysisResult = {
+      id: newId("anl", now),
+      object: "analysis",
+      connector: connector.id,
+      module: module.id,
+      ...result,
+      alert_id: null,
+      model_version: this.modelVersion,
+      analyzed_at: iso(now),
+      duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+    };
+    await this.deps.analyses.insert({
+      id: analysis.id,
+      account_id: request.accountId,
+      connector: analysis.connector,
+      module: analysis.module,
+      transaction_id: analysis.transaction_id,
+      customer_id: customerId,
+      risk_score: analysis.risk_score,
+      risk_level: analysis.risk_level,
+      amount_at_risk: analysis.amount_at_risk.amount,
+      currency: analysis.amount_at_risk.currency,
+      anomaly_codes: [...new Set(analysis.anomalies.map((a) => a.code))],
+      transactions_analyzed: analysis.transactions_analyzed,
+      alert_id: null,
+      created_at: analysis.analyzed_at,
+      result: analysis,
+    });
+    const opener = this.deps.alerts?.();
+    if (opener && analysis.risk_score >= this.deps.autoThreshold) {
+      analysis.alert_id = await opener.openFromAnalysis(request.accountId, analysis);
+      await this.deps.analyses.setAlert(analysis.id, analysis.alert_id);
+    }
+    return analysis;
+  }
+
+  async *scanFindings(request: ScanRequest): AsyncIterable<TransactionFinding> {
+    const connector = this.connectorFor(request.accountId, request.connector);
+    const module = this.moduleFor(request.module);
+    if (!connector.capabilities.scan) return;
+    const ctx = await this.contexts.get(connector, request.signal);
+    yield* streamFindings({
+      connector,
+      ctx,
+      module,
+      config: this.deps.modules,
+      limit: request.limit,
+      from: request.from,
+      to: request.to,
+      signal: request.signal,
+      onProgress: request.onProgress,
+    });
+  }
+
+  private connectorFor(accountId: string, id: string): Connector {
+    const visible = this.deps.connectors.list().filter((c) => !c.accounts || c.accounts.includes(accountId));
+    const connector = visible.find((c) => c.id === id);
+    if (!connector) {
+      const valid = visible.map((c) => c.id).sort();
+      throw new ApiError("unknown_connector", `no connector "${id}"; valid connectors: ${valid.join(", ") || "(none configured)"}`, {
+        errors: [{ path: "/connector", message: "unknown connector" }],
+        extra: { valid_values: valid },
+      });
+    }
+    if (!connector.enabled) throw connectorUnavailable(connector.id, "the connector is disabled");
+    return connector;
+  }
+
+  private moduleFor(id: string): ResolvedModule {
+    const module = this.modules.get(id);
+    if (!module) {
+      const valid = [...this.modules.keys()];
+      throw new ApiError("unknown_module", `no module "${id}"; valid modules: ${valid.join(", ")}`, {
+        errors: [{ path: "/module", message: "unknown module" }],
+        extra: { valid_values: valid },
+      });
+    }
+    return module;
+  }
+
+  private async transactionFrom(connector: Connector, data: Record<string, unknown>, signal?: AbortSignal): Promise<Transaction> {
+    if (!isLookupOnly(data)) return normalizeTransaction(data);
+    const id = validateTransactionId(data);
+    if (!connector.capabilities.lookup) {
+      throw new ApiError("validation_failed", `connector "${connector.id}" has no source to look transactions up in; send the whole transaction in data`, {
+        errors: [{ path: "/data", message: "transaction fields required for this connector" }],
+      });
+    }
+    const txn = await connector.getTransaction(id, signal);
+    if (!txn) throw new ApiError("transaction_not_found", `connector "${connector.id}" has no transaction "${id}"`, { extra: { connector: connector.id, transaction_id: id } });
+    return txn;
+  }
+}
+
+/** One headline figure: the only currency's total, else the largest currency's, with every total in by_currency. */
+function headlineAmount(byCurrency: Map<string, number>): AnalysisResult["amount_at_risk"] {
+  const sorted = [...byCurrency].sort(([a], [b]) => (a < b ? -1 : 1));
+  let best: [string, number] | undefined;
+  for (const entry of sorted) if (!best || entry[1] > best[1]) best = entry;
+  if (!best) return { amount: 0, currency: null };
+  const headline = { amount: Math.round(best[1] * 100) / 100, currency: best[0] || null };
+  if (sorted.length === 1) return headline;
+  return { ...headline, by_currency: Object.fromEntries(sorted.map(([c, v]) => [c || "none", Math.round(v * 100) / 100])) };
+}

@@ -1,0 +1,62 @@
+// Analyses one transaction with one module: runs the module's detectors against the context,
+// keeps the findings of the module's codes, and scores them. Pure and deterministic: the same
+// transaction, context and config give the same result.
+import type { Anomaly } from "../domain/analysis.ts";
+import type { Transaction } from "../domain/transaction.ts";
+import type { DetectorCode } from "./catalog.ts";
+import type { ModulesConfig } from "./config-schema.ts";
+import type { AnalysisContext } from "./context.ts";
+import { parseMoment } from "./dates.ts";
+import { lineFacts, type LineFacts } from "./detectors/leakage/line-facts.ts";
+import type { DetectorInput, Finding } from "./detectors/types.ts";
+import type { ResolvedModule } from "./modules.ts";
+import { riskLevel, riskScore, totalAtRisk } from "./scoring.ts";
+import type { RiskLevel } from "../domain/analysis.ts";
+import { round4 } from "./stats.ts";
+
+export interface Evaluation {
+  anomalies: Anomaly[];
+  risk_score: number;
+  risk_level: RiskLevel;
+  amount_at_risk: number;
+}
+
+export function evaluateTransaction(txn: Transaction, ctx: AnalysisContext, module: ResolvedModule, config: ModulesConfig): Evaluation {
+  let facts: LineFacts[] | undefined;
+  const input: DetectorInput = {
+    txn,
+    ctx,
+    config,
+    self: ctx.history.entries.get(txn.transaction_id),
+    moment: parseMoment(txn.date, config.anomaly_detection.calendar.utc_offset_minutes),
+    lines: () => (facts ??= lineFacts(txn, ctx, config)),
+  };
+  const findings: Finding[] = [];
+  for (const detector of module.detectors) {
+    for (const f of detector.detect(input)) if ((module.weights.get(f.code) ?? 0) > 0) findings.push(f);
+  }
+  return scoreFindings(findings, txn.transaction_id, module, config);
+}
+
+/** Turns findings into anomalies with severities, plus the ensemble score and money at risk. */
+export function scoreFindings(findings: readonly Finding[], transactionId: string, module: ResolvedModule, config: ModulesConfig): Evaluation {
+  const levels = config.scoring.risk_levels;
+  const contributions = findings.map((f) => ({ weight: weightOf(module, f.code), score: f.score }));
+  const risk_score = riskScore(contributions);
+  const anomalies: Anomaly[] = findings.map((f, i) => ({
+    code: f.code,
+    severity: riskLevel(contributions[i]!.weight * f.score * 100, levels),
+    score: round4(f.score),
+    message: f.message,
+    transaction_id: transactionId,
+    field: f.field,
+    expected: f.expected,
+    actual: f.actual,
+    amount_at_risk: f.amount_at_risk,
+  }));
+  return { anomalies, risk_score, risk_level: riskLevel(risk_score, levels), amount_at_risk: totalAtRisk(findings) };
+}
+
+function weightOf(module: ResolvedModule, code: DetectorCode): number {
+  return module.weights.get(code) ?? 0;
+}

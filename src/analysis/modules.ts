@@ -1,0 +1,100 @@
+// Modules group detectors with weights. The catalog holds the default weights; the config's
+// `modules.<module>.weights` overrides them; a weight of 0 switches a detector off in that module.
+// A module runs exactly the detectors that report at least one of its codes, and keeps only
+// findings with its codes.
+import type { DetectorCode, ModuleId } from "./catalog.ts";
+import { DETECTOR_BY_CODE, MODULE_BY_ID, MODULES } from "./catalog.ts";
+import type { ModulesConfig } from "./config-schema.ts";
+import { amountOutlierDetector } from "./detectors/anomaly/amount-outlier.ts";
+import { calendarDetector } from "./detectors/anomaly/calendar.ts";
+import { isolationForestDetector } from "./detectors/anomaly/isolation.ts";
+import { newCounterpartyDetector } from "./detectors/anomaly/new-counterparty.ts";
+import { rareCombinationDetector } from "./detectors/anomaly/rare-combination.ts";
+import { rareValueDetector } from "./detectors/anomaly/rare-value.ts";
+import { approvalLimitDetector } from "./detectors/compliance/approval-limit.ts";
+import { selfApprovalDetector } from "./detectors/compliance/self-approval.ts";
+import { creditNoteDetector } from "./detectors/duplicates/credit-notes.ts";
+import { duplicateDocumentDetector } from "./detectors/duplicates/duplicate-document.ts";
+import { currencyMismatchDetector } from "./detectors/leakage/currency-mismatch.ts";
+import { pricingDetector } from "./detectors/leakage/pricing.ts";
+import { taxDetector } from "./detectors/leakage/tax.ts";
+import { unbilledShipmentDetector } from "./detectors/leakage/unbilled-shipment.ts";
+import type { Detector } from "./detectors/types.ts";
+
+/** Every per-transaction detector, in the order their findings are listed. */
+export const ALL_DETECTORS: readonly Detector[] = [
+  pricingDetector,
+  unbilledShipmentDetector,
+  taxDetector,
+  currencyMismatchDetector,
+  duplicateDocumentDetector,
+  creditNoteDetector,
+  amountOutlierDetector,
+  rareValueDetector,
+  rareCombinationDetector,
+  calendarDetector,
+  newCounterpartyDetector,
+  isolationForestDetector,
+  selfApprovalDetector,
+  approvalLimitDetector,
+];
+
+export interface ResolvedModule {
+  id: ModuleId;
+  name: string;
+  description: string;
+  /** Effective weight of each of the module's codes (0 = off). */
+  weights: ReadonlyMap<DetectorCode, number>;
+  detectors: readonly Detector[];
+  /** Whether the module runs the population tests in a scan. */
+  population: { round: boolean; benford: boolean };
+}
+
+export function resolveModules(config: ModulesConfig): Map<string, ResolvedModule> {
+  const out = new Map<string, ResolvedModule>();
+  for (const info of MODULES) {
+    const overrides = (config[info.id] as { weights: Record<string, number | undefined> }).weights;
+    const weights = new Map<DetectorCode, number>();
+    for (const [code, w] of Object.entries(info.weights) as [DetectorCode, number][]) weights.set(code, overrides[code] ?? w);
+    const active = (code: DetectorCode) => (weights.get(code) ?? 0) > 0;
+    out.set(info.id, {
+      id: info.id,
+      name: info.name,
+      description: info.description,
+      weights,
+      detectors: ALL_DETECTORS.filter((d) => d.codes.some(active)),
+      population: { round: active("round_amount_excess"), benford: active("benford_deviation") },
+    });
+  }
+  return out;
+}
+
+export function moduleIds(): string[] {
+  return MODULES.map((m) => m.id);
+}
+
+/** GET /v1/modules: modules with their detectors and effective weights. */
+export function describeModules(modules: Map<string, ResolvedModule>) {
+  return [...modules.values()].map((m) => ({
+    id: m.id,
+    object: "module" as const,
+    name: m.name,
+    description: m.description,
+    detectors: [...m.weights].map(([code, weight]) => {
+      const info = DETECTOR_BY_CODE.get(code)!;
+      return {
+        code,
+        name: info.name,
+        description: info.description,
+        area: info.area,
+        scope: info.population ? ("population" as const) : ("transaction" as const),
+        weight,
+        enabled: weight > 0,
+      };
+    }),
+  }));
+}
+
+export function isModuleId(id: string): id is ModuleId {
+  return MODULE_BY_ID.has(id);
+}

@@ -1,0 +1,108 @@
+// Turns the `data` of an analyze request into a canonical transaction (API.md §9), or a
+// 422 validation_failed listing every problem with its JSON pointer. The route's schema already
+// rejects wrong types and unknown keys; this adds what a schema cannot say (real dates, ISO
+// currency codes, sensible rates) and applies defaults. null means "not given".
+import { TRANSACTION_TYPES, type Transaction, type TransactionLine, type TransactionType } from "../domain/transaction.ts";
+import { ApiError, type FieldError } from "../http/problem.ts";
+import { isValidIsoDate } from "./dates.ts";
+
+const STRING_FIELDS = ["date", "customer_id", "currency", "contract_id", "reference", "created_by", "approved_by"] as const;
+const NUMBER_FIELDS = ["amount", "tax_amount", "tax_rate"] as const;
+const LINE_STRINGS = ["sku"] as const;
+const LINE_NUMBERS = ["quantity", "unit_price", "list_price", "discount_pct", "amount"] as const;
+const KNOWN = new Set<string>(["transaction_id", "type", "lines", "attributes", ...STRING_FIELDS, ...NUMBER_FIELDS]);
+const MAX_LINES = 10_000;
+
+/** `data` that names a transaction and nothing else asks for it to be fetched from the connector. */
+export function isLookupOnly(data: Record<string, unknown>): boolean {
+  return Object.entries(data).every(([k, v]) => k === "transaction_id" || v === null || v === undefined);
+}
+
+export function validateTransactionId(data: Record<string, unknown>): string {
+  const id = data.transaction_id;
+  if (typeof id !== "string" || id.trim() === "" || id.length > 256) {
+    throw invalid([{ path: "/data/transaction_id", message: "must be a non-empty string of at most 256 characters" }]);
+  }
+  return id;
+}
+
+export function normalizeTransaction(data: Record<string, unknown>): Transaction {
+  const errors: FieldError[] = [];
+  const id = validateTransactionId(data);
+  for (const key of Object.keys(data)) if (!KNOWN.has(key)) errors.push({ path: `/data/${key}`, message: "unknown field" });
+
+  const type = data.type ?? "invoice";
+  if (typeof type !== "string" || !(TRANSACTION_TYPES as readonly string[]).includes(type)) {
+    errors.push({ path: "/data/type", message: `must be one of ${TRANSACTION_TYPES.join(", ")}` });
+  }
+  const txn: Transaction = { transaction_id: id, type: type as TransactionType, lines: [] };
+  for (const f of STRING_FIELDS) {
+    const v = data[f];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== "string" || v.length > 256) errors.push({ path: `/data/${f}`, message: "must be a string of at most 256 characters" });
+    else if (v !== "") txn[f] = v;
+  }
+  if (txn.date !== undefined && !isValidIsoDate(txn.date)) errors.push({ path: "/data/date", message: "must be an ISO 8601 date or date-time" });
+  if (txn.currency !== undefined) {
+    if (!/^[A-Za-z]{3}$/.test(txn.currency)) errors.push({ path: "/data/currency", message: "must be an ISO 4217 code such as EUR" });
+    txn.currency = txn.currency.toUpperCase();
+  }
+  for (const f of NUMBER_FIELDS) {
+    const v = data[f];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== "number" || !Number.isFinite(v)) errors.push({ path: `/data/${f}`, message: "must be a finite number" });
+    else txn[f] = v;
+  }
+  if (txn.tax_rate !== undefined && (txn.tax_rate < 0 || txn.tax_rate > 100)) {
+    errors.push({ path: "/data/tax_rate", message: "must be a fraction (0.19) or a percentage (19) between 0 and 100" });
+  }
+  const lines = data.lines;
+  if (lines !== undefined && lines !== null) {
+    if (!Array.isArray(lines)) errors.push({ path: "/data/lines", message: "must be an array of lines" });
+    else if (lines.length > MAX_LINES) errors.push({ path: "/data/lines", message: `must have at most ${MAX_LINES} lines` });
+    else lines.forEach((raw, i) => {
+      const line = normalizeLine(raw, `/data/lines/${i}`, errors);
+      if (line) txn.lines.push(line);
+    });
+  }
+  const attributes = data.attributes;
+  if (attributes !== undefined && attributes !== null) {
+    if (typeof attributes !== "object" || Array.isArray(attributes)) errors.push({ path: "/data/attributes", message: "must be an object" });
+    else {
+      const attrs: NonNullable<Transaction["attributes"]> = {};
+      for (const [k, v] of Object.entries(attributes as Record<string, unknown>)) {
+        if (v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v))) attrs[k] = v;
+        else errors.push({ path: `/data/attributes/${k}`, message: "must be a string, number, boolean or null" });
+      }
+      txn.attributes = attrs;
+    }
+  }
+  if (errors.length > 0) throw invalid(errors);
+  return txn;
+}
+
+function normalizeLine(raw: unknown, path: string, errors: FieldError[]): TransactionLine | null {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    errors.push({ path, message: "must be an object" });
+    return null;
+  }
+  const line: TransactionLine = {};
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    if (v === null || v === undefined) continue;
+    if ((LINE_STRINGS as readonly string[]).includes(k)) {
+      if (typeof v !== "string" || v.length > 256) errors.push({ path: `${path}/${k}`, message: "must be a string of at most 256 characters" });
+      else line.sku = v;
+    } else if ((LINE_NUMBERS as readonly string[]).includes(k)) {
+      if (typeof v !== "number" || !Number.isFinite(v)) errors.push({ path: `${path}/${k}`, message: "must be a finite number" });
+      else line[k as (typeof LINE_NUMBERS)[number]] = v;
+    } else errors.push({ path: `${path}/${k}`, message: "unknown field" });
+  }
+  if (line.discount_pct !== undefined && (line.discount_pct < 0 || line.discount_pct > 100)) {
+    errors.push({ path: `${path}/discount_pct`, message: "must be a percentage between 0 and 100" });
+  }
+  return line;
+}
+
+function invalid(errors: FieldError[]): ApiError {
+  return new ApiError("validation_failed", "the transaction in data is not valid", { errors });
+}

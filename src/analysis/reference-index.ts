@@ -1,0 +1,78 @@
+// Indexes a connector's reference tables (contracts, price list, shipments) for constant-time
+// look-ups per invoice line. Contracts whose customer_id is "*" (or empty) are promotions: they
+// offer their price to every customer for the SKU within their validity window.
+import type { Contract, ReferenceData } from "../domain/transaction.ts";
+
+const SEP = "\u0000";
+
+export class ReferenceIndex {
+  private readonly byCustomerSku = new Map<string, Contract[]>();
+  private readonly promotionsBySku = new Map<string, Contract[]>();
+  private readonly byContractId = new Map<string, Contract[]>();
+  private readonly listPrices = new Map<string, number>();
+  /** Price-list entries without a currency apply in any currency. */
+  private readonly listPricesAnyCurrency = new Map<string, number>();
+  private readonly pricedSkus = new Set<string>();
+  private readonly shipped = new Map<string, Map<string, number>>();
+  readonly counts: { contracts: number; price_list: number; shipments: number };
+
+  constructor(reference: ReferenceData) {
+    for (const c of reference.contracts) {
+      if (isPromotion(c)) push(this.promotionsBySku, c.sku, c);
+      else push(this.byCustomerSku, c.customer_id + SEP + c.sku, c);
+      push(this.byContractId, c.contract_id, c);
+    }
+    for (const p of reference.price_list) {
+      this.pricedSkus.add(p.sku);
+      if (p.currency) this.listPrices.set(p.sku + SEP + p.currency.toUpperCase(), p.list_price);
+      else this.listPricesAnyCurrency.set(p.sku, p.list_price);
+    }
+    for (const s of reference.shipments) {
+      if (!s.transaction_id) continue;
+      let bySku = this.shipped.get(s.transaction_id);
+      if (!bySku) this.shipped.set(s.transaction_id, (bySku = new Map()));
+      bySku.set(s.sku, (bySku.get(s.sku) ?? 0) + s.quantity);
+    }
+    this.counts = { contracts: reference.contracts.length, price_list: reference.price_list.length, shipments: reference.shipments.length };
+  }
+
+  /** Every contract and promotion that could govern this customer's SKU (any validity window). */
+  contractsFor(customerId: string | undefined, sku: string, contractId?: string): Contract[] {
+    const own = customerId ? (this.byCustomerSku.get(customerId + SEP + sku) ?? []) : [];
+    const named = contractId ? (this.byContractId.get(contractId) ?? []).filter((c) => c.sku === sku && !own.includes(c)) : [];
+    const promos = this.promotionsBySku.get(sku) ?? [];
+    return own.length + named.length + promos.length === 0 ? EMPTY : [...own, ...named, ...promos];
+  }
+
+  listPrice(sku: string, currency: string | undefined): number | undefined {
+    return (currency ? this.listPrices.get(sku + SEP + currency) : undefined) ?? this.listPricesAnyCurrency.get(sku);
+  }
+
+  /** Whether the price list knows the SKU at all (in some currency). */
+  hasListPrice(sku: string): boolean {
+    return this.pricedSkus.has(sku);
+  }
+
+  /** Quantity shipped per SKU against a transaction; undefined when no shipment names it. */
+  shippedFor(transactionId: string): ReadonlyMap<string, number> | undefined {
+    return this.shipped.get(transactionId);
+  }
+}
+
+const EMPTY: Contract[] = [];
+
+export function isPromotion(c: Contract): boolean {
+  return c.customer_id === "*" || c.customer_id === "";
+}
+
+/** Whether the contract is in force on `day` (YYYY-MM-DD); open ends are unbounded. */
+export function validOn(c: Contract, day: string | null): boolean {
+  if (!day) return !c.valid_from && !c.valid_to;
+  return (!c.valid_from || c.valid_from.slice(0, 10) <= day) && (!c.valid_to || day <= c.valid_to.slice(0, 10));
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,57 @@
+// Robust statistics for the anomaly detectors. Amounts are compared on a log scale (money is
+// multiplicative) with the median and the median absolute deviation, which a few outliers in the
+// history cannot drag the way they drag a mean and a standard deviation.
+
+/** 1.4826 · MAD estimates the standard deviation of a normal distribution. */
+export const MAD_TO_SIGMA = 1.4826;
+
+export function median(sorted: readonly number[]): number {
+  const n = sorted.length;
+  if (n === 0) return Number.NaN;
+  const mid = n >> 1;
+  return n % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function quantile(sorted: readonly number[], q: number): number {
+  const n = sorted.length;
+  if (n === 0) return Number.NaN;
+  const pos = Math.min(n - 1, Math.max(0, q * (n - 1)));
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+export interface RobustSummary {
+  n: number;
+  median: number;
+  /** Scaled MAD (≈ σ for normal data), floored so that a constant history does not divide by 0. */
+  scale: number;
+}
+
+/** Median and scaled MAD of values (not necessarily sorted). */
+export function robustSummary(values: readonly number[], minScale = 0.05): RobustSummary {
+  const sorted = [...values].sort((a, b) => a - b);
+  const med = median(sorted);
+  const deviations = sorted.map((v) => Math.abs(v - med)).sort((a, b) => a - b);
+  return { n: sorted.length, median: med, scale: Math.max(MAD_TO_SIGMA * median(deviations), minScale) };
+}
+
+export function robustZ(value: number, s: RobustSummary): number {
+  return (value - s.median) / s.scale;
+}
+
+/** log of a money amount; amounts ≤ 0 have no log and are skipped by callers. */
+export function logAmount(amount: number): number {
+  return Math.log(Math.abs(amount));
+}
+
+/** Maps x ≥ from onto (0, 1]: `from` → floor, growing towards 1 by `span`. */
+export function ramp(x: number, from: number, span: number, floor = 0.5): number {
+  if (x < from) return 0;
+  return Math.min(1, floor + (1 - floor) * Math.min(1, (x - from) / span));
+}
+
+export const round2 = (n: number) => Math.round((n + Math.sign(n) * Number.EPSILON) * 100) / 100;
+
+/** Rounds to 4 decimals: keeps scores stable in JSON. */
+export const round4 = (n: number) => Math.round(n * 10_000) / 10_000;

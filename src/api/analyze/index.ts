@@ -1,0 +1,26 @@
+// POST /v1/analyze: a transaction inline, a transaction by id, or a scan of the connector.
+import { Elysia } from "elysia";
+import { callerOf } from "../../http/request-state.ts";
+import type { Runtime } from "../../runtime.ts";
+import { AnalysisSchema, AnalyzeBody } from "./model.ts";
+import { analyze } from "./service.ts";
+
+const DESCRIPTION = `Three modes:
+- \`data\` with transaction fields: analyses that transaction as given, with the connector's reference data and history as context;
+- \`data\` with only \`transaction_id\`: fetches it from the connector (404 \`transaction_not_found\`);
+- no \`data\`: scans the connector's transactions (\`options.limit\`, default 1,000) and reports anomalies across them.
+
+Unknown connector or module: 422 \`unknown_connector\` / \`unknown_module\` with \`valid_values\`.
+\`risk_score\` (0–100) is the weighted ensemble of the anomalies listed; at or above \`alerts.auto_threshold\` an alert is opened and \`alert_id\` set.`;
+
+export function analyzeRoutes(rt: Runtime) {
+  return new Elysia({ name: "assay.analyze" }).post(
+    "/v1/analyze",
+    ({ body, request }) => analyze(rt.analysis, callerOf(request).account.id, body, request.signal),
+    {
+      body: AnalyzeBody,
+      response: { 200: AnalysisSchema },
+      detail: { summary: "Analyse a transaction or scan a connector", description: DESCRIPTION, tags: ["analysis"] },
+    },
+  );
+}

@@ -1,0 +1,101 @@
+// Schemas of POST /v1/analyze (API.md §7, §9). Objects we control are closed; optional fields
+// accept null as "not given". The engine validates again what a schema cannot express.
+import { t } from "elysia";
+import { TRANSACTION_TYPES } from "../../domain/transaction.ts";
+
+const closed = { additionalProperties: false } as const;
+const opt = <T extends Parameters<typeof t.Optional>[0]>(schema: T) => t.Optional(t.Union([schema, t.Null()]));
+const text = (description: string) => t.String({ maxLength: 256, description });
+const num = (description: string) => t.Number({ description });
+
+export const TransactionLineBody = t.Object(
+  {
+    sku: opt(text("Product or service code")),
+    quantity: opt(num("Billed quantity")),
+    unit_price: opt(num("Billed unit price")),
+    list_price: opt(num("List price per unit")),
+    discount_pct: opt(t.Number({ minimum: 0, maximum: 100, description: "Recorded discount off list, percent" })),
+    amount: opt(num("Net amount of the line as billed")),
+  },
+  closed,
+);
+
+export const TransactionBody = t.Object(
+  {
+    transaction_id: t.String({ minLength: 1, maxLength: 256, description: "Id of the transaction; alone, it is fetched from the connector" }),
+    type: opt(t.Union(TRANSACTION_TYPES.map((v) => t.Literal(v)), { description: "Default invoice" })),
+    date: opt(t.String({ maxLength: 40, description: "ISO 8601 date or date-time" })),
+    customer_id: opt(text("Customer or counterparty")),
+    currency: opt(t.String({ pattern: "^[A-Za-z]{3}$", description: "ISO 4217" })),
+    amount: opt(num("Net total")),
+    tax_amount: opt(num("Tax charged")),
+    tax_rate: opt(t.Number({ minimum: 0, maximum: 100, description: "Fraction (0.19) or percentage (19)" })),
+    contract_id: opt(text("Contract the invoice is billed under")),
+    reference: opt(text("e.g. the invoice a credit note refers to")),
+    created_by: opt(text("User who created it")),
+    approved_by: opt(text("User who approved it")),
+    lines: opt(t.Array(TransactionLineBody, { maxItems: 10_000 })),
+    attributes: opt(t.Record(t.String(), t.Union([t.String(), t.Number(), t.Boolean(), t.Null()]), { description: "Source columns beyond the canonical fields" })),
+  },
+  { ...closed, description: "A canonical transaction, or only its transaction_id to fetch it from the connector" },
+);
+
+export const AnalyzeOptionsBody = t.Object(
+  {
+    limit: t.Optional(t.Integer({ minimum: 1, maximum: 1_000_000, description: "Scan: transactions to read at most (default 1000)" })),
+    max_anomalies: t.Optional(t.Integer({ minimum: 1, maximum: 10_000, description: "Scan: anomalies listed at most, strongest first (default 1000)" })),
+    from: t.Optional(t.String({ maxLength: 40, description: "Scan: first transaction date (ISO 8601)" })),
+    to: t.Optional(t.String({ maxLength: 40, description: "Scan: last transaction date (ISO 8601)" })),
+  },
+  closed,
+);
+
+export const AnalyzeBody = t.Object(
+  {
+    connector: t.String({ minLength: 1, maxLength: 64, description: "Connector id (GET /v1/connectors)" }),
+    module: t.String({ minLength: 1, maxLength: 64, description: "Module id (GET /v1/modules)" }),
+    data: t.Optional(TransactionBody),
+    options: t.Optional(AnalyzeOptionsBody),
+  },
+  closed,
+);
+
+const Severity = t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high"), t.Literal("critical")]);
+
+export const AnomalySchema = t.Object(
+  {
+    code: t.String(),
+    severity: Severity,
+    score: t.Number({ minimum: 0, maximum: 1 }),
+    message: t.String(),
+    transaction_id: t.String({ description: `"*" for a population finding of a scan` }),
+    field: t.Union([t.String(), t.Null()]),
+    expected: t.Unknown(),
+    actual: t.Unknown(),
+    amount_at_risk: t.Number(),
+  },
+  closed,
+);
+
+export const AnalysisSchema = t.Object(
+  {
+    id: t.String(),
+    object: t.Literal("analysis"),
+    connector: t.String(),
+    module: t.String(),
+    transaction_id: t.Union([t.String(), t.Null()]),
+    risk_score: t.Number({ minimum: 0, maximum: 100 }),
+    risk_level: Severity,
+    anomalies: t.Array(AnomalySchema),
+    amount_at_risk: t.Object(
+      { amount: t.Number(), currency: t.Union([t.String(), t.Null()]), by_currency: t.Optional(t.Record(t.String(), t.Number())) },
+      closed,
+    ),
+    transactions_analyzed: t.Integer(),
+    alert_id: t.Union([t.String(), t.Null()]),
+    model_version: t.String(),
+    analyzed_at: t.String(),
+    duration_ms: t.Number(),
+  },
+  closed,
+);
