@@ -4,6 +4,7 @@ import { alertRoutes } from "./api/alerts/index.ts";
 import { analyzeRoutes } from "./api/analyze/index.ts";
 import { healthRoutes } from "./api/health/index.ts";
 import { moduleRoutes } from "./api/modules/index.ts";
+import { reportRoutes } from "./api/reports/index.ts";
 import { docsRoutes } from "./http/docs.ts";
 import { pipeline } from "./http/pipeline.ts";
 import { RouteTable } from "./http/route-table.ts";
@@ -32,7 +33,8 @@ export function createApp(rt: Runtime, options: AppOptions = {}) {
     .use(healthRoutes(rt))
     .use(analyzeRoutes(rt))
     .use(moduleRoutes(rt))
-    .use(alertRoutes(rt));
+    .use(alertRoutes(rt))
+    .use(reportRoutes(rt));
   routes.load(app.routes);
   return app;
 }

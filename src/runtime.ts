@@ -2,11 +2,13 @@
 // `assay serve` builds one; tests build as many as they like in one process.
 import { AlertService } from "./api/alerts/service.ts";
 import { AssayAnalysisEngine } from "./analysis/engine.ts";
+import { ReportService } from "./api/reports/service.ts";
 import { KeyService } from "./auth/key-service.ts";
 import { loadMasterKey } from "./auth/master-key.ts";
 import { MemoryReplayGuard } from "./auth/replay-guard.ts";
 import { type AssayConfig, plansOf } from "./config/load.ts";
 import { ConnectorRegistry } from "./connectors/registry.ts";
+import type { AnalysisEngine } from "./domain/analysis.ts";
 import { type Clock, systemClock } from "./domain/clock.ts";
 import { Authenticator } from "./http/authenticate.ts";
 import { Idempotency } from "./http/idempotency.ts";
@@ -39,6 +41,8 @@ export interface Runtime {
   alerts: AlertService;
   /** The analysis engine (implements AnalysisEngine; also describes modules for GET /v1/modules). */
   analysis: AssayAnalysisEngine;
+  /** Reports: queue, background worker (started by start()), content files. */
+  reports: ReportService;
   startedAt: number;
   /** Starts background work (connector monitor, report worker, cleanup). */
   start(): void;
@@ -96,8 +100,11 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     log,
     alerts: () => alerts,
   });
+  // The engine is read when a report runs, so the analysis feature may attach it after this.
+  const engine = () => (runtime as { analysis?: AnalysisEngine }).analysis;
+  const reports = new ReportService({ store, clock, log, config, engine });
 
-  return {
+  const runtime: Runtime = {
     config,
     clock,
     log,
@@ -109,19 +116,22 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     connectors,
     alerts,
     analysis,
+    reports,
     startedAt: clock.now(),
     start() {
       connectors.start();
       webhooks.start();
+      void reports.worker.start();
       const purge = () => idempotency.purge().catch((e) => log.warn("idempotency purge failed", { error: String(e) }));
       timers.push(setInterval(purge, 10 * 60_000));
       for (const t of timers) t.unref?.();
     },
     async close() {
       for (const t of timers) clearInterval(t);
-      await webhooks.stop();
+      await Promise.all([webhooks.stop(), reports.worker.stop()]);
       await connectors.close();
       store.close();
     },
   };
+  return runtime;
 }

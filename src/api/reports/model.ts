@@ -1,0 +1,88 @@
+// Report request and response schemas (t.*) and the public view of a stored report.
+import { t } from "elysia";
+import { periodOf } from "../../reports/runner.ts";
+import { CONTENT_TYPES, type ReportFormat } from "../../reports/types.ts";
+import type { ReportRecord } from "../../store/types.ts";
+
+// Unions are spelled out: t.UnionEnum would add a default, which fills absent fields in.
+export const ReportTypeSchema = t.Union([t.Literal("risk_summary"), t.Literal("revenue_leakage"), t.Literal("alerts")]);
+export const ReportFormatSchema = t.Union([t.Literal("json"), t.Literal("csv"), t.Literal("html")]);
+const Status = t.Union([t.Literal("queued"), t.Literal("running"), t.Literal("completed"), t.Literal("failed")]);
+const Time = t.String({ minLength: 10, maxLength: 40, description: "a date (2026-01-31) or an RFC 3339 date-time" });
+
+export const CreateReportBody = t.Object(
+  {
+    type: ReportTypeSchema,
+    format: t.Optional(ReportFormatSchema),
+    period: t.Optional(t.Object({ from: t.Optional(Time), to: t.Optional(Time) }, { additionalProperties: false })),
+    connector: t.Optional(t.String({ minLength: 1, maxLength: 100 })),
+    module: t.Optional(t.String({ minLength: 1, maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ListReportsQuery = t.Object({
+  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 100, multipleOf: 1, default: 20 })),
+  starting_after: t.Optional(t.String({ pattern: "^rpt_[0-9A-HJKMNP-TV-Z]{26}$" })),
+});
+
+export const ReportIdParams = t.Object({ id: t.String({ maxLength: 64 }) });
+
+const Nullable = <S extends Parameters<typeof t.Union>[0][number]>(s: S) => t.Union([s, t.Null()]);
+
+export const ReportObject = t.Object({
+  id: t.String(),
+  object: t.Literal("report"),
+  type: ReportTypeSchema,
+  format: ReportFormatSchema,
+  status: Status,
+  period: t.Object({ from: Nullable(t.String()), to: Nullable(t.String()) }),
+  connector: Nullable(t.String()),
+  module: Nullable(t.String()),
+  progress: t.Object({
+    processed: t.Integer({ description: "items (analyses, transactions or alerts) processed so far" }),
+    total: Nullable(t.Integer()),
+    percent: Nullable(t.Number({ description: "null while the total is not known" })),
+  }),
+  summary: Nullable(t.Record(t.String(), t.Unknown())),
+  content_url: Nullable(t.String()),
+  content_type: t.String(),
+  bytes: Nullable(t.Integer()),
+  error: Nullable(t.Object({ code: t.String(), message: t.String() })),
+  attempts: t.Integer(),
+  created_at: t.String(),
+  started_at: Nullable(t.String()),
+  completed_at: Nullable(t.String()),
+  expires_at: Nullable(t.String()),
+});
+
+export const ReportList = t.Object({ object: t.Literal("list"), data: t.Array(ReportObject), has_more: t.Boolean() });
+
+export type ReportView = typeof ReportObject.static;
+
+export function reportView(r: ReportRecord, retentionDays: number): ReportView {
+  const done = r.status === "completed";
+  const percent = done ? 100 : r.progress_total ? Math.min(100, Math.round((r.progress_processed / r.progress_total) * 1000) / 10) : r.status === "queued" ? 0 : null;
+  const p = periodOf(r);
+  return {
+    id: r.id,
+    object: "report",
+    type: r.type as ReportView["type"],
+    format: r.format as ReportView["format"],
+    status: r.status,
+    period: { from: p.from ?? null, to: p.to ?? null },
+    connector: r.connector,
+    module: r.module,
+    progress: { processed: r.progress_processed, total: r.progress_total, percent },
+    summary: r.summary,
+    content_url: done ? `/v1/reports/${r.id}/content` : null,
+    content_type: CONTENT_TYPES[r.format as ReportFormat],
+    bytes: r.bytes,
+    error: r.error_code ? { code: r.error_code, message: r.error_message ?? "" } : null,
+    attempts: r.attempts,
+    created_at: r.created_at,
+    started_at: r.started_at,
+    completed_at: r.completed_at,
+    expires_at: r.completed_at ? new Date(Date.parse(r.completed_at) + retentionDays * 86_400_000).toISOString() : null,
+  };
+}

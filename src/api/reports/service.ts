@@ -1,0 +1,144 @@
+// Report logic: validate and queue a report, read it and its content, and own the background
+// worker that runs the queue. Knows nothing of HTTP.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { AssayConfig } from "../../config/load.ts";
+import type { AnalysisEngine } from "../../domain/analysis.ts";
+import { type Clock, iso } from "../../domain/clock.ts";
+import { newId } from "../../domain/ids.ts";
+import { ApiError } from "../../http/problem.ts";
+import type { Logger } from "../../log.ts";
+import { REVENUE_LEAKAGE_MODULE } from "../../reports/revenue-leakage.ts";
+import { CONTENT_TYPES, type ReportFormat, type ReportType } from "../../reports/types.ts";
+import { ReportWorker } from "../../reports/worker.ts";
+import type { ReportRecord, Store } from "../../store/types.ts";
+import { parseTime } from "../alerts/service.ts";
+import { type ReportView, reportView } from "./model.ts";
+
+export interface CreateReportInput {
+  type: ReportType;
+  format?: ReportFormat;
+  period?: { from?: string; to?: string };
+  connector?: string;
+  module?: string;
+}
+
+export interface ReportServiceDeps {
+  store: Store;
+  clock: Clock;
+  log: Logger;
+  config: Pick<AssayConfig, "reports" | "connectors">;
+  engine: () => AnalysisEngine | undefined;
+  /** "server:…" for `assay serve`, "cli:…" for the CLI. */
+  runner?: string;
+}
+
+export class ReportService {
+  readonly worker: ReportWorker;
+
+  constructor(private readonly deps: ReportServiceDeps) {
+    const { store, clock, log, config, engine, runner } = deps;
+    this.worker = new ReportWorker({
+      store,
+      clock,
+      log,
+      engine,
+      runner,
+      config: config.reports,
+      dir: config.reports.dir,
+      htmlMaxRows: config.reports.html_max_rows,
+    });
+  }
+
+  async create(actor: { account: string; key: string | null }, input: CreateReportInput): Promise<ReportView> {
+    const record = this.validate(actor, input);
+    await this.deps.store.reports.create(record);
+    this.worker.kick();
+    return this.view(record);
+  }
+
+  async get(accountId: string, id: string): Promise<ReportView> {
+    return this.view(await this.record(accountId, id));
+  }
+
+  async list(accountId: string, q: { limit?: number; starting_after?: string }) {
+    const page = await this.deps.store.reports.list({ account_id: accountId, limit: q.limit ?? 20, starting_after: q.starting_after });
+    return { object: "list" as const, data: page.data.map((r) => this.view(r)), has_more: page.has_more };
+  }
+
+  /** The finished file of a completed report. */
+  async content(accountId: string, id: string): Promise<{ path: string; contentType: string; filename: string; format: ReportFormat }> {
+    const r = await this.record(accountId, id);
+    if (r.status !== "completed" || !r.file) {
+      throw new ApiError("invalid_state_transition", `the report is ${r.status}; its content is available once its status is completed`, {
+        extra: { report_status: r.status },
+      });
+    }
+    const path = join(this.deps.config.reports.dir, r.file);
+    if (!existsSync(path)) throw new ApiError("not_found", `the content of report ${id} is no longer available; create the report again`);
+    const format = r.format as ReportFormat;
+    return { path, contentType: CONTENT_TYPES[format], filename: `${r.id}-${r.type}.${format}`, format };
+  }
+
+  view(r: ReportRecord): ReportView {
+    return reportView(r, this.deps.config.reports.retention_days);
+  }
+
+  private async record(accountId: string, id: string): Promise<ReportRecord> {
+    const r = await this.deps.store.reports.get(accountId, id);
+    if (!r) throw new ApiError("not_found", `no report ${id}`);
+    return r;
+  }
+
+  private validate(actor: { account: string; key: string | null }, input: CreateReportInput): ReportRecord {
+    const from = input.period?.from;
+    const to = input.period?.to;
+    const fromTime = from === undefined ? undefined : parseTime(from, "/period/from");
+    const toTime = to === undefined ? undefined : parseTime(to, "/period/to");
+    if (fromTime && toTime && fromTime > toTime) {
+      throw invalid("/period", "period.from is after period.to");
+    }
+    let module = input.module ?? null;
+    if (input.type === "revenue_leakage") {
+      if (!input.connector) throw invalid("/connector", "a revenue_leakage report needs the connector whose transactions it scans");
+      const known = this.deps.config.connectors.map((c) => c.id);
+      if (!known.includes(input.connector)) {
+        throw new ApiError("unknown_connector", `no connector "${input.connector}"; valid connectors: ${known.join(", ") || "(none configured)"}`, {
+          errors: [{ path: "/connector", message: "unknown connector" }],
+          extra: { valid_values: known },
+        });
+      }
+      if (module !== null && module !== REVENUE_LEAKAGE_MODULE) throw invalid("/module", `a revenue_leakage report runs the ${REVENUE_LEAKAGE_MODULE} module`);
+      module = REVENUE_LEAKAGE_MODULE;
+    }
+    if (input.type === "alerts" && module !== null) throw invalid("/module", "an alerts report cannot be limited to a module");
+    return {
+      id: newId("rpt"),
+      account_id: actor.account,
+      type: input.type,
+      format: input.format ?? "json",
+      status: "queued",
+      period_from: from ?? null,
+      period_to: to ?? null,
+      connector: input.connector ?? null,
+      module,
+      progress_processed: 0,
+      progress_total: null,
+      summary: null,
+      file: null,
+      bytes: null,
+      error_code: null,
+      error_message: null,
+      attempts: 0,
+      runner: null,
+      created_by_key: actor.key,
+      created_at: iso(this.deps.clock.now()),
+      started_at: null,
+      completed_at: null,
+    };
+  }
+}
+
+function invalid(path: string, message: string) {
+  return new ApiError("validation_failed", message, { errors: [{ path, message }] });
+}

@@ -1,0 +1,75 @@
+// Small accumulators the report types share: counts by key, money by key and currency, and
+// order statistics. They hold one entry per distinct key, never one per input row.
+
+export class Counter<K extends string = string> {
+  readonly counts = new Map<K, number>();
+  add(key: K, n = 1) {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + n);
+  }
+  get(key: K): number {
+    return this.counts.get(key) ?? 0;
+  }
+  /** Entries by count, largest first (ties by key), at most `limit`. */
+  top(limit = Infinity): [K, number][] {
+    return [...this.counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit);
+  }
+  total(): number {
+    let t = 0;
+    for (const v of this.counts.values()) t += v;
+    return t;
+  }
+}
+
+export interface MoneyEntry {
+  key: string;
+  currency: string;
+  count: number;
+  amount: number;
+}
+
+/** Sums amounts per (key, currency): amounts in different currencies are never added together. */
+export class MoneyByKey {
+  private readonly entries = new Map<string, MoneyEntry>();
+  add(key: string, currency: string | null | undefined, amount: number, count = 1) {
+    const cur = currency || "n/a";
+    const id = `${key}\u0000${cur}`;
+    const e = this.entries.get(id) ?? { key, currency: cur, count: 0, amount: 0 };
+    e.count += count;
+    e.amount += Number.isFinite(amount) ? amount : 0;
+    this.entries.set(id, e);
+  }
+  /** Largest amounts first, rounded to cents. */
+  top(limit = Infinity): MoneyEntry[] {
+    return [...this.entries.values()]
+      .sort((a, b) => b.amount - a.amount || b.count - a.count || (a.key < b.key ? -1 : 1))
+      .slice(0, limit)
+      .map((e) => ({ ...e, amount: round2(e.amount) }));
+  }
+  get size() {
+    return this.entries.size;
+  }
+}
+
+export function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/** Mean, median and 90th percentile (nearest rank) of some durations, in hours; nulls when empty. */
+export function durationStats(hours: number[]) {
+  if (hours.length === 0) return { count: 0, mean_h: null, median_h: null, p90_h: null, max_h: null };
+  const sorted = [...hours].sort((a, b) => a - b);
+  const rank = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+  const r = (n: number) => Math.round(n * 100) / 100;
+  return {
+    count: sorted.length,
+    mean_h: r(sorted.reduce((a, b) => a + b, 0) / sorted.length),
+    median_h: r(rank(0.5)),
+    p90_h: r(rank(0.9)),
+    max_h: r(sorted[sorted.length - 1]!),
+  };
+}
+
+/** Amount totals per currency, as a list (a summary must not add euros to dollars). */
+export function totalsByCurrency(byCurrency: Map<string, number>) {
+  return [...byCurrency.entries()].sort((a, b) => b[1] - a[1]).map(([currency, amount]) => ({ currency, amount: round2(amount) }));
+}

@@ -1,0 +1,53 @@
+// CSV output (RFC 4180, UTF-8, CRLF). A report with a detail table (revenue_leakage findings,
+// alerts) is that table, one row per item. A report of aggregates only (risk_summary) is in
+// long form: table,key,metric,value — one line per figure, easy to pivot.
+import type { Column, Renderer, ReportMeta, ReportOutcome, TableHead, TextSink } from "./types.ts";
+
+export class CsvRenderer implements Renderer {
+  readonly contentType = "text/csv; charset=utf-8";
+  readonly extension = "csv";
+  private columns: Column[] | undefined;
+
+  constructor(private readonly out: TextSink) {}
+
+  async begin(_meta: ReportMeta) {}
+
+  async detailBegin(head: TableHead) {
+    this.columns = head.columns;
+    await this.out.write(csvLine(head.columns.map((c) => c.key)));
+  }
+
+  async detailRow(row: Record<string, unknown>) {
+    await this.out.write(csvLine(this.columns!.map((c) => row[c.key])));
+  }
+
+  async finish(outcome: ReportOutcome) {
+    if (this.columns) return;
+    let text = csvLine(["table", "key", "metric", "value"]);
+    for (const [metric, value] of Object.entries(outcome.summary)) {
+      if (value === null || typeof value !== "object") text += csvLine(["summary", "", metric, value]);
+    }
+    for (const table of outcome.tables) {
+      const [keyColumn, ...metrics] = table.columns;
+      for (const row of table.rows) {
+        // A key is the first column, qualified by any text columns (e.g. the currency).
+        const textual = metrics.filter((m) => !m.kind || m.kind === "text");
+        const key = [row[keyColumn!.key], ...textual.map((m) => row[m.key])].join(" ");
+        for (const m of metrics) if (m.kind && m.kind !== "text") text += csvLine([table.id, key, m.key, row[m.key]]);
+      }
+    }
+    await this.out.write(text);
+  }
+}
+
+/** One CSV record. Text that a spreadsheet would run as a formula is prefixed with '. */
+export function csvLine(values: unknown[]): string {
+  return `${values.map(csvCell).join(",")}\r\n`;
+}
+
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let s = typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}

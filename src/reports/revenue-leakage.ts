@@ -1,0 +1,123 @@
+// revenue_leakage: runs the revenue-leakage module over one connector's transactions in the
+// period (the analysis engine's streaming scan) and lists every finding with its amount at
+// risk. Findings stream to the output as they come; only per-key totals stay in memory.
+import { Counter, MoneyByKey, round2, totalsByCurrency } from "./aggregate.ts";
+import { type ReportContext, ReportError, type ReportOutcome } from "./types.ts";
+
+export const REVENUE_LEAKAGE_MODULE = "revenue_leakage";
+const TOP_CUSTOMERS = 50;
+
+export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome> {
+  const { report, period, engine } = ctx;
+  if (!engine) throw new ReportError("analysis_unavailable", "the analysis engine is not available in this installation");
+  if (!report.connector) throw new ReportError("validation_failed", "a revenue_leakage report needs a connector");
+
+  await ctx.detail.begin({
+    id: "findings",
+    title: "Findings",
+    columns: [
+      { key: "transaction_id", label: "Transaction" },
+      { key: "date", label: "Date" },
+      { key: "customer_id", label: "Customer" },
+      { key: "code", label: "Finding" },
+      { key: "severity", label: "Severity" },
+      { key: "message", label: "Message" },
+      { key: "field", label: "Field" },
+      { key: "expected", label: "Expected" },
+      { key: "actual", label: "Actual" },
+      { key: "currency", label: "Currency" },
+      { key: "amount_at_risk", label: "Amount at risk", kind: "money" },
+    ],
+  });
+
+  const byCode = new MoneyByKey();
+  const byCustomer = new MoneyByKey();
+  const severities = new Counter();
+  const atRisk = new Map<string, number>();
+  let transactions = 0;
+  let flagged = 0;
+  let findings = 0;
+  let reported = 0;
+
+  const scan = engine.scanFindings({
+    accountId: report.account_id,
+    connector: report.connector,
+    module: REVENUE_LEAKAGE_MODULE,
+    from: period.from,
+    to: period.to,
+    signal: ctx.signal,
+    onProgress: (analyzed) => {
+      reported = analyzed;
+      ctx.progress(Math.max(analyzed, transactions), null);
+    },
+  });
+  for await (const f of scan) {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    transactions++;
+    if (f.anomalies.length === 0) continue;
+    flagged++;
+    const tx = f.transaction;
+    const currency = tx.currency ?? "n/a";
+    for (const a of f.anomalies) {
+      findings++;
+      severities.add(a.severity);
+      byCode.add(a.code, currency, a.amount_at_risk);
+      if (tx.customer_id) byCustomer.add(tx.customer_id, currency, a.amount_at_risk);
+      atRisk.set(currency, (atRisk.get(currency) ?? 0) + a.amount_at_risk);
+      await ctx.detail.row({
+        transaction_id: a.transaction_id || tx.transaction_id,
+        date: tx.date ?? null,
+        customer_id: tx.customer_id ?? null,
+        code: a.code,
+        severity: a.severity,
+        message: a.message,
+        field: a.field,
+        expected: a.expected ?? null,
+        actual: a.actual ?? null,
+        currency,
+        amount_at_risk: round2(a.amount_at_risk),
+      });
+    }
+    if (transactions % 1000 === 0) ctx.progress(Math.max(reported, transactions), null);
+  }
+  ctx.progress(transactions, transactions);
+
+  return {
+    summary: {
+      connector: report.connector,
+      module: REVENUE_LEAKAGE_MODULE,
+      transactions_analyzed: transactions,
+      transactions_flagged: flagged,
+      findings,
+      by_severity: Object.fromEntries(severities.top()),
+      amount_at_risk: totalsByCurrency(atRisk),
+    },
+    tables: [
+      {
+        id: "by_finding",
+        title: "Amount at risk by finding",
+        columns: [
+          { key: "code", label: "Finding" },
+          { key: "currency", label: "Currency" },
+          { key: "findings", label: "Findings", kind: "number" },
+          { key: "amount_at_risk", label: "Amount at risk", kind: "money" },
+        ],
+        rows: byCode.top().map((e) => ({ code: e.key, currency: e.currency, findings: e.count, amount_at_risk: e.amount })),
+        chart: { label: "code", value: "amount_at_risk" },
+      },
+      {
+        id: "by_customer",
+        title: `Amount at risk by customer (top ${TOP_CUSTOMERS})`,
+        columns: [
+          { key: "customer_id", label: "Customer" },
+          { key: "currency", label: "Currency" },
+          { key: "findings", label: "Findings", kind: "number" },
+          { key: "amount_at_risk", label: "Amount at risk", kind: "money" },
+        ],
+        rows: byCustomer.top(TOP_CUSTOMERS).map((e) => ({ customer_id: e.key, currency: e.currency, findings: e.count, amount_at_risk: e.amount })),
+        chart: { label: "customer_id", value: "amount_at_risk" },
+        ...(byCustomer.size > TOP_CUSTOMERS ? { note: `${byCustomer.size - TOP_CUSTOMERS} more customer/currency pairs not shown` } : {}),
+      },
+    ],
+  };
+}

@@ -1,0 +1,207 @@
+// The background report worker: `concurrency` loops that each claim the oldest queued report,
+// run it, and record the outcome. One report failing fails that report only. Reports left
+// running by a process that died (a killed server, an interrupted `assay reports create --wait`)
+// are put back in the queue; on a graceful stop our own running reports are re-queued too.
+// Finished reports older than the retention are deleted, row and file.
+import { readdirSync, rmSync } from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import type { ReportsConfig } from "../api/alerts/config-schema.ts";
+import { type Clock, iso } from "../domain/clock.ts";
+import { ApiError } from "../http/problem.ts";
+import type { Logger } from "../log.ts";
+import type { ReportRecord, Store } from "../store/types.ts";
+import { type RunnerDeps, runReport } from "./runner.ts";
+import { ReportError } from "./types.ts";
+
+const PROGRESS_EVERY_MS = 250;
+const RETENTION_EVERY_MS = 3_600_000;
+
+/** Identifies the process running a report: "<role>:<pid>@<host>". */
+export function runnerId(role: "server" | "cli"): string {
+  return `${role}:${process.pid}@${hostname()}`;
+}
+
+/** True when the runner is a live process other than this one on this host (never a guess about other hosts). */
+export function runnerAlive(runner: string | null, self: string): boolean {
+  if (!runner || runner === self) return false;
+  const m = /^(?:server|cli):(\d+)@(.*)$/.exec(runner);
+  if (!m || m[2] !== hostname()) return false;
+  const pid = Number(m[1]);
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as { code?: string }).code === "EPERM";
+  }
+}
+
+export interface ReportWorkerDeps extends RunnerDeps {
+  log: Logger;
+  config: ReportsConfig;
+  runner?: string;
+}
+
+export class ReportWorker {
+  private readonly runner: string;
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private wakers = new Set<() => void>();
+  private readonly active = new Map<string, AbortController>();
+  private lastRetention = 0;
+
+  constructor(private readonly deps: ReportWorkerDeps) {
+    this.runner = deps.runner ?? runnerId("server");
+  }
+
+  async start() {
+    if (this.running) return;
+    this.running = true;
+    await this.recoverOrphans().catch((e) => this.deps.log.warn("report recovery failed", { error: String(e) }));
+    this.removeStaleParts();
+    for (let i = 0; i < this.deps.config.concurrency; i++) this.loops.push(this.loop());
+  }
+
+  /** A report was queued: look now rather than at the next poll. */
+  kick() {
+    for (const wake of this.wakers) wake();
+  }
+
+  async stop() {
+    this.running = false;
+    for (const c of this.active.values()) c.abort(new Error("worker stopping"));
+    this.kick();
+    await Promise.all(this.loops);
+    this.loops = [];
+  }
+
+  /** Runs the next queued report, if any; returns false when the queue was empty. */
+  async runNext(): Promise<boolean> {
+    const report = await this.deps.store.reports.claimNext(this.runner, iso(this.deps.clock.now()));
+    if (!report) return false;
+    await this.execute(report);
+    return true;
+  }
+
+  /** Runs a report already claimed by this worker's runner id (the CLI's --wait path). */
+  async execute(report: ReportRecord): Promise<void> {
+    const { store, clock, log, config } = this.deps;
+    if (report.attempts > config.max_attempts) {
+      await store.reports.fail(report.id, iso(clock.now()), "report_interrupted", `the report was interrupted ${report.attempts - 1} times; create it again`);
+      return;
+    }
+    const controller = new AbortController();
+    this.active.set(report.id, controller);
+    let lastWrite = 0;
+    const started = clock.monotonic();
+    try {
+      const result = await runReport(this.deps, report, {
+        signal: controller.signal,
+        onProgress: (processed, total) => {
+          const now = clock.monotonic();
+          if (now - lastWrite < PROGRESS_EVERY_MS && total === null) return;
+          lastWrite = now;
+          store.reports.progress(report.id, processed, total).catch(() => {});
+        },
+      });
+      await store.reports.complete(report.id, iso(clock.now()), result.summary, result.file, result.bytes);
+      log.info("report completed", { report: report.id, type: report.type, bytes: result.bytes, duration_ms: Math.round(clock.monotonic() - started) });
+    } catch (e) {
+      if (controller.signal.aborted && !this.running) {
+        // Stopping: the report goes back to the queue and runs again after the restart.
+        await store.reports.requeue(report.id, this.runner).catch(() => {});
+        return;
+      }
+      const { code, message } = publicError(e, report.id);
+      if (code === "internal_error") log.error("report failed", { report: report.id, error: String((e as Error)?.stack ?? e) });
+      else log.warn("report failed", { report: report.id, code, message });
+      await store.reports.fail(report.id, iso(clock.now()), code, message).catch((err) => log.error("cannot record report failure", { report: report.id, error: String(err) }));
+    } finally {
+      this.active.delete(report.id);
+    }
+  }
+
+  /** Running reports whose runner is gone go back to the queue. */
+  async recoverOrphans() {
+    for (const r of await this.deps.store.reports.running()) {
+      if (this.active.has(r.id) || runnerAlive(r.runner, this.runner)) continue;
+      if (await this.deps.store.reports.requeue(r.id, r.runner ?? "")) {
+        this.deps.log.info("report re-queued: its runner stopped", { report: r.id, runner: r.runner });
+      }
+    }
+  }
+
+  async applyRetention() {
+    const { store, clock, config, dir } = this.deps;
+    const before = iso(clock.now() - config.retention_days * 86_400_000);
+    for (;;) {
+      const expired = await store.reports.expired(before, 200);
+      for (const r of expired) {
+        if (r.file) rmSync(join(dir, r.file), { force: true });
+        await store.reports.delete(r.id);
+      }
+      if (expired.length < 200) return;
+    }
+  }
+
+  private async loop() {
+    while (this.running) {
+      let worked = false;
+      try {
+        await this.housekeeping();
+        worked = await this.runNext();
+      } catch (e) {
+        this.deps.log.warn("report worker pass failed", { error: String((e as Error)?.message ?? e) });
+      }
+      if (worked || !this.running) continue;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.wakers.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, this.deps.config.poll_interval_ms);
+        this.wakers.add(done);
+      });
+    }
+  }
+
+  private async housekeeping() {
+    await this.recoverOrphans();
+    const now = this.deps.clock.now();
+    if (now - this.lastRetention >= RETENTION_EVERY_MS) {
+      this.lastRetention = now;
+      await this.applyRetention();
+    }
+  }
+
+  /** `.part` files of reports nobody runs any more are leftovers of a crash. */
+  private removeStaleParts() {
+    let names: string[];
+    try {
+      names = readdirSync(this.deps.dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (!name.endsWith(".part")) continue;
+      const id = name.split(".")[0]!;
+      if (this.active.has(id)) continue;
+      this.deps.store.reports
+        .running()
+        .then((running) => {
+          if (!running.some((r) => r.id === id)) rmSync(join(this.deps.dir, name), { force: true });
+        })
+        .catch(() => {});
+    }
+  }
+}
+
+/** What the client may read about a failure: our own codes and messages, never internals. */
+export function publicError(e: unknown, reportId: string): { code: string; message: string } {
+  if (e instanceof ReportError) return { code: e.code, message: e.message };
+  if (e instanceof ApiError) return { code: e.code, message: e.detail };
+  if ((e as Error)?.name === "StorageUnavailableError") return { code: "storage_unavailable", message: "storage was unavailable while the report ran; create it again" };
+  return { code: "internal_error", message: `the report failed unexpectedly; quote ${reportId} when reporting it` };
+}
