@@ -8,7 +8,6 @@ import { loadMasterKey } from "./auth/master-key.ts";
 import { MemoryReplayGuard } from "./auth/replay-guard.ts";
 import { type AssayConfig, plansOf } from "./config/load.ts";
 import { ConnectorRegistry } from "./connectors/registry.ts";
-import type { AnalysisEngine } from "./domain/analysis.ts";
 import { type Clock, systemClock } from "./domain/clock.ts";
 import { Authenticator } from "./http/authenticate.ts";
 import { Idempotency } from "./http/idempotency.ts";
@@ -100,11 +99,9 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     log,
     alerts: () => alerts,
   });
-  // The engine is read when a report runs, so the analysis feature may attach it after this.
-  const engine = () => (runtime as { analysis?: AnalysisEngine }).analysis;
-  const reports = new ReportService({ store, clock, log, config, engine });
+  const reports = new ReportService({ store, clock, log, config, engine: () => analysis });
 
-  const runtime: Runtime = {
+  return {
     config,
     clock,
     log,
@@ -133,5 +130,4 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       store.close();
     },
   };
-  return runtime;
 }
