@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import { alertRoutes } from "./api/alerts/index.ts";
 import { analyzeRoutes } from "./api/analyze/index.ts";
+import { connectorRoutes } from "./api/connectors/index.ts";
 import { healthRoutes } from "./api/health/index.ts";
 import { moduleRoutes } from "./api/modules/index.ts";
 import { reportRoutes } from "./api/reports/index.ts";
@@ -31,6 +32,7 @@ export function createApp(rt: Runtime, options: AppOptions = {}) {
     )
     .use(docsRoutes())
     .use(healthRoutes(rt))
+    .use(connectorRoutes(rt))
     .use(analyzeRoutes(rt))
     .use(moduleRoutes(rt))
     .use(alertRoutes(rt))

@@ -44,6 +44,11 @@ export abstract class BaseConnector implements Connector {
         : { numbers: SQL_NUMBER_FORMAT, dates: isoDateFormat };
   }
 
+  /** The longest one call (lookup, reference read, probe) may take before it is a timeout. */
+  get deadlineMs(): number {
+    return this.settings.timeout_ms;
+  }
+
   protected get referenceTables(): ReferenceTable[] {
     return referenceTablesOf(this.settings);
   }
@@ -80,7 +85,7 @@ export abstract class BaseConnector implements Connector {
         const source = this.settings.reference![table]!;
         const { header, rows } = await this.readReferenceTable(table, source, signal);
         const mapper = new ReferenceMapper<Contract | PriceListEntry | Shipment>(header, table, this.settings.reference_mapping?.[table] ?? {}, this.formats);
-        if (mapper.missing.length > 0) throw connectorUnavailable(this.id, `reference table ${table} has no column for ${mapper.missing.join(", ")}`);
+        if (header.length > 0 && mapper.missing.length > 0) throw connectorUnavailable(this.id, `reference table ${table} has no column for ${mapper.missing.join(", ")}`);
         const target = out[table] as (Contract | PriceListEntry | Shipment)[];
         let n = 0;
         const take = (values: SourceValue[]) => {

@@ -1,0 +1,58 @@
+// Connector response schemas (t.*) for GET /v1/connectors and GET /v1/connectors/{id}/status.
+import { t } from "elysia";
+
+const Health = t.Union([t.Literal("healthy"), t.Literal("degraded"), t.Literal("unreachable"), t.Literal("disabled")], {
+  description: "healthy; degraded (slow or some failures); unreachable (N consecutive failures: calls fail fast with 503); disabled (by config)",
+});
+
+const ConnectorType = t.Union([t.Literal("csv"), t.Literal("sqlite"), t.Literal("postgres"), t.Literal("mysql"), t.Literal("http"), t.Literal("inline")]);
+const Module = t.Union([t.Literal("revenue_leakage"), t.Literal("anomaly_detection"), t.Literal("duplicate_detection"), t.Literal("compliance")]);
+const ReferenceTable = t.Union([t.Literal("contracts"), t.Literal("price_list"), t.Literal("shipments")]);
+
+export const ConnectorObject = t.Object({
+  id: t.String({ description: "Slug from the config; used as `connector` in POST /v1/analyze" }),
+  object: t.Literal("connector"),
+  type: ConnectorType,
+  name: t.String(),
+  description: t.String(),
+  status: Health,
+  modules: t.Array(Module, { description: "Analysis modules that apply to this connector's data" }),
+  capabilities: t.Object({
+    lookup: t.Boolean({ description: "Can fetch one transaction by id" }),
+    scan: t.Boolean({ description: "Can stream its transactions (history for scans and anomaly detection)" }),
+    reference: t.Array(ReferenceTable, { description: "Reference tables it provides" }),
+  }),
+});
+
+export const ConnectorList = t.Object({
+  object: t.Literal("list"),
+  data: t.Array(ConnectorObject),
+  has_more: t.Boolean(),
+});
+
+const Nullable = <S extends Parameters<typeof t.Union>[0][number]>(s: S) => t.Union([s, t.Null()]);
+
+export const ConnectorStatusObject = t.Object({
+  object: t.Literal("connector_status"),
+  connector: t.String(),
+  status: Health,
+  checked_at: Nullable(t.String({ description: "RFC 3339 time of the last probe or call; null before the first" })),
+  latency_ms: Nullable(t.Number()),
+  message: t.String({ description: "Why the status is what it is; safe to show" }),
+  consecutive_failures: t.Integer(),
+  last_success_at: Nullable(t.String()),
+  mapping: t.Object(
+    {
+      rejected_rows: t.Integer({ description: "Source rows that could not be mapped into canonical records since start" }),
+      samples: t.Array(t.Object({ row: t.String(), reason: t.String() }), { description: "The latest few rejected rows and why" }),
+    },
+    { description: "The connector's mapping report" },
+  ),
+});
+
+export const ListQuery = t.Object({
+  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 100, multipleOf: 1 })),
+  starting_after: t.Optional(t.String({ minLength: 1, maxLength: 64 })),
+});
+
+export const ConnectorParams = t.Object({ id: t.String({ minLength: 1, maxLength: 64 }) });

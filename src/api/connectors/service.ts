@@ -1,0 +1,47 @@
+// The logic of the connector endpoints: the public views of connectors and their status, paged
+// per API.md §6, with the `accounts:` allow-list applied.
+import type { Static } from "elysia";
+import { ApiError } from "../../http/problem.ts";
+import { applicableModules } from "../../connectors/modules.ts";
+import type { ConnectorRegistry } from "../../connectors/registry.ts";
+import type { Connector } from "../../connectors/types.ts";
+import type { ConnectorList, ConnectorObject, ConnectorStatusObject } from "./model.ts";
+
+export function connectorView(registry: ConnectorRegistry, c: Connector): Static<typeof ConnectorObject> {
+  return {
+    id: c.id,
+    object: "connector",
+    type: c.type,
+    name: c.name,
+    description: c.description,
+    status: registry.status(c.id)!.status,
+    modules: applicableModules(c),
+    capabilities: { lookup: c.capabilities.lookup, scan: c.capabilities.scan, reference: [...c.capabilities.reference] },
+  };
+}
+
+export function listConnectors(
+  registry: ConnectorRegistry,
+  accountId: string,
+  query: { limit?: number; starting_after?: string },
+): Static<typeof ConnectorList> {
+  const visible = registry.visibleTo(accountId);
+  let start = 0;
+  if (query.starting_after !== undefined) {
+    const i = visible.findIndex((c) => c.id === query.starting_after);
+    if (i < 0) {
+      throw new ApiError("invalid_request", `starting_after: no connector "${query.starting_after}"`, {
+        errors: [{ path: "/query/starting_after", message: "must be the id of a connector in the list" }],
+      });
+    }
+    start = i + 1;
+  }
+  const limit = query.limit ?? 20;
+  const page = visible.slice(start, start + limit);
+  return { object: "list", data: page.map((c) => connectorView(registry, c)), has_more: start + limit < visible.length };
+}
+
+export function connectorStatus(registry: ConnectorRegistry, accountId: string, id: string): Static<typeof ConnectorStatusObject> {
+  const connector = registry.resolve(id, accountId, "not_found");
+  return { ...registry.status(id)!, mapping: connector.mappingReport() };
+}

@@ -1,0 +1,75 @@
+// Where an HTTP connector may connect. Internal REST services on private networks are the point
+// of the connector, so private ranges (10/8, 172.16/12, 192.168/16, fc00::/7) are allowed; what is
+// refused is what an attacker who can edit a URL would aim at: loopback (the appliance itself),
+// link-local (169.254/16, fe80::/10: cloud metadata lives there), known metadata addresses and
+// names, and unspecified addresses. `allow_hosts` lets an operator allow one explicitly (e.g. a
+// sidecar on 127.0.0.1). The check runs on every request and every redirect hop, on the
+// resolved addresses, not only on the name.
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+import { connectorUnavailable } from "../errors.ts";
+
+const BLOCKED_NAMES = new Set(["localhost", "metadata", "metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal"]);
+const METADATA_V4 = new Set(["169.254.169.254", "169.254.170.2", "100.100.100.200", "168.63.129.16", "192.0.0.192"]);
+
+/** Why an address must not be contacted, or undefined when it may be. */
+export function blockedReason(address: string): string | undefined {
+  const v4 = ipv4Of(address);
+  if (v4) {
+    const [a, b] = v4;
+    if (METADATA_V4.has(v4.join("."))) return "a cloud metadata address";
+    if (a === 127) return "a loopback address";
+    if (a === 0) return "an unspecified address";
+    if (a === 169 && b === 254) return "a link-local address";
+    if (a! >= 224) return "a multicast or reserved address";
+    return undefined;
+  }
+  const v6 = address.toLowerCase().replace(/^\[|\]$/g, "").split("%")[0]!;
+  if (v6 === "::1" || v6 === "0:0:0:0:0:0:0:1") return "a loopback address";
+  if (v6 === "::" || v6 === "0:0:0:0:0:0:0:0") return "an unspecified address";
+  if (/^fe[89ab]/.test(v6)) return "a link-local address";
+  if (v6 === "fd00:ec2::254") return "a cloud metadata address";
+  if (v6.startsWith("ff")) return "a multicast address";
+  return undefined;
+}
+
+/** The four bytes of an IPv4 address, also when written as IPv4-mapped IPv6 (::ffff:a.b.c.d). */
+function ipv4Of(address: string): number[] | undefined {
+  const bare = address.replace(/^\[|\]$/g, "").toLowerCase();
+  const mapped = /^(?:0*:)*:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare)?.[1];
+  const text = mapped ?? (isIP(bare) === 4 ? bare : undefined);
+  if (text) return text.split(".").map(Number);
+  const hexMapped = /^(?:0*:)*:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(bare);
+  if (hexMapped) {
+    const hi = parseInt(hexMapped[1]!, 16);
+    const lo = parseInt(hexMapped[2]!, 16);
+    return [hi >> 8, hi & 255, lo >> 8, lo & 255];
+  }
+  return undefined;
+}
+
+export type Resolver = (host: string) => Promise<string[]>;
+
+const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+/** Throws connector_unavailable when `url` points where this connector may not go. */
+export async function checkDestination(connectorId: string, url: URL, allowHosts: readonly string[], resolve: Resolver = systemResolver): Promise<void> {
+  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (allowHosts.some((h) => h.toLowerCase().replace(/^\[|\]$/g, "") === host)) return;
+  const refuse = (why: string) =>
+    connectorUnavailable(connectorId, `the source URL points to ${why}, which is refused unless listed in allow_hosts`);
+  if (BLOCKED_NAMES.has(host) || host.endsWith(".localhost")) throw refuse("a local or metadata host name");
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = await resolve(host);
+    } catch {
+      throw connectorUnavailable(connectorId, "the source host name could not be resolved");
+    }
+  }
+  for (const address of addresses) {
+    const why = blockedReason(address);
+    if (why) throw refuse(why);
+  }
+}

@@ -1,0 +1,116 @@
+// What the rest of Assay holds for a connector: the built-in wrapped so that every call has a
+// deadline, feeds the status tracker, and fails fast with 503 while the source is unreachable
+// (or disabled). The analysis engine gets this behaviour without knowing about it.
+import type { Clock } from "../domain/clock.ts";
+import type { ReferenceData, Transaction } from "../domain/transaction.ts";
+import type { BaseConnector } from "./base.ts";
+import { connectorTimeout, connectorUnavailable, toConnectorError } from "./errors.ts";
+import type { StatusTracker } from "./status.ts";
+import type { Connector, MappingReport, ScanOptions } from "./types.ts";
+
+export class MonitoredConnector implements Connector {
+  constructor(
+    readonly inner: BaseConnector,
+    readonly tracker: StatusTracker,
+    private readonly clock: Clock,
+  ) {}
+
+  get id() {
+    return this.inner.id;
+  }
+  get type() {
+    return this.inner.type;
+  }
+  get name() {
+    return this.inner.name;
+  }
+  get description() {
+    return this.inner.description;
+  }
+  get capabilities() {
+    return this.inner.capabilities;
+  }
+  get accounts() {
+    return this.inner.accounts;
+  }
+  get enabled() {
+    return this.inner.enabled;
+  }
+
+  getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction | null> {
+    return this.call((s) => this.inner.getTransaction(transactionId, s), signal);
+  }
+
+  reference(signal?: AbortSignal): Promise<ReferenceData> {
+    return this.call((s) => this.inner.reference(s), signal);
+  }
+
+  async *scan(options: ScanOptions = {}): AsyncGenerator<Transaction> {
+    this.admit();
+    const started = this.clock.monotonic();
+    let first = true;
+    try {
+      for await (const t of this.inner.scan(options)) {
+        if (first) {
+          first = false;
+          this.tracker.recordSuccess(this.clock.monotonic() - started);
+        }
+        yield t;
+      }
+      if (first) this.tracker.recordSuccess(this.clock.monotonic() - started);
+    } catch (e) {
+      if (options.signal?.aborted) throw e;
+      this.tracker.recordFailure(e, this.clock.monotonic() - started);
+      throw toConnectorError(this.id, e, "the source failed while scanning");
+    }
+  }
+
+  /** A background check: runs even while unreachable (that is how it recovers). */
+  probe(signal?: AbortSignal): Promise<void> {
+    return this.call((s) => this.inner.probe(s), signal, true);
+  }
+
+  mappingReport(): MappingReport {
+    return this.inner.mappingReport();
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  private admit() {
+    if (!this.enabled) throw connectorUnavailable(this.id, "it is disabled in the configuration");
+    if (this.tracker.failFast) {
+      throw connectorUnavailable(this.id, `it is unreachable after ${this.tracker.consecutiveFailures} consecutive failures and is being re-checked`);
+    }
+  }
+
+  private async call<T>(fn: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal, isProbe = false): Promise<T> {
+    if (!isProbe) this.admit();
+    else if (!this.enabled) throw connectorUnavailable(this.id, "it is disabled in the configuration");
+    const deadline = this.inner.deadlineMs;
+    const controller = new AbortController();
+    const signal = outer ? AbortSignal.any([outer, controller.signal]) : controller.signal;
+    const started = this.clock.monotonic();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = connectorTimeout(this.id, deadline);
+        controller.abort(error);
+        reject(error);
+      }, deadline);
+    });
+    try {
+      const result = await Promise.race([fn(signal), timeout]);
+      this.tracker.recordSuccess(this.clock.monotonic() - started);
+      return result;
+    } catch (e) {
+      if (outer?.aborted) throw e; // the caller went away: says nothing about the source
+      const error = toConnectorError(this.id, e, "the source failed", deadline);
+      this.tracker.recordFailure(error, this.clock.monotonic() - started);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
