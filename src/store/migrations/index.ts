@@ -4,6 +4,7 @@ import { m001_core } from "./001_core.ts";
 import { m002_analyses } from "./002_analyses.ts";
 import { m003_alerts } from "./003_alerts.ts";
 import { m004_reports } from "./004_reports.ts";
+import { m005_report_indexes } from "./005_report_indexes.ts";
 
 export interface Migration {
   version: number;
@@ -11,4 +12,4 @@ export interface Migration {
   up: string;
 }
 
-export const MIGRATIONS: Migration[] = [m001_core, m002_analyses, m003_alerts, m004_reports];
+export const MIGRATIONS: Migration[] = [m001_core, m002_analyses, m003_alerts, m004_reports, m005_report_indexes];
