@@ -66,6 +66,8 @@ export const AnomalyDetectionConfig = Type.Object(
         min_history: Type.Integer({ default: 8, minimum: 3 }),
         /** Robust z-score (|log amount − median| / (1.4826 · MAD)) from which an amount is an outlier. */
         threshold: Type.Number({ default: 4.5, minimum: 1 }),
+        /** Also report amounts far below the usual (small amounts rarely carry risk). */
+        two_sided: Type.Boolean({ default: false }),
       },
       section,
     ),

@@ -1,7 +1,7 @@
 // amount_outlier_customer / amount_outlier_sku: the amount is far from the customer's own
 // history, or a line amount far from its SKU's history, on a log scale with the median and the
-// MAD (robust z-score). A few earlier outliers cannot hide a new one the way they would inflate a
-// standard deviation. Outliers prove no loss: amount at risk 0.
+// MAD (robust z-score); by default only amounts far above the usual (outlier.two_sided: false).
+// A few earlier outliers cannot hide a new one the way they would inflate a standard deviation. Outliers prove no loss: amount at risk 0.
 import { logAmount, ramp, robustZ, round2, round4, type RobustSummary } from "../../stats.ts";
 import type { Detector, Finding } from "../types.ts";
 
@@ -14,7 +14,7 @@ export const amountOutlierDetector: Detector = {
     const customer = txn.customer_id ? ctx.history.customerAmounts.get(txn.customer_id) : undefined;
     if (customer && customer.n >= cfg.min_history && amount > 0) {
       const z = robustZ(logAmount(amount), customer);
-      if (Math.abs(z) >= cfg.threshold) {
+      if (beyond(z, cfg)) {
         out.push({
           code: "amount_outlier_customer",
           score: ramp(Math.abs(z), cfg.threshold, cfg.threshold),
@@ -32,7 +32,7 @@ export const amountOutlierDetector: Detector = {
       const s = ctx.history.skuLineAmounts.get(line.sku);
       if (!s || s.n < cfg.min_history) return;
       const z = robustZ(logAmount(line.amount), s);
-      if (Math.abs(z) >= cfg.threshold && (!worst || Math.abs(z) > Math.abs(worst.z))) worst = { index, z, s, amount: line.amount, sku: line.sku };
+      if (beyond(z, cfg) && (!worst || Math.abs(z) > Math.abs(worst.z))) worst = { index, z, s, amount: line.amount, sku: line.sku };
     });
     if (worst) {
       out.push({
@@ -48,6 +48,10 @@ export const amountOutlierDetector: Detector = {
     return out;
   },
 };
+
+function beyond(z: number, cfg: { threshold: number; two_sided: boolean }): boolean {
+  return cfg.two_sided ? Math.abs(z) >= cfg.threshold : z >= cfg.threshold;
+}
 
 /** The history's median amount, back on the money scale. */
 function typical(s: RobustSummary): number {

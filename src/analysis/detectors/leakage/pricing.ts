@@ -1,6 +1,7 @@
 // The pricing detector: runs the line rules in precedence order on every line of an invoice and
 // keeps the first finding per line. Zero price is the most specific statement about a line, a
-// contract in force comes before the policy, and a stale contract price before a plain cut.
+// contract in force comes before the policy, and a stale contract price before a cap breach or a
+// plain cut (it explains both).
 import type { Detector, Finding } from "../types.ts";
 import { contractOutsideValidityRule } from "./contract-outside-validity.ts";
 import { discountAboveCapRule } from "./discount-above-cap.ts";
@@ -12,8 +13,8 @@ import { zeroPriceRule } from "./zero-price.ts";
 export const PRICING_RULES: readonly LineRule[] = [
   zeroPriceRule,
   priceBelowContractRule,
-  discountAboveCapRule,
   contractOutsideValidityRule,
+  discountAboveCapRule,
   priceBelowListRule,
 ];
 
