@@ -57,37 +57,53 @@ export function pipeline(deps: PipelineDeps) {
       checkDeclaredLength(request, maxBodyBytes);
     })
     .onParse({ as: "global" }, async ({ request }) => {
-      stateOf(request).raw = await readBodyBytes(request, maxBodyBytes);
-      return UNDECODED;
+      const state = stateOf(request);
+      state.raw = await readBodyBytes(request, maxBodyBytes);
+      // Decode now but report a bad body only after authentication (see onTransform): an
+      // unauthenticated caller must learn nothing about how its body was judged.
+      try {
+        return decodeJsonBody(request, state.raw);
+      } catch (e) {
+        state.bodyError = e as ApiError;
+        return UNDECODED;
+      }
     })
-    .onTransform({ as: "global" }, async (ctx) => {
-      if (!isApiPath(ctx.path)) return;
-      const state = stateOf(ctx.request);
+    // Hooks destructure only what they use: Elysia then skips building the rest of the context
+    // (query, headers, cookies) for every request.
+    .onTransform({ as: "global" }, async ({ request, path, set }) => {
+      if (!isApiPath(path)) return;
+      const state = stateOf(request);
       // Elysia skips the parser for some requests (no Content-Type): read the bytes anyway, so
       // that the signature always covers exactly what was sent.
-      if (state.raw === undefined) state.raw = await readBodyBytes(ctx.request, maxBodyBytes);
-      await authenticator.authenticate(ctx.request, state);
-      Object.assign(ctx.set.headers, state.headers);
-      ctx.body = decodeJsonBody(ctx.request, state.raw);
+      if (state.raw === undefined) {
+        state.raw = await readBodyBytes(request, maxBodyBytes);
+        if (state.raw.length > 0) {
+          try {
+            decodeJsonBody(request, state.raw);
+          } catch (e) {
+            state.bodyError = e as ApiError;
+          }
+        }
+      }
+      await authenticator.authenticate(request, state);
+      Object.assign(set.headers, state.headers);
+      if (state.bodyError) throw state.bodyError;
     })
     .onBeforeHandle({ as: "global" }, async ({ request, path }) => {
       const state = peekState(request);
       if (!state?.auth) return;
       return idempotency.begin(request, state, path);
     })
-    .mapResponse({ as: "global" }, async ({ request, responseValue, set }) => {
+    // Synchronous unless there is an idempotent response to store: an async hook here would make
+    // every request pay for a promise it does not need.
+    .mapResponse({ as: "global" }, ({ request, responseValue, set }) => {
       const state = peekState(request);
       if (!state?.idempotency) return;
-      // Serialise here so that the bytes stored for replay are the bytes sent.
-      const status = typeof set.status === "number" ? set.status : 200;
-      const body = responseValue instanceof Response ? await responseValue.clone().text() : JSON.stringify(responseValue ?? null);
-      const headers = { ...(set.headers as Record<string, string>), "content-type": "application/json" };
-      await idempotency.complete(state, status, headers, body);
-      return new Response(body, { status, headers });
+      return storeForReplay(idempotency, state, responseValue, set.status, set.headers as Record<string, string>);
     })
-    .onError({ as: "global" }, async ({ request, code, error, path }) => {
+    .onError({ as: "global" }, ({ request, code, error, path }) => {
       const state = peekState(request);
-      if (state) await idempotency.abandon(state).catch(() => {});
+      if (state?.idempotency) idempotency.abandon(state).catch((e) => log.warn("idempotency release failed", { error: String(e) }));
       const apiError = toApiError(code, error, request, path, deps.routes);
       if (apiError.status >= 500 && apiError.code === "internal_error") {
         log.error("unhandled error", { request_id: state?.id, path, error: String((error as Error)?.stack ?? error) });
@@ -101,6 +117,21 @@ export function pipeline(deps: PipelineDeps) {
       if (status >= 400) return; // logged by onError
       finish(request, status, peekState(request), path);
     });
+}
+
+/** Serialises the response once, so the bytes stored for replay are exactly the bytes sent. */
+async function storeForReplay(
+  idempotency: Idempotency,
+  state: RequestState,
+  value: unknown,
+  setStatus: number | string | undefined,
+  setHeaders: Record<string, string>,
+): Promise<Response> {
+  const status = value instanceof Response ? value.status : typeof setStatus === "number" ? setStatus : 200;
+  const body = value instanceof Response ? await value.clone().text() : JSON.stringify(value ?? null);
+  const headers = { ...setHeaders, "content-type": value instanceof Response ? (value.headers.get("content-type") ?? "application/json") : "application/json" };
+  await idempotency.complete(state, status, headers, body);
+  return new Response(body, { status, headers });
 }
 
 function toApiError(code: string | number, error: unknown, request: Request, path: string, routes: RouteTable): ApiError {

@@ -2,12 +2,15 @@
 // kept beside the Request object so that routes and hooks share it without module globals.
 import type { AuthenticatedKey } from "../auth/key-service.ts";
 import { newId } from "../domain/ids.ts";
+import type { ApiError } from "./problem.ts";
 
 export interface RequestState {
   id: string;
   startedAt: number;
   /** The exact body bytes as received; undefined until read. */
   raw?: Uint8Array;
+  /** Why the body could not be decoded; reported only once the caller is authenticated. */
+  bodyError?: ApiError;
   auth?: AuthenticatedKey;
   clientIp: string;
   /** Idempotency claim held by this request. */
