@@ -14,7 +14,7 @@ section,.card{background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding
 h2{font-size:16px;margin:0 0 10px}.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:12px;padding:0;background:none;border:0}
 .card .k{color:#6b7280;font-size:12px;text-transform:uppercase;letter-spacing:.04em}.card .v{font-size:18px;font-weight:600;margin-top:4px;word-break:break-word}
 table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:5px 8px;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top}
-th{background:#f9fafb;font-weight:600;position:sticky;top:0}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+th{background:#f9fafb;font-weight:600;position:sticky;top:0}th.n,td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .scroll{max-height:640px;overflow:auto}.note{color:#6b7280;font-size:12px;margin:8px 0 0}
 .chart{max-width:100%;height:auto;font-size:11px;fill:#374151;margin-bottom:8px}.chart .tick{font-size:10px;fill:#6b7280}
 .empty{color:#6b7280}@media print{body{background:#fff}.scroll{max-height:none;overflow:visible}}
@@ -50,7 +50,7 @@ export class HtmlRenderer implements Renderer {
     this.columns = head.columns;
     await this.out.write(
       `<section class="detail"><h2>${escapeXml(head.title)}</h2><div class="scroll"><table><thead><tr>${head.columns
-        .map((c) => `<th>${escapeXml(c.label)}</th>`)
+        .map(headerCell)
         .join("")}</tr></thead><tbody>\n`,
     );
   }
@@ -87,7 +87,7 @@ function tableSection(table: Table): string {
   const body =
     table.rows.length === 0
       ? `<p class="empty">No data in this period.</p>`
-      : `<div class="scroll"><table><thead><tr>${table.columns.map((c) => `<th>${escapeXml(c.label)}</th>`).join("")}</tr></thead><tbody>${table.rows
+      : `<div class="scroll"><table><thead><tr>${table.columns.map(headerCell).join("")}</tr></thead><tbody>${table.rows
           .map((r) => tableRow(table.columns, r))
           .join("")}</tbody></table></div>`;
   const note = table.note ? `<p class="note">${escapeXml(table.note)}</p>` : "";
@@ -103,11 +103,16 @@ function chartOf(table: Table): string {
   return kind === "column" ? columnChart(items, table.title) : barChart(items, table.title);
 }
 
+const isNumeric = (c: Column) => c.kind !== undefined && c.kind !== "text" && c.kind !== "time";
+
+function headerCell(c: Column): string {
+  return `<th${isNumeric(c) ? ' class="n"' : ""}>${escapeXml(c.label)}</th>`;
+}
+
 function tableRow(columns: Column[], row: Record<string, unknown>): string {
   return `<tr>${columns
     .map((c) => {
-      const numeric = c.kind && c.kind !== "text" && c.kind !== "time";
-      return `<td${numeric ? ' class="n"' : ""}>${escapeXml(formatCell(row[c.key], c))}</td>`;
+      return `<td${isNumeric(c) ? ' class="n"' : ""}>${escapeXml(formatCell(row[c.key], c))}</td>`;
     })
     .join("")}</tr>`;
 }
