@@ -58,7 +58,14 @@ export function pipeline(deps: PipelineDeps) {
     })
     .onParse({ as: "global" }, async ({ request }) => {
       const state = stateOf(request);
-      state.raw = await readBodyBytes(request, maxBodyBytes);
+      try {
+        state.raw = await readBodyBytes(request, maxBodyBytes);
+      } catch (e) {
+        // Elysia turns a parser's exception into a generic parse error; keep ours for onTransform.
+        state.bodyError = e instanceof ApiError ? e : new ApiError("invalid_request", "the request body could not be read");
+        state.raw = new Uint8Array(0);
+        return UNDECODED;
+      }
       // Decode now but report a bad body only after authentication (see onTransform): an
       // unauthenticated caller must learn nothing about how its body was judged.
       try {
@@ -73,6 +80,8 @@ export function pipeline(deps: PipelineDeps) {
     .onTransform({ as: "global" }, async ({ request, path, set }) => {
       if (!isApiPath(path)) return;
       const state = stateOf(request);
+      // A body too large (or broken) to read cannot be verified: that refusal needs no authentication.
+      if (state.bodyError && state.bodyError.code !== "malformed_json" && state.bodyError.code !== "unsupported_media_type") throw state.bodyError;
       // Elysia skips the parser for some requests (no Content-Type): read the bytes anyway, so
       // that the signature always covers exactly what was sent.
       if (state.raw === undefined) {

@@ -46,7 +46,7 @@ describe("signature encodings", () => {
     const sig = computeSignature(SECRET, BODY);
     expect(verifySignature("other", BODY, sig)).toBe(false);
     const changed = new Uint8Array(BODY);
-    changed[5] ^= 1;
+    changed[5] = changed[5]! ^ 1;
     expect(verifySignature(SECRET, changed, sig)).toBe(false);
     const reserialized = new TextEncoder().encode(JSON.stringify(JSON.parse(new TextDecoder().decode(BODY)), null, 1));
     expect(verifySignature(SECRET, reserialized, sig)).toBe(false);

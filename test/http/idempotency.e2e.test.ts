@@ -58,7 +58,7 @@ describe("Idempotency-Key", () => {
     const theirs = await s.call("POST", "/v1/alerts", alert(), { ...withKey("k-scope"), creds: other });
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get("idempotent-replayed")).toBeNull();
-    expect((await theirs.json()).id).not.toBe((await mine.json()).id);
+    expect(((await theirs.json()) as { id: string }).id).not.toBe(((await mine.json()) as { id: string }).id);
   });
 
   test("nothing is stored for a request that fails authentication or validation", async () => {

@@ -27,7 +27,7 @@ async function check(name: string, fn: () => Promise<void>) {
   }
 }
 
-let server: ReturnType<typeof Bun.spawn> | undefined;
+let server: Bun.Subprocess<"ignore", "pipe", "inherit"> | undefined;
 try {
   await check("version", async () => {
     const p = Bun.spawn([binary, "version"], { stdout: "pipe" });
