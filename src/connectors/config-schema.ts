@@ -94,6 +94,8 @@ export const ConnectorEntry = Type.Object(
     url: Type.Optional(Type.String({ minLength: 1 })),
     /** postgres/mysql: connections in the pool. */
     pool_size: Type.Integer({ default: 5, minimum: 1, maximum: 100 }),
+    /** sqlite/postgres/mysql: column that orders the lines of a transaction (e.g. line_no). */
+    line_order: Type.Optional(Type.String({ minLength: 1 })),
     /** postgres/mysql/sqlite: rows fetched per round trip while scanning. */
     batch_size: Type.Integer({ default: 1000, minimum: 10, maximum: 100_000 }),
     /** http: path template of a single transaction, e.g. /transactions/{id}. */

@@ -55,6 +55,7 @@ function checkEntry(entry: ConnectorConfig, index: number, dir: string, problems
       }
       break;
     case "http":
+      refuse("line_order");
       need("url", "the base URL of the JSON source");
       need("transactions", "the path of the transactions collection, e.g. /transactions");
       refuse("path");

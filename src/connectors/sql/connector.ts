@@ -44,6 +44,12 @@ export class SqlConnector extends BaseConnector {
     return this.mapping.transaction_id ?? "transaction_id";
   }
 
+  /** ORDER BY: the id (keyset pagination needs it), then the configured line order. */
+  private get orderBy(): string {
+    const line = this.settings.line_order;
+    return `${this.driver.quote(this.idColumn)}${line ? `, ${this.driver.quote(line)}` : ""}`;
+  }
+
   private get dateColumn() {
     return this.mapping.date ?? "date";
   }
@@ -62,7 +68,7 @@ export class SqlConnector extends BaseConnector {
   async getTransaction(transactionId: string): Promise<Transaction | null> {
     await this.knownColumns();
     const rows = await this.driver.query(
-      `SELECT * FROM ${this.from(this.settings.transactions!)} WHERE ${this.driver.quote(this.idColumn)} = ${this.driver.placeholder(1)}`,
+      `SELECT * FROM ${this.from(this.settings.transactions!)} WHERE ${this.driver.quote(this.idColumn)} = ${this.driver.placeholder(1)}${this.settings.line_order ? ` ORDER BY ${this.orderBy}` : ""}`,
       [transactionId],
     );
     if (rows.length === 0) return null;
@@ -102,7 +108,7 @@ export class SqlConnector extends BaseConnector {
         where.push(`${id} > ${this.driver.placeholder(args.length)}`);
       }
       const rows = await this.driver.query(
-        `SELECT * FROM ${this.from(this.settings.transactions!)}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY ${id} LIMIT ${batch}`,
+        `SELECT * FROM ${this.from(this.settings.transactions!)}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY ${this.orderBy} LIMIT ${batch}`,
         args,
       );
       if (rows.length === 0) return;
