@@ -1,0 +1,92 @@
+// Serving as a process: TLS, and SIGTERM draining in-flight requests before the database closes.
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { signHex } from "../../src/auth/signature.ts";
+import { makeTempDir, startTestServer } from "../support/harness.ts";
+
+describe("TLS", () => {
+  test("with server.tls set, the API is served over HTTPS", async () => {
+    const dir = makeTempDir();
+    const gen = Bun.spawnSync([
+      "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+      "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"),
+    ], { stderr: "pipe" });
+    expect(gen.exitCode).toBe(0);
+    const s = await startTestServer("server: { port: 0, access_log: false, tls: { cert: ./cert.pem, key: ./key.pem } }", { dir });
+    try {
+      expect(s.url.startsWith("https://")).toBe(true);
+      const r = await fetch(`${s.url}/v1/health`, {
+        headers: { authorization: `Bearer ${s.creds.key}`, "x-service-signature": signHex(s.creds.secret, "") },
+        tls: { rejectUnauthorized: false },
+      });
+      expect(r.status).toBe(200);
+      const plain = await fetch(s.url.replace("https://", "http://") + "/livez").then((x) => x.status, () => "refused");
+      expect(plain).not.toBe(200);
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
+describe("graceful shutdown", () => {
+  test("SIGTERM lets an in-flight request finish, then the process exits 0", async () => {
+    // A slow source: the analysis below waits ~1.2 s on it, and SIGTERM arrives meanwhile.
+    const source = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      async fetch(req) {
+        if (!new URL(req.url).pathname.startsWith("/tx/")) return Response.json({ data: [] });
+        await Bun.sleep(1200);
+        return Response.json({
+          transaction_id: "INV-SLOW",
+          currency: "USD",
+          customer_id: "C1",
+          date: "2026-03-03",
+          lines: [{ sku: "A", quantity: 1, unit_price: 10, list_price: 10, amount: 10 }],
+        });
+      },
+    });
+    const dir = makeTempDir();
+    const seed = await startTestServer(
+      `connectors:\n  - { id: slow, type: http, url: "http://127.0.0.1:${source.port}/", transactions: /list, lookup: "/tx/{id}", allow_hosts: ["127.0.0.1"], timeout_ms: 5000, retries: 0, status: { interval_s: 3600 } }`,
+      { dir },
+    );
+    const creds = seed.creds;
+    await seed.stop();
+    const proc = Bun.spawn([process.execPath, "run", join(import.meta.dir, "../../src/main.ts"), "serve", "--config", seed.configFile, "--port", "0"], {
+      stdout: "pipe",
+      stderr: "inherit",
+    });
+    try {
+      const reader = proc.stdout.getReader();
+      let text = "";
+      let url = "";
+      while (!url) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`server exited: ${text}`);
+        text += new TextDecoder().decode(value);
+        url = /"url":"([^"]+)"/.exec(text)?.[1] ?? "";
+      }
+      (async () => {
+        while (!(await reader.read()).done);
+      })();
+      const body = JSON.stringify({ connector: "slow", module: "revenue_leakage", data: { transaction_id: "INV-SLOW" } });
+      const inflight = fetch(`${url}/v1/analyze`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, body), "content-type": "application/json" },
+        body,
+      });
+      await Bun.sleep(300);
+      proc.kill("SIGTERM");
+      const response = await inflight;
+      const answer = await response.clone().text();
+      if (response.status !== 200) console.log(answer);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { transaction_id: string }).transaction_id).toBe("INV-SLOW");
+      expect(await proc.exited).toBe(0);
+    } finally {
+      proc.kill("SIGKILL");
+      source.stop(true);
+    }
+  });
+});
