@@ -4,7 +4,8 @@
 //   score(x) = 2^(−E[h(x)] / c(ψ)),   c(n) = 2·H(n−1) − 2(n−1)/n.
 // Seeded, so the same history gives the same forest. Each score is explained by the features
 // that cut the point off: every split on its path credits its feature, more for shallow splits
-// in trees where the point was isolated early.
+// in trees where the point was isolated early. One deliberate departure from the paper: a value
+// far outside the training range of a node's split feature isolates the point at that node.
 import { SeededRandom } from "./random.ts";
 
 interface Leaf {
@@ -15,6 +16,9 @@ interface Split {
   leaf: false;
   feature: number;
   threshold: number;
+  /** Range of the split feature among the node's training rows. */
+  min: number;
+  max: number;
   left: Node;
   right: Node;
 }
@@ -34,6 +38,7 @@ export interface ForestScore {
 }
 
 const EULER = 0.5772156649;
+const OUTSIDE_MARGIN = 0.5;
 
 /** Average path length of an unsuccessful search in a binary search tree of n points. */
 export function averagePathLength(n: number): number {
@@ -71,12 +76,23 @@ export class IsolationForest {
       used.length = 0;
       let node = root;
       let depth = 0;
+      let outside = false;
       while (!node.leaf) {
         used.push(node.feature);
-        node = x[node.feature]! < node.threshold ? node.left : node.right;
+        const v = x[node.feature]!;
         depth++;
+        // Far beyond the node's training range (by half the range again), any split of that
+        // range would cut the point off here: it is isolated now. Plain isolation forests send
+        // it on with the extreme rows, which hides values never seen in training when the data
+        // is discrete; the margin keeps ordinary tail values of continuous data from counting.
+        const margin = (node.max - node.min) * OUTSIDE_MARGIN;
+        if (v < node.min - margin || v > node.max + margin) {
+          outside = true;
+          break;
+        }
+        node = v < node.threshold ? node.left : node.right;
       }
-      const h = depth + averagePathLength(node.size);
+      const h = outside || node.leaf === false ? depth : depth + averagePathLength(node.size);
       total += h;
       // Splits in trees that isolated the point quickly explain its anomaly most.
       const credit = 1 / Math.max(h, 1);
@@ -125,6 +141,8 @@ function grow(rows: number[][], depth: number, limit: number, features: number, 
     leaf: false,
     feature: f,
     threshold,
+    min,
+    max,
     left: grow(left, depth + 1, limit, features, rng),
     right: grow(right, depth + 1, limit, features, rng),
   };

@@ -1,0 +1,76 @@
+import { describe, expect, test } from "bun:test";
+import { analyse, codes, invoice } from "./fixtures.ts";
+import { modulesConfig } from "./support.ts";
+
+const original = invoice("INV-1", { customer: "CUST-7", date: "2025-06-02T10:00:00Z", lines: [{ sku: "SKU-B", qty: 3, unit: 50 }] });
+const credit = (id: string, amount: number, date: string) => ({
+  ...invoice(id, { customer: "CUST-7", date, type: "credit_note", reference: "INV-1", lines: [{ sku: "SKU-B", qty: amount / 50, unit: 50 }] }),
+});
+
+describe("duplicates", () => {
+  test("a copy of an invoice within the window is a duplicate; the original is not", async () => {
+    const copy = { ...original, transaction_id: "INV-2", date: "2025-06-03T11:00:00Z" };
+    const history = [original, copy];
+    const later = await analyse({ ...copy }, { module: "duplicate_detection", history });
+    expect(codes(later.anomalies)).toEqual(["duplicate_invoice"]);
+    expect(later.anomalies[0]!.actual).toMatchObject({ duplicate_of: "INV-1" });
+    expect(later.anomalies[0]!.amount_at_risk).toBe(0);
+    expect((await analyse({ ...original }, { module: "duplicate_detection", history })).anomalies).toEqual([]);
+  });
+
+  test("hard negative: the same recurring invoice a month later", async () => {
+    const next = { ...original, transaction_id: "INV-3", date: "2025-07-02T10:00:00Z" };
+    expect((await analyse(next, { module: "duplicate_detection", history: [original, next] })).anomalies).toEqual([]);
+  });
+
+  test("a duplicate payment puts the whole payment at risk", async () => {
+    const pay = { ...invoice("PAY-1", { customer: "V-1", lines: [] }), type: "payment" as const, amount: 500, tax_amount: 0 };
+    const again = { ...pay, transaction_id: "PAY-2" };
+    const r = await analyse(again, { module: "duplicate_detection", history: [pay] });
+    expect(codes(r.anomalies)).toEqual(["duplicate_payment"]);
+    expect(r.amount_at_risk.amount).toBe(500);
+  });
+
+  test("hard negative: one legitimate credit note, and partial credits within the invoice", async () => {
+    const c1 = credit("CN-1", 50, "2025-06-10T10:00:00Z");
+    const c2 = credit("CN-2", 100, "2025-06-12T10:00:00Z");
+    const history = [original, c1, c2];
+    expect((await analyse(c1, { module: "duplicate_detection", history })).anomalies).toEqual([]);
+    expect((await analyse(c2, { module: "duplicate_detection", history })).anomalies).toEqual([]);
+  });
+
+  test("a second credit for the same amount is a duplicate: the whole credit is at risk", async () => {
+    const c1 = credit("CN-1", 100, "2025-06-10T10:00:00Z");
+    const c2 = credit("CN-2", 100, "2025-06-11T10:00:00Z");
+    const r = await analyse(c2, { module: "revenue_leakage", history: [original, c1, c2] });
+    expect(codes(r.anomalies)).toEqual(["duplicate_credit_note"]);
+    expect(r.amount_at_risk.amount).toBe(100);
+  });
+
+  test("credits beyond the invoice: the excess is at risk", async () => {
+    const c1 = credit("CN-1", 100, "2025-06-10T10:00:00Z");
+    const c2 = credit("CN-2", 150, "2025-06-11T10:00:00Z");
+    const r = await analyse(c2, { module: "duplicate_detection", history: [original, c1, c2] });
+    expect(codes(r.anomalies)).toEqual(["excessive_credit_note"]);
+    expect(r.amount_at_risk.amount).toBe(100); // 250 credited against 150 invoiced
+  });
+});
+
+describe("compliance", () => {
+  test("creator equals approver (case-insensitive); different people are fine", async () => {
+    const r = await analyse(invoice("C1", { created_by: "Alice", approved_by: "alice ", lines: [{ sku: "SKU-B", qty: 1, unit: 50 }] }), { module: "compliance" });
+    expect(codes(r.anomalies)).toEqual(["self_approval"]);
+    expect((await analyse(invoice("C2", { lines: [{ sku: "SKU-B", qty: 1, unit: 50 }] }), { module: "compliance" })).anomalies).toEqual([]);
+  });
+
+  test("amount above the approver's configured limit; within it, or no limit, is fine", async () => {
+    const config = modulesConfig({ compliance: { approver_limits: { bruno: 1000 } } });
+    const over = await analyse(invoice("C3", { lines: [{ sku: "SKU-B", qty: 30, unit: 50 }] }), { module: "compliance", config });
+    expect(codes(over.anomalies)).toEqual(["approval_limit_exceeded"]);
+    expect(over.anomalies[0]!.expected).toEqual({ amount_at_most: 1000 });
+    const within = await analyse(invoice("C4", { lines: [{ sku: "SKU-B", qty: 10, unit: 50 }] }), { module: "compliance", config });
+    expect(within.anomalies).toEqual([]);
+    const unlisted = await analyse(invoice("C5", { approved_by: "zoe", lines: [{ sku: "SKU-B", qty: 30, unit: 50 }] }), { module: "compliance", config });
+    expect(unlisted.anomalies).toEqual([]);
+  });
+});

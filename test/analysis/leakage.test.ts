@@ -1,0 +1,126 @@
+import { describe, expect, test } from "bun:test";
+import { analyse, codes, invoice } from "./fixtures.ts";
+import { modulesConfig } from "./support.ts";
+
+describe("pricing rules", () => {
+  test("price below the contract in force: loss at the contract price", async () => {
+    const r = await analyse(invoice("I1", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 10, unit: 78 }] }));
+    expect(codes(r.anomalies)).toEqual(["price_below_contract"]);
+    const a = r.anomalies[0]!;
+    expect(a.amount_at_risk).toBe(20);
+    expect(a.field).toBe("lines[0].unit_price");
+    expect(a.expected).toMatchObject({ unit_price: 80, contract_id: "CTR-1" });
+    expect(r.amount_at_risk).toEqual({ amount: 20, currency: "USD" });
+    expect(r.risk_score).toBeGreaterThanOrEqual(70);
+  });
+
+  test("hard negative: billed at the contract price, and within rounding of it", async () => {
+    expect((await analyse(invoice("I2", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 10, unit: 80 }] }))).anomalies).toEqual([]);
+    expect((await analyse(invoice("I3", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 3, unit: 79.995 }] }))).anomalies).toEqual([]);
+  });
+
+  test("discount above the contract's cap is reported as such, once per line", async () => {
+    const r = await analyse(invoice("I4", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 2, unit: 70 }] }));
+    expect(codes(r.anomalies)).toEqual(["discount_above_cap"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(20); // against the contract price 80
+  });
+
+  test("no contract: discount above the policy cap, loss against list less the policy maximum", async () => {
+    const r = await analyse(invoice("I5", { lines: [{ sku: "SKU-A", qty: 4, unit: 80, disc: 20 }] }));
+    expect(codes(r.anomalies)).toEqual(["discount_above_cap"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(40); // (90 − 80) × 4
+  });
+
+  test("hard negative: a recorded discount within the policy", async () => {
+    expect((await analyse(invoice("I6", { lines: [{ sku: "SKU-A", qty: 4, unit: 92.5, disc: 7.5 }] }))).anomalies).toEqual([]);
+  });
+
+  test("price below list without an approved discount", async () => {
+    const r = await analyse(invoice("I7", { lines: [{ sku: "SKU-B", qty: 10, unit: 30, disc: 0 }] }));
+    expect(codes(r.anomalies)).toEqual(["price_below_list"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(150); // (45 − 30) × 10
+  });
+
+  test("policy max discount comes from the config", async () => {
+    const config = modulesConfig({ revenue_leakage: { max_discount_pct: 50 } });
+    expect((await analyse(invoice("I8", { lines: [{ sku: "SKU-B", qty: 10, unit: 30, disc: 0 }] }), { config })).anomalies).toEqual([]);
+  });
+
+  test("hard negative: an approved promotion in its window; the same price after it is a stale promotional price", async () => {
+    const inWindow = await analyse(invoice("I9", { date: "2025-03-10T10:00:00Z", lines: [{ sku: "SKU-B", qty: 10, unit: 40 }] }));
+    expect(inWindow.anomalies).toEqual([]);
+    const after = await analyse(invoice("I10", { date: "2025-04-10T10:00:00Z", lines: [{ sku: "SKU-B", qty: 10, unit: 40 }] }));
+    expect(codes(after.anomalies)).toEqual(["contract_price_outside_validity"]);
+    expect(after.anomalies[0]!.amount_at_risk).toBe(50); // (45 − 40) × 10
+  });
+
+  test("expired contract price applied after its window", async () => {
+    const r = await analyse(invoice("I11", { customer: "CUST-2", lines: [{ sku: "SKU-A", qty: 5, unit: 70 }] }));
+    expect(codes(r.anomalies)).toEqual(["contract_price_outside_validity"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(100); // (90 − 70) × 5
+    expect(r.anomalies[0]!.actual).toMatchObject({ contract_id: "CTR-OLD" });
+  });
+
+  test("hard negative: contract renewal governs the line", async () => {
+    expect((await analyse(invoice("I12", { customer: "CUST-3", lines: [{ sku: "SKU-A", qty: 5, unit: 75 }] }))).anomalies).toEqual([]);
+  });
+
+  test("zero-price billable line at the most generous price; a free contract item is fine", async () => {
+    const r = await analyse(invoice("I13", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 3, unit: 0 }, { sku: "SKU-B", qty: 1, unit: 50 }] }));
+    expect(codes(r.anomalies)).toEqual(["zero_price_line"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(240);
+    const free = await analyse(invoice("I14", { customer: "CUST-5", lines: [{ sku: "SKU-C", qty: 3, unit: 0, list: 0, disc: 0 }] }), {
+      ref: { price_list: [{ sku: "SKU-C", list_price: 0, currency: "USD" }] },
+    });
+    expect(free.anomalies).toEqual([]);
+  });
+});
+
+describe("shipments, tax, currency", () => {
+  const shipments = [
+    { shipment_id: "S1", transaction_id: "I20", sku: "SKU-B", quantity: 6 },
+    { shipment_id: "S2", transaction_id: "I20", sku: "SKU-B", quantity: 6 },
+  ];
+
+  test("shipped quantity not billed, at the billed unit price", async () => {
+    const r = await analyse(invoice("I20", { lines: [{ sku: "SKU-B", qty: 10, unit: 48 }] }), { ref: { shipments } });
+    expect(codes(r.anomalies)).toEqual(["unbilled_shipment"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(96);
+  });
+
+  test("hard negative: partial shipments that add up to the billed quantity", async () => {
+    const r = await analyse(invoice("I20", { lines: [{ sku: "SKU-B", qty: 12, unit: 48 }] }), { ref: { shipments } });
+    expect(r.anomalies).toEqual([]);
+  });
+
+  test("tax below the stated rate, and below the configured rate", async () => {
+    const stated = await analyse(invoice("I21", { lines: [{ sku: "SKU-B", qty: 10, unit: 50 }], tax: 30 }));
+    expect(codes(stated.anomalies)).toEqual(["tax_below_rate"]);
+    expect(stated.anomalies[0]!.amount_at_risk).toBe(10);
+    const config = modulesConfig({ revenue_leakage: { tax: { rates: { USD: 0.1 } } } });
+    const configured = await analyse(invoice("I22", { lines: [{ sku: "SKU-B", qty: 10, unit: 50 }] }), { config });
+    expect(configured.anomalies[0]!.amount_at_risk).toBe(10);
+  });
+
+  test("hard negative: tax rounding within tolerance, exempt customers", async () => {
+    expect((await analyse(invoice("I23", { lines: [{ sku: "SKU-B", qty: 1, unit: 49.99 }], tax: 3.99 }))).anomalies).toEqual([]);
+    const config = modulesConfig({ revenue_leakage: { tax: { rates: { USD: 0.2 }, exempt_customers: ["CUST-9"] } } });
+    expect((await analyse(invoice("I24", { lines: [{ sku: "SKU-B", qty: 1, unit: 50 }] }), { config })).anomalies).toEqual([]);
+  });
+
+  test("currency differing from the contract's: reported, no loss, no price comparison", async () => {
+    const r = await analyse(invoice("I25", { customer: "CUST-1", currency: "EUR", lines: [{ sku: "SKU-A", qty: 10, unit: 60 }] }));
+    expect(codes(r.anomalies)).toEqual(["currency_mismatch"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(0);
+  });
+});
+
+describe("amount at risk", () => {
+  test("a line is counted once; separate losses add up", async () => {
+    const txn = invoice("I30", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 10, unit: 70 }, { sku: "SKU-B", qty: 2, unit: 30, disc: 0 }], tax: 0 });
+    const r = await analyse(txn);
+    expect(codes(r.anomalies)).toEqual(["discount_above_cap", "price_below_list", "tax_below_rate"]);
+    // 100 (line 0 against contract 80) + 30 (line 1 against 45) + tax 0.08 × 760
+    expect(r.amount_at_risk.amount).toBe(100 + 30 + 60.8);
+  });
+});
