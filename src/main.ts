@@ -14,6 +14,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   config: { summary: "check the configuration file", load: () => import("./cli/config.ts") },
   sign: { summary: "print the signature of a body read from stdin", load: () => import("./cli/sign.ts") },
   call: { summary: "send a signed request to a running server", load: () => import("./cli/call.ts") },
+  alerts: { summary: "list alerts (offline, from the database)", load: () => import("./cli/alerts.ts") },
+  reports: { summary: "create (and --wait for) reports, list them, offline", load: () => import("./cli/reports.ts") },
 };
 
 const USAGE = `assay ${VERSION}: self-hosted transaction-risk appliance
