@@ -194,11 +194,11 @@ describe("http connector under failure", () => {
     mode = "slow";
     const started = performance.now();
     const pending = analyzeById("svc", "INV-000001");
-    // Meanwhile the server, and every other connector, answer at once.
+    // Meanwhile the server answers at once (the fake source is slow for every connector on it).
     await Bun.sleep(50);
     const healthStarted = performance.now();
     expect((await server.call("GET", "/v1/health")).status).toBe(200);
-    expect(await server.rt.connectors.get("flat")!.getTransaction("INV-000003")).not.toBeNull();
+    expect((await server.call("GET", "/v1/connectors")).status).toBe(200);
     expect(performance.now() - healthStarted).toBeLessThan(300);
     const res = await pending;
     expect(res.status).toBe(504);
