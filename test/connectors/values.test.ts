@@ -1,0 +1,47 @@
+// Source values → canonical values: number and date formats, and the messages for bad ones.
+import { describe, expect, test } from "bun:test";
+import { dateFormat, inDateRange, parseDate, parseNumber } from "../../src/connectors/values.ts";
+
+describe("parseNumber", () => {
+  test("plain, European and Swiss notations", () => {
+    expect(parseNumber("1234.56", { decimal: ".", thousands: "" })).toBe(1234.56);
+    expect(parseNumber("-0.5", { decimal: ".", thousands: "" })).toBe(-0.5);
+    expect(parseNumber("1,234.56", { decimal: ".", thousands: "," })).toBe(1234.56);
+    expect(parseNumber("1.234,56", { decimal: ",", thousands: "." })).toBe(1234.56);
+    expect(parseNumber("1'234.5", { decimal: ".", thousands: "'" })).toBe(1234.5);
+    expect(parseNumber(" ", { decimal: ".", thousands: "" })).toBeUndefined();
+    expect(parseNumber(12n, { decimal: ".", thousands: "" })).toBe(12);
+  });
+
+  test("what JS would accept but a source number is not", () => {
+    for (const bad of ["0x1f", "1.2.3", "12abc", "Infinity", "1,5"]) expect(() => parseNumber(bad, { decimal: ".", thousands: "" })).toThrow("is not a number");
+  });
+});
+
+describe("dates", () => {
+  test("ISO dates and moments; no zone means UTC", () => {
+    const iso = dateFormat("iso");
+    expect(parseDate("2025-02-03", iso)).toBe("2025-02-03");
+    expect(parseDate("2025-02-03T10:00:00Z", iso)).toBe("2025-02-03T10:00:00Z");
+    expect(parseDate("2025-02-03T10:00:00+02:00", iso)).toBe("2025-02-03T08:00:00Z");
+    expect(parseDate("2025-02-03 10:00", iso)).toBe("2025-02-03T10:00:00Z");
+    expect(parseDate(new Date("2025-02-03T00:00:00Z"), iso)).toBe("2025-02-03");
+    expect(() => parseDate("2025-02-30", iso)).toThrow("not a calendar date");
+    expect(() => parseDate("03/02/2025", iso)).toThrow("not an ISO 8601 date");
+  });
+
+  test("configured patterns", () => {
+    expect(parseDate("03.02.2025", dateFormat("DD.MM.YYYY"))).toBe("2025-02-03");
+    expect(parseDate("2/3/2025 9:05", dateFormat("MM/DD/YYYY HH:mm"))).toBe("2025-02-03T09:05:00Z");
+    expect(() => parseDate("31/02/2025", dateFormat("DD/MM/YYYY"))).toThrow("not a calendar date");
+    expect(() => parseDate("2025-02-03", dateFormat("DD/MM/YYYY"))).toThrow("does not match the date format DD/MM/YYYY");
+    expect(() => dateFormat("MM/YYYY")).toThrow("needs YYYY, MM and DD");
+  });
+
+  test("inclusive ranges; a date-only bound compares by day", () => {
+    expect(inDateRange("2025-01-31T23:00:00Z", "2025-01-01", "2025-01-31")).toBe(true);
+    expect(inDateRange("2025-02-01T00:00:00Z", "2025-01-01", "2025-01-31")).toBe(false);
+    expect(inDateRange(undefined, "2025-01-01")).toBe(false);
+    expect(inDateRange(undefined)).toBe(true);
+  });
+});
