@@ -9,6 +9,7 @@ type CommandModule = { run(argv: string[], io: CliIO): Promise<number> };
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
   serve: { summary: "run the API server", load: () => import("./cli/serve.ts") },
   init: { summary: "create what is missing of config, data folder and master key", load: () => import("./cli/init.ts") },
+  demo: { summary: "sample data, a demo key and a running server, in one command", load: () => import("./cli/demo.ts") },
   accounts: { summary: "create, list accounts; set their plan", load: () => import("./cli/accounts.ts") },
   keys: { summary: "create, list, revoke, rotate API keys", load: () => import("./cli/keys.ts") },
   config: { summary: "check the configuration file", load: () => import("./cli/config.ts") },

@@ -54,6 +54,12 @@ export function table(rows: Record<string, unknown>[], columns: string[]): strin
   return [line(columns.map((c) => c.toUpperCase())), ...cells.map(line)].join("\n");
 }
 
+export function parsePort(value: string, flag = "--port"): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`${flag}: expected 0-65535 (got "${value}")`);
+  return port;
+}
+
 /** `90d`, `24h`, `30m`, `45s` → milliseconds. */
 export function parseDuration(value: string, flag: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(s|m|h|d|w)$/.exec(value.trim());

@@ -1,0 +1,100 @@
+// `assay demo [--dir D] [--host H] [--port N] [--seed S] [--json]`: the evaluator's quick start.
+// Writes a realistic billing data set with planted revenue leakage (CSV files) and a config that
+// wires it in as the `billing` connector, mints a demo account and key, prints them with ready
+// commands, and serves. Running it again reuses the folder and mints a fresh key.
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { BENCH_APPROVER_LIMITS, BENCH_TAX_RATES, plant } from "../analysis/quality/plant.ts";
+import { ensureMasterKeyFile } from "../auth/master-key.ts";
+import { loadConfig } from "../config/load.ts";
+import { generateDataset } from "../sampledata/generate.ts";
+import { writeCsvDataset } from "../sampledata/write.ts";
+import { openAdmin } from "../runtime.ts";
+import { type CliIO, parse, parsePort, runCommand, UsageError } from "./common.ts";
+import { serveUntilSignal } from "./serve.ts";
+
+const DEMO_ACCOUNT = "Demo";
+
+function demoConfig(port: number): string {
+  return `# Written by \`assay demo\`: a sample billing system wired in as the "billing" connector.
+server: { host: 127.0.0.1, port: ${port} }
+storage: { path: ./assay.db }
+security: { master_key_file: ./master.key }
+alerts: { auto_threshold: 70 }
+modules:
+  revenue_leakage: { max_discount_pct: 10, tax: { rates: ${JSON.stringify(BENCH_TAX_RATES)} } }
+  compliance: { approver_limits: ${JSON.stringify(BENCH_APPROVER_LIMITS)} }
+connectors:
+  - id: billing
+    type: csv
+    name: Demo ERP billing export
+    description: Invoices, credit notes and their lines, with contracts, price list and shipments
+    transactions: ./data/invoice_lines.csv
+    reference:
+      contracts: ./data/contracts.csv
+      price_list: ./data/price_list.csv
+      shipments: ./data/shipments.csv
+  - id: inline
+    type: inline
+    name: Inline transactions
+`;
+}
+
+export function run(argv: string[], io: CliIO): Promise<number> {
+  return runCommand(io, async () => {
+    const { values } = parse(argv, {
+      dir: { type: "string" },
+      host: { type: "string" },
+      port: { type: "string" },
+      seed: { type: "string" },
+      json: { type: "boolean" },
+      "no-serve": { type: "boolean" },
+    });
+    const port = values.port === undefined ? 8080 : parsePort(values.port);
+    const seed = values.seed === undefined ? 42 : Number(values.seed);
+    if (!Number.isInteger(seed)) throw new UsageError(`--seed: expected an integer (got "${values.seed}")`);
+    const dir = resolve(values.dir ?? "assay-demo");
+    const file = join(dir, "assay.yaml");
+
+    if (!existsSync(file)) {
+      mkdirSync(dir, { recursive: true });
+      const clean = generateDataset({ seed, invoices: 400, customers: 40, skus: 30, start: "2026-01-01", months: 6 });
+      const planted = plant(clean, seed, 0.05);
+      await writeCsvDataset(planted, join(dir, "data"));
+      writeFileSync(file, demoConfig(port));
+      io.err(`wrote a sample data set (${planted.transactions.length} transactions, ${planted.labels.size} with planted findings) to ${dir}`);
+    }
+    ensureMasterKeyFile(join(dir, "master.key"));
+    const config = loadConfig(file, io.env);
+    const { keys, store } = openAdmin(config, { env: {} });
+    let minted;
+    try {
+      const existing = (await store.accounts.list()).find((a) => a.name === DEMO_ACCOUNT);
+      const account = existing ?? (await keys.createAccount(DEMO_ACCOUNT, "standard"));
+      minted = await keys.createKey(account.id, { name: "demo" });
+    } finally {
+      store.close();
+    }
+    const host = values.host ?? config.server.host;
+    const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
+    if (values.json) {
+      io.out(JSON.stringify({ url, config: file, account: minted.account, key_id: minted.id, key: minted.key, secret: minted.secret }));
+    } else {
+      io.out(`Assay demo
+  config:   ${file}
+  account:  ${minted.account}
+  API key:  ${minted.key}
+  secret:   ${minted.secret}
+
+In another shell:
+  export ASSAY_URL=${url} ASSAY_API_KEY=${minted.key} ASSAY_API_SECRET=${minted.secret}
+  assay call GET /v1/connectors
+  assay call POST /v1/analyze --data '{"connector":"billing","module":"revenue_leakage"}'
+  assay call POST /v1/reports --data '{"type":"revenue_leakage","connector":"billing","format":"html"}'
+  open ${url}/docs for the API reference
+`);
+    }
+    if (values["no-serve"]) return 0;
+    return serveUntilSignal(config, io, { host, port });
+  });
+}

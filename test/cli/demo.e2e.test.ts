@@ -1,0 +1,43 @@
+// `assay demo`: one command from nothing to a running server with sample data and a key.
+import { expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { signedFetch, makeTempDir } from "../support/harness.ts";
+
+test("assay demo writes sample data, prints a working key and serves findings", async () => {
+  const dir = join(makeTempDir(), "demo");
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const proc = Bun.spawn([process.execPath, "run", join(import.meta.dir, "../../src/main.ts"), "demo", "--dir", dir, "--port", String(port), "--json"], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  try {
+    const reader = proc.stdout.getReader();
+    let text = "";
+    while (!text.includes('"msg":"listening"')) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`demo exited: ${text}`);
+      text += new TextDecoder().decode(value);
+    }
+    (async () => {
+      while (!(await reader.read()).done);
+    })();
+    const printed = JSON.parse(text.split("\n")[0]!) as { url: string; key: string; secret: string; account: string; key_id: string };
+    expect(printed.url).toBe(`http://127.0.0.1:${port}`);
+    for (const f of ["assay.yaml", "data/invoice_lines.csv", "data/contracts.csv", "data/price_list.csv", "data/shipments.csv"]) {
+      expect(existsSync(join(dir, f))).toBe(true);
+    }
+    const creds = { key: printed.key, secret: printed.secret, accountId: printed.account, keyId: printed.key_id };
+    const connectors = (await (await signedFetch(printed.url, "GET", "/v1/connectors", undefined, { creds })).json()) as { data: { id: string }[] };
+    expect(connectors.data.map((c) => c.id)).toContain("billing");
+    const scan = await signedFetch(printed.url, "POST", "/v1/analyze", { connector: "billing", module: "revenue_leakage" }, { creds });
+    expect(scan.status).toBe(200);
+    const result = (await scan.json()) as { anomalies: unknown[]; transactions_analyzed: number; amount_at_risk: { amount: number } };
+    expect(result.transactions_analyzed).toBeGreaterThan(100);
+    expect(result.anomalies.length).toBeGreaterThan(5);
+    expect(result.amount_at_risk.amount).toBeGreaterThan(0);
+  } finally {
+    proc.kill("SIGTERM");
+    await proc.exited;
+  }
+});
