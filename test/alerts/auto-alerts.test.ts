@@ -128,3 +128,45 @@ describe("openFromAnalysis", () => {
     expect(list.data.map((a: any) => a.id)).toEqual([...ids]);
   }, 30_000);
 });
+
+describe("POST /v1/analyze opens alerts at or above alerts.auto_threshold", () => {
+  test("one alert per transaction however often it is analysed; none below the threshold", async () => {
+    const { mkdirSync, rmSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { makeTempDir } = await import("../support/harness.ts");
+    const dir = makeTempDir("assay-auto-");
+    mkdirSync(join(dir, "data"));
+    writeFileSync(
+      join(dir, "data", "lines.csv"),
+      "transaction_id,type,date,customer_id,currency,amount,tax_amount,tax_rate,contract_id,sku,quantity,unit_price,list_price,discount_pct,line_amount\n" +
+        "INV-1,invoice,2026-01-10,C1,EUR,800,152,0.19,K1,A,10,80,100,0,800\n" +
+        "INV-2,invoice,2026-01-15,C1,EUR,1000,190,0.19,K1,A,10,100,100,0,1000\n",
+    );
+    writeFileSync(join(dir, "data", "contracts.csv"), "contract_id,customer_id,sku,price,currency,valid_from,valid_to,max_discount_pct\nK1,C1,A,100,EUR,2025-01-01,2027-12-31,0\n");
+    const server = await startServer(
+      `alerts: { auto_threshold: 50 }
+connectors:
+  - { id: billing, type: csv, transactions: ./data/lines.csv, reference: { contracts: ./data/contracts.csv } }
+`,
+      { dir },
+    );
+    try {
+      const analyze = async (tx: string) =>
+        json(await server.call("POST", "/v1/analyze", { connector: "billing", module: "revenue_leakage", data: { transaction_id: tx } }));
+      const first = await analyze("INV-1");
+      expect(first.risk_score).toBeGreaterThanOrEqual(50);
+      expect(first.alert_id).toMatch(/^alrt_/);
+      const again = await Promise.all([analyze("INV-1"), analyze("INV-1"), analyze("INV-1")]);
+      expect(new Set(again.map((a) => a.alert_id))).toEqual(new Set([first.alert_id]));
+      const clean = await analyze("INV-2");
+      expect(clean.risk_score).toBeLessThan(50);
+      expect(clean.alert_id).toBeNull();
+      const alerts = await json(await server.call("GET", "/v1/alerts"));
+      expect(alerts.data.length).toBe(1);
+      expect(alerts.data[0]).toMatchObject({ id: first.alert_id, source: "analysis", connector: "billing", transaction_id: "INV-1", risk_score: first.risk_score });
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
