@@ -34,7 +34,7 @@ export const TransactionBody = t.Object(
     reference: opt(text("e.g. the invoice a credit note refers to")),
     created_by: opt(text("User who created it")),
     approved_by: opt(text("User who approved it")),
-    lines: opt(t.Array(TransactionLineBody, { maxItems: 10_000 })),
+    lines: t.Optional(t.Array(TransactionLineBody, { maxItems: 10_000 })),
     attributes: opt(t.Record(t.String(), t.Union([t.String(), t.Number(), t.Boolean(), t.Null()]), { description: "Source columns beyond the canonical fields" })),
   },
   { ...closed, description: "A canonical transaction, or only its transaction_id to fetch it from the connector" },

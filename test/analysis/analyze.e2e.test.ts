@@ -1,0 +1,151 @@
+// POST /v1/analyze and GET /v1/modules over HTTP, against a real in-process server whose engine
+// reads an in-memory connector (the three request modes, errors, recording and auto-alerts).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
+import type { AnalysisResult } from "../../src/domain/analysis.ts";
+import type { AnalysisRecord } from "../../src/store/types.ts";
+import { startTestServer, type TestServer } from "../support/harness.ts";
+import { invoice, reference } from "./fixtures.ts";
+import { memoryConnector, modulesConfig } from "./support.ts";
+
+let srv: TestServer;
+const billed = [
+  invoice("INV-100", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 10, unit: 80 }] }),
+  invoice("INV-101", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 10, unit: 78 }] }),
+  invoice("INV-102", { customer: "CUST-9", lines: [{ sku: "SKU-B", qty: 2, unit: 50 }] }),
+];
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  const billing = memoryConnector({ id: "billing", transactions: billed, reference });
+  const inline = { ...memoryConnector({ id: "inline", lookup: false, scan: false }), id: "inline" };
+  const connectors = [billing, inline];
+  srv.rt.analysis = new AssayAnalysisEngine({
+    modules: modulesConfig(),
+    autoThreshold: srv.rt.config.alerts.auto_threshold,
+    connectors: { get: (id) => connectors.find((c) => c.id === id), list: () => connectors },
+    analyses: srv.rt.store.analyses,
+    clock: srv.rt.clock,
+    log: srv.rt.log,
+    alerts: () => srv.rt.alerts,
+  });
+});
+afterAll(() => srv.stop());
+
+async function records(): Promise<AnalysisRecord[]> {
+  const out: AnalysisRecord[] = [];
+  for await (const r of srv.rt.store.analyses.iterate(srv.creds.accountId)) out.push(r);
+  return out;
+}
+
+describe("POST /v1/analyze", () => {
+  test("inline transaction: scored, explained, recorded, alert opened", async () => {
+    const txn = invoice("NEW-1", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 5, unit: 70 }] });
+    const res = await srv.call("POST", "/v1/analyze", { connector: "billing", module: "revenue_leakage", data: txn });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as AnalysisResult;
+    expect(body.id).toMatch(/^anl_[0-9A-Z]{26}$/);
+    expect(body).toMatchObject({ object: "analysis", connector: "billing", module: "revenue_leakage", transaction_id: "NEW-1", transactions_analyzed: 1, risk_level: "high" });
+    expect(body.risk_score).toBe(76.5); // 100 · 0.85 (weight) · 0.9 (score)
+    expect(body.anomalies.map((a) => a.code)).toEqual(["discount_above_cap"]);
+    expect(body.amount_at_risk).toEqual({ amount: 50, currency: "USD" });
+    expect(body.alert_id).toMatch(/^alrt_/);
+    const alert = await srv.call("GET", `/v1/alerts/${body.alert_id}`);
+    expect(alert.status).toBe(200);
+    const rec = (await records()).find((r) => r.id === body.id)!;
+    expect(rec).toMatchObject({ transaction_id: "NEW-1", customer_id: "CUST-1", amount_at_risk: 50, alert_id: body.alert_id, anomaly_codes: ["discount_above_cap"] });
+  });
+
+  test("a clean transaction scores low and opens no alert", async () => {
+    const res = await srv.call("POST", "/v1/analyze", { connector: "billing", module: "revenue_leakage", data: billed[0] });
+    const body = (await res.json()) as AnalysisResult;
+    expect(body).toMatchObject({ risk_score: 0, risk_level: "low", anomalies: [], alert_id: null });
+  });
+
+  test("by id: fetched from the connector; unknown id is 404 transaction_not_found", async () => {
+    const res = await srv.call("POST", "/v1/analyze", { connector: "billing", module: "revenue_leakage", data: { transaction_id: "INV-101" } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as AnalysisResult;
+    expect(body.transaction_id).toBe("INV-101");
+    expect(body.anomalies[0]!.code).toBe("price_below_contract");
+    const missing = await srv.call("POST", "/v1/analyze", { connector: "billing", module: "revenue_leakage", data: { transaction_id: "NOPE" } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toContain("application/problem+json");
+    expect(((await missing.json()) as { code: string }).code).toBe("transaction_not_found");
+  });
+
+  test("scan: no data analyses the connector's transactions, options.limit honoured", async () => {
+    const all = (await (await srv.call("POST", "/v1/analyze", { connector: "billing", module: "revenue_leakage" })).json()) as AnalysisResult;
+    expect(all).toMatchObject({ transaction_id: null, transactions_analyzed: 3 });
+    expect(all.anomalies.map((a) => a.transaction_id)).toEqual(["INV-101"]);
+    expect(all.amount_at_risk).toEqual({ amount: 20, currency: "USD" });
+    const two = (await (await srv.call("POST", "/v1/analyze", { connector: "billing", module: "compliance", options: { limit: 2 } })).json()) as AnalysisResult;
+    expect(two.transactions_analyzed).toBe(2);
+  });
+
+  test("unknown connector or module: 422 listing the valid values", async () => {
+    const c = await srv.call("POST", "/v1/analyze", { connector: "nope", module: "revenue_leakage" });
+    expect(c.status).toBe(422);
+    expect(await c.json()).toMatchObject({ code: "unknown_connector", valid_values: ["billing", "inline"] });
+    const m = await srv.call("POST", "/v1/analyze", { connector: "billing", module: "nope" });
+    expect(m.status).toBe(422);
+    expect(await m.json()).toMatchObject({ code: "unknown_module", valid_values: ["revenue_leakage", "anomaly_detection", "duplicate_detection", "compliance"] });
+  });
+
+  test("the inline connector needs the transaction in data", async () => {
+    const scan = await srv.call("POST", "/v1/analyze", { connector: "inline", module: "revenue_leakage" });
+    expect(scan.status).toBe(422);
+    expect(((await scan.json()) as { code: string }).code).toBe("validation_failed");
+    const byId = await srv.call("POST", "/v1/analyze", { connector: "inline", module: "revenue_leakage", data: { transaction_id: "X" } });
+    expect(byId.status).toBe(422);
+    const whole = await srv.call("POST", "/v1/analyze", { connector: "inline", module: "compliance", data: { transaction_id: "X", created_by: "a", approved_by: "a" } });
+    expect(whole.status).toBe(200);
+    expect(((await whole.json()) as AnalysisResult).anomalies[0]!.code).toBe("self_approval");
+  });
+
+  test("validation errors are 422 validation_failed with JSON pointers", async () => {
+    const cases: [unknown, string][] = [
+      [{ connector: "billing", module: "revenue_leakage", data: { amount: 5 } }, "/data/transaction_id"],
+      [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", colour: "red" } }, "/data/colour"],
+      [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", date: "yesterday" } }, "/data/date"],
+      [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", lines: [{ sku: "X", quantity: "2" }] } }, "/data/lines/0/quantity"],
+      [{ connector: "billing", module: "revenue_leakage", options: { limit: 0 } }, "/options/limit"],
+      [{ connector: "billing", module: "revenue_leakage", extra: true }, "/extra"],
+      [{ module: "revenue_leakage" }, "/connector"],
+    ];
+    for (const [body, path] of cases) {
+      const res = await srv.call("POST", "/v1/analyze", body);
+      expect(res.status).toBe(422);
+      const problem = (await res.json()) as { code: string; errors: { path: string }[] };
+      expect(problem.code).toBe("validation_failed");
+      expect(problem.errors.map((e) => e.path)).toContain(path);
+    }
+  });
+
+  test("deterministic: the same input gives the same anomalies and score", async () => {
+    const body = { connector: "billing", module: "revenue_leakage", data: billed[1] };
+    const a = (await (await srv.call("POST", "/v1/analyze", body)).json()) as AnalysisResult;
+    const b = (await (await srv.call("POST", "/v1/analyze", body)).json()) as AnalysisResult;
+    expect(b.anomalies).toEqual(a.anomalies);
+    expect(b.risk_score).toBe(a.risk_score);
+    expect(b.model_version).toBe(a.model_version);
+    expect(b.id).not.toBe(a.id);
+  });
+});
+
+describe("GET /v1/modules", () => {
+  test("lists the modules with detectors and weights", async () => {
+    const res = await srv.call("GET", "/v1/modules");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { object: string; data: { id: string; detectors: { code: string; weight: number }[] }[] };
+    expect(body.object).toBe("list");
+    expect(body.data.map((m) => m.id)).toEqual(["revenue_leakage", "anomaly_detection", "duplicate_detection", "compliance"]);
+    const leakage = body.data[0]!;
+    expect(leakage.detectors.find((d) => d.code === "price_below_contract")!.weight).toBe(0.9);
+  });
+
+  test("requires authentication like every /v1 route", async () => {
+    const res = await fetch(`${srv.url}/v1/modules`);
+    expect(res.status).toBe(401);
+  });
+});
