@@ -48,7 +48,7 @@ function config(overrides: unknown): ModulesConfig {
   return Value.Default(ModulesSection, overrides) as ModulesConfig;
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const pct = (x: number) => `${(x * 100).toFixed(x < 0.001 ? 3 : 1)}%`;
 const f3 = (x: number) => x.toFixed(3);
 const row = (name: string, m: Prf) => `| ${name} | ${m.tp} | ${m.fp} | ${m.fn} | ${f3(m.precision)} | ${f3(m.recall)} | ${f3(m.f1)} |`;
 
