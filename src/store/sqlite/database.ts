@@ -57,7 +57,7 @@ export function migrate(db: Database, migrations: Migration[]): number[] {
   return ran;
 }
 
-const UNAVAILABLE = /SQLITE_(FULL|READONLY|CORRUPT|NOTADB|BUSY|LOCKED|IOERR|CANTOPEN|PERM)|disk is full|readonly|malformed|not a database|locked|disk I\/O/i;
+const UNAVAILABLE = /SQLITE_(FULL|READONLY|CORRUPT|NOTADB|BUSY|LOCKED|IOERR|CANTOPEN|PERM)|disk is full|readonly|malformed|not a database|locked|disk I\/O|closed database|database has closed/i;
 
 /** Turns the SQLite failures that mean "the store cannot work now" into StorageUnavailableError. */
 export function asStorageError(e: unknown, context = "storage error"): Error {
