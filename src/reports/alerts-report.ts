@@ -2,7 +2,7 @@
 // severities, resolutions, and how long they took to acknowledge and to resolve. Lists every
 // alert as the detail table.
 import { SEVERITIES } from "../domain/analysis.ts";
-import { Counter, durationStats } from "./aggregate.ts";
+import { breathe, Counter, durationStats } from "./aggregate.ts";
 import type { ReportContext, ReportOutcome } from "./types.ts";
 
 const STATUSES = ["open", "acknowledged", "resolved", "dismissed"] as const;
@@ -70,7 +70,10 @@ export async function alertsReport(ctx: ReportContext): Promise<ReportOutcome> {
       hours_to_acknowledge: ackH === null ? null : Math.round(ackH * 100) / 100,
       hours_to_resolve: resH === null ? null : Math.round(resH * 100) / 100,
     });
-    if (total % 500 === 0) ctx.progress(total, null);
+    if (total % 500 === 0) {
+      ctx.progress(total, null);
+      await breathe();
+    }
   }
   ctx.progress(total, total);
 

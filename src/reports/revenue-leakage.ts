@@ -1,7 +1,7 @@
 // revenue_leakage: runs the revenue-leakage module over one connector's transactions in the
 // period (the analysis engine's streaming scan) and lists every finding with its amount at
 // risk. Findings stream to the output as they come; only per-key totals stay in memory.
-import { Counter, MoneyByKey, round2, totalsByCurrency } from "./aggregate.ts";
+import { breathe, Counter, MoneyByKey, round2, totalsByCurrency } from "./aggregate.ts";
 import { type ReportContext, ReportError, type ReportOutcome } from "./types.ts";
 
 export const REVENUE_LEAKAGE_MODULE = "revenue_leakage";
@@ -78,7 +78,10 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
         amount_at_risk: round2(a.amount_at_risk),
       });
     }
-    if (transactions % 1000 === 0) ctx.progress(Math.max(reported, transactions), null);
+    if (transactions % 1000 === 0) {
+      ctx.progress(Math.max(reported, transactions), null);
+      await breathe();
+    }
   }
   ctx.progress(transactions, transactions);
 

@@ -2,7 +2,7 @@
 // counts by risk level, the most frequent anomaly codes, and amount at risk by connector and
 // by customer. Streams the analyses (keyset pages), keeping one entry per distinct key.
 import { SEVERITIES } from "../domain/analysis.ts";
-import { Counter, MoneyByKey, round2, totalsByCurrency } from "./aggregate.ts";
+import { breathe, Counter, MoneyByKey, round2, totalsByCurrency } from "./aggregate.ts";
 import type { ReportContext, ReportOutcome } from "./types.ts";
 
 const TOP_CODES = 20;
@@ -41,7 +41,10 @@ export async function riskSummary(ctx: ReportContext): Promise<ReportOutcome> {
     byConnector.add(a.connector, currency, a.amount_at_risk);
     if (a.customer_id) byCustomer.add(a.customer_id, currency, a.amount_at_risk);
     atRisk.set(currency, (atRisk.get(currency) ?? 0) + a.amount_at_risk);
-    if (analyses % 500 === 0) ctx.progress(analyses, null);
+    if (analyses % 500 === 0) {
+      ctx.progress(analyses, null);
+      await breathe();
+    }
   }
   ctx.progress(analyses, analyses);
 

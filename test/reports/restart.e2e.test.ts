@@ -54,7 +54,20 @@ async function serve(configFile: string) {
   throw new Error(`server did not start: ${buffered}${await new Response(child.stderr).text()}`);
 }
 
-test("a report running when the server is SIGKILLed completes after the restart", async () => {
+type Row = { status: string; progress_processed: number; runner: string | null; attempts: number };
+
+async function waitFor(store: SqliteStore, id: string, ok: (r: Row) => boolean, timeoutMs = 20_000): Promise<Row> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const row = store.db.query<Row, [string]>("SELECT status, progress_processed, runner, attempts FROM reports WHERE id = ?").get(id);
+    if (row && ok(row)) return row;
+    if (row?.status === "completed") throw new Error("the report finished before it could be interrupted; raise ANALYSES");
+    await Bun.sleep(5);
+  }
+  throw new Error(`report ${id} never reached the expected state`);
+}
+
+test("a report interrupted by SIGKILL, then by SIGTERM, completes after the restarts", async () => {
   const configFile = join(dir, "assay.yaml");
   writeFileSync(
     configFile,
@@ -91,16 +104,7 @@ reports: { dir: ./reports, concurrency: 1, poll_interval_ms: 50 }
   const { id } = (await res.json()) as { id: string };
 
   // Kill the server as soon as the report is visibly under way.
-  let seen: { status: string; progress_processed: number; runner: string | null } | null = null;
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    seen = store.db.query<{ status: string; progress_processed: number; runner: string | null }, [string]>(
-      "SELECT status, progress_processed, runner FROM reports WHERE id = ?",
-    ).get(id);
-    if (seen?.status === "running" && seen.progress_processed > 0) break;
-    if (seen?.status === "completed") throw new Error("the report finished before it could be interrupted; raise ANALYSES");
-    await Bun.sleep(5);
-  }
+  await waitFor(store, id, (r) => r.status === "running" && r.progress_processed > 0);
   first.child.kill("SIGKILL");
   await first.child.exited;
   const afterKill = await admin.store.reports.get(account.id, id);
@@ -109,26 +113,42 @@ reports: { dir: ./reports, concurrency: 1, poll_interval_ms: 50 }
   expect(afterKill!.runner).toStartWith(`server:${first.child.pid}@`);
   expect(existsSync(join(dir, "reports", `${id}.html`))).toBe(false);
 
+  // Second server: the report is re-queued at start and runs again; this time stop it
+  // gracefully (SIGTERM), which puts it back in the queue at once.
   const second = await serve(configFile);
+  await waitFor(store, id, (r) => r.status === "running" && r.attempts === 2 && r.progress_processed > 0 && r.runner === `server:${second.child.pid}@${r.runner?.split("@")[1]}`);
+  second.child.kill("SIGTERM");
+  expect(await second.child.exited).toBe(0);
+  expect(await admin.store.reports.get(account.id, id)).toMatchObject({ status: "queued", runner: null, attempts: 2 });
+
+  const third = await serve(configFile);
+  // While it runs, the server keeps answering: the report yields to the event loop.
+  await waitFor(store, id, (r) => r.status === "running" && r.attempts === 3 && r.progress_processed > 0);
+  const asked = performance.now();
+  const during = (await (await signedFetch(third.url, "GET", `/v1/reports/${id}`, undefined, { creds })).json()) as any;
+  expect(performance.now() - asked).toBeLessThan(500);
+  expect(during.status).toBe("running");
+  expect(during.progress.processed).toBeGreaterThan(0);
+  expect(during.progress.percent).toBeNull();
   let report: any;
   const until = Date.now() + 30_000;
   while (Date.now() < until) {
-    report = await (await signedFetch(second.url, "GET", `/v1/reports/${id}`, undefined, { creds })).json();
+    report = await (await signedFetch(third.url, "GET", `/v1/reports/${id}`, undefined, { creds })).json();
     if (report.status === "completed" || report.status === "failed") break;
     await Bun.sleep(50);
   }
   expect(report.status).toBe("completed");
-  expect(report.attempts).toBe(2);
+  expect(report.attempts).toBe(3);
   expect(report.summary.analyses).toBe(ANALYSES);
   expect(report.progress).toEqual({ processed: ANALYSES, total: ANALYSES, percent: 100 });
-  const content = await signedFetch(second.url, "GET", report.content_url, undefined, { creds });
+  const content = await signedFetch(third.url, "GET", report.content_url, undefined, { creds });
   expect(content.status).toBe(200);
   const html = await content.text();
   expect(html.startsWith("<!doctype html>")).toBe(true);
   expect(html.trimEnd().endsWith("</html>")).toBe(true);
   expect(html).toContain(ANALYSES.toLocaleString("en-US"));
   expect(readdirSync(join(dir, "reports")).filter((f) => f.endsWith(".part"))).toEqual([]);
-  second.child.kill("SIGTERM");
-  await second.child.exited;
+  third.child.kill("SIGTERM");
+  await third.child.exited;
   admin.store.close();
 }, 80_000);
