@@ -16,6 +16,7 @@ export interface Moment {
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?$/;
 const DAY_MS = 86_400_000;
 
 export function parseMoment(value: string | undefined, utcOffsetMinutes = 0): Moment | null {
@@ -42,6 +43,8 @@ export function parseMoment(value: string | undefined, utcOffsetMinutes = 0): Mo
 export function dayOf(value: string | undefined): string | null {
   if (!value) return null;
   if (DATE_ONLY.test(value)) return value;
+  // A UTC (or zone-less) date-time: its first ten characters are the day, no parsing needed.
+  if (UTC_DATE_TIME.test(value)) return value.slice(0, 10);
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString().slice(0, 10);
 }

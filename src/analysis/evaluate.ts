@@ -6,7 +6,7 @@ import type { Transaction } from "../domain/transaction.ts";
 import type { DetectorCode } from "./catalog.ts";
 import type { ModulesConfig } from "./config-schema.ts";
 import type { AnalysisContext } from "./context.ts";
-import { parseMoment } from "./dates.ts";
+import { type Moment, parseMoment } from "./dates.ts";
 import { lineFacts, type LineFacts } from "./detectors/leakage/line-facts.ts";
 import type { DetectorInput, Finding } from "./detectors/types.ts";
 import type { ResolvedModule } from "./modules.ts";
@@ -23,12 +23,13 @@ export interface Evaluation {
 
 export function evaluateTransaction(txn: Transaction, ctx: AnalysisContext, module: ResolvedModule, config: ModulesConfig): Evaluation {
   let facts: LineFacts[] | undefined;
+  let moment: Moment | null | undefined;
   const input: DetectorInput = {
     txn,
     ctx,
     config,
     self: ctx.history.entries.get(txn.transaction_id),
-    moment: parseMoment(txn.date, config.anomaly_detection.calendar.utc_offset_minutes),
+    moment: () => (moment === undefined ? (moment = parseMoment(txn.date, config.anomaly_detection.calendar.utc_offset_minutes)) : moment),
     lines: () => (facts ??= lineFacts(txn, ctx, config)),
   };
   const findings: Finding[] = [];

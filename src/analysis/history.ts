@@ -65,7 +65,11 @@ export class HistoryBuilder {
     }
     if (t.type === "invoice") s.invoices.set(t.transaction_id, amount);
     if (t.type === "credit_note" && t.reference) pushTo(s.creditsByReference, t.reference, entry);
-    if (t.type === "invoice" || t.type === "payment") pushTo(s.fingerprints, fingerprint(t), entry);
+    if (t.type === "invoice" || t.type === "payment") {
+      pushTo(s.fingerprints, fingerprint(t), entry);
+      const key = documentKey(t);
+      s.documentKeys.set(key, (s.documentKeys.get(key) ?? 0) + 1);
+    }
     s.countCategoricals(t, 1);
     // Reservoir sampling (Algorithm R) keeps a uniform, seeded sample of any-length history.
     if (s.reservoir.length < this.reservoirSize) s.reservoir.push(t);
@@ -97,6 +101,8 @@ export class HistoryStats {
   readonly invoices = new Map<string, number>();
   readonly creditsByReference = new Map<string, HistoryEntry[]>();
   readonly fingerprints = new Map<string, HistoryEntry[]>();
+  /** Cheap pre-key of fingerprints (type, counterparty, amount): most documents have no twin. */
+  readonly documentKeys = new Map<string, number>();
   readonly reservoir: Transaction[] = [];
   sortedAmounts: number[] = [];
   readonly readers: FieldReader[];
@@ -151,6 +157,10 @@ export function fingerprint(t: Transaction): string {
     .sort()
     .join(",");
   return [t.type, t.customer_id ?? "", t.currency ?? "", (t.amount ?? 0).toFixed(2), lines].join("|");
+}
+
+export function documentKey(t: Transaction): string {
+  return `${t.type}|${t.customer_id ?? ""}|${t.amount ?? 0}`;
 }
 
 /** History order: by date, then by position in the source. */

@@ -29,7 +29,8 @@ export interface DetectorInput {
   config: ModulesConfig;
   /** The transaction's place in the connector's history; undefined when it is not part of it. */
   self: HistoryEntry | undefined;
-  moment: Moment | null;
+  /** Calendar facts of the date (computed on first use). */
+  moment(): Moment | null;
   /** Per-line pricing facts (computed once, shared by the leakage detectors). */
   lines(): LineFacts[];
 }

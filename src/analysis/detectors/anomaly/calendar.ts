@@ -9,7 +9,9 @@ const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frid
 
 export const calendarDetector: Detector = {
   codes: ["weekend_posting", "out_of_hours_posting", "period_end_posting"],
-  detect({ txn, ctx, config, moment }) {
+  detect(input) {
+    const { txn, ctx, config } = input;
+    const moment = input.moment();
     if (!moment) return [];
     const cfg = config.anomaly_detection.calendar;
     const out: Finding[] = [];

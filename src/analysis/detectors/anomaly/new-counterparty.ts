@@ -10,7 +10,9 @@ const DAY_MS = 86_400_000;
 
 export const newCounterpartyDetector: Detector = {
   codes: ["new_counterparty_large_amount"],
-  detect({ txn, ctx, config, self, moment }) {
+  detect(input) {
+    const { txn, ctx, config, self } = input;
+    const moment = input.moment();
     const cfg = config.anomaly_detection.new_counterparty;
     const h = ctx.history;
     if (!txn.customer_id || !moment || h.size === 0) return [];

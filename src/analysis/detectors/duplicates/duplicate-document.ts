@@ -5,7 +5,7 @@
 // invoice overbills the customer and proves no lost revenue (amount at risk 0); a duplicate
 // payment is money paid out twice (the whole payment is at risk).
 import { daysBetween } from "../../dates.ts";
-import { before, fingerprint, type HistoryEntry } from "../../history.ts";
+import { before, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
 import { round2 } from "../../stats.ts";
 import type { Detector } from "../types.ts";
 
@@ -13,6 +13,8 @@ export const duplicateDocumentDetector: Detector = {
   codes: ["duplicate_invoice", "duplicate_payment"],
   detect({ txn, ctx, config, self }) {
     if (txn.type !== "invoice" && txn.type !== "payment") return [];
+    // Only a document whose cheap key occurs besides itself can have a twin.
+    if ((ctx.history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) <= 0) return [];
     const candidates = ctx.history.fingerprints.get(fingerprint(txn));
     if (!candidates) return [];
     const ms = txn.date ? Date.parse(txn.date) : Number.NaN;
