@@ -227,6 +227,9 @@ function plain(v: SourceValue): string | number | boolean | null {
   return v;
 }
 
+/** [key that identifies the row for counting it once, label shown in the mapping report]. */
+export type RowDescriber = (ref: number | string) => [string, string];
+
 /**
  * Groups mapped rows into transactions. Feed rows in source order; rows of one transaction must
  * arrive together (sources guarantee it: SQL orders by id, CSV reads through its index).
@@ -240,8 +243,11 @@ export class TransactionGrouper {
     private readonly stats: MappingStats,
   ) {}
 
-  /** Adds a row; returns the previous transaction when this row starts a new one. */
-  add(values: readonly SourceValue[], rowKey: string, rowLabel: () => string): Transaction | undefined {
+  /**
+   * Adds a row; returns the previous transaction when this row starts a new one. `ref` identifies
+   * the row in its source; `describe(ref)` turns it into [dedupe key, label] only if it is rejected.
+   */
+  add(values: readonly SourceValue[], ref: number | string, describe: RowDescriber): Transaction | undefined {
     const id = this.mapper.idOf(values);
     let finished: Transaction | undefined;
     if (this.current && id !== this.current.transaction_id) finished = this.flush();
@@ -252,7 +258,8 @@ export class TransactionGrouper {
       this.current = head;
       if (line) head.lines.push(line);
     } catch (e) {
-      this.stats.reject(rowKey, rowLabel(), (e as Error).message);
+      const [key, label] = describe(ref);
+      this.stats.reject(key, label, (e as Error).message);
       if (id && !this.current) this.current = { transaction_id: id, type: "invoice", lines: [] };
       if (id) this.currentRejected++;
     }

@@ -93,7 +93,7 @@ export class CsvConnector extends BaseConnector {
       const records = await readCsvRange(index.path, runs[i]!, runs[i + 1]! - runs[i]!, this.delimiter).catch(() => {
         throw connectorUnavailable(this.id, "a transactions file could not be read");
       });
-      for (const r of records) grouper.add(r.fields, `${name}@${r.offset}`, () => `${name}, transaction ${id}`);
+      for (const r of records) grouper.add(r.fields, r.offset, (ref) => [`${name}@${ref}`, `${name}, transaction ${id}`]);
     }
     return grouper.flush();
   }
@@ -115,8 +115,15 @@ export class CsvConnector extends BaseConnector {
       } catch {
         throw connectorUnavailable(this.id, "a transactions file could not be read");
       }
+      // Rejected rows are described (offset for counting once, row number for people) only
+      // when they happen: nothing is built per row on the hot path.
+      let batchFirstRow = 1;
+      let current: CsvRecord[] = [];
+      const describe = (ref: number | string): [string, string] => [`${name}@${current[(ref as number) - batchFirstRow]!.offset}`, `${name} row ${ref}`];
       for await (const batch of records) {
         const ready: Transaction[] = [];
+        current = batch;
+        batchFirstRow = row + 1;
         for (const r of batch) {
           row++;
           const id = (r.fields[idColumn] ?? "").trim();
@@ -130,8 +137,7 @@ export class CsvConnector extends BaseConnector {
             if (whole) ready.push(whole);
             continue;
           }
-          const rowNo = row;
-          const done = grouper.add(r.fields, `${name}@${r.offset}`, () => `${name} row ${rowNo}`);
+          const done = grouper.add(r.fields, row, describe);
           if (done) ready.push(done);
         }
         for (const t of ready) {

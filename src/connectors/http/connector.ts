@@ -124,7 +124,7 @@ export class HttpConnector extends BaseConnector {
       k = id === previous ? k + 1 : 1;
       previous = id;
       const rowNo = k;
-      const done = grouper.add(values, `${id}#${rowNo}`, () => `record for transaction ${id || "(no id)"}, row ${rowNo}`);
+      const done = grouper.add(values, `${id}#${rowNo}`, (ref) => [String(ref), `record for transaction ${id || "(no id)"}, row ${rowNo}`]);
       if (done) out.push(done);
     }
     const last = grouper.flush();

@@ -155,7 +155,7 @@ export class SqlConnector extends BaseConnector {
       n = id === previous ? n + 1 : 1;
       previous = id;
       const rowNo = n;
-      const done = grouper.add(values, `${id}#${rowNo}`, () => `transaction ${id}, row ${rowNo}`);
+      const done = grouper.add(values, `${id}#${rowNo}`, (ref) => [String(ref), `transaction ${id}, row ${rowNo}`]);
       if (done) ready?.push(done);
     }
   }
