@@ -158,11 +158,13 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     });
   }
 
+  /** Same rules as the connector registry: unknown → 422 listing the ids this account may use; restricted to other accounts → 403. */
   private connectorFor(accountId: string, id: string): Connector {
-    const visible = this.deps.connectors.list().filter((c) => !c.accounts || c.accounts.includes(accountId));
-    const connector = visible.find((c) => c.id === id);
+    const allowed = (c: Connector) => !c.accounts || c.accounts.includes(accountId);
+    const connector = this.deps.connectors.get(id);
+    if (connector && !allowed(connector)) throw new ApiError("forbidden", `this account may not use connector "${id}"`);
     if (!connector) {
-      const valid = visible.map((c) => c.id).sort();
+      const valid = this.deps.connectors.list().filter(allowed).map((c) => c.id);
       throw new ApiError("unknown_connector", `no connector "${id}"; valid connectors: ${valid.join(", ") || "(none configured)"}`, {
         errors: [{ path: "/connector", message: "unknown connector" }],
         extra: { valid_values: valid },

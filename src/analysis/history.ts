@@ -116,7 +116,8 @@ export class HistoryStats {
     this.readers = fields.map(fieldReader);
     this.valueCounts = fields.map(() => new Map());
     this.fieldTotals = fields.map(() => 0);
-    this.pairCounts = fields.map((_, i) => fields.map((_, j) => (j > i ? new Map<string, number>() : new Map<string, number>())));
+    // Only [i][j] with i < j is used; the square keeps the indexing simple.
+    this.pairCounts = fields.map(() => fields.map(() => new Map<string, number>()));
   }
 
   countCategoricals(t: Transaction, delta: number) {

@@ -67,12 +67,14 @@ describe("engine", () => {
     expect(progress).toBe(2);
   });
 
-  test("a connector restricted to other accounts is unknown to this one; a disabled one is unavailable", async () => {
+  test("unknown connectors list what the account may use; restricted ones are forbidden; disabled ones unavailable", async () => {
     const { engine } = makeEngine([memoryConnector({ id: "private", accounts: ["acct_other"] }), memoryConnector({ id: "off", enabled: false })]);
+    const unknown = await engine.analyze({ accountId: "a", connector: "nope", module: "compliance" }).catch((e) => e);
+    expect(unknown).toBeInstanceOf(ApiError);
+    expect((unknown as ApiError).code).toBe("unknown_connector");
+    expect((unknown as ApiError).options.extra).toEqual({ valid_values: ["off"] });
     const err = await engine.analyze({ accountId: "a", connector: "private", module: "compliance" }).catch((e) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).code).toBe("unknown_connector");
-    expect((err as ApiError).options.extra).toEqual({ valid_values: ["off"] });
+    expect((err as ApiError).code).toBe("forbidden");
     const off = await engine.analyze({ accountId: "a", connector: "off", module: "compliance" }).catch((e) => e);
     expect((off as ApiError).code).toBe("connector_unavailable");
   });
