@@ -65,6 +65,11 @@ export abstract class BaseConnector implements Connector {
     return this.stats.report();
   }
 
+  /** True while reference() would answer from its cache without touching the source. */
+  referenceCached(): boolean {
+    return this.cache !== undefined && this.clock.monotonic() - this.cache.at < this.settings.reference_ttl_s * 1000;
+  }
+
   reference(signal?: AbortSignal): Promise<ReferenceData> {
     const now = this.clock.monotonic();
     const ttl = this.settings.reference_ttl_s * 1000;

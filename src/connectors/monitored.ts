@@ -42,6 +42,12 @@ export class MonitoredConnector implements Connector {
   }
 
   reference(signal?: AbortSignal): Promise<ReferenceData> {
+    // A cached answer says nothing about the source: it must not count as a successful check
+    // (it would reset the failure count of a source that is down).
+    if (this.inner.referenceCached()) {
+      this.admit();
+      return this.inner.reference(signal);
+    }
     return this.call((s) => this.inner.reference(s), signal);
   }
 

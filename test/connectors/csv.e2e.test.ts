@@ -198,6 +198,24 @@ describe("csv connector status follows the file", () => {
     }
   });
 
+  test("a cached reference answer does not count as a successful check", async () => {
+    const s = await startTestServer(
+      `connectors:\n  - { id: erp, type: csv, transactions: ./lines.csv, reference: { price_list: ./prices.csv }, status: { interval_s: 3600 } }\n`,
+    );
+    try {
+      writeFileSync(join(s.dir, "lines.csv"), "transaction_id\nA\n");
+      writeFileSync(join(s.dir, "prices.csv"), "sku,list_price\nX,1\n");
+      const erp = s.rt.connectors.get("erp")!;
+      expect((await erp.reference()).price_list).toEqual([{ sku: "X", list_price: 1 }]);
+      rmSync(join(s.dir, "lines.csv"));
+      expect((await s.rt.connectors.probe("erp"))!.consecutive_failures).toBe(1);
+      await erp.reference();
+      expect((await statusOf(s, "erp")).consecutive_failures).toBe(1);
+    } finally {
+      await s.stop();
+    }
+  });
+
   test("the background monitor probes on its own interval", async () => {
     const s = await startTestServer(`connectors:\n  - { id: erp, type: csv, transactions: ./missing.csv, status: { interval_s: 0.05, unreachable_after: 2 } }\n`);
     try {
