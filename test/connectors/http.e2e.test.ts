@@ -10,7 +10,7 @@ import { collect, json, statusOf } from "./support.ts";
 
 const data = generateDataset({ seed: 3, invoices: 120 });
 const TOKEN = "tok-123-never-shown";
-type Mode = "ok" | "slow" | "garbage" | "flood" | "redirect-away" | "redirect-home" | "fail-once";
+type Mode = "ok" | "slow" | "garbage" | "flood" | "flood-chunked" | "drip" | "redirect-away" | "redirect-home" | "fail-once";
 let mode: Mode = "ok";
 let requests = 0;
 let source: Server<undefined>;
@@ -28,6 +28,21 @@ function serveSource() {
       if (mode === "slow") await Bun.sleep(1500);
       if (mode === "garbage") return new Response("<html><body>Service Unavailable</body></html>", { headers: { "content-type": "application/json" } });
       if (mode === "flood") return new Response("[" + '{"transaction_id":"X"},'.repeat(100_000) + "{}]");
+      if (mode === "flood-chunked" || mode === "drip") {
+        // No Content-Length: the cap (or the timeout) must stop the read itself.
+        const drip = mode === "drip";
+        let sent = 0;
+        return new Response(
+          new ReadableStream({
+            async pull(controller) {
+              if (drip) await Bun.sleep(100);
+              controller.enqueue(new TextEncoder().encode(drip ? " " : "[" + '{"transaction_id":"X"},'.repeat(10_000)));
+              if (++sent > 100_000) controller.close();
+            },
+          }),
+          { headers: { "content-type": "application/json" } },
+        );
+      }
       if (mode === "redirect-away" && !url.searchParams.has("moved")) return Response.redirect("http://example.invalid/elsewhere", 302);
       if (mode === "redirect-home" && !url.searchParams.has("moved")) return Response.redirect(`${url.pathname}?moved=1&${url.searchParams}`, 302);
       if (mode === "fail-once") {
@@ -110,6 +125,14 @@ afterAll(async () => {
   source?.stop(true);
 });
 
+/** Back to a healthy source and status (unreachable_after is 2 on svc). */
+async function recover() {
+  mode = "ok";
+  await server.rt.connectors.probe("svc");
+  await server.rt.connectors.probe("svc");
+  expect((await statusOf(server, "svc")).status).toBe("healthy");
+}
+
 const analyzeById = (connector: string, id: string) => server.call("POST", "/v1/analyze", { connector, module: "compliance", data: { transaction_id: id } });
 
 describe("http connector reads a JSON service", () => {
@@ -175,7 +198,7 @@ describe("http connector under failure", () => {
     expect(requests - before).toBe(2);
   });
 
-  test("garbage and floods fail cleanly with 503", async () => {
+  test("garbage, floods (declared or chunked) and drips fail cleanly", async () => {
     mode = "garbage";
     const garbage = await analyzeById("svc", "INV-000001");
     expect(garbage.status).toBe(503);
@@ -184,6 +207,17 @@ describe("http connector under failure", () => {
     const flood = await analyzeById("svc", "INV-000001");
     expect(flood.status).toBe(503);
     expect((await json(flood)).detail).toContain("larger than max_response_bytes");
+    await recover();
+    mode = "flood-chunked";
+    const rssBefore = process.memoryUsage.rss();
+    const chunked = await analyzeById("svc", "INV-000001");
+    expect(chunked.status).toBe(503);
+    expect((await json(chunked)).detail).toContain("larger than max_response_bytes");
+    expect(process.memoryUsage.rss() - rssBefore).toBeLessThan(100_000_000);
+    await recover();
+    mode = "drip";
+    const drip = await analyzeById("svc", "INV-000001");
+    expect(drip.status).toBe(504);
     mode = "ok";
     await server.rt.connectors.probe("svc");
     await server.rt.connectors.probe("svc");
