@@ -2,8 +2,10 @@
 // content, listing, idempotent creation, failure isolation and retention.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import type { Clock } from "../../src/domain/clock.ts";
+import { newId } from "../../src/domain/ids.ts";
 import type { SqliteStore } from "../../src/store/sqlite/index.ts";
 import { json, type Server, startServer } from "../alerts/helpers.ts";
 import { analysisRecords, insertAnalyses, waitForReport } from "./fixtures.ts";
@@ -199,6 +201,24 @@ describe("the worker", () => {
     expect(content.status).toBe(409);
     expect((await json(content)).code).toBe("invalid_state_transition");
     expect(existsSync(join(s.rt.config.reports.dir, `${done[1].id}.json.part`))).toBe(false);
+  });
+
+  test("a report left running by a process that died is re-queued and completed; one interrupted too often is failed", async () => {
+    const acct = await s.account();
+    const base = {
+      account_id: acct.accountId, type: "alerts", format: "json", period_from: null, period_to: null, connector: null, module: null,
+      progress_processed: 10, progress_total: null, summary: null, file: null, bytes: null, error_code: null, error_message: null,
+      created_by_key: null, created_at: new Date().toISOString(), completed_at: null,
+    };
+    // A CLI run on this host whose process no longer exists (pid far above any real one).
+    const orphan = { ...base, id: newId("rpt"), status: "running" as const, attempts: 1, runner: `cli:4194000@${hostname()}`, started_at: base.created_at };
+    const worn = { ...base, id: newId("rpt"), status: "queued" as const, attempts: 3, runner: null, started_at: null };
+    await s.rt.store.reports.create(orphan);
+    await s.rt.store.reports.create(worn);
+    s.rt.reports.worker.kick();
+    const [a, b] = await Promise.all([waitForReport(s.call, orphan.id, acct), waitForReport(s.call, worn.id, acct)]);
+    expect(a).toMatchObject({ status: "completed", attempts: 2 });
+    expect(b).toMatchObject({ status: "failed", attempts: 4, error: { code: "report_interrupted" } });
   });
 
   test("retention deletes finished reports and their files once retention_days have passed", async () => {
