@@ -16,7 +16,10 @@ const clock: Clock = { now: () => Date.now() + offsetMs, monotonic: () => perfor
 
 let s: Server;
 beforeAll(async () => {
-  s = await startServer("connectors:\n  - { id: billing, type: inline, name: Billing }\n", { clock });
+  s = await startServer(
+    "connectors:\n  - { id: billing, type: inline, name: Billing }\n  - { id: private, type: inline, name: Theirs, accounts: [acct_01AAAAAAAAAAAAAAAAAAAAAAAA] }\n",
+    { clock },
+  );
   await insertAnalyses(s.rt.store, analysisRecords(s.creds.accountId, 100));
 });
 afterAll(() => s.stop());
@@ -58,6 +61,18 @@ describe("POST /v1/reports", () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(problem.code).toBe(code);
       if (path) expect(problem.errors[0].path).toBe(path);
+      if (code === "unknown_connector") expect(problem.valid_values).toEqual(["billing"]);
+    }
+  });
+
+  test("a connector restricted to other accounts is 403 forbidden, for reports and alerts alike", async () => {
+    for (const [path, body] of [
+      ["/v1/reports", { type: "revenue_leakage", connector: "private" }],
+      ["/v1/alerts", { title: "t", severity: "low", connector: "private" }],
+    ] as const) {
+      const res = await s.call("POST", path, body);
+      expect(res.status).toBe(403);
+      expect((await json(res)).code).toBe("forbidden");
     }
   });
 

@@ -82,7 +82,7 @@ export class AlertService {
 
   async create(actor: Actor & { type: "api_key" }, input: CreateAlertInput): Promise<AlertView> {
     checkMetadata(input.metadata);
-    if (input.connector !== undefined) this.checkConnector(input.connector);
+    if (input.connector !== undefined) checkConnectorAccess(this.deps.config.connectors, actor.account, input.connector);
     const now = iso(this.deps.clock.now());
     const alert: AlertRecord = {
       id: newId("alrt"),
@@ -292,19 +292,26 @@ export class AlertService {
       data: { object: alertView(alert), change: alertEventView(event) },
     });
   };
-
-  private checkConnector(id: string) {
-    const known = this.deps.config.connectors.map((c) => c.id);
-    if (!known.includes(id)) {
-      throw new ApiError("unknown_connector", `no connector "${id}"; valid connectors: ${known.join(", ") || "(none configured)"}`, {
-        errors: [{ path: "/connector", message: "unknown connector" }],
-        extra: { valid_values: known },
-      });
-    }
-  }
 }
 
 export type { AlertEventView, AlertView };
+
+/**
+ * A connector an account may name: configured, and not restricted to other accounts. Answers
+ * as POST /v1/analyze does: 422 unknown_connector listing the valid ones, 403 forbidden.
+ */
+export function checkConnectorAccess(connectors: AssayConfig["connectors"], accountId: string, id: string) {
+  const allowed = (c: { accounts?: string[] }) => !c.accounts || c.accounts.includes(accountId);
+  const entry = connectors.find((c) => c.id === id);
+  if (entry && !allowed(entry)) throw new ApiError("forbidden", `this account may not use connector "${id}"`);
+  if (!entry) {
+    const valid = connectors.filter(allowed).map((c) => c.id);
+    throw new ApiError("unknown_connector", `no connector "${id}"; valid connectors: ${valid.join(", ") || "(none configured)"}`, {
+      errors: [{ path: "/connector", message: "unknown connector" }],
+      extra: { valid_values: valid },
+    });
+  }
+}
 
 function notFound(id: string) {
   return new ApiError("not_found", `no alert ${id}`);

@@ -12,7 +12,7 @@ import { REVENUE_LEAKAGE_MODULE } from "../../reports/revenue-leakage.ts";
 import { CONTENT_TYPES, type ReportFormat, type ReportType } from "../../reports/types.ts";
 import { ReportWorker } from "../../reports/worker.ts";
 import type { ReportRecord, Store } from "../../store/types.ts";
-import { parseTime } from "../alerts/service.ts";
+import { checkConnectorAccess, parseTime } from "../alerts/service.ts";
 import { type ReportView, reportView } from "./model.ts";
 
 export interface CreateReportInput {
@@ -101,13 +101,7 @@ export class ReportService {
     let module = input.module ?? null;
     if (input.type === "revenue_leakage") {
       if (!input.connector) throw invalid("/connector", "a revenue_leakage report needs the connector whose transactions it scans");
-      const known = this.deps.config.connectors.map((c) => c.id);
-      if (!known.includes(input.connector)) {
-        throw new ApiError("unknown_connector", `no connector "${input.connector}"; valid connectors: ${known.join(", ") || "(none configured)"}`, {
-          errors: [{ path: "/connector", message: "unknown connector" }],
-          extra: { valid_values: known },
-        });
-      }
+      checkConnectorAccess(this.deps.config.connectors, actor.account, input.connector);
       if (module !== null && module !== REVENUE_LEAKAGE_MODULE) throw invalid("/module", `a revenue_leakage report runs the ${REVENUE_LEAKAGE_MODULE} module`);
       module = REVENUE_LEAKAGE_MODULE;
     }
