@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { generateDataset } from "../../src/sampledata/generate.ts";
 import { writeCsvDataset } from "../../src/sampledata/write.ts";
 import { makeTempDir, startTestServer, type TestServer } from "../support/harness.ts";
-import { byId, collect, json, statusOf } from "./support.ts";
+import { collect, firstCheck, json, statusOf } from "./support.ts";
 
 const data = generateDataset({ seed: 7, invoices: 300 });
 let server: TestServer;
@@ -166,6 +166,9 @@ describe("csv connector reads exactly what was written", () => {
 
 describe("csv connector status follows the file", () => {
   test("file gone → degraded → unreachable (calls fail fast with 503) → back → recovering → healthy", async () => {
+    const offDir = makeTempDir();
+    const file = join(offDir, "lines.csv");
+    writeFileSync(file, "transaction_id,amount\nA,1\n");
     const off = await startTestServer(
       `connectors:
   - id: erp
@@ -173,10 +176,10 @@ describe("csv connector status follows the file", () => {
     transactions: ./lines.csv
     status: { interval_s: 3600, unreachable_after: 2, recover_after: 2 }
 `,
+      { dir: offDir },
     );
     try {
-      const file = join(off.dir, "lines.csv");
-      writeFileSync(file, "transaction_id,amount\nA,1\n");
+      await firstCheck(off, "erp");
       expect((await off.rt.connectors.probe("erp"))!.status).toBe("healthy");
       renameSync(file, `${file}.moved`);
       expect((await off.rt.connectors.probe("erp"))!).toMatchObject({ status: "degraded", consecutive_failures: 1 });
@@ -195,16 +198,20 @@ describe("csv connector status follows the file", () => {
       expect(await off.rt.connectors.get("erp")!.getTransaction("A")).toMatchObject({ transaction_id: "A", amount: 1 });
     } finally {
       await off.stop();
+      rmSync(offDir, { recursive: true, force: true });
     }
   });
 
   test("a cached reference answer does not count as a successful check", async () => {
+    const sDir = makeTempDir();
+    writeFileSync(join(sDir, "lines.csv"), "transaction_id\nA\n");
+    writeFileSync(join(sDir, "prices.csv"), "sku,list_price\nX,1\n");
     const s = await startTestServer(
       `connectors:\n  - { id: erp, type: csv, transactions: ./lines.csv, reference: { price_list: ./prices.csv }, status: { interval_s: 3600 } }\n`,
+      { dir: sDir },
     );
     try {
-      writeFileSync(join(s.dir, "lines.csv"), "transaction_id\nA\n");
-      writeFileSync(join(s.dir, "prices.csv"), "sku,list_price\nX,1\n");
+      await firstCheck(s, "erp");
       const erp = s.rt.connectors.get("erp")!;
       expect((await erp.reference()).price_list).toEqual([{ sku: "X", list_price: 1 }]);
       rmSync(join(s.dir, "lines.csv"));
@@ -213,6 +220,7 @@ describe("csv connector status follows the file", () => {
       expect((await statusOf(s, "erp")).consecutive_failures).toBe(1);
     } finally {
       await s.stop();
+      rmSync(sDir, { recursive: true, force: true });
     }
   });
 

@@ -6,7 +6,7 @@ import type { Transaction } from "../../src/domain/transaction.ts";
 import { invoiceLineRows } from "../../src/sampledata/flat.ts";
 import { generateDataset } from "../../src/sampledata/generate.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
-import { collect, json, statusOf } from "./support.ts";
+import { collect, firstCheck, json, statusOf } from "./support.ts";
 
 const data = generateDataset({ seed: 3, invoices: 120 });
 const TOKEN = "tok-123-never-shown";
@@ -137,6 +137,7 @@ const analyzeById = (connector: string, id: string) => server.call("POST", "/v1/
 
 describe("http connector reads a JSON service", () => {
   test("nested transactions: lookups and a paged scan equal the generated data", async () => {
+    await firstCheck(server, "svc");
     const svc = server.rt.connectors.get("svc")!;
     for (const t of data.transactions.filter((_, i) => i % 13 === 0)) expect(await svc.getTransaction(t.transaction_id)).toEqual(t);
     expect(await svc.getTransaction("INV-NOPE")).toBeNull();

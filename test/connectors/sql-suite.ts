@@ -10,7 +10,7 @@ import { memoryLogger } from "../../src/log.ts";
 import { generateDataset } from "../../src/sampledata/generate.ts";
 import { dropSqlDataset, type SqlDialect, writeSqlDataset } from "../../src/sampledata/write.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
-import { collect, json, serviceAvailable, statusOf, TcpProxy, uniquePrefix } from "./support.ts";
+import { collect, firstCheck, json, serviceAvailable, statusOf, TcpProxy, uniquePrefix } from "./support.ts";
 
 const SECRET = "s3cr3t-Pa55-do-not-echo";
 
@@ -144,6 +144,7 @@ export async function sqlConnectorSuite(dialect: SqlDialect, url: string) {
 
     test("stopped → degraded → unreachable (fail fast) → restarted → recovering → healthy", async () => {
       const rt = server.rt;
+      await firstCheck(server, "proxied");
       expect((await rt.connectors.probe("proxied"))!.status).toBe("healthy");
       proxy.stop();
       expect((await rt.connectors.probe("proxied"))!).toMatchObject({ status: "degraded", consecutive_failures: 1 });

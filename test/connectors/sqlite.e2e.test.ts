@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { generateDataset } from "../../src/sampledata/generate.ts";
 import { writeSqliteDataset } from "../../src/sampledata/write.ts";
 import { makeTempDir, startTestServer, type TestServer } from "../support/harness.ts";
-import { collect, json, statusOf } from "./support.ts";
+import { collect, firstCheck, json, statusOf } from "./support.ts";
 
 const data = generateDataset({ seed: 5, invoices: 200 });
 let server: TestServer;
@@ -52,6 +52,7 @@ describe("sqlite connector", () => {
   test("listed over HTTP; healthy after a probe", async () => {
     const list = await json<{ data: Record<string, unknown>[] }>(await server.call("GET", "/v1/connectors"));
     expect(list.data[0]).toMatchObject({ id: "erp", type: "sqlite", capabilities: { lookup: true, scan: true, reference: ["contracts", "price_list", "shipments"] } });
+    await firstCheck(server, "erp");
     expect((await server.rt.connectors.probe("erp"))!.status).toBe("healthy");
   });
 

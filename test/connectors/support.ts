@@ -3,7 +3,6 @@
 // stop or slow a real server on demand, and helpers to read API responses.
 import { SQL, type TCPSocketListener, type Socket } from "bun";
 import { expect } from "bun:test";
-import type { Transaction } from "../../src/domain/transaction.ts";
 import type { TestServer } from "../support/harness.ts";
 
 export const PG_URL = process.env.ASSAY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -43,9 +42,18 @@ export async function statusOf(server: TestServer, id: string): Promise<Record<s
   return json(res);
 }
 
-/** Transactions keyed by id, for order-independent comparisons. */
-export function byId(transactions: Transaction[]): Map<string, Transaction> {
-  return new Map(transactions.map((t) => [t.transaction_id, t]));
+/**
+ * Waits for the background monitor's first probe of a connector (it starts with the server), so
+ * that a test driving the status by hand is not raced by it.
+ */
+export async function firstCheck(server: TestServer, id: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (server.rt.connectors.status(id)?.checked_at === null) {
+    if (Date.now() > deadline) throw new Error(`connector ${id} was not probed within ${timeoutMs} ms`);
+    await Bun.sleep(5);
+  }
+  // The probe's outcome is recorded before its promise settles; let it settle.
+  await Bun.sleep(5);
 }
 
 export async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
