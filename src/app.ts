@@ -1,5 +1,5 @@
 // Builds the HTTP application from an explicit runtime: `assay serve` and the tests share it.
-import { Elysia } from "elysia";
+import { type AnyElysia, Elysia } from "elysia";
 import { alertRoutes } from "./api/alerts/index.ts";
 import { analyzeRoutes } from "./api/analyze/index.ts";
 import { connectorRoutes } from "./api/connectors/index.ts";
@@ -17,6 +17,8 @@ export interface AppOptions {
 
 export function createApp(rt: Runtime, options: AppOptions = {}) {
   const routes = new RouteTable();
+  // The docs describe the finished app, which exists only once every route is added.
+  let built: AnyElysia | undefined;
   const app = new Elysia({ normalize: false })
     .use(
       pipeline({
@@ -30,7 +32,7 @@ export function createApp(rt: Runtime, options: AppOptions = {}) {
         draining: options.draining ?? (() => false),
       }),
     )
-    .use(docsRoutes())
+    .use(docsRoutes(() => built!))
     .use(healthRoutes(rt))
     .use(connectorRoutes(rt))
     .use(analyzeRoutes(rt))
@@ -38,6 +40,7 @@ export function createApp(rt: Runtime, options: AppOptions = {}) {
     .use(alertRoutes(rt))
     .use(reportRoutes(rt));
   routes.load(app.routes);
+  built = app;
   return app;
 }
 

@@ -1,7 +1,8 @@
 // The API reference, served from the binary itself: the OpenAPI 3.1 document generated from the
 // route schemas at /docs/json, and Swagger UI's files embedded at build time at /docs. No CDN,
 // fonts, telemetry or other network access: the appliance is often air-gapped.
-import { openapi } from "@elysiajs/openapi";
+import { toOpenAPISchema } from "@elysiajs/openapi";
+import type { AnyElysia } from "elysia";
 import { Elysia } from "elysia";
 import uiBundle from "../../node_modules/swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
 import uiCss from "../../node_modules/swagger-ui-dist/swagger-ui.css" with { type: "file" };
@@ -23,25 +24,42 @@ no body), keyed with the API secret, in hex, base64 or base64url, optionally pre
 With \`X-Service-Timestamp: <unix seconds>\` the signature covers \`<timestamp>.<body>\`.
 Errors are RFC 9457 \`application/problem+json\` with a stable \`code\`.`;
 
-export function docsRoutes() {
+/**
+ * The OpenAPI document of `app`, generated from its route schemas. Every request body is JSON
+ * (the pipeline's own parser reads the raw bytes for the signature, which the generator cannot
+ * recognise, so routes are presented to it as using the JSON parser).
+ */
+export function openApiDocument(app: AnyElysia) {
+  // The generator reads these two (protected) accessors of the app, nothing else.
+  const source = app as unknown as { getGlobalDefinitions?(): unknown; getGlobalRoutes(): { hooks?: object }[] };
+  const view = {
+    getGlobalDefinitions: () => source.getGlobalDefinitions?.(),
+    getGlobalRoutes: () => source.getGlobalRoutes().map((route) => ({ ...route, hooks: { ...route.hooks, parse: [{ fn: "json" }] } })),
+  } as unknown as AnyElysia;
+  const { paths, components } = toOpenAPISchema(view, undefined, undefined, undefined, "3.1.0");
+  return {
+    openapi: "3.1.0",
+    info: { title: "Assay API", version: VERSION, description: SECURITY_NOTE },
+    paths,
+    components: {
+      ...components,
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY>" },
+        signature: { type: "apiKey", in: "header", name: "X-Service-Signature", description: "HMAC-SHA256 of the raw body" },
+      },
+    },
+    security: [{ apiKey: [], signature: [] }],
+  };
+}
+
+/** /docs (Swagger UI, embedded) and /docs/json (the document of the app `getApp` returns). */
+export function docsRoutes(getApp: () => AnyElysia) {
+  let document: string | undefined;
   return new Elysia({ name: "assay.docs" })
-    .use(
-      openapi({
-        path: "/docs",
-        specPath: "/docs/json",
-        provider: null,
-        documentation: {
-          openapi: "3.1.0",
-          info: { title: "Assay API", version: VERSION, description: SECURITY_NOTE },
-          components: {
-            securitySchemes: {
-              apiKey: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY>" },
-              signature: { type: "apiKey", in: "header", name: "X-Service-Signature", description: "HMAC-SHA256 of the raw body" },
-            },
-          },
-          security: [{ apiKey: [], signature: [] }],
-        },
-      }),
+    .get(
+      "/docs/json",
+      () => new Response((document ??= JSON.stringify(openApiDocument(getApp()))), { headers: { "content-type": "application/json" } }),
+      { detail: { hide: true } },
     )
     .get("/docs", () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }), {
       detail: { hide: true },

@@ -44,7 +44,11 @@ describe("OpenAPI document", () => {
       expect(routes.length).toBeGreaterThan(10);
       for (const r of routes) {
         const path = r.path.replace(/:(\w+)/g, "{$1}");
-        expect(doc.paths[path]?.[r.method.toLowerCase()], `${r.method} ${r.path}`).toBeDefined();
+        const operation = doc.paths[path]?.[r.method.toLowerCase()] as { requestBody?: { content: Record<string, { schema?: unknown }> } } | undefined;
+        expect(operation, `${r.method} ${r.path}`).toBeDefined();
+        if (r.method === "POST" || r.method === "PATCH") {
+          expect(operation!.requestBody?.content["application/json"]?.schema, `${r.method} ${r.path} body schema`).toBeDefined();
+        }
       }
     } finally {
       await s.stop();
