@@ -68,11 +68,8 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
     for (const [name, plan] of Object.entries(config.plans)) {
       if (plan.per_second > plan.per_minute) problems.push(`plans.${name}.per_second: larger than per_minute`);
     }
-    const seen = new Set<string>();
-    config.connectors.forEach((c, i) => {
-      if (seen.has(c.id)) problems.push(`connectors[${i}].id: duplicate connector id "${c.id}"`);
-      seen.add(c.id);
-    });
+    problems.push(...duplicateIds(config.connectors, "connectors", "connector"));
+    problems.push(...duplicateIds(config.alerts.webhooks, "alerts.webhooks", "webhook target"));
   }
   if (problems.length > 0) throw new ConfigError(file, problems);
 
@@ -83,6 +80,15 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
   config.reports.dir = at(config.reports.dir);
   if (config.server.tls) config.server.tls = { cert: at(config.server.tls.cert), key: at(config.server.tls.key) };
   return { ...config, file, dir };
+}
+
+function duplicateIds(items: { id: string }[], path: string, what: string): string[] {
+  const seen = new Set<string>();
+  return items.flatMap((item, i) => {
+    const duplicate = seen.has(item.id);
+    seen.add(item.id);
+    return duplicate ? [`${path}[${i}].id: duplicate ${what} id "${item.id}"`] : [];
+  });
 }
 
 export function resolvePath(dir: string, p: string): string {

@@ -57,6 +57,8 @@ bogus: 1
     expect(problems("connectors:\n  - { id: a, type: inline }\n  - { id: a, type: inline }")).toEqual([
       'connectors[1].id: duplicate connector id "a"',
     ]);
+    const hook = (id: string) => `{ id: ${id}, url: "http://127.0.0.1:9/hook", secret: "0123456789abcdef0123" }`;
+    expect(problems(`alerts: { webhooks: [${hook("a")}, ${hook("a")}] }`)).toEqual(['alerts.webhooks[1].id: duplicate webhook target id "a"']);
     expect(problems("plans: { standard: { per_second: 1, per_minute: 2 } }")).toEqual([
       "plans.standard: redefines a built-in plan; choose another name",
     ]);
