@@ -117,6 +117,13 @@ export async function sqlConnectorSuite(dialect: SqlDialect, url: string) {
       expect(sortById(march)).toEqual(sortById(data.transactions.filter((t) => t.date!.slice(0, 7) === "2025-03")));
     });
 
+    test("scans stopped early give their connection back to the pool (pool_size 3)", async () => {
+      const db = server.rt.connectors.get("db")!;
+      for (let i = 0; i < 8; i++) expect(await collect(db.scan({ limit: 1 }))).toHaveLength(1);
+      const t = data.transactions[5]!;
+      expect(sortById([await db.getTransaction(t.transaction_id)])).toEqual(sortById([t]));
+    });
+
     test("a SELECT query from the config is a source too (values bound as parameters)", async () => {
       const eur = server.rt.connectors.get("eur")!;
       const scanned = await collect(eur.scan());

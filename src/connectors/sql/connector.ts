@@ -1,7 +1,8 @@
 // The `sqlite`, `postgres` and `mysql` connectors: a table or a SELECT query of invoice lines (one
 // row per line), read through a SqlDriver. Every value goes in as a bind parameter; identifiers
-// come only from the config and are quoted. Scans page through the source by transaction id
-// (keyset pagination, `batch_size` rows per round trip), so a table of any size streams with
+// come only from the config and are quoted. Scans order by transaction id and read `batch_size`
+// rows at a time: through a cursor where the driver has one (SQLite, PostgreSQL: one pass), else
+// page by page by id (MySQL: keyset pagination). Either way a table of any size streams with
 // bounded memory and every transaction arrives with all of its rows.
 import type { Clock } from "../../domain/clock.ts";
 import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";
@@ -98,6 +99,26 @@ export class SqlConnector extends BaseConnector {
         filters.push(`${date} < ${this.driver.placeholder(params.length)}`);
       }
     }
+    const source = `SELECT * FROM ${this.from(this.settings.transactions!)}`;
+    if (this.driver.stream) {
+      // One query, read through a cursor: rows of an id arrive together (ORDER BY id).
+      const query = `${source}${filters.length ? ` WHERE ${filters.join(" AND ")}` : ""} ORDER BY ${this.orderBy}`;
+      let grouper: TransactionGrouper | undefined;
+      const counter = { previous: "", n: 0 };
+      for await (const rows of this.driver.stream(query, params, batch)) {
+        grouper ??= this.grouperFor(rows[0]!);
+        const ready: Transaction[] = [];
+        this.feed(grouper, rows, ready, counter);
+        for (const t of ready) {
+          if (window.accept(t)) yield t;
+          if (window.full) return;
+        }
+      }
+      const last = grouper?.flush();
+      if (last && window.accept(last)) yield last;
+      return;
+    }
+    // Otherwise page by id (keyset pagination): each page a short query.
     let after: string | undefined;
     while (true) {
       options.signal?.throwIfAborted();
@@ -107,10 +128,7 @@ export class SqlConnector extends BaseConnector {
         args.push(after);
         where.push(`${id} > ${this.driver.placeholder(args.length)}`);
       }
-      const rows = await this.driver.query(
-        `SELECT * FROM ${this.from(this.settings.transactions!)}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY ${this.orderBy} LIMIT ${batch}`,
-        args,
-      );
+      const rows = await this.driver.query(`${source}${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY ${this.orderBy} LIMIT ${batch}`, args);
       if (rows.length === 0) return;
       const lastId = String(rows[rows.length - 1]![this.idColumn]);
       let complete = rows;
@@ -145,16 +163,17 @@ export class SqlConnector extends BaseConnector {
     return new TransactionGrouper(new RowMapper(header, this.mapping, this.formats), this.stats);
   }
 
-  /** Rows in id order into the grouper; finished transactions into `ready`. */
-  private feed(grouper: TransactionGrouper, rows: SqlRow[], ready?: Transaction[]) {
-    let previous = "";
-    let n = 0;
+  /**
+   * Rows in id order into the grouper; finished transactions into `ready`. `counter` numbers the
+   * rows of each id (for the mapping report) across calls.
+   */
+  private feed(grouper: TransactionGrouper, rows: SqlRow[], ready?: Transaction[], counter = { previous: "", n: 0 }) {
     for (const row of rows) {
       const values = Object.values(row) as SourceValue[];
       const id = String(row[this.idColumn] ?? "");
-      n = id === previous ? n + 1 : 1;
-      previous = id;
-      const rowNo = n;
+      counter.n = id === counter.previous ? counter.n + 1 : 1;
+      counter.previous = id;
+      const rowNo = counter.n;
       const done = grouper.add(values, `${id}#${rowNo}`, (ref) => [String(ref), `transaction ${id}, row ${rowNo}`]);
       if (done) ready?.push(done);
     }

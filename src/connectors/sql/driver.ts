@@ -13,6 +13,11 @@ export interface SqlDriver {
   placeholder(n: number): string;
   quote(identifier: string): string;
   query(text: string, params: readonly unknown[]): Promise<SqlRow[]>;
+  /**
+   * Runs one query and yields its rows in batches as the server produces them (a cursor), when
+   * the driver can; scans then read the source in one pass instead of page by page.
+   */
+  stream?(text: string, params: readonly unknown[], batchSize: number): AsyncGenerator<SqlRow[]>;
   close(): Promise<void>;
 }
 
@@ -62,27 +67,72 @@ export class BunSqlDriver implements SqlDriver {
     return this.dialect === "mysql" ? `\`${identifier.replace(/`/g, "``")}\`` : `"${identifier.replace(/"/g, '""')}"`;
   }
 
-  async query(text: string, params: readonly unknown[]): Promise<SqlRow[]> {
+  query(text: string, params: readonly unknown[]): Promise<SqlRow[]> {
+    return this.run(this.sql, text, params);
+  }
+
+  /** PostgreSQL: a NO SCROLL cursor in a read-only transaction on a reserved connection. */
+  get stream(): SqlDriver["stream"] {
+    return this.dialect === "postgres" ? (text, params, batchSize) => this.cursor(text, params, batchSize) : undefined;
+  }
+
+  private async *cursor(text: string, params: readonly unknown[], batchSize: number): AsyncGenerator<SqlRow[]> {
+    let reserved: Awaited<ReturnType<SQL["reserve"]>>;
+    const reserving = this.sql.reserve();
+    try {
+      reserved = await this.withTimeout(reserving, () => {
+        // Given up on: whenever the connection does arrive, hand it straight back to the pool.
+        reserving.then((r) => r.release()).catch(() => {});
+      });
+    } catch (e) {
+      throw this.mapError(e);
+    }
+    let open = false;
+    try {
+      await this.run(reserved, "BEGIN READ ONLY", []);
+      open = true;
+      await this.run(reserved, `DECLARE assay_scan NO SCROLL CURSOR FOR ${text}`, params);
+      while (true) {
+        const rows = await this.run(reserved, `FETCH ${batchSize} FROM assay_scan`, []);
+        if (rows.length > 0) yield rows;
+        if (rows.length < batchSize) break;
+      }
+      await this.run(reserved, "COMMIT", []);
+      open = false;
+    } finally {
+      // Stopped early, failed or timed out: end the transaction before the connection goes back.
+      if (open) await reserved.unsafe("ROLLBACK").catch(() => {});
+      reserved.release();
+    }
+  }
+
+  private withTimeout<T>(work: Promise<T>, cancel: () => void): Promise<T> {
     const { connectorId, timeoutMs } = this.options;
-    const q = this.sql.unsafe(text, params as unknown[]);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         try {
-          q.cancel();
+          cancel();
         } catch {
           // already finished or not started: nothing to cancel
         }
         reject(connectorTimeout(connectorId, timeoutMs));
       }, timeoutMs);
     });
+    return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  private mapError(e: unknown) {
+    if ((e as { code?: string }).code === "connector_timeout") return e;
+    return failure(this.options.connectorId, "the database query failed", e);
+  }
+
+  private async run(executor: Pick<SQL, "unsafe">, text: string, params: readonly unknown[]): Promise<SqlRow[]> {
+    const q = executor.unsafe(text, params as unknown[]);
     try {
-      return (await Promise.race([q, timeout])) as SqlRow[];
+      return (await this.withTimeout(q, () => q.cancel())) as SqlRow[];
     } catch (e) {
-      if ((e as { code?: string }).code === "connector_timeout") throw e;
-      throw failure(connectorId, "the database query failed", e);
-    } finally {
-      clearTimeout(timer);
+      throw this.mapError(e);
     }
   }
 
@@ -113,10 +163,45 @@ export class SqliteDriver implements SqlDriver {
       this.db ??= new Database(this.path, { readonly: true });
       return this.db.query(text).all(...(params as string[])) as SqlRow[];
     } catch (e) {
-      this.db?.close();
-      this.db = undefined;
-      throw failure(this.options.connectorId, "the SQLite database could not be read", e);
+      throw this.failed(e);
     }
+  }
+
+  /** One statement stepped lazily: rows are read from the file as batches are consumed. */
+  async *stream(text: string, params: readonly unknown[], batchSize: number): AsyncGenerator<SqlRow[]> {
+    let rows: IterableIterator<unknown>;
+    try {
+      this.db ??= new Database(this.path, { readonly: true });
+      rows = this.db.query(text).iterate(...(params as string[]));
+    } catch (e) {
+      throw this.failed(e);
+    }
+    let batch: SqlRow[] = [];
+    try {
+      while (true) {
+        let next: IteratorResult<unknown>;
+        try {
+          next = rows.next();
+        } catch (e) {
+          throw this.failed(e);
+        }
+        if (next.done) break;
+        batch.push(next.value as SqlRow);
+        if (batch.length >= batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length > 0) yield batch;
+    } finally {
+      rows.return?.(); // stopped early: reset the statement
+    }
+  }
+
+  private failed(e: unknown) {
+    this.db?.close();
+    this.db = undefined;
+    return failure(this.options.connectorId, "the SQLite database could not be read", e);
   }
 
   async close(): Promise<void> {
