@@ -113,6 +113,6 @@ export class StatusTracker {
 
 /** Connector errors carry a detail written to be shown; anything else is described generically. */
 function safeMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.detail.replace(/^connector "[^"]*" /, "").replace(/; retry later$/, "");
+  if (error instanceof ApiError) return error.detail.replace(/^connector "[^"]*" (is unavailable: )?/, "").replace(/; retry later$/, "");
   return "the source failed unexpectedly";
 }
