@@ -1,6 +1,13 @@
 // The sample data set is deterministic and clean: the invariants the analysis tests rely on.
 import { describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { parseConfig } from "../../src/config/load.ts";
+import { ConnectorRegistry } from "../../src/connectors/registry.ts";
+import { systemClock } from "../../src/domain/clock.ts";
+import { silentLogger } from "../../src/log.ts";
 import { generateDataset, MAX_POLICY_DISCOUNT_PCT, round2 } from "../../src/sampledata/generate.ts";
+import { writeLargeInvoiceCsv } from "../../src/sampledata/write.ts";
+import { makeTempDir } from "../support/harness.ts";
 
 const data = generateDataset({ seed: 42, invoices: 400 });
 
@@ -72,5 +79,28 @@ describe("generateDataset", () => {
       }
     }
     expect(shipped.size).toBe(data.transactions.filter((t) => t.type === "invoice").reduce((n, t) => n + t.lines.length, 0));
+  });
+});
+
+describe("writeLargeInvoiceCsv", () => {
+  test("streams exactly the requested lines with unique transaction ids, readable by the csv connector", async () => {
+    const dir = makeTempDir("assay-large-");
+    const written = await writeLargeInvoiceCsv(`${dir}/big.csv`, { lines: 12_345 });
+    expect(written.lines).toBe(12_345);
+    const registry = new ConnectorRegistry(parseConfig(`connectors:\n  - { id: big, type: csv, transactions: ./big.csv }\n`, `${dir}/a.yaml`, {}), {
+      log: silentLogger,
+      clock: systemClock,
+    });
+    let lines = 0;
+    const ids = new Set<string>();
+    for await (const t of registry.get("big")!.scan()) {
+      lines += t.lines.length;
+      ids.add(t.transaction_id);
+    }
+    expect(lines).toBe(12_345);
+    expect(ids.size).toBe(written.transactions);
+    expect(registry.get("big")!.mappingReport().rejected_rows).toBe(0);
+    await registry.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
