@@ -1,13 +1,14 @@
 // The CSV reader on its own: quoting rules, line ends, BOM, and records that straddle the 1 MiB
 // read chunks, compared with a straightforward reference parse.
-import { describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readCsvRange, readCsvRecords } from "../../src/connectors/csv/reader.ts";
 import { makeTempDir } from "../support/harness.ts";
 import { collect } from "./support.ts";
 
 const dir = makeTempDir("assay-reader-");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function records(text: string | Buffer, delimiter = ",") {
   const file = join(dir, `f${Math.random().toString(36).slice(2)}.csv`);

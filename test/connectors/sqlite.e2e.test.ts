@@ -3,7 +3,7 @@
 // into garbage and back.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { copyFileSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateDataset } from "../../src/sampledata/generate.ts";
 import { writeSqliteDataset } from "../../src/sampledata/write.ts";
@@ -13,9 +13,10 @@ import { collect, firstCheck, json, statusOf } from "./support.ts";
 const data = generateDataset({ seed: 5, invoices: 200 });
 let server: TestServer;
 let file: string;
+let dir: string;
 
 beforeAll(async () => {
-  const dir = makeTempDir("assay-sqlite-");
+  dir = makeTempDir("assay-sqlite-");
   file = join(dir, "billing.db");
   writeSqliteDataset(data, file);
   // A line number, so that lines come back in source order (line_order).
@@ -43,7 +44,10 @@ beforeAll(async () => {
   );
 });
 
-afterAll(() => server?.stop());
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** The transaction as read back: the extra line_no column is kept as an attribute. */
 const withLineNo = (t: (typeof data.transactions)[number]) => ({ ...t, attributes: expect.objectContaining({ line_no: expect.any(Number) }) });
