@@ -60,6 +60,8 @@ export class HttpConnector extends BaseConnector {
       for await (const t of this.scan({ signal })) if (t.transaction_id === transactionId) return t;
       return null;
     }
+    // Encoded, an id cannot add path segments; "." and ".." would still move up the path.
+    if (transactionId === "." || transactionId === "..") return null;
     const body = await getJson(this.url(this.settings.lookup.replace("{id}", encodeURIComponent(transactionId)).replace(/^\//, "")), this.client, signal);
     if (body === null) return null;
     const records = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.data) ? body.data : [body];
@@ -87,6 +89,7 @@ export class HttpConnector extends BaseConnector {
   }
 
   private page(body: unknown): { records: unknown[]; next?: string } {
+    if (body === null) throw connectorUnavailable(this.id, "the source answered 404 for the collection");
     if (Array.isArray(body)) return { records: body };
     if (isRecord(body) && Array.isArray(body.data)) {
       return { records: body.data, next: typeof body.next === "string" && body.next ? body.next : undefined };
