@@ -99,6 +99,11 @@ describe("CLI errors", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("server.port:");
     expect(r.stderr).toContain("server.tls.key:");
+
+    await Bun.write(join(dir, "b.yaml"), "connectors:\n  - { id: erp, type: postgres }\n");
+    const perType = await runCli(["config", "check", "--config", join(dir, "b.yaml")]);
+    expect(perType.code).toBe(1);
+    expect(perType.stderr).toContain("connectors[0].url: required for type postgres");
   });
 });
 
