@@ -5,7 +5,7 @@ import { Database } from "bun:sqlite";
 import type { SQL } from "bun";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { ReferenceTable } from "../domain/transaction.ts";
+import type { ReferenceTable, Transaction } from "../domain/transaction.ts";
 import {
   type Cell,
   csvLine,
@@ -139,24 +139,32 @@ function mysqlRow(row: FlatRow): FlatRow {
 
 /**
  * A very large invoice_lines.csv (e.g. 1,000,000 lines) written as a stream: a small clean data
- * set is generated once and repeated with fresh transaction ids, so memory stays flat whatever
- * the size. Returns the number of lines and transactions written.
+ * set (or the given template, e.g. one with planted leakage) is repeated with fresh transaction
+ * ids ("<id>-R<round>", references likewise), so memory stays flat whatever the size. With
+ * `distinctCustomers`, each round also has its own customers and contracts ("<id>-R<round>"), so
+ * that the rounds are not duplicates of one another (see writeLargeCsvDataset). Returns the
+ * number of lines and transactions written, and the rounds begun.
  */
 export async function writeLargeInvoiceCsv(
   file: string,
-  options: { lines: number; seed?: number; delimiter?: string },
-): Promise<{ lines: number; transactions: number }> {
-  const template = generateDataset({ seed: options.seed ?? 1, invoices: 2000 }).transactions;
+  options: { lines: number; seed?: number; delimiter?: string; template?: readonly Transaction[]; distinctCustomers?: boolean },
+): Promise<{ lines: number; transactions: number; rounds: number }> {
+  const template = options.template ?? generateDataset({ seed: options.seed ?? 1, invoices: 2000 }).transactions;
   const d = options.delimiter ?? ",";
   const writer = Bun.file(file).writer({ highWaterMark: 1 << 20 });
   writer.write(csvLine(INVOICE_LINE_COLUMNS, d));
   let lines = 0;
   let transactions = 0;
-  for (let round = 0; lines < options.lines; round++) {
+  let round = 0;
+  for (; lines < options.lines; round++) {
     for (const t of template) {
       if (lines >= options.lines) break;
       const copy = { ...t, transaction_id: `${t.transaction_id}-R${round}` };
       if (t.reference) copy.reference = `${t.reference}-R${round}`;
+      if (options.distinctCustomers) {
+        if (t.customer_id) copy.customer_id = `${t.customer_id}-R${round}`;
+        if (t.contract_id) copy.contract_id = `${t.contract_id}-R${round}`;
+      }
       transactions++;
       for (const row of invoiceLineRows([copy])) {
         if (lines >= options.lines) break;
@@ -167,5 +175,42 @@ export async function writeLargeInvoiceCsv(
     }
   }
   await writer.end();
-  return { lines, transactions };
+  return { lines, transactions, rounds: round };
+}
+
+/**
+ * A very large CSV data set in `dir` shaped like a real billing export: the template's
+ * transactions repeated to `lines` invoice lines, each round with its own customers and
+ * contracts (so a round is new business, not a duplicate of the previous one), contracts.csv
+ * with every round's contracts (promotions, for every customer, once), the price list once, and
+ * the shipments of the first round only (a shipments table as long as the invoice lines would
+ * be reference data larger than the transactions themselves).
+ */
+export async function writeLargeCsvDataset(
+  template: Dataset,
+  dir: string,
+  options: { lines: number },
+): Promise<DatasetFiles & { lines: number; transactions: number }> {
+  mkdirSync(dir, { recursive: true });
+  const files: DatasetFiles = {
+    transactions: join(dir, "invoice_lines.csv"),
+    contracts: join(dir, "contracts.csv"),
+    price_list: join(dir, "price_list.csv"),
+    shipments: join(dir, "shipments.csv"),
+  };
+  const written = await writeLargeInvoiceCsv(files.transactions, { lines: options.lines, template: template.transactions, distinctCustomers: true });
+  const promotions = template.reference.contracts.filter((c) => c.customer_id === "*" || c.customer_id === "");
+  const own = template.reference.contracts.filter((c) => !promotions.includes(c));
+  const contracts = [
+    ...promotions,
+    ...Array.from({ length: written.rounds }, (_, r) => own.map((c) => ({ ...c, contract_id: `${c.contract_id}-R${r}`, customer_id: `${c.customer_id}-R${r}` }))).flat(),
+  ];
+  const shipments = template.reference.shipments.map((s) => ({
+    ...s,
+    transaction_id: s.transaction_id ? `${s.transaction_id}-R0` : s.transaction_id,
+    customer_id: s.customer_id ? `${s.customer_id}-R0` : s.customer_id,
+  }));
+  const reference = { ...template.reference, contracts, shipments };
+  for (const table of REFERENCE) await writeCsv(files[table], REFERENCE_COLUMNS[table], referenceRows({ transactions: [], reference }, table), ",");
+  return { ...files, lines: written.lines, transactions: written.transactions };
 }
