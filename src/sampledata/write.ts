@@ -211,6 +211,6 @@ export async function writeLargeCsvDataset(
     customer_id: s.customer_id ? `${s.customer_id}-R0` : s.customer_id,
   }));
   const reference = { ...template.reference, contracts, shipments };
-  for (const table of REFERENCE) await writeCsv(files[table], REFERENCE_COLUMNS[table], referenceRows({ transactions: [], reference }, table), ",");
+  for (const table of REFERENCE) await writeCsv(files[table], REFERENCE_COLUMNS[table], referenceRows({ transactions: [] as Transaction[], reference }, table), ",");
   return { ...files, lines: written.lines, transactions: written.transactions };
 }
