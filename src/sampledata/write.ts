@@ -190,7 +190,7 @@ export async function writeLargeCsvDataset(
   template: Dataset,
   dir: string,
   options: { lines: number },
-): Promise<DatasetFiles & { lines: number; transactions: number }> {
+): Promise<{ files: DatasetFiles; lines: number; transactions: number }> {
   mkdirSync(dir, { recursive: true });
   const files: DatasetFiles = {
     transactions: join(dir, "invoice_lines.csv"),
@@ -212,5 +212,5 @@ export async function writeLargeCsvDataset(
   }));
   const reference = { ...template.reference, contracts, shipments };
   for (const table of REFERENCE) await writeCsv(files[table], REFERENCE_COLUMNS[table], referenceRows({ transactions: [] as Transaction[], reference }, table), ",");
-  return { ...files, lines: written.lines, transactions: written.transactions };
+  return { files, lines: written.lines, transactions: written.transactions };
 }
