@@ -2,12 +2,15 @@
 // statistics of its history (and the model trained on it). Building one reads the whole
 // reference data and streams up to context.history_limit transactions, so contexts are cached
 // per connector for context.ttl_s, built once even when many requests ask at the same moment,
-// and can be invalidated (e.g. when a connector's source changes).
+// and can be invalidated (e.g. when a connector's source changes). A context is built to the
+// history level the asking module needs (history.ts): a revenue_leakage scan never pays for the
+// anomaly statistics. A module that needs more than the cached context has gets a new one, built
+// to the higher level, which then serves every module.
 import type { Clock } from "../domain/clock.ts";
 import type { Connector } from "../connectors/types.ts";
 import type { ReferenceData } from "../domain/transaction.ts";
 import type { ModulesConfig } from "./config-schema.ts";
-import { HistoryBuilder, type HistoryStats } from "./history.ts";
+import { HistoryBuilder, historyCovers, type HistoryLevel, type HistoryStats, maxLevel } from "./history.ts";
 import { AnomalyModel } from "./model.ts";
 import { ReferenceIndex } from "./reference-index.ts";
 
@@ -41,11 +44,16 @@ export async function buildContext(
   config: ModulesConfig,
   now: number,
   signal?: AbortSignal,
+  level: HistoryLevel = "full",
 ): Promise<AnalysisContext> {
   const reference = new ReferenceIndex(await source.reference(signal));
-  const builder = new HistoryBuilder({ categoricalFields: config.anomaly_detection.categorical_fields, seed: config.anomaly_detection.isolation_forest.seed });
+  const builder = new HistoryBuilder({
+    level,
+    categoricalFields: config.anomaly_detection.categorical_fields,
+    seed: config.anomaly_detection.isolation_forest.seed,
+  });
   const limit = config.context.history_limit;
-  if (source.capabilities.scan && limit > 0) {
+  if (source.capabilities.scan && limit > 0 && level !== "none") {
     for await (const t of source.scan({ limit, signal })) builder.add(t);
   }
   return new AnalysisContext(source.id, reference, builder.finish(), config.anomaly_detection, now);
@@ -54,6 +62,7 @@ export async function buildContext(
 interface Entry {
   promise: Promise<AnalysisContext>;
   at: number;
+  level: HistoryLevel;
 }
 
 export class ContextCache {
@@ -64,18 +73,23 @@ export class ContextCache {
     private readonly clock: Clock,
   ) {}
 
-  get(source: ContextSource, signal?: AbortSignal): Promise<AnalysisContext> {
+  /** The connector's context with at least `level` of its history ("full" unless said otherwise). */
+  get(source: ContextSource, signal?: AbortSignal, level: HistoryLevel = "full"): Promise<AnalysisContext> {
     const now = this.clock.now();
     const cached = this.entries.get(source.id);
-    if (cached && now - cached.at < this.config.context.ttl_s * 1000) return cached.promise;
+    const fresh = cached !== undefined && now - cached.at < this.config.context.ttl_s * 1000;
+    if (fresh && historyCovers(cached.level, level)) return cached.promise;
+    // A fresh context with less history is upgraded to what both need, so that alternating
+    // modules do not rebuild in turn.
+    const build = fresh ? maxLevel(cached.level, level) : level;
     // The build is shared by concurrent callers, so it must not die with one caller's signal.
-    const promise = buildContext(source, this.config, now);
-    const entry = { promise, at: now };
+    const promise = buildContext(source, this.config, now, undefined, build);
+    const entry = { promise, at: now, level: build };
     this.entries.set(source.id, entry);
     promise.catch(() => {
       if (this.entries.get(source.id) === entry) this.entries.delete(source.id);
     });
-    return signal ? abortable(promise, signal) : promise;
+    return abortableIf(promise, signal);
   }
 
   /** Drops one connector's context, or all of them. */
@@ -83,6 +97,10 @@ export class ContextCache {
     if (connectorId === undefined) this.entries.clear();
     else this.entries.delete(connectorId);
   }
+}
+
+function abortableIf<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  return signal ? abortable(promise, signal) : promise;
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

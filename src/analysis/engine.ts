@@ -72,7 +72,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     if (data) {
       const txn = await this.transactionFrom(connector, data, request.signal);
       customerId = txn.customer_id ?? null;
-      const ctx = await this.contexts.get(connector, request.signal);
+      const ctx = await this.contexts.get(connector, request.signal, module.history);
       const ev = evaluateTransaction(txn, ctx, module, this.deps.modules);
       result = {
         transaction_id: txn.transaction_id,
@@ -88,7 +88,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
           errors: [{ path: "/data", message: "required for this connector" }],
         });
       }
-      const ctx = await this.contexts.get(connector, request.signal);
+      const ctx = await this.contexts.get(connector, request.signal, module.history);
       const scan = await summarizeScan(
         { connector, ctx, module, config: this.deps.modules, limit: options.limit, from: options.from, to: options.to, signal: request.signal },
         options.max_anomalies,
@@ -144,7 +144,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     const connector = this.connectorFor(request.accountId, request.connector);
     const module = this.moduleFor(request.module);
     if (!connector.capabilities.scan) return;
-    const ctx = await this.contexts.get(connector, request.signal);
+    const ctx = await this.contexts.get(connector, request.signal, module.history);
     yield* streamFindings({
       connector,
       ctx,

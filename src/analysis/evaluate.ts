@@ -28,7 +28,7 @@ export function evaluateTransaction(txn: Transaction, ctx: AnalysisContext, modu
     txn,
     ctx,
     config,
-    self: ctx.history.entries.get(txn.transaction_id),
+    self: ctx.history.entry(txn.transaction_id),
     moment: () => (moment === undefined ? (moment = parseMoment(txn.date, config.anomaly_detection.calendar.utc_offset_minutes)) : moment),
     lines: () => (facts ??= lineFacts(txn, ctx, config)),
   };

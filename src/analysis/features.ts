@@ -27,7 +27,7 @@ export function featureSpace(history: HistoryStats, utcOffsetMinutes: number, mi
     "rarest_pair_frequency",
   ];
   const extract = (t: Transaction): number[] => {
-    const self = history.entries.get(t.transaction_id) ? 1 : 0;
+    const self = history.entry(t.transaction_id) ? 1 : 0;
     const amount = Math.abs(t.amount ?? 0);
     const customer = t.customer_id ? history.customerAmounts.get(t.customer_id) : undefined;
     const customerZ = customer && customer.n >= minHistory && amount > 0 ? robustZ(logAmount(amount), customer) : 0;

@@ -1,11 +1,16 @@
 // Statistics of a connector's transaction history, built in one streaming pass (bounded by
-// context.history_limit) and then frozen: per-customer and per-SKU robust summaries of log
-// amounts, value and pair frequencies of the categorical fields, first appearances of
-// counterparties, fingerprints for duplicate detection, credit notes per invoice, and a seeded
-// reservoir sample that trains the isolation forest.
+// context.history_limit) and then frozen. Two levels, because they cost very different amounts:
+//  - "ledger": where each transaction stands (id → position, date, amount), invoice amounts,
+//    credit notes per invoice and fingerprints for duplicate detection: what the duplicate and
+//    credit-note detectors read;
+//  - "full": the ledger plus the profile the anomaly detectors read: per-customer and per-SKU
+//    robust summaries of log amounts, value and pair frequencies of the categorical fields, first
+//    appearances of counterparties, and a seeded reservoir sample that trains the isolation forest.
+// A module asks for the level its detectors need ("none": no history pass at all).
 import type { Transaction } from "../domain/transaction.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { SeededRandom } from "./random.ts";
+import { StringTable } from "./string-table.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 
 /** Where a transaction stands in the history: duplicates are the later of two. */
@@ -16,7 +21,22 @@ export interface HistoryEntry {
   amount: number;
 }
 
+/** How much of the history a detector (or module) reads; ordered: none < ledger < full. */
+export type HistoryLevel = "none" | "ledger" | "full";
+
+const LEVEL_RANK: Record<HistoryLevel, number> = { none: 0, ledger: 1, full: 2 };
+
+export function historyCovers(have: HistoryLevel, need: HistoryLevel): boolean {
+  return LEVEL_RANK[have] >= LEVEL_RANK[need];
+}
+
+export function maxLevel(a: HistoryLevel, b: HistoryLevel): HistoryLevel {
+  return LEVEL_RANK[a] >= LEVEL_RANK[b] ? a : b;
+}
+
 export interface HistoryOptions {
+  /** "full" unless said otherwise. */
+  level?: HistoryLevel;
   categoricalFields: readonly string[];
   reservoirSize?: number;
   seed?: number;
@@ -32,9 +52,12 @@ export class HistoryBuilder {
   private readonly amounts: number[] = [];
   private readonly rng: SeededRandom;
   private readonly reservoirSize: number;
+  private readonly profile: boolean;
 
   constructor(options: HistoryOptions) {
-    this.stats = new HistoryStats(options.categoricalFields);
+    const level = options.level ?? "full";
+    this.stats = new HistoryStats(options.categoricalFields, level);
+    this.profile = level === "full";
     this.rng = new SeededRandom(options.seed ?? 7);
     this.reservoirSize = options.reservoirSize ?? 4096;
   }
@@ -44,13 +67,17 @@ export class HistoryBuilder {
     const seq = this.seq++;
     const ms = t.date ? Date.parse(t.date) : Number.NaN;
     const amount = Math.abs(t.amount ?? 0);
-    const entry: HistoryEntry = { id: t.transaction_id, seq, ms, amount };
-    s.entries.set(t.transaction_id, entry);
-    s.size++;
-    if (!Number.isNaN(ms)) {
-      s.startMs = Math.min(s.startMs, ms);
-      s.endMs = Math.max(s.endMs, ms);
+    s.record(t, seq, ms, amount);
+    if (t.type === "credit_note" && t.reference) pushTo(s.creditsByReference, t.reference, s.entryAt(seq));
+    if (t.type === "invoice" || t.type === "payment") {
+      s.addFingerprint(fingerprint(t), seq);
+      s.documentKeys.add(documentKey(t), 1);
     }
+    if (this.profile) this.addProfile(t, s.entryAt(seq), amount);
+  }
+
+  private addProfile(t: Transaction, entry: HistoryEntry, amount: number) {
+    const s = this.stats;
     if (amount > 0) {
       this.amounts.push(amount);
       if (t.customer_id) pushTo(this.customerLogs, t.customer_id, logAmount(amount));
@@ -63,18 +90,11 @@ export class HistoryBuilder {
       const first = s.customerFirst.get(t.customer_id);
       if (!first || before(entry, first)) s.customerFirst.set(t.customer_id, entry);
     }
-    if (t.type === "invoice") s.invoices.set(t.transaction_id, amount);
-    if (t.type === "credit_note" && t.reference) pushTo(s.creditsByReference, t.reference, entry);
-    if (t.type === "invoice" || t.type === "payment") {
-      pushTo(s.fingerprints, fingerprint(t), entry);
-      const key = documentKey(t);
-      s.documentKeys.set(key, (s.documentKeys.get(key) ?? 0) + 1);
-    }
     s.countCategoricals(t, 1);
     // Reservoir sampling (Algorithm R) keeps a uniform, seeded sample of any-length history.
     if (s.reservoir.length < this.reservoirSize) s.reservoir.push(t);
     else {
-      const j = Math.floor(this.rng.next() * (seq + 1));
+      const j = Math.floor(this.rng.next() * (entry.seq + 1));
       if (j < this.reservoirSize) s.reservoir[j] = t;
     }
   }
@@ -93,16 +113,28 @@ export class HistoryStats {
   size = 0;
   startMs = Number.POSITIVE_INFINITY;
   endMs = Number.NEGATIVE_INFINITY;
-  readonly entries = new Map<string, HistoryEntry>();
+  // The ledger is kept in columns indexed by position (seq) rather than as one object per
+  // transaction: a history of 200,000 transactions is then a few typed arrays and maps of
+  // numbers, which the garbage collector walks in a fraction of the time (it walks the whole
+  // heap on every full collection while a scan runs). HistoryEntry objects are made on demand.
+  private readonly seqById = new StringTable();
+  /** Per position: its id's entry in seqById (for the id itself). */
+  private idEntryOf = new Int32Array(1024);
+  private msOf = new Float64Array(1024);
+  private amountOf = new Float64Array(1024);
+  private invoiceAt = new Uint8Array(1024);
+  /** Invoice amounts whose id a later non-invoice with the same id took over in seqById. */
+  private readonly shadowedInvoices = new Map<string, number>();
+  readonly creditsByReference = new Map<string, HistoryEntry[]>();
+  /** Fingerprint → position of the first document with it; the later ones of the few that repeat. */
+  private readonly fingerprintFirst = new StringTable();
+  private readonly fingerprintLater = new Map<number, number[]>();
   readonly customerAmounts = new Map<string, RobustSummary>();
   readonly skuLineAmounts = new Map<string, RobustSummary>();
   readonly customerCounts = new Map<string, number>();
   readonly customerFirst = new Map<string, HistoryEntry>();
-  readonly invoices = new Map<string, number>();
-  readonly creditsByReference = new Map<string, HistoryEntry[]>();
-  readonly fingerprints = new Map<string, HistoryEntry[]>();
-  /** Cheap pre-key of fingerprints (type, counterparty, amount): most documents have no twin. */
-  readonly documentKeys = new Map<string, number>();
+  /** Cheap pre-key of fingerprints (type, counterparty, amount) → count: most documents have no twin. */
+  readonly documentKeys = new StringTable();
   readonly reservoir: Transaction[] = [];
   sortedAmounts: number[] = [];
   readonly readers: FieldReader[];
@@ -112,12 +144,79 @@ export class HistoryStats {
   /** Per pair of fields (i < j): "a\0b" → count. */
   readonly pairCounts: Map<string, number>[][];
 
-  constructor(readonly fields: readonly string[]) {
+  constructor(
+    readonly fields: readonly string[],
+    /** What was built: the profile's maps stay empty below "full". */
+    readonly level: HistoryLevel = "full",
+  ) {
     this.readers = fields.map(fieldReader);
     this.valueCounts = fields.map(() => new Map());
     this.fieldTotals = fields.map(() => 0);
     // Only [i][j] with i < j is used; the square keeps the indexing simple.
     this.pairCounts = fields.map(() => fields.map(() => new Map<string, number>()));
+  }
+
+  /** Adds a transaction to the ledger at position `seq` (the next one). */
+  record(t: Transaction, seq: number, ms: number, amount: number) {
+    if (seq === this.msOf.length) {
+      this.msOf = grow(this.msOf);
+      this.amountOf = grow(this.amountOf);
+      this.invoiceAt = grow(this.invoiceAt);
+      this.idEntryOf = grow(this.idEntryOf);
+    }
+    const id = t.transaction_id;
+    const isInvoice = t.type === "invoice";
+    // An id seen before (a source with repeated ids): the latest transaction is the entry, and
+    // the latest invoice keeps its amount, as maps keyed by id would have it.
+    const previous = this.seqById.get(id);
+    if (previous !== undefined) {
+      if (isInvoice) this.shadowedInvoices.delete(id);
+      else if (this.invoiceAt[previous] === 1) this.shadowedInvoices.set(id, this.amountOf[previous]!);
+    }
+    this.idEntryOf[seq] = this.seqById.set(id, seq);
+    this.msOf[seq] = ms;
+    this.amountOf[seq] = amount;
+    this.invoiceAt[seq] = isInvoice ? 1 : 0;
+    this.size++;
+    if (!Number.isNaN(ms)) {
+      this.startMs = Math.min(this.startMs, ms);
+      this.endMs = Math.max(this.endMs, ms);
+    }
+  }
+
+  /** The transaction's place in the history; undefined when it is not part of it. */
+  entry(id: string): HistoryEntry | undefined {
+    const seq = this.seqById.get(id);
+    return seq === undefined ? undefined : this.entryAt(seq);
+  }
+
+  entryAt(seq: number): HistoryEntry {
+    return { id: this.seqById.keyAt(this.idEntryOf[seq]!), seq, ms: this.msOf[seq]!, amount: this.amountOf[seq]! };
+  }
+
+  /** The amount of the (latest) invoice with this id, if the history has one. */
+  invoiceAmount(id: string): number | undefined {
+    const seq = this.seqById.get(id);
+    if (seq !== undefined && this.invoiceAt[seq] === 1) return this.amountOf[seq];
+    return this.shadowedInvoices.get(id);
+  }
+
+  /** The documents of the history with this fingerprint, in history position order. */
+  withFingerprint(fp: string): HistoryEntry[] | undefined {
+    const first = this.fingerprintFirst.get(fp);
+    if (first === undefined) return undefined;
+    const later = this.fingerprintLater.get(first);
+    return later ? [first, ...later].map((seq) => this.entryAt(seq)) : [this.entryAt(first)];
+  }
+
+  addFingerprint(fp: string, seq: number) {
+    const first = this.fingerprintFirst.get(fp);
+    if (first === undefined) this.fingerprintFirst.set(fp, seq);
+    else {
+      const later = this.fingerprintLater.get(first);
+      if (later) later.push(seq);
+      else this.fingerprintLater.set(first, [seq]);
+    }
   }
 
   countCategoricals(t: Transaction, delta: number) {
@@ -169,6 +268,12 @@ export function before(a: HistoryEntry, b: HistoryEntry): boolean {
   const am = Number.isNaN(a.ms) ? Number.POSITIVE_INFINITY : a.ms;
   const bm = Number.isNaN(b.ms) ? Number.POSITIVE_INFINITY : b.ms;
   return am !== bm ? am < bm : a.seq < b.seq;
+}
+
+function grow<A extends Float64Array | Uint8Array | Int32Array>(a: A): A {
+  const b = new (a.constructor as new (n: number) => A)(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {

@@ -20,6 +20,7 @@ import { pricingDetector } from "./detectors/leakage/pricing.ts";
 import { taxDetector } from "./detectors/leakage/tax.ts";
 import { unbilledShipmentDetector } from "./detectors/leakage/unbilled-shipment.ts";
 import type { Detector } from "./detectors/types.ts";
+import { type HistoryLevel, maxLevel } from "./history.ts";
 
 /** Every per-transaction detector, in the order their findings are listed. */
 export const ALL_DETECTORS: readonly Detector[] = [
@@ -48,6 +49,8 @@ export interface ResolvedModule {
   detectors: readonly Detector[];
   /** Whether the module runs the population tests in a scan. */
   population: { round: boolean; benford: boolean };
+  /** What of the connector's history its detectors read: all the context has to build for it. */
+  history: HistoryLevel;
 }
 
 export function resolveModules(config: ModulesConfig): Map<string, ResolvedModule> {
@@ -57,13 +60,15 @@ export function resolveModules(config: ModulesConfig): Map<string, ResolvedModul
     const weights = new Map<DetectorCode, number>();
     for (const [code, w] of Object.entries(info.weights) as [DetectorCode, number][]) weights.set(code, overrides[code] ?? w);
     const active = (code: DetectorCode) => (weights.get(code) ?? 0) > 0;
+    const detectors = ALL_DETECTORS.filter((d) => d.codes.some(active));
     out.set(info.id, {
       id: info.id,
       name: info.name,
       description: info.description,
       weights,
-      detectors: ALL_DETECTORS.filter((d) => d.codes.some(active)),
+      detectors,
       population: { round: active("round_amount_excess"), benford: active("benford_deviation") },
+      history: detectors.reduce<HistoryLevel>((level, d) => maxLevel(level, d.history), "none"),
     });
   }
   return out;

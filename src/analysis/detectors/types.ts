@@ -6,7 +6,7 @@ import type { DetectorCode } from "../catalog.ts";
 import type { ModulesConfig } from "../config-schema.ts";
 import type { AnalysisContext } from "../context.ts";
 import type { Moment } from "../dates.ts";
-import type { HistoryEntry } from "../history.ts";
+import type { HistoryEntry, HistoryLevel } from "../history.ts";
 import type { LineFacts } from "./leakage/line-facts.ts";
 
 export interface Finding {
@@ -38,6 +38,8 @@ export interface DetectorInput {
 export interface Detector {
   /** The codes this detector can report. */
   codes: readonly DetectorCode[];
+  /** What of the connector's history it reads (the context builds only what a module needs). */
+  history: HistoryLevel;
   detect(input: DetectorInput): Finding[];
 }
 

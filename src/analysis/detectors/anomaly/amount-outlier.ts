@@ -7,6 +7,7 @@ import type { Detector, Finding } from "../types.ts";
 
 export const amountOutlierDetector: Detector = {
   codes: ["amount_outlier_customer", "amount_outlier_sku"],
+  history: "full",
   detect({ txn, ctx, config }) {
     const cfg = config.anomaly_detection.outlier;
     const out: Finding[] = [];

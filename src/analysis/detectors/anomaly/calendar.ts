@@ -9,6 +9,7 @@ const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frid
 
 export const calendarDetector: Detector = {
   codes: ["weekend_posting", "out_of_hours_posting", "period_end_posting"],
+  history: "full",
   detect(input) {
     const { txn, ctx, config } = input;
     const moment = input.moment();

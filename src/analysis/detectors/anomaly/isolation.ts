@@ -6,6 +6,7 @@ import type { Detector } from "../types.ts";
 
 export const isolationForestDetector: Detector = {
   codes: ["isolation_forest"],
+  history: "full",
   detect({ txn, ctx, config }) {
     const model = ctx.anomalyModel();
     if (!model) return [];

@@ -10,6 +10,7 @@ const DAY_MS = 86_400_000;
 
 export const newCounterpartyDetector: Detector = {
   codes: ["new_counterparty_large_amount"],
+  history: "full",
   detect(input) {
     const { txn, ctx, config, self } = input;
     const moment = input.moment();

@@ -7,6 +7,7 @@ import type { Detector, Finding } from "../types.ts";
 
 export const rareCombinationDetector: Detector = {
   codes: ["rare_combination"],
+  history: "full",
   detect({ txn, ctx, config, self }) {
     const cfg = config.anomaly_detection.rare_combination;
     const h = ctx.history;

@@ -9,6 +9,7 @@ const MIN_AVERAGE_REPEAT = 20;
 
 export const rareValueDetector: Detector = {
   codes: ["rare_value"],
+  history: "full",
   detect({ txn, ctx, config, self }) {
     const cfg = config.anomaly_detection.rare_value;
     const h = ctx.history;

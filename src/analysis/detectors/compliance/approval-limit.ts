@@ -5,6 +5,7 @@ import { money, type Detector } from "../types.ts";
 
 export const approvalLimitDetector: Detector = {
   codes: ["approval_limit_exceeded"],
+  history: "none",
   detect({ txn, config }) {
     const approver = txn.approved_by?.trim();
     if (!approver) return [];

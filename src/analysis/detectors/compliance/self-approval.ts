@@ -4,6 +4,7 @@ import type { Detector } from "../types.ts";
 
 export const selfApprovalDetector: Detector = {
   codes: ["self_approval"],
+  history: "none",
   detect({ txn }) {
     const creator = txn.created_by?.trim().toLowerCase();
     const approver = txn.approved_by?.trim().toLowerCase();

@@ -11,6 +11,7 @@ import { isBelow, money, nearlyEqual, type Detector } from "../types.ts";
 
 export const creditNoteDetector: Detector = {
   codes: ["duplicate_credit_note", "excessive_credit_note"],
+  history: "ledger",
   detect({ txn, ctx, config, self }) {
     if (txn.type !== "credit_note" || !txn.reference) return [];
     const tol = config.revenue_leakage.tolerance;
@@ -34,7 +35,7 @@ export const creditNoteDetector: Detector = {
         },
       ];
     }
-    const invoiced = ctx.history.invoices.get(txn.reference);
+    const invoiced = ctx.history.invoiceAmount(txn.reference);
     if (invoiced === undefined) return [];
     const credited = earlier.reduce((s, c) => s + c.amount, 0) + amount;
     if (!isBelow(invoiced, credited, tol)) return [];

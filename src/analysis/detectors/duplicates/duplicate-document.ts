@@ -11,11 +11,12 @@ import type { Detector } from "../types.ts";
 
 export const duplicateDocumentDetector: Detector = {
   codes: ["duplicate_invoice", "duplicate_payment"],
+  history: "ledger",
   detect({ txn, ctx, config, self }) {
     if (txn.type !== "invoice" && txn.type !== "payment") return [];
     // Only a document whose cheap key occurs besides itself can have a twin.
     if ((ctx.history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) <= 0) return [];
-    const candidates = ctx.history.fingerprints.get(fingerprint(txn));
+    const candidates = ctx.history.withFingerprint(fingerprint(txn));
     if (!candidates) return [];
     const ms = txn.date ? Date.parse(txn.date) : Number.NaN;
     if (Number.isNaN(ms)) return [];

@@ -5,6 +5,7 @@ import type { Detector } from "../types.ts";
 
 export const currencyMismatchDetector: Detector = {
   codes: ["currency_mismatch"],
+  history: "none",
   detect(input) {
     const { txn } = input;
     if (txn.type !== "invoice" || !txn.currency) return [];

@@ -20,6 +20,7 @@ export const PRICING_RULES: readonly LineRule[] = [
 
 export const pricingDetector: Detector = {
   codes: PRICING_RULES.map((r) => r.code),
+  history: "none",
   detect(input) {
     if (input.txn.type !== "invoice") return [];
     const out: Finding[] = [];

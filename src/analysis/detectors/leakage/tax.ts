@@ -12,6 +12,7 @@ export function normaliseRate(rate: number | undefined): number | undefined {
 
 export const taxDetector: Detector = {
   codes: ["tax_below_rate"],
+  history: "none",
   detect({ txn, config }) {
     if (txn.type !== "invoice") return [];
     const cfg = config.revenue_leakage.tax;

@@ -9,6 +9,7 @@ import { money, type Detector, type DetectorInput, type Finding } from "../types
 
 export const unbilledShipmentDetector: Detector = {
   codes: ["unbilled_shipment"],
+  history: "none",
   detect(input) {
     const { txn, ctx, config } = input;
     if (txn.type !== "invoice") return [];
