@@ -187,7 +187,8 @@ export class HistoryStats {
   /** The transaction's place in the history; undefined when it is not part of it. */
   entry(id: string): HistoryEntry | undefined {
     const seq = this.seqById.get(id);
-    return seq === undefined ? undefined : this.entryAt(seq);
+    // The key matched unit for unit: `id` is the entry's id, no need to read it back.
+    return seq === undefined ? undefined : { id, seq, ms: this.msOf[seq]!, amount: this.amountOf[seq]! };
   }
 
   entryAt(seq: number): HistoryEntry {

@@ -3,13 +3,13 @@
 // offer their price to every customer for the SKU within their validity window.
 import type { Contract, ReferenceData } from "../domain/transaction.ts";
 
-const SEP = "\u0000";
-
 export class ReferenceIndex {
-  private readonly byCustomerSku = new Map<string, Contract[]>();
+  // Nested maps (customer → SKU, currency → SKU) rather than joined keys: every invoice line is
+  // looked up, and a joined key is a new string to build and hash each time.
+  private readonly byCustomerSku = new Map<string, Map<string, Contract[]>>();
   private readonly promotionsBySku = new Map<string, Contract[]>();
   private readonly byContractId = new Map<string, Contract[]>();
-  private readonly listPrices = new Map<string, number>();
+  private readonly listPrices = new Map<string, Map<string, number>>();
   /** Price-list entries without a currency apply in any currency. */
   private readonly listPricesAnyCurrency = new Map<string, number>();
   private readonly pricedSkus = new Set<string>();
@@ -19,12 +19,12 @@ export class ReferenceIndex {
   constructor(reference: ReferenceData) {
     for (const c of reference.contracts) {
       if (isPromotion(c)) push(this.promotionsBySku, c.sku, c);
-      else push(this.byCustomerSku, c.customer_id + SEP + c.sku, c);
+      else push(nested(this.byCustomerSku, c.customer_id), c.sku, c);
       push(this.byContractId, c.contract_id, c);
     }
     for (const p of reference.price_list) {
       this.pricedSkus.add(p.sku);
-      if (p.currency) this.listPrices.set(p.sku + SEP + p.currency.toUpperCase(), p.list_price);
+      if (p.currency) nested(this.listPrices, p.currency.toUpperCase()).set(p.sku, p.list_price);
       else this.listPricesAnyCurrency.set(p.sku, p.list_price);
     }
     for (const s of reference.shipments) {
@@ -38,14 +38,18 @@ export class ReferenceIndex {
 
   /** Every contract and promotion that could govern this customer's SKU (any validity window). */
   contractsFor(customerId: string | undefined, sku: string, contractId?: string): Contract[] {
-    const own = customerId ? (this.byCustomerSku.get(customerId + SEP + sku) ?? []) : [];
-    const named = contractId ? (this.byContractId.get(contractId) ?? []).filter((c) => c.sku === sku && !own.includes(c)) : [];
-    const promos = this.promotionsBySku.get(sku) ?? [];
-    return own.length + named.length + promos.length === 0 ? EMPTY : [...own, ...named, ...promos];
+    const own = (customerId ? this.byCustomerSku.get(customerId)?.get(sku) : undefined) ?? EMPTY;
+    const byId = contractId ? this.byContractId.get(contractId) : undefined;
+    const named = byId ? byId.filter((c) => c.sku === sku && !own.includes(c)) : EMPTY;
+    const promos = this.promotionsBySku.get(sku) ?? EMPTY;
+    // Usually one of the three is all there is: hand it out as is (callers only read).
+    if (named.length === 0 && promos.length === 0) return own;
+    if (own.length === 0 && named.length === 0) return promos;
+    return [...own, ...named, ...promos];
   }
 
   listPrice(sku: string, currency: string | undefined): number | undefined {
-    return (currency ? this.listPrices.get(sku + SEP + currency) : undefined) ?? this.listPricesAnyCurrency.get(sku);
+    return (currency ? this.listPrices.get(currency)?.get(sku) : undefined) ?? this.listPricesAnyCurrency.get(sku);
   }
 
   /** Whether the price list knows the SKU at all (in some currency). */
@@ -60,6 +64,12 @@ export class ReferenceIndex {
 }
 
 const EMPTY: Contract[] = [];
+
+function nested<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
+  let inner = map.get(key);
+  if (!inner) map.set(key, (inner = new Map()));
+  return inner;
+}
 
 export function isPromotion(c: Contract): boolean {
   return c.customer_id === "*" || c.customer_id === "";

@@ -1,14 +1,12 @@
-// A hash map from strings to numbers that keeps its keys as UTF-8 bytes in one growing buffer
-// and everything else in typed arrays. The history ledger holds a few hundred thousand keys
+// A hash map from strings to numbers that keeps its keys as UTF-16 code units in one growing
+// buffer and everything else in typed arrays. The history ledger holds a few hundred thousand keys
 // (transaction ids, fingerprints): as JavaScript strings in a Map they are that many small
 // long-lived allocations, scattered among the scan's short-lived ones, which the collector has to
 // walk on every full collection and which pin memory pages (measured on a 200,000-transaction
 // history: ~280 MB of resident memory for ~60 MB of keys). Here they are a handful of buffers.
-// Open addressing with linear probing; keys are compared byte for byte, so a hash collision
-// never confuses two keys.
+// Open addressing with linear probing; keys are compared unit for unit, so a hash collision
+// never confuses two keys. Keys are read with charCodeAt: no encoding, no temporary buffer.
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 const EMPTY = -1;
 
 export class StringTable {
@@ -19,9 +17,8 @@ export class StringTable {
   private starts: Float64Array;
   private lengths: Int32Array;
   private values: Float64Array;
-  private bytes: Uint8Array;
+  private units: Uint16Array;
   private used = 0;
-  private scratch = new Uint8Array(256);
 
   constructor(capacity = 1024) {
     this.slots = new Int32Array(capacity * 2).fill(EMPTY);
@@ -29,51 +26,52 @@ export class StringTable {
     this.starts = new Float64Array(capacity);
     this.lengths = new Int32Array(capacity);
     this.values = new Float64Array(capacity);
-    this.bytes = new Uint8Array(capacity * 32);
+    this.units = new Uint16Array(capacity * 32);
   }
 
   get(key: string): number | undefined {
-    const entry = this.find(this.encode(key));
+    const entry = this.find(key);
     return entry === EMPTY ? undefined : this.values[entry];
   }
 
   has(key: string): boolean {
-    return this.find(this.encode(key)) !== EMPTY;
+    return this.find(key) !== EMPTY;
   }
 
   /** Sets the key's value; returns the key's entry number (kept when the key is set again). */
   set(key: string, value: number): number {
-    const n = this.encode(key);
-    const found = this.find(n);
+    const found = this.find(key);
     if (found !== EMPTY) {
       this.values[found] = value;
       return found;
     }
-    return this.insert(n, value);
+    return this.insert(key, value);
   }
 
   /** Adds `delta` to the key's value (0 when absent). */
   add(key: string, delta: number): void {
-    const n = this.encode(key);
-    const found = this.find(n);
+    const found = this.find(key);
     if (found !== EMPTY) this.values[found]! += delta;
-    else this.insert(n, delta);
+    else this.insert(key, delta);
   }
 
-  private insert(n: number, value: number): number {
+  private insert(key: string, value: number): number {
     if (this.size === this.values.length) this.growEntries();
-    if (this.used + n > this.bytes.length) {
-      const bigger = new Uint8Array(Math.max(this.bytes.length * 2, this.used + n));
-      bigger.set(this.bytes.subarray(0, this.used));
-      this.bytes = bigger;
+    const n = key.length;
+    if (this.used + n > this.units.length) {
+      const bigger = new Uint16Array(Math.max(this.units.length * 2, this.used + n));
+      bigger.set(this.units.subarray(0, this.used));
+      this.units = bigger;
     }
     const entry = this.size++;
-    this.bytes.set(this.scratch.subarray(0, n), this.used);
-    this.starts[entry] = this.used;
+    const units = this.units;
+    const start = this.used;
+    for (let i = 0; i < n; i++) units[start + i] = key.charCodeAt(i);
+    this.starts[entry] = start;
     this.lengths[entry] = n;
     this.used += n;
     this.values[entry] = value;
-    const h = this.hashOf(n);
+    const h = hashOf(key);
     this.hashes[entry] = h;
     this.place(entry, h);
     return entry;
@@ -82,41 +80,23 @@ export class StringTable {
   /** The key of entry `i` (entries are numbered in insertion order). */
   keyAt(i: number): string {
     const start = this.starts[i]!;
-    return decoder.decode(this.bytes.subarray(start, start + this.lengths[i]!));
+    return String.fromCharCode(...this.units.subarray(start, start + this.lengths[i]!));
   }
 
-  /** Encodes the key into scratch; returns its byte length. */
-  private encode(key: string): number {
-    if (key.length * 3 > this.scratch.length) this.scratch = new Uint8Array(key.length * 3);
-    return encoder.encodeInto(key, this.scratch).written;
-  }
-
-  /** FNV-1a over the encoded key. */
-  private hashOf(n: number): number {
-    const s = this.scratch;
-    let h = 0x811c9dc5 | 0;
-    for (let i = 0; i < n; i++) h = Math.imul(h ^ s[i]!, 0x01000193);
-    return h;
-  }
-
-  /** The entry holding the encoded key (scratch[0..n]), or EMPTY. */
-  private find(n: number): number {
-    const h = this.hashOf(n);
+  /** The entry holding the key, or EMPTY. */
+  private find(key: string): number {
+    const h = hashOf(key);
+    const n = key.length;
     const mask = this.slots.length - 1;
-    const s = this.scratch;
+    const units = this.units;
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot]!;
       if (entry === EMPTY) return EMPTY;
       if (this.hashes[entry] !== h || this.lengths[entry] !== n) continue;
       const start = this.starts[entry]!;
-      let same = true;
-      for (let i = 0; i < n; i++) {
-        if (this.bytes[start + i] !== s[i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return entry;
+      let i = 0;
+      while (i < n && units[start + i] === key.charCodeAt(i)) i++;
+      if (i === n) return entry;
     }
   }
 
@@ -136,6 +116,13 @@ export class StringTable {
     this.slots = new Int32Array(capacity * 2).fill(EMPTY);
     for (let e = 0; e < this.size; e++) this.place(e, this.hashes[e]!);
   }
+}
+
+/** FNV-1a over the UTF-16 code units. */
+function hashOf(key: string): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h;
 }
 
 function copyInto<A extends Int32Array | Float64Array>(to: A, from: A): A {

@@ -3,6 +3,8 @@
 // makes lookups a stat plus one small read, and lets scans find transactions whose rows are not
 // next to each other in the file (they are read whole, at their first row).
 import { stat } from "node:fs/promises";
+// A dependency-free table (the analysis ledger uses it for the same reason).
+import { StringTable } from "../../analysis/string-table.ts";
 import { readCsvRecords } from "./reader.ts";
 
 export interface CsvFileIndex {
@@ -13,7 +15,7 @@ export interface CsvFileIndex {
   /** Byte offset of the first data row. */
   dataStart: number;
   /** id → slot in starts/ends: the byte range of its (first) contiguous run of rows. */
-  slots: Map<string, number>;
+  slots: StringTable;
   starts: Float64Array;
   ends: Float64Array;
   /** Ids whose rows are in more than one run → [offset, end, offset, end, …]. */
@@ -45,10 +47,11 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
   const idIndex = header.indexOf(idColumn);
   if (idIndex < 0) throw new HeaderError(`the header has no column "${idColumn}" for transaction_id (set mapping.transaction_id)`);
 
-  // Compact storage: a Map from id to a slot in two typed arrays (≈ 100 bytes per transaction).
+  // Compact storage: a table from id to a slot in two typed arrays (≈ 40 bytes per transaction,
+  // and no JavaScript string per id for the collector to walk while the index lives).
   let starts = new Float64Array(1 << 16);
   let ends = new Float64Array(1 << 16);
-  const slots = new Map<string, number>();
+  const slots = new StringTable(1 << 16);
   const scattered = new Map<string, number[]>();
   let rows = 0;
   for await (const batch of readCsvRecords(path, { delimiter, start: dataStart, end: st.size, onlyField: idIndex })) {
