@@ -31,7 +31,7 @@ const { values: args } = parseArgs({
 const seed = Number(args.seed);
 const MODULES = ["revenue_leakage", "duplicate_detection", "anomaly_detection", "compliance"];
 
-const nowhere: AnalysisRepository = { insert: async () => {}, setAlert: async () => {}, async *iterate() {} };
+const nowhere: AnalysisRepository = { insert: async () => {}, async *iterate() {} };
 
 function engineFor(connector: Connector, modules: ModulesConfig) {
   return new AssayAnalysisEngine({

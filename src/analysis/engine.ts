@@ -115,6 +115,12 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       analyzed_at: iso(now),
       duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
     };
+    // The alert first, so the analysis is recorded once, already carrying its alert id: two
+    // writes per analysis instead of three (each waits for a durable commit).
+    const opener = this.deps.alerts?.();
+    if (opener && analysis.risk_score >= this.deps.autoThreshold) {
+      analysis.alert_id = await opener.openFromAnalysis(request.accountId, analysis);
+    }
     await this.deps.analyses.insert({
       id: analysis.id,
       account_id: request.accountId,
@@ -128,15 +134,10 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       currency: analysis.amount_at_risk.currency,
       anomaly_codes: [...new Set(analysis.anomalies.map((a) => a.code))],
       transactions_analyzed: analysis.transactions_analyzed,
-      alert_id: null,
+      alert_id: analysis.alert_id,
       created_at: analysis.analyzed_at,
       result: analysis,
     });
-    const opener = this.deps.alerts?.();
-    if (opener && analysis.risk_score >= this.deps.autoThreshold) {
-      analysis.alert_id = await opener.openFromAnalysis(request.accountId, analysis);
-      await this.deps.analyses.setAlert(analysis.id, analysis.alert_id);
-    }
     return analysis;
   }
 

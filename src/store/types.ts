@@ -90,7 +90,6 @@ export interface AnalysisQuery {
 
 export interface AnalysisRepository {
   insert(record: AnalysisRecord): Promise<void>;
-  setAlert(id: string, alertId: string): Promise<void>;
   /** Streams an account's analyses in creation order. */
   iterate(accountId: string, query?: AnalysisQuery): AsyncIterable<AnalysisRecord>;
 }

@@ -67,10 +67,7 @@ export class MemoryAnalyses implements AnalysisRepository {
   async insert(r: AnalysisRecord) {
     this.records.push(structuredClone(r));
   }
-  async setAlert(id: string, alertId: string) {
-    const r = this.records.find((x) => x.id === id);
-    if (r) r.alert_id = alertId;
-  }
+
   async *iterate(accountId: string, _q?: AnalysisQuery) {
     for (const r of this.records) if (r.account_id === accountId) yield r;
   }

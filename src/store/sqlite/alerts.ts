@@ -13,6 +13,7 @@ import {
   type Page,
 } from "../types.ts";
 import { asStorageError, guarded } from "./database.ts";
+import type { GroupCommit } from "./group-commit.ts";
 import { insertOutbox } from "./outbox.ts";
 
 interface AlertRow extends Omit<AlertRecord, "anomalies" | "metadata"> {
@@ -41,7 +42,11 @@ const eventFromRow = (r: EventRow): AlertEventRecord => ({ ...r, changes: JSON.p
 const PAGE = 500;
 
 export class SqliteAlertRepository implements AlertRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Auto-alerts are written on the analyze hot path: they share commits (group-commit.ts). */
+    private readonly writes: GroupCommit,
+  ) {}
 
   create(alert: AlertRecord, event: AlertEventRecord, outbox: OutboxBuilder) {
     return guarded(() =>
@@ -103,7 +108,7 @@ export class SqliteAlertRepository implements AlertRepository {
     refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
     outbox: OutboxBuilder,
   ) {
-    return guarded(() =>
+    return this.writes.run(() =>
       this.db.transaction(() => {
         const active = this.db
           .query<AlertRow, [string, string]>(

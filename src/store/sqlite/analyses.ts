@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import type { AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../types.ts";
-import { asStorageError, guarded } from "./database.ts";
+import { asStorageError } from "./database.ts";
+import type { GroupCommit } from "./group-commit.ts";
 
 interface Row extends Omit<AnalysisRecord, "anomaly_codes" | "result"> {
   anomaly_codes: string;
@@ -10,10 +11,13 @@ interface Row extends Omit<AnalysisRecord, "anomaly_codes" | "result"> {
 const PAGE = 500;
 
 export class SqliteAnalysisRepository implements AnalysisRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly writes: GroupCommit,
+  ) {}
 
   insert(r: AnalysisRecord) {
-    return guarded(() => {
+    return this.writes.run(() => {
       this.db
         .query(
           `INSERT INTO analyses (id, account_id, connector, module, transaction_id, customer_id, risk_score, risk_level,
@@ -37,12 +41,6 @@ export class SqliteAnalysisRepository implements AnalysisRepository {
           r.created_at,
           JSON.stringify(r.result),
         );
-    });
-  }
-
-  setAlert(id: string, alertId: string) {
-    return guarded(() => {
-      this.db.query("UPDATE analyses SET alert_id = ? WHERE id = ?").run(alertId, id);
     });
   }
 

@@ -6,6 +6,7 @@ import { SqliteAlertRepository } from "./alerts.ts";
 import { SqliteAnalysisRepository } from "./analyses.ts";
 import { SqliteApiKeyRepository } from "./api-keys.ts";
 import { guarded, openSqlite, type SqliteOptions } from "./database.ts";
+import { GroupCommit } from "./group-commit.ts";
 import { SqliteIdempotencyRepository } from "./idempotency.ts";
 import { SqliteOutboxRepository } from "./outbox.ts";
 import { SqliteReportRepository } from "./reports.ts";
@@ -24,8 +25,9 @@ export class SqliteStore implements Store {
     this.accounts = new SqliteAccountRepository(db);
     this.apiKeys = new SqliteApiKeyRepository(db);
     this.idempotency = new SqliteIdempotencyRepository(db);
-    this.analyses = new SqliteAnalysisRepository(db);
-    this.alerts = new SqliteAlertRepository(db);
+    const writes = new GroupCommit(db);
+    this.analyses = new SqliteAnalysisRepository(db, writes);
+    this.alerts = new SqliteAlertRepository(db, writes);
     this.outbox = new SqliteOutboxRepository(db);
     this.reports = new SqliteReportRepository(db);
   }

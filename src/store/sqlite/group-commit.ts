@@ -1,0 +1,76 @@
+// Group commit: writes issued during one turn of the event loop are applied in one transaction
+// and share one fsync. With synchronous=FULL every commit waits for the disk (about a millisecond
+// here) and bun:sqlite blocks the event loop while it does, so one commit per request would cap
+// the whole server near a thousand writes a second. Each write still resolves only after its
+// commit is durable, and runs in its own savepoint, so one failing write does not undo another.
+import type { Database } from "bun:sqlite";
+import { asStorageError } from "./database.ts";
+
+interface Job {
+  fn: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+export class GroupCommit {
+  private queue: Job[] = [];
+  private scheduled = false;
+
+  constructor(private readonly db: Database) {}
+
+  run<T>(fn: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush() {
+    this.scheduled = false;
+    const jobs = this.queue;
+    this.queue = [];
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      this.db.exec("BEGIN IMMEDIATE");
+    } catch (e) {
+      for (const job of jobs) job.reject(asStorageError(e));
+      return;
+    }
+    for (const job of jobs) {
+      try {
+        this.db.exec("SAVEPOINT group_job");
+      } catch (e) {
+        outcomes.push({ ok: false, error: asStorageError(e) });
+        continue;
+      }
+      try {
+        const value = job.fn();
+        this.db.exec("RELEASE group_job");
+        outcomes.push({ ok: true, value });
+      } catch (error) {
+        try {
+          this.db.exec("ROLLBACK TO group_job");
+          this.db.exec("RELEASE group_job");
+        } catch {}
+        outcomes.push({ ok: false, error: asStorageError(error) });
+      }
+    }
+    try {
+      this.db.exec("COMMIT");
+    } catch (e) {
+      try {
+        this.db.exec("ROLLBACK");
+      } catch {}
+      for (const job of jobs) job.reject(asStorageError(e));
+      return;
+    }
+    jobs.forEach((job, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) job.resolve(outcome.value);
+      else job.reject(outcome.error);
+    });
+  }
+}
