@@ -11,11 +11,7 @@ import { pipeline } from "./http/pipeline.ts";
 import { RouteTable } from "./http/route-table.ts";
 import type { Runtime } from "./runtime.ts";
 
-export interface AppOptions {
-  draining?: () => boolean;
-}
-
-export function createApp(rt: Runtime, options: AppOptions = {}) {
+export function createApp(rt: Runtime) {
   const routes = new RouteTable();
   // The docs describe the finished app, which exists only once every route is added.
   let built: AnyElysia | undefined;
@@ -26,10 +22,7 @@ export function createApp(rt: Runtime, options: AppOptions = {}) {
         idempotency: rt.idempotency,
         log: rt.log,
         maxBodyBytes: rt.config.server.max_body_bytes,
-        accessLog: rt.config.server.access_log,
-        trustProxy: rt.config.server.trust_proxy,
         routes,
-        draining: options.draining ?? (() => false),
       }),
     )
     .use(docsRoutes(() => built!))

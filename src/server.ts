@@ -3,6 +3,7 @@
 // background work and closes the database.
 import { readFileSync } from "node:fs";
 import { createApp } from "./app.ts";
+import { frontDoor } from "./http/front-door.ts";
 import type { Runtime } from "./runtime.ts";
 
 export interface RunningServer {
@@ -13,19 +14,25 @@ export interface RunningServer {
 
 export function startServer(rt: Runtime, overrides: { host?: string; port?: number } = {}): RunningServer {
   let draining = false;
-  const app = createApp(rt, { draining: () => draining });
+  const app = createApp(rt);
   const { server: cfg } = rt.config;
   const hostname = overrides.host ?? cfg.host;
   const port = overrides.port ?? cfg.port;
-  app.listen({
+  const server = Bun.serve({
     hostname,
     port,
     // The pipeline refuses bodies over max_body_bytes with a problem+json 413; Bun's own limit
     // is a hard ceiling above it, so a bare 413 only meets bodies far beyond the limit.
     maxRequestBodySize: cfg.max_body_bytes * 4 + 65_536,
     ...(cfg.tls ? { tls: { cert: readFileSync(cfg.tls.cert, "utf8"), key: readFileSync(cfg.tls.key, "utf8") } } : {}),
+    fetch: frontDoor(app.handle, {
+      log: rt.log,
+      accessLog: cfg.access_log,
+      maxBodyBytes: cfg.max_body_bytes,
+      trustProxy: cfg.trust_proxy,
+      draining: () => draining,
+    }),
   });
-  const server = app.server!;
   rt.start();
   const scheme = cfg.tls ? "https" : "http";
   const displayHost = hostname.includes(":") ? `[${hostname}]` : hostname;

@@ -1,14 +1,15 @@
-// The cross-cutting request pipeline, installed once on the app: request ids, the raw body,
-// authentication → signature → rate limit (before any validation), JSON decoding, idempotency,
-// problem+json errors and the access log. Routes only ever see authenticated, decoded requests.
+// The cross-cutting request pipeline, installed once on the app: the raw body, authentication →
+// signature → rate limit (before any validation), JSON decoding, idempotency and problem+json
+// errors. Routes only ever see authenticated, decoded requests. Request ids and the access log
+// live in the front door (front-door.ts), around the app.
 import { Elysia } from "elysia";
 import type { Logger } from "../log.ts";
 import { StorageUnavailableError } from "../store/types.ts";
 import type { Authenticator } from "./authenticate.ts";
-import { checkDeclaredLength, decodeJsonBody, readBodyBytes } from "./body.ts";
+import { decodeJsonBody, readBodyBytes } from "./body.ts";
 import type { Idempotency } from "./idempotency.ts";
 import { ApiError, type FieldError, problemResponse } from "./problem.ts";
-import { beginRequest, peekState, type RequestState, stateOf } from "./request-state.ts";
+import { peekState, type RequestState, stateOf } from "./request-state.ts";
 import type { RouteTable } from "./route-table.ts";
 
 export interface PipelineDeps {
@@ -16,11 +17,7 @@ export interface PipelineDeps {
   idempotency: Idempotency;
   log: Logger;
   maxBodyBytes: number;
-  accessLog: boolean;
-  trustProxy: boolean;
   routes: RouteTable;
-  /** True once shutdown has begun: new requests get 503 shutting_down. */
-  draining: () => boolean;
 }
 
 /** Marks a body that was read as bytes and awaits decoding after authentication. */
@@ -33,29 +30,7 @@ function isApiPath(path: string) {
 export function pipeline(deps: PipelineDeps) {
   const { authenticator, idempotency, log, maxBodyBytes } = deps;
 
-  const finish = (request: Request, status: number, state: RequestState | undefined, path: string) => {
-    if (!deps.accessLog || !state) return;
-    log.info("request", {
-      method: request.method,
-      path,
-      status,
-      duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
-      request_id: state.id,
-      account: state.auth?.account.id,
-      key: state.auth?.key.id,
-      ip: state.clientIp,
-    });
-  };
-
   return new Elysia({ name: "assay.pipeline" })
-    .onRequest(({ request, server, set }) => {
-      const forwarded = deps.trustProxy ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-      const ip = forwarded || server?.requestIP(request)?.address || "unknown";
-      const state = beginRequest(request, ip, performance.now());
-      set.headers["request-id"] = state.id;
-      if (deps.draining()) throw new ApiError("shutting_down", "the server is shutting down; retry on another node or shortly", { headers: { "retry-after": "5", connection: "close" } });
-      checkDeclaredLength(request, maxBodyBytes);
-    })
     .onParse({ as: "global" }, async ({ request }) => {
       const state = stateOf(request);
       try {
@@ -117,14 +92,7 @@ export function pipeline(deps: PipelineDeps) {
       if (apiError.status >= 500 && apiError.code === "internal_error") {
         log.error("unhandled error", { request_id: state?.id, path, error: String((error as Error)?.stack ?? error) });
       }
-      const response = problemResponse(apiError, state?.id ?? "req_unknown", state?.headers ?? {});
-      finish(request, apiError.status, state, path);
-      return response;
-    })
-    .onAfterResponse({ as: "global" }, ({ request, set, path, responseValue }) => {
-      const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
-      if (status >= 400) return; // logged by onError
-      finish(request, status, peekState(request), path);
+      return problemResponse(apiError, state?.id ?? "req_unknown", state?.headers ?? {});
     });
 }
 

@@ -28,10 +28,9 @@ export function beginRequest(request: Request, clientIp: string, now: number): R
   return state;
 }
 
+/** The request's state; begun here when the app is called without the front door (app.handle). */
 export function stateOf(request: Request): RequestState {
-  const state = states.get(request);
-  if (!state) throw new Error("request state missing: the pipeline plugin is not installed");
-  return state;
+  return states.get(request) ?? beginRequest(request, "unknown", performance.now());
 }
 
 export function peekState(request: Request): RequestState | undefined {

@@ -1,0 +1,60 @@
+// The outermost layer of every request, in plain code around the Elysia app: the request id,
+// refusals that need no routing (shutting down, a declared body over the limit), the Request-Id
+// header and the access log. Kept outside Elysia's hooks because it runs on every request and
+// each hook there costs a few microseconds more than this does.
+import type { Server } from "bun";
+import type { Logger } from "../log.ts";
+import { checkDeclaredLength } from "./body.ts";
+import { ApiError, problemResponse } from "./problem.ts";
+import { beginRequest } from "./request-state.ts";
+
+export interface FrontDoorOptions {
+  log: Logger;
+  accessLog: boolean;
+  maxBodyBytes: number;
+  /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
+  trustProxy: boolean;
+  /** True once shutdown has begun: new requests get 503 shutting_down. */
+  draining: () => boolean;
+}
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+export function frontDoor(handle: Handler, o: FrontDoorOptions) {
+  return async (request: Request, server: Server<unknown>): Promise<Response> => {
+    const forwarded = o.trustProxy ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    const state = beginRequest(request, forwarded || server.requestIP(request)?.address || "unknown", performance.now());
+    let response: Response;
+    try {
+      if (o.draining()) {
+        throw new ApiError("shutting_down", "the server is shutting down; retry on another node or shortly", {
+          headers: { "retry-after": "5", connection: "close" },
+        });
+      }
+      checkDeclaredLength(request, o.maxBodyBytes);
+      response = await handle(request);
+      response.headers.set("request-id", state.id);
+    } catch (e) {
+      // Errors inside the app become problems there; only the refusals above arrive here.
+      const error = e instanceof ApiError ? e : new ApiError("internal_error", "an unexpected error occurred; quote the request id when reporting it");
+      if (!(e instanceof ApiError)) o.log.error("unhandled error", { request_id: state.id, error: String((e as Error)?.stack ?? e) });
+      response = problemResponse(error, state.id);
+    }
+    if (o.accessLog) {
+      const url = request.url;
+      const start = url.indexOf("/", url.indexOf("//") + 2);
+      const query = url.indexOf("?", start);
+      o.log.info("request", {
+        method: request.method,
+        path: query === -1 ? url.slice(start) : url.slice(start, query),
+        status: response.status,
+        duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
+        request_id: state.id,
+        account: state.auth?.account.id,
+        key: state.auth?.key.id,
+        ip: state.clientIp,
+      });
+    }
+    return response;
+  };
+}
