@@ -40,13 +40,15 @@ export class WebhookWorker {
   }
 
   start() {
-    if (this.running) return;
+    // With no targets nothing is ever enqueued: no loop polling an empty outbox.
+    if (this.running || !this.enabled) return;
     this.running = true;
     this.loop = this.run();
   }
 
   /** Something was enqueued: look now rather than at the next poll. */
   kick() {
+    if (!this.running) return;
     this.pendingKick = true;
     this.wake?.();
   }
