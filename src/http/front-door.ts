@@ -22,8 +22,11 @@ type Handler = (request: Request) => Response | Promise<Response>;
 
 export function frontDoor(handle: Handler, o: FrontDoorOptions) {
   return async (request: Request, server: Server<unknown>): Promise<Response> => {
-    const forwarded = o.trustProxy ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-    const state = beginRequest(request, forwarded || server.requestIP(request)?.address || "unknown", performance.now());
+    const clientIp = () => {
+      const forwarded = o.trustProxy ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+      return forwarded || server.requestIP(request)?.address || "unknown";
+    };
+    const state = beginRequest(request, clientIp, performance.now());
     let response: Response;
     try {
       if (o.draining()) {
@@ -31,7 +34,7 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
           headers: { "retry-after": "5", connection: "close" },
         });
       }
-      checkDeclaredLength(request, o.maxBodyBytes);
+      if (request.method !== "GET" && request.method !== "HEAD") checkDeclaredLength(request, o.maxBodyBytes);
       response = await handle(request);
       response.headers.set("request-id", state.id);
     } catch (e) {

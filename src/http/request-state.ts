@@ -12,7 +12,8 @@ export interface RequestState {
   /** Why the body could not be decoded; reported only once the caller is authenticated. */
   bodyError?: ApiError;
   auth?: AuthenticatedKey;
-  clientIp: string;
+  /** The client address, worked out on first use (most requests never need it). */
+  readonly clientIp: string;
   /** Idempotency claim held by this request. */
   idempotency?: { key: string; fingerprint: string };
   /** Response headers every response of this request carries (request id, rate limits). */
@@ -21,9 +22,17 @@ export interface RequestState {
 
 const states = new WeakMap<Request, RequestState>();
 
-export function beginRequest(request: Request, clientIp: string, now: number): RequestState {
+export function beginRequest(request: Request, clientIp: string | (() => string), now: number): RequestState {
   const id = `req_${newId("evt").slice(4)}`;
-  const state: RequestState = { id, startedAt: now, clientIp, headers: { "request-id": id } };
+  let ip = typeof clientIp === "string" ? clientIp : undefined;
+  const state: RequestState = {
+    id,
+    startedAt: now,
+    get clientIp() {
+      return (ip ??= (clientIp as () => string)());
+    },
+    headers: { "request-id": id },
+  };
   states.set(request, state);
   return state;
 }

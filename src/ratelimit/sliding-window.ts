@@ -71,6 +71,15 @@ class Ring {
   }
 }
 
+function freshDecision(windows: readonly WindowSpec[]): LimitDecision {
+  return {
+    allowed: true,
+    windows: windows.map((w) => ({ name: w.name, quota: w.quota, windowS: Math.ceil(w.windowMs / 1000), remaining: w.quota, resetS: 0 })),
+    violated: [],
+    retryAfterS: 0,
+  };
+}
+
 interface Subject {
   rings: Ring[];
   lastSeen: number;
@@ -103,6 +112,9 @@ export class SlidingWindowLimiter implements RateLimiter {
   }
 
   peek(subject: string, windows: readonly WindowSpec[]): LimitDecision {
+    // An unknown subject has every window free: answer without starting to track it, so peeking
+    // at every client address (failed-auth checks) costs no memory for clients that never fail.
+    if (!this.subjects.has(subject)) return freshDecision(windows);
     return this.decide(subject, windows, false);
   }
 

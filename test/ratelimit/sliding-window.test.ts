@@ -159,3 +159,11 @@ describe("SlidingWindowLimiter", () => {
     }
   });
 });
+
+test("peeking at an unknown subject neither counts nor tracks it", () => {
+  const { limiter } = limiterAt();
+  const d = limiter.peek("never-seen", STANDARD);
+  expect(d.allowed).toBe(true);
+  expect(d.windows.map((w) => w.remaining)).toEqual([50, 1000]);
+  expect(limiter.trackedSubjects).toBe(0);
+});
