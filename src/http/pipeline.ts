@@ -23,6 +23,30 @@ export interface PipelineDeps {
 /** Marks a body that was read as bytes and awaits decoding after authentication. */
 const UNDECODED = Object.freeze({ __undecoded: true });
 
+/** Body problems an unauthenticated caller must not learn about: reported after authentication. */
+const JUDGED_AFTER_AUTH = new Set(["malformed_json", "unsupported_media_type"]);
+
+/**
+ * Reads the body once as exact bytes (what the signature covers) and decodes its JSON. A problem
+ * is kept on the request state rather than thrown: Elysia would turn a parser's exception into a
+ * generic parse error, and a decoding problem may only be reported once the caller is known.
+ */
+async function takeBody(request: Request, state: RequestState, maxBodyBytes: number): Promise<unknown> {
+  try {
+    state.raw = await readBodyBytes(request, maxBodyBytes);
+  } catch (e) {
+    state.bodyError = e instanceof ApiError ? e : new ApiError("invalid_request", "the request body could not be read");
+    state.raw = new Uint8Array(0);
+    return UNDECODED;
+  }
+  try {
+    return decodeJsonBody(request, state.raw);
+  } catch (e) {
+    state.bodyError = e as ApiError;
+    return UNDECODED;
+  }
+}
+
 function isApiPath(path: string) {
   return path === "/v1" || path.startsWith("/v1/");
 }
@@ -31,44 +55,17 @@ export function pipeline(deps: PipelineDeps) {
   const { authenticator, idempotency, log, maxBodyBytes } = deps;
 
   return new Elysia({ name: "assay.pipeline" })
-    .onParse({ as: "global" }, async ({ request }) => {
-      const state = stateOf(request);
-      try {
-        state.raw = await readBodyBytes(request, maxBodyBytes);
-      } catch (e) {
-        // Elysia turns a parser's exception into a generic parse error; keep ours for onTransform.
-        state.bodyError = e instanceof ApiError ? e : new ApiError("invalid_request", "the request body could not be read");
-        state.raw = new Uint8Array(0);
-        return UNDECODED;
-      }
-      // Decode now but report a bad body only after authentication (see onTransform): an
-      // unauthenticated caller must learn nothing about how its body was judged.
-      try {
-        return decodeJsonBody(request, state.raw);
-      } catch (e) {
-        state.bodyError = e as ApiError;
-        return UNDECODED;
-      }
-    })
+    .onParse({ as: "global" }, ({ request }) => takeBody(request, stateOf(request), maxBodyBytes))
     // Hooks destructure only what they use: Elysia then skips building the rest of the context
     // (query, headers, cookies) for every request.
     .onTransform({ as: "global" }, async ({ request, path, set }) => {
       if (!isApiPath(path)) return;
       const state = stateOf(request);
-      // A body too large (or broken) to read cannot be verified: that refusal needs no authentication.
-      if (state.bodyError && state.bodyError.code !== "malformed_json" && state.bodyError.code !== "unsupported_media_type") throw state.bodyError;
       // Elysia skips the parser for some requests (no Content-Type): read the bytes anyway, so
       // that the signature always covers exactly what was sent.
-      if (state.raw === undefined) {
-        state.raw = await readBodyBytes(request, maxBodyBytes);
-        if (state.raw.length > 0) {
-          try {
-            decodeJsonBody(request, state.raw);
-          } catch (e) {
-            state.bodyError = e as ApiError;
-          }
-        }
-      }
+      if (state.raw === undefined) await takeBody(request, state, maxBodyBytes);
+      // A body too large or broken to read cannot be verified: refusing it needs no authentication.
+      if (state.bodyError && !JUDGED_AFTER_AUTH.has(state.bodyError.code)) throw state.bodyError;
       await authenticator.authenticate(request, state);
       Object.assign(set.headers, state.headers);
       if (state.bodyError) throw state.bodyError;
