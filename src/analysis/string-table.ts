@@ -1,24 +1,33 @@
-// A hash map from strings to numbers that keeps its keys as UTF-16 code units in one growing
-// buffer and everything else in typed arrays. The history ledger holds a few hundred thousand keys
-// (transaction ids, fingerprints): as JavaScript strings in a Map they are that many small
-// long-lived allocations, scattered among the scan's short-lived ones, which the collector has to
-// walk on every full collection and which pin memory pages (measured on a 200,000-transaction
-// history: ~280 MB of resident memory for ~60 MB of keys). Here they are a handful of buffers.
-// Open addressing with linear probing; keys are compared unit for unit, so a hash collision
-// never confuses two keys. Keys are read with charCodeAt: no encoding, no temporary buffer.
+// A hash map from strings to numbers that keeps its keys as bytes in one growing buffer and
+// everything else in typed arrays. The history ledger and the CSV index hold a few hundred
+// thousand keys (transaction ids, fingerprints): as JavaScript strings in a Map they are that many
+// small long-lived allocations, scattered among a scan's short-lived ones, which the collector
+// has to walk on every full collection and which pin memory pages (measured on a
+// 200,000-transaction history: ~280 MB of resident memory for ~60 MB of keys). Here they are a
+// handful of buffers.
+//
+// Keys whose characters are all Latin-1 (ids and fingerprints practically always are) are stored
+// one byte per character; any other key goes to a plain Map beside the buffers. Open addressing
+// with linear probing on FNV-1a over the characters (Bun.hash.crc32 measured no faster once the
+// call is counted); keys are compared character for character, so a hash collision never
+// confuses two keys.
 
 const EMPTY = -1;
+/** lengths[] of an entry kept in the `wide` map. */
+const WIDE = -1;
 
 export class StringTable {
   size = 0;
-  /** Entry index per slot, EMPTY when free; its length is a power of two, at most half full. */
+  /** Entry per slot, EMPTY when free; its length is a power of two, at most half full. */
   private slots: Int32Array;
   private hashes: Int32Array;
   private starts: Float64Array;
   private lengths: Int32Array;
   private values: Float64Array;
-  private units: Uint16Array;
+  private bytes: Uint8Array;
   private used = 0;
+  private readonly wide = new Map<string, number>();
+  private readonly wideKeys = new Map<number, string>();
 
   constructor(capacity = 1024) {
     this.slots = new Int32Array(capacity * 2).fill(EMPTY);
@@ -26,78 +35,92 @@ export class StringTable {
     this.starts = new Float64Array(capacity);
     this.lengths = new Int32Array(capacity);
     this.values = new Float64Array(capacity);
-    this.units = new Uint16Array(capacity * 32);
+    this.bytes = new Uint8Array(capacity * 16);
   }
 
   get(key: string): number | undefined {
-    const entry = this.find(key);
+    const entry = this.find(key, hashOf(key));
     return entry === EMPTY ? undefined : this.values[entry];
   }
 
   has(key: string): boolean {
-    return this.find(key) !== EMPTY;
+    return this.find(key, hashOf(key)) !== EMPTY;
   }
 
   /** Sets the key's value; returns the key's entry number (kept when the key is set again). */
   set(key: string, value: number): number {
-    const found = this.find(key);
+    const h = hashOf(key);
+    const found = this.find(key, h);
     if (found !== EMPTY) {
       this.values[found] = value;
       return found;
     }
-    return this.insert(key, value);
+    return this.insert(key, h, value);
   }
 
   /** Adds `delta` to the key's value (0 when absent). */
   add(key: string, delta: number): void {
-    const found = this.find(key);
+    const h = hashOf(key);
+    const found = this.find(key, h);
     if (found !== EMPTY) this.values[found]! += delta;
-    else this.insert(key, delta);
+    else this.insert(key, h, delta);
   }
 
-  private insert(key: string, value: number): number {
+  /** The key of entry `i` (entries are numbered in insertion order). */
+  keyAt(i: number): string {
+    const n = this.lengths[i]!;
+    if (n === WIDE) return this.wideKeys.get(i)!;
+    const start = this.starts[i]!;
+    return String.fromCharCode(...this.bytes.subarray(start, start + n));
+  }
+
+  private insert(key: string, h: number, value: number): number {
     if (this.size === this.values.length) this.growEntries();
-    const n = key.length;
-    if (this.used + n > this.units.length) {
-      const bigger = new Uint16Array(Math.max(this.units.length * 2, this.used + n));
-      bigger.set(this.units.subarray(0, this.used));
-      this.units = bigger;
-    }
     const entry = this.size++;
-    const units = this.units;
+    this.values[entry] = value;
+    const n = key.length;
+    if (this.used + n > this.bytes.length) {
+      // Grow by half: the buffer is most of the table's memory, doubling would waste up to half.
+      const bigger = new Uint8Array(Math.max(Math.ceil(this.bytes.length * 1.5), this.used + n));
+      bigger.set(this.bytes.subarray(0, this.used));
+      this.bytes = bigger;
+    }
+    const bytes = this.bytes;
     const start = this.used;
-    for (let i = 0; i < n; i++) units[start + i] = key.charCodeAt(i);
+    for (let i = 0; i < n; i++) {
+      const c = key.charCodeAt(i);
+      if (c > 0xff) {
+        // Not one byte per character: kept aside (the bytes written so far are overwritten later).
+        this.lengths[entry] = WIDE;
+        this.wide.set(key, entry);
+        this.wideKeys.set(entry, key);
+        return entry;
+      }
+      bytes[start + i] = c;
+    }
     this.starts[entry] = start;
     this.lengths[entry] = n;
     this.used += n;
-    this.values[entry] = value;
-    const h = hashOf(key);
     this.hashes[entry] = h;
     this.place(entry, h);
     return entry;
   }
 
-  /** The key of entry `i` (entries are numbered in insertion order). */
-  keyAt(i: number): string {
-    const start = this.starts[i]!;
-    return String.fromCharCode(...this.units.subarray(start, start + this.lengths[i]!));
-  }
-
   /** The entry holding the key, or EMPTY. */
-  private find(key: string): number {
-    const h = hashOf(key);
+  private find(key: string, h: number): number {
     const n = key.length;
     const mask = this.slots.length - 1;
-    const units = this.units;
+    const bytes = this.bytes;
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot]!;
-      if (entry === EMPTY) return EMPTY;
+      if (entry === EMPTY) break;
       if (this.hashes[entry] !== h || this.lengths[entry] !== n) continue;
       const start = this.starts[entry]!;
       let i = 0;
-      while (i < n && units[start + i] === key.charCodeAt(i)) i++;
+      while (i < n && bytes[start + i] === key.charCodeAt(i)) i++;
       if (i === n) return entry;
     }
+    return this.wide.size === 0 ? EMPTY : (this.wide.get(key) ?? EMPTY);
   }
 
   private place(entry: number, h: number) {
@@ -114,7 +137,7 @@ export class StringTable {
     this.lengths = copyInto(new Int32Array(capacity), this.lengths);
     this.values = copyInto(new Float64Array(capacity), this.values);
     this.slots = new Int32Array(capacity * 2).fill(EMPTY);
-    for (let e = 0; e < this.size; e++) this.place(e, this.hashes[e]!);
+    for (let e = 0; e < this.size; e++) if (this.lengths[e] !== WIDE) this.place(e, this.hashes[e]!);
   }
 }
 

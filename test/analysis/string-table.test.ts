@@ -1,0 +1,35 @@
+// The byte-keyed table behind the history ledger and the CSV index agrees with a Map, for
+// Latin-1 keys (stored as bytes) and wider ones (kept aside) alike, through growth and collisions.
+import { expect, test } from "bun:test";
+import { StringTable } from "../../src/analysis/string-table.ts";
+
+test("agrees with a Map: get, has, set, add and keyAt, through growth", () => {
+  const table = new StringTable(4);
+  const map = new Map<string, number>();
+  const keys = ["", "a", "€", "INV-1", "inv-1"];
+  for (let i = 0; i < 20_000; i++) keys.push(i % 97 === 0 ? `ü€-${i}` : i % 13 === 0 ? `é${i}` : `K-${(i * 7919) % 10_007}`);
+  for (const [i, k] of keys.entries()) {
+    table.set(k, i);
+    map.set(k, i);
+    if (i % 3 === 0) {
+      table.add(k, 1.5);
+      map.set(k, map.get(k)! + 1.5);
+    }
+  }
+  expect(table.size).toBe(map.size);
+  for (const [k, v] of map) expect(table.get(k)).toBe(v);
+  for (const k of ["zz", "K-x", "€€", "INV-2"]) expect(table.has(k)).toBe(false);
+  const seen = new Set<string>();
+  for (let i = 0; i < table.size; i++) seen.add(table.keyAt(i));
+  expect(seen).toEqual(new Set(map.keys()));
+});
+
+test("set keeps a key's entry number; add starts from 0", () => {
+  const table = new StringTable();
+  const first = table.set("x", 1);
+  expect(table.set("x", 2)).toBe(first);
+  expect(table.get("x")).toBe(2);
+  table.add("y", 3);
+  expect(table.get("y")).toBe(3);
+  expect(table.keyAt(first)).toBe("x");
+});
