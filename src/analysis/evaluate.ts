@@ -42,6 +42,8 @@ export function evaluateTransaction(txn: Transaction, ctx: AnalysisContext, modu
 /** Turns findings into anomalies with severities, plus the ensemble score and money at risk. */
 export function scoreFindings(findings: readonly Finding[], transactionId: string, module: ResolvedModule, config: ModulesConfig): Evaluation {
   const levels = config.scoring.risk_levels;
+  // Most transactions of a scan have no finding: the same answer, without the bookkeeping.
+  if (findings.length === 0) return { anomalies: [], risk_score: 0, risk_level: riskLevel(0, levels), amount_at_risk: 0 };
   const contributions = findings.map((f) => ({ weight: weightOf(module, f.code), score: f.score }));
   const risk_score = riskScore(contributions);
   const anomalies: Anomaly[] = findings.map((f, i) => ({
