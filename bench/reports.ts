@@ -3,7 +3,7 @@
 // its worker writing the JSON report file, as `assay serve` runs it. Prints lines/s over the
 // whole report (context build included) and the peak RSS (VmHWM; design target: ≥ 200,000
 // lines/s, ≤ 300 MB). Usage:
-//   bun run bench/reports.ts [--lines N] [--prevalence P] [--format json|csv|html] [--json]
+//   bun run bench/reports.ts [--lines N] [--prevalence P] [--format json|csv|html] [--json] [--trace]
 // The data set (clean sample data with leakage planted at a few percent, repeated with fresh
 // customers, contracts and ids: src/sampledata/write.ts writeLargeCsvDataset)
 // is generated on first use, in a child process so that generating never counts towards the
@@ -30,6 +30,8 @@ const { values } = parseArgs({
     prevalence: { type: "string", default: "0.03" },
     format: { type: "string", default: "json" },
     json: { type: "boolean", default: false },
+    /** Print RSS / heap every 250 ms to stderr (where does the memory go?). */
+    trace: { type: "boolean", default: false },
     "generate-only": { type: "boolean", default: false },
   },
 });
@@ -99,12 +101,18 @@ const reports = new ReportService({ store, clock: systemClock, log: silentLogger
 
 const rssBefore = process.memoryUsage.rss();
 let peak = rssBefore;
+const started = performance.now();
+const trace: string[] = [];
+let ticks = 0;
 const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage.rss());
+  if (values.trace && ++ticks % 25 === 0) {
+    const m = process.memoryUsage();
+    trace.push(`${((performance.now() - started) / 1000).toFixed(1)}s ${Math.round(m.rss / 1e6)}/${Math.round(m.heapUsed / 1e6)}`);
+  }
 }, 10);
 
 const account = "acct_bench";
-const started = performance.now();
 const cpuBefore = process.cpuUsage();
 const queued = await reports.create({ account, key: null }, { type: "revenue_leakage", connector: "bench", format: values.format as "json" | "csv" | "html" });
 // The worker claims the report and runs it to its file, exactly as the server's loop does.
@@ -114,6 +122,7 @@ const cpu = process.cpuUsage(cpuBefore);
 clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage.rss());
 const hwm = vmHwm();
+if (values.trace) console.error(`rss/heap MB: ${trace.join(", ")}`);
 
 const done = await reports.get(account, queued.id);
 if (done.status !== "completed") throw new Error(`report ${done.status}: ${JSON.stringify(done.error)}`);
