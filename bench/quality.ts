@@ -56,7 +56,7 @@ async function billing() {
   const started = performance.now();
   const clean = generateDataset({ seed, invoices: Number(args.invoices), customers: 300, skus: 150, months: 12 });
   const planted = plant(clean, seed, Number(args.prevalence));
-  const connector = memoryConnector("bench", planted.transactions, planted.reference);
+  const connector = memoryConnector({ id: "bench", transactions: planted.transactions, reference: planted.reference });
   const modules = config({
     revenue_leakage: { tax: { rates: BENCH_TAX_RATES } },
     compliance: { approver_limits: BENCH_APPROVER_LIMITS },
@@ -121,7 +121,7 @@ async function billing() {
 async function journal() {
   const started = performance.now();
   const data = generateJournal({ seed, entries: Number(args.journal) });
-  const connector = memoryConnector("ledger", data.transactions, { contracts: [], price_list: [], shipments: [] });
+  const connector = memoryConnector({ id: "ledger", transactions: data.transactions });
   const modules = config({ anomaly_detection: { categorical_fields: JOURNAL_FIELDS }, context: { history_limit: 1_000_000 } });
   const engine = engineFor(connector, modules);
   const cut = modules.scoring.risk_levels.medium;

@@ -3,10 +3,14 @@
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../../src/analysis/config-schema.ts";
 import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
-import type { Connector, ScanOptions } from "../../src/connectors/types.ts";
+import {
+  type MemoryConnector,
+  memoryConnector as sharedMemoryConnector,
+  type MemoryConnectorOptions,
+} from "../../src/analysis/quality/memory-connector.ts";
 import type { AlertOpener, AnalysisResult } from "../../src/domain/analysis.ts";
 import type { Clock } from "../../src/domain/clock.ts";
-import type { ReferenceData, Transaction } from "../../src/domain/transaction.ts";
+import type { Connector } from "../../src/connectors/types.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../../src/store/types.ts";
 
@@ -16,50 +20,9 @@ export function modulesConfig(overrides: unknown = {}): ModulesConfig {
   return config;
 }
 
-export interface MemoryConnectorOptions {
-  id?: string;
-  transactions?: Transaction[];
-  reference?: Partial<ReferenceData>;
-  lookup?: boolean;
-  scan?: boolean;
-  accounts?: string[];
-  enabled?: boolean;
-}
-
-export function memoryConnector(o: MemoryConnectorOptions = {}): Connector & { scans: number } {
-  const transactions = o.transactions ?? [];
-  const reference: ReferenceData = { contracts: [], price_list: [], shipments: [], ...o.reference };
-  const connector = {
-    id: o.id ?? "mem",
-    type: "csv" as const,
-    name: "in-memory",
-    description: "test connector",
-    capabilities: { lookup: o.lookup ?? true, scan: o.scan ?? true, reference: ["contracts", "price_list", "shipments"] as const },
-    accounts: o.accounts,
-    enabled: o.enabled ?? true,
-    scans: 0,
-    async getTransaction(id: string) {
-      return transactions.find((t) => t.transaction_id === id) ?? null;
-    },
-    async *scan(options: ScanOptions = {}) {
-      connector.scans++;
-      let n = 0;
-      for (const t of transactions) {
-        if (options.limit !== undefined && n >= options.limit) return;
-        if (options.from && (t.date ?? "") < options.from) continue;
-        if (options.to && (t.date ?? "") > options.to) continue;
-        n++;
-        yield t;
-      }
-    },
-    async reference() {
-      return reference;
-    },
-    async probe() {},
-    mappingReport: () => ({ rejected_rows: 0, samples: [] }),
-    async close() {},
-  };
-  return connector as unknown as Connector & { scans: number };
+/** The engine's in-memory connector (src/analysis/quality/memory-connector.ts), id "mem" by default. */
+export function memoryConnector(o: MemoryConnectorOptions = {}): MemoryConnector {
+  return sharedMemoryConnector({ id: "mem", ...o });
 }
 
 export class MemoryAnalyses implements AnalysisRepository {
