@@ -108,7 +108,7 @@ const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage.rss());
   if (values.trace && ++ticks % 25 === 0) {
     const m = process.memoryUsage();
-    trace.push(`${((performance.now() - started) / 1000).toFixed(1)}s ${Math.round(m.rss / 1e6)}/${Math.round(m.heapUsed / 1e6)}`);
+    trace.push(`${((performance.now() - started) / 1000).toFixed(1)}s ${Math.round(m.rss / 1e6)}/${Math.round(m.heapUsed / 1e6)}/${Math.round(vmHwm() / 1e6)}`);
   }
 }, 10);
 
@@ -122,7 +122,7 @@ const cpu = process.cpuUsage(cpuBefore);
 clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage.rss());
 const hwm = vmHwm();
-if (values.trace) console.error(`rss/heap MB: ${trace.join(", ")}`);
+if (values.trace) console.error(`rss/heap/peak MB: ${trace.join(", ")}`);
 
 const done = await reports.get(account, queued.id);
 if (done.status !== "completed") throw new Error(`report ${done.status}: ${JSON.stringify(done.error)}`);

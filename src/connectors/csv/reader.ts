@@ -76,13 +76,23 @@ export async function* readCsvRecords(path: string, options: ReadOptions): Async
 }
 
 const COLLECT_EVERY_BYTES = 16 * CHUNK;
+/**
+ * Resident memory the garbage of reading may add before a collection (on top of what was left
+ * after the previous one). Bounds the peak where the byte count alone does not: measured on a
+ * revenue_leakage report over 1,000,000 lines, a collection every 16 MiB still let the garbage of
+ * parsing and analysing climb ~200 MB above the live data; with this, ~60 MB, for ~10% more
+ * collection time.
+ */
+const COLLECT_AFTER_GROWTH_BYTES = 32 * 1024 * 1024;
 let readSinceCollect = 0;
+let rssAfterCollect = 0;
 
 function collectEvery(bytes: number) {
   readSinceCollect += bytes;
-  if (readSinceCollect < COLLECT_EVERY_BYTES) return;
+  if (readSinceCollect < COLLECT_EVERY_BYTES && process.memoryUsage.rss() - rssAfterCollect < COLLECT_AFTER_GROWTH_BYTES) return;
   readSinceCollect = 0;
   Bun.gc(true);
+  rssAfterCollect = process.memoryUsage.rss();
 }
 
 /** Reads the records of one byte range completely (for index lookups). */
