@@ -253,11 +253,21 @@ export class HistoryStats {
 
 /** Same type, counterparty, currency, amount and lines: what two copies of one document share. */
 export function fingerprint(t: Transaction): string {
-  const lines = t.lines
-    .map((l) => `${l.sku ?? ""}:${l.quantity ?? ""}:${l.amount !== undefined ? l.amount.toFixed(2) : ""}`)
-    .sort()
-    .join(",");
-  return [t.type, t.customer_id ?? "", t.currency ?? "", (t.amount ?? 0).toFixed(2), lines].join("|");
+  // Built for every invoice and payment of the history: one line needs no sorting and the
+  // parts need no array (same string as sorting and joining them).
+  const n = t.lines.length;
+  let lines = "";
+  if (n === 1) lines = lineFingerprint(t.lines[0]!);
+  else if (n > 1) {
+    const keys = new Array<string>(n);
+    for (let i = 0; i < n; i++) keys[i] = lineFingerprint(t.lines[i]!);
+    lines = keys.sort().join(",");
+  }
+  return `${t.type ?? ""}|${t.customer_id ?? ""}|${t.currency ?? ""}|${(t.amount ?? 0).toFixed(2)}|${lines}`;
+}
+
+function lineFingerprint(l: Transaction["lines"][number]): string {
+  return `${l.sku ?? ""}:${l.quantity ?? ""}:${l.amount !== undefined ? l.amount.toFixed(2) : ""}`;
 }
 
 export function documentKey(t: Transaction): string {
