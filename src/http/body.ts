@@ -15,6 +15,9 @@ export function checkDeclaredLength(request: Request, max: number) {
 }
 
 export async function readBodyBytes(request: Request, max: number): Promise<Uint8Array> {
+  // A GET without Content-Length or Transfer-Encoding has no body (HTTP/1.1 framing); asking the
+  // Request for its stream would cost a stream object on every such request.
+  if (request.method === "GET" && !request.headers.has("content-length") && !request.headers.has("transfer-encoding")) return EMPTY;
   if (!request.body || request.bodyUsed) return EMPTY;
   checkDeclaredLength(request, max);
   if (request.headers.has("content-length")) {
