@@ -27,24 +27,34 @@ const TIMESTAMP = /^\d{1,12}$/;
 
 export class Authenticator {
   private readonly failureWindows: WindowSpec[];
+  /** Monotonic time of the last failed authentication this node saw. */
+  private lastFailureAt = Number.NEGATIVE_INFINITY;
+  private readonly failureMemoryMs: number;
 
   constructor(private readonly deps: AuthenticatorDeps) {
     this.failureWindows = planWindows(deps.failedAuth);
+    this.failureMemoryMs = Math.max(...this.failureWindows.map((w) => w.windowMs));
   }
 
   async authenticate(request: Request, state: RequestState): Promise<void> {
-    const ipSubject = `ip:${state.clientIp}`;
-    const blocked = await this.deps.failureLimiter.peek(ipSubject, this.failureWindows);
-    if (!blocked.allowed) {
-      throw new ApiError("rate_limited", "too many failed authentication attempts from this address", {
-        headers: { "retry-after": String(blocked.retryAfterS) },
-        extra: { violated_policies: blocked.violated.map((v) => `failed_auth_${v}`) },
-      });
+    // While no authentication has failed within the failure windows no address can be over its
+    // limit: skip resolving the client address and asking the limiter.
+    if (this.deps.clock.monotonic() - this.lastFailureAt < this.failureMemoryMs) {
+      const blocked = await this.deps.failureLimiter.peek(`ip:${state.clientIp}`, this.failureWindows);
+      if (!blocked.allowed) {
+        throw new ApiError("rate_limited", "too many failed authentication attempts from this address", {
+          headers: { "retry-after": String(blocked.retryAfterS) },
+          extra: { violated_policies: blocked.violated.map((v) => `failed_auth_${v}`) },
+        });
+      }
     }
     try {
       await this.verifyCredentials(request, state);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) await this.deps.failureLimiter.record(ipSubject, this.failureWindows);
+      if (e instanceof ApiError && e.status === 401) {
+        this.lastFailureAt = this.deps.clock.monotonic();
+        await this.deps.failureLimiter.record(`ip:${state.clientIp}`, this.failureWindows);
+      }
       throw e;
     }
     await this.charge(state);
