@@ -7,7 +7,7 @@ import { healthRoutes } from "./api/health/index.ts";
 import { moduleRoutes } from "./api/modules/index.ts";
 import { reportRoutes } from "./api/reports/index.ts";
 import { docsRoutes } from "./http/docs.ts";
-import { pipeline } from "./http/pipeline.ts";
+import { BODY_PARSER, pipeline } from "./http/pipeline.ts";
 import { RouteTable } from "./http/route-table.ts";
 import type { Runtime } from "./runtime.ts";
 
@@ -33,8 +33,21 @@ export function createApp(rt: Runtime) {
     .use(alertRoutes(rt))
     .use(reportRoutes(rt));
   routes.load(app.routes);
+  assertBodiesParsedRaw(app.routes);
   built = app;
   return app;
+}
+
+/**
+ * A route with a body that did not name BODY_PARSER would have its body consumed by Elysia's own
+ * parser before the signature could be checked over the raw bytes: refuse to start.
+ */
+function assertBodiesParsedRaw(routes: { method: string; path: string; hooks?: { parse?: unknown } }[]) {
+  for (const route of routes) {
+    if (route.method === "GET" || route.method === "HEAD") continue;
+    const parse = route.hooks?.parse as { fn?: unknown }[] | undefined;
+    if (!parse?.some((p) => p.fn === BODY_PARSER)) throw new Error(`${route.method} ${route.path} must use parse: BODY_PARSER`);
+  }
 }
 
 export type AssayApp = ReturnType<typeof createApp>;

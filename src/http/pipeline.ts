@@ -23,6 +23,15 @@ export interface PipelineDeps {
 /** Marks a body that was read as bytes and awaits decoding after authentication. */
 const UNDECODED = Object.freeze({ __undecoded: true });
 
+/** The parser every route with a body names: it keeps the exact bytes for the signature. */
+export const BODY_PARSER = "assayBody";
+
+/**
+ * Route option for every route with a body (`...RAW_JSON_BODY`). Typed as Elysia's "json" parser,
+ * which is what it is to the route: the body arrives decoded from JSON.
+ */
+export const RAW_JSON_BODY = { parse: BODY_PARSER } as unknown as { parse: "json" };
+
 /** Body problems an unauthenticated caller must not learn about: reported after authentication. */
 const JUDGED_AFTER_AUTH = new Set(["malformed_json", "unsupported_media_type"]);
 
@@ -55,7 +64,9 @@ export function pipeline(deps: PipelineDeps) {
   const { authenticator, idempotency, log, maxBodyBytes } = deps;
 
   return new Elysia({ name: "assay.pipeline" })
-    .onParse({ as: "global" }, ({ request }) => takeBody(request, stateOf(request), maxBodyBytes))
+    // A named parser that routes with a body opt into (`...RAW_JSON_BODY`), rather than a global
+    // parse hook: Elysia makes every route slower when one exists, GETs included.
+    .parser(BODY_PARSER, ({ request }) => takeBody(request, stateOf(request), maxBodyBytes))
     // Hooks destructure only what they use: Elysia then skips building the rest of the context
     // (query, headers, cookies) for every request.
     .onTransform({ as: "global" }, async ({ request, path, set }) => {

@@ -1,5 +1,6 @@
 // /v1/alerts routes: create, read, list, change status (lifecycle), and an alert's history.
 import { Elysia } from "elysia";
+import { RAW_JSON_BODY } from "../../http/pipeline.ts";
 import { callerOf } from "../../http/request-state.ts";
 import type { Runtime } from "../../runtime.ts";
 import {
@@ -33,6 +34,7 @@ export function alertRoutes(rt: Runtime) {
         return alert;
       },
       {
+        ...RAW_JSON_BODY,
         body: CreateAlertBody,
         response: { 201: AlertObject },
         detail: {
@@ -58,6 +60,7 @@ export function alertRoutes(rt: Runtime) {
     })
     .patch("/v1/alerts/:id", ({ request, params, body }) => alerts.transition(actorOf(request), params.id, body), {
       params: AlertIdParams,
+      ...RAW_JSON_BODY,
       body: PatchAlertBody,
       response: { 200: AlertObject },
       detail: {

@@ -1,5 +1,6 @@
 // POST /v1/analyze: a transaction inline, a transaction by id, or a scan of the connector.
 import { Elysia } from "elysia";
+import { RAW_JSON_BODY } from "../../http/pipeline.ts";
 import { callerOf } from "../../http/request-state.ts";
 import type { Runtime } from "../../runtime.ts";
 import { AnalysisSchema, AnalyzeBody } from "./model.ts";
@@ -18,6 +19,7 @@ export function analyzeRoutes(rt: Runtime) {
     "/v1/analyze",
     ({ body, request }) => analyze(rt.analysis, callerOf(request).account.id, body, request.signal),
     {
+      ...RAW_JSON_BODY,
       body: AnalyzeBody,
       response: { 200: AnalysisSchema },
       detail: { summary: "Analyse a transaction or scan a connector", description: DESCRIPTION, tags: ["analysis"] },

@@ -1,6 +1,7 @@
 // /v1/reports routes: queue a report (202), read it (status, progress, summary), list, and
 // download its content once completed.
 import { Elysia, t } from "elysia";
+import { RAW_JSON_BODY } from "../../http/pipeline.ts";
 import { callerOf } from "../../http/request-state.ts";
 import type { Runtime } from "../../runtime.ts";
 import { CreateReportBody, ListReportsQuery, ReportIdParams, ReportList, ReportObject } from "./model.ts";
@@ -20,6 +21,7 @@ export function reportRoutes(rt: Runtime) {
         return report;
       },
       {
+        ...RAW_JSON_BODY,
         body: CreateReportBody,
         response: { 202: ReportObject },
         detail: {
