@@ -1,5 +1,6 @@
 // Small accumulators the report types share: counts by key, money by key and currency, and
 // order statistics. They hold one entry per distinct key, never one per input row.
+import type { Column, Table } from "./types.ts";
 
 export class Counter<K extends string = string> {
   readonly counts = new Map<K, number>();
@@ -48,6 +49,35 @@ export class MoneyByKey {
   get size() {
     return this.entries.size;
   }
+}
+
+/**
+ * A table of money by key and currency, largest first: the key column, a count column, the
+ * currency and the amount at risk, charted. With `top`, the rest are counted in a note.
+ */
+export function moneyTable(o: {
+  id: string;
+  title: string;
+  key: Column;
+  count: Column;
+  money: MoneyByKey;
+  top?: number;
+  rest?: string;
+}): Table {
+  const top = o.top ?? Infinity;
+  return {
+    id: o.id,
+    title: o.title,
+    columns: [
+      o.key,
+      { key: "currency", label: "Currency" },
+      { ...o.count, kind: "number" },
+      { key: "amount_at_risk", label: "Amount at risk", kind: "money" },
+    ],
+    rows: o.money.top(top).map((e) => ({ [o.key.key]: e.key, currency: e.currency, [o.count.key]: e.count, amount_at_risk: e.amount })),
+    chart: { label: o.key.key, value: "amount_at_risk" },
+    ...(o.money.size > top ? { note: `${o.money.size - top} more ${o.rest ?? "rows"} not shown` } : {}),
+  };
 }
 
 export function round2(n: number): number {

@@ -1,7 +1,7 @@
 // revenue_leakage: runs the revenue-leakage module over one connector's transactions in the
 // period (the analysis engine's streaming scan) and lists every finding with its amount at
 // risk. Findings stream to the output as they come; only per-key totals stay in memory.
-import { breathe, Counter, MoneyByKey, round2, totalsByCurrency } from "./aggregate.ts";
+import { breathe, Counter, MoneyByKey, moneyTable, round2, totalsByCurrency } from "./aggregate.ts";
 import { type ReportContext, ReportError, type ReportOutcome } from "./types.ts";
 
 export const REVENUE_LEAKAGE_MODULE = "revenue_leakage";
@@ -96,31 +96,22 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
       amount_at_risk: totalsByCurrency(atRisk),
     },
     tables: [
-      {
+      moneyTable({
         id: "by_finding",
         title: "Amount at risk by finding",
-        columns: [
-          { key: "code", label: "Finding" },
-          { key: "currency", label: "Currency" },
-          { key: "findings", label: "Findings", kind: "number" },
-          { key: "amount_at_risk", label: "Amount at risk", kind: "money" },
-        ],
-        rows: byCode.top().map((e) => ({ code: e.key, currency: e.currency, findings: e.count, amount_at_risk: e.amount })),
-        chart: { label: "code", value: "amount_at_risk" },
-      },
-      {
+        key: { key: "code", label: "Finding" },
+        count: { key: "findings", label: "Findings" },
+        money: byCode,
+      }),
+      moneyTable({
         id: "by_customer",
         title: `Amount at risk by customer (top ${TOP_CUSTOMERS})`,
-        columns: [
-          { key: "customer_id", label: "Customer" },
-          { key: "currency", label: "Currency" },
-          { key: "findings", label: "Findings", kind: "number" },
-          { key: "amount_at_risk", label: "Amount at risk", kind: "money" },
-        ],
-        rows: byCustomer.top(TOP_CUSTOMERS).map((e) => ({ customer_id: e.key, currency: e.currency, findings: e.count, amount_at_risk: e.amount })),
-        chart: { label: "customer_id", value: "amount_at_risk" },
-        ...(byCustomer.size > TOP_CUSTOMERS ? { note: `${byCustomer.size - TOP_CUSTOMERS} more customer/currency pairs not shown` } : {}),
-      },
+        key: { key: "customer_id", label: "Customer" },
+        count: { key: "findings", label: "Findings" },
+        money: byCustomer,
+        top: TOP_CUSTOMERS,
+        rest: "customer/currency pairs",
+      }),
     ],
   };
 }

@@ -2,7 +2,7 @@
 // counts by risk level, the most frequent anomaly codes, and amount at risk by connector and
 // by customer. Streams the analyses (keyset pages), keeping one entry per distinct key.
 import { SEVERITIES } from "../domain/analysis.ts";
-import { breathe, Counter, MoneyByKey, round2, totalsByCurrency } from "./aggregate.ts";
+import { breathe, Counter, MoneyByKey, moneyTable, round2, totalsByCurrency } from "./aggregate.ts";
 import type { ReportContext, ReportOutcome } from "./types.ts";
 
 const TOP_CODES = 20;
@@ -87,31 +87,22 @@ export async function riskSummary(ctx: ReportContext): Promise<ReportOutcome> {
         rows: codes.top(TOP_CODES).map(([code, n]) => ({ code, occurrences: n, analyses: codeAnalyses.get(code) })),
         chart: { label: "code", value: "occurrences" },
       },
-      {
+      moneyTable({
         id: "amount_at_risk_by_connector",
         title: "Amount at risk by connector",
-        columns: [
-          { key: "connector", label: "Connector" },
-          { key: "currency", label: "Currency" },
-          { key: "analyses", label: "Analyses", kind: "number" },
-          { key: "amount_at_risk", label: "Amount at risk", kind: "money" },
-        ],
-        rows: byConnector.top().map((e) => ({ connector: e.key, currency: e.currency, analyses: e.count, amount_at_risk: e.amount })),
-        chart: { label: "connector", value: "amount_at_risk" },
-      },
-      {
+        key: { key: "connector", label: "Connector" },
+        count: { key: "analyses", label: "Analyses" },
+        money: byConnector,
+      }),
+      moneyTable({
         id: "amount_at_risk_by_customer",
         title: `Amount at risk by customer (top ${TOP_CUSTOMERS})`,
-        columns: [
-          { key: "customer_id", label: "Customer" },
-          { key: "currency", label: "Currency" },
-          { key: "analyses", label: "Analyses", kind: "number" },
-          { key: "amount_at_risk", label: "Amount at risk", kind: "money" },
-        ],
-        rows: byCustomer.top(TOP_CUSTOMERS).map((e) => ({ customer_id: e.key, currency: e.currency, analyses: e.count, amount_at_risk: e.amount })),
-        chart: { label: "customer_id", value: "amount_at_risk" },
-        ...(byCustomer.size > TOP_CUSTOMERS ? { note: `${byCustomer.size - TOP_CUSTOMERS} more customer/currency pairs not shown` } : {}),
-      },
+        key: { key: "customer_id", label: "Customer" },
+        count: { key: "analyses", label: "Analyses" },
+        money: byCustomer,
+        top: TOP_CUSTOMERS,
+        rest: "customer/currency pairs",
+      }),
     ],
   };
 }
