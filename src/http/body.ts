@@ -49,6 +49,27 @@ export async function readBodyBytes(request: Request, max: number): Promise<Uint
   return out;
 }
 
+/** Deeper JSON is refused before parsing: recursive parsing and validation would exhaust the stack. */
+export const MAX_JSON_DEPTH = 64;
+
+/** The deepest nesting of arrays and objects in JSON text, stopping early past `limit`. */
+export function jsonDepth(bytes: Uint8Array, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped byte
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest && (deepest = depth) > limit) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /** Decodes an authenticated body: 415 for a non-JSON type, 400 for bytes that are not JSON. */
@@ -57,6 +78,9 @@ export function decodeJsonBody(request: Request, bytes: Uint8Array): unknown {
   const type = request.headers.get("content-type") ?? "";
   if (!JSON_TYPE.test(type)) {
     throw new ApiError("unsupported_media_type", `send the body as application/json (got ${type ? JSON.stringify(type.slice(0, 80)) : "no Content-Type"})`);
+  }
+  if (jsonDepth(bytes, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw new ApiError("malformed_json", `the request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
   }
   let text: string;
   try {
