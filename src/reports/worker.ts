@@ -7,10 +7,10 @@ import { readdirSync, rmSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import type { ReportsConfig } from "../api/alerts/config-schema.ts";
-import { type Clock, iso } from "../domain/clock.ts";
+import { iso } from "../domain/clock.ts";
 import { ApiError } from "../http/problem.ts";
 import type { Logger } from "../log.ts";
-import type { ReportRecord, Store } from "../store/types.ts";
+import type { ReportRecord } from "../store/types.ts";
 import { type RunnerDeps, runReport } from "./runner.ts";
 import { ReportError } from "./types.ts";
 
