@@ -33,7 +33,7 @@ typecheck: install
 	$(BUN) x tsc --noEmit -p tsconfig.json
 
 unit: install
-	$(BUN) test
+	$(BUN) test --timeout 60000
 
 build: install
 	@mkdir -p dist
