@@ -1,7 +1,6 @@
 // The API reference, served from the binary itself: the OpenAPI 3.1 document generated from the
 // route schemas at /docs/json, and Swagger UI's files embedded at build time at /docs. No CDN,
 // fonts, telemetry or other network access: the appliance is often air-gapped.
-import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
 import { Elysia } from "elysia";
 import uiBundle from "../../node_modules/swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
@@ -29,7 +28,9 @@ Errors are RFC 9457 \`application/problem+json\` with a stable \`code\`.`;
  * (the pipeline's own parser reads the raw bytes for the signature, which the generator cannot
  * recognise, so routes are presented to it as using the JSON parser).
  */
-export function openApiDocument(app: AnyElysia) {
+export async function openApiDocument(app: AnyElysia) {
+  // Loaded on first use: the generator is only needed for /docs/json, not to start serving.
+  const { toOpenAPISchema } = await import("@elysiajs/openapi");
   // The generator reads these two (protected) accessors of the app, nothing else.
   const source = app as unknown as { getGlobalDefinitions?(): unknown; getGlobalRoutes(): { hooks?: object }[] };
   const view = {
@@ -58,7 +59,7 @@ export function docsRoutes(getApp: () => AnyElysia) {
   return new Elysia({ name: "assay.docs" })
     .get(
       "/docs/json",
-      () => new Response((document ??= JSON.stringify(openApiDocument(getApp()))), { headers: { "content-type": "application/json" } }),
+      async () => new Response((document ??= JSON.stringify(await openApiDocument(getApp()))), { headers: { "content-type": "application/json" } }),
       { detail: { hide: true } },
     )
     .get("/docs", () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }), {
