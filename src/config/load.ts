@@ -52,7 +52,9 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
   const problems: string[] = [];
   const substituted = substituteEnv(raw, env, "", problems);
   const withDefaults = Value.Default(ConfigSchema, Value.Clone(substituted));
-  for (const error of Value.Errors(ConfigSchema, withDefaults)) {
+  // Check is one pass; collecting every error costs more and is only needed for a bad file.
+  const errors = Value.Check(ConfigSchema, withDefaults) ? [] : Value.Errors(ConfigSchema, withDefaults);
+  for (const error of errors) {
     // Union errors repeat per branch; one line per path is what a person wants to read.
     const path = yamlPath(error.path);
     // A value emptied by a missing variable was already reported as such.
