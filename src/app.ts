@@ -49,5 +49,3 @@ function assertBodiesParsedRaw(routes: { method: string; path: string; hooks?: {
     if (!parse?.some((p) => p.fn === BODY_PARSER)) throw new Error(`${route.method} ${route.path} must use parse: BODY_PARSER`);
   }
 }
-
-export type AssayApp = ReturnType<typeof createApp>;

@@ -39,8 +39,6 @@ export interface AuthenticatedKey {
   secret: string;
 }
 
-export type KeyRejection = "invalid_api_key";
-
 export class KeyServiceError extends Error {
   constructor(
     readonly code: "unknown_account" | "unknown_key" | "unknown_plan" | "key_revoked",

@@ -5,7 +5,7 @@
 import type { Server } from "bun";
 import type { Logger } from "../log.ts";
 import { checkDeclaredLength } from "./body.ts";
-import { ApiError, problemResponse } from "./problem.ts";
+import { ApiError, internalError, problemResponse } from "./problem.ts";
 import { beginRequest } from "./request-state.ts";
 
 export interface FrontDoorOptions {
@@ -39,7 +39,7 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
       response.headers.set("request-id", state.id);
     } catch (e) {
       // Errors inside the app become problems there; only the refusals above arrive here.
-      const error = e instanceof ApiError ? e : new ApiError("internal_error", "an unexpected error occurred; quote the request id when reporting it");
+      const error = e instanceof ApiError ? e : internalError();
       if (!(e instanceof ApiError)) o.log.error("unhandled error", { request_id: state.id, error: String((e as Error)?.stack ?? e) });
       response = problemResponse(error, state.id);
     }

@@ -8,7 +8,7 @@ import { StorageUnavailableError } from "../store/types.ts";
 import type { Authenticator } from "./authenticate.ts";
 import { decodeJsonBody, readBodyBytes } from "./body.ts";
 import type { Idempotency } from "./idempotency.ts";
-import { ApiError, type FieldError, problemResponse } from "./problem.ts";
+import { ApiError, type FieldError, internalError, problemResponse } from "./problem.ts";
 import { peekState, type RequestState, stateOf } from "./request-state.ts";
 import type { RouteTable } from "./route-table.ts";
 
@@ -137,7 +137,7 @@ function toApiError(code: string | number, error: unknown, request: Request, pat
     case "PARSE":
       return new ApiError("malformed_json", "the request body could not be parsed");
     default:
-      return new ApiError("internal_error", "an unexpected error occurred; quote the request id when reporting it");
+      return internalError();
   }
 }
 

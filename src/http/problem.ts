@@ -62,6 +62,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What a client sees for a failure that is ours: no detail beyond the request id. */
+export function internalError(): ApiError {
+  return new ApiError("internal_error", "an unexpected error occurred; quote the request id when reporting it");
+}
+
 export function problemBody(error: ApiError, requestId: string): Record<string, unknown> {
   return {
     type: `/problems/${error.code}`,
