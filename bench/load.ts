@@ -1,6 +1,8 @@
 // HTTP load generation for the benchmarks: wrk when installed (C, light on the shared CPU),
-// else a Bun client with N concurrent keep-alive loops. Both report requests/s and p50/p99.
-import { mkdtempSync, writeFileSync } from "node:fs";
+// else a Bun client with N concurrent keep-alive loops. Both report requests/s, p50/p99/p99.9
+// and, given the server's pid, the server's CPU time per request (from /proc/<pid>/stat around
+// the run: stable on a shared machine where throughput is not).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -11,25 +13,48 @@ export interface LoadSpec {
   body?: string;
   connections: number;
   seconds: number;
+  /** The server process: its CPU time is read around the run. */
+  serverPid?: number;
 }
 
 export interface LoadResult {
   tool: string;
+  requests: number;
   rps: number;
   p50_ms: number;
   p99_ms: number;
+  p999_ms: number;
   non2xx: number;
+  /** Server CPU (user + system) per request, µs; null without a pid. */
+  server_cpu_us: number | null;
 }
 
 export function wrkAvailable(): boolean {
   return Bun.which("wrk") !== null;
 }
 
-export async function load(spec: LoadSpec): Promise<LoadResult> {
-  return wrkAvailable() ? loadWithWrk(spec) : loadWithBun(spec);
+/** utime + stime of a process in seconds (Linux /proc; clock ticks are 100 Hz). */
+export function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // Fields after the command name start at field 3 (state): utime is field 14, stime 15.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function loadWithWrk(spec: LoadSpec): Promise<LoadResult> {
+/** Peak resident set of a process (VmHWM), in MB. */
+export function peakRssMb(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Math.round(Number(m[1]) / 1024) : 0;
+}
+
+export async function load(spec: LoadSpec): Promise<LoadResult> {
+  const cpuBefore = spec.serverPid ? processCpuSeconds(spec.serverPid) : 0;
+  const r = wrkAvailable() ? await loadWithWrk(spec) : await loadWithBun(spec);
+  const cpu = spec.serverPid ? processCpuSeconds(spec.serverPid) - cpuBefore : null;
+  return { ...r, server_cpu_us: cpu === null || r.requests === 0 ? null : Math.round((cpu * 1e6) / r.requests * 10) / 10 };
+}
+
+async function loadWithWrk(spec: LoadSpec): Promise<Omit<LoadResult, "server_cpu_us">> {
   const dir = mkdtempSync(join(tmpdir(), "assay-wrk-"));
   const script = join(dir, "req.lua");
   const headerLines = Object.entries(spec.headers ?? {}).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
@@ -40,22 +65,23 @@ async function loadWithWrk(spec: LoadSpec): Promise<LoadResult> {
       ...(spec.body ? [`wrk.body = ${JSON.stringify(spec.body)}`] : []),
       ...headerLines,
       `done = function(summary, latency, requests)`,
-      `  io.write(string.format("JSON {\\"requests\\":%d,\\"seconds\\":%f,\\"p50\\":%f,\\"p99\\":%f,\\"non2xx\\":%d}\\n",`,
-      `    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.status))`,
+      `  io.write(string.format("JSON {\\"requests\\":%d,\\"seconds\\":%f,\\"p50\\":%f,\\"p99\\":%f,\\"p999\\":%f,\\"non2xx\\":%d}\\n",`,
+      `    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1000, latency:percentile(99) / 1000, latency:percentile(99.9) / 1000, summary.errors.status))`,
       `end`,
     ].join("\n"),
   );
-  const threads = Math.min(2, spec.connections);
-  const p = Bun.spawn(["wrk", `-t${threads}`, `-c${spec.connections}`, `-d${spec.seconds}s`, "-s", script, spec.url], { stdout: "pipe", stderr: "pipe" });
+  // One wrk thread: the machine has two cores and the server needs one of them.
+  const p = Bun.spawn(["wrk", "-t1", `-c${spec.connections}`, `-d${spec.seconds}s`, "-s", script, spec.url], { stdout: "pipe", stderr: "pipe" });
   const out = await new Response(p.stdout).text();
   await p.exited;
+  rmSync(dir, { recursive: true, force: true });
   const line = out.split("\n").find((l) => l.startsWith("JSON "));
   if (!line) throw new Error(`wrk gave no result: ${out}`);
-  const r = JSON.parse(line.slice(5)) as { requests: number; seconds: number; p50: number; p99: number; non2xx: number };
-  return { tool: "wrk", rps: r.requests / r.seconds, p50_ms: r.p50, p99_ms: r.p99, non2xx: r.non2xx };
+  const r = JSON.parse(line.slice(5)) as { requests: number; seconds: number; p50: number; p99: number; p999: number; non2xx: number };
+  return { tool: "wrk", requests: r.requests, rps: r.requests / r.seconds, p50_ms: r.p50, p99_ms: r.p99, p999_ms: r.p999, non2xx: r.non2xx };
 }
 
-async function loadWithBun(spec: LoadSpec): Promise<LoadResult> {
+async function loadWithBun(spec: LoadSpec): Promise<Omit<LoadResult, "server_cpu_us">> {
   const latencies: number[] = [];
   let non2xx = 0;
   const end = performance.now() + spec.seconds * 1000;
@@ -73,5 +99,5 @@ async function loadWithBun(spec: LoadSpec): Promise<LoadResult> {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
-  return { tool: "bun-fetch", rps: latencies.length / seconds, p50_ms: pct(50), p99_ms: pct(99), non2xx };
+  return { tool: "bun-fetch", requests: latencies.length, rps: latencies.length / seconds, p50_ms: pct(50), p99_ms: pct(99), p999_ms: pct(99.9), non2xx };
 }

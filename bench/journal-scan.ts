@@ -1,0 +1,68 @@
+// Benchmark: an anomaly_detection scan of 100,000 SAP-shaped journal entries (the generator of
+// the quality benchmark, src/analysis/quality/journal.ts) through the analysis engine, as a
+// report or a connector scan runs it: the context's history pass, then every entry scored.
+// The entries are held by an in-memory connector, so the figure is the engine's own cost (the
+// CSV connector's is measured by bench/connectors-scan.ts). Target (issue 14): ≥ 100,000 entries/s.
+// Usage: bun run bench/journal-scan.ts [--entries N] [--json]
+import { parseArgs } from "node:util";
+import { Value } from "@sinclair/typebox/value";
+import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
+import { AssayAnalysisEngine } from "../src/analysis/engine.ts";
+import { generateJournal, JOURNAL_FIELDS } from "../src/analysis/quality/journal.ts";
+import { memoryConnector } from "../src/analysis/quality/memory-connector.ts";
+import { systemClock } from "../src/domain/clock.ts";
+import { silentLogger } from "../src/log.ts";
+import type { AnalysisRepository } from "../src/store/types.ts";
+
+const { values } = parseArgs({ options: { entries: { type: "string", default: "100000" }, json: { type: "boolean", default: false } } });
+const entries = Number(values.entries);
+const data = generateJournal({ seed: 1, entries });
+const connector = memoryConnector({ id: "ledger", transactions: data.transactions });
+const modules = Value.Default(ModulesSection, {
+  anomaly_detection: { categorical_fields: JOURNAL_FIELDS },
+  context: { history_limit: Math.max(1_000_000, entries) },
+}) as ModulesConfig;
+const nowhere: AnalysisRepository = { insert: async () => {}, async *iterate() {} };
+const engine = new AssayAnalysisEngine({
+  modules,
+  autoThreshold: 101,
+  connectors: { get: (id) => (id === connector.id ? connector : undefined), list: () => [connector] },
+  analyses: nowhere,
+  clock: systemClock,
+  log: silentLogger,
+});
+
+const rssBefore = process.memoryUsage.rss();
+const cpuBefore = process.cpuUsage();
+const started = performance.now();
+let scanned = 0;
+let flagged = 0;
+for await (const f of engine.scanFindings({ accountId: "bench", connector: "ledger", module: "anomaly_detection", limit: entries })) {
+  scanned++;
+  if (f.anomalies.length > 0) flagged++;
+}
+const ms = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
+const cpuMs = (cpu.user + cpu.system) / 1000;
+const result = {
+  entries: scanned,
+  flagged,
+  ms: Math.round(ms),
+  cpu_ms: Math.round(cpuMs),
+  entries_per_s: Math.round(scanned / (ms / 1000)),
+  /** Per second of CPU: comparable across runs on a busy machine. */
+  entries_per_cpu_s: Math.round(scanned / (cpuMs / 1000)),
+  rss_before_mb: Math.round(rssBefore / 1e6),
+  peak_rss_mb: Math.round(Math.max(rssBefore, process.memoryUsage.rss()) / 1e6),
+};
+if (!values.json) {
+  console.error(
+    `anomaly_detection scan: ${scanned.toLocaleString("en")} journal entries in ${(ms / 1000).toFixed(2)} s: ` +
+      `${result.entries_per_s.toLocaleString("en")} entries/s (${result.entries_per_cpu_s.toLocaleString("en")} per CPU-second; target ≥ 100,000/s)`,
+  );
+}
+console.log(JSON.stringify(result));
+if (scanned !== entries) {
+  console.error(`expected ${entries} entries, scanned ${scanned}`);
+  process.exit(1);
+}
