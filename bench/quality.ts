@@ -10,10 +10,10 @@ import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
 import { AssayAnalysisEngine } from "../src/analysis/engine.ts";
-import { generateJournal, JOURNAL_FIELDS } from "../src/analysis/quality/journal.ts";
-import { memoryConnector } from "../src/analysis/quality/memory-connector.ts";
-import { averagePrecision, bestF1, prf, type Prf } from "../src/analysis/quality/metrics.ts";
-import { BENCH_APPROVER_LIMITS, BENCH_TAX_RATES, CODES_FOR, LEAKAGE_TYPES, plant, PLANT_TYPES } from "../src/analysis/quality/plant.ts";
+import { generateJournal, JOURNAL_FIELDS } from "./quality/journal.ts";
+import { memoryConnector } from "./quality/memory-connector.ts";
+import { averagePrecision, bestF1, prf, type Prf } from "./quality/metrics.ts";
+import { SAMPLE_APPROVER_LIMITS, SAMPLE_TAX_RATES, CODES_FOR, LEAKAGE_TYPES, plant, PLANT_TYPES } from "../src/sampledata/plant.ts";
 import type { Connector } from "../src/connectors/types.ts";
 import { systemClock } from "../src/domain/clock.ts";
 import { silentLogger } from "../src/log.ts";
@@ -58,8 +58,8 @@ async function billing() {
   const planted = plant(clean, seed, Number(args.prevalence));
   const connector = memoryConnector({ id: "bench", transactions: planted.transactions, reference: planted.reference });
   const modules = config({
-    revenue_leakage: { tax: { rates: BENCH_TAX_RATES } },
-    compliance: { approver_limits: BENCH_APPROVER_LIMITS },
+    revenue_leakage: { tax: { rates: SAMPLE_TAX_RATES } },
+    compliance: { approver_limits: SAMPLE_APPROVER_LIMITS },
   });
   const engine = engineFor(connector, modules);
   const codes = new Map<string, Set<string>>();

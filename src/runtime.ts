@@ -1,8 +1,8 @@
 // Everything a running Assay needs, built from one config with no module-level singletons:
 // `assay serve` builds one; tests build as many as they like in one process.
-import { AlertService } from "./api/alerts/service.ts";
+import { AlertService } from "./alerts/service.ts";
 import { AssayAnalysisEngine } from "./analysis/engine.ts";
-import { ReportService } from "./api/reports/service.ts";
+import { ReportService } from "./reports/service.ts";
 import { KeyService } from "./auth/key-service.ts";
 import { loadMasterKey } from "./auth/master-key.ts";
 import { MemoryReplayGuard } from "./auth/replay-guard.ts";

@@ -8,7 +8,7 @@ import type { AlertOpener, AnalysisEngine, AnalysisResult, AnalyzeRequest, ScanR
 import { type Clock, iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
 import type { Transaction } from "../domain/transaction.ts";
-import { ApiError } from "../http/problem.ts";
+import { ApiError } from "../domain/errors.ts";
 import type { Logger } from "../log.ts";
 import type { AnalysisRepository } from "../store/types.ts";
 import type { ModulesConfig } from "./config-schema.ts";

@@ -3,7 +3,7 @@
 // rejects wrong types and unknown keys; this adds what a schema cannot say (real dates, ISO
 // currency codes, sensible rates) and applies defaults. null means "not given".
 import { TRANSACTION_TYPES, type Transaction, type TransactionLine, type TransactionType } from "../domain/transaction.ts";
-import { ApiError, type FieldError } from "../http/problem.ts";
+import { ApiError, type FieldError } from "../domain/errors.ts";
 import { isValidIsoDate } from "./dates.ts";
 
 const STRING_FIELDS = ["date", "customer_id", "currency", "contract_id", "reference", "created_by", "approved_by"] as const;

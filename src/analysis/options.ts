@@ -1,6 +1,6 @@
 // The `options` of an analyze request: validated here (as well as by the route's schema) so the
 // engine refuses bad values with a 422 whoever calls it.
-import { ApiError, type FieldError } from "../http/problem.ts";
+import { ApiError, type FieldError } from "../domain/errors.ts";
 import { isValidIsoDate } from "./dates.ts";
 
 export interface AnalyzeOptions {

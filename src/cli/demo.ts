@@ -4,7 +4,7 @@
 // commands, and serves. Running it again reuses the folder and mints a fresh key.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { BENCH_APPROVER_LIMITS, BENCH_TAX_RATES, plant } from "../analysis/quality/plant.ts";
+import { SAMPLE_APPROVER_LIMITS, SAMPLE_TAX_RATES, plant } from "../sampledata/plant.ts";
 import { ensureMasterKeyFile } from "../auth/master-key.ts";
 import { loadConfig } from "../config/load.ts";
 import { generateDataset } from "../sampledata/generate.ts";
@@ -22,8 +22,8 @@ storage: { path: ./assay.db }
 security: { master_key_file: ./master.key }
 alerts: { auto_threshold: 70 }
 modules:
-  revenue_leakage: { max_discount_pct: 10, tax: { rates: ${JSON.stringify(BENCH_TAX_RATES)} } }
-  compliance: { approver_limits: ${JSON.stringify(BENCH_APPROVER_LIMITS)} }
+  revenue_leakage: { max_discount_pct: 10, tax: { rates: ${JSON.stringify(SAMPLE_TAX_RATES)} } }
+  compliance: { approver_limits: ${JSON.stringify(SAMPLE_APPROVER_LIMITS)} }
 connectors:
   - id: billing
     type: csv

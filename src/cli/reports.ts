@@ -7,7 +7,7 @@
 // by the server once it sees the CLI process is gone.
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";
-import { ReportService } from "../api/reports/service.ts";
+import { ReportService } from "../reports/service.ts";
 import { iso } from "../domain/clock.ts";
 import { REPORT_FORMATS, REPORT_TYPES, type ReportFormat, type ReportType } from "../reports/types.ts";
 import { runnerId } from "../reports/worker.ts";

@@ -4,7 +4,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { Value } from "@sinclair/typebox/value";
-import { ConfigSchema, type ConfigFile, type PlanLimitsT } from "./schema.ts";
+import type { PlanLimitsT } from "../ratelimit/config-schema.ts";
+import { ConfigSchema, type ConfigFile } from "./schema.ts";
 
 export const BUILT_IN_PLANS: Record<string, PlanLimitsT> = {
   standard: { per_second: 50, per_minute: 1000 },

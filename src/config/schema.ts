@@ -1,10 +1,14 @@
-// The configuration file's schema (API.md §8). Every object is closed (unknown keys are errors)
+// The configuration file's schema (docs/operations.md). Every object is closed (unknown keys are errors)
 // and every optional setting carries its default here, so the rest of the code reads a complete,
 // typed config. Feature areas own their sections in their own folders; this file composes them.
 import { type Static, Type } from "@sinclair/typebox";
 import { ConnectorsSection } from "../connectors/config-schema.ts";
 import { ModulesSection } from "../analysis/config-schema.ts";
-import { AlertsSection, ReportsSection } from "../api/alerts/config-schema.ts";
+import { AlertsSection } from "../alerts/config-schema.ts";
+import { ReportsSection } from "../reports/config-schema.ts";
+import { StorageSection } from "../store/config-schema.ts";
+import { SecuritySection } from "../auth/config-schema.ts";
+import { PlanLimits } from "../ratelimit/config-schema.ts";
 
 const closed = { additionalProperties: false } as const;
 
@@ -21,47 +25,6 @@ export const ServerSection = Type.Object(
     trust_proxy: Type.Boolean({ default: false }),
   },
   { ...closed, default: {} },
-);
-
-export const StorageSection = Type.Object(
-  {
-    driver: Type.Union([Type.Literal("sqlite")], { default: "sqlite" }),
-    path: Type.String({ default: "./data/assay.db", minLength: 1 }),
-    /** FULL: a committed write survives power loss. NORMAL (WAL): survives a process crash. */
-    synchronous: Type.Union([Type.Literal("FULL"), Type.Literal("NORMAL")], { default: "FULL" }),
-    busy_timeout_ms: Type.Integer({ default: 5000, minimum: 0, maximum: 600_000 }),
-  },
-  { ...closed, default: {} },
-);
-
-export const SecuritySection = Type.Object(
-  {
-    master_key_file: Type.String({ default: "./data/master.key", minLength: 1 }),
-    signature: Type.Object(
-      {
-        timestamp: Type.Union([Type.Literal("optional"), Type.Literal("required")], { default: "optional" }),
-        tolerance_s: Type.Integer({ default: 300, minimum: 1, maximum: 86_400 }),
-      },
-      { ...closed, default: {} },
-    ),
-    /** Per client address: failed authentications allowed before further attempts are refused. */
-    failed_auth: Type.Object(
-      {
-        per_minute: Type.Integer({ default: 60, minimum: 1, maximum: 1_000_000 }),
-        per_second: Type.Integer({ default: 10, minimum: 1, maximum: 1_000_000 }),
-      },
-      { ...closed, default: {} },
-    ),
-  },
-  { ...closed, default: {} },
-);
-
-export const PlanLimits = Type.Object(
-  {
-    per_second: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
-    per_minute: Type.Integer({ minimum: 1, maximum: 100_000_000 }),
-  },
-  closed,
 );
 
 export const IdempotencySection = Type.Object(
@@ -85,4 +48,3 @@ export const ConfigSchema = Type.Object(
 );
 
 export type ConfigFile = Static<typeof ConfigSchema>;
-export type PlanLimitsT = Static<typeof PlanLimits>;

@@ -2,7 +2,7 @@
 // unchanged through the analysis engine to the client as 503 `connector_unavailable` or 504
 // `connector_timeout`. Messages name the connector id and kind only: never a credential, a SQL
 // text, a URL with user info or a server file path (API.md §4).
-import { ApiError } from "../http/problem.ts";
+import { ApiError } from "../domain/errors.ts";
 
 /** Why a source call failed, kept for the status monitor (not shown verbatim to clients). */
 export type ConnectorFailureKind = "unavailable" | "timeout";

@@ -3,7 +3,7 @@
 // allow-list: a connector restricted to other accounts is hidden from lists and refused (403).
 import type { AssayConfig } from "../config/load.ts";
 import type { Clock } from "../domain/clock.ts";
-import { ApiError } from "../http/problem.ts";
+import { ApiError } from "../domain/errors.ts";
 import type { Logger } from "../log.ts";
 import { buildConnector } from "./factory.ts";
 import type { Resolver } from "./http/ssrf.ts";

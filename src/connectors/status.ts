@@ -7,7 +7,7 @@
 // connectors' own error details, which never carry credentials, SQL or server paths.
 import type { Clock } from "../domain/clock.ts";
 import { iso } from "../domain/clock.ts";
-import { ApiError } from "../http/problem.ts";
+import { ApiError } from "../domain/errors.ts";
 import type { StatusSettings } from "./config-schema.ts";
 
 export type ConnectorHealth = "healthy" | "degraded" | "unreachable" | "disabled";

@@ -9,7 +9,7 @@ import type { Clock } from "../domain/clock.ts";
 import type { RateLimiter, WindowSpec } from "../ratelimit/types.ts";
 import { planWindows } from "../ratelimit/types.ts";
 import { limitHeaders, rateLimitedError } from "./rate-limit-headers.ts";
-import { ApiError } from "./problem.ts";
+import { ApiError } from "../domain/errors.ts";
 import type { RequestState } from "./request-state.ts";
 
 export interface AuthenticatorDeps {

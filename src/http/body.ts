@@ -1,6 +1,6 @@
 // Reads a request body once, as exact bytes, refusing it past the configured size. The bytes are
 // what the signature covers; JSON is decoded from them only after the caller is authenticated.
-import { ApiError } from "./problem.ts";
+import { ApiError } from "../domain/errors.ts";
 
 const EMPTY = new Uint8Array(0);
 

@@ -5,7 +5,8 @@
 import type { Server } from "bun";
 import type { Logger } from "../log.ts";
 import { checkDeclaredLength } from "./body.ts";
-import { ApiError, internalError, problemResponse } from "./problem.ts";
+import { ApiError, internalError } from "../domain/errors.ts";
+import { problemResponse } from "./problem.ts";
 import { beginRequest } from "./request-state.ts";
 
 export interface FrontDoorOptions {

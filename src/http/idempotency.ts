@@ -5,7 +5,7 @@
 import type { Clock } from "../domain/clock.ts";
 import { iso } from "../domain/clock.ts";
 import type { IdempotencyRepository } from "../store/types.ts";
-import { ApiError } from "./problem.ts";
+import { ApiError } from "../domain/errors.ts";
 import type { RequestState } from "./request-state.ts";
 
 const MAX_KEY_LENGTH = 255;

@@ -8,7 +8,8 @@ import { StorageUnavailableError } from "../store/types.ts";
 import type { Authenticator } from "./authenticate.ts";
 import { decodeJsonBody, readBodyBytes } from "./body.ts";
 import type { Idempotency } from "./idempotency.ts";
-import { ApiError, type FieldError, internalError, problemResponse } from "./problem.ts";
+import { ApiError, type FieldError, internalError } from "../domain/errors.ts";
+import { problemResponse } from "./problem.ts";
 import { peekState, type RequestState, stateOf } from "./request-state.ts";
 import type { RouteTable } from "./route-table.ts";
 

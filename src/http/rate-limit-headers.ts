@@ -1,7 +1,7 @@
 // Rate-limit response headers: the IETF draft's RateLimit-Policy and RateLimit fields, plus the
 // widespread X-RateLimit-* trio for the tighter window (the one with fewer requests left).
 import type { LimitDecision } from "../ratelimit/types.ts";
-import { ApiError } from "./problem.ts";
+import { ApiError } from "../domain/errors.ts";
 
 export function limitHeaders(decision: LimitDecision): Record<string, string> {
   const windows = decision.windows;

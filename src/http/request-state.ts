@@ -2,7 +2,7 @@
 // kept beside the Request object so that routes and hooks share it without module globals.
 import type { AuthenticatedKey } from "../auth/key-service.ts";
 import { newId } from "../domain/ids.ts";
-import type { ApiError } from "./problem.ts";
+import type { ApiError } from "../domain/errors.ts";
 
 export interface RequestState {
   id: string;

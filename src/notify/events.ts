@@ -1,7 +1,7 @@
 // Turns one alert change into outbox messages: one per configured webhook target that wants
 // this event type and account. The payload is frozen at change time, so a delivery made hours
 // later (after retries or a restart) still describes the alert as it was when it changed.
-import type { WebhookEventType, WebhookTargetT } from "../api/alerts/config-schema.ts";
+import type { WebhookEventType, WebhookTargetT } from "../alerts/config-schema.ts";
 import { newId } from "../domain/ids.ts";
 import type { OutboxMessage } from "../store/types.ts";
 

@@ -2,7 +2,7 @@
 // message that fails is retried with exponential backoff (and jitter) and holds back the later
 // messages of its target only, so one dead receiver delays nobody else. Delivery is at least
 // once: receivers de-duplicate on X-Assay-Event-Id.
-import type { WebhookDeliveryT, WebhookTargetT } from "../api/alerts/config-schema.ts";
+import type { WebhookDeliveryT, WebhookTargetT } from "../alerts/config-schema.ts";
 import { type Clock, iso } from "../domain/clock.ts";
 import type { Logger } from "../log.ts";
 import type { OutboxMessage, OutboxRepository } from "../store/types.ts";

@@ -6,9 +6,9 @@
 import { readdirSync, rmSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import type { ReportsConfig } from "../api/alerts/config-schema.ts";
+import type { ReportsConfig } from "./config-schema.ts";
 import { iso } from "../domain/clock.ts";
-import { ApiError } from "../http/problem.ts";
+import { ApiError } from "../domain/errors.ts";
 import type { Logger } from "../log.ts";
 import type { ReportRecord } from "../store/types.ts";
 import { type RunnerDeps, runReport } from "./runner.ts";

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { BENCH_TAX_RATES, LEAKAGE_TYPES, plant, type PlantedDataset } from "../../src/analysis/quality/plant.ts";
+import { SAMPLE_TAX_RATES, LEAKAGE_TYPES, plant, type PlantedDataset } from "../../src/sampledata/plant.ts";
 import type { AnalysisResult } from "../../src/domain/analysis.ts";
 import { generateDataset } from "../../src/sampledata/generate.ts";
 import { writeCsvDataset } from "../../src/sampledata/write.ts";
@@ -17,7 +17,7 @@ beforeAll(async () => {
   planted = plant(generateDataset({ seed: 11, invoices: 1200 }), 11, 0.1);
   dir = makeTempDir("assay-analysis-csv-");
   await writeCsvDataset(planted, join(dir, "data"));
-  const rates = Object.entries(BENCH_TAX_RATES).map(([c, r]) => `${c}: ${r}`).join(", ");
+  const rates = Object.entries(SAMPLE_TAX_RATES).map(([c, r]) => `${c}: ${r}`).join(", ");
   server = await startTestServer(
     `modules:
   revenue_leakage: { tax: { rates: { ${rates} } } }

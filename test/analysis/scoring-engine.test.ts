@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { riskLevel, riskScore, totalAtRisk } from "../../src/analysis/scoring.ts";
-import { ApiError } from "../../src/http/problem.ts";
+import { ApiError } from "../../src/domain/errors.ts";
 import { invoice, reference } from "./fixtures.ts";
 import { makeEngine, memoryConnector, modulesConfig } from "./support.ts";
 

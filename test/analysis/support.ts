@@ -7,7 +7,7 @@ import {
   type MemoryConnector,
   memoryConnector as sharedMemoryConnector,
   type MemoryConnectorOptions,
-} from "../../src/analysis/quality/memory-connector.ts";
+} from "../../bench/quality/memory-connector.ts";
 import type { AlertOpener, AnalysisResult } from "../../src/domain/analysis.ts";
 import type { Clock } from "../../src/domain/clock.ts";
 import type { Connector } from "../../src/connectors/types.ts";
@@ -20,7 +20,7 @@ export function modulesConfig(overrides: unknown = {}): ModulesConfig {
   return config;
 }
 
-/** The engine's in-memory connector (src/analysis/quality/memory-connector.ts), id "mem" by default. */
+/** The engine's in-memory connector (bench/quality/memory-connector.ts), id "mem" by default. */
 export function memoryConnector(o: MemoryConnectorOptions = {}): MemoryConnector {
   return sharedMemoryConnector({ id: "mem", ...o });
 }

@@ -13,7 +13,7 @@ import {
   listOf,
   PatchAlertBody,
 } from "./model.ts";
-import type { Actor } from "./service.ts";
+import type { Actor } from "../../alerts/service.ts";
 
 const tags = ["alerts"];
 

@@ -1,14 +1,11 @@
-// Alert request and response schemas (t.*), and the public views of stored alerts and events.
+// Alert request and response schemas (t.*); the views they describe are built in src/alerts/views.ts.
 import { t } from "elysia";
-import type { AlertEventRecord, AlertRecord } from "../../store/types.ts";
+import { METADATA_LIMITS } from "../../alerts/service.ts";
 
 export const ALERT_STATUSES = ["open", "acknowledged", "resolved", "dismissed"] as const;
 export const ALERT_SEVERITIES = ["low", "medium", "high", "critical"] as const;
 /** Why an alert was closed. */
 export const RESOLUTIONS = ["confirmed", "false_positive", "duplicate", "accepted_risk", "not_actionable", "other"] as const;
-
-/** Bounds of `metadata` (as Stripe's): keys, key length, string value length, total JSON size. */
-export const METADATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500, bytes: 8_192 } as const;
 
 // Unions are spelled out: t.UnionEnum would add a default, which fills absent fields in.
 const strict = { additionalProperties: false } as const;
@@ -113,48 +110,3 @@ export const AlertEventObject = t.Object({
 
 export const listOf = <S extends Parameters<typeof t.Array>[0]>(item: S) =>
   t.Object({ object: t.Literal("list"), data: t.Array(item), has_more: t.Boolean() });
-
-export type AlertView = typeof AlertObject.static;
-export type AlertEventView = typeof AlertEventObject.static;
-
-export function alertView(a: AlertRecord): AlertView {
-  return {
-    id: a.id,
-    object: "alert",
-    status: a.status,
-    severity: a.severity as AlertView["severity"],
-    title: a.title,
-    description: a.description,
-    source: a.source,
-    connector: a.connector,
-    module: a.module,
-    transaction_id: a.transaction_id,
-    analysis_id: a.analysis_id,
-    risk_score: a.risk_score,
-    anomalies: a.anomalies,
-    metadata: a.metadata,
-    resolution: a.resolution,
-    created_at: a.created_at,
-    updated_at: a.updated_at,
-    acknowledged_at: a.acknowledged_at,
-    resolved_at: a.resolved_at,
-    dismissed_at: a.dismissed_at,
-    history_url: `/v1/alerts/${a.id}/history`,
-  };
-}
-
-export function alertEventView(e: AlertEventRecord): AlertEventView {
-  return {
-    id: e.id,
-    object: "alert_event",
-    alert: e.alert_id,
-    type: e.type,
-    from_status: e.from_status,
-    to_status: e.to_status,
-    resolution: e.resolution,
-    note: e.note,
-    changes: e.changes,
-    actor: { type: e.actor_type, key: e.actor_key, account: e.actor_account },
-    created_at: e.created_at,
-  };
-}

@@ -4,7 +4,6 @@ import { RAW_JSON_BODY } from "../../http/pipeline.ts";
 import { callerOf } from "../../http/request-state.ts";
 import type { Runtime } from "../../runtime.ts";
 import { AnalysisSchema, AnalyzeBody } from "./model.ts";
-import { analyze } from "./service.ts";
 
 const DESCRIPTION = `Three modes:
 - \`data\` with transaction fields: analyses that transaction as given, with the connector's reference data and history as context;
@@ -17,7 +16,15 @@ Unknown connector or module: 422 \`unknown_connector\` / \`unknown_module\` with
 export function analyzeRoutes(rt: Runtime) {
   return new Elysia({ name: "assay.analyze" }).post(
     "/v1/analyze",
-    ({ body, request }) => analyze(rt.analysis, callerOf(request).account.id, body, request.signal),
+    ({ body, request }) =>
+      rt.analysis.analyze({
+        accountId: callerOf(request).account.id,
+        connector: body.connector,
+        module: body.module,
+        data: body.data,
+        options: body.options,
+        signal: request.signal,
+      }),
     {
       ...RAW_JSON_BODY,
       body: AnalyzeBody,

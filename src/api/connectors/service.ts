@@ -1,7 +1,7 @@
 // The logic of the connector endpoints: the public views of connectors and their status, paged
 // per API.md §6, with the `accounts:` allow-list applied.
 import type { Static } from "elysia";
-import { ApiError } from "../../http/problem.ts";
+import { ApiError } from "../../domain/errors.ts";
 import { applicableModules } from "../../connectors/modules.ts";
 import type { ConnectorRegistry } from "../../connectors/registry.ts";
 import type { Connector } from "../../connectors/types.ts";

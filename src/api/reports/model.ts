@@ -1,8 +1,5 @@
-// Report request and response schemas (t.*) and the public view of a stored report.
+// Report request and response schemas (t.*); the view they describe is built in src/reports/views.ts.
 import { t } from "elysia";
-import { periodOf } from "../../reports/runner.ts";
-import { CONTENT_TYPES, type ReportFormat } from "../../reports/types.ts";
-import type { ReportRecord } from "../../store/types.ts";
 
 // Unions are spelled out: t.UnionEnum would add a default, which fills absent fields in.
 export const ReportTypeSchema = t.Union([t.Literal("risk_summary"), t.Literal("revenue_leakage"), t.Literal("alerts")]);
@@ -57,32 +54,3 @@ export const ReportObject = t.Object({
 });
 
 export const ReportList = t.Object({ object: t.Literal("list"), data: t.Array(ReportObject), has_more: t.Boolean() });
-
-export type ReportView = typeof ReportObject.static;
-
-export function reportView(r: ReportRecord, retentionDays: number): ReportView {
-  const done = r.status === "completed";
-  const percent = done ? 100 : r.progress_total ? Math.min(100, Math.round((r.progress_processed / r.progress_total) * 1000) / 10) : r.status === "queued" ? 0 : null;
-  const p = periodOf(r);
-  return {
-    id: r.id,
-    object: "report",
-    type: r.type as ReportView["type"],
-    format: r.format as ReportView["format"],
-    status: r.status,
-    period: { from: p.from ?? null, to: p.to ?? null },
-    connector: r.connector,
-    module: r.module,
-    progress: { processed: r.progress_processed, total: r.progress_total, percent },
-    summary: r.summary,
-    content_url: done ? `/v1/reports/${r.id}/content` : null,
-    content_type: CONTENT_TYPES[r.format as ReportFormat],
-    bytes: r.bytes,
-    error: r.error_code ? { code: r.error_code, message: r.error_message ?? "" } : null,
-    attempts: r.attempts,
-    created_at: r.created_at,
-    started_at: r.started_at,
-    completed_at: r.completed_at,
-    expires_at: r.completed_at ? new Date(Date.parse(r.completed_at) + retentionDays * 86_400_000).toISOString() : null,
-  };
-}

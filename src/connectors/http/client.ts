@@ -3,7 +3,7 @@
 // attempt covering headers and body, a hard cap on response bytes (a flooding source costs at
 // most that much memory), and retries with exponential backoff on network errors, timeouts,
 // 5xx and 429. Credentials go only in headers and never into messages or logs.
-import type { ApiError } from "../../http/problem.ts";
+import type { ApiError } from "../../domain/errors.ts";
 import { connectorTimeout, connectorUnavailable } from "../errors.ts";
 import { checkDestination, type Resolver } from "./ssrf.ts";
 

@@ -1,12 +1,13 @@
 // Alert logic: creation, the lifecycle, history, listing, and alerts opened by analyses. Knows
 // nothing of HTTP; every refusal a client can cause is an ApiError with a stable code.
-import type { AssayConfig } from "../../config/load.ts";
-import type { AnalysisResult, Anomaly } from "../../domain/analysis.ts";
-import { SEVERITIES, type Severity } from "../../domain/analysis.ts";
-import { type Clock, iso } from "../../domain/clock.ts";
-import { newId } from "../../domain/ids.ts";
-import { ApiError } from "../../http/problem.ts";
-import { outboxMessagesFor } from "../../notify/events.ts";
+import type { AssayConfig } from "../config/load.ts";
+import type { AnalysisResult, Anomaly } from "../domain/analysis.ts";
+import { SEVERITIES, type Severity } from "../domain/analysis.ts";
+import { type Clock, iso } from "../domain/clock.ts";
+import { newId } from "../domain/ids.ts";
+import { parseTime } from "../domain/time.ts";
+import { ApiError } from "../domain/errors.ts";
+import { outboxMessagesFor } from "../notify/events.ts";
 import {
   ActiveAlertExistsError,
   type AlertEventRecord,
@@ -14,9 +15,9 @@ import {
   type AlertStatus,
   type OutboxBuilder,
   type Store,
-} from "../../store/types.ts";
+} from "../store/types.ts";
 import type { WebhookEventType } from "./config-schema.ts";
-import { type AlertEventView, type AlertView, alertEventView, alertView, METADATA_LIMITS } from "./model.ts";
+import { type AlertEventView, type AlertView, alertEventView, alertView } from "./views.ts";
 
 /** Who makes a change: an API key of an account, or Assay itself (auto-alerts). */
 export type Actor = { type: "api_key"; account: string; key: string } | { type: "system"; account: string };
@@ -64,6 +65,9 @@ const STATUS_EVENT: Record<AlertStatus, WebhookEventType> = {
 
 /** Anomalies kept on an alert: the costliest first; the analysis itself has them all. */
 const MAX_ALERT_ANOMALIES = 100;
+
+/** Bounds of `metadata` (as Stripe's): keys, key length, string value length, total JSON size. */
+export const METADATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500, bytes: 8_192 } as const;
 
 export interface AlertServiceDeps {
   store: Store;
@@ -332,18 +336,6 @@ function checkMetadata(metadata: Record<string, unknown> | undefined) {
       errors: [{ path: "/metadata", message: `${bytes} bytes as JSON; the limit is ${METADATA_LIMITS.bytes}` }],
     });
   }
-}
-
-/** An RFC 3339 time (or a date) → canonical UTC ISO string; 422 naming `path` otherwise. */
-export function parseTime(value: string, path: string): string {
-  const ok = /^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2}))?$/.test(value);
-  const ms = ok ? Date.parse(value) : NaN;
-  if (Number.isNaN(ms)) {
-    throw new ApiError("validation_failed", "expected an RFC 3339 date-time such as 2026-01-31T00:00:00Z", {
-      errors: [{ path, message: "not an RFC 3339 date-time" }],
-    });
-  }
-  return iso(ms);
 }
 
 function topAnomalies(anomalies: Anomaly[]): Anomaly[] {

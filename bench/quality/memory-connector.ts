@@ -1,8 +1,10 @@
 // A connector over transactions held in memory: what the quality benchmark and the engine's unit
 // tests scan. (Production connectors stream from their sources; this one exists for measuring
-// and testing the engine alone.) It honours the scan options as every connector must.
-import type { Connector, ScanOptions } from "../../connectors/types.ts";
-import type { ReferenceData, Transaction } from "../../domain/transaction.ts";
+// and testing the engine alone.) It applies the scan options with the product's own rule
+// (limitScan: inclusive inDateRange, then the limit), as every connector must.
+import { limitScan } from "../../src/connectors/base.ts";
+import type { Connector, ScanOptions } from "../../src/connectors/types.ts";
+import type { ReferenceData, Transaction } from "../../src/domain/transaction.ts";
 
 export interface MemoryConnectorOptions {
   id?: string;
@@ -36,16 +38,9 @@ export function memoryConnector(o: MemoryConnectorOptions = {}): MemoryConnector
     async getTransaction(transactionId: string) {
       return byId.get(transactionId) ?? null;
     },
-    async *scan(options: ScanOptions = {}) {
+    scan(options: ScanOptions = {}) {
       scans++;
-      let n = 0;
-      for (const t of transactions) {
-        if (options.limit !== undefined && n >= options.limit) return;
-        if (options.from && (t.date ?? "") < options.from) continue;
-        if (options.to && (t.date ?? "") > options.to) continue;
-        n++;
-        yield t;
-      }
+      return limitScan(fromArray(transactions), options);
     },
     async reference() {
       return reference;
@@ -54,4 +49,8 @@ export function memoryConnector(o: MemoryConnectorOptions = {}): MemoryConnector
     mappingReport: () => ({ rejected_rows: 0, samples: [] }),
     async close() {},
   };
+}
+
+async function* fromArray(transactions: readonly Transaction[]): AsyncGenerator<Transaction> {
+  yield* transactions;
 }

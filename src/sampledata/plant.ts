@@ -1,15 +1,15 @@
 // Plants labelled revenue leakage and anomalies of every type into a clean data set (from
-// src/sampledata/generate.ts), seeded, at a chosen prevalence, for the quality benchmark. Each
+// src/sampledata/generate.ts), seeded, at a chosen prevalence, for the quality benchmark and `assay demo`. Each
 // planted transaction carries exactly one type and the money it provably loses, computed by the
 // API.md rules (contract price where valid, else list less the policy maximum; unbilled quantity
 // at the billed unit price; the tax shortfall; the whole duplicate credit; 0 for anomalies).
 //
 // Before planting, approvers are assigned so that the clean data respects the approval limits
 // the benchmark configures (a clean data set must not break the rules being measured).
-import type { Contract, ReferenceData, Transaction, TransactionLine } from "../../domain/transaction.ts";
-import { SeededRandom } from "../random.ts";
-import { validOn } from "../reference-index.ts";
-import { round2 } from "../stats.ts";
+import type { Contract, ReferenceData, Transaction, TransactionLine } from "../domain/transaction.ts";
+import { SeededRandom } from "../analysis/random.ts";
+import { validOn } from "../analysis/reference-index.ts";
+import { round2 } from "../analysis/stats.ts";
 
 export const PLANT_TYPES = [
   "price_below_contract",
@@ -52,12 +52,12 @@ export interface PlantedDataset {
   labels: Map<string, Label>;
 }
 
-/** Approval limits of the benchmark's config: juniors have limits, seniors none. */
-export const BENCH_APPROVER_LIMITS: Record<string, number> = { alice: 10_000, bruno: 10_000, chen: 50_000, dana: 50_000 };
+/** Approval limits the sample data is built to respect (the demo and the benchmark configure them): juniors have limits, seniors none. */
+export const SAMPLE_APPROVER_LIMITS: Record<string, number> = { alice: 10_000, bruno: 10_000, chen: 50_000, dana: 50_000 };
 const SENIORS = ["emeka", "fatima", "goran", "hana"];
 const MAX_POLICY_DISCOUNT = 10;
 const FX: Record<string, number> = { USD: 1, EUR: 0.92, GBP: 0.79 };
-export const BENCH_TAX_RATES: Record<string, number> = { USD: 0.08, EUR: 0.19, GBP: 0.2 };
+export const SAMPLE_TAX_RATES: Record<string, number> = { USD: 0.08, EUR: 0.19, GBP: 0.2 };
 
 export function plant(clean: { transactions: Transaction[]; reference: ReferenceData }, seed: number, prevalence: number): PlantedDataset {
   const rng = new SeededRandom(seed);
@@ -139,7 +139,7 @@ export function plant(clean: { transactions: Transaction[]; reference: Reference
     },
     tax_below_rate: () => {
       for (const t of candidates(() => true).slice(0, perType)) {
-        const rate = Math.max(t.tax_rate!, BENCH_TAX_RATES[t.currency!] ?? 0);
+        const rate = Math.max(t.tax_rate!, SAMPLE_TAX_RATES[t.currency!] ?? 0);
         t.tax_amount = round2(t.amount! * (t.tax_rate! - rng.uniform(0.02, 0.1)));
         label(t, "tax_below_rate", t.amount! * rate - t.tax_amount);
       }
@@ -149,7 +149,7 @@ export function plant(clean: { transactions: Transaction[]; reference: Reference
       for (const t of candidates((t) => cheaper(t).length > 0 && t.lines.some((l) => termsOf(t, l))).slice(0, perType)) {
         t.currency = rng.pick(cheaper(t));
         for (const l of t.lines) l.list_price = listPrice(l.sku!, t.currency) ?? l.list_price;
-        t.tax_rate = Math.max(t.tax_rate!, BENCH_TAX_RATES[t.currency]!);
+        t.tax_rate = Math.max(t.tax_rate!, SAMPLE_TAX_RATES[t.currency]!);
         t.tax_amount = round2(t.amount! * t.tax_rate);
         label(t, "currency_mismatch", 0);
       }
@@ -228,13 +228,13 @@ export function plant(clean: { transactions: Transaction[]; reference: Reference
       }
     },
     self_approval: () => {
-      for (const t of candidates((t) => (BENCH_APPROVER_LIMITS[t.created_by!] ?? Infinity) >= (t.amount ?? 0)).slice(0, perType)) {
+      for (const t of candidates((t) => (SAMPLE_APPROVER_LIMITS[t.created_by!] ?? Infinity) >= (t.amount ?? 0)).slice(0, perType)) {
         t.approved_by = t.created_by;
         label(t, "self_approval", 0);
       }
     },
     approval_limit_exceeded: () => {
-      const juniorFor = (t: Transaction) => Object.keys(BENCH_APPROVER_LIMITS).find((u) => u !== t.created_by && BENCH_APPROVER_LIMITS[u]! < t.amount!);
+      const juniorFor = (t: Transaction) => Object.keys(SAMPLE_APPROVER_LIMITS).find((u) => u !== t.created_by && SAMPLE_APPROVER_LIMITS[u]! < t.amount!);
       for (const t of candidates((t) => juniorFor(t) !== undefined).slice(0, perType)) {
         t.approved_by = juniorFor(t)!;
         label(t, "approval_limit_exceeded", 0);
@@ -266,7 +266,7 @@ function setUnit(t: Transaction, l: TransactionLine, unit: number, discountPct?:
 
 function enforceApprovalLimits(txns: Transaction[]) {
   for (const t of txns) {
-    const limit = BENCH_APPROVER_LIMITS[t.approved_by ?? ""];
+    const limit = SAMPLE_APPROVER_LIMITS[t.approved_by ?? ""];
     if (limit !== undefined && (t.amount ?? 0) > limit) {
       t.approved_by = SENIORS.find((s) => s !== t.created_by)!;
     }

@@ -2,18 +2,19 @@
 // worker that runs the queue. Knows nothing of HTTP.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { AssayConfig } from "../../config/load.ts";
-import type { AnalysisEngine } from "../../domain/analysis.ts";
-import { type Clock, iso } from "../../domain/clock.ts";
-import { newId } from "../../domain/ids.ts";
-import { ApiError } from "../../http/problem.ts";
-import type { Logger } from "../../log.ts";
-import { REVENUE_LEAKAGE_MODULE } from "../../reports/revenue-leakage.ts";
-import { CONTENT_TYPES, type ReportFormat, type ReportType } from "../../reports/types.ts";
-import { ReportWorker } from "../../reports/worker.ts";
-import type { ReportRecord, Store } from "../../store/types.ts";
-import { checkConnectorAccess, parseTime } from "../alerts/service.ts";
-import { type ReportView, reportView } from "./model.ts";
+import type { AssayConfig } from "../config/load.ts";
+import type { AnalysisEngine } from "../domain/analysis.ts";
+import { type Clock, iso } from "../domain/clock.ts";
+import { newId } from "../domain/ids.ts";
+import { ApiError } from "../domain/errors.ts";
+import type { Logger } from "../log.ts";
+import { REVENUE_LEAKAGE_MODULE } from "./revenue-leakage.ts";
+import { CONTENT_TYPES, type ReportFormat, type ReportType } from "./types.ts";
+import { ReportWorker } from "./worker.ts";
+import type { ReportRecord, Store } from "../store/types.ts";
+import { checkConnectorAccess } from "../alerts/service.ts";
+import { parseTime } from "../domain/time.ts";
+import { type ReportView, reportView } from "./views.ts";
 
 export interface CreateReportInput {
   type: ReportType;

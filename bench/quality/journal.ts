@@ -12,9 +12,9 @@
 //    centre of another company).
 // The real data set is not redistributable; this generator reproduces its structure and
 // prevalence, not its numbers.
-import type { Transaction } from "../../domain/transaction.ts";
-import { SeededRandom } from "../random.ts";
-import { round2 } from "../stats.ts";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { SeededRandom } from "../../src/analysis/random.ts";
+import { round2 } from "../../src/analysis/stats.ts";
 
 export type JournalLabel = "global" | "local";
 
