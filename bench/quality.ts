@@ -3,9 +3,12 @@
 //     every type planted at a few percent; per type precision / recall / F1, overall figures,
 //     AUC-PR, and the error of the summed amount at risk against the planted truth;
 //  2. journal: a journal-entry set shaped like the SAP benchmark of Schreyer et al. (global and
-//     local anomalies at 0.02 %), scored by the anomaly_detection module.
+//     local anomalies at 0.02 %), scored by the anomaly_detection module;
+//  3. ledgers: the harder SAP-shaped ledgers of bench/ledger.ts (regular business as hard
+//     negatives), several seeds and variants, zero-config and configured (bench/ledger-quality.ts).
 // Plus the CPU time of one warm single-transaction analysis.
 // Usage: bun run bench/quality.ts [--seed N] [--invoices N] [--prevalence P] [--journal N]
+//        [--ledger-seeds A,B,C] [--ledger-entries N] [--only ledger]
 import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
@@ -19,6 +22,7 @@ import { systemClock } from "../src/domain/clock.ts";
 import { silentLogger } from "../src/log.ts";
 import { generateDataset } from "../src/sampledata/generate.ts";
 import type { AnalysisRepository } from "../src/store/types.ts";
+import { ledgerRun, type LedgerRun, ledgerTables } from "./ledger-quality.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -26,6 +30,9 @@ const { values: args } = parseArgs({
     invoices: { type: "string", default: "20000" },
     prevalence: { type: "string", default: "0.05" },
     journal: { type: "string", default: "250000" },
+    "ledger-seeds": { type: "string", default: "20261121,7,99" },
+    "ledger-entries": { type: "string", default: "100000" },
+    only: { type: "string" },
   },
 });
 const seed = Number(args.seed);
@@ -169,7 +176,25 @@ async function cpuPerAnalysis(engine: AssayAnalysisEngine, transactions: readonl
   return [`CPU per warm single-transaction analysis (inline data, recording to a no-op store, mean of ${sample.length}): ${out.join(", ")}.`];
 }
 
-const b = await billing();
-const cpu = await cpuPerAnalysis(b.engine, b.transactions);
-const j = await journal();
-console.log([`# Quality benchmark (seed ${seed})`, "", ...b.lines, "", ...j, "", ...cpu].join("\n"));
+async function ledgers() {
+  const seeds = args["ledger-seeds"]!.split(",").map(Number);
+  const entries = Number(args["ledger-entries"]);
+  const runs: LedgerRun[] = [];
+  const plan: [number, "standard" | "wide" | "doc-currency"][] = [...seeds.map((s) => [s, "standard"] as [number, "standard"]), [seeds[0]!, "wide"], [seeds[0]!, "doc-currency"]];
+  for (const [s, variant] of plan) for (const setup of ["zero-config", "configured"] as const) runs.push(await ledgerRun(s, variant, setup, entries));
+  return [
+    `Ledgers (bench/ledger.ts, SAP-shaped with regular business): about ${entries} entries each, anomaly_detection; "high" is the product's decision (risk level high or critical).`,
+    "",
+    ...ledgerTables(runs),
+  ];
+}
+
+const sections: string[] = [`# Quality benchmark (seed ${seed})`, ""];
+if (args.only !== "ledger") {
+  const b = await billing();
+  const cpu = await cpuPerAnalysis(b.engine, b.transactions);
+  const j = await journal();
+  sections.push(...b.lines, "", ...j, "", ...cpu, "");
+}
+sections.push(...(await ledgers()));
+console.log(sections.join("\n"));

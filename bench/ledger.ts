@@ -1,0 +1,310 @@
+// A harder journal-entry ledger for the quality benchmark, shaped like the SAP data set of
+// Schreyer et al. (BUKRS company, BLART document type, WAERS document currency, KTOSL transaction
+// key, PRCTR profit centre, BSCHL posting key, HKONT account, DMBTR local amount, WRBTR document
+// amount, user, posting time), one row per line item, documents balanced (debit = credit).
+//
+// What makes it hard is the regular business a real ledger is full of, all of it unlabelled
+// (hard negatives): batch users running scheduled jobs (month-end depreciation at night and on
+// weekends, monthly payroll hundreds of times an ordinary amount, quarter-end accruals and their
+// reversals, month-end allocation runs), period-end peaks with overtime and weekend work,
+// accounts opened mid-year and then used normally, legitimately low-volume accounts, several
+// company codes with their own currencies and foreign-currency habits, user roles.
+// Anomalies (labelled apart, ~0.05 % of entries): global (a never-used value; an amount 100–1000×
+// the account's usual) and local (an amount 25–80× the account's usual, inside the ledger's
+// overall range; a pair of common values never seen together; three values whose every pair is
+// common but never seen together).
+// Variants change the shape, so that a detector tuned to one does not pass by accident:
+// "standard", "wide" (wider per-account spreads, more foreign currency, more overtime) and
+// "doc-currency" (the canonical currency is the document currency WAERS, not the company's).
+import type { Transaction } from "../src/domain/transaction.ts";
+import { SeededRandom } from "../src/analysis/random.ts";
+
+export type LedgerAnomaly = "global_value" | "global_amount" | "local_amount" | "local_pair" | "local_triple";
+export const LEDGER_ANOMALIES: readonly LedgerAnomaly[] = ["global_value", "global_amount", "local_amount", "local_pair", "local_triple"];
+export type RegularKind = "payroll" | "depreciation" | "accrual" | "allocation" | "period_end_peak" | "overtime" | "foreign_currency" | "new_account" | "low_volume";
+export const REGULAR_KINDS: readonly RegularKind[] = ["payroll", "depreciation", "accrual", "allocation", "period_end_peak", "overtime", "foreign_currency", "new_account", "low_volume"];
+/** The scheduled (batch) kinds: the < 0.5 % flagged-high target applies to each. */
+export const SCHEDULED_KINDS: readonly RegularKind[] = ["payroll", "depreciation", "accrual", "allocation"];
+export type LedgerVariant = "standard" | "wide" | "doc-currency";
+
+export interface LedgerOptions {
+  seed: number;
+  /** About this many line items (the year is generated in full, scaled to it). */
+  entries?: number;
+  variant?: LedgerVariant;
+  anomalyRate?: number;
+}
+
+export interface Ledger {
+  transactions: Transaction[];
+  labels: Map<string, LedgerAnomaly>;
+  regular: Map<string, RegularKind>;
+}
+
+/** The ledger attributes, as `categorical_fields` (the "configured" run of the benchmark). */
+export const LEDGER_FIELDS = ["currency", "created_by", "attributes.BUKRS", "attributes.BLART", "attributes.WAERS", "attributes.KTOSL", "attributes.PRCTR", "attributes.BSCHL", "attributes.HKONT"];
+
+interface Company { code: string; currency: string; fx: number; size: number; pcs: string[]; foreign: { currency: string; share: number }[] }
+type AccountType = "customer" | "vendor" | "revenue" | "expense" | "bank" | "salaries" | "depexp" | "accdep" | "accrual" | "allocation";
+interface Account { hkont: string; type: AccountType; mu: number; sigma: number; weight: number; opens: number; lowVolume: boolean }
+interface User { id: string; role: "ap" | "ar" | "gl" | "controller"; companies: Company[]; scale: number }
+interface Line { account: Account; debit: boolean; amount: number; bschl: string; ktosl: string }
+
+const KEYS: Record<AccountType, { debit: string; credit: string; ktosl: string[] }> = {
+  customer: { debit: "01", credit: "15", ktosl: ["AGD"] },
+  vendor: { debit: "25", credit: "31", ktosl: ["KBS"] },
+  revenue: { debit: "40", credit: "50", ktosl: ["ERL"] },
+  expense: { debit: "40", credit: "50", ktosl: ["WRX", "BSX", "GBB"] },
+  bank: { debit: "40", credit: "50", ktosl: ["ZAH"] },
+  salaries: { debit: "40", credit: "50", ktosl: ["LOH"] },
+  depexp: { debit: "40", credit: "50", ktosl: ["AFA"] },
+  accdep: { debit: "70", credit: "75", ktosl: ["AFA"] },
+  accrual: { debit: "40", credit: "50", ktosl: ["ABG"] },
+  allocation: { debit: "40", credit: "50", ktosl: ["UMB"] },
+};
+
+const DAY = 86_400_000;
+
+export function generateLedger(options: LedgerOptions): Ledger {
+  const rng = new SeededRandom(options.seed);
+  const variant = options.variant ?? "standard";
+  const wide = variant === "wide";
+  const target = options.entries ?? 100_000;
+  const anomalyRate = options.anomalyRate ?? 0.0005;
+  const n = () => rng.normal();
+
+  const companies: Company[] = [
+    { code: "C1000", currency: "EUR", fx: 1, size: 0.34, pcs: ["P1010", "P1020", "P1030", "P1040"], foreign: [{ currency: "USD", share: 0.08 }, { currency: "GBP", share: 0.03 }] },
+    { code: "C2000", currency: "EUR", fx: 1, size: 0.2, pcs: ["P2010", "P2020", "P2030"], foreign: [{ currency: "USD", share: 0.05 }] },
+    { code: "C3000", currency: "USD", fx: 1.08, size: 0.22, pcs: ["P3010", "P3020", "P3030"], foreign: [{ currency: "EUR", share: 0.06 }, { currency: "CAD", share: 0.04 }] },
+    { code: "C4000", currency: "GBP", fx: 0.85, size: 0.14, pcs: ["P4010", "P4020"], foreign: [{ currency: "EUR", share: 0.1 }] },
+    { code: "C5000", currency: "JPY", fx: 160, size: 0.1, pcs: ["P5010", "P5020"], foreign: [{ currency: "USD", share: 0.1 }] },
+  ];
+  if (wide) for (const c of companies) for (const f of c.foreign) f.share *= 2;
+  const rate = (from: string, to: string) => fxOf(from) / fxOf(to);
+  const fxOf = (cur: string) => ({ EUR: 1, USD: 1.08, GBP: 0.85, JPY: 160, CAD: 1.47 })[cur] ?? 1;
+
+  // The chart of accounts: each account has its own scale and spread (log-normal amounts).
+  const accounts: Account[] = [];
+  const add = (hkont: string, type: AccountType, mu: number, weight: number, extra: Partial<Account> = {}) => {
+    const sigma = wide ? rng.uniform(0.7, 1.2) : rng.uniform(0.45, 0.95);
+    accounts.push({ hkont, type, mu, sigma, weight, opens: 0, lowVolume: false, ...extra });
+  };
+  add("140000", "customer", 0, 1);
+  add("160000", "vendor", 0, 1);
+  add("113100", "bank", 0, 1);
+  add("113200", "bank", 0, 0.4);
+  for (let i = 0; i < 8; i++) add(String(400000 + i * 100), "revenue", rng.uniform(6, 9), 1 / (i + 1));
+  for (let i = 0; i < 36; i++) add(String(600000 + i * 100), "expense", rng.uniform(4, 8.5), 1 / (1 + i * 0.3));
+  // Opened mid-year, then used like any other; and accounts that are legitimately rare.
+  for (let i = 0; i < 3; i++) add(String(608000 + i * 100), "expense", rng.uniform(4.5, 7.5), 0.8, { opens: rng.int(120, 240) });
+  for (let i = 0; i < 4; i++) add(String(609000 + i * 100), "expense", rng.uniform(5, 8), 0.004, { lowVolume: true });
+  add("640000", "salaries", 0, 0);
+  add("175000", "salaries", 0, 0);
+  for (let i = 0; i < 3; i++) add(String(650000 + i * 100), "depexp", 0, 0);
+  for (let i = 0; i < 3; i++) add(String(21000 + i * 100).padStart(6, "0"), "accdep", 0, 0);
+  add("190000", "accrual", 0, 0);
+  add("690000", "allocation", 0, 0);
+  const byType = (t: AccountType) => accounts.filter((a) => a.type === t);
+
+  const users: User[] = [];
+  const roles: [User["role"], number][] = [["ap", 9], ["ar", 6], ["gl", 5], ["controller", 2]];
+  let uid = 1;
+  for (const [role, count] of roles) {
+    for (let i = 0; i < count; i++) {
+      const home = rng.pick(companies);
+      const cs = rng.chance(0.4) ? [home, rng.pick(companies.filter((c) => c !== home))] : [home];
+      users.push({ id: `U${String(uid++).padStart(3, "0")}`, role, companies: role === "controller" ? companies : cs, scale: Math.exp(0.2 * n()) });
+    }
+  }
+
+  const transactions: Transaction[] = [];
+  const regular = new Map<string, RegularKind>();
+  const labels = new Map<string, LedgerAnomaly>();
+  let docNo = 0;
+
+  const start = Date.UTC(2025, 0, 1);
+  const days = 365;
+  const isWeekend = (ms: number) => [0, 6].includes(new Date(ms).getUTCDay());
+  const lastDayOf = (ms: number) => { const d = new Date(ms); return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0); };
+  const businessDaysLeft = (ms: number) => { let k = 0; for (let d = ms + DAY; d <= lastDayOf(ms); d += DAY) if (!isWeekend(d)) k++; return k; };
+  const clock = (ms: number, hourFrom: number, hourTo: number) => ms + Math.floor(rng.uniform(hourFrom, hourTo) * 3_600_000);
+
+  const emit = (company: Company, user: string, blart: string, when: number, lines: Line[], docCurrency: string, kind?: RegularKind, pc?: string) => {
+    docNo++;
+    const profit = pc ?? rng.pick(company.pcs);
+    const out: Transaction[] = [];
+    lines.forEach((l, i) => {
+      const dmbtr = Math.round(l.amount * 100) / 100;
+      const wrbtr = Math.round(dmbtr * rate(docCurrency, company.currency) * 100) / 100;
+      const t: Transaction = {
+        transaction_id: `${company.code}-${String(docNo).padStart(7, "0")}-${i + 1}`,
+        type: "journal_entry",
+        date: new Date(when).toISOString().slice(0, 19) + "Z",
+        currency: variant === "doc-currency" ? docCurrency : company.currency,
+        amount: dmbtr,
+        created_by: user,
+        lines: [{ sku: l.account.hkont, quantity: 1, amount: dmbtr }],
+        attributes: { BUKRS: company.code, BLART: blart, WAERS: docCurrency, KTOSL: l.ktosl, PRCTR: profit, BSCHL: l.bschl, HKONT: l.account.hkont, DMBTR: dmbtr, WRBTR: wrbtr },
+      };
+      out.push(t);
+      transactions.push(t);
+      const k = kind ?? (docCurrency !== company.currency ? "foreign_currency" : l.account.opens > 0 ? "new_account" : l.account.lowVolume ? "low_volume" : undefined);
+      if (k) regular.set(t.transaction_id, k);
+    });
+    return out;
+  };
+  const line = (account: Account, debit: boolean, amount: number): Line => {
+    const k = KEYS[account.type];
+    return { account, debit, amount, bschl: debit ? k.debit : k.credit, ktosl: rng.pick(k.ktosl) };
+  };
+  const ordinary = (a: Account, c: Company, u: User, factor = 1) => Math.exp(a.mu + a.sigma * n()) * c.fx * u.scale * factor;
+  const pickAccount = (type: AccountType, day: number) => {
+    const open = byType(type).filter((a) => a.opens <= day);
+    const total = open.reduce((s, a) => s + a.weight, 0);
+    let r = rng.next() * total;
+    for (const a of open) if ((r -= a.weight) < 0) return a;
+    return open[open.length - 1]!;
+  };
+
+  // Human documents per business day, scaled so the year has about `target` lines.
+  const docsPerDay = target / 2 / 262 / 1.25;
+  const human: Transaction[][] = [];
+  for (let d = 0; d < days; d++) {
+    const day = start + d * DAY;
+    const left = businessDaysLeft(day);
+    const peak = left < 2 && !isWeekend(day);
+    const weekendAtPeak = isWeekend(day) && businessDaysLeft(day) === 0 && day > lastDayOf(day) - 3 * DAY;
+    if (isWeekend(day) && !weekendAtPeak) continue;
+    const count = Math.round(docsPerDay * (peak ? 2.5 : weekendAtPeak ? 0.3 : 1) * Math.exp(0.15 * n()));
+    for (let k = 0; k < count; k++) {
+      const u = rng.pick(users);
+      const c = rng.pick(u.companies);
+      const overtime = rng.chance(peak || weekendAtPeak ? (wide ? 0.2 : 0.12) : wide ? 0.04 : 0.02);
+      const when = overtime ? clock(day, 18.5, 22.5) : clock(day, 7.5, 18.5);
+      const kind: RegularKind | undefined = weekendAtPeak || overtime ? "overtime" : peak ? "period_end_peak" : undefined;
+      const foreign = c.foreign.find((f) => rng.chance(f.share));
+      let lines: Line[];
+      let blart: string;
+      let docCurrency = c.currency;
+      if (u.role === "ap") {
+        const pay = rng.chance(0.35);
+        const exp = pickAccount("expense", d);
+        const amount = ordinary(exp, c, u);
+        blart = pay ? "KZ" : "KR";
+        lines = pay ? [line(byType("vendor")[0]!, true, amount), line(byType("bank")[0]!, false, amount)] : [line(exp, true, amount), line(byType("vendor")[0]!, false, amount)];
+        if (foreign && !pay) docCurrency = foreign.currency;
+      } else if (u.role === "ar") {
+        const pay = rng.chance(0.4);
+        const rev = pickAccount("revenue", d);
+        const amount = ordinary(rev, c, u);
+        blart = pay ? "DZ" : "DR";
+        lines = pay ? [line(rng.pick(byType("bank")), true, amount), line(byType("customer")[0]!, false, amount)] : [line(byType("customer")[0]!, true, amount), line(rev, false, amount)];
+      } else {
+        const a = pickAccount("expense", d);
+        const b = pickAccount("expense", d);
+        const amount = ordinary(a, c, u, u.role === "controller" ? 3 : 1) * (peak ? 1.5 : 1);
+        blart = "SA";
+        lines = [line(a, true, amount), line(b === a ? byType("bank")[0]! : b, false, amount)];
+      }
+      human.push(emit(c, u.id, blart, when, lines, docCurrency, kind));
+    }
+  }
+
+  // Scheduled business: batch users, fixed calendars, amounts far from the ordinary.
+  const salaryBase = new Map(companies.flatMap((c) => c.pcs.map((pc) => [pc, Math.exp(rng.uniform(12.5, 14)) * c.fx * c.size * 3] as const)));
+  const depBase = new Map(companies.flatMap((c) => byType("depexp").map((a) => [c.code + a.hkont, Math.exp(rng.uniform(8.5, 10.5)) * c.fx] as const)));
+  const accrualAccounts = byType("expense").slice(0, 5);
+  for (let m = 0; m < 12; m++) {
+    const last = Date.UTC(2025, m + 1, 0);
+    let lastBusiness = last;
+    while (isWeekend(lastBusiness)) lastBusiness -= DAY;
+    let payday = Date.UTC(2025, m, 27);
+    while (isWeekend(payday)) payday -= DAY;
+    for (const c of companies) {
+      for (const pc of c.pcs) {
+        const amount = salaryBase.get(pc)! * (1 + 0.03 * n()) * (m === 11 ? 1.6 : 1);
+        emit(c, "BATCH_PAY", "PY", clock(payday, 22, 23.9), [line(byType("salaries")[0]!, true, amount), line(byType("bank")[0]!, false, amount)], c.currency, "payroll", pc);
+      }
+      // Depreciation runs on the calendar month end, weekend or not, at night.
+      byType("depexp").forEach((a, i) => {
+        const amount = depBase.get(c.code + a.hkont)! * (1 + 0.01 * n());
+        emit(c, "BATCH_DEP", "AF", clock(last, 1, 3.5), [line(a, true, amount), line(byType("accdep")[i]!, false, amount)], c.currency, "depreciation");
+      });
+      // Monthly allocation of shared costs to the profit centres (the closing run).
+      for (const pc of c.pcs) {
+        const amount = Math.exp(rng.uniform(9, 10)) * c.fx * c.size * 4 * (1 + 0.2 * n());
+        emit(c, "BATCH_CLO", "SB", clock(lastBusiness, 19, 21.5), [line(byType("allocation")[0]!, true, amount), line(byType("allocation")[0]!, false, amount)], c.currency, "allocation", pc);
+      }
+      // Quarter-end accruals, reversed on the first day of the next quarter.
+      if (m % 3 === 2) {
+        for (const a of accrualAccounts) {
+          const amount = Math.exp(a.mu) * c.fx * rng.uniform(20, 100);
+          emit(c, "BATCH_ACC", "AB", clock(last, 23, 23.9), [line(a, true, amount), line(byType("accrual")[0]!, false, amount)], c.currency, "accrual");
+          if (m < 11) emit(c, "BATCH_ACC", "AB", clock(last + DAY, 0.2, 1.5), [line(byType("accrual")[0]!, true, amount), line(a, false, amount)], c.currency, "accrual");
+        }
+      }
+    }
+  }
+
+  // Anomalies: one line of an ordinary human document (after the first month) is altered.
+  const usable = rng.shuffle(human.filter((doc) => Date.parse(doc[0]!.date!) > start + 30 * DAY && !regular.has(doc[0]!.transaction_id)));
+  const wanted = Math.max(LEDGER_ANOMALIES.length, Math.round(transactions.length * anomalyRate));
+  const maxAmount = Math.max(...transactions.map((t) => t.amount ?? 0));
+  const taken = new Set<Transaction[]>();
+  const companyOf = (t: Transaction) => companies.find((c) => c.code === t.attributes!.BUKRS)!;
+  const userOf = (t: Transaction) => users.find((u) => u.id === t.created_by)!;
+  const driving = (t: Transaction) => ["expense", "revenue"].includes(accounts.find((x) => x.hkont === t.attributes!.HKONT)!.type);
+  // A pure three-way anomaly needs a customer invoice by a user who also books the foreign
+  // currency elsewhere, so that every pair (user × currency too) is common.
+  const tripleOk = (doc: Transaction[]) => doc[0]!.attributes!.BLART === "DR" && userOf(doc[0]!).companies.some((c) => c.currency === companyOf(doc[0]!).foreign[0]!.currency);
+  for (let i = 0; i < wanted; i++) {
+    const kind = LEDGER_ANOMALIES[i % LEDGER_ANOMALIES.length]!;
+    const doc = usable.find((d) => !taken.has(d) && (kind === "local_triple" ? tripleOk(d) : kind.endsWith("amount") ? d.some(driving) : true));
+    if (!doc) continue;
+    taken.add(doc);
+    const t = kind.endsWith("amount") ? doc.find(driving)! : kind === "local_triple" ? doc[0]! : rng.pick(doc);
+    const a = t.attributes!;
+    const account = accounts.find((x) => x.hkont === a.HKONT)!;
+    const company = companyOf(t);
+    const usual = Math.exp(account.mu) * company.fx * userOf(t).scale;
+    const setAmount = (v: number) => {
+      const dm = Math.round(v * 100) / 100;
+      t.amount = dm;
+      t.lines[0]!.amount = dm;
+      a.DMBTR = dm;
+      a.WRBTR = Math.round(dm * rate(String(a.WAERS), company.currency) * 100) / 100;
+    };
+    if (kind === "global_value") {
+      const which = rng.int(0, 4);
+      if (which === 0) a.BSCHL = rng.pick(["09", "39", "99"]);
+      else if (which === 1) {
+        a.HKONT = rng.pick(["999999", "888000", "777100"]);
+        t.lines[0]!.sku = String(a.HKONT);
+      } else if (which === 2) a.KTOSL = rng.pick(["ZZZ", "KDM", "EXC"]);
+      else if (which === 3) a.BLART = rng.pick(["XX", "ZQ"]);
+      else t.created_by = rng.pick(["TEMP01", "EXT_AUDIT", "SUPPORT9"]);
+    } else if (kind === "global_amount") setAmount(usual * rng.uniform(100, 1000));
+    else if (kind === "local_amount") setAmount(Math.min(maxAmount * 0.5, usual * rng.uniform(25, 80)));
+    else if (kind === "local_pair") {
+      const which = rng.int(0, 2);
+      if (which === 0) a.PRCTR = rng.pick(companies.filter((c) => c !== company).flatMap((c) => c.pcs));
+      else if (which === 1) a.BSCHL = rng.pick(["01", "15", "25", "31", "70", "75"].filter((k) => k !== KEYS[account.type].debit && k !== KEYS[account.type].credit));
+      else {
+        a.WAERS = rng.pick(["JPY", "CAD"].filter((x) => x !== company.currency && !company.foreign.some((f) => f.currency === x)));
+        if (variant === "doc-currency") t.currency = String(a.WAERS);
+      }
+    } else {
+      // Company × document currency × document type: the company books that currency (on vendor
+      // invoices), the currency is another company's own (which issues customer invoices), the
+      // company issues customer invoices; the three together never happen.
+      a.WAERS = company.foreign[0]!.currency;
+      if (variant === "doc-currency") t.currency = String(a.WAERS);
+    }
+    labels.set(t.transaction_id, kind);
+    regular.delete(t.transaction_id);
+  }
+
+  transactions.sort((x, y) => (x.date! < y.date! ? -1 : x.date! > y.date! ? 1 : 0));
+  return { transactions, labels, regular };
+}
