@@ -1,5 +1,5 @@
 // Benchmark: an anomaly_detection scan of 100,000 SAP-shaped journal entries (the generator of
-// the quality benchmark, src/analysis/quality/journal.ts) through the analysis engine, as a
+// the quality benchmark, bench/quality/journal.ts) through the analysis engine, as a
 // report or a connector scan runs it: the context's history pass, then every entry scored.
 // The entries are held by an in-memory connector, so the figure is the engine's own cost (the
 // CSV connector's is measured by bench/connectors-scan.ts). Target (issue 14): ≥ 100,000 entries/s.
