@@ -7,8 +7,8 @@
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
 import { AssayAnalysisEngine } from "../src/analysis/engine.ts";
-import { memoryConnector } from "../src/analysis/quality/memory-connector.ts";
-import { averagePrecision, prf, type Prf } from "../src/analysis/quality/metrics.ts";
+import { memoryConnector } from "./quality/memory-connector.ts";
+import { averagePrecision, prf, type Prf } from "./quality/metrics.ts";
 import { systemClock } from "../src/domain/clock.ts";
 import { silentLogger } from "../src/log.ts";
 import type { AnalysisRepository } from "../src/store/types.ts";
