@@ -6,7 +6,7 @@ BUN := $(shell if command -v bun >/dev/null 2>&1 && [ "$$(bun --version)" = "$(B
 CONFIG ?= config/assay.yaml
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
-.PHONY: run test unit typecheck build smoke bench bench-quality install clean
+.PHONY: run test unit typecheck build smoke bench bench-quality bench-rules install clean
 .DEFAULT_GOAL := run
 
 $(TOOLS)/node_modules/.bin/bun:
@@ -47,6 +47,9 @@ bench: install build
 
 bench-quality: install
 	$(BUN) run bench/quality.ts
+
+bench-rules: install
+	$(BUN) run bench/rules.ts
 
 clean:
 	rm -rf dist node_modules .tools

@@ -92,6 +92,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
   const alerts = new AlertService({ store, clock, config, onNotify: () => webhooks.kick() });
   const analysis = new AssayAnalysisEngine({
     modules: config.modules,
+    rules: config.rules,
     autoThreshold: config.alerts.auto_threshold,
     connectors,
     analyses: store.analyses,

@@ -18,6 +18,8 @@ import { describeModules, resolveModules, type ResolvedModule } from "./modules.
 import { isLookupOnly, normalizeTransaction, validateTransactionId } from "./normalize.ts";
 import { parseOptions } from "./options.ts";
 import { streamFindings, summarizeScan } from "./scan.ts";
+import { compileRules } from "./rules/compile.ts";
+import type { RulesConfig } from "./rules/config-schema.ts";
 import { riskLevel } from "./scoring.ts";
 
 export const ENGINE_VERSION = "1.0.0";
@@ -29,6 +31,8 @@ export interface ConnectorLookup {
 
 export interface EngineDeps {
   modules: ModulesConfig;
+  /** The custom rules (`rules:`); compiled here (the config loader has already checked them). */
+  rules?: RulesConfig;
   /** alerts.auto_threshold: a score at or above it opens an alert. */
   autoThreshold: number;
   connectors: ConnectorLookup;
@@ -45,9 +49,10 @@ export class AssayAnalysisEngine implements AnalysisEngine {
   readonly modelVersion: string;
 
   constructor(private readonly deps: EngineDeps) {
-    this.modules = resolveModules(deps.modules);
+    const rules = compileRules(deps.rules ?? []);
+    this.modules = resolveModules(deps.modules, rules.rules);
     this.contexts = new ContextCache(deps.modules, deps.clock);
-    const fingerprint = Bun.hash(JSON.stringify(deps.modules)).toString(36).slice(0, 8);
+    const fingerprint = Bun.hash(JSON.stringify([deps.modules, deps.rules ?? []])).toString(36).slice(0, 8);
     this.modelVersion = `${ENGINE_VERSION}+${fingerprint}`;
   }
 

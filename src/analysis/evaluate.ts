@@ -10,6 +10,7 @@ import { type Moment, parseMoment } from "./dates.ts";
 import { lineFacts, type LineFacts } from "./detectors/leakage/line-facts.ts";
 import type { DetectorInput, Finding } from "./detectors/types.ts";
 import type { ResolvedModule } from "./modules.ts";
+import { applyRules } from "./rules/apply.ts";
 import { riskLevel, riskScore, totalAtRisk } from "./scoring.ts";
 import type { RiskLevel } from "../domain/analysis.ts";
 import { round4 } from "./stats.ts";
@@ -32,10 +33,12 @@ export function evaluateTransaction(txn: Transaction, ctx: AnalysisContext, modu
     moment: () => (moment === undefined ? (moment = parseMoment(txn.date, config.anomaly_detection.calendar.utc_offset_minutes)) : moment),
     lines: () => (facts ??= lineFacts(txn, ctx, config)),
   };
-  const findings: Finding[] = [];
+  let findings: Finding[] = [];
   for (const detector of module.detectors) {
-    for (const f of detector.detect(input)) if ((module.weights.get(f.code) ?? 0) > 0) findings.push(f);
+    for (const f of detector.detect(input)) if ((module.weights.get(f.code as DetectorCode) ?? 0) > 0) findings.push(f);
   }
+  // Custom rules sit between the detectors and scoring: they see the findings and may add or remove some.
+  if (module.rules.length > 0) findings = applyRules(module.rules, txn, ctx, findings, (f) => weightOf(module, f));
   return scoreFindings(findings, txn.transaction_id, module, config);
 }
 
@@ -44,11 +47,11 @@ export function scoreFindings(findings: readonly Finding[], transactionId: strin
   const levels = config.scoring.risk_levels;
   // Most transactions of a scan have no finding: the same answer, without the bookkeeping.
   if (findings.length === 0) return { anomalies: [], risk_score: 0, risk_level: riskLevel(0, levels), amount_at_risk: 0 };
-  const contributions = findings.map((f) => ({ weight: weightOf(module, f.code), score: f.score }));
+  const contributions = findings.map((f) => ({ weight: weightOf(module, f), score: f.score }));
   const risk_score = riskScore(contributions);
   const anomalies: Anomaly[] = findings.map((f, i) => ({
     code: f.code,
-    severity: riskLevel(contributions[i]!.weight * f.score * 100, levels),
+    severity: f.severity ?? riskLevel(contributions[i]!.weight * f.score * 100, levels),
     score: round4(f.score),
     message: f.message,
     transaction_id: transactionId,
@@ -60,6 +63,7 @@ export function scoreFindings(findings: readonly Finding[], transactionId: strin
   return { anomalies, risk_score, risk_level: riskLevel(risk_score, levels), amount_at_risk: totalAtRisk(findings) };
 }
 
-function weightOf(module: ResolvedModule, code: DetectorCode): number {
-  return module.weights.get(code) ?? 0;
+/** A detector's weight in the module, or the weight a rule finding carries itself. */
+function weightOf(module: ResolvedModule, f: Finding): number {
+  return f.weight ?? module.weights.get(f.code as DetectorCode) ?? 0;
 }

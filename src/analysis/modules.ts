@@ -21,6 +21,7 @@ import { taxDetector } from "./detectors/leakage/tax.ts";
 import { unbilledShipmentDetector } from "./detectors/leakage/unbilled-shipment.ts";
 import type { Detector } from "./detectors/types.ts";
 import { type HistoryLevel, maxLevel } from "./history.ts";
+import type { CompiledRule } from "./rules/compile.ts";
 
 /** Every per-transaction detector, in the order their findings are listed. */
 export const ALL_DETECTORS: readonly Detector[] = [
@@ -49,11 +50,13 @@ export interface ResolvedModule {
   detectors: readonly Detector[];
   /** Whether the module runs the population tests in a scan. */
   population: { round: boolean; benford: boolean };
-  /** What of the connector's history its detectors read: all the context has to build for it. */
+  /** What of the connector's history its detectors (and rules) read: all the context has to build for it. */
   history: HistoryLevel;
+  /** The custom rules (`rules:`) that run in this module, in file order. */
+  rules: readonly CompiledRule[];
 }
 
-export function resolveModules(config: ModulesConfig): Map<string, ResolvedModule> {
+export function resolveModules(config: ModulesConfig, allRules: readonly CompiledRule[] = []): Map<string, ResolvedModule> {
   const out = new Map<string, ResolvedModule>();
   for (const info of MODULES) {
     const overrides = (config[info.id] as { weights: Record<string, number | undefined> }).weights;
@@ -61,6 +64,9 @@ export function resolveModules(config: ModulesConfig): Map<string, ResolvedModul
     for (const [code, w] of Object.entries(info.weights) as [DetectorCode, number][]) weights.set(code, overrides[code] ?? w);
     const active = (code: DetectorCode) => (weights.get(code) ?? 0) > 0;
     const detectors = ALL_DETECTORS.filter((d) => d.codes.some(active));
+    const rules = allRules.filter((r) => r.modules.has(info.id));
+    // A rule reading history aggregates needs the full profile; reference data is always built.
+    const ruleHistory: HistoryLevel = rules.some((r) => r.reads.history) ? "full" : "none";
     out.set(info.id, {
       id: info.id,
       name: info.name,
@@ -68,7 +74,8 @@ export function resolveModules(config: ModulesConfig): Map<string, ResolvedModul
       weights,
       detectors,
       population: { round: active("round_amount_excess"), benford: active("benford_deviation") },
-      history: detectors.reduce<HistoryLevel>((level, d) => maxLevel(level, d.history), "none"),
+      history: detectors.reduce<HistoryLevel>((level, d) => maxLevel(level, d.history), ruleHistory),
+      rules,
     });
   }
   return out;

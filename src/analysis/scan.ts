@@ -4,6 +4,7 @@
 // highest transaction score and the population tests.
 import type { Anomaly, TransactionFinding } from "../domain/analysis.ts";
 import type { Connector } from "../connectors/types.ts";
+import type { DetectorCode } from "./catalog.ts";
 import type { ModulesConfig } from "./config-schema.ts";
 import type { AnalysisContext } from "./context.ts";
 import { PopulationTests } from "./detectors/anomaly/population.ts";
@@ -65,7 +66,7 @@ export async function summarizeScan(input: ScanInput, maxAnomalies: number): Pro
   }
   const popFindings: Finding[] = population
     .findings()
-    .filter((p) => (input.module.weights.get(p.code) ?? 0) > 0);
+    .filter((p) => (input.module.weights.get(p.code as DetectorCode) ?? 0) > 0);
   const pop = scoreFindings(popFindings, "*", input.module, input.config);
   for (const a of pop.anomalies) keep.add(a);
   // The scan's score: its riskiest transaction, raised by population evidence (noisy-OR).

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { Value } from "@sinclair/typebox/value";
+import { checkRules } from "../analysis/rules/compile.ts";
 import type { PlanLimitsT } from "../ratelimit/config-schema.ts";
 import { ConfigSchema, type ConfigFile } from "./schema.ts";
 
@@ -73,6 +74,8 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
     }
     problems.push(...duplicateIds(config.connectors, "connectors", "connector"));
     problems.push(...duplicateIds(config.alerts.webhooks, "alerts.webhooks", "webhook target"));
+    // Every rule's CEL is parsed and type-checked here: a bad rule never reaches the server.
+    problems.push(...checkRules(config.rules).problems);
   }
   if (problems.length > 0) throw new ConfigError(file, problems);
 

@@ -4,6 +4,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { ConnectorsSection } from "../connectors/config-schema.ts";
 import { ModulesSection } from "../analysis/config-schema.ts";
+import { RulesSection } from "../analysis/rules/config-schema.ts";
 import { AlertsSection } from "../alerts/config-schema.ts";
 import { ReportsSection } from "../reports/config-schema.ts";
 import { StorageSection } from "../store/config-schema.ts";
@@ -42,6 +43,7 @@ export const ConfigSchema = Type.Object(
     alerts: AlertsSection,
     reports: ReportsSection,
     modules: ModulesSection,
+    rules: RulesSection,
     connectors: ConnectorsSection,
   },
   closed,

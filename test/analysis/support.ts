@@ -3,6 +3,7 @@
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../../src/analysis/config-schema.ts";
 import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
+import { RulesSection, type RulesConfig } from "../../src/analysis/rules/config-schema.ts";
 import {
   type MemoryConnector,
   memoryConnector as sharedMemoryConnector,
@@ -18,6 +19,11 @@ export function modulesConfig(overrides: unknown = {}): ModulesConfig {
   const config = Value.Default(ModulesSection, Value.Clone(overrides)) as ModulesConfig;
   if (!Value.Check(ModulesSection, config)) throw new Error(`bad test config: ${[...Value.Errors(ModulesSection, config)].map((e) => `${e.path} ${e.message}`).join("; ")}`);
   return config;
+}
+
+/** A `rules:` section with its defaults filled in, as the config loader would give it. */
+export function rulesConfig(rules: unknown[]): RulesConfig {
+  return Value.Default(RulesSection, Value.Clone(rules)) as RulesConfig;
 }
 
 /** The engine's in-memory connector (bench/quality/memory-connector.ts), id "mem" by default. */
@@ -46,11 +52,12 @@ export class RecordingAlerts implements AlertOpener {
 
 export const fixedClock: Clock = { now: () => Date.parse("2026-01-15T12:00:00Z"), monotonic: () => performance.now() };
 
-export function makeEngine(connectors: Connector[], config: ModulesConfig = modulesConfig(), autoThreshold = 70) {
+export function makeEngine(connectors: Connector[], config: ModulesConfig = modulesConfig(), autoThreshold = 70, rules: RulesConfig = []) {
   const analyses = new MemoryAnalyses();
   const alerts = new RecordingAlerts();
   const engine = new AssayAnalysisEngine({
     modules: config,
+    rules,
     autoThreshold,
     connectors: { get: (id) => connectors.find((c) => c.id === id), list: () => connectors },
     analyses,

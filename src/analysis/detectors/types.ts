@@ -1,6 +1,7 @@
 // The detector contract. A detector reads one transaction with its context and reports findings;
 // the engine turns findings into anomalies (adding the transaction id and a severity) and the
 // scoring ensemble turns them into a risk score.
+import type { Severity } from "../../domain/analysis.ts";
 import type { Transaction } from "../../domain/transaction.ts";
 import type { DetectorCode } from "../catalog.ts";
 import type { ModulesConfig } from "../config-schema.ts";
@@ -9,8 +10,11 @@ import type { Moment } from "../dates.ts";
 import type { HistoryEntry, HistoryLevel } from "../history.ts";
 import type { LineFacts } from "./leakage/line-facts.ts";
 
+/** A custom rule's finding code (src/analysis/rules). */
+export type RuleCode = `rule:${string}`;
+
 export interface Finding {
-  code: DetectorCode;
+  code: DetectorCode | RuleCode;
   /** Strength of the evidence in [0, 1]. */
   score: number;
   message: string;
@@ -21,6 +25,10 @@ export interface Finding {
   amount_at_risk: number;
   /** Findings sharing a key are the same money: the transaction total counts only the largest. */
   risk_key?: string;
+  /** The weight of a finding that is not a module detector's (a rule's, by its severity). */
+  weight?: number;
+  /** A severity stated by the rule that found it, rather than derived from the contribution. */
+  severity?: Severity;
 }
 
 export interface DetectorInput {

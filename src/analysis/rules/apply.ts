@@ -1,0 +1,93 @@
+// Runs a module's rules on one transaction, after its detectors and before scoring: a `flag`
+// rule adds a finding `rule:<id>` (score 1, weighted by its severity), a `suppress` rule removes
+// the findings it names. Rules run in file order and see the findings of the rules before them.
+// A rule whose expression fails at run time (a missing map key, a division by zero) does not
+// match: the transaction is still analysed, and the failure is counted on the rule set.
+import type { Transaction } from "../../domain/transaction.ts";
+import type { AnalysisContext } from "../context.ts";
+import type { Finding } from "../detectors/types.ts";
+import { riskScore } from "../scoring.ts";
+import type { CompiledRule } from "./compile.ts";
+import type { RuleVariables } from "./environment.ts";
+import { ruleFindings, ruleHistory, ruleRef, ruleTxn } from "./variables.ts";
+
+/** Run-time failures per rule id since start-up (rules that threw are treated as not matching). */
+export const ruleFailures = new Map<string, number>();
+
+export function applyRules(
+  rules: readonly CompiledRule[],
+  txn: Transaction,
+  ctx: AnalysisContext | undefined,
+  detected: Finding[],
+  weightOf: (f: Finding) => number,
+): Finding[] {
+  let findings = detected;
+  let vars: RuleVariables | undefined;
+  let refBuilt = false;
+  let historyBuilt = false;
+  let stale = true;
+  for (const rule of rules) {
+    vars ??= { txn: ruleTxn(txn), ref: ruleRef(txn, undefined), history: ruleHistory(txn, undefined), findings: [], risk_score: 0 };
+    if (rule.reads.ref && !refBuilt) {
+      vars.ref = ruleRef(txn, ctx);
+      refBuilt = true;
+    }
+    if (rule.reads.history && !historyBuilt) {
+      vars.history = ruleHistory(txn, ctx);
+      historyBuilt = true;
+    }
+    if (stale) {
+      vars.findings = ruleFindings(findings);
+      vars.risk_score = riskScore(findings.map((f) => ({ weight: weightOf(f), score: f.score })));
+      stale = false;
+    }
+    if (!matches(rule, vars)) continue;
+    if (rule.action === "suppress") {
+      const kept = findings.filter((f) => !rule.suppress.has(f.code));
+      if (kept.length !== findings.length) {
+        findings = kept;
+        stale = true;
+      }
+      continue;
+    }
+    const amount = amountOf(rule, vars);
+    if (findings === detected) findings = [...detected];
+    findings.push({
+      code: rule.code,
+      score: 1,
+      message: rule.message(vars, amount),
+      field: null,
+      expected: null,
+      actual: { rule: rule.id },
+      amount_at_risk: amount,
+      weight: rule.weight,
+      severity: rule.severity,
+    });
+    stale = true;
+  }
+  return findings;
+}
+
+function matches(rule: CompiledRule, vars: RuleVariables): boolean {
+  try {
+    return rule.when(vars) === true;
+  } catch {
+    failed(rule);
+    return false;
+  }
+}
+
+function amountOf(rule: CompiledRule, vars: RuleVariables): number {
+  if (!rule.amountAtRisk) return 0;
+  try {
+    const v = Number(rule.amountAtRisk(vars));
+    return Number.isFinite(v) && v > 0 ? Math.round(v * 100) / 100 : 0;
+  } catch {
+    failed(rule);
+    return 0;
+  }
+}
+
+function failed(rule: CompiledRule) {
+  ruleFailures.set(rule.id, (ruleFailures.get(rule.id) ?? 0) + 1);
+}

@@ -1,0 +1,126 @@
+// Custom rules (`rules:`): compiled and type-checked with the config, run between the detectors
+// and scoring, their findings scored by severity and explained like any other.
+import { describe, expect, test } from "bun:test";
+import { ConfigError, parseConfig } from "../../src/config/load.ts";
+import type { AnalysisResult } from "../../src/domain/analysis.ts";
+import { invoice, reference } from "./fixtures.ts";
+import { makeEngine, memoryConnector, modulesConfig, rulesConfig } from "./support.ts";
+
+function problems(yaml: string): string[] {
+  try {
+    parseConfig(yaml, "/etc/assay/assay.yaml", {});
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+  return [];
+}
+
+const LARGE_CREDIT = {
+  id: "large_manual_credit",
+  module: "revenue_leakage",
+  when: 'txn.type == "credit_note" && txn.amount > 10000 && txn.created_by != "batch"',
+  severity: "high",
+  message: "Manual credit note of {amount} {currency} by {created_by}",
+  amount_at_risk: "txn.amount - 10000",
+};
+
+async function analyze(rules: unknown[], data: object, module = "revenue_leakage", history = [] as ReturnType<typeof invoice>[]): Promise<AnalysisResult> {
+  const { engine } = makeEngine([memoryConnector({ reference, transactions: history })], modulesConfig(), 70, rulesConfig(rules));
+  return engine.analyze({ accountId: "acct_1", connector: "mem", module, data: data as Record<string, unknown> });
+}
+
+describe("rules: compile and type-check", () => {
+  test("a valid rules section loads", () => {
+    const c = parseConfig(`rules:\n  - ${JSON.stringify(LARGE_CREDIT)}`, "/x/a.yaml", {});
+    expect(c.rules[0]).toMatchObject({ id: "large_manual_credit", action: "flag", enabled: true });
+  });
+
+  test("a syntax error names the rule, the field and the column", () => {
+    expect(problems(`rules:\n  - { id: r1, when: 'txn.amount > ' }`)).toEqual(["rules[0].when: Unexpected token: EOF (column 14)"]);
+  });
+
+  test("type errors: unknown field, number compared with a string, not a bool, bad amount", () => {
+    const found = problems(`rules:
+  - { id: ok, when: 'true' }
+  - { id: r1, when: 'txn.amont > 1' }
+  - { id: r2, when: 'txn.amount > "big"' }
+  - { id: r3, when: 'txn.amount' }
+  - { id: r4, when: 'true', amount_at_risk: 'txn.currency' }
+  - { id: r5, when: 'true', message: 'by {nobody}' }`);
+    expect(found).toHaveLength(5);
+    expect(found[0]).toBe("rules[1].when: No such key: amont (column 5)");
+    expect(found[1]).toMatch(/^rules\[2\]\.when: no such overload: double > string \(column \d+\)$/);
+    expect(found[2]).toBe("rules[3].when: must be of type bool, but is double");
+    expect(found[3]).toBe("rules[4].amount_at_risk: must be of type double, but is string");
+    expect(found[4]).toMatch(/^rules\[5\]\.message \{nobody\}: .*nobody/);
+  });
+
+  test("shape problems: duplicate ids, unknown module, suppress without codes or with unknown ones", () => {
+    const found = problems(`rules:
+  - { id: a, when: 'true' }
+  - { id: a, when: 'true' }
+  - { id: b, module: sales, when: 'true' }
+  - { id: c, action: suppress, when: 'true' }
+  - { id: d, action: suppress, suppress: [duplicate_invoice, nonsense, 'rule:a', 'rule:zz'], when: 'true' }`);
+    expect(found).toContain('rules[1].id: duplicate rule id "a"');
+    expect(found).toContain('rules[2].module: unknown module "sales"; valid: "*", revenue_leakage, anomaly_detection, duplicate_detection, compliance');
+    expect(found).toContain("rules[3].suppress: required with action: suppress (the codes to remove)");
+    expect(found).toContain('rules[4].suppress[1]: unknown code "nonsense" (a detector code or rule:<id> of a rule in this file)');
+    expect(found).toContain('rules[4].suppress[3]: unknown code "rule:zz" (a detector code or rule:<id> of a rule in this file)');
+  });
+});
+
+describe("rules: evaluation", () => {
+  const credit = { ...invoice("CN-1", { type: "credit_note", created_by: "mallory", lines: [{ sku: "SKU-B", qty: 300, unit: 50 }] }), reference: "INV-0" };
+
+  test("a flag rule fires with its code, message, severity, amount and score", async () => {
+    const r = await analyze([LARGE_CREDIT], credit);
+    const a = r.anomalies.find((x) => x.code === "rule:large_manual_credit")!;
+    expect(a).toMatchObject({ severity: "high", score: 1, amount_at_risk: 5000, message: "Manual credit note of 15000 USD by mallory", actual: { rule: "large_manual_credit" } });
+    expect(r.risk_score).toBeGreaterThanOrEqual(70);
+    expect(r.amount_at_risk.amount).toBeGreaterThanOrEqual(5000);
+  });
+
+  test("a rule does not fire when its condition is false, nor in other modules", async () => {
+    expect((await analyze([LARGE_CREDIT], { ...credit, created_by: "batch" })).anomalies.map((a) => a.code)).not.toContain("rule:large_manual_credit");
+    expect((await analyze([LARGE_CREDIT], credit, "compliance")).anomalies.map((a) => a.code)).not.toContain("rule:large_manual_credit");
+  });
+
+  test("suppress removes the named findings; later rules see the findings so far", async () => {
+    const below = invoice("INV-9", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 10, unit: 78 }] });
+    const base = await analyze([], below);
+    expect(base.anomalies.map((a) => a.code)).toEqual(["price_below_contract"]);
+    const rules = [
+      { id: "seen", when: 'findings.exists(f, f.code == "price_below_contract") && risk_score > 50', severity: "low", message: "saw {findings.size()} finding(s)" },
+      { id: "allow_cust1", action: "suppress", suppress: ["price_below_contract"], when: 'txn.customer_id == "CUST-1"' },
+    ];
+    const r = await analyze(rules, below);
+    expect(r.anomalies.map((a) => a.code)).toEqual(["rule:seen"]);
+    expect(r.anomalies[0]).toMatchObject({ severity: "low", message: "saw 1 finding(s)" });
+    expect(r.risk_score).toBe(25);
+  });
+
+  test("rules read reference data, lines and history aggregates", async () => {
+    const history = Array.from({ length: 10 }, (_, i) => invoice(`H-${i}`, { customer: "CUST-7", lines: [{ sku: "SKU-B", qty: 2, unit: 50 }] }));
+    const rules = [
+      { id: "over_contract", when: "ref.contracts.exists(c, c.in_force && txn.lines.exists(l, l.sku == c.sku && l.unit_price > c.price))", severity: "medium" },
+      { id: "list_known", when: 'ref.list_prices["SKU-A"] == 100.0', severity: "low" },
+      { id: "big_for_customer", when: "history.customer_count >= 10 && txn.amount > 3 * history.customer_median_amount", severity: "critical", message: "{amount} vs median {history.customer_median_amount}" },
+    ];
+    const a = await analyze(rules, invoice("X-1", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 1, unit: 95 }] }), "revenue_leakage", history);
+    expect(a.anomalies.map((x) => x.code).sort()).toEqual(["rule:list_known", "rule:over_contract"]);
+    const b = await analyze(rules, invoice("X-2", { customer: "CUST-7", lines: [{ sku: "SKU-B", qty: 20, unit: 50 }] }), "revenue_leakage", history);
+    expect(b.anomalies.find((x) => x.code === "rule:big_for_customer")).toMatchObject({ severity: "critical", message: "1000 vs median 100" });
+  });
+
+  test("a rule failing at run time (missing map key) does not match and does not fail the analysis", async () => {
+    const r = await analyze([{ id: "attr", when: 'txn.attributes["region"] == "EU"' }], invoice("Y-1", { lines: [{ sku: "SKU-B", qty: 1, unit: 50 }] }));
+    expect(r.anomalies.map((x) => x.code)).not.toContain("rule:attr");
+  });
+
+  test("model_version changes with the rules", async () => {
+    const txn = invoice("Z-1", { lines: [{ sku: "SKU-B", qty: 1, unit: 50 }] });
+    expect((await analyze([], txn)).model_version).not.toBe((await analyze([LARGE_CREDIT], txn)).model_version);
+  });
+});
