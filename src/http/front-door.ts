@@ -21,12 +21,27 @@ export interface FrontDoorOptions {
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
+/**
+ * Elysia finds the path in request.url by searching for "/" from index 11 (just past
+ * "http://" and the shortest host it expects). With a Host of 1-3 characters ("Host: x") that
+ * skips into the path, so "/v1/health" would route as "/health". Such a request is re-addressed
+ * to a long enough host; the path, query, method, headers and body are unchanged.
+ */
+export function routable(request: Request): Request {
+  const url = request.url;
+  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+  if (pathStart >= 11) return request;
+  const rest = pathStart === -1 ? "/" : url.slice(pathStart);
+  return new Request(`http://localhost${rest}`, request);
+}
+
 export function frontDoor(handle: Handler, o: FrontDoorOptions) {
-  return async (request: Request, server: Server<unknown>): Promise<Response> => {
+  return async (received: Request, server: Server<unknown>): Promise<Response> => {
     const clientIp = () => {
-      const forwarded = o.trustProxy ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-      return forwarded || server.requestIP(request)?.address || "unknown";
+      const forwarded = o.trustProxy ? received.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+      return forwarded || server.requestIP(received)?.address || "unknown";
     };
+    const request = routable(received);
     const state = beginRequest(request, clientIp, performance.now());
     let response: Response;
     try {

@@ -144,7 +144,14 @@ function toApiError(code: string | number, error: unknown, request: Request, pat
 
 interface ValidationLike {
   type?: string;
-  all?: { path?: string; message?: string; summary?: string }[];
+  all?: { path?: string; message?: string; summary?: string; schema?: { anyOf?: { const?: unknown }[] } }[];
+}
+
+/** TypeBox words a union of literals as "one of: 'string', 'string'": name the values instead. */
+function enumMessage(schema: { anyOf?: { const?: unknown }[] } | undefined): string | undefined {
+  const options = schema?.anyOf;
+  if (!options?.length || !options.every((o) => o.const !== undefined)) return undefined;
+  return `must be one of: ${options.map((o) => String(o.const)).join(", ")}`;
 }
 
 function validationErrors(error: unknown): FieldError[] {
@@ -154,7 +161,7 @@ function validationErrors(error: unknown): FieldError[] {
   const out: FieldError[] = [];
   for (const e of v.all ?? []) {
     const path = `${where}${e.path ?? ""}` || "/";
-    const message = e.summary ?? e.message ?? "invalid";
+    const message = enumMessage(e.schema) ?? e.summary ?? e.message ?? "invalid";
     const key = `${path}\n${message}`;
     if (!seen.has(key) && out.length < 50) {
       seen.add(key);

@@ -1,6 +1,7 @@
 // Alert request and response schemas (t.*); the views they describe are built in src/alerts/views.ts.
 import { t } from "elysia";
 import { METADATA_LIMITS } from "../../alerts/service.ts";
+import { PageLimit } from "../page-limit.ts";
 
 export const ALERT_STATUSES = ["open", "acknowledged", "resolved", "dismissed"] as const;
 export const ALERT_SEVERITIES = ["low", "medium", "high", "critical"] as const;
@@ -46,19 +47,18 @@ export const PatchAlertBody = t.Object(
   strict,
 );
 
-export const Limit = t.Optional(t.Numeric({ minimum: 1, maximum: 100, multipleOf: 1, default: 20 }));
 
 export const ListAlertsQuery = t.Object({
   status: t.Optional(AlertStatus),
   severity: t.Optional(AlertSeverity),
   connector: t.Optional(Text(100)),
   since: t.Optional(t.String({ minLength: 1, maxLength: 40, description: "RFC 3339 time: alerts created at or after it" })),
-  limit: Limit,
+  limit: PageLimit,
   starting_after: t.Optional(t.String({ pattern: "^alrt_[0-9A-HJKMNP-TV-Z]{26}$" })),
 });
 
 export const HistoryQuery = t.Object({
-  limit: Limit,
+  limit: PageLimit,
   starting_after: t.Optional(t.String({ pattern: "^evt_[0-9A-HJKMNP-TV-Z]{26}$" })),
 });
 

@@ -1,5 +1,6 @@
 // Connector response schemas (t.*) for GET /v1/connectors and GET /v1/connectors/{id}/status.
 import { t } from "elysia";
+import { PageLimit } from "../page-limit.ts";
 
 const Health = t.Union([t.Literal("healthy"), t.Literal("degraded"), t.Literal("unreachable"), t.Literal("disabled")], {
   description: "healthy; degraded (slow or some failures); unreachable (N consecutive failures: calls fail fast with 503); disabled (by config)",
@@ -51,7 +52,7 @@ export const ConnectorStatusObject = t.Object({
 });
 
 export const ListQuery = t.Object({
-  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 100, multipleOf: 1 })),
+  limit: PageLimit,
   starting_after: t.Optional(t.String({ minLength: 1, maxLength: 64 })),
 });
 

@@ -1,5 +1,6 @@
 // Report request and response schemas (t.*); the view they describe is built in src/reports/views.ts.
 import { t } from "elysia";
+import { PageLimit } from "../page-limit.ts";
 
 // Unions are spelled out: t.UnionEnum would add a default, which fills absent fields in.
 export const ReportTypeSchema = t.Union([t.Literal("risk_summary"), t.Literal("revenue_leakage"), t.Literal("alerts")]);
@@ -19,7 +20,7 @@ export const CreateReportBody = t.Object(
 );
 
 export const ListReportsQuery = t.Object({
-  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 100, multipleOf: 1, default: 20 })),
+  limit: PageLimit,
   starting_after: t.Optional(t.String({ pattern: "^rpt_[0-9A-HJKMNP-TV-Z]{26}$" })),
 });
 
