@@ -10,6 +10,8 @@ export const SecuritySection = Type.Object(
       {
         timestamp: Type.Union([Type.Literal("optional"), Type.Literal("required")], { default: "optional" }),
         tolerance_s: Type.Integer({ default: 300, minimum: 1, maximum: 86_400 }),
+        /** body: the spec's scheme (the body, or `<ts>.<body>`); request: timestamp, method, path, query and body. */
+        scope: Type.Union([Type.Literal("body"), Type.Literal("request")], { default: "body" }),
       },
       { ...closed, default: {} },
     ),

@@ -1,7 +1,8 @@
 // Request signatures (API.md §3): HMAC-SHA256 of the exact raw body bytes keyed with the API
 // secret, or of `<timestamp>.<body>` when X-Service-Timestamp is sent. The header may be hex (any
 // case), base64 or base64url (padding optional), optionally prefixed `sha256=`; decoded it must
-// be exactly 32 bytes. Comparison is constant-time.
+// be exactly 32 bytes. Comparison is constant-time. The opt-in request scope signs
+// `<timestamp>\n<METHOD>\n<path?query>\n<body>` instead (requestSigningString).
 import { timingSafeEqual } from "node:crypto";
 
 const HEX = /^[0-9a-fA-F]{64}$/;
@@ -26,6 +27,20 @@ export function signedPayload(body: Uint8Array | undefined, timestamp?: string):
   const raw = body ?? EMPTY;
   if (timestamp === undefined) return raw;
   const head = new TextEncoder().encode(`${timestamp}.`);
+  const out = new Uint8Array(head.length + raw.length);
+  out.set(head);
+  out.set(raw, head.length);
+  return out;
+}
+
+/**
+ * The string signed in the request scope (`security.signature.scope: request`):
+ * `<timestamp>\n<METHOD>\n<path?query>\n<body>`, the method upper-case, the path and query
+ * exactly as in the request line, the body its exact bytes (empty for none).
+ */
+export function requestSigningString(timestamp: string, method: string, target: string, body: Uint8Array | string | undefined): Uint8Array {
+  const head = new TextEncoder().encode(`${timestamp}\n${method.toUpperCase()}\n${target}\n`);
+  const raw = typeof body === "string" ? new TextEncoder().encode(body) : (body ?? EMPTY);
   const out = new Uint8Array(head.length + raw.length);
   out.set(head);
   out.set(raw, head.length);

@@ -1,8 +1,9 @@
 // `assay call METHOD PATH [--data JSON|@file]`: sends a signed request to a running server and
 // prints the response. Reads ASSAY_URL (default http://127.0.0.1:8080), ASSAY_API_KEY and
-// ASSAY_API_SECRET. Exit 0 for 2xx, 1 otherwise.
+// ASSAY_API_SECRET. Exit 0 for 2xx, 1 otherwise. `--scope request` (or ASSAY_SIGNATURE_SCOPE)
+// signs for a server with security.signature.scope: request.
 import { readFileSync } from "node:fs";
-import { signHex } from "../auth/signature.ts";
+import { requestSigningString, signHex } from "../auth/signature.ts";
 import { CONFIG_OPTION, type CliIO, parse, runCommand, UsageError } from "./common.ts";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -16,12 +17,13 @@ export function run(argv: string[], io: CliIO): Promise<number> {
         data: { type: "string" },
         url: { type: "string" },
         timestamp: { type: "boolean" },
+        scope: { type: "string" },
         "idempotency-key": { type: "string" },
         include: { type: "boolean", short: "i" },
       },
       true,
     );
-    if (positionals.length !== 2) throw new UsageError("usage: assay call METHOD PATH [--data JSON|@file] [--timestamp] [-i]");
+    if (positionals.length !== 2) throw new UsageError("usage: assay call METHOD PATH [--data JSON|@file] [--timestamp] [--scope body|request] [-i]");
     const method = positionals[0]!.toUpperCase();
     if (!METHODS.includes(method)) throw new UsageError(`METHOD: expected one of ${METHODS.join(", ")}`);
     const path = positionals[1]!;
@@ -40,10 +42,13 @@ export function run(argv: string[], io: CliIO): Promise<number> {
         throw new UsageError("--data: not valid JSON");
       }
     }
-    const timestamp = values.timestamp ? String(Math.floor(Date.now() / 1000)) : undefined;
+    // The request scope (security.signature.scope: request) signs timestamp, method, path and body.
+    const scope = values.scope ?? io.env.ASSAY_SIGNATURE_SCOPE ?? "body";
+    if (scope !== "body" && scope !== "request") throw new UsageError("--scope: expected body or request");
+    const timestamp = values.timestamp || scope === "request" ? String(Math.floor(Date.now() / 1000)) : undefined;
     const headers: Record<string, string> = {
       authorization: `Bearer ${key}`,
-      "x-service-signature": signHex(secret, body, timestamp),
+      "x-service-signature": scope === "request" ? signHex(secret, requestSigningString(timestamp!, method, path, body)) : signHex(secret, body, timestamp),
     };
     if (timestamp) headers["x-service-timestamp"] = timestamp;
     if (body) headers["content-type"] = "application/json";

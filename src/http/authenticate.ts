@@ -4,7 +4,7 @@
 // nobody's quota.
 import type { KeyService } from "../auth/key-service.ts";
 import type { ReplayGuard } from "../auth/replay-guard.ts";
-import { decodeSignature, verifySignature } from "../auth/signature.ts";
+import { decodeSignature, requestSigningString, verifySignature } from "../auth/signature.ts";
 import type { Clock } from "../domain/clock.ts";
 import type { RateLimiter, WindowSpec } from "../ratelimit/types.ts";
 import { planWindows } from "../ratelimit/types.ts";
@@ -19,7 +19,7 @@ export interface AuthenticatorDeps {
   replay: ReplayGuard;
   clock: Clock;
   plans: () => Record<string, { per_second: number; per_minute: number }>;
-  signature: { timestamp: "optional" | "required"; tolerance_s: number };
+  signature: { timestamp: "optional" | "required"; tolerance_s: number; scope: "body" | "request" };
   failedAuth: { per_second: number; per_minute: number };
 }
 
@@ -76,7 +76,10 @@ export class Authenticator {
     }
 
     const timestamp = request.headers.get("x-service-timestamp") ?? undefined;
-    const { timestamp: mode, tolerance_s } = this.deps.signature;
+    const { timestamp: mode, tolerance_s, scope } = this.deps.signature;
+    if (timestamp === undefined && scope === "request") {
+      throw new ApiError("stale_timestamp", "X-Service-Timestamp (unix seconds) is required by this server; sign `<timestamp>\\n<METHOD>\\n<path?query>\\n<body>`");
+    }
     if (timestamp === undefined && mode === "required") {
       throw new ApiError("stale_timestamp", "X-Service-Timestamp (unix seconds) is required by this server; sign `<timestamp>.<body>`");
     }
@@ -88,16 +91,25 @@ export class Authenticator {
         throw new ApiError("stale_timestamp", `X-Service-Timestamp is more than ${tolerance_s}s from the server clock`);
       }
     }
-    if (!verifySignature(auth.secret, state.raw, provided, timestamp)) {
+    const target = requestTarget(request);
+    const verified =
+      scope === "request"
+        ? verifySignature(auth.secret, requestSigningString(timestamp!, request.method, target, state.raw), provided)
+        : verifySignature(auth.secret, state.raw, provided, timestamp);
+    if (!verified) {
       throw new ApiError(
         "invalid_signature",
-        timestamp === undefined
-          ? "the signature does not match HMAC-SHA256 of the exact request body bytes"
-          : "the signature does not match HMAC-SHA256 of `<timestamp>.<body>`",
+        scope === "request"
+          ? "the signature does not match HMAC-SHA256 of `<timestamp>\\n<METHOD>\\n<path?query>\\n<body>`"
+          : timestamp === undefined
+            ? "the signature does not match HMAC-SHA256 of the exact request body bytes"
+            : "the signature does not match HMAC-SHA256 of `<timestamp>.<body>`",
       );
     }
     if (timestamp !== undefined) {
-      const key = `${auth.key.id}:${Buffer.from(provided).toString("hex")}`;
+      // Keyed on the request as well as the signature: in the body scope every body-less request
+      // of one second has the same signature, and GET /v1/health then GET /v1/connectors is no replay.
+      const key = `${auth.key.id}:${request.method} ${target}:${timestamp}:${Buffer.from(provided).toString("hex")}`;
       const expires = (Number(timestamp) + tolerance_s) * 1000 + 1000;
       if (!this.deps.replay.firstSeen(key, expires, nowMs)) {
         throw new ApiError("replayed_request", "this signed request was already received; sign each request with a fresh timestamp");
@@ -113,4 +125,11 @@ export class Authenticator {
     Object.assign(state.headers, limitHeaders(decision));
     if (!decision.allowed) throw rateLimitedError(decision);
   }
+}
+
+/** The path and query as they appear in the request line (`/v1/alerts?limit=5`). */
+export function requestTarget(request: Request): string {
+  const url = request.url;
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  return start === -1 ? "/" : url.slice(start);
 }

@@ -17,7 +17,7 @@ describe("config", () => {
     expect(c.server.port).toBe(8080);
     expect(c.server.max_body_bytes).toBe(1_048_576);
     expect(c.storage.path).toBe("/etc/assay/data/assay.db");
-    expect(c.security.signature).toEqual({ timestamp: "optional", tolerance_s: 300 });
+    expect(c.security.signature).toEqual({ timestamp: "optional", tolerance_s: 300, scope: "body" });
     expect(c.alerts.auto_threshold).toBe(70);
     expect(c.connectors).toEqual([]);
   });

@@ -33,7 +33,7 @@ export function rawExchange(port: number, bytes: string | Uint8Array, o: RawOpti
       socket.write(bytes);
       if (o.halfClose) socket.end();
     });
-    socket.on("data", (d) => chunks.push(d));
+    socket.on("data", (d: Buffer) => chunks.push(d));
     socket.on("end", () => finish("server"));
     socket.on("close", () => finish("server"));
     socket.on("error", (e) => finish("error", String(e)));
