@@ -11,30 +11,22 @@ import type { Transaction } from "../domain/transaction.ts";
 import { ApiError } from "../domain/errors.ts";
 import type { Logger } from "../log.ts";
 import type { AnalysisRepository } from "../store/types.ts";
-import type { ModulesConfig } from "./config-schema.ts";
-import { ContextCache } from "./context.ts";
 import { evaluateTransaction } from "./evaluate.ts";
-import { describeModules, resolveModules, type ResolvedModule } from "./modules.ts";
+import { describeModules, type ResolvedModule } from "./modules.ts";
 import { isLookupOnly, normalizeTransaction, validateTransactionId } from "./normalize.ts";
 import { parseOptions } from "./options.ts";
 import { streamFindings, summarizeScan } from "./scan.ts";
-import { compileRules } from "./rules/compile.ts";
-import type { RulesConfig } from "./rules/config-schema.ts";
+import { type AnalysisSettings, AnalysisSetup } from "./setup.ts";
 import { riskLevel } from "./scoring.ts";
 
-export const ENGINE_VERSION = "1.0.0";
+export { ENGINE_VERSION } from "./setup.ts";
 
 export interface ConnectorLookup {
   get(id: string): Connector | undefined;
   list(): Connector[];
 }
 
-export interface EngineDeps {
-  modules: ModulesConfig;
-  /** The custom rules (`rules:`); compiled here (the config loader has already checked them). */
-  rules?: RulesConfig;
-  /** alerts.auto_threshold: a score at or above it opens an alert. */
-  autoThreshold: number;
+export interface EngineDeps extends AnalysisSettings {
   connectors: ConnectorLookup;
   analyses: AnalysisRepository;
   clock: Clock;
@@ -44,31 +36,44 @@ export interface EngineDeps {
 }
 
 export class AssayAnalysisEngine implements AnalysisEngine {
-  readonly modules: Map<string, ResolvedModule>;
-  readonly contexts: ContextCache;
-  readonly modelVersion: string;
+  private setup: AnalysisSetup;
 
   constructor(private readonly deps: EngineDeps) {
-    const rules = compileRules(deps.rules ?? []);
-    this.modules = resolveModules(deps.modules, rules.rules);
-    this.contexts = new ContextCache(deps.modules, deps.clock);
-    const fingerprint = Bun.hash(JSON.stringify([deps.modules, deps.rules ?? []])).toString(36).slice(0, 8);
-    this.modelVersion = `${ENGINE_VERSION}+${fingerprint}`;
+    this.setup = AnalysisSetup.create(deps, deps.clock);
+  }
+
+  /** The snapshot in force (a request reads it once, at its start). */
+  get current(): AnalysisSetup {
+    return this.setup;
+  }
+
+  get modelVersion(): string {
+    return this.setup.modelVersion;
+  }
+
+  /**
+   * Swaps in new modules, rules and threshold without stopping: requests under way finish with
+   * the snapshot they started with. Throws (and changes nothing) when a rule does not compile.
+   */
+  reconfigure(settings: AnalysisSettings): AnalysisSetup {
+    this.setup = this.setup.next(settings, this.deps.clock);
+    return this.setup;
   }
 
   describe() {
-    return describeModules(this.modules);
+    return describeModules(this.setup.modules);
   }
 
   /** Forgets cached reference data, statistics and models (all connectors, or one). */
   invalidate(connectorId?: string) {
-    this.contexts.invalidate(connectorId);
+    this.setup.contexts.invalidate(connectorId);
   }
 
   async analyze(request: AnalyzeRequest): Promise<AnalysisResult> {
     const started = performance.now();
+    const setup = this.setup;
     const connector = this.connectorFor(request.accountId, request.connector);
-    const module = this.moduleFor(request.module);
+    const module = this.moduleFor(setup, request.module);
     const options = parseOptions(request.options);
     const data = request.data;
 
@@ -77,8 +82,8 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     if (data) {
       const txn = await this.transactionFrom(connector, data, request.signal);
       customerId = txn.customer_id ?? null;
-      const ctx = await this.contexts.get(connector, request.signal, module.history);
-      const ev = evaluateTransaction(txn, ctx, module, this.deps.modules);
+      const ctx = await setup.contexts.get(connector, request.signal, module.history);
+      const ev = evaluateTransaction(txn, ctx, module, setup.config);
       result = {
         transaction_id: txn.transaction_id,
         risk_score: ev.risk_score,
@@ -93,15 +98,15 @@ export class AssayAnalysisEngine implements AnalysisEngine {
           errors: [{ path: "/data", message: "required for this connector" }],
         });
       }
-      const ctx = await this.contexts.get(connector, request.signal, module.history);
+      const ctx = await setup.contexts.get(connector, request.signal, module.history);
       const scan = await summarizeScan(
-        { connector, ctx, module, config: this.deps.modules, limit: options.limit, from: options.from, to: options.to, signal: request.signal },
+        { connector, ctx, module, config: setup.config, limit: options.limit, from: options.from, to: options.to, signal: request.signal },
         options.max_anomalies,
       );
       result = {
         transaction_id: null,
         risk_score: scan.risk_score,
-        risk_level: riskLevel(scan.risk_score, this.deps.modules.scoring.risk_levels),
+        risk_level: riskLevel(scan.risk_score, setup.config.scoring.risk_levels),
         anomalies: scan.anomalies,
         amount_at_risk: headlineAmount(scan.at_risk_by_currency),
         transactions_analyzed: scan.transactions_analyzed,
@@ -116,14 +121,14 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       module: module.id,
       ...result,
       alert_id: null,
-      model_version: this.modelVersion,
+      model_version: setup.modelVersion,
       analyzed_at: iso(now),
       duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
     };
     // The alert first, so the analysis is recorded once, already carrying its alert id: two
     // writes per analysis instead of three (each waits for a durable commit).
     const opener = this.deps.alerts?.();
-    if (opener && analysis.risk_score >= this.deps.autoThreshold) {
+    if (opener && analysis.risk_score >= setup.autoThreshold) {
       analysis.alert_id = await opener.openFromAnalysis(request.accountId, analysis);
     }
     await this.deps.analyses.insert({
@@ -147,15 +152,16 @@ export class AssayAnalysisEngine implements AnalysisEngine {
   }
 
   async *scanFindings(request: ScanRequest): AsyncIterable<TransactionFinding> {
+    const setup = this.setup;
     const connector = this.connectorFor(request.accountId, request.connector);
-    const module = this.moduleFor(request.module);
+    const module = this.moduleFor(setup, request.module);
     if (!connector.capabilities.scan) return;
-    const ctx = await this.contexts.get(connector, request.signal, module.history);
+    const ctx = await setup.contexts.get(connector, request.signal, module.history);
     yield* streamFindings({
       connector,
       ctx,
       module,
-      config: this.deps.modules,
+      config: setup.config,
       limit: request.limit,
       from: request.from,
       to: request.to,
@@ -180,10 +186,10 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     return connector;
   }
 
-  private moduleFor(id: string): ResolvedModule {
-    const module = this.modules.get(id);
+  private moduleFor(setup: AnalysisSetup, id: string): ResolvedModule {
+    const module = setup.modules.get(id);
     if (!module) {
-      const valid = [...this.modules.keys()];
+      const valid = [...setup.modules.keys()];
       throw new ApiError("unknown_module", `no module "${id}"; valid modules: ${valid.join(", ")}`, {
         errors: [{ path: "/module", message: "unknown module" }],
         extra: { valid_values: valid },

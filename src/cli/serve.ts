@@ -1,5 +1,6 @@
 // `assay serve [--config F] [--host H] [--port N]`: runs until SIGTERM/SIGINT, then drains.
 import type { AssayConfig } from "../config/load.ts";
+import { reloadConfig, watchConfig } from "../reload.ts";
 import { createRuntime } from "../runtime.ts";
 import { startServer } from "../server.ts";
 import { VERSION } from "../version.ts";
@@ -18,8 +19,14 @@ export async function serveUntilSignal(config: AssayConfig, io: CliIO, overrides
   const rt = createRuntime(config, { env: io.env });
   const server = startServer(rt, overrides);
   rt.log.info("listening", { url: server.url, version: VERSION, config: config.file, storage: config.storage.path });
+  // SIGHUP, or an edit of the file, reloads modules, rules and the alert threshold in place.
+  const reload = () => reloadConfig(rt, "SIGHUP", io.env);
+  process.on("SIGHUP", reload);
+  const unwatch = watchConfig(rt, io.env);
   await new Promise<void>((resolve) => {
     const shutdown = (signal: string) => {
+      process.off("SIGHUP", reload);
+      unwatch();
       rt.log.info("shutting down", { signal });
       server.stop().then(resolve, (e) => {
         rt.log.error("shutdown failed", { error: String(e) });

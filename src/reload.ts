@@ -1,0 +1,87 @@
+// Reloading the configuration of a running server (SIGHUP, or a change of the file): the file is
+// read and checked as at start-up; if it is valid, what can be swapped without dropping a request
+// is swapped — the modules (weights, tolerances, policies), the custom rules and
+// alerts.auto_threshold — and the sections that need a restart are named in the log. A file with
+// any problem changes nothing: the running configuration stays, and the log says why.
+import { readFileSync, watch } from "node:fs";
+import { basename, dirname } from "node:path";
+import { type AssayConfig, ConfigError, loadConfig } from "./config/load.ts";
+import type { Runtime } from "./runtime.ts";
+
+export interface ReloadResult {
+  ok: boolean;
+  /** One line per problem (a refused reload). */
+  problems?: string[];
+  model_version?: string;
+  /** Changed sections that take effect only after a restart. */
+  restart_needed?: string[];
+}
+
+/** Sections a reload swaps in place; any other change needs a restart. */
+const SWAPPED = new Set(["modules", "rules"]);
+
+export function reloadConfig(rt: Runtime, reason: string, env: Record<string, string | undefined> = process.env): ReloadResult {
+  let next: AssayConfig;
+  try {
+    next = loadConfig(rt.config.file, env);
+    rt.analysis.reconfigure({ modules: next.modules, rules: next.rules, autoThreshold: next.alerts.auto_threshold });
+  } catch (e) {
+    const problems = e instanceof ConfigError ? e.problems : [(e as Error).message];
+    rt.log.error("config reload refused; the running configuration stays in force", { reason, file: rt.config.file, problems });
+    return { ok: false, problems };
+  }
+  const restartNeeded = sectionsNeedingRestart(rt.config, next);
+  // The rest of the runtime reads these through rt.config (e.g. the alert service's threshold).
+  rt.config.modules = next.modules;
+  rt.config.rules = next.rules;
+  rt.config.alerts.auto_threshold = next.alerts.auto_threshold;
+  const model_version = rt.analysis.modelVersion;
+  rt.log.info("config reloaded", { reason, model_version, rules: next.rules.length, ...(restartNeeded.length > 0 ? { restart_needed: restartNeeded } : {}) });
+  return { ok: true, model_version, restart_needed: restartNeeded };
+}
+
+/** Changed sections other than those swapped in place (alerts counts without its threshold). */
+function sectionsNeedingRestart(current: AssayConfig, next: AssayConfig): string[] {
+  const comparable = (c: AssayConfig): Record<string, unknown> => ({ ...c, file: null, dir: null, alerts: { ...c.alerts, auto_threshold: null } });
+  const a = comparable(current);
+  const b = comparable(next);
+  return Object.keys(b).filter((k) => !SWAPPED.has(k) && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
+/**
+ * Reloads when the file changes. Watches the folder (editors replace a file by renaming a new
+ * one over it), waits for writes to settle, and skips events that left the content as it was.
+ */
+export function watchConfig(rt: Runtime, env: Record<string, string | undefined> = process.env, settleMs = 300): () => void {
+  const file = rt.config.file;
+  let last = safeRead(file);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let watcher: ReturnType<typeof watch>;
+  try {
+    watcher = watch(dirname(file), { persistent: false }, (_event, name) => {
+      if (name !== null && name !== basename(file)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const text = safeRead(file);
+        if (text === null || text === last) return;
+        last = text;
+        reloadConfig(rt, "file changed", env);
+      }, settleMs);
+    });
+  } catch (e) {
+    rt.log.warn("cannot watch the config file; reload with SIGHUP", { file, error: String(e) });
+    return () => {};
+  }
+  return () => {
+    clearTimeout(timer);
+    watcher.close();
+  };
+}
+
+function safeRead(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,137 @@
+// Reloading a running `assay serve` under load: SIGHUP and a change of the file swap the rules
+// without a single failed request; a bad file is refused and the rules in force stay.
+import { afterAll, describe, expect, test } from "bun:test";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { AnalysisResult } from "../../src/domain/analysis.ts";
+import { runCli } from "../support/cli.ts";
+import { reloadConfig } from "../../src/reload.ts";
+import { type Credentials, makeTempDir, signedFetch, startTestServer } from "../support/harness.ts";
+
+const ROOT = join(import.meta.dir, "..", "..");
+const dir = makeTempDir();
+const file = join(dir, "assay.yaml");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function config(rule: string, when = "txn.amount > 100.0"): string {
+  return `server: { port: 0, access_log: false }
+storage: { path: ./assay.db }
+security: { master_key_file: ./master.key }
+plans: { load: { per_second: 1000000, per_minute: 10000000 } }
+connectors:
+  - { id: inline, type: inline }
+rules:
+  - { id: ${rule}, when: '${when}', severity: low }
+`;
+}
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 15_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(25);
+  }
+}
+
+describe("config reload", () => {
+  test("SIGHUP and a file change swap the rules under load with no failed request; a bad file keeps them", async () => {
+    writeFileSync(file, config("r_one"));
+    expect((await runCli(["init", "--config", file])).code).toBe(0);
+    const account = JSON.parse((await runCli(["accounts", "create", "--name", "load", "--plan", "load", "--json", "--config", file])).stdout);
+    const key = JSON.parse((await runCli(["keys", "create", "--account", account.id, "--json", "--config", file])).stdout);
+    const creds: Credentials = { accountId: account.id, keyId: key.id, key: key.key, secret: key.secret };
+
+    const proc = Bun.spawn([process.execPath, "run", join(ROOT, "src/main.ts"), "serve", "--config", file], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+    const logs: Record<string, unknown>[] = [];
+    void (async () => {
+      let buffer = "";
+      for await (const chunk of proc.stdout.pipeThrough(new TextDecoderStream())) {
+        buffer += chunk;
+        let nl: number;
+        while ((nl = buffer.indexOf("\n")) >= 0) {
+          const line = buffer.slice(0, nl);
+          buffer = buffer.slice(nl + 1);
+          try {
+            logs.push(JSON.parse(line));
+          } catch {}
+        }
+      }
+    })();
+    try {
+      await until("listening", () => logs.some((l) => l.msg === "listening"));
+      const url = String(logs.find((l) => l.msg === "listening")!.url);
+
+      // Steady load from 6 clients; every response is recorded.
+      const statuses = new Map<number, number>();
+      const seen = new Set<string>();
+      let last = "";
+      let running = true;
+      let n = 0;
+      const client = async () => {
+        while (running) {
+          const data = { transaction_id: `T-${n++}`, amount: 500, currency: "USD", lines: [] };
+          const res = await signedFetch(url, "POST", "/v1/analyze", { connector: "inline", module: "compliance", data }, { creds });
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          if (res.status === 200) {
+            const body = (await res.json()) as AnalysisResult;
+            for (const a of body.anomalies) seen.add(a.code);
+            last = body.anomalies.map((a) => a.code).join(",");
+          } else await res.text();
+        }
+      };
+      const clients = Array.from({ length: 6 }, client);
+      await until("rule one", () => seen.has("rule:r_one"));
+
+      // 1. SIGHUP after a new rule is written.
+      writeFileSync(file, config("r_two"));
+      proc.kill("SIGHUP");
+      await until("rule two", () => last === "rule:r_two");
+      expect(logs.some((l) => l.msg === "config reloaded" && l.reason === "SIGHUP")).toBe(true);
+
+      // 2. A bad rule: refused, logged, the rules in force stay.
+      writeFileSync(file, config("r_bad", "txn.amount > "));
+      proc.kill("SIGHUP");
+      await until("the refusal", () => logs.some((l) => l.msg === "config reload refused; the running configuration stays in force"));
+      const refusal = logs.find((l) => l.msg === "config reload refused; the running configuration stays in force")!;
+      expect(refusal.problems).toEqual(["rules[0].when: Unexpected token: EOF (column 14)"]);
+      const before = n;
+      await until("more requests", () => n > before + 50);
+      expect(last).toBe("rule:r_two");
+
+      // 3. An edit of the file alone (no signal) is picked up by the watch.
+      writeFileSync(file, config("r_three"));
+      await until("rule three", () => last === "rule:r_three");
+
+      running = false;
+      await Promise.all(clients);
+      expect([...statuses.keys()]).toEqual([200]);
+      expect(statuses.get(200)!).toBeGreaterThan(100);
+      expect(seen.has("rule:r_bad")).toBe(false);
+    } finally {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    }
+  }, 60_000);
+});
+
+describe("reloadConfig", () => {
+  test("swaps modules, rules and the alert threshold; names sections that need a restart", async () => {
+    const srv = await startTestServer("connectors:\n  - { id: inline, type: inline }\n");
+    try {
+      const before = srv.rt.analysis.modelVersion;
+      const text = await Bun.file(srv.configFile).text();
+      writeFileSync(srv.configFile, `${text}\nalerts: { auto_threshold: 20 }\nrules:\n  - { id: any, when: 'true', severity: low }\n`.replace("port: 0", "port: 1"));
+      const result = reloadConfig(srv.rt, "test", {});
+      expect(result).toMatchObject({ ok: true, restart_needed: ["server"] });
+      expect(srv.rt.analysis.modelVersion).not.toBe(before);
+      expect(srv.rt.alerts.autoThreshold).toBe(20);
+      const res = await srv.call("POST", "/v1/analyze", { connector: "inline", module: "compliance", data: { transaction_id: "A", amount: 1, lines: [] } });
+      const body = (await res.json()) as AnalysisResult;
+      expect(body.anomalies.map((a) => a.code)).toEqual(["rule:any"]);
+      expect(body.risk_score).toBe(25);
+      expect(body.alert_id).toMatch(/^alrt_/);
+    } finally {
+      await srv.stop();
+    }
+  });
+});
