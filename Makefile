@@ -6,7 +6,7 @@ BUN := $(shell if command -v bun >/dev/null 2>&1 && [ "$$(bun --version)" = "$(B
 CONFIG ?= config/assay.yaml
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
-.PHONY: run test unit typecheck build smoke bench bench-quality bench-rules install clean
+.PHONY: run test unit typecheck build smoke bench bench-quality bench-rules install install-bin clean
 .DEFAULT_GOAL := run
 
 $(TOOLS)/node_modules/.bin/bun:
@@ -20,6 +20,10 @@ node_modules/.installed: package.json bun.lock | $(BUN)
 	@touch $@
 
 install: node_modules/.installed
+
+## install-bin: build, then copy dist/assay onto the PATH (PREFIX=DIR, else /usr/local/bin or ~/.local/bin)
+install-bin: build
+	dist/assay install $(if $(PREFIX),--prefix $(PREFIX))
 
 ## run: create what is missing of config, data folder and master key, then serve
 run: install

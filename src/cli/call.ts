@@ -4,74 +4,81 @@
 // signs for a server with security.signature.scope: request.
 import { readFileSync } from "node:fs";
 import { requestSigningString, signHex } from "../auth/signature.ts";
-import { CONFIG_OPTION, type CliIO, parse, runCommand, UsageError } from "./common.ts";
+import { type CliIO, UsageError } from "./common.ts";
+import { type Args, CodedFailure } from "./framework.ts";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-export function run(argv: string[], io: CliIO): Promise<number> {
-  return runCommand(io, async () => {
-    const { values, positionals } = parse(
-      argv,
-      {
-        ...CONFIG_OPTION,
-        data: { type: "string" },
-        url: { type: "string" },
-        timestamp: { type: "boolean" },
-        scope: { type: "string" },
-        "idempotency-key": { type: "string" },
-        include: { type: "boolean", short: "i" },
-      },
-      true,
-    );
-    if (positionals.length !== 2) throw new UsageError("usage: assay call METHOD PATH [--data JSON|@file] [--timestamp] [--scope body|request] [-i]");
-    const method = positionals[0]!.toUpperCase();
-    if (!METHODS.includes(method)) throw new UsageError(`METHOD: expected one of ${METHODS.join(", ")}`);
-    const path = positionals[1]!;
-    if (!path.startsWith("/")) throw new UsageError("PATH: must start with / (e.g. /v1/health)");
-    const key = io.env.ASSAY_API_KEY;
-    const secret = io.env.ASSAY_API_SECRET;
-    if (!key || !secret) throw new UsageError("set ASSAY_API_KEY and ASSAY_API_SECRET (from `assay keys create`)");
-    const base = (values.url ?? io.env.ASSAY_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+export async function call(a: Args, io: CliIO) {
+  const method = a.positionals[0]!.toUpperCase();
+  if (!METHODS.includes(method)) throw new UsageError(`METHOD: expected one of ${METHODS.join(", ")} (got "${a.positionals[0]}")`);
+  const path = a.positionals[1]!;
+  if (!path.startsWith("/")) throw new UsageError(`PATH: must start with / (e.g. /v1/health; got "${path}")`);
+  const key = io.env.ASSAY_API_KEY;
+  const secret = io.env.ASSAY_API_SECRET;
+  if (!key || !secret) throw new UsageError("set ASSAY_API_KEY and ASSAY_API_SECRET (printed by `assay keys create` or `assay demo`)");
+  const base = (a.string("url") ?? io.env.ASSAY_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+  if (!/^https?:\/\/[^/]+/.test(base)) throw new UsageError(`--url: expected http://HOST:PORT or https://HOST:PORT (got "${base}")`);
 
-    let body = "";
-    if (values.data !== undefined) {
-      body = values.data.startsWith("@") ? readFileSync(values.data.slice(1), "utf8") : values.data;
-      try {
-        JSON.parse(body);
-      } catch {
-        throw new UsageError("--data: not valid JSON");
-      }
-    }
-    // The request scope (security.signature.scope: request) signs timestamp, method, path and body.
-    const scope = values.scope ?? io.env.ASSAY_SIGNATURE_SCOPE ?? "body";
-    if (scope !== "body" && scope !== "request") throw new UsageError("--scope: expected body or request");
-    const timestamp = values.timestamp || scope === "request" ? String(Math.floor(Date.now() / 1000)) : undefined;
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${key}`,
-      "x-service-signature": scope === "request" ? signHex(secret, requestSigningString(timestamp!, method, path, body)) : signHex(secret, body, timestamp),
-    };
-    if (timestamp) headers["x-service-timestamp"] = timestamp;
-    if (body) headers["content-type"] = "application/json";
-    if (values["idempotency-key"]) headers["idempotency-key"] = values["idempotency-key"];
+  const body = readBody(a.string("data"));
+  // The request scope (security.signature.scope: request) signs timestamp, method, path and body.
+  const scope = a.string("scope") ?? io.env.ASSAY_SIGNATURE_SCOPE ?? "body";
+  if (scope !== "body" && scope !== "request") throw new UsageError(`--scope: expected body or request (got "${scope}")`);
+  const timestamp = a.flag("timestamp") || scope === "request" ? String(Math.floor(Date.now() / 1000)) : undefined;
+  const signature = scope === "request" ? signHex(secret, requestSigningString(timestamp!, method, path, body)) : signHex(secret, body, timestamp);
+  const headers: Record<string, string> = { authorization: `Bearer ${key}`, "x-service-signature": signature };
+  if (timestamp) headers["x-service-timestamp"] = timestamp;
+  if (body) headers["content-type"] = "application/json";
+  const idempotencyKey = a.string("idempotency-key");
+  if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
 
-    let response: Response;
-    try {
-      response = await fetch(base + path, { method, headers, body: body || undefined });
-    } catch (e) {
-      throw new Error(`cannot reach ${base}: ${(e as Error).message}`);
-    }
-    const text = await response.text();
-    if (values.include) {
-      io.out(`HTTP ${response.status}`);
-      for (const [k, v] of response.headers) io.out(`${k}: ${v}`);
-      io.out("");
-    }
-    let pretty = text;
-    try {
-      pretty = JSON.stringify(JSON.parse(text), null, 2);
-    } catch {}
+  let response: Response;
+  try {
+    response = await fetch(base + path, { method, headers, body: body || undefined });
+  } catch (e) {
+    throw new CodedFailure("connection_failed", connectionAdvice(base, e as Error & { code?: string }));
+  }
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {}
+  if (a.json) {
+    io.out(JSON.stringify({ status: response.status, headers: Object.fromEntries(response.headers), body: parsed }));
+  } else {
+    if (a.flag("include")) io.out([`HTTP ${response.status}`, ...[...response.headers].map(([k, v]) => `${k}: ${v}`), ""].join("\n"));
+    const pretty = typeof parsed === "string" ? parsed : JSON.stringify(parsed, null, 2);
     if (response.ok) io.out(pretty);
     else io.err(pretty);
-    return response.ok ? 0 : 1;
-  });
+  }
+  return response.ok ? 0 : 1;
+}
+
+function readBody(data: string | undefined): string {
+  if (data === undefined) return "";
+  let body = data;
+  if (data.startsWith("@")) {
+    try {
+      body = readFileSync(data.slice(1), "utf8");
+    } catch (e) {
+      throw new UsageError(`--data: cannot read ${data.slice(1)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+  }
+  try {
+    JSON.parse(body);
+  } catch {
+    throw new UsageError(`--data: not valid JSON${data.startsWith("@") ? ` in ${data.slice(1)}` : ""}`);
+  }
+  return body;
+}
+
+/** Which URL failed, why in plain words, and what to check. */
+export function connectionAdvice(base: string, e: Error & { code?: string }): string {
+  const why = `${e.code ?? ""} ${e.message}`;
+  let hint = "check that `assay serve` is running there, and ASSAY_URL or --url (host, port, http vs https)";
+  if (/ECONNREFUSED|Unable to connect|ConnectionRefused/i.test(why)) hint = "nothing is listening there: start the server (`assay serve`) or fix ASSAY_URL / --url (host and port)";
+  else if (/ENOTFOUND|EAI_AGAIN|resolve|DNS/i.test(why)) hint = "the host name does not resolve: check the host in ASSAY_URL / --url";
+  else if (/CERT|certificate|TLS|SSL/i.test(why)) hint = "the TLS handshake failed: check the certificate (server.tls) or use http:// for a server without TLS";
+  else if (/timed? ?out|ETIMEDOUT/i.test(why)) hint = "the server did not answer in time: check the address, firewalls and proxies";
+  return `cannot reach ${base} (${e.code ?? e.message}): ${hint}`;
 }

@@ -1,7 +1,7 @@
-// Shared CLI plumbing: argument parsing that names the offending flag, exit codes (0 ok,
-// 1 failure, 2 usage error), config loading, and plain or --json output.
-import { parseArgs, type ParseArgsConfig } from "node:util";
-import { type AssayConfig, ConfigError, configPath, loadConfig } from "../config/load.ts";
+// Shared CLI plumbing: exit codes (0 ok, 1 failure, 2 usage error), the IO a command writes to,
+// config loading, and plain or --json output. Parsing and dispatch: src/cli/framework.ts.
+import { type ProgressSink, stderrSink } from "./progress.ts";
+import { type AssayConfig, configPath, loadConfig } from "../config/load.ts";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -15,6 +15,8 @@ export interface CliIO {
   err(text: string): void;
   env: Record<string, string | undefined>;
   stdin(): Promise<Uint8Array>;
+  /** Where progress lines go (stderr when it is a terminal); absent means no progress. */
+  progress?: ProgressSink;
 }
 
 export const processIO: CliIO = {
@@ -22,21 +24,8 @@ export const processIO: CliIO = {
   err: (t) => process.stderr.write(t.endsWith("\n") ? t : `${t}\n`),
   env: process.env,
   stdin: async () => new Uint8Array(await Bun.stdin.arrayBuffer()),
+  progress: stderrSink,
 };
-
-export type Options = NonNullable<ParseArgsConfig["options"]>;
-
-export const CONFIG_OPTION = { config: { type: "string" } } as const satisfies Options;
-
-/** Strict parsing: an unknown flag or a missing value is a usage error naming the flag. */
-export function parse<O extends Options>(argv: string[], options: O, allowPositionals = false) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals, strict: true });
-  } catch (e) {
-    const message = (e as Error).message.replace(/\. To specify a positional argument.*$/s, "");
-    throw new UsageError(message);
-  }
-}
 
 export function loadCliConfig(flag: string | undefined, io: CliIO): AssayConfig {
   return loadConfig(configPath(flag, io.env), io.env);
@@ -68,20 +57,3 @@ export function parseDuration(value: string, flag: string): number {
   return Number(m[1]) * unit;
 }
 
-/** Runs a command body and maps failures to exit codes and one clear message. */
-export async function runCommand(io: CliIO, body: () => Promise<number | void>): Promise<number> {
-  try {
-    return (await body()) ?? EXIT_OK;
-  } catch (e) {
-    if (e instanceof UsageError) {
-      io.err(`assay: ${e.message}`);
-      return EXIT_USAGE;
-    }
-    if (e instanceof ConfigError) {
-      io.err(e.message);
-      return EXIT_FAILURE;
-    }
-    io.err(`assay: ${(e as Error).message}`);
-    return EXIT_FAILURE;
-  }
-}

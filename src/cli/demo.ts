@@ -1,8 +1,9 @@
-// `assay demo [--dir D] [--host H] [--port N] [--seed S] [--json]`: the evaluator's quick start.
+// `assay demo`: the evaluator's quick start.
 // Writes a realistic billing data set with planted revenue leakage (CSV files) and a config that
 // wires it in as the `billing` connector, mints a demo account and key, prints them with ready
-// commands, and serves. Running it again reuses the folder and mints a fresh key.
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+// commands, and serves. Running it again reuses the folder and mints a fresh key; a non-empty
+// folder it did not write is refused.
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { SAMPLE_APPROVER_LIMITS, SAMPLE_TAX_RATES, plant } from "../sampledata/plant.ts";
 import { ensureMasterKeyFile } from "../auth/master-key.ts";
@@ -10,7 +11,8 @@ import { loadConfig } from "../config/load.ts";
 import { generateDataset } from "../sampledata/generate.ts";
 import { writeCsvDataset } from "../sampledata/write.ts";
 import { openAdmin } from "../runtime.ts";
-import { type CliIO, parse, parsePort, runCommand, UsageError } from "./common.ts";
+import { CliFailure, type CliIO, parsePort, UsageError } from "./common.ts";
+import type { Args } from "./framework.ts";
 import { serveUntilSignal } from "./serve.ts";
 
 const DEMO_ACCOUNT = "Demo";
@@ -40,47 +42,46 @@ connectors:
 `;
 }
 
-export function run(argv: string[], io: CliIO): Promise<number> {
-  return runCommand(io, async () => {
-    const { values } = parse(argv, {
-      dir: { type: "string" },
-      host: { type: "string" },
-      port: { type: "string" },
-      seed: { type: "string" },
-      json: { type: "boolean" },
-      "no-serve": { type: "boolean" },
-    });
-    const port = values.port === undefined ? 8080 : parsePort(values.port);
-    const seed = values.seed === undefined ? 42 : Number(values.seed);
-    if (!Number.isInteger(seed)) throw new UsageError(`--seed: expected an integer (got "${values.seed}")`);
-    const dir = resolve(values.dir ?? "assay-demo");
-    const file = join(dir, "assay.yaml");
+/** The first line of every config `assay demo` writes: how it recognises its own folders. */
+const DEMO_MARK = "# Written by `assay demo`";
 
-    if (!existsSync(file)) {
-      mkdirSync(dir, { recursive: true });
-      const clean = generateDataset({ seed, invoices: 400, customers: 40, skus: 30, start: "2026-01-01", months: 6 });
-      const planted = plant(clean, seed, 0.05);
-      await writeCsvDataset(planted, join(dir, "data"));
-      writeFileSync(file, demoConfig(port));
-      io.err(`wrote a sample data set (${planted.transactions.length} transactions, ${planted.labels.size} with planted findings) to ${dir}`);
-    }
-    ensureMasterKeyFile(join(dir, "master.key"));
-    const config = loadConfig(file, io.env);
-    const { keys, store } = openAdmin(config, { env: {} });
-    let minted;
-    try {
-      const existing = (await store.accounts.list()).find((a) => a.name === DEMO_ACCOUNT);
-      const account = existing ?? (await keys.createAccount(DEMO_ACCOUNT, "standard"));
-      minted = await keys.createKey(account.id, { name: "demo" });
-    } finally {
-      store.close();
-    }
-    const host = values.host ?? config.server.host;
-    const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
-    if (values.json) {
-      io.out(JSON.stringify({ url, config: file, account: minted.account, key_id: minted.id, key: minted.key, secret: minted.secret }));
-    } else {
-      io.out(`Assay demo
+export async function demo(a: Args, io: CliIO) {
+  const portFlag = a.string("port");
+  const port = portFlag === undefined ? 8080 : parsePort(portFlag);
+  const seedFlag = a.string("seed");
+  const seed = seedFlag === undefined ? 42 : Number(seedFlag);
+  if (!Number.isInteger(seed)) throw new UsageError(`--seed: expected an integer (got "${seedFlag}")`);
+  const dir = resolve(a.string("dir") ?? "assay-demo");
+  const file = join(dir, "assay.yaml");
+
+  if (!isDemoFolder(dir, file)) {
+    throw new CliFailure(`refusing to write into ${dir}: it is not empty and was not created by \`assay demo\`; choose another folder with --dir`);
+  }
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    const clean = generateDataset({ seed, invoices: 400, customers: 40, skus: 30, start: "2026-01-01", months: 6 });
+    const planted = plant(clean, seed, 0.05);
+    await writeCsvDataset(planted, join(dir, "data"));
+    writeFileSync(file, demoConfig(port));
+    io.err(`wrote a sample data set (${planted.transactions.length} transactions, ${planted.labels.size} with planted findings) to ${dir}`);
+  }
+  ensureMasterKeyFile(join(dir, "master.key"));
+  const config = loadConfig(file, io.env);
+  const { keys, store } = openAdmin(config, { env: {} });
+  let minted;
+  try {
+    const existing = (await store.accounts.list()).find((a) => a.name === DEMO_ACCOUNT);
+    const account = existing ?? (await keys.createAccount(DEMO_ACCOUNT, "standard"));
+    minted = await keys.createKey(account.id, { name: "demo" });
+  } finally {
+    store.close();
+  }
+  const host = a.string("host") ?? config.server.host;
+  const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
+  if (a.json) {
+    io.out(JSON.stringify({ url, config: file, account: minted.account, key_id: minted.id, key: minted.key, secret: minted.secret }));
+  } else {
+    io.out(`Assay demo
   config:   ${file}
   account:  ${minted.account}
   API key:  ${minted.key}
@@ -93,8 +94,15 @@ In another shell:
   assay call POST /v1/reports --data '{"type":"revenue_leakage","connector":"billing","format":"html"}'
   open ${url}/docs for the API reference
 `);
-    }
-    if (values["no-serve"]) return 0;
-    return serveUntilSignal(config, io, { host, port });
-  });
+  }
+  if (a.flag("no-serve")) return 0;
+  return serveUntilSignal(config, io, { host, port });
+}
+
+/** A folder demo may use: missing, empty, or one it wrote before (its config carries the mark). */
+function isDemoFolder(dir: string, file: string): boolean {
+  if (!existsSync(dir)) return true;
+  if (!statSync(dir).isDirectory()) return false;
+  if (readdirSync(dir).length === 0) return true;
+  return existsSync(file) && readFileSync(file, "utf8").startsWith(DEMO_MARK);
 }

@@ -6,27 +6,25 @@ import { ensureMasterKeyFile } from "../auth/master-key.ts";
 import { configPath, loadConfig } from "../config/load.ts";
 import { SqliteStore } from "../store/sqlite/index.ts";
 import { DEFAULT_CONFIG } from "../config/default-config.ts";
-import { CONFIG_OPTION, type CliIO, parse, printJson, runCommand } from "./common.ts";
+import { type CliIO, printJson } from "./common.ts";
+import type { Args } from "./framework.ts";
 
-export function run(argv: string[], io: CliIO): Promise<number> {
-  return runCommand(io, async () => {
-    const { values } = parse(argv, { ...CONFIG_OPTION, json: { type: "boolean" } });
-    const file = configPath(values.config, io.env);
-    const created: string[] = [];
-    if (!existsSync(file)) {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, DEFAULT_CONFIG, { flag: "wx" });
-      created.push(file);
-    }
-    const config = loadConfig(file, io.env);
-    if (!io.env.ASSAY_MASTER_KEY && ensureMasterKeyFile(config.security.master_key_file)) created.push(config.security.master_key_file);
-    if (config.storage.path !== ":memory:" && !existsSync(config.storage.path)) {
-      SqliteStore.open(config.storage).close();
-      created.push(config.storage.path);
-    }
-    mkdirSync(config.reports.dir, { recursive: true });
-    if (values.json) printJson(io, { config: file, created });
-    else if (created.length === 0) io.out(`nothing to do: ${file} and its data are in place`);
-    else io.out(created.map((c) => `created ${c}`).join("\n"));
-  });
+export async function init(a: Args, io: CliIO) {
+  const file = configPath(a.string("config"), io.env);
+  const created: string[] = [];
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, DEFAULT_CONFIG, { flag: "wx" });
+    created.push(file);
+  }
+  const config = loadConfig(file, io.env);
+  if (!io.env.ASSAY_MASTER_KEY && ensureMasterKeyFile(config.security.master_key_file)) created.push(config.security.master_key_file);
+  if (config.storage.path !== ":memory:" && !existsSync(config.storage.path)) {
+    SqliteStore.open(config.storage).close();
+    created.push(config.storage.path);
+  }
+  mkdirSync(config.reports.dir, { recursive: true });
+  if (a.json) printJson(io, { config: file, created });
+  else if (created.length === 0) io.out(`nothing to do: ${file} and its data are in place`);
+  else io.out(created.map((c) => `created ${c}`).join("\n"));
 }

@@ -12,116 +12,115 @@ import { iso } from "../domain/clock.ts";
 import { REPORT_FORMATS, REPORT_TYPES, type ReportFormat, type ReportType } from "../reports/types.ts";
 import { runnerId } from "../reports/worker.ts";
 import { createRuntime } from "../runtime.ts";
-import { CliFailure, CONFIG_OPTION, type CliIO, loadCliConfig, parse, printJson, runCommand, table, UsageError } from "./common.ts";
+import type { AssayConfig } from "../config/load.ts";
+import { CliFailure, type CliIO, loadCliConfig, printJson, table, UsageError } from "./common.ts";
+import { type Args, CodedFailure } from "./framework.ts";
+import { type Progress, progress } from "./progress.ts";
 
-const USAGE = `usage:
-  assay reports create --type T [--account ID] [--format F] [--from D --to D] [--connector C] [--module M]
-                       [--wait] [--out FILE] [--json]
-    --type    ${REPORT_TYPES.join(" | ")}
-    --format  ${REPORT_FORMATS.join(" | ")} (default json)
-    --account required when the database holds more than one account
-  assay reports list [--account ID] [--json]
-  assay reports show REPORT_ID [--account ID] [--json]`;
+type Runtime = ReturnType<typeof createRuntime>;
 
-const OPTIONS = {
-  ...CONFIG_OPTION,
-  json: { type: "boolean" },
-  type: { type: "string" },
-  format: { type: "string" },
-  from: { type: "string" },
-  to: { type: "string" },
-  connector: { type: "string" },
-  module: { type: "string" },
-  account: { type: "string" },
-  wait: { type: "boolean" },
-  out: { type: "string" },
-} as const;
+/** Opens the runtime and the report service for one command; stops and closes them after. */
+async function withReports<T>(a: Args, io: CliIO, body: (rt: Runtime, reports: ReportService, config: AssayConfig) => Promise<T>): Promise<T> {
+  const config = loadCliConfig(a.string("config"), io);
+  const rt = createRuntime(config, { env: io.env, log: quietLog(io) });
+  const reports = new ReportService({ store: rt.store, clock: rt.clock, log: rt.log, config, engine: () => rt.analysis, runner: runnerId("cli") });
+  try {
+    return await body(rt, reports, config);
+  } finally {
+    await reports.worker.stop();
+    await rt.close();
+  }
+}
 
-export function run(argv: string[], io: CliIO): Promise<number> {
-  return runCommand(io, async () => {
-    const [sub, ...rest] = argv;
-    if (!["create", "list", "show"].includes(sub ?? "")) throw new UsageError(USAGE);
-    const { values, positionals } = parse(rest, OPTIONS, sub === "show");
-    if (sub === "create") {
-      if (!values.type || !(REPORT_TYPES as readonly string[]).includes(values.type)) throw new UsageError(`--type: expected one of ${REPORT_TYPES.join(", ")}`);
-      if (values.format !== undefined && !(REPORT_FORMATS as readonly string[]).includes(values.format)) {
-        throw new UsageError(`--format: expected one of ${REPORT_FORMATS.join(", ")} (got "${values.format}")`);
-      }
-      if (values.out !== undefined && !values.wait) throw new UsageError("--out needs --wait (the file exists only once the report is completed)");
-    }
-    if (sub === "show" && positionals.length !== 1) throw new UsageError("usage: assay reports show REPORT_ID");
-
-    const config = loadCliConfig(values.config, io);
-    const rt = createRuntime(config, { env: io.env, log: quietLog(io) });
-    const reports = new ReportService({ store: rt.store, clock: rt.clock, log: rt.log, config, engine: () => rt.analysis, runner: runnerId("cli") });
-    try {
-      const accountId = await resolveAccount(rt.store, values.account, sub === "create" || sub === "show");
-      if (sub === "list") {
-        const accounts = accountId ? [accountId] : (await rt.store.accounts.list()).map((a) => a.id);
-        const data = [];
-        for (const a of accounts) data.push(...(await reports.list(a, { limit: 100 })).data.map((r) => ({ ...r, account: a })));
-        if (values.json) printJson(io, { object: "list", data, has_more: false });
-        else io.out(data.length ? table(data.map((r) => ({ ...r, progress: r.progress.percent === null ? r.progress.processed : `${r.progress.percent}%` })), ["id", "account", "type", "format", "status", "progress", "created_at", "completed_at"]) : "no reports");
-        return;
-      }
-      if (sub === "show") {
-        const view = await reports.get(accountId!, positionals[0]!).catch(notFound);
-        if (values.json) printJson(io, view);
-        else io.out(describe(view, join(config.reports.dir, `${view.id}.${view.format}`)));
-        return;
-      }
-
-      const created = await reports
-        .create(
-          { account: accountId!, key: null },
-          {
-            type: values.type as ReportType,
-            format: values.format as ReportFormat | undefined,
-            period: values.from || values.to ? { from: values.from, to: values.to } : undefined,
-            connector: values.connector,
-            module: values.module,
-          },
-        )
-        .catch(apiFailure);
-      if (!values.wait) {
-        if (values.json) printJson(io, created);
-        else io.out(`queued report ${created.id}; a running server generates it (or run with --wait to generate it here)`);
-        return;
-      }
-      const done = await generateOrWait(rt, reports, accountId!, created.id);
-      if (done.status === "completed" && values.out) copyFileSync(join(config.reports.dir, `${done.id}.${done.format}`), values.out);
-      if (values.json) printJson(io, done);
-      else io.out(describe(done, values.out ?? join(config.reports.dir, `${done.id}.${done.format}`)));
-      if (done.status === "failed") return 1;
-    } finally {
-      await reports.worker.stop();
-      await rt.close();
-    }
+export async function list(a: Args, io: CliIO) {
+  await withReports(a, io, async (rt, reports) => {
+    const accountId = await resolveAccount(rt.store, a.string("account"), false);
+    const accounts = accountId ? [accountId] : (await rt.store.accounts.list()).map((x) => x.id);
+    const data = [];
+    for (const id of accounts) data.push(...(await reports.list(id, { limit: 100 })).data.map((r) => ({ ...r, account: id })));
+    if (a.json) printJson(io, { object: "list", data, has_more: false });
+    else io.out(data.length ? table(data.map((r) => ({ ...r, progress: r.progress.percent === null ? r.progress.processed : `${r.progress.percent}%` })), ["id", "account", "type", "format", "status", "progress", "created_at", "completed_at"]) : "no reports");
   });
 }
 
-async function generateOrWait(rt: ReturnType<typeof createRuntime>, reports: ReportService, accountId: string, id: string) {
+export async function show(a: Args, io: CliIO) {
+  await withReports(a, io, async (rt, reports, config) => {
+    const accountId = await resolveAccount(rt.store, a.string("account"), true);
+    const view = await reports.get(accountId!, a.positionals[0]!).catch(notFound);
+    if (a.json) printJson(io, view);
+    else io.out(describe(view, join(config.reports.dir, `${view.id}.${view.format}`)));
+  });
+}
+
+export async function create(a: Args, io: CliIO) {
+  const type = a.string("type");
+  const format = a.string("format");
+  const out = a.string("out");
+  if (!type || !(REPORT_TYPES as readonly string[]).includes(type)) throw new UsageError(`--type: expected one of ${REPORT_TYPES.join(", ")}${type ? ` (got "${type}")` : ""}`);
+  if (format !== undefined && !(REPORT_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format: expected one of ${REPORT_FORMATS.join(", ")} (got "${format}")`);
+  }
+  if (out !== undefined && !a.flag("wait")) throw new UsageError("--out needs --wait (the file exists only once the report is completed)");
+  return withReports(a, io, async (rt, reports, config) => {
+    const accountId = await resolveAccount(rt.store, a.string("account"), true);
+    const from = a.string("from");
+    const to = a.string("to");
+    const created = await reports
+      .create(
+        { account: accountId!, key: null },
+        {
+          type: type as ReportType,
+          format: format as ReportFormat | undefined,
+          period: from || to ? { from, to } : undefined,
+          connector: a.string("connector"),
+          module: a.string("module"),
+        },
+      )
+      .catch(apiFailure);
+    if (!a.flag("wait")) {
+      if (a.json) printJson(io, created);
+      else io.out(`queued report ${created.id}; a running server generates it (or run with --wait to generate it here)`);
+      return 0;
+    }
+    const done = await generateOrWait(rt, reports, accountId!, created.id, progress(`report ${created.id}`, io.progress));
+    if (done.status === "completed" && out) copyFileSync(join(config.reports.dir, `${done.id}.${done.format}`), out);
+    if (a.json) printJson(io, done);
+    else io.out(describe(done, out ?? join(config.reports.dir, `${done.id}.${done.format}`)));
+    return done.status === "failed" ? 1 : 0;
+  });
+}
+
+async function generateOrWait(rt: Runtime, reports: ReportService, accountId: string, id: string, bar: Progress) {
   const claimed = await rt.store.reports.claim(id, runnerId("cli"), iso(rt.clock.now()));
   if (claimed) {
     const interrupt = () => void reports.worker.stop();
     process.once("SIGINT", interrupt);
     process.once("SIGTERM", interrupt);
+    // The worker records progress in the store as it goes; draw it from there.
+    const ticker = setInterval(() => {
+      reports.get(accountId, id).then((v) => bar.update(v.progress.processed, v.progress.total), () => {});
+    }, 250);
     try {
       await reports.worker.execute(claimed);
     } finally {
+      clearInterval(ticker);
       process.off("SIGINT", interrupt);
       process.off("SIGTERM", interrupt);
     }
   }
   for (;;) {
     const view = await reports.get(accountId, id);
-    if (view.status === "completed" || view.status === "failed") return view;
+    if (view.status === "completed" || view.status === "failed") {
+      bar.finish();
+      return view;
+    }
+    bar.update(view.progress.processed, view.progress.total);
     if (view.status === "queued" && claimed) throw new CliFailure(`interrupted: report ${id} is back in the queue`);
     await Bun.sleep(200);
   }
 }
 
-async function resolveAccount(store: ReturnType<typeof createRuntime>["store"], given: string | undefined, required: boolean) {
+async function resolveAccount(store: Runtime["store"], given: string | undefined, required: boolean) {
   if (given) {
     if (!(await store.accounts.get(given))) throw new CliFailure(`no account ${given} (see \`assay accounts list\`)`);
     return given;
@@ -152,7 +151,7 @@ function apiFailure(e: unknown): never {
 }
 
 function notFound(e: unknown): never {
-  if ((e as { code?: string })?.code === "not_found") throw new CliFailure((e as Error).message);
+  if ((e as { code?: string })?.code === "not_found") throw new CodedFailure("not_found", (e as Error).message);
   throw e;
 }
 

@@ -1,17 +1,16 @@
-// `assay serve [--config F] [--host H] [--port N]`: runs until SIGTERM/SIGINT, then drains.
+// `assay serve`: runs until SIGTERM/SIGINT, then drains.
 import type { AssayConfig } from "../config/load.ts";
 import { reloadConfig, watchConfig } from "../reload.ts";
 import { createRuntime } from "../runtime.ts";
 import { startServer } from "../server.ts";
 import { VERSION } from "../version.ts";
-import { CONFIG_OPTION, type CliIO, loadCliConfig, parse, parsePort, runCommand } from "./common.ts";
+import { type CliIO, loadCliConfig, parsePort } from "./common.ts";
+import type { Args } from "./framework.ts";
 
-export function run(argv: string[], io: CliIO): Promise<number> {
-  return runCommand(io, async () => {
-    const { values } = parse(argv, { ...CONFIG_OPTION, host: { type: "string" }, port: { type: "string" } });
-    const port = values.port === undefined ? undefined : parsePort(values.port);
-    return serveUntilSignal(loadCliConfig(values.config, io), io, { host: values.host, port });
-  });
+export async function serve(a: Args, io: CliIO) {
+  const portFlag = a.string("port");
+  const port = portFlag === undefined ? undefined : parsePort(portFlag);
+  return serveUntilSignal(loadCliConfig(a.string("config"), io), io, { host: a.string("host"), port });
 }
 
 /** Serves until SIGTERM or SIGINT, then drains and closes; `assay demo` serves the same way. */

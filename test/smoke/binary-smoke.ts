@@ -34,6 +34,14 @@ try {
     const out = await new Response(p.stdout).text();
     if (!/^assay \d+\.\d+\.\d+/.test(out)) throw new Error(`unexpected: ${out}`);
   });
+  await check("install --prefix puts a working copy there; help exits 0", async () => {
+    const p = Bun.spawn([binary, "install", "--prefix", join(dir, "bin"), "--json"], { stdout: "pipe", stderr: "pipe" });
+    const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+    if (code !== 0) throw new Error(`install exited ${code}: ${out}${err}`);
+    const copy = Bun.spawn([JSON.parse(out).installed, "keys", "create", "--help"], { stdout: "pipe" });
+    const help = await new Response(copy.stdout).text();
+    if ((await copy.exited) !== 0 || !help.includes("usage: assay keys create")) throw new Error(`installed copy: ${help}`);
+  });
   let creds = { key: "", secret: "" };
   await check("init, accounts create, keys create", async () => {
     await cli("init");

@@ -1,0 +1,205 @@
+// The command table: every `assay` command and subcommand, its arguments and options with their
+// descriptions, and the module that runs it (loaded only when it runs). `--help` pages, parsing,
+// errors and docs/cli.md all come from here. A new command = one entry here plus its handler.
+import { REPORT_FORMATS, REPORT_TYPES } from "../reports/types.ts";
+import type { CommandTable, OptionSpec } from "./framework.ts";
+
+const account: OptionSpec = { type: "string", value: "ID", description: "account id (acct_…); required when the database holds several accounts" };
+
+export const COMMANDS: CommandTable = {
+  serve: {
+    summary: "run the API server until SIGTERM/SIGINT, then drain in-flight requests",
+    options: {
+      host: { type: "string", value: "H", description: "listen address (default: server.host)" },
+      port: { type: "string", value: "N", description: "listen port, 0 for any free port (default: server.port)" },
+    },
+    handler: async () => (await import("./serve.ts")).serve,
+  },
+  init: {
+    summary: "create what is missing of config file, data folder and master key (never overwrites)",
+    json: '{"config": FILE, "created": [PATH, …]}',
+    handler: async () => (await import("./init.ts")).init,
+  },
+  demo: {
+    summary: "sample data, a demo account and key, and a running server, in one command",
+    noConfig: true,
+    options: {
+      dir: { type: "string", value: "D", description: "folder for the demo (default ./assay-demo); must be empty or a previous demo" },
+      host: { type: "string", value: "H", description: "listen address (default 127.0.0.1)" },
+      port: { type: "string", value: "N", description: "listen port (default 8080)" },
+      seed: { type: "string", value: "S", description: "random seed of the sample data (default 42)" },
+      "no-serve": { type: "boolean", description: "prepare and print, then exit without serving" },
+    },
+    json: '{"url", "config", "account", "key_id", "key", "secret"} (one line, before the server logs)',
+    handler: async () => (await import("./demo.ts")).demo,
+  },
+  install: {
+    summary: "copy this binary into a folder on the PATH so `assay …` works as printed",
+    noConfig: true,
+    options: {
+      prefix: { type: "string", value: "DIR", description: "target folder (default: /usr/local/bin when writable, else ~/.local/bin)" },
+    },
+    json: '{"installed": PATH, "on_path": boolean}',
+    handler: async () => (await import("./install.ts")).install,
+  },
+  accounts: {
+    summary: "create and list accounts; move an account to another plan",
+    subcommands: {
+      create: {
+        summary: "create an account (acct_…) on a plan",
+        options: {
+          name: { type: "string", value: "N", description: "the account's display name (required)" },
+          plan: { type: "string", value: "P", description: "plan: standard, enterprise or one of config plans (default standard)" },
+        },
+        json: '{"object": "account", "id", "name", "plan", "created_at"}',
+        handler: async () => (await import("./accounts.ts")).create,
+      },
+      list: {
+        summary: "list accounts and their plans",
+        json: '{"object": "list", "data": [account, …], "has_more": false}',
+        handler: async () => (await import("./accounts.ts")).list,
+      },
+      "set-plan": {
+        summary: "move an account to another plan (takes effect at once)",
+        arguments: [{ name: "ACCOUNT_ID", description: "the account (acct_…)" }],
+        options: { plan: { type: "string", value: "P", description: "the new plan (required)" } },
+        json: '{"object": "account", …}',
+        handler: async () => (await import("./accounts.ts")).setPlan,
+      },
+    },
+  },
+  keys: {
+    summary: "create, list, revoke and rotate API keys",
+    subcommands: {
+      create: {
+        summary: "mint an API key and secret for an account; both are printed once",
+        options: {
+          account: { type: "string", value: "ID", description: "the account (acct_…, required)" },
+          name: { type: "string", value: "N", description: "a label for the key" },
+          expires: { type: "string", value: "DURATION", description: "lifetime such as 90d, 24h (default: never)" },
+        },
+        json: '{"object": "api_key", "id": "key_…", "key": "ak_…", "secret": "sk_…", "account", …}',
+        handler: async () => (await import("./keys.ts")).create,
+      },
+      list: {
+        summary: "list keys by id and prefix (never prints keys or secrets)",
+        options: { account: { type: "string", value: "ID", description: "only this account's keys" } },
+        json: '{"object": "list", "data": [key, …], "has_more": false}',
+        handler: async () => (await import("./keys.ts")).list,
+      },
+      revoke: {
+        summary: "revoke a key; a running server refuses it from the next request",
+        arguments: [{ name: "KEY_ID", description: "the key (key_…)" }],
+        json: "the key's view with status revoked",
+        handler: async () => (await import("./keys.ts")).revoke,
+      },
+      rotate: {
+        summary: "mint a new key and secret; the old key keeps working for a grace period",
+        arguments: [{ name: "KEY_ID", description: "the key to replace (key_…)" }],
+        options: { grace: { type: "string", value: "DURATION", description: "how long the old key keeps working (default 24h)" } },
+        json: "the new key (as keys create) with `previous`: the old key's view",
+        handler: async () => (await import("./keys.ts")).rotate,
+      },
+    },
+  },
+  config: {
+    summary: "check the configuration file",
+    subcommands: {
+      check: {
+        summary: "validate the configuration file; one line per problem with its YAML path",
+        json: '{"ok": true, "file": FILE}',
+        handler: async () => (await import("./config.ts")).check,
+      },
+    },
+  },
+  sign: {
+    summary: "print the HMAC-SHA256 signature of a body read from standard input",
+    noConfig: true,
+    options: {
+      secret: { type: "string", value: "S", description: "the API secret (default $ASSAY_API_SECRET)" },
+      timestamp: { type: "string", value: "T", description: "unix seconds: sign `T.body` for X-Service-Timestamp" },
+      method: { type: "string", value: "M", description: "request scope: the method (with --path and --timestamp)" },
+      path: { type: "string", value: "P", description: "request scope: the path and query, e.g. /v1/alerts?limit=5" },
+    },
+    json: '{"signature": HEX, "timestamp": T|null}',
+    details: "example: printf '%s' \"$BODY\" | assay sign",
+    handler: async () => (await import("./sign.ts")).sign,
+  },
+  call: {
+    summary: "send a signed request to a running server and print the response",
+    noConfig: true,
+    arguments: [
+      { name: "METHOD", description: "GET, POST, PUT, PATCH or DELETE" },
+      { name: "PATH", description: "the path, such as /v1/health" },
+    ],
+    options: {
+      data: { type: "string", value: "JSON|@FILE", description: "the request body (JSON text, or @file to read it)" },
+      url: { type: "string", value: "URL", description: "the server (default $ASSAY_URL, else http://127.0.0.1:8080)" },
+      timestamp: { type: "boolean", description: "sign with X-Service-Timestamp (replay protection)" },
+      scope: { type: "string", value: "body|request", description: "signature scope (default $ASSAY_SIGNATURE_SCOPE, else body); request signs method and path too" },
+      "idempotency-key": { type: "string", value: "K", description: "send Idempotency-Key: K" },
+      include: { type: "boolean", short: "i", description: "print the status line and response headers" },
+    },
+    json: '{"status": N, "headers": {…}, "body": parsed JSON or text}',
+    details: "reads ASSAY_API_KEY and ASSAY_API_SECRET (from `assay keys create`). Exit 0 for a 2xx answer, 1 otherwise.",
+    handler: async () => (await import("./call.ts")).call,
+  },
+  alerts: {
+    summary: "list alerts, offline, from the database",
+    subcommands: {
+      list: {
+        summary: "list alerts, newest first, across every account unless --account narrows it",
+        options: {
+          status: { type: "string", value: "S", description: "open, acknowledged, resolved or dismissed" },
+          severity: { type: "string", value: "S", description: "low, medium, high or critical" },
+          connector: { type: "string", value: "C", description: "only alerts of this connector" },
+          account: { type: "string", value: "ID", description: "only this account's alerts" },
+          since: { type: "string", value: "TIME", description: "only alerts created at or after this date or RFC 3339 time" },
+          limit: { type: "string", value: "N", description: "1-1000 (default 50)" },
+        },
+        json: '{"object": "list", "data": [alert, …], "has_more": boolean}',
+        handler: async () => (await import("./alerts.ts")).list,
+      },
+    },
+  },
+  reports: {
+    summary: "create (and --wait for) reports, list and show them, offline",
+    subcommands: {
+      create: {
+        summary: "queue a report, or with --wait generate it here and write it",
+        options: {
+          type: { type: "string", value: "T", description: `${REPORT_TYPES.join(" | ")} (required)` },
+          format: { type: "string", value: "F", description: `${REPORT_FORMATS.join(" | ")} (default json)` },
+          from: { type: "string", value: "DATE", description: "period start (YYYY-MM-DD)" },
+          to: { type: "string", value: "DATE", description: "period end (YYYY-MM-DD)" },
+          connector: { type: "string", value: "C", description: "the connector to scan" },
+          module: { type: "string", value: "M", description: "the analysis module" },
+          account,
+          wait: { type: "boolean", description: "generate the report in this process (progress on a terminal)" },
+          out: { type: "string", value: "FILE", description: "with --wait: copy the finished file here" },
+        },
+        json: "the report's view, as GET /v1/reports/{id} returns it",
+        handler: async () => (await import("./reports.ts")).create,
+      },
+      list: {
+        summary: "list reports (every account unless --account)",
+        options: { account: { type: "string", value: "ID", description: "only this account's reports" } },
+        json: '{"object": "list", "data": [report, …], "has_more": false}',
+        handler: async () => (await import("./reports.ts")).list,
+      },
+      show: {
+        summary: "show one report: status, figures and the file it wrote",
+        arguments: [{ name: "REPORT_ID", description: "the report (rpt_…)" }],
+        options: { account },
+        json: "the report's view, as GET /v1/reports/{id} returns it",
+        handler: async () => (await import("./reports.ts")).show,
+      },
+    },
+  },
+  version: {
+    summary: "print the version",
+    noConfig: true,
+    json: '{"version": "x.y.z"}',
+    handler: async () => (await import("./version.ts")).version,
+  },
+};
