@@ -1,32 +1,39 @@
 // Builds the HTTP application from an explicit runtime: `assay serve` and the tests share it.
-import { type AnyElysia, Elysia } from "elysia";
+import { type AnyElysia, Elysia, getSchemaValidator } from "elysia";
 import { alertRoutes } from "./api/alerts/index.ts";
-import { analyzeRoutes } from "./api/analyze/index.ts";
+import { analyzeFor, analyzeRoutes } from "./api/analyze/index.ts";
+import { AnalyzeBody } from "./api/analyze/model.ts";
 import { connectorRoutes } from "./api/connectors/index.ts";
-import { healthRoutes } from "./api/health/index.ts";
+import { healthReporter, healthRoutes } from "./api/health/index.ts";
 import { moduleRoutes } from "./api/modules/index.ts";
 import { reportRoutes } from "./api/reports/index.ts";
 import { docsRoutes } from "./http/docs.ts";
-import { BODY_PARSER, pipeline } from "./http/pipeline.ts";
+import { type FastPath, fastPath } from "./http/fast-path.ts";
+import { BODY_PARSER, type PipelineDeps, pipeline } from "./http/pipeline.ts";
 import { RouteTable } from "./http/route-table.ts";
 import type { Runtime } from "./runtime.ts";
 
 export function createApp(rt: Runtime) {
+  return buildApp(rt).app;
+}
+
+/** The Elysia app, and the front door's fast path for its two hottest routes (fast-path.ts). */
+export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath } {
   const routes = new RouteTable();
+  const deps: PipelineDeps = {
+    authenticator: rt.authenticator,
+    idempotency: rt.idempotency,
+    log: rt.log,
+    maxBodyBytes: rt.config.server.max_body_bytes,
+    routes,
+  };
+  const health = healthReporter(rt);
   // The docs describe the finished app, which exists only once every route is added.
   let built: AnyElysia | undefined;
   const app = new Elysia({ normalize: false })
-    .use(
-      pipeline({
-        authenticator: rt.authenticator,
-        idempotency: rt.idempotency,
-        log: rt.log,
-        maxBodyBytes: rt.config.server.max_body_bytes,
-        routes,
-      }),
-    )
+    .use(pipeline(deps))
     .use(docsRoutes(() => built!))
-    .use(healthRoutes(rt))
+    .use(healthRoutes(health))
     .use(connectorRoutes(rt))
     .use(analyzeRoutes(rt))
     .use(moduleRoutes(rt))
@@ -35,7 +42,22 @@ export function createApp(rt: Runtime) {
   routes.load(app.routes);
   assertBodiesParsedRaw(app.routes);
   built = app;
-  return app;
+  const fast = fastPath(
+    [
+      { method: "GET", path: "/v1/health", handle: () => health().then(({ status, body }) => ({ status, value: body })) },
+      {
+        method: "POST",
+        path: "/v1/analyze",
+        body: getSchemaValidator(AnalyzeBody, { normalize: false }),
+        handle: async (request, body, state) => ({
+          status: 200,
+          value: await analyzeFor(rt, state.auth!.account.id, body as typeof AnalyzeBody.static, request.signal),
+        }),
+      },
+    ],
+    deps,
+  );
+  return { app, fast };
 }
 
 /**

@@ -2,7 +2,7 @@
 // refuses new requests, lets in-flight ones finish (up to server.shutdown_grace_s), then stops
 // background work and closes the database.
 import { readFileSync } from "node:fs";
-import { createApp } from "./app.ts";
+import { buildApp } from "./app.ts";
 import { frontDoor } from "./http/front-door.ts";
 import type { Runtime } from "./runtime.ts";
 
@@ -14,7 +14,7 @@ export interface RunningServer {
 
 export function startServer(rt: Runtime, overrides: { host?: string; port?: number } = {}): RunningServer {
   let draining = false;
-  const app = createApp(rt);
+  const { app, fast } = buildApp(rt);
   const { server: cfg } = rt.config;
   const hostname = overrides.host ?? cfg.host;
   const port = overrides.port ?? cfg.port;
@@ -26,6 +26,7 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
     maxRequestBodySize: cfg.max_body_bytes * 4 + 65_536,
     ...(cfg.tls ? { tls: { cert: readFileSync(cfg.tls.cert, "utf8"), key: readFileSync(cfg.tls.key, "utf8") } } : {}),
     fetch: frontDoor(app.handle, {
+      fast,
       log: rt.log,
       accessLog: cfg.access_log,
       maxBodyBytes: cfg.max_body_bytes,

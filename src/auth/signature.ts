@@ -10,16 +10,19 @@ const B64 = /^[A-Za-z0-9+/]{43}=?$/;
 const B64URL = /^[A-Za-z0-9_-]{43}=?$/;
 const EMPTY = new Uint8Array(0);
 
+const PREFIX = /^sha256=/i;
+
 /** Decodes a signature header value to its 32 bytes, or null when it is not a valid encoding. */
 export function decodeSignature(header: string): Uint8Array | null {
+  // Runs on every request: no lower-cased copy, no second copy of the decoded bytes.
   let value = header.trim();
-  if (value.toLowerCase().startsWith("sha256=")) value = value.slice(7);
+  if (PREFIX.test(value)) value = value.slice(7);
   let bytes: Buffer;
   if (HEX.test(value)) bytes = Buffer.from(value, "hex");
   else if (B64.test(value)) bytes = Buffer.from(value, "base64");
   else if (B64URL.test(value)) bytes = Buffer.from(value, "base64url");
   else return null;
-  return bytes.length === 32 ? new Uint8Array(bytes) : null;
+  return bytes.length === 32 ? bytes : null;
 }
 
 /** The bytes that are signed: the body, or `<timestamp>.<body>` in timestamp mode. */

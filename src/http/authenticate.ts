@@ -8,7 +8,7 @@ import { decodeSignature, requestSigningString, verifySignature } from "../auth/
 import type { Clock } from "../domain/clock.ts";
 import type { RateLimiter, WindowSpec } from "../ratelimit/types.ts";
 import { planWindows } from "../ratelimit/types.ts";
-import { limitHeaders, rateLimitedError } from "./rate-limit-headers.ts";
+import { rateLimitedError, setLimitHeaders } from "./rate-limit-headers.ts";
 import { ApiError } from "../domain/errors.ts";
 import type { RequestState } from "./request-state.ts";
 
@@ -24,6 +24,12 @@ export interface AuthenticatorDeps {
 }
 
 const TIMESTAMP = /^\d{1,12}$/;
+
+/** The limiter subject of an account, kept on the (cached) account object: no string per request. */
+const SUBJECT = Symbol("assay.limitSubject");
+function subjectOf(account: { id: string; [SUBJECT]?: string }): string {
+  return (account[SUBJECT] ??= `acct:${account.id}`);
+}
 
 export class Authenticator {
   private readonly failureWindows: WindowSpec[];
@@ -118,11 +124,19 @@ export class Authenticator {
     state.auth = auth;
   }
 
+  /** Window specs per plan object (the plans table is built once per config). */
+  private readonly planWindowCache = new WeakMap<object, WindowSpec[]>();
+  private windowsOf(plan: { per_second: number; per_minute: number }): WindowSpec[] {
+    let windows = this.planWindowCache.get(plan);
+    if (!windows) this.planWindowCache.set(plan, (windows = planWindows(plan)));
+    return windows;
+  }
+
   private async charge(state: RequestState) {
     const auth = state.auth!;
     const plan = this.deps.plans()[auth.account.plan] ?? this.deps.plans().standard!;
-    const decision = await this.deps.limiter.acquire(`acct:${auth.account.id}`, planWindows(plan));
-    Object.assign(state.headers, limitHeaders(decision));
+    const decision = await this.deps.limiter.acquire(subjectOf(auth.account), this.windowsOf(plan));
+    setLimitHeaders(state.headers, decision);
     if (!decision.allowed) throw rateLimitedError(decision);
   }
 }

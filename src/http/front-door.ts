@@ -6,6 +6,7 @@ import type { Server } from "bun";
 import type { Logger } from "../log.ts";
 import { checkDeclaredLength } from "./body.ts";
 import { ApiError, internalError } from "../domain/errors.ts";
+import type { FastPath } from "./fast-path.ts";
 import { problemResponse } from "./problem.ts";
 import { beginRequest } from "./request-state.ts";
 
@@ -17,6 +18,15 @@ export interface FrontDoorOptions {
   trustProxy: boolean;
   /** True once shutdown has begun: new requests get 503 shutting_down. */
   draining: () => boolean;
+  /** Routes answered without Elysia (fast-path.ts); undefined for any other request. */
+  fast?: FastPath;
+}
+
+/** The path of a request URL, without the query: cheaper than new URL(). */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const query = url.indexOf("?", start);
+  return query === -1 ? url.slice(start) : url.slice(start, query);
 }
 
 type Handler = (request: Request) => Response | Promise<Response>;
@@ -51,8 +61,12 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
         });
       }
       if (request.method !== "GET" && request.method !== "HEAD") checkDeclaredLength(request, o.maxBodyBytes);
-      response = await handle(request);
-      response.headers.set("request-id", state.id);
+      const fast = o.fast?.(request, pathOf(request.url));
+      if (fast) response = await fast; // its answers carry the request's headers, request id included
+      else {
+        response = await handle(request);
+        response.headers.set("request-id", state.id);
+      }
     } catch (e) {
       // Errors inside the app become problems there; only the refusals above arrive here.
       const error = e instanceof ApiError ? e : internalError();
@@ -60,12 +74,9 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
       response = problemResponse(error, state.id);
     }
     if (o.accessLog) {
-      const url = request.url;
-      const start = url.indexOf("/", url.indexOf("//") + 2);
-      const query = url.indexOf("?", start);
       o.log.info("request", {
         method: request.method,
-        path: query === -1 ? url.slice(start) : url.slice(start, query),
+        path: pathOf(request.url),
         status: response.status,
         duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
         request_id: state.id,

@@ -41,7 +41,7 @@ const JUDGED_AFTER_AUTH = new Set(["malformed_json", "unsupported_media_type"]);
  * is kept on the request state rather than thrown: Elysia would turn a parser's exception into a
  * generic parse error, and a decoding problem may only be reported once the caller is known.
  */
-async function takeBody(request: Request, state: RequestState, maxBodyBytes: number): Promise<unknown> {
+export async function takeBody(request: Request, state: RequestState, maxBodyBytes: number): Promise<unknown> {
   try {
     state.raw = await readBodyBytes(request, maxBodyBytes);
   } catch (e) {
@@ -62,7 +62,7 @@ function isApiPath(path: string) {
 }
 
 export function pipeline(deps: PipelineDeps) {
-  const { authenticator, idempotency, log, maxBodyBytes } = deps;
+  const { authenticator, idempotency, maxBodyBytes } = deps;
 
   return new Elysia({ name: "assay.pipeline" })
     // A named parser that routes with a body opt into (`...RAW_JSON_BODY`), rather than a global
@@ -76,11 +76,8 @@ export function pipeline(deps: PipelineDeps) {
       // Elysia skips the parser for some requests (no Content-Type): read the bytes anyway, so
       // that the signature always covers exactly what was sent.
       if (state.raw === undefined) await takeBody(request, state, maxBodyBytes);
-      // A body too large or broken to read cannot be verified: refusing it needs no authentication.
-      if (state.bodyError && !JUDGED_AFTER_AUTH.has(state.bodyError.code)) throw state.bodyError;
-      await authenticator.authenticate(request, state);
+      await admit(authenticator, request, state);
       Object.assign(set.headers, state.headers);
-      if (state.bodyError) throw state.bodyError;
     })
     .onBeforeHandle({ as: "global" }, async ({ request, path }) => {
       const state = peekState(request);
@@ -94,19 +91,33 @@ export function pipeline(deps: PipelineDeps) {
       if (!state?.idempotency) return;
       return storeForReplay(idempotency, state, responseValue, set.status, set.headers as Record<string, string>);
     })
-    .onError({ as: "global" }, ({ request, code, error, path }) => {
-      const state = peekState(request);
-      if (state?.idempotency) idempotency.abandon(state).catch((e) => log.warn("idempotency release failed", { error: String(e) }));
-      const apiError = toApiError(code, error, request, path, deps.routes);
-      if (apiError.status >= 500 && apiError.code === "internal_error") {
-        log.error("unhandled error", { request_id: state?.id, path, error: String((error as Error)?.stack ?? error) });
-      }
-      return problemResponse(apiError, state?.id ?? "req_unknown", state?.headers ?? {});
-    });
+    .onError({ as: "global" }, ({ request, code, error, path }) => errorResponse(deps, request, code, error, path));
+}
+
+/**
+ * After the body was read (takeBody): a body too large or broken to read cannot be verified and
+ * is refused without authentication; then the caller is authenticated and charged; then a body
+ * that could not be decoded is reported to the now known caller.
+ */
+export async function admit(authenticator: Authenticator, request: Request, state: RequestState): Promise<void> {
+  if (state.bodyError && !JUDGED_AFTER_AUTH.has(state.bodyError.code)) throw state.bodyError;
+  await authenticator.authenticate(request, state);
+  if (state.bodyError) throw state.bodyError;
+}
+
+/** The problem+json answer to any failure inside the pipeline; an idempotency claim is released. */
+export function errorResponse(deps: Pick<PipelineDeps, "idempotency" | "log" | "routes">, request: Request, code: string | number, error: unknown, path: string): Response {
+  const state = peekState(request);
+  if (state?.idempotency) deps.idempotency.abandon(state).catch((e) => deps.log.warn("idempotency release failed", { error: String(e) }));
+  const apiError = toApiError(code, error, request, path, deps.routes);
+  if (apiError.status >= 500 && apiError.code === "internal_error") {
+    deps.log.error("unhandled error", { request_id: state?.id, path, error: String((error as Error)?.stack ?? error) });
+  }
+  return problemResponse(apiError, state?.id ?? "req_unknown", state?.headers ?? {});
 }
 
 /** Serialises the response once, so the bytes stored for replay are exactly the bytes sent. */
-async function storeForReplay(
+export async function storeForReplay(
   idempotency: Idempotency,
   state: RequestState,
   value: unknown,

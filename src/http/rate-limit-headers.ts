@@ -1,18 +1,45 @@
 // Rate-limit response headers: the IETF draft's RateLimit-Policy and RateLimit fields, plus the
 // widespread X-RateLimit-* trio for the tighter window (the one with fewer requests left).
-import type { LimitDecision } from "../ratelimit/types.ts";
+// Written on every authenticated request, so the strings are built without intermediate arrays
+// and the policy (which changes only with the plan) is reused while it stays the same.
+import type { LimitDecision, WindowState } from "../ratelimit/types.ts";
 import { ApiError } from "../domain/errors.ts";
 
-export function limitHeaders(decision: LimitDecision): Record<string, string> {
+let lastPolicyOf: readonly WindowState[] | undefined;
+let lastPolicy = "";
+
+function policyOf(windows: readonly WindowState[]): string {
+  const last = lastPolicyOf;
+  if (last && last.length === windows.length && windows.every((w, i) => w.name === last[i]!.name && w.quota === last[i]!.quota && w.windowS === last[i]!.windowS)) {
+    return lastPolicy;
+  }
+  let policy = "";
+  for (const w of windows) policy += `${policy ? ", " : ""}"${w.name}";q=${w.quota};w=${w.windowS}`;
+  lastPolicyOf = windows;
+  lastPolicy = policy;
+  return policy;
+}
+
+/** Sets the five headers on `headers` (the request's response headers). */
+export function setLimitHeaders(headers: Record<string, string>, decision: LimitDecision): void {
   const windows = decision.windows;
-  const tighter = windows.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-  return {
-    "ratelimit-policy": windows.map((w) => `"${w.name}";q=${w.quota};w=${w.windowS}`).join(", "),
-    ratelimit: windows.map((w) => `"${w.name}";r=${w.remaining};t=${w.resetS}`).join(", "),
-    "x-ratelimit-limit": String(tighter.quota),
-    "x-ratelimit-remaining": String(tighter.remaining),
-    "x-ratelimit-reset": String(tighter.resetS),
-  };
+  let tighter = windows[0]!;
+  let current = "";
+  for (const w of windows) {
+    if (w.remaining < tighter.remaining) tighter = w;
+    current += `${current ? ", " : ""}"${w.name}";r=${w.remaining};t=${w.resetS}`;
+  }
+  headers["ratelimit-policy"] = policyOf(windows);
+  headers.ratelimit = current;
+  headers["x-ratelimit-limit"] = `${tighter.quota}`;
+  headers["x-ratelimit-remaining"] = `${tighter.remaining}`;
+  headers["x-ratelimit-reset"] = `${tighter.resetS}`;
+}
+
+export function limitHeaders(decision: LimitDecision): Record<string, string> {
+  const headers: Record<string, string> = {};
+  setLimitHeaders(headers, decision);
+  return headers;
 }
 
 export function rateLimitedError(decision: LimitDecision): ApiError {

@@ -13,18 +13,15 @@ const DESCRIPTION = `Three modes:
 Unknown connector or module: 422 \`unknown_connector\` / \`unknown_module\` with \`valid_values\`.
 \`risk_score\` (0–100) is the weighted ensemble of the anomalies listed; at or above \`alerts.auto_threshold\` an alert is opened and \`alert_id\` set.`;
 
+/** The route's work, shared with the front door's fast path (src/http/fast-path.ts). */
+export function analyzeFor(rt: Runtime, accountId: string, body: typeof AnalyzeBody.static, signal?: AbortSignal) {
+  return rt.analysis.analyze({ accountId, connector: body.connector, module: body.module, data: body.data, options: body.options, signal });
+}
+
 export function analyzeRoutes(rt: Runtime) {
   return new Elysia({ name: "assay.analyze" }).post(
     "/v1/analyze",
-    ({ body, request }) =>
-      rt.analysis.analyze({
-        accountId: callerOf(request).account.id,
-        connector: body.connector,
-        module: body.module,
-        data: body.data,
-        options: body.options,
-        signal: request.signal,
-      }),
+    ({ body, request }) => analyzeFor(rt, callerOf(request).account.id, body, request.signal),
     {
       ...RAW_JSON_BODY,
       body: AnalyzeBody,

@@ -3,7 +3,7 @@ import { Elysia, t } from "elysia";
 import type { Runtime } from "../../runtime.ts";
 import { VERSION } from "../../version.ts";
 
-const Health = t.Object({
+export const Health = t.Object({
   status: t.Union([t.Literal("ok"), t.Literal("degraded")]),
   version: t.String(),
   uptime_s: t.Number(),
@@ -21,7 +21,10 @@ const Health = t.Object({
 /** A storage check is reused for this long: health may be polled far more often than that. */
 const STORAGE_CHECK_MS = 1000;
 
-export function healthRoutes(rt: Runtime) {
+export type HealthBody = typeof Health.static;
+
+/** The health answer (status code and body): shared by the route and the front door's fast path. */
+export function healthReporter(rt: Runtime): () => Promise<{ status: 200 | 503; body: HealthBody }> {
   let lastCheck = { at: Number.NEGATIVE_INFINITY, storage: "ok" as "ok" | "unavailable" };
   const storageState = async () => {
     const now = rt.clock.monotonic();
@@ -34,19 +37,29 @@ export function healthRoutes(rt: Runtime) {
     }
     return lastCheck.storage;
   };
+  return async () => {
+    const storage = await storageState();
+    const connectors = rt.connectors.healthCounts();
+    return {
+      status: storage === "ok" ? 200 : 503,
+      body: {
+        status: storage === "ok" && connectors.unreachable === 0 && connectors.degraded === 0 ? "ok" : "degraded",
+        version: VERSION,
+        uptime_s: Math.floor((rt.clock.now() - rt.startedAt) / 1000),
+        checks: { storage, connectors },
+      },
+    };
+  };
+}
+
+export function healthRoutes(report: ReturnType<typeof healthReporter>) {
   return new Elysia({ name: "assay.health" })
     .get(
       "/v1/health",
       async ({ set }) => {
-        const storage = await storageState();
-        const connectors = rt.connectors.healthCounts();
-        if (storage !== "ok") set.status = 503;
-        return {
-          status: storage === "ok" && connectors.unreachable === 0 && connectors.degraded === 0 ? ("ok" as const) : ("degraded" as const),
-          version: VERSION,
-          uptime_s: Math.floor((rt.clock.now() - rt.startedAt) / 1000),
-          checks: { storage, connectors },
-        };
+        const { status, body } = await report();
+        if (status !== 200) set.status = status;
+        return body;
       },
       {
         response: { 200: Health, 503: Health },

@@ -1,0 +1,77 @@
+// The hottest routes (GET /v1/health, POST /v1/analyze) answered by a plain function in the front
+// door instead of Elysia's compiled handler. It runs the very same pipeline steps in the same
+// order — body bytes, authentication → signature → rate limit, body validation with Elysia's own
+// validator and ValidationError, idempotency, the handler, replay storage, problem+json errors —
+// so answers, errors and headers are those of the Elysia route (tests go through both). What it
+// skips is framework work: context objects, lifecycle dispatch, Response.json mapping and the
+// response-schema check (the schemas stay on the routes for the OpenAPI document; the tests check
+// these two responses against them).
+import { ValidationError } from "elysia";
+import { admit, errorResponse, type PipelineDeps, storeForReplay, takeBody } from "./pipeline.ts";
+import { type RequestState, stateOf } from "./request-state.ts";
+
+/** What Elysia's compiled body validator offers (getSchemaValidator). */
+export interface BodyValidator {
+  Check(value: unknown): boolean;
+  Decode(value: unknown): unknown;
+}
+
+export interface FastRoute {
+  method: "GET" | "POST";
+  path: string;
+  /** Elysia's validator of the route's body schema, so failures read exactly as the route's. */
+  body?: BodyValidator;
+  handle(request: Request, body: unknown, state: RequestState): Promise<{ status: number; value: unknown }>;
+}
+
+/** Elysia's content type for an object answer. */
+const JSON_TYPE = "application/json;charset=utf-8";
+
+/** Exactly what Elysia's compiled route does with a decoded body before its handler sees it. */
+function validated(validator: BodyValidator, decoded: unknown): unknown {
+  const isNotEmptyObject = !!decoded && typeof decoded === "object" && Object.keys(decoded).length > 0;
+  const body = Object.assign({}, decoded);
+  if (!validator.Check(body)) throw new ValidationError("body", validator as never, body);
+  if (!isNotEmptyObject) return body;
+  try {
+    return validator.Decode(body);
+  } catch (error) {
+    if ((error as Error).constructor.name === "TransformDecodeError") {
+      throw (error as { error?: unknown }).error ?? new ValidationError("body", validator as never, body);
+    }
+    return body;
+  }
+}
+
+export type FastPath = (request: Request, path: string) => Promise<Response> | undefined;
+
+export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
+  const byPath = new Map(routes.map((r) => [r.path, r]));
+
+  async function run(route: FastRoute, request: Request, path: string): Promise<Response> {
+    const state = stateOf(request);
+    try {
+      const decoded = await takeBody(request, state, deps.maxBodyBytes);
+      await admit(deps.authenticator, request, state);
+      const body = route.body ? validated(route.body, decoded) : decoded;
+      const replay = await deps.idempotency.begin(request, state, path);
+      if (replay) return replay;
+      const { status, value } = await route.handle(request, body, state);
+      if (state.idempotency) return await storeForReplay(deps.idempotency, state, value, status, { ...state.headers });
+      const headers = state.headers;
+      headers["content-type"] = JSON_TYPE;
+      return new Response(JSON.stringify(value), { status, headers });
+    } catch (e) {
+      return errorResponse(deps, request, e instanceof ValidationError ? "VALIDATION" : "UNKNOWN", e, path);
+    }
+  }
+
+  return (request, path) => {
+    const route = byPath.get(path);
+    if (route === undefined || route.method !== request.method) return undefined;
+    // Only a body with a declared, non-zero length: Elysia has its own ways with empty and
+    // chunked bodies (its default parsers run), which the route keeps answering.
+    if (route.body && !(Number(request.headers.get("content-length")) > 0)) return undefined;
+    return run(route, request, path);
+  };
+}
