@@ -16,7 +16,7 @@ $(TOOLS)/node_modules/.bin/bun:
 	@$(TOOLS)/node_modules/.bin/bun --version >/dev/null
 
 node_modules/.installed: package.json bun.lock | $(BUN)
-	$(BUN) install --frozen-lockfile
+	$(BUN) install --frozen-lockfile --ignore-scripts
 	@touch $@
 
 install: node_modules/.installed
