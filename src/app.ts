@@ -10,6 +10,7 @@ import { reportRoutes } from "./api/reports/index.ts";
 import { docsRoutes } from "./http/docs.ts";
 import { type FastPath, fastPath } from "./http/fast-path.ts";
 import { BODY_PARSER, type PipelineDeps, pipeline } from "./http/pipeline.ts";
+import { claimOf } from "./http/request-state.ts";
 import { RouteTable } from "./http/route-table.ts";
 import type { Runtime } from "./runtime.ts";
 
@@ -51,7 +52,7 @@ export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath } {
         body: getSchemaValidator(AnalyzeBody, { normalize: false }),
         handle: async (request, body, state) => ({
           status: 200,
-          value: await analyzeFor(rt, state.auth!.account.id, body as typeof AnalyzeBody.static, request.signal),
+          value: await analyzeFor(rt, state.auth!.account.id, body as typeof AnalyzeBody.static, request.signal, claimOf(request)),
         }),
       },
     ],

@@ -11,6 +11,7 @@ import { ConnectorRegistry } from "./connectors/registry.ts";
 import { type Clock, systemClock } from "./domain/clock.ts";
 import { Authenticator } from "./http/authenticate.ts";
 import { Idempotency } from "./http/idempotency.ts";
+import { rebuildResponse } from "./http/idempotency-recovery.ts";
 import { jsonLogger, type Logger } from "./log.ts";
 import { WebhookWorker } from "./notify/worker.ts";
 import { SlidingWindowLimiter } from "./ratelimit/sliding-window.ts";
@@ -85,7 +86,13 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     signature: config.security.signature,
     failedAuth: config.security.failed_auth,
   });
-  const idempotency = new Idempotency(store.idempotency, clock, config.idempotency.retention_h * 3_600_000);
+  const idempotency = new Idempotency(store.idempotency, clock, {
+    retentionMs: config.idempotency.retention_h * 3_600_000,
+    leaseMs: config.idempotency.lease_s * 1000,
+    rebuild: (accountId, resource) => rebuildResponse({ alerts, reports, store }, accountId, resource),
+    log,
+    fault: options.env?.ASSAY_TEST_FAULT,
+  });
   const connectors = new ConnectorRegistry(config, { log, clock });
   const timers: ReturnType<typeof setInterval>[] = [];
   const webhooks = new WebhookWorker({ outbox: store.outbox, targets: config.alerts.webhooks, delivery: config.alerts.webhook_delivery, clock, log });
@@ -122,6 +129,10 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       void reports.worker.start();
       const purge = () => idempotency.purge().catch((e) => log.warn("idempotency purge failed", { error: String(e) }));
       timers.push(setInterval(purge, 10 * 60_000));
+      // Claims left unfinished by a process that died: now, and whenever a lease may have run out.
+      const recover = () => idempotency.recover().catch((e) => log.warn("idempotency recovery failed", { error: String(e) }));
+      void recover();
+      timers.push(setInterval(recover, 60_000));
       for (const t of timers) t.unref?.();
     },
     async close() {

@@ -1,7 +1,9 @@
 // Alert logic: creation, the lifecycle, history, listing, and alerts opened by analyses. Knows
 // nothing of HTTP; every refusal a client can cause is an ApiError with a stable code.
 import type { AssayConfig } from "../config/load.ts";
+import { analysisRecord } from "../analysis/record.ts";
 import type { AnalysisResult, Anomaly } from "../domain/analysis.ts";
+import type { IdempotencyRef } from "../domain/idempotency.ts";
 import { SEVERITIES, type Severity } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
@@ -84,7 +86,7 @@ export class AlertService {
     return this.deps.config.alerts.auto_threshold;
   }
 
-  async create(actor: Actor & { type: "api_key" }, input: CreateAlertInput): Promise<AlertView> {
+  async create(actor: Actor & { type: "api_key" }, input: CreateAlertInput, claim?: IdempotencyRef): Promise<AlertView> {
     checkMetadata(input.metadata);
     if (input.connector !== undefined) checkConnectorAccess(this.deps.config.connectors, actor.account, input.connector);
     const now = iso(this.deps.clock.now());
@@ -112,7 +114,7 @@ export class AlertService {
       resolved_at: null,
       dismissed_at: null,
     };
-    const created = await this.deps.store.alerts.create(alert, this.event(alert, actor, "created", null, "open", now), this.outbox);
+    const created = await this.deps.store.alerts.create(alert, this.event(alert, actor, "created", null, "open", now), this.outbox, claim);
     this.deps.onNotify?.();
     return alertView(created);
   }
@@ -195,7 +197,7 @@ export class AlertService {
    * the same account, connector and transaction, refreshed with the new score and anomalies.
    * Atomic across processes: a partial unique index refuses a second active alert.
    */
-  async openFromAnalysis(accountId: string, analysis: AnalysisResult): Promise<string> {
+  async openFromAnalysis(accountId: string, analysis: AnalysisResult, recording?: { customerId: string | null; claim?: IdempotencyRef }): Promise<string> {
     const now = iso(this.deps.clock.now());
     const anomalies = topAnomalies(analysis.anomalies);
     const severity = analysis.risk_level;
@@ -247,6 +249,7 @@ export class AlertService {
             return { patch, event: this.event(current, system, "updated", current.status, current.status, now, changes) };
           },
           this.outbox,
+          recording && { record: analysisRecord(accountId, analysis, recording.customerId), claim: recording.claim },
         );
         this.deps.onNotify?.();
         return result.alert.id;

@@ -15,6 +15,7 @@ import { evaluateTransaction } from "./evaluate.ts";
 import { describeModules, type ResolvedModule } from "./modules.ts";
 import { isLookupOnly, normalizeTransaction, validateTransactionId } from "./normalize.ts";
 import { parseOptions } from "./options.ts";
+import { analysisRecord } from "./record.ts";
 import { streamFindings, summarizeScan } from "./scan.ts";
 import { type AnalysisSettings, AnalysisSetup } from "./setup.ts";
 import { riskLevel } from "./scoring.ts";
@@ -125,29 +126,14 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       analyzed_at: iso(now),
       duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
     };
-    // The alert first, so the analysis is recorded once, already carrying its alert id: two
-    // writes per analysis instead of three (each waits for a durable commit).
+    // A risky analysis and the alert it opens are written in one transaction (one commit, and
+    // never one without the other); `claim` marks the Idempotency-Key claim in that transaction.
     const opener = this.deps.alerts?.();
     if (opener && analysis.risk_score >= setup.autoThreshold) {
-      analysis.alert_id = await opener.openFromAnalysis(request.accountId, analysis);
+      analysis.alert_id = await opener.openFromAnalysis(request.accountId, analysis, { customerId, claim: request.claim });
+    } else {
+      await this.deps.analyses.insert(analysisRecord(request.accountId, analysis, customerId), request.claim);
     }
-    await this.deps.analyses.insert({
-      id: analysis.id,
-      account_id: request.accountId,
-      connector: analysis.connector,
-      module: analysis.module,
-      transaction_id: analysis.transaction_id,
-      customer_id: customerId,
-      risk_score: analysis.risk_score,
-      risk_level: analysis.risk_level,
-      amount_at_risk: analysis.amount_at_risk.amount,
-      currency: analysis.amount_at_risk.currency,
-      anomaly_codes: [...new Set(analysis.anomalies.map((a) => a.code))],
-      transactions_analyzed: analysis.transactions_analyzed,
-      alert_id: analysis.alert_id,
-      created_at: analysis.analyzed_at,
-      result: analysis,
-    });
     return analysis;
   }
 

@@ -29,7 +29,11 @@ export const ServerSection = Type.Object(
 );
 
 export const IdempotencySection = Type.Object(
-  { retention_h: Type.Number({ default: 24, minimum: 1, maximum: 24 * 30 }) },
+  {
+    retention_h: Type.Number({ default: 24, minimum: 1, maximum: 24 * 30 }),
+    /** How long a claim may stay unfinished before another process resolves it (a live owner on this host is always waited for). */
+    lease_s: Type.Integer({ default: 300, minimum: 5, maximum: 86_400 }),
+  },
   { ...closed, default: {} },
 );
 

@@ -1,5 +1,6 @@
 // What an analysis produces (API.md §7 POST /v1/analyze) and the engine contract that the
 // analyze route and the reports share. The analysis feature implements AnalysisEngine.
+import type { IdempotencyRef } from "./idempotency.ts";
 import type { Transaction } from "./transaction.ts";
 
 export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
@@ -48,6 +49,8 @@ export interface AnalyzeRequest {
   options?: Record<string, unknown>;
   /** Aborts a long scan when the client goes away. */
   signal?: AbortSignal;
+  /** The Idempotency-Key claim this analysis answers (recorded with it). */
+  claim?: IdempotencyRef;
 }
 
 /** One transaction's outcome inside a scan (reports aggregate these). */
@@ -80,5 +83,6 @@ export interface AnalysisEngine {
 
 /** Opens (or finds the open) alert for an analysis whose score reached alerts.auto_threshold. */
 export interface AlertOpener {
-  openFromAnalysis(accountId: string, analysis: AnalysisResult): Promise<string /* alert id */>;
+  /** With `recording`, also records the analysis in the alert's transaction (with the alert id set). */
+  openFromAnalysis(accountId: string, analysis: AnalysisResult, recording?: { customerId: string | null; claim?: IdempotencyRef }): Promise<string /* alert id */>;
 }

@@ -2,21 +2,57 @@
 // validation have passed (so nothing is stored for a refused request), scoped to the account,
 // and bound to a fingerprint of method, path and raw body. Only a successful response is kept
 // for replay; on an error the claim is released so a corrected retry can run.
+//
+// Crash safety: a claim records its owner (host, pid, boot nonce) and a lease, and the write that
+// answers the request records itself on the claim in its own transaction. A claim left unfinished
+// by a process that died is resolved at start-up, periodically, and when a retry meets it:
+// completed from the committed resource (rebuilt by `resolve`), or released when nothing committed.
+import { hostname } from "node:os";
 import type { Clock } from "../domain/clock.ts";
 import { iso } from "../domain/clock.ts";
-import type { IdempotencyRepository } from "../store/types.ts";
 import { ApiError } from "../domain/errors.ts";
+import type { ResourceRef } from "../domain/idempotency.ts";
+import type { Logger } from "../log.ts";
+import type { IdempotencyRecord, IdempotencyRepository } from "../store/types.ts";
 import type { RequestState } from "./request-state.ts";
 
 const MAX_KEY_LENGTH = 255;
 /** Headers worth replaying; per-request ones (request id, limits) are the new request's own. */
 const REPLAYED_HEADERS = ["content-type", "location"];
 
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Rebuilds the response of a committed resource (null when it no longer exists). */
+export type ResponseRebuilder = (accountId: string, resource: ResourceRef) => Promise<StoredResponse | null>;
+
+/**
+ * Test-only fault points (ASSAY_TEST_FAULT), compiled in and inert unless named: the process
+ * kills itself with SIGKILL at that moment, as a crash would.
+ */
+export type IdempotencyFault = "kill_after_idempotency_claim" | "kill_before_idempotency_complete";
+
+export interface IdempotencyOptions {
+  retentionMs: number;
+  leaseMs: number;
+  rebuild: ResponseRebuilder;
+  log?: Logger;
+  fault?: string;
+}
+
+const HOST = hostname();
+
 export class Idempotency {
+  /** This process: claims it makes carry it, so others can tell whether their holder is alive. */
+  readonly owner = `${HOST}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+
   constructor(
     private readonly repo: IdempotencyRepository,
     private readonly clock: Clock,
-    private readonly retentionMs: number,
+    private readonly o: IdempotencyOptions,
   ) {}
 
   /** Returns a replayed Response, throws a conflict, or claims the key and returns undefined. */
@@ -28,35 +64,45 @@ export class Idempotency {
       throw new ApiError("invalid_request", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`);
     }
     const fingerprint = fingerprintOf(request.method, path, state.raw);
-    const now = this.clock.now();
     const accountId = state.auth!.account.id;
-    const result = await this.repo.claim({
-      account_id: accountId,
-      key,
-      fingerprint,
-      status: 0,
-      headers: {},
-      body: "",
-      created_at: iso(now),
-      expires_at: iso(now + this.retentionMs),
-    });
-    if (result.claimed) {
-      state.idempotency = { key, fingerprint };
-      return undefined;
-    }
-    const existing = result.existing;
-    if (existing.fingerprint !== fingerprint) {
-      throw new ApiError("idempotency_key_reused", "this Idempotency-Key was used with a different request body or path; use a new key");
-    }
-    if (existing.status === 0) {
+    for (let attempt = 0; ; attempt++) {
+      const now = this.clock.now();
+      const result = await this.repo.claim({
+        account_id: accountId,
+        key,
+        fingerprint,
+        status: 0,
+        headers: {},
+        body: "",
+        created_at: iso(now),
+        expires_at: iso(now + this.o.retentionMs),
+        owner: this.owner,
+        lease_until: iso(now + this.o.leaseMs),
+      });
+      if (result.claimed) {
+        state.idempotency = { key, fingerprint };
+        this.faultPoint("kill_after_idempotency_claim");
+        return undefined;
+      }
+      const existing = result.existing;
+      if (existing.fingerprint !== fingerprint) {
+        throw new ApiError("idempotency_key_reused", "this Idempotency-Key was used with a different request body or path; use a new key");
+      }
+      if (existing.status !== 0) {
+        return new Response(existing.body, {
+          status: existing.status,
+          headers: { ...existing.headers, ...state.headers, "idempotent-replayed": "true" },
+        });
+      }
+      // Unfinished: still running somewhere, or left behind by a process that died.
+      if (attempt === 0 && this.isAbandoned(existing)) {
+        await this.resolve(existing);
+        continue;
+      }
       throw new ApiError("idempotency_in_progress", "the first request with this Idempotency-Key is still running; retry shortly", {
         headers: { "retry-after": "1" },
       });
     }
-    return new Response(existing.body, {
-      status: existing.status,
-      headers: { ...existing.headers, ...state.headers, "idempotent-replayed": "true" },
-    });
   }
 
   async complete(state: RequestState, status: number, headers: Headers | Record<string, string>, body: string) {
@@ -69,19 +115,71 @@ export class Idempotency {
       const v = get(h);
       if (v) kept[h] = v;
     }
-    if (status >= 200 && status < 300) await this.repo.complete(state.auth!.account.id, claim.key, status, kept, body);
-    else await this.repo.release(state.auth!.account.id, claim.key);
+    this.faultPoint("kill_before_idempotency_complete");
+    if (status >= 200 && status < 300) await this.repo.complete(state.auth!.account.id, claim.key, status, kept, body, this.owner);
+    else await this.repo.release(state.auth!.account.id, claim.key, this.owner);
   }
 
   async abandon(state: RequestState) {
     const claim = state.idempotency;
     if (!claim || !state.auth) return;
     state.idempotency = undefined;
-    await this.repo.release(state.auth.account.id, claim.key);
+    await this.repo.release(state.auth.account.id, claim.key, this.owner);
+  }
+
+  /** Resolves every claim left unfinished by a process that is gone; returns how many. */
+  async recover(): Promise<{ completed: number; released: number }> {
+    const out = { completed: 0, released: 0 };
+    for (const claim of await this.repo.unfinished(1_000)) {
+      if (!this.isAbandoned(claim)) continue;
+      out[await this.resolve(claim)]++;
+    }
+    if (out.completed + out.released > 0) this.o.log?.info("idempotency claims recovered", out);
+    return out;
   }
 
   purge() {
     return this.repo.purgeExpired(iso(this.clock.now()));
+  }
+
+  /**
+   * Whether a claim's holder is gone: on this host, its process is dead (or is us under an
+   * earlier boot nonce: a restarted container reuses pids); elsewhere, or with no owner recorded,
+   * its lease has run out.
+   */
+  isAbandoned(claim: IdempotencyRecord): boolean {
+    if (claim.owner === this.owner) return false;
+    const leaseOver = Date.parse(claim.lease_until ?? claim.created_at) + (claim.lease_until ? 0 : this.o.leaseMs) <= this.clock.now();
+    const parts = claim.owner?.split(":");
+    if (!parts || parts.length < 3) return leaseOver;
+    const nonce = parts.pop()!;
+    const pid = Number(parts.pop());
+    if (parts.join(":") !== HOST) return leaseOver;
+    if (pid === process.pid) return nonce !== this.owner.split(":").pop();
+    return !processAlive(pid) || leaseOver;
+  }
+
+  private async resolve(claim: IdempotencyRecord): Promise<"completed" | "released"> {
+    const response = claim.resource ? await this.o.rebuild(claim.account_id, claim.resource) : null;
+    if (response) {
+      await this.repo.complete(claim.account_id, claim.key, response.status, response.headers, response.body, claim.owner ?? undefined);
+      return "completed";
+    }
+    await this.repo.release(claim.account_id, claim.key, claim.owner ?? undefined);
+    return "released";
+  }
+
+  private faultPoint(name: IdempotencyFault) {
+    if (this.o.fault === name) process.kill(process.pid, "SIGKILL");
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as { code?: string }).code === "EPERM";
   }
 }
 

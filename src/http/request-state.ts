@@ -1,6 +1,7 @@
 // What the pipeline learns about a request as it passes through (id, raw body, caller, limits),
 // kept beside the Request object so that routes and hooks share it without module globals.
 import type { AuthenticatedKey } from "../auth/key-service.ts";
+import type { IdempotencyRef } from "../domain/idempotency.ts";
 import { newId } from "../domain/ids.ts";
 import type { ApiError } from "../domain/errors.ts";
 
@@ -54,4 +55,10 @@ export function callerOf(request: Request): AuthenticatedKey {
   const auth = stateOf(request).auth;
   if (!auth) throw new Error("route reached without authentication");
   return auth;
+}
+
+/** The Idempotency-Key claim this request holds, for the write that answers it to record. */
+export function claimOf(request: Request): IdempotencyRef | undefined {
+  const state = stateOf(request);
+  return state.idempotency && state.auth ? { account_id: state.auth.account.id, key: state.idempotency.key } : undefined;
 }

@@ -1,5 +1,6 @@
 // Report logic: validate and queue a report, read it and its content, and own the background
 // worker that runs the queue. Knows nothing of HTTP.
+import type { IdempotencyRef } from "../domain/idempotency.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AssayConfig } from "../config/load.ts";
@@ -51,9 +52,9 @@ export class ReportService {
     });
   }
 
-  async create(actor: { account: string; key: string | null }, input: CreateReportInput): Promise<ReportView> {
+  async create(actor: { account: string; key: string | null }, input: CreateReportInput, claim?: IdempotencyRef): Promise<ReportView> {
     const record = this.validate(actor, input);
-    await this.deps.store.reports.create(record);
+    await this.deps.store.reports.create(record, claim);
     this.worker.kick();
     return this.view(record);
   }

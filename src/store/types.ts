@@ -1,3 +1,5 @@
+import type { IdempotencyRef, ResourceRef } from "../domain/idempotency.ts";
+
 // Storage interfaces. Every repository is asynchronous so that a PostgreSQL driver can implement
 // the same contract later; the embedded SQLite implementation answers synchronously underneath.
 
@@ -50,14 +52,24 @@ export interface IdempotencyRecord {
   body: string;
   created_at: string;
   expires_at: string;
+  /** The process holding an unfinished claim (`<host>:<pid>:<boot nonce>`). */
+  owner?: string | null;
+  /** Until when the owner may hold the claim before another process resolves it. */
+  lease_until?: string | null;
+  /** The resource the request committed (written in the resource's own transaction). */
+  resource?: ResourceRef | null;
 }
 
 export interface IdempotencyRepository {
   /** Claims the key for a new request; returns the existing record when it was claimed before. */
   claim(record: IdempotencyRecord): Promise<{ claimed: true } | { claimed: false; existing: IdempotencyRecord }>;
-  complete(accountId: string, key: string, status: number, headers: Record<string, string>, body: string): Promise<void>;
-  /** Drops a claim whose request ended without a response worth replaying. */
-  release(accountId: string, key: string): Promise<void>;
+  /** Stores the response of an unfinished claim (of `owner` when given). */
+  complete(accountId: string, key: string, status: number, headers: Record<string, string>, body: string, owner?: string): Promise<void>;
+  /** Drops an unfinished claim (of `owner` when given) whose request ended without a response worth replaying. */
+  release(accountId: string, key: string, owner?: string): Promise<void>;
+  /** Unfinished claims (status 0), oldest first. */
+  unfinished(limit: number): Promise<IdempotencyRecord[]>;
+  get(accountId: string, key: string): Promise<IdempotencyRecord | null>;
   purgeExpired(now: string): Promise<number>;
 }
 
@@ -89,16 +101,22 @@ export interface AnalysisQuery {
 }
 
 export interface AnalysisRepository {
-  insert(record: AnalysisRecord): Promise<void>;
+  /** Records an analysis; `claim` marks the Idempotency-Key claim it answers, in the same transaction. */
+  insert(record: AnalysisRecord, claim?: IdempotencyRef): Promise<void>;
   /** Streams an account's analyses in creation order. */
   iterate(accountId: string, query?: AnalysisQuery): AsyncIterable<AnalysisRecord>;
+}
+
+/** Reads one analysis back (idempotency recovery rebuilds a lost response from it). */
+export interface AnalysisLookup {
+  get(accountId: string, id: string): Promise<AnalysisRecord | null>;
 }
 
 export interface Store {
   readonly accounts: AccountRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly idempotency: IdempotencyRepository;
-  readonly analyses: AnalysisRepository;
+  readonly analyses: AnalysisRepository & AnalysisLookup;
   readonly alerts: AlertRepository;
   readonly outbox: OutboxRepository;
   readonly reports: ReportRepository;
@@ -202,21 +220,23 @@ export type AlertDecision =
   | { ok: false; error: Error };
 
 export interface AlertRepository {
-  /** Inserts an alert, its `created` event and its notifications in one transaction. */
-  create(alert: AlertRecord, event: AlertEventRecord, outbox: OutboxBuilder): Promise<AlertRecord>;
+  /** Inserts an alert, its `created` event and its notifications (and marks `claim`) in one transaction. */
+  create(alert: AlertRecord, event: AlertEventRecord, outbox: OutboxBuilder, claim?: IdempotencyRef): Promise<AlertRecord>;
   get(accountId: string, id: string): Promise<AlertRecord | null>;
   list(query: AlertListQuery): Promise<Page<AlertRecord>>;
   /** Reads the alert, lets `decide` refuse or patch it, and writes patch, event and notifications atomically. */
   change(accountId: string, id: string, decide: (current: AlertRecord) => AlertDecision, outbox: OutboxBuilder): Promise<AlertRecord | null>;
   /**
    * Opens an alert for (account, dedupe_key) unless an active one exists, in which case `refresh`
-   * may patch it (null = leave it alone). Atomic across processes.
+   * may patch it (null = leave it alone). Atomic across processes. `analysis`, when given, is
+   * recorded in the same transaction with the alert's id (and marks its Idempotency-Key claim).
    */
   openOrRefresh(
     alert: AlertRecord,
     created: AlertEventRecord,
     refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
     outbox: OutboxBuilder,
+    analysis?: { record: AnalysisRecord; claim?: IdempotencyRef },
   ): Promise<{ alert: AlertRecord; created: boolean }>;
   events(accountId: string, alertId: string, query: { starting_after?: string; limit: number }): Promise<Page<AlertEventRecord>>;
   /** Streams an account's alerts created in a period, in creation order (for reports). */
@@ -268,7 +288,7 @@ export interface ReportRecord {
 }
 
 export interface ReportRepository {
-  create(report: ReportRecord): Promise<ReportRecord>;
+  create(report: ReportRecord, claim?: IdempotencyRef): Promise<ReportRecord>;
   get(accountId: string, id: string): Promise<ReportRecord | null>;
   list(query: { account_id: string; starting_after?: string; limit: number }): Promise<Page<ReportRecord>>;
   /** Atomically moves the oldest queued report to running for `runner`. */

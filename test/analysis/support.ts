@@ -1,5 +1,6 @@
 // Test helpers for the analysis engine: an in-memory connector, default module config, and an
 // engine wired to an in-memory analyses repository and a recording alert opener.
+import { analysisRecord } from "../../src/analysis/record.ts";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../../src/analysis/config-schema.ts";
 import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
@@ -42,11 +43,15 @@ export class MemoryAnalyses implements AnalysisRepository {
   }
 }
 
+/** Records the alerts it is asked to open and, as the real service does, the analysis with them. */
 export class RecordingAlerts implements AlertOpener {
   readonly opened: { accountId: string; analysis: AnalysisResult }[] = [];
-  async openFromAnalysis(accountId: string, analysis: AnalysisResult) {
+  constructor(private readonly analyses?: MemoryAnalyses) {}
+  async openFromAnalysis(accountId: string, analysis: AnalysisResult, recording?: { customerId: string | null }) {
     this.opened.push({ accountId, analysis });
-    return `alrt_TEST${this.opened.length}`;
+    const id = `alrt_TEST${this.opened.length}`;
+    if (recording) await this.analyses?.insert(analysisRecord(accountId, { ...analysis, alert_id: id }, recording.customerId));
+    return id;
   }
 }
 
@@ -54,7 +59,7 @@ export const fixedClock: Clock = { now: () => Date.parse("2026-01-15T12:00:00Z")
 
 export function makeEngine(connectors: Connector[], config: ModulesConfig = modulesConfig(), autoThreshold = 70, rules: RulesConfig = []) {
   const analyses = new MemoryAnalyses();
-  const alerts = new RecordingAlerts();
+  const alerts = new RecordingAlerts(analyses);
   const engine = new AssayAnalysisEngine({
     modules: config,
     rules,

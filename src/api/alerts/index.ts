@@ -1,7 +1,7 @@
 // /v1/alerts routes: create, read, list, change status (lifecycle), and an alert's history.
 import { Elysia } from "elysia";
 import { RAW_JSON_BODY } from "../../http/pipeline.ts";
-import { callerOf } from "../../http/request-state.ts";
+import { callerOf, claimOf } from "../../http/request-state.ts";
 import type { Runtime } from "../../runtime.ts";
 import {
   AlertEventObject,
@@ -28,7 +28,7 @@ export function alertRoutes(rt: Runtime) {
     .post(
       "/v1/alerts",
       async ({ request, body, set }) => {
-        const alert = await alerts.create(actorOf(request), body);
+        const alert = await alerts.create(actorOf(request), body, claimOf(request));
         set.status = 201;
         set.headers.location = `/v1/alerts/${alert.id}`;
         return alert;

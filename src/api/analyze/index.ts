@@ -1,7 +1,8 @@
 // POST /v1/analyze: a transaction inline, a transaction by id, or a scan of the connector.
 import { Elysia } from "elysia";
+import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import { RAW_JSON_BODY } from "../../http/pipeline.ts";
-import { callerOf } from "../../http/request-state.ts";
+import { callerOf, claimOf } from "../../http/request-state.ts";
 import type { Runtime } from "../../runtime.ts";
 import { AnalysisSchema, AnalyzeBody } from "./model.ts";
 
@@ -14,14 +15,14 @@ Unknown connector or module: 422 \`unknown_connector\` / \`unknown_module\` with
 \`risk_score\` (0–100) is the weighted ensemble of the anomalies listed; at or above \`alerts.auto_threshold\` an alert is opened and \`alert_id\` set.`;
 
 /** The route's work, shared with the front door's fast path (src/http/fast-path.ts). */
-export function analyzeFor(rt: Runtime, accountId: string, body: typeof AnalyzeBody.static, signal?: AbortSignal) {
-  return rt.analysis.analyze({ accountId, connector: body.connector, module: body.module, data: body.data, options: body.options, signal });
+export function analyzeFor(rt: Runtime, accountId: string, body: typeof AnalyzeBody.static, signal?: AbortSignal, claim?: IdempotencyRef) {
+  return rt.analysis.analyze({ accountId, connector: body.connector, module: body.module, data: body.data, options: body.options, signal, claim });
 }
 
 export function analyzeRoutes(rt: Runtime) {
   return new Elysia({ name: "assay.analyze" }).post(
     "/v1/analyze",
-    ({ body, request }) => analyzeFor(rt, callerOf(request).account.id, body, request.signal),
+    ({ body, request }) => analyzeFor(rt, callerOf(request).account.id, body, request.signal, claimOf(request)),
     {
       ...RAW_JSON_BODY,
       body: AnalyzeBody,

@@ -2,7 +2,7 @@
 // download its content once completed.
 import { Elysia, t } from "elysia";
 import { RAW_JSON_BODY } from "../../http/pipeline.ts";
-import { callerOf } from "../../http/request-state.ts";
+import { callerOf, claimOf } from "../../http/request-state.ts";
 import type { Runtime } from "../../runtime.ts";
 import { CreateReportBody, ListReportsQuery, ReportIdParams, ReportList, ReportObject } from "./model.ts";
 
@@ -15,7 +15,7 @@ export function reportRoutes(rt: Runtime) {
       "/v1/reports",
       async ({ request, body, set }) => {
         const { account, key } = callerOf(request);
-        const report = await reports.create({ account: account.id, key: key.id }, body);
+        const report = await reports.create({ account: account.id, key: key.id }, body, claimOf(request));
         set.status = 202;
         set.headers.location = `/v1/reports/${report.id}`;
         return report;

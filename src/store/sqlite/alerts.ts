@@ -2,8 +2,10 @@
 // writes the alert, one history event and its webhook notifications in one IMMEDIATE
 // transaction, so they commit together and two writers cannot interleave a read and a write.
 import type { Database } from "bun:sqlite";
+import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import {
   ActiveAlertExistsError,
+  type AnalysisRecord,
   type AlertDecision,
   type AlertEventRecord,
   type AlertListQuery,
@@ -14,6 +16,8 @@ import {
 } from "../types.ts";
 import { asStorageError, guarded } from "./database.ts";
 import type { GroupCommit } from "./group-commit.ts";
+import { insertAnalysis } from "./analyses.ts";
+import { markClaim } from "./idempotency.ts";
 import { insertOutbox } from "./outbox.ts";
 
 interface AlertRow extends Omit<AlertRecord, "anomalies" | "metadata"> {
@@ -48,12 +52,13 @@ export class SqliteAlertRepository implements AlertRepository {
     private readonly writes: GroupCommit,
   ) {}
 
-  create(alert: AlertRecord, event: AlertEventRecord, outbox: OutboxBuilder) {
+  create(alert: AlertRecord, event: AlertEventRecord, outbox: OutboxBuilder, claim?: IdempotencyRef) {
     return guarded(() =>
       this.db.transaction(() => {
         this.insertAlert(alert);
         this.insertEvent(event);
         insertOutbox(this.db, outbox(alert, event));
+        markClaim(this.db, claim, `alert:${alert.id}`);
         return alert;
       }).immediate(),
     );
@@ -107,7 +112,16 @@ export class SqliteAlertRepository implements AlertRepository {
     created: AlertEventRecord,
     refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
     outbox: OutboxBuilder,
+    analysis?: { record: AnalysisRecord; claim?: IdempotencyRef },
   ) {
+    // The analysis that caused it is recorded in the same transaction, carrying the alert's id:
+    // one commit per risky analysis, and never an alert without its analysis or the reverse.
+    const recordAnalysis = (alertId: string) => {
+      if (!analysis) return;
+      const { record, claim } = analysis;
+      insertAnalysis(this.db, { ...record, alert_id: alertId, result: { ...(record.result as object), alert_id: alertId } });
+      markClaim(this.db, claim, `analysis:${record.id}`);
+    };
     return this.writes.run(() =>
       this.db.transaction(() => {
         const active = this.db
@@ -118,15 +132,20 @@ export class SqliteAlertRepository implements AlertRepository {
         if (active) {
           const current = fromRow(active);
           const change = refresh(current);
-          if (!change) return { alert: current, created: false };
+          if (!change) {
+            recordAnalysis(current.id);
+            return { alert: current, created: false };
+          }
           const updated = this.patch(current, change.patch);
           this.insertEvent(change.event);
           insertOutbox(this.db, outbox(updated, change.event));
+          recordAnalysis(updated.id);
           return { alert: updated, created: false };
         }
         this.insertAlert(alert);
         this.insertEvent(created);
         insertOutbox(this.db, outbox(alert, created));
+        recordAnalysis(alert.id);
         return { alert, created: true };
       }).immediate(),
     );

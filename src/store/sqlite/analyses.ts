@@ -1,6 +1,8 @@
 import type { Database } from "bun:sqlite";
 import type { AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../types.ts";
-import { asStorageError } from "./database.ts";
+import type { IdempotencyRef } from "../../domain/idempotency.ts";
+import { asStorageError, guarded } from "./database.ts";
+import { markClaim } from "./idempotency.ts";
 import type { GroupCommit } from "./group-commit.ts";
 
 interface Row extends Omit<AnalysisRecord, "anomaly_codes" | "result"> {
@@ -10,37 +12,50 @@ interface Row extends Omit<AnalysisRecord, "anomaly_codes" | "result"> {
 
 const PAGE = 500;
 
+const fromRow = (row: Row): AnalysisRecord => ({ ...row, anomaly_codes: JSON.parse(row.anomaly_codes), result: JSON.parse(row.result) });
+
+/** Inserts one analysis row; shared with the alerts repository, which records an analysis with the alert it opened. */
+export function insertAnalysis(db: Database, r: AnalysisRecord) {
+  db.query(
+    `INSERT INTO analyses (id, account_id, connector, module, transaction_id, customer_id, risk_score, risk_level,
+       amount_at_risk, currency, anomaly_codes, transactions_analyzed, alert_id, created_at, result)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    r.id,
+    r.account_id,
+    r.connector,
+    r.module,
+    r.transaction_id,
+    r.customer_id,
+    r.risk_score,
+    r.risk_level,
+    r.amount_at_risk,
+    r.currency,
+    JSON.stringify(r.anomaly_codes),
+    r.transactions_analyzed,
+    r.alert_id,
+    r.created_at,
+    JSON.stringify(r.result),
+  );
+}
+
 export class SqliteAnalysisRepository implements AnalysisRepository {
   constructor(
     private readonly db: Database,
     private readonly writes: GroupCommit,
   ) {}
 
-  insert(r: AnalysisRecord) {
+  insert(r: AnalysisRecord, claim?: IdempotencyRef) {
     return this.writes.run(() => {
-      this.db
-        .query(
-          `INSERT INTO analyses (id, account_id, connector, module, transaction_id, customer_id, risk_score, risk_level,
-             amount_at_risk, currency, anomaly_codes, transactions_analyzed, alert_id, created_at, result)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          r.id,
-          r.account_id,
-          r.connector,
-          r.module,
-          r.transaction_id,
-          r.customer_id,
-          r.risk_score,
-          r.risk_level,
-          r.amount_at_risk,
-          r.currency,
-          JSON.stringify(r.anomaly_codes),
-          r.transactions_analyzed,
-          r.alert_id,
-          r.created_at,
-          JSON.stringify(r.result),
-        );
+      insertAnalysis(this.db, r);
+      markClaim(this.db, claim, `analysis:${r.id}`);
+    });
+  }
+
+  get(accountId: string, id: string) {
+    return guarded(() => {
+      const row = this.db.query<Row, [string, string]>("SELECT * FROM analyses WHERE id = ? AND account_id = ?").get(id, accountId);
+      return row ? fromRow(row) : null;
     });
   }
 
@@ -68,7 +83,7 @@ export class SqliteAnalysisRepository implements AnalysisRepository {
       } catch (e) {
         throw asStorageError(e);
       }
-      for (const row of rows) yield { ...row, anomaly_codes: JSON.parse(row.anomaly_codes), result: JSON.parse(row.result) };
+      for (const row of rows) yield fromRow(row);
       if (rows.length < PAGE) return;
       after = rows[rows.length - 1]!.id;
     }

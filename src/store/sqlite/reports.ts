@@ -1,6 +1,8 @@
 // Report jobs. Claims are single UPDATE … WHERE status = 'queued' statements, so two workers
 // (the server and a CLI `reports create --wait`) never run the same report.
 import type { Database } from "bun:sqlite";
+import type { IdempotencyRef } from "../../domain/idempotency.ts";
+import { markClaim } from "./idempotency.ts";
 import type { Page, ReportRecord, ReportRepository } from "../types.ts";
 import { guarded } from "./database.ts";
 
@@ -12,8 +14,9 @@ const fromRow = (r: Row): ReportRecord => ({ ...r, summary: r.summary === null ?
 export class SqliteReportRepository implements ReportRepository {
   constructor(private readonly db: Database) {}
 
-  create(report: ReportRecord) {
-    return guarded(() => {
+  create(report: ReportRecord, claim?: IdempotencyRef) {
+    return guarded(() =>
+      this.db.transaction(() => {
       this.db
         .query(
           `INSERT INTO reports (id, account_id, type, format, status, period_from, period_to, connector, module,
@@ -24,8 +27,10 @@ export class SqliteReportRepository implements ReportRepository {
              $created_by_key, $created_at, $started_at, $completed_at)`,
         )
         .run({ ...report, summary: report.summary === null ? null : JSON.stringify(report.summary) } as never);
+      markClaim(this.db, claim, `report:${report.id}`);
       return report;
-    });
+      }).immediate(),
+    );
   }
 
   get(accountId: string, id: string) {
