@@ -7,6 +7,7 @@
 import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
+import { connectorAccess } from "../src/connectors/access.ts";
 import { AssayAnalysisEngine } from "../src/analysis/engine.ts";
 import { generateJournal, JOURNAL_FIELDS } from "./quality/journal.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
@@ -26,7 +27,7 @@ const nowhere: AnalysisRepository = { insert: async () => {}, async *iterate() {
 const engine = new AssayAnalysisEngine({
   modules,
   autoThreshold: 101,
-  connectors: { get: (id) => (id === connector.id ? connector : undefined), list: () => [connector] },
+  connectors: connectorAccess([connector]),
   analyses: nowhere,
   clock: systemClock,
   log: silentLogger,

@@ -12,6 +12,7 @@
 import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
+import { connectorAccess } from "../src/connectors/access.ts";
 import { AssayAnalysisEngine } from "../src/analysis/engine.ts";
 import { generateJournal, JOURNAL_FIELDS } from "./quality/journal.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
@@ -44,7 +45,7 @@ function engineFor(connector: Connector, modules: ModulesConfig) {
   return new AssayAnalysisEngine({
     modules,
     autoThreshold: 101,
-    connectors: { get: (id) => (id === connector.id ? connector : undefined), list: () => [connector] },
+    connectors: connectorAccess([connector]),
     analyses: nowhere,
     clock: systemClock,
     log: silentLogger,

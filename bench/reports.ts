@@ -97,7 +97,7 @@ const engine = new AssayAnalysisEngine({
   clock: systemClock,
   log: silentLogger,
 });
-const reports = new ReportService({ store, clock: systemClock, log: silentLogger, config, engine: () => engine, runner: runnerId("cli") });
+const reports = new ReportService({ store, clock: systemClock, log: silentLogger, config, connectors, engine: () => engine, runner: runnerId("cli") });
 
 const rssBefore = process.memoryUsage.rss();
 let peak = rssBefore;

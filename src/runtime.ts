@@ -96,7 +96,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
   const connectors = new ConnectorRegistry(config, { log, clock });
   const timers: ReturnType<typeof setInterval>[] = [];
   const webhooks = new WebhookWorker({ outbox: store.outbox, targets: config.alerts.webhooks, delivery: config.alerts.webhook_delivery, clock, log });
-  const alerts = new AlertService({ store, clock, config, onNotify: () => webhooks.kick() });
+  const alerts = new AlertService({ store, clock, config, connectors, onNotify: () => webhooks.kick() });
   const analysis = new AssayAnalysisEngine({
     modules: config.modules,
     rules: config.rules,
@@ -107,7 +107,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     log,
     alerts: () => alerts,
   });
-  const reports = new ReportService({ store, clock, log, config, engine: () => analysis });
+  const reports = new ReportService({ store, clock, log, config, connectors, engine: () => analysis });
 
   return {
     config,

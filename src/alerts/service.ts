@@ -2,6 +2,7 @@
 // nothing of HTTP; every refusal a client can cause is an ApiError with a stable code.
 import type { AssayConfig } from "../config/load.ts";
 import { analysisRecord } from "../analysis/record.ts";
+import type { ConnectorAccess } from "../connectors/access.ts";
 import type { AnalysisResult, Anomaly } from "../domain/analysis.ts";
 import type { IdempotencyRef } from "../domain/idempotency.ts";
 import { SEVERITIES, type Severity } from "../domain/analysis.ts";
@@ -74,7 +75,9 @@ export const METADATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500, byte
 export interface AlertServiceDeps {
   store: Store;
   clock: Clock;
-  config: Pick<AssayConfig, "alerts" | "connectors">;
+  config: Pick<AssayConfig, "alerts">;
+  /** The connectors an alert may name, and the one rule for naming one. */
+  connectors: ConnectorAccess;
   /** Called after a change that queued webhook messages (wakes the delivery worker). */
   onNotify?: () => void;
 }
@@ -88,7 +91,7 @@ export class AlertService {
 
   async create(actor: Actor & { type: "api_key" }, input: CreateAlertInput, claim?: IdempotencyRef): Promise<AlertView> {
     checkMetadata(input.metadata);
-    if (input.connector !== undefined) checkConnectorAccess(this.deps.config.connectors, actor.account, input.connector);
+    if (input.connector !== undefined) this.deps.connectors.access(actor.account, input.connector, { module: input.module });
     const now = iso(this.deps.clock.now());
     const alert: AlertRecord = {
       id: newId("alrt"),
@@ -302,23 +305,6 @@ export class AlertService {
 }
 
 export type { AlertEventView, AlertView };
-
-/**
- * A connector an account may name: configured, and not restricted to other accounts. Answers
- * as POST /v1/analyze does: 422 unknown_connector listing the valid ones, 403 forbidden.
- */
-export function checkConnectorAccess(connectors: AssayConfig["connectors"], accountId: string, id: string) {
-  const allowed = (c: { accounts?: string[] }) => !c.accounts || c.accounts.includes(accountId);
-  const entry = connectors.find((c) => c.id === id);
-  if (entry && !allowed(entry)) throw new ApiError("forbidden", `this account may not use connector "${id}"`);
-  if (!entry) {
-    const valid = connectors.filter(allowed).map((c) => c.id);
-    throw new ApiError("unknown_connector", `no connector "${id}"; valid connectors: ${valid.join(", ") || "(none configured)"}`, {
-      errors: [{ path: "/connector", message: "unknown connector" }],
-      extra: { valid_values: valid },
-    });
-  }
-}
 
 function notFound(id: string) {
   return new ApiError("not_found", `no alert ${id}`);

@@ -2,7 +2,7 @@
 // module, obtains the transaction (inline, by id, or a scan), evaluates it against the cached
 // connector context, records the analysis and opens an alert when the score reaches
 // alerts.auto_threshold. Connector errors (503/504) propagate unchanged.
-import { connectorUnavailable } from "../connectors/errors.ts";
+import type { ConnectorAccess } from "../connectors/access.ts";
 import type { Connector } from "../connectors/types.ts";
 import type { AlertOpener, AnalysisEngine, AnalysisResult, AnalyzeRequest, ScanRequest, TransactionFinding } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
@@ -22,13 +22,9 @@ import { riskLevel } from "./scoring.ts";
 
 export { ENGINE_VERSION } from "./setup.ts";
 
-export interface ConnectorLookup {
-  get(id: string): Connector | undefined;
-  list(): Connector[];
-}
-
 export interface EngineDeps extends AnalysisSettings {
-  connectors: ConnectorLookup;
+  /** The connectors, and the one rule for using one (the registry). */
+  connectors: ConnectorAccess;
   analyses: AnalysisRepository;
   clock: Clock;
   log: Logger;
@@ -73,7 +69,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
   async analyze(request: AnalyzeRequest): Promise<AnalysisResult> {
     const started = performance.now();
     const setup = this.setup;
-    const connector = this.connectorFor(request.accountId, request.connector);
+    const connector = this.deps.connectors.access(request.accountId, request.connector, { module: request.module });
     const module = this.moduleFor(setup, request.module);
     const options = parseOptions(request.options);
     const data = request.data;
@@ -139,7 +135,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
 
   async *scanFindings(request: ScanRequest): AsyncIterable<TransactionFinding> {
     const setup = this.setup;
-    const connector = this.connectorFor(request.accountId, request.connector);
+    const connector = this.deps.connectors.access(request.accountId, request.connector, { module: request.module });
     const module = this.moduleFor(setup, request.module);
     if (!connector.capabilities.scan) return;
     const ctx = await setup.contexts.get(connector, request.signal, module.history);
@@ -156,31 +152,10 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     });
   }
 
-  /** Same rules as the connector registry: unknown → 422 listing the ids this account may use; restricted to other accounts → 403. */
-  private connectorFor(accountId: string, id: string): Connector {
-    const allowed = (c: Connector) => !c.accounts || c.accounts.includes(accountId);
-    const connector = this.deps.connectors.get(id);
-    if (connector && !allowed(connector)) throw new ApiError("forbidden", `this account may not use connector "${id}"`);
-    if (!connector) {
-      const valid = this.deps.connectors.list().filter(allowed).map((c) => c.id);
-      throw new ApiError("unknown_connector", `no connector "${id}"; valid connectors: ${valid.join(", ") || "(none configured)"}`, {
-        errors: [{ path: "/connector", message: "unknown connector" }],
-        extra: { valid_values: valid },
-      });
-    }
-    if (!connector.enabled) throw connectorUnavailable(connector.id, "the connector is disabled");
-    return connector;
-  }
-
+  /** The module, once access() has checked that the connector offers it (so the catalog has it). */
   private moduleFor(setup: AnalysisSetup, id: string): ResolvedModule {
     const module = setup.modules.get(id);
-    if (!module) {
-      const valid = [...setup.modules.keys()];
-      throw new ApiError("unknown_module", `no module "${id}"; valid modules: ${valid.join(", ")}`, {
-        errors: [{ path: "/module", message: "unknown module" }],
-        extra: { valid_values: valid },
-      });
-    }
+    if (!module) throw new Error(`module "${id}" passed the connector access check but is not in the catalog`);
     return module;
   }
 

@@ -23,7 +23,7 @@ type Runtime = ReturnType<typeof createRuntime>;
 async function withReports<T>(a: Args, io: CliIO, body: (rt: Runtime, reports: ReportService, config: AssayConfig) => Promise<T>): Promise<T> {
   const config = loadCliConfig(a.string("config"), io);
   const rt = createRuntime(config, { env: io.env, log: quietLog(io) });
-  const reports = new ReportService({ store: rt.store, clock: rt.clock, log: rt.log, config, engine: () => rt.analysis, runner: runnerId("cli") });
+  const reports = new ReportService({ store: rt.store, clock: rt.clock, log: rt.log, config, connectors: rt.connectors, engine: () => rt.analysis, runner: runnerId("cli") });
   try {
     return await body(rt, reports, config);
   } finally {

@@ -1,10 +1,10 @@
 // The connectors configured in the YAML file, built once at start-up, each wrapped with its live
-// status; plus the background monitor that probes them. Lookups by id apply the `accounts:`
-// allow-list: a connector restricted to other accounts is hidden from lists and refused (403).
+// status; plus the background monitor that probes them. Lists apply the `accounts:` allow-list
+// (a connector restricted to other accounts is hidden); `access` is the one rule for using one.
 import type { AssayConfig } from "../config/load.ts";
 import type { Clock } from "../domain/clock.ts";
-import { ApiError } from "../domain/errors.ts";
 import type { Logger } from "../log.ts";
+import { type AccessOptions, accessConnector, type ConnectorAccess, mayUse } from "./access.ts";
 import { buildConnector } from "./factory.ts";
 import type { Resolver } from "./http/ssrf.ts";
 import { MonitoredConnector } from "./monitored.ts";
@@ -22,7 +22,7 @@ export interface RegistryDeps {
   resolve?: Resolver;
 }
 
-export class ConnectorRegistry {
+export class ConnectorRegistry implements ConnectorAccess {
   private readonly connectors = new Map<string, MonitoredConnector>();
   private readonly monitor: ConnectorMonitor;
 
@@ -51,25 +51,12 @@ export class ConnectorRegistry {
 
   /** Connectors the account may use, in config order. */
   visibleTo(accountId: string): Connector[] {
-    return this.list().filter((c) => allows(c, accountId));
+    return this.list().filter((c) => mayUse(c, accountId));
   }
 
-  /**
-   * The connector `id` for an account. Unknown → `unknown` (404 not_found for a path, 422
-   * unknown_connector listing the valid ids for a request body); restricted → 403 forbidden.
-   */
-  resolve(id: string, accountId: string, unknown: "not_found" | "unknown_connector" = "not_found"): Connector {
-    const connector = this.connectors.get(id);
-    if (!connector) {
-      if (unknown === "not_found") throw new ApiError("not_found", `no connector "${id}"`);
-      const valid = this.visibleTo(accountId).map((c) => c.id);
-      throw new ApiError("unknown_connector", `unknown connector "${id}"; valid connectors: ${valid.join(", ") || "(none)"}`, {
-        errors: [{ path: "/connector", message: `must be one of: ${valid.join(", ")}` }],
-        extra: { valid_values: valid },
-      });
-    }
-    if (!allows(connector, accountId)) throw new ApiError("forbidden", `this account may not use connector "${id}"`);
-    return connector;
+  /** The connector `id` for this account's request, or the refusal (src/connectors/access.ts). */
+  access(accountId: string, id: string, options: AccessOptions = {}): Connector {
+    return accessConnector(this, accountId, id, options);
   }
 
   status(id: string): ConnectorStatus | undefined {
@@ -100,8 +87,4 @@ export class ConnectorRegistry {
     this.monitor.stop();
     await Promise.all(this.list().map((c) => c.close().catch(() => {})));
   }
-}
-
-function allows(connector: Connector, accountId: string): boolean {
-  return connector.accounts === undefined || connector.accounts.includes(accountId);
 }

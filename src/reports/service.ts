@@ -4,6 +4,7 @@ import type { IdempotencyRef } from "../domain/idempotency.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AssayConfig } from "../config/load.ts";
+import type { ConnectorAccess } from "../connectors/access.ts";
 import type { AnalysisEngine } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
@@ -13,7 +14,6 @@ import { REVENUE_LEAKAGE_MODULE } from "./revenue-leakage.ts";
 import { CONTENT_TYPES, type ReportFormat, type ReportType } from "./types.ts";
 import { ReportWorker } from "./worker.ts";
 import type { ReportRecord, Store } from "../store/types.ts";
-import { checkConnectorAccess } from "../alerts/service.ts";
 import { parseTime } from "../domain/time.ts";
 import { type ReportView, reportView } from "./views.ts";
 
@@ -29,7 +29,9 @@ export interface ReportServiceDeps {
   store: Store;
   clock: Clock;
   log: Logger;
-  config: Pick<AssayConfig, "reports" | "connectors">;
+  config: Pick<AssayConfig, "reports">;
+  /** The connectors a report may scan, and the one rule for naming one. */
+  connectors: ConnectorAccess;
   engine: () => AnalysisEngine | undefined;
   /** "server:…" for `assay serve`, "cli:…" for the CLI. */
   runner?: string;
@@ -103,7 +105,7 @@ export class ReportService {
     let module = input.module ?? null;
     if (input.type === "revenue_leakage") {
       if (!input.connector) throw invalid("/connector", "a revenue_leakage report needs the connector whose transactions it scans");
-      checkConnectorAccess(this.deps.config.connectors, actor.account, input.connector);
+      this.deps.connectors.access(actor.account, input.connector, { module: REVENUE_LEAKAGE_MODULE });
       if (module !== null && module !== REVENUE_LEAKAGE_MODULE) throw invalid("/module", `a revenue_leakage report runs the ${REVENUE_LEAKAGE_MODULE} module`);
       module = REVENUE_LEAKAGE_MODULE;
     }

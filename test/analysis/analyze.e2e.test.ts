@@ -2,6 +2,7 @@
 // reads an in-memory connector (the three request modes, errors, recording and auto-alerts).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
+import { connectorAccess } from "../../src/connectors/access.ts";
 import type { AnalysisResult } from "../../src/domain/analysis.ts";
 import type { AnalysisRecord } from "../../src/store/types.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
@@ -23,7 +24,7 @@ beforeAll(async () => {
   srv.rt.analysis = new AssayAnalysisEngine({
     modules: modulesConfig(),
     autoThreshold: srv.rt.config.alerts.auto_threshold,
-    connectors: { get: (id) => connectors.find((c) => c.id === id), list: () => connectors },
+    connectors: connectorAccess(connectors),
     analyses: srv.rt.store.analyses,
     clock: srv.rt.clock,
     log: srv.rt.log,

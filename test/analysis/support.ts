@@ -5,6 +5,7 @@ import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../../src/analysis/config-schema.ts";
 import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
 import { RulesSection, type RulesConfig } from "../../src/analysis/rules/config-schema.ts";
+import { connectorAccess } from "../../src/connectors/access.ts";
 import {
   type MemoryConnector,
   memoryConnector as sharedMemoryConnector,
@@ -64,7 +65,7 @@ export function makeEngine(connectors: Connector[], config: ModulesConfig = modu
     modules: config,
     rules,
     autoThreshold,
-    connectors: { get: (id) => connectors.find((c) => c.id === id), list: () => connectors },
+    connectors: connectorAccess(connectors),
     analyses,
     clock: fixedClock,
     log: silentLogger,

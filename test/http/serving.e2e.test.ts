@@ -70,7 +70,7 @@ describe("graceful shutdown", () => {
       (async () => {
         while (!(await reader.read()).done);
       })();
-      const body = JSON.stringify({ connector: "slow", module: "revenue_leakage", data: { transaction_id: "INV-SLOW" } });
+      const body = JSON.stringify({ connector: "slow", module: "compliance", data: { transaction_id: "INV-SLOW" } });
       const inflight = fetch(`${url}/v1/analyze`, {
         method: "POST",
         headers: { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, body), "content-type": "application/json" },

@@ -1,5 +1,5 @@
 // The logic of the connector endpoints: the public views of connectors and their status, paged
-// per API.md §6, with the `accounts:` allow-list applied.
+// as every list (docs/api.md, "Objects, ids, lists"), with the `accounts:` allow-list applied.
 import type { Static } from "elysia";
 import { ApiError } from "../../domain/errors.ts";
 import { applicableModules } from "../../connectors/modules.ts";
@@ -42,6 +42,6 @@ export function listConnectors(
 }
 
 export function connectorStatus(registry: ConnectorRegistry, accountId: string, id: string): Static<typeof ConnectorStatusObject> {
-  const connector = registry.resolve(id, accountId, "not_found");
+  const connector = registry.access(accountId, id, { pathParam: true, inspect: true });
   return { ...registry.status(id)!, mapping: connector.mappingReport() };
 }
