@@ -6,6 +6,7 @@
 // how much of each kind of regular business is flagged high (hard negatives: false alarms).
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
+import { connectorAccess } from "../src/connectors/access.ts";
 import { AssayAnalysisEngine } from "../src/analysis/engine.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
 import { averagePrecision, prf, type Prf } from "./quality/metrics.ts";
@@ -41,7 +42,7 @@ export async function ledgerRun(seed: number, variant: LedgerVariant, setup: Led
   const engine = new AssayAnalysisEngine({
     modules,
     autoThreshold: 101,
-    connectors: { get: (id) => (id === connector.id ? connector : undefined), list: () => [connector] },
+    connectors: connectorAccess([connector]),
     analyses: nowhere,
     clock: systemClock,
     log: silentLogger,
