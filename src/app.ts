@@ -8,6 +8,7 @@ import { healthReporter, healthRoutes } from "./api/health/index.ts";
 import { moduleRoutes } from "./api/modules/index.ts";
 import { reportRoutes } from "./api/reports/index.ts";
 import { docsRoutes } from "./http/docs.ts";
+import { problemRoutes } from "./http/problem-pages.ts";
 import { type FastPath, fastPath } from "./http/fast-path.ts";
 import { BODY_PARSER, type PipelineDeps, pipeline } from "./http/pipeline.ts";
 import { claimOf } from "./http/request-state.ts";
@@ -34,6 +35,7 @@ export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath } {
   const app = new Elysia({ normalize: false })
     .use(pipeline(deps))
     .use(docsRoutes(() => built!))
+    .use(problemRoutes())
     .use(healthRoutes(health))
     .use(connectorRoutes(rt))
     .use(analyzeRoutes(rt))

@@ -16,9 +16,19 @@ export function problemBody(error: ApiError, requestId: string): Record<string, 
   };
 }
 
+/**
+ * The challenge of a 401 (RFC 9110 §11.6.1): the Bearer scheme with the RFC 6750 error, and where
+ * the signature goes, so a client that only reads headers learns both halves of the scheme.
+ */
+export function authenticateChallenge(code: string): string {
+  const error = code === "missing_api_key" ? "" : `, error="invalid_token", error_description="${code}"`;
+  return `Bearer realm="assay"${error}, signature="HMAC-SHA256 of the body in X-Service-Signature", error_uri="/problems/${code}"`;
+}
+
 export function problemResponse(error: ApiError, requestId: string, headers: Record<string, string> = {}): Response {
+  const challenge = error.status === 401 ? { "www-authenticate": authenticateChallenge(error.code) } : undefined;
   return new Response(JSON.stringify(problemBody(error, requestId)), {
     status: error.status,
-    headers: { ...headers, ...error.options.headers, "content-type": PROBLEM_CONTENT_TYPE, "request-id": requestId },
+    headers: { ...headers, ...error.options.headers, ...challenge, "content-type": PROBLEM_CONTENT_TYPE, "request-id": requestId },
   });
 }
