@@ -16,10 +16,16 @@ export interface Progress {
 }
 
 const REDRAW_EVERY_MS = 100;
-const NUMBER = new Intl.NumberFormat("en-US");
+// Both made on first use: an Intl.NumberFormat and process.stderr (Node's stream machinery) cost
+// about 10 ms of start-up that `assay serve` and most commands never need.
+let numberFormat: Intl.NumberFormat | undefined;
+const NUMBER = { format: (n: number) => (numberFormat ??= new Intl.NumberFormat("en-US")).format(n) };
 
+let stderrIsTty: boolean | undefined;
 export const stderrSink: ProgressSink = {
-  tty: Boolean(process.stderr.isTTY) && !process.env.CI,
+  get tty() {
+    return (stderrIsTty ??= Boolean(process.stderr.isTTY) && !process.env.CI);
+  },
   write: (t) => void process.stderr.write(t),
 };
 

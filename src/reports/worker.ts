@@ -4,7 +4,8 @@
 // are put back in the queue; on a graceful stop our own running reports are re-queued too.
 // Finished reports older than the retention are deleted, row and file.
 import { readdirSync, rmSync } from "node:fs";
-import { hostname } from "node:os";
+// node:os on first use, not at start-up (a bundle hoists imports).
+const hostname = () => (process.getBuiltinModule("node:os") as typeof import("node:os")).hostname();
 import { join } from "node:path";
 import type { ReportsConfig } from "./config-schema.ts";
 import { iso } from "../domain/clock.ts";

@@ -5,8 +5,9 @@
 // names, and unspecified addresses. `allow_hosts` lets an operator allow one explicitly (e.g. a
 // sidecar on 127.0.0.1). The check runs on every request and every redirect hop, on the
 // resolved addresses, not only on the name.
-import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
+// node:dns and node:net are loaded on first use, not at start-up (a bundle hoists imports).
+const isIP = (input: string): number => (process.getBuiltinModule("node:net") as typeof import("node:net")).isIP(input);
+const dns = () => process.getBuiltinModule("node:dns/promises") as typeof import("node:dns/promises");
 import { connectorUnavailable } from "../errors.ts";
 
 const BLOCKED_NAMES = new Set(["localhost", "metadata", "metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal"]);
@@ -50,7 +51,7 @@ function ipv4Of(address: string): number[] | undefined {
 
 export type Resolver = (host: string) => Promise<string[]>;
 
-const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+const systemResolver: Resolver = async (host) => (await dns().lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Throws connector_unavailable when `url` points where this connector may not go. */
 export async function checkDestination(connectorId: string, url: URL, allowHosts: readonly string[], resolve: Resolver = systemResolver): Promise<void> {

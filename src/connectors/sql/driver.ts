@@ -3,7 +3,9 @@
 // SQLite file through bun:sqlite opened read-only. Driver errors are never passed on as they are:
 // their text can hold hosts, users or SQL. Only a safe error code is kept.
 import { Database } from "bun:sqlite";
-import { SQL } from "bun";
+// Bun.SQL rather than `import { SQL } from "bun"`: a bundle hoists module imports to start-up,
+// and loading the SQL client costs every `assay serve` a few milliseconds without SQL connectors.
+import type { SQL } from "bun";
 import { connectorTimeout, connectorUnavailable } from "../errors.ts";
 
 export type SqlRow = Record<string, unknown>;
@@ -50,7 +52,7 @@ export class BunSqlDriver implements SqlDriver {
     private readonly options: DriverOptions,
   ) {
     const normalised = url.replace(/^mariadb:\/\//, "mysql://");
-    this.sql = new SQL({
+    this.sql = new Bun.SQL({
       url: normalised,
       adapter: dialect === "mysql" ? "mysql" : "postgres",
       max: poolSize,
