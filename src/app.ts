@@ -19,8 +19,8 @@ export function createApp(rt: Runtime) {
   return buildApp(rt).app;
 }
 
-/** The Elysia app, and the front door's fast path for its two hottest routes (fast-path.ts). */
-export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath } {
+/** The Elysia app, the front door's fast path for its two hottest routes (fast-path.ts), and its route table. */
+export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath; routes: RouteTable } {
   const routes = new RouteTable();
   const deps: PipelineDeps = {
     authenticator: rt.authenticator,
@@ -60,7 +60,7 @@ export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath } {
     ],
     deps,
   );
-  return { app, fast };
+  return { app, fast, routes };
 }
 
 /**

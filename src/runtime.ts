@@ -1,5 +1,6 @@
 // Everything a running Assay needs, built from one config with no module-level singletons:
 // `assay serve` builds one; tests build as many as they like in one process.
+import type { RequestObserver } from "./http/observe.ts";
 import { AlertService } from "./alerts/service.ts";
 import { AssayAnalysisEngine } from "./analysis/engine.ts";
 import { ReportService } from "./reports/service.ts";
@@ -44,6 +45,8 @@ export interface Runtime {
   /** Reports: queue, background worker (started by start()), content files. */
   reports: ReportService;
   startedAt: number;
+  /** Called by the front door once per answered request (metrics, usage counting); add to it before serving. */
+  observers: RequestObserver[];
   /** Starts background work (connector monitor, report worker, cleanup). */
   start(): void;
   /** Stops background work and closes connectors and storage. */
@@ -123,6 +126,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     analysis,
     reports,
     startedAt: clock.now(),
+    observers: [],
     start() {
       connectors.start();
       webhooks.start();

@@ -14,7 +14,7 @@ export interface RunningServer {
 
 export function startServer(rt: Runtime, overrides: { host?: string; port?: number } = {}): RunningServer {
   let draining = false;
-  const { app, fast } = buildApp(rt);
+  const { app, fast, routes } = buildApp(rt);
   const { server: cfg } = rt.config;
   const hostname = overrides.host ?? cfg.host;
   const port = overrides.port ?? cfg.port;
@@ -32,6 +32,8 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
       maxBodyBytes: cfg.max_body_bytes,
       trustProxy: cfg.trust_proxy,
       draining: () => draining,
+      observers: rt.observers,
+      routeOf: (method, path) => routes.templateFor(method, path),
     }),
   });
   rt.start();

@@ -8,7 +8,8 @@ import { checkDeclaredLength } from "./body.ts";
 import { ApiError, internalError } from "../domain/errors.ts";
 import type { FastPath } from "./fast-path.ts";
 import { problemResponse } from "./problem.ts";
-import { beginRequest } from "./request-state.ts";
+import type { RequestObserver } from "./observe.ts";
+import { beginRequest, type RequestState } from "./request-state.ts";
 
 export interface FrontDoorOptions {
   log: Logger;
@@ -20,6 +21,10 @@ export interface FrontDoorOptions {
   draining: () => boolean;
   /** Routes answered without Elysia (fast-path.ts); undefined for any other request. */
   fast?: FastPath;
+  /** Called once per answered request (metrics, usage counting); see observe.ts. */
+  observers?: readonly RequestObserver[];
+  /** The route template of a request, for observers. */
+  routeOf?: (method: string, path: string) => string | undefined;
 }
 
 /** The path of a request URL, without the query: cheaper than new URL(). */
@@ -71,8 +76,10 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
       // Errors inside the app become problems there; only the refusals above arrive here.
       const error = e instanceof ApiError ? e : internalError();
       if (!(e instanceof ApiError)) o.log.error("unhandled error", { request_id: state.id, error: String((e as Error)?.stack ?? e) });
+      state.problem = error.code;
       response = problemResponse(error, state.id);
     }
+    if (o.observers?.length) notify(o, request, state, response);
     if (o.accessLog) {
       o.log.info("request", {
         method: request.method,
@@ -87,4 +94,24 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
     }
     return response;
   };
+}
+
+function notify(o: FrontDoorOptions, request: Request, state: RequestState, response: Response) {
+  const path = pathOf(request.url);
+  const observation = {
+    method: request.method,
+    route: o.routeOf?.(request.method, path) ?? "unmatched",
+    status: response.status,
+    duration_ms: performance.now() - state.startedAt,
+    account: state.auth?.account.id,
+    key: state.auth?.key.id,
+    outcome: state.problem ?? (response.status < 400 ? "ok" : "error"),
+  };
+  for (const observer of o.observers!) {
+    try {
+      observer(observation);
+    } catch (e) {
+      o.log.warn("request observer failed", { error: String(e) });
+    }
+  }
 }

@@ -110,6 +110,7 @@ export function errorResponse(deps: Pick<PipelineDeps, "idempotency" | "log" | "
   const state = peekState(request);
   if (state?.idempotency) deps.idempotency.abandon(state).catch((e) => deps.log.warn("idempotency release failed", { error: String(e) }));
   const apiError = toApiError(code, error, request, path, deps.routes);
+  if (state) state.problem = apiError.code;
   if (apiError.status >= 500 && apiError.code === "internal_error") {
     deps.log.error("unhandled error", { request_id: state?.id, path, error: String((error as Error)?.stack ?? error) });
   }

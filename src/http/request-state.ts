@@ -17,6 +17,8 @@ export interface RequestState {
   readonly clientIp: string;
   /** Idempotency claim held by this request. */
   idempotency?: { key: string; fingerprint: string };
+  /** The problem code this request was answered with, if any (for observers). */
+  problem?: string;
   /** Response headers every response of this request carries (request id, rate limits). */
   headers: Record<string, string>;
 }

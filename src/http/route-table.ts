@@ -1,15 +1,24 @@
 // Which methods each route path answers: turns an unknown method on a known path into 405 with
 // an Allow header instead of a 404.
 export class RouteTable {
-  private entries: { pattern: RegExp; method: string }[] = [];
+  private entries: { pattern: RegExp; method: string; path: string }[] = [];
 
   load(routes: { method: string; path: string }[]) {
     this.entries = routes
       .filter((r) => r.method !== "ALL")
+      // Static paths before parameterised ones, so `/v1/reports/:id/content` never shadows a literal.
+      .sort((a, b) => (a.path.match(/:/g)?.length ?? 0) - (b.path.match(/:/g)?.length ?? 0))
       .map((r) => ({
         method: r.method,
+        path: r.path,
         pattern: new RegExp(`^${r.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\?:[A-Za-z_]\w*/g, "[^/]+")}/?$`),
       }));
+  }
+
+  /** The route template serving `method path` (HEAD is served by GET), or undefined. */
+  templateFor(method: string, path: string): string | undefined {
+    const m = method === "HEAD" ? "GET" : method;
+    return this.entries.find((e) => e.method === m && e.pattern.test(path))?.path;
   }
 
   methodsFor(path: string): string[] {
