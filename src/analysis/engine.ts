@@ -3,6 +3,7 @@
 // connector context, records the analysis and opens an alert when the score reaches
 // alerts.auto_threshold. Connector errors (503/504) propagate unchanged.
 import type { ConnectorAccess } from "../connectors/access.ts";
+import { connectorUnavailable } from "../connectors/errors.ts";
 import type { Connector } from "../connectors/types.ts";
 import type { AlertOpener, AnalysisEngine, AnalysisResult, AnalyzeRequest, ScanRequest, TransactionFinding } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
@@ -17,7 +18,9 @@ import { isLookupOnly, normalizeTransaction, validateTransactionId } from "./nor
 import { parseOptions } from "./options.ts";
 import { analysisRecord } from "./record.ts";
 import { streamFindings, summarizeScan } from "./scan.ts";
-import { type AnalysisSettings, AnalysisSetup } from "./setup.ts";
+import { type AnalysisSettings, AnalysisSetup, baselineSettings } from "./setup.ts";
+import { simulate } from "./backtest/simulate.ts";
+import type { SimulationRequest, SimulationResult } from "../domain/simulation.ts";
 import { riskLevel } from "./scoring.ts";
 
 export { ENGINE_VERSION } from "./setup.ts";
@@ -30,6 +33,11 @@ export interface EngineDeps extends AnalysisSettings {
   log: Logger;
   /** The alert service, when there is one (looked up per call: it may be wired after us). */
   alerts?: () => AlertOpener | undefined;
+}
+
+export interface SimulateRequest extends SimulationRequest {
+  /** The candidate's settings; undefined: the setup in force. */
+  candidate?: AnalysisSettings;
 }
 
 export class AssayAnalysisEngine implements AnalysisEngine {
@@ -57,6 +65,24 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     return this.setup;
   }
 
+  /**
+   * Back-test: replays the connector's transactions under the setup in force (or the built-in
+   * baseline) and a candidate, recording nothing. The account may be omitted by the admin CLI.
+   */
+  async simulate(request: SimulateRequest): Promise<SimulationResult> {
+    const running = this.setup;
+    const current = request.baseline ? running.next(baselineSettings(running.settings), this.deps.clock).withLearned(new Map()) : running;
+    const candidate = request.candidate ? running.next(request.candidate, this.deps.clock) : running;
+    const connector =
+      request.accountId === undefined
+        ? this.adminConnector(request.connector, request.module)
+        : this.deps.connectors.access(request.accountId, request.connector, { module: request.module });
+    if (!connector.capabilities.scan) {
+      throw new ApiError("validation_failed", `connector "${connector.id}" has no source to replay`, { errors: [{ path: "/connector", message: "cannot scan" }] });
+    }
+    return simulate({ ...request, connector, current, candidate });
+  }
+
   describe() {
     return describeModules(this.setup.modules);
   }
@@ -70,7 +96,8 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     const started = performance.now();
     const setup = this.setup;
     const connector = this.deps.connectors.access(request.accountId, request.connector, { module: request.module });
-    const module = this.moduleFor(setup, request.module);
+    this.moduleFor(setup, request.module);
+    const module = setup.moduleFor(request.module, connector.id);
     const options = parseOptions(request.options);
     const data = request.data;
 
@@ -118,14 +145,14 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       module: module.id,
       ...result,
       alert_id: null,
-      model_version: setup.modelVersion,
+      model_version: setup.modelVersionFor(connector.id),
       analyzed_at: iso(now),
       duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
     };
     // A risky analysis and the alert it opens are written in one transaction (one commit, and
     // never one without the other); `claim` marks the Idempotency-Key claim in that transaction.
     const opener = this.deps.alerts?.();
-    if (opener && analysis.risk_score >= setup.autoThreshold) {
+    if (opener && analysis.risk_score >= setup.autoThresholdFor(connector.id)) {
       analysis.alert_id = await opener.openFromAnalysis(request.accountId, analysis, { customerId, claim: request.claim });
     } else {
       await this.deps.analyses.insert(analysisRecord(request.accountId, analysis, customerId), request.claim);
@@ -136,7 +163,8 @@ export class AssayAnalysisEngine implements AnalysisEngine {
   async *scanFindings(request: ScanRequest): AsyncIterable<TransactionFinding> {
     const setup = this.setup;
     const connector = this.deps.connectors.access(request.accountId, request.connector, { module: request.module });
-    const module = this.moduleFor(setup, request.module);
+    this.moduleFor(setup, request.module);
+    const module = setup.moduleFor(request.module, connector.id);
     if (!connector.capabilities.scan) return;
     const ctx = await setup.contexts.get(connector, request.signal, module.history);
     yield* streamFindings({
@@ -150,6 +178,24 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       signal: request.signal,
       onProgress: request.onProgress,
     });
+  }
+
+  /** The admin CLI's view of a connector: any connector, whatever its accounts (simulate, learn). */
+  private adminConnector(id: string, module: string): Connector {
+    const connector = this.deps.connectors.get(id);
+    if (!connector) {
+      const valid = this.deps.connectors.list().map((c) => c.id);
+      throw new ApiError("unknown_connector", `no connector "${id}"; valid connectors: ${valid.join(", ") || "(none configured)"}`, {
+        errors: [{ path: "/connector", message: "unknown connector" }],
+        extra: { valid_values: valid },
+      });
+    }
+    if (!this.setup.modules.has(module)) {
+      const valid = [...this.setup.modules.keys()];
+      throw new ApiError("unknown_module", `no module "${module}"; valid modules: ${valid.join(", ")}`, { errors: [{ path: "/module", message: "unknown module" }], extra: { valid_values: valid } });
+    }
+    if (!connector.enabled) throw connectorUnavailable(connector.id, "the connector is disabled");
+    return connector;
   }
 
   /** The module, once access() has checked that the connector offers it (so the catalog has it). */

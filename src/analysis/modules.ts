@@ -56,7 +56,8 @@ export interface ResolvedModule {
   rules: readonly CompiledRule[];
 }
 
-export function resolveModules(config: ModulesConfig, allRules: readonly CompiledRule[] = []): Map<string, ResolvedModule> {
+/** `learned` (optional) replaces rule weights: `{ weights: { module: { "rule:<id>": w } } }`. */
+export function resolveModules(config: ModulesConfig, allRules: readonly CompiledRule[] = [], learned?: { weights: Record<string, Record<string, number>> }): Map<string, ResolvedModule> {
   const out = new Map<string, ResolvedModule>();
   for (const info of MODULES) {
     const overrides = (config[info.id] as { weights: Record<string, number | undefined> }).weights;
@@ -64,7 +65,10 @@ export function resolveModules(config: ModulesConfig, allRules: readonly Compile
     for (const [code, w] of Object.entries(info.weights) as [DetectorCode, number][]) weights.set(code, overrides[code] ?? w);
     const active = (code: DetectorCode) => (weights.get(code) ?? 0) > 0;
     const detectors = ALL_DETECTORS.filter((d) => d.codes.some(active));
-    const rules = allRules.filter((r) => r.modules.has(info.id));
+    const learnedRules = learned?.weights[info.id] ?? {};
+    const rules = allRules
+      .filter((r) => r.modules.has(info.id))
+      .map((r) => (learnedRules[r.code] === undefined ? r : { ...r, weight: learnedRules[r.code]! }));
     // A rule reading history aggregates needs the full profile; reference data is always built.
     const ruleHistory: HistoryLevel = rules.some((r) => r.reads.history) ? "full" : "none";
     out.set(info.id, {

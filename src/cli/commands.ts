@@ -196,6 +196,21 @@ export const COMMANDS: CommandTable = {
       },
     },
   },
+  simulate: {
+    summary: "back-test: replay a connector under the configuration in force and a candidate, side by side",
+    options: {
+      connector: { type: "string", value: "C", description: "the connector whose transactions are replayed (required)" },
+      module: { type: "string", value: "M", description: "the analysis module (required)" },
+      from: { type: "string", value: "DATE", description: "only transactions dated on or after (YYYY-MM-DD)" },
+      to: { type: "string", value: "DATE", description: "only transactions dated on or before (YYYY-MM-DD)" },
+      with: { type: "string", value: "FILE", description: "the candidate configuration file (modules, rules, alerts.auto_threshold); default: the same" },
+      labels: { type: "string", value: "FILE", description: "CSV transaction_id,label (1/0) instead of analysts' alert resolutions" },
+      limit: { type: "string", value: "N", description: "replay at most N transactions" },
+    },
+    json: '{"object": "simulation", "current": side, "candidate": side, "labels", "changes", …} (docs/analysis.md)',
+    details: "Nothing is recorded and no alert opens. An alert would open where the score reaches auto_threshold;\nprecision, recall and F1 count labelled transactions (confirmed / false_positive resolutions).",
+    handler: async () => (await import("./simulate.ts")).simulate,
+  },
   version: {
     summary: "print the version",
     noConfig: true,

@@ -57,3 +57,20 @@ export function parseDuration(value: string, flag: string): number {
   return Number(m[1]) * unit;
 }
 
+/** An ApiError from a service, as a usage error naming what was wrong (the user gave it). */
+export function apiFailure(e: unknown): never {
+  const err = e as { code?: string; detail?: string; options?: { errors?: { path: string; message: string }[] } };
+  if (err?.code && err.detail) {
+    const where = err.options?.errors?.map((x) => ` (${x.path}: ${x.message})`).join("") ?? "";
+    throw new UsageError(`${err.detail}${where}`);
+  }
+  throw e;
+}
+
+/** A logger for CLI work: warnings and errors on stderr, nothing else. */
+export function quietLog(io: CliIO) {
+  const log = (level: string, msg: string, fields?: Record<string, unknown>) => {
+    if (level === "warn" || level === "error") io.err(`${level}: ${msg}${fields ? ` ${JSON.stringify(fields)}` : ""}`);
+  };
+  return { log, info: () => {}, warn: (m: string, f?: Record<string, unknown>) => log("warn", m, f), error: (m: string, f?: Record<string, unknown>) => log("error", m, f) };
+}

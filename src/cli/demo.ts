@@ -59,8 +59,7 @@ export async function demo(a: Args, io: CliIO) {
   }
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
-    const clean = generateDataset({ seed, invoices: 400, customers: 40, skus: 30, start: "2026-01-01", months: 6 });
-    const planted = plant(clean, seed, 0.05);
+    const planted = demoDataset(seed);
     await writeCsvDataset(planted, join(dir, "data"));
     writeFileSync(file, demoConfig(port));
     io.err(`wrote a sample data set (${planted.transactions.length} transactions, ${planted.labels.size} with planted findings) to ${dir}`);
@@ -105,4 +104,9 @@ function isDemoFolder(dir: string, file: string): boolean {
   if (!statSync(dir).isDirectory()) return false;
   if (readdirSync(dir).length === 0) return true;
   return existsSync(file) && readFileSync(file, "utf8").startsWith(DEMO_MARK);
+}
+
+/** The demo's data set for a seed (tests re-create it to know which transactions were planted). */
+export function demoDataset(seed: number) {
+  return plant(generateDataset({ seed, invoices: 400, customers: 40, skus: 30, start: "2026-01-01", months: 6 }), seed, 0.05);
 }

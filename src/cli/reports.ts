@@ -13,7 +13,7 @@ import { REPORT_FORMATS, REPORT_TYPES, type ReportFormat, type ReportType } from
 import { runnerId } from "../reports/worker.ts";
 import { createRuntime } from "../runtime.ts";
 import type { AssayConfig } from "../config/load.ts";
-import { CliFailure, type CliIO, loadCliConfig, printJson, table, UsageError } from "./common.ts";
+import { apiFailure, CliFailure, type CliIO, loadCliConfig, printJson, quietLog, table, UsageError } from "./common.ts";
 import { type Args, CodedFailure } from "./framework.ts";
 import { type Progress, progress } from "./progress.ts";
 
@@ -141,24 +141,9 @@ function describe(r: Awaited<ReturnType<ReportService["get"]>>, file: string): s
   return [`report ${r.id} completed (${r.type}, ${r.format}, ${r.bytes} bytes): ${file}`, ...figures].join("\n");
 }
 
-function apiFailure(e: unknown): never {
-  const err = e as { code?: string; detail?: string; options?: { errors?: { path: string; message: string }[] } };
-  if (err?.code && err.detail) {
-    const where = err.options?.errors?.map((x) => ` (${x.path}: ${x.message})`).join("") ?? "";
-    throw new UsageError(`${err.detail}${where}`);
-  }
-  throw e;
-}
-
 function notFound(e: unknown): never {
   if ((e as { code?: string })?.code === "not_found") throw new CodedFailure("not_found", (e as Error).message);
   throw e;
 }
 
 /** The CLI prints its own messages: only warnings and errors of the runtime go to stderr. */
-function quietLog(io: CliIO) {
-  const log = (level: string, msg: string, fields?: Record<string, unknown>) => {
-    if (level === "warn" || level === "error") io.err(`${level}: ${msg}${fields ? ` ${JSON.stringify(fields)}` : ""}`);
-  };
-  return { log, info: () => {}, warn: (m: string, f?: Record<string, unknown>) => log("warn", m, f), error: (m: string, f?: Record<string, unknown>) => log("error", m, f) };
-}

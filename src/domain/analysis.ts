@@ -1,6 +1,7 @@
 // What an analysis produces (API.md §7 POST /v1/analyze) and the engine contract that the
 // analyze route and the reports share. The analysis feature implements AnalysisEngine.
 import type { IdempotencyRef } from "./idempotency.ts";
+import type { SimulationRequest, SimulationResult } from "./simulation.ts";
 import type { Transaction } from "./transaction.ts";
 
 export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
@@ -79,6 +80,8 @@ export interface AnalysisEngine {
   analyze(request: AnalyzeRequest): Promise<AnalysisResult>;
   /** Streams per-transaction findings over a connector's transactions (for reports). */
   scanFindings(request: ScanRequest): AsyncIterable<TransactionFinding>;
+  /** Back-test of two configurations over a connector's transactions (the simulation report). */
+  simulate?(request: SimulationRequest): Promise<SimulationResult>;
 }
 
 /** Opens (or finds the open) alert for an analysis whose score reached alerts.auto_threshold. */

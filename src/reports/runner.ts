@@ -12,18 +12,21 @@ import { HtmlRenderer } from "./render-html.ts";
 import { JsonRenderer } from "./render-json.ts";
 import { revenueLeakage } from "./revenue-leakage.ts";
 import { riskSummary } from "./risk-summary.ts";
+import { simulationReport } from "./simulation.ts";
 import type { Period, Renderer, ReportFormat, ReportGenerator, ReportOutcome, ReportType, TextSink } from "./types.ts";
 
 export const GENERATORS: Record<ReportType, ReportGenerator> = {
   risk_summary: riskSummary,
   revenue_leakage: revenueLeakage,
   alerts: alertsReport,
+  simulation: simulationReport,
 };
 
 export const TITLES: Record<ReportType, string> = {
   risk_summary: "Risk summary",
   revenue_leakage: "Revenue leakage",
   alerts: "Alerts",
+  simulation: "Simulation: built-in baseline against the configuration in force",
 };
 
 export interface RunnerDeps {

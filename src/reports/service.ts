@@ -109,6 +109,11 @@ export class ReportService {
       if (module !== null && module !== REVENUE_LEAKAGE_MODULE) throw invalid("/module", `a revenue_leakage report runs the ${REVENUE_LEAKAGE_MODULE} module`);
       module = REVENUE_LEAKAGE_MODULE;
     }
+    if (input.type === "simulation") {
+      if (!input.connector) throw invalid("/connector", "a simulation report needs the connector whose transactions it replays");
+      module ??= REVENUE_LEAKAGE_MODULE;
+      this.deps.connectors.access(actor.account, input.connector, { module });
+    }
     if (input.type === "alerts" && module !== null) throw invalid("/module", "an alerts report cannot be limited to a module");
     return {
       id: newId("rpt"),

@@ -4,7 +4,7 @@
 import type { AnalysisEngine } from "../domain/analysis.ts";
 import type { ReportRecord, Store } from "../store/types.ts";
 
-export const REPORT_TYPES = ["risk_summary", "revenue_leakage", "alerts"] as const;
+export const REPORT_TYPES = ["risk_summary", "revenue_leakage", "alerts", "simulation"] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_FORMATS = ["json", "csv", "html"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

@@ -3,7 +3,7 @@ import { t } from "elysia";
 import { PageLimit } from "../page-limit.ts";
 
 // Unions are spelled out: t.UnionEnum would add a default, which fills absent fields in.
-export const ReportTypeSchema = t.Union([t.Literal("risk_summary"), t.Literal("revenue_leakage"), t.Literal("alerts")]);
+export const ReportTypeSchema = t.Union([t.Literal("risk_summary"), t.Literal("revenue_leakage"), t.Literal("alerts"), t.Literal("simulation")]);
 export const ReportFormatSchema = t.Union([t.Literal("json"), t.Literal("csv"), t.Literal("html")]);
 const Status = t.Union([t.Literal("queued"), t.Literal("running"), t.Literal("completed"), t.Literal("failed")]);
 const Time = t.String({ minLength: 10, maxLength: 40, description: "a date (2026-01-31) or an RFC 3339 date-time" });

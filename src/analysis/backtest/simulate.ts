@@ -1,0 +1,109 @@
+// The back-test: replays a connector's transactions once and evaluates each under two analysis
+// setups (the one in force and a candidate), counting the alerts each would open (score ≥ its
+// auto_threshold) by severity and finding code, the money at risk on them, and — for labelled
+// transactions — the confusion matrix. Nothing is recorded and no alert is opened.
+import type { Connector } from "../../connectors/types.ts";
+import { SEVERITIES } from "../../domain/analysis.ts";
+import type { Labels, SimulationResult, SimulationSide } from "../../domain/simulation.ts";
+import { evaluateTransaction, type Evaluation } from "../evaluate.ts";
+import type { AnalysisSetup } from "../setup.ts";
+import { Confusion } from "./metrics.ts";
+
+export interface SimulationInput {
+  connector: Connector;
+  module: string;
+  current: AnalysisSetup;
+  candidate: AnalysisSetup;
+  from?: string;
+  to?: string;
+  limit?: number;
+  labels: Labels;
+  labelSource: string;
+  signal?: AbortSignal;
+  /** Called every PROGRESS_EVERY transactions, and at the end. */
+  onProgress?: (analyzed: number) => void;
+}
+
+const PROGRESS_EVERY = 500;
+const SAMPLE = 20;
+
+class SideTally {
+  alerts = 0;
+  readonly bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as SimulationSide["by_severity"];
+  readonly byDetector = new Map<string, number>();
+  readonly atRisk = new Map<string, number>();
+  readonly confusion = new Confusion();
+
+  constructor(readonly setup: AnalysisSetup, readonly connectorId: string) {}
+
+  get threshold(): number {
+    return this.setup.autoThresholdFor(this.connectorId);
+  }
+
+  add(ev: Evaluation, currency: string | undefined, label: boolean | undefined): boolean {
+    const alert = ev.risk_score >= this.threshold;
+    if (label !== undefined) this.confusion.add(alert, label);
+    if (!alert) return false;
+    this.alerts++;
+    this.bySeverity[ev.risk_level]++;
+    for (const code of new Set(ev.anomalies.map((a) => a.code))) this.byDetector.set(code, (this.byDetector.get(code) ?? 0) + 1);
+    if (ev.amount_at_risk > 0) {
+      const c = currency || "none";
+      this.atRisk.set(c, Math.round(((this.atRisk.get(c) ?? 0) + ev.amount_at_risk) * 100) / 100);
+    }
+    return true;
+  }
+
+  result(labelled: boolean): SimulationSide {
+    return {
+      model_version: this.setup.modelVersionFor(this.connectorId),
+      auto_threshold: this.threshold,
+      alerts: this.alerts,
+      by_severity: this.bySeverity,
+      by_detector: Object.fromEntries([...this.byDetector].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))),
+      amount_at_risk: Object.fromEntries([...this.atRisk].sort()),
+      metrics: labelled ? this.confusion.metrics() : null,
+    };
+  }
+}
+
+export async function simulate(input: SimulationInput): Promise<SimulationResult> {
+  const { connector, current, candidate } = input;
+  const moduleA = current.moduleFor(input.module, connector.id);
+  const moduleB = candidate.moduleFor(input.module, connector.id);
+  const ctxA = await current.contexts.get(connector, input.signal, moduleA.history);
+  const ctxB = candidate.contexts === current.contexts && moduleB.history === moduleA.history ? ctxA : await candidate.contexts.get(connector, input.signal, moduleB.history);
+  const a = new SideTally(current, connector.id);
+  const b = new SideTally(candidate, connector.id);
+  const opened: string[] = [];
+  const closed: string[] = [];
+  let openedCount = 0;
+  let closedCount = 0;
+  let analyzed = 0;
+  let positives = 0;
+  let negatives = 0;
+  for await (const txn of connector.scan({ from: input.from, to: input.to, limit: input.limit, signal: input.signal })) {
+    input.signal?.throwIfAborted();
+    const label = input.labels.get(txn.transaction_id);
+    if (label === true) positives++;
+    else if (label === false) negatives++;
+    const alertA = a.add(evaluateTransaction(txn, ctxA, moduleA, current.config), txn.currency, label);
+    const alertB = b.add(evaluateTransaction(txn, ctxB, moduleB, candidate.config), txn.currency, label);
+    if (alertB && !alertA && openedCount++ < SAMPLE) opened.push(txn.transaction_id);
+    if (alertA && !alertB && closedCount++ < SAMPLE) closed.push(txn.transaction_id);
+    if (++analyzed % PROGRESS_EVERY === 0) input.onProgress?.(analyzed);
+  }
+  input.onProgress?.(analyzed);
+  const labelled = positives + negatives > 0;
+  return {
+    object: "simulation",
+    connector: connector.id,
+    module: input.module,
+    period: { from: input.from ?? null, to: input.to ?? null },
+    transactions_analyzed: analyzed,
+    labels: { source: input.labelSource, positives, negatives },
+    current: a.result(labelled),
+    candidate: b.result(labelled),
+    changes: { opened: openedCount, closed: closedCount, opened_sample: opened, closed_sample: closed },
+  };
+}
