@@ -6,6 +6,7 @@ import { Elysia } from "elysia";
 import uiBundle from "../../node_modules/swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
 import uiCss from "../../node_modules/swagger-ui-dist/swagger-ui.css" with { type: "file" };
 import { VERSION } from "../version.ts";
+import { completeDocument } from "./openapi.ts";
 
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Assay API reference</title>
@@ -38,7 +39,7 @@ export async function openApiDocument(app: AnyElysia) {
     getGlobalRoutes: () => source.getGlobalRoutes().map((route) => ({ ...route, hooks: { ...route.hooks, parse: [{ fn: "json" }] } })),
   } as unknown as AnyElysia;
   const { paths, components } = toOpenAPISchema(view, undefined, undefined, undefined, "3.1.0");
-  return {
+  return completeDocument({
     openapi: "3.1.0",
     info: { title: "Assay API", version: VERSION, description: SECURITY_NOTE },
     paths,
@@ -50,7 +51,7 @@ export async function openApiDocument(app: AnyElysia) {
       },
     },
     security: [{ apiKey: [], signature: [] }],
-  };
+  });
 }
 
 /** /docs (Swagger UI, embedded) and /docs/json (the document of the app `getApp` returns). */
