@@ -47,7 +47,14 @@ export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath; routes:
   built = app;
   const fast = fastPath(
     [
-      { method: "GET", path: "/v1/health", handle: () => health().then(({ status, body }) => ({ status, value: body })) },
+      {
+        method: "GET",
+        path: "/v1/health",
+        handle: () => {
+          const answer = health();
+          return answer instanceof Promise ? answer.then(({ status, body }) => ({ status, value: body })) : { status: answer.status, value: answer.body };
+        },
+      },
       {
         method: "POST",
         path: "/v1/analyze",

@@ -97,10 +97,9 @@ export class Authenticator {
         throw new ApiError("stale_timestamp", `X-Service-Timestamp is more than ${tolerance_s}s from the server clock`);
       }
     }
-    const target = requestTarget(request);
     const verified =
       scope === "request"
-        ? verifySignature(auth.secret, requestSigningString(timestamp!, request.method, target, state.raw), provided)
+        ? verifySignature(auth.secret, requestSigningString(timestamp!, request.method, requestTarget(request), state.raw), provided)
         : verifySignature(auth.secret, state.raw, provided, timestamp);
     if (!verified) {
       throw new ApiError(
@@ -115,7 +114,7 @@ export class Authenticator {
     if (timestamp !== undefined) {
       // Keyed on the request as well as the signature: in the body scope every body-less request
       // of one second has the same signature, and GET /v1/health then GET /v1/connectors is no replay.
-      const key = `${auth.key.id}:${request.method} ${target}:${timestamp}:${Buffer.from(provided).toString("hex")}`;
+      const key = `${auth.key.id}:${request.method} ${requestTarget(request)}:${timestamp}:${Buffer.from(provided).toString("hex")}`;
       const expires = (Number(timestamp) + tolerance_s) * 1000 + 1000;
       if (!this.deps.replay.firstSeen(key, expires, nowMs)) {
         throw new ApiError("replayed_request", "this signed request was already received; sign each request with a fresh timestamp");

@@ -21,11 +21,12 @@ export interface FastRoute {
   path: string;
   /** Elysia's validator of the route's body schema, so failures read exactly as the route's. */
   body?: BodyValidator;
-  handle(request: Request, body: unknown, state: RequestState): Promise<{ status: number; value: unknown }>;
+  handle(request: Request, body: unknown, state: RequestState): { status: number; value: unknown } | Promise<{ status: number; value: unknown }>;
 }
 
 /** Elysia's content type for an object answer. */
 const JSON_TYPE = "application/json;charset=utf-8";
+const EMPTY = new Uint8Array(0);
 
 /** Exactly what Elysia's compiled route does with a decoded body before its handler sees it. */
 function validated(validator: BodyValidator, decoded: unknown): unknown {
@@ -51,11 +52,15 @@ export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
   async function run(route: FastRoute, request: Request, path: string): Promise<Response> {
     const state = stateOf(request);
     try {
-      const decoded = await takeBody(request, state, deps.maxBodyBytes);
+      // A route without a body schema (GET /v1/health) is only taken without body framing
+      // (see below): its body is empty, known without reading.
+      const decoded = route.body ? await takeBody(request, state, deps.maxBodyBytes) : ((state.raw = EMPTY), undefined);
       await admit(deps.authenticator, request, state);
       const body = route.body ? validated(route.body, decoded) : decoded;
-      const replay = await deps.idempotency.begin(request, state, path);
-      if (replay) return replay;
+      if (request.method === "POST") {
+        const replay = await deps.idempotency.begin(request, state, path);
+        if (replay) return replay;
+      }
       const { status, value } = await route.handle(request, body, state);
       if (state.idempotency) return await storeForReplay(deps.idempotency, state, value, status, { ...state.headers });
       const headers = state.headers;
@@ -72,6 +77,8 @@ export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
     // Only a body with a declared, non-zero length: Elysia has its own ways with empty and
     // chunked bodies (its default parsers run), which the route keeps answering.
     if (route.body && !(Number(request.headers.get("content-length")) > 0)) return undefined;
+    // A GET with a body is rare and odd: the Elysia route reads and signs whatever was sent.
+    if (!route.body && (request.headers.has("content-length") || request.headers.has("transfer-encoding"))) return undefined;
     return run(route, request, path);
   };
 }

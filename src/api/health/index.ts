@@ -23,22 +23,18 @@ const STORAGE_CHECK_MS = 1000;
 
 export type HealthBody = typeof Health.static;
 
-/** The health answer (status code and body): shared by the route and the front door's fast path. */
-export function healthReporter(rt: Runtime): () => Promise<{ status: 200 | 503; body: HealthBody }> {
+export interface HealthAnswer {
+  status: 200 | 503;
+  body: HealthBody;
+}
+
+/**
+ * The health answer (status code and body): shared by the route and the front door's fast path.
+ * Synchronous while the last storage check is fresh (nearly always): no promise per poll.
+ */
+export function healthReporter(rt: Runtime): () => HealthAnswer | Promise<HealthAnswer> {
   let lastCheck = { at: Number.NEGATIVE_INFINITY, storage: "ok" as "ok" | "unavailable" };
-  const storageState = async () => {
-    const now = rt.clock.monotonic();
-    if (now - lastCheck.at >= STORAGE_CHECK_MS) {
-      const storage = await rt.store.ping().then(
-        () => "ok" as const,
-        () => "unavailable" as const,
-      );
-      lastCheck = { at: now, storage };
-    }
-    return lastCheck.storage;
-  };
-  return async () => {
-    const storage = await storageState();
+  const answer = (storage: "ok" | "unavailable"): HealthAnswer => {
     const connectors = rt.connectors.healthCounts();
     return {
       status: storage === "ok" ? 200 : 503,
@@ -49,6 +45,17 @@ export function healthReporter(rt: Runtime): () => Promise<{ status: 200 | 503; 
         checks: { storage, connectors },
       },
     };
+  };
+  return () => {
+    const now = rt.clock.monotonic();
+    if (now - lastCheck.at < STORAGE_CHECK_MS) return answer(lastCheck.storage);
+    return rt.store.ping().then(
+      () => "ok" as const,
+      () => "unavailable" as const,
+    ).then((storage) => {
+      lastCheck = { at: now, storage };
+      return answer(storage);
+    });
   };
 }
 
