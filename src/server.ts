@@ -1,6 +1,7 @@
 // Serves the app with Bun.serve: body size limit, optional TLS, and a graceful shutdown that
-// refuses new requests, lets in-flight ones finish (up to server.shutdown_grace_s), then stops
-// background work and closes the database.
+// refuses new requests (503 shutting_down, for server.shutdown_notice_s on a signal), lets
+// in-flight ones finish (up to server.shutdown_grace_s), then stops background work and closes
+// the database.
 import { readFileSync } from "node:fs";
 import { buildApp } from "./app.ts";
 import { frontDoor } from "./http/front-door.ts";
@@ -9,7 +10,8 @@ import type { Runtime } from "./runtime.ts";
 export interface RunningServer {
   url: string;
   port: number;
-  stop(): Promise<void>;
+  /** `notice`: keep answering 503 shutting_down for server.shutdown_notice_s first (signal-driven stops). */
+  stop(options?: { notice?: boolean }): Promise<void>;
 }
 
 export function startServer(rt: Runtime, overrides: { host?: string; port?: number } = {}): RunningServer {
@@ -43,9 +45,13 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
   return {
     url: `${scheme}://${displayHost === "0.0.0.0" ? "127.0.0.1" : displayHost}:${server.port}`,
     port: server.port!,
-    stop() {
+    stop(options = {}) {
       stopping ??= (async () => {
         draining = true;
+        // Bun's stop() closes idle keep-alive connections at once: a request already on its way
+        // on one would meet a reset. First answer everything with 503 + Connection: close for a
+        // moment, so such clients learn of the shutdown and reconnect elsewhere.
+        if (options.notice && cfg.shutdown_notice_s > 0) await Bun.sleep(cfg.shutdown_notice_s * 1000);
         const grace = rt.config.server.shutdown_grace_s * 1000;
         // stop(false) stops accepting and resolves when in-flight requests are done.
         await Promise.race([server.stop(false), Bun.sleep(grace).then(() => server.stop(true))]);

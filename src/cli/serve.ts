@@ -27,7 +27,7 @@ export async function serveUntilSignal(config: AssayConfig, io: CliIO, overrides
       process.off("SIGHUP", reload);
       unwatch();
       rt.log.info("shutting down", { signal });
-      server.stop().then(resolve, (e) => {
+      server.stop({ notice: true }).then(resolve, (e) => {
         rt.log.error("shutdown failed", { error: String(e) });
         resolve();
       });

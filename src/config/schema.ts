@@ -21,6 +21,12 @@ export const ServerSection = Type.Object(
     max_body_bytes: Type.Integer({ default: 1_048_576, minimum: 1024, maximum: 64 * 1024 * 1024 }),
     /** Seconds SIGTERM waits for in-flight requests before closing anyway. */
     shutdown_grace_s: Type.Number({ default: 10, minimum: 0, maximum: 600 }),
+    /**
+     * On SIGTERM, how long the server keeps its connections open answering 503 shutting_down
+     * (Connection: close) before it stops: a keep-alive client that sends a request meanwhile gets
+     * an answer rather than a reset connection.
+     */
+    shutdown_notice_s: Type.Number({ default: 1, minimum: 0, maximum: 60 }),
     access_log: Type.Boolean({ default: true }),
     /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
     trust_proxy: Type.Boolean({ default: false }),
