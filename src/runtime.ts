@@ -6,6 +6,7 @@ import { AssayAnalysisEngine } from "./analysis/engine.ts";
 import { ReportService } from "./reports/service.ts";
 import { KeyService } from "./auth/key-service.ts";
 import { loadMasterKey } from "./auth/master-key.ts";
+import { verifyMasterKey } from "./auth/master-key-check.ts";
 import { MemoryReplayGuard } from "./auth/replay-guard.ts";
 import { type AssayConfig, plansOf } from "./config/load.ts";
 import { ConnectorRegistry } from "./connectors/registry.ts";
@@ -47,6 +48,8 @@ export interface Runtime {
   startedAt: number;
   /** Called by the front door once per answered request (metrics, usage counting); add to it before serving. */
   observers: RequestObserver[];
+  /** Refuses a master key that does not open this database (`assay serve` calls it before listening). */
+  checkMasterKey(): Promise<void>;
   /** Starts background work (connector monitor, report worker, cleanup). */
   start(): void;
   /** Stops background work and closes connectors and storage. */
@@ -70,12 +73,15 @@ export function openAdmin(config: AssayConfig, options: RuntimeOptions = {}) {
     throw e;
   }
   const keys = new KeyService(store, masterKey, clock, plansFor(config));
-  return { store, keys, clock };
+  const keySource = options.env?.ASSAY_MASTER_KEY ? "ASSAY_MASTER_KEY" : `security.master_key_file ${config.security.master_key_file}`;
+  /** Refuses a master key that does not open this database (stores its check value on first use). */
+  const checkMasterKey = () => verifyMasterKey(store, masterKey, { keySource, database: config.storage.path });
+  return { store, keys, clock, checkMasterKey };
 }
 
 export function createRuntime(config: AssayConfig, options: RuntimeOptions = {}): Runtime {
   const log = options.log ?? jsonLogger();
-  const { store, keys, clock } = openAdmin(config, options);
+  const { store, keys, clock, checkMasterKey } = openAdmin(config, options);
   const limiter = options.limiter ?? new SlidingWindowLimiter({ now: () => clock.monotonic() });
   const failureLimiter = new SlidingWindowLimiter({ now: () => clock.monotonic() });
   const plans = plansFor(config);
@@ -127,6 +133,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     reports,
     startedAt: clock.now(),
     observers: [],
+    checkMasterKey,
     start() {
       connectors.start();
       webhooks.start();

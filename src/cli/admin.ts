@@ -6,6 +6,7 @@ import type { Args } from "./framework.ts";
 export async function withAdmin<T>(a: Args, io: CliIO, body: (admin: ReturnType<typeof openAdmin>) => Promise<T>): Promise<T> {
   const admin = openAdmin(loadCliConfig(a.string("config"), io), { env: io.env });
   try {
+    await admin.checkMasterKey();
     return await body(admin);
   } finally {
     admin.store.close();

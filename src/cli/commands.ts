@@ -102,6 +102,11 @@ export const COMMANDS: CommandTable = {
       },
     },
   },
+  doctor: {
+    summary: "check the database: full integrity_check, schema version, master key (read-only; exit 1 on a problem)",
+    json: '{"ok", "database", "integrity_check", "problems": [..], "schema_version", "expected_schema_version", "master_key"}',
+    handler: async () => (await import("./doctor.ts")).doctor,
+  },
   config: {
     summary: "check the configuration file",
     subcommands: {

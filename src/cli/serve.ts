@@ -16,6 +16,12 @@ export async function serve(a: Args, io: CliIO) {
 /** Serves until SIGTERM or SIGINT, then drains and closes; `assay demo` serves the same way. */
 export async function serveUntilSignal(config: AssayConfig, io: CliIO, overrides: { host?: string; port?: number }): Promise<number> {
   const rt = createRuntime(config, { env: io.env });
+  try {
+    await rt.checkMasterKey();
+  } catch (e) {
+    await rt.close();
+    throw e;
+  }
   const server = startServer(rt, overrides);
   rt.log.info("listening", { url: server.url, version: VERSION, config: config.file, storage: config.storage.path });
   // SIGHUP, or an edit of the file, reloads modules, rules and the alert threshold in place.

@@ -112,6 +112,13 @@ export interface AnalysisLookup {
   get(accountId: string, id: string): Promise<AnalysisRecord | null>;
 }
 
+/** Facts about the database itself (e.g. the master key check value). */
+export interface MetaRepository {
+  get(key: string): Promise<Uint8Array | null>;
+  /** Stores the value unless the key is set; returns the value now stored. */
+  putIfAbsent(key: string, value: Uint8Array): Promise<Uint8Array>;
+}
+
 export interface Store {
   readonly accounts: AccountRepository;
   readonly apiKeys: ApiKeyRepository;
@@ -120,6 +127,7 @@ export interface Store {
   readonly alerts: AlertRepository;
   readonly outbox: OutboxRepository;
   readonly reports: ReportRepository;
+  readonly meta: MetaRepository;
   /** Throws when the store cannot serve reads and writes. */
   ping(): Promise<void>;
   close(): void;

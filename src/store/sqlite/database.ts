@@ -9,24 +9,38 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { MIGRATIONS, type Migration } from "../migrations/index.ts";
 import { StorageUnavailableError } from "../types.ts";
+import { checkFileBeforeOpen, checkIntegrityAtStart, checkOwnSchema, StorageSetupError } from "./checks.ts";
 
 export interface SqliteOptions {
   path: string;
   synchronous: "FULL" | "NORMAL";
   busy_timeout_ms: number;
+  /** quick: PRAGMA quick_check before serving (refuses a corrupt file); off: skip it. */
+  startup_check?: "quick" | "off";
 }
 
 export function openSqlite(options: SqliteOptions, migrations: Migration[] = MIGRATIONS): Database {
   if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
-  let db: Database;
+  checkFileBeforeOpen(options.path);
+  let db: Database | undefined;
   try {
     db = new Database(options.path, { create: true, strict: true });
     db.exec(`PRAGMA busy_timeout = ${options.busy_timeout_ms | 0}`);
     db.exec("PRAGMA journal_mode = WAL");
     db.exec(`PRAGMA synchronous = ${options.synchronous}`);
     db.exec("PRAGMA foreign_keys = ON");
+    checkOwnSchema(db, options.path);
+    if (options.startup_check !== "off") checkIntegrityAtStart(db, options.path);
     migrate(db, migrations);
   } catch (e) {
+    db?.close();
+    if (e instanceof StorageSetupError) throw e;
+    if (/NOTADB|not a database/i.test(`${(e as { code?: string }).code} ${(e as Error).message}`)) {
+      throw new StorageSetupError(`the database file ${options.path} is not a SQLite database (or is encrypted or damaged at its header): point storage.path at Assay's database, or restore it from a backup`);
+    }
+    if (/CORRUPT|malformed/i.test(`${(e as { code?: string }).code} ${(e as Error).message}`)) {
+      throw new StorageSetupError(`the database file ${options.path} is corrupt (${(e as Error).message}): run \`assay doctor\` for the full report and restore the latest backup`);
+    }
     throw asStorageError(e, `cannot open the database at ${options.path}`);
   }
   return db;

@@ -1,15 +1,21 @@
 // The embedded SQLite store: one repository per table over one connection.
 import type { Database } from "bun:sqlite";
-import type { Store } from "../types.ts";
+import { type Store, StorageUnavailableError } from "../types.ts";
 import { SqliteAccountRepository } from "./accounts.ts";
 import { SqliteAlertRepository } from "./alerts.ts";
 import { SqliteAnalysisRepository } from "./analyses.ts";
 import { SqliteApiKeyRepository } from "./api-keys.ts";
 import { guarded, openSqlite, type SqliteOptions } from "./database.ts";
+import { integrityProblems, probeWritable } from "./checks.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { SqliteIdempotencyRepository } from "./idempotency.ts";
+import { SqliteMetaRepository } from "./meta.ts";
 import { SqliteOutboxRepository } from "./outbox.ts";
 import { SqliteReportRepository } from "./reports.ts";
+
+/** How often health re-runs quick_check, and up to which file size (pages) it does at all. */
+const INTEGRITY_RECHECK_MS = 60_000;
+const QUICK_CHECK_MAX_PAGES = 64 * 1024;
 
 export class SqliteStore implements Store {
   readonly accounts;
@@ -19,6 +25,7 @@ export class SqliteStore implements Store {
   readonly alerts;
   readonly outbox;
   readonly reports;
+  readonly meta;
   private closed = false;
 
   constructor(readonly db: Database) {
@@ -30,15 +37,37 @@ export class SqliteStore implements Store {
     this.alerts = new SqliteAlertRepository(db, writes);
     this.outbox = new SqliteOutboxRepository(db);
     this.reports = new SqliteReportRepository(db);
+    this.meta = new SqliteMetaRepository(db);
   }
 
   static open(options: SqliteOptions): SqliteStore {
     return new SqliteStore(openSqlite(options));
   }
 
+  private integrity = { checkedAt: Number.NEGATIVE_INFINITY, problem: null as string | null };
+
+  /**
+   * Health's storage check: a write commits now, there is room for more, and the pages pass
+   * quick_check (re-run at most every INTEGRITY_RECHECK_MS, and only while the file is small
+   * enough for it to be quick; a failure is remembered until restart).
+   */
   ping() {
     return guarded(() => {
-      this.db.query("SELECT count(*) FROM schema_migrations").get();
+      probeWritable(this.db, this.db.filename, new Date().toISOString());
+      const now = performance.now();
+      if (this.integrity.problem === null && now - this.integrity.checkedAt >= INTEGRITY_RECHECK_MS) {
+        this.integrity.checkedAt = now;
+        const pages = (this.db.query("PRAGMA page_count").get() as { page_count: number }).page_count;
+        if (pages <= QUICK_CHECK_MAX_PAGES) {
+          try {
+            const problems = integrityProblems(this.db, false, 3);
+            if (problems.length > 0) this.integrity.problem = problems.join("; ");
+          } catch (e) {
+            this.integrity.problem = (e as Error).message;
+          }
+        }
+      }
+      if (this.integrity.problem !== null) throw new StorageUnavailableError(`database is corrupt: ${this.integrity.problem}`);
     });
   }
 
