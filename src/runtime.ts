@@ -52,6 +52,8 @@ export interface Runtime {
   checkMasterKey(): Promise<void>;
   /** Starts background work (connector monitor, report worker, cleanup). */
   start(): void;
+  /** Stops background work (timers, webhook delivery, the report worker) while requests may still finish. */
+  quiesce(): Promise<void>;
   /** Stops background work and closes connectors and storage. */
   close(): Promise<void>;
 }
@@ -146,9 +148,12 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       timers.push(setInterval(recover, 60_000));
       for (const t of timers) t.unref?.();
     },
-    async close() {
+    quiesce() {
       for (const t of timers) clearInterval(t);
-      await Promise.all([webhooks.stop(), reports.worker.stop()]);
+      return Promise.all([webhooks.stop(), reports.worker.stop()]).then(() => undefined);
+    },
+    async close() {
+      await this.quiesce();
       await connectors.close();
       store.close();
     },

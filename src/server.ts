@@ -51,7 +51,10 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
         // Bun's stop() closes idle keep-alive connections at once: a request already on its way
         // on one would meet a reset. First answer everything with 503 + Connection: close for a
         // moment, so such clients learn of the shutdown and reconnect elsewhere.
+        // Background work (a running report goes back to the queue) stops at once, not after the notice.
+        const quiet = rt.quiesce();
         if (options.notice && cfg.shutdown_notice_s > 0) await Bun.sleep(cfg.shutdown_notice_s * 1000);
+        await quiet;
         const grace = rt.config.server.shutdown_grace_s * 1000;
         // stop(false) stops accepting and resolves when in-flight requests are done.
         await Promise.race([server.stop(false), Bun.sleep(grace).then(() => server.stop(true))]);
