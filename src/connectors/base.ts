@@ -2,11 +2,11 @@
 // report, value formats, and reference tables read through one mapper and cached for
 // reference_ttl_s (analyses ask for them on every call; sources should not be read every time).
 import type { Clock } from "../domain/clock.ts";
-import type { Contract, PriceListEntry, ReferenceData, ReferenceTable, Shipment, Transaction } from "../domain/transaction.ts";
+import { type Contract, type PriceListEntry, REFERENCE_TABLES, type ReferenceData, type ReferenceTable, type Shipment, type Transaction } from "../domain/transaction.ts";
 import type { ConnectorType, Connector, ConnectorCapabilities, MappingReport, ScanOptions } from "./types.ts";
 import { connectorUnavailable } from "./errors.ts";
 import { MappingStats, ReferenceMapper, type ValueFormats } from "./mapping.ts";
-import { referenceTablesOf, type ConnectorSettings } from "./settings.ts";
+import type { ConnectorSettings } from "./settings.ts";
 import { dateFormat, inDateRange, isoDateFormat, type SourceValue, SQL_NUMBER_FORMAT } from "./values.ts";
 
 /** Rows of a reference table as read from the source: a header and rows of values in its order. */
@@ -27,19 +27,21 @@ export abstract class BaseConnector implements Connector {
   protected readonly formats: ValueFormats;
   private cache?: { at: number; data: Promise<ReferenceData> };
 
+  /** `values`: how the source writes numbers and dates: as text in the config's CSV formats, or natively. */
   constructor(
     readonly settings: ConnectorSettings,
     protected readonly clock: Clock,
+    values: "text" | "native" = "native",
   ) {
     this.id = settings.id;
     this.type = settings.type;
     this.name = settings.name ?? settings.id;
-    this.description = settings.description ?? defaultDescription(settings.type);
+    this.description = settings.description ?? settings.type;
     this.accounts = settings.accounts;
     this.enabled = settings.enabled;
     // Text sources (CSV files) carry locale formats; databases and JSON carry native values.
     this.formats =
-      settings.type === "csv" || settings.type === "inline"
+      values === "text"
         ? { numbers: { decimal: settings.csv.decimal, thousands: settings.csv.thousands }, dates: dateFormat(settings.csv.date_format) }
         : { numbers: SQL_NUMBER_FORMAT, dates: isoDateFormat };
   }
@@ -50,7 +52,7 @@ export abstract class BaseConnector implements Connector {
   }
 
   protected get referenceTables(): ReferenceTable[] {
-    return referenceTablesOf(this.settings);
+    return REFERENCE_TABLES.filter((t) => this.settings.reference?.[t] !== undefined);
   }
 
   abstract getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction | null>;
@@ -111,23 +113,6 @@ export abstract class BaseConnector implements Connector {
 
   protected baseCapabilities(lookup: boolean, scan: boolean): ConnectorCapabilities {
     return { lookup, scan, reference: this.referenceTables };
-  }
-}
-
-function defaultDescription(type: ConnectorType): string {
-  switch (type) {
-    case "csv":
-      return "CSV export of invoice lines";
-    case "sqlite":
-      return "SQLite database (read-only)";
-    case "postgres":
-      return "PostgreSQL database";
-    case "mysql":
-      return "MySQL / MariaDB database";
-    case "http":
-      return "JSON over HTTP";
-    case "inline":
-      return "Transactions sent whole in the analyze request";
   }
 }
 

@@ -1,6 +1,6 @@
 // The `connectors:` section of the config file. Owned by the connectors feature.
 // One closed object for every type: keys that only some types use are optional here and checked
-// per type by settings.ts (which names the YAML path of each problem). Defaults live here.
+// per type by the type's descriptor (which names the YAML path of each problem). Defaults live here.
 import { type Static, Type } from "@sinclair/typebox";
 
 const closed = { additionalProperties: false } as const;

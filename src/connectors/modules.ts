@@ -1,10 +1,11 @@
 // Which analysis modules are useful on a connector, from what it can provide:
 // - compliance (tax, approvals, currency, dates) reads the transaction alone: always;
 // - revenue_leakage compares prices and quantities with contracts, the price list or shipments:
-//   where at least one of those reference tables is configured, and on inline connectors, whose
-//   callers send each line with its list price and discount to be checked against the policy;
+//   where at least one of those reference tables is configured, and where the type's descriptor
+//   always offers it (inline: callers send each line with its list price and discount);
 // - anomaly_detection and duplicate_detection compare a transaction with the others: only where
 //   the connector can scan its history.
+import { descriptorOf } from "./descriptors.ts";
 import type { Connector } from "./types.ts";
 
 export const ANALYSIS_MODULES = ["revenue_leakage", "anomaly_detection", "duplicate_detection", "compliance"] as const;
@@ -12,10 +13,11 @@ export type AnalysisModuleName = (typeof ANALYSIS_MODULES)[number];
 
 export function applicableModules(connector: Pick<Connector, "capabilities" | "type">): AnalysisModuleName[] {
   const { scan, reference } = connector.capabilities;
+  const alwaysOffered = descriptorOf(connector.type).alwaysOffers ?? [];
   return ANALYSIS_MODULES.filter((m) => {
     switch (m) {
       case "revenue_leakage":
-        return reference.length > 0 || connector.type === "inline";
+        return reference.length > 0 || alwaysOffered.includes(m);
       case "anomaly_detection":
       case "duplicate_detection":
         return scan;

@@ -5,7 +5,7 @@ import type { AssayConfig } from "../config/load.ts";
 import type { Clock } from "../domain/clock.ts";
 import type { Logger } from "../log.ts";
 import { type AccessOptions, accessConnector, type ConnectorAccess, mayUse } from "./access.ts";
-import { buildConnector } from "./factory.ts";
+import { buildConnector } from "./descriptors.ts";
 import type { Resolver } from "./http/ssrf.ts";
 import { MonitoredConnector } from "./monitored.ts";
 import { ConnectorMonitor } from "./monitor.ts";

@@ -21,7 +21,7 @@ export class CsvConnector extends BaseConnector {
   private readonly mapping: Record<string, string>;
 
   constructor(settings: ConnectorSettings, clock: Clock) {
-    super(settings, clock);
+    super(settings, clock, "text");
     this.capabilities = this.baseCapabilities(true, true);
     this.mapping = settings.mapping ?? {};
   }

@@ -1,20 +1,20 @@
 // The `inline` connector: there is no transaction source; the transaction arrives whole in the
 // analyze request. It may still carry reference tables (CSV files) as context, so that an inline
 // transaction can be checked against contracts and the price list.
-import type { Clock } from "../domain/clock.ts";
-import type { ReferenceTable, Transaction } from "../domain/transaction.ts";
-import { BaseConnector, type SourceTable } from "./base.ts";
-import { readCsvTable } from "./csv/connector.ts";
-import { connectorUnavailable } from "./errors.ts";
-import type { ConnectorSettings } from "./settings.ts";
-import type { ConnectorCapabilities } from "./types.ts";
+import type { Clock } from "../../domain/clock.ts";
+import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";
+import { BaseConnector, type SourceTable } from "../base.ts";
+import { readCsvTable } from "../csv/connector.ts";
+import { connectorUnavailable } from "../errors.ts";
+import type { ConnectorSettings } from "../settings.ts";
+import type { ConnectorCapabilities } from "../types.ts";
 import { stat } from "node:fs/promises";
 
 export class InlineConnector extends BaseConnector {
   readonly capabilities: ConnectorCapabilities;
 
   constructor(settings: ConnectorSettings, clock: Clock) {
-    super(settings, clock);
+    super(settings, clock, "text");
     this.capabilities = this.baseCapabilities(false, false);
   }
 

@@ -1,0 +1,60 @@
+// What describes a connector type: each type's folder exports one (csv/, sql/, http/, inline/)
+// and descriptors.ts lists them, so adding a type is a folder plus one line there. The config
+// check, the build, the default description, how its values are written and which analysis
+// modules it offers beyond what its capabilities imply all live with the type.
+import { resolvePath } from "../config/load.ts";
+import type { Clock } from "../domain/clock.ts";
+import { REFERENCE_TABLES } from "../domain/transaction.ts";
+import type { BaseConnector } from "./base.ts";
+import type { ConnectorConfig } from "./config-schema.ts";
+import type { Resolver } from "./http/ssrf.ts";
+import type { ConnectorSettings } from "./settings.ts";
+import type { ConnectorType } from "./types.ts";
+
+/** What the checks of one connector entry have at hand. */
+export interface CheckContext {
+  /** The YAML path of a key of this entry, e.g. connectors[2].url. */
+  at(key: string): string;
+  /** The config file's folder, against which relative file paths resolve. */
+  dir: string;
+  problems: string[];
+  /** Reports a key the type needs but the entry lacks. */
+  need(key: keyof ConnectorConfig, why: string): void;
+  /** Reports a key the entry sets but the type does not use. */
+  refuse(key: keyof ConnectorConfig): void;
+}
+
+export interface BuildDeps {
+  clock: Clock;
+  /** DNS resolution for the HTTP connector's address checks (tests inject one). */
+  resolve?: Resolver;
+}
+
+export interface ConnectorDescriptor {
+  type: ConnectorType;
+  /** Shown in GET /v1/connectors when the entry has no description of its own. */
+  description: string;
+  /**
+   * Checks the type-specific keys of an entry, pushing one message per problem (each naming its
+   * YAML path), and completes `settings` (e.g. resolves file paths against the config's folder).
+   */
+  check(settings: ConnectorSettings, ctx: CheckContext): void;
+  build(settings: ConnectorSettings, deps: BuildDeps): BaseConnector;
+  /**
+   * Analysis modules it offers whatever its capabilities say (e.g. inline offers revenue_leakage
+   * with no reference tables: its callers send each line with its list price and discount).
+   */
+  alwaysOffers?: readonly string[];
+}
+
+/**
+ * File sources (csv, inline) resolve their paths against the config's folder. A missing file is a
+ * status problem (it may appear later, e.g. a nightly export), not a start-up error.
+ */
+export function resolveFiles(settings: ConnectorSettings, dir: string) {
+  if (settings.transactions) settings.transactions = resolvePath(dir, settings.transactions);
+  for (const table of REFERENCE_TABLES) {
+    const p = settings.reference?.[table];
+    if (p) settings.reference![table] = resolvePath(dir, p);
+  }
+}

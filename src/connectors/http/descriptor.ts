@@ -1,0 +1,26 @@
+// The `http` connector type: an internal REST service answering JSON.
+import type { ConnectorDescriptor } from "../descriptor.ts";
+import { HttpConnector } from "./connector.ts";
+
+export const httpDescriptor: ConnectorDescriptor = {
+  type: "http",
+  description: "JSON over HTTP",
+  check(settings, { at, need, refuse, problems }) {
+    refuse("line_order");
+    need("url", "the base URL of the JSON source");
+    need("transactions", "the path of the transactions collection, e.g. /transactions");
+    refuse("path");
+    if (settings.url) {
+      try {
+        const u = new URL(settings.url);
+        if (u.protocol !== "http:" && u.protocol !== "https:") problems.push(`${at("url")}: must be an http:// or https:// URL`);
+        if (u.username || u.password) problems.push(`${at("url")}: put credentials in auth:, not in the URL`);
+      } catch {
+        problems.push(`${at("url")}: not a valid URL`);
+      }
+    }
+    if (settings.lookup && !settings.lookup.includes("{id}")) problems.push(`${at("lookup")}: must contain {id}, e.g. /transactions/{id}`);
+    if (settings.auth?.bearer && settings.auth.basic) problems.push(`${at("auth")}: choose bearer or basic, not both`);
+  },
+  build: (settings, deps) => new HttpConnector(settings, deps.clock, deps.resolve),
+};

@@ -1,0 +1,51 @@
+// The `sqlite`, `postgres` and `mysql` connector types: a table or a SELECT query of invoice lines.
+import { existsSync } from "node:fs";
+import { resolvePath } from "../../config/load.ts";
+import { REFERENCE_TABLES } from "../../domain/transaction.ts";
+import type { CheckContext, ConnectorDescriptor } from "../descriptor.ts";
+import type { ConnectorSettings } from "../settings.ts";
+import { SqlConnector } from "./connector.ts";
+import { checkSqlSource } from "./sources.ts";
+
+function checkSources(settings: ConnectorSettings, { at, need, problems }: CheckContext) {
+  need("transactions", "a table name or a SELECT query");
+  if (settings.transactions) checkSqlSource(settings.transactions, at("transactions"), problems);
+  for (const table of REFERENCE_TABLES) {
+    const source = settings.reference?.[table];
+    if (source) checkSqlSource(source, at(`reference.${table}`), problems);
+  }
+}
+
+/** PostgreSQL and MySQL: a server reached by URL. */
+function server(type: "postgres" | "mysql", description: string, schemes: string, example: string): ConnectorDescriptor {
+  return {
+    type,
+    description,
+    check(settings, ctx) {
+      ctx.need("url", `a ${type}:// connection URL; keep the password in \${ENV}`);
+      ctx.refuse("path");
+      if (settings.url && !new RegExp(`^(${schemes})://`).test(settings.url)) ctx.problems.push(`${ctx.at("url")}: must start with ${example}`);
+      checkSources(settings, ctx);
+    },
+    build: (settings, deps) => new SqlConnector(settings, deps.clock),
+  };
+}
+
+export const sqliteDescriptor: ConnectorDescriptor = {
+  type: "sqlite",
+  description: "SQLite database (read-only)",
+  check(settings, ctx) {
+    ctx.need("path", "the SQLite database file");
+    ctx.refuse("url");
+    if (settings.path) {
+      settings.path = resolvePath(ctx.dir, settings.path);
+      // Opening read-only never creates the file; say so now rather than at the first probe.
+      if (!existsSync(settings.path)) ctx.problems.push(`${ctx.at("path")}: SQLite file not found`);
+    }
+    checkSources(settings, ctx);
+  },
+  build: (settings, deps) => new SqlConnector(settings, deps.clock),
+};
+
+export const postgresDescriptor = server("postgres", "PostgreSQL database", "postgres|postgresql", "postgres://");
+export const mysqlDescriptor = server("mysql", "MySQL / MariaDB database", "mysql|mariadb", "mysql://");
