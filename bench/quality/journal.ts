@@ -14,7 +14,7 @@
 // prevalence, not its numbers.
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { SeededRandom } from "../../src/analysis/random.ts";
-import { round2 } from "../../src/analysis/stats.ts";
+import { roundMoney } from "../../src/domain/rounding.ts";
 
 export type JournalLabel = "global" | "local";
 
@@ -99,11 +99,11 @@ export function generateJournal(options: { seed: number; entries: number; anomal
       HKONT: account.hkont,
       BSCHL: rng.pick(account.type.postingKeys),
       KTOSL: rng.pick(account.type.transactionKeys),
-      DMBTR: round2(Math.exp(account.mu + 0.8 * rng.normal())),
+      DMBTR: roundMoney(Math.exp(account.mu + 0.8 * rng.normal())),
     };
     const kind = anomalyAt.get(i);
     if (kind === "global") {
-      if (rng.chance(0.5)) e.DMBTR = round2(e.DMBTR * rng.uniform(300, 2000));
+      if (rng.chance(0.5)) e.DMBTR = roundMoney(e.DMBTR * rng.uniform(300, 2000));
       else {
         const field = rng.pick(["BSCHL", "KTOSL", "HKONT"] as const);
         e[field] = rng.pick(UNUSED[field]);

@@ -11,11 +11,11 @@ import type { Connector } from "../connectors/types.ts";
 import type { ReferenceData } from "../domain/transaction.ts";
 import type { ModulesConfig } from "./config-schema.ts";
 import { HistoryBuilder, historyCovers, type HistoryLevel, type HistoryStats, maxLevel } from "./history.ts";
-import { AnomalyModel } from "./model.ts";
+import { AnomalyForest } from "./anomaly-forest.ts";
 import { ReferenceIndex } from "./reference-index.ts";
 
 export class AnalysisContext {
-  private model: AnomalyModel | null | undefined;
+  private model: AnomalyForest | null | undefined;
 
   constructor(
     readonly connectorId: string,
@@ -26,8 +26,8 @@ export class AnalysisContext {
   ) {}
 
   /** The isolation forest, trained on first use and kept with the context. */
-  anomalyModel(): AnomalyModel | null {
-    if (this.model === undefined) this.model = AnomalyModel.train(this.history, this.anomalyConfig);
+  anomalyForest(): AnomalyForest | null {
+    if (this.model === undefined) this.model = AnomalyForest.train(this.history, this.anomalyConfig);
     return this.model;
   }
 }

@@ -2,6 +2,7 @@
 // module, obtains the transaction (inline, by id, or a scan), evaluates it against the cached
 // connector context, records the analysis and opens an alert when the score reaches
 // alerts.auto_threshold. Connector errors (503/504) propagate unchanged.
+import { roundMoney } from "../domain/rounding.ts";
 import type { ConnectorAccess } from "../connectors/access.ts";
 import { connectorUnavailable } from "../connectors/errors.ts";
 import type { Connector } from "../connectors/types.ts";
@@ -225,7 +226,7 @@ function headlineAmount(byCurrency: Map<string, number>): AnalysisResult["amount
   let best: [string, number] | undefined;
   for (const entry of sorted) if (!best || entry[1] > best[1]) best = entry;
   if (!best) return { amount: 0, currency: null };
-  const headline = { amount: Math.round(best[1] * 100) / 100, currency: best[0] || null };
+  const headline = { amount: roundMoney(best[1]), currency: best[0] || null };
   if (sorted.length === 1) return headline;
-  return { ...headline, by_currency: Object.fromEntries(sorted.map(([c, v]) => [c || "none", Math.round(v * 100) / 100])) };
+  return { ...headline, by_currency: Object.fromEntries(sorted.map(([c, v]) => [c || "none", roundMoney(v)])) };
 }

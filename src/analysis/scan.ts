@@ -2,6 +2,7 @@
 // cached context as it arrives and then dropped, so memory stays bounded whatever the source's
 // size. A scan keeps the strongest anomalies (bounded), the money at risk per currency, the
 // highest transaction score and the population tests.
+import { round2 } from "../domain/rounding.ts";
 import type { Anomaly, TransactionFinding } from "../domain/analysis.ts";
 import type { Connector } from "../connectors/types.ts";
 import type { DetectorCode } from "./catalog.ts";
@@ -71,7 +72,7 @@ export async function summarizeScan(input: ScanInput, maxAnomalies: number): Pro
   for (const a of pop.anomalies) keep.add(a);
   // The scan's score: its riskiest transaction, raised by population evidence (noisy-OR).
   const risk = 100 * (1 - (1 - top / 100) * (1 - pop.risk_score / 100));
-  return { transactions_analyzed: analyzed, risk_score: Math.round(risk * 100) / 100, anomalies: keep.list(), at_risk_by_currency: byCurrency };
+  return { transactions_analyzed: analyzed, risk_score: round2(risk), anomalies: keep.list(), at_risk_by_currency: byCurrency };
 }
 
 /** Keeps the strongest anomalies seen, in a stable order (severity, score, then arrival). */

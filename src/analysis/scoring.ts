@@ -4,6 +4,7 @@
 // so one strong finding sets the score, more findings raise it towards 100 but never past it,
 // and every point traces back to named findings. Risk levels follow configurable cut-offs; an
 // anomaly's severity is the level its own contribution would reach alone.
+import { round2 } from "../domain/rounding.ts";
 import type { RiskLevel } from "../domain/analysis.ts";
 import type { ModulesConfig } from "./config-schema.ts";
 
@@ -36,5 +37,5 @@ export function totalAtRisk(findings: readonly { amount_at_risk: number; risk_ke
   }
   let total = loose;
   for (const v of byKey.values()) total += v;
-  return Math.round(total * 100) / 100;
+  return round2(total);
 }

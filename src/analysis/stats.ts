@@ -51,7 +51,5 @@ export function ramp(x: number, from: number, span: number, floor = 0.5): number
   return Math.min(1, floor + (1 - floor) * Math.min(1, (x - from) / span));
 }
 
-export const round2 = (n: number) => Math.round((n + Math.sign(n) * Number.EPSILON) * 100) / 100;
-
 /** Rounds to 4 decimals: keeps scores stable in JSON. */
 export const round4 = (n: number) => Math.round(n * 10_000) / 10_000;

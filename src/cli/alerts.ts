@@ -1,6 +1,7 @@
 // `assay alerts list`: the alerts in the database, offline (no server needed), newest first,
 // across every account unless --account narrows it.
-import { ALERT_SEVERITIES, ALERT_STATUSES } from "../api/alerts/model.ts";
+import { ALERT_STATUSES } from "../api/alerts/model.ts";
+import { SEVERITIES } from "../domain/analysis.ts";
 import { openAdmin } from "../runtime.ts";
 import type { AlertStatus } from "../store/types.ts";
 import { type CliIO, loadCliConfig, printJson, table, UsageError } from "./common.ts";
@@ -12,8 +13,8 @@ export async function list(a: Args, io: CliIO) {
   if (status !== undefined && !(ALERT_STATUSES as readonly string[]).includes(status)) {
     throw new UsageError(`--status: expected one of ${ALERT_STATUSES.join(", ")} (got "${status}")`);
   }
-  if (severity !== undefined && !(ALERT_SEVERITIES as readonly string[]).includes(severity)) {
-    throw new UsageError(`--severity: expected one of ${ALERT_SEVERITIES.join(", ")} (got "${severity}")`);
+  if (severity !== undefined && !(SEVERITIES as readonly string[]).includes(severity)) {
+    throw new UsageError(`--severity: expected one of ${SEVERITIES.join(", ")} (got "${severity}")`);
   }
   const limitFlag = a.string("limit");
   const limit = limitFlag === undefined ? 50 : Number(limitFlag);

@@ -2,6 +2,7 @@
 // and descriptors.ts lists them, so adding a type is a folder plus one line there. The config
 // check, the build, the default description, how its values are written and which analysis
 // modules it offers beyond what its capabilities imply all live with the type.
+import type { ModuleId } from "../analysis/catalog.ts";
 import { resolvePath } from "../config/load.ts";
 import type { Clock } from "../domain/clock.ts";
 import { REFERENCE_TABLES } from "../domain/transaction.ts";
@@ -44,7 +45,7 @@ export interface ConnectorDescriptor {
    * Analysis modules it offers whatever its capabilities say (e.g. inline offers revenue_leakage
    * with no reference tables: its callers send each line with its list price and discount).
    */
-  alwaysOffers?: readonly string[];
+  alwaysOffers?: readonly ModuleId[];
 }
 
 /**

@@ -5,16 +5,14 @@
 //   always offers it (inline: callers send each line with its list price and discount);
 // - anomaly_detection and duplicate_detection compare a transaction with the others: only where
 //   the connector can scan its history.
+import { MODULE_IDS, type ModuleId } from "../analysis/catalog.ts";
 import { descriptorOf } from "./descriptors.ts";
 import type { Connector } from "./types.ts";
 
-export const ANALYSIS_MODULES = ["revenue_leakage", "anomaly_detection", "duplicate_detection", "compliance"] as const;
-export type AnalysisModuleName = (typeof ANALYSIS_MODULES)[number];
-
-export function applicableModules(connector: Pick<Connector, "capabilities" | "type">): AnalysisModuleName[] {
+export function applicableModules(connector: Pick<Connector, "capabilities" | "type">): ModuleId[] {
   const { scan, reference } = connector.capabilities;
   const alwaysOffered = descriptorOf(connector.type).alwaysOffers ?? [];
-  return ANALYSIS_MODULES.filter((m) => {
+  return MODULE_IDS.filter((m) => {
     switch (m) {
       case "revenue_leakage":
         return reference.length > 0 || alwaysOffered.includes(m);

@@ -5,6 +5,7 @@
 //   unreachable ──(a success)──▶ degraded ──(recover_after fast successes in a row)──▶ healthy
 // `disabled` comes from the config and never changes. Messages are safe to show: they are the
 // connectors' own error details, which never carry credentials, SQL or server paths.
+import { round2 } from "../domain/rounding.ts";
 import type { Clock } from "../domain/clock.ts";
 import { iso } from "../domain/clock.ts";
 import { ApiError } from "../domain/errors.ts";
@@ -63,7 +64,7 @@ export class StatusTracker {
     const now = this.clock.now();
     this.checkedAt = now;
     this.lastSuccess = now;
-    this.latency = Math.round(latencyMs * 100) / 100;
+    this.latency = round2(latencyMs);
     this.failures = 0;
     if (latencyMs > this.settings.slow_ms) {
       this.goodStreak = 0;
@@ -79,7 +80,7 @@ export class StatusTracker {
   recordFailure(error: unknown, latencyMs: number) {
     if (this.state === "disabled") return;
     this.checkedAt = this.clock.now();
-    this.latency = Math.round(latencyMs * 100) / 100;
+    this.latency = round2(latencyMs);
     this.failures++;
     this.goodStreak = 0;
     const why = safeMessage(error);

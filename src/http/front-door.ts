@@ -2,6 +2,7 @@
 // refusals that need no routing (shutting down, a declared body over the limit), the Request-Id
 // header and the access log. Kept outside Elysia's hooks because it runs on every request and
 // each hook there costs a few microseconds more than this does.
+import { round2 } from "../domain/rounding.ts";
 import type { Server } from "bun";
 import type { Logger } from "../log.ts";
 import { checkDeclaredLength } from "./body.ts";
@@ -85,7 +86,7 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
         method: request.method,
         path: pathOf(request.url),
         status: response.status,
-        duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
+        duration_ms: round2(performance.now() - state.startedAt),
         request_id: state.id,
         account: state.auth?.account.id,
         key: state.auth?.key.id,

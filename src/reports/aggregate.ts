@@ -1,5 +1,6 @@
 // Small accumulators the report types share: counts by key, money by key and currency, and
 // order statistics. They hold one entry per distinct key, never one per input row.
+import { round2, roundMoney } from "../domain/rounding.ts";
 import type { Column, Table } from "./types.ts";
 
 export class Counter<K extends string = string> {
@@ -44,7 +45,7 @@ export class MoneyByKey {
     return [...this.entries.values()]
       .sort((a, b) => b.amount - a.amount || b.count - a.count || (a.key < b.key ? -1 : 1))
       .slice(0, limit)
-      .map((e) => ({ ...e, amount: round2(e.amount) }));
+      .map((e) => ({ ...e, amount: roundMoney(e.amount) }));
   }
   get size() {
     return this.entries.size;
@@ -80,28 +81,23 @@ export function moneyTable(o: {
   };
 }
 
-export function round2(n: number): number {
-  return Math.round(n * 100) / 100;
-}
-
 /** Mean, median and 90th percentile (nearest rank) of some durations, in hours; nulls when empty. */
 export function durationStats(hours: number[]) {
   if (hours.length === 0) return { count: 0, mean_h: null, median_h: null, p90_h: null, max_h: null };
   const sorted = [...hours].sort((a, b) => a - b);
   const rank = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-  const r = (n: number) => Math.round(n * 100) / 100;
   return {
     count: sorted.length,
-    mean_h: r(sorted.reduce((a, b) => a + b, 0) / sorted.length),
-    median_h: r(rank(0.5)),
-    p90_h: r(rank(0.9)),
-    max_h: r(sorted[sorted.length - 1]!),
+    mean_h: round2(sorted.reduce((a, b) => a + b, 0) / sorted.length),
+    median_h: round2(rank(0.5)),
+    p90_h: round2(rank(0.9)),
+    max_h: round2(sorted[sorted.length - 1]!),
   };
 }
 
 /** Amount totals per currency, as a list (a summary must not add euros to dollars). */
 export function totalsByCurrency(byCurrency: Map<string, number>) {
-  return [...byCurrency.entries()].sort((a, b) => b[1] - a[1]).map(([currency, amount]) => ({ currency, amount: round2(amount) }));
+  return [...byCurrency.entries()].sort((a, b) => b[1] - a[1]).map(([currency, amount]) => ({ currency, amount: roundMoney(amount) }));
 }
 
 /**

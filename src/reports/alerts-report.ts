@@ -1,6 +1,7 @@
 // alerts: the alerts opened in a period (optionally of one connector): volumes per day, states,
 // severities, resolutions, and how long they took to acknowledge and to resolve. Lists every
 // alert as the detail table.
+import { round2 } from "../domain/rounding.ts";
 import { SEVERITIES } from "../domain/analysis.ts";
 import { breathe, Counter, durationStats } from "./aggregate.ts";
 import type { ReportContext, ReportOutcome } from "./types.ts";
@@ -67,8 +68,8 @@ export async function alertsReport(ctx: ReportContext): Promise<ReportOutcome> {
       transaction_id: a.transaction_id,
       title: a.title,
       resolution: a.resolution,
-      hours_to_acknowledge: ackH === null ? null : Math.round(ackH * 100) / 100,
-      hours_to_resolve: resH === null ? null : Math.round(resH * 100) / 100,
+      hours_to_acknowledge: ackH === null ? null : round2(ackH),
+      hours_to_resolve: resH === null ? null : round2(resH),
     });
     if (total % 500 === 0) {
       ctx.progress(total, null);

@@ -1,10 +1,12 @@
 // revenue_leakage: runs the revenue-leakage module over one connector's transactions in the
 // period (the analysis engine's streaming scan) and lists every finding with its amount at
 // risk. Findings stream to the output as they come; only per-key totals stay in memory.
-import { breathe, Counter, MoneyByKey, moneyTable, round2, totalsByCurrency } from "./aggregate.ts";
+import type { ModuleId } from "../analysis/catalog.ts";
+import { roundMoney } from "../domain/rounding.ts";
+import { breathe, Counter, MoneyByKey, moneyTable, totalsByCurrency } from "./aggregate.ts";
 import { type ReportContext, ReportError, type ReportOutcome } from "./types.ts";
 
-export const REVENUE_LEAKAGE_MODULE = "revenue_leakage";
+export const REVENUE_LEAKAGE_MODULE: ModuleId = "revenue_leakage";
 const TOP_CUSTOMERS = 50;
 
 export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome> {
@@ -75,7 +77,7 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
         expected: a.expected ?? null,
         actual: a.actual ?? null,
         currency,
-        amount_at_risk: round2(a.amount_at_risk),
+        amount_at_risk: roundMoney(a.amount_at_risk),
       });
     }
     if (transactions % 1000 === 0) {

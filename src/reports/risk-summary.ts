@@ -1,8 +1,9 @@
 // risk_summary: the analyses recorded in a period (optionally of one connector or module):
 // counts by risk level, the most frequent anomaly codes, and amount at risk by connector and
 // by customer. Streams the analyses (keyset pages), keeping one entry per distinct key.
+import { round2 } from "../domain/rounding.ts";
 import { SEVERITIES } from "../domain/analysis.ts";
-import { breathe, Counter, MoneyByKey, moneyTable, round2, totalsByCurrency } from "./aggregate.ts";
+import { breathe, Counter, MoneyByKey, moneyTable, totalsByCurrency } from "./aggregate.ts";
 import type { ReportContext, ReportOutcome } from "./types.ts";
 
 const TOP_CODES = 20;

@@ -5,11 +5,12 @@
 // analysis tests and the quality benchmark) are the only ones there are:
 //  - a line under a contract valid on the invoice date is billed at exactly the contract price;
 //    any other line at list price less a discount of at most MAX_POLICY_DISCOUNT_PCT;
-//  - line amount = round2(quantity × unit_price); transaction amount = sum of its lines;
-//  - tax_amount = round2(amount × tax_rate) with the customer country's rate;
+//  - line amount = roundMoney(quantity × unit_price); transaction amount = sum of its lines;
+//  - tax_amount = roundMoney(amount × tax_rate) with the customer country's rate;
 //  - every shipment is billed in full, no invoice is duplicated, created_by ≠ approved_by;
 //  - invoices fall on weekdays in business hours (UTC).
 // `tax_rate` is a fraction (0.19 = 19 %); `discount_pct` is a percentage (7.5 = 7.5 %).
+import { roundMoney } from "../domain/rounding.ts";
 import type { Contract, PriceListEntry, ReferenceData, Shipment, Transaction, TransactionLine } from "../domain/transaction.ts";
 import { Prng } from "./prng.ts";
 
@@ -62,8 +63,6 @@ interface Sku {
   usd: number;
 }
 
-export const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
-
 export function generateDataset(opts: GenerateOptions): Dataset {
   const rng = new Prng(opts.seed);
   const invoiceCount = opts.invoices ?? 500;
@@ -77,7 +76,7 @@ export function generateDataset(opts: GenerateOptions): Dataset {
   const skus: Sku[] = Array.from({ length: opts.skus ?? 60 }, (_, i) => ({
     sku: `SKU-${1001 + i}`,
     name: `${rng.pick(PRODUCTS)} ${String.fromCharCode(65 + (i % 26))}${i}`,
-    usd: round2(rng.int(5, 2000) + rng.int(0, 99) / 100),
+    usd: roundMoney(rng.int(5, 2000) + rng.int(0, 99) / 100),
   }));
 
   const price_list: PriceListEntry[] = [];
@@ -100,12 +99,12 @@ export function generateDataset(opts: GenerateOptions): Dataset {
       const list = listPrice(s, currency);
       const contract = valid.find((c) => c.sku === s.sku);
       const quantity = rng.int(1, 50);
-      const unit_price = contract ? contract.price : round2(list * (1 - rng.pick(POLICY_DISCOUNTS) / 100));
-      const discount_pct = round2(((list - unit_price) / list) * 100);
-      return { sku: s.sku, quantity, unit_price, list_price: list, discount_pct, amount: round2(quantity * unit_price) };
+      const unit_price = contract ? contract.price : roundMoney(list * (1 - rng.pick(POLICY_DISCOUNTS) / 100));
+      const discount_pct = roundMoney(((list - unit_price) / list) * 100);
+      return { sku: s.sku, quantity, unit_price, list_price: list, discount_pct, amount: roundMoney(quantity * unit_price) };
     });
     const contractUsed = valid.find((c) => lines.some((l) => l.sku === c.sku));
-    const amount = round2(lines.reduce((sum, l) => sum + (l.amount ?? 0), 0));
+    const amount = roundMoney(lines.reduce((sum, l) => sum + (l.amount ?? 0), 0));
     const [created_by, approved_by] = rng.sample(USERS, 2) as [string, string];
     const invoice: Transaction = {
       transaction_id: `INV-${pad(i + 1, 6)}`,
@@ -114,7 +113,7 @@ export function generateDataset(opts: GenerateOptions): Dataset {
       customer_id: customer.id,
       currency,
       amount,
-      tax_amount: round2(amount * tax_rate),
+      tax_amount: roundMoney(amount * tax_rate),
       tax_rate,
       ...(contractUsed ? { contract_id: contractUsed.contract_id } : {}),
       created_by,
@@ -149,7 +148,7 @@ export function generateDataset(opts: GenerateOptions): Dataset {
 
 function listPrice(s: Sku, currency: string): number {
   const fx = COUNTRIES.find((c) => c.currency === currency)?.fx ?? 1;
-  return round2(s.usd * fx);
+  return roundMoney(s.usd * fx);
 }
 
 /** About half the customers hold a contract on a few SKUs, some valid only part of the period. */
@@ -170,7 +169,7 @@ function makeContracts(rng: Prng, customers: Customer[], skus: Sku[], start: num
         contract_id,
         customer_id: customer.id,
         sku: s.sku,
-        price: round2(list * (1 - discount / 100)),
+        price: roundMoney(list * (1 - discount / 100)),
         currency: customer.country.currency,
         valid_from: isoDate(from),
         valid_to: isoDate(to),
@@ -188,7 +187,7 @@ function makeCreditNotes(rng: Prng, invoices: Transaction[], end: number): Trans
     if (!rng.chance(0.03)) continue;
     const line = rng.pick(invoice.lines);
     const quantity = rng.int(1, line.quantity ?? 1);
-    const amount = round2(quantity * line.unit_price!);
+    const amount = roundMoney(quantity * line.unit_price!);
     const issued = Math.min(Date.parse(invoice.date!) + rng.int(1, 30) * DAY, end - DAY);
     const when = nextBusinessMoment(rng, Math.max(issued, Date.parse(invoice.date!) + DAY));
     const [created_by, approved_by] = rng.sample(USERS, 2) as [string, string];
@@ -199,7 +198,7 @@ function makeCreditNotes(rng: Prng, invoices: Transaction[], end: number): Trans
       customer_id: invoice.customer_id,
       currency: invoice.currency,
       amount,
-      tax_amount: round2(amount * invoice.tax_rate!),
+      tax_amount: roundMoney(amount * invoice.tax_rate!),
       tax_rate: invoice.tax_rate,
       ...(invoice.contract_id ? { contract_id: invoice.contract_id } : {}),
       reference: invoice.transaction_id,

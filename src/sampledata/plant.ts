@@ -9,7 +9,7 @@
 import type { Contract, ReferenceData, Transaction, TransactionLine } from "../domain/transaction.ts";
 import { SeededRandom } from "../analysis/random.ts";
 import { validOn } from "../analysis/reference-index.ts";
-import { round2 } from "../analysis/stats.ts";
+import { roundMoney } from "../domain/rounding.ts";
 
 export const PLANT_TYPES = [
   "price_below_contract",
@@ -78,7 +78,7 @@ export function plant(clean: { transactions: Transaction[]; reference: Reference
   const start = Date.parse(invoices[0]!.date!);
 
   const label = (t: Transaction, type: PlantType, amount: number) => {
-    labels.set(t.transaction_id, { type, amount_at_risk: round2(amount), currency: t.currency! });
+    labels.set(t.transaction_id, { type, amount_at_risk: roundMoney(amount), currency: t.currency! });
     used.add(t.transaction_id);
   };
   const candidates = (filter: (t: Transaction) => boolean) =>
@@ -91,7 +91,7 @@ export function plant(clean: { transactions: Transaction[]; reference: Reference
         const l = t.lines.find((l) => roomBelowContract(t, l) > 0.04)!;
         const c = termsOf(t, l)!;
         const cut = rng.uniform(0.02, Math.min(0.15, roomBelowContract(t, l) - 0.01));
-        setUnit(t, l, round2(c.price * (1 - cut)));
+        setUnit(t, l, roundMoney(c.price * (1 - cut)));
         label(t, "price_below_contract", c.price * l.quantity! - l.amount!);
       }
     },
@@ -99,14 +99,14 @@ export function plant(clean: { transactions: Transaction[]; reference: Reference
       for (const t of candidates((t) => t.lines.some((l) => !termsOf(t, l))).slice(0, perType)) {
         const l = t.lines.find((l) => !termsOf(t, l))!;
         const d = MAX_POLICY_DISCOUNT + rng.int(5, 20);
-        setUnit(t, l, round2(l.list_price! * (1 - d / 100)), d);
+        setUnit(t, l, roundMoney(l.list_price! * (1 - d / 100)), d);
         label(t, "discount_above_cap", l.list_price! * (1 - MAX_POLICY_DISCOUNT / 100) * l.quantity! - l.amount!);
       }
     },
     price_below_list: () => {
       for (const t of candidates((t) => t.lines.some((l) => !termsOf(t, l))).slice(0, perType)) {
         const l = t.lines.find((l) => !termsOf(t, l))!;
-        setUnit(t, l, round2(l.list_price! * (1 - rng.uniform(0.15, 0.35))), 0);
+        setUnit(t, l, roundMoney(l.list_price! * (1 - rng.uniform(0.15, 0.35))), 0);
         label(t, "price_below_list", l.list_price! * (1 - MAX_POLICY_DISCOUNT / 100) * l.quantity! - l.amount!);
       }
     },
@@ -140,7 +140,7 @@ export function plant(clean: { transactions: Transaction[]; reference: Reference
     tax_below_rate: () => {
       for (const t of candidates(() => true).slice(0, perType)) {
         const rate = Math.max(t.tax_rate!, SAMPLE_TAX_RATES[t.currency!] ?? 0);
-        t.tax_amount = round2(t.amount! * (t.tax_rate! - rng.uniform(0.02, 0.1)));
+        t.tax_amount = roundMoney(t.amount! * (t.tax_rate! - rng.uniform(0.02, 0.1)));
         label(t, "tax_below_rate", t.amount! * rate - t.tax_amount);
       }
     },
@@ -150,7 +150,7 @@ export function plant(clean: { transactions: Transaction[]; reference: Reference
         t.currency = rng.pick(cheaper(t));
         for (const l of t.lines) l.list_price = listPrice(l.sku!, t.currency) ?? l.list_price;
         t.tax_rate = Math.max(t.tax_rate!, SAMPLE_TAX_RATES[t.currency]!);
-        t.tax_amount = round2(t.amount! * t.tax_rate);
+        t.tax_amount = roundMoney(t.amount! * t.tax_rate);
         label(t, "currency_mismatch", 0);
       }
     },
@@ -175,16 +175,16 @@ export function plant(clean: { transactions: Transaction[]; reference: Reference
     },
     excessive_credit_note: () => {
       for (const t of candidates(() => true).slice(0, perType)) {
-        const extra = round2(t.amount! * rng.uniform(0.05, 0.4));
+        const extra = roundMoney(t.amount! * rng.uniform(0.05, 0.4));
         const note: Transaction = {
           transaction_id: `CN-X-${t.transaction_id}`,
           type: "credit_note",
           date: shiftBusinessDays(t.date!, rng.int(2, 20)),
           customer_id: t.customer_id,
           currency: t.currency,
-          amount: round2(t.amount! + extra),
+          amount: roundMoney(t.amount! + extra),
           tax_rate: t.tax_rate,
-          tax_amount: round2((t.amount! + extra) * t.tax_rate!),
+          tax_amount: roundMoney((t.amount! + extra) * t.tax_rate!),
           reference: t.transaction_id,
           created_by: t.created_by,
           approved_by: t.approved_by,
@@ -258,10 +258,10 @@ export function plant(clean: { transactions: Transaction[]; reference: Reference
 function setUnit(t: Transaction, l: TransactionLine, unit: number, discountPct?: number, quantity?: number) {
   if (quantity !== undefined) l.quantity = quantity;
   l.unit_price = unit;
-  l.discount_pct = discountPct ?? (l.list_price ? round2(((l.list_price - unit) / l.list_price) * 100) : l.discount_pct);
-  l.amount = round2(l.quantity! * unit);
-  t.amount = round2(t.lines.reduce((s, x) => s + (x.amount ?? 0), 0));
-  if (t.tax_rate !== undefined) t.tax_amount = round2(t.amount * t.tax_rate);
+  l.discount_pct = discountPct ?? (l.list_price ? roundMoney(((l.list_price - unit) / l.list_price) * 100) : l.discount_pct);
+  l.amount = roundMoney(l.quantity! * unit);
+  t.amount = roundMoney(t.lines.reduce((s, x) => s + (x.amount ?? 0), 0));
+  if (t.tax_rate !== undefined) t.tax_amount = roundMoney(t.amount * t.tax_rate);
 }
 
 function enforceApprovalLimits(txns: Transaction[]) {

@@ -5,7 +5,8 @@ import { parseConfig } from "../../src/config/load.ts";
 import { ConnectorRegistry } from "../../src/connectors/registry.ts";
 import { systemClock } from "../../src/domain/clock.ts";
 import { silentLogger } from "../../src/log.ts";
-import { generateDataset, MAX_POLICY_DISCOUNT_PCT, round2 } from "../../src/sampledata/generate.ts";
+import { roundMoney } from "../../src/domain/rounding.ts";
+import { generateDataset, MAX_POLICY_DISCOUNT_PCT } from "../../src/sampledata/generate.ts";
 import { writeLargeInvoiceCsv } from "../../src/sampledata/write.ts";
 import { makeTempDir } from "../support/harness.ts";
 
@@ -43,10 +44,10 @@ describe("generateDataset", () => {
           expect(line.unit_price).toBe(contract.price);
           expect(contract.currency).toBe(t.currency);
         } else {
-          expect(line.unit_price!).toBeGreaterThanOrEqual(round2(list.list_price * (1 - MAX_POLICY_DISCOUNT_PCT / 100)));
+          expect(line.unit_price!).toBeGreaterThanOrEqual(roundMoney(list.list_price * (1 - MAX_POLICY_DISCOUNT_PCT / 100)));
           expect(line.unit_price!).toBeLessThanOrEqual(list.list_price);
         }
-        expect(line.amount).toBe(round2(line.quantity! * line.unit_price!));
+        expect(line.amount).toBe(roundMoney(line.quantity! * line.unit_price!));
       }
     }
     expect(contracted).toBeGreaterThan(10);
@@ -54,8 +55,8 @@ describe("generateDataset", () => {
 
   test("totals, tax, approvals and business hours are exact", () => {
     for (const t of data.transactions) {
-      expect(t.amount).toBe(round2(t.lines.reduce((s, l) => s + l.amount!, 0)));
-      expect(t.tax_amount).toBe(round2(t.amount! * t.tax_rate!));
+      expect(t.amount).toBe(roundMoney(t.lines.reduce((s, l) => s + l.amount!, 0)));
+      expect(t.tax_amount).toBe(roundMoney(t.amount! * t.tax_rate!));
       expect(t.created_by).not.toBe(t.approved_by);
       const d = new Date(t.date!);
       expect([0, 6]).not.toContain(d.getUTCDay());

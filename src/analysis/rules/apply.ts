@@ -3,6 +3,7 @@
 // the findings it names. Rules run in file order and see the findings of the rules before them.
 // A rule whose expression fails at run time (a missing map key, a division by zero) does not
 // match: the transaction is still analysed, and the failure is counted on the rule set.
+import { roundMoney } from "../../domain/rounding.ts";
 import type { Transaction } from "../../domain/transaction.ts";
 import type { AnalysisContext } from "../context.ts";
 import type { Finding } from "../detectors/types.ts";
@@ -81,7 +82,7 @@ function amountOf(rule: CompiledRule, vars: RuleVariables): number {
   if (!rule.amountAtRisk) return 0;
   try {
     const v = Number(rule.amountAtRisk(vars));
-    return Number.isFinite(v) && v > 0 ? Math.round(v * 100) / 100 : 0;
+    return Number.isFinite(v) && v > 0 ? roundMoney(v) : 0;
   } catch {
     failed(rule);
     return 0;

@@ -2,6 +2,7 @@
 // "" or 0, as CEL reads unset protobuf fields), the connector's reference data for its customer
 // and SKUs, history aggregates, and the findings so far. Built once per transaction and only as
 // far as the module's rules read it.
+import { roundMoney } from "../../domain/rounding.ts";
 import type { Transaction } from "../../domain/transaction.ts";
 import type { AnalysisContext } from "../context.ts";
 import { dayOf } from "../dates.ts";
@@ -60,7 +61,7 @@ export function ruleHistory(t: Transaction, ctx: AnalysisContext | undefined): R
   const customer = t.customer_id ? h.customerAmounts.get(t.customer_id) : undefined;
   const count = t.customer_id ? (h.customerCounts.get(t.customer_id) ?? 0) : 0;
   // The summary is of log amounts: the median of the logs is the log of the median.
-  const median = customer && customer.n > 0 ? Math.round(Math.exp(customer.median) * 100) / 100 : 0;
+  const median = customer && customer.n > 0 ? roundMoney(Math.exp(customer.median)) : 0;
   return new RuleHistory(BigInt(h.size), BigInt(count), median, h.sortedAmounts.length > 0 ? h.amountQuantile(0.95) : 0);
 }
 

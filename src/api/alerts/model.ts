@@ -4,7 +4,6 @@ import { METADATA_LIMITS } from "../../alerts/service.ts";
 import { PageLimit } from "../page-limit.ts";
 
 export const ALERT_STATUSES = ["open", "acknowledged", "resolved", "dismissed"] as const;
-export const ALERT_SEVERITIES = ["low", "medium", "high", "critical"] as const;
 /** Why an alert was closed. */
 export const RESOLUTIONS = ["confirmed", "false_positive", "duplicate", "accepted_risk", "not_actionable", "other"] as const;
 

@@ -2,7 +2,8 @@
 // history, or a line amount far from its SKU's history, on a log scale with the median and the
 // MAD (robust z-score); by default only amounts far above the usual (outlier.two_sided: false).
 // A few earlier outliers cannot hide a new one the way they would inflate a standard deviation. Outliers prove no loss: amount at risk 0.
-import { logAmount, ramp, robustZ, round2, round4, type RobustSummary } from "../../stats.ts";
+import { round2, roundMoney } from "../../../domain/rounding.ts";
+import { logAmount, ramp, robustZ, round4, type RobustSummary } from "../../stats.ts";
 import type { Detector, Finding } from "../types.ts";
 
 export const amountOutlierDetector: Detector = {
@@ -56,5 +57,5 @@ function beyond(z: number, cfg: { threshold: number; two_sided: boolean }): bool
 
 /** The history's median amount, back on the money scale. */
 function typical(s: RobustSummary): number {
-  return round2(Math.exp(s.median));
+  return roundMoney(Math.exp(s.median));
 }

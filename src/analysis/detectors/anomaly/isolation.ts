@@ -8,10 +8,10 @@ export const isolationForestDetector: Detector = {
   codes: ["isolation_forest"],
   history: "full",
   detect({ txn, ctx, config }) {
-    const model = ctx.anomalyModel();
-    if (!model) return [];
+    const forest = ctx.anomalyForest();
+    if (!forest) return [];
     const threshold = config.anomaly_detection.isolation_forest.threshold;
-    const verdict = model.assess(txn);
+    const verdict = forest.assess(txn);
     if (verdict.score < threshold) return [];
     const drivers = verdict.drivers.map((d) => `${d.feature} ${d.value} (typical ${d.typical})`).join(", ");
     return [

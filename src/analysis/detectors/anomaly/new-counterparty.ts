@@ -2,7 +2,7 @@
 // comes earlier in the history) with an amount above a high quantile of all amounts. Only judged
 // once the history covers warmup_days before the transaction, so that the first weeks of a
 // history do not make every customer look new. Proves no loss.
-import { round2 } from "../../stats.ts";
+import { roundMoney } from "../../../domain/rounding.ts";
 import { before } from "../../history.ts";
 import type { Detector } from "../types.ts";
 
@@ -28,9 +28,9 @@ export const newCounterpartyDetector: Detector = {
       {
         code: "new_counterparty_large_amount",
         score: Math.min(1, 0.6 + 0.4 * Math.min(1, Math.log10(amount / large))),
-        message: `first transaction of ${txn.customer_id} is ${amount}, above the ${cfg.amount_quantile * 100}th percentile (${round2(large)})`,
+        message: `first transaction of ${txn.customer_id} is ${amount}, above the ${cfg.amount_quantile * 100}th percentile (${roundMoney(large)})`,
         field: "customer_id",
-        expected: { amount_at_most: round2(large) },
+        expected: { amount_at_most: roundMoney(large) },
         actual: { customer_id: txn.customer_id, amount, earlier_transactions: 0 },
         amount_at_risk: 0,
       },

@@ -2,7 +2,7 @@
 // independence would predict many co-occurrences (expected = count(a)·count(b)/N). This is the
 // "local anomaly" of journal-entry screening: a normal account with a normal posting key that
 // never go together. Pairs involving a rare value are left to rare_value. Proves no loss.
-import { round2 } from "../../stats.ts";
+import { round2 } from "../../../domain/rounding.ts";
 import type { Detector, Finding } from "../types.ts";
 
 export const rareCombinationDetector: Detector = {

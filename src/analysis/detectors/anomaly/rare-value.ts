@@ -1,7 +1,7 @@
 // rare_value: a categorical value (currency, posting key, account, user…) that the connector's
 // history has (almost) never seen, in a field whose values normally repeat many times. Fields
 // where every value is rare by nature (ids) are skipped by that second condition. Proves no loss.
-import { round2 } from "../../stats.ts";
+import { round2 } from "../../../domain/rounding.ts";
 import type { Detector, Finding } from "../types.ts";
 
 /** Values must repeat at least this often on average for a never-seen value to be remarkable. */

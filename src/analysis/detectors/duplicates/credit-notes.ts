@@ -6,7 +6,7 @@
 // A single credit note within the invoice, or several partial ones that add up to no more than
 // the invoice, are legitimate and are not reported.
 import { before, type HistoryEntry } from "../../history.ts";
-import { round2 } from "../../stats.ts";
+import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, nearlyEqual, type Detector } from "../types.ts";
 
 export const creditNoteDetector: Detector = {
@@ -30,7 +30,7 @@ export const creditNoteDetector: Detector = {
           field: "reference",
           expected: { credits_for_amount: 1 },
           actual: { duplicate_of: twin.id, reference: txn.reference, amount },
-          amount_at_risk: round2(amount),
+          amount_at_risk: roundMoney(amount),
           risk_key: "whole",
         },
       ];
@@ -46,9 +46,9 @@ export const creditNoteDetector: Detector = {
         score: Math.min(1, 0.8 + 0.2 * Math.min(1, excess / Math.max(invoiced, 1))),
         message: `credits against ${txn.reference} total ${money(credited)}, more than the invoiced ${money(invoiced)}`,
         field: "amount",
-        expected: { max_credit: round2(Math.max(0, invoiced - (credited - amount))) },
-        actual: { amount, total_credited: round2(credited), invoice_amount: invoiced },
-        amount_at_risk: round2(excess),
+        expected: { max_credit: roundMoney(Math.max(0, invoiced - (credited - amount))) },
+        actual: { amount, total_credited: roundMoney(credited), invoice_amount: invoiced },
+        amount_at_risk: roundMoney(excess),
         risk_key: "whole",
       },
     ];

@@ -6,7 +6,7 @@
 // payment is money paid out twice (the whole payment is at risk).
 import { daysBetween } from "../../dates.ts";
 import { before, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
-import { round2 } from "../../stats.ts";
+import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { Detector } from "../types.ts";
 
 export const duplicateDocumentDetector: Detector = {
@@ -38,7 +38,7 @@ export const duplicateDocumentDetector: Detector = {
         field: "transaction_id",
         expected: { unique: true },
         actual: { duplicate_of: original.id, days_apart: days },
-        amount_at_risk: payment ? round2(Math.abs(txn.amount ?? 0)) : 0,
+        amount_at_risk: payment ? roundMoney(Math.abs(txn.amount ?? 0)) : 0,
         risk_key: "whole",
       },
     ];

@@ -2,7 +2,7 @@
 // the line carries the price of one that is not (expired, or not yet started), below what the
 // policy allows without a contract. A renewal (another contract in force on the date) makes the
 // line governed by the renewal instead, so it is never reported here.
-import { round2 } from "../../stats.ts";
+import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, nearlyEqual, shortfallScore } from "../types.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
@@ -20,9 +20,9 @@ export const contractOutsideValidityRule: LineRule = {
       score: shortfallScore(f.policyFloor, f.net),
       message: `${f.sku} billed at the ${applied.contract_id} price ${money(applied.price)} on ${txn.date?.slice(0, 10) ?? "an undated invoice"}, outside its validity (${window})`,
       field: lineField(f, "unit_price"),
-      expected: { unit_price: round2(f.policyFloor), valid_from: applied.valid_from ?? null, valid_to: applied.valid_to ?? null },
-      actual: { unit_price: round2(f.net), contract_id: applied.contract_id, date: txn.date ?? null, quantity: f.quantity },
-      amount_at_risk: round2((f.policyFloor - f.net) * f.quantity),
+      expected: { unit_price: roundMoney(f.policyFloor), valid_from: applied.valid_from ?? null, valid_to: applied.valid_to ?? null },
+      actual: { unit_price: roundMoney(f.net), contract_id: applied.contract_id, date: txn.date ?? null, quantity: f.quantity },
+      amount_at_risk: roundMoney((f.policyFloor - f.net) * f.quantity),
       risk_key: lineRiskKey(f),
     };
   },

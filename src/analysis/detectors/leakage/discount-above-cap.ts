@@ -3,7 +3,7 @@
 // price), else the policy's max_discount_pct when the recorded discount itself exceeds it. The
 // money at risk is measured against the most generous allowed price: the contract price, or the
 // list price less the policy's maximum discount.
-import { round2 } from "../../stats.ts";
+import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, shortfallScore } from "../types.ts";
 import { effectiveDiscount } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
@@ -30,15 +30,15 @@ export const discountAboveCapRule: LineRule = {
       allowed = f.policyFloor;
       source = "the discount policy";
     }
-    const shown = round2(discount ?? f.recordedDiscount ?? 0);
+    const shown = roundMoney(discount ?? f.recordedDiscount ?? 0);
     return {
       code: "discount_above_cap",
       score: shortfallScore(allowed, f.net),
       message: `${f.sku} discounted ${shown}% off list; ${source} allows at most ${cap}%`,
       field: lineField(f, "discount_pct"),
-      expected: { max_discount_pct: cap, unit_price: round2(allowed) },
-      actual: { discount_pct: shown, unit_price: round2(f.net), quantity: f.quantity },
-      amount_at_risk: round2((allowed - f.net) * f.quantity),
+      expected: { max_discount_pct: cap, unit_price: roundMoney(allowed) },
+      actual: { discount_pct: shown, unit_price: roundMoney(f.net), quantity: f.quantity },
+      amount_at_risk: roundMoney((allowed - f.net) * f.quantity),
       risk_key: lineRiskKey(f),
     };
   },

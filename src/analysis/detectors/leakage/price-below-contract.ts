@@ -1,7 +1,7 @@
 // price_below_contract: a line billed below the price of the contract (or promotion) in force on
 // the invoice date. When the implied discount also breaks the contract's max_discount_pct, the
 // more specific discount_above_cap rule reports the line instead.
-import { round2 } from "../../stats.ts";
+import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, shortfallScore } from "../types.ts";
 import { effectiveDiscount } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
@@ -21,8 +21,8 @@ export const priceBelowContractRule: LineRule = {
       message: `${f.sku} billed at ${money(f.net)} ${txn.currency ?? ""}, below the ${terms.contract_id} price of ${money(terms.price)}`.replace("  ", " "),
       field: lineField(f, "unit_price"),
       expected: { unit_price: terms.price, contract_id: terms.contract_id },
-      actual: { unit_price: round2(f.net), quantity: f.quantity },
-      amount_at_risk: round2(lost),
+      actual: { unit_price: roundMoney(f.net), quantity: f.quantity },
+      amount_at_risk: roundMoney(lost),
       risk_key: lineRiskKey(f),
     };
   },

@@ -2,7 +2,7 @@
 // policy's maximum discount, while its recorded discount (if any) stays within the policy: the
 // price was cut without an approved discount. Prices within the policy are allowed discounts
 // and are not reported.
-import { round2 } from "../../stats.ts";
+import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, shortfallScore } from "../types.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
@@ -18,9 +18,9 @@ export const priceBelowListRule: LineRule = {
       score: shortfallScore(f.policyFloor, f.net),
       message: `${f.sku} billed at ${money(f.net)} ${txn.currency ?? ""} against list ${money(f.list)} with no contract and a recorded discount of ${f.recordedDiscount ?? 0}% (policy allows ${cap}%)`.replace("  ", " "),
       field: lineField(f, "unit_price"),
-      expected: { unit_price: round2(f.policyFloor), list_price: f.list, max_discount_pct: cap },
-      actual: { unit_price: round2(f.net), discount_pct: f.recordedDiscount ?? null, quantity: f.quantity },
-      amount_at_risk: round2((f.policyFloor - f.net) * f.quantity),
+      expected: { unit_price: roundMoney(f.policyFloor), list_price: f.list, max_discount_pct: cap },
+      actual: { unit_price: roundMoney(f.net), discount_pct: f.recordedDiscount ?? null, quantity: f.quantity },
+      amount_at_risk: roundMoney((f.policyFloor - f.net) * f.quantity),
       risk_key: lineRiskKey(f),
     };
   },

@@ -2,7 +2,7 @@
 // rate is the higher of the invoice's own stated rate and the configured minimum for its currency
 // (modules.revenue_leakage.tax); the shortfall is the amount at risk. A stated rate above 1 is
 // read as a percentage (19 → 0.19). Exempt customers are skipped.
-import { round2 } from "../../stats.ts";
+import { round2, roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, type Detector } from "../types.ts";
 
 export function normaliseRate(rate: number | undefined): number | undefined {
@@ -35,9 +35,9 @@ export const taxDetector: Detector = {
         score: Math.min(1, 0.8 + 0.2 * Math.min(1, shortfall / expected / 0.5)),
         message: `tax of ${money(charged)} on ${money(net)} ${txn.currency ?? ""} is below the ${round2(required * 100)}% rate (${money(expected)})`.replace("  ", " "),
         field: txn.tax_amount !== undefined ? "tax_amount" : "tax_rate",
-        expected: { tax_rate: required, tax_amount: round2(expected) },
-        actual: { tax_rate: stated ?? null, tax_amount: round2(charged) },
-        amount_at_risk: round2(shortfall),
+        expected: { tax_rate: required, tax_amount: roundMoney(expected) },
+        actual: { tax_rate: stated ?? null, tax_amount: roundMoney(charged) },
+        amount_at_risk: roundMoney(shortfall),
         risk_key: "tax",
       },
     ];

@@ -4,7 +4,7 @@
 // force, else list less the policy's maximum discount), or 0 when no price is known.
 import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
-import { round2 } from "../../stats.ts";
+import { roundMoney } from "../../../domain/rounding.ts";
 import { money, type Detector, type DetectorInput, type Finding } from "../types.ts";
 
 export const unbilledShipmentDetector: Detector = {
@@ -37,7 +37,7 @@ export const unbilledShipmentDetector: Detector = {
         field: "lines",
         expected: { sku, quantity: qty },
         actual: { sku, quantity: b?.quantity ?? 0 },
-        amount_at_risk: round2(missing * (unit ?? 0)),
+        amount_at_risk: roundMoney(missing * (unit ?? 0)),
         risk_key: `shipment:${sku}`,
       });
     }

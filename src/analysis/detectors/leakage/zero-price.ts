@@ -1,7 +1,7 @@
 // zero_price_line: a billable line (positive quantity) billed at zero for a SKU that has a price
 // under the terms in force, or on the price list. A contract or promotion at price 0 (a free
 // item) is legitimate and is not reported.
-import { round2 } from "../../stats.ts";
+import { roundMoney } from "../../../domain/rounding.ts";
 import { money } from "../types.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
@@ -17,9 +17,9 @@ export const zeroPriceRule: LineRule = {
       score: 1,
       message: `${f.quantity} × ${f.sku} billed at 0; the ${f.terms ? "contract" : "lowest allowed list"} price is ${money(floor)} ${txn.currency ?? ""}`.trim(),
       field: lineField(f, "unit_price"),
-      expected: { unit_price: round2(floor), ...(f.terms ? { contract_id: f.terms.contract_id } : {}) },
+      expected: { unit_price: roundMoney(floor), ...(f.terms ? { contract_id: f.terms.contract_id } : {}) },
       actual: { unit_price: 0, quantity: f.quantity },
-      amount_at_risk: round2(floor * f.quantity),
+      amount_at_risk: roundMoney(floor * f.quantity),
       risk_key: lineRiskKey(f),
     };
   },

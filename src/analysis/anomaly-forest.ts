@@ -1,4 +1,4 @@
-// The connector's unsupervised model: an isolation forest trained on the seeded reservoir sample
+// The connector's anomaly forest (its unsupervised model): an isolation forest trained on the seeded reservoir sample
 // of its history, with the training medians of every feature so that an explanation can say
 // what is typical next to what this transaction has.
 import type { Transaction } from "../domain/transaction.ts";
@@ -15,12 +15,12 @@ export interface FeatureDriver {
   share: number;
 }
 
-export interface ModelVerdict {
+export interface ForestVerdict {
   score: number;
   drivers: FeatureDriver[];
 }
 
-export class AnomalyModel {
+export class AnomalyForest {
   private constructor(
     private readonly space: FeatureSpace,
     private readonly forest: IsolationForest,
@@ -28,17 +28,17 @@ export class AnomalyModel {
   ) {}
 
   /** null when the history is too small to learn what is normal. */
-  static train(history: HistoryStats, config: ModulesConfig["anomaly_detection"]): AnomalyModel | null {
+  static train(history: HistoryStats, config: ModulesConfig["anomaly_detection"]): AnomalyForest | null {
     const cfg = config.isolation_forest;
     if (!cfg.enabled || history.reservoir.length < cfg.min_history) return null;
     const space = featureSpace(history, config.calendar.utc_offset_minutes, config.outlier.min_history);
     const rows = history.reservoir.map(space.extract);
     const forest = IsolationForest.train(rows, { trees: cfg.trees, sampleSize: cfg.sample_size, seed: cfg.seed });
     const typical = space.names.map((_, f) => median(rows.map((r) => r[f]!).sort((a, b) => a - b)));
-    return new AnomalyModel(space, forest, typical);
+    return new AnomalyForest(space, forest, typical);
   }
 
-  assess(t: Transaction, topDrivers = 3): ModelVerdict {
+  assess(t: Transaction, topDrivers = 3): ForestVerdict {
     const x = this.space.extract(t);
     const { score, attribution } = this.forest.score(x);
     const drivers = attribution
