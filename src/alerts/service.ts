@@ -51,7 +51,7 @@ export interface AlertListInput {
   starting_after?: string;
 }
 
-/** The lifecycle (API.md §7). Anything not listed is 409 invalid_state_transition. */
+/** The lifecycle (docs/alerts.md, "The lifecycle"). Anything not listed is 409 invalid_state_transition. */
 export const TRANSITIONS: Record<AlertStatus, readonly AlertStatus[]> = {
   open: ["acknowledged", "dismissed"],
   acknowledged: ["resolved", "dismissed"],

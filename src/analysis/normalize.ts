@@ -1,4 +1,4 @@
-// Turns the `data` of an analyze request into a canonical transaction (API.md §9), or a
+// Turns the `data` of an analyze request into a canonical transaction (docs/connectors.md, "The flat layout and `mapping`"), or a
 // 422 validation_failed listing every problem with its JSON pointer. The route's schema already
 // rejects wrong types and unknown keys; this adds what a schema cannot say (real dates, ISO
 // currency codes, sensible rates) and applies defaults. null means "not given".

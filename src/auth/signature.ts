@@ -1,4 +1,4 @@
-// Request signatures (API.md §3): HMAC-SHA256 of the exact raw body bytes keyed with the API
+// Request signatures (docs/api.md, "Authentication"): HMAC-SHA256 of the exact raw body bytes keyed with the API
 // secret, or of `<timestamp>.<body>` when X-Service-Timestamp is sent. The header may be hex (any
 // case), base64 or base64url (padding optional), optionally prefixed `sha256=`; decoded it must
 // be exactly 32 bytes. Comparison is constant-time. The opt-in request scope signs

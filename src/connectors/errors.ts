@@ -1,7 +1,7 @@
 // Errors a connector raises when its source cannot answer. They are ApiErrors, so they propagate
 // unchanged through the analysis engine to the client as 503 `connector_unavailable` or 504
 // `connector_timeout`. Messages name the connector id and kind only: never a credential, a SQL
-// text, a URL with user info or a server file path (API.md §4).
+// text, a URL with user info or a server file path (docs/api.md, "Errors").
 import { ApiError } from "../domain/errors.ts";
 
 /** Why a source call failed, kept for the status monitor (not shown verbatim to clients). */

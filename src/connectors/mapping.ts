@@ -1,4 +1,4 @@
-// Source rows → canonical records (API.md §8–9). `mapping` names the source column of each
+// Source rows → canonical records (docs/connectors.md, "The flat layout and `mapping`"). `mapping` names the source column of each
 // canonical field (identity by default). A flat row carries its transaction's fields and one
 // line; rows sharing a transaction_id are grouped into one transaction by TransactionGrouper.
 // A row that cannot be mapped is rejected: counted and described in the mapping report, and the

@@ -1,4 +1,4 @@
-// The live status of one connector (API.md §7), learned from background probes and from real
+// The live status of one connector (docs/connectors.md, "Status"), learned from background probes and from real
 // calls alike:
 //   healthy ──(a failure, or a call slower than slow_ms)──▶ degraded
 //   degraded ──(unreachable_after consecutive failures)──▶ unreachable   (calls now fail fast)

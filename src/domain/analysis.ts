@@ -1,4 +1,4 @@
-// What an analysis produces (API.md §7 POST /v1/analyze) and the engine contract that the
+// What an analysis produces (POST /v1/analyze, docs/analysis.md) and the engine contract that the
 // analyze route and the reports share. The analysis feature implements AnalysisEngine.
 import type { IdempotencyRef } from "./idempotency.ts";
 import type { SimulationRequest, SimulationResult } from "./simulation.ts";

@@ -3,7 +3,7 @@
 // RFC 9457 problem+json is src/http/problem.ts's job.
 
 /**
- * Stable codes (API.md §4): HTTP status, title, what it means and how to fix it. One table feeds
+ * Stable codes (docs/errors.md, generated from this table): HTTP status, title, what it means and how to fix it. One table feeds
  * the errors, the pages the binary serves at /problems/<code> (each error's `type`), and
  * docs/errors.md (a test checks both). A new code = one entry here.
  */

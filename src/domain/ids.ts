@@ -1,4 +1,4 @@
-// Object ids: `<prefix>_<ULID>` (API.md §6). A ULID is 48 bits of milliseconds and 80 random
+// Object ids: `<prefix>_<ULID>` (docs/api.md, "Objects, ids, lists"). A ULID is 48 bits of milliseconds and 80 random
 // bits in Crockford base32, so ids sort by creation time. Within one millisecond the random
 // part is incremented, keeping ids from one process strictly increasing.
 

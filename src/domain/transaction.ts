@@ -1,4 +1,4 @@
-// The canonical transaction (API.md §9): what every connector maps its source rows into and
+// The canonical transaction (docs/connectors.md, "The flat layout and `mapping`"): what every connector maps its source rows into and
 // what every detector reads. Amounts are plain numbers in the transaction's currency; dates are
 // ISO 8601 strings (a date, or a date-time in UTC) exactly as the source gave them after mapping.
 

@@ -1,4 +1,4 @@
-// Idempotency-Key on POST (API.md §6). The key is claimed after authentication, limits and
+// Idempotency-Key on POST (docs/api.md, "Idempotency"). The key is claimed after authentication, limits and
 // validation have passed (so nothing is stored for a refused request), scoped to the account,
 // and bound to a fingerprint of method, path and raw body. Only a successful response is kept
 // for replay; on an error the claim is released so a corrected retry can run.

@@ -1,4 +1,4 @@
-// The flat layout of a data set (API.md §8) as source systems export it: one row per invoice line
+// The flat layout of a data set (docs/connectors.md, "The flat layout and `mapping`") as source systems export it: one row per invoice line
 // with the transaction's fields repeated, plus one row per reference record. Shared by the CSV,
 // SQLite and SQL writers so that every source holds exactly the same rows and column names.
 import type { Transaction } from "../domain/transaction.ts";

@@ -1,7 +1,7 @@
 // Plants labelled revenue leakage and anomalies of every type into a clean data set (from
 // src/sampledata/generate.ts), seeded, at a chosen prevalence, for the quality benchmark and `assay demo`. Each
 // planted transaction carries exactly one type and the money it provably loses, computed by the
-// API.md rules (contract price where valid, else list less the policy maximum; unbilled quantity
+// rules of docs/analysis.md, "Amount at risk" (contract price where valid, else list less the policy maximum; unbilled quantity
 // at the billed unit price; the tax shortfall; the whole duplicate credit; 0 for anomalies).
 //
 // Before planting, approvers are assigned so that the clean data respects the approval limits

@@ -1,4 +1,4 @@
-// Idempotency-Key on POST over real HTTP (API.md §6), exercised through POST /v1/alerts.
+// Idempotency-Key on POST over real HTTP (docs/api.md, "Idempotency"), exercised through POST /v1/alerts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 

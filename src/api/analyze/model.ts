@@ -1,4 +1,4 @@
-// Schemas of POST /v1/analyze (API.md §7, §9). Objects we control are closed; optional fields
+// Schemas of POST /v1/analyze (docs/analysis.md; the transaction's fields: docs/connectors.md). Objects we control are closed; optional fields
 // accept null as "not given". The engine validates again what a schema cannot express.
 import { t } from "elysia";
 import { TRANSACTION_TYPES } from "../../domain/transaction.ts";
