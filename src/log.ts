@@ -11,7 +11,16 @@ export interface Logger {
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
-export function jsonLogger(minLevel: LogLevel = "info", write: (line: string) => void = (l) => process.stdout.write(l)): Logger {
+// Lines go to stdout through Bun's file sink, flushed per line: process.stdout would load Node's
+// stream machinery, ~12 ms of every start-up (measured on the compiled binary).
+let stdoutSink: ReturnType<typeof Bun.stdout.writer> | undefined;
+function writeStdout(line: string) {
+  stdoutSink ??= Bun.stdout.writer();
+  stdoutSink.write(line);
+  void stdoutSink.flush();
+}
+
+export function jsonLogger(minLevel: LogLevel = "info", write: (line: string) => void = writeStdout): Logger {
   const log = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[level] < ORDER[minLevel]) return;
     write(`${JSON.stringify({ ts: new Date().toISOString(), level, msg, ...fields })}\n`);

@@ -2,7 +2,11 @@
 // a misspelt field or a comparison of a number with a string is refused when the config is
 // loaded rather than when a transaction happens to reach it. Values are plain class instances
 // built once per transaction (context.ts); numbers are doubles, counts ints.
-import { Environment } from "@marcbachmann/cel-js";
+import type { Environment } from "@marcbachmann/cel-js";
+
+// Required on first use, not imported: the CEL runtime registers its standard library when it
+// loads (~10 ms), which every start-up paid even with no rules configured.
+const cel = () => require("@marcbachmann/cel-js") as typeof import("@marcbachmann/cel-js");
 
 /** One invoice line, with absent numbers as 0 and absent strings as "" (protobuf semantics). */
 export class RuleLine {
@@ -134,7 +138,7 @@ export function ruleEnvironment(): Environment {
 }
 
 function buildEnvironment(): Environment {
-  const env = new Environment({ homogeneousAggregateLiterals: false })
+  const env = new (cel().Environment)({ homogeneousAggregateLiterals: false })
     .registerType("Line", { ctor: RuleLine, fields: LINE_FIELDS })
     .registerType("Txn", { ctor: RuleTxn, fields: TXN_FIELDS })
     .registerType("Contract", { ctor: RuleContract, fields: CONTRACT_FIELDS })
