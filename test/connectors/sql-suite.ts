@@ -60,8 +60,8 @@ export async function sqlConnectorSuite(dialect: SqlDialect, url: string) {
     type: ${type}
     url: \${PROXY_URL}
     ${tables}
-    timeout_ms: 600
-    status: { interval_s: 3600, unreachable_after: 2, recover_after: 2, slow_ms: 300 }
+    timeout_ms: 2000
+    status: { interval_s: 3600, unreachable_after: 2, recover_after: 2, slow_ms: 1000 }
   - id: dead
     type: ${type}
     url: \${DEAD_URL}
@@ -170,7 +170,9 @@ export async function sqlConnectorSuite(dialect: SqlDialect, url: string) {
 
     test("slowed past timeout_ms → 504 connector_timeout; slow but in time → degraded; then healthy again", async () => {
       const rt = server.rt;
-      proxy.delayMs = 900;
+      // Margins of a second or more: a probe of a healthy server on a loaded 2-core machine can take
+      // a few hundred milliseconds, which must not read as slow.
+      proxy.delayMs = 2300;
       const res = await server.call("POST", "/v1/analyze", { connector: "proxied", module: "compliance", data: { transaction_id: "INV-000002" } });
       expect(res.status).toBe(504);
       expect((await json(res)).code).toBe("connector_timeout");
@@ -178,7 +180,7 @@ export async function sqlConnectorSuite(dialect: SqlDialect, url: string) {
       proxy.delayMs = 0;
       await rt.connectors.probe("proxied");
       expect((await rt.connectors.probe("proxied"))!.status).toBe("healthy");
-      proxy.delayMs = 350;
+      proxy.delayMs = 1300;
       const slow = await rt.connectors.probe("proxied");
       expect(slow).toMatchObject({ status: "degraded" });
       expect(slow!.message).toContain("slow");
