@@ -9,6 +9,8 @@ import { moduleRoutes } from "./api/modules/index.ts";
 import { reportRoutes } from "./api/reports/index.ts";
 import { docsRoutes } from "./http/docs.ts";
 import { problemRoutes } from "./http/problem-pages.ts";
+import { metricsRoutes } from "./http/metrics-route.ts";
+import { Metrics } from "./metrics/metrics.ts";
 import { type FastPath, fastPath } from "./http/fast-path.ts";
 import { BODY_PARSER, type PipelineDeps, pipeline } from "./http/pipeline.ts";
 import { claimOf } from "./http/request-state.ts";
@@ -20,7 +22,7 @@ export function createApp(rt: Runtime) {
 }
 
 /** The Elysia app, the front door's fast path for its two hottest routes (fast-path.ts), and its route table. */
-export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath; routes: RouteTable } {
+export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath; routes: RouteTable; metrics?: Metrics } {
   const routes = new RouteTable();
   const deps: PipelineDeps = {
     authenticator: rt.authenticator,
@@ -30,12 +32,17 @@ export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath; routes:
     routes,
   };
   const health = healthReporter(rt);
+  // Counted from the front door's observers once the server starts (server.ts).
+  const metrics = rt.config.metrics.enabled
+    ? new Metrics({ store: rt.store, connectors: rt.connectors, startedAt: rt.startedAt, now: () => rt.clock.now() })
+    : undefined;
   // The docs describe the finished app, which exists only once every route is added.
   let built: AnyElysia | undefined;
   const app = new Elysia({ normalize: false })
     .use(pipeline(deps))
     .use(docsRoutes(() => built!))
     .use(problemRoutes())
+    .use(metricsRoutes(rt.config.metrics, metrics))
     .use(healthRoutes(health))
     .use(connectorRoutes(rt))
     .use(analyzeRoutes(rt))
@@ -67,7 +74,7 @@ export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath; routes:
     ],
     deps,
   );
-  return { app, fast, routes };
+  return { app, fast, routes, metrics };
 }
 
 /**

@@ -16,7 +16,8 @@ export interface RunningServer {
 
 export function startServer(rt: Runtime, overrides: { host?: string; port?: number } = {}): RunningServer {
   let draining = false;
-  const { app, fast, routes } = buildApp(rt);
+  const { app, fast, routes, metrics } = buildApp(rt);
+  if (metrics) rt.observers.push(metrics.observe);
   const { server: cfg } = rt.config;
   const hostname = overrides.host ?? cfg.host;
   const port = overrides.port ?? cfg.port;

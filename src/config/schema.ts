@@ -7,6 +7,7 @@ import { ModulesSection } from "../analysis/config-schema.ts";
 import { RulesSection } from "../analysis/rules/config-schema.ts";
 import { AlertsSection } from "../alerts/config-schema.ts";
 import { ReportsSection } from "../reports/config-schema.ts";
+import { MetricsSection } from "../metrics/config-schema.ts";
 import { StorageSection } from "../store/config-schema.ts";
 import { SecuritySection } from "../auth/config-schema.ts";
 import { PlanLimits } from "../ratelimit/config-schema.ts";
@@ -52,6 +53,7 @@ export const ConfigSchema = Type.Object(
     idempotency: IdempotencySection,
     alerts: AlertsSection,
     reports: ReportsSection,
+    metrics: MetricsSection,
     modules: ModulesSection,
     rules: RulesSection,
     connectors: ConnectorsSection,

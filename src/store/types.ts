@@ -119,6 +119,13 @@ export interface MetaRepository {
   putIfAbsent(key: string, value: Uint8Array): Promise<Uint8Array>;
 }
 
+export interface StoreCounts {
+  analyses: number;
+  alerts: Record<string, number>;
+  reports: Record<string, number>;
+  outbox: Record<string, number>;
+}
+
 export interface Store {
   readonly accounts: AccountRepository;
   readonly apiKeys: ApiKeyRepository;
@@ -130,6 +137,8 @@ export interface Store {
   readonly meta: MetaRepository;
   /** Throws when the store cannot serve reads and writes. */
   ping(): Promise<void>;
+  /** Row counts for /metrics: analyses, alerts by status, reports and webhook outbox by status. */
+  counts(): Promise<StoreCounts>;
   close(): void;
 }
 

@@ -1,6 +1,6 @@
 // The embedded SQLite store: one repository per table over one connection.
 import type { Database } from "bun:sqlite";
-import { type Store, StorageUnavailableError } from "../types.ts";
+import { type Store, type StoreCounts, StorageUnavailableError } from "../types.ts";
 import { SqliteAccountRepository } from "./accounts.ts";
 import { SqliteAlertRepository } from "./alerts.ts";
 import { SqliteAnalysisRepository } from "./analyses.ts";
@@ -68,6 +68,15 @@ export class SqliteStore implements Store {
         }
       }
       if (this.integrity.problem !== null) throw new StorageUnavailableError(`database is corrupt: ${this.integrity.problem}`);
+    });
+  }
+
+  counts(): Promise<StoreCounts> {
+    return guarded(() => {
+      const byStatus = (table: string) =>
+        Object.fromEntries((this.db.query(`SELECT status, count(*) AS n FROM ${table} GROUP BY status`).all() as { status: string; n: number }[]).map((r) => [r.status, r.n]));
+      const analyses = (this.db.query("SELECT count(*) AS n FROM analyses").get() as { n: number }).n;
+      return { analyses, alerts: byStatus("alerts"), reports: byStatus("reports"), outbox: byStatus("webhook_outbox") };
     });
   }
 
