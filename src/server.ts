@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { buildApp } from "./app.ts";
 import { frontDoor } from "./http/front-door.ts";
 import type { Runtime } from "./runtime.ts";
+import { writeServerMarker } from "./store/server-marker.ts";
 
 export interface RunningServer {
   url: string;
@@ -40,6 +41,8 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
     }),
   });
   rt.start();
+  // `assay restore` refuses to replace the database while this marker names a live server.
+  const removeMarker = writeServerMarker(rt.config.storage.path, new Date(rt.clock.now()));
   const scheme = cfg.tls ? "https" : "http";
   const displayHost = hostname.includes(":") ? `[${hostname}]` : hostname;
   let stopping: Promise<void> | undefined;
@@ -60,6 +63,7 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
         // stop(false) stops accepting and resolves when in-flight requests are done.
         await Promise.race([server.stop(false), Bun.sleep(grace).then(() => server.stop(true))]);
         await rt.close();
+        removeMarker();
       })();
       return stopping;
     },

@@ -216,6 +216,20 @@ export const COMMANDS: CommandTable = {
     details: "Nothing is recorded and no alert opens. An alert would open where the score reaches auto_threshold;\nprecision, recall and F1 count labelled transactions (confirmed / false_positive resolutions).",
     handler: async () => (await import("./simulate.ts")).simulate,
   },
+  backup: {
+    summary: "write a consistent copy of the database while the server runs (SQLite VACUUM INTO)",
+    options: { out: { type: "string", value: "FILE", description: "the backup file to write (required; never overwritten)" } },
+    json: '{"backup": FILE, "integrity": "ok", "tables": {name: rows}}',
+    details: "PostgreSQL stores are backed up with pg_dump (docs/deployment.md).",
+    handler: async () => (await import("./backup.ts")).backup,
+  },
+  restore: {
+    summary: "replace the database with a backup (refused while a server uses it)",
+    arguments: [{ name: "FILE", description: "a file written by `assay backup`" }],
+    json: '{"restored": PATH, "from": FILE, "previous": PATH|null, "tables": {name: rows}}',
+    details: "Stop the server first. The current database is kept as <path>.before-restore-<time>.",
+    handler: async () => (await import("./backup.ts")).restore,
+  },
   version: {
     summary: "print the version",
     noConfig: true,
