@@ -243,6 +243,10 @@ try {
     target: "≥ 100,000 entries/s",
     met: journal.entries_per_s! >= 100_000,
   });
+
+  const warm = await script("bench/engine-warm.ts");
+  results.engine_warm = warm;
+  rows.push({ figure: "warm inline analysis (engine only)", result: `${warm.us_per_analysis} µs`, target: "< 1,000 µs", met: warm.us_per_analysis! < 1000 });
 } catch (e) {
   if (!(e instanceof Done)) throw e;
 } finally {

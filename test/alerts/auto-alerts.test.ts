@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { AnalysisResult, Anomaly } from "../../src/domain/analysis.ts";
 import { newId } from "../../src/domain/ids.ts";
-import { json, type Server, startServer } from "./helpers.ts";
+import { json, type Server, startServer } from "../support/server.ts";
 
 let s: Server;
 beforeAll(async () => {

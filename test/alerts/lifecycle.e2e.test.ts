@@ -1,7 +1,7 @@
 // Alerts over HTTP: creation (strict schema, metadata bounds, idempotency), retrieval, the list
 // with filters and cursor pagination, every lifecycle transition allowed and refused, history.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type Server, startServer } from "./helpers.ts";
+import { type Server, startServer } from "../support/server.ts";
 
 let s: Server;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import type { Server as BunServer } from "bun";
 import { verifyWebhook } from "../../src/notify/signature.ts";
 import { backoffMs } from "../../src/notify/worker.ts";
 import { makeTempDir } from "../support/harness.ts";
-import { json, startServer } from "./helpers.ts";
+import { json, startServer } from "../support/server.ts";
 
 const SECRET = "whsec_test_0123456789abcdef";
 

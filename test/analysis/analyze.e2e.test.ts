@@ -7,7 +7,7 @@ import type { AnalysisResult } from "../../src/domain/analysis.ts";
 import type { AnalysisRecord } from "../../src/store/types.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 import { invoice, reference } from "./fixtures.ts";
-import { memoryConnector, modulesConfig } from "./support.ts";
+import { memoryConnector, modulesConfig } from "../support/engine.ts";
 
 let srv: TestServer;
 const billed = [

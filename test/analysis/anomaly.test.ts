@@ -5,7 +5,7 @@ import { SeededRandom } from "../../src/analysis/random.ts";
 import { robustSummary, robustZ } from "../../src/analysis/stats.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { analyse, codes, invoice } from "./fixtures.ts";
-import { modulesConfig } from "./support.ts";
+import { modulesConfig } from "../support/engine.ts";
 
 /** A steady history: 600 invoices of customers CUST-0..9 around 500, weekdays in office hours. */
 function history(): Transaction[] {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { analyse, codes, invoice } from "./fixtures.ts";
-import { modulesConfig } from "./support.ts";
+import { modulesConfig } from "../support/engine.ts";
 
 const original = invoice("INV-1", { customer: "CUST-7", date: "2025-06-02T10:00:00Z", lines: [{ sku: "SKU-B", qty: 3, unit: 50 }] });
 const credit = (id: string, amount: number, date: string) => ({

@@ -3,7 +3,7 @@
 import type { ModulesConfig } from "../../src/analysis/config-schema.ts";
 import type { Anomaly } from "../../src/domain/analysis.ts";
 import type { ReferenceData, Transaction } from "../../src/domain/transaction.ts";
-import { makeEngine, memoryConnector, modulesConfig } from "./support.ts";
+import { makeEngine, memoryConnector, modulesConfig } from "../support/engine.ts";
 
 export const reference: ReferenceData = {
   price_list: [

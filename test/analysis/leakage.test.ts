@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { analyse, codes, invoice } from "./fixtures.ts";
-import { modulesConfig } from "./support.ts";
+import { modulesConfig } from "../support/engine.ts";
 
 describe("pricing rules", () => {
   test("price below the contract in force: loss at the contract price", async () => {

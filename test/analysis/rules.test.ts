@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { ConfigError, parseConfig } from "../../src/config/load.ts";
 import type { AnalysisResult } from "../../src/domain/analysis.ts";
 import { invoice, reference } from "./fixtures.ts";
-import { makeEngine, memoryConnector, modulesConfig, rulesConfig } from "./support.ts";
+import { makeEngine, memoryConnector, modulesConfig, rulesConfig } from "../support/engine.ts";
 
 function problems(yaml: string): string[] {
   try {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { memoryConnector } from "../../bench/quality/memory-connector.ts";
 import { accessConnector, connectorAccess } from "../../src/connectors/access.ts";
 import { ApiError } from "../../src/domain/errors.ts";
-import { startServer, type Server } from "../alerts/helpers.ts";
+import { startServer, type Server } from "../support/server.ts";
 
 function refusal(fn: () => unknown): ApiError {
   try {

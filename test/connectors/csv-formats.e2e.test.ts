@@ -8,7 +8,7 @@ import { ConnectorRegistry } from "../../src/connectors/registry.ts";
 import { systemClock } from "../../src/domain/clock.ts";
 import { silentLogger } from "../../src/log.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
-import { collect, json, statusOf } from "./support.ts";
+import { collect, json, statusOf } from "../support/services.ts";
 
 let server: TestServer;
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { generateDataset } from "../../src/sampledata/generate.ts";
 import { writeCsvDataset } from "../../src/sampledata/write.ts";
 import { makeTempDir, startTestServer, type TestServer } from "../support/harness.ts";
-import { collect, firstCheck, json, statusOf } from "./support.ts";
+import { collect, firstCheck, json, statusOf } from "../support/services.ts";
 
 const data = generateDataset({ seed: 7, invoices: 300 });
 let server: TestServer;

@@ -6,7 +6,7 @@ import type { Transaction } from "../../src/domain/transaction.ts";
 import { invoiceLineRows } from "../../src/sampledata/flat.ts";
 import { generateDataset } from "../../src/sampledata/generate.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
-import { collect, firstCheck, json, statusOf } from "./support.ts";
+import { collect, firstCheck, json, statusOf } from "../support/services.ts";
 
 const data = generateDataset({ seed: 3, invoices: 120 });
 const TOKEN = "tok-123-never-shown";

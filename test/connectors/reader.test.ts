@@ -5,7 +5,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readCsvRange, readCsvRecords } from "../../src/connectors/csv/reader.ts";
 import { makeTempDir } from "../support/harness.ts";
-import { collect } from "./support.ts";
+import { collect } from "../support/services.ts";
 
 const dir = makeTempDir("assay-reader-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -10,7 +10,7 @@ import { memoryLogger } from "../../src/log.ts";
 import { generateDataset } from "../../src/sampledata/generate.ts";
 import { dropSqlDataset, type SqlDialect, writeSqlDataset } from "../../src/sampledata/write.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
-import { collect, firstCheck, json, serviceAvailable, statusOf, TcpProxy, uniquePrefix } from "./support.ts";
+import { collect, firstCheck, json, serviceAvailable, statusOf, TcpProxy, uniquePrefix } from "../support/services.ts";
 
 const SECRET = "s3cr3t-Pa55-do-not-echo";
 

@@ -2,7 +2,7 @@
 // HTTP clients and proxies do) still gets its response, also for an analysis that opens an alert.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { signHex } from "../../src/auth/signature.ts";
-import { startServer, type Server } from "../alerts/helpers.ts";
+import { startServer, type Server } from "../support/server.ts";
 import { parseResponses, rawExchange, rawRequest } from "../support/raw-http.ts";
 
 let s: Server;

@@ -2,7 +2,7 @@
 // resource gets (404 not_found), on every route, and cannot change anything.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Credentials } from "../support/harness.ts";
-import { json, type Server, startServer } from "../alerts/helpers.ts";
+import { json, type Server, startServer } from "../support/server.ts";
 import { waitForReport } from "./fixtures.ts";
 
 let s: Server;

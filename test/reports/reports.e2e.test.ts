@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Clock } from "../../src/domain/clock.ts";
 import { newId } from "../../src/domain/ids.ts";
 import type { SqliteStore } from "../../src/store/sqlite/index.ts";
-import { json, type Server, startServer } from "../alerts/helpers.ts";
+import { json, type Server, startServer } from "../support/server.ts";
 import { analysisRecords, insertAnalyses, waitForReport } from "./fixtures.ts";
 
 // A wall clock the retention test can move forward.

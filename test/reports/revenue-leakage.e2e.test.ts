@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeTempDir } from "../support/harness.ts";
-import { json, type Server, startServer } from "../alerts/helpers.ts";
+import { json, type Server, startServer } from "../support/server.ts";
 import { waitForReport } from "./fixtures.ts";
 
 const HEADER = "transaction_id,type,date,customer_id,currency,amount,tax_amount,tax_rate,contract_id,reference,created_by,approved_by,sku,quantity,unit_price,list_price,discount_pct,line_amount";

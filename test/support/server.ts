@@ -1,6 +1,6 @@
-// Shared by the alerts and reports suites: a test server whose accounts are on a plan generous
+// Shared by the alerts, reports, connector and HTTP suites: a test server whose accounts are on a plan generous
 // enough that the suites measure behaviour, not the rate limiter.
-import { type Credentials, startTestServer, type TestServer } from "../support/harness.ts";
+import { type Credentials, startTestServer, type TestServer } from "./harness.ts";
 
 export const UNLIMITED_PLAN = "plans:\n  unlimited: { per_second: 1000000, per_minute: 10000000 }\n";
 

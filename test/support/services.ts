@@ -1,9 +1,9 @@
-// Shared by the connector tests: addresses of the real database servers (env overrides), a check
+// Shared by the suites that use the machine's real services: their addresses (env overrides), a check
 // that fails loudly under CI when one is missing, unique table prefixes, a TCP proxy that can
 // stop or slow a real server on demand, and helpers to read API responses.
 import { SQL, type TCPSocketListener, type Socket } from "bun";
 import { expect } from "bun:test";
-import type { TestServer } from "../support/harness.ts";
+import type { TestServer } from "./harness.ts";
 
 export const PG_URL = process.env.ASSAY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const MYSQL_URL = process.env.ASSAY_TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";

@@ -1,0 +1,25 @@
+// Benchmark: one inline revenue_leakage analysis on a warm engine (the connector context cached),
+// in process, without HTTP: the engine's own cost per request. Moved here from the unit tests,
+// which must not time anything. Target: well under a millisecond (< 1,000 µs per analysis).
+// Usage: bun run bench/engine-warm.ts [--analyses N] [--json]
+import { parseArgs } from "node:util";
+import { invoice, reference } from "../test/analysis/fixtures.ts";
+import { makeEngine, memoryConnector } from "../test/support/engine.ts";
+
+const { values } = parseArgs({ options: { analyses: { type: "string", default: "1000" }, json: { type: "boolean", default: false } } });
+const analyses = Number(values.analyses);
+const history = [
+  invoice("A1", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 10, unit: 78 }] }),
+  invoice("A2", { customer: "CUST-9", lines: [{ sku: "SKU-B", qty: 1, unit: 50 }] }),
+];
+const { engine } = makeEngine([memoryConnector({ transactions: history, reference })]);
+const data = history[0] as unknown as Record<string, unknown>;
+const request = { accountId: "a", connector: "mem", module: "revenue_leakage", data };
+for (let i = 0; i < 200; i++) await engine.analyze(request);
+const started = performance.now();
+for (let i = 0; i < analyses; i++) await engine.analyze(request);
+const usPerAnalysis = Math.round(((performance.now() - started) * 1000) / analyses);
+
+const result = { analyses, us_per_analysis: usPerAnalysis };
+if (values.json) console.log(JSON.stringify(result));
+else console.log(`warm inline analysis: ${usPerAnalysis} µs each (${analyses} analyses; target < 1,000 µs)`);
