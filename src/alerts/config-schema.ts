@@ -28,6 +28,8 @@ export const WebhookTarget = Type.Object(
     /** Only alerts of these accounts; absent = every account. */
     accounts: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
     timeout_ms: Type.Integer({ default: 10_000, minimum: 100, maximum: 120_000 }),
+    /** Hosts allowed although the SSRF rules refuse them (loopback, link-local): as for HTTP connectors. */
+    allow_hosts: Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { default: [], maxItems: 50 }),
   },
   closed,
 );

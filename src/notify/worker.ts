@@ -2,6 +2,7 @@
 // message that fails is retried with exponential backoff (and jitter) and holds back the later
 // messages of its target only, so one dead receiver delays nobody else. Delivery is at least
 // once: receivers de-duplicate on X-Assay-Event-Id.
+import { destinationRefusal } from "../connectors/http/ssrf.ts";
 import type { WebhookDeliveryT, WebhookTargetT } from "../alerts/config-schema.ts";
 import { type Clock, iso } from "../domain/clock.ts";
 import type { Logger } from "../log.ts";
@@ -118,7 +119,11 @@ export class WebhookWorker {
     const timestamp = Math.floor(clock.now() / 1000);
     let status: number | null = null;
     let error: string;
-    try {
+    // The connectors' SSRF rules: a target on loopback, link-local or a metadata address is
+    // refused unless its allow_hosts lists it (checked on the resolved addresses, every attempt).
+    const refusal = await destinationRefusal(new URL(target.url), target.allow_hosts ?? []);
+    if (refusal) error = `webhook target refused: ${refusal}`;
+    else try {
       const response = await (this.deps.fetch ?? fetch)(target.url, {
         method: "POST",
         redirect: "manual",

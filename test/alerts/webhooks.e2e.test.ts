@@ -35,7 +35,7 @@ function receiver(port = 0, fail = () => false) {
 function config(url: string, extra = "") {
   return `alerts:
   webhooks:
-    - { id: ops, url: "${url}", secret: "\${HOOK_SECRET}", events: ["*"] }${extra}
+    - { id: ops, url: "${url}", secret: "\${HOOK_SECRET}", events: ["*"], allow_hosts: ["127.0.0.1"] }${extra}
   webhook_delivery: { backoff_initial_ms: 50, backoff_max_ms: 400, poll_interval_ms: 20 }
 `;
 }
@@ -93,8 +93,8 @@ describe("webhooks", () => {
     const s = await startServer(
       `alerts:
   webhooks:
-    - { id: closed-only, url: "${r.url}", secret: "${SECRET}", events: [alert.resolved, alert.dismissed] }
-    - { id: other-account, url: "${r.url}", secret: "${SECRET}", accounts: [acct_01AAAAAAAAAAAAAAAAAAAAAAAA] }
+    - { id: closed-only, url: "${r.url}", secret: "${SECRET}", events: [alert.resolved, alert.dismissed], allow_hosts: ["127.0.0.1"] }
+    - { id: other-account, url: "${r.url}", secret: "${SECRET}", accounts: [acct_01AAAAAAAAAAAAAAAAAAAAAAAA], allow_hosts: ["127.0.0.1"] }
   webhook_delivery: { poll_interval_ms: 20 }
 `,
     );
@@ -170,5 +170,26 @@ describe("webhooks", () => {
       expect(v).toBeGreaterThanOrEqual(base * 0.8);
       expect(v).toBeLessThanOrEqual(base * 1.2);
     }
+  });
+
+  test("a target on loopback is refused unless allow_hosts lists it (the connectors' SSRF rules)", async () => {
+    const r = receiver();
+    cleanup.push(() => r.server.stop(true));
+    const s = await startServer(
+      `alerts:
+  webhooks:
+    - { id: sneaky, url: "${r.url}", secret: "${SECRET}" }
+    - { id: named, url: "http://localhost:${r.server.port}/hook", secret: "${SECRET}" }
+  webhook_delivery: { backoff_initial_ms: 50, backoff_max_ms: 100, poll_interval_ms: 20, max_attempts: 2 }
+`,
+    );
+    cleanup.push(() => s.stop());
+    expect((await s.call("POST", "/v1/alerts", { title: "ssrf", severity: "low" })).status).toBe(201);
+    const settled = await until("both messages given up", async () => {
+      const all = await s.rt.store.outbox.list();
+      return all.length === 2 && all.every((m) => m.status === "dead") ? all : null;
+    });
+    for (const m of settled) expect(m.last_error).toContain("allow_hosts");
+    expect(r.got.length).toBe(0);
   });
 });

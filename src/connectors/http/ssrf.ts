@@ -53,24 +53,30 @@ export type Resolver = (host: string) => Promise<string[]>;
 
 const systemResolver: Resolver = async (host) => (await dns().lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
-/** Throws connector_unavailable when `url` points where this connector may not go. */
-export async function checkDestination(connectorId: string, url: URL, allowHosts: readonly string[], resolve: Resolver = systemResolver): Promise<void> {
+/** Why `url` may not be contacted ("… unless listed in allow_hosts"), or undefined when it may. */
+export async function destinationRefusal(url: URL, allowHosts: readonly string[], resolve: Resolver = systemResolver): Promise<string | undefined> {
   const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (allowHosts.some((h) => h.toLowerCase().replace(/^\[|\]$/g, "") === host)) return;
-  const refuse = (why: string) =>
-    connectorUnavailable(connectorId, `the source URL points to ${why}, which is refused unless listed in allow_hosts`);
-  if (BLOCKED_NAMES.has(host) || host.endsWith(".localhost")) throw refuse("a local or metadata host name");
+  if (allowHosts.some((h) => h.toLowerCase().replace(/^\[|\]$/g, "") === host)) return undefined;
+  const refuse = (why: string) => `the URL points to ${why}, which is refused unless listed in allow_hosts`;
+  if (BLOCKED_NAMES.has(host) || host.endsWith(".localhost")) return refuse("a local or metadata host name");
   let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {
     try {
       addresses = await resolve(host);
     } catch {
-      throw connectorUnavailable(connectorId, "the source host name could not be resolved");
+      return "the host name could not be resolved";
     }
   }
   for (const address of addresses) {
     const why = blockedReason(address);
-    if (why) throw refuse(why);
+    if (why) return refuse(why);
   }
+  return undefined;
+}
+
+/** Throws connector_unavailable when `url` points where this connector may not go. */
+export async function checkDestination(connectorId: string, url: URL, allowHosts: readonly string[], resolve: Resolver = systemResolver): Promise<void> {
+  const refusal = await destinationRefusal(url, allowHosts, resolve);
+  if (refusal) throw connectorUnavailable(connectorId, refusal.replace(/^the URL/, "the source URL").replace(/^the host/, "the source host"));
 }
