@@ -92,6 +92,13 @@ export class AlertService {
   async create(actor: Actor & { type: "api_key" }, input: CreateAlertInput, claim?: IdempotencyRef): Promise<AlertView> {
     checkMetadata(input.metadata);
     if (input.connector !== undefined) this.deps.connectors.access(actor.account, input.connector, { module: input.module });
+    // The linked analysis must be the caller's own: another account's id is refused exactly as an
+    // unknown one, so the answer says nothing about other accounts.
+    if (input.analysis_id !== undefined && !(await this.deps.store.analyses.get(actor.account, input.analysis_id))) {
+      throw new ApiError("validation_failed", "analysis_id does not name an analysis of this account", {
+        errors: [{ path: "/analysis_id", message: "no such analysis in this account" }],
+      });
+    }
     const now = iso(this.deps.clock.now());
     const alert: AlertRecord = {
       id: newId("alrt"),

@@ -65,7 +65,7 @@ export class ConnectorRegistry implements ConnectorAccess {
 
   /** Counts of connectors by health, for /v1/health. */
   healthCounts(): Record<ConnectorHealth, number> {
-    const counts: Record<ConnectorHealth, number> = { healthy: 0, degraded: 0, unreachable: 0, disabled: 0 };
+    const counts: Record<ConnectorHealth, number> = { unknown: 0, healthy: 0, degraded: 0, unreachable: 0, disabled: 0 };
     for (const c of this.connectors.values()) counts[c.tracker.status]++;
     return counts;
   }

@@ -1,5 +1,6 @@
 // The live status of one connector (docs/connectors.md, "Status"), learned from background probes and from real
 // calls alike:
+//   unknown (not checked yet) ──(a fast success)──▶ healthy; ──(a failure)──▶ degraded
 //   healthy ──(a failure, or a call slower than slow_ms)──▶ degraded
 //   degraded ──(unreachable_after consecutive failures)──▶ unreachable   (calls now fail fast)
 //   unreachable ──(a success)──▶ degraded ──(recover_after fast successes in a row)──▶ healthy
@@ -11,7 +12,8 @@ import { iso } from "../domain/clock.ts";
 import { ApiError } from "../domain/errors.ts";
 import type { StatusSettings } from "./config-schema.ts";
 
-export type ConnectorHealth = "healthy" | "degraded" | "unreachable" | "disabled";
+/** `unknown` (never checked since start) extends the contract's four names: it is not "healthy" until a check says so. */
+export type ConnectorHealth = "unknown" | "healthy" | "degraded" | "unreachable" | "disabled";
 
 export interface ConnectorStatus {
   object: "connector_status";
@@ -42,7 +44,7 @@ export class StatusTracker {
     private readonly clock: Clock,
     private readonly onChange: StatusChange = () => {},
   ) {
-    this.state = enabled ? "healthy" : "disabled";
+    this.state = enabled ? "unknown" : "disabled";
     this.message = enabled ? "not checked yet" : "disabled in the configuration";
   }
 
@@ -72,7 +74,7 @@ export class StatusTracker {
       return;
     }
     this.goodStreak++;
-    if (this.state === "healthy") return this.move("healthy", "ok");
+    if (this.state === "healthy" || this.state === "unknown") return this.move("healthy", "ok");
     if (this.goodStreak >= this.settings.recover_after) return this.move("healthy", "ok");
     this.move("degraded", `recovering: ${this.goodStreak} of ${this.settings.recover_after} checks succeeded`);
   }

@@ -89,6 +89,7 @@ export async function sqlConnectorSuite(dialect: SqlDialect, url: string) {
     });
 
     test("listed with its capabilities and modules", async () => {
+      await server.rt.connectors.probe("db");
       const list = await json<{ data: Record<string, unknown>[] }>(await server.call("GET", "/v1/connectors"));
       expect(list.data.find((c) => c.id === "db")).toMatchObject({
         type,

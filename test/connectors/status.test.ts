@@ -10,7 +10,7 @@ describe("StatusTracker", () => {
   test("healthy → degraded → unreachable → degraded (recovering) → healthy, with every transition reported", () => {
     const changes: string[] = [];
     const s = new StatusTracker("erp", settings, true, clock, (_, from, to) => changes.push(`${from}>${to}`));
-    expect(s.snapshot()).toMatchObject({ status: "healthy", checked_at: null, message: "not checked yet" });
+    expect(s.snapshot()).toMatchObject({ status: "unknown", checked_at: null, message: "not checked yet" });
     s.recordSuccess(12);
     expect(s.snapshot()).toMatchObject({ status: "healthy", latency_ms: 12, last_success_at: "2025-01-01T00:00:00.000Z" });
     clock.t += 1000;
@@ -25,7 +25,7 @@ describe("StatusTracker", () => {
     expect(s.snapshot()).toMatchObject({ status: "degraded", consecutive_failures: 0, message: "recovering: 1 of 2 checks succeeded" });
     s.recordSuccess(10);
     expect(s.snapshot()).toMatchObject({ status: "healthy", message: "ok", checked_at: "2025-01-01T00:00:01.000Z" });
-    expect(changes).toEqual(["healthy>degraded", "degraded>unreachable", "unreachable>degraded", "degraded>healthy"]);
+    expect(changes).toEqual(["unknown>healthy", "healthy>degraded", "degraded>unreachable", "unreachable>degraded", "degraded>healthy"]);
   });
 
   test("slow answers degrade; fast ones restore", () => {

@@ -2,8 +2,8 @@
 import { t } from "elysia";
 import { PageLimit } from "../page-limit.ts";
 
-const Health = t.Union([t.Literal("healthy"), t.Literal("degraded"), t.Literal("unreachable"), t.Literal("disabled")], {
-  description: "healthy; degraded (slow or some failures); unreachable (N consecutive failures: calls fail fast with 503); disabled (by config)",
+const Health = t.Union([t.Literal("unknown"), t.Literal("healthy"), t.Literal("degraded"), t.Literal("unreachable"), t.Literal("disabled")], {
+  description: "unknown (not checked since start; Assay's addition to the contract's four); healthy; degraded (slow or some failures); unreachable (N consecutive failures: calls fail fast with 503); disabled (by config)",
 });
 
 const ConnectorType = t.Union([t.Literal("csv"), t.Literal("sqlite"), t.Literal("postgres"), t.Literal("mysql"), t.Literal("http"), t.Literal("inline")]);

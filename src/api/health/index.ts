@@ -10,6 +10,7 @@ export const Health = t.Object({
   checks: t.Object({
     storage: t.Union([t.Literal("ok"), t.Literal("unavailable")]),
     connectors: t.Object({
+      unknown: t.Integer({ description: "not checked since start" }),
       healthy: t.Integer(),
       degraded: t.Integer(),
       unreachable: t.Integer(),
