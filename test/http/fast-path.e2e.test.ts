@@ -16,6 +16,8 @@ let handle: (r: Request) => Promise<Response>;
 
 beforeAll(async () => {
   s = await startTestServer(`connectors:\n  - { id: inline, type: inline }\n`);
+  // Settle the connector's first probe: health counts it as unknown until then, and the two paths compared below must see the same status.
+  await s.rt.connectors.probe("inline");
   const app = createApp(s.rt);
   handle = (r) => app.handle(r);
 });
