@@ -1,45 +1,21 @@
 // The public views of stored alerts and their events (the response schemas are in
 // src/api/alerts/model.ts and must describe exactly these shapes).
-import type { AlertEventRecord, AlertRecord, AlertStatus } from "../store/types.ts";
+import type { AlertEventRecord, AlertRecord } from "../store/types.ts";
 import type { Severity } from "../domain/analysis.ts";
 
-export interface AlertView {
-  id: string;
+/** A stored alert as clients see it: the record without its internal columns. */
+export type AlertView = Omit<AlertRecord, "account_id" | "dedupe_key" | "created_by_key" | "severity"> & {
   object: "alert";
-  status: AlertStatus;
   severity: Severity;
-  title: string;
-  description: string | null;
-  source: "api" | "analysis";
-  connector: string | null;
-  module: string | null;
-  transaction_id: string | null;
-  analysis_id: string | null;
-  risk_score: number | null;
-  anomalies: unknown[];
-  metadata: Record<string, unknown>;
-  resolution: string | null;
-  created_at: string;
-  updated_at: string;
-  acknowledged_at: string | null;
-  resolved_at: string | null;
-  dismissed_at: string | null;
   history_url: string;
-}
+};
 
-export interface AlertEventView {
-  id: string;
+/** One entry of an alert's history as clients see it. */
+export type AlertEventView = Pick<AlertEventRecord, "id" | "type" | "from_status" | "to_status" | "resolution" | "note" | "changes" | "created_at"> & {
   object: "alert_event";
   alert: string;
-  type: string;
-  from_status: string | null;
-  to_status: string | null;
-  resolution: string | null;
-  note: string | null;
-  changes: Record<string, unknown>;
-  actor: { type: "api_key" | "system"; key: string | null; account: string | null };
-  created_at: string;
-}
+  actor: { type: AlertEventRecord["actor_type"]; key: string | null; account: string | null };
+};
 
 export function alertView(a: AlertRecord): AlertView {
   return {

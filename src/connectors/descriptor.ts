@@ -19,10 +19,6 @@ export interface CheckContext {
   /** The config file's folder, against which relative file paths resolve. */
   dir: string;
   problems: string[];
-  /** Reports a key the type needs but the entry lacks. */
-  need(key: keyof ConnectorConfig, why: string): void;
-  /** Reports a key the entry sets but the type does not use. */
-  refuse(key: keyof ConnectorConfig): void;
 }
 
 export interface BuildDeps {
@@ -35,11 +31,15 @@ export interface ConnectorDescriptor {
   type: ConnectorType;
   /** Shown in GET /v1/connectors when the entry has no description of its own. */
   description: string;
+  /** Keys the type needs, each with what it is for (the message when it is missing). */
+  needs: Partial<Record<keyof ConnectorConfig, string>>;
+  /** Keys the type does not use: setting one is a mistake worth a message. */
+  refuses: readonly (keyof ConnectorConfig)[];
   /**
-   * Checks the type-specific keys of an entry, pushing one message per problem (each naming its
-   * YAML path), and completes `settings` (e.g. resolves file paths against the config's folder).
+   * Further checks of the type's keys, pushing one message per problem (each naming its YAML
+   * path), and completing `settings` (e.g. resolving file paths against the config's folder).
    */
-  check(settings: ConnectorSettings, ctx: CheckContext): void;
+  check?(settings: ConnectorSettings, ctx: CheckContext): void;
   build(settings: ConnectorSettings, deps: BuildDeps): BaseConnector;
   /**
    * Analysis modules it offers whatever its capabilities say (e.g. inline offers revenue_leakage

@@ -30,14 +30,13 @@ function checkEntry(entry: ConnectorConfig, index: number, dir: string, problems
     description: entry.description ?? descriptor.description,
     reference: entry.reference ? { ...entry.reference } : undefined,
   };
-  const need = (key: keyof ConnectorConfig, why: string) => {
-    if (entry[key] === undefined) problems.push(`${at(String(key))}: required for type ${entry.type} (${why})`);
-  };
-  const refuse = (key: keyof ConnectorConfig) => {
-    if (entry[key] !== undefined) problems.push(`${at(String(key))}: not used by type ${entry.type}; remove it`);
-  };
-
-  descriptor.check(s, { at, dir, problems, need, refuse });
+  for (const [key, why] of Object.entries(descriptor.needs)) {
+    if (entry[key as keyof ConnectorConfig] === undefined) problems.push(`${at(key)}: required for type ${entry.type} (${why})`);
+  }
+  for (const key of descriptor.refuses) {
+    if (entry[key] !== undefined) problems.push(`${at(key)}: not used by type ${entry.type}; remove it`);
+  }
+  descriptor.check?.(s, { at, dir, problems });
 
   for (const key of Object.keys(entry.mapping ?? {})) {
     if (!FLAT_FIELD_NAMES.includes(key)) problems.push(`${at(`mapping.${key}`)}: unknown canonical field; one of ${FLAT_FIELD_NAMES.join(", ")}`);

@@ -5,11 +5,8 @@ import { CsvConnector } from "./connector.ts";
 export const csvDescriptor: ConnectorDescriptor = {
   type: "csv",
   description: "CSV export of invoice lines",
-  check(settings, ctx) {
-    ctx.need("transactions", "the CSV file or folder of invoice lines");
-    ctx.refuse("url");
-    ctx.refuse("path");
-    resolveFiles(settings, ctx.dir);
-  },
+  needs: { transactions: "the CSV file or folder of invoice lines" },
+  refuses: ["url", "path"],
+  check: (settings, ctx) => resolveFiles(settings, ctx.dir),
   build: (settings, deps) => new CsvConnector(settings, deps.clock),
 };

@@ -5,11 +5,9 @@ import { HttpConnector } from "./connector.ts";
 export const httpDescriptor: ConnectorDescriptor = {
   type: "http",
   description: "JSON over HTTP",
-  check(settings, { at, need, refuse, problems }) {
-    refuse("line_order");
-    need("url", "the base URL of the JSON source");
-    need("transactions", "the path of the transactions collection, e.g. /transactions");
-    refuse("path");
+  needs: { url: "the base URL of the JSON source", transactions: "the path of the transactions collection, e.g. /transactions" },
+  refuses: ["line_order", "path"],
+  check(settings, { at, problems }) {
     if (settings.url) {
       try {
         const u = new URL(settings.url);

@@ -6,12 +6,9 @@ import { InlineConnector } from "./connector.ts";
 export const inlineDescriptor: ConnectorDescriptor = {
   type: "inline",
   description: "Transactions sent whole in the analyze request",
-  check(settings, ctx) {
-    ctx.refuse("transactions");
-    ctx.refuse("url");
-    ctx.refuse("path");
-    resolveFiles(settings, ctx.dir);
-  },
+  needs: {},
+  refuses: ["transactions", "url", "path"],
+  check: (settings, ctx) => resolveFiles(settings, ctx.dir),
   build: (settings, deps) => new InlineConnector(settings, deps.clock),
   // Callers send each line with its list price and discount, checked against the policy.
   alwaysOffers: ["revenue_leakage"],

@@ -7,8 +7,9 @@ import type { ConnectorSettings } from "../settings.ts";
 import { SqlConnector } from "./connector.ts";
 import { checkSqlSource } from "./sources.ts";
 
-function checkSources(settings: ConnectorSettings, { at, need, problems }: CheckContext) {
-  need("transactions", "a table name or a SELECT query");
+const SOURCE = "a table name or a SELECT query";
+
+function checkSources(settings: ConnectorSettings, { at, problems }: CheckContext) {
   if (settings.transactions) checkSqlSource(settings.transactions, at("transactions"), problems);
   for (const table of REFERENCE_TABLES) {
     const source = settings.reference?.[table];
@@ -21,9 +22,9 @@ function server(type: "postgres" | "mysql", description: string, schemes: string
   return {
     type,
     description,
+    needs: { url: `a ${type}:// connection URL; keep the password in \${ENV}`, transactions: SOURCE },
+    refuses: ["path"],
     check(settings, ctx) {
-      ctx.need("url", `a ${type}:// connection URL; keep the password in \${ENV}`);
-      ctx.refuse("path");
       if (settings.url && !new RegExp(`^(${schemes})://`).test(settings.url)) ctx.problems.push(`${ctx.at("url")}: must start with ${example}`);
       checkSources(settings, ctx);
     },
@@ -34,9 +35,9 @@ function server(type: "postgres" | "mysql", description: string, schemes: string
 export const sqliteDescriptor: ConnectorDescriptor = {
   type: "sqlite",
   description: "SQLite database (read-only)",
+  needs: { path: "the SQLite database file", transactions: SOURCE },
+  refuses: ["url"],
   check(settings, ctx) {
-    ctx.need("path", "the SQLite database file");
-    ctx.refuse("url");
     if (settings.path) {
       settings.path = resolvePath(ctx.dir, settings.path);
       // Opening read-only never creates the file; say so now rather than at the first probe.
