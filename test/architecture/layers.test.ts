@@ -1,6 +1,6 @@
 // The layers run one way (docs/architecture.md): HTTP (http/, api/, dashboard/, cli/ and the
 // composition root: app.ts, runtime.ts, server.ts, main.ts, reload.ts) → services and engines (alerts/,
-// reports/, notify/, analysis/, connectors/, auth/, ratelimit/) → store/ → domain/. This test
+// reports/, notify/, metrics/, analysis/, connectors/, auth/, ratelimit/) → store/ → domain/. This test
 // reads every import under src/ and fails on an arrow from a lower layer up. domain/ imports
 // nothing of src/ but domain/.
 import { describe, expect, test } from "bun:test";
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const SRC = resolve(import.meta.dir, "../../src");
-const LOWER = ["domain", "store", "analysis", "connectors", "alerts", "reports", "notify", "auth", "ratelimit"];
+const LOWER = ["domain", "store", "analysis", "connectors", "alerts", "reports", "notify", "auth", "ratelimit", "metrics"];
 const UPPER = ["api", "http", "dashboard", "cli", "app.ts", "runtime.ts", "server.ts", "main.ts", "reload.ts"];
 
 function sources(dir: string): string[] {
