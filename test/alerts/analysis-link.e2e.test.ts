@@ -1,7 +1,7 @@
 // analysis_id on POST /v1/alerts must name one of the caller's own analyses: another account's
 // id (or an unknown one) is refused the same way, so nothing leaks about other accounts.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { json, type Server, startServer } from "./helpers.ts";
+import { json, type Server, startServer } from "../support/server.ts";
 
 let s: Server;
 beforeAll(async () => {
