@@ -41,7 +41,11 @@ export class SqliteStore implements Store {
   }
 
   static open(options: SqliteOptions): SqliteStore {
-    return new SqliteStore(openSqlite(options));
+    const store = new SqliteStore(openSqlite(options));
+    // openSqlite has just run quick_check (it refuses a corrupt file): health's first storage
+    // check need not repeat it, which would double the work before the first answer.
+    if (options.startup_check !== "off") store.integrity.checkedAt = performance.now();
+    return store;
   }
 
   private integrity = { checkedAt: Number.NEGATIVE_INFINITY, problem: null as string | null };
