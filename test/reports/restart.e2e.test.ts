@@ -126,7 +126,9 @@ reports: { dir: ./reports, concurrency: 1, poll_interval_ms: 50 }
   await waitFor(store, id, (r) => r.status === "running" && r.attempts === 3 && r.progress_processed > 0);
   const asked = performance.now();
   const during = (await (await signedFetch(third.url, "GET", `/v1/reports/${id}`, undefined, { creds })).json()) as any;
-  expect(performance.now() - asked).toBeLessThan(500);
+  // Generous bound (a shared 2-core CI machine): a server blocked by the report would answer only
+  // once the report is done, which the "running" status below rules out on its own.
+  expect(performance.now() - asked).toBeLessThan(2000);
   expect(during.status).toBe("running");
   expect(during.progress.processed).toBeGreaterThan(0);
   expect(during.progress.percent).toBeNull();
