@@ -34,10 +34,10 @@ export interface LedgerRun {
   entriesPerSecond: number;
 }
 
-export async function ledgerRun(seed: number, variant: LedgerVariant, setup: LedgerRun["setup"], entries: number): Promise<LedgerRun> {
+export async function ledgerRun(seed: number, variant: LedgerVariant, setup: LedgerRun["setup"], entries: number, anomalyOverrides: Record<string, unknown> = {}): Promise<LedgerRun> {
   const data = generateLedger({ seed, variant, entries });
   const connector = memoryConnector({ id: "ledger", transactions: data.transactions });
-  const overrides = { anomaly_detection: setup === "configured" ? { categorical_fields: LEDGER_FIELDS } : {}, context: { history_limit: 1_000_000 } };
+  const overrides = { anomaly_detection: { ...anomalyOverrides, ...(setup === "configured" ? { categorical_fields: LEDGER_FIELDS } : {}) }, context: { history_limit: 1_000_000 } };
   const modules = Value.Default(ModulesSection, overrides) as ModulesConfig;
   const engine = new AssayAnalysisEngine({
     modules,

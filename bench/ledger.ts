@@ -201,8 +201,10 @@ export function generateLedger(options: LedgerOptions): Ledger {
         blart = pay ? "DZ" : "DR";
         lines = pay ? [line(rng.pick(byType("bank")), true, amount), line(byType("customer")[0]!, false, amount)] : [line(byType("customer")[0]!, true, amount), line(rev, false, amount)];
       } else {
+        // A reclassification between accounts of a similar scale (or against the bank).
         const a = pickAccount("expense", d);
-        const b = pickAccount("expense", d);
+        const near = byType("expense").filter((x) => x !== a && x.opens <= d && !x.lowVolume && Math.abs(x.mu - a.mu) < 0.6);
+        const b = near.length > 0 && rng.chance(0.8) ? rng.pick(near) : a;
         const amount = ordinary(a, c, u, u.role === "controller" ? 3 : 1) * (peak ? 1.5 : 1);
         blart = "SA";
         lines = [line(a, true, amount), line(b === a ? byType("bank")[0]! : b, false, amount)];
@@ -255,14 +257,26 @@ export function generateLedger(options: LedgerOptions): Ledger {
   const companyOf = (t: Transaction) => companies.find((c) => c.code === t.attributes!.BUKRS)!;
   const userOf = (t: Transaction) => users.find((u) => u.id === t.created_by)!;
   const driving = (t: Transaction) => ["expense", "revenue"].includes(accounts.find((x) => x.hkont === t.attributes!.HKONT)!.type);
-  // A pure three-way anomaly needs a customer invoice by a user who also books the foreign
-  // currency elsewhere, so that every pair (user × currency too) is common.
-  const tripleOk = (doc: Transaction[]) => doc[0]!.attributes!.BLART === "DR" && userOf(doc[0]!).companies.some((c) => c.currency === companyOf(doc[0]!).foreign[0]!.currency);
+  // A pure three-way anomaly: company × a foreign currency it books (on vendor invoices) × a
+  // document type it issues but never in that currency, which another company issues in it as
+  // its own currency; by a user who has that role and books that currency elsewhere, so that every
+  // pair (user × currency too) is common. Each combination once: a real anomaly does not repeat.
+  const tripleDocs = new Set(["DR", "DZ", "KZ", "SA"]);
+  const usedTriples = new Set<string>();
+  const tripleKey = (doc: Transaction[]) => `${doc[0]!.attributes!.BUKRS}|${doc[0]!.attributes!.BLART}`;
+  const tripleOk = (doc: Transaction[]) => {
+    const a = doc[0]!.attributes!;
+    const c = companyOf(doc[0]!);
+    return tripleDocs.has(String(a.BLART)) && !usedTriples.has(tripleKey(doc)) && userOf(doc[0]!).companies.some((x) => x.currency === c.foreign[0]!.currency);
+  };
+  let fresh = 0;
+  const usedPairs = new Set<string>();
   for (let i = 0; i < wanted; i++) {
     const kind = LEDGER_ANOMALIES[i % LEDGER_ANOMALIES.length]!;
     const doc = usable.find((d) => !taken.has(d) && (kind === "local_triple" ? tripleOk(d) : kind.endsWith("amount") ? d.some(driving) : true));
     if (!doc) continue;
     taken.add(doc);
+    if (kind === "local_triple") usedTriples.add(tripleKey(doc));
     const t = kind.endsWith("amount") ? doc.find(driving)! : kind === "local_triple" ? doc[0]! : rng.pick(doc);
     const a = t.attributes!;
     const account = accounts.find((x) => x.hkont === a.HKONT)!;
@@ -276,28 +290,37 @@ export function generateLedger(options: LedgerOptions): Ledger {
       a.WRBTR = Math.round(dm * rate(String(a.WAERS), company.currency) * 100) / 100;
     };
     if (kind === "global_value") {
+      // A value the ledger never uses (each anomaly its own: they do not repeat either).
       const which = rng.int(0, 4);
-      if (which === 0) a.BSCHL = rng.pick(["09", "39", "99"]);
+      fresh++;
+      if (which === 0) a.BSCHL = String(80 + fresh);
       else if (which === 1) {
-        a.HKONT = rng.pick(["999999", "888000", "777100"]);
+        a.HKONT = String(990000 + fresh * 10);
         t.lines[0]!.sku = String(a.HKONT);
-      } else if (which === 2) a.KTOSL = rng.pick(["ZZZ", "KDM", "EXC"]);
-      else if (which === 3) a.BLART = rng.pick(["XX", "ZQ"]);
-      else t.created_by = rng.pick(["TEMP01", "EXT_AUDIT", "SUPPORT9"]);
+      } else if (which === 2) a.KTOSL = `Z${String.fromCharCode(64 + fresh)}${fresh % 10}`;
+      else if (which === 3) a.BLART = `X${String.fromCharCode(64 + fresh)}`;
+      else t.created_by = `TEMP${fresh}`;
     } else if (kind === "global_amount") setAmount(usual * rng.uniform(100, 1000));
     else if (kind === "local_amount") setAmount(Math.min(maxAmount * 0.5, usual * rng.uniform(25, 80)));
     else if (kind === "local_pair") {
-      const which = rng.int(0, 2);
-      if (which === 0) a.PRCTR = rng.pick(companies.filter((c) => c !== company).flatMap((c) => c.pcs));
-      else if (which === 1) a.BSCHL = rng.pick(["01", "15", "25", "31", "70", "75"].filter((k) => k !== KEYS[account.type].debit && k !== KEYS[account.type].credit));
-      else {
-        a.WAERS = rng.pick(["JPY", "CAD"].filter((x) => x !== company.currency && !company.foreign.some((f) => f.currency === x)));
-        if (variant === "doc-currency") t.currency = String(a.WAERS);
+      // Two common values never seen together (each such pair once).
+      const foreignFree = ["JPY", "CAD"].filter((x) => x !== company.currency && !company.foreign.some((f) => f.currency === x));
+      const options = rng.shuffle([0, 1, 2]);
+      for (const which of options) {
+        const value =
+          which === 0 ? rng.pick(companies.filter((c) => c !== company).flatMap((c) => c.pcs)) : which === 1 ? rng.pick(["01", "15", "25", "31", "40", "50", "75"].filter((k) => k !== KEYS[account.type].debit && k !== KEYS[account.type].credit)) : rng.pick(foreignFree);
+        const pair = `${which}|${which === 1 ? a.HKONT : a.BUKRS}|${value}`;
+        if (usedPairs.has(pair)) continue;
+        usedPairs.add(pair);
+        if (which === 0) a.PRCTR = value;
+        else if (which === 1) a.BSCHL = value;
+        else {
+          a.WAERS = value;
+          if (variant === "doc-currency") t.currency = value;
+        }
+        break;
       }
     } else {
-      // Company × document currency × document type: the company books that currency (on vendor
-      // invoices), the currency is another company's own (which issues customer invoices), the
-      // company issues customer invoices; the three together never happen.
       a.WAERS = company.foreign[0]!.currency;
       if (variant === "doc-currency") t.currency = String(a.WAERS);
     }

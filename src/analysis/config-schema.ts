@@ -62,8 +62,11 @@ export const AnomalyDetectionConfig = Type.Object(
   {
     outlier: Type.Object(
       {
-        /** History needed before a customer's or SKU's statistics are trusted. */
-        min_history: Type.Integer({ default: 8, minimum: 3 }),
+        /** History needed before a context's statistics (an account's, a user's...) are trusted. */
+        min_history: Type.Integer({ default: 20, minimum: 3 }),
+        /** Earlier postings of the same user in the same context that make a routine, which
+         *  explains amounts far from everybody else's there (payroll, accrual runs). */
+        routine_min_history: Type.Integer({ default: 3, minimum: 1 }),
         /** Robust z-score (|log amount − median| / (1.4826 · MAD)) from which an amount is an outlier. */
         threshold: Type.Number({ default: 4.5, minimum: 1 }),
         /** Also report amounts far below the usual (small amounts rarely carry risk). */
@@ -71,14 +74,23 @@ export const AnomalyDetectionConfig = Type.Object(
       },
       section,
     ),
-    /** Canonical fields (or `attributes.NAME`) whose values and pairs are checked for rarity. */
-    categorical_fields: Type.Array(Type.String({ pattern: "^(type|customer_id|currency|contract_id|reference|created_by|approved_by|sku|attributes\\.[^.]+)$" }), { default: ["currency", "type", "created_by", "approved_by"], maxItems: 16 }),
+    /** Canonical fields (or `attributes.NAME`) whose values, pairs and triples are checked for
+     *  rarity and whose values are contexts for amounts; "auto" (default): profiled from the
+     *  connector's history (src/analysis/profile.ts). */
+    categorical_fields: Type.Union(
+      [
+        Type.Literal("auto"),
+        Type.Array(Type.String({ pattern: "^(type|customer_id|currency|contract_id|reference|created_by|approved_by|sku|attributes\\.[^.]+)$" }), { maxItems: 16 }),
+      ],
+      { default: "auto" },
+    ),
     rare_value: Type.Object(
       {
         /** History size below which rarity is not judged. */
         min_history: Type.Integer({ default: 500, minimum: 10 }),
-        /** A value seen at most this many times before (besides this transaction) is rare. */
-        max_count: Type.Integer({ default: 0, minimum: 0 }),
+        /** A value seen at most this many times before (besides this transaction) is rare; never
+         *  seen is decisive (high), seen once or twice is worth a look (medium). */
+        max_count: Type.Integer({ default: 2, minimum: 0 }),
       },
       section,
     ),
@@ -86,7 +98,8 @@ export const AnomalyDetectionConfig = Type.Object(
       {
         /** Fire when a pair was seen at most max_count times but independence predicts at least this many. */
         min_expected: Type.Number({ default: 10, minimum: 1 }),
-        max_count: Type.Integer({ default: 0, minimum: 0 }),
+        /** Never seen together is decisive (high); seen up to max_count times, worth a look. */
+        max_count: Type.Integer({ default: 2, minimum: 0 }),
       },
       section,
     ),
@@ -119,7 +132,10 @@ export const AnomalyDetectionConfig = Type.Object(
     ),
     isolation_forest: Type.Object(
       {
-        enabled: Type.Boolean({ default: true }),
+        /** Off by default: on ledger-shaped data its unexplained score added no finding at the
+         *  product's decision (the weak-signal cap keeps it below high) while it flooded "medium"
+         *  and cost most of a scan's time (docs/quality.md). */
+        enabled: Type.Boolean({ default: false }),
         trees: Type.Integer({ default: 100, minimum: 10, maximum: 1000 }),
         sample_size: Type.Integer({ default: 256, minimum: 16, maximum: 4096 }),
         seed: Type.Integer({ default: 1729 }),

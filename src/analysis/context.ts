@@ -51,6 +51,7 @@ export async function buildContext(
     level,
     categoricalFields: config.anomaly_detection.categorical_fields,
     seed: config.anomaly_detection.isolation_forest.seed,
+    utcOffsetMinutes: config.anomaly_detection.calendar.utc_offset_minutes,
   });
   const limit = config.context.history_limit;
   if (source.capabilities.scan && limit > 0 && level !== "none") {

@@ -11,7 +11,7 @@ import { lineFacts, type LineFacts } from "./detectors/leakage/line-facts.ts";
 import type { DetectorInput, Finding } from "./detectors/types.ts";
 import type { ResolvedModule } from "./modules.ts";
 import { applyRules } from "./rules/apply.ts";
-import { riskLevel, riskScore, totalAtRisk } from "./scoring.ts";
+import { riskLevel, riskScore, totalAtRisk, WEAK_CODES } from "./scoring.ts";
 import type { RiskLevel } from "../domain/analysis.ts";
 import { round4 } from "./stats.ts";
 
@@ -47,7 +47,7 @@ export function scoreFindings(findings: readonly Finding[], transactionId: strin
   const levels = config.scoring.risk_levels;
   // Most transactions of a scan have no finding: the same answer, without the bookkeeping.
   if (findings.length === 0) return { anomalies: [], risk_score: 0, risk_level: riskLevel(0, levels), amount_at_risk: 0 };
-  const contributions = findings.map((f) => ({ weight: weightOf(module, f), score: f.score }));
+  const contributions = findings.map((f) => ({ weight: weightOf(module, f), score: f.score, group: WEAK_CODES.has(f.code) ? ("weak" as const) : undefined }));
   const risk_score = riskScore(contributions);
   const anomalies: Anomaly[] = findings.map((f, i) => ({
     code: f.code,

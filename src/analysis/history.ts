@@ -8,7 +8,11 @@
 //    appearances of counterparties, and a seeded reservoir sample that trains the isolation forest.
 // A module asks for the level its detectors need ("none": no history pass at all).
 import type { Transaction } from "../domain/transaction.ts";
+import { AmountContexts, AmountContextsBuilder, amountContextFields, scopeReader } from "./amount-contexts.ts";
+import { TripleCounts } from "./combinations.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
+import { PostingHabits } from "./habits.ts";
+import { profileCategoricalFields } from "./profile.ts";
 import { SeededRandom } from "./random.ts";
 import { StringTable } from "./string-table.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
@@ -37,10 +41,20 @@ export function maxLevel(a: HistoryLevel, b: HistoryLevel): HistoryLevel {
 export interface HistoryOptions {
   /** "full" unless said otherwise. */
   level?: HistoryLevel;
-  categoricalFields: readonly string[];
+  /** The categorical fields, or "auto": profiled from the first PROFILE_ROWS transactions. */
+  categoricalFields: readonly string[] | "auto";
   reservoirSize?: number;
   seed?: number;
+  /** The calendar's offset from UTC, for the users' posting habits. */
+  utcOffsetMinutes?: number;
 }
+
+/** Transactions read before the categorical fields are chosen (and their cardinality known). */
+export const PROFILE_ROWS = 10_000;
+/** Fields with at most this many values (in the profile) are combined three at a time... */
+const TRIPLE_MAX_VALUES = 40;
+/** ... at most this many of them (the ones with the fewest values). */
+const TRIPLE_MAX_FIELDS = 7;
 
 const SEP = "\u0000";
 
@@ -53,13 +67,38 @@ export class HistoryBuilder {
   private readonly rng: SeededRandom;
   private readonly reservoirSize: number;
   private readonly profile: boolean;
+  /** Until the fields are chosen: the transactions read so far, replayed once they are. */
+  private pending: { t: Transaction; seq: number; amount: number }[] | null;
+  private amountContexts: AmountContextsBuilder | undefined;
+  private habits: PostingHabits;
 
-  constructor(options: HistoryOptions) {
+  constructor(private readonly options: HistoryOptions) {
     const level = options.level ?? "full";
-    this.stats = new HistoryStats(options.categoricalFields, level);
+    this.stats = new HistoryStats(options.categoricalFields === "auto" ? [] : options.categoricalFields, level);
     this.profile = level === "full";
+    this.pending = this.profile ? [] : null;
     this.rng = new SeededRandom(options.seed ?? 7);
     this.reservoirSize = options.reservoirSize ?? 4096;
+    this.habits = new PostingHabits(options.utcOffsetMinutes ?? 0);
+  }
+
+  /** Chooses the categorical fields (profiled unless configured) and replays what was read. */
+  private decide() {
+    const pending = this.pending!;
+    this.pending = null;
+    const sample = pending.map((p) => p.t);
+    const fields = this.options.categoricalFields === "auto" ? profileCategoricalFields(sample) : this.options.categoricalFields;
+    const readers = fields.map(fieldReader);
+    const distinct = readers.map((r) => new Set(sample.map(r)).size);
+    const small = fields
+      .map((_, i) => i)
+      .filter((i) => distinct[i]! >= 2 && distinct[i]! <= TRIPLE_MAX_VALUES)
+      .sort((a, b) => distinct[a]! - distinct[b]! || a - b)
+      .slice(0, TRIPLE_MAX_FIELDS)
+      .sort((a, b) => a - b);
+    this.stats.useFields(fields, new TripleCounts(small));
+    this.amountContexts = new AmountContextsBuilder(amountContextFields(fields), scopeReader(sample, fields));
+    for (const p of pending) this.addProfile(p.t, this.stats.entryAt(p.seq), p.amount);
   }
 
   add(t: Transaction) {
@@ -73,7 +112,10 @@ export class HistoryBuilder {
       s.addFingerprint(fingerprint(t), seq);
       s.documentKeys.add(documentKey(t), 1);
     }
-    if (this.profile) this.addProfile(t, s.entryAt(seq), amount);
+    if (this.pending) {
+      this.pending.push({ t, seq, amount });
+      if (this.pending.length >= PROFILE_ROWS) this.decide();
+    } else if (this.profile) this.addProfile(t, s.entryAt(seq), amount);
   }
 
   private addProfile(t: Transaction, entry: HistoryEntry, amount: number) {
@@ -91,6 +133,8 @@ export class HistoryBuilder {
       if (!first || before(entry, first)) s.customerFirst.set(t.customer_id, entry);
     }
     s.countCategoricals(t, 1);
+    this.amountContexts!.add(t);
+    this.habits.add(t, entry.ms);
     // Reservoir sampling (Algorithm R) keeps a uniform, seeded sample of any-length history.
     if (s.reservoir.length < this.reservoirSize) s.reservoir.push(t);
     else {
@@ -100,7 +144,10 @@ export class HistoryBuilder {
   }
 
   finish(): HistoryStats {
+    if (this.pending) this.decide();
     const s = this.stats;
+    if (this.amountContexts) s.amounts = this.amountContexts.finish();
+    s.habits = this.habits;
     for (const [k, logs] of this.customerLogs) s.customerAmounts.set(k, robustSummary(logs));
     for (const [k, logs] of this.skuLogs) s.skuLineAmounts.set(k, robustSummary(logs));
     this.amounts.sort((a, b) => a - b);
@@ -137,23 +184,37 @@ export class HistoryStats {
   readonly documentKeys = new StringTable();
   readonly reservoir: Transaction[] = [];
   sortedAmounts: number[] = [];
-  readonly readers: FieldReader[];
+  /** The categorical fields (configured, or profiled from the history when "auto"). */
+  fields: readonly string[] = [];
+  readers: FieldReader[] = [];
   /** Per categorical field: value → count, and how many transactions had a value at all. */
-  readonly valueCounts: Map<string, number>[];
-  readonly fieldTotals: number[];
+  valueCounts: Map<string, number>[] = [];
+  fieldTotals: number[] = [];
   /** Per pair of fields (i < j): "a\0b" → count. */
-  readonly pairCounts: Map<string, number>[][];
+  pairCounts: Map<string, number>[][] = [];
+  /** Three-value combinations of the fields with few values. */
+  triples = new TripleCounts([]);
+  /** Usual amounts per context (account, user, counterparty... in a currency) and routines. */
+  amounts: AmountContexts = AmountContexts.empty;
+  /** When each user usually posts. */
+  habits = new PostingHabits(0);
 
   constructor(
-    readonly fields: readonly string[],
+    fields: readonly string[],
     /** What was built: the profile's maps stay empty below "full". */
     readonly level: HistoryLevel = "full",
   ) {
+    this.useFields(fields, new TripleCounts([]));
+  }
+
+  useFields(fields: readonly string[], triples: TripleCounts) {
+    this.fields = fields;
     this.readers = fields.map(fieldReader);
     this.valueCounts = fields.map(() => new Map());
     this.fieldTotals = fields.map(() => 0);
     // Only [i][j] with i < j is used; the square keeps the indexing simple.
     this.pairCounts = fields.map(() => fields.map(() => new Map<string, number>()));
+    this.triples = triples;
   }
 
   /** Adds a transaction to the ledger at position `seq` (the next one). */
@@ -236,6 +297,7 @@ export class HistoryStats {
         pc.set(key, (pc.get(key) ?? 0) + delta);
       }
     }
+    if (this.triples.triples.length > 0) this.triples.add(values, delta);
   }
 
   valueCount(field: number, value: string): number {

@@ -2,7 +2,9 @@
 // contributions combine like independent pieces of evidence (noisy-OR):
 //   risk = 100 · (1 − Π (1 − wᵢ·sᵢ))
 // so one strong finding sets the score, more findings raise it towards 100 but never past it,
-// and every point traces back to named findings. Risk levels follow configurable cut-offs; an
+// and every point traces back to named findings. Weak, common signals (weekend, out of hours,
+// period end, the isolation forest's unexplained score) combine among themselves first and are
+// capped (WEAK_CAP) before they join the rest: many weak signals never make one strong one. Risk levels follow configurable cut-offs; an
 // anomaly's severity is the level its own contribution would reach alone.
 import { round2 } from "../domain/rounding.ts";
 import type { RiskLevel } from "../domain/analysis.ts";
@@ -11,11 +13,25 @@ import type { ModulesConfig } from "./config-schema.ts";
 export interface Contribution {
   weight: number;
   score: number;
+  /** Weak, common signals share a group: together they add at most WEAK_CAP. */
+  group?: "weak";
 }
+
+/** Codes whose findings are weak, common signals (timing; the unexplained model score). */
+export const WEAK_CODES: ReadonlySet<string> = new Set(["weekend_posting", "out_of_hours_posting", "period_end_posting", "isolation_forest"]);
+/** The most weak signals add together: below the default "high" (60), so a weekend night
+ *  posting at period end with an odd model score is worth a look (medium), never an alarm. */
+export const WEAK_CAP = 0.55;
 
 export function riskScore(contributions: readonly Contribution[]): number {
   let keep = 1;
-  for (const c of contributions) keep *= 1 - Math.min(1, Math.max(0, c.weight * c.score));
+  let keepWeak = 1;
+  for (const c of contributions) {
+    const p = 1 - Math.min(1, Math.max(0, c.weight * c.score));
+    if (c.group === "weak") keepWeak *= p;
+    else keep *= p;
+  }
+  keep *= 1 - Math.min(WEAK_CAP, 1 - keepWeak);
   return Math.round((1 - keep) * 10_000) / 100;
 }
 

@@ -37,7 +37,7 @@ export const LEAKAGE_TYPES: readonly PlantType[] = PLANT_TYPES.slice(0, 11);
 /** Detector codes that count as finding each planted type. */
 export const CODES_FOR: Record<PlantType, readonly string[]> = {
   ...(Object.fromEntries(PLANT_TYPES.map((t) => [t, [t]])) as Record<PlantType, string[]>),
-  amount_outlier: ["amount_outlier_customer", "amount_outlier_sku"],
+  amount_outlier: ["amount_outlier_customer", "amount_outlier_sku", "amount_outlier_attribute"],
 };
 
 export interface Label {

@@ -1,61 +1,141 @@
-// amount_outlier_customer / amount_outlier_sku: the amount is far from the customer's own
-// history, or a line amount far from its SKU's history, on a log scale with the median and the
-// MAD (robust z-score); by default only amounts far above the usual (outlier.two_sided: false).
-// A few earlier outliers cannot hide a new one the way they would inflate a standard deviation. Outliers prove no loss: amount at risk 0.
+// amount_outlier_customer / amount_outlier_sku / amount_outlier_attribute: an amount far above
+// what is usual in its context — for the counterparty, for the SKU of a line, for a value of a
+// categorical field (an account, a user, a document type...) — always within the transaction's
+// currency. "Usual" is robust: the median and MAD of log amounts (money is multiplicative; a few
+// earlier outliers cannot hide a new one the way they would inflate a standard deviation).
+//
+// Regular business explains itself: when the same user has posted in that context before (at
+// least routine_min_history times) and the amount is ordinary for that routine, the context's
+// alarm is explained (a payroll run posting hundreds of times an ordinary amount to the bank
+// account, a quarter-end accrual to an expense account). A context with too little history says
+// nothing. Amounts are compared within a currency and, where a field determines the currency
+// (a company code), within that company (amount-contexts.ts). Of the unexplained contexts, the strongest is reported and the others are listed.
+//
+// Evidence: from the robust z-score (threshold → 0.5, twice the threshold → 1) and from the
+// ratio to the usual (25× → 0.7, enough for "high" on its own; 100× → 1), whichever is
+// stronger, plus a little for each further context that agrees. Proves no loss: amount at risk 0.
+import type { ContextSummary } from "../../amount-contexts.ts";
+import { postingsAtLeast, userOf } from "../../amount-contexts.ts";
+import type { ModulesConfig } from "../../config-schema.ts";
+import type { DetectorCode } from "../../catalog.ts";
+import { fieldReader } from "../../fields.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
-import { logAmount, ramp, robustZ, round4, type RobustSummary } from "../../stats.ts";
+import { logAmount, ramp, round4 } from "../../stats.ts";
 import type { Detector, Finding } from "../types.ts";
 
+/** A routine's spread is floored: a run of near-identical amounts still tolerates some growth. */
+const ROUTINE_MIN_SCALE = 0.25;
+
+/** Postings of the context at a third of the amount or more that make it a level seen before. */
+const PEERS_EXPLAIN = 3;
+const PEER_FACTOR = Math.log(3);
+
+interface Alarm {
+  /** The context field's position in the store. */
+  i: number;
+  field: string;
+  value: string;
+  /** The user whose routine in that context was the context (null: everybody's postings). */
+  routineOf: string | null;
+  line: number | null;
+  amount: number;
+  z: number;
+  ratio: number;
+  usual: ContextSummary;
+}
+
 export const amountOutlierDetector: Detector = {
-  codes: ["amount_outlier_customer", "amount_outlier_sku"],
+  codes: ["amount_outlier_customer", "amount_outlier_sku", "amount_outlier_attribute"],
   history: "full",
-  detect({ txn, ctx, config }) {
+  detect({ txn, ctx, config, self }) {
     const cfg = config.anomaly_detection.outlier;
-    const out: Finding[] = [];
+    const store = ctx.history.amounts;
+    const currency = txn.currency ?? "";
+    const scope = store.scopeOf(txn);
+    const user = userOf(txn);
+    const inHistory = self ? 1 : 0;
+    const alarms: Alarm[] = [];
+    /** Whether the amount is far above the usual of a context, and nothing there explains it. */
+    const unusual = (usual: ContextSummary, log: number, z: number) => {
+      if (!beyond(z, cfg)) return false;
+      // A level the context has reached a few times before is not an outlier there (a mixture:
+      // reclassifications, accruals, a second kind of business on the same account).
+      const peers = z > 0 ? postingsAtLeast(usual, log - PEER_FACTOR) : usual.n - postingsAtLeast(usual, log + PEER_FACTOR);
+      return peers - inHistory < PEERS_EXPLAIN;
+    };
     const amount = Math.abs(txn.amount ?? 0);
-    const customer = txn.customer_id ? ctx.history.customerAmounts.get(txn.customer_id) : undefined;
-    if (customer && customer.n >= cfg.min_history && amount > 0) {
-      const z = robustZ(logAmount(amount), customer);
-      if (beyond(z, cfg)) {
-        out.push({
-          code: "amount_outlier_customer",
-          score: ramp(Math.abs(z), cfg.threshold, cfg.threshold),
-          message: `amount ${amount} is ${z > 0 ? "far above" : "far below"} customer ${txn.customer_id}'s usual ${typical(customer)} (robust z ${round2(z)})`,
-          field: "amount",
-          expected: { typical: typical(customer), robust_z_below: cfg.threshold, history: customer.n },
-          actual: { amount, robust_z: round4(z) },
-          amount_at_risk: 0,
-        });
+    // The user's routine in each context the transaction falls in (field i's value).
+    const routines: { i: number; log: number; routine: ContextSummary; n: number }[] = [];
+    const judge = (i: number, value: string, amount: number, line: number | null) => {
+      const log = logAmount(amount);
+      const field = store.fields[i]!.field;
+      const routine = user !== undefined && field !== "created_by" ? store.routine(i, value, scope, user) : undefined;
+      const routineN = routine ? routine.n - inHistory : 0;
+      if (routine && routineN >= cfg.routine_min_history) routines.push({ i, log, routine, n: routineN });
+      // The user's own routine there, once it is long enough, is the sharpest context of all:
+      // an amount ordinary for the account but not for what this user posts to it.
+      if (routine && routineN >= cfg.min_history) {
+        const z = (log - routine.median) / Math.max(routine.scale, ROUTINE_MIN_SCALE);
+        if (unusual(routine, log, z)) alarms.push({ i, field, value, routineOf: user!, line, amount, z, ratio: amount / Math.exp(routine.median), usual: routine });
       }
-    }
-    let worst: { index: number; z: number; s: RobustSummary; amount: number; sku: string } | undefined;
-    txn.lines.forEach((line, index) => {
-      if (!line.sku || !line.amount) return;
-      const s = ctx.history.skuLineAmounts.get(line.sku);
-      if (!s || s.n < cfg.min_history) return;
-      const z = robustZ(logAmount(line.amount), s);
-      if (beyond(z, cfg) && (!worst || Math.abs(z) > Math.abs(worst.z))) worst = { index, z, s, amount: line.amount, sku: line.sku };
+      const usual = store.context(i, value, scope);
+      if (!usual || usual.n - inHistory < cfg.min_history) return;
+      const z = (log - usual.median) / usual.scale;
+      if (unusual(usual, log, z)) alarms.push({ i, field, value, routineOf: null, line, amount, z, ratio: amount / Math.exp(usual.median), usual });
+    };
+    store.fields.forEach((f, i) => {
+      if (f.perLine) {
+        txn.lines.forEach((l, k) => {
+          if (l.sku && l.amount) judge(i, l.sku, Math.abs(l.amount), k);
+        });
+      } else if (amount > 0) {
+        const value = f.read(txn);
+        if (value !== undefined) judge(i, value, amount, null);
+      }
     });
-    if (worst) {
-      out.push({
-        code: "amount_outlier_sku",
-        score: ramp(Math.abs(worst.z), cfg.threshold, cfg.threshold),
-        message: `line amount ${worst.amount} for ${worst.sku} is ${worst.z > 0 ? "far above" : "far below"} its usual ${typical(worst.s)} (robust z ${round2(worst.z)})`,
-        field: `lines[${worst.index}].amount`,
-        expected: { typical: typical(worst.s), robust_z_below: cfg.threshold, history: worst.s.n },
-        actual: { amount: worst.amount, robust_z: round4(worst.z) },
-        amount_at_risk: 0,
-      });
-    }
-    return out;
+    // Regular business explains itself: an alarm is explained when the same user's routine in
+    // this context, or in a finer one (more values: the account rather than the profit centre),
+    // has seen such amounts before — a quarter-end accrual run posts far above the profit
+    // centre's usual, and far above its own usual there across accounts, but is ordinary for
+    // what it posts to each account.
+    const explained = (a: Alarm) =>
+      routines.some(
+        (r) => (r.i === a.i || store.distinct(r.i) > store.distinct(a.i)) && (a.line === null || r.i === a.i) && (r.log - r.routine.median) / Math.max(r.routine.scale, ROUTINE_MIN_SCALE) < cfg.threshold,
+      );
+    for (let k = alarms.length - 1; k >= 0; k--) if (explained(alarms[k]!)) alarms.splice(k, 1);
+    if (alarms.length === 0) return [];
+    const scored = alarms.map((a) => ({ a, score: evidence(a, cfg) })).sort((x, y) => y.score - x.score || y.a.z - x.a.z);
+    const top = scored[0]!;
+    const others = scored.slice(1).map((s) => s.a);
+    const score = Math.min(1, top.score + 0.05 * Math.min(3, others.length));
+    const a = top.a;
+    const code: DetectorCode = a.field === "customer_id" ? "amount_outlier_customer" : a.field === "sku" ? "amount_outlier_sku" : "amount_outlier_attribute";
+    const typical = roundMoney(Math.exp(a.usual.median));
+    const where = (x: Alarm) => `${x.field} ${x.value}${x.routineOf ? ` as posted by ${x.routineOf}` : ""}`;
+    const also = others.map((o) => `${where(o)} (${round2(o.ratio)}×)`);
+    const finding: Finding = {
+      code,
+      score,
+      message:
+        `${a.line === null ? "amount" : "line amount"} ${a.amount} ${currency} is ${round2(a.ratio)}× the usual ${typical} for ${where(a)}` +
+        ` (robust z ${round2(a.z)}, ${a.usual.n} postings, fewer than ${PEERS_EXPLAIN} of them within a factor 3 of it${!a.routineOf && user !== undefined && a.field !== "created_by" ? `; no routine of ${user} there explains it` : ""})` +
+        (also.length ? `; also unusual for ${also.join(", ")}` : ""),
+      field: a.line === null ? "amount" : `lines[${a.line}].amount`,
+      expected: { context: { [a.field]: a.value, currency, ...(store.scopeField ? { [store.scopeField]: fieldReader(store.scopeField)(txn) } : {}), ...(a.routineOf ? { created_by: a.routineOf } : {}) }, typical, robust_z_below: cfg.threshold, history: a.usual.n, largest_seen: roundMoney(a.usual.max) },
+      actual: { amount: a.amount, robust_z: round4(a.z), ratio: round2(a.ratio), also_unusual_for: others.map((o) => ({ [o.field]: o.value, ...(o.routineOf ? { created_by: o.routineOf } : {}), ratio: round2(o.ratio), robust_z: round4(o.z) })) },
+      amount_at_risk: 0,
+    };
+    return [finding];
   },
 };
 
-function beyond(z: number, cfg: { threshold: number; two_sided: boolean }): boolean {
+function beyond(z: number, cfg: ModulesConfig["anomaly_detection"]["outlier"]): boolean {
   return cfg.two_sided ? Math.abs(z) >= cfg.threshold : z >= cfg.threshold;
 }
 
-/** The history's median amount, back on the money scale. */
-function typical(s: RobustSummary): number {
-  return roundMoney(Math.exp(s.median));
+function evidence(a: Alarm, cfg: ModulesConfig["anomaly_detection"]["outlier"]): number {
+  const fromZ = ramp(Math.abs(a.z), cfg.threshold, cfg.threshold);
+  const decades = Math.log10(Math.max(a.ratio, 1 / a.ratio));
+  const fromRatio = decades >= 2 ? 1 : decades >= 1.4 ? 0.7 + (0.3 * (decades - 1.4)) / 0.6 : 0.5 + (0.2 * Math.max(0, decades - 1)) / 0.4;
+  return Math.max(fromZ, fromRatio);
 }

@@ -3,7 +3,16 @@
 // Times are read in the configured local offset; a plain date has no time of day, so only the
 // weekend and period-end checks apply to it. A period-end posting is only reported when its amount
 // is high for the history (window dressing moves large amounts, not small ones).
+// What a user does habitually is not remarkable: a batch user whose runs post at night or on
+// weekends (depreciation on the calendar month end, payroll at 22h) is not reported for it, nor
+// is period end for a user whose postings are habitually there. "Habitually": at least
+// HABIT_SHARE of the user's postings (HABIT_MIN_POSTINGS or more) at this hour (± 1) or on
+// weekend days. The scoring caps these weak signals together (scoring.ts), so they never make a
+// transaction high on their own.
 import type { Detector, Finding } from "../types.ts";
+
+const HABIT_SHARE = 0.05;
+const HABIT_MIN_POSTINGS = 20;
 
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -16,7 +25,11 @@ export const calendarDetector: Detector = {
     if (!moment) return [];
     const cfg = config.anomaly_detection.calendar;
     const out: Finding[] = [];
-    if (cfg.weekend_days.includes(moment.weekday)) {
+    const self = input.self ? 1 : 0;
+    const user = txn.created_by;
+    const habitual = (h: { share: number; n: number }) => h.n >= HABIT_MIN_POSTINGS && h.share >= HABIT_SHARE;
+    const weekendHabit = user !== undefined && habitual(ctx.history.habits.weekdayShare(user, cfg.weekend_days, moment.weekday, self));
+    if (cfg.weekend_days.includes(moment.weekday) && !weekendHabit) {
       out.push({
         code: "weekend_posting",
         score: 1,
@@ -28,7 +41,8 @@ export const calendarDetector: Detector = {
       });
     }
     const { start, end } = cfg.business_hours;
-    if (moment.hour !== null && (moment.hour < start || moment.hour >= end)) {
+    const outOfHours = moment.hour !== null && (moment.hour < start || moment.hour >= end);
+    if (outOfHours && !(user !== undefined && habitual(ctx.history.habits.hourShare(user, moment.hour!, self)))) {
       out.push({
         code: "out_of_hours_posting",
         score: 1,

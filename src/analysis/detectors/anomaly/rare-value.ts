@@ -25,7 +25,10 @@ export const rareValueDetector: Detector = {
       if (total < cfg.min_history || repeat < MIN_AVERAGE_REPEAT) return;
       const seen = h.valueCount(i, value) - inHistory;
       if (seen > cfg.max_count) return;
-      const score = Math.min(1, 0.7 + 0.3 * Math.min(1, Math.log10(repeat / MIN_AVERAGE_REPEAT) / 2));
+      // A never-seen value where values repeat is decisive: enough for "high" (0.75 × 0.8) alone.
+      // A value seen once or twice before is weaker evidence (a legitimately rare account): worth
+      // a look (medium), not an alarm.
+      const score = Math.min(1, 0.75 + 0.25 * Math.min(1, Math.log10(repeat / MIN_AVERAGE_REPEAT) / 2)) * (seen <= 0 ? 1 : 0.7);
       if (best && best.score >= score) return;
       best = {
         code: "rare_value",

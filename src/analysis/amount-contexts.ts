@@ -1,0 +1,221 @@
+// What amounts are usual where: robust summaries (median and MAD of log amounts) per context — a
+// value of a categorical field (an account, a user, a document type...), the counterparty, the
+// SKU of a line — always within one currency, since amounts of different currencies are not
+// comparable (a company's amounts are judged in its own currency). And the routines that
+// explain unusual amounts: the same user posting to the same context again and again (a payroll
+// run to the bank account, a quarter-end accrual to an expense account) is regular business,
+// however far its amounts are from everybody else's there.
+// Each context keeps a seeded reservoir of its log amounts, so memory stays bounded on any history.
+import type { Transaction } from "../domain/transaction.ts";
+import { fieldReader, type FieldReader } from "./fields.ts";
+import { SeededRandom } from "./random.ts";
+import { logAmount, robustSummary, type RobustSummary } from "./stats.ts";
+
+const CONTEXT_SAMPLE = 1000;
+const ROUTINE_SAMPLE = 200;
+
+/** A context the amount detector judges against: a field and how to read its amounts. */
+export interface AmountContextField {
+  /** `customer_id`, `sku` (per line) or a categorical field. */
+  field: string;
+  read: FieldReader;
+  /** Line amounts per SKU rather than the transaction's amount. */
+  perLine: boolean;
+}
+
+export interface ContextSummary extends RobustSummary {
+  /** The largest amount seen (money, not log). */
+  max: number;
+  /** The (sampled) log amounts, ascending: how many postings reached a level. */
+  sorted: Float64Array;
+}
+
+/** About how many of the context's postings have a log amount of at least `log` (the sample
+ *  scaled up to the context's size). */
+export function postingsAtLeast(s: ContextSummary, log: number): number {
+  const v = s.sorted;
+  let lo = 0;
+  let hi = v.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (v[mid]! < log) lo = mid + 1;
+    else hi = mid;
+  }
+  return v.length === 0 ? 0 : ((v.length - lo) * s.n) / v.length;
+}
+
+class Reservoir {
+  n = 0;
+  readonly values: number[] = [];
+  constructor(private readonly cap: number) {}
+  add(v: number, rng: SeededRandom) {
+    this.n++;
+    if (this.values.length < this.cap) this.values.push(v);
+    else {
+      const j = Math.floor(rng.next() * this.n);
+      if (j < this.cap) this.values[j] = v;
+    }
+  }
+}
+
+export function amountContextFields(categorical: readonly string[]): AmountContextField[] {
+  const out: AmountContextField[] = categorical.map((field) => ({ field, read: fieldReader(field), perLine: false }));
+  if (!categorical.includes("customer_id")) out.push({ field: "customer_id", read: fieldReader("customer_id"), perLine: false });
+  if (!categorical.includes("sku")) out.push({ field: "sku", read: fieldReader("sku"), perLine: true });
+  return out;
+}
+
+const readUser = fieldReader("created_by");
+
+/** One context's amounts, and per user the amounts of their routine there. Nested maps keyed by
+ *  the strings the transaction already holds: no key is built per lookup. */
+interface Node<T> {
+  all: T;
+  byUser: Map<string, T> | null;
+}
+type Tree<T> = Map<string, Map<string, Node<T>>>[];
+
+/** Where amounts are comparable: the currency, and the company (or whatever field determines
+ *  the currency) when there is one — a company's amounts are in its own currency even where a
+ *  source labels entries with the document's currency. */
+export type ScopeReader = (t: Transaction) => string;
+
+/** A field of few values (2–MAX_SCOPE_VALUES) whose every value books mostly (≥ 90 % of its
+ *  rows) in one currency is the company code, or plays its part; the one with fewest values
+ *  wins. None when amounts come in one currency. */
+const MAX_SCOPE_VALUES = 40;
+
+export function scopeReader(sample: readonly Transaction[], categorical: readonly string[]): { read: ScopeReader; field: string | null } {
+  const plain: ScopeReader = (t) => t.currency ?? "";
+  const currencies = new Set(sample.map((t) => t.currency));
+  if (currencies.size < 2) return { read: plain, field: null };
+  let best: { field: string; distinct: number } | null = null;
+  for (const field of categorical) {
+    if (field === "currency") continue;
+    const read = fieldReader(field);
+    const byValue = new Map<string, Map<string, number>>();
+    let rows = 0;
+    for (const t of sample) {
+      const v = read(t);
+      if (v === undefined || !t.currency) continue;
+      rows++;
+      let m = byValue.get(v);
+      if (!m) byValue.set(v, (m = new Map()));
+      m.set(t.currency, (m.get(t.currency) ?? 0) + 1);
+    }
+    if (byValue.size < 2 || byValue.size > MAX_SCOPE_VALUES || rows < sample.length / 2) continue;
+    let dominant = 0;
+    for (const m of byValue.values()) dominant += Math.max(...m.values());
+    if (dominant / rows < 0.9) continue;
+    if (!best || byValue.size < best.distinct) best = { field, distinct: byValue.size };
+  }
+  if (!best) return { read: plain, field: null };
+  const company = fieldReader(best.field);
+  return { read: (t) => `${t.currency ?? ""}${SEP}${company(t) ?? ""}`, field: best.field };
+}
+
+const SEP = "\u0000";
+
+export class AmountContextsBuilder {
+  private readonly tree: Tree<Reservoir>;
+  private readonly rng = new SeededRandom(4049);
+
+  constructor(
+    readonly fields: readonly AmountContextField[],
+    private readonly scope: { read: ScopeReader; field: string | null },
+  ) {
+    this.tree = fields.map(() => new Map());
+  }
+
+  add(t: Transaction) {
+    const currency = this.scope.read(t);
+    const user = readUser(t);
+    const amount = Math.abs(t.amount ?? 0);
+    for (let i = 0; i < this.fields.length; i++) {
+      const f = this.fields[i]!;
+      if (f.perLine) {
+        for (const line of t.lines) if (line.sku && line.amount) this.put(i, line.sku, currency, user, Math.abs(line.amount));
+      } else if (amount > 0) {
+        const value = f.read(t);
+        if (value !== undefined) this.put(i, value, currency, user, amount);
+      }
+    }
+  }
+
+  private put(i: number, value: string, currency: string, user: string | undefined, amount: number) {
+    const log = logAmount(amount);
+    let byCurrency = this.tree[i]!.get(value);
+    if (!byCurrency) this.tree[i]!.set(value, (byCurrency = new Map()));
+    let node = byCurrency.get(currency);
+    const routines = this.fields[i]!.field !== "created_by";
+    if (!node) byCurrency.set(currency, (node = { all: new Reservoir(CONTEXT_SAMPLE), byUser: routines ? new Map() : null }));
+    node.all.add(log, this.rng);
+    if (user === undefined || !node.byUser) return;
+    let r = node.byUser.get(user);
+    if (!r) node.byUser.set(user, (r = new Reservoir(ROUTINE_SAMPLE)));
+    r.add(log, this.rng);
+  }
+
+  finish(): AmountContexts {
+    const tree: Tree<ContextSummary> = this.tree.map((m) => {
+      const out = new Map<string, Map<string, Node<ContextSummary>>>();
+      for (const [value, byCurrency] of m) {
+        const c = new Map<string, Node<ContextSummary>>();
+        for (const [currency, node] of byCurrency) {
+          let byUser: Map<string, ContextSummary> | null = null;
+          if (node.byUser) {
+            byUser = new Map();
+            for (const [u, r] of node.byUser) byUser.set(u, summarise(r));
+          }
+          c.set(currency, { all: summarise(node.all), byUser });
+        }
+        out.set(value, c);
+      }
+      return out;
+    });
+    return new AmountContexts(this.fields, tree, this.scope);
+  }
+}
+
+export class AmountContexts {
+  constructor(
+    readonly fields: readonly AmountContextField[],
+    private readonly tree: Tree<ContextSummary>,
+    private readonly scope: { read: ScopeReader; field: string | null },
+  ) {}
+
+  /** The scope a transaction's amounts are compared within (currency, and company if any). */
+  scopeOf(t: Transaction): string {
+    return this.scope.read(t);
+  }
+
+  /** The field that plays the company's part in the scope, if any. */
+  get scopeField(): string | null {
+    return this.scope.field;
+  }
+
+  /** How many values field i has: finer fields (accounts) have more than coarse ones. */
+  distinct(i: number): number {
+    return this.tree[i]?.size ?? 0;
+  }
+
+  /** The usual amounts of field i's value in this currency. */
+  context(i: number, value: string, currency: string): ContextSummary | undefined {
+    return this.tree[i]?.get(value)?.get(currency)?.all;
+  }
+
+  /** The usual amounts of this user's postings in that context (their routine there). */
+  routine(i: number, value: string, currency: string, user: string): ContextSummary | undefined {
+    return this.tree[i]?.get(value)?.get(currency)?.byUser?.get(user);
+  }
+
+  static readonly empty = new AmountContexts([], [], { read: (t) => t.currency ?? "", field: null });
+}
+
+export const userOf = readUser;
+
+function summarise(r: Reservoir): ContextSummary {
+  const s = robustSummary(r.values);
+  const sorted = Float64Array.from(r.values).sort();
+  return { ...s, n: r.n, max: Math.exp(sorted[sorted.length - 1] ?? Number.NEGATIVE_INFINITY), sorted };
+}

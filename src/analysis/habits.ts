@@ -1,0 +1,50 @@
+// When each user usually posts: per user, how many of their postings fall in each local hour
+// and on each weekday. A batch user whose depreciation run posts at 2 a.m. on the last day of
+// the month, weekend or not, is not "out of hours" in any meaningful sense: the calendar
+// detector asks the habit before it reports.
+import type { Transaction } from "../domain/transaction.ts";
+
+const HOURS = 24;
+const WEEKDAYS = 7;
+
+export class PostingHabits {
+  private readonly byUser = new Map<string, Uint32Array>();
+
+  constructor(private readonly utcOffsetMinutes: number) {}
+
+  /** `ms`: the transaction's date as parsed by the history (NaN when it has none). */
+  add(t: Transaction, ms: number) {
+    if (!t.created_by || Number.isNaN(ms)) return;
+    let h = this.byUser.get(t.created_by);
+    if (!h) this.byUser.set(t.created_by, (h = new Uint32Array(HOURS + WEEKDAYS + 1)));
+    // The same local hour and weekday as dates.ts's parseMoment, without a Date per posting. A
+    // plain date (YYYY-MM-DD) has no time of day and is read at midnight UTC, unshifted.
+    const dateOnly = t.date!.length === 10;
+    const local = dateOnly ? ms : ms + this.utcOffsetMinutes * 60_000;
+    const days = Math.floor(local / 86_400_000);
+    if (!dateOnly) h[Math.floor((local - days * 86_400_000) / 3_600_000)]!++;
+    h[HOURS + ((((days + 4) % 7) + 7) % 7)]!++;
+    h[HOURS + WEEKDAYS]!++;
+  }
+
+  /** Share of the user's postings (besides `self` of them, posted at `hour`) within an hour of
+   * this hour, and how many postings the user has. */
+  hourShare(user: string, hour: number, self: number): { share: number; n: number } {
+    const h = this.byUser.get(user);
+    if (!h) return { share: 0, n: 0 };
+    const n = h[HOURS + WEEKDAYS]! - self;
+    const k = h[(hour + HOURS - 1) % HOURS]! + h[hour]! + h[(hour + 1) % HOURS]! - self;
+    return { share: n > 0 ? k / n : 0, n };
+  }
+
+  /** Share of the user's postings (besides `self`) on any of these weekdays. */
+  weekdayShare(user: string, weekdays: readonly number[], weekday: number, self: number): { share: number; n: number } {
+    const h = this.byUser.get(user);
+    if (!h) return { share: 0, n: 0 };
+    const n = h[HOURS + WEEKDAYS]! - self;
+    let k = 0;
+    for (const d of weekdays) k += h[HOURS + d]!;
+    if (weekdays.includes(weekday)) k -= self;
+    return { share: n > 0 ? k / n : 0, n };
+  }
+}

@@ -1,0 +1,109 @@
+// The anomaly module on a ledger with regular business (bench/ledger.ts): hard negatives (payroll,
+// depreciation, accrual and allocation runs must not be high), decisive single findings (an
+// amount hundreds of times the account's usual, a never-seen posting key), local amounts, three-
+// way combinations, zero-config profiling, calibrated weak signals and posting habits.
+import { describe, expect, test } from "bun:test";
+import { generateLedger, LEDGER_FIELDS, SCHEDULED_KINDS } from "../../bench/ledger.ts";
+import { scopeReader } from "../../src/analysis/amount-contexts.ts";
+import { profileCategoricalFields } from "../../src/analysis/profile.ts";
+import { riskScore } from "../../src/analysis/scoring.ts";
+import type { TransactionFinding } from "../../src/domain/analysis.ts";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { makeEngine, memoryConnector, modulesConfig } from "../support/engine.ts";
+
+const ledger = generateLedger({ seed: 11, entries: 30_000, anomalyRate: 0.002 });
+
+async function scan(transactions: Transaction[], overrides: Record<string, unknown> = {}) {
+  const connector = memoryConnector({ transactions });
+  const { engine } = makeEngine([connector], modulesConfig({ anomaly_detection: overrides, context: { history_limit: 1_000_000 } }));
+  const out = new Map<string, TransactionFinding>();
+  for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", limit: 1_000_000 })) out.set(f.transaction.transaction_id, f);
+  return out;
+}
+
+const isHigh = (f: TransactionFinding | undefined) => f !== undefined && (f.risk_level === "high" || f.risk_level === "critical");
+
+describe("anomaly detection on a ledger with regular business", () => {
+  for (const setup of ["zero-config", "configured"] as const) {
+    test(`${setup}: scheduled runs are not high, decisive anomalies are`, async () => {
+      const found = await scan(ledger.transactions, setup === "configured" ? { categorical_fields: LEDGER_FIELDS } : {});
+      for (const kind of SCHEDULED_KINDS) {
+        const ids = [...ledger.regular].filter(([, k]) => k === kind).map(([id]) => id);
+        expect(ids.length).toBeGreaterThan(20);
+        expect(ids.filter((id) => isHigh(found.get(id)))).toEqual([]);
+      }
+      const byKind = (kind: string) => [...ledger.labels].filter(([, k]) => k === kind).map(([id]) => id);
+      // Amounts 100–1000× the account's usual and never-used values reach high on their own.
+      for (const kind of ["global_amount", "global_value"]) {
+        const ids = byKind(kind);
+        expect(ids.length).toBeGreaterThan(5);
+        expect(ids.filter((id) => !isHigh(found.get(id)))).toEqual([]);
+      }
+      // Combinations: pairs never seen together, and three values whose every pair is common.
+      expect(byKind("local_pair").filter((id) => isHigh(found.get(id))).length).toBeGreaterThanOrEqual(byKind("local_pair").length - 1);
+      const triples = byKind("local_triple").filter((id) => found.get(id)?.anomalies.some((a) => a.code === "rare_combination" && a.field!.split(",").length === 3));
+      expect(triples.length).toBeGreaterThanOrEqual(Math.ceil(byKind("local_triple").length / 2));
+      // Amounts 25–80× the account's usual (within the ledger's range): many are found (the account's own spread hides some).
+      const local = byKind("local_amount");
+      expect(local.filter((id) => isHigh(found.get(id))).length).toBeGreaterThanOrEqual(Math.ceil(local.length / 3));
+      // Precision at the product's decision.
+      const high = [...found.values()].filter(isHigh);
+      const tp = high.filter((f) => ledger.labels.has(f.transaction.transaction_id)).length;
+      expect(tp / high.length).toBeGreaterThan(0.6);
+    }, 120_000);
+  }
+
+  test("every amount finding is explained: context, usual amount, ratio", async () => {
+    const found = await scan(ledger.transactions);
+    const id = [...ledger.labels].find(([, k]) => k === "global_amount")![0];
+    const a = found.get(id)!.anomalies.find((x) => x.code.startsWith("amount_outlier_"))!;
+    expect(a.severity).toMatch(/high|critical/);
+    expect(a.message).toMatch(/× the usual/);
+    expect((a.expected as { typical: number }).typical).toBeGreaterThan(0);
+    expect((a.actual as { ratio: number }).ratio).toBeGreaterThan(25);
+  }, 60_000);
+});
+
+describe("zero configuration", () => {
+  test("profiling keeps code-like fields and drops ids, amounts, dates and free text", () => {
+    const rows: Transaction[] = Array.from({ length: 2000 }, (_, i) => ({
+      transaction_id: `T${i}`,
+      type: "journal_entry",
+      date: `2025-01-${String(1 + (i % 28)).padStart(2, "0")}T10:00:00Z`,
+      currency: i % 3 === 0 ? "USD" : "EUR",
+      amount: 100 + i * 1.37,
+      created_by: `U${i % 12}`,
+      lines: [],
+      attributes: { BSCHL: ["40", "50"][i % 2]!, DOCNO: `D${i}`, WRBTR: (i * 3.7).toFixed(2), BUDAT: `2025-02-${String(1 + (i % 28)).padStart(2, "0")}`, TEXT: `free text describing posting number ${i % 90} in some detail, long` },
+    }));
+    expect(profileCategoricalFields(rows)).toEqual(["type", "currency", "created_by", "attributes.BSCHL"]);
+    expect(profileCategoricalFields(ledger.transactions.slice(0, 10_000))).toEqual(expect.arrayContaining(["created_by", "attributes.BUKRS", "attributes.BLART", "attributes.BSCHL", "attributes.KTOSL", "attributes.PRCTR"]));
+  });
+
+  test("amounts are compared within the company when a field determines the currency", () => {
+    const sample = ledger.transactions.slice(0, 10_000);
+    expect(scopeReader(sample, ["currency", "created_by", "attributes.BUKRS", "attributes.BLART"]).field).toBe("attributes.BUKRS");
+    expect(scopeReader(sample.map((t) => ({ ...t, currency: "EUR" })), ["attributes.BUKRS"]).field).toBeNull();
+  });
+});
+
+describe("calibrated scoring", () => {
+  test("weak signals together stay below high; one decisive finding reaches it alone", () => {
+    const weak = [
+      { weight: 0.25, score: 1, group: "weak" as const },
+      { weight: 0.25, score: 1, group: "weak" as const },
+      { weight: 0.15, score: 1, group: "weak" as const },
+      { weight: 0.5, score: 1, group: "weak" as const },
+    ];
+    expect(riskScore(weak)).toBeLessThan(60);
+    expect(riskScore([{ weight: 0.9, score: 0.7 }])).toBeGreaterThanOrEqual(60);
+    expect(riskScore([...weak, { weight: 0.9, score: 0.5 }])).toBeGreaterThan(riskScore([{ weight: 0.9, score: 0.5 }]));
+  });
+
+  test("a batch user's habitual night and weekend runs are not reported as out of hours", async () => {
+    const found = await scan(ledger.transactions);
+    const runs = [...ledger.regular].filter(([, k]) => k === "depreciation").map(([id]) => found.get(id)!);
+    expect(runs.flatMap((f) => f.anomalies.map((a) => a.code))).not.toContain("out_of_hours_posting");
+    expect(runs.flatMap((f) => f.anomalies.map((a) => a.code))).not.toContain("weekend_posting");
+  }, 60_000);
+});
