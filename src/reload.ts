@@ -35,6 +35,7 @@ export function reloadConfig(rt: Runtime, reason: string, env: Record<string, st
   rt.config.modules = next.modules;
   rt.config.rules = next.rules;
   rt.config.alerts.auto_threshold = next.alerts.auto_threshold;
+  void rt.refreshLearned().catch((e) => rt.log.warn("reading learned models failed", { error: String(e) }));
   const model_version = rt.analysis.modelVersion;
   rt.log.info("config reloaded", { reason, model_version, rules: next.rules.length, ...(restartNeeded.length > 0 ? { restart_needed: restartNeeded } : {}) });
   return { ok: true, model_version, restart_needed: restartNeeded };

@@ -50,6 +50,8 @@ export interface Runtime {
   observers: RequestObserver[];
   /** Refuses a master key that does not open this database (`assay serve` calls it before listening). */
   checkMasterKey(): Promise<void>;
+  /** Reads the connectors' active learned models (`assay learn`) into the engine. */
+  refreshLearned(): Promise<void>;
   /** Starts background work (connector monitor, report worker, cleanup). */
   start(): void;
   /** Stops background work (timers, webhook delivery, the report worker) while requests may still finish. */
@@ -57,6 +59,9 @@ export interface Runtime {
   /** Stops background work and closes connectors and storage. */
   close(): Promise<void>;
 }
+
+/** How often a server looks for models `assay learn` wrote (SIGHUP reads them at once). */
+const LEARNED_REFRESH_MS = 30_000;
 
 export function plansFor(config: AssayConfig) {
   const plans = plansOf(config);
@@ -118,6 +123,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     log,
     alerts: () => alerts,
   });
+  const refreshLearned = async () => analysis.setLearned(await store.models.active());
   const reports = new ReportService({ store, clock, log, config, connectors, engine: () => analysis });
 
   return {
@@ -136,6 +142,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     startedAt: clock.now(),
     observers: [],
     checkMasterKey,
+    refreshLearned,
     start() {
       connectors.start();
       webhooks.start();
@@ -146,6 +153,10 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       const recover = () => idempotency.recover().catch((e) => log.warn("idempotency recovery failed", { error: String(e) }));
       void recover();
       timers.push(setInterval(recover, 60_000));
+      // `assay learn` (another process) writes models to the store: pick them up.
+      const learned = () => refreshLearned().catch((e) => log.warn("reading learned models failed", { error: String(e) }));
+      void learned();
+      timers.push(setInterval(learned, LEARNED_REFRESH_MS));
       for (const t of timers) t.unref?.();
     },
     quiesce() {

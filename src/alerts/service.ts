@@ -11,6 +11,7 @@ import { newId } from "../domain/ids.ts";
 import { parseTime } from "../domain/time.ts";
 import { ApiError } from "../domain/errors.ts";
 import { outboxMessagesFor } from "../notify/events.ts";
+import { entityKey, followResolution, isSuppressed } from "./suppressions.ts";
 import {
   ActiveAlertExistsError,
   type AlertEventRecord,
@@ -198,6 +199,7 @@ export class AlertService {
       throw e;
     }
     if (!updated) throw notFound(id);
+    await followResolution(this.deps.store, updated, updated.updated_at);
     this.deps.onNotify?.();
     return alertView(updated);
   }
@@ -207,8 +209,13 @@ export class AlertService {
    * the same account, connector and transaction, refreshed with the new score and anomalies.
    * Atomic across processes: a partial unique index refuses a second active alert.
    */
-  async openFromAnalysis(accountId: string, analysis: AnalysisResult, recording?: { customerId: string | null; claim?: IdempotencyRef }): Promise<string> {
+  async openFromAnalysis(accountId: string, analysis: AnalysisResult, recording?: { customerId: string | null; claim?: IdempotencyRef }): Promise<string | null> {
     const now = iso(this.deps.clock.now());
+    // A pattern an analyst dismissed as a false positive opens no new alert (suppressions.ts).
+    if (await isSuppressed(this.deps.store, accountId, analysis.connector, analysis.anomalies, entityKey(recording?.customerId, analysis.transaction_id))) {
+      if (recording) await this.deps.store.analyses.insert(analysisRecord(accountId, analysis, recording.customerId), recording.claim);
+      return null;
+    }
     const anomalies = topAnomalies(analysis.anomalies);
     const severity = analysis.risk_level;
     const alert: AlertRecord = {
@@ -225,7 +232,8 @@ export class AlertService {
       analysis_id: analysis.id,
       risk_score: analysis.risk_score,
       anomalies,
-      metadata: {},
+      // The customer names the pattern a false-positive resolution suppresses.
+      metadata: recording?.customerId ? { customer_id: recording.customerId } : {},
       resolution: null,
       dedupe_key: JSON.stringify([analysis.connector, analysis.transaction_id]),
       created_by_key: null,

@@ -19,7 +19,7 @@ import { isLookupOnly, normalizeTransaction, validateTransactionId } from "./nor
 import { parseOptions } from "./options.ts";
 import { analysisRecord } from "./record.ts";
 import { streamFindings, summarizeScan } from "./scan.ts";
-import { type AnalysisSettings, AnalysisSetup, baselineSettings } from "./setup.ts";
+import { type AnalysisSettings, AnalysisSetup, baselineSettings, type LearnedModel } from "./setup.ts";
 import { simulate } from "./backtest/simulate.ts";
 import type { SimulationRequest, SimulationResult } from "../domain/simulation.ts";
 import { riskLevel } from "./scoring.ts";
@@ -82,6 +82,13 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       throw new ApiError("validation_failed", `connector "${connector.id}" has no source to replay`, { errors: [{ path: "/connector", message: "cannot scan" }] });
     }
     return simulate({ ...request, connector, current, candidate });
+  }
+
+  /** Puts connectors' learned models (the store's active ones) in force; requests under way keep theirs. */
+  setLearned(models: readonly LearnedModel[]) {
+    const next = new Map(models.map((m) => [m.connector, m]));
+    const same = next.size === this.setup.learned.size && [...next].every(([c, m]) => this.setup.learned.get(c)?.version === m.version);
+    if (!same) this.setup = this.setup.withLearned(next);
   }
 
   describe() {

@@ -230,6 +230,17 @@ export const COMMANDS: CommandTable = {
     details: "Stop the server first. The current database is kept as <path>.before-restore-<time>.",
     handler: async () => (await import("./backup.ts")).restore,
   },
+  learn: {
+    summary: "fit per-connector detector weights and the alert threshold to analysts' resolutions",
+    options: {
+      connector: { type: "string", value: "C", description: "only this connector (default: every connector with resolved alerts)" },
+      "dry-run": { type: "boolean", description: "show before/after on held-out resolutions; write nothing" },
+      rollback: { type: "boolean", description: "put the previous model version (or the configured weights) back in force" },
+    },
+    json: '{"object": "learn", "results": [{connector, status, labels, fit: {weights, threshold, before, after, …}, model}]} or {"object": "learn_rollback", …}',
+    details: "Labels are alerts resolved or dismissed as confirmed / false_positive. A running server uses a new model within 30 s\n(or at SIGHUP); model_version then ends in +m<version>. Exit 1 when no connector has enough labels.",
+    handler: async () => (await import("./learn.ts")).learn,
+  },
   version: {
     summary: "print the version",
     noConfig: true,

@@ -38,6 +38,7 @@ export async function simulate(a: Args, io: CliIO) {
 
   const rt = createRuntime(config, { env: io.env, log: quietLog(io) });
   try {
+    await rt.refreshLearned();
     const labels = fileLabels ?? (await resolutionLabels(rt.store, { connector }));
     const bar = progress(`simulate ${connector}`, io.progress);
     const result: SimulationResult = await rt.analysis

@@ -87,5 +87,5 @@ export interface AnalysisEngine {
 /** Opens (or finds the open) alert for an analysis whose score reached alerts.auto_threshold. */
 export interface AlertOpener {
   /** With `recording`, also records the analysis in the alert's transaction (with the alert id set). */
-  openFromAnalysis(accountId: string, analysis: AnalysisResult, recording?: { customerId: string | null; claim?: IdempotencyRef }): Promise<string /* alert id */>;
+  openFromAnalysis(accountId: string, analysis: AnalysisResult, recording?: { customerId: string | null; claim?: IdempotencyRef }): Promise<string /* alert id */ | null /* suppressed: recorded, no alert */>;
 }

@@ -135,6 +135,8 @@ export interface Store {
   readonly outbox: OutboxRepository;
   readonly reports: ReportRepository;
   readonly meta: MetaRepository;
+  readonly models: LearnedModelRepository;
+  readonly suppressions: SuppressionRepository;
   /** Throws when the store cannot serve reads and writes. */
   ping(): Promise<void>;
   /** Row counts for /metrics: analyses, alerts by status, reports and webhook outbox by status. */
@@ -330,4 +332,56 @@ export class StorageUnavailableError extends Error {
     super(message, options);
     this.name = "StorageUnavailableError";
   }
+}
+
+// ---- Learning from outcomes (issue 16) ----
+
+export interface LearnedModelRecord {
+  id: string;
+  connector: string;
+  /** 1, 2, … per connector. */
+  version: number;
+  status: "active" | "retired" | "rolled_back";
+  threshold: number;
+  /** module id → code → weight. */
+  weights: Record<string, Record<string, number>>;
+  /** What the fit measured (before/after on held-out resolutions, label counts). */
+  metrics: Record<string, unknown>;
+  labels: number;
+  created_at: string;
+}
+
+export interface LearnedModelRepository {
+  /** Adds the next version of the connector's model as active, retiring the active one, atomically. */
+  activate(model: Omit<LearnedModelRecord, "version" | "status">): Promise<LearnedModelRecord>;
+  /** Every connector's active model. */
+  active(): Promise<LearnedModelRecord[]>;
+  /** The connector's models, newest first. */
+  list(connector: string): Promise<LearnedModelRecord[]>;
+  /**
+   * Marks the active model rolled back and re-activates the newest retired one before it (null:
+   * back to the configured weights). Throws when the connector has no active model.
+   */
+  rollback(connector: string): Promise<LearnedModelRecord | null>;
+}
+
+export interface SuppressionRecord {
+  id: string;
+  account_id: string;
+  connector: string;
+  /** Sorted, comma-separated finding codes of the dismissed alert. */
+  codes: string;
+  /** The customer (`customer:<id>`), else the transaction (`transaction:<id>`). */
+  entity: string;
+  alert_id: string;
+  created_at: string;
+}
+
+export interface SuppressionRepository {
+  /** Records a pattern (an existing identical one is kept). */
+  add(record: SuppressionRecord): Promise<void>;
+  matches(accountId: string, connector: string, codes: string, entity: string): Promise<boolean>;
+  /** Lifts the suppressions an alert recorded (it was reopened). */
+  removeForAlert(alertId: string): Promise<number>;
+  list(accountId: string, connector?: string): Promise<SuppressionRecord[]>;
 }

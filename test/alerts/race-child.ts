@@ -11,7 +11,7 @@ const ids = new Set<string>();
 for (let i = 0; i < Number(count); i++) {
   const score = 70 + ((i * 7) % 30);
   ids.add(
-    await rt.alerts.openFromAnalysis(accountId!, {
+    (await rt.alerts.openFromAnalysis(accountId!, {
       id: newId("anl"),
       object: "analysis",
       connector: "billing",
@@ -26,7 +26,7 @@ for (let i = 0; i < Number(count); i++) {
       model_version: "race",
       analyzed_at: new Date().toISOString(),
       duration_ms: 0,
-    }),
+    }))!,
   );
 }
 process.stdout.write(`${JSON.stringify([...ids])}\n`);

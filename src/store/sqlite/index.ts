@@ -11,6 +11,7 @@ import { GroupCommit } from "./group-commit.ts";
 import { SqliteIdempotencyRepository } from "./idempotency.ts";
 import { SqliteMetaRepository } from "./meta.ts";
 import { SqliteOutboxRepository } from "./outbox.ts";
+import { SqliteLearnedModelRepository, SqliteSuppressionRepository } from "./learning.ts";
 import { SqliteReportRepository } from "./reports.ts";
 
 /** How often health re-runs quick_check, and up to which file size (pages) it does at all. */
@@ -26,6 +27,8 @@ export class SqliteStore implements Store {
   readonly outbox;
   readonly reports;
   readonly meta;
+  readonly models;
+  readonly suppressions;
   private closed = false;
 
   constructor(readonly db: Database) {
@@ -38,6 +41,8 @@ export class SqliteStore implements Store {
     this.outbox = new SqliteOutboxRepository(db);
     this.reports = new SqliteReportRepository(db);
     this.meta = new SqliteMetaRepository(db);
+    this.models = new SqliteLearnedModelRepository(db);
+    this.suppressions = new SqliteSuppressionRepository(db);
   }
 
   static open(options: SqliteOptions): SqliteStore {

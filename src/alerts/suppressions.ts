@@ -1,0 +1,39 @@
+// Dismissed-as-false-positive patterns stop re-alerting. When an analyst closes an auto-alert
+// with resolution `false_positive`, its pattern — connector, the set of finding codes, and the
+// entity (the customer, else the transaction) — is recorded; an analysis with the same pattern
+// is still recorded and returned, but opens no alert. Reopening the alert lifts the suppression.
+import type { Anomaly } from "../domain/analysis.ts";
+import { newId } from "../domain/ids.ts";
+import type { AlertRecord, Store, SuppressionRecord } from "../store/types.ts";
+
+/** The sorted, distinct finding codes: the pattern's "what". */
+export function codesKey(anomalies: readonly unknown[]): string {
+  return [...new Set(anomalies.map((a) => String((a as Anomaly).code)))].sort().join(",");
+}
+
+/** The pattern's "who": the customer when known, else the transaction. */
+export function entityKey(customerId: string | null | undefined, transactionId: string | null): string | null {
+  if (customerId) return `customer:${customerId}`;
+  return transactionId ? `transaction:${transactionId}` : null;
+}
+
+/** Whether an analysis of this pattern should open no alert. */
+export async function isSuppressed(store: Store, accountId: string, connector: string, anomalies: readonly Anomaly[], entity: string | null): Promise<boolean> {
+  if (!entity || anomalies.length === 0) return false;
+  return store.suppressions.matches(accountId, connector, codesKey(anomalies), entity);
+}
+
+/** Records (or lifts, when reopened) the pattern of an auto-alert after a status change. */
+export async function followResolution(store: Store, alert: AlertRecord, at: string): Promise<void> {
+  if (alert.source !== "analysis" || !alert.connector) return;
+  if (alert.status === "open") {
+    await store.suppressions.removeForAlert(alert.id);
+    return;
+  }
+  if ((alert.status !== "dismissed" && alert.status !== "resolved") || alert.resolution !== "false_positive") return;
+  const customer = typeof alert.metadata.customer_id === "string" ? alert.metadata.customer_id : null;
+  const entity = entityKey(customer, alert.transaction_id);
+  if (!entity || alert.anomalies.length === 0) return;
+  const record: SuppressionRecord = { id: newId("sup"), account_id: alert.account_id, connector: alert.connector, codes: codesKey(alert.anomalies), entity, alert_id: alert.id, created_at: at };
+  await store.suppressions.add(record);
+}
