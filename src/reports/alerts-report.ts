@@ -4,6 +4,7 @@
 import { round2 } from "../domain/rounding.ts";
 import { SEVERITIES } from "../domain/analysis.ts";
 import { breathe, Counter, durationStats } from "./aggregate.ts";
+import { change, COMPARISON_COLUMNS, comparisonRows, count, previousPeriod } from "./labels.ts";
 import type { ReportContext, ReportOutcome } from "./types.ts";
 
 const STATUSES = ["open", "acknowledged", "resolved", "dismissed"] as const;
@@ -78,8 +79,47 @@ export async function alertsReport(ctx: ReportContext): Promise<ReportOutcome> {
   }
   ctx.progress(total, total);
 
+  // The previous period of the same length, when the report has one: the same counts, nothing kept per row.
+  const prev = previousPeriod(period.fromTime, period.toTime);
+  let before: { total: number; critical: number; active: number } | undefined;
+  if (prev) {
+    before = { total: 0, critical: 0, active: 0 };
+    for await (const a of ctx.store.alerts.iterate(report.account_id, { from: prev.fromTime, to: prev.toTime, connector: report.connector ?? undefined })) {
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      before.total++;
+      if (a.severity === "critical" || a.severity === "high") before.critical++;
+      if (a.status === "open" || a.status === "acknowledged") before.active++;
+      if (before.total % 500 === 0) await breathe();
+    }
+  }
+  const severe = severities.get("critical") + severities.get("high");
+  const active = statuses.get("open") + statuses.get("acknowledged");
+  const resolveStats = durationStats(toResolve);
+  const narrative =
+    total === 0
+      ? "No alerts were opened in this period."
+      : [
+          `${count(total)} ${total === 1 ? "alert was" : "alerts were"} opened, ${count(severe)} of them high or critical; ${count(active)} ${active === 1 ? "is" : "are"} still open or being worked on.`,
+          toResolve.length ? `Resolved alerts took a median of ${(resolveStats.median_h ?? 0).toLocaleString("en-US", { maximumFractionDigits: 1 })} hours to close.` : "None has been resolved yet.",
+          before ? `Compared with the previous period of the same length: alerts opened ${change(total, before.total)}, high or critical ${change(severe, before.critical)}.` : "No earlier period to compare with: the report covers all time (give from and to for a comparison).",
+        ].join(" ");
+  const comparison = before
+    ? [
+        {
+          id: "compared_with_previous_period",
+          title: `Compared with the previous period (${prev!.fromTime.slice(0, 10)} to ${prev!.toTime.slice(0, 10)})`,
+          columns: COMPARISON_COLUMNS,
+          rows: comparisonRows([
+            { metric: "Alerts opened", now: total, before: before.total },
+            { metric: "High or critical", now: severe, before: before.critical },
+            { metric: "Still open or acknowledged", now: active, before: before.active },
+          ]),
+        },
+      ]
+    : [];
   const days = [...new Set([...opened.counts.keys(), ...resolvedPerDay.counts.keys()])].sort();
   return {
+    narrative,
     summary: {
       alerts: total,
       by_status: Object.fromEntries(STATUSES.map((s) => [s, statuses.get(s)])),
@@ -88,9 +128,11 @@ export async function alertsReport(ctx: ReportContext): Promise<ReportOutcome> {
       by_resolution: Object.fromEntries(resolutions.top()),
       still_active: statuses.get("open") + statuses.get("acknowledged"),
       time_to_acknowledge: durationStats(toAck),
-      time_to_resolve: durationStats(toResolve),
+      time_to_resolve: resolveStats,
+      ...(before ? { previous_period: { from: prev!.fromTime, to: prev!.toTime, alerts: before.total } } : {}),
     },
     tables: [
+      ...comparison,
       {
         id: "volume_per_day",
         title: "Alerts opened and resolved per day",

@@ -21,8 +21,13 @@ function short(n: number): string {
   const abs = Math.abs(n);
   if (abs >= 1e9) return `${(n / 1e9).toFixed(1)}B`;
   if (abs >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
-  if (abs >= 1e4) return `${(n / 1e3).toFixed(1)}k`;
-  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+  return full(n);
+}
+
+/** With thousands separators, two decimals at most. */
+function full(n: number): string {
+  const fraction = Number.isInteger(n) ? 0 : 2;
+  return n.toLocaleString("en-US", { minimumFractionDigits: fraction, maximumFractionDigits: fraction });
 }
 
 /** Horizontal bars, one per item, labelled with name and value. */
@@ -30,7 +35,7 @@ export function barChart(items: ChartItem[], title: string, maxItems = 15): stri
   const shown = items.slice(0, maxItems);
   if (shown.length === 0) return "";
   const rowH = 22;
-  const labelW = 180;
+  const labelW = 230;
   const barW = 360;
   const width = labelW + barW + 80;
   const height = shown.length * rowH + 8;
@@ -39,10 +44,10 @@ export function barChart(items: ChartItem[], title: string, maxItems = 15): stri
     .map((item, i) => {
       const y = 4 + i * rowH;
       const w = Math.max(item.value > 0 ? 2 : 0, Math.round((item.value / max) * barW));
-      const label = item.label.length > 26 ? `${item.label.slice(0, 25)}…` : item.label;
+      const label = item.label.length > 36 ? `${item.label.slice(0, 35)}…` : item.label;
       return (
         `<text x="${labelW - 8}" y="${y + 15}" text-anchor="end">${escapeXml(label)}</text>` +
-        `<rect x="${labelW}" y="${y + 3}" width="${w}" height="${rowH - 6}" rx="2" fill="${colour(item.label, i)}"><title>${escapeXml(`${item.label}: ${item.value}`)}</title></rect>` +
+        `<rect x="${labelW}" y="${y + 3}" width="${w}" height="${rowH - 6}" rx="2" fill="${colour(item.label, i)}"><title>${escapeXml(`${item.label}: ${full(item.value)}`)}</title></rect>` +
         `<text x="${labelW + w + 6}" y="${y + 15}">${short(item.value)}</text>`
       );
     })
@@ -65,7 +70,7 @@ export function columnChart(items: ChartItem[], title: string, maxItems = 60): s
       const h = Math.max(item.value > 0 ? 2 : 0, Math.round((item.value / max) * plotH));
       const x = 30 + i * colW;
       const tick = i % every === 0 ? `<text x="${x}" y="${height - 4}" class="tick">${escapeXml(item.label.slice(5))}</text>` : "";
-      return `<rect x="${x}" y="${10 + plotH - h}" width="${colW - 2}" height="${h}" fill="${PALETTE[0]}"><title>${escapeXml(`${item.label}: ${item.value}`)}</title></rect>${tick}`;
+      return `<rect x="${x}" y="${10 + plotH - h}" width="${colW - 2}" height="${h}" fill="${PALETTE[0]}"><title>${escapeXml(`${item.label}: ${full(item.value)}`)}</title></rect>${tick}`;
     })
     .join("");
   const axis = `<text x="2" y="18" class="tick">${short(max)}</text><line x1="28" y1="${10 + plotH}" x2="${width}" y2="${10 + plotH}" stroke="#9ca3af"/>`;

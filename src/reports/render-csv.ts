@@ -24,6 +24,7 @@ export class CsvRenderer implements Renderer {
   async finish(outcome: ReportOutcome) {
     if (this.columns) return;
     let text = csvLine(["table", "key", "metric", "value"]);
+    if (outcome.narrative) text += csvLine(["summary", "", "narrative", outcome.narrative]);
     for (const [metric, value] of Object.entries(outcome.summary)) {
       if (value === null || typeof value !== "object") text += csvLine(["summary", "", metric, value]);
     }
@@ -45,9 +46,26 @@ export function csvLine(values: unknown[]): string {
   return `${values.map(csvCell).join(",")}\r\n`;
 }
 
+/**
+ * A plain value: objects and lists become readable text a spreadsheet shows as is
+ * ("unit_price=714.36; contract_id=CTR-0020", "471.12 GBP"), never JSON.
+ */
+export function plainValue(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.map(plainValue).join("; ");
+  if (typeof value === "object") {
+    const o = value as Record<string, unknown>;
+    if (typeof o.amount === "number" && typeof o.currency === "string" && Object.keys(o).length === 2) return `${o.amount} ${o.currency}`;
+    return Object.entries(o)
+      .map(([k, v]) => `${k}=${typeof v === "object" && v !== null ? `(${plainValue(v)})` : plainValue(v)}`)
+      .join("; ");
+  }
+  return String(value);
+}
+
 function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
-  let s = typeof value === "object" ? JSON.stringify(value) : String(value);
+  let s = plainValue(value);
   if (typeof value === "string" && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

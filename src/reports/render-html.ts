@@ -17,7 +17,10 @@ table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:5px 8px;b
 th{background:#f9fafb;font-weight:600;position:sticky;top:0}th.n,td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .scroll{max-height:640px;overflow:auto}.note{color:#6b7280;font-size:12px;margin:8px 0 0}
 .chart{max-width:100%;height:auto;font-size:11px;fill:#374151;margin-bottom:8px}.chart .tick{font-size:10px;fill:#6b7280}
-.empty{color:#6b7280}@media print{body{background:#fff}.scroll{max-height:none;overflow:visible}}
+.empty{color:#6b7280}.lede{font-size:15px;line-height:1.55;margin:0;background:#fff;border:1px solid #e5e7eb;border-left:4px solid #2563eb;border-radius:8px;padding:14px 16px}
+.charts{display:flex;flex-wrap:wrap;gap:8px 32px}.charts figure{margin:0}.charts figcaption{font-size:12px;color:#4b5563;font-weight:600;margin-bottom:2px}
+@media print{@page{margin:14mm}body{background:#fff;font-size:11pt}main{max-width:none;padding:0;gap:10px}section,.card,.lede{border-color:#d1d5db;break-inside:avoid;page-break-inside:avoid}
+.scroll{max-height:none;overflow:visible}th{position:static}.detail{break-before:page}footer{font-size:9pt}a{color:inherit;text-decoration:none}}
 `;
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -69,17 +72,35 @@ export class HtmlRenderer implements Renderer {
       if (this.rows > shown) html += `<p class="note">Showing the first ${shown.toLocaleString("en-US")} of ${this.rows.toLocaleString("en-US")} rows; the json and csv formats hold them all.</p>`;
       html += `</section>\n`;
     }
-    html += `<div class="overview"><div class="cards">${summaryCards(outcome.summary)}</div>\n`;
+    html += `<div class="overview">${outcome.narrative ? `<p class="lede">${escapeXml(outcome.narrative)}</p>` : ""}<div class="cards">${summaryCards(outcome.summary)}</div>\n`;
     for (const table of outcome.tables) html += `${tableSection(table)}\n`;
     html += `</div>\n</main></body></html>\n`;
     await this.out.write(html);
   }
 }
 
+/** One card per figure; money totals one card per currency; the previous period is its own table. */
 function summaryCards(summary: Record<string, unknown>): string {
+  const card = (k: string, v: string) => `<div class="card"><div class="k">${escapeXml(k)}</div><div class="v">${escapeXml(v)}</div></div>`;
   return Object.entries(summary)
-    .map(([k, v]) => `<div class="card"><div class="k">${escapeXml(k.replace(/_/g, " "))}</div><div class="v">${escapeXml(formatAny(v))}</div></div>`)
+    .flatMap(([k, v]) => {
+      if (k === "previous_period") return [];
+      // Breakdowns too long for a card, or not yet measured, are read from their tables instead.
+      if (v && typeof v === "object" && !Array.isArray(v)) {
+        const values = Object.values(v);
+        if (values.length > 4 || values.some((x) => x === null)) return [];
+      }
+      const label = k.replace(/_/g, " ");
+      if (Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === "object" && "currency" in x && "amount" in x)) {
+        return (v as { currency: string; amount: number }[]).map((m) => card(`${label} · ${m.currency}`, formatMoney(m.amount)));
+      }
+      return [card(label, formatAny(v))];
+    })
     .join("");
+}
+
+function formatMoney(n: number): string {
+  return n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 function tableSection(table: Table): string {
@@ -94,13 +115,23 @@ function tableSection(table: Table): string {
   return `<section id="${escapeXml(table.id)}"><h2>${escapeXml(table.title)}</h2>${chart}${body}${note}</section>`;
 }
 
+/** The table's chart; money tables get one chart per currency, each on its own scale. */
 function chartOf(table: Table): string {
   const { label, value, kind } = table.chart!;
-  const items = table.rows.map((r) => ({
-    label: [r[label], r.currency && table.columns.some((c) => c.key === "currency") ? r.currency : null].filter((x) => x !== null && x !== undefined).join(" "),
-    value: Number(r[value]) || 0,
-  }));
-  return kind === "column" ? columnChart(items, table.title) : barChart(items, table.title);
+  const draw = (rows: Record<string, unknown>[], title: string) => {
+    const items = rows.map((r) => ({ label: String(r[label] ?? "–"), value: Number(r[value]) || 0 }));
+    return kind === "column" ? columnChart(items, title) : barChart(items, title);
+  };
+  if (!table.columns.some((c) => c.key === "currency")) return draw(table.rows, table.title);
+  const byCurrency = new Map<string, Record<string, unknown>[]>();
+  for (const r of table.rows) {
+    const c = String(r.currency ?? "n/a");
+    byCurrency.set(c, [...(byCurrency.get(c) ?? []), r]);
+  }
+  const charts = [...byCurrency]
+    .filter(([, rows]) => rows.some((r) => Number(r[value]) > 0))
+    .map(([currency, rows]) => `<figure><figcaption>${escapeXml(currency)}</figcaption>${draw(rows, `${table.title} (${currency})`)}</figure>`);
+  return charts.length ? `<div class="charts">${charts.join("")}</div>` : "";
 }
 
 const isNumeric = (c: Column) => c.kind !== undefined && c.kind !== "text" && c.kind !== "time";
@@ -123,7 +154,8 @@ function formatCell(v: unknown, c: Column): string {
     if (c.kind === "money") return v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     if (c.kind === "percent") return `${v.toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
     if (c.kind === "hours") return v.toLocaleString("en-US", { maximumFractionDigits: 2 });
-    return v.toLocaleString("en-US", { maximumFractionDigits: 4 });
+    const fraction = Number.isInteger(v) ? 0 : 2;
+    return v.toLocaleString("en-US", { minimumFractionDigits: fraction, maximumFractionDigits: fraction });
   }
   return formatAny(v);
 }

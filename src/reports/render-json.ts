@@ -28,6 +28,7 @@ export class JsonRenderer implements Renderer {
 
   async finish(outcome: ReportOutcome) {
     if (this.inDetail) await this.out.write("\n]");
-    await this.out.write(`,"summary":${JSON.stringify(outcome.summary)},"tables":${JSON.stringify(outcome.tables)}}\n`);
+    const narrative = outcome.narrative ? `,"narrative":${JSON.stringify(outcome.narrative)}` : "";
+    await this.out.write(`${narrative},"summary":${JSON.stringify(outcome.summary)},"tables":${JSON.stringify(outcome.tables)}}\n`);
   }
 }

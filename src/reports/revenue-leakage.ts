@@ -3,6 +3,7 @@
 // risk. Findings stream to the output as they come; only per-key totals stay in memory.
 import type { ModuleId } from "../analysis/catalog.ts";
 import { roundMoney } from "../domain/rounding.ts";
+import { count, findingLabel, money, moneyList } from "./labels.ts";
 import { breathe, Counter, MoneyByKey, moneyTable, totalsByCurrency } from "./aggregate.ts";
 import { type ReportContext, ReportError, type ReportOutcome } from "./types.ts";
 
@@ -21,7 +22,8 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
       { key: "transaction_id", label: "Transaction" },
       { key: "date", label: "Date" },
       { key: "customer_id", label: "Customer" },
-      { key: "code", label: "Finding" },
+      { key: "finding", label: "Finding" },
+      { key: "code", label: "Code" },
       { key: "severity", label: "Severity" },
       { key: "message", label: "Message" },
       { key: "field", label: "Field" },
@@ -63,13 +65,14 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
     for (const a of f.anomalies) {
       findings++;
       severities.add(a.severity);
-      byCode.add(a.code, currency, a.amount_at_risk);
+      byCode.add(findingLabel(a.code), currency, a.amount_at_risk);
       if (tx.customer_id) byCustomer.add(tx.customer_id, currency, a.amount_at_risk);
       atRisk.set(currency, (atRisk.get(currency) ?? 0) + a.amount_at_risk);
       await ctx.detail.row({
         transaction_id: a.transaction_id || tx.transaction_id,
         date: tx.date ?? null,
         customer_id: tx.customer_id ?? null,
+        finding: findingLabel(a.code),
         code: a.code,
         severity: a.severity,
         message: a.message,
@@ -87,7 +90,21 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
   }
   ctx.progress(transactions, transactions);
 
+  const totals = totalsByCurrency(atRisk);
+  const worst = byCode.top(3).map((e) => `${findingLabel(e.key).toLowerCase()} (${money(roundMoney(e.amount), e.currency)})`);
+  const narrative =
+    transactions === 0
+      ? `No transactions of ${report.connector} fall in this period.`
+      : [
+          `Of ${count(transactions)} transactions billed through ${report.connector}, ${count(flagged)} (${Math.round((flagged / transactions) * 1000) / 10}%) show revenue leakage, with ${count(findings)} findings in all.`,
+          `Revenue at risk: ${moneyList(totals)}; each currency is totalled on its own.`,
+          worst.length ? `The largest amounts come from ${worst.join(", ")}.` : "",
+          "Every finding is listed below with the expected and actual values, so it can be checked and recovered.",
+        ]
+          .filter(Boolean)
+          .join(" ");
   return {
+    narrative,
     summary: {
       connector: report.connector,
       module: REVENUE_LEAKAGE_MODULE,
@@ -95,13 +112,13 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
       transactions_flagged: flagged,
       findings,
       by_severity: Object.fromEntries(severities.top()),
-      amount_at_risk: totalsByCurrency(atRisk),
+      amount_at_risk: totals,
     },
     tables: [
       moneyTable({
         id: "by_finding",
         title: "Amount at risk by finding",
-        key: { key: "code", label: "Finding" },
+        key: { key: "finding", label: "Finding" },
         count: { key: "findings", label: "Findings" },
         money: byCode,
       }),

@@ -33,6 +33,8 @@ export interface Table extends TableHead {
 export interface ReportOutcome {
   /** Headline figures: also returned on the report object by GET /v1/reports/{id}. */
   summary: Record<string, unknown>;
+  /** One paragraph in plain words, shown first (html) and kept in json and csv. */
+  narrative?: string;
   tables: Table[];
 }
 

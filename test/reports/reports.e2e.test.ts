@@ -112,9 +112,9 @@ describe("risk_summary", () => {
     expect(content.object).toBe("report_content");
     const codes = content.tables.find((t: any) => t.id === "top_anomaly_codes").rows;
     expect(codes).toEqual([
-      { code: "price_below_contract", occurrences: 50, analyses: 50 },
-      { code: "tax_rate_mismatch", occurrences: 50, analyses: 50 },
-      { code: "unapproved_discount", occurrences: 50, analyses: 50 },
+      { finding: "Price below contract", code: "price_below_contract", occurrences: 50, analyses: 50 },
+      { finding: "Tax rate mismatch", code: "tax_rate_mismatch", occurrences: 50, analyses: 50 },
+      { finding: "Unapproved discount", code: "unapproved_discount", occurrences: 50, analyses: 50 },
     ]);
     const byConnector = content.tables.find((t: any) => t.id === "amount_at_risk_by_connector").rows;
     expect(byConnector.reduce((n: number, row: any) => n + row.analyses, 0)).toBe(100);

@@ -64,7 +64,9 @@ test("lists every finding of the period with its amount at risk, consistent with
   const csvQueued = await json(await s.call("POST", "/v1/reports", { type: "revenue_leakage", connector: "billing", format: "csv" }));
   const csvDone = await waitForReport(s.call, csvQueued.id);
   const lines = (await (await s.call("GET", csvDone.content_url)).text()).trimEnd().split("\r\n");
-  expect(lines[0]).toBe("transaction_id,date,customer_id,code,severity,message,field,expected,actual,currency,amount_at_risk");
+  expect(lines[0]).toBe("transaction_id,date,customer_id,finding,code,severity,message,field,expected,actual,currency,amount_at_risk");
+  // Plain values, not JSON blobs: expected/actual read as "unit_price=…; …".
+  expect(lines.slice(1).join("\n")).not.toContain("{");
   // Without a period INV-3 is in too.
   expect(lines.some((l) => l.startsWith("INV-3,"))).toBe(true);
   expect(csvDone.summary.transactions_analyzed).toBe(3);

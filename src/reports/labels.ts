@@ -1,0 +1,62 @@
+// Words an executive reads instead of codes, and the one-paragraph summaries at the top of each
+// report: human labels for finding codes, money and counts with thousands separators, and the
+// comparison with the previous period.
+import { DETECTOR_BY_CODE } from "../analysis/catalog.ts";
+
+/** "price_below_contract" → "Price below contract"; custom rules ("rule:big_refund") → "Rule big_refund". */
+export function findingLabel(code: string): string {
+  const known = DETECTOR_BY_CODE.get(code);
+  if (known) return known.name;
+  if (code.startsWith("rule:")) return `Rule ${code.slice(5)}`;
+  const words = code.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+export function money(amount: number, currency: string): string {
+  return `${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+}
+
+/** "1,234.00 USD and 560.10 EUR" (each currency on its own: never added together). */
+export function moneyList(totals: { currency: string; amount: number }[]): string {
+  const parts = totals.filter((t) => t.amount > 0).map((t) => money(t.amount, t.currency));
+  if (parts.length === 0) return "nothing";
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+/** "up 25% (from 8)", "down 50% (from 4)", "unchanged (8)", "new (none before)". */
+export function change(now: number, before: number): string {
+  if (now === before) return `unchanged (${count(now)})`;
+  if (before === 0) return "new (none before)";
+  const pct = Math.round(((now - before) / before) * 100);
+  return `${pct > 0 ? "up" : "down"} ${Math.abs(pct)}% (from ${count(before)})`;
+}
+
+/** The period of the same length just before [fromTime, toTime], or undefined without both bounds. */
+export function previousPeriod(fromTime: string | undefined, toTime: string | undefined): { fromTime: string; toTime: string } | undefined {
+  if (!fromTime || !toTime) return undefined;
+  const from = Date.parse(fromTime);
+  const to = Date.parse(toTime);
+  if (!(to > from)) return undefined;
+  return { fromTime: new Date(from - (to - from) - 1).toISOString(), toTime: new Date(from - 1).toISOString() };
+}
+
+/** A table row per compared figure: this period, the previous one, the change in percent. */
+export function comparisonRows(figures: { metric: string; now: number; before: number }[]) {
+  return figures.map((f) => ({
+    metric: f.metric,
+    this_period: f.now,
+    previous_period: f.before,
+    change_pct: f.before === 0 ? null : Math.round(((f.now - f.before) / f.before) * 1000) / 10,
+  }));
+}
+
+export const COMPARISON_COLUMNS = [
+  { key: "metric", label: "Figure" },
+  { key: "this_period", label: "This period", kind: "number" as const },
+  { key: "previous_period", label: "Previous period", kind: "number" as const },
+  { key: "change_pct", label: "Change", kind: "percent" as const },
+];
