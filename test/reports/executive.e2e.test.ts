@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { newId } from "../../src/domain/ids.ts";
 import { plainValue } from "../../src/reports/render-csv.ts";
 import type { AnalysisRecord } from "../../src/store/types.ts";
-import { json, type Server, startServer } from "../alerts/helpers.ts";
+import { json, type Server, startServer } from "../support/server.ts";
 import { insertAnalyses, waitForReport } from "./fixtures.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
