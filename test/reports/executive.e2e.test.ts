@@ -63,7 +63,7 @@ test("risk_summary: every currency of a scan, labels, a narrative and the previo
     { currency: "GBP", amount: 1200.25 },
   ]);
   expect(done.summary.previous_period).toMatchObject({ analyses: 1, anomalies: 2 });
-  const body = await content.json();
+  const body = await json(content);
   expect(body.narrative).toContain("2 analyses covered 2,400 transactions");
   expect(body.narrative).toContain("130,000.50 USD, 10,000.00 EUR and 1,200.25 GBP");
   expect(body.narrative).toContain("analyses up 100% (from 1)");
