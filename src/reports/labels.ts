@@ -60,3 +60,21 @@ export const COMPARISON_COLUMNS = [
   { key: "previous_period", label: "Previous period", kind: "number" as const },
   { key: "change_pct", label: "Change", kind: "percent" as const },
 ];
+
+/**
+ * The previous period in the connector's own terms (transaction dates): for `YYYY-MM-DD` bounds,
+ * the same number of days just before `from`; otherwise the same length of time.
+ */
+export function previousDates(from: string | undefined, to: string | undefined): { from: string; to: string } | undefined {
+  if (!from || !to) return undefined;
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  if (day.test(from) && day.test(to)) {
+    const start = Date.parse(`${from}T00:00:00Z`);
+    const days = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / 86_400_000) + 1;
+    if (days < 1) return undefined;
+    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    return { from: iso(start - days * 86_400_000), to: iso(start - 86_400_000) };
+  }
+  const prev = previousPeriod(new Date(Date.parse(from)).toISOString(), new Date(Date.parse(to)).toISOString());
+  return prev && { from: prev.fromTime, to: prev.toTime };
+}

@@ -3,7 +3,7 @@
 // risk. Findings stream to the output as they come; only per-key totals stay in memory.
 import type { ModuleId } from "../analysis/catalog.ts";
 import { roundMoney } from "../domain/rounding.ts";
-import { count, findingLabel, money, moneyList } from "./labels.ts";
+import { change, COMPARISON_COLUMNS, comparisonRows, count, findingLabel, money, moneyList, previousDates } from "./labels.ts";
 import { breathe, Counter, MoneyByKey, moneyTable, totalsByCurrency } from "./aggregate.ts";
 import { type ReportContext, ReportError, type ReportOutcome } from "./types.ts";
 
@@ -88,6 +88,25 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
       await breathe();
     }
   }
+
+  // The previous period of the same length, when the report has one: the same scan, counts only.
+  const prev = previousDates(period.from, period.to);
+  let before: { transactions: number; flagged: number; findings: number; atRisk: Map<string, number> } | undefined;
+  if (prev) {
+    before = { transactions: 0, flagged: 0, findings: 0, atRisk: new Map() };
+    const earlier = engine.scanFindings({ accountId: report.account_id, connector: report.connector, module: REVENUE_LEAKAGE_MODULE, from: prev.from, to: prev.to, signal: ctx.signal, onProgress: () => {} });
+    for await (const f of earlier) {
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      before.transactions++;
+      if (f.anomalies.length) before.flagged++;
+      for (const a of f.anomalies) {
+        before.findings++;
+        const currency = f.transaction.currency ?? "n/a";
+        before.atRisk.set(currency, (before.atRisk.get(currency) ?? 0) + a.amount_at_risk);
+      }
+      if (before.transactions % 1000 === 0) await breathe();
+    }
+  }
   ctx.progress(transactions, transactions);
 
   const totals = totalsByCurrency(atRisk);
@@ -99,6 +118,9 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
           `Of ${count(transactions)} transactions billed through ${report.connector}, ${count(flagged)} (${Math.round((flagged / transactions) * 1000) / 10}%) show revenue leakage, with ${count(findings)} findings in all.`,
           `Revenue at risk: ${moneyList(totals)}; each currency is totalled on its own.`,
           worst.length ? `The largest amounts come from ${worst.join(", ")}.` : "",
+          before
+            ? `Compared with the previous period of the same length (${prev!.from.slice(0, 10)} to ${prev!.to.slice(0, 10)}): transactions with leakage ${change(flagged, before.flagged)}, findings ${change(findings, before.findings)}.`
+            : "",
           "Every finding is listed below with the expected and actual values, so it can be checked and recovered.",
         ]
           .filter(Boolean)
@@ -113,8 +135,30 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
       findings,
       by_severity: Object.fromEntries(severities.top()),
       amount_at_risk: totals,
+      ...(before
+        ? { previous_period: { from: prev!.from, to: prev!.to, transactions_analyzed: before.transactions, transactions_flagged: before.flagged, findings: before.findings, amount_at_risk: totalsByCurrency(before.atRisk) } }
+        : {}),
     },
     tables: [
+      ...(before
+        ? [
+            {
+              id: "compared_with_previous_period",
+              title: `Compared with the previous period (${prev!.from.slice(0, 10)} to ${prev!.to.slice(0, 10)})`,
+              columns: COMPARISON_COLUMNS,
+              rows: comparisonRows([
+                { metric: "Transactions analyzed", now: transactions, before: before.transactions },
+                { metric: "Transactions with leakage", now: flagged, before: before.flagged },
+                { metric: "Findings", now: findings, before: before.findings },
+                ...[...new Set([...atRisk.keys(), ...before.atRisk.keys()])].sort().map((c) => ({
+                  metric: `Amount at risk (${c})`,
+                  now: roundMoney(atRisk.get(c) ?? 0),
+                  before: roundMoney(before!.atRisk.get(c) ?? 0),
+                })),
+              ]),
+            },
+          ]
+        : []),
       moneyTable({
         id: "by_finding",
         title: "Amount at risk by finding",

@@ -71,3 +71,15 @@ test("lists every finding of the period with its amount at risk, consistent with
   expect(lines.some((l) => l.startsWith("INV-3,"))).toBe(true);
   expect(csvDone.summary.transactions_analyzed).toBe(3);
 });
+
+test("with a period, compares with the previous period of the same length (February against January)", async () => {
+  const queued = await json(await s.call("POST", "/v1/reports", { type: "revenue_leakage", connector: "billing", period: { from: "2026-02-01", to: "2026-02-28" } }));
+  const r = await waitForReport(s.call, queued.id);
+  expect(r.status, JSON.stringify(r.error)).toBe("completed");
+  // January has 28 days before 1 February: 2026-01-04 to 2026-01-31 holds INV-1 and INV-2.
+  expect(r.summary.previous_period).toMatchObject({ from: "2026-01-04", to: "2026-01-31", transactions_analyzed: 2, transactions_flagged: 1 });
+  const content = await json(await s.call("GET", r.content_url));
+  const compared = content.tables.find((t: { id: string }) => t.id === "compared_with_previous_period");
+  expect(compared.rows[0]).toEqual({ metric: "Transactions analyzed", this_period: 1, previous_period: 2, change_pct: -50 });
+  expect(content.narrative).toContain("transactions with leakage unchanged (1)");
+});
