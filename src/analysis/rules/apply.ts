@@ -2,7 +2,7 @@
 // rule adds a finding `rule:<id>` (score 1, weighted by its severity), a `suppress` rule removes
 // the findings it names. Rules run in file order and see the findings of the rules before them.
 // A rule whose expression fails at run time (a missing map key, a division by zero) does not
-// match: the transaction is still analysed, and the failure is counted on the rule set.
+// match (its amount counts 0): the transaction is still analysed.
 import { roundMoney } from "../../domain/rounding.ts";
 import type { Transaction } from "../../domain/transaction.ts";
 import type { AnalysisContext } from "../context.ts";
@@ -11,9 +11,6 @@ import { riskScore } from "../scoring.ts";
 import type { CompiledRule } from "./compile.ts";
 import type { RuleVariables } from "./environment.ts";
 import { ruleFindings, ruleHistory, ruleRef, ruleTxn } from "./variables.ts";
-
-/** Run-time failures per rule id since start-up (rules that threw are treated as not matching). */
-export const ruleFailures = new Map<string, number>();
 
 export function applyRules(
   rules: readonly CompiledRule[],
@@ -59,7 +56,7 @@ export function applyRules(
       message: rule.message(vars, amount),
       field: null,
       expected: null,
-      actual: { rule: rule.id },
+      actual: { rule: rule.id, when: rule.source },
       amount_at_risk: amount,
       weight: rule.weight,
       severity: rule.severity,
@@ -73,7 +70,6 @@ function matches(rule: CompiledRule, vars: RuleVariables): boolean {
   try {
     return rule.when(vars) === true;
   } catch {
-    failed(rule);
     return false;
   }
 }
@@ -84,11 +80,6 @@ function amountOf(rule: CompiledRule, vars: RuleVariables): number {
     const v = Number(rule.amountAtRisk(vars));
     return Number.isFinite(v) && v > 0 ? roundMoney(v) : 0;
   } catch {
-    failed(rule);
     return 0;
   }
-}
-
-function failed(rule: CompiledRule) {
-  ruleFailures.set(rule.id, (ruleFailures.get(rule.id) ?? 0) + 1);
 }

@@ -33,6 +33,8 @@ export interface CompiledRule {
   message(vars: RuleVariables, amountAtRisk: number): string;
   /** What the rule reads beyond txn and findings: the context builds only that. */
   reads: { ref: boolean; history: boolean };
+  /** The `when` expression as written (shown on its findings). */
+  source: string;
 }
 
 export interface RuleSet {
@@ -107,6 +109,7 @@ function compileOne(rule: RuleConfigT, path: string, ids: ReadonlySet<string>, p
     amountAtRisk,
     message,
     reads: { ref: /\bref\b/.test(text), history: /\bhistory\b/.test(text) },
+    source: rule.when,
   };
 }
 
