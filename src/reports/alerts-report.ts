@@ -4,7 +4,7 @@
 import { round2 } from "../domain/rounding.ts";
 import { SEVERITIES } from "../domain/analysis.ts";
 import { breathe, Counter, durationStats } from "./aggregate.ts";
-import { change, COMPARISON_COLUMNS, comparisonRows, count, previousPeriod } from "./labels.ts";
+import { change, comparisonTable, count, previousPeriod } from "./labels.ts";
 import type { ReportContext, ReportOutcome } from "./types.ts";
 
 const STATUSES = ["open", "acknowledged", "resolved", "dismissed"] as const;
@@ -105,16 +105,11 @@ export async function alertsReport(ctx: ReportContext): Promise<ReportOutcome> {
         ].join(" ");
   const comparison = before
     ? [
-        {
-          id: "compared_with_previous_period",
-          title: `Compared with the previous period (${prev!.fromTime.slice(0, 10)} to ${prev!.toTime.slice(0, 10)})`,
-          columns: COMPARISON_COLUMNS,
-          rows: comparisonRows([
-            { metric: "Alerts opened", now: total, before: before.total },
-            { metric: "High or critical", now: severe, before: before.critical },
-            { metric: "Still open or acknowledged", now: active, before: before.active },
-          ]),
-        },
+        comparisonTable(prev!.fromTime, prev!.toTime, [
+          { metric: "Alerts opened", now: total, before: before.total },
+          { metric: "High or critical", now: severe, before: before.critical },
+          { metric: "Still open or acknowledged", now: active, before: before.active },
+        ]),
       ]
     : [];
   const days = [...new Set([...opened.counts.keys(), ...resolvedPerDay.counts.keys()])].sort();

@@ -2,6 +2,8 @@
 // report: human labels for finding codes, money and counts with thousands separators, and the
 // comparison with the previous period.
 import { DETECTOR_BY_CODE } from "../analysis/catalog.ts";
+import { roundMoney } from "../domain/rounding.ts";
+import type { Table } from "./types.ts";
 
 /** "price_below_contract" → "Price below contract"; custom rules ("rule:big_refund") → "Rule big_refund". */
 export function findingLabel(code: string): string {
@@ -44,22 +46,40 @@ export function previousPeriod(fromTime: string | undefined, toTime: string | un
   return { fromTime: new Date(from - (to - from) - 1).toISOString(), toTime: new Date(from - 1).toISOString() };
 }
 
-/** A table row per compared figure: this period, the previous one, the change in percent. */
-export function comparisonRows(figures: { metric: string; now: number; before: number }[]) {
-  return figures.map((f) => ({
-    metric: f.metric,
-    this_period: f.now,
-    previous_period: f.before,
-    change_pct: f.before === 0 ? null : Math.round(((f.now - f.before) / f.before) * 1000) / 10,
-  }));
+export interface ComparedFigure {
+  metric: string;
+  now: number;
+  before: number;
 }
 
-export const COMPARISON_COLUMNS = [
-  { key: "metric", label: "Figure" },
-  { key: "this_period", label: "This period", kind: "number" as const },
-  { key: "previous_period", label: "Previous period", kind: "number" as const },
-  { key: "change_pct", label: "Change", kind: "percent" as const },
-];
+/** The "compared with the previous period" table: this period, the previous one, the change in percent. */
+export function comparisonTable(from: string, to: string, figures: ComparedFigure[]): Table {
+  return {
+    id: "compared_with_previous_period",
+    title: `Compared with the previous period (${from.slice(0, 10)} to ${to.slice(0, 10)})`,
+    columns: [
+      { key: "metric", label: "Figure" },
+      { key: "this_period", label: "This period", kind: "number" },
+      { key: "previous_period", label: "Previous period", kind: "number" },
+      { key: "change_pct", label: "Change", kind: "percent" },
+    ],
+    rows: figures.map((f) => ({
+      metric: f.metric,
+      this_period: f.now,
+      previous_period: f.before,
+      change_pct: f.before === 0 ? null : Math.round(((f.now - f.before) / f.before) * 1000) / 10,
+    })),
+  };
+}
+
+/** One compared figure per currency seen in either period ("Amount at risk (EUR)"). */
+export function moneyFigures(now: Map<string, number>, before: Map<string, number>): ComparedFigure[] {
+  return [...new Set([...now.keys(), ...before.keys()])].sort().map((c) => ({
+    metric: `Amount at risk (${c})`,
+    now: roundMoney(now.get(c) ?? 0),
+    before: roundMoney(before.get(c) ?? 0),
+  }));
+}
 
 /**
  * The previous period in the connector's own terms (transaction dates): for `YYYY-MM-DD` bounds,

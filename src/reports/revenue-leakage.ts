@@ -3,7 +3,7 @@
 // risk. Findings stream to the output as they come; only per-key totals stay in memory.
 import type { ModuleId } from "../analysis/catalog.ts";
 import { roundMoney } from "../domain/rounding.ts";
-import { change, COMPARISON_COLUMNS, comparisonRows, count, findingLabel, money, moneyList, previousDates } from "./labels.ts";
+import { change, comparisonTable, count, findingLabel, money, moneyFigures, moneyList, previousDates } from "./labels.ts";
 import { breathe, Counter, MoneyByKey, moneyTable, totalsByCurrency } from "./aggregate.ts";
 import { type ReportContext, ReportError, type ReportOutcome } from "./types.ts";
 
@@ -142,21 +142,12 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
     tables: [
       ...(before
         ? [
-            {
-              id: "compared_with_previous_period",
-              title: `Compared with the previous period (${prev!.from.slice(0, 10)} to ${prev!.to.slice(0, 10)})`,
-              columns: COMPARISON_COLUMNS,
-              rows: comparisonRows([
-                { metric: "Transactions analyzed", now: transactions, before: before.transactions },
-                { metric: "Transactions with leakage", now: flagged, before: before.flagged },
-                { metric: "Findings", now: findings, before: before.findings },
-                ...[...new Set([...atRisk.keys(), ...before.atRisk.keys()])].sort().map((c) => ({
-                  metric: `Amount at risk (${c})`,
-                  now: roundMoney(atRisk.get(c) ?? 0),
-                  before: roundMoney(before!.atRisk.get(c) ?? 0),
-                })),
-              ]),
-            },
+            comparisonTable(prev!.from, prev!.to, [
+              { metric: "Transactions analyzed", now: transactions, before: before.transactions },
+              { metric: "Transactions with leakage", now: flagged, before: before.flagged },
+              { metric: "Findings", now: findings, before: before.findings },
+              ...moneyFigures(atRisk, before.atRisk),
+            ]),
           ]
         : []),
       moneyTable({

@@ -7,7 +7,7 @@ import { round2 } from "../domain/rounding.ts";
 import { SEVERITIES } from "../domain/analysis.ts";
 import type { AnalysisRecord } from "../store/types.ts";
 import { breathe, Counter, MoneyByKey, moneyTable, totalsByCurrency } from "./aggregate.ts";
-import { change, COMPARISON_COLUMNS, comparisonRows, count, findingLabel, moneyList, previousPeriod } from "./labels.ts";
+import { change, comparisonTable, count, findingLabel, moneyFigures, moneyList, previousPeriod } from "./labels.ts";
 import type { ReportContext, ReportOutcome } from "./types.ts";
 
 const TOP_CODES = 20;
@@ -83,21 +83,14 @@ export async function riskSummary(ctx: ReportContext): Promise<ReportOutcome> {
   const topCodes = codes.top(TOP_CODES);
   const tables: ReportOutcome["tables"] = [];
   if (before) {
-    tables.push({
-      id: "compared_with_previous_period",
-      title: `Compared with the previous period (${prev!.fromTime.slice(0, 10)} to ${prev!.toTime.slice(0, 10)})`,
-      columns: COMPARISON_COLUMNS,
-      rows: comparisonRows([
+    tables.push(
+      comparisonTable(prev!.fromTime, prev!.toTime, [
         { metric: "Analyses", now: now.analyses, before: before.analyses },
         { metric: "High or critical risk", now: now.highOrCritical, before: before.highOrCritical },
         { metric: "Findings", now: now.anomalies, before: before.anomalies },
-        ...[...new Set([...now.atRisk.keys(), ...before.atRisk.keys()])].sort().map((c) => ({
-          metric: `Amount at risk (${c})`,
-          now: round2(now.atRisk.get(c) ?? 0),
-          before: round2(before!.atRisk.get(c) ?? 0),
-        })),
+        ...moneyFigures(now.atRisk, before.atRisk),
       ]),
-    });
+    );
   }
   tables.push(
     {

@@ -4,27 +4,14 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { COMMANDS } from "../../src/cli/commands.ts";
-import type { CliIO } from "../../src/cli/common.ts";
 import { commandPaths, isGroup, optionsOf } from "../../src/cli/framework.ts";
 import { progress, progressLine } from "../../src/cli/progress.ts";
 import { main } from "../../src/main.ts";
-import { runCli } from "../support/cli.ts";
+import { captureIO, runCli } from "../support/cli.ts";
 import { makeTempDir } from "../support/harness.ts";
 
-function capture(): CliIO & { stdout: string; stderr: string } {
-  const io = {
-    stdout: "",
-    stderr: "",
-    out: (t: string) => void (io.stdout += t.endsWith("\n") ? t : `${t}\n`),
-    err: (t: string) => void (io.stderr += t.endsWith("\n") ? t : `${t}\n`),
-    env: {},
-    stdin: async () => new Uint8Array(),
-  };
-  return io;
-}
-
 async function run(argv: string[]) {
-  const io = capture();
+  const io = captureIO();
   const code = await main(argv, io);
   return { code, out: io.stdout, err: io.stderr };
 }
@@ -93,7 +80,7 @@ describe("errors in plain words", () => {
   });
 
   test("a connection failure names the URL and what to check", async () => {
-    const io = capture();
+    const io = captureIO();
     io.env = { ASSAY_API_KEY: "ak_x", ASSAY_API_SECRET: "sk_x" };
     const code = await main(["call", "GET", "/v1/health", "--url", "http://127.0.0.1:9", "--json"], io);
     expect(code).toBe(1);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import type { CliIO } from "../../src/cli/common.ts";
+import { captureIO } from "../support/cli.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { silentLogger } from "../../src/log.ts";
 import { main } from "../../src/main.ts";
@@ -17,20 +17,8 @@ const configFile = join(dir, "assay.yaml");
 let accountId: string;
 let otherAccount: string;
 
-function capture(): CliIO & { stdout: string; stderr: string } {
-  const io = {
-    stdout: "",
-    stderr: "",
-    out: (t: string) => void (io.stdout += t.endsWith("\n") ? t : `${t}\n`),
-    err: (t: string) => void (io.stderr += t.endsWith("\n") ? t : `${t}\n`),
-    env: {} as Record<string, string | undefined>,
-    stdin: async () => new Uint8Array(),
-  };
-  return io;
-}
-
 async function cli(...args: string[]) {
-  const io = capture();
+  const io = captureIO();
   const code = await main([...args, "--config", configFile], io);
   return { code, out: io.stdout, err: io.stderr };
 }

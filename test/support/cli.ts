@@ -21,3 +21,16 @@ export async function runCli(args: string[], options: { env?: Record<string, str
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { code, stdout, stderr };
 }
+
+/** An in-process CLI IO that records what a command prints (for `main(argv, io)`). */
+export function captureIO(): import("../../src/cli/common.ts").CliIO & { stdout: string; stderr: string } {
+  const io = {
+    stdout: "",
+    stderr: "",
+    out: (t: string) => void (io.stdout += t.endsWith("\n") ? t : `${t}\n`),
+    err: (t: string) => void (io.stderr += t.endsWith("\n") ? t : `${t}\n`),
+    env: {} as Record<string, string | undefined>,
+    stdin: async () => new Uint8Array(),
+  };
+  return io;
+}
