@@ -17,7 +17,7 @@ import { AssayAnalysisEngine } from "../src/analysis/engine.ts";
 import { generateJournal, JOURNAL_FIELDS } from "./quality/journal.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
 import { averagePrecision, bestF1, prf, type Prf } from "./quality/metrics.ts";
-import { SAMPLE_APPROVER_LIMITS, SAMPLE_TAX_RATES, CODES_FOR, LEAKAGE_TYPES, plant, PLANT_TYPES } from "../src/sampledata/plant.ts";
+import { SAMPLE_APPROVER_LIMITS, SAMPLE_EXCHANGE_RATES, SAMPLE_TAX_RATES, CODES_FOR, LEAKAGE_TYPES, plant, PLANT_TYPES } from "../src/sampledata/plant.ts";
 import type { Connector } from "../src/connectors/types.ts";
 import { systemClock } from "../src/domain/clock.ts";
 import { silentLogger } from "../src/log.ts";
@@ -66,7 +66,7 @@ async function billing() {
   const planted = plant(clean, seed, Number(args.prevalence));
   const connector = memoryConnector({ id: "bench", transactions: planted.transactions, reference: planted.reference });
   const modules = config({
-    revenue_leakage: { tax: { rates: SAMPLE_TAX_RATES } },
+    revenue_leakage: { tax: { rates: SAMPLE_TAX_RATES }, exchange_rates: SAMPLE_EXCHANGE_RATES },
     compliance: { approver_limits: SAMPLE_APPROVER_LIMITS },
   });
   const engine = engineFor(connector, modules);

@@ -4,6 +4,8 @@ import { type Static, type TObject, type TOptional, type TNumber, Type } from "@
 import { MODULES, type ModuleId } from "./catalog.ts";
 
 const closed = { additionalProperties: false } as const;
+/** A calendar day, YYYY-MM-DD. */
+const DAY = "^\\d{4}-\\d{2}-\\d{2}$";
 const section = { ...closed, default: {} } as const;
 
 /** `weights:` of one module: only that module's detector codes, each in [0, 1]. */
@@ -28,8 +30,16 @@ const Tolerance = Type.Object(
 
 const Tax = Type.Object(
   {
-    /** Minimum tax rate (fraction, 0.19 = 19 %) per ISO 4217 currency. */
-    rates: Type.Record(Type.String({ pattern: "^[A-Z]{3}$" }), Type.Number({ minimum: 0, maximum: 1 }), { default: {} }),
+    /** Minimum tax rate (fraction, 0.19 = 19 %) per ISO 4217 currency: one rate, or rates each in
+     *  force from a date (`[{ rate: 0.19 }, { rate: 0.21, from: "2025-07-01" }]`). */
+    rates: Type.Record(
+      Type.String({ pattern: "^[A-Z]{3}$" }),
+      Type.Union([
+        Type.Number({ minimum: 0, maximum: 1 }),
+        Type.Array(Type.Object({ rate: Type.Number({ minimum: 0, maximum: 1 }), from: Type.Optional(Type.String({ pattern: DAY })) }, closed), { minItems: 1 }),
+      ]),
+      { default: {} },
+    ),
     /** Rate for currencies not listed; null: only the transaction's own stated rate is checked. */
     default_rate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { default: null }),
     /** Customers that are tax-exempt (exports, reverse charge). */
@@ -44,6 +54,21 @@ export const RevenueLeakageConfig = Type.Object(
     max_discount_pct: Type.Number({ default: 10, minimum: 0, maximum: 100 }),
     tolerance: Tolerance,
     tax: Tax,
+    /** Reference exchange rates: 1 `from` is worth `rate` `to` from `valid_from` on (the latest
+     *  start on or before the invoice date applies; the other direction is 1 / rate). With them,
+     *  an invoice in another currency than its contract is priced in the contract's currency. */
+    exchange_rates: Type.Array(
+      Type.Object(
+        {
+          from: Type.String({ pattern: "^[A-Z]{3}$" }),
+          to: Type.String({ pattern: "^[A-Z]{3}$" }),
+          rate: Type.Number({ exclusiveMinimum: 0 }),
+          valid_from: Type.Optional(Type.String({ pattern: DAY })),
+        },
+        closed,
+      ),
+      { default: [] },
+    ),
     weights: weightsOf("revenue_leakage"),
   },
   section,

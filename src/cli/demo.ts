@@ -5,7 +5,7 @@
 // folder it did not write is refused.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { SAMPLE_APPROVER_LIMITS, SAMPLE_TAX_RATES, plant } from "../sampledata/plant.ts";
+import { SAMPLE_APPROVER_LIMITS, SAMPLE_EXCHANGE_RATES, SAMPLE_TAX_RATES, plant } from "../sampledata/plant.ts";
 import { ensureMasterKeyFile } from "../auth/master-key.ts";
 import { loadConfig } from "../config/load.ts";
 import { generateDataset } from "../sampledata/generate.ts";
@@ -24,7 +24,7 @@ storage: { path: ./assay.db }
 security: { master_key_file: ./master.key }
 alerts: { auto_threshold: 70 }
 modules:
-  revenue_leakage: { max_discount_pct: 10, tax: { rates: ${JSON.stringify(SAMPLE_TAX_RATES)} } }
+  revenue_leakage: { max_discount_pct: 10, tax: { rates: ${JSON.stringify(SAMPLE_TAX_RATES)} }, exchange_rates: ${JSON.stringify(SAMPLE_EXCHANGE_RATES)} }
   compliance: { approver_limits: ${JSON.stringify(SAMPLE_APPROVER_LIMITS)} }
 connectors:
   - id: billing

@@ -56,7 +56,14 @@ export interface PlantedDataset {
 export const SAMPLE_APPROVER_LIMITS: Record<string, number> = { alice: 10_000, bruno: 10_000, chen: 50_000, dana: 50_000 };
 const SENIORS = ["emeka", "fatima", "goran", "hana"];
 const MAX_POLICY_DISCOUNT = 10;
+/** Units of each currency per US dollar: the sample data's reference exchange rates. */
 const FX: Record<string, number> = { USD: 1, EUR: 0.92, GBP: 0.79 };
+/** The same rates as `modules.revenue_leakage.exchange_rates` (1 from = rate to). */
+export const SAMPLE_EXCHANGE_RATES = [
+  { from: "USD", to: "EUR", rate: FX.EUR! },
+  { from: "USD", to: "GBP", rate: FX.GBP! },
+  { from: "EUR", to: "GBP", rate: FX.GBP! / FX.EUR! },
+];
 export const SAMPLE_TAX_RATES: Record<string, number> = { USD: 0.08, EUR: 0.19, GBP: 0.2 };
 
 export function plant(clean: { transactions: Transaction[]; reference: ReferenceData }, seed: number, prevalence: number): PlantedDataset {
@@ -84,6 +91,7 @@ export function plant(clean: { transactions: Transaction[]; reference: Reference
   const candidates = (filter: (t: Transaction) => boolean) =>
     rng.shuffle(invoices.filter((t) => !used.has(t.transaction_id) && !creditedRefs.has(t.transaction_id) && filter(t)));
   const termsOf = (t: Transaction, l: TransactionLine) => contracts.valid(t.customer_id!, l.sku!, t.date!);
+  const promotionOn = (sku: string, date: string) => reference.contracts.some((c) => (c.customer_id === "*" || !c.customer_id) && c.sku === sku && validOn(c, date.slice(0, 10)));
 
   const planters: Record<PlantType, () => void> = {
     price_below_contract: () => {
@@ -145,13 +153,34 @@ export function plant(clean: { transactions: Transaction[]; reference: Reference
       }
     },
     currency_mismatch: () => {
-      const cheaper = (t: Transaction) => Object.keys(FX).filter((c) => FX[c]! < FX[t.currency!]! - 1e-9);
-      for (const t of candidates((t) => cheaper(t).length > 0 && t.lines.some((l) => termsOf(t, l))).slice(0, perType)) {
-        t.currency = rng.pick(cheaper(t));
+      // Half re-labelled into a stronger currency (the same numbers are worth more: no loss), half
+      // into a weaker one where every line has a contract (the same numbers are worth less: at
+      // the reference rates the loss against each contract price, in the invoice's currency).
+      const stronger = (t: Transaction) => Object.keys(FX).filter((c) => FX[c]! < FX[t.currency!]! - 1e-9);
+      const weaker = (t: Transaction) => Object.keys(FX).filter((c) => FX[c]! > FX[t.currency!]! + 1e-9);
+      const relabel = (t: Transaction, currency: string) => {
+        t.currency = currency;
         for (const l of t.lines) l.list_price = listPrice(l.sku!, t.currency) ?? l.list_price;
         t.tax_rate = Math.max(t.tax_rate!, SAMPLE_TAX_RATES[t.currency]!);
         t.tax_amount = roundMoney(t.amount! * t.tax_rate);
+      };
+      const half = Math.ceil(perType / 2);
+      for (const t of candidates((t) => stronger(t).length > 0 && t.lines.some((l) => termsOf(t, l))).slice(0, half)) {
+        relabel(t, rng.pick(stronger(t)));
         label(t, "currency_mismatch", 0);
+      }
+      const governed = (t: Transaction) => t.lines.length > 0 && t.lines.every((l) => l.quantity! > 0 && termsOf(t, l) && !promotionOn(l.sku!, t.date!));
+      for (const t of candidates((t) => weaker(t).length > 0 && governed(t)).slice(0, perType - half)) {
+        const from = t.currency!;
+        relabel(t, rng.pick(weaker(t)));
+        const rate = FX[from]! / FX[t.currency!]!;
+        let lost = 0;
+        for (const l of t.lines) {
+          const c = termsOf({ ...t, currency: from }, l)!;
+          const converted = (l.amount! / l.quantity!) * rate;
+          if (c.price - converted > Math.max(0.01, 0.0005 * c.price)) lost += ((c.price - converted) * l.quantity!) / rate;
+        }
+        label(t, "currency_mismatch", lost);
       }
     },
     duplicate_invoice: () => {

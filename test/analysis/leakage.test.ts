@@ -113,6 +113,36 @@ describe("shipments, tax, currency", () => {
     expect(codes(r.anomalies)).toEqual(["currency_mismatch"]);
     expect(r.anomalies[0]!.amount_at_risk).toBe(0);
   });
+
+  test("currency mismatch with reference exchange rates: the loss against the contract, in the invoice's currency", async () => {
+    // CTR-1: CUST-1, SKU-A at 80 USD. Billed 60 EUR; at 1 EUR = 1.25 USD that is 75 USD: 5 USD short per unit.
+    const rates = [{ from: "EUR", to: "USD", rate: 1.1 }, { from: "EUR", to: "USD", rate: 1.25, valid_from: "2025-06-01" }];
+    const config = modulesConfig({ revenue_leakage: { exchange_rates: rates } });
+    const r = await analyse(invoice("I26", { customer: "CUST-1", currency: "EUR", date: "2025-06-11T10:00:00Z", lines: [{ sku: "SKU-A", qty: 10, unit: 60 }] }), { config });
+    expect(codes(r.anomalies)).toEqual(["currency_mismatch"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(40); // 10 × 5 USD = 50 USD = 40 EUR
+    expect((r.anomalies[0]!.actual as { lines: { exchange_rate: number }[] }).lines[0]!.exchange_rate).toBe(1.25);
+    // Before the June rate, 60 EUR = 66 USD: 14 USD short per unit, 140 USD = 127.27 EUR.
+    const may = await analyse(invoice("I27", { customer: "CUST-1", currency: "EUR", date: "2025-05-11T10:00:00Z", lines: [{ sku: "SKU-A", qty: 10, unit: 60 }] }), { config });
+    expect(may.anomalies[0]!.amount_at_risk).toBe(127.27);
+    // The rate given the other way round answers too; a price that covers the contract loses nothing.
+    const inverse = modulesConfig({ revenue_leakage: { exchange_rates: [{ from: "USD", to: "EUR", rate: 0.8 }] } });
+    const covered = await analyse(invoice("I28", { customer: "CUST-1", currency: "EUR", lines: [{ sku: "SKU-A", qty: 10, unit: 64 }] }), { config: inverse });
+    expect(codes(covered.anomalies)).toEqual(["currency_mismatch"]);
+    expect(covered.anomalies[0]!.amount_at_risk).toBe(0);
+  });
+
+  test("effective-dated tax rates: the old rate after a change is found, before it is not", async () => {
+    const config = modulesConfig({ revenue_leakage: { tax: { rates: { USD: [{ rate: 0.08 }, { rate: 0.1, from: "2025-07-01" }] } } } });
+    const before = await analyse(invoice("I29", { date: "2025-06-30T23:00:00Z", lines: [{ sku: "SKU-B", qty: 10, unit: 50 }], taxRate: 0.08 }), { config });
+    expect(before.anomalies).toEqual([]);
+    const after = await analyse(invoice("I29b", { date: "2025-07-01T08:00:00Z", lines: [{ sku: "SKU-B", qty: 10, unit: 50 }], taxRate: 0.08 }), { config });
+    expect(codes(after.anomalies)).toEqual(["tax_below_rate"]);
+    expect(after.anomalies[0]!.amount_at_risk).toBe(10);
+    // The plain form keeps working.
+    const plain = await analyse(invoice("I29c", { date: "2025-06-30T23:00:00Z", lines: [{ sku: "SKU-B", qty: 10, unit: 50 }], taxRate: 0.08 }), { config: modulesConfig({ revenue_leakage: { tax: { rates: { USD: 0.1 } } } }) });
+    expect(plain.anomalies[0]!.amount_at_risk).toBe(10);
+  });
 });
 
 describe("amount at risk", () => {

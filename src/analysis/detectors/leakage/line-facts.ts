@@ -49,7 +49,8 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     for (const c of ctx.reference.contractsFor(txn.customer_id, line.sku, txn.contract_id)) {
       const sameCurrency = !c.currency || !currency || c.currency.toUpperCase() === currency;
       if (validOn(c, day)) {
-        if (!sameCurrency) foreignTerms ??= c;
+        // The most generous terms in another currency (the lowest price, when they share one).
+        if (!sameCurrency) foreignTerms = !foreignTerms || c.price < foreignTerms.price ? c : foreignTerms;
         else if (!terms || c.price < terms.price) terms = c;
       } else if (sameCurrency) outOfWindow.push(c);
     }

@@ -1,9 +1,12 @@
 // tax_below_rate: the tax charged on an invoice is below what the rate requires. The required
 // rate is the higher of the invoice's own stated rate and the configured minimum for its currency
-// (modules.revenue_leakage.tax); the shortfall is the amount at risk. A stated rate above 1 is
+// (modules.revenue_leakage.tax; effective-dated: the rate in force on the invoice date); the
+// shortfall is the amount at risk. A stated rate above 1 is
 // read as a percentage (19 → 0.19). Exempt customers are skipped.
 import { round2, roundMoney } from "../../../domain/rounding.ts";
+import { dayOf } from "../../dates.ts";
 import { isBelow, money, type Detector } from "../types.ts";
+import { taxRateOn } from "./rates.ts";
 
 export function normaliseRate(rate: number | undefined): number | undefined {
   if (rate === undefined) return undefined;
@@ -20,7 +23,7 @@ export const taxDetector: Detector = {
     const net = txn.amount ?? txn.lines.reduce((s, l) => s + (l.amount ?? 0), 0);
     if (!(net > 0)) return [];
     const stated = normaliseRate(txn.tax_rate);
-    const configured = (txn.currency ? cfg.rates[txn.currency] : undefined) ?? cfg.default_rate ?? undefined;
+    const configured = taxRateOn(cfg, txn.currency, dayOf(txn.date));
     const required = Math.max(stated ?? 0, configured ?? 0);
     if (stated === undefined && configured === undefined) return [];
     const charged = txn.tax_amount ?? (stated !== undefined ? net * stated : undefined);
