@@ -59,9 +59,10 @@ class Reservoir {
 }
 
 export function amountContextFields(categorical: readonly string[]): AmountContextField[] {
-  const out: AmountContextField[] = categorical.map((field) => ({ field, read: fieldReader(field), perLine: false }));
+  // A SKU's usual is its line amounts (an invoice of five lines is not five times a SKU's line).
+  const out: AmountContextField[] = categorical.filter((f) => f !== "sku").map((field) => ({ field, read: fieldReader(field), perLine: false }));
   if (!categorical.includes("customer_id")) out.push({ field: "customer_id", read: fieldReader("customer_id"), perLine: false });
-  if (!categorical.includes("sku")) out.push({ field: "sku", read: fieldReader("sku"), perLine: true });
+  out.push({ field: "sku", read: fieldReader("sku"), perLine: true });
   return out;
 }
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { SAMPLE_TAX_RATES, LEAKAGE_TYPES, plant, type PlantedDataset } from "../../src/sampledata/plant.ts";
+import { SAMPLE_EXCHANGE_RATES, SAMPLE_TAX_RATES, LEAKAGE_TYPES, plant, type PlantedDataset } from "../../src/sampledata/plant.ts";
 import type { AnalysisResult } from "../../src/domain/analysis.ts";
 import { generateDataset } from "../../src/sampledata/generate.ts";
 import { writeCsvDataset } from "../../src/sampledata/write.ts";
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const rates = Object.entries(SAMPLE_TAX_RATES).map(([c, r]) => `${c}: ${r}`).join(", ");
   server = await startTestServer(
     `modules:
-  revenue_leakage: { tax: { rates: { ${rates} } } }
+  revenue_leakage: { tax: { rates: { ${rates} } }, exchange_rates: ${JSON.stringify(SAMPLE_EXCHANGE_RATES)} }
 connectors:
   - id: billing
     type: csv

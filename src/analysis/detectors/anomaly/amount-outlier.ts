@@ -98,9 +98,15 @@ export const amountOutlierDetector: Detector = {
     // has seen such amounts before — a quarter-end accrual run posts far above the profit
     // centre's usual, and far above its own usual there across accounts, but is ordinary for
     // what it posts to each account.
+    // The routine must have reached about this level before (within a factor 3 of its largest
+    // other posting): a routine of a few scattered amounts does not explain a new extreme.
     const explained = (a: Alarm) =>
       routines.some(
-        (r) => (r.i === a.i || store.distinct(r.i) > store.distinct(a.i)) && (a.line === null || r.i === a.i) && (r.log - r.routine.median) / Math.max(r.routine.scale, ROUTINE_MIN_SCALE) < cfg.threshold,
+        (r) =>
+          (r.i === a.i || store.distinct(r.i) > store.distinct(a.i)) &&
+          (a.line === null || r.i === a.i) &&
+          (r.log - r.routine.median) / Math.max(r.routine.scale, ROUTINE_MIN_SCALE) < cfg.threshold &&
+          r.log <= largestOther(r.routine, r.log, inHistory) + PEER_FACTOR,
       );
     for (let k = alarms.length - 1; k >= 0; k--) if (explained(alarms[k]!)) alarms.splice(k, 1);
     if (alarms.length === 0) return [];
@@ -128,6 +134,13 @@ export const amountOutlierDetector: Detector = {
     return [finding];
   },
 };
+
+/** The routine's largest log amount besides this transaction's own (when it is part of it). */
+function largestOther(s: ContextSummary, log: number, inHistory: number): number {
+  const v = s.sorted;
+  const top = v[v.length - 1] ?? Number.NEGATIVE_INFINITY;
+  return inHistory && Math.abs(top - log) < 1e-9 ? (v[v.length - 2] ?? Number.NEGATIVE_INFINITY) : top;
+}
 
 function beyond(z: number, cfg: ModulesConfig["anomaly_detection"]["outlier"]): boolean {
   return cfg.two_sided ? Math.abs(z) >= cfg.threshold : z >= cfg.threshold;

@@ -6,6 +6,8 @@ import type { Detector, Finding } from "../types.ts";
 
 /** Values must repeat at least this often on average for a never-seen value to be remarkable. */
 const MIN_AVERAGE_REPEAT = 20;
+/** Uses below this share of a value's average use count as no use at all. */
+const NEGLIGIBLE_SHARE = 0.0005;
 
 export const rareValueDetector: Detector = {
   codes: ["rare_value"],
@@ -24,11 +26,14 @@ export const rareValueDetector: Detector = {
       const repeat = total / Math.max(1, distinct - inHistory);
       if (total < cfg.min_history || repeat < MIN_AVERAGE_REPEAT) return;
       const seen = h.valueCount(i, value) - inHistory;
-      if (seen > cfg.max_count) return;
+      if (seen > Math.max(cfg.max_count, NEGLIGIBLE_SHARE * repeat)) return;
       // A never-seen value where values repeat is decisive: enough for "high" (0.75 × 0.8) alone.
       // A value seen once or twice before is weaker evidence (a legitimately rare account): worth
       // a look (medium), not an alarm.
-      const score = Math.min(1, 0.75 + 0.25 * Math.min(1, Math.log10(repeat / MIN_AVERAGE_REPEAT) / 2)) * (seen <= 0 ? 1 : 0.7);
+      // "Practically never used" also covers a few uses where a value is normally used thousands
+      // of times (a posting key seen 5 times where keys are used 25,000 times each).
+      const practicallyNever = seen <= 0 || seen <= NEGLIGIBLE_SHARE * repeat;
+      const score = Math.min(1, 0.75 + 0.25 * Math.min(1, Math.log10(repeat / MIN_AVERAGE_REPEAT) / 2)) * (practicallyNever ? 1 : 0.7);
       if (best && best.score >= score) return;
       best = {
         code: "rare_value",
