@@ -92,6 +92,16 @@ describe("linters", () => {
     expect(warnings.filter((w) => !EXPLAINED_SPECTRAL_WARNINGS.includes(w))).toEqual([]);
   }, 120_000);
 
+  test("the replacement rate-limit rule still catches an answer without rate-limit headers", async () => {
+    const broken = structuredClone(doc);
+    delete broken.paths["/v1/modules"].get.responses["200"].headers;
+    const brokenFile = join(makeTempDir(), "broken.json");
+    writeFileSync(brokenFile, JSON.stringify(broken));
+    const r = await run([process.execPath, "node_modules/.bin/spectral", "lint", "-r", ".spectral.mjs", "-f", "json", "--quiet", brokenFile]);
+    const results = JSON.parse(r.stdout || "[]") as { code: string; severity: number }[];
+    expect(results.filter((x) => x.severity === 0).map((x) => x.code)).toEqual(["assay-rate-limit-headers"]);
+  }, 120_000);
+
   test("Redocly CLI: valid, 0 errors; only explained warnings", async () => {
     const r = await run([process.execPath, "node_modules/.bin/redocly", "lint", file, "--format=json"]);
     const report = JSON.parse(r.stdout.slice(r.stdout.indexOf("{"))) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string }[] };
