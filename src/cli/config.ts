@@ -8,5 +8,5 @@ export async function check(a: Args, io: CliIO) {
   // The per-type connector checks `serve` runs at start-up (required keys, mapping, formats).
   connectorSettings(config);
   if (a.json) io.out(JSON.stringify({ ok: true, file: config.file }));
-  else io.out(`${config.file}: ok (${config.connectors.length} connector(s), storage ${config.storage.path})`);
+  else io.out(`${config.file}: ok (${config.connectors.length} connector(s), ${config.rules.length} rule(s), storage ${config.storage.path})`);
 }
