@@ -31,7 +31,7 @@ function full(n: number): string {
 }
 
 /** Horizontal bars, one per item, labelled with name and value. */
-export function barChart(items: ChartItem[], title: string, maxItems = 15): string {
+export function barChart(items: ChartItem[], title: string, maxItems = 15, format: (n: number) => string = short): string {
   const shown = items.slice(0, maxItems);
   if (shown.length === 0) return "";
   const rowH = 22;
@@ -47,8 +47,8 @@ export function barChart(items: ChartItem[], title: string, maxItems = 15): stri
       const label = item.label.length > 36 ? `${item.label.slice(0, 35)}…` : item.label;
       return (
         `<text x="${labelW - 8}" y="${y + 15}" text-anchor="end">${escapeXml(label)}</text>` +
-        `<rect x="${labelW}" y="${y + 3}" width="${w}" height="${rowH - 6}" rx="2" fill="${colour(item.label, i)}"><title>${escapeXml(`${item.label}: ${full(item.value)}`)}</title></rect>` +
-        `<text x="${labelW + w + 6}" y="${y + 15}">${short(item.value)}</text>`
+        `<rect x="${labelW}" y="${y + 3}" width="${w}" height="${rowH - 6}" rx="2" fill="${colour(item.label, i)}"><title>${escapeXml(`${item.label}: ${format(item.value)}`)}</title></rect>` +
+        `<text x="${labelW + w + 6}" y="${y + 15}">${format(item.value)}</text>`
       );
     })
     .join("");

@@ -120,7 +120,8 @@ function chartOf(table: Table): string {
   const { label, value, kind } = table.chart!;
   const draw = (rows: Record<string, unknown>[], title: string) => {
     const items = rows.map((r) => ({ label: String(r[label] ?? "–"), value: Number(r[value]) || 0 }));
-    return kind === "column" ? columnChart(items, title) : barChart(items, title);
+    const money = table.columns.find((c) => c.key === value)?.kind === "money";
+    return kind === "column" ? columnChart(items, title) : barChart(items, title, undefined, money ? formatMoney : undefined);
   };
   if (!table.columns.some((c) => c.key === "currency")) return draw(table.rows, table.title);
   const byCurrency = new Map<string, Record<string, unknown>[]>();
