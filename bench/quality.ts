@@ -132,33 +132,34 @@ async function journal() {
   const connector = memoryConnector({ id: "ledger", transactions: data.transactions });
   const modules = config({ anomaly_detection: { categorical_fields: JOURNAL_FIELDS }, context: { history_limit: 1_000_000 } });
   const engine = engineFor(connector, modules);
-  const cut = modules.scoring.risk_levels.medium;
+  const levels = modules.scoring.risk_levels;
   const items: { score: number; positive: boolean }[] = [];
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
+  const counts = { high: { tp: 0, fp: 0, fn: 0 }, medium: { tp: 0, fp: 0, fn: 0 } };
   const missed: Record<string, number> = { global: 0, local: 0 };
   for await (const f of engine.scanFindings({ accountId: "bench", connector: "ledger", module: "anomaly_detection", limit: 1_000_000 })) {
     const label = data.labels.get(f.transaction.transaction_id);
-    const flagged = f.risk_score >= cut;
     items.push({ score: f.risk_score, positive: label !== undefined });
-    if (flagged && label) tp++;
-    else if (flagged) fp++;
-    else if (label) {
-      fn++;
-      missed[label]!++;
+    for (const [name, cut] of [["high", levels.high], ["medium", levels.medium]] as const) {
+      const flagged = f.risk_score >= cut;
+      const c = counts[name];
+      if (flagged && label) c.tp++;
+      else if (flagged) c.fp++;
+      else if (label) {
+        c.fn++;
+        if (name === "high") missed[label]!++;
+      }
     }
   }
-  const m = prf(tp, fp, fn);
   const best = bestF1(items);
   return [
-    `Journal entries (SAP-shaped): ${data.transactions.length} entries, ${data.labels.size} anomalies (${pct(data.labels.size / data.transactions.length)}; ${[...data.labels.values()].filter((l) => l === "global").length} global, ${[...data.labels.values()].filter((l) => l === "local").length} local), module anomaly_detection, flagged at risk_score ≥ ${cut} (medium).`,
+    `Journal entries (SAP-shaped): ${data.transactions.length} entries, ${data.labels.size} anomalies (${pct(data.labels.size / data.transactions.length)}; ${[...data.labels.values()].filter((l) => l === "global").length} global, ${[...data.labels.values()].filter((l) => l === "local").length} local), module anomaly_detection.`,
     "",
-    "| set | TP | FP | FN | precision | recall | F1 |",
+    "| flagged at | TP | FP | FN | precision | recall | F1 |",
     "|---|---:|---:|---:|---:|---:|---:|",
-    row("journal entries", m),
+    row(`high (risk_score ≥ ${levels.high}, the product's decision)`, prf(counts.high.tp, counts.high.fp, counts.high.fn)),
+    row(`medium (risk_score ≥ ${levels.medium})`, prf(counts.medium.tp, counts.medium.fp, counts.medium.fn)),
     "",
-    `Missed: ${missed.global} global, ${missed.local} local. AUC-PR ${f3(averagePrecision(items))}; best F1 over all thresholds ${f3(best.f1)} (at ${best.threshold}). Reference: the autoencoder of Schreyer et al. reaches F1 0.73 on the real data.`,
+    `Missed at high: ${missed.global} global, ${missed.local} local. AUC-PR ${f3(averagePrecision(items))}; best F1 over all thresholds ${f3(best.f1)} (at ${best.threshold}). Reference: the autoencoder of Schreyer et al. reaches F1 0.73 on the real data.`,
     `Time: ${((performance.now() - started) / 1000).toFixed(1)} s.`,
   ];
 }
