@@ -45,7 +45,7 @@ describe("fit", () => {
   });
 
   test("too few labels, or one class only, is refused", () => {
-    expect(() => fit(examples.slice(0, MIN_LABELS - 1), { prior, threshold: 50 })).toThrow(/learning needs at least 20/);
+    expect(() => fit(examples.slice(0, MIN_LABELS - 1), { prior, threshold: 50 })).toThrow(/not enough labels to learn from .*: at least 20, with 3 of each/);
     expect(() => fit(examples.slice(80), { prior, threshold: 50 })).toThrow(/0 false positives/);
   });
 });

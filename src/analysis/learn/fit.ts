@@ -63,7 +63,7 @@ export function fit(examples: readonly Example[], o: FitOptions): FitResult {
   const negatives = examples.length - positives;
   if (examples.length < MIN_LABELS || positives < MIN_PER_CLASS || negatives < MIN_PER_CLASS) {
     throw new NotEnoughLabels(
-      `${examples.length} labels (${positives} confirmed, ${negatives} false positives); learning needs at least ${MIN_LABELS}, with ${MIN_PER_CLASS} of each`,
+      `not enough labels to learn from (${positives} confirmed, ${negatives} false positives): at least ${MIN_LABELS}, with ${MIN_PER_CLASS} of each, resolve more alerts as confirmed or false_positive`,
     );
   }
   const holdout = o.holdout ?? 0.3;
