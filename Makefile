@@ -6,7 +6,7 @@ BUN := $(shell if command -v bun >/dev/null 2>&1 && [ "$$(bun --version)" = "$(B
 CONFIG ?= config/assay.yaml
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
-.PHONY: run test unit typecheck build smoke bench bench-quality bench-rules install install-bin clean
+.PHONY: run test unit unit-postgres typecheck build smoke bench bench-quality bench-rules install install-bin clean
 .DEFAULT_GOAL := run
 
 $(TOOLS)/node_modules/.bin/bun:
@@ -30,14 +30,24 @@ run: install
 	$(BUN) run src/main.ts init --config $(CONFIG)
 	$(BUN) run src/main.ts serve --config $(CONFIG)
 
-## test: typecheck, unit and end-to-end tests, then build the binary and smoke-test it
-test: install typecheck unit build smoke
+## test: typecheck, unit and end-to-end tests (the storage-dependent suites twice: SQLite, then
+## PostgreSQL), then build the binary and smoke-test it
+test: install typecheck unit unit-postgres build smoke
 
 typecheck: install
 	$(BUN) x tsc --noEmit -p tsconfig.json
 
 unit: install
 	$(BUN) test --timeout 60000
+
+# The storage, API, alerts, reports and CLI suites again on PostgreSQL (a fresh database per test
+# server, on ASSAY_TEST_PG_URL). Without a reachable server it is skipped, except under CI=true.
+PG_SUITES := test/store test/http test/alerts test/reports test/cli
+unit-postgres: install
+	@if [ "$$CI" = "true" ] || $(BUN) run test/support/pg-reachable.ts; then \
+	  echo "ASSAY_TEST_STORAGE=postgres: $(PG_SUITES)"; \
+	  ASSAY_TEST_STORAGE=postgres $(BUN) test --timeout 60000 $(PG_SUITES); \
+	else echo "PostgreSQL unreachable at $${ASSAY_TEST_PG_URL:-the default address}: postgres pass skipped (CI=true fails instead)"; fi
 
 build: install
 	@mkdir -p dist

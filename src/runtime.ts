@@ -18,7 +18,7 @@ import { jsonLogger, type Logger } from "./log.ts";
 import { WebhookWorker } from "./notify/worker.ts";
 import { SlidingWindowLimiter } from "./ratelimit/sliding-window.ts";
 import type { RateLimiter } from "./ratelimit/types.ts";
-import { SqliteStore } from "./store/sqlite/index.ts";
+import { openStore } from "./store/open.ts";
 import type { Store } from "./store/types.ts";
 
 export interface RuntimeOptions {
@@ -71,12 +71,12 @@ export function plansFor(config: AssayConfig) {
 /** The store and key service alone: what the admin CLI needs. */
 export function openAdmin(config: AssayConfig, options: RuntimeOptions = {}) {
   const clock = options.clock ?? systemClock;
-  const store = SqliteStore.open(config.storage);
+  const store = openStore(config);
   let masterKey: Buffer;
   try {
     masterKey = loadMasterKey(config.security.master_key_file, options.env);
   } catch (e) {
-    store.close();
+    void store.close();
     throw e;
   }
   const keys = new KeyService(store, masterKey, clock, plansFor(config));
@@ -166,7 +166,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     async close() {
       await this.quiesce();
       await connectors.close();
-      store.close();
+      await store.close();
     },
   };
 }

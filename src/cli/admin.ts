@@ -9,6 +9,6 @@ export async function withAdmin<T>(a: Args, io: CliIO, body: (admin: ReturnType<
     await admin.checkMasterKey();
     return await body(admin);
   } finally {
-    admin.store.close();
+    await admin.store.close();
   }
 }

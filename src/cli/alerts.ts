@@ -51,6 +51,6 @@ export async function list(a: Args, io: CliIO) {
       if (page.has_more) io.out(`(more than ${limit}; raise --limit or narrow with --status/--since)`);
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -73,7 +73,7 @@ export async function demo(a: Args, io: CliIO) {
     const account = existing ?? (await keys.createAccount(DEMO_ACCOUNT, "standard"));
     minted = await keys.createKey(account.id, { name: "demo" });
   } finally {
-    store.close();
+    await store.close();
   }
   const host = a.string("host") ?? config.server.host;
   const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { ensureMasterKeyFile } from "../auth/master-key.ts";
 import { configPath, loadConfig } from "../config/load.ts";
-import { SqliteStore } from "../store/sqlite/index.ts";
+import { describeStore, openStore } from "../store/open.ts";
 import { DEFAULT_CONFIG } from "../config/default-config.ts";
 import { type CliIO, printJson } from "./common.ts";
 import type { Args } from "./framework.ts";
@@ -19,8 +19,16 @@ export async function init(a: Args, io: CliIO) {
   }
   const config = loadConfig(file, io.env);
   if (!io.env.ASSAY_MASTER_KEY && ensureMasterKeyFile(config.security.master_key_file)) created.push(config.security.master_key_file);
-  if (config.storage.path !== ":memory:" && !existsSync(config.storage.path)) {
-    SqliteStore.open(config.storage).close();
+  if (config.storage.driver === "postgres") {
+    const store = openStore(config);
+    try {
+      const applied = await store.migrate();
+      if (applied.length > 0) created.push(`${describeStore(config.storage)} (migrations ${applied.join(", ")})`);
+    } finally {
+      await store.close();
+    }
+  } else if (config.storage.path !== ":memory:" && !existsSync(config.storage.path)) {
+    openStore(config).close();
     created.push(config.storage.path);
   }
   mkdirSync(config.reports.dir, { recursive: true });

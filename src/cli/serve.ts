@@ -3,6 +3,7 @@ import type { AssayConfig } from "../config/load.ts";
 import { reloadConfig, watchConfig } from "../reload.ts";
 import { createRuntime } from "../runtime.ts";
 import { startServer } from "../server.ts";
+import { describeStore } from "../store/open.ts";
 import { VERSION } from "../version.ts";
 import { type CliIO, loadCliConfig, parsePort } from "./common.ts";
 import type { Args } from "./framework.ts";
@@ -17,13 +18,16 @@ export async function serve(a: Args, io: CliIO) {
 export async function serveUntilSignal(config: AssayConfig, io: CliIO, overrides: { host?: string; port?: number }): Promise<number> {
   const rt = createRuntime(config, { env: io.env });
   try {
+    // PostgreSQL: apply pending migrations before taking traffic (SQLite did on open).
+    const applied = await rt.store.migrate();
+    if (applied.length > 0) rt.log.info("migrations applied", { versions: applied });
     await rt.checkMasterKey();
   } catch (e) {
-    await rt.close();
+    await rt.close().catch(() => {});
     throw e;
   }
   const server = startServer(rt, overrides);
-  rt.log.info("listening", { url: server.url, version: VERSION, config: config.file, storage: config.storage.path });
+  rt.log.info("listening", { url: server.url, version: VERSION, config: config.file, storage: describeStore(config.storage) });
   // SIGHUP, or an edit of the file, reloads modules, rules and the alert threshold in place.
   const reload = () => reloadConfig(rt, "SIGHUP", io.env);
   process.on("SIGHUP", reload);

@@ -6,7 +6,7 @@ import type { KeyService } from "../auth/key-service.ts";
 import type { ReplayGuard } from "../auth/replay-guard.ts";
 import { decodeSignature, requestSigningString, verifySignature } from "../auth/signature.ts";
 import type { Clock } from "../domain/clock.ts";
-import type { RateLimiter, WindowSpec } from "../ratelimit/types.ts";
+import type { LimitDecision, RateLimiter, WindowSpec } from "../ratelimit/types.ts";
 import { planWindows } from "../ratelimit/types.ts";
 import { rateLimitedError, setLimitHeaders } from "./rate-limit-headers.ts";
 import { ApiError } from "../domain/errors.ts";
@@ -47,23 +47,28 @@ export class Authenticator {
     // limit: skip resolving the client address and asking the limiter.
     if (this.deps.clock.monotonic() - this.lastFailureAt < this.failureMemoryMs) {
       const blocked = await this.deps.failureLimiter.peek(`ip:${state.clientIp}`, this.failureWindows);
-      if (!blocked.allowed) {
-        throw new ApiError("rate_limited", "too many failed authentication attempts from this address", {
-          headers: { "retry-after": String(blocked.retryAfterS) },
-          extra: { violated_policies: blocked.violated.map((v) => `failed_auth_${v}`) },
-        });
-      }
+      if (!blocked.allowed) throw this.tooManyFailures(blocked);
     }
     try {
       await this.verifyCredentials(request, state);
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) {
         this.lastFailureAt = this.deps.clock.monotonic();
-        await this.deps.failureLimiter.record(`ip:${state.clientIp}`, this.failureWindows);
+        // Counted atomically: concurrent failures from one address that all passed the check
+        // above (their key lookups were in flight together) still get exactly the allowance.
+        const counted = await this.deps.failureLimiter.acquire(`ip:${state.clientIp}`, this.failureWindows);
+        if (!counted.allowed) throw this.tooManyFailures(counted);
       }
       throw e;
     }
     await this.charge(state);
+  }
+
+  private tooManyFailures(decision: LimitDecision): ApiError {
+    return new ApiError("rate_limited", "too many failed authentication attempts from this address", {
+      headers: { "retry-after": String(decision.retryAfterS) },
+      extra: { violated_policies: decision.violated.map((v) => `failed_auth_${v}`) },
+    });
   }
 
   private async verifyCredentials(request: Request, state: RequestState) {

@@ -95,6 +95,9 @@ export class ReportWorker {
     const controller = new AbortController();
     this.active.set(report.id, controller);
     let lastWrite = 0;
+    // Progress writes go one after another (a pooled store could land them out of order) and
+    // the last one lands before the completion that copies it into progress_total.
+    let progressWrites: Promise<void> = Promise.resolve();
     const started = clock.monotonic();
     try {
       const result = await runReport(this.deps, report, {
@@ -103,9 +106,10 @@ export class ReportWorker {
           const now = clock.monotonic();
           if (now - lastWrite < PROGRESS_EVERY_MS && total === null) return;
           lastWrite = now;
-          store.reports.progress(report.id, processed, total).catch(() => {});
+          progressWrites = progressWrites.then(() => store.reports.progress(report.id, processed, total)).catch(() => {});
         },
       });
+      await progressWrites;
       await store.reports.complete(report.id, iso(clock.now()), result.summary, result.file, result.bytes);
       log.info("report completed", { report: report.id, type: report.type, bytes: result.bytes, duration_ms: Math.round(clock.monotonic() - started) });
     } catch (e) {

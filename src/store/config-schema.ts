@@ -1,19 +1,39 @@
-// The `storage:` section of the config file: which database holds Assay's own data.
+// The `storage` section: which engine holds Assay's state. SQLite (embedded, the default) needs
+// nothing else; PostgreSQL lets several `assay serve` nodes share one database.
 import { type Static, Type } from "@sinclair/typebox";
 
 const closed = { additionalProperties: false } as const;
 
 export const StorageSection = Type.Object(
   {
-    driver: Type.Union([Type.Literal("sqlite")], { default: "sqlite" }),
+    driver: Type.Union([Type.Literal("sqlite"), Type.Literal("postgres")], { default: "sqlite" }),
+    /** SQLite: the database file. */
     path: Type.String({ default: "./data/assay.db", minLength: 1 }),
-    /** FULL: a committed write survives power loss. NORMAL (WAL): survives a process crash. */
+    /** SQLite. FULL: a committed write survives power loss. NORMAL (WAL): survives a process crash. */
     synchronous: Type.Union([Type.Literal("FULL"), Type.Literal("NORMAL")], { default: "FULL" }),
+    /** SQLite: how long a writer waits for another process's lock. */
     busy_timeout_ms: Type.Integer({ default: 5000, minimum: 0, maximum: 600_000 }),
-    /** quick: PRAGMA quick_check at start-up, refusing a corrupt file (`assay doctor` runs the full check); off: skip it. */
+    /** SQLite. quick: PRAGMA quick_check at start-up, refusing a corrupt file (`assay doctor` runs the full check); off: skip it. */
     startup_check: Type.Union([Type.Literal("quick"), Type.Literal("off")], { default: "quick" }),
+    /** PostgreSQL: postgres://user:password@host:5432/database (usually `${ASSAY_DATABASE_URL}`). */
+    url: Type.Optional(Type.String({ minLength: 1 })),
+    /** PostgreSQL: connections per node. */
+    pool: Type.Integer({ default: 10, minimum: 1, maximum: 500 }),
   },
   { ...closed, default: {} },
 );
 
 export type StorageConfig = Static<typeof StorageSection>;
+
+/** Cross-key rules the schema cannot say; each problem names its YAML path. */
+export function storageProblems(storage: StorageConfig): string[] {
+  if (storage.driver !== "postgres") return [];
+  if (!storage.url) return ["storage.url: required when storage.driver is postgres (e.g. ${ASSAY_DATABASE_URL})"];
+  if (!/^postgres(ql)?:\/\//.test(storage.url)) return ["storage.url: expected a postgres:// URL"];
+  return [];
+}
+
+/** The URL with its password hidden, for logs and messages. */
+export function redactUrl(url: string): string {
+  return url.replace(/^([a-z]+:\/\/[^:/@]*):[^@]*@/i, "$1:***@");
+}

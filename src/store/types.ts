@@ -126,7 +126,15 @@ export interface StoreCounts {
   outbox: Record<string, number>;
 }
 
+export interface MigrationState {
+  version: number;
+  name: string;
+  /** When it was applied; null while pending. */
+  applied_at: string | null;
+}
+
 export interface Store {
+  readonly driver: "sqlite" | "postgres";
   readonly accounts: AccountRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly idempotency: IdempotencyRepository;
@@ -142,6 +150,13 @@ export interface Store {
   /** Row counts for /metrics: analyses, alerts by status, reports and webhook outbox by status. */
   counts(): Promise<StoreCounts>;
   close(): void;
+}
+
+  /** Applies pending migrations; returns the versions applied. */
+  migrate(): Promise<number[]>;
+  /** Every known migration, applied or pending (applies none). */
+  migrations(): Promise<MigrationState[]>;
+  close(): void | Promise<void>;
 }
 
 // ---- Alerts, their history and the webhook outbox (alerts feature) ----

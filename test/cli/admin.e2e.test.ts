@@ -4,6 +4,7 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { signedFetch, startTestServer, makeTempDir, type TestServer } from "../support/harness.ts";
 import { runCli } from "../support/cli.ts";
+import { PostgresStore } from "../../src/store/postgres/index.ts";
 
 let s: TestServer;
 let cfg: string[];
@@ -70,9 +71,14 @@ describe("accounts and keys from the CLI", () => {
 
   test("keys are never stored in plain text", async () => {
     const created = JSON.parse((await runCli(["keys", "create", "--account", s.creds.accountId, "--json", ...cfg])).stdout);
-    const db = await Bun.file(join(s.dir, "assay.db")).arrayBuffer();
-    const wal = existsSync(join(s.dir, "assay.db-wal")) ? await Bun.file(join(s.dir, "assay.db-wal")).arrayBuffer() : new ArrayBuffer(0);
-    const haystack = Buffer.concat([Buffer.from(db), Buffer.from(wal)]).toString("latin1");
+    let haystack: string;
+    if (s.rt.store instanceof PostgresStore) {
+      haystack = JSON.stringify(await s.rt.store.db.sql.unsafe("SELECT *, encode(secret_enc, 'escape') AS raw FROM api_keys"));
+    } else {
+      const db = await Bun.file(join(s.dir, "assay.db")).arrayBuffer();
+      const wal = existsSync(join(s.dir, "assay.db-wal")) ? await Bun.file(join(s.dir, "assay.db-wal")).arrayBuffer() : new ArrayBuffer(0);
+      haystack = Buffer.concat([Buffer.from(db), Buffer.from(wal)]).toString("latin1");
+    }
     expect(haystack).not.toContain(created.key);
     expect(haystack).not.toContain(created.secret);
   });

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { Clock } from "../../src/domain/clock.ts";
 import { newId } from "../../src/domain/ids.ts";
 import type { SqliteStore } from "../../src/store/sqlite/index.ts";
+import { PostgresStore } from "../../src/store/postgres/index.ts";
 import { json, type Server, startServer } from "../support/server.ts";
 import { analysisRecords, insertAnalyses, waitForReport } from "./fixtures.ts";
 
@@ -201,7 +202,9 @@ describe("the worker", () => {
     // the store: the kind of internal error whose details must not reach the client.
     const [record] = analysisRecords(acct.accountId, 1);
     await s.rt.store.analyses.insert(record!);
-    (s.rt.store as SqliteStore).db.query("UPDATE analyses SET result = ? WHERE id = ?").run("{not json at /var/lib/assay", record!.id);
+    const damage = "{not json at /var/lib/assay";
+    if (s.rt.store instanceof PostgresStore) await s.rt.store.db.sql.unsafe("UPDATE analyses SET result = $1 WHERE id = $2", [damage, record!.id]);
+    else (s.rt.store as SqliteStore).db.query("UPDATE analyses SET result = ? WHERE id = ?").run(damage, record!.id);
     const queued = [];
     for (const body of [{ type: "alerts" }, { type: "risk_summary" }, { type: "alerts", format: "html" }, { type: "alerts", format: "csv" }]) {
       queued.push((await json(await s.call("POST", "/v1/reports", body, { creds: acct }))).id);

@@ -1,6 +1,6 @@
 // Starts a real Assay server in this process on a free port, with its own temporary config,
 // database and master key, and gives tests a signed HTTP client for it.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -10,6 +10,7 @@ import type { Clock } from "../../src/domain/clock.ts";
 import { silentLogger, type Logger } from "../../src/log.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
 import { type RunningServer, startServer } from "../../src/server.ts";
+import { createTestDatabase, dropTestDatabase, PG_URL, postgresAvailable, testStorageDriver } from "./postgres.ts";
 
 export interface Credentials {
   accountId: string;
@@ -50,12 +51,14 @@ export async function startTestServer(
   const dir = options.dir ?? makeTempDir();
   mkdirSync(dir, { recursive: true });
   const configFile = join(dir, "assay.yaml");
-  const base = `server: { port: 0, access_log: false }\nstorage: { path: ./assay.db }\nsecurity: { master_key_file: ./master.key, failed_auth: { per_second: 100000, per_minute: 1000000 } }\n`;
+  const storage = testStorageDriver() === "postgres" ? `{ driver: postgres, url: "${await databaseFor(dir)}", pool: 4 }` : "{ path: ./assay.db }";
+  const base = `server: { port: 0, access_log: false }\nstorage: ${storage}\nsecurity: { master_key_file: ./master.key, failed_auth: { per_second: 100000, per_minute: 1000000 } }\n`;
   writeFileSync(configFile, mergeYaml(base, yaml));
   // A given folder may be a restart of an earlier server: keep its master key.
   if (!existsSync(join(dir, "master.key"))) writeFileSync(join(dir, "master.key"), randomBytes(32).toString("hex"), { mode: 0o600 });
   const config = parseConfig(await Bun.file(configFile).text(), configFile, { ...process.env, ...options.env });
   const rt = createRuntime(config, { log: options.log ?? silentLogger, clock: options.clock, env: {} });
+  await rt.store.migrate();
   const server = startServer(rt, { host: "127.0.0.1", port: 0 });
   const newAccount = async (plan = "standard"): Promise<Credentials> => {
     const account = await rt.keys.createAccount("test", plan);
@@ -76,7 +79,10 @@ export async function startTestServer(
     call,
     async stop() {
       await server.stop();
-      if (!options.dir) rmSync(dir, { recursive: true, force: true });
+      if (!options.dir) {
+        await dropDatabaseOf(dir);
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }
@@ -91,6 +97,38 @@ export async function signedFetch(base: string, method: string, path: string, bo
     ...o.headers,
   };
   return fetch(base + path, { method, headers, body: raw.length > 0 ? raw : undefined });
+}
+
+// ASSAY_TEST_STORAGE=postgres: each test server folder gets its own fresh PostgreSQL database
+// (a restart with the same folder finds it again). Folders a test keeps are dropped at exit.
+const databases = new Map<string, string>();
+
+async function databaseFor(dir: string): Promise<string> {
+  const marker = join(dir, "pg-database");
+  if (existsSync(marker)) return readFileSync(marker, "utf8").trim();
+  if (!(await postgresAvailable())) throw new Error(`ASSAY_TEST_STORAGE=postgres but ${PG_URL} is unreachable`);
+  const db = await createTestDatabase();
+  writeFileSync(marker, db.url);
+  databases.set(dir, db.name);
+  if (databases.size === 1) process.once("exit", dropLeftovers);
+  return db.url;
+}
+
+async function dropDatabaseOf(dir: string) {
+  const name = databases.get(dir);
+  if (!name) return;
+  databases.delete(dir);
+  await dropTestDatabase(name);
+}
+
+/** At exit (no more async work): one child process drops the databases still registered. */
+function dropLeftovers() {
+  const names = [...databases.values()];
+  if (names.length === 0) return;
+  const script = `const { SQL } = require("bun"); const sql = new SQL(${JSON.stringify(PG_URL)}, { max: 1 });
+    for (const n of ${JSON.stringify(names)}) await sql.unsafe("DROP DATABASE IF EXISTS " + n + " WITH (FORCE)").catch(() => {});
+    await sql.close();`;
+  Bun.spawnSync([process.execPath, "-e", script], { stdout: "ignore", stderr: "ignore" });
 }
 
 /** Top-level sections of `extra` replace those of `base` (enough for flat test configs). */

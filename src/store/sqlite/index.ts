@@ -1,11 +1,12 @@
 // The embedded SQLite store: one repository per table over one connection.
 import type { Database } from "bun:sqlite";
-import { type Store, type StoreCounts, StorageUnavailableError } from "../types.ts";
+import { MIGRATIONS } from "../migrations/index.ts";
+import { type MigrationState, type Store, type StoreCounts, StorageUnavailableError } from "../types.ts";
 import { SqliteAccountRepository } from "./accounts.ts";
 import { SqliteAlertRepository } from "./alerts.ts";
 import { SqliteAnalysisRepository } from "./analyses.ts";
 import { SqliteApiKeyRepository } from "./api-keys.ts";
-import { guarded, openSqlite, type SqliteOptions } from "./database.ts";
+import { guarded, migrate, openSqlite, type SqliteOptions } from "./database.ts";
 import { integrityProblems, probeWritable } from "./checks.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { SqliteIdempotencyRepository } from "./idempotency.ts";
@@ -19,6 +20,7 @@ const INTEGRITY_RECHECK_MS = 60_000;
 const QUICK_CHECK_MAX_PAGES = 64 * 1024;
 
 export class SqliteStore implements Store {
+  readonly driver = "sqlite" as const;
   readonly accounts;
   readonly apiKeys;
   readonly idempotency;
@@ -45,12 +47,26 @@ export class SqliteStore implements Store {
     this.suppressions = new SqliteSuppressionRepository(db);
   }
 
-  static open(options: SqliteOptions): SqliteStore {
-    const store = new SqliteStore(openSqlite(options));
+  /** Opens the database and applies pending migrations (unless `migrate` is false: `assay migrate`). */
+  static open(options: SqliteOptions, { migrate = true } = {}): SqliteStore {
+    const store = new SqliteStore(openSqlite(options, migrate ? MIGRATIONS : []));
     // openSqlite has just run quick_check (it refuses a corrupt file): health's first storage
     // check need not repeat it, which would double the work before the first answer.
     if (options.startup_check !== "off") store.integrity.checkedAt = performance.now();
     return store;
+  }
+
+  migrate() {
+    return guarded(() => migrate(this.db, MIGRATIONS));
+  }
+
+  migrations() {
+    return guarded((): MigrationState[] => {
+      const applied = new Map(
+        this.db.query<{ version: number; applied_at: string }, []>("SELECT version, applied_at FROM schema_migrations").all().map((r) => [r.version, r.applied_at]),
+      );
+      return [...MIGRATIONS].sort((a, b) => a.version - b.version).map((m) => ({ version: m.version, name: m.name, applied_at: applied.get(m.version) ?? null }));
+    });
   }
 
   private integrity = { checkedAt: Number.NEGATIVE_INFINITY, problem: null as string | null };

@@ -1,0 +1,203 @@
+// Alerts and their history on PostgreSQL. Every change writes the alert, one history event and
+// its webhook notifications in one transaction. Where SQLite relies on IMMEDIATE (one writer at
+// a time), this locks what it reads: the alert row (FOR UPDATE) for a change, and a transaction
+// advisory lock on (account, dedupe key) for open-or-refresh, so two nodes cannot both open one.
+import {
+  ActiveAlertExistsError,
+  type AlertDecision,
+  type AlertEventRecord,
+  type AlertListQuery,
+  type AlertRecord,
+  type AlertRepository,
+  type OutboxBuilder,
+  type Page,
+} from "../types.ts";
+import { insertOutbox } from "./outbox.ts";
+import { insertOf, isUniqueViolation, one, rows, type PgDatabase, type Sql } from "./pool.ts";
+
+interface AlertRow extends Omit<AlertRecord, "anomalies" | "metadata"> {
+  anomalies: string;
+  metadata: string;
+}
+interface EventRow extends Omit<AlertEventRecord, "changes"> {
+  changes: string;
+}
+
+const COLUMNS = [
+  "id", "account_id", "status", "severity", "title", "description", "source", "connector", "module", "transaction_id",
+  "analysis_id", "risk_score", "anomalies", "metadata", "resolution", "dedupe_key", "created_by_key", "created_at",
+  "updated_at", "acknowledged_at", "resolved_at", "dismissed_at",
+] as const;
+const EVENT_COLUMNS = [
+  "id", "alert_id", "account_id", "type", "from_status", "to_status", "resolution", "note", "changes", "actor_type",
+  "actor_key", "actor_account", "created_at",
+] as const;
+const PATCHABLE = new Set<string>(COLUMNS.filter((c) => c !== "id" && c !== "account_id" && c !== "created_at"));
+const ACTIVE_INDEX = "alerts_active_dedupe";
+
+const fromRow = (r: AlertRow): AlertRecord => ({ ...r, anomalies: JSON.parse(r.anomalies), metadata: JSON.parse(r.metadata) });
+const toRow = (a: Partial<AlertRecord>): Record<string, unknown> => ({
+  ...a,
+  ...(a.anomalies !== undefined ? { anomalies: JSON.stringify(a.anomalies) } : {}),
+  ...(a.metadata !== undefined ? { metadata: JSON.stringify(a.metadata) } : {}),
+});
+const eventFromRow = (r: EventRow): AlertEventRecord => ({ ...r, changes: JSON.parse(r.changes) });
+
+const PAGE = 500;
+
+/** The database refused a second active alert for one dedupe key (a concurrent writer won). */
+function activeConflict(e: unknown): never {
+  if (isUniqueViolation(e, ACTIVE_INDEX)) throw new ActiveAlertExistsError(null);
+  throw e;
+}
+
+export class PgAlertRepository implements AlertRepository {
+  constructor(private readonly db: PgDatabase) {}
+
+  create(alert: AlertRecord, event: AlertEventRecord, outbox: OutboxBuilder) {
+    return this.db
+      .tx(async (tx) => {
+        await insertAlert(tx, alert);
+        await insertEvent(tx, event);
+        await insertOutbox(tx, outbox(alert, event));
+        return alert;
+      })
+      .catch(activeConflict);
+  }
+
+  get(accountId: string, id: string) {
+    return this.db.run((sql) => read(sql, accountId, id));
+  }
+
+  list(q: AlertListQuery) {
+    return this.db.run(async (sql): Promise<Page<AlertRecord>> => {
+      // Newest first; starting_after is a cursor on the time-sortable id.
+      const found = await rows<AlertRow>(
+        sql,
+        `SELECT * FROM alerts WHERE ($1::text IS NULL OR account_id = $1)
+           AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR severity = $3)
+           AND ($4::text IS NULL OR connector = $4) AND ($5::text IS NULL OR created_at >= $5)
+           AND ($6::text IS NULL OR id < $6)
+         ORDER BY id DESC LIMIT $7`,
+        [q.account_id ?? null, q.status ?? null, q.severity ?? null, q.connector ?? null, q.since ?? null, q.starting_after ?? null, q.limit + 1],
+      );
+      return { data: found.slice(0, q.limit).map(fromRow), has_more: found.length > q.limit };
+    });
+  }
+
+  change(accountId: string, id: string, decide: (current: AlertRecord) => AlertDecision, outbox: OutboxBuilder) {
+    return this.db
+      .tx(async (tx) => {
+        const current = await read(tx, accountId, id, true);
+        if (!current) return null;
+        const decision = decide(current);
+        if (!decision.ok) throw decision.error;
+        const updated = await patchActive(tx, current, decision.patch);
+        await insertEvent(tx, decision.event);
+        await insertOutbox(tx, outbox(updated, decision.event));
+        return updated;
+      })
+      .catch(activeConflict);
+  }
+
+  openOrRefresh(
+    alert: AlertRecord,
+    created: AlertEventRecord,
+    refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
+    outbox: OutboxBuilder,
+  ) {
+    return this.db.tx(async (tx) => {
+      // One writer per (account, dedupe key) at a time, across every node.
+      await tx.unsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`alert:${alert.account_id}:${alert.dedupe_key ?? ""}`]);
+      const active = await one<AlertRow>(
+        tx,
+        "SELECT * FROM alerts WHERE account_id = $1 AND dedupe_key = $2 AND status IN ('open', 'acknowledged') FOR UPDATE",
+        [alert.account_id, alert.dedupe_key ?? ""],
+      );
+      if (active) {
+        const current = fromRow(active);
+        const change = refresh(current);
+        if (!change) return { alert: current, created: false };
+        const updated = await patch(tx, current, change.patch);
+        await insertEvent(tx, change.event);
+        await insertOutbox(tx, outbox(updated, change.event));
+        return { alert: updated, created: false };
+      }
+      await insertAlert(tx, alert);
+      await insertEvent(tx, created);
+      await insertOutbox(tx, outbox(alert, created));
+      return { alert, created: true };
+    });
+  }
+
+  events(accountId: string, alertId: string, q: { starting_after?: string; limit: number }) {
+    return this.db.run(async (sql): Promise<Page<AlertEventRecord>> => {
+      // History reads oldest first: it is a story.
+      const found = await rows<EventRow>(
+        sql,
+        "SELECT * FROM alert_events WHERE account_id = $1 AND alert_id = $2 AND ($3::text IS NULL OR id > $3) ORDER BY id LIMIT $4",
+        [accountId, alertId, q.starting_after ?? null, q.limit + 1],
+      );
+      return { data: found.slice(0, q.limit).map(eventFromRow), has_more: found.length > q.limit };
+    });
+  }
+
+  async *iterate(accountId: string, q: { from?: string; to?: string; connector?: string }): AsyncIterable<AlertRecord> {
+    let after = "";
+    for (;;) {
+      const page = await this.db.run((sql) =>
+        rows<AlertRow>(
+          sql,
+          `SELECT * FROM alerts WHERE account_id = $1 AND id > $2
+             AND ($3::text IS NULL OR created_at >= $3) AND ($4::text IS NULL OR created_at <= $4)
+             AND ($5::text IS NULL OR connector = $5)
+           ORDER BY id LIMIT ${PAGE}`,
+          [accountId, after, q.from ?? null, q.to ?? null, q.connector ?? null],
+        ),
+      );
+      for (const row of page) yield fromRow(row);
+      if (page.length < PAGE) return;
+      after = page[page.length - 1]!.id;
+    }
+  }
+}
+
+async function read(sql: Sql, accountId: string, id: string, forUpdate = false): Promise<AlertRecord | null> {
+  const row = await one<AlertRow>(sql, `SELECT * FROM alerts WHERE id = $1 AND account_id = $2${forUpdate ? " FOR UPDATE" : ""}`, [id, accountId]);
+  return row ? fromRow(row) : null;
+}
+
+async function insertAlert(sql: Sql, alert: AlertRecord) {
+  const q = insertOf("alerts", COLUMNS, toRow(alert));
+  await sql.unsafe(q.text, q.params);
+}
+
+async function insertEvent(sql: Sql, e: AlertEventRecord) {
+  const q = insertOf("alert_events", EVENT_COLUMNS, { ...e, changes: JSON.stringify(e.changes) });
+  await sql.unsafe(q.text, q.params);
+}
+
+/** A patch that may make an alert active again: refused if another active alert has its dedupe key. */
+async function patchActive(sql: Sql, current: AlertRecord, change: Partial<AlertRecord>): Promise<AlertRecord> {
+  const next = change.status ?? current.status;
+  if (current.dedupe_key && (next === "open" || next === "acknowledged")) {
+    const other = await one<{ id: string }>(
+      sql,
+      "SELECT id FROM alerts WHERE account_id = $1 AND dedupe_key = $2 AND id <> $3 AND status IN ('open', 'acknowledged')",
+      [current.account_id, current.dedupe_key, current.id],
+    );
+    if (other) throw new ActiveAlertExistsError(other.id);
+  }
+  return patch(sql, current, change);
+}
+
+async function patch(sql: Sql, current: AlertRecord, change: Partial<AlertRecord>): Promise<AlertRecord> {
+  const keys = Object.keys(change).filter((k) => PATCHABLE.has(k));
+  if (keys.length === 0) return current;
+  const row = toRow(change);
+  await sql.unsafe(`UPDATE alerts SET ${keys.map((k, i) => `${k} = $${i + 1}`).join(", ")} WHERE id = $${keys.length + 1}`, [
+    ...keys.map((k) => row[k] ?? null),
+    current.id,
+  ]);
+  return { ...current, ...change };
+}

@@ -1,0 +1,44 @@
+import type { AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../types.ts";
+import { insertOf, rows, type PgDatabase } from "./pool.ts";
+
+interface Row extends Omit<AnalysisRecord, "anomaly_codes" | "result"> {
+  anomaly_codes: string;
+  result: string;
+}
+
+const COLUMNS = [
+  "id", "account_id", "connector", "module", "transaction_id", "customer_id", "risk_score", "risk_level", "amount_at_risk",
+  "currency", "anomaly_codes", "transactions_analyzed", "alert_id", "created_at", "result",
+] as const;
+const PAGE = 500;
+
+export class PgAnalysisRepository implements AnalysisRepository {
+  constructor(private readonly db: PgDatabase) {}
+
+  insert(r: AnalysisRecord) {
+    return this.db.run(async (sql) => {
+      const q = insertOf("analyses", COLUMNS, { ...r, anomaly_codes: JSON.stringify(r.anomaly_codes), result: JSON.stringify(r.result) });
+      await sql.unsafe(q.text, q.params);
+    });
+  }
+
+  async *iterate(accountId: string, q: AnalysisQuery = {}): AsyncIterable<AnalysisRecord> {
+    // Keyset pagination: bounded memory however many analyses there are.
+    let after = "";
+    for (;;) {
+      const page = await this.db.run((sql) =>
+        rows<Row>(
+          sql,
+          `SELECT * FROM analyses WHERE account_id = $1 AND id > $2
+             AND ($3::text IS NULL OR created_at >= $3) AND ($4::text IS NULL OR created_at <= $4)
+             AND ($5::text IS NULL OR connector = $5) AND ($6::text IS NULL OR module = $6)
+           ORDER BY id LIMIT ${PAGE}`,
+          [accountId, after, q.from ?? null, q.to ?? null, q.connector ?? null, q.module ?? null],
+        ),
+      );
+      for (const row of page) yield { ...row, anomaly_codes: JSON.parse(row.anomaly_codes), result: JSON.parse(row.result) };
+      if (page.length < PAGE) return;
+      after = page[page.length - 1]!.id;
+    }
+  }
+}

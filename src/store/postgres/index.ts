@@ -1,0 +1,57 @@
+// The PostgreSQL store: the same repositories as SQLite's over one Bun.SQL pool, so several
+// `assay serve` nodes can share one database.
+import { PG_MIGRATIONS } from "./migrations/index.ts";
+import type { Store } from "../types.ts";
+import { PgAccountRepository } from "./accounts.ts";
+import { PgAlertRepository } from "./alerts.ts";
+import { PgAnalysisRepository } from "./analyses.ts";
+import { PgApiKeyRepository } from "./api-keys.ts";
+import { asPgStorageError, migrationStatus, type PostgresOptions } from "./database.ts";
+import { PgIdempotencyRepository } from "./idempotency.ts";
+import { PgOutboxRepository } from "./outbox.ts";
+import { PgDatabase } from "./pool.ts";
+import { PgReportRepository } from "./reports.ts";
+
+export class PostgresStore implements Store {
+  readonly driver = "postgres" as const;
+  readonly db: PgDatabase;
+  readonly accounts;
+  readonly apiKeys;
+  readonly idempotency;
+  readonly analyses;
+  readonly alerts;
+  readonly outbox;
+  readonly reports;
+  private closing: Promise<void> | null = null;
+
+  constructor(options: PostgresOptions) {
+    this.db = new PgDatabase(options, PG_MIGRATIONS);
+    this.accounts = new PgAccountRepository(this.db);
+    this.apiKeys = new PgApiKeyRepository(this.db);
+    this.idempotency = new PgIdempotencyRepository(this.db);
+    this.analyses = new PgAnalysisRepository(this.db);
+    this.alerts = new PgAlertRepository(this.db);
+    this.outbox = new PgOutboxRepository(this.db);
+    this.reports = new PgReportRepository(this.db);
+  }
+
+  migrate() {
+    return this.db.applyMigrations();
+  }
+
+  /** Applied and pending migrations, without applying any. */
+  migrations() {
+    return migrationStatus(this.db.sql, PG_MIGRATIONS).catch((e) => {
+      throw asPgStorageError(e, "cannot read the PostgreSQL migrations");
+    });
+  }
+
+  async ping() {
+    await this.db.run((sql) => sql.unsafe("SELECT count(*) FROM schema_migrations"));
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.db.sql.close({ timeout: 5 }).catch(() => {});
+    return this.closing;
+  }
+}

@@ -1,0 +1,10 @@
+// PostgreSQL migrations: the same versions and names as the SQLite ones (src/store/migrations),
+// in PostgreSQL's dialect. Never edit one that has shipped; add the next number instead.
+import type { Migration } from "../../migrations/index.ts";
+import { m001_core } from "./001_core.ts";
+import { m002_analyses } from "./002_analyses.ts";
+import { m003_alerts } from "./003_alerts.ts";
+import { m004_reports } from "./004_reports.ts";
+import { m005_report_indexes } from "./005_report_indexes.ts";
+
+export const PG_MIGRATIONS: Migration[] = [m001_core, m002_analyses, m003_alerts, m004_reports, m005_report_indexes];

@@ -1,0 +1,272 @@
+// The repository contract: the same tests against the embedded SQLite store and PostgreSQL
+// (a fresh database per run), so both drivers behave alike for every caller.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { newId } from "../../src/domain/ids.ts";
+import { PostgresStore } from "../../src/store/postgres/index.ts";
+import { SqliteStore } from "../../src/store/sqlite/index.ts";
+import {
+  ActiveAlertExistsError,
+  type AlertEventRecord,
+  type AlertRecord,
+  type OutboxMessage,
+  type ReportRecord,
+  type Store,
+} from "../../src/store/types.ts";
+import { makeTempDir } from "../support/harness.ts";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/postgres.ts";
+
+const drivers: { name: string; open: () => Promise<{ store: Store; done: () => Promise<void> }> }[] = [
+  {
+    name: "sqlite",
+    open: async () => {
+      const store = SqliteStore.open({ path: join(makeTempDir(), "c.db"), synchronous: "NORMAL", busy_timeout_ms: 1000 });
+      return { store, done: async () => store.close() };
+    },
+  },
+];
+if (await postgresAvailable()) {
+  drivers.push({
+    name: "postgres",
+    open: async () => {
+      const db: TestDatabase = await createTestDatabase();
+      const store = new PostgresStore({ url: db.url, pool: 4 });
+      await store.migrate();
+      return {
+        store,
+        done: async () => {
+          await store.close();
+          await db.drop();
+        },
+      };
+    },
+  });
+}
+
+const T0 = "2026-01-01T00:00:00.000Z";
+const at = (s: number) => new Date(Date.parse(T0) + s * 1000).toISOString();
+
+function alert(accountId: string, extra: Partial<AlertRecord> = {}): AlertRecord {
+  return {
+    id: newId("alrt"), account_id: accountId, status: "open", severity: "high", title: "t", description: null, source: "api",
+    connector: "c", module: null, transaction_id: null, analysis_id: null, risk_score: 0.75, anomalies: [{ code: "x" }],
+    metadata: { k: "v" }, resolution: null, dedupe_key: null, created_by_key: null, created_at: T0, updated_at: T0,
+    acknowledged_at: null, resolved_at: null, dismissed_at: null, ...extra,
+  };
+}
+function event(a: AlertRecord, extra: Partial<AlertEventRecord> = {}): AlertEventRecord {
+  return {
+    id: newId("evt"), alert_id: a.id, account_id: a.account_id, type: "created", from_status: null, to_status: "open",
+    resolution: null, note: null, changes: {}, actor_type: "system", actor_key: null, actor_account: null, created_at: T0, ...extra,
+  };
+}
+const outboxFor = (target: string) => (a: AlertRecord, e: AlertEventRecord): OutboxMessage[] => [
+  {
+    id: newId("whk"), event_id: e.id, event_type: `alert.${e.type}`, target, payload: JSON.stringify({ alert: a.id }),
+    status: "pending", attempts: 0, next_attempt_at: T0, last_error: null, last_status: null, created_at: T0, delivered_at: null,
+  },
+];
+function report(accountId: string, extra: Partial<ReportRecord> = {}): ReportRecord {
+  return {
+    id: newId("rpt"), account_id: accountId, type: "risk_summary", format: "json", status: "queued", period_from: null,
+    period_to: null, connector: null, module: null, progress_processed: 0, progress_total: null, summary: null, file: null,
+    bytes: null, error_code: null, error_message: null, attempts: 0, runner: null, created_by_key: null, created_at: T0,
+    started_at: null, completed_at: null, ...extra,
+  };
+}
+
+for (const driver of drivers) {
+  describe(`store contract: ${driver.name}`, () => {
+    let store: Store;
+    let done: () => Promise<void>;
+    let acct: string;
+    beforeAll(async () => {
+      ({ store, done } = await driver.open());
+      acct = newId("acct");
+      await store.accounts.create({ id: acct, name: "A", plan: "standard", created_at: T0 });
+    });
+    afterAll(() => done());
+
+    test("migrations: every one applied, none pending", async () => {
+      const states = await store.migrations();
+      expect(states.length).toBeGreaterThan(0);
+      expect(states.every((s) => s.applied_at !== null)).toBe(true);
+      expect(await store.migrate()).toEqual([]);
+      await store.ping();
+    });
+
+    test("accounts: create, get, list in id order, set plan", async () => {
+      const b = await store.accounts.create({ id: `${acct}z`, name: "B", plan: "free", created_at: T0 });
+      expect(await store.accounts.get(b.id)).toEqual(b);
+      expect(await store.accounts.get("acct_missing")).toBeNull();
+      const ids = (await store.accounts.list()).map((a) => a.id);
+      expect(ids).toEqual([...ids].sort());
+      expect((await store.accounts.setPlan(b.id, "pro"))!.plan).toBe("pro");
+      expect(await store.accounts.setPlan("acct_missing", "pro")).toBeNull();
+    });
+
+    test("api keys: secret bytes round-trip, revoke keeps the first time, expire keeps the earlier time", async () => {
+      const secret = new Uint8Array([0, 1, 2, 255, 128, 7]);
+      const key = {
+        id: newId("key"), account_id: acct, name: null, prefix: "ak_live_ab", key_hash: `h${newId("key")}`, secret_enc: secret,
+        created_at: T0, expires_at: null, revoked_at: null, rotated_to: null,
+      };
+      await store.apiKeys.create(key);
+      const found = await store.apiKeys.findByHash(key.key_hash);
+      expect(found).toEqual(key);
+      expect(found!.secret_enc).toBeInstanceOf(Uint8Array);
+      expect(Array.from(found!.secret_enc)).toEqual(Array.from(secret));
+      expect((await store.apiKeys.revoke(key.id, at(10)))!.revoked_at).toBe(at(10));
+      expect((await store.apiKeys.revoke(key.id, at(20)))!.revoked_at).toBe(at(10));
+      expect((await store.apiKeys.expire(key.id, at(30), "key_next"))!.expires_at).toBe(at(30));
+      expect((await store.apiKeys.expire(key.id, at(40), "key_next"))!.expires_at).toBe(at(30));
+      expect((await store.apiKeys.list(acct)).map((k) => k.id)).toEqual([key.id]);
+      await expect(store.apiKeys.create({ ...key, id: newId("key") })).rejects.toThrow();
+    });
+
+    test("idempotency: one claim wins among concurrent ones; live keys replay, expired ones are taken again", async () => {
+      const rec = { account_id: acct, key: "k1", fingerprint: "f", status: 0, headers: {}, body: "", created_at: at(0), expires_at: at(100) };
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => store.idempotency.claim(rec)));
+      expect(outcomes.filter((o) => o.claimed).length).toBe(1);
+      await store.idempotency.complete(acct, "k1", 201, { "content-type": "application/json" }, '{"a":1}');
+      const again = await store.idempotency.claim({ ...rec, created_at: at(5) });
+      expect(again).toEqual({ claimed: false, existing: { ...rec, status: 201, headers: { "content-type": "application/json" }, body: '{"a":1}' } });
+      expect((await store.idempotency.claim({ ...rec, fingerprint: "g", created_at: at(100), expires_at: at(200) })).claimed).toBe(true);
+      await store.idempotency.release(acct, "k1");
+      expect((await store.idempotency.claim({ ...rec, created_at: at(101), expires_at: at(200) })).claimed).toBe(true);
+      expect(await store.idempotency.purgeExpired(at(300))).toBeGreaterThanOrEqual(1);
+    });
+
+    test("analyses: iterate in id order with filters, numbers and JSON intact", async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const id = newId("anl");
+        ids.push(id);
+        await store.analyses.insert({
+          id, account_id: acct, connector: i % 2 ? "odd" : "even", module: "m", transaction_id: `t${i}`, customer_id: null,
+          risk_score: 0.1 + i / 10, risk_level: "low", amount_at_risk: 1234.56 + i, currency: "EUR", anomaly_codes: ["a", "b"],
+          transactions_analyzed: i, alert_id: null, created_at: at(i), result: { n: i, nested: { ok: true } },
+        });
+      }
+      const all = [];
+      for await (const a of store.analyses.iterate(acct)) all.push(a);
+      expect(all.map((a) => a.id)).toEqual(ids);
+      expect(all[2]!.risk_score).toBeCloseTo(0.3, 10);
+      expect(all[2]!.amount_at_risk).toBe(1236.56);
+      expect(all[2]!.anomaly_codes).toEqual(["a", "b"]);
+      expect(all[2]!.result).toEqual({ n: 2, nested: { ok: true } });
+      const filtered = [];
+      for await (const a of store.analyses.iterate(acct, { connector: "odd", from: at(2), to: at(4) })) filtered.push(a.transaction_id);
+      expect(filtered).toEqual(["t3"]);
+    });
+
+    test("alerts: create with event and outbox, list newest first with a cursor, change, history", async () => {
+      const made: AlertRecord[] = [];
+      for (let i = 0; i < 3; i++) {
+        const a = alert(acct, { severity: i === 1 ? "low" : "high" });
+        made.push(await store.alerts.create(a, event(a), outboxFor("hook")));
+      }
+      expect(await store.alerts.get(acct, made[0]!.id)).toEqual(made[0]!);
+      expect(await store.alerts.get("acct_other", made[0]!.id)).toBeNull();
+      const page1 = await store.alerts.list({ account_id: acct, limit: 2 });
+      expect(page1.data.map((a) => a.id)).toEqual([made[2]!.id, made[1]!.id]);
+      expect(page1.has_more).toBe(true);
+      const page2 = await store.alerts.list({ account_id: acct, limit: 2, starting_after: made[1]!.id });
+      expect(page2.data.map((a) => a.id)).toEqual([made[0]!.id]);
+      expect((await store.alerts.list({ account_id: acct, severity: "low", limit: 10 })).data.map((a) => a.id)).toEqual([made[1]!.id]);
+
+      const target = made[0]!;
+      const changed = await store.alerts.change(
+        acct,
+        target.id,
+        (cur) => ({
+          ok: true,
+          patch: { status: "resolved", resolution: "fixed", resolved_at: at(5), updated_at: at(5), metadata: { ...cur.metadata, n: 1 } },
+          event: event(cur, { type: "status_changed", from_status: "open", to_status: "resolved", created_at: at(5) }),
+        }),
+        outboxFor("hook"),
+      );
+      expect(changed!.status).toBe("resolved");
+      expect((await store.alerts.get(acct, target.id))!.metadata).toEqual({ k: "v", n: 1 });
+      const refused = store.alerts.change(acct, target.id, () => ({ ok: false, error: new Error("no") }), outboxFor("hook"));
+      await expect(refused).rejects.toThrow("no");
+      expect(await store.alerts.change(acct, "alrt_missing", () => ({ ok: false, error: new Error("x") }), outboxFor("h"))).toBeNull();
+      const history = await store.alerts.events(acct, target.id, { limit: 10 });
+      expect(history.data.map((e) => e.type)).toEqual(["created", "status_changed"]);
+      expect((await store.outbox.list({ target: "hook" })).length).toBe(4);
+    });
+
+    test("alerts: concurrent open-or-refresh of one dedupe key opens exactly one", async () => {
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => {
+          const a = alert(acct, { source: "analysis", dedupe_key: "c:tx-1" });
+          return store.alerts.openOrRefresh(a, event(a), (cur) => ({
+            patch: { risk_score: 0.9, updated_at: at(9) },
+            event: event(cur, { type: "updated" }),
+          }), outboxFor("dedupe"));
+        }),
+      );
+      expect(results.filter((r) => r.created).length).toBe(1);
+      expect(new Set(results.map((r) => r.alert.id)).size).toBe(1);
+      const other = alert(acct, { source: "analysis", dedupe_key: "c:tx-1", status: "dismissed" });
+      await store.alerts.create(other, event(other), outboxFor("dedupe"));
+      const reopen = store.alerts.change(
+        acct,
+        other.id,
+        (cur) => ({ ok: true, patch: { status: "open" }, event: event(cur, { type: "status_changed" }) }),
+        outboxFor("dedupe"),
+      );
+      await expect(reopen).rejects.toBeInstanceOf(ActiveAlertExistsError);
+      const seen = [];
+      for await (const a of store.alerts.iterate(acct, {})) seen.push(a.id);
+      expect(seen).toEqual([...seen].sort());
+    });
+
+    test("outbox: the due head of each target, then delivered, retried, dead, purged", async () => {
+      const a = alert(acct);
+      await store.alerts.create(a, event(a), outboxFor("t1"));
+      const b = alert(acct);
+      await store.alerts.create(b, event(b), outboxFor("t1"));
+      const head = await store.outbox.head("t1");
+      const due = (await store.outbox.due(at(1), 100)).filter((m) => m.target === "t1");
+      expect(due.map((m) => m.id)).toEqual([head!.id]);
+      await store.outbox.retryLater(head!.id, 1, at(60), "boom", 500);
+      expect((await store.outbox.due(at(1), 100)).filter((m) => m.target === "t1")).toEqual([]);
+      await store.outbox.delivered(head!.id, at(61), 200, 2);
+      const got = await store.outbox.get(head!.id);
+      expect([got!.status, got!.attempts, got!.last_status, got!.last_error]).toEqual(["delivered", 2, 200, null]);
+      const next = await store.outbox.head("t1");
+      await store.outbox.dead(next!.id, 5, "gone", null);
+      expect((await store.outbox.list({ status: "dead", target: "t1" })).map((m) => m.id)).toEqual([next!.id]);
+      expect(await store.outbox.purge(at(1000))).toBeGreaterThanOrEqual(2);
+    });
+
+    test("reports: concurrent claims never share a job; requeue, complete, fail, expire, delete", async () => {
+      const queued = [report(acct), report(acct), report(acct)];
+      for (const r of queued) await store.reports.create(r);
+      const claims = await Promise.all(Array.from({ length: 5 }, (_, i) => store.reports.claimNext(`runner-${i}`, at(1))));
+      const got = claims.filter((c) => c !== null);
+      expect(got.length).toBe(3);
+      expect(new Set(got.map((c) => c!.id)).size).toBe(3);
+      expect(got.every((c) => c!.status === "running" && c!.attempts === 1)).toBe(true);
+      const [r1, r2, r3] = got as ReportRecord[];
+      expect(await store.reports.claim(r1!.id, "late", at(2))).toBeNull();
+      await store.reports.progress(r1!.id, 10, 20);
+      expect((await store.reports.get(acct, r1!.id))!.progress_processed).toBe(10);
+      expect(await store.reports.requeue(r1!.id, "someone-else")).toBe(false);
+      expect(await store.reports.requeue(r1!.id, r1!.runner!)).toBe(true);
+      expect((await store.reports.claim(r1!.id, "again", at(3)))!.attempts).toBe(2);
+      await store.reports.complete(r1!.id, at(4), { total: 1.5 }, "r1.json", 123);
+      await store.reports.fail(r2!.id, at(5), "boom", "it failed");
+      expect((await store.reports.running()).map((r) => r.id)).toEqual([r3!.id]);
+      const done1 = await store.reports.get(acct, r1!.id);
+      expect([done1!.status, done1!.summary, done1!.bytes, done1!.runner]).toEqual(["completed", { total: 1.5 }, 123, null]);
+      const page = await store.reports.list({ account_id: acct, limit: 2 });
+      expect(page.data.map((r) => r.id)).toEqual([queued[2]!.id, queued[1]!.id]);
+      expect(page.has_more).toBe(true);
+      expect((await store.reports.expired(at(100), 10)).map((r) => r.id)).toEqual([r1!.id, r2!.id]);
+      await store.reports.delete(r1!.id);
+      expect(await store.reports.get(acct, r1!.id)).toBeNull();
+    });
+  });
+}
