@@ -16,7 +16,7 @@ import { Idempotency } from "./http/idempotency.ts";
 import { rebuildResponse } from "./http/idempotency-recovery.ts";
 import { jsonLogger, type Logger } from "./log.ts";
 import { WebhookWorker } from "./notify/worker.ts";
-import { SlidingWindowLimiter } from "./ratelimit/sliding-window.ts";
+import { createLimiters } from "./ratelimit/factory.ts";
 import type { RateLimiter } from "./ratelimit/types.ts";
 import { openStore } from "./store/open.ts";
 import type { Store } from "./store/types.ts";
@@ -89,8 +89,9 @@ export function openAdmin(config: AssayConfig, options: RuntimeOptions = {}) {
 export function createRuntime(config: AssayConfig, options: RuntimeOptions = {}): Runtime {
   const log = options.log ?? jsonLogger();
   const { store, keys, clock, checkMasterKey } = openAdmin(config, options);
-  const limiter = options.limiter ?? new SlidingWindowLimiter({ now: () => clock.monotonic() });
-  const failureLimiter = new SlidingWindowLimiter({ now: () => clock.monotonic() });
+  const limiters = createLimiters(config.rate_limit, log, () => clock.monotonic());
+  const limiter = options.limiter ?? limiters.limiter;
+  const failureLimiter = limiters.failureLimiter;
   const plans = plansFor(config);
   const authenticator = new Authenticator({
     keys,
@@ -166,6 +167,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     async close() {
       await this.quiesce();
       await connectors.close();
+      limiters.close();
       await store.close();
     },
   };

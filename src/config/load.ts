@@ -8,6 +8,7 @@ import { checkRules } from "../analysis/rules/compile.ts";
 import type { PlanLimitsT } from "../ratelimit/config-schema.ts";
 import { ConfigSchema, type ConfigFile } from "./schema.ts";
 import { storageProblems } from "../store/config-schema.ts";
+import { rateLimitProblems } from "../ratelimit/config-schema.ts";
 
 export const BUILT_IN_PLANS: Record<string, PlanLimitsT> = {
   standard: { per_second: 50, per_minute: 1000 },
@@ -73,7 +74,7 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
     for (const [name, plan] of Object.entries(config.plans)) {
       if (plan.per_second > plan.per_minute) problems.push(`plans.${name}.per_second: larger than per_minute`);
     }
-    problems.push(...storageProblems(config.storage));
+    problems.push(...storageProblems(config.storage), ...rateLimitProblems(config.rate_limit));
     problems.push(...duplicateIds(config.connectors, "connectors", "connector"));
     problems.push(...duplicateIds(config.alerts.webhooks, "alerts.webhooks", "webhook target"));
     // Every rule's CEL is parsed and type-checked here: a bad rule never reaches the server.

@@ -10,7 +10,7 @@ import { ReportsSection } from "../reports/config-schema.ts";
 import { MetricsSection } from "../metrics/config-schema.ts";
 import { StorageSection } from "../store/config-schema.ts";
 import { SecuritySection } from "../auth/config-schema.ts";
-import { PlanLimits } from "../ratelimit/config-schema.ts";
+import { PlanLimits, RateLimitSection } from "../ratelimit/config-schema.ts";
 
 const closed = { additionalProperties: false } as const;
 
@@ -48,6 +48,7 @@ export const ConfigSchema = Type.Object(
   {
     server: ServerSection,
     storage: StorageSection,
+    rate_limit: RateLimitSection,
     security: SecuritySection,
     plans: Type.Record(Type.String({ pattern: "^[a-z][a-z0-9_-]{0,39}$" }), PlanLimits, { default: {} }),
     idempotency: IdempotencySection,

@@ -12,3 +12,29 @@ export const PlanLimits = Type.Object(
 );
 
 export type PlanLimitsT = Static<typeof PlanLimits>;
+
+/** The `rate_limit:` section: where the sliding windows live. */
+export const RateLimitSection = Type.Object(
+  {
+    /** memory: per node (one node, or limits per node); redis: shared by every node. */
+    backend: Type.Union([Type.Literal("memory"), Type.Literal("redis")], { default: "memory" }),
+    /** redis://[:password@]host:6379[/db] (required for the redis backend). */
+    url: Type.Optional(Type.String({ minLength: 1 })),
+    /** When Redis cannot be reached: decide on this node alone (local) or answer 503 (reject). */
+    on_unavailable: Type.Union([Type.Literal("local"), Type.Literal("reject")], { default: "local" }),
+    /** Prefix of every Redis key Assay writes (several deployments can share one Redis). */
+    key_prefix: Type.String({ default: "assay:rl:", maxLength: 100 }),
+    /** How long one decision may wait for Redis before it counts as unavailable. */
+    timeout_ms: Type.Integer({ default: 500, minimum: 10, maximum: 10_000 }),
+  },
+  { ...closed, default: {} },
+);
+
+export type RateLimitConfig = Static<typeof RateLimitSection>;
+
+export function rateLimitProblems(c: RateLimitConfig): string[] {
+  if (c.backend !== "redis") return [];
+  if (!c.url) return ["rate_limit.url: required when rate_limit.backend is redis (e.g. ${ASSAY_REDIS_URL})"];
+  if (!/^rediss?:\/\//.test(c.url)) return ["rate_limit.url: expected a redis:// or rediss:// URL"];
+  return [];
+}

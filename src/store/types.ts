@@ -149,9 +149,6 @@ export interface Store {
   ping(): Promise<void>;
   /** Row counts for /metrics: analyses, alerts by status, reports and webhook outbox by status. */
   counts(): Promise<StoreCounts>;
-  close(): void;
-}
-
   /** Applies pending migrations; returns the versions applied. */
   migrate(): Promise<number[]>;
   /** Every known migration, applied or pending (applies none). */

@@ -83,7 +83,10 @@ describe("webhooks", () => {
     }
     expect(r.got[1]!.event.data.change).toMatchObject({ from_status: "open", to_status: "acknowledged", note: "mine", actor: { key: s.creds.keyId } });
     expect(r.got[2]!.event.data.object).toMatchObject({ status: "resolved", resolution: "confirmed" });
-    const outbox = await s.rt.store.outbox.list();
+    const outbox = await until("deliveries recorded", async () => {
+      const all = await s.rt.store.outbox.list();
+      return all.every((m) => m.status === "delivered") ? all : null;
+    });
     expect(outbox.every((m) => m.status === "delivered" && m.attempts === 1)).toBe(true);
   });
 

@@ -1,0 +1,123 @@
+// The Redis limiter: the same two-window decisions as the in-memory one, shared by every node,
+// and what it does when Redis goes away and comes back (a private redis-server we stop ourselves).
+import { afterAll, describe, expect, test } from "bun:test";
+import { RedisClient } from "bun";
+import { ApiError } from "../../src/domain/errors.ts";
+import type { Logger } from "../../src/log.ts";
+import { redisLimiters } from "../../src/ratelimit/redis.ts";
+import type { WindowSpec } from "../../src/ratelimit/types.ts";
+import { PrivateRedis, randomPrefix, REDIS_URL, redisAvailable } from "../support/redis.ts";
+
+const WINDOWS: WindowSpec[] = [
+  { name: "burst", quota: 3, windowMs: 1000 },
+  { name: "sustained", quota: 5, windowMs: 60_000 },
+];
+
+function recordingLog() {
+  const lines: { level: string; msg: string }[] = [];
+  const at = (level: string) => (msg: string) => void lines.push({ level, msg });
+  const log = { info: at("info"), warn: at("warn"), error: at("error"), debug: at("debug") } as unknown as Logger;
+  return { log, lines };
+}
+
+const node = (url: string, prefix: string, onUnavailable: "local" | "reject" = "local", log = recordingLog().log) =>
+  redisLimiters({ url, key_prefix: prefix, on_unavailable: onUnavailable, timeout_ms: 500 }, log, () => performance.now());
+
+const available = await redisAvailable();
+const opened: { close(): void }[] = [];
+afterAll(() => opened.forEach((o) => o.close()));
+
+describe.skipIf(!available)("RedisRateLimiter on the shared Redis", () => {
+  test("two nodes together admit exactly the quota; refused requests are not counted", async () => {
+    const prefix = randomPrefix();
+    const a = node(REDIS_URL, prefix);
+    const b = node(REDIS_URL, prefix);
+    opened.push(a, b);
+    const decisions = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).limiter.acquire("acct:x", WINDOWS)));
+    expect(decisions.filter((d) => d.allowed).length).toBe(3);
+    const refused = decisions.find((d) => !d.allowed)!;
+    expect(refused.violated).toEqual(["burst"]);
+    expect(refused.retryAfterS).toBe(1);
+    expect(refused.windows.map((w) => w.remaining)).toEqual([0, 2]);
+    // Nine refusals left the sustained window at 3 of 5.
+    const peek = await a.limiter.peek("acct:x", WINDOWS);
+    expect(peek.windows.map((w) => [w.name, w.quota, w.windowS, w.remaining])).toEqual([
+      ["burst", 3, 1, 0],
+      ["sustained", 5, 60, 2],
+    ]);
+    expect(peek.windows[1]!.resetS).toBeGreaterThan(0);
+    // Another subject is untouched.
+    expect((await b.limiter.acquire("acct:y", WINDOWS)).windows.map((w) => w.remaining)).toEqual([2, 4]);
+  });
+
+  test("keys expire with their windows (bounded memory)", async () => {
+    const prefix = randomPrefix();
+    const a = node(REDIS_URL, prefix);
+    opened.push(a);
+    await a.limiter.acquire("acct:z", WINDOWS);
+    const probe = new RedisClient(REDIS_URL);
+    const keys = (await probe.send("KEYS", [`${prefix}*`])) as string[];
+    expect(keys.length).toBe(2);
+    for (const key of keys) {
+      const ttl = Number(await probe.send("PTTL", [key]));
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(key.endsWith(":1000") ? 2000 : 61_000);
+    }
+    probe.close();
+  });
+
+  test("record counts even over quota but keeps at most quota entries", async () => {
+    const prefix = randomPrefix();
+    const a = node(REDIS_URL, prefix);
+    opened.push(a);
+    for (let i = 0; i < 8; i++) await a.failureLimiter.record("ip:1", WINDOWS);
+    const probe = new RedisClient(REDIS_URL);
+    const keys = (await probe.send("KEYS", [`${prefix}*`])) as string[];
+    for (const key of keys) expect(Number(await probe.send("ZCARD", [key]))).toBe(key.endsWith(":1000") ? 3 : 5);
+    probe.close();
+    expect((await a.failureLimiter.peek("ip:1", WINDOWS)).allowed).toBe(false);
+  });
+});
+
+describe("RedisRateLimiter when Redis goes away", () => {
+  test("local: falls back to this node's limiter, logs the outage once, and returns to Redis when it is back", async () => {
+    const redis = await PrivateRedis.start();
+    const { log, lines } = recordingLog();
+    const a = node(redis.url, randomPrefix(), "local", log);
+    opened.push(a);
+    try {
+      await Bun.sleep(50);
+      expect((await a.limiter.acquire("acct:o", WINDOWS)).allowed).toBe(true);
+      await redis.stop();
+      const during = [];
+      for (let i = 0; i < 6; i++) during.push(await a.limiter.acquire("acct:o", WINDOWS));
+      // The per-node fallback applies the same limits on its own.
+      expect(during.filter((d) => d.allowed).length).toBe(3);
+      expect(lines.filter((l) => l.msg === "rate limiter backend unavailable").length).toBe(1);
+      await redis.start();
+      let back = false;
+      for (let i = 0; i < 60 && !back; i++) {
+        await Bun.sleep(100);
+        await a.limiter.peek("acct:o", WINDOWS);
+        back = lines.some((l) => l.msg === "rate limiter backend recovered");
+      }
+      expect(back).toBe(true);
+      // Redis lost its data with the restart: the subject starts afresh there.
+      expect((await a.limiter.acquire("acct:o", WINDOWS)).windows[0]!.remaining).toBe(2);
+      expect(lines.filter((l) => l.msg === "rate limiter backend unavailable").length).toBe(1);
+    } finally {
+      await redis.stop();
+    }
+  });
+
+  test("reject: 503 rate_limiter_unavailable while Redis is down", async () => {
+    const redis = await PrivateRedis.start();
+    const a = node(redis.url, randomPrefix(), "reject");
+    opened.push(a);
+    await redis.stop();
+    const error = await Promise.resolve(a.limiter.acquire("acct:r", WINDOWS)).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe("rate_limiter_unavailable");
+    expect((error as ApiError).status).toBe(503);
+  });
+});
