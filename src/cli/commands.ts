@@ -42,6 +42,21 @@ export const COMMANDS: CommandTable = {
     json: '{"installed": PATH, "on_path": boolean}',
     handler: async () => (await import("./install.ts")).install,
   },
+  migrate: {
+    summary: "list the configured store's schema migrations, applied and pending; --apply applies the pending ones",
+    options: { apply: { type: "boolean", description: "apply pending migrations (init and serve apply them too)" } },
+    json: '{"store", "target", "applied_now": [N, …], "migrations": [{"version", "name", "applied_at"}, …], "pending": N}',
+    handler: async () => (await import("./migrate.ts")).migrateCommand,
+  },
+  "migrate-store": {
+    summary: "copy the configured SQLite database into an EMPTY PostgreSQL database, verifying row counts per table",
+    options: {
+      to: { type: "string", value: "URL", description: "the target: postgres://user:password@host:5432/database (required)" },
+      batch: { type: "string", value: "N", description: "rows per INSERT (1-5000, default 500)" },
+    },
+    json: '{"from", "to", "tables": [{"table", "source", "target"}, …], "rows", "verified": true}',
+    handler: async () => (await import("./migrate.ts")).migrateStore,
+  },
   accounts: {
     summary: "create and list accounts; move an account to another plan",
     subcommands: {

@@ -1,13 +1,16 @@
-import type { Database } from "bun:sqlite";
+import type { Database, Statement } from "bun:sqlite";
 import type { ApiKeyRecord, ApiKeyRepository } from "../types.ts";
 import { guarded } from "./database.ts";
 
 export class SqliteApiKeyRepository implements ApiKeyRepository {
-  private readonly byHash;
+  private byHashQuery: Statement<ApiKeyRecord, [string]> | null = null;
 
-  constructor(private readonly db: Database) {
-    // The hot path of every request: prepared once.
-    this.byHash = db.query<ApiKeyRecord, [string]>("SELECT * FROM api_keys WHERE key_hash = ?");
+  constructor(private readonly db: Database) {}
+
+  /** The hot path of every request: prepared once, on first use (`assay migrate` opens a store before its tables exist). */
+  private get byHash() {
+    this.byHashQuery ??= this.db.query<ApiKeyRecord, [string]>("SELECT * FROM api_keys WHERE key_hash = ?");
+    return this.byHashQuery;
   }
 
   create(key: ApiKeyRecord) {
