@@ -89,10 +89,13 @@ export class SharedRedis {
 
   /** The connection attempt in progress, if any (the first decisions wait for it, bounded). */
   private connecting: Promise<void> | null = null;
+  private everConnected = false;
 
   /** Runs the script; throws when Redis cannot answer within the timeout. */
   async eval(keys: string[], args: string[]): Promise<number[]> {
-    if (!this.client.connected && this.connecting) await Promise.race([this.connecting, Bun.sleep(this.timeoutMs)]);
+    // Only the very first decisions wait (bounded) for the first connection; during an outage
+    // every decision fails over at once instead of waiting on a reconnect.
+    if (!this.client.connected && this.connecting && !this.everConnected) await Promise.race([this.connecting, Bun.sleep(this.timeoutMs)]);
     if (!this.client.connected) {
       this.reconnectSoon();
       throw new Error("redis not connected");
@@ -110,7 +113,9 @@ export class SharedRedis {
       timer = setTimeout(() => reject(new Error(`redis did not answer within ${this.timeoutMs} ms`)), this.timeoutMs);
     });
     try {
-      return await Promise.race([run(), timeout]);
+      const reply = await Promise.race([run(), timeout]);
+      this.everConnected = true;
+      return reply;
     } finally {
       clearTimeout(timer);
     }
