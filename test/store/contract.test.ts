@@ -130,11 +130,27 @@ for (const driver of drivers) {
       expect(outcomes.filter((o) => o.claimed).length).toBe(1);
       await store.idempotency.complete(acct, "k1", 201, { "content-type": "application/json" }, '{"a":1}');
       const again = await store.idempotency.claim({ ...rec, created_at: at(5) });
-      expect(again).toEqual({ claimed: false, existing: { ...rec, status: 201, headers: { "content-type": "application/json" }, body: '{"a":1}' } });
+      expect(again).toMatchObject({ claimed: false, existing: { ...rec, status: 201, headers: { "content-type": "application/json" }, body: '{"a":1}' } });
       expect((await store.idempotency.claim({ ...rec, fingerprint: "g", created_at: at(100), expires_at: at(200) })).claimed).toBe(true);
       await store.idempotency.release(acct, "k1");
       expect((await store.idempotency.claim({ ...rec, created_at: at(101), expires_at: at(200) })).claimed).toBe(true);
       expect(await store.idempotency.purgeExpired(at(300))).toBeGreaterThanOrEqual(1);
+    });
+
+    test("idempotency: owners, unfinished claims, and the resource a write records on its claim", async () => {
+      const rec = { account_id: acct, key: "k-owned", fingerprint: "f", status: 0, headers: {}, body: "", created_at: at(0), expires_at: at(100), owner: "node-a", lease_until: at(30) };
+      expect((await store.idempotency.claim(rec)).claimed).toBe(true);
+      expect((await store.idempotency.unfinished(100)).map((r) => r.key)).toContain("k-owned");
+      const r = report(acct);
+      await store.reports.create(r, { account_id: acct, key: "k-owned" });
+      expect(await store.idempotency.get(acct, "k-owned")).toMatchObject({ owner: "node-a", lease_until: at(30), resource: `report:${r.id}` });
+      await store.idempotency.release(acct, "k-owned", "node-b");
+      expect(await store.idempotency.get(acct, "k-owned")).not.toBeNull();
+      await store.idempotency.complete(acct, "k-owned", 202, {}, "{}", "node-b");
+      expect((await store.idempotency.get(acct, "k-owned"))!.status).toBe(0);
+      await store.idempotency.complete(acct, "k-owned", 202, {}, "{}", "node-a");
+      expect(await store.idempotency.get(acct, "k-owned")).toMatchObject({ status: 202, owner: null });
+      await store.reports.delete(r.id);
     });
 
     test("analyses: iterate in id order with filters, numbers and JSON intact", async () => {
@@ -155,6 +171,8 @@ for (const driver of drivers) {
       expect(all[2]!.amount_at_risk).toBe(1236.56);
       expect(all[2]!.anomaly_codes).toEqual(["a", "b"]);
       expect(all[2]!.result).toEqual({ n: 2, nested: { ok: true } });
+      expect(await store.analyses.get(acct, ids[2]!)).toEqual(all[2]!);
+      expect(await store.analyses.get("acct_other", ids[2]!)).toBeNull();
       const filtered = [];
       for await (const a of store.analyses.iterate(acct, { connector: "odd", from: at(2), to: at(4) })) filtered.push(a.transaction_id);
       expect(filtered).toEqual(["t3"]);

@@ -8,10 +8,14 @@ import {
   type AlertEventRecord,
   type AlertListQuery,
   type AlertRecord,
+  type AnalysisRecord,
   type AlertRepository,
   type OutboxBuilder,
   type Page,
 } from "../types.ts";
+import type { IdempotencyRef } from "../../domain/idempotency.ts";
+import { insertAnalysis } from "./analyses.ts";
+import { markClaim } from "./idempotency.ts";
 import { insertOutbox } from "./outbox.ts";
 import { insertOf, isUniqueViolation, one, rows, type PgDatabase, type Sql } from "./pool.ts";
 
@@ -54,12 +58,13 @@ function activeConflict(e: unknown): never {
 export class PgAlertRepository implements AlertRepository {
   constructor(private readonly db: PgDatabase) {}
 
-  create(alert: AlertRecord, event: AlertEventRecord, outbox: OutboxBuilder) {
+  create(alert: AlertRecord, event: AlertEventRecord, outbox: OutboxBuilder, claim?: IdempotencyRef) {
     return this.db
       .tx(async (tx) => {
         await insertAlert(tx, alert);
         await insertEvent(tx, event);
         await insertOutbox(tx, outbox(alert, event));
+        await markClaim(tx, claim, `alert:${alert.id}`);
         return alert;
       })
       .catch(activeConflict);
@@ -105,8 +110,16 @@ export class PgAlertRepository implements AlertRepository {
     created: AlertEventRecord,
     refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
     outbox: OutboxBuilder,
+    analysis?: { record: AnalysisRecord; claim?: IdempotencyRef },
   ) {
     return this.db.tx(async (tx) => {
+      // The analysis that caused it is recorded in the same transaction, carrying the alert's id.
+      const recordAnalysis = async (alertId: string) => {
+        if (!analysis) return;
+        const { record, claim } = analysis;
+        await insertAnalysis(tx, { ...record, alert_id: alertId, result: { ...(record.result as object), alert_id: alertId } });
+        await markClaim(tx, claim, `analysis:${record.id}`);
+      };
       // One writer per (account, dedupe key) at a time, across every node.
       await tx.unsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`alert:${alert.account_id}:${alert.dedupe_key ?? ""}`]);
       const active = await one<AlertRow>(
@@ -117,15 +130,20 @@ export class PgAlertRepository implements AlertRepository {
       if (active) {
         const current = fromRow(active);
         const change = refresh(current);
-        if (!change) return { alert: current, created: false };
+        if (!change) {
+          await recordAnalysis(current.id);
+          return { alert: current, created: false };
+        }
         const updated = await patch(tx, current, change.patch);
         await insertEvent(tx, change.event);
         await insertOutbox(tx, outbox(updated, change.event));
+        await recordAnalysis(updated.id);
         return { alert: updated, created: false };
       }
       await insertAlert(tx, alert);
       await insertEvent(tx, created);
       await insertOutbox(tx, outbox(alert, created));
+      await recordAnalysis(alert.id);
       return { alert, created: true };
     });
   }

@@ -1,5 +1,7 @@
 import type { AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../types.ts";
-import { insertOf, rows, type PgDatabase } from "./pool.ts";
+import type { IdempotencyRef } from "../../domain/idempotency.ts";
+import { markClaim } from "./idempotency.ts";
+import { insertOf, one, rows, type PgDatabase, type Sql } from "./pool.ts";
 
 interface Row extends Omit<AnalysisRecord, "anomaly_codes" | "result"> {
   anomaly_codes: string;
@@ -12,13 +14,29 @@ const COLUMNS = [
 ] as const;
 const PAGE = 500;
 
+const fromRow = (row: Row): AnalysisRecord => ({ ...row, anomaly_codes: JSON.parse(row.anomaly_codes), result: JSON.parse(row.result) });
+
+/** Inserts one analysis row; shared with the alerts repository, which records an analysis with the alert it opened. */
+export async function insertAnalysis(sql: Sql, r: AnalysisRecord) {
+  const q = insertOf("analyses", COLUMNS, { ...r, anomaly_codes: JSON.stringify(r.anomaly_codes), result: JSON.stringify(r.result) });
+  await sql.unsafe(q.text, q.params);
+}
+
 export class PgAnalysisRepository implements AnalysisRepository {
   constructor(private readonly db: PgDatabase) {}
 
-  insert(r: AnalysisRecord) {
+  insert(r: AnalysisRecord, claim?: IdempotencyRef) {
+    if (!claim) return this.db.run((sql) => insertAnalysis(sql, r));
+    return this.db.tx(async (tx) => {
+      await insertAnalysis(tx, r);
+      await markClaim(tx, claim, `analysis:${r.id}`);
+    });
+  }
+
+  get(accountId: string, id: string) {
     return this.db.run(async (sql) => {
-      const q = insertOf("analyses", COLUMNS, { ...r, anomaly_codes: JSON.stringify(r.anomaly_codes), result: JSON.stringify(r.result) });
-      await sql.unsafe(q.text, q.params);
+      const row = await one<Row>(sql, "SELECT * FROM analyses WHERE id = $1 AND account_id = $2", [id, accountId]);
+      return row ? fromRow(row) : null;
     });
   }
 
@@ -36,7 +54,7 @@ export class PgAnalysisRepository implements AnalysisRepository {
           [accountId, after, q.from ?? null, q.to ?? null, q.connector ?? null, q.module ?? null],
         ),
       );
-      for (const row of page) yield { ...row, anomaly_codes: JSON.parse(row.anomaly_codes), result: JSON.parse(row.result) };
+      for (const row of page) yield fromRow(row);
       if (page.length < PAGE) return;
       after = page[page.length - 1]!.id;
     }

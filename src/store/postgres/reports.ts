@@ -1,6 +1,8 @@
 // Report jobs on PostgreSQL. A claim picks the oldest queued report with FOR UPDATE SKIP LOCKED,
 // so nodes claiming at once each get a different one (or none) without waiting on each other.
 import type { Page, ReportRecord, ReportRepository } from "../types.ts";
+import type { IdempotencyRef } from "../../domain/idempotency.ts";
+import { markClaim } from "./idempotency.ts";
 import { changes, insertOf, one, rows, type PgDatabase } from "./pool.ts";
 
 interface Row extends Omit<ReportRecord, "summary"> {
@@ -17,10 +19,11 @@ const START = `status = 'running', runner = $1, started_at = $2, attempts = atte
 export class PgReportRepository implements ReportRepository {
   constructor(private readonly db: PgDatabase) {}
 
-  create(report: ReportRecord) {
-    return this.db.run(async (sql) => {
+  create(report: ReportRecord, claim?: IdempotencyRef) {
+    return this.db.tx(async (tx) => {
       const q = insertOf("reports", COLUMNS, { ...report, summary: report.summary === null ? null : JSON.stringify(report.summary) });
-      await sql.unsafe(q.text, q.params);
+      await tx.unsafe(q.text, q.params);
+      await markClaim(tx, claim, `report:${report.id}`);
       return report;
     });
   }
