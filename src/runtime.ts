@@ -7,10 +7,10 @@ import { ReportService } from "./reports/service.ts";
 import { KeyService } from "./auth/key-service.ts";
 import { loadMasterKey } from "./auth/master-key.ts";
 import { verifyMasterKey } from "./auth/master-key-check.ts";
-import { MemoryReplayGuard } from "./auth/replay-guard.ts";
+import { MemoryReplayGuard, StoreReplayGuard } from "./auth/replay-guard.ts";
 import { type AssayConfig, plansOf } from "./config/load.ts";
 import { ConnectorRegistry } from "./connectors/registry.ts";
-import { type Clock, systemClock } from "./domain/clock.ts";
+import { type Clock, iso, systemClock } from "./domain/clock.ts";
 import { Authenticator } from "./http/authenticate.ts";
 import { Idempotency } from "./http/idempotency.ts";
 import { rebuildResponse } from "./http/idempotency-recovery.ts";
@@ -97,7 +97,8 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     keys,
     limiter,
     failureLimiter,
-    replay: new MemoryReplayGuard(),
+    // One node keeps seen signatures in memory; nodes sharing PostgreSQL share them in the store.
+    replay: store.driver === "postgres" ? new StoreReplayGuard(store.replay) : new MemoryReplayGuard(),
     clock,
     plans,
     signature: config.security.signature,
@@ -158,6 +159,10 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       const learned = () => refreshLearned().catch((e) => log.warn("reading learned models failed", { error: String(e) }));
       void learned();
       timers.push(setInterval(learned, LEARNED_REFRESH_MS));
+      if (store.driver === "postgres") {
+        const forget = () => store.replay.purge(iso(clock.now())).catch((e) => log.warn("replay guard purge failed", { error: String(e) }));
+        timers.push(setInterval(forget, 60_000));
+      }
       for (const t of timers) t.unref?.();
     },
     quiesce() {

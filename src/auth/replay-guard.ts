@@ -1,10 +1,25 @@
 // Refuses an exact replay of a timestamped request inside the tolerance window. A signature is
 // remembered until its timestamp falls out of the window, after which the timestamp check alone
-// refuses it; memory is bounded by the request rate over that window. In-process for now, behind
-// an interface so several nodes can share one later.
+// refuses it; memory is bounded by the request rate over that window. In-process on one node;
+// in the shared store when several nodes share PostgreSQL.
+import type { ReplayRepository } from "../store/types.ts";
+
 export interface ReplayGuard {
   /** True the first time a signature is seen within its window; false for a replay. */
-  firstSeen(signature: string, expiresAtMs: number, nowMs: number): boolean;
+  firstSeen(signature: string, expiresAtMs: number, nowMs: number): boolean | Promise<boolean>;
+}
+
+/**
+ * The replay guard of several nodes: the store's replay_guard table (one upsert decides who saw
+ * a signed request first), so a request replayed to another node is refused there too.
+ * Expired rows are purged by the runtime every minute.
+ */
+export class StoreReplayGuard implements ReplayGuard {
+  constructor(private readonly repo: ReplayRepository) {}
+
+  firstSeen(signature: string, expiresAtMs: number, nowMs: number): Promise<boolean> {
+    return this.repo.firstSeen(signature, new Date(expiresAtMs).toISOString(), new Date(nowMs).toISOString());
+  }
 }
 
 export class MemoryReplayGuard implements ReplayGuard {

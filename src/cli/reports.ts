@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { ReportService } from "../reports/service.ts";
 import { iso } from "../domain/clock.ts";
 import { REPORT_FORMATS, REPORT_TYPES, type ReportFormat, type ReportType } from "../reports/types.ts";
-import { runnerId } from "../reports/worker.ts";
+import { REPORT_LEASE_MS, runnerId } from "../reports/worker.ts";
 import { createRuntime } from "../runtime.ts";
 import type { AssayConfig } from "../config/load.ts";
 import { apiFailure, CliFailure, type CliIO, loadCliConfig, printJson, quietLog, table, UsageError } from "./common.ts";
@@ -91,7 +91,8 @@ export async function create(a: Args, io: CliIO) {
 }
 
 async function generateOrWait(rt: Runtime, reports: ReportService, accountId: string, id: string, bar: Progress) {
-  const claimed = await rt.store.reports.claim(id, runnerId("cli"), iso(rt.clock.now()));
+  const now = rt.clock.now();
+  const claimed = await rt.store.reports.claim(id, runnerId("cli"), iso(now), iso(now + REPORT_LEASE_MS));
   if (claimed) {
     const interrupt = () => void reports.worker.stop();
     process.once("SIGINT", interrupt);

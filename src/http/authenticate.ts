@@ -121,7 +121,7 @@ export class Authenticator {
       // of one second has the same signature, and GET /v1/health then GET /v1/connectors is no replay.
       const key = `${auth.key.id}:${request.method} ${requestTarget(request)}:${timestamp}:${Buffer.from(provided).toString("hex")}`;
       const expires = (Number(timestamp) + tolerance_s) * 1000 + 1000;
-      if (!this.deps.replay.firstSeen(key, expires, nowMs)) {
+      if (!(await this.deps.replay.firstSeen(key, expires, nowMs))) {
         throw new ApiError("replayed_request", "this signed request was already received; sign each request with a fresh timestamp");
       }
     }

@@ -19,6 +19,8 @@ export interface WebhookWorkerDeps {
   fetch?: typeof fetch;
 }
 
+/** How long past a delivery attempt's timeout its claim lasts (time to record the outcome). */
+const CLAIM_MARGIN_MS = 5_000;
 const BATCH = 50;
 const USER_AGENT = "Assay-Webhooks/1";
 
@@ -116,6 +118,10 @@ export class WebhookWorker {
       log.warn("webhook dropped: target removed from the configuration", { target: m.target, event_id: m.event_id });
       return true;
     }
+    // One node per attempt: the claim moves the message's next attempt past this one's timeout,
+    // so other nodes skip it; if this node dies mid-attempt the message is due again after that.
+    const claimedAt = clock.now();
+    if (!(await outbox.claim(m.id, iso(claimedAt), iso(claimedAt + target.timeout_ms + CLAIM_MARGIN_MS)))) return false;
     const timestamp = Math.floor(clock.now() / 1000);
     let status: number | null = null;
     let error: string;

@@ -130,6 +130,7 @@ export class ReportService {
       summary: null,
       file: null,
       bytes: null,
+      lease_until: null,
       error_code: null,
       error_message: null,
       attempts: 0,

@@ -23,6 +23,19 @@ export function runnerId(role: "server" | "cli"): string {
   return `${role}:${process.pid}@${hostname()}`;
 }
 
+/**
+ * A running report is held by a lease its runner renews while it runs; a node that finds the
+ * lease expired (the runner died, on whatever host) puts the report back in the queue.
+ */
+export const REPORT_LEASE_MS = 30_000;
+const RENEW_EVERY_MS = 10_000;
+
+/** Whether the runner process lives on this host (checked by pid), or on another one (then only its lease tells). */
+export function runnerHost(runner: string | null): "here" | "elsewhere" {
+  const m = runner ? /^(?:server|cli):(\d+)@(.*)$/.exec(runner) : null;
+  return m && m[2] !== hostname() ? "elsewhere" : "here";
+}
+
 /** True when the runner is a live process other than this one on this host (never a guess about other hosts). */
 export function runnerAlive(runner: string | null, self: string): boolean {
   if (!runner || runner === self) return false;
@@ -79,7 +92,8 @@ export class ReportWorker {
 
   /** Runs the next queued report, if any; returns false when the queue was empty. */
   async runNext(): Promise<boolean> {
-    const report = await this.deps.store.reports.claimNext(this.runner, iso(this.deps.clock.now()));
+    const now = this.deps.clock.now();
+    const report = await this.deps.store.reports.claimNext(this.runner, iso(now), iso(now + REPORT_LEASE_MS));
     if (!report) return false;
     await this.execute(report);
     return true;
@@ -94,6 +108,19 @@ export class ReportWorker {
     }
     const controller = new AbortController();
     this.active.set(report.id, controller);
+    // Renew the lease while the report runs; a lost lease (another node took it back) stops this run.
+    const holder = report.runner ?? this.runner;
+    let leaseLost = false;
+    const renewal = setInterval(() => {
+      store.reports.renew(report.id, holder, iso(clock.now() + REPORT_LEASE_MS)).then(
+        (held) => {
+          if (held) return;
+          leaseLost = true;
+          controller.abort(new Error("the report's lease was lost"));
+        },
+        () => {},
+      );
+    }, RENEW_EVERY_MS);
     let lastWrite = 0;
     // Progress writes go one after another (a pooled store could land them out of order) and
     // the last one lands before the completion that copies it into progress_total.
@@ -113,6 +140,11 @@ export class ReportWorker {
       await store.reports.complete(report.id, iso(clock.now()), result.summary, result.file, result.bytes);
       log.info("report completed", { report: report.id, type: report.type, bytes: result.bytes, duration_ms: Math.round(clock.monotonic() - started) });
     } catch (e) {
+      if (leaseLost) {
+        // Another node holds it now: write nothing, it finishes the report.
+        log.warn("report abandoned: its lease passed to another runner", { report: report.id });
+        return;
+      }
       if (controller.signal.aborted && !this.running) {
         // Stopping: the report goes back to the queue and runs again after the restart.
         await store.reports.requeue(report.id, this.runner).catch(() => {});
@@ -123,14 +155,17 @@ export class ReportWorker {
       else log.warn("report failed", { report: report.id, code, message });
       await store.reports.fail(report.id, iso(clock.now()), code, message).catch((err) => log.error("cannot record report failure", { report: report.id, error: String(err) }));
     } finally {
+      clearInterval(renewal);
       this.active.delete(report.id);
     }
   }
 
-  /** Running reports whose runner is gone go back to the queue. */
+  /** Running reports whose runner is gone go back to the queue: a dead process on this host, or an expired lease. */
   async recoverOrphans() {
+    const now = iso(this.deps.clock.now());
     for (const r of await this.deps.store.reports.running()) {
       if (this.active.has(r.id) || runnerAlive(r.runner, this.runner)) continue;
+      if (runnerHost(r.runner) === "elsewhere" && r.lease_until !== null && r.lease_until > now) continue;
       if (await this.deps.store.reports.requeue(r.id, r.runner ?? "")) {
         this.deps.log.info("report re-queued: its runner stopped", { report: r.id, runner: r.runner });
       }

@@ -133,6 +133,13 @@ export interface MigrationState {
   applied_at: string | null;
 }
 
+/** Signed requests already received, shared by every node of one store. */
+export interface ReplayRepository {
+  /** True when `key` was not seen (or its previous sighting expired); records it until `expiresAt`. */
+  firstSeen(key: string, expiresAt: string, now: string): Promise<boolean>;
+  purge(now: string): Promise<number>;
+}
+
 export interface Store {
   readonly driver: "sqlite" | "postgres";
   readonly accounts: AccountRepository;
@@ -145,6 +152,7 @@ export interface Store {
   readonly meta: MetaRepository;
   readonly models: LearnedModelRepository;
   readonly suppressions: SuppressionRepository;
+  readonly replay: ReplayRepository;
   /** Throws when the store cannot serve reads and writes. */
   ping(): Promise<void>;
   /** Row counts for /metrics: analyses, alerts by status, reports and webhook outbox by status. */
@@ -283,6 +291,11 @@ export interface OutboxRepository {
   retryLater(id: string, attempts: number, nextAt: string, error: string, status: number | null): Promise<void>;
   dead(id: string, attempts: number, error: string, status: number | null): Promise<void>;
   get(id: string): Promise<OutboxMessage | null>;
+  /**
+   * Takes a due pending message for one delivery attempt: moves its next attempt to `leaseUntil`
+   * so no other node picks it meanwhile (a node dying mid-attempt leaves it due again then).
+   */
+  claim(id: string, now: string, leaseUntil: string): Promise<boolean>;
   list(query?: { status?: OutboxMessage["status"]; target?: string }): Promise<OutboxMessage[]>;
   /** Deletes delivered and dead messages older than `before`. */
   purge(before: string): Promise<number>;
@@ -312,6 +325,8 @@ export interface ReportRecord {
   error_message: string | null;
   attempts: number;
   runner: string | null;
+  /** Until when the runner holds the report (renewed while it runs); past it, another node may take it. */
+  lease_until: string | null;
   created_by_key: string | null;
   created_at: string;
   started_at: string | null;
@@ -322,14 +337,16 @@ export interface ReportRepository {
   create(report: ReportRecord, claim?: IdempotencyRef): Promise<ReportRecord>;
   get(accountId: string, id: string): Promise<ReportRecord | null>;
   list(query: { account_id: string; starting_after?: string; limit: number }): Promise<Page<ReportRecord>>;
-  /** Atomically moves the oldest queued report to running for `runner`. */
-  claimNext(runner: string, at: string): Promise<ReportRecord | null>;
+  /** Atomically moves the oldest queued report to running for `runner`, leased until `leaseUntil`. */
+  claimNext(runner: string, at: string, leaseUntil?: string | null): Promise<ReportRecord | null>;
   /** Atomically moves one queued report to running for `runner` (null if someone else has it). */
-  claim(id: string, runner: string, at: string): Promise<ReportRecord | null>;
+  claim(id: string, runner: string, at: string, leaseUntil?: string | null): Promise<ReportRecord | null>;
+  /** Extends the lease of a report `runner` still runs; false when it no longer holds it. */
+  renew(id: string, runner: string, leaseUntil: string): Promise<boolean>;
   progress(id: string, processed: number, total: number | null): Promise<void>;
   complete(id: string, at: string, summary: Record<string, unknown>, file: string, bytes: number): Promise<void>;
   fail(id: string, at: string, code: string, message: string): Promise<void>;
-  /** Running reports (to find those whose runner died). */
+  /** Running reports (to find those whose runner died or whose lease ran out). */
   running(): Promise<ReportRecord[]>;
   /** Puts a running report back in the queue (its runner died or stopped). */
   requeue(id: string, runner: string): Promise<boolean>;

@@ -226,7 +226,7 @@ describe("the worker", () => {
     const base = {
       account_id: acct.accountId, type: "alerts", format: "json", period_from: null, period_to: null, connector: null, module: null,
       progress_processed: 10, progress_total: null, summary: null, file: null, bytes: null, error_code: null, error_message: null,
-      created_by_key: null, created_at: new Date().toISOString(), completed_at: null,
+      created_by_key: null, created_at: new Date().toISOString(), completed_at: null, lease_until: null,
     };
     // A CLI run on this host whose process no longer exists (pid far above any real one).
     const orphan = { ...base, id: newId("rpt"), status: "running" as const, attempts: 1, runner: `cli:4194000@${hostname()}`, started_at: base.created_at };

@@ -70,7 +70,7 @@ function report(accountId: string, extra: Partial<ReportRecord> = {}): ReportRec
   return {
     id: newId("rpt"), account_id: accountId, type: "risk_summary", format: "json", status: "queued", period_from: null,
     period_to: null, connector: null, module: null, progress_processed: 0, progress_total: null, summary: null, file: null,
-    bytes: null, error_code: null, error_message: null, attempts: 0, runner: null, created_by_key: null, created_at: T0,
+    bytes: null, error_code: null, error_message: null, attempts: 0, runner: null, lease_until: null, created_by_key: null, created_at: T0,
     started_at: null, completed_at: null, ...extra,
   };
 }
@@ -257,6 +257,40 @@ for (const driver of drivers) {
       await store.outbox.dead(next!.id, 5, "gone", null);
       expect((await store.outbox.list({ status: "dead", target: "t1" })).map((m) => m.id)).toEqual([next!.id]);
       expect(await store.outbox.purge(at(1000))).toBeGreaterThanOrEqual(2);
+    });
+
+    test("replay guard: one first sighting among concurrent ones; taken again once expired; purged", async () => {
+      const seen = await Promise.all(Array.from({ length: 6 }, () => store.replay.firstSeen("key_1:abc", at(10), at(0))));
+      expect(seen.filter(Boolean).length).toBe(1);
+      expect(await store.replay.firstSeen("key_1:abc", at(20), at(5))).toBe(false);
+      expect(await store.replay.firstSeen("key_1:abc", at(30), at(10))).toBe(true);
+      expect(await store.replay.purge(at(31))).toBeGreaterThanOrEqual(1);
+      expect(await store.replay.firstSeen("key_1:abc", at(40), at(31))).toBe(true);
+    });
+
+    test("outbox claim: one node per due message; after the lease it is due again", async () => {
+      const a = alert(acct);
+      await store.alerts.create(a, event(a), outboxFor("claims"));
+      const m = (await store.outbox.head("claims"))!;
+      const claims = await Promise.all(Array.from({ length: 4 }, () => store.outbox.claim(m.id, at(1), at(50))));
+      expect(claims.filter(Boolean).length).toBe(1);
+      expect((await store.outbox.due(at(2), 100)).some((x) => x.id === m.id)).toBe(false);
+      expect((await store.outbox.due(at(50), 100)).some((x) => x.id === m.id)).toBe(true);
+      expect(await store.outbox.claim(m.id, at(50), at(100))).toBe(true);
+    });
+
+    test("report leases: set by the claim, renewed only by their runner, cleared when done", async () => {
+      const r = report(acct);
+      await store.reports.create(r);
+      const claimed = (await store.reports.claim(r.id, "node-a", at(0), at(30)))!;
+      expect(claimed.lease_until).toBe(at(30));
+      expect(await store.reports.renew(r.id, "node-b", at(60))).toBe(false);
+      expect(await store.reports.renew(r.id, "node-a", at(60))).toBe(true);
+      expect((await store.reports.get(acct, r.id))!.lease_until).toBe(at(60));
+      await store.reports.complete(r.id, at(61), {}, "f", 1);
+      expect((await store.reports.get(acct, r.id))!.lease_until).toBeNull();
+      expect(await store.reports.renew(r.id, "node-a", at(90))).toBe(false);
+      await store.reports.delete(r.id);
     });
 
     test("reports: concurrent claims never share a job; requeue, complete, fail, expire, delete", async () => {

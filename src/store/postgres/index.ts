@@ -11,6 +11,7 @@ import { PgIdempotencyRepository } from "./idempotency.ts";
 import { PgOutboxRepository } from "./outbox.ts";
 import { PgDatabase } from "./pool.ts";
 import { PgReportRepository } from "./reports.ts";
+import { PgReplayRepository } from "./replay.ts";
 
 export class PostgresStore implements Store {
   readonly driver = "postgres" as const;
@@ -22,6 +23,7 @@ export class PostgresStore implements Store {
   readonly alerts;
   readonly outbox;
   readonly reports;
+  readonly replay;
   private closing: Promise<void> | null = null;
 
   constructor(options: PostgresOptions) {
@@ -33,6 +35,7 @@ export class PostgresStore implements Store {
     this.alerts = new PgAlertRepository(this.db);
     this.outbox = new PgOutboxRepository(this.db);
     this.reports = new PgReportRepository(this.db);
+    this.replay = new PgReplayRepository(this.db);
   }
 
   migrate() {

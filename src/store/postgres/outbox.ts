@@ -75,6 +75,17 @@ export class PgOutboxRepository implements OutboxRepository {
     return this.db.run((sql) => one<OutboxMessage>(sql, "SELECT * FROM webhook_outbox WHERE id = $1", [id]));
   }
 
+  claim(id: string, now: string, leaseUntil: string) {
+    return this.db.run(
+      async (sql) =>
+        (await changes(sql, "UPDATE webhook_outbox SET next_attempt_at = $3 WHERE id = $1 AND status = 'pending' AND next_attempt_at <= $2", [
+          id,
+          now,
+          leaseUntil,
+        ])) > 0,
+    );
+  }
+
   list(query: { status?: OutboxMessage["status"]; target?: string } = {}) {
     return this.db.run((sql) =>
       rows<OutboxMessage>(

@@ -11,10 +11,11 @@ interface Row extends Omit<ReportRecord, "summary"> {
 const fromRow = (r: Row): ReportRecord => ({ ...r, summary: r.summary === null ? null : JSON.parse(r.summary) });
 const COLUMNS = [
   "id", "account_id", "type", "format", "status", "period_from", "period_to", "connector", "module", "progress_processed",
-  "progress_total", "summary", "file", "bytes", "error_code", "error_message", "attempts", "runner", "created_by_key",
+  "progress_total", "summary", "file", "bytes", "error_code", "error_message", "attempts", "runner", "lease_until", "created_by_key",
   "created_at", "started_at", "completed_at",
 ] as const;
-const START = `status = 'running', runner = $1, started_at = $2, attempts = attempts + 1, progress_processed = 0, progress_total = NULL`;
+const START = `status = 'running', runner = $1, started_at = $2, attempts = attempts + 1, progress_processed = 0, progress_total = NULL,
+  lease_until = $3`;
 
 export class PgReportRepository implements ReportRepository {
   constructor(private readonly db: PgDatabase) {}
@@ -46,24 +47,31 @@ export class PgReportRepository implements ReportRepository {
     });
   }
 
-  claimNext(runner: string, at: string) {
+  claimNext(runner: string, at: string, leaseUntil: string | null = null) {
     return this.db.run(async (sql) => {
       const row = await one<Row>(
         sql,
         `UPDATE reports SET ${START}
          WHERE id = (SELECT id FROM reports WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) AND status = 'queued'
          RETURNING *`,
-        [runner, at],
+        [runner, at, leaseUntil],
       );
       return row ? fromRow(row) : null;
     });
   }
 
-  claim(id: string, runner: string, at: string) {
+  claim(id: string, runner: string, at: string, leaseUntil: string | null = null) {
     return this.db.run(async (sql) => {
-      const row = await one<Row>(sql, `UPDATE reports SET ${START} WHERE id = $3 AND status = 'queued' RETURNING *`, [runner, at, id]);
+      const row = await one<Row>(sql, `UPDATE reports SET ${START} WHERE id = $4 AND status = 'queued' RETURNING *`, [runner, at, leaseUntil, id]);
       return row ? fromRow(row) : null;
     });
+  }
+
+  renew(id: string, runner: string, leaseUntil: string) {
+    return this.db.run(
+      async (sql) =>
+        (await changes(sql, "UPDATE reports SET lease_until = $3 WHERE id = $1 AND status = 'running' AND runner = $2", [id, runner, leaseUntil])) > 0,
+    );
   }
 
   progress(id: string, processed: number, total: number | null) {
@@ -80,7 +88,7 @@ export class PgReportRepository implements ReportRepository {
     return this.db.run(async (sql) => {
       await sql.unsafe(
         `UPDATE reports SET status = 'completed', completed_at = $1, summary = $2, file = $3, bytes = $4,
-           progress_total = progress_processed, runner = NULL WHERE id = $5`,
+           progress_total = progress_processed, runner = NULL, lease_until = NULL WHERE id = $5`,
         [at, JSON.stringify(summary), file, bytes, id],
       );
     });
@@ -89,7 +97,7 @@ export class PgReportRepository implements ReportRepository {
   fail(id: string, at: string, code: string, message: string) {
     return this.db.run(async (sql) => {
       await sql.unsafe(
-        "UPDATE reports SET status = 'failed', completed_at = $1, error_code = $2, error_message = $3, runner = NULL WHERE id = $4",
+        "UPDATE reports SET status = 'failed', completed_at = $1, error_code = $2, error_message = $3, runner = NULL, lease_until = NULL WHERE id = $4",
         [at, code, message, id],
       );
     });
@@ -104,7 +112,8 @@ export class PgReportRepository implements ReportRepository {
       async (sql) =>
         (await changes(
           sql,
-          `UPDATE reports SET status = 'queued', runner = NULL, started_at = NULL, progress_processed = 0, progress_total = NULL
+          `UPDATE reports SET status = 'queued', runner = NULL, started_at = NULL, progress_processed = 0, progress_total = NULL,
+             lease_until = NULL
            WHERE id = $1 AND status = 'running' AND runner IS NOT DISTINCT FROM $2`,
           [id, runner],
         )) > 0,

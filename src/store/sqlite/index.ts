@@ -14,6 +14,7 @@ import { SqliteMetaRepository } from "./meta.ts";
 import { SqliteOutboxRepository } from "./outbox.ts";
 import { SqliteLearnedModelRepository, SqliteSuppressionRepository } from "./learning.ts";
 import { SqliteReportRepository } from "./reports.ts";
+import { SqliteReplayRepository } from "./replay.ts";
 
 /** How often health re-runs quick_check, and up to which file size (pages) it does at all. */
 const INTEGRITY_RECHECK_MS = 60_000;
@@ -31,6 +32,7 @@ export class SqliteStore implements Store {
   readonly meta;
   readonly models;
   readonly suppressions;
+  readonly replay;
   private closed = false;
 
   constructor(readonly db: Database) {
@@ -45,6 +47,7 @@ export class SqliteStore implements Store {
     this.meta = new SqliteMetaRepository(db);
     this.models = new SqliteLearnedModelRepository(db);
     this.suppressions = new SqliteSuppressionRepository(db);
+    this.replay = new SqliteReplayRepository(db);
   }
 
   /** Opens the database and applies pending migrations (unless `migrate` is false: `assay migrate`). */

@@ -69,6 +69,15 @@ export class SqliteOutboxRepository implements OutboxRepository {
     return guarded(() => this.db.query<OutboxMessage, [string]>("SELECT * FROM webhook_outbox WHERE id = ?").get(id));
   }
 
+  claim(id: string, now: string, leaseUntil: string) {
+    return guarded(
+      () =>
+        this.db
+          .query("UPDATE webhook_outbox SET next_attempt_at = ?3 WHERE id = ?1 AND status = 'pending' AND next_attempt_at <= ?2")
+          .run(id, now, leaseUntil).changes > 0,
+    );
+  }
+
   list(query: { status?: OutboxMessage["status"]; target?: string } = {}) {
     return guarded(() =>
       this.db

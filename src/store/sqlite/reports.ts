@@ -21,12 +21,12 @@ export class SqliteReportRepository implements ReportRepository {
         .query(
           `INSERT INTO reports (id, account_id, type, format, status, period_from, period_to, connector, module,
              progress_processed, progress_total, summary, file, bytes, error_code, error_message, attempts, runner,
-             created_by_key, created_at, started_at, completed_at)
+             lease_until, created_by_key, created_at, started_at, completed_at)
            VALUES ($id, $account_id, $type, $format, $status, $period_from, $period_to, $connector, $module,
              $progress_processed, $progress_total, $summary, $file, $bytes, $error_code, $error_message, $attempts, $runner,
-             $created_by_key, $created_at, $started_at, $completed_at)`,
+             $lease_until, $created_by_key, $created_at, $started_at, $completed_at)`,
         )
-        .run({ ...report, summary: report.summary === null ? null : JSON.stringify(report.summary) } as never);
+        .run({ ...report, lease_until: report.lease_until ?? null, summary: report.summary === null ? null : JSON.stringify(report.summary) } as never);
       markClaim(this.db, claim, `report:${report.id}`);
       return report;
       }).immediate(),
@@ -51,31 +51,39 @@ export class SqliteReportRepository implements ReportRepository {
     });
   }
 
-  claimNext(runner: string, at: string) {
+  claimNext(runner: string, at: string, leaseUntil: string | null = null) {
     return guarded(() => {
       const row = this.db
-        .query<Row, [string, string]>(
+        .query<Row, [string, string, string | null]>(
           `UPDATE reports SET status = 'running', runner = ?1, started_at = ?2, attempts = attempts + 1,
-             progress_processed = 0, progress_total = NULL
+             progress_processed = 0, progress_total = NULL, lease_until = ?3
            WHERE id = (SELECT id FROM reports WHERE status = 'queued' ORDER BY id LIMIT 1) AND status = 'queued'
            RETURNING *`,
         )
-        .get(runner, at);
+        .get(runner, at, leaseUntil);
       return row ? fromRow(row) : null;
     });
   }
 
-  claim(id: string, runner: string, at: string) {
+  claim(id: string, runner: string, at: string, leaseUntil: string | null = null) {
     return guarded(() => {
       const row = this.db
-        .query<Row, [string, string, string]>(
+        .query<Row, [string, string, string, string | null]>(
           `UPDATE reports SET status = 'running', runner = ?1, started_at = ?2, attempts = attempts + 1,
-             progress_processed = 0, progress_total = NULL
+             progress_processed = 0, progress_total = NULL, lease_until = ?4
            WHERE id = ?3 AND status = 'queued' RETURNING *`,
         )
-        .get(runner, at, id);
+        .get(runner, at, id, leaseUntil);
       return row ? fromRow(row) : null;
     });
+  }
+
+  renew(id: string, runner: string, leaseUntil: string) {
+    return guarded(
+      () =>
+        this.db.query("UPDATE reports SET lease_until = ?3 WHERE id = ?1 AND status = 'running' AND runner = ?2").run(id, runner, leaseUntil)
+          .changes > 0,
+    );
   }
 
   progress(id: string, processed: number, total: number | null) {
@@ -91,7 +99,7 @@ export class SqliteReportRepository implements ReportRepository {
       this.db
         .query(
           `UPDATE reports SET status = 'completed', completed_at = ?, summary = ?, file = ?, bytes = ?,
-             progress_total = progress_processed, runner = NULL WHERE id = ?`,
+             progress_total = progress_processed, runner = NULL, lease_until = NULL WHERE id = ?`,
         )
         .run(at, JSON.stringify(summary), file, bytes, id);
     });
@@ -100,7 +108,7 @@ export class SqliteReportRepository implements ReportRepository {
   fail(id: string, at: string, code: string, message: string) {
     return guarded(() => {
       this.db
-        .query("UPDATE reports SET status = 'failed', completed_at = ?, error_code = ?, error_message = ?, runner = NULL WHERE id = ?")
+        .query("UPDATE reports SET status = 'failed', completed_at = ?, error_code = ?, error_message = ?, runner = NULL, lease_until = NULL WHERE id = ?")
         .run(at, code, message, id);
     });
   }
@@ -114,7 +122,8 @@ export class SqliteReportRepository implements ReportRepository {
       () =>
         this.db
           .query(
-            `UPDATE reports SET status = 'queued', runner = NULL, started_at = NULL, progress_processed = 0, progress_total = NULL
+            `UPDATE reports SET status = 'queued', runner = NULL, started_at = NULL, progress_processed = 0, progress_total = NULL,
+               lease_until = NULL
              WHERE id = ? AND status = 'running' AND runner IS ?`,
           )
           .run(id, runner).changes > 0,
