@@ -151,7 +151,7 @@ describe.skipIf(!available)("two nodes sharing PostgreSQL and Redis", () => {
 
   test("a node killed with SIGKILL mid-report leaves the report to the other, which finishes it", async () => {
     const creds = await account("unlimited");
-    const store = admin.store as PostgresStore;
+    const store = admin.store as unknown as PostgresStore;
     // Enough analyses that the report runs for a while.
     const records = analysisRecords(creds.accountId, 60_000);
     for (let i = 0; i < records.length; i += 2000) {

@@ -259,6 +259,14 @@ for (const driver of drivers) {
       expect(await store.outbox.purge(at(1000))).toBeGreaterThanOrEqual(2);
     });
 
+    test("meta: put-if-absent keeps the first value, bytes intact", async () => {
+      expect(await store.meta.get("k")).toBeNull();
+      const first = new Uint8Array([0, 255, 7]);
+      expect(Array.from(await store.meta.putIfAbsent("k", first))).toEqual([0, 255, 7]);
+      expect(Array.from(await store.meta.putIfAbsent("k", new Uint8Array([1])))).toEqual([0, 255, 7]);
+      expect(Array.from((await store.meta.get("k"))!)).toEqual([0, 255, 7]);
+    });
+
     test("replay guard: one first sighting among concurrent ones; taken again once expired; purged", async () => {
       const seen = await Promise.all(Array.from({ length: 6 }, () => store.replay.firstSeen("key_1:abc", at(10), at(0))));
       expect(seen.filter(Boolean).length).toBe(1);

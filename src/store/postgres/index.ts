@@ -12,6 +12,7 @@ import { PgOutboxRepository } from "./outbox.ts";
 import { PgDatabase } from "./pool.ts";
 import { PgReportRepository } from "./reports.ts";
 import { PgReplayRepository } from "./replay.ts";
+import { PgMetaRepository } from "./meta.ts";
 
 export class PostgresStore implements Store {
   readonly driver = "postgres" as const;
@@ -24,6 +25,7 @@ export class PostgresStore implements Store {
   readonly outbox;
   readonly reports;
   readonly replay;
+  readonly meta;
   private closing: Promise<void> | null = null;
 
   constructor(options: PostgresOptions) {
@@ -36,6 +38,7 @@ export class PostgresStore implements Store {
     this.outbox = new PgOutboxRepository(this.db);
     this.reports = new PgReportRepository(this.db);
     this.replay = new PgReplayRepository(this.db);
+    this.meta = new PgMetaRepository(this.db);
   }
 
   migrate() {
@@ -49,8 +52,11 @@ export class PostgresStore implements Store {
     });
   }
 
+  /** Health's storage check: a write commits now (the one-row probe table is rewritten). */
   async ping() {
-    await this.db.run((sql) => sql.unsafe("SELECT count(*) FROM schema_migrations"));
+    await this.db.run((sql) =>
+      sql.unsafe("INSERT INTO health_probe (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = EXCLUDED.at", [new Date().toISOString()]),
+    );
   }
 
   close(): Promise<void> {
