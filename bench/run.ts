@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { signHex } from "../src/auth/signature.ts";
 import { generateDataset } from "../src/sampledata/generate.ts";
 import { writeCsvDataset, writeSqliteDataset } from "../src/sampledata/write.ts";
+import { benchCluster } from "./cluster.ts";
 import { benchLimiter } from "./limiter.ts";
 import { load, type LoadResult, peakRssMb, processCpuSeconds } from "./load.ts";
 import { type Row, table } from "./table.ts";
@@ -219,9 +220,12 @@ try {
   results.server_peak_rss_mb = { baseline: peakRssMb(baseline.proc.pid), assay: serverPeak };
   rows[0]!.rss_mb = peakRssMb(baseline.proc.pid);
   rows[1]!.rss_mb = serverPeak; // one server process for all signed scenarios
-  rows.push({ figure: "the same HTTP figures with PostgreSQL storage + Redis limiter", result: "not measured yet (issue 12)", target: "reported beside" });
-
   for (const p of procs.splice(0)) p.kill("SIGTERM");
+
+  // The same signed figures on the shared backends (PostgreSQL storage, Redis limiter), one node and two.
+  const cluster = await benchCluster(BINARY, dir, CONNECTIONS, JSON.parse(analyze.body));
+  results.cluster = cluster.figures;
+  rows.push(...cluster.rows);
 
   // Cold start: process start to the first signed 200, on a new database (one account, one key)
   // and on the database the HTTP scenarios filled: start-up runs quick_check over the file (or,
