@@ -5,6 +5,8 @@ import { Database } from "bun:sqlite";
 import { existsSync, statSync } from "node:fs";
 import { loadMasterKey, open } from "../auth/master-key.ts";
 import { MIGRATIONS } from "../store/migrations/index.ts";
+import { describeStore } from "../store/open.ts";
+import { PostgresStore } from "../store/postgres/index.ts";
 import { integrityProblems } from "../store/sqlite/checks.ts";
 import { type CliIO, loadCliConfig } from "./common.ts";
 import type { Args } from "./framework.ts";
@@ -31,13 +33,16 @@ export async function doctor(a: Args, io: CliIO): Promise<number> {
     expected_schema_version: Math.max(...MIGRATIONS.map((m) => m.version)),
     master_key: "not checked",
   };
-  if (!existsSync(path)) report.problems.push(`${path} does not exist (run \`assay init\`)`);
+  if (config.storage.driver === "postgres") {
+    report.database = describeStore(config.storage);
+    await inspectPostgres(config, report, () => loadMasterKey(config.security.master_key_file, io.env));
+  } else if (!existsSync(path)) report.problems.push(`${path} does not exist (run \`assay init\`)`);
   else if (statSync(path).size === 0) report.problems.push(`${path} is empty (0 bytes): not an Assay database`);
   else inspect(path, report, () => loadMasterKey(config.security.master_key_file, io.env));
   report.ok = report.problems.length === 0;
   if (a.json) io.out(JSON.stringify(report));
   else {
-    io.out(`database        ${path}`);
+    io.out(`database        ${report.database}`);
     io.out(`integrity_check ${report.integrity_check}`);
     io.out(`schema version  ${report.schema_version ?? "none"} (this build: ${report.expected_schema_version})`);
     io.out(`master key      ${report.master_key}`);
@@ -45,6 +50,33 @@ export async function doctor(a: Args, io: CliIO): Promise<number> {
     io.out(report.ok ? "ok" : `${report.problems.length} problem(s) found`);
   }
   return report.ok ? 0 : 1;
+}
+
+/** PostgreSQL: reachable, schema version, master key (integrity is the server's own business). */
+async function inspectPostgres(config: { storage: { url?: string } }, report: Report, masterKey: () => Buffer) {
+  report.integrity_check = "not applicable (PostgreSQL)";
+  // Read-only: the raw pool, so that nothing (not even a pending migration) is written.
+  const store = new PostgresStore({ url: config.storage.url!, pool: 1 });
+  try {
+    const states = await store.migrations();
+    const applied = states.filter((s) => s.applied_at !== null).map((s) => s.version);
+    report.schema_version = applied.length > 0 ? Math.max(...applied) : null;
+    if (applied.length < states.length) report.problems.push(`${states.length - applied.length} migration(s) pending: run \`assay migrate --apply\``);
+    const rows = (await store.db.sql.unsafe("SELECT value FROM meta WHERE key = 'master_key_check'").catch(() => [])) as { value: Uint8Array }[];
+    if (rows[0]) {
+      try {
+        open(masterKey(), new Uint8Array(rows[0].value), "master_key_check");
+        report.master_key = "ok";
+      } catch {
+        report.master_key = "does not open the database";
+        report.problems.push("the master key does not open this database's secrets");
+      }
+    }
+  } catch (e) {
+    report.problems.push(`cannot read ${report.database}: ${(e as Error).message}`);
+  } finally {
+    await store.close();
+  }
 }
 
 function inspect(path: string, report: Report, masterKey: () => Buffer) {
