@@ -152,8 +152,11 @@ export class WebhookWorker {
       }
       error = `receiver answered HTTP ${status}`;
     } catch (e) {
-      // Shutting down: leave the message as it was; it goes out after the restart.
-      if (!this.running) return false;
+      // Shutting down: leave the message as it was (claim undone); it goes out after the restart.
+      if (!this.running) {
+        await outbox.unclaim(m.id, m.next_attempt_at).catch(() => {});
+        return false;
+      }
       const name = (e as Error).name;
       error = name === "TimeoutError" ? `no answer within ${target.timeout_ms} ms` : `connection failed (${(e as { code?: string }).code ?? name})`;
     }

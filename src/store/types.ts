@@ -296,6 +296,8 @@ export interface OutboxRepository {
    * so no other node picks it meanwhile (a node dying mid-attempt leaves it due again then).
    */
   claim(id: string, now: string, leaseUntil: string): Promise<boolean>;
+  /** Undoes a claim whose attempt never happened (shutdown): the message is due at `nextAt` again. */
+  unclaim(id: string, nextAt: string): Promise<void>;
   list(query?: { status?: OutboxMessage["status"]; target?: string }): Promise<OutboxMessage[]>;
   /** Deletes delivered and dead messages older than `before`. */
   purge(before: string): Promise<number>;

@@ -285,6 +285,8 @@ for (const driver of drivers) {
       expect((await store.outbox.due(at(2), 100)).some((x) => x.id === m.id)).toBe(false);
       expect((await store.outbox.due(at(50), 100)).some((x) => x.id === m.id)).toBe(true);
       expect(await store.outbox.claim(m.id, at(50), at(100))).toBe(true);
+      await store.outbox.unclaim(m.id, at(1));
+      expect((await store.outbox.due(at(2), 100)).some((x) => x.id === m.id)).toBe(true);
     });
 
     test("report leases: set by the claim, renewed only by their runner, cleared when done", async () => {

@@ -86,6 +86,12 @@ export class PgOutboxRepository implements OutboxRepository {
     );
   }
 
+  unclaim(id: string, nextAt: string) {
+    return this.db.run(async (sql) => {
+      await sql.unsafe("UPDATE webhook_outbox SET next_attempt_at = $1 WHERE id = $2 AND status = 'pending'", [nextAt, id]);
+    });
+  }
+
   list(query: { status?: OutboxMessage["status"]; target?: string } = {}) {
     return this.db.run((sql) =>
       rows<OutboxMessage>(

@@ -78,6 +78,12 @@ export class SqliteOutboxRepository implements OutboxRepository {
     );
   }
 
+  unclaim(id: string, nextAt: string) {
+    return guarded(() => {
+      this.db.query("UPDATE webhook_outbox SET next_attempt_at = ? WHERE id = ? AND status = 'pending'").run(nextAt, id);
+    });
+  }
+
   list(query: { status?: OutboxMessage["status"]; target?: string } = {}) {
     return guarded(() =>
       this.db
