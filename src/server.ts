@@ -42,7 +42,8 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
   });
   rt.start();
   // `assay restore` refuses to replace the database while this marker names a live server.
-  const removeMarker = writeServerMarker(rt.config.storage.path, new Date(rt.clock.now()));
+  // The marker guards a database file (assay restore); a shared PostgreSQL has no file here.
+  const removeMarker = rt.config.storage.driver === "sqlite" ? writeServerMarker(rt.config.storage.path, new Date(rt.clock.now())) : () => {};
   const scheme = cfg.tls ? "https" : "http";
   const displayHost = hostname.includes(":") ? `[${hostname}]` : hostname;
   let stopping: Promise<void> | undefined;

@@ -1,7 +1,7 @@
 // The PostgreSQL store: the same repositories as SQLite's over one Bun.SQL pool, so several
 // `assay serve` nodes can share one database.
 import { PG_MIGRATIONS } from "./migrations/index.ts";
-import type { Store } from "../types.ts";
+import type { Store, StoreCounts } from "../types.ts";
 import { PgAccountRepository } from "./accounts.ts";
 import { PgAlertRepository } from "./alerts.ts";
 import { PgAnalysisRepository } from "./analyses.ts";
@@ -43,6 +43,18 @@ export class PostgresStore implements Store {
 
   migrate() {
     return this.db.applyMigrations();
+  }
+
+  /** Row counts for /metrics: analyses, alerts by status, reports and webhook outbox by status. */
+  counts(): Promise<StoreCounts> {
+    return this.db.run(async (sql) => {
+      const byStatus = async (table: string) =>
+        Object.fromEntries(
+          ((await sql.unsafe(`SELECT status, count(*)::int AS n FROM ${table} GROUP BY status`)) as { status: string; n: number }[]).map((r) => [r.status, r.n]),
+        );
+      const [row] = (await sql.unsafe("SELECT count(*)::int AS n FROM analyses")) as { n: number }[];
+      return { analyses: row!.n, alerts: await byStatus("alerts"), reports: await byStatus("reports"), outbox: await byStatus("webhook_outbox") };
+    });
   }
 
   /** Applied and pending migrations, without applying any. */
