@@ -9,7 +9,7 @@ import { makeTempDir, startTestServer } from "../support/harness.ts";
 
 test("a backup taken while the server writes restores to an identical database", async () => {
   // A given dir outlives stop(): the restore runs against it afterwards.
-  const s = await startTestServer("connectors:\n  - { id: inline, type: inline }\n", { dir: makeTempDir() });
+  const s = await startTestServer("connectors:\n  - { id: inline, type: inline }\n", { dir: makeTempDir(), driver: "sqlite" });
   const cfg = ["--config", s.configFile];
   const db = join(s.dir, "assay.db");
   const out = join(makeTempDir(), "assay-backup.db");
@@ -64,7 +64,7 @@ test("a backup taken while the server writes restores to an identical database",
 test("restore refuses a file that is not an Assay database", async () => {
   const dir = makeTempDir();
   await Bun.write(join(dir, "junk.db"), "not a database");
-  const s = await startTestServer("", { dir: makeTempDir() });
+  const s = await startTestServer("", { dir: makeTempDir(), driver: "sqlite" });
   await s.stop();
   const r = await runCli(["restore", join(dir, "junk.db"), "--config", s.configFile]);
   expect(r.code).toBe(1);

@@ -46,12 +46,19 @@ export function makeTempDir(prefix = "assay-test-"): string {
 
 export async function startTestServer(
   yaml = "",
-  options: { clock?: Clock; log?: Logger; dir?: string; env?: Record<string, string | undefined> } = {},
+  options: {
+    clock?: Clock;
+    log?: Logger;
+    dir?: string;
+    env?: Record<string, string | undefined>;
+    /** A suite about one driver's own features (backup of the SQLite file) names it; else ASSAY_TEST_STORAGE decides. */
+    driver?: "sqlite" | "postgres";
+  } = {},
 ): Promise<TestServer> {
   const dir = options.dir ?? makeTempDir();
   mkdirSync(dir, { recursive: true });
   const configFile = join(dir, "assay.yaml");
-  const storage = testStorageDriver() === "postgres" ? `{ driver: postgres, url: "${await databaseFor(dir)}", pool: 4 }` : "{ path: ./assay.db }";
+  const storage = (options.driver ?? testStorageDriver()) === "postgres" ? `{ driver: postgres, url: "${await databaseFor(dir)}", pool: 4 }` : "{ path: ./assay.db }";
   const base = `server: { port: 0, access_log: false }\nstorage: ${storage}\nsecurity: { master_key_file: ./master.key, failed_auth: { per_second: 100000, per_minute: 1000000 } }\n`;
   writeFileSync(configFile, mergeYaml(base, yaml));
   // A given folder may be a restart of an earlier server: keep its master key.
