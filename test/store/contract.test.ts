@@ -267,6 +267,29 @@ for (const driver of drivers) {
       expect(Array.from((await store.meta.get("k"))!)).toEqual([0, 255, 7]);
     });
 
+    test("learned models: versions per connector, one active, rollback re-activates the one before", async () => {
+      const fit = (id: string) => ({ id, connector: "erp", threshold: 61.5, weights: { revenue_leakage: { x: 0.25 } }, metrics: { auc: 0.9 }, labels: 12, created_at: T0 });
+      const v1 = await store.models.activate(fit("lm_1"));
+      const v2 = await store.models.activate(fit("lm_2"));
+      expect([v1.version, v2.version]).toEqual([1, 2]);
+      expect((await store.models.active()).map((m) => [m.id, m.version, m.threshold, m.weights])).toEqual([["lm_2", 2, 61.5, { revenue_leakage: { x: 0.25 } }]]);
+      expect((await store.models.rollback("erp"))!.id).toBe("lm_1");
+      expect((await store.models.list("erp")).map((m) => [m.version, m.status])).toEqual([[2, "rolled_back"], [1, "active"]]);
+      expect(await store.models.rollback("erp")).toBeNull();
+      await expect(store.models.rollback("erp")).rejects.toThrow("no learned model");
+    });
+
+    test("suppressions: add is idempotent per pattern, matches, lifted with their alert", async () => {
+      const r = { id: "sup_1", account_id: acct, connector: "erp", codes: "a,b", entity: "customer:C1", alert_id: "alrt_x", created_at: T0 };
+      await store.suppressions.add(r);
+      await store.suppressions.add({ ...r, id: "sup_2" });
+      expect(await store.suppressions.matches(acct, "erp", "a,b", "customer:C1")).toBe(true);
+      expect(await store.suppressions.matches(acct, "erp", "a", "customer:C1")).toBe(false);
+      expect((await store.suppressions.list(acct)).map((x) => x.id)).toEqual(["sup_1"]);
+      expect((await store.suppressions.list(acct, "other")).length).toBe(0);
+      expect(await store.suppressions.removeForAlert("alrt_x")).toBe(1);
+    });
+
     test("replay guard: one first sighting among concurrent ones; taken again once expired; purged", async () => {
       const seen = await Promise.all(Array.from({ length: 6 }, () => store.replay.firstSeen("key_1:abc", at(10), at(0))));
       expect(seen.filter(Boolean).length).toBe(1);

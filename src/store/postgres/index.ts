@@ -13,6 +13,7 @@ import { PgDatabase } from "./pool.ts";
 import { PgReportRepository } from "./reports.ts";
 import { PgReplayRepository } from "./replay.ts";
 import { PgMetaRepository } from "./meta.ts";
+import { PgLearnedModelRepository, PgSuppressionRepository } from "./learning.ts";
 
 export class PostgresStore implements Store {
   readonly driver = "postgres" as const;
@@ -26,6 +27,8 @@ export class PostgresStore implements Store {
   readonly reports;
   readonly replay;
   readonly meta;
+  readonly models;
+  readonly suppressions;
   private closing: Promise<void> | null = null;
 
   constructor(options: PostgresOptions) {
@@ -39,6 +42,8 @@ export class PostgresStore implements Store {
     this.reports = new PgReportRepository(this.db);
     this.replay = new PgReplayRepository(this.db);
     this.meta = new PgMetaRepository(this.db);
+    this.models = new PgLearnedModelRepository(this.db);
+    this.suppressions = new PgSuppressionRepository(this.db);
   }
 
   migrate() {
