@@ -113,7 +113,10 @@ export const amountOutlierDetector: Detector = {
     const scored = alarms.map((a) => ({ a, score: evidence(a, cfg) })).sort((x, y) => y.score - x.score || y.a.z - x.a.z);
     const top = scored[0]!;
     const others = scored.slice(1).map((s) => s.a);
-    const score = Math.min(1, top.score + 0.05 * Math.min(3, others.length));
+    // Contexts that agree add a little, each counted once: two fields naming the same postings
+    // (an account mapped both as an attribute and as the SKU) are one context, not two.
+    const distinct = new Set(alarms.map((x) => `${x.usual.n}:${x.usual.median}`)).size;
+    const score = Math.min(1, top.score + 0.05 * Math.min(3, distinct - 1));
     const a = top.a;
     const code: DetectorCode = a.field === "customer_id" ? "amount_outlier_customer" : a.field === "sku" ? "amount_outlier_sku" : "amount_outlier_attribute";
     const typical = roundMoney(Math.exp(a.usual.median));
@@ -146,8 +149,14 @@ function beyond(z: number, cfg: ModulesConfig["anomaly_detection"]["outlier"]): 
   return cfg.two_sided ? Math.abs(z) >= cfg.threshold : z >= cfg.threshold;
 }
 
+/** The ratio to the usual speaks only for a coherent context: beyond this spread (log scale: two
+ *  thirds of its amounts within a factor e^1.1 ≈ 3 of the median) the context is a mixture and
+ *  "× the usual" says little; the z-score alone judges it. */
+const RATIO_MAX_SCALE = 1.1;
+
 function evidence(a: Alarm, cfg: ModulesConfig["anomaly_detection"]["outlier"]): number {
   const fromZ = ramp(Math.abs(a.z), cfg.threshold, cfg.threshold);
+  if (a.usual.scale > RATIO_MAX_SCALE) return fromZ;
   const decades = Math.log10(Math.max(a.ratio, 1 / a.ratio));
   const fromRatio = decades >= 2 ? 1 : decades >= 1.4 ? 0.7 + (0.3 * (decades - 1.4)) / 0.6 : 0.5 + (0.2 * Math.max(0, decades - 1)) / 0.4;
   return Math.max(fromZ, fromRatio);
