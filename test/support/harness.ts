@@ -10,7 +10,7 @@ import type { Clock } from "../../src/domain/clock.ts";
 import { silentLogger, type Logger } from "../../src/log.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
 import { type RunningServer, startServer } from "../../src/server.ts";
-import { createTestDatabase, dropTestDatabase, PG_URL, postgresAvailable, testStorageDriver } from "./postgres.ts";
+import { createTestDatabase, dropTestDatabase, forgetKept, keepUntilRunEnds, PG_URL, postgresAvailable, testStorageDriver } from "./postgres.ts";
 
 export interface Credentials {
   accountId: string;
@@ -107,7 +107,7 @@ export async function signedFetch(base: string, method: string, path: string, bo
 }
 
 // ASSAY_TEST_STORAGE=postgres: each test server folder gets its own fresh PostgreSQL database
-// (a restart with the same folder finds it again). Folders a test keeps are dropped at exit.
+// (a restart with the same folder finds it again). Folders a test keeps are dropped when the run ends.
 const databases = new Map<string, string>();
 
 async function databaseFor(dir: string): Promise<string> {
@@ -117,7 +117,7 @@ async function databaseFor(dir: string): Promise<string> {
   const db = await createTestDatabase();
   writeFileSync(marker, db.url);
   databases.set(dir, db.name);
-  if (databases.size === 1) process.once("exit", dropLeftovers);
+  keepUntilRunEnds(db.name);
   return db.url;
 }
 
@@ -125,17 +125,8 @@ async function dropDatabaseOf(dir: string) {
   const name = databases.get(dir);
   if (!name) return;
   databases.delete(dir);
+  forgetKept(name);
   await dropTestDatabase(name);
-}
-
-/** At exit (no more async work): one child process drops the databases still registered. */
-function dropLeftovers() {
-  const names = [...databases.values()];
-  if (names.length === 0) return;
-  const script = `const { SQL } = require("bun"); const sql = new SQL(${JSON.stringify(PG_URL)}, { max: 1 });
-    for (const n of ${JSON.stringify(names)}) await sql.unsafe("DROP DATABASE IF EXISTS " + n + " WITH (FORCE)").catch(() => {});
-    await sql.close();`;
-  Bun.spawnSync([process.execPath, "-e", script], { stdout: "ignore", stderr: "ignore" });
 }
 
 /** Top-level sections of `extra` replace those of `base` (enough for flat test configs). */

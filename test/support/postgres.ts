@@ -63,3 +63,22 @@ export async function dropTestDatabase(name: string): Promise<void> {
 export function testStorageDriver(): "sqlite" | "postgres" {
   return process.env.ASSAY_TEST_STORAGE === "postgres" ? "postgres" : "sqlite";
 }
+
+// Databases of test servers a test kept (restarted in the same folder): dropped once the whole
+// run ends, by the global afterAll of test/support/preload.ts (bun test emits no process "exit").
+const kept = new Set<string>();
+
+export function keepUntilRunEnds(name: string) {
+  kept.add(name);
+}
+
+export function forgetKept(name: string) {
+  kept.delete(name);
+}
+
+export async function dropKeptDatabases() {
+  for (const name of [...kept]) {
+    kept.delete(name);
+    await dropTestDatabase(name).catch(() => {});
+  }
+}
