@@ -4,6 +4,7 @@ import type { RequestObserver } from "./http/observe.ts";
 import { AlertService } from "./alerts/service.ts";
 import { AssayAnalysisEngine } from "./analysis/engine.ts";
 import { ReportService } from "./reports/service.ts";
+import { AuditService } from "./audit/service.ts";
 import { KeyService } from "./auth/key-service.ts";
 import { loadMasterKey } from "./auth/master-key.ts";
 import { verifyMasterKey } from "./auth/master-key-check.ts";
@@ -20,6 +21,7 @@ import { createLimiters } from "./ratelimit/factory.ts";
 import type { RateLimiter } from "./ratelimit/types.ts";
 import { openStore } from "./store/open.ts";
 import type { Store } from "./store/types.ts";
+import { dashboardBaseUrl, UserService } from "./users/service.ts";
 
 export interface RuntimeOptions {
   clock?: Clock;
@@ -35,6 +37,9 @@ export interface Runtime {
   log: Logger;
   store: Store;
   keys: KeyService;
+  /** Dashboard users, setup links, sign-in and sessions. */
+  users: UserService;
+  audit: AuditService;
   limiter: RateLimiter;
   authenticator: Authenticator;
   idempotency: Idempotency;
@@ -79,16 +84,18 @@ export function openAdmin(config: AssayConfig, options: RuntimeOptions = {}) {
     void store.close();
     throw e;
   }
-  const keys = new KeyService(store, masterKey, clock, plansFor(config));
+  const audit = new AuditService(store.audit, clock);
+  const keys = new KeyService(store, masterKey, clock, plansFor(config), audit);
+  const users = new UserService({ store, clock, audit, config: config.dashboard, setupBase: dashboardBaseUrl(config) });
   const keySource = options.env?.ASSAY_MASTER_KEY ? "ASSAY_MASTER_KEY" : `security.master_key_file ${config.security.master_key_file}`;
   /** Refuses a master key that does not open this database (stores its check value on first use). */
   const checkMasterKey = () => verifyMasterKey(store, masterKey, { keySource, database: config.storage.path });
-  return { store, keys, clock, checkMasterKey };
+  return { store, keys, clock, checkMasterKey, audit, users };
 }
 
 export function createRuntime(config: AssayConfig, options: RuntimeOptions = {}): Runtime {
   const log = options.log ?? jsonLogger();
-  const { store, keys, clock, checkMasterKey } = openAdmin(config, options);
+  const { store, keys, clock, checkMasterKey, audit, users } = openAdmin(config, options);
   const limiters = createLimiters(config.rate_limit, log, () => clock.monotonic());
   const limiter = options.limiter ?? limiters.limiter;
   const failureLimiter = limiters.failureLimiter;
@@ -134,6 +141,8 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     log,
     store,
     keys,
+    users,
+    audit,
     limiter,
     authenticator,
     idempotency,
@@ -163,6 +172,8 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
         const forget = () => store.replay.purge(iso(clock.now())).catch((e) => log.warn("replay guard purge failed", { error: String(e) }));
         timers.push(setInterval(forget, 60_000));
       }
+      const purgeSessions = () => users.purgeSessions().catch((e) => log.warn("session purge failed", { error: String(e) }));
+      timers.push(setInterval(purgeSessions, 10 * 60_000));
       for (const t of timers) t.unref?.();
     },
     quiesce() {

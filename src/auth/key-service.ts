@@ -2,6 +2,7 @@
 // its account on every request. A successful lookup is remembered for AUTH_CACHE_MS only, so a
 // key minted or revoked by the CLI (another process) takes effect within that time, while a busy
 // client does not cost a hash and two queries per request.
+import { type AuditActor, type AuditService, SYSTEM_ACTOR } from "../audit/service.ts";
 import type { Clock } from "../domain/clock.ts";
 import { iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
@@ -31,6 +32,7 @@ export interface PublicKeyView {
   expires_at: string | null;
   revoked_at: string | null;
   rotated_to: string | null;
+  last_used_at: string | null;
 }
 
 export interface AuthenticatedKey {
@@ -52,33 +54,58 @@ const SECRET_CACHE_LIMIT = 10_000;
 /** How long a verified key is trusted without asking the database again (< the 1 s promise). */
 export const AUTH_CACHE_MS = 500;
 const AUTH_CACHE_LIMIT = 10_000;
+/** last_used_at is written at most this often per key: a busy key costs no write per request. */
+const LAST_USED_EVERY_MS = 60_000;
 
 export class KeyService {
   /** Decrypted secrets by key id: AES-GCM per request would be wasted work. Bounded. */
   private readonly secrets = new Map<string, string>();
   /** Recently verified keys by the presented key string. Bounded; positive results only. */
   private readonly recent = new Map<string, { auth: AuthenticatedKey; until: number }>();
+  /** Monotonic time each key's last_used_at was last written by this process. */
+  private readonly lastUseWritten = new Map<string, number>();
 
   constructor(
     private readonly store: Store,
     private readonly masterKey: Buffer,
     private readonly clock: Clock,
     private readonly plans: () => Record<string, unknown>,
+    /** Records key and plan changes; absent in tools that must not write the log. */
+    private readonly audit?: AuditService,
   ) {}
 
-  async createAccount(name: string, plan = "standard"): Promise<Account> {
+  async createAccount(name: string, plan = "standard", actor: AuditActor = SYSTEM_ACTOR): Promise<Account> {
     this.assertPlan(plan);
-    return this.store.accounts.create({ id: newId("acct"), name, plan, created_at: iso(this.clock.now()) });
-  }
-
-  async setPlan(accountId: string, plan: string): Promise<Account> {
-    this.assertPlan(plan);
-    const account = await this.store.accounts.setPlan(accountId, plan);
-    if (!account) throw new KeyServiceError("unknown_account", `no account ${accountId}`);
+    const account = await this.store.accounts.create({ id: newId("acct"), name, plan, created_at: iso(this.clock.now()) });
+    await this.audit?.record("account.created", actor, { account_id: account.id, target: account.id, details: { name, plan } });
     return account;
   }
 
-  async createKey(accountId: string, options: { name?: string; expiresInMs?: number } = {}): Promise<MintedKey> {
+  async setPlan(accountId: string, plan: string, actor: AuditActor = SYSTEM_ACTOR): Promise<Account> {
+    this.assertPlan(plan);
+    const before = await this.store.accounts.get(accountId);
+    const account = await this.store.accounts.setPlan(accountId, plan);
+    if (!account) throw new KeyServiceError("unknown_account", `no account ${accountId}`);
+    await this.audit?.record("account.plan_changed", actor, { account_id: accountId, target: accountId, details: { from: before?.plan ?? null, to: plan } });
+    return account;
+  }
+
+  async getKey(keyId: string): Promise<PublicKeyView | null> {
+    const record = await this.store.apiKeys.get(keyId);
+    return record ? this.view(record) : null;
+  }
+
+  /** Notes a successful use of a key; writes last_used_at at most once a minute per key. */
+  noteUse(keyId: string): void {
+    const now = this.clock.monotonic();
+    const last = this.lastUseWritten.get(keyId);
+    if (last !== undefined && now - last < LAST_USED_EVERY_MS) return;
+    if (this.lastUseWritten.size >= AUTH_CACHE_LIMIT) this.lastUseWritten.clear();
+    this.lastUseWritten.set(keyId, now);
+    this.store.apiKeys.touch(keyId, iso(this.clock.now())).catch(() => this.lastUseWritten.delete(keyId));
+  }
+
+  async createKey(accountId: string, options: { name?: string; expiresInMs?: number; actor?: AuditActor } = {}): Promise<MintedKey> {
     const account = await this.store.accounts.get(accountId);
     if (!account) throw new KeyServiceError("unknown_account", `no account ${accountId}`);
     const now = this.clock.now();
@@ -98,6 +125,11 @@ export class KeyService {
       rotated_to: null,
     };
     await this.store.apiKeys.create(record);
+    await this.audit?.record("key.created", options.actor ?? SYSTEM_ACTOR, {
+      account_id: account.id,
+      target: id,
+      details: { name: record.name, prefix: record.prefix, expires_at: record.expires_at },
+    });
     return { id, object: "api_key", key, secret, account: account.id, name: record.name, created_at: record.created_at, expires_at: record.expires_at };
   }
 
@@ -105,21 +137,27 @@ export class KeyService {
     return (await this.store.apiKeys.list(accountId)).map((k) => this.view(k));
   }
 
-  async revokeKey(keyId: string): Promise<PublicKeyView> {
+  async revokeKey(keyId: string, actor: AuditActor = SYSTEM_ACTOR): Promise<PublicKeyView> {
     const record = await this.store.apiKeys.revoke(keyId, iso(this.clock.now()));
     if (!record) throw new KeyServiceError("unknown_key", `no key ${keyId}`);
     this.secrets.delete(keyId);
     for (const [presented, entry] of this.recent) if (entry.auth.key.id === keyId) this.recent.delete(presented);
+    await this.audit?.record("key.revoked", actor, { account_id: record.account_id, target: keyId, details: { name: record.name, prefix: record.prefix } });
     return this.view(record);
   }
 
   /** A new key and secret for the same account; the old key keeps working for `graceMs`. */
-  async rotateKey(keyId: string, graceMs: number): Promise<{ key: MintedKey; previous: PublicKeyView }> {
+  async rotateKey(keyId: string, graceMs: number, actor: AuditActor = SYSTEM_ACTOR): Promise<{ key: MintedKey; previous: PublicKeyView }> {
     const old = await this.store.apiKeys.get(keyId);
     if (!old) throw new KeyServiceError("unknown_key", `no key ${keyId}`);
     if (old.revoked_at) throw new KeyServiceError("key_revoked", `key ${keyId} is revoked; create a new key instead`);
-    const minted = await this.createKey(old.account_id, { name: old.name ?? undefined });
+    const minted = await this.createKey(old.account_id, { name: old.name ?? undefined, actor });
     const previous = await this.store.apiKeys.expire(keyId, iso(this.clock.now() + graceMs), minted.id);
+    await this.audit?.record("key.rotated", actor, {
+      account_id: old.account_id,
+      target: keyId,
+      details: { name: old.name, prefix: old.prefix, new_key: minted.id, old_key_expires_at: previous?.expires_at ?? null },
+    });
     return { key: minted, previous: this.view(previous ?? old) };
   }
 
@@ -172,6 +210,7 @@ export class KeyService {
       expires_at: k.expires_at,
       revoked_at: k.revoked_at,
       rotated_to: k.rotated_to,
+      last_used_at: k.last_used_at ?? null,
     };
   }
 

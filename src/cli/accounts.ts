@@ -1,4 +1,5 @@
 // `assay accounts create|list|set-plan` (options: src/cli/commands.ts).
+import { CLI_ACTOR } from "../audit/service.ts";
 import { KeyServiceError } from "../auth/key-service.ts";
 import { withAdmin } from "./admin.ts";
 import { CliFailure, type CliIO, printJson, table, UsageError } from "./common.ts";
@@ -7,7 +8,7 @@ import type { Args } from "./framework.ts";
 export async function create(a: Args, io: CliIO) {
   const name = a.required("name", "the account's display name").trim();
   await withAdmin(a, io, async ({ keys }) => {
-    const account = await keys.createAccount(name, a.string("plan") ?? "standard").catch(rethrow);
+    const account = await keys.createAccount(name, a.string("plan") ?? "standard", CLI_ACTOR).catch(rethrow);
     if (a.json) printJson(io, { ...account, object: "account" });
     else io.out(`created account ${account.id} "${account.name}" on plan ${account.plan}`);
   });
@@ -16,7 +17,7 @@ export async function create(a: Args, io: CliIO) {
 export async function setPlan(a: Args, io: CliIO) {
   const plan = a.required("plan", "the new plan");
   await withAdmin(a, io, async ({ keys }) => {
-    const account = await keys.setPlan(a.positionals[0]!, plan).catch(rethrow);
+    const account = await keys.setPlan(a.positionals[0]!, plan, CLI_ACTOR).catch(rethrow);
     if (a.json) printJson(io, { ...account, object: "account" });
     else io.out(`account ${account.id} is now on plan ${account.plan}`);
   });

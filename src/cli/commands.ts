@@ -122,6 +122,39 @@ export const COMMANDS: CommandTable = {
     json: '{"ok", "database", "integrity_check", "problems": [..], "schema_version", "expected_schema_version", "master_key"}',
     handler: async () => (await import("./doctor.ts")).doctor,
   },
+  users: {
+    summary: "dashboard users: create (prints a one-time setup link), list, disable, reset",
+    subcommands: {
+      create: {
+        summary: "create a dashboard user and print their one-time setup link (valid dashboard.setup_link_hours, default 24 h)",
+        options: {
+          email: { type: "string", value: "E", description: "the user's email, used to sign in (required)" },
+          account: { type: "string", value: "ACCOUNT_ID", description: "the account the user belongs to (acct_…, required)" },
+          role: { type: "string", value: "ROLE", description: "developer (their own account only, default) or admin (every account)" },
+        },
+        json: '{"id": "usr_…", "email", "role", "account", "setup_url": "http://HOST:PORT/dashboard/setup?token=…", "expires_at"}',
+        handler: async () => (await import("./users.ts")).create,
+      },
+      list: {
+        summary: "list dashboard users",
+        options: { account: { type: "string", value: "ID", description: "only this account's users" } },
+        json: '{"object": "list", "data": [user, …], "has_more": false}',
+        handler: async () => (await import("./users.ts")).list,
+      },
+      disable: {
+        summary: "disable a user; their sessions end at once",
+        arguments: [{ name: "USER_ID", description: "the user (usr_…)" }],
+        json: "the user's view with status disabled",
+        handler: async () => (await import("./users.ts")).disable,
+      },
+      reset: {
+        summary: "print a new setup link; the old password, earlier links and sessions stop working",
+        arguments: [{ name: "USER_ID", description: "the user (usr_…)" }],
+        json: '{"id", "email", "role", "setup_url", "expires_at"}',
+        handler: async () => (await import("./users.ts")).reset,
+      },
+    },
+  },
   config: {
     summary: "check the configuration file",
     subcommands: {

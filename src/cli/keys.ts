@@ -1,5 +1,6 @@
 // `assay keys create|list|revoke|rotate` (options: src/cli/commands.ts). The key and secret are
 // printed once, at creation or rotation; `list` never prints either.
+import { CLI_ACTOR } from "../audit/service.ts";
 import { KeyServiceError } from "../auth/key-service.ts";
 import { withAdmin } from "./admin.ts";
 import { CliFailure, type CliIO, parseDuration, printJson, table } from "./common.ts";
@@ -14,7 +15,7 @@ export async function create(a: Args, io: CliIO) {
   const expires = a.string("expires");
   const expiresInMs = expires !== undefined ? parseDuration(expires, "--expires") : undefined;
   await withAdmin(a, io, async ({ keys }) => {
-    const minted = await keys.createKey(account, { name: a.string("name"), expiresInMs }).catch(rethrow);
+    const minted = await keys.createKey(account, { name: a.string("name"), expiresInMs, actor: CLI_ACTOR }).catch(rethrow);
     if (a.json) printJson(io, minted);
     else printSecrets(io, `created key ${minted.id} for account ${minted.account}${minted.expires_at ? ` (expires ${minted.expires_at})` : ""}`, minted);
   });
@@ -30,7 +31,7 @@ export async function list(a: Args, io: CliIO) {
 
 export async function revoke(a: Args, io: CliIO) {
   await withAdmin(a, io, async ({ keys }) => {
-    const view = await keys.revokeKey(a.positionals[0]!).catch(rethrow);
+    const view = await keys.revokeKey(a.positionals[0]!, CLI_ACTOR).catch(rethrow);
     if (a.json) printJson(io, view);
     else io.out(`revoked key ${view.id}`);
   });
@@ -39,7 +40,7 @@ export async function revoke(a: Args, io: CliIO) {
 export async function rotate(a: Args, io: CliIO) {
   const graceMs = parseDuration(a.string("grace") ?? "24h", "--grace");
   await withAdmin(a, io, async ({ keys }) => {
-    const { key, previous } = await keys.rotateKey(a.positionals[0]!, graceMs).catch(rethrow);
+    const { key, previous } = await keys.rotateKey(a.positionals[0]!, graceMs, CLI_ACTOR).catch(rethrow);
     if (a.json) printJson(io, { ...key, previous });
     else printSecrets(io, `rotated ${previous.id} -> ${key.id}; the old key stops working at ${previous.expires_at}`, key);
   });

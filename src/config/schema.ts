@@ -11,6 +11,7 @@ import { MetricsSection } from "../metrics/config-schema.ts";
 import { StorageSection } from "../store/config-schema.ts";
 import { SecuritySection } from "../auth/config-schema.ts";
 import { PlanLimits, RateLimitSection } from "../ratelimit/config-schema.ts";
+import { DashboardSection } from "../users/config-schema.ts";
 
 const closed = { additionalProperties: false } as const;
 
@@ -58,6 +59,7 @@ export const ConfigSchema = Type.Object(
     modules: ModulesSection,
     rules: RulesSection,
     connectors: ConnectorsSection,
+    dashboard: DashboardSection,
   },
   closed,
 );

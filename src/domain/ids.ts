@@ -2,7 +2,7 @@
 // bits in Crockford base32, so ids sort by creation time. Within one millisecond the random
 // part is incremented, keeping ids from one process strictly increasing.
 
-export const ID_PREFIXES = ["acct", "key", "anl", "alrt", "rpt", "evt", "whk", "sup", "mdl"] as const;
+export const ID_PREFIXES = ["acct", "key", "anl", "alrt", "rpt", "evt", "whk", "sup", "mdl", "usr", "aud"] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

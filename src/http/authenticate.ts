@@ -61,6 +61,7 @@ export class Authenticator {
       }
       throw e;
     }
+    this.deps.keys.noteUse(state.auth!.key.id);
     await this.charge(state);
   }
 

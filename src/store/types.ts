@@ -23,6 +23,8 @@ export interface ApiKeyRecord {
   expires_at: string | null;
   revoked_at: string | null;
   rotated_to: string | null;
+  /** Updated at most once a minute per key (see KeyService.noteUse); null until first used. */
+  last_used_at?: string | null;
 }
 
 export interface AccountRepository {
@@ -40,6 +42,8 @@ export interface ApiKeyRepository {
   revoke(id: string, at: string): Promise<ApiKeyRecord | null>;
   /** Sets expires_at to `at` unless the key already expires earlier; records its successor. */
   expire(id: string, at: string, rotatedTo: string): Promise<ApiKeyRecord | null>;
+  /** Records that the key was used at `at` (callers throttle this). */
+  touch(id: string, at: string): Promise<void>;
 }
 
 export interface IdempotencyRecord {
@@ -153,6 +157,9 @@ export interface Store {
   readonly models: LearnedModelRepository;
   readonly suppressions: SuppressionRepository;
   readonly replay: ReplayRepository;
+  readonly users: UserRepository;
+  readonly sessions: SessionRepository;
+  readonly audit: AuditRepository;
   /** Throws when the store cannot serve reads and writes. */
   ping(): Promise<void>;
   /** Row counts for /metrics: analyses, alerts by status, reports and webhook outbox by status. */
@@ -415,4 +422,96 @@ export interface SuppressionRepository {
   /** Lifts the suppressions an alert recorded (it was reopened). */
   removeForAlert(alertId: string): Promise<number>;
   list(accountId: string, connector?: string): Promise<SuppressionRecord[]>;
+// ---- Dashboard users, sessions and the audit log (dashboard feature) ----
+
+export type UserRole = "developer" | "admin";
+export type UserStatus = "invited" | "active" | "disabled";
+
+export interface UserRecord {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  account_id: string;
+  role: UserRole;
+  /** argon2id (Bun.password); null until the setup link is used. */
+  password_hash: string | null;
+  status: UserStatus;
+  created_at: string;
+  updated_at: string;
+  last_sign_in_at: string | null;
+}
+
+export interface SetupTokenRecord {
+  /** SHA-256 hex of the token in the link. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface UserRepository {
+  create(user: UserRecord): Promise<UserRecord>;
+  get(id: string): Promise<UserRecord | null>;
+  findByEmail(email: string): Promise<UserRecord | null>;
+  list(accountId?: string): Promise<UserRecord[]>;
+  update(id: string, patch: Partial<Pick<UserRecord, "password_hash" | "status" | "role" | "last_sign_in_at">> & { updated_at: string }): Promise<UserRecord | null>;
+  /** Stores a new setup token; every earlier unused token of the user stops working. */
+  addSetupToken(token: SetupTokenRecord): Promise<void>;
+  /** Marks an unexpired, unused token used and returns its user id (atomic: single use). */
+  consumeSetupToken(tokenHash: string, now: string): Promise<string | null>;
+  /** The unused, unexpired token's user id without consuming it (to show the setup form). */
+  peekSetupToken(tokenHash: string, now: string): Promise<string | null>;
+}
+
+export interface SessionRecord {
+  /** SHA-256 hex of the id in the cookie. */
+  id_hash: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  /** The absolute timeout. */
+  expires_at: string;
+}
+
+export interface SessionRepository {
+  create(session: SessionRecord): Promise<void>;
+  get(idHash: string): Promise<SessionRecord | null>;
+  touch(idHash: string, at: string): Promise<void>;
+  delete(idHash: string): Promise<void>;
+  deleteForUser(userId: string): Promise<void>;
+  /** Deletes sessions past their absolute timeout or idle since before `idleBefore`. */
+  purge(now: string, idleBefore: string): Promise<number>;
+}
+
+export type AuditActorType = "cli" | "user" | "api_key" | "system";
+
+export interface AuditEventRecord {
+  id: string;
+  /** e.g. key.created, key.revoked, key.rotated, account.plan_changed, user.invited, user.signed_in, user.sign_in_failed */
+  type: string;
+  account_id: string | null;
+  actor_type: AuditActorType;
+  /** The user id, key id, or null for the CLI and the system. */
+  actor_id: string | null;
+  /** The object acted on (key id, user id, account id). */
+  target: string | null;
+  ip: string | null;
+  details: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface AuditQuery {
+  account_id?: string;
+  type?: string;
+  /** Events with an id below this one (newest first paging). */
+  before?: string;
+  limit: number;
+}
+
+export interface AuditRepository {
+  insert(event: AuditEventRecord): Promise<void>;
+  /** Newest first. */
+  list(query: AuditQuery): Promise<Page<AuditEventRecord>>;
 }

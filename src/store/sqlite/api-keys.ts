@@ -61,4 +61,10 @@ export class SqliteApiKeyRepository implements ApiKeyRepository {
         .get(at, at, rotatedTo, id),
     );
   }
+
+  touch(id: string, at: string) {
+    return guarded(() => {
+      this.db.query("UPDATE api_keys SET last_used_at = ? WHERE id = ?").run(at, id);
+    });
+  }
 }

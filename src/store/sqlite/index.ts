@@ -6,6 +6,7 @@ import { SqliteAccountRepository } from "./accounts.ts";
 import { SqliteAlertRepository } from "./alerts.ts";
 import { SqliteAnalysisRepository } from "./analyses.ts";
 import { SqliteApiKeyRepository } from "./api-keys.ts";
+import { SqliteAuditRepository } from "./audit.ts";
 import { guarded, migrate, openSqlite, type SqliteOptions } from "./database.ts";
 import { integrityProblems, probeWritable } from "./checks.ts";
 import { GroupCommit } from "./group-commit.ts";
@@ -15,6 +16,8 @@ import { SqliteOutboxRepository } from "./outbox.ts";
 import { SqliteLearnedModelRepository, SqliteSuppressionRepository } from "./learning.ts";
 import { SqliteReportRepository } from "./reports.ts";
 import { SqliteReplayRepository } from "./replay.ts";
+import { SqliteSessionRepository } from "./sessions.ts";
+import { SqliteUserRepository } from "./users.ts";
 
 /** How often health re-runs quick_check, and up to which file size (pages) it does at all. */
 const INTEGRITY_RECHECK_MS = 60_000;
@@ -33,6 +36,9 @@ export class SqliteStore implements Store {
   readonly models;
   readonly suppressions;
   readonly replay;
+  readonly users;
+  readonly sessions;
+  readonly audit;
   private closed = false;
 
   constructor(readonly db: Database) {
@@ -48,6 +54,9 @@ export class SqliteStore implements Store {
     this.models = new SqliteLearnedModelRepository(db);
     this.suppressions = new SqliteSuppressionRepository(db);
     this.replay = new SqliteReplayRepository(db);
+    this.users = new SqliteUserRepository(db);
+    this.sessions = new SqliteSessionRepository(db);
+    this.audit = new SqliteAuditRepository(db);
   }
 
   /** Opens the database and applies pending migrations (unless `migrate` is false: `assay migrate`). */

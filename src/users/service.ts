@@ -1,0 +1,273 @@
+// Dashboard users: invitations and resets by one-time setup link, passwords (argon2id), sign-in
+// limited per client address and per user, and sessions with idle and absolute timeouts. Session
+// ids and setup tokens are random 256-bit values given to the browser; the store keeps only their
+// SHA-256, so a copy of the database opens no session and completes no setup.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { AuditActor, AuditService } from "../audit/service.ts";
+import { type Clock, iso } from "../domain/clock.ts";
+import { newId } from "../domain/ids.ts";
+import { SlidingWindowLimiter } from "../ratelimit/sliding-window.ts";
+import type { WindowSpec } from "../ratelimit/types.ts";
+import type { SessionRecord, Store, UserRecord, UserRole } from "../store/types.ts";
+import type { DashboardConfig } from "./config-schema.ts";
+
+export const MIN_PASSWORD_LENGTH = 12;
+const MAX_PASSWORD_LENGTH = 1024;
+/** A session's last_seen_at is written at most this often (the idle timeout is in minutes). */
+const TOUCH_EVERY_MS = 60_000;
+const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,255}$/;
+/** The one sign-in failure message: it never says which part was wrong. */
+export const SIGN_IN_FAILED = "Email or password is incorrect, or the account cannot sign in.";
+
+export type UserErrorCode = "invalid_email" | "email_taken" | "unknown_account" | "unknown_user" | "invalid_role" | "weak_password" | "password_mismatch" | "invalid_link" | "sign_in_failed" | "sign_in_limited";
+
+export class UserError extends Error {
+  constructor(
+    readonly code: UserErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface UserView {
+  id: string;
+  email: string;
+  account: string;
+  role: UserRole;
+  status: UserRecord["status"];
+  created_at: string;
+  last_sign_in_at: string | null;
+}
+
+export interface Invitation {
+  user: UserView;
+  setup_url: string;
+  expires_at: string;
+}
+
+export interface SignedIn {
+  /** The cookie value: shown to the browser once, stored only hashed. */
+  sessionId: string;
+  session: SessionRecord;
+  user: UserRecord;
+}
+
+export interface UserServiceDeps {
+  store: Store;
+  clock: Clock;
+  audit: AuditService;
+  config: DashboardConfig;
+  /** http(s)://host:port the setup links point at. */
+  setupBase: string;
+}
+
+export function sha256Hex(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+function randomToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Where setup links point: dashboard.public_url, else the server's own address. */
+export function dashboardBaseUrl(config: { server: { host: string; port: number; tls?: unknown }; dashboard: DashboardConfig }): string {
+  if (config.dashboard.public_url) return config.dashboard.public_url;
+  const host = ["0.0.0.0", "::", ""].includes(config.server.host) ? "127.0.0.1" : config.server.host;
+  return `${config.server.tls ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${config.server.port}`;
+}
+
+export class UserService {
+  private readonly failures: SlidingWindowLimiter;
+  private readonly addressWindows: WindowSpec[];
+  private readonly userWindows: WindowSpec[];
+  /** Verified against when the email is unknown, so both failures take the same time. */
+  private dummyHash?: Promise<string>;
+
+  constructor(private readonly deps: UserServiceDeps) {
+    this.failures = new SlidingWindowLimiter({ now: () => deps.clock.monotonic() });
+    this.addressWindows = [{ name: "sustained", quota: deps.config.sign_in.per_address_per_minute, windowMs: 60_000 }];
+    this.userWindows = [{ name: "sustained", quota: deps.config.sign_in.per_user_per_minute, windowMs: 60_000 }];
+  }
+
+  get config(): DashboardConfig {
+    return this.deps.config;
+  }
+
+  async invite(input: { email: string; account: string; role?: string }, actor: AuditActor): Promise<Invitation> {
+    const email = normalizeEmail(input.email);
+    const role = input.role ?? "developer";
+    if (role !== "developer" && role !== "admin") throw new UserError("invalid_role", `role must be developer or admin (got "${role}")`);
+    if (!(await this.deps.store.accounts.get(input.account))) throw new UserError("unknown_account", `no account ${input.account}`);
+    if (await this.deps.store.users.findByEmail(email)) throw new UserError("email_taken", `a user with email ${email} already exists`);
+    const now = iso(this.deps.clock.now());
+    const user: UserRecord = {
+      id: newId("usr", this.deps.clock.now()),
+      email,
+      account_id: input.account,
+      role,
+      password_hash: null,
+      status: "invited",
+      created_at: now,
+      updated_at: now,
+      last_sign_in_at: null,
+    };
+    await this.deps.store.users.create(user);
+    const link = await this.issueSetupLink(user.id);
+    await this.deps.audit.record("user.invited", actor, { account_id: user.account_id, target: user.id, details: { email, role } });
+    return { user: userView(user), ...link };
+  }
+
+  async list(accountId?: string): Promise<UserView[]> {
+    return (await this.deps.store.users.list(accountId)).map(userView);
+  }
+
+  async get(id: string): Promise<UserRecord | null> {
+    return this.deps.store.users.get(id);
+  }
+
+  /** Disables a user and ends their sessions at once. */
+  async disable(id: string, actor: AuditActor): Promise<UserView> {
+    const user = await this.deps.store.users.update(id, { status: "disabled", updated_at: iso(this.deps.clock.now()) });
+    if (!user) throw new UserError("unknown_user", `no user ${id}`);
+    await this.deps.store.sessions.deleteForUser(id);
+    await this.deps.audit.record("user.disabled", actor, { account_id: user.account_id, target: id, details: { email: user.email } });
+    return userView(user);
+  }
+
+  /** A new setup link; the old password, earlier links and every session stop working. */
+  async reset(id: string, actor: AuditActor): Promise<Invitation> {
+    const user = await this.deps.store.users.update(id, { status: "invited", password_hash: null, updated_at: iso(this.deps.clock.now()) });
+    if (!user) throw new UserError("unknown_user", `no user ${id}`);
+    await this.deps.store.sessions.deleteForUser(id);
+    const link = await this.issueSetupLink(id);
+    await this.deps.audit.record("user.reset", actor, { account_id: user.account_id, target: id, details: { email: user.email } });
+    return { user: userView(user), ...link };
+  }
+
+  /** The user a setup link belongs to, while it is valid (to show the form). */
+  async setupUser(token: string): Promise<UserRecord | null> {
+    if (!token) return null;
+    const userId = await this.deps.store.users.peekSetupToken(sha256Hex(token), iso(this.deps.clock.now()));
+    return userId ? this.deps.store.users.get(userId) : null;
+  }
+
+  async completeSetup(token: string, password: string, confirm: string, ip: string | null): Promise<UserRecord> {
+    checkPassword(password, confirm);
+    const now = iso(this.deps.clock.now());
+    const userId = token ? await this.deps.store.users.consumeSetupToken(sha256Hex(token), now) : null;
+    const invalid = new UserError("invalid_link", "This setup link is invalid, expired or already used. Ask an administrator for a new one.");
+    if (!userId) throw invalid;
+    const hash = await Bun.password.hash(password, { algorithm: "argon2id" });
+    const user = await this.deps.store.users.update(userId, { password_hash: hash, status: "active", updated_at: now });
+    if (!user) throw invalid;
+    await this.deps.audit.record("user.password_set", { type: "user", id: user.id, email: user.email }, { account_id: user.account_id, target: user.id, ip });
+    return user;
+  }
+
+  /** Checks the password and opens a session; every failure is the same SIGN_IN_FAILED. */
+  async signIn(emailInput: string, password: string, ip: string): Promise<SignedIn> {
+    const email = emailInput.trim().toLowerCase();
+    const limited = [
+      await this.failures.peek(`ip:${ip}`, this.addressWindows),
+      await this.failures.peek(`user:${email}`, this.userWindows),
+    ].find((d) => !d.allowed);
+    if (limited) {
+      throw new UserError("sign_in_limited", `Too many failed sign-ins. Try again in ${Math.max(1, limited.retryAfterS)} seconds.`);
+    }
+    const user = EMAIL.test(email) ? await this.deps.store.users.findByEmail(email) : null;
+    const ok = user?.password_hash
+      ? await Bun.password.verify(password.slice(0, MAX_PASSWORD_LENGTH), user.password_hash)
+      : await Bun.password.verify(password.slice(0, MAX_PASSWORD_LENGTH), await this.dummy()).then(() => false);
+    if (!user || !ok || user.status !== "active") {
+      this.failures.record(`ip:${ip}`, this.addressWindows);
+      this.failures.record(`user:${email}`, this.userWindows);
+      await this.deps.audit.record("user.sign_in_failed", user ? { type: "user", id: user.id, email: user.email } : { type: "system" }, {
+        account_id: user?.account_id ?? null,
+        target: user?.id ?? null,
+        ip,
+        details: { email: email.slice(0, 320), reason: !user ? "unknown_email" : user.status !== "active" ? `user_${user.status}` : "wrong_password" },
+      });
+      throw new UserError("sign_in_failed", SIGN_IN_FAILED);
+    }
+    const nowMs = this.deps.clock.now();
+    const sessionId = randomToken();
+    const session: SessionRecord = {
+      id_hash: sha256Hex(sessionId),
+      user_id: user.id,
+      csrf_token: randomToken(),
+      created_at: iso(nowMs),
+      last_seen_at: iso(nowMs),
+      expires_at: iso(nowMs + this.deps.config.session_absolute_hours * 3_600_000),
+    };
+    await this.deps.store.sessions.create(session);
+    const updated = (await this.deps.store.users.update(user.id, { last_sign_in_at: iso(nowMs), updated_at: iso(nowMs) })) ?? user;
+    await this.deps.audit.record("user.signed_in", { type: "user", id: user.id, email: user.email }, { account_id: user.account_id, target: user.id, ip });
+    return { sessionId, session, user: updated };
+  }
+
+  /** The live session and its active user for a cookie value, or null (unknown, expired, idle, disabled). */
+  async resolveSession(sessionId: string): Promise<{ session: SessionRecord; user: UserRecord } | null> {
+    if (!sessionId || sessionId.length > 100) return null;
+    const idHash = sha256Hex(sessionId);
+    const session = await this.deps.store.sessions.get(idHash);
+    if (!session) return null;
+    const now = this.deps.clock.now();
+    const idleMs = this.deps.config.session_idle_minutes * 60_000;
+    if (Date.parse(session.expires_at) <= now || Date.parse(session.last_seen_at) + idleMs <= now) {
+      await this.deps.store.sessions.delete(idHash);
+      return null;
+    }
+    const user = await this.deps.store.users.get(session.user_id);
+    if (!user || user.status !== "active") return null;
+    if (now - Date.parse(session.last_seen_at) >= Math.min(TOUCH_EVERY_MS, idleMs / 2)) {
+      await this.deps.store.sessions.touch(idHash, iso(now));
+    }
+    return { session, user };
+  }
+
+  async signOut(sessionId: string, user: UserRecord, ip: string | null): Promise<void> {
+    await this.deps.store.sessions.delete(sha256Hex(sessionId));
+    await this.deps.audit.record("user.signed_out", { type: "user", id: user.id, email: user.email }, { account_id: user.account_id, target: user.id, ip });
+  }
+
+  purgeSessions(): Promise<number> {
+    const now = this.deps.clock.now();
+    return this.deps.store.sessions.purge(iso(now), iso(now - this.deps.config.session_idle_minutes * 60_000));
+  }
+
+  private async issueSetupLink(userId: string): Promise<{ setup_url: string; expires_at: string }> {
+    const token = randomToken();
+    const now = this.deps.clock.now();
+    const expires_at = iso(now + this.deps.config.setup_link_hours * 3_600_000);
+    await this.deps.store.users.addSetupToken({ token_hash: sha256Hex(token), user_id: userId, created_at: iso(now), expires_at, used_at: null });
+    return { setup_url: `${this.deps.setupBase}/dashboard/setup?token=${token}`, expires_at };
+  }
+
+  private dummy(): Promise<string> {
+    return (this.dummyHash ??= Bun.password.hash(randomToken(), { algorithm: "argon2id" }));
+  }
+}
+
+/** Constant-time comparison of two CSRF tokens. */
+export function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function normalizeEmail(input: string): string {
+  const email = input.trim().toLowerCase();
+  if (!EMAIL.test(email)) throw new UserError("invalid_email", `"${input}" is not an email address`);
+  return email;
+}
+
+function checkPassword(password: string, confirm: string) {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new UserError("weak_password", `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length > MAX_PASSWORD_LENGTH) throw new UserError("weak_password", `The password must have at most ${MAX_PASSWORD_LENGTH} characters.`);
+  if (password !== confirm) throw new UserError("password_mismatch", "The two passwords differ.");
+}
+
+export function userView(u: UserRecord): UserView {
+  return { id: u.id, email: u.email, account: u.account_id, role: u.role, status: u.status, created_at: u.created_at, last_sign_in_at: u.last_sign_in_at };
+}

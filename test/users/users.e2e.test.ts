@@ -1,0 +1,138 @@
+// Dashboard users from the CLI and the user service: setup links (hashed, single use, expiring),
+// passwords, sign-in limits with one message, sessions (hashed ids, idle and absolute timeouts),
+// and the audit log written for key, plan and user changes, also from the CLI.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { runCli } from "../support/cli.ts";
+import { startTestServer, type TestServer } from "../support/harness.ts";
+import { SIGN_IN_FAILED, sha256Hex } from "../../src/users/service.ts";
+import type { Clock } from "../../src/domain/clock.ts";
+
+let now = Date.parse("2026-11-01T10:00:00Z");
+const clock: Clock = { now: () => now, monotonic: () => now };
+let s: TestServer;
+let cfg: string[];
+beforeAll(async () => {
+  s = await startTestServer("dashboard: { sign_in: { per_address_per_minute: 6, per_user_per_minute: 3 } }", { clock });
+  cfg = ["--config", s.configFile];
+});
+afterAll(() => s.stop());
+
+const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
+
+describe("assay users", () => {
+  test("create prints a setup link built from the config; list, disable and reset work; the audit log has each", async () => {
+    const created = await runCli(["users", "create", "--email", "Dev@Example.com", "--account", s.creds.accountId, "--json", ...cfg]);
+    expect(created.stderr).toBe("");
+    expect(created.code).toBe(0);
+    const user = JSON.parse(created.stdout);
+    expect(user).toMatchObject({ email: "dev@example.com", role: "developer" });
+    expect(user.id).toMatch(/^usr_/);
+    expect(user.setup_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dashboard\/setup\?token=[A-Za-z0-9_-]{43}$/);
+    // The token is stored only hashed.
+    const rows = (s.rt.store as unknown as { db: import("bun:sqlite").Database }).db.query("SELECT token_hash FROM user_setup_tokens").all() as { token_hash: string }[];
+    expect(rows.map((r) => r.token_hash)).toContain(sha256Hex(tokenOf(user.setup_url)));
+    expect(JSON.stringify(rows)).not.toContain(tokenOf(user.setup_url));
+
+    const dup = await runCli(["users", "create", "--email", "dev@example.com", "--account", s.creds.accountId, ...cfg]);
+    expect(dup.code).toBe(1);
+    expect(dup.stderr).toContain("already exists");
+    const badRole = await runCli(["users", "create", "--email", "x@example.com", "--account", s.creds.accountId, "--role", "root", ...cfg]);
+    expect(badRole.code).toBe(2);
+    const noAccount = await runCli(["users", "create", "--email", "x@example.com", "--account", "acct_nope", ...cfg]);
+    expect(noAccount.code).toBe(1);
+    expect((await runCli(["users", "--help"])).code).toBe(0);
+
+    const list = JSON.parse((await runCli(["users", "list", "--json", ...cfg])).stdout);
+    expect(list.data.map((u: { email: string }) => u.email)).toContain("dev@example.com");
+
+    const reset = JSON.parse((await runCli(["users", "reset", user.id, "--json", ...cfg])).stdout);
+    expect(tokenOf(reset.setup_url)).not.toBe(tokenOf(user.setup_url));
+    expect(await s.rt.users.setupUser(tokenOf(user.setup_url))).toBeNull(); // the earlier link stopped working
+    expect((await s.rt.users.setupUser(tokenOf(reset.setup_url)))?.id).toBe(user.id);
+
+    const disabled = await runCli(["users", "disable", user.id, "--json", ...cfg]);
+    expect(JSON.parse(disabled.stdout).status).toBe("disabled");
+
+    const types = (await s.rt.audit.list({ limit: 100 })).data.filter((e) => e.target === user.id).map((e) => `${e.type}:${e.actor_type}`);
+    expect(types).toEqual(expect.arrayContaining(["user.invited:cli", "user.reset:cli", "user.disabled:cli"]));
+  });
+
+  test("key and plan changes from the CLI are audited", async () => {
+    const minted = JSON.parse((await runCli(["keys", "create", "--account", s.creds.accountId, "--name", "audited", "--json", ...cfg])).stdout);
+    await runCli(["keys", "rotate", minted.id, "--json", ...cfg]);
+    await runCli(["keys", "revoke", minted.id, ...cfg]);
+    await runCli(["accounts", "set-plan", s.creds.accountId, "--plan", "enterprise", ...cfg]);
+    const events = (await s.rt.audit.list({ account_id: s.creds.accountId, limit: 100 })).data;
+    const mine = events.filter((e) => e.target === minted.id || e.type === "account.plan_changed").map((e) => e.type);
+    expect(mine).toEqual(expect.arrayContaining(["key.created", "key.rotated", "key.revoked", "account.plan_changed"]));
+    expect(events.find((e) => e.type === "account.plan_changed")!.details).toMatchObject({ from: "standard", to: "enterprise" });
+    expect(events.filter((e) => e.target === minted.id || e.type === "account.plan_changed").every((e) => e.actor_type === "cli")).toBe(true);
+  });
+});
+
+describe("setup, sign-in and sessions", () => {
+  const password = "correct horse battery";
+
+  async function activeUser(email: string) {
+    const invited = await s.rt.users.invite({ email, account: s.creds.accountId }, { type: "cli" });
+    const token = tokenOf(invited.setup_url);
+    await expect(s.rt.users.completeSetup(token, "short", "short", null)).rejects.toThrow("at least 12");
+    await expect(s.rt.users.completeSetup(token, password, `${password}!`, null)).rejects.toThrow("differ");
+    await s.rt.users.completeSetup(token, password, password, "127.0.0.1");
+    await expect(s.rt.users.completeSetup(token, password, password, null)).rejects.toThrow("already used");
+    const stored = await s.rt.store.users.get(invited.user.id);
+    expect(stored!.password_hash).toStartWith("$argon2id$");
+    return invited.user;
+  }
+
+  test("a setup link expires after 24 hours", async () => {
+    const invited = await s.rt.users.invite({ email: "late@example.com", account: s.creds.accountId }, { type: "cli" });
+    now += 24 * 3_600_000 + 1;
+    await expect(s.rt.users.completeSetup(tokenOf(invited.setup_url), password, password, null)).rejects.toThrow("expired");
+  });
+
+  test("sign-in opens a hashed session with idle and absolute timeouts; failures share one message and are limited", async () => {
+    const user = await activeUser("signin@example.com");
+    const wrong = await s.rt.users.signIn("signin@example.com", "wrong password!!", "10.0.0.1").catch((e) => e);
+    const unknown = await s.rt.users.signIn("nobody@example.com", password, "10.0.0.1").catch((e) => e);
+    expect(wrong.message).toBe(SIGN_IN_FAILED);
+    expect(unknown.message).toBe(SIGN_IN_FAILED);
+
+    const signed = await s.rt.users.signIn("SignIn@example.com", password, "10.0.0.2");
+    expect(await s.rt.store.sessions.get(signed.sessionId)).toBeNull();
+    expect((await s.rt.users.resolveSession(signed.sessionId))?.user.id).toBe(user.id);
+    const again = await s.rt.users.signIn("signin@example.com", password, "10.0.0.2");
+    expect(again.sessionId).not.toBe(signed.sessionId);
+
+    // Idle timeout (30 min by default).
+    now += 31 * 60_000;
+    expect(await s.rt.users.resolveSession(signed.sessionId)).toBeNull();
+    // Kept alive, a session still ends at the absolute timeout (12 h).
+    const kept = await s.rt.users.signIn("signin@example.com", password, "10.0.0.2");
+    for (let i = 0; i < 12 * 3; i++) {
+      now += 20 * 60_000;
+      const alive = await s.rt.users.resolveSession(kept.sessionId);
+      if (i < 35) expect(alive).not.toBeNull();
+      else expect(alive).toBeNull();
+    }
+
+    // Per user: three failures, then even the right password is refused for a minute.
+    for (let i = 0; i < 3; i++) await s.rt.users.signIn("signin@example.com", "nope nope nope", `10.1.0.${i}`).catch(() => {});
+    await expect(s.rt.users.signIn("signin@example.com", password, "10.2.0.1")).rejects.toThrow("Too many failed sign-ins");
+    now += 61_000;
+    const ok = await s.rt.users.signIn("signin@example.com", password, "10.2.0.1");
+    await s.rt.users.signOut(ok.sessionId, ok.user, null);
+    expect(await s.rt.users.resolveSession(ok.sessionId)).toBeNull();
+
+    const types = (await s.rt.audit.list({ limit: 200 })).data.filter((e) => e.target === user.id).map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(["user.invited", "user.password_set", "user.signed_in", "user.sign_in_failed", "user.signed_out"]));
+  });
+
+  test("a disabled user's sessions end at once", async () => {
+    const user = await activeUser("gone@example.com");
+    const signed = await s.rt.users.signIn("gone@example.com", password, "10.3.0.1");
+    await s.rt.users.disable(user.id, { type: "cli" });
+    expect(await s.rt.users.resolveSession(signed.sessionId)).toBeNull();
+    await expect(s.rt.users.signIn("gone@example.com", password, "10.3.0.1")).rejects.toThrow(SIGN_IN_FAILED);
+  });
+});
