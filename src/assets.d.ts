@@ -11,3 +11,7 @@ declare module "*.yaml" {
   const text: string;
   export default text;
 }
+declare module "*/dashboard.client.js" {
+  const text: string;
+  export default text;
+}

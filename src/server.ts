@@ -4,6 +4,7 @@
 // the database.
 import { readFileSync } from "node:fs";
 import { buildApp } from "./app.ts";
+import { createDashboard, isDashboardPath } from "./dashboard/index.ts";
 import { frontDoor } from "./http/front-door.ts";
 import type { Runtime } from "./runtime.ts";
 import { writeServerMarker } from "./store/server-marker.ts";
@@ -20,6 +21,9 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
   const { app, fast, routes, metrics } = buildApp(rt);
   if (metrics) rt.observers.push(metrics.observe);
   const { server: cfg } = rt.config;
+  // The dashboard answers /dashboard itself, beside (not inside) the signed /v1 pipeline.
+  const dashboard = rt.config.dashboard.enabled ? createDashboard(rt, { secure: cfg.tls !== undefined }) : undefined;
+  const handle = dashboard ? (request: Request) => (isDashboardPath(request.url) ? dashboard(request) : app.handle(request)) : app.handle;
   const hostname = overrides.host ?? cfg.host;
   const port = overrides.port ?? cfg.port;
   const server = Bun.serve({
@@ -29,7 +33,7 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
     // is a hard ceiling above it, so a bare 413 only meets bodies far beyond the limit.
     maxRequestBodySize: cfg.max_body_bytes * 4 + 65_536,
     ...(cfg.tls ? { tls: { cert: readFileSync(cfg.tls.cert, "utf8"), key: readFileSync(cfg.tls.key, "utf8") } } : {}),
-    fetch: frontDoor(app.handle, {
+    fetch: frontDoor(handle, {
       fast,
       log: rt.log,
       accessLog: cfg.access_log,

@@ -90,6 +90,18 @@ export class KeyService {
     return account;
   }
 
+  getAccount(accountId: string): Promise<Account | null> {
+    return this.store.accounts.get(accountId);
+  }
+
+  listAccounts(): Promise<Account[]> {
+    return this.store.accounts.list();
+  }
+
+  planNames(): string[] {
+    return Object.keys(this.plans());
+  }
+
   async getKey(keyId: string): Promise<PublicKeyView | null> {
     const record = await this.store.apiKeys.get(keyId);
     return record ? this.view(record) : null;

@@ -1,0 +1,110 @@
+// The developer dashboard at /dashboard: server-rendered pages on the API port, outside the
+// signed /v1 pipeline, with their own session authentication. Every response carries a strict
+// CSP; every POST must carry the CSRF token of its session (or, before sign-in, of the form
+// cookie) and come from this origin.
+import { randomBytes } from "node:crypto";
+import { peekState } from "../http/request-state.ts";
+import type { Runtime } from "../runtime.ts";
+import { sameToken } from "../users/service.ts";
+import { assetResponse } from "./assets.ts";
+import type { Ctx, DashboardDeps } from "./context.ts";
+import { FORM_COOKIE, readCookie, SESSION_COOKIE, setCookie } from "./cookies.ts";
+import { authRoutes } from "./pages/auth.ts";
+import { adminRoutes } from "./pages/admin.ts";
+import { keyRoutes } from "./pages/keys.ts";
+import { errorPage, notFound, redirect, SECURITY_HEADERS } from "./respond.ts";
+
+export type Access = "public" | "user" | "admin";
+
+export interface Route {
+  method: "GET" | "POST";
+  path: RegExp;
+  access: Access;
+  handle(ctx: Ctx): Promise<Response> | Response;
+}
+
+/** Handlers of public routes get a Ctx without user or session. */
+export type PublicCtx = Omit<Ctx, "user" | "session" | "sessionId"> & { formToken: string };
+
+export const PREFIX = "/dashboard";
+const FORM_MAX_BYTES = 64 * 1024;
+
+export function isDashboardPath(url: string): boolean {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  return url.startsWith(PREFIX, start) && (url.length === start + PREFIX.length || "/?".includes(url[start + PREFIX.length]!));
+}
+
+export function createDashboard(rt: Runtime, options: { secure: boolean }) {
+  const deps: DashboardDeps = { rt, secure: options.secure, usedNonces: new Map() };
+  const routes: Route[] = [...authRoutes, ...keyRoutes, ...adminRoutes];
+
+  return async function handleDashboard(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname.length > PREFIX.length && url.pathname.endsWith("/") ? url.pathname.slice(0, -1) : url.pathname;
+    if (path === PREFIX) return redirect(`${PREFIX}/keys`);
+    if (path.startsWith(`${PREFIX}/assets/`) && (request.method === "GET" || request.method === "HEAD")) {
+      return assetResponse(path.slice(PREFIX.length + 8), request.headers.get("accept-encoding"), SECURITY_HEADERS) ?? notFound();
+    }
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    let params: string[] = [];
+    const route = routes.find((r) => {
+      if (r.method !== method) return false;
+      const m = r.path.exec(path.slice(PREFIX.length) || "/");
+      if (m) params = m.slice(1);
+      return m !== null;
+    });
+    if (!route) {
+      const other = routes.some((r) => r.path.test(path.slice(PREFIX.length)));
+      return other ? errorPage(405, "Method not allowed", "This page does not accept that kind of request.") : notFound();
+    }
+    const ip = peekState(request)?.clientIp ?? "unknown";
+
+    let form = new URLSearchParams();
+    if (method === "POST") {
+      if (!sameOrigin(request, url)) return forbidden();
+      const type = request.headers.get("content-type") ?? "";
+      if (!type.startsWith("application/x-www-form-urlencoded")) return errorPage(415, "Unsupported form", "Send this form from the dashboard page.");
+      const text = await request.text();
+      if (text.length > FORM_MAX_BYTES) return errorPage(413, "Form too large", "The form is larger than the dashboard accepts.");
+      form = new URLSearchParams(text);
+    }
+
+    if (route.access === "public") {
+      // Sign-in and setup forms: a CSRF token bound to a cookie of this browser (double submit).
+      let formToken = readCookie(request, FORM_COOKIE);
+      const fresh = !formToken || !/^[A-Za-z0-9_-]{43}$/.test(formToken);
+      if (method === "POST" && (fresh || !sameToken(form.get("_csrf") ?? "", formToken!))) return forbidden();
+      if (fresh) formToken = randomBytes(32).toString("base64url");
+      const ctx = { deps, request, url, ip, params, form, formToken: formToken! } as PublicCtx;
+      const response = await route.handle(ctx as unknown as Ctx);
+      if (fresh) response.headers.append("set-cookie", setCookie(FORM_COOKIE, formToken!, { secure: deps.secure }));
+      return response;
+    }
+
+    const sessionId = readCookie(request, SESSION_COOKIE) ?? "";
+    const live = await rt.users.resolveSession(sessionId);
+    if (!live) {
+      if (method === "POST") return forbidden();
+      return redirect(`${PREFIX}/login?next=${encodeURIComponent(path + url.search)}`);
+    }
+    if (method === "POST" && !sameToken(form.get("_csrf") ?? "", live.session.csrf_token)) return forbidden();
+    const ctx: Ctx = { deps, request, url, ip, params, form, user: live.user, session: live.session, sessionId };
+    if (route.access === "admin" && live.user.role !== "admin") {
+      return notFound({ user: live.user, csrf: live.session.csrf_token });
+    }
+    return route.handle(ctx);
+  };
+}
+
+/** Origin and Sec-Fetch-Site, when the browser sends them, must say this very site. */
+function sameOrigin(request: Request, url: URL): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") return false;
+  const origin = request.headers.get("origin");
+  if (origin && origin !== url.origin) return false;
+  return true;
+}
+
+function forbidden(): Response {
+  return errorPage(403, "Form refused", "This form has expired or did not come from this dashboard. Go back, reload the page and try again.");
+}
