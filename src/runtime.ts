@@ -21,6 +21,7 @@ import { createLimiters } from "./ratelimit/factory.ts";
 import type { RateLimiter } from "./ratelimit/types.ts";
 import { openStore } from "./store/open.ts";
 import type { Store } from "./store/types.ts";
+import { UsageService } from "./usage/service.ts";
 import { dashboardBaseUrl, UserService } from "./users/service.ts";
 
 export interface RuntimeOptions {
@@ -40,6 +41,8 @@ export interface Runtime {
   /** Dashboard users, setup links, sign-in and sessions. */
   users: UserService;
   audit: AuditService;
+  /** Requests per account, key and minute (the dashboard's usage page). */
+  usage: UsageService;
   limiter: RateLimiter;
   authenticator: Authenticator;
   idempotency: Idempotency;
@@ -134,6 +137,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
   });
   const refreshLearned = async () => analysis.setLearned(await store.models.active());
   const reports = new ReportService({ store, clock, log, config, connectors, engine: () => analysis });
+  const usage = new UsageService(store.usage, clock, log);
 
   return {
     config,
@@ -143,6 +147,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     keys,
     users,
     audit,
+    usage,
     limiter,
     authenticator,
     idempotency,
@@ -151,12 +156,14 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     analysis,
     reports,
     startedAt: clock.now(),
-    observers: [],
+    // Usage counting for the dashboard: every /v1 request, by the key it presented.
+    observers: [(o) => o.route.startsWith("/v1/") && usage.count(o.account, o.key, o.status)],
     checkMasterKey,
     refreshLearned,
     start() {
       connectors.start();
       webhooks.start();
+      usage.start();
       void reports.worker.start();
       const purge = () => idempotency.purge().catch((e) => log.warn("idempotency purge failed", { error: String(e) }));
       timers.push(setInterval(purge, 10 * 60_000));
@@ -178,7 +185,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     },
     quiesce() {
       for (const t of timers) clearInterval(t);
-      return Promise.all([webhooks.stop(), reports.worker.stop()]).then(() => undefined);
+      return Promise.all([webhooks.stop(), reports.worker.stop(), usage.stop()]).then(() => undefined);
     },
     async close() {
       await this.quiesce();

@@ -74,3 +74,4 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
     },
   };
 }
+

@@ -23,8 +23,8 @@ import {
 import type { WebhookEventType } from "./config-schema.ts";
 import { type AlertEventView, type AlertView, alertEventView, alertView } from "./views.ts";
 
-/** Who makes a change: an API key of an account, or Assay itself (auto-alerts). */
-export type Actor = { type: "api_key"; account: string; key: string } | { type: "system"; account: string };
+/** Who makes a change: an API key of an account, a dashboard user, or Assay itself (auto-alerts). */
+export type Actor = { type: "api_key"; account: string; key: string } | { type: "user"; account: string; user: string } | { type: "system"; account: string };
 
 export interface CreateAlertInput {
   title: string;
@@ -301,6 +301,7 @@ export class AlertService {
       actor_type: actor.type,
       actor_key: actor.type === "api_key" ? actor.key : null,
       actor_account: actor.account,
+      actor_user: actor.type === "user" ? actor.user : null,
       created_at: at,
     };
   }

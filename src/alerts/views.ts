@@ -14,7 +14,8 @@ export type AlertView = Omit<AlertRecord, "account_id" | "dedupe_key" | "created
 export type AlertEventView = Pick<AlertEventRecord, "id" | "type" | "from_status" | "to_status" | "resolution" | "note" | "changes" | "created_at"> & {
   object: "alert_event";
   alert: string;
-  actor: { type: AlertEventRecord["actor_type"]; key: string | null; account: string | null };
+  /** `user` (the dashboard user's id) only when type is "user". */
+  actor: { type: AlertEventRecord["actor_type"]; key: string | null; account: string | null; user?: string };
 };
 
 export function alertView(a: AlertRecord): AlertView {
@@ -54,7 +55,7 @@ export function alertEventView(e: AlertEventRecord): AlertEventView {
     resolution: e.resolution,
     note: e.note,
     changes: e.changes,
-    actor: { type: e.actor_type, key: e.actor_key, account: e.actor_account },
+    actor: { type: e.actor_type, key: e.actor_key, account: e.actor_account, ...(e.actor_user ? { user: e.actor_user } : {}) },
     created_at: e.created_at,
   };
 }

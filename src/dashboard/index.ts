@@ -12,6 +12,11 @@ import { FORM_COOKIE, readCookie, SESSION_COOKIE, setCookie } from "./cookies.ts
 import { authRoutes } from "./pages/auth.ts";
 import { adminRoutes } from "./pages/admin.ts";
 import { keyRoutes } from "./pages/keys.ts";
+import { usageRoutes } from "./pages/usage.ts";
+import { alertRoutes } from "./pages/alerts.ts";
+import { reportRoutes } from "./pages/reports.ts";
+import { connectorRoutes } from "./pages/connectors.ts";
+import { playgroundRoutes } from "./pages/playground.ts";
 import { errorPage, notFound, redirect, SECURITY_HEADERS } from "./respond.ts";
 
 export type Access = "public" | "user" | "admin";
@@ -36,7 +41,7 @@ export function isDashboardPath(url: string): boolean {
 
 export function createDashboard(rt: Runtime, options: { secure: boolean }) {
   const deps: DashboardDeps = { rt, secure: options.secure, usedNonces: new Map() };
-  const routes: Route[] = [...authRoutes, ...keyRoutes, ...adminRoutes];
+  const routes: Route[] = [...authRoutes, ...keyRoutes, ...usageRoutes, ...alertRoutes, ...reportRoutes, ...connectorRoutes, ...playgroundRoutes, ...adminRoutes];
 
   return async function handleDashboard(request: Request): Promise<Response> {
     const url = new URL(request.url);

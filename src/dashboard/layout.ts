@@ -25,13 +25,10 @@ const NAV: { id: string; label: string; href: string; admin?: boolean }[] = [
   { id: "audit", label: "Audit log", href: "/dashboard/audit", admin: true },
 ];
 
-/** Nav entries that exist (pages land one by one). */
-export const enabledNav = new Set(["keys", "accounts", "users", "audit"]);
-
 export function frame(f: Frame): string {
   const user = f.user;
   const nav = user
-    ? NAV.filter((n) => enabledNav.has(n.id) && (!n.admin || user.role === "admin")).map(
+    ? NAV.filter((n) => (!n.admin || user.role === "admin")).map(
         (n) => html`<a href="${n.href}"${n.id === f.nav ? html` aria-current="page"` : ""}>${n.label}</a>`,
       )
     : [];

@@ -79,6 +79,7 @@ export class Authenticator {
     if (!match) throw new ApiError("invalid_api_key", "the Authorization header must use the Bearer scheme: `Bearer <API_KEY>`");
     const auth = await this.deps.keys.authenticate(match[1]!);
     if (!auth) throw new ApiError("invalid_api_key", "the API key is unknown, revoked or expired");
+    state.claimed = { account: auth.account.id, key: auth.key.id };
 
     const header = request.headers.get("x-service-signature");
     if (!header) throw new ApiError("missing_signature", "send the HMAC-SHA256 of the request body as X-Service-Signature");

@@ -104,8 +104,9 @@ function notify(o: FrontDoorOptions, request: Request, state: RequestState, resp
     route: o.routeOf?.(request.method, path) ?? "unmatched",
     status: response.status,
     duration_ms: performance.now() - state.startedAt,
-    account: state.auth?.account.id,
-    key: state.auth?.key.id,
+    // A failed signature still names the (known) key it presented: usage counts it there.
+    account: state.auth?.account.id ?? state.claimed?.account,
+    key: state.auth?.key.id ?? state.claimed?.key,
     outcome: state.problem ?? (response.status < 400 ? "ok" : "error"),
   };
   for (const observer of o.observers!) {

@@ -8,7 +8,7 @@ export interface RequestObservation {
   route: string;
   status: number;
   duration_ms: number;
-  /** The authenticated account and key ids, when the request got that far. */
+  /** The authenticated account and key ids, when the request got that far (or the known key a failed signature presented). */
   account?: string;
   key?: string;
   /** "ok" for a success, else the problem code (`rate_limited`, `invalid_signature`, …) or "error". */

@@ -13,6 +13,8 @@ export interface RequestState {
   /** Why the body could not be decoded; reported only once the caller is authenticated. */
   bodyError?: ApiError;
   auth?: AuthenticatedKey;
+  /** The account and key a well-formed, known API key names, even if its signature then fails (usage counts). */
+  claimed?: { account: string; key: string };
   /** The client address, worked out on first use (most requests never need it). */
   readonly clientIp: string;
   /** Idempotency claim held by this request. */

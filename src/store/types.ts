@@ -160,6 +160,7 @@ export interface Store {
   readonly users: UserRepository;
   readonly sessions: SessionRepository;
   readonly audit: AuditRepository;
+  readonly usage: UsageRepository;
   /** Throws when the store cannot serve reads and writes. */
   ping(): Promise<void>;
   /** Row counts for /metrics: analyses, alerts by status, reports and webhook outbox by status. */
@@ -212,7 +213,9 @@ export interface AlertEventRecord {
   resolution: string | null;
   note: string | null;
   changes: Record<string, unknown>;
-  actor_type: "api_key" | "system";
+  actor_type: "api_key" | "system" | "user";
+  /** The dashboard user (actor_type "user"). */
+  actor_user?: string | null;
   actor_key: string | null;
   actor_account: string | null;
   created_at: string;
@@ -422,6 +425,8 @@ export interface SuppressionRepository {
   /** Lifts the suppressions an alert recorded (it was reopened). */
   removeForAlert(alertId: string): Promise<number>;
   list(accountId: string, connector?: string): Promise<SuppressionRecord[]>;
+}
+
 // ---- Dashboard users, sessions and the audit log (dashboard feature) ----
 
 export type UserRole = "developer" | "admin";
@@ -514,4 +519,27 @@ export interface AuditRepository {
   insert(event: AuditEventRecord): Promise<void>;
   /** Newest first. */
   list(query: AuditQuery): Promise<Page<AuditEventRecord>>;
+}
+
+// ---- Usage per account, key and minute (dashboard feature) ----
+
+export interface UsageRow {
+  account_id: string;
+  /** '' when no key was recognised. */
+  key_id: string;
+  /** Minutes since the Unix epoch. */
+  minute: number;
+  requests: number;
+  /** Refused with 429. */
+  limited: number;
+  /** Refused with 401. */
+  failed_auth: number;
+}
+
+export interface UsageRepository {
+  /** Adds the counts to what is stored (several nodes add to the same rows). */
+  add(rows: UsageRow[]): Promise<void>;
+  /** An account's rows with from <= minute < to, in minute order. */
+  series(accountId: string, fromMinute: number, toMinute: number): Promise<UsageRow[]>;
+  purge(beforeMinute: number): Promise<number>;
 }

@@ -100,9 +100,10 @@ export const AlertEventObject = t.Object({
   note: Nullable(t.String()),
   changes: t.Record(t.String(), t.Unknown()),
   actor: t.Object({
-    type: t.Union([t.Literal("api_key"), t.Literal("system")]),
+    type: t.Union([t.Literal("api_key"), t.Literal("system"), t.Literal("user")]),
     key: Nullable(t.String()),
     account: Nullable(t.String()),
+    user: t.Optional(t.String({ description: "the dashboard user who made the change (type user)" })),
   }),
   created_at: t.String(),
 });

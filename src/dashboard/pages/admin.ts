@@ -142,6 +142,7 @@ async function auditPage(ctx: Ctx): Promise<Response> {
     before: before && isId(before, "aud") ? before : undefined,
     limit: 100,
   });
+  const names = new Map((await ctx.deps.rt.keys.listAccounts()).map((x) => [x.id, x.name]));
   const last = list.data.at(-1);
   const next = new URLSearchParams(q);
   if (last) next.set("before", last.id);
@@ -160,7 +161,7 @@ async function auditPage(ctx: Ctx): Promise<Response> {
     <tbody>${list.data.map(
       (e) => html`<tr class="${e.type.endsWith("failed") ? "warn" : ""}">
       <td>${when(e.created_at)}</td><td><code>${e.type}</code></td><td>${describeEvent(e)}</td><td>${actorLabel(e)}</td>
-      <td>${e.account_id ? html`<code>${e.account_id}</code>` : "—"}</td><td>${e.ip ?? "—"}</td>
+      <td>${e.account_id ? html`<a href="/dashboard/audit?account=${e.account_id}" title="${e.account_id}">${names.get(e.account_id) ?? e.account_id}</a>` : "—"}</td><td>${e.ip ?? "—"}</td>
     </tr>`,
     )}</tbody>
   </table>

@@ -41,6 +41,7 @@ ${notice(error)}
 <form method="post" action="/dashboard/setup" class="stack">
   <input type="hidden" name="_csrf" value="${ctx.formToken}">
   <input type="hidden" name="token" value="${token}">
+  <input class="sr-only" type="email" name="username" autocomplete="username" value="${email}" readonly tabindex="-1" aria-hidden="true">
   <label for="password">Password</label>
   <input id="password" name="password" type="password" autocomplete="new-password" minlength="${MIN_PASSWORD_LENGTH}" required autofocus>
   <label for="confirm">Confirm password</label>

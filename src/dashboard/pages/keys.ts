@@ -80,7 +80,7 @@ ${o.reveal}
     <input type="hidden" name="nonce" value="${newNonce()}">
     <input type="hidden" name="account" value="${account.id}">
     <label for="key-name">Name</label>
-    <input id="key-name" name="name" maxlength="100" placeholder="e.g. billing-sync (production)">
+    <input id="key-name" name="name" maxlength="100" size="32" placeholder="e.g. billing-sync (production)">
     <label for="key-expires">Expires</label>
     <select id="key-expires" name="expires_days">${EXPIRY_CHOICES.map(([v, l]) => html`<option value="${v}">${l}</option>`)}</select>
     <button type="submit" class="primary">Create key</button>
@@ -122,7 +122,7 @@ export const keyRoutes: Route[] = [
       const days = Number(ctx.form.get("expires_days") || 0);
       const expiresInMs = Number.isInteger(days) && days > 0 && days <= 3650 ? days * 86_400_000 : undefined;
       const minted = await ctx.deps.rt.keys.createKey(accountId, { name, expiresInMs, actor: actorOf(ctx) });
-      return keysPage(ctx, accountId, { reveal: secretPanel(`Key ${minted.name ?? minted.id} created`, minted), status: 201 });
+      return keysPage(ctx, accountId, { reveal: secretPanel(minted.name ? `Key “${minted.name}” created` : `Key ${minted.id} created`, minted), status: 201 });
     },
   },
   {
@@ -147,7 +147,7 @@ export const keyRoutes: Route[] = [
       try {
         const { key: minted, previous } = await ctx.deps.rt.keys.rotateKey(key.id, ROTATE_GRACE_MS, actorOf(ctx));
         const extra = html`<p>The old key <code>${previous.prefix}…</code> keeps working until ${when(previous.expires_at)}.</p>`;
-        return keysPage(ctx, key.account, { reveal: secretPanel(`Key ${minted.name ?? minted.id} rotated`, minted, extra), status: 201 });
+        return keysPage(ctx, key.account, { reveal: secretPanel(minted.name ? `Key “${minted.name}” rotated` : `Key ${minted.id} rotated`, minted, extra), status: 201 });
       } catch (e) {
         if (e instanceof KeyServiceError) return keysPage(ctx, key.account, { notice: e.message, status: 409 });
         throw e;

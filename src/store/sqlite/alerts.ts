@@ -223,10 +223,10 @@ export class SqliteAlertRepository implements AlertRepository {
     this.db
       .query(
         `INSERT INTO alert_events (id, alert_id, account_id, type, from_status, to_status, resolution, note, changes,
-           actor_type, actor_key, actor_account, created_at)
+           actor_type, actor_key, actor_account, actor_user, created_at)
          VALUES ($id, $alert_id, $account_id, $type, $from_status, $to_status, $resolution, $note, $changes,
-           $actor_type, $actor_key, $actor_account, $created_at)`,
+           $actor_type, $actor_key, $actor_account, $actor_user, $created_at)`,
       )
-      .run({ ...e, changes: JSON.stringify(e.changes) } as never);
+      .run({ ...e, actor_user: e.actor_user ?? null, changes: JSON.stringify(e.changes) } as never);
   }
 }

@@ -17,6 +17,7 @@ import { SqliteLearnedModelRepository, SqliteSuppressionRepository } from "./lea
 import { SqliteReportRepository } from "./reports.ts";
 import { SqliteReplayRepository } from "./replay.ts";
 import { SqliteSessionRepository } from "./sessions.ts";
+import { SqliteUsageRepository } from "./usage.ts";
 import { SqliteUserRepository } from "./users.ts";
 
 /** How often health re-runs quick_check, and up to which file size (pages) it does at all. */
@@ -39,6 +40,7 @@ export class SqliteStore implements Store {
   readonly users;
   readonly sessions;
   readonly audit;
+  readonly usage;
   private closed = false;
 
   constructor(readonly db: Database) {
@@ -57,6 +59,7 @@ export class SqliteStore implements Store {
     this.users = new SqliteUserRepository(db);
     this.sessions = new SqliteSessionRepository(db);
     this.audit = new SqliteAuditRepository(db);
+    this.usage = new SqliteUsageRepository(db);
   }
 
   /** Opens the database and applies pending migrations (unless `migrate` is false: `assay migrate`). */
