@@ -68,7 +68,9 @@ function keyRow(ctx: Ctx, k: PublicKeyView): SafeHtml {
 async function keysPage(ctx: Ctx, accountId: string, o: { reveal?: SafeHtml; notice?: string; status?: number } = {}): Promise<Response> {
   const account = await ctx.deps.rt.keys.getAccount(accountId);
   if (!account) return notFound(frameOf(ctx, "Not found", "keys", html``));
-  const keys = (await ctx.deps.rt.keys.listKeys(account.id)).reverse();
+  // Active keys first, newest first within each status.
+  const rank = { active: 0, expired: 1, revoked: 2 } as const;
+  const keys = (await ctx.deps.rt.keys.listKeys(account.id)).reverse().sort((a, b) => rank[a.status] - rank[b.status]);
   const body = html`<h1>API keys</h1>
 ${await accountPicker(ctx, account, "/dashboard/keys")}
 ${o.notice ? html`<p class="notice info" role="status">${o.notice}</p>` : ""}
