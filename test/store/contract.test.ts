@@ -113,7 +113,7 @@ for (const driver of drivers) {
       };
       await store.apiKeys.create(key);
       const found = await store.apiKeys.findByHash(key.key_hash);
-      expect(found).toEqual(key);
+      expect(found).toEqual({ ...key, last_used_at: null });
       expect(found!.secret_enc).toBeInstanceOf(Uint8Array);
       expect(Array.from(found!.secret_enc)).toEqual(Array.from(secret));
       expect((await store.apiKeys.revoke(key.id, at(10)))!.revoked_at).toBe(at(10));
@@ -352,6 +352,83 @@ for (const driver of drivers) {
       expect((await store.reports.expired(at(100), 10)).map((r) => r.id)).toEqual([r1!.id, r2!.id]);
       await store.reports.delete(r1!.id);
       expect(await store.reports.get(acct, r1!.id)).toBeNull();
+    });
+    test("users: create, find by email, list, patch; setup tokens single use, superseded, expiring", async () => {
+      const u = { id: newId("usr"), email: "u@example.com", account_id: acct, role: "developer" as const, password_hash: null, status: "invited" as const, created_at: T0, updated_at: T0, last_sign_in_at: null };
+      expect(await store.users.create(u)).toEqual(u);
+      expect(await store.users.findByEmail("u@example.com")).toEqual(u);
+      expect((await store.users.list(acct)).map((x) => x.id)).toEqual([u.id]);
+      expect(await store.users.list("acct_none")).toEqual([]);
+      const patched = await store.users.update(u.id, { password_hash: "$argon2id$x", status: "active", updated_at: at(1) });
+      expect([patched!.password_hash, patched!.status, patched!.updated_at, patched!.role]).toEqual(["$argon2id$x", "active", at(1), "developer"]);
+      expect(await store.users.update("usr_missing", { status: "disabled", updated_at: at(1) })).toBeNull();
+      await store.users.addSetupToken({ token_hash: "h1", user_id: u.id, created_at: at(0), expires_at: at(100), used_at: null });
+      await store.users.addSetupToken({ token_hash: "h2", user_id: u.id, created_at: at(1), expires_at: at(100), used_at: null });
+      expect(await store.users.peekSetupToken("h1", at(2))).toBeNull(); // superseded by h2
+      expect(await store.users.peekSetupToken("h2", at(2))).toBe(u.id);
+      expect(await store.users.consumeSetupToken("h2", at(200))).toBeNull(); // expired
+      expect(await store.users.consumeSetupToken("h2", at(3))).toBe(u.id);
+      expect(await store.users.consumeSetupToken("h2", at(4))).toBeNull(); // single use
+    });
+
+    test("sessions: create, get, touch, delete, delete for a user, purge idle and expired", async () => {
+      const u = { id: newId("usr"), email: "s@example.com", account_id: acct, role: "admin" as const, password_hash: null, status: "active" as const, created_at: T0, updated_at: T0, last_sign_in_at: null };
+      await store.users.create(u);
+      const s = (id: string, expires: string) => ({ id_hash: id, user_id: u.id, csrf_token: `c-${id}`, created_at: at(0), last_seen_at: at(0), expires_at: expires });
+      await store.sessions.create(s("a", at(1000)));
+      await store.sessions.create(s("b", at(1000)));
+      await store.sessions.create(s("c", at(10)));
+      expect(await store.sessions.get("a")).toEqual(s("a", at(1000)));
+      await store.sessions.touch("a", at(50));
+      expect((await store.sessions.get("a"))!.last_seen_at).toBe(at(50));
+      // At 20 s: c has expired, b was idle since before 40 s... with idleBefore = at(40): b (last seen 0) goes too.
+      expect(await store.sessions.purge(at(20), at(40))).toBe(2);
+      expect(await store.sessions.get("b")).toBeNull();
+      await store.sessions.create(s("d", at(1000)));
+      await store.sessions.delete("a");
+      expect(await store.sessions.get("a")).toBeNull();
+      await store.sessions.deleteForUser(u.id);
+      expect(await store.sessions.get("d")).toBeNull();
+    });
+
+    test("audit: newest first, filters by account and type, paging by id", async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const id = newId("aud");
+        ids.push(id);
+        await store.audit.insert({ id, type: i % 2 ? "key.created" : "user.signed_in", account_id: i < 4 ? acct : null, actor_type: "cli", actor_id: null, target: `t${i}`, ip: null, details: { n: i, s: "x" }, created_at: at(i) });
+      }
+      const all = await store.audit.list({ limit: 10 });
+      expect(all.data.filter((e) => ids.includes(e.id)).map((e) => e.id)).toEqual([...ids].reverse());
+      const mine = await store.audit.list({ account_id: acct, type: "key.created", limit: 1 });
+      expect([mine.data.map((e) => e.id), mine.has_more]).toEqual([[ids[3]!], true]);
+      const next = await store.audit.list({ account_id: acct, type: "key.created", before: ids[3]!, limit: 1 });
+      expect([next.data[0]!.id, next.data[0]!.details, next.has_more]).toEqual([ids[1]!, { n: 1, s: "x" }, false]);
+    });
+
+    test("usage: counts add up across writers; series by account and minute; purge", async () => {
+      const row = { account_id: acct, key_id: "key_1", minute: 1000, requests: 3, limited: 1, failed_auth: 0 };
+      await store.usage.add([row, { ...row, key_id: "", minute: 1001, requests: 1, limited: 0, failed_auth: 1 }]);
+      await Promise.all([store.usage.add([row]), store.usage.add([row])]);
+      expect(await store.usage.series(acct, 1000, 1002)).toEqual([
+        { ...row, requests: 9, limited: 3 },
+        { ...row, key_id: "", minute: 1001, requests: 1, limited: 0, failed_auth: 1 },
+      ]);
+      expect(await store.usage.series(acct, 1001, 1002)).toHaveLength(1);
+      expect(await store.usage.purge(1001)).toBe(1);
+      expect(await store.usage.series(acct, 0, 2000)).toHaveLength(1);
+    });
+
+    test("api keys: last use is recorded; alert events keep the dashboard user", async () => {
+      const id = newId("key");
+      await store.apiKeys.create({ id, account_id: acct, name: null, prefix: "ak_x", key_hash: `h-${id}`, secret_enc: new Uint8Array([1]), created_at: T0, expires_at: null, revoked_at: null, rotated_to: null });
+      expect((await store.apiKeys.get(id))!.last_used_at).toBeNull();
+      await store.apiKeys.touch(id, at(5));
+      expect((await store.apiKeys.get(id))!.last_used_at).toBe(at(5));
+      const a = alert(acct);
+      await store.alerts.create(a, event(a, { actor_type: "user", actor_user: "usr_1", actor_account: acct }), () => []);
+      const history = await store.alerts.events(acct, a.id, { limit: 5 });
+      expect([history.data[0]!.actor_type, history.data[0]!.actor_user]).toEqual(["user", "usr_1"]);
     });
   });
 }

@@ -29,9 +29,9 @@ describe("assay users", () => {
     expect(user.id).toMatch(/^usr_/);
     expect(user.setup_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/dashboard\/setup\?token=[A-Za-z0-9_-]{43}$/);
     // The token is stored only hashed.
-    const rows = (s.rt.store as unknown as { db: import("bun:sqlite").Database }).db.query("SELECT token_hash FROM user_setup_tokens").all() as { token_hash: string }[];
-    expect(rows.map((r) => r.token_hash)).toContain(sha256Hex(tokenOf(user.setup_url)));
-    expect(JSON.stringify(rows)).not.toContain(tokenOf(user.setup_url));
+    const now = new Date(clock.now()).toISOString();
+    expect(await s.rt.store.users.peekSetupToken(sha256Hex(tokenOf(user.setup_url)), now)).toBe(user.id);
+    expect(await s.rt.store.users.peekSetupToken(tokenOf(user.setup_url), now)).toBeNull();
 
     const dup = await runCli(["users", "create", "--email", "dev@example.com", "--account", s.creds.accountId, ...cfg]);
     expect(dup.code).toBe(1);

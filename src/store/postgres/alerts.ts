@@ -34,7 +34,7 @@ const COLUMNS = [
 ] as const;
 const EVENT_COLUMNS = [
   "id", "alert_id", "account_id", "type", "from_status", "to_status", "resolution", "note", "changes", "actor_type",
-  "actor_key", "actor_account", "created_at",
+  "actor_key", "actor_account", "actor_user", "created_at",
 ] as const;
 const PATCHABLE = new Set<string>(COLUMNS.filter((c) => c !== "id" && c !== "account_id" && c !== "created_at"));
 const ACTIVE_INDEX = "alerts_active_dedupe";

@@ -52,4 +52,10 @@ export class PgApiKeyRepository implements ApiKeyRepository {
       ),
     );
   }
+
+  touch(id: string, at: string) {
+    return this.db.run(async (sql) => {
+      await sql.unsafe("UPDATE api_keys SET last_used_at = $1 WHERE id = $2", [at, id]);
+    });
+  }
 }

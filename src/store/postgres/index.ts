@@ -14,6 +14,10 @@ import { PgReportRepository } from "./reports.ts";
 import { PgReplayRepository } from "./replay.ts";
 import { PgMetaRepository } from "./meta.ts";
 import { PgLearnedModelRepository, PgSuppressionRepository } from "./learning.ts";
+import { PgAuditRepository } from "./audit.ts";
+import { PgSessionRepository } from "./sessions.ts";
+import { PgUsageRepository } from "./usage.ts";
+import { PgUserRepository } from "./users.ts";
 
 export class PostgresStore implements Store {
   readonly driver = "postgres" as const;
@@ -29,6 +33,10 @@ export class PostgresStore implements Store {
   readonly meta;
   readonly models;
   readonly suppressions;
+  readonly users;
+  readonly sessions;
+  readonly audit;
+  readonly usage;
   private closing: Promise<void> | null = null;
 
   constructor(options: PostgresOptions) {
@@ -44,6 +52,10 @@ export class PostgresStore implements Store {
     this.meta = new PgMetaRepository(this.db);
     this.models = new PgLearnedModelRepository(this.db);
     this.suppressions = new PgSuppressionRepository(this.db);
+    this.users = new PgUserRepository(this.db);
+    this.sessions = new PgSessionRepository(this.db);
+    this.audit = new PgAuditRepository(this.db);
+    this.usage = new PgUsageRepository(this.db);
   }
 
   migrate() {

@@ -24,7 +24,7 @@ export class SqliteUsageRepository implements UsageRepository {
   series(accountId: string, fromMinute: number, toMinute: number) {
     return guarded(() =>
       this.db
-        .query<UsageRow, [string, number, number]>("SELECT * FROM usage_minutes WHERE account_id = ? AND minute >= ? AND minute < ? ORDER BY minute")
+        .query<UsageRow, [string, number, number]>("SELECT * FROM usage_minutes WHERE account_id = ? AND minute >= ? AND minute < ? ORDER BY minute, key_id")
         .all(accountId, fromMinute, toMinute),
     );
   }
