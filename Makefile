@@ -6,7 +6,7 @@ BUN := $(shell if command -v bun >/dev/null 2>&1 && [ "$$(bun --version)" = "$(B
 CONFIG ?= config/assay.yaml
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
-.PHONY: run test unit unit-postgres typecheck build smoke bench bench-quality bench-rules install install-bin clean
+.PHONY: run test unit unit-postgres typecheck build smoke test-faults test-fuzz bench bench-quality bench-rules install install-bin clean
 .DEFAULT_GOAL := run
 
 $(TOOLS)/node_modules/.bin/bun:
@@ -55,6 +55,16 @@ build: install
 
 smoke: build
 	$(BUN) run test/smoke/binary-smoke.ts dist/assay
+
+## test-faults: kill -9 rounds under concurrent idempotent writes (FAULT_ROUNDS, default 30), SIGTERM
+## under load, a full disk, against the built binary; then the start-up and storage fault tests (CI runs it)
+test-faults: build
+	ASSAY_BINARY=$(CURDIR)/dist/assay $(BUN) test --timeout 600000 ./test/faults/crash.faults.ts ./test/faults/storage.faults.ts
+	$(BUN) test --timeout 120000 ./test/reliability
+
+## test-fuzz: requests generated from the OpenAPI document, mutated, plus malformed HTTP (FUZZ_RUNS per operation; CI runs it)
+test-fuzz: install
+	$(BUN) test --timeout 600000 ./test/fuzz/api.fuzz.ts
 
 bench: install build
 	$(BUN) run bench/run.ts

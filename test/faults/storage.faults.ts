@@ -1,0 +1,131 @@
+// `make test-faults`, part 2: SIGTERM under load, and a full disk. Each must end in an answer —
+// the request's own, 503 shutting_down or 503 storage_unavailable — never a 500, a reset
+// connection, or wrong data; the database passes integrity_check afterwards. (The empty, foreign,
+// corrupt and not-a-database files and the wrong master key are in test/reliability/.)
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { type Credentials, makeTempDir, signedFetch, startTestServer } from "../support/harness.ts";
+import { spawnServe } from "../support/process.ts";
+import { UNLIMITED_PLAN } from "../support/server.ts";
+
+let configFile: string;
+let dir: string;
+let creds: Credentials;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  const seed = await startTestServer(UNLIMITED_PLAN);
+  await seed.rt.keys.setPlan(seed.creds.accountId, "unlimited");
+  ({ configFile, creds, dir } = seed);
+  await seed.server.stop();
+  cleanup = () => seed.stop();
+});
+afterAll(() => cleanup());
+
+test("SIGTERM under load: every request sent is answered (its own answer or 503 shutting_down)", async () => {
+  const server = await spawnServe(configFile, {}, process.env.ASSAY_BINARY);
+  const outcomes = new Map<string, number>();
+  const note = (k: string) => outcomes.set(k, (outcomes.get(k) ?? 0) + 1);
+  let stopAt = Number.POSITIVE_INFINITY;
+  const writer = async (w: number) => {
+    for (let i = 0; Date.now() < stopAt; i++) {
+      try {
+        const r = await signedFetch(server.url, "POST", "/v1/alerts", { title: `drain ${w}-${i}`, severity: "low" }, { creds });
+        const body = (await r.json()) as { code?: string };
+        note(r.status === 503 ? `503 ${body.code}` : String(r.status));
+        if (r.status === 503) await Bun.sleep(20);
+      } catch (e) {
+        // After the listener closes, a new connection is refused: that is not a request lost.
+        const code = (e as { code?: string }).code ?? (e as Error).name;
+        note(`error ${code}`);
+        if (code === "ECONNREFUSED") break;
+      }
+    }
+  };
+  const writers = Array.from({ length: 8 }, (_, w) => writer(w));
+  await Bun.sleep(400);
+  server.proc.kill("SIGTERM");
+  stopAt = Date.now() + 4000;
+  await Promise.all(writers);
+  expect(await server.proc.exited).toBe(0);
+  const kinds = [...outcomes.keys()];
+  console.log(`faults: SIGTERM outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
+  for (const k of kinds) expect(["201", "503 shutting_down", "error ECONNREFUSED"]).toContain(k);
+  expect(outcomes.get("201")).toBeGreaterThan(0);
+  expect(outcomes.get("503 shutting_down")).toBeGreaterThan(0);
+}, 60_000);
+
+/** A 3 MB tmpfs for the database when the machine lets us mount one (root in a container). */
+function smallDisk(): { path: string; release(): void } | null {
+  const path = makeTempDir("assay-tmpfs-");
+  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=3m", "tmpfs", path]).status === 0;
+  if (!mounted) {
+    rmSync(path, { recursive: true, force: true });
+    return null;
+  }
+  return {
+    path,
+    release() {
+      spawnSync("umount", [path]);
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
+}
+
+test("disk full: writes and health answer 503 storage_unavailable, reads go on, nothing acknowledged is lost", async () => {
+  const disk = smallDisk();
+  if (!disk) {
+    // No tmpfs here: the same through max_page_count is covered by test/reliability/health-storage.e2e.test.ts.
+    console.log("faults: disk full skipped (cannot mount tmpfs); max_page_count variant runs in make test");
+    return;
+  }
+  try {
+    const dbDir = join(disk.path, "data");
+    mkdirSync(dbDir);
+    const yaml = (await Bun.file(configFile).text()).replace("./assay.db", join(dbDir, "assay.db"));
+    const fullConfig = join(dir, "full.yaml");
+    await Bun.write(fullConfig, yaml);
+    const server = await spawnServe(fullConfig, {}, process.env.ASSAY_BINARY);
+    const acct = await (async () => {
+      const { openAdmin } = await import("../../src/runtime.ts");
+      const { parseConfig } = await import("../../src/config/load.ts");
+      const admin = openAdmin(parseConfig(yaml, fullConfig, process.env), { env: process.env });
+      const account = await admin.keys.createAccount("full", "unlimited");
+      const key = await admin.keys.createKey(account.id);
+      admin.store.close();
+      return { accountId: account.id, keyId: key.id, key: key.key, secret: key.secret };
+    })();
+    try {
+      const acked: string[] = [];
+      const statuses = new Map<string, number>();
+      for (let i = 0; i < 2000; i++) {
+        const r = await signedFetch(server.url, "POST", "/v1/alerts", { title: `fill ${i}`, severity: "low", description: "x".repeat(4000) }, { creds: acct });
+        const body = (await r.json()) as { id?: string; code?: string };
+        const k = `${r.status} ${body.code ?? ""}`.trim();
+        statuses.set(k, (statuses.get(k) ?? 0) + 1);
+        if (r.status === 201) acked.push(body.id!);
+        else if ((statuses.get("503 storage_unavailable") ?? 0) >= 20) break;
+      }
+      console.log(`faults: disk full outcomes ${JSON.stringify(Object.fromEntries(statuses))}`);
+      for (const k of statuses.keys()) expect(["201", "503 storage_unavailable"]).toContain(k);
+      expect(statuses.get("503 storage_unavailable")).toBeGreaterThan(0);
+      await Bun.sleep(1100); // health reuses its storage check for a second
+      const health = await signedFetch(server.url, "GET", "/v1/health", undefined, { creds: acct });
+      expect(health.status).toBe(503);
+      expect(((await health.json()) as { checks: { storage: string } }).checks.storage).toBe("unavailable");
+      for (const id of acked.filter((_, i) => i % 10 === 0)) {
+        const r = await signedFetch(server.url, "GET", `/v1/alerts/${id}`, undefined, { creds: acct });
+        expect(r.status).toBe(200);
+      }
+    } finally {
+      await server.kill("SIGKILL");
+    }
+    const db = new Database(join(dbDir, "assay.db"), { readonly: true });
+    expect(db.query("PRAGMA integrity_check").all()).toEqual([{ integrity_check: "ok" }]);
+    db.close();
+  } finally {
+    disk.release();
+  }
+}, 120_000);
