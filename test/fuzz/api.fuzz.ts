@@ -12,7 +12,7 @@ import { signedFetch, type Credentials } from "../support/harness.ts";
 import { parseResponses, rawExchange, rawRequest } from "../support/raw-http.ts";
 import { signHex } from "../../src/auth/signature.ts";
 import { type Server, startServer } from "../support/server.ts";
-import { mutated, type Schema, validValue, wildJson } from "./schema-arbitrary.ts";
+import { mutated, type Schema, validValue } from "./schema-arbitrary.ts";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const CODES = new Set(Object.keys(PROBLEMS));
