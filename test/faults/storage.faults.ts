@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { type Credentials, makeTempDir, signedFetch, startTestServer } from "../support/harness.ts";
-import { spawnServe } from "../support/process.ts";
+import { runAssay, spawnServe } from "../support/process.ts";
 import { UNLIMITED_PLAN } from "../support/server.ts";
 
 let configFile: string;
@@ -129,3 +129,61 @@ test("disk full: writes and health answer 503 storage_unavailable, reads go on, 
     disk.release();
   }
 }, 120_000);
+
+/** A bind mount of a fresh folder that the test can flip to read-only (root in a container). */
+function flippableDisk(): { path: string; readOnly(on: boolean): boolean; release(): void } | null {
+  const path = makeTempDir("assay-ro-");
+  if (spawnSync("mount", ["--bind", path, path]).status !== 0) {
+    rmSync(path, { recursive: true, force: true });
+    return null;
+  }
+  return {
+    path,
+    readOnly: (on) => spawnSync("mount", ["-o", `remount,bind,${on ? "ro" : "rw"}`, path]).status === 0,
+    release() {
+      spawnSync("umount", [path]);
+      rmSync(path, { recursive: true, force: true });
+    },
+  };
+}
+
+test("a read-only disk: a clear refusal at start, and serving again once writable", async () => {
+  const disk = flippableDisk();
+  if (!disk) {
+    console.log("faults: read-only skipped (cannot bind-mount); the query_only variant runs in make test");
+    return;
+  }
+  try {
+    const yaml = (await Bun.file(configFile).text()).replace("./assay.db", join(disk.path, "assay.db"));
+    const roConfig = join(dir, "ro.yaml");
+    await Bun.write(roConfig, yaml);
+    const { openAdmin } = await import("../../src/runtime.ts");
+    const { parseConfig } = await import("../../src/config/load.ts");
+    const admin = openAdmin(parseConfig(yaml, roConfig, process.env), { env: process.env });
+    const account = await admin.keys.createAccount("ro", "unlimited");
+    const key = await admin.keys.createKey(account.id);
+    admin.store.close();
+    const acct = { accountId: account.id, keyId: key.id, key: key.key, secret: key.secret };
+
+    // Started on a read-only disk: refused with what to do.
+    expect(disk.readOnly(true)).toBe(true);
+    const refused = await runAssay(["serve", "--config", roConfig, "--port", "0"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("read-only");
+    expect(disk.readOnly(false)).toBe(true);
+
+    // Back to writable: the same database serves again, nothing lost. (A disk cannot be remounted
+    // read-only under a server holding its files open for writing; a store turning read-only
+    // while serving is tested with PRAGMA query_only in test/reliability/health-storage.)
+    const server = await spawnServe(roConfig, {}, process.env.ASSAY_BINARY);
+    try {
+      const r = await signedFetch(server.url, "GET", "/v1/health", undefined, { creds: acct });
+      expect(r.status).toBe(200);
+    } finally {
+      await server.kill("SIGTERM");
+    }
+  } finally {
+    disk.readOnly(false);
+    disk.release();
+  }
+}, 60_000);

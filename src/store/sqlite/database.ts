@@ -41,6 +41,12 @@ export function openSqlite(options: SqliteOptions, migrations: Migration[] = MIG
     if (/CORRUPT|malformed/i.test(`${(e as { code?: string }).code} ${(e as Error).message}`)) {
       throw new StorageSetupError(`the database file ${options.path} is corrupt (${(e as Error).message}): run \`assay doctor\` for the full report and restore the latest backup`);
     }
+    if (/CANTOPEN|READONLY|PERM|unable to open|readonly/i.test(`${(e as { code?: string }).code} ${(e as Error).message}`)) {
+      throw new StorageSetupError(
+        `cannot open the database ${options.path} for writing (${(e as { code?: string }).code ?? (e as Error).message}): ` +
+          "the file and its folder must be writable by this user (SQLite writes -wal and -shm files beside it) and the disk not mounted read-only",
+      );
+    }
     throw asStorageError(e, `cannot open the database at ${options.path}`);
   }
   return db;
