@@ -39,7 +39,7 @@ export const ServerSection = Type.Object(
 export const IdempotencySection = Type.Object(
   {
     retention_h: Type.Number({ default: 24, minimum: 1, maximum: 24 * 30 }),
-    /** How long a claim may stay unfinished before another process resolves it (a live owner on this host is always waited for). */
+    /** How long a claim outlives its owner's last heartbeat (renewed every minute) before another process resolves it; at once when the owner on this host is dead. */
     lease_s: Type.Integer({ default: 300, minimum: 5, maximum: 86_400 }),
   },
   { ...closed, default: {} },

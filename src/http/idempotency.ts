@@ -127,8 +127,13 @@ export class Idempotency {
     await this.repo.release(state.auth.account.id, claim.key, this.owner);
   }
 
-  /** Resolves every claim left unfinished by a process that is gone; returns how many. */
+  /**
+   * Renews the leases of this process's own unfinished claims (a long request keeps its claim),
+   * then resolves every claim left unfinished by a process that is gone; returns how many.
+   * Runs at start-up and every minute, well inside a lease.
+   */
   async recover(): Promise<{ completed: number; released: number }> {
+    await this.repo.renew(this.owner, iso(this.clock.now() + this.o.leaseMs));
     const out = { completed: 0, released: 0 };
     for (const claim of await this.repo.unfinished(1_000)) {
       if (!this.isAbandoned(claim)) continue;

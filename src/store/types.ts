@@ -71,6 +71,8 @@ export interface IdempotencyRepository {
   complete(accountId: string, key: string, status: number, headers: Record<string, string>, body: string, owner?: string): Promise<void>;
   /** Drops an unfinished claim (of `owner` when given) whose request ended without a response worth replaying. */
   release(accountId: string, key: string, owner?: string): Promise<void>;
+  /** Extends the lease of every unfinished claim `owner` holds (its heartbeat). */
+  renew(owner: string, leaseUntil: string): Promise<void>;
   /** Unfinished claims (status 0), oldest first. */
   unfinished(limit: number): Promise<IdempotencyRecord[]>;
   get(accountId: string, key: string): Promise<IdempotencyRecord | null>;

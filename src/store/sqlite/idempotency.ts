@@ -60,6 +60,12 @@ export class SqliteIdempotencyRepository implements IdempotencyRepository {
     });
   }
 
+  renew(owner: string, leaseUntil: string) {
+    return guarded(() => {
+      this.db.query("UPDATE idempotency_keys SET lease_until = ? WHERE owner = ? AND status = 0").run(leaseUntil, owner);
+    });
+  }
+
   unfinished(limit: number) {
     return guarded(() =>
       this.db.query<Row, [number]>("SELECT * FROM idempotency_keys WHERE status = 0 ORDER BY created_at LIMIT ?").all(limit).map(fromRow),
