@@ -57,6 +57,20 @@ test("SIGTERM under load: every request sent is answered (its own answer or 503 
   expect(outcomes.get("503 shutting_down")).toBeGreaterThan(0);
 }, 60_000);
 
+/** This suite's config with the database at `dbPath`, and an account with a key on that database. */
+async function configAt(dbPath: string, name: string): Promise<{ file: string; acct: Credentials }> {
+  const yaml = (await Bun.file(configFile).text()).replace("./assay.db", dbPath);
+  const file = join(dir, `${name}.yaml`);
+  await Bun.write(file, yaml);
+  const { openAdmin } = await import("../../src/runtime.ts");
+  const { parseConfig } = await import("../../src/config/load.ts");
+  const admin = openAdmin(parseConfig(yaml, file, process.env), { env: process.env });
+  const account = await admin.keys.createAccount(name, "unlimited");
+  const key = await admin.keys.createKey(account.id);
+  admin.store.close();
+  return { file, acct: { accountId: account.id, keyId: key.id, key: key.key, secret: key.secret } };
+}
+
 /** A 3 MB tmpfs for the database when the machine lets us mount one (root in a container). */
 function smallDisk(): { path: string; release(): void } | null {
   const path = makeTempDir("assay-tmpfs-");
@@ -84,19 +98,8 @@ test("disk full: writes and health answer 503 storage_unavailable, reads go on, 
   try {
     const dbDir = join(disk.path, "data");
     mkdirSync(dbDir);
-    const yaml = (await Bun.file(configFile).text()).replace("./assay.db", join(dbDir, "assay.db"));
-    const fullConfig = join(dir, "full.yaml");
-    await Bun.write(fullConfig, yaml);
+    const { file: fullConfig, acct } = await configAt(join(dbDir, "assay.db"), "full");
     const server = await spawnServe(fullConfig, {}, process.env.ASSAY_BINARY);
-    const acct = await (async () => {
-      const { openAdmin } = await import("../../src/runtime.ts");
-      const { parseConfig } = await import("../../src/config/load.ts");
-      const admin = openAdmin(parseConfig(yaml, fullConfig, process.env), { env: process.env });
-      const account = await admin.keys.createAccount("full", "unlimited");
-      const key = await admin.keys.createKey(account.id);
-      admin.store.close();
-      return { accountId: account.id, keyId: key.id, key: key.key, secret: key.secret };
-    })();
     try {
       const acked: string[] = [];
       const statuses = new Map<string, number>();
@@ -154,16 +157,7 @@ test("a read-only disk: a clear refusal at start, and serving again once writabl
     return;
   }
   try {
-    const yaml = (await Bun.file(configFile).text()).replace("./assay.db", join(disk.path, "assay.db"));
-    const roConfig = join(dir, "ro.yaml");
-    await Bun.write(roConfig, yaml);
-    const { openAdmin } = await import("../../src/runtime.ts");
-    const { parseConfig } = await import("../../src/config/load.ts");
-    const admin = openAdmin(parseConfig(yaml, roConfig, process.env), { env: process.env });
-    const account = await admin.keys.createAccount("ro", "unlimited");
-    const key = await admin.keys.createKey(account.id);
-    admin.store.close();
-    const acct = { accountId: account.id, keyId: key.id, key: key.key, secret: key.secret };
+    const { file: roConfig, acct } = await configAt(join(disk.path, "assay.db"), "ro");
 
     // Started on a read-only disk: refused with what to do.
     expect(disk.readOnly(true)).toBe(true);
