@@ -144,6 +144,11 @@ for (const driver of drivers) {
       const r = report(acct);
       await store.reports.create(r, { account_id: acct, key: "k-owned" });
       expect(await store.idempotency.get(acct, "k-owned")).toMatchObject({ owner: "node-a", lease_until: at(30), resource: `report:${r.id}` });
+      // The owner's heartbeat extends its own unfinished claims only.
+      await store.idempotency.renew("node-b", at(90));
+      expect((await store.idempotency.get(acct, "k-owned"))!.lease_until).toBe(at(30));
+      await store.idempotency.renew("node-a", at(60));
+      expect((await store.idempotency.get(acct, "k-owned"))!.lease_until).toBe(at(60));
       await store.idempotency.release(acct, "k-owned", "node-b");
       expect(await store.idempotency.get(acct, "k-owned")).not.toBeNull();
       await store.idempotency.complete(acct, "k-owned", 202, {}, "{}", "node-b");

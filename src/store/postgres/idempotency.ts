@@ -66,6 +66,12 @@ export class PgIdempotencyRepository implements IdempotencyRepository {
     });
   }
 
+  renew(owner: string, leaseUntil: string) {
+    return this.db.run(async (sql) => {
+      await sql.unsafe("UPDATE idempotency_keys SET lease_until = $1 WHERE owner = $2 AND status = 0", [leaseUntil, owner]);
+    });
+  }
+
   unfinished(limit: number) {
     return this.db.run(async (sql) => (await rows<Row>(sql, "SELECT * FROM idempotency_keys WHERE status = 0 ORDER BY created_at LIMIT $1", [limit])).map(fromRow));
   }
