@@ -13,39 +13,18 @@ import {
   type OutboxBuilder,
   type Page,
 } from "../types.ts";
+import { ALERT_COLUMNS, type AlertRow, alertFromRow, alertToRow, type EventRow, eventFromRow, PATCHABLE_COLUMNS } from "../alert-rows.ts";
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import { insertAnalysis } from "./analyses.ts";
 import { markClaim } from "./idempotency.ts";
 import { insertOutbox } from "./outbox.ts";
 import { insertOf, isUniqueViolation, one, rows, type PgDatabase, type Sql } from "./pool.ts";
 
-interface AlertRow extends Omit<AlertRecord, "anomalies" | "metadata"> {
-  anomalies: string;
-  metadata: string;
-}
-interface EventRow extends Omit<AlertEventRecord, "changes"> {
-  changes: string;
-}
-
-const COLUMNS = [
-  "id", "account_id", "status", "severity", "title", "description", "source", "connector", "module", "transaction_id",
-  "analysis_id", "risk_score", "anomalies", "metadata", "resolution", "dedupe_key", "created_by_key", "created_at",
-  "updated_at", "acknowledged_at", "resolved_at", "dismissed_at",
-] as const;
 const EVENT_COLUMNS = [
   "id", "alert_id", "account_id", "type", "from_status", "to_status", "resolution", "note", "changes", "actor_type",
   "actor_key", "actor_account", "actor_user", "created_at",
 ] as const;
-const PATCHABLE = new Set<string>(COLUMNS.filter((c) => c !== "id" && c !== "account_id" && c !== "created_at"));
 const ACTIVE_INDEX = "alerts_active_dedupe";
-
-const fromRow = (r: AlertRow): AlertRecord => ({ ...r, anomalies: JSON.parse(r.anomalies), metadata: JSON.parse(r.metadata) });
-const toRow = (a: Partial<AlertRecord>): Record<string, unknown> => ({
-  ...a,
-  ...(a.anomalies !== undefined ? { anomalies: JSON.stringify(a.anomalies) } : {}),
-  ...(a.metadata !== undefined ? { metadata: JSON.stringify(a.metadata) } : {}),
-});
-const eventFromRow = (r: EventRow): AlertEventRecord => ({ ...r, changes: JSON.parse(r.changes) });
 
 const PAGE = 500;
 
@@ -86,7 +65,7 @@ export class PgAlertRepository implements AlertRepository {
          ORDER BY id DESC LIMIT $7`,
         [q.account_id ?? null, q.status ?? null, q.severity ?? null, q.connector ?? null, q.since ?? null, q.starting_after ?? null, q.limit + 1],
       );
-      return { data: found.slice(0, q.limit).map(fromRow), has_more: found.length > q.limit };
+      return { data: found.slice(0, q.limit).map(alertFromRow), has_more: found.length > q.limit };
     });
   }
 
@@ -128,7 +107,7 @@ export class PgAlertRepository implements AlertRepository {
         [alert.account_id, alert.dedupe_key ?? ""],
       );
       if (active) {
-        const current = fromRow(active);
+        const current = alertFromRow(active);
         const change = refresh(current);
         if (!change) {
           await recordAnalysis(current.id);
@@ -173,7 +152,7 @@ export class PgAlertRepository implements AlertRepository {
           [accountId, after, q.from ?? null, q.to ?? null, q.connector ?? null],
         ),
       );
-      for (const row of page) yield fromRow(row);
+      for (const row of page) yield alertFromRow(row);
       if (page.length < PAGE) return;
       after = page[page.length - 1]!.id;
     }
@@ -182,11 +161,11 @@ export class PgAlertRepository implements AlertRepository {
 
 async function read(sql: Sql, accountId: string, id: string, forUpdate = false): Promise<AlertRecord | null> {
   const row = await one<AlertRow>(sql, `SELECT * FROM alerts WHERE id = $1 AND account_id = $2${forUpdate ? " FOR UPDATE" : ""}`, [id, accountId]);
-  return row ? fromRow(row) : null;
+  return row ? alertFromRow(row) : null;
 }
 
 async function insertAlert(sql: Sql, alert: AlertRecord) {
-  const q = insertOf("alerts", COLUMNS, toRow(alert));
+  const q = insertOf("alerts", ALERT_COLUMNS, alertToRow(alert));
   await sql.unsafe(q.text, q.params);
 }
 
@@ -210,9 +189,9 @@ async function patchActive(sql: Sql, current: AlertRecord, change: Partial<Alert
 }
 
 async function patch(sql: Sql, current: AlertRecord, change: Partial<AlertRecord>): Promise<AlertRecord> {
-  const keys = Object.keys(change).filter((k) => PATCHABLE.has(k));
+  const keys = Object.keys(change).filter((k) => PATCHABLE_COLUMNS.has(k));
   if (keys.length === 0) return current;
-  const row = toRow(change);
+  const row = alertToRow(change);
   await sql.unsafe(`UPDATE alerts SET ${keys.map((k, i) => `${k} = $${i + 1}`).join(", ")} WHERE id = $${keys.length + 1}`, [
     ...keys.map((k) => row[k] ?? null),
     current.id,

@@ -14,34 +14,12 @@ import {
   type OutboxBuilder,
   type Page,
 } from "../types.ts";
+import { ALERT_COLUMNS, type AlertRow, alertFromRow, alertToRow, type EventRow, eventFromRow, PATCHABLE_COLUMNS } from "../alert-rows.ts";
 import { asStorageError, guarded } from "./database.ts";
 import type { GroupCommit } from "./group-commit.ts";
 import { insertAnalysis } from "./analyses.ts";
 import { markClaim } from "./idempotency.ts";
 import { insertOutbox } from "./outbox.ts";
-
-interface AlertRow extends Omit<AlertRecord, "anomalies" | "metadata"> {
-  anomalies: string;
-  metadata: string;
-}
-interface EventRow extends Omit<AlertEventRecord, "changes"> {
-  changes: string;
-}
-
-const COLUMNS = [
-  "id", "account_id", "status", "severity", "title", "description", "source", "connector", "module", "transaction_id",
-  "analysis_id", "risk_score", "anomalies", "metadata", "resolution", "dedupe_key", "created_by_key", "created_at",
-  "updated_at", "acknowledged_at", "resolved_at", "dismissed_at",
-] as const;
-const PATCHABLE = new Set<string>(COLUMNS.filter((c) => c !== "id" && c !== "account_id" && c !== "created_at"));
-
-const fromRow = (r: AlertRow): AlertRecord => ({ ...r, anomalies: JSON.parse(r.anomalies), metadata: JSON.parse(r.metadata) });
-const toRow = (a: Partial<AlertRecord>): Record<string, unknown> => ({
-  ...a,
-  ...(a.anomalies !== undefined ? { anomalies: JSON.stringify(a.anomalies) } : {}),
-  ...(a.metadata !== undefined ? { metadata: JSON.stringify(a.metadata) } : {}),
-});
-const eventFromRow = (r: EventRow): AlertEventRecord => ({ ...r, changes: JSON.parse(r.changes) });
 
 const PAGE = 500;
 
@@ -88,7 +66,7 @@ export class SqliteAlertRepository implements AlertRepository {
           after: q.starting_after ?? null,
           limit: q.limit + 1,
         });
-      return { data: rows.slice(0, q.limit).map(fromRow), has_more: rows.length > q.limit };
+      return { data: rows.slice(0, q.limit).map(alertFromRow), has_more: rows.length > q.limit };
     });
   }
 
@@ -130,7 +108,7 @@ export class SqliteAlertRepository implements AlertRepository {
           )
           .get(alert.account_id, alert.dedupe_key ?? "");
         if (active) {
-          const current = fromRow(active);
+          const current = alertFromRow(active);
           const change = refresh(current);
           if (!change) {
             recordAnalysis(current.id);
@@ -179,7 +157,7 @@ export class SqliteAlertRepository implements AlertRepository {
       } catch (e) {
         throw asStorageError(e);
       }
-      for (const row of rows) yield fromRow(row);
+      for (const row of rows) yield alertFromRow(row);
       if (rows.length < PAGE) return;
       after = rows[rows.length - 1]!.id;
     }
@@ -187,13 +165,13 @@ export class SqliteAlertRepository implements AlertRepository {
 
   private read(accountId: string, id: string): AlertRecord | null {
     const row = this.db.query<AlertRow, [string, string]>("SELECT * FROM alerts WHERE id = ? AND account_id = ?").get(id, accountId);
-    return row ? fromRow(row) : null;
+    return row ? alertFromRow(row) : null;
   }
 
   private insertAlert(alert: AlertRecord) {
     this.db
-      .query(`INSERT INTO alerts (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map((c) => `$${c}`).join(", ")})`)
-      .run(toRow(alert) as never);
+      .query(`INSERT INTO alerts (${ALERT_COLUMNS.join(", ")}) VALUES (${ALERT_COLUMNS.map((c) => `$${c}`).join(", ")})`)
+      .run(alertToRow(alert) as never);
   }
 
   /** A patch that may make an alert active again: refused if another active alert has its dedupe key. */
@@ -211,11 +189,11 @@ export class SqliteAlertRepository implements AlertRepository {
   }
 
   private patch(current: AlertRecord, patch: Partial<AlertRecord>): AlertRecord {
-    const keys = Object.keys(patch).filter((k) => PATCHABLE.has(k));
+    const keys = Object.keys(patch).filter((k) => PATCHABLE_COLUMNS.has(k));
     if (keys.length === 0) return current;
     this.db
       .query(`UPDATE alerts SET ${keys.map((k) => `${k} = $${k}`).join(", ")} WHERE id = $id`)
-      .run({ ...Object.fromEntries(keys.map((k) => [k, toRow(patch)[k]])), id: current.id } as never);
+      .run({ ...Object.fromEntries(keys.map((k) => [k, alertToRow(patch)[k]])), id: current.id } as never);
     return { ...current, ...patch };
   }
 
