@@ -56,10 +56,11 @@ build: install
 smoke: build
 	$(BUN) run test/smoke/binary-smoke.ts dist/assay
 
-## test-faults: kill -9 rounds under concurrent idempotent writes (FAULT_ROUNDS, default 30), SIGTERM
+## test-faults: kill -9 rounds under concurrent idempotent writes (FAULT_ROUNDS, default 30; on SQLite, then on PostgreSQL), SIGTERM
 ## under load, a full disk, against the built binary; then the start-up and storage fault tests (CI runs it)
 test-faults: build
 	ASSAY_BINARY=$(CURDIR)/dist/assay $(BUN) test --timeout 600000 ./test/faults/crash.faults.ts ./test/faults/storage.faults.ts
+	ASSAY_TEST_STORAGE=postgres ASSAY_BINARY=$(CURDIR)/dist/assay $(BUN) test --timeout 600000 ./test/faults/crash.faults.ts
 	$(BUN) test --timeout 120000 ./test/reliability
 
 ## test-fuzz: requests generated from the OpenAPI document, mutated, plus malformed HTTP (FUZZ_RUNS per operation; CI runs it)

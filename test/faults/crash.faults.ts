@@ -5,10 +5,15 @@
 //   - every acknowledged write is present exactly once;
 //   - every Idempotency-Key sent resolves (replays the acknowledged answer, or runs now) — none is
 //     stuck "in progress";
-//   - PRAGMA integrity_check passes.
+//   - PRAGMA integrity_check passes (SQLite).
+// With ASSAY_TEST_STORAGE=postgres the same test runs against the PostgreSQL store (`make
+// test-faults` runs both): the same checks, read from that database.
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { SQL } from "bun";
+import { testStorageDriver } from "../support/postgres.ts";
 import { type Credentials, signedFetch, startTestServer } from "../support/harness.ts";
 import { spawnServe } from "../support/process.ts";
 import { UNLIMITED_PLAN } from "../support/server.ts";
@@ -94,7 +99,7 @@ async function writer(url: string, alive: () => boolean) {
   }
 }
 
-test(`kill -9 under concurrent idempotent writes, ${ROUNDS} rounds: nothing acknowledged is lost or doubled, every key resolves`, async () => {
+test(`${testStorageDriver()}: kill -9 under concurrent idempotent writes, ${ROUNDS} rounds: nothing acknowledged is lost or doubled, every key resolves`, async () => {
   for (let round = 0; round < ROUNDS; round++) {
     const server = await spawnServe(configFile, {}, process.env.ASSAY_BINARY);
     let alive = true;
@@ -127,18 +132,39 @@ test(`kill -9 under concurrent idempotent writes, ${ROUNDS} rounds: nothing ackn
   }
 
   // Exactly once, straight from the database.
-  const db = new Database(join(dir, "assay.db"), { readonly: true });
+  const db = await openDatabase();
   try {
-    expect(db.query("PRAGMA integrity_check").all()).toEqual([{ integrity_check: "ok" }]);
-    const count = (table: string, id: string) => (db.query(`SELECT count(*) AS n FROM ${table} WHERE id = ?`).get(id) as { n: number }).n;
+    if (db.integrity) expect(await db.integrity()).toEqual([{ integrity_check: "ok" }]);
+    const count = async (table: string, id: string) => Number((await db.one(`SELECT count(*) AS n FROM ${table} WHERE id = $1`, [id])).n);
     const table = { alert: "alerts", report: "reports", analysis: "analyses" } as const;
-    for (const w of sent) expect({ key: w.key, n: count(table[w.kind], w.ackedId!) }).toEqual({ key: w.key, n: 1 });
-    const titles = db.query("SELECT title, count(*) AS n FROM alerts WHERE source = 'api' GROUP BY title HAVING n > 1").all();
+    for (const w of sent) expect({ key: w.key, n: await count(table[w.kind], w.ackedId!) }).toEqual({ key: w.key, n: 1 });
+    const titles = await db.all("SELECT title, count(*) AS n FROM alerts WHERE source = 'api' GROUP BY title HAVING count(*) > 1");
     expect(titles).toEqual([]);
-    const stuck = db.query("SELECT count(*) AS n FROM idempotency_keys WHERE status = 0").get() as { n: number };
-    expect(stuck.n).toBe(0);
+    const stuck = await db.one("SELECT count(*) AS n FROM idempotency_keys WHERE status = 0");
+    expect(Number(stuck.n)).toBe(0);
   } finally {
-    db.close();
+    await db.close();
   }
   console.log(`faults: ${JSON.stringify(figures)}`);
 }, 600_000);
+
+/** The store the servers wrote, read directly: the SQLite file, or the test's PostgreSQL database. */
+async function openDatabase() {
+  type Row = Record<string, unknown>;
+  if (testStorageDriver() === "postgres") {
+    const sql = new SQL({ url: readFileSync(join(dir, "pg-database"), "utf8").trim(), max: 1 });
+    return {
+      integrity: undefined,
+      all: (text: string, params: unknown[] = []) => sql.unsafe(text, params) as Promise<Row[]>,
+      one: async (text: string, params: unknown[] = []) => ((await sql.unsafe(text, params)) as Row[])[0]!,
+      close: () => sql.close(),
+    };
+  }
+  const file = new Database(join(dir, "assay.db"), { readonly: true });
+  return {
+    integrity: async () => file.query("PRAGMA integrity_check").all(),
+    all: async (text: string, params: unknown[] = []) => file.query(text.replace(/\$\d+/g, "?")).all(...(params as string[])) as Row[],
+    one: async (text: string, params: unknown[] = []) => file.query(text.replace(/\$\d+/g, "?")).get(...(params as string[])) as Row,
+    close: async () => file.close(),
+  };
+}
