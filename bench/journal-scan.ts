@@ -7,13 +7,9 @@
 import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
-import { connectorAccess } from "../src/connectors/access.ts";
-import { AssayAnalysisEngine } from "../src/analysis/engine.ts";
 import { generateJournal, JOURNAL_FIELDS } from "./quality/journal.ts";
+import { benchEngine } from "./quality/engine.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
-import { systemClock } from "../src/domain/clock.ts";
-import { silentLogger } from "../src/log.ts";
-import type { AnalysisRepository } from "../src/store/types.ts";
 
 const { values } = parseArgs({ options: { entries: { type: "string", default: "100000" }, json: { type: "boolean", default: false } } });
 const entries = Number(values.entries);
@@ -23,15 +19,7 @@ const modules = Value.Default(ModulesSection, {
   anomaly_detection: { categorical_fields: JOURNAL_FIELDS },
   context: { history_limit: Math.max(1_000_000, entries) },
 }) as ModulesConfig;
-const nowhere: AnalysisRepository = { insert: async () => {}, async *iterate() {} };
-const engine = new AssayAnalysisEngine({
-  modules,
-  autoThreshold: 101,
-  connectors: connectorAccess([connector]),
-  analyses: nowhere,
-  clock: systemClock,
-  log: silentLogger,
-});
+const engine = benchEngine(connector, modules);
 
 const rssBefore = process.memoryUsage.rss();
 const cpuBefore = process.cpuUsage();

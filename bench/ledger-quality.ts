@@ -6,16 +6,10 @@
 // how much of each kind of regular business is flagged high (hard negatives: false alarms).
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
-import { connectorAccess } from "../src/connectors/access.ts";
-import { AssayAnalysisEngine } from "../src/analysis/engine.ts";
+import { benchEngine } from "./quality/engine.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
 import { averagePrecision, prf, type Prf } from "./quality/metrics.ts";
-import { systemClock } from "../src/domain/clock.ts";
-import { silentLogger } from "../src/log.ts";
-import type { AnalysisRepository } from "../src/store/types.ts";
 import { generateLedger, LEDGER_ANOMALIES, LEDGER_FIELDS, type LedgerVariant, REGULAR_KINDS } from "./ledger.ts";
-
-const nowhere: AnalysisRepository = { insert: async () => {}, async *iterate() {} };
 
 export interface LedgerRun {
   seed: number;
@@ -39,14 +33,7 @@ export async function ledgerRun(seed: number, variant: LedgerVariant, setup: Led
   const connector = memoryConnector({ id: "ledger", transactions: data.transactions });
   const overrides = { anomaly_detection: { ...anomalyOverrides, ...(setup === "configured" ? { categorical_fields: LEDGER_FIELDS } : {}) }, context: { history_limit: 1_000_000 } };
   const modules = Value.Default(ModulesSection, overrides) as ModulesConfig;
-  const engine = new AssayAnalysisEngine({
-    modules,
-    autoThreshold: 101,
-    connectors: connectorAccess([connector]),
-    analyses: nowhere,
-    clock: systemClock,
-    log: silentLogger,
-  });
+  const engine = benchEngine(connector, modules);
   const started = performance.now();
   const items: { score: number; positive: boolean }[] = [];
   const counts = { high: { tp: 0, fp: 0, fn: 0 }, medium: { tp: 0, fp: 0, fn: 0 } };

@@ -12,17 +12,13 @@
 import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
-import { connectorAccess } from "../src/connectors/access.ts";
 import { AssayAnalysisEngine } from "../src/analysis/engine.ts";
 import { generateJournal, JOURNAL_FIELDS } from "./quality/journal.ts";
+import { benchEngine } from "./quality/engine.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
 import { averagePrecision, bestF1, prf, type Prf } from "./quality/metrics.ts";
 import { SAMPLE_APPROVER_LIMITS, SAMPLE_EXCHANGE_RATES, SAMPLE_TAX_RATES, CODES_FOR, LEAKAGE_TYPES, plant, PLANT_TYPES } from "../src/sampledata/plant.ts";
-import type { Connector } from "../src/connectors/types.ts";
-import { systemClock } from "../src/domain/clock.ts";
-import { silentLogger } from "../src/log.ts";
 import { generateDataset } from "../src/sampledata/generate.ts";
-import type { AnalysisRepository } from "../src/store/types.ts";
 import { ledgerRun, type LedgerRun, ledgerTables } from "./ledger-quality.ts";
 
 const { values: args } = parseArgs({
@@ -38,19 +34,6 @@ const { values: args } = parseArgs({
 });
 const seed = Number(args.seed);
 const MODULES = ["revenue_leakage", "duplicate_detection", "anomaly_detection", "compliance"];
-
-const nowhere: AnalysisRepository = { insert: async () => {}, async *iterate() {} };
-
-function engineFor(connector: Connector, modules: ModulesConfig) {
-  return new AssayAnalysisEngine({
-    modules,
-    autoThreshold: 101,
-    connectors: connectorAccess([connector]),
-    analyses: nowhere,
-    clock: systemClock,
-    log: silentLogger,
-  });
-}
 
 function config(overrides: unknown): ModulesConfig {
   return Value.Default(ModulesSection, overrides) as ModulesConfig;
@@ -69,7 +52,7 @@ async function billing() {
     revenue_leakage: { tax: { rates: SAMPLE_TAX_RATES }, exchange_rates: SAMPLE_EXCHANGE_RATES },
     compliance: { approver_limits: SAMPLE_APPROVER_LIMITS },
   });
-  const engine = engineFor(connector, modules);
+  const engine = benchEngine(connector, modules);
   const codes = new Map<string, Set<string>>();
   const risk = new Map<string, { leakage: number; any: number }>();
   let estimated = 0;
@@ -131,7 +114,7 @@ async function journal() {
   const data = generateJournal({ seed, entries: Number(args.journal) });
   const connector = memoryConnector({ id: "ledger", transactions: data.transactions });
   const modules = config({ anomaly_detection: { categorical_fields: JOURNAL_FIELDS }, context: { history_limit: 1_000_000 } });
-  const engine = engineFor(connector, modules);
+  const engine = benchEngine(connector, modules);
   const levels = modules.scoring.risk_levels;
   const items: { score: number; positive: boolean }[] = [];
   const counts = { high: { tp: 0, fp: 0, fn: 0 }, medium: { tp: 0, fp: 0, fn: 0 } };
