@@ -1,20 +1,11 @@
 // Custom rules (`rules:`): compiled and type-checked with the config, run between the detectors
 // and scoring, their findings scored by severity and explained like any other.
 import { describe, expect, test } from "bun:test";
-import { ConfigError, parseConfig } from "../../src/config/load.ts";
+import { parseConfig } from "../../src/config/load.ts";
 import type { AnalysisResult } from "../../src/domain/analysis.ts";
 import { invoice, reference } from "./fixtures.ts";
 import { makeEngine, memoryConnector, modulesConfig, rulesConfig } from "../support/engine.ts";
-
-function problems(yaml: string): string[] {
-  try {
-    parseConfig(yaml, "/etc/assay/assay.yaml", {});
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  return [];
-}
+import { configProblems as problems } from "../support/config.ts";
 
 const LARGE_CREDIT = {
   id: "large_manual_credit",

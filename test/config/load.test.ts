@@ -1,15 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, parseConfig, yamlPath } from "../../src/config/load.ts";
-
-function problems(yaml: string, env: Record<string, string> = {}): string[] {
-  try {
-    parseConfig(yaml, "/etc/assay/assay.yaml", env);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  return [];
-}
+import { parseConfig, yamlPath } from "../../src/config/load.ts";
+import { configProblems as problems } from "../support/config.ts";
 
 describe("config", () => {
   test("an empty file is a complete config with defaults", () => {

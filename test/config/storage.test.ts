@@ -1,15 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, parseConfig } from "../../src/config/load.ts";
-
-function problems(yaml: string, env: Record<string, string> = {}): string[] {
-  try {
-    parseConfig(yaml, "/etc/assay/assay.yaml", env);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.problems;
-    throw e;
-  }
-  return [];
-}
+import { parseConfig } from "../../src/config/load.ts";
+import { configProblems as problems } from "../support/config.ts";
 
 describe("storage section", () => {
   test("sqlite by default; postgres takes its url from the environment and a pool of 10", () => {
