@@ -9,7 +9,7 @@
 import type { Transaction } from "../domain/transaction.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { SeededRandom } from "./random.ts";
-import { logAmount, robustSummary, type RobustSummary } from "./stats.ts";
+import { logAmount, robustSummaryOfSorted, type RobustSummary } from "./stats.ts";
 
 const CONTEXT_SAMPLE = 1000;
 const ROUTINE_SAMPLE = 200;
@@ -216,7 +216,7 @@ export class AmountContexts {
 export const userOf = readUser;
 
 function summarise(r: Reservoir): ContextSummary {
-  const s = robustSummary(r.values);
   const sorted = Float64Array.from(r.values).sort();
+  const s = robustSummaryOfSorted(sorted);
   return { ...s, n: r.n, max: Math.exp(sorted[sorted.length - 1] ?? Number.NEGATIVE_INFINITY), sorted };
 }

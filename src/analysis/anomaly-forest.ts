@@ -38,9 +38,12 @@ export class AnomalyForest {
     return new AnomalyForest(space, forest, typical);
   }
 
-  assess(t: Transaction, topDrivers = 3): ForestVerdict {
+  /** The score, and the drivers when it reaches `explainFrom` (a scan scores every entry and
+   *  explains the few that pass: the explanation costs more than the score). */
+  assess(t: Transaction, topDrivers = 3, explainFrom = Number.NEGATIVE_INFINITY): ForestVerdict {
     const x = this.space.extract(t);
     const { score, attribution } = this.forest.score(x);
+    if (score < explainFrom) return { score, drivers: [] };
     const drivers = attribution
       .map((share, f) => ({ feature: this.space.names[f]!, value: round(x[f]!), typical: round(this.typical[f]!), share: round(share) }))
       .filter((d) => d.value !== d.typical)

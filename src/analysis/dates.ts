@@ -24,7 +24,28 @@ export function parseMoment(value: string | undefined, utcOffsetMinutes = 0): Mo
   const dateOnly = DATE_ONLY.test(value);
   const ms = Date.parse(dateOnly ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(ms)) return null;
-  const local = new Date(dateOnly ? ms : ms + utcOffsetMinutes * 60_000);
+  const local = dateOnly ? ms : ms + utcOffsetMinutes * 60_000;
+  // Every entry of a scan is read here: the calendar by arithmetic on the day number (the
+  // proleptic Gregorian calendar, as Date's UTC getters have it) rather than a Date and its
+  // ISO string per entry. Outside years 100–9999 the Date does it (no four-digit day; Date.UTC
+  // reads years 0–99 as 1900–1999, which the month length below has always followed).
+  const days = Math.floor(local / DAY_MS);
+  const { y, m, d } = civilFromDays(days);
+  if (y < 100 || y > 9999 || Math.abs(local) > MAX_DATE_MS) return momentOfDate(ms, local, dateOnly);
+  return {
+    ms,
+    day: `${y < 1000 ? `0${y}` : y}-${m < 9 ? "0" : ""}${m + 1}-${d < 10 ? "0" : ""}${d}`,
+    weekday: (((days + 4) % 7) + 7) % 7,
+    hour: dateOnly ? null : Math.floor((local - days * DAY_MS) / 3_600_000),
+    dayOfMonth: d,
+    daysToMonthEnd: daysInMonth(y, m) - d,
+  };
+}
+
+const MAX_DATE_MS = 8.64e15;
+
+function momentOfDate(ms: number, localMs: number, dateOnly: boolean): Moment {
+  const local = new Date(localMs);
   const y = local.getUTCFullYear();
   const m = local.getUTCMonth();
   const d = local.getUTCDate();
@@ -37,6 +58,26 @@ export function parseMoment(value: string | undefined, utcOffsetMinutes = 0): Mo
     dayOfMonth: d,
     daysToMonthEnd: lastDay - d,
   };
+}
+
+/** Year, month (0–11) and day of the month of a day number (days since 1970-01-01); H. Hinnant's
+ *  civil_from_days. */
+function civilFromDays(days: number): { y: number; m: number; d: number } {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 2 : mp - 10;
+  return { y: yoe + era * 400 + (m <= 1 ? 1 : 0), m, d };
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(y: number, m: number): number {
+  return m === 1 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : MONTH_DAYS[m]!;
 }
 
 /** The calendar day (YYYY-MM-DD) of an ISO string, for comparing with validity windows. */

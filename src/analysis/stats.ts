@@ -5,7 +5,7 @@
 /** 1.4826 · MAD estimates the standard deviation of a normal distribution. */
 export const MAD_TO_SIGMA = 1.4826;
 
-export function median(sorted: readonly number[]): number {
+export function median(sorted: ArrayLike<number>): number {
   const n = sorted.length;
   if (n === 0) return Number.NaN;
   const mid = n >> 1;
@@ -29,11 +29,20 @@ export interface RobustSummary {
 }
 
 /** Median and scaled MAD of values (not necessarily sorted). */
-export function robustSummary(values: readonly number[], minScale = 0.05): RobustSummary {
-  const sorted = [...values].sort((a, b) => a - b);
+export function robustSummary(values: ArrayLike<number>, minScale = 0.05): RobustSummary {
+  return robustSummaryOfSorted(Float64Array.from(values).sort(), minScale);
+}
+
+/** The same of values already sorted ascending. The history summarises thousands of contexts when
+ *  it is built: typed arrays sort natively, several times faster than a sort with a comparator,
+ *  and in the same order for the finite numbers summarised here. */
+export function robustSummaryOfSorted(sorted: Float64Array, minScale = 0.05): RobustSummary {
+  const n = sorted.length;
   const med = median(sorted);
-  const deviations = sorted.map((v) => Math.abs(v - med)).sort((a, b) => a - b);
-  return { n: sorted.length, median: med, scale: Math.max(MAD_TO_SIGMA * median(deviations), minScale) };
+  const deviations = new Float64Array(n);
+  for (let i = 0; i < n; i++) deviations[i] = Math.abs(sorted[i]! - med);
+  deviations.sort();
+  return { n, median: med, scale: Math.max(MAD_TO_SIGMA * median(deviations), minScale) };
 }
 
 export function robustZ(value: number, s: RobustSummary): number {

@@ -11,7 +11,7 @@ export const isolationForestDetector: Detector = {
     const forest = ctx.anomalyForest();
     if (!forest) return [];
     const threshold = config.anomaly_detection.isolation_forest.threshold;
-    const verdict = forest.assess(txn);
+    const verdict = forest.assess(txn, 3, threshold);
     if (verdict.score < threshold) return [];
     const drivers = verdict.drivers.map((d) => `${d.feature} ${d.value} (typical ${d.typical})`).join(", ");
     return [
