@@ -49,9 +49,11 @@ unit-postgres: install
 	  ASSAY_TEST_STORAGE=postgres $(BUN) test --timeout 60000 $(PG_SUITES); \
 	else echo "PostgreSQL unreachable at $${ASSAY_TEST_PG_URL:-the default address}: postgres pass skipped (CI=true fails instead)"; fi
 
+# The scan worker (reports.workers) is a second entry point: a compiled binary holds only the
+# modules reachable from its entry points, and a worker is started by path, not imported.
 build: install
 	@mkdir -p dist
-	$(BUN) build src/main.ts $(BUILD_FLAGS) --outfile dist/assay
+	$(BUN) build src/main.ts src/analysis/parallel/scan-worker.ts $(BUILD_FLAGS) --outfile dist/assay
 
 smoke: build
 	$(BUN) run test/smoke/binary-smoke.ts dist/assay

@@ -14,11 +14,12 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { AssayAnalysisEngine } from "../src/analysis/engine.ts";
 import { plant } from "../src/sampledata/plant.ts";
+import { reportScanWorkers } from "../src/reports/config-schema.ts";
 import { ReportService } from "../src/reports/service.ts";
 import { parseConfig } from "../src/config/load.ts";
 import { ConnectorRegistry } from "../src/connectors/registry.ts";
 import { systemClock } from "../src/domain/clock.ts";
-import { silentLogger } from "../src/log.ts";
+import { jsonLogger, silentLogger } from "../src/log.ts";
 import { runnerId } from "../src/reports/worker.ts";
 import { generateDataset } from "../src/sampledata/generate.ts";
 import { writeLargeCsvDataset } from "../src/sampledata/write.ts";
@@ -33,6 +34,8 @@ const { values } = parseArgs({
     /** Print RSS / heap every 250 ms to stderr (where does the memory go?). */
     trace: { type: "boolean", default: false },
     "generate-only": { type: "boolean", default: false },
+    /** reports.workers (unset: the config's default, the machine's cores). */
+    workers: { type: "string" },
   },
 });
 const lines = Number(values.lines);
@@ -76,7 +79,7 @@ function vmHwm(): number {
 const runDir = join(tmpdir(), "assay-bench", `reports-run-${process.pid}`);
 mkdirSync(runDir, { recursive: true });
 const yaml = `storage: { path: ${join(runDir, "assay.db")}, synchronous: NORMAL }
-reports: { dir: ${join(runDir, "reports")} }
+reports: { dir: ${join(runDir, "reports")}${values.workers ? `, workers: ${values.workers}` : ""} }
 connectors:
   - id: bench
     type: csv
@@ -96,8 +99,9 @@ const engine = new AssayAnalysisEngine({
   analyses: store.analyses,
   clock: systemClock,
   log: silentLogger,
+  scanWorkers: reportScanWorkers(config.reports),
 });
-const reports = new ReportService({ store, clock: systemClock, log: silentLogger, config, connectors, engine: () => engine, runner: runnerId("cli") });
+const reports = new ReportService({ store, clock: systemClock, log: process.env.BENCH_LOG ? jsonLogger("warn", (l) => process.stderr.write(l)) : silentLogger, config, connectors, engine: () => engine, runner: runnerId("cli") });
 
 const rssBefore = process.memoryUsage.rss();
 let peak = rssBefore;

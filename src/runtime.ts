@@ -3,6 +3,7 @@
 import type { RequestObserver } from "./http/observe.ts";
 import { AlertService } from "./alerts/service.ts";
 import { AssayAnalysisEngine } from "./analysis/engine.ts";
+import { reportScanWorkers } from "./reports/config-schema.ts";
 import { ReportService } from "./reports/service.ts";
 import { AuditService } from "./audit/service.ts";
 import { KeyService } from "./auth/key-service.ts";
@@ -134,6 +135,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     clock,
     log,
     alerts: () => alerts,
+    scanWorkers: reportScanWorkers(config.reports),
   });
   const refreshLearned = async () => analysis.setLearned(await store.models.active());
   const reports = new ReportService({ store, clock, log, config, connectors, engine: () => analysis });

@@ -6,7 +6,7 @@ import { roundMoney } from "../domain/rounding.ts";
 import type { ConnectorAccess } from "../connectors/access.ts";
 import { connectorUnavailable } from "../connectors/errors.ts";
 import type { Connector } from "../connectors/types.ts";
-import type { AlertOpener, AnalysisEngine, AnalysisResult, AnalyzeRequest, ScanRequest, TransactionFinding } from "../domain/analysis.ts";
+import type { AlertOpener, AnalysisEngine, AnalysisResult, AnalyzeRequest, FlaggedBatch, ScanRequest, TransactionFinding } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
 import type { Transaction } from "../domain/transaction.ts";
@@ -18,6 +18,7 @@ import { describeModules, type ResolvedModule } from "./modules.ts";
 import { isLookupOnly, normalizeTransaction, validateTransactionId } from "./normalize.ts";
 import { parseOptions } from "./options.ts";
 import { analysisRecord } from "./record.ts";
+import { splitScan } from "./parallel/split-scan.ts";
 import { streamFindings, summarizeScan } from "./scan.ts";
 import { type AnalysisSettings, AnalysisSetup, baselineSettings, type LearnedModel } from "./setup.ts";
 import { simulate } from "./backtest/simulate.ts";
@@ -32,6 +33,8 @@ export interface EngineDeps extends AnalysisSettings {
   analyses: AnalysisRepository;
   clock: Clock;
   log: Logger;
+  /** Worker threads a report's scan may use (reports.workers); 1 or undefined: in process. */
+  scanWorkers?: number;
   /** The alert service, when there is one (looked up per call: it may be wired after us). */
   alerts?: () => AlertOpener | undefined;
 }
@@ -186,6 +189,57 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       signal: request.signal,
       onProgress: request.onProgress,
     });
+  }
+
+  /**
+   * scanFindings as batches of flagged transactions. With `scanWorkers` > 1, a source that can be
+   * cut into parts (a CSV connector) and a module that needs at most the history ledger, the
+   * history pass and the scan run on that many worker threads (parallel/split-scan.ts), with the
+   * same findings in the same order; otherwise the in-process scan, batched.
+   */
+  async *scanFlagged(request: ScanRequest): AsyncIterable<FlaggedBatch> {
+    const setup = this.setup;
+    const connector = this.deps.connectors.access(request.accountId, request.connector, { module: request.module });
+    this.moduleFor(setup, request.module);
+    const module = setup.moduleFor(request.module, connector.id);
+    if (!connector.capabilities.scan) return;
+    const workers = this.deps.scanWorkers ?? 1;
+    const limit = setup.config.context.history_limit;
+    if (workers > 1 && request.limit === undefined && module.history !== "full" && connector.partitions) {
+      const level = module.history === "none" || limit === 0 ? "none" : module.history;
+      const parts = await connector.partitions(workers, request.signal);
+      // The history pass reads the source's first history_limit transactions: its parts share those.
+      const ledgerParts = level === "none" ? parts : await connector.partitions(workers, request.signal, limit);
+      if (parts && ledgerParts && ledgerParts.length === parts.length) {
+        yield* splitScan({
+          parts,
+          ledgerParts,
+          historyLimit: limit,
+          connector: connector.id,
+          module: module.id,
+          level,
+          // Only the settings themselves: the engine's dependencies travel with them in process.
+          settings: { modules: setup.settings.modules, rules: setup.settings.rules, autoThreshold: setup.settings.autoThreshold },
+          learned: setup.learned.get(connector.id) ?? null,
+          from: request.from,
+          to: request.to,
+          signal: request.signal,
+          onProgress: request.onProgress,
+          now: this.deps.clock.now(),
+        });
+        return;
+      }
+    }
+    let batch: FlaggedBatch = { analyzed: 0, flagged: [] };
+    for await (const f of this.scanFindings(request)) {
+      batch.analyzed++;
+      if (f.anomalies.length > 0) batch.flagged.push(f);
+      if (batch.analyzed === 1000) {
+        yield batch;
+        batch = { analyzed: 0, flagged: [] };
+      }
+    }
+    if (batch.analyzed > 0) yield batch;
   }
 
   /** The admin CLI's view of a connector: any connector, whatever its accounts (simulate, learn). */

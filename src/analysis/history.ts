@@ -14,7 +14,7 @@ import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
 import { profileCategoricalFields } from "./profile.ts";
 import { SeededRandom } from "./random.ts";
-import { StringTable } from "./string-table.ts";
+import { StringTable, type StringTableParts } from "./string-table.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 
 /** Where a transaction stands in the history: duplicates are the later of two. */
@@ -23,6 +23,23 @@ export interface HistoryEntry {
   seq: number;
   ms: number;
   amount: number;
+}
+
+/** The ledger of a HistoryStats as plain arrays and maps (HistoryStats.ledgerParts). */
+export interface LedgerParts {
+  size: number;
+  startMs: number;
+  endMs: number;
+  seqById: StringTableParts;
+  idEntryOf: Int32Array;
+  msOf: Float64Array;
+  amountOf: Float64Array;
+  invoiceAt: Uint8Array;
+  shadowedInvoices: Map<string, number>;
+  creditsByReference: Map<string, HistoryEntry[]>;
+  fingerprintFirst: StringTableParts;
+  fingerprintLater: Map<number, number[]>;
+  documentKeys: StringTableParts;
 }
 
 /** How much of the history a detector (or module) reads; ordered: none < ledger < full. */
@@ -103,19 +120,38 @@ export class HistoryBuilder {
 
   add(t: Transaction) {
     const s = this.stats;
-    const seq = this.seq++;
+    const seq = this.seq;
     const ms = t.date ? Date.parse(t.date) : Number.NaN;
     const amount = Math.abs(t.amount ?? 0);
-    s.record(t, seq, ms, amount);
-    if (t.type === "credit_note" && t.reference) pushTo(s.creditsByReference, t.reference, s.entryAt(seq));
-    if (t.type === "invoice" || t.type === "payment") {
-      s.addFingerprint(fingerprint(t), seq);
-      s.documentKeys.add(documentKey(t), 1);
-    }
+    const documents = t.type === "invoice" || t.type === "payment";
+    this.addLedgerEntry(
+      t.transaction_id,
+      t.type === "invoice",
+      ms,
+      amount,
+      t.type === "credit_note" && t.reference ? t.reference : undefined,
+      documents ? fingerprint(t) : undefined,
+      documents ? documentKey(t) : undefined,
+    );
     if (this.pending) {
       this.pending.push({ t, seq, amount });
       if (this.pending.length >= PROFILE_ROWS) this.decide();
     } else if (this.profile) this.addProfile(t, s.entryAt(seq), amount);
+  }
+
+  /**
+   * The ledger half of add(), from the values a ledger needs (ledger-merge.ts replays the records
+   * scan workers extracted, in source order, through here): the next position in the history.
+   */
+  addLedgerEntry(id: string, isInvoice: boolean, ms: number, amount: number, creditReference: string | undefined, fp: string | undefined, docKey: string | undefined) {
+    const s = this.stats;
+    const seq = this.seq++;
+    s.record(id, isInvoice, seq, ms, amount);
+    if (creditReference !== undefined) pushTo(s.creditsByReference, creditReference, s.entryAt(seq));
+    if (fp !== undefined) {
+      s.addFingerprint(fp, seq);
+      s.documentKeys.add(docKey!, 1);
+    }
   }
 
   private addProfile(t: Transaction, entry: HistoryEntry, amount: number) {
@@ -217,16 +253,53 @@ export class HistoryStats {
     this.triples = triples;
   }
 
+  /** The ledger's columns and tables, to hand over to another thread (ledger-merge.ts). */
+  ledgerParts(): LedgerParts {
+    return {
+      size: this.size,
+      startMs: this.startMs,
+      endMs: this.endMs,
+      seqById: this.seqById.parts(),
+      idEntryOf: this.idEntryOf,
+      msOf: this.msOf,
+      amountOf: this.amountOf,
+      invoiceAt: this.invoiceAt,
+      shadowedInvoices: this.shadowedInvoices,
+      creditsByReference: this.creditsByReference,
+      fingerprintFirst: this.fingerprintFirst.parts(),
+      fingerprintLater: this.fingerprintLater,
+      documentKeys: this.documentKeys.parts(),
+    };
+  }
+
+  /** A ledger-level history over parts from ledgerParts() (arrays are used, not copied). */
+  static fromLedgerParts(p: LedgerParts): HistoryStats {
+    const s = new HistoryStats([], "ledger");
+    const w = s as unknown as Record<string, unknown>;
+    s.size = p.size;
+    s.startMs = p.startMs;
+    s.endMs = p.endMs;
+    w.seqById = StringTable.fromParts(p.seqById);
+    w.idEntryOf = p.idEntryOf;
+    w.msOf = p.msOf;
+    w.amountOf = p.amountOf;
+    w.invoiceAt = p.invoiceAt;
+    w.shadowedInvoices = p.shadowedInvoices;
+    w.creditsByReference = p.creditsByReference;
+    w.fingerprintFirst = StringTable.fromParts(p.fingerprintFirst);
+    w.fingerprintLater = p.fingerprintLater;
+    w.documentKeys = StringTable.fromParts(p.documentKeys);
+    return s;
+  }
+
   /** Adds a transaction to the ledger at position `seq` (the next one). */
-  record(t: Transaction, seq: number, ms: number, amount: number) {
+  record(id: string, isInvoice: boolean, seq: number, ms: number, amount: number) {
     if (seq === this.msOf.length) {
       this.msOf = grow(this.msOf);
       this.amountOf = grow(this.amountOf);
       this.invoiceAt = grow(this.invoiceAt);
       this.idEntryOf = grow(this.idEntryOf);
     }
-    const id = t.transaction_id;
-    const isInvoice = t.type === "invoice";
     // An id seen before (a source with repeated ids): the latest transaction is the entry, and
     // the latest invoice keeps its amount, as maps keyed by id would have it.
     const previous = this.seqById.get(id);

@@ -13,6 +13,20 @@
 // confuses two keys.
 
 const EMPTY = -1;
+
+/** A table's contents as plain arrays (see StringTable.parts). */
+export interface StringTableParts {
+  size: number;
+  used: number;
+  slots: Int32Array;
+  hashes: Int32Array;
+  starts: Float64Array;
+  lengths: Int32Array;
+  values: Float64Array;
+  bytes: Uint8Array;
+  /** Keys that are not one byte per character → their entry. */
+  wide: [string, number][];
+}
 /** lengths[] of an entry kept in the `wide` map. */
 const WIDE = -1;
 
@@ -104,6 +118,42 @@ export class StringTable {
     this.hashes[entry] = h;
     this.place(entry, h);
     return entry;
+  }
+
+  /**
+   * The table's arrays, for handing it to another thread (ledger-merge.ts copies them into shared
+   * memory so that scan workers read one table instead of each a copy).
+   */
+  parts(): StringTableParts {
+    return {
+      size: this.size,
+      used: this.used,
+      slots: this.slots,
+      hashes: this.hashes,
+      starts: this.starts,
+      lengths: this.lengths,
+      values: this.values,
+      bytes: this.bytes,
+      wide: [...this.wide],
+    };
+  }
+
+  /** A table over arrays from parts() (not copied: the caller hands them over). */
+  static fromParts(p: StringTableParts): StringTable {
+    const t = new StringTable(1);
+    t.size = p.size;
+    t.used = p.used;
+    t.slots = p.slots;
+    t.hashes = p.hashes;
+    t.starts = p.starts;
+    t.lengths = p.lengths;
+    t.values = p.values;
+    t.bytes = p.bytes;
+    for (const [key, entry] of p.wide) {
+      t.wide.set(key, entry);
+      t.wideKeys.set(entry, key);
+    }
+    return t;
   }
 
   /** The entry holding the key, or EMPTY. */

@@ -15,6 +15,13 @@ export interface ScanOptions {
   signal?: AbortSignal;
 }
 
+/** A part of a source for a scan worker: plain data (it is posted to a worker thread). */
+export interface ScanPartition {
+  type: ConnectorType;
+  /** Transactions in the part (an upper bound). */
+  transactions: number;
+}
+
 export interface ConnectorCapabilities {
   /** Can fetch one transaction by id. */
   lookup: boolean;
@@ -47,6 +54,14 @@ export interface Connector {
   scan(options?: ScanOptions): AsyncIterable<Transaction>;
   /** Reference tables (contracts, price list, shipments); empty arrays where not configured. */
   reference(signal?: AbortSignal): Promise<ReferenceData>;
+  /**
+   * Optional: the source cut into about `count` parts of plain data, in source order, for scan
+   * workers (connectors/partitions.ts opens one in a worker); scanning the parts one after the
+   * other yields exactly what scan() yields. With `upTo`, the parts share the first `upTo`
+   * transactions and the last runs on to the end (for a pass that stops after `upTo`).
+   * Undefined when the source cannot be cut.
+   */
+  partitions?(count: number, signal?: AbortSignal, upTo?: number): Promise<ScanPartition[] | undefined>;
   /** Cheap liveness check of the source; throws a ConnectorError when it is not usable. */
   probe(signal?: AbortSignal): Promise<void>;
   mappingReport(): MappingReport;

@@ -75,11 +75,23 @@ export interface ScanRequest {
   onProgress?: (analyzed: number) => void;
 }
 
+/** Transactions evaluated since the previous batch, and those of them with findings (in order). */
+export interface FlaggedBatch {
+  analyzed: number;
+  flagged: TransactionFinding[];
+}
+
 export interface AnalysisEngine {
   /** POST /v1/analyze: inline, by id, or a scan; records the analysis; may open an alert. */
   analyze(request: AnalyzeRequest): Promise<AnalysisResult>;
   /** Streams per-transaction findings over a connector's transactions (for reports). */
   scanFindings(request: ScanRequest): AsyncIterable<TransactionFinding>;
+  /**
+   * The same scan, as batches: how many transactions were evaluated and those of them with
+   * findings, in source order (a report's way: most transactions have none). May run on worker
+   * threads (reports.workers).
+   */
+  scanFlagged?(request: ScanRequest): AsyncIterable<FlaggedBatch>;
   /** Back-test of two configurations over a connector's transactions (the simulation report). */
   simulate?(request: SimulationRequest): Promise<SimulationResult>;
 }

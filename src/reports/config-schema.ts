@@ -10,6 +10,12 @@ export const ReportsSection = Type.Object(
     concurrency: Type.Integer({ default: 2, minimum: 1, maximum: 32 }),
     /** Finished reports (rows and files) are deleted this many days after they finished. */
     retention_days: Type.Number({ default: 30, minimum: 0.0001, maximum: 3650 }),
+    /**
+     * Worker threads one report's scan uses (a CSV source and a module that needs at most the
+     * history ledger, e.g. revenue_leakage): the history pass and the scan are split by byte
+     * range. Unset: the machine's cores, at most 8. 1: in process, on the main thread.
+     */
+    workers: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
     /** How often the worker looks for queued reports (new reports wake it at once). */
     poll_interval_ms: Type.Integer({ default: 1_000, minimum: 10, maximum: 60_000 }),
     /** Rows of a detail table shown in an html report (json and csv always hold them all). */
@@ -21,3 +27,8 @@ export const ReportsSection = Type.Object(
 );
 
 export type ReportsConfig = Static<typeof ReportsSection>;
+
+/** Worker threads for one report's scan: reports.workers, else the cores (at most 8). */
+export function reportScanWorkers(config: ReportsConfig): number {
+  return config.workers ?? Math.max(1, Math.min(8, navigator.hardwareConcurrency || 1));
+}

@@ -2,6 +2,7 @@
 // period (the analysis engine's streaming scan) and lists every finding with its amount at
 // risk. Findings stream to the output as they come; only per-key totals stay in memory.
 import type { ModuleId } from "../analysis/catalog.ts";
+import type { AnalysisEngine, FlaggedBatch, ScanRequest } from "../domain/analysis.ts";
 import { roundMoney } from "../domain/rounding.ts";
 import { change, comparisonTable, count, findingLabel, money, moneyFigures, moneyList, previousDates } from "./labels.ts";
 import { breathe, Counter, MoneyByKey, moneyTable, totalsByCurrency } from "./aggregate.ts";
@@ -43,7 +44,7 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
   let findings = 0;
   let reported = 0;
 
-  const scan = engine.scanFindings({
+  const scan = flaggedBatches(engine, {
     accountId: report.account_id,
     connector: report.connector,
     module: REVENUE_LEAKAGE_MODULE,
@@ -55,38 +56,37 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
       ctx.progress(Math.max(analyzed, transactions), null);
     },
   });
-  for await (const f of scan) {
+  for await (const batch of scan) {
     if (ctx.signal.aborted) throw ctx.signal.reason;
-    transactions++;
-    if (f.anomalies.length === 0) continue;
-    flagged++;
-    const tx = f.transaction;
-    const currency = tx.currency ?? "n/a";
-    for (const a of f.anomalies) {
-      findings++;
-      severities.add(a.severity);
-      byCode.add(findingLabel(a.code), currency, a.amount_at_risk);
-      if (tx.customer_id) byCustomer.add(tx.customer_id, currency, a.amount_at_risk);
-      atRisk.set(currency, (atRisk.get(currency) ?? 0) + a.amount_at_risk);
-      await ctx.detail.row({
-        transaction_id: a.transaction_id || tx.transaction_id,
-        date: tx.date ?? null,
-        customer_id: tx.customer_id ?? null,
-        finding: findingLabel(a.code),
-        code: a.code,
-        severity: a.severity,
-        message: a.message,
-        field: a.field,
-        expected: a.expected ?? null,
-        actual: a.actual ?? null,
-        currency,
-        amount_at_risk: roundMoney(a.amount_at_risk),
-      });
+    transactions += batch.analyzed;
+    for (const f of batch.flagged) {
+      flagged++;
+      const tx = f.transaction;
+      const currency = tx.currency ?? "n/a";
+      for (const a of f.anomalies) {
+        findings++;
+        severities.add(a.severity);
+        byCode.add(findingLabel(a.code), currency, a.amount_at_risk);
+        if (tx.customer_id) byCustomer.add(tx.customer_id, currency, a.amount_at_risk);
+        atRisk.set(currency, (atRisk.get(currency) ?? 0) + a.amount_at_risk);
+        await ctx.detail.row({
+          transaction_id: a.transaction_id || tx.transaction_id,
+          date: tx.date ?? null,
+          customer_id: tx.customer_id ?? null,
+          finding: findingLabel(a.code),
+          code: a.code,
+          severity: a.severity,
+          message: a.message,
+          field: a.field,
+          expected: a.expected ?? null,
+          actual: a.actual ?? null,
+          currency,
+          amount_at_risk: roundMoney(a.amount_at_risk),
+        });
+      }
     }
-    if (transactions % 1000 === 0) {
-      ctx.progress(Math.max(reported, transactions), null);
-      await breathe();
-    }
+    ctx.progress(Math.max(reported, transactions), null);
+    await breathe();
   }
 
   // The previous period of the same length, when the report has one: the same scan, counts only.
@@ -94,17 +94,19 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
   let before: { transactions: number; flagged: number; findings: number; atRisk: Map<string, number> } | undefined;
   if (prev) {
     before = { transactions: 0, flagged: 0, findings: 0, atRisk: new Map() };
-    const earlier = engine.scanFindings({ accountId: report.account_id, connector: report.connector, module: REVENUE_LEAKAGE_MODULE, from: prev.from, to: prev.to, signal: ctx.signal, onProgress: () => {} });
-    for await (const f of earlier) {
+    const earlier = flaggedBatches(engine, { accountId: report.account_id, connector: report.connector, module: REVENUE_LEAKAGE_MODULE, from: prev.from, to: prev.to, signal: ctx.signal, onProgress: () => {} });
+    for await (const batch of earlier) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
-      before.transactions++;
-      if (f.anomalies.length) before.flagged++;
-      for (const a of f.anomalies) {
-        before.findings++;
-        const currency = f.transaction.currency ?? "n/a";
-        before.atRisk.set(currency, (before.atRisk.get(currency) ?? 0) + a.amount_at_risk);
+      before.transactions += batch.analyzed;
+      for (const f of batch.flagged) {
+        before.flagged++;
+        for (const a of f.anomalies) {
+          before.findings++;
+          const currency = f.transaction.currency ?? "n/a";
+          before.atRisk.set(currency, (before.atRisk.get(currency) ?? 0) + a.amount_at_risk);
+        }
       }
-      if (before.transactions % 1000 === 0) await breathe();
+      await breathe();
     }
   }
   ctx.progress(transactions, transactions);
@@ -168,4 +170,22 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
       }),
     ],
   };
+}
+
+/** The engine's scan as batches of flagged transactions (on its worker threads when it has them). */
+async function* flaggedBatches(engine: AnalysisEngine, request: ScanRequest): AsyncIterable<FlaggedBatch> {
+  if (engine.scanFlagged) {
+    yield* engine.scanFlagged(request);
+    return;
+  }
+  let batch: FlaggedBatch = { analyzed: 0, flagged: [] };
+  for await (const f of engine.scanFindings(request)) {
+    batch.analyzed++;
+    if (f.anomalies.length > 0) batch.flagged.push(f);
+    if (batch.analyzed === 1000) {
+      yield batch;
+      batch = { analyzed: 0, flagged: [] };
+    }
+  }
+  if (batch.analyzed > 0) yield batch;
 }

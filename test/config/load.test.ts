@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { parseConfig, yamlPath } from "../../src/config/load.ts";
 import { configProblems as problems } from "../support/config.ts";
+import { reportScanWorkers } from "../../src/reports/config-schema.ts";
 
 describe("config", () => {
   test("an empty file is a complete config with defaults", () => {
@@ -42,6 +43,15 @@ bogus: 1
     expect(found.some((p) => p.startsWith("connectors[1].type: "))).toBe(true);
     expect(found).toContain("bogus: unknown key");
     expect(new Set(found).size).toBe(found.length);
+  });
+
+  test("reports.workers: a whole number of threads from 1, else a problem naming its path; unset is the cores", () => {
+    expect(problems("reports: { workers: 0 }\n")).toEqual(["reports.workers: expected integer to be greater or equal to 1"]);
+    expect(problems("reports: { workers: two }\n")).toEqual(["reports.workers: expected integer"]);
+    expect(problems("reports: { workers: 1.5 }\n")).toEqual(["reports.workers: expected integer"]);
+    expect(problems("reports: { workers: 4 }\n")).toEqual([]);
+    expect(reportScanWorkers(parseConfig("", "/etc/assay/assay.yaml", {}).reports)).toBe(Math.min(8, navigator.hardwareConcurrency));
+    expect(reportScanWorkers(parseConfig("reports: { workers: 1 }\n", "/etc/assay/assay.yaml", {}).reports)).toBe(1);
   });
 
   test("semantic problems: duplicate connector ids, redefined built-in plans", () => {

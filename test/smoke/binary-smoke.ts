@@ -1,10 +1,15 @@
 // Smoke test of the compiled binary, as a user would run it: init, mint a key, serve, a signed
-// health check, the offline docs, SIGTERM. Run by `make smoke` (and so by `make test`).
+// health check, the offline docs, a revenue_leakage report over a CSV connector on two scan
+// workers (the worker is an entry point of its own in the binary), SIGTERM. Run by `make smoke`
+// (and so by `make test`).
 // Usage: bun run test/smoke/binary-smoke.ts dist/assay
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { signHex } from "../../src/auth/signature.ts";
+import { generateDataset } from "../../src/sampledata/generate.ts";
+import { plant } from "../../src/sampledata/plant.ts";
+import { writeCsvDataset } from "../../src/sampledata/write.ts";
 
 const binary = resolve(process.argv[2] ?? "dist/assay");
 const dir = mkdtempSync(join(tmpdir(), "assay-smoke-"));
@@ -48,6 +53,16 @@ try {
     const account = JSON.parse(await cli("accounts", "create", "--name", "smoke", "--json"));
     creds = JSON.parse(await cli("keys", "create", "--account", account.id, "--json"));
   });
+  // A CSV connector with planted leakage, and reports split over two scan workers.
+  const data = plant(generateDataset({ seed: 5, invoices: 400 }), 1, 0.1);
+  const files = await writeCsvDataset(data, join(dir, "billing"));
+  const yaml = readFileSync(config, "utf8")
+    .replace(/^reports:\n/m, "reports:\n  workers: 2\n")
+    .replace(
+      /^connectors:\n/m,
+      `connectors:\n  - id: billing\n    type: csv\n    transactions: ${files.transactions}\n    reference: { contracts: ${files.contracts}, price_list: ${files.price_list}, shipments: ${files.shipments} }\n`,
+    );
+  writeFileSync(config, yaml);
 
   const started = performance.now();
   server = Bun.spawn([binary, "serve", "--config", config, "--port", "0"], { stdout: "pipe", stderr: "inherit", stdin: "ignore" });
@@ -86,6 +101,25 @@ try {
     if (js.status !== 200 || (await js.arrayBuffer()).byteLength < 100_000) throw new Error("UI bundle missing");
     const spec = (await (await fetch(`${url}/docs/json`)).json()) as { openapi: string; paths: Record<string, unknown> };
     if (!spec.openapi.startsWith("3.1") || !spec.paths["/v1/health"]) throw new Error("bad OpenAPI document");
+  });
+  await check("revenue_leakage report on two scan workers: created, completed, read back", async () => {
+    const sign = (body: string) => ({ authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, body), "content-type": "application/json" });
+    const body = JSON.stringify({ type: "revenue_leakage", connector: "billing", format: "json" });
+    const created = await fetch(`${url}/v1/reports`, { method: "POST", headers: sign(body), body });
+    if (created.status !== 202 && created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
+    const { id } = (await created.json()) as { id: string };
+    let report: { status: string; summary: Record<string, number>; content_url: string; error?: unknown } | undefined;
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      report = (await (await fetch(`${url}/v1/reports/${id}`, { headers: sign("") })).json()) as typeof report;
+      if (report!.status === "completed" || report!.status === "failed") break;
+      await Bun.sleep(50);
+    }
+    if (report?.status !== "completed") throw new Error(`report ${report?.status}: ${JSON.stringify(report?.error)}`);
+    const transactions = new Set(data.transactions.map((t) => t.transaction_id)).size;
+    if (report.summary.transactions_analyzed !== transactions) throw new Error(`analysed ${report.summary.transactions_analyzed} of ${transactions}`);
+    const content = (await (await fetch(`${url}${report.content_url}`, { headers: sign("") })).json()) as { findings: unknown[] };
+    if (content.findings.length === 0 || content.findings.length !== report.summary.findings) throw new Error(`findings: ${content.findings.length} / ${report.summary.findings}`);
   });
   await check("SIGTERM stops it cleanly (exit 0)", async () => {
     server!.kill("SIGTERM");

@@ -11,6 +11,7 @@ import { RowMapper, TransactionGrouper } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, HeaderError, isFresh, runsOf } from "./file-index.ts";
+import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { type CsvRecord, readCsvRange, readCsvRecords } from "./reader.ts";
 
 export class CsvConnector extends BaseConnector {
@@ -99,37 +100,84 @@ export class CsvConnector extends BaseConnector {
   }
 
   async *scan(options: ScanOptions = {}): AsyncGenerator<Transaction> {
-    const { signal } = options;
     const window = new ScanWindow(options);
     if (window.full) return;
     for (const file of await this.files()) {
       const index = await this.indexOf(file);
-      const grouper = new TransactionGrouper(this.mapperOf(index), this.stats);
-      const idColumn = this.mapperOf(index).idIndex;
-      const name = basename(index.path);
-      const scatteredDone = new Set<string>();
-      let row = 0;
-      let records: AsyncGenerator<CsvRecord[]>;
-      try {
-        records = readCsvRecords(index.path, { delimiter: this.delimiter, start: index.dataStart, end: index.size, signal });
-      } catch {
-        throw connectorUnavailable(this.id, "a transactions file could not be read");
-      }
-      // Rejected rows are described (offset for counting once, row number for people) only
-      // when they happen: nothing is built per row on the hot path.
-      let batchFirstRow = 1;
-      let current: CsvRecord[] = [];
-      const describe = (ref: number | string): [string, string] => [`${name}@${current[(ref as number) - batchFirstRow]!.offset}`, `${name} row ${ref}`];
-      for await (const batch of records) {
-        const ready: Transaction[] = [];
-        current = batch;
-        batchFirstRow = row + 1;
-        for (const r of batch) {
-          row++;
+      yield* this.scanRange(index, index.dataStart, index.size, window, options.signal);
+      if (window.full) return;
+    }
+  }
+
+  /**
+   * The byte ranges of the transaction files cut into `count` parts of about the same size, each
+   * starting at a transaction's first row (from the files' indexes), in source order: scanning
+   * the parts one after the other yields exactly what scan() yields. A part is plain data, for a
+   * worker thread (csv/partition.ts). Undefined when the files hold fewer than `count` transactions.
+   */
+  async partitions(count: number, signal?: AbortSignal, upTo?: number): Promise<CsvPartition[] | undefined> {
+    const files: CsvFileIndex[] = [];
+    for (const file of await this.files()) {
+      signal?.throwIfAborted();
+      files.push(await this.indexOf(file));
+    }
+    return cutPartitions(this.settings, files, count, upTo);
+  }
+
+  /** A connector of the same settings that scans one part (in a worker thread). */
+  static forPartition(part: CsvPartition, clock: Clock): CsvConnector {
+    const c = new CsvConnector(part.settings, clock);
+    for (const seg of part.segments) c.indexes.set(seg.file, Promise.resolve(segmentIndex(seg)));
+    return c;
+  }
+
+  /** Transactions of one part, in source order (`window`: the scan's dates and limit). */
+  async *scanPartition(part: CsvPartition, options: ScanOptions = {}): AsyncGenerator<Transaction> {
+    const window = new ScanWindow(options);
+    if (window.full) return;
+    for (const seg of part.segments) {
+      const index = await this.indexOf(seg.file);
+      if (index.mtimeMs !== seg.mtimeMs || index.size !== seg.size) throw connectorUnavailable(this.id, "a transactions file changed during the scan");
+      yield* this.scanRange(index, seg.start, seg.end, window, options.signal);
+      if (window.full) return;
+    }
+  }
+
+  /**
+   * The transactions whose first row is in [start, end) of one file: `start` is a transaction's
+   * first row (or the file's first data row). Rows of an id spread over the file are read whole
+   * at its first one, so a range skips those whose first row lies before it.
+   */
+  private async *scanRange(index: CsvFileIndex, start: number, end: number, window: ScanWindow, signal?: AbortSignal): AsyncGenerator<Transaction> {
+    const grouper = new TransactionGrouper(this.mapperOf(index), this.stats);
+    const idColumn = this.mapperOf(index).idIndex;
+    const name = basename(index.path);
+    const scatteredDone = new Set<string>();
+    let row = 0;
+    let records: AsyncGenerator<CsvRecord[]>;
+    try {
+      records = readCsvRecords(index.path, { delimiter: this.delimiter, start, end, signal });
+    } catch {
+      throw connectorUnavailable(this.id, "a transactions file could not be read");
+    }
+    // Rejected rows are described (offset for counting once, row number for people) only
+    // when they happen: nothing is built per row on the hot path.
+    let batchFirstRow = 1;
+    let current: CsvRecord[] = [];
+    const describe = (ref: number | string): [string, string] => [`${name}@${current[(ref as number) - batchFirstRow]!.offset}`, `${name} row ${ref}`];
+    const scattered = index.scattered;
+    for await (const batch of records) {
+      const ready: Transaction[] = [];
+      current = batch;
+      batchFirstRow = row + 1;
+      for (const r of batch) {
+        row++;
+        if (scattered.size > 0) {
           const id = (r.fields[idColumn] ?? "").trim();
-          if (index.scattered.has(id)) {
+          const runs = scattered.get(id);
+          if (runs) {
             // Rows of this id are spread over the file: read them all at the first one.
-            if (scatteredDone.has(id)) continue;
+            if (scatteredDone.has(id) || runs[0]! < start) continue;
             scatteredDone.add(id);
             const done = grouper.flush();
             if (done) ready.push(done);
@@ -137,18 +185,17 @@ export class CsvConnector extends BaseConnector {
             if (whole) ready.push(whole);
             continue;
           }
-          const done = grouper.add(r.fields, row, describe);
-          if (done) ready.push(done);
         }
-        for (const t of ready) {
-          if (window.accept(t)) yield t;
-          if (window.full) return;
-        }
+        const done = grouper.add(r.fields, row, describe);
+        if (done) ready.push(done);
       }
-      const last = grouper.flush();
-      if (last && window.accept(last)) yield last;
-      if (window.full) return;
+      for (const t of ready) {
+        if (window.accept(t)) yield t;
+        if (window.full) return;
+      }
     }
+    const last = grouper.flush();
+    if (last && window.accept(last)) yield last;
   }
 
   async probe(signal?: AbortSignal): Promise<void> {

@@ -1,0 +1,34 @@
+// Messages between a split scan (split-scan.ts) and its scan workers (scan-worker.ts). Everything
+// here is plain data: it crosses threads with postMessage.
+import type { TransactionFinding } from "../../domain/analysis.ts";
+import type { ScanPartition } from "../../connectors/types.ts";
+import type { LedgerParts } from "../history.ts";
+import type { LedgerBatch } from "../ledger-merge.ts";
+import type { AnalysisSettings, LearnedModel } from "../setup.ts";
+
+/** Main → worker. */
+export type ToWorker =
+  /** Pass 1: read the part and send what the history ledger keeps of each transaction. */
+  | { op: "ledger"; part: ScanPartition; limit: number }
+  /** Pass 1: the history has all it may hold (context.history_limit): stop reading. */
+  | { op: "enough" }
+  /** Pass 2: evaluate the part's transactions against the merged ledger; send the findings. */
+  | {
+      op: "scan";
+      part: ScanPartition;
+      ledger: LedgerParts | null;
+      settings: AnalysisSettings;
+      learned: LearnedModel | null;
+      module: string;
+      connector: string;
+      from?: string;
+      to?: string;
+      now: number;
+    };
+
+/** Worker → main. */
+export type FromWorker =
+  | { op: "ledger"; batch: LedgerBatch }
+  | { op: "found"; analyzed: number; flagged: TransactionFinding[] }
+  | { op: "done" }
+  | { op: "failed"; message: string; code?: string };

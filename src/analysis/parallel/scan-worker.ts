@@ -1,0 +1,99 @@
+// A scan worker thread (an entry point of its own: the Makefile builds it into the binary beside
+// src/main.ts). It runs one part of a source (Connector.partitions) through one of two passes
+// for split-scan.ts: the history pass, sending what the ledger keeps of each transaction, or the
+// scan, evaluating each transaction against the merged ledger and sending back the flagged ones
+// with the count of all. A failure is reported as a message; the thread never decides anything.
+import { openPartition } from "../../connectors/partitions.ts";
+import { systemClock } from "../../domain/clock.ts";
+import type { TransactionFinding } from "../../domain/analysis.ts";
+import type { Transaction } from "../../domain/transaction.ts";
+import { AnalysisContext } from "../context.ts";
+import { evaluateTransaction } from "../evaluate.ts";
+import { HistoryStats } from "../history.ts";
+import { batchTransfer, LedgerBatchWriter } from "../ledger-merge.ts";
+import { ReferenceIndex } from "../reference-index.ts";
+import { AnalysisSetup } from "../setup.ts";
+import type { FromWorker, ToWorker } from "./protocol.ts";
+
+declare const self: Worker;
+
+/** Transactions per "found" message: progress granularity against message overhead. */
+const FOUND_EVERY = 4096;
+
+const post = (m: FromWorker, transfer?: ArrayBuffer[]) => self.postMessage(m, transfer ?? []);
+
+/** Set by "enough": the merged history is complete, the rest of this part is not needed. */
+let enough = false;
+
+async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
+  const source = openPartition(m.part, systemClock);
+  const writer = new LedgerBatchWriter();
+  enough = false;
+  for await (const t of source.scan({ limit: m.limit })) {
+    if (enough) return;
+    writer.add(t);
+    if (writer.full) {
+      const batch = writer.take();
+      post({ op: "ledger", batch }, batchTransfer(batch));
+    }
+  }
+  if (writer.length > 0) {
+    const batch = writer.take();
+    post({ op: "ledger", batch }, batchTransfer(batch));
+  }
+}
+
+async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
+  const source = openPartition(m.part, systemClock);
+  const setup = AnalysisSetup.create(m.settings, systemClock, m.learned ? new Map([[m.connector, m.learned]]) : undefined);
+  const module = setup.moduleFor(m.module, m.connector);
+  const history = m.ledger ? HistoryStats.fromLedgerParts(m.ledger) : new HistoryStats([], "none");
+  const ctx = new AnalysisContext(m.connector, new ReferenceIndex(await source.reference()), history, setup.config.anomaly_detection, m.now);
+  let analyzed = 0;
+  let flagged: TransactionFinding[] = [];
+  // Test-only fault point (ASSAY_TEST_FAULT, inert unless named): the thread dies mid-scan.
+  const exitMidway = process.env.ASSAY_TEST_FAULT === "scan_worker_exit";
+  for await (const t of source.scan({ from: m.from, to: m.to })) {
+    if (exitMidway) process.exit(70);
+    const ev = evaluateTransaction(t, ctx, module, setup.config);
+    analyzed++;
+    if (ev.anomalies.length > 0) {
+      flagged.push({ transaction: slim(t), risk_score: ev.risk_score, risk_level: ev.risk_level, anomalies: ev.anomalies, amount_at_risk: ev.amount_at_risk });
+    }
+    if (analyzed === FOUND_EVERY) {
+      post({ op: "found", analyzed, flagged });
+      analyzed = 0;
+      flagged = [];
+    }
+  }
+  post({ op: "found", analyzed, flagged });
+}
+
+/** What a report reads of a flagged transaction (its lines stay here). */
+function slim(t: Transaction): Transaction {
+  return {
+    transaction_id: t.transaction_id,
+    type: t.type,
+    date: t.date,
+    customer_id: t.customer_id,
+    currency: t.currency,
+    amount: t.amount,
+    reference: t.reference,
+    lines: [],
+  } as Transaction;
+}
+
+self.onmessage = async (e: MessageEvent<ToWorker>) => {
+  if (e.data.op === "enough") {
+    enough = true;
+    return;
+  }
+  try {
+    if (e.data.op === "ledger") await ledgerPass(e.data);
+    else await scanPass(e.data);
+    post({ op: "done" });
+  } catch (err) {
+    const error = err as { message?: string; code?: string };
+    post({ op: "failed", message: String(error?.message ?? err), code: typeof error?.code === "string" ? error.code : undefined });
+  }
+};

@@ -1,0 +1,176 @@
+// A scan split over worker threads, one per part of the source (Connector.partitions): the
+// history pass runs in every worker over its part and the ledger is merged here in source order
+// (ledger-merge.ts), then the scan runs in every worker against the merged ledger (shared memory,
+// not copied), and the flagged transactions come back in source order: the first part's, then
+// the next part's. The result is exactly the in-process scan's: same ledger, same evaluation,
+// same order. Abort (cancellation, a lost lease) terminates the workers; a worker that fails or
+// dies fails the scan with an error, never a hang.
+import { ApiError } from "../../domain/errors.ts";
+import type { FlaggedBatch } from "../../domain/analysis.ts";
+import type { ScanPartition } from "../../connectors/types.ts";
+import { LedgerMerge, shareLedger } from "../ledger-merge.ts";
+import type { HistoryLevel } from "../history.ts";
+import type { AnalysisSettings, LearnedModel } from "../setup.ts";
+import type { FromWorker, ToWorker } from "./protocol.ts";
+
+export interface SplitScanInput {
+  /** The parts the scan reads, in source order. */
+  parts: ScanPartition[];
+  /** The parts the history pass reads (as many as `parts`): shares of its first `historyLimit` transactions. */
+  ledgerParts: ScanPartition[];
+  /** context.history_limit: the history is the source's first that many transactions. */
+  historyLimit: number;
+  connector: string;
+  module: string;
+  /** What of the history the module reads: "ledger" or "none" (a "full" history is not split). */
+  level: HistoryLevel;
+  settings: AnalysisSettings;
+  learned: LearnedModel | null;
+  from?: string;
+  to?: string;
+  signal?: AbortSignal;
+  onProgress?: (analyzed: number) => void;
+  now: number;
+}
+
+/** Where the worker's code is: beside this file when run from source, its entry point in the binary. */
+export function scanWorkerUrl(): string {
+  // In a `bun build --compile` binary every module reports the executable's own URL; the worker
+  // is the additional entry point src/analysis/parallel/scan-worker.ts, embedded under the
+  // entry points' common folder (src/).
+  if (import.meta.url.includes("/$bunfs/")) return "/$bunfs/root/analysis/parallel/scan-worker.js";
+  return new URL("./scan-worker.ts", import.meta.url).href;
+}
+
+export async function* splitScan(input: SplitScanInput): AsyncGenerator<FlaggedBatch> {
+  const gang = new WorkerGang(input.parts.length, input.signal);
+  try {
+    let ledger = null;
+    if (input.level !== "none") {
+      gang.send((i) => ({ op: "ledger", part: input.ledgerParts[i]!, limit: input.historyLimit }));
+      const merge = new LedgerMerge(input.historyLimit);
+      for (let i = 0; i < input.parts.length; i++) {
+        for await (const m of gang.messages(i)) {
+          if (m.op !== "ledger" || merge.full) continue;
+          merge.add(m.batch);
+          if (merge.full) gang.send(() => ({ op: "enough" }));
+        }
+      }
+      ledger = shareLedger(merge.finish());
+    }
+    const shared = ledger;
+    gang.send((i) => ({
+      op: "scan",
+      part: input.parts[i]!,
+      ledger: shared,
+      settings: input.settings,
+      learned: input.learned,
+      module: input.module,
+      connector: input.connector,
+      from: input.from,
+      to: input.to,
+      now: input.now,
+    }));
+    ledger = null;
+    // Progress counts every worker's transactions as they come; the batches are read in order.
+    let analyzed = 0;
+    gang.onMessage = (m) => {
+      if (m.op === "found") {
+        analyzed += m.analyzed;
+        input.onProgress?.(analyzed);
+      }
+    };
+    for (let i = 0; i < input.parts.length; i++) {
+      for await (const m of gang.messages(i)) if (m.op === "found") yield { analyzed: m.analyzed, flagged: m.flagged };
+    }
+  } finally {
+    gang.close();
+  }
+}
+
+/** The workers of one split scan, their messages queued per worker until read in order. */
+class WorkerGang {
+  private readonly workers: Worker[] = [];
+  private readonly queues: FromWorker[][] = [];
+  /** Workers that finished the current pass ("done" received). */
+  private failure: Error | undefined;
+  private wake: (() => void) | undefined;
+  private closed = false;
+  onMessage: ((m: FromWorker) => void) | undefined;
+  private readonly onAbort: () => void;
+
+  constructor(
+    count: number,
+    private readonly signal?: AbortSignal,
+  ) {
+    signal?.throwIfAborted();
+    const url = scanWorkerUrl();
+    for (let i = 0; i < count; i++) {
+      // The environment as it is now (a worker otherwise sees the one the process started with).
+      const w = new Worker(url, { env: process.env } as WorkerOptions);
+      this.queues.push([]);
+      w.onmessage = (e: MessageEvent<FromWorker>) => {
+        const m = e.data;
+        if (m.op === "failed") {
+          this.fail(m.code === "connector_unavailable" ? new ApiError("connector_unavailable", m.message) : new Error(`a scan worker failed: ${m.message}`));
+          return;
+        }
+        this.onMessage?.(m);
+        this.queues[i]!.push(m);
+        this.notify();
+      };
+      w.onerror = (e: ErrorEvent) => this.fail(new Error(`a scan worker failed: ${e.message || "uncaught error"}`));
+      w.addEventListener("close", () => {
+        if (!this.closed) this.fail(new Error("a scan worker stopped before finishing its part"));
+      });
+      this.workers.push(w);
+    }
+    this.onAbort = () => this.fail(signal!.reason instanceof Error ? signal!.reason : new Error(String(signal!.reason)));
+    signal?.addEventListener("abort", this.onAbort, { once: true });
+  }
+
+  /** Starts a pass: one message to each worker. */
+  send(message: (i: number) => ToWorker) {
+    this.check();
+    this.workers.forEach((w, i) => w.postMessage(message(i)));
+  }
+
+  /** Worker i's messages of the current pass, until its "done". */
+  async *messages(i: number): AsyncGenerator<FromWorker> {
+    const queue = this.queues[i]!;
+    while (true) {
+      this.check();
+      const m = queue.shift();
+      if (!m) {
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        continue;
+      }
+      if (m.op === "done") return;
+      yield m;
+    }
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.signal?.removeEventListener("abort", this.onAbort);
+    for (const w of this.workers) w.terminate();
+  }
+
+  private check() {
+    if (this.failure) throw this.failure;
+  }
+
+  private fail(error: Error) {
+    if (this.closed) return;
+    this.failure ??= error;
+    this.close();
+    this.notify();
+  }
+
+  private notify() {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+}

@@ -1,0 +1,213 @@
+// The revenue_leakage report split over scan workers (reports.workers > 1: the history pass and
+// the scan by byte range, the ledger merged) is the report of one in-process scan: same findings
+// in the same order, same sums and counts, in json and csv, with and without a period. The data
+// set has planted leakage, duplicates and credit notes whose originals lie in another part, and a
+// transaction whose rows are spread over the file. A worker that dies fails the report (no hang);
+// an aborted scan stops its workers.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
+import { parseConfig } from "../../src/config/load.ts";
+import { ConnectorRegistry } from "../../src/connectors/registry.ts";
+import { CsvConnector } from "../../src/connectors/csv/connector.ts";
+import type { CsvPartition } from "../../src/connectors/csv/partition.ts";
+import { runsOf } from "../../src/connectors/csv/file-index.ts";
+import { systemClock } from "../../src/domain/clock.ts";
+import { silentLogger } from "../../src/log.ts";
+import { ReportService } from "../../src/reports/service.ts";
+import { runnerId } from "../../src/reports/worker.ts";
+import { generateDataset } from "../../src/sampledata/generate.ts";
+import { plant } from "../../src/sampledata/plant.ts";
+import { writeCsvDataset } from "../../src/sampledata/write.ts";
+import { SqliteStore } from "../../src/store/sqlite/index.ts";
+import { makeTempDir } from "../support/harness.ts";
+
+let dir: string;
+let files: Awaited<ReturnType<typeof writeCsvDataset>>;
+
+beforeAll(async () => {
+  dir = makeTempDir("assay-split-");
+  files = await writeCsvDataset(plant(generateDataset({ seed: 3, invoices: 900 }), 1, 0.08), join(dir, "data"));
+  // One invoice whose rows are at both ends of the file (the index reads it whole at its first row).
+  const [header, ...rows] = readFileSync(files.transactions, "utf8").trimEnd().split("\n");
+  const first = rows[0]!.split(",");
+  const spread = (sku: string) => ["INV-SPREAD", ...first.slice(1, 12), sku, ...first.slice(13)].join(",");
+  writeFileSync(files.transactions, `${[header, spread("SKU-1001"), ...rows, spread("SKU-1002")].join("\n")}\n`);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function setup(workers: number, name: string, historyLimit?: number) {
+  const yaml = `storage: { path: ${join(dir, `${name}.db`)} }
+${historyLimit === undefined ? "" : `modules: { context: { history_limit: ${historyLimit} } }`}
+reports: { dir: ${join(dir, name)}, workers: ${workers} }
+connectors:
+  - id: billing
+    type: csv
+    transactions: ${files.transactions}
+    reference: { contracts: ${files.contracts}, price_list: ${files.price_list}, shipments: ${files.shipments} }
+`;
+  const config = parseConfig(yaml, join(dir, "assay.yaml"), {});
+  const store = SqliteStore.open(config.storage);
+  const connectors = new ConnectorRegistry(config, { log: silentLogger, clock: systemClock });
+  const engine = new AssayAnalysisEngine({
+    modules: config.modules,
+    autoThreshold: config.alerts.auto_threshold,
+    connectors,
+    analyses: store.analyses,
+    clock: systemClock,
+    log: silentLogger,
+    scanWorkers: workers,
+  });
+  const reports = new ReportService({ store, clock: systemClock, log: silentLogger, config, connectors, engine: () => engine, runner: runnerId("cli") });
+  return {
+    engine,
+    connectors,
+    async report(format: "json" | "csv", period?: { from: string; to: string }) {
+      const queued = await reports.create({ account: "acct_t", key: null }, { type: "revenue_leakage", connector: "billing", format, ...(period ? { period } : {}) });
+      expect(await reports.worker.runNext()).toBe(true);
+      const done = await reports.get("acct_t", queued.id);
+      const text = done.status === "completed" ? readFileSync(join(dir, name, `${queued.id}.${format}`), "utf8") : "";
+      // The same report but for its id and the time it was generated.
+      return { done, text: text.replaceAll(queued.id, "<id>").replace(/"generated_at":\s*"[^"]+"/, '"generated_at":"<t>"') };
+    },
+    async close() {
+      await connectors.close();
+      store.close();
+    },
+  };
+}
+
+/** Counts the worker threads started (the split really ran). */
+function countWorkers() {
+  const original = globalThis.Worker;
+  const spawned = { count: 0, restore: () => (globalThis.Worker = original) };
+  globalThis.Worker = class extends original {
+    constructor(...args: ConstructorParameters<typeof Worker>) {
+      super(...args);
+      spawned.count++;
+    }
+  } as typeof Worker;
+  return spawned;
+}
+
+describe("revenue_leakage over scan workers", () => {
+  test("equals the in-process report: findings, order, sums and counts (json and csv, with and without a period)", async () => {
+    const one = setup(1, "one");
+    const four = setup(4, "four");
+    const spawned = countWorkers();
+    try {
+      for (const format of ["json", "csv"] as const) {
+        for (const period of [undefined, { from: "2025-02-01", to: "2025-04-30" }]) {
+          const a = await one.report(format, period);
+          const b = await four.report(format, period);
+          expect(a.done.status, JSON.stringify(a.done.error)).toBe("completed");
+          expect(b.done.status, JSON.stringify(b.done.error)).toBe("completed");
+          expect(b.done.summary).toEqual(a.done.summary);
+          expect(b.text).toBe(a.text);
+        }
+      }
+      // Four workers per report of four workers (the runs with a period scan twice), none for one.
+      expect(spawned.count).toBe(4 * 6);
+      const full = JSON.parse((await one.report("json")).text);
+      const codes = new Set(full.findings.map((f: { code: string }) => f.code));
+      for (const code of ["duplicate_invoice", "excessive_credit_note", "price_below_contract"]) expect(codes).toContain(code);
+      expect(full.summary.transactions_analyzed).toBeGreaterThan(900);
+
+      // Duplicates and credit notes whose original lies in another part than themselves.
+      const inner = (four.connectors.get("billing") as unknown as { inner: CsvConnector }).inner;
+      const parts = (await inner.partitions(4))!;
+      expect(parts.length).toBe(4);
+      const index = await inner.indexOf(files.transactions);
+      const partOf = (id: string) => {
+        const at = runsOf(index, id)![0]!;
+        return parts.findIndex((p: CsvPartition) => p.segments.some((s) => s.start <= at && at < s.end));
+      };
+      const crossing = (code: string, original: (f: any) => string) =>
+        full.findings.filter((f: any) => f.code === code && partOf(original(f)) !== partOf(f.transaction_id)).length;
+      expect(crossing("duplicate_invoice", (f) => f.actual.duplicate_of)).toBeGreaterThan(0);
+      expect(crossing("excessive_credit_note", (f) => f.message.match(/against (\S+) total/)[1])).toBeGreaterThan(0);
+    } finally {
+      spawned.restore();
+      await one.close();
+      await four.close();
+    }
+  }, 120_000);
+
+  test("a history cut short by context.history_limit is the same history", async () => {
+    const one = setup(1, "limit-one", 700);
+    const three = setup(3, "limit-three", 700);
+    const spawned = countWorkers();
+    try {
+      const a = await one.report("json");
+      expect(spawned.count).toBe(0);
+      const b = await three.report("json");
+      expect(spawned.count).toBe(3);
+      expect(b.done.summary).toEqual(a.done.summary);
+      expect(b.text).toBe(a.text);
+      // The limit changes the findings (else this would prove nothing).
+      const unlimited = setup(1, "limit-none");
+      expect((await unlimited.report("json")).done.summary).not.toEqual(a.done.summary);
+      await unlimited.close();
+    } finally {
+      spawned.restore();
+      await one.close();
+      await three.close();
+    }
+  }, 60_000);
+
+  test("the parts of the file are the whole scan, in order", async () => {
+    const four = setup(4, "parts");
+    try {
+      const inner = (four.connectors.get("billing") as unknown as { inner: CsvConnector }).inner;
+      const whole: string[] = [];
+      for await (const t of inner.scan()) whole.push(`${t.transaction_id}:${t.lines.length}`);
+      const parts = (await inner.partitions(4))!;
+      const pieces: string[] = [];
+      for (const p of parts) {
+        const c = CsvConnector.forPartition(p, systemClock);
+        for await (const t of c.scanPartition(p)) pieces.push(`${t.transaction_id}:${t.lines.length}`);
+      }
+      expect(pieces).toEqual(whole);
+      expect(whole).toContain("INV-SPREAD:2");
+    } finally {
+      await four.close();
+    }
+  });
+
+  test("a scan worker that dies fails the report cleanly", async () => {
+    const two = setup(2, "crash");
+    process.env.ASSAY_TEST_FAULT = "scan_worker_exit";
+    try {
+      const r = await two.report("json");
+      expect(r.done.status).toBe("failed");
+      expect(r.done.error?.code).toBe("internal_error");
+    } finally {
+      delete process.env.ASSAY_TEST_FAULT;
+      await two.close();
+    }
+    // The next report runs normally.
+    const again = setup(2, "crash-after");
+    try {
+      expect((await again.report("json")).done.status).toBe("completed");
+    } finally {
+      await again.close();
+    }
+  }, 60_000);
+
+  test("an aborted scan stops its workers and rejects with the reason", async () => {
+    const two = setup(2, "abort");
+    try {
+      const controller = new AbortController();
+      let batches = 0;
+      const run = (async () => {
+        for await (const _ of two.engine.scanFlagged({ accountId: "acct_t", connector: "billing", module: "revenue_leakage", signal: controller.signal })) {
+          if (++batches === 1) controller.abort(new Error("cancelled by the test"));
+        }
+      })();
+      await expect(run).rejects.toThrow("cancelled by the test");
+    } finally {
+      await two.close();
+    }
+  });
+});
