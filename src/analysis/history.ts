@@ -377,6 +377,16 @@ export class HistoryStats {
     return this.valueCounts[field]!.get(value) ?? 0;
   }
 
+  /** How many values field i has. */
+  distinctValues(field: number): number {
+    return this.valueCounts[field]!.size;
+  }
+
+  /** Field i's values and their counts; read by candidate findings only, never per transaction. */
+  valuesOf(field: number): IterableIterator<[string, number]> {
+    return this.valueCounts[field]!.entries();
+  }
+
   pairCount(i: number, j: number, a: string, b: string): number {
     return this.pairCounts[i]![j]!.get(a + SEP + b) ?? 0;
   }

@@ -22,6 +22,7 @@ import { fieldReader } from "../../fields.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import { logAmount, ramp, round4 } from "../../stats.ts";
 import type { Detector, Finding } from "../types.ts";
+import { ratioSupport } from "./support.ts";
 
 /** A routine's spread is floored: a run of near-identical amounts still tolerates some growth. */
 const ROUTINE_MIN_SCALE = 0.25;
@@ -105,6 +106,9 @@ export const amountOutlierDetector: Detector = {
         (r) =>
           (r.i === a.i || store.distinct(r.i) > store.distinct(a.i)) &&
           (a.line === null || r.i === a.i) &&
+          // The routine must have judged the same amount: a small line's routine does not
+          // explain the invoice's total, nor another line's (a one-line entry's line is its total).
+          Math.abs(r.log - Math.log(a.amount)) < 1e-9 &&
           (r.log - r.routine.median) / Math.max(r.routine.scale, ROUTINE_MIN_SCALE) < cfg.threshold &&
           r.log <= largestOther(r.routine, r.log, inHistory) + PEER_FACTOR,
       );
@@ -158,6 +162,9 @@ function evidence(a: Alarm, cfg: ModulesConfig["anomaly_detection"]["outlier"]):
   const fromZ = ramp(Math.abs(a.z), cfg.threshold, cfg.threshold);
   if (a.usual.scale > RATIO_MAX_SCALE) return fromZ;
   const decades = Math.log10(Math.max(a.ratio, 1 / a.ratio));
-  const fromRatio = decades >= 2 ? 1 : decades >= 1.4 ? 0.7 + (0.3 * (decades - 1.4)) / 0.6 : 0.5 + (0.2 * Math.max(0, decades - 1)) / 0.4;
+  // 25× the usual is decisive (0.7: high alone); above that, the ratio ranks amounts only as far
+  // as the context's spread backs it (ratioSupport): 75× in a context where that is a robust z of
+  // 5 ranks below 500× where it is 10, instead of both saturating at 1.
+  const fromRatio = decades >= 1.4 ? 0.7 + 0.3 * Math.min(1, (decades - 1.4) / 0.6, ratioSupport(a.z, cfg.threshold)) : 0.5 + (0.2 * Math.max(0, decades - 1)) / 0.4;
   return Math.max(fromZ, fromRatio);
 }

@@ -12,6 +12,7 @@ import type { ModulesConfig } from "../../config-schema.ts";
 import type { HistoryStats } from "../../history.ts";
 import { round2 } from "../../../domain/rounding.ts";
 import type { Detector, Finding } from "../types.ts";
+import { conditionalExpectation, type Explanation } from "./support.ts";
 
 export const rareCombinationDetector: Detector = {
   codes: ["rare_combination"],
@@ -21,7 +22,7 @@ export const rareCombinationDetector: Detector = {
     const h = ctx.history;
     const inHistory = self ? 1 : 0;
     const values = h.readers.map((r) => r(txn));
-    let best: { i: number; j: number; expected: number; seen: number } | undefined;
+    let best: { i: number; j: number; expected: number; seen: number; given: Explanation | undefined } | undefined;
     for (let i = 0; i < values.length; i++) {
       const a = values[i];
       if (a === undefined) continue;
@@ -32,11 +33,15 @@ export const rareCombinationDetector: Detector = {
         const cb = h.valueCount(j, b) - inHistory;
         const n = Math.min(h.fieldTotals[i]!, h.fieldTotals[j]!) - inHistory;
         if (ca <= 0 || cb <= 0 || n <= 0) continue;
-        const expected = (ca * cb) / n;
-        if (expected < cfg.min_expected) continue;
+        const independent = (ca * cb) / n;
+        if (independent < cfg.min_expected) continue;
         const seen = h.pairCount(i, j, a, b) - inHistory;
         if (seen > cfg.max_count) continue;
-        if (!best || expected > best.expected) best = { i, j, expected, seen };
+        // Rare over the whole ledger may still be ordinary given the rest of the entry (support.ts).
+        const given = conditionalExpectation(h, values, i, j, inHistory, cfg.max_count);
+        const expected = given && given.expected < independent ? given.expected : independent;
+        if (expected < cfg.min_expected) continue;
+        if (!best || expected > best.expected) best = { i, j, expected, seen, given: given && given.expected < independent ? given : undefined };
       }
     }
     if (!best) return tripleFinding(h, values, inHistory, cfg);
@@ -45,7 +50,9 @@ export const rareCombinationDetector: Detector = {
     const finding: Finding = {
       code: "rare_combination",
       score: combinationScore(best.expected, best.seen, cfg),
-      message: `${fa} "${values[best.i]}" with ${fb} "${values[best.j]}" seen ${best.seen} time(s); independence predicts ${round2(best.expected)}`,
+      message:
+        `${fa} "${values[best.i]}" with ${fb} "${values[best.j]}" seen ${best.seen} time(s); ` +
+        (best.given ? `even given ${h.fields[best.given.field]} "${best.given.value}" ${round2(best.expected)} are predicted` : `independence predicts ${round2(best.expected)}`),
       field: `${fa},${fb}`,
       expected: { count_at_least: round2(best.expected) },
       actual: { [fa]: values[best.i], [fb]: values[best.j], count: best.seen },

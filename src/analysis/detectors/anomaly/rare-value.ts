@@ -3,6 +3,7 @@
 // where every value is rare by nature (ids) are skipped by that second condition. Proves no loss.
 import { round2 } from "../../../domain/rounding.ts";
 import type { Detector, Finding } from "../types.ts";
+import { chanceSeenOnce, leastEstablished, NEVER_SEEN_CHANCE } from "./support.ts";
 
 /** Values must repeat at least this often on average for a never-seen value to be remarkable. */
 const MIN_AVERAGE_REPEAT = 20;
@@ -32,13 +33,20 @@ export const rareValueDetector: Detector = {
       // a look (medium), not an alarm.
       // "Practically never used" also covers a few uses where a value is normally used thousands
       // of times (a posting key seen 5 times where keys are used 25,000 times each).
-      const practicallyNever = seen <= 0 || seen <= NEGLIGIBLE_SHARE * repeat;
+      // Only where the history is long enough: if the field's least-used established value
+      // (used λ times) could have stayed unseen but once by chance, so could a legitimate
+      // value here — a short ledger of a long-tailed chart of accounts (support.ts).
+      const least = seen <= NEGLIGIBLE_SHARE * repeat ? leastEstablished(h, i, value, NEGLIGIBLE_SHARE * repeat) : Number.POSITIVE_INFINITY;
+      const unsupported = chanceSeenOnce(least) > NEVER_SEEN_CHANCE;
+      const practicallyNever = (seen <= 0 || seen <= NEGLIGIBLE_SHARE * repeat) && !unsupported;
       const score = Math.min(1, 0.75 + 0.25 * Math.min(1, Math.log10(repeat / MIN_AVERAGE_REPEAT) / 2)) * (practicallyNever ? 1 : 0.7);
       if (best && best.score >= score) return;
       best = {
         code: "rare_value",
         score,
-        message: `${h.fields[i]} "${value}" seen ${seen} time(s) in ${total} transactions, where a value repeats ${round2(repeat)} times on average`,
+        message:
+          `${h.fields[i]} "${value}" seen ${seen} time(s) in ${total} transactions, where a value repeats ${round2(repeat)} times on average` +
+          (unsupported ? `; but another value is used only ${least} times, so the history is too short to call it never used` : ""),
         field: h.fields[i]!,
         expected: { min_count: cfg.max_count + 1, average_count: round2(repeat) },
         actual: { value, count: seen },
