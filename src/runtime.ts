@@ -163,6 +163,8 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     checkMasterKey,
     refreshLearned,
     start() {
+      // Decrypt active keys' secrets now, off the first requests' path (key-service.ts).
+      keys.warmSecrets().catch((e) => log.warn("warming key secrets failed", { error: String(e) }));
       connectors.start();
       webhooks.start();
       usage.start();

@@ -2,7 +2,7 @@
 // 6-character checksum, so a typo or a truncated paste is refused without a database lookup and
 // secret scanners can recognise it. Only SHA-256 of the key is stored: 256 bits of entropy make a
 // slow hash pointless and a fast one keeps every request cheap.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../domain/crypto.ts";
 
 export const KEY_PREFIX = "ak_";
 export const SECRET_PREFIX = "sk_";

@@ -8,7 +8,7 @@ import { iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
 import type { Account, ApiKeyRecord, Store } from "../store/types.ts";
 import { displayPrefix, hashApiKey, isWellFormedApiKey, mintApiKey, mintSecret } from "./api-key.ts";
-import { open, seal } from "./master-key.ts";
+import { open, openAsync, seal } from "./master-key.ts";
 
 export interface MintedKey {
   id: string;
@@ -192,6 +192,22 @@ export class KeyService {
     if (this.recent.size >= AUTH_CACHE_LIMIT) this.recent.delete(this.recent.keys().next().value!);
     this.recent.set(presented, { auth, until: now + AUTH_CACHE_MS });
     return auth;
+  }
+
+  /**
+   * Decrypts the secrets of active keys ahead of their first request, with WebCrypto: the first
+   * signed request then neither decrypts nor loads node:crypto (cold start, docs/benchmarks.md).
+   * A key minted later is decrypted on its first request, as before.
+   */
+  async warmSecrets(): Promise<number> {
+    let warmed = 0;
+    for (const record of await this.store.apiKeys.list()) {
+      if (warmed >= SECRET_CACHE_LIMIT) break;
+      if (this.statusOf(record) !== "active" || this.secrets.has(record.id)) continue;
+      this.secrets.set(record.id, await openAsync(this.masterKey, record.secret_enc, record.id));
+      warmed++;
+    }
+    return warmed;
   }
 
   private secretOf(record: ApiKeyRecord): string {

@@ -2,18 +2,16 @@
 // would start and answer every signed request with a 500. A check value (a constant sealed under
 // the master key) is stored on first start; later starts refuse a key that does not open it.
 import type { Store } from "../store/types.ts";
-import { MasterKeyError, open, seal } from "./master-key.ts";
+import { MasterKeyError, openAsync, seal } from "./master-key.ts";
 
 const CHECK_KEY = "master_key_check";
 const CHECK_TEXT = "assay master key check v1";
 
-function opens(masterKey: Buffer, sealed: Uint8Array, aad: string): boolean {
-  try {
-    open(masterKey, sealed, aad);
-    return true;
-  } catch {
-    return false;
-  }
+function opens(masterKey: Buffer, sealed: Uint8Array, aad: string): Promise<boolean> {
+  return openAsync(masterKey, sealed, aad).then(
+    () => true,
+    () => false,
+  );
 }
 
 export async function verifyMasterKey(store: Store, masterKey: Buffer, where: { keySource: string; database: string }) {
@@ -26,8 +24,8 @@ export async function verifyMasterKey(store: Store, masterKey: Buffer, where: { 
   if (!check) {
     // A database from before the check value existed: its keys must open before the key is trusted.
     const existing = (await store.apiKeys.list())[0];
-    if (existing && !opens(masterKey, existing.secret_enc, existing.id)) throw refuse();
+    if (existing && !(await opens(masterKey, existing.secret_enc, existing.id))) throw refuse();
     check = await store.meta.putIfAbsent(CHECK_KEY, seal(masterKey, CHECK_TEXT, CHECK_KEY));
   }
-  if (!opens(masterKey, check, CHECK_KEY)) throw refuse();
+  if (!(await opens(masterKey, check, CHECK_KEY))) throw refuse();
 }

@@ -1,6 +1,6 @@
 // The master key encrypts signing secrets at rest (AES-256-GCM). It comes from $ASSAY_MASTER_KEY
 // (64 hex characters or base64 of 32 bytes) or from security.master_key_file, created 0600.
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { randomBytes } from "../domain/crypto.ts";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
@@ -35,21 +35,45 @@ export function ensureMasterKeyFile(file: string): boolean {
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
+// Two implementations of the same AES-256-GCM, one layout on disk (iv ‖ ciphertext ‖ tag):
+// - `seal` and `open` are synchronous, through node:crypto loaded on first use. A request that
+//   must decrypt a key's secret (the first one of a key) stays synchronous: Bun drops the answer
+//   to a half-closed connection when its handler awaits real asynchronous work (docs/reliability.md).
+// - `openAsync` uses WebCrypto, which needs no module: start-up (the master-key check, warming the
+//   secrets of active keys) decrypts without loading node:crypto and the stream machinery it
+//   brings (~3 ms of CPU before the first request; docs/benchmarks.md, cold start).
+const nodeCrypto = () => process.getBuiltinModule("node:crypto") as typeof import("node:crypto");
+
 /** iv ‖ ciphertext ‖ tag; `aad` binds the ciphertext to its key id so rows cannot be swapped. */
 export function seal(masterKey: Buffer, plaintext: string, aad: string): Uint8Array {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", masterKey, iv);
+  const cipher = nodeCrypto().createCipheriv("aes-256-gcm", masterKey, iv);
   cipher.setAAD(Buffer.from(aad));
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return new Uint8Array(Buffer.concat([iv, body, cipher.getAuthTag()]));
 }
 
+/** The plaintext; throws when the key, the aad or the bytes are not the ones sealed. */
 export function open(masterKey: Buffer, sealed: Uint8Array, aad: string): string {
   const buf = Buffer.from(sealed);
   const iv = buf.subarray(0, IV_BYTES);
   const tag = buf.subarray(buf.length - TAG_BYTES);
-  const decipher = createDecipheriv("aes-256-gcm", masterKey, iv);
+  const decipher = nodeCrypto().createDecipheriv("aes-256-gcm", masterKey, iv);
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(buf.subarray(IV_BYTES, buf.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+}
+
+/** Node Buffers may view a shared pool; WebCrypto's types want a plain ArrayBuffer view (it copies). */
+const view = (bytes: Uint8Array) => bytes as Uint8Array<ArrayBuffer>;
+
+/** `open` through WebCrypto (whose ciphertext already ends with the tag); rejects where `open` throws. */
+export async function openAsync(masterKey: Buffer, sealed: Uint8Array, aad: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", view(masterKey), "AES-GCM", false, ["decrypt"]);
+  const plain = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: view(sealed.subarray(0, IV_BYTES)), additionalData: view(Buffer.from(aad)), tagLength: 128 },
+    key,
+    view(sealed.subarray(IV_BYTES)),
+  );
+  return Buffer.from(plain).toString("utf8");
 }

@@ -3,7 +3,7 @@
 // case), base64 or base64url (padding optional), optionally prefixed `sha256=`; decoded it must
 // be exactly 32 bytes. Comparison is constant-time. The opt-in request scope signs
 // `<timestamp>\n<METHOD>\n<path?query>\n<body>` instead (requestSigningString).
-import { timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "../domain/crypto.ts";
 
 const HEX = /^[0-9a-fA-F]{64}$/;
 const B64 = /^[A-Za-z0-9+/]{43}=?$/;

@@ -2,7 +2,7 @@
 // `assay …` commands the docs and `assay demo` print work as printed. Only the compiled binary
 // can install itself; from source, `make build` first.
 import { accessSync, constants, copyFileSync, chmodSync, existsSync, mkdirSync, renameSync } from "node:fs";
-import { homedir } from "node:os";
+import { homedir } from "../domain/host.ts";
 import { delimiter, join, resolve } from "node:path";
 import { type CliIO, CliFailure } from "./common.ts";
 import type { Args } from "./framework.ts";

@@ -1,6 +1,6 @@
 // What a dashboard handler sees: the runtime, the request, the parsed form, the signed-in user
 // and helpers that keep every page inside the user's account.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../domain/crypto.ts";
 import type { AuditActor } from "../audit/service.ts";
 import type { Runtime } from "../runtime.ts";
 import type { SessionRecord, UserRecord } from "../store/types.ts";

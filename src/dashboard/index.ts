@@ -2,7 +2,7 @@
 // signed /v1 pipeline, with their own session authentication. Every response carries a strict
 // CSP; every POST must carry the CSRF token of its session (or, before sign-in, of the form
 // cookie) and come from this origin.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../domain/crypto.ts";
 import { peekState } from "../http/request-state.ts";
 import type { Runtime } from "../runtime.ts";
 import { sameToken } from "../users/service.ts";

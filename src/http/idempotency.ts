@@ -7,7 +7,7 @@
 // answers the request records itself on the claim in its own transaction. A claim left unfinished
 // by a process that died is resolved at start-up, periodically, and when a retry meets it:
 // completed from the committed resource (rebuilt by `resolve`), or released when nothing committed.
-import { hostname } from "node:os";
+import { hostname } from "../domain/host.ts";
 import type { Clock } from "../domain/clock.ts";
 import { iso } from "../domain/clock.ts";
 import { ApiError } from "../domain/errors.ts";
@@ -43,11 +43,9 @@ export interface IdempotencyOptions {
   fault?: string;
 }
 
-const HOST = hostname();
-
 export class Idempotency {
   /** This process: claims it makes carry it, so others can tell whether their holder is alive. */
-  readonly owner = `${HOST}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  readonly owner = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
 
   constructor(
     private readonly repo: IdempotencyRepository,
@@ -159,7 +157,7 @@ export class Idempotency {
     if (!parts || parts.length < 3) return leaseOver;
     const nonce = parts.pop()!;
     const pid = Number(parts.pop());
-    if (parts.join(":") !== HOST) return leaseOver;
+    if (parts.join(":") !== hostname()) return leaseOver;
     if (pid === process.pid) return nonce !== this.owner.split(":").pop();
     return !processAlive(pid) || leaseOver;
   }

@@ -1,7 +1,7 @@
 // GET /metrics: Prometheus text format. Off unless `metrics.enabled`; with `metrics.token` set it
 // requires `Authorization: Bearer <token>` (the metrics token, not an API key). Outside /v1, so
 // no API key, signature or account rate limit applies.
-import { timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "../domain/crypto.ts";
 import { Elysia } from "elysia";
 import { ApiError } from "../domain/errors.ts";
 import type { Metrics } from "../metrics/metrics.ts";

@@ -1,7 +1,7 @@
 // Webhook signatures. A delivery carries X-Assay-Timestamp (unix seconds) and
 // X-Assay-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>" keyed with the target's
 // secret>. Signing the timestamp with the body lets a receiver refuse old replays.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { hmacSha256Hex, timingSafeEqual } from "../domain/crypto.ts";
 
 export const SIGNATURE_HEADER = "x-assay-signature";
 export const TIMESTAMP_HEADER = "x-assay-timestamp";
@@ -9,7 +9,7 @@ export const EVENT_ID_HEADER = "x-assay-event-id";
 export const EVENT_TYPE_HEADER = "x-assay-event-type";
 
 export function signWebhook(secret: string, timestamp: number, body: string): string {
-  return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
+  return `sha256=${hmacSha256Hex(secret, `${timestamp}.${body}`)}`;
 }
 
 /** What a receiver does (docs/alerts.md shows the same in a few lines): true when authentic and fresh. */

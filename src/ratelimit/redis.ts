@@ -8,7 +8,8 @@
 // When Redis cannot answer (down, unreachable, too slow) the limiter either decides on this node
 // alone (`local`: a SlidingWindowLimiter per node) or refuses with 503 rate_limiter_unavailable
 // (`reject`). The outage is logged once, its end once, and Redis is tried again every second.
-import { RedisClient } from "bun";
+// Type-only: a value import would load Bun's Redis client at start-up (see store/postgres/database.ts).
+import type { RedisClient } from "bun";
 import { ApiError } from "../domain/errors.ts";
 import type { Logger } from "../log.ts";
 import { SlidingWindowLimiter } from "./sliding-window.ts";
@@ -83,7 +84,7 @@ export class SharedRedis {
     private readonly timeoutMs: number,
   ) {
     // No offline queue: while disconnected a command fails at once instead of holding a request.
-    this.client = new RedisClient(url, { enableOfflineQueue: false, connectionTimeout: 2000, autoReconnect: true, maxRetries: 10 });
+    this.client = new Bun.RedisClient(url, { enableOfflineQueue: false, connectionTimeout: 2000, autoReconnect: true, maxRetries: 10 });
     this.connecting = this.client.connect().catch(() => {});
   }
 

@@ -4,10 +4,9 @@
 // are put back in the queue; on a graceful stop our own running reports are re-queued too.
 // Finished reports older than the retention are deleted, row and file.
 import { readdirSync, rmSync } from "node:fs";
-// node:os on first use, not at start-up (a bundle hoists imports).
-const hostname = () => (process.getBuiltinModule("node:os") as typeof import("node:os")).hostname();
 import { join } from "node:path";
 import type { ReportsConfig } from "./config-schema.ts";
+import { hostname } from "../domain/host.ts";
 import { iso } from "../domain/clock.ts";
 import { ApiError } from "../domain/errors.ts";
 import type { Logger } from "../log.ts";

@@ -3,7 +3,7 @@
 // replace a database under a running server. A marker whose process is gone (a killed server) is
 // stale and ignored.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { hostname } from "node:os";
+import { hostname } from "../domain/host.ts";
 
 interface Marker {
   pid: number;

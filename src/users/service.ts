@@ -2,7 +2,7 @@
 // limited per client address and per user, and sessions with idle and absolute timeouts. Session
 // ids and setup tokens are random 256-bit values given to the browser; the store keeps only their
 // SHA-256, so a copy of the database opens no session and completes no setup.
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, sha256Hex as sha256, timingSafeEqual } from "../domain/crypto.ts";
 import type { AuditActor, AuditService } from "../audit/service.ts";
 import { type Clock, iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
@@ -63,7 +63,7 @@ export interface UserServiceDeps {
 }
 
 export function sha256Hex(value: string): string {
-  return createHash("sha256").update(value).digest("hex");
+  return sha256(value);
 }
 
 function randomToken(): string {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { displayPrefix, hashApiKey, isWellFormedApiKey, mintApiKey, mintSecret } from "../../src/auth/api-key.ts";
-import { decodeMasterKey, open, seal } from "../../src/auth/master-key.ts";
+import { decodeMasterKey, open, openAsync, seal } from "../../src/auth/master-key.ts";
 import { isId, newId } from "../../src/domain/ids.ts";
 
 describe("api keys", () => {
@@ -37,12 +37,25 @@ describe("api keys", () => {
 describe("secret sealing", () => {
   const master = decodeMasterKey("11".repeat(32), "test");
 
-  test("round-trips and is bound to its key id", () => {
+  test("round-trips and is bound to its key id", async () => {
     const sealed = seal(master, "sk_secret", "key_1");
     expect(Buffer.from(sealed).toString()).not.toContain("sk_secret");
+    expect(sealed.length).toBe(12 + "sk_secret".length + 16);
     expect(open(master, sealed, "key_1")).toBe("sk_secret");
     expect(() => open(master, sealed, "key_2")).toThrow();
     expect(() => open(decodeMasterKey("22".repeat(32), "t"), sealed, "key_1")).toThrow();
+    expect(await openAsync(master, sealed, "key_1")).toBe("sk_secret");
+    await expect(openAsync(master, sealed, "key_2")).rejects.toThrow();
+    await expect(openAsync(decodeMasterKey("22".repeat(32), "t"), sealed, "key_1")).rejects.toThrow();
+    await expect(openAsync(master, sealed.subarray(0, 20), "key_1")).rejects.toThrow();
+  });
+
+  // The WebCrypto path must read exactly what node:crypto sealed (iv ‖ ciphertext ‖ tag), or the
+  // warmed secrets and the master-key check would disagree with the request path.
+  test("openAsync (WebCrypto) reads node:crypto's layout", async () => {
+    for (const text of ["", "sk_x", "é".repeat(100)]) {
+      expect(await openAsync(master, seal(master, text, "key_9"), "key_9")).toBe(text);
+    }
   });
 
   test("master keys must be 32 bytes", () => {

@@ -3,7 +3,9 @@
 // Migrations run under a transaction-scoped advisory lock, so two nodes starting at once apply
 // each one exactly once: the second waits, then finds it recorded. Each migration commits with
 // its `schema_migrations` row.
-import { SQL } from "bun";
+// A type-only import: `import { SQL } from "bun"` would load Bun's SQL client at start-up in
+// the compiled binary (a bundle hoists it), even on SQLite; Bun.SQL is reached on first use.
+import type { SQL } from "bun";
 import { redactUrl } from "../config-schema.ts";
 import type { Migration } from "../migrations/index.ts";
 import { type MigrationState, StorageUnavailableError } from "../types.ts";
@@ -17,7 +19,7 @@ export interface PostgresOptions {
 const MIGRATION_LOCK = 0x4a55a7;
 
 export function openPool(options: PostgresOptions): SQL {
-  return new SQL(options.url, {
+  return new Bun.SQL(options.url, {
     max: options.pool,
     // A node that cannot reach the database should say so within seconds, not hang a request.
     connectionTimeout: 5,
