@@ -65,7 +65,7 @@ export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath; routes:
       {
         method: "POST",
         path: "/v1/analyze",
-        body: getSchemaValidator(AnalyzeBody, { normalize: false }),
+        body: once(() => getSchemaValidator(AnalyzeBody, { normalize: false })),
         handle: async (request, body, state) => ({
           status: 200,
           value: await analyzeFor(rt, state.auth!.account.id, body as typeof AnalyzeBody.static, request.signal, claimOf(request)),
@@ -75,6 +75,11 @@ export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath; routes:
     deps,
   );
   return { app, fast, routes, metrics };
+}
+
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
 }
 
 /**

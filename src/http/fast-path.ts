@@ -19,8 +19,11 @@ export interface BodyValidator {
 export interface FastRoute {
   method: "GET" | "POST";
   path: string;
-  /** Elysia's validator of the route's body schema, so failures read exactly as the route's. */
-  body?: BodyValidator;
+  /**
+   * Elysia's validator of the route's body schema, so failures read exactly as the route's.
+   * Built on the route's first request: compiling it costs start-up several milliseconds.
+   */
+  body?: () => BodyValidator;
   handle(request: Request, body: unknown, state: RequestState): { status: number; value: unknown } | Promise<{ status: number; value: unknown }>;
 }
 
@@ -56,7 +59,7 @@ export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
       // (see below): its body is empty, known without reading.
       const decoded = route.body ? await takeBody(request, state, deps.maxBodyBytes) : ((state.raw = EMPTY), undefined);
       await admit(deps.authenticator, request, state);
-      const body = route.body ? validated(route.body, decoded) : decoded;
+      const body = route.body ? validated(route.body(), decoded) : decoded;
       if (request.method === "POST") {
         const replay = await deps.idempotency.begin(request, state, path);
         if (replay) return replay;
