@@ -52,30 +52,44 @@ function sectionsNeedingRestart(current: AssayConfig, next: AssayConfig): string
 /**
  * Reloads when the file changes. Watches the folder (editors replace a file by renaming a new
  * one over it), waits for writes to settle, and skips events that left the content as it was.
+ *
+ * The watch itself starts `startAfterMs` later: setting it up costs a few milliseconds that
+ * would otherwise delay the first request (cold start, docs/benchmarks.md). The content is read
+ * now, so an edit made before the watch starts is still noticed when it does.
  */
-export function watchConfig(rt: Runtime, env: Record<string, string | undefined> = process.env, settleMs = 300): () => void {
+export function watchConfig(rt: Runtime, env: Record<string, string | undefined> = process.env, settleMs = 300, startAfterMs = 250): () => void {
   const file = rt.config.file;
   let last = safeRead(file);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let watcher: ReturnType<typeof watch>;
-  try {
-    watcher = watch(dirname(file), { persistent: false }, (_event, name) => {
-      if (name !== null && name !== basename(file)) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const text = safeRead(file);
-        if (text === null || text === last) return;
-        last = text;
-        reloadConfig(rt, "file changed", env);
-      }, settleMs);
-    });
-  } catch (e) {
-    rt.log.warn("cannot watch the config file; reload with SIGHUP", { file, error: String(e) });
-    return () => {};
-  }
-  return () => {
+  let watcher: ReturnType<typeof watch> | undefined;
+  let stopped = false;
+  const settle = () => {
     clearTimeout(timer);
-    watcher.close();
+    timer = setTimeout(() => {
+      const text = safeRead(file);
+      if (text === null || text === last) return;
+      last = text;
+      reloadConfig(rt, "file changed", env);
+    }, settleMs);
+  };
+  const start = () => {
+    if (stopped) return;
+    try {
+      watcher = watch(dirname(file), { persistent: false }, (_event, name) => {
+        if (name === null || name === basename(file)) settle();
+      });
+    } catch (e) {
+      rt.log.warn("cannot watch the config file; reload with SIGHUP", { file, error: String(e) });
+      return;
+    }
+    settle(); // an edit made before the watch started
+  };
+  const starting = setTimeout(start, startAfterMs);
+  return () => {
+    stopped = true;
+    clearTimeout(starting);
+    clearTimeout(timer);
+    watcher?.close();
   };
 }
 

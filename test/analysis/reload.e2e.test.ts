@@ -114,6 +114,39 @@ describe("config reload", () => {
   }, 60_000);
 });
 
+describe("config watch", () => {
+  // The watch starts a moment after listening (off the cold start's path, reload.ts): an edit
+  // made in that moment must still be picked up.
+  test("an edit saved right after start-up, before the watch began, is reloaded", async () => {
+    const early = join(dir, "early.yaml");
+    writeFileSync(early, config("r_early_one"));
+    expect((await runCli(["init", "--config", early])).code).toBe(0);
+    const proc = Bun.spawn([process.execPath, "run", join(ROOT, "src/main.ts"), "serve", "--config", early], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+    const logs: Record<string, unknown>[] = [];
+    void (async () => {
+      let buffer = "";
+      for await (const chunk of proc.stdout.pipeThrough(new TextDecoderStream())) {
+        buffer += chunk;
+        let nl: number;
+        while ((nl = buffer.indexOf("\n")) >= 0) {
+          try {
+            logs.push(JSON.parse(buffer.slice(0, nl)));
+          } catch {}
+          buffer = buffer.slice(nl + 1);
+        }
+      }
+    })();
+    try {
+      await until("listening", () => logs.some((l) => l.msg === "listening"));
+      writeFileSync(early, config("r_early_two"));
+      await until("the reload", () => logs.some((l) => l.msg === "config reloaded" && l.reason === "file changed"));
+    } finally {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    }
+  }, 30_000);
+});
+
 describe("reloadConfig", () => {
   test("swaps modules, rules and the alert threshold; names sections that need a restart", async () => {
     const srv = await startTestServer("connectors:\n  - { id: inline, type: inline }\n");
