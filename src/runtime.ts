@@ -179,6 +179,14 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       const learned = () => refreshLearned().catch((e) => log.warn("reading learned models failed", { error: String(e) }));
       void learned();
       timers.push(setInterval(learned, LEARNED_REFRESH_MS));
+      // A database too large for the inline start-up check is checked now, off the event loop.
+      void store.checkAfterOpen().then((problem) => {
+        if (problem === null) return;
+        log.error("the database failed its integrity check: storage reports unavailable; stop the server, run `assay doctor` and restore the latest backup", {
+          database: config.storage.path,
+          problem,
+        });
+      });
       if (store.driver === "postgres") {
         const forget = () => store.replay.purge(iso(clock.now())).catch((e) => log.warn("replay guard purge failed", { error: String(e) }));
         timers.push(setInterval(forget, 60_000));

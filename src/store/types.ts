@@ -165,6 +165,11 @@ export interface Store {
   readonly usage: UsageRepository;
   /** Throws when the store cannot serve reads and writes. */
   ping(): Promise<void>;
+  /**
+   * Start-up checks too slow to run before serving (SQLite: quick_check of a large file, in a
+   * worker thread); resolves with the problem found, or null. The server calls it once listening.
+   */
+  checkAfterOpen(): Promise<string | null>;
   /** Row counts for /metrics: analyses, alerts by status, reports and webhook outbox by status. */
   counts(): Promise<StoreCounts>;
   /** Applies pending migrations; returns the versions applied. */

@@ -1,9 +1,11 @@
 // Smoke test of the compiled binary, as a user would run it: init, mint a key, serve, a signed
 // health check, the offline docs, a revenue_leakage report over a CSV connector on two scan
-// workers (the worker is an entry point of its own in the binary), SIGTERM. Run by `make smoke`
+// workers (the worker is an entry point of its own in the binary), SIGTERM, and the background
+// integrity check of a large database (a worker thread from a Blob URL). Run by `make smoke`
 // (and so by `make test`).
 // Usage: bun run test/smoke/binary-smoke.ts dist/assay
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Database } from "bun:sqlite";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { signHex } from "../../src/auth/signature.ts";
@@ -126,6 +128,42 @@ try {
     const code = await Promise.race([server!.exited, Bun.sleep(15_000).then(() => -1)]);
     if (code !== 0) throw new Error(`exit code ${code}`);
     server = undefined;
+  });
+  // The worker thread that checks a large database runs from a Blob URL inside the binary.
+  await check("a database over 16 MiB is checked in a worker thread: a corrupt page → health 503, problem logged", async () => {
+    const path = join(dir, "data", "assay.db"); // init writes storage.path: ../data/assay.db
+    const db = new Database(path);
+    db.exec("CREATE TABLE IF NOT EXISTS smoke_ballast (b BLOB)");
+    db.query("INSERT INTO smoke_ballast VALUES (?)").run(new Uint8Array(17 * 1024 * 1024));
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    const pageSize = (db.query("PRAGMA page_size").get() as { page_size: number }).page_size;
+    const root = (db.query("SELECT rootpage FROM sqlite_master WHERE name = 'alerts'").get() as { rootpage: number }).rootpage;
+    db.close();
+    const fd = openSync(path, "r+");
+    writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (root - 1) * pageSize);
+    closeSync(fd);
+    const proc = Bun.spawn([binary, "serve", "--config", config, "--port", "0"], { stdout: "pipe", stderr: "inherit", stdin: "ignore" });
+    server = proc as typeof server;
+    let log = "";
+    void (async () => {
+      for await (const chunk of proc.stdout) log += new TextDecoder().decode(chunk);
+    })();
+    const deadline = Date.now() + 20_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      const m = /"msg":"listening","url":"([^"]+)"/.exec(log);
+      if (m) {
+        const r = await fetch(`${m[1]}/v1/health`, { headers: { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, "") } });
+        status = r.status;
+        await r.arrayBuffer();
+        if (status === 503 && log.includes("failed its integrity check")) break;
+      }
+      await Bun.sleep(50);
+    }
+    proc.kill("SIGKILL");
+    await proc.exited;
+    server = undefined;
+    if (status !== 503 || !log.includes("failed its integrity check")) throw new Error(`health ${status}; log: ${log.slice(-400)}`);
   });
 } finally {
   server?.kill("SIGKILL");

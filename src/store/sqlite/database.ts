@@ -5,7 +5,7 @@
 // commit, so an acknowledged write survives a process kill and a power loss. synchronous=NORMAL
 // (opt-in) survives a process kill but may lose the last commits on power loss.
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { MIGRATIONS, type Migration } from "../migrations/index.ts";
 import { StorageUnavailableError } from "../types.ts";
@@ -17,6 +17,25 @@ export interface SqliteOptions {
   busy_timeout_ms: number;
   /** quick: PRAGMA quick_check before serving (refuses a corrupt file); off: skip it. */
   startup_check?: "quick" | "off";
+  /** Files up to this size are checked before opening completes; larger ones in the background (tests lower it). */
+  inline_check_max_bytes?: number;
+}
+
+/**
+ * Up to this size quick_check runs before the store opens (~10 ms here) and a corrupt file is
+ * refused at once; a larger file is opened and checked in a worker thread (integrity-worker.ts),
+ * health answering 503 if that check fails, so start-up does not grow with the database.
+ */
+const INLINE_CHECK_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Whether opening this database runs quick_check inline (else the store checks it in the background). */
+export function checksInline(options: SqliteOptions): boolean {
+  if (options.startup_check === "off" || options.path === ":memory:") return options.startup_check !== "off";
+  let bytes = 0;
+  try {
+    bytes = statSync(options.path).size;
+  } catch {}
+  return bytes <= (options.inline_check_max_bytes ?? INLINE_CHECK_MAX_BYTES);
 }
 
 export function openSqlite(options: SqliteOptions, migrations: Migration[] = MIGRATIONS): Database {
@@ -30,7 +49,7 @@ export function openSqlite(options: SqliteOptions, migrations: Migration[] = MIG
     db.exec(`PRAGMA synchronous = ${options.synchronous}`);
     db.exec("PRAGMA foreign_keys = ON");
     checkOwnSchema(db, options.path);
-    if (options.startup_check !== "off") checkIntegrityAtStart(db, options.path);
+    if (checksInline(options)) checkIntegrityAtStart(db, options.path);
     migrate(db, migrations);
   } catch (e) {
     db?.close();

@@ -7,8 +7,9 @@ import { SqliteAlertRepository } from "./alerts.ts";
 import { SqliteAnalysisRepository } from "./analyses.ts";
 import { SqliteApiKeyRepository } from "./api-keys.ts";
 import { SqliteAuditRepository } from "./audit.ts";
-import { guarded, migrate, openSqlite, type SqliteOptions } from "./database.ts";
-import { integrityProblems, probeWritable } from "./checks.ts";
+import { checksInline, guarded, migrate, openSqlite, type SqliteOptions } from "./database.ts";
+import { probeWritable } from "./checks.ts";
+import { quickCheckInWorker } from "./integrity-worker.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { SqliteIdempotencyRepository } from "./idempotency.ts";
 import { SqliteMetaRepository } from "./meta.ts";
@@ -64,10 +65,13 @@ export class SqliteStore implements Store {
 
   /** Opens the database and applies pending migrations (unless `migrate` is false: `assay migrate`). */
   static open(options: SqliteOptions, { migrate = true } = {}): SqliteStore {
+    const inline = checksInline(options);
     const store = new SqliteStore(openSqlite(options, migrate ? MIGRATIONS : []));
-    // openSqlite has just run quick_check (it refuses a corrupt file): health's first storage
-    // check need not repeat it, which would double the work before the first answer.
-    if (options.startup_check !== "off") store.integrity.checkedAt = performance.now();
+    // openSqlite has just run quick_check (it refuses a corrupt file): health's next check is due
+    // a minute from now. A file too large to check inline is checked by checkIntegrity() (the
+    // server starts it at once; health would at its first call).
+    if (inline) store.integrity.checkedAt = performance.now();
+    else store.deferredStartupCheck = options.startup_check !== "off";
     return store;
   }
 
@@ -84,29 +88,53 @@ export class SqliteStore implements Store {
     });
   }
 
-  private integrity = { checkedAt: Number.NEGATIVE_INFINITY, problem: null as string | null };
+  private integrity = { checkedAt: Number.NEGATIVE_INFINITY, problem: null as string | null, running: null as Promise<void> | null };
 
   /**
-   * Health's storage check: a write commits now, there is room for more, and the pages pass
-   * quick_check (re-run at most every INTEGRITY_RECHECK_MS, and only while the file is small
-   * enough for it to be quick; a failure is remembered until restart).
+   * Runs quick_check in a worker thread (integrity-worker.ts), off the event loop, unless one is
+   * under way or the last finished less than INTEGRITY_RECHECK_MS ago (`force` ignores the
+   * interval). A failure is remembered until restart: health answers 503 from then on. Files
+   * above QUICK_CHECK_MAX_PAGES are checked only when forced (at start-up).
+   */
+  checkIntegrity(force = false): Promise<void> {
+    const i = this.integrity;
+    if (i.running) return i.running;
+    if (this.closed || i.problem !== null || this.db.filename === ":memory:" || this.db.filename === "") return Promise.resolve();
+    const now = performance.now();
+    if (!force && now - i.checkedAt < INTEGRITY_RECHECK_MS) return Promise.resolve();
+    i.checkedAt = now;
+    if (!force && (this.db.query("PRAGMA page_count").get() as { page_count: number }).page_count > QUICK_CHECK_MAX_PAGES) return Promise.resolve();
+    i.running = quickCheckInWorker(this.db.filename, 3).then((problems) => {
+      i.running = null;
+      i.checkedAt = performance.now();
+      if (problems.length > 0) i.problem = problems.join("; ");
+    });
+    return i.running;
+  }
+
+  private deferredStartupCheck = false;
+
+  /**
+   * The start-up check of a file too large to check inline (checksInline), in the background: the
+   * server starts it once listening. Resolves with the problem found, or null.
+   */
+  async checkAfterOpen(): Promise<string | null> {
+    if (this.deferredStartupCheck) {
+      this.deferredStartupCheck = false;
+      await this.checkIntegrity(true);
+    }
+    return this.integrity.problem;
+  }
+
+  /**
+   * Health's storage check: a write commits now, there is room for more, and the pages passed
+   * their last quick_check (re-run in the background at most every INTEGRITY_RECHECK_MS, and only
+   * while the file is small enough for it to be quick; checkIntegrity).
    */
   ping() {
     return guarded(() => {
       probeWritable(this.db, this.db.filename, new Date().toISOString());
-      const now = performance.now();
-      if (this.integrity.problem === null && now - this.integrity.checkedAt >= INTEGRITY_RECHECK_MS) {
-        this.integrity.checkedAt = now;
-        const pages = (this.db.query("PRAGMA page_count").get() as { page_count: number }).page_count;
-        if (pages <= QUICK_CHECK_MAX_PAGES) {
-          try {
-            const problems = integrityProblems(this.db, false, 3);
-            if (problems.length > 0) this.integrity.problem = problems.join("; ");
-          } catch (e) {
-            this.integrity.problem = (e as Error).message;
-          }
-        }
-      }
+      void this.checkIntegrity();
       if (this.integrity.problem !== null) throw new StorageUnavailableError(`database is corrupt: ${this.integrity.problem}`);
     });
   }
