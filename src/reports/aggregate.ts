@@ -47,6 +47,24 @@ export class MoneyByKey {
       .slice(0, limit)
       .map((e) => ({ ...e, amount: roundMoney(e.amount) }));
   }
+  /**
+   * The largest entries within each currency (amounts in different currencies are not
+   * comparable: 1,000,000 JPY is not more than 5,000 EUR), `perCurrency` of each; currencies in
+   * order of their number of items, most first, at most `currencies` of them.
+   */
+  topWithinCurrencies(perCurrency: number, currencies = Infinity): MoneyEntry[][] {
+    const groups = new Map<string, MoneyEntry[]>();
+    for (const e of this.top()) {
+      const group = groups.get(e.currency);
+      if (group) group.push(e);
+      else groups.set(e.currency, [e]);
+    }
+    const items = (g: MoneyEntry[]) => g.reduce((n, e) => n + e.count, 0);
+    return [...groups.values()]
+      .sort((a, b) => items(b) - items(a) || (a[0]!.currency < b[0]!.currency ? -1 : 1))
+      .slice(0, currencies)
+      .map((g) => g.slice(0, perCurrency));
+  }
   get size() {
     return this.entries.size;
   }

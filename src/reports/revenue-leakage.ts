@@ -112,14 +112,17 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
   ctx.progress(transactions, transactions);
 
   const totals = totalsByCurrency(atRisk);
-  const worst = byCode.top(3).map((e) => `${findingLabel(e.key).toLowerCase()} (${money(roundMoney(e.amount), e.currency)})`);
+  // Ranked within each currency: with several, the largest of each of the three busiest.
+  const worstGroups = byCode.topWithinCurrencies(totals.length > 1 ? 1 : 3, 3);
+  const worst = worstGroups.flat().map((e) => `${findingLabel(e.key).toLowerCase()} (${money(roundMoney(e.amount), e.currency)})`);
+  const worstSentence = worstGroups.length > 1 ? `The largest amount in each currency comes from ${worst.join(", ")}.` : `The largest amounts come from ${worst.join(", ")}.`;
   const narrative =
     transactions === 0
       ? `No transactions of ${report.connector} fall in this period.`
       : [
           `Of ${count(transactions)} transactions billed through ${report.connector}, ${count(flagged)} (${Math.round((flagged / transactions) * 1000) / 10}%) show revenue leakage, with ${count(findings)} findings in all.`,
           `Revenue at risk: ${moneyList(totals)}; each currency is totalled on its own.`,
-          worst.length ? `The largest amounts come from ${worst.join(", ")}.` : "",
+          worst.length ? worstSentence : "",
           before
             ? `Compared with the previous period of the same length (${prev!.from.slice(0, 10)} to ${prev!.to.slice(0, 10)}): transactions with leakage ${change(flagged, before.flagged)}, findings ${change(findings, before.findings)}.`
             : "",
