@@ -97,6 +97,9 @@ export function openAdmin(config: AssayConfig, options: RuntimeOptions = {}) {
   return { store, keys, clock, checkMasterKey, audit, users };
 }
 
+/** How often rules that failed at run time are logged (at most one line per rule each time). */
+const RULE_FAILURES_LOG_MS = 10_000;
+
 export function createRuntime(config: AssayConfig, options: RuntimeOptions = {}): Runtime {
   const log = options.log ?? jsonLogger();
   const { store, keys, clock, checkMasterKey, audit, users } = openAdmin(config, options);
@@ -179,6 +182,8 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       const learned = () => refreshLearned().catch((e) => log.warn("reading learned models failed", { error: String(e) }));
       void learned();
       timers.push(setInterval(learned, LEARNED_REFRESH_MS));
+      // Rules whose expressions threw at run time: logged with their counts (engine.ts).
+      timers.push(setInterval(() => analysis.logRuleFailures(), RULE_FAILURES_LOG_MS));
       // A database too large for the inline start-up check is checked now, off the event loop.
       void store.checkAfterOpen().then((problem) => {
         if (problem === null) return;

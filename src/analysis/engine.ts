@@ -98,6 +98,26 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     return describeModules(this.setup.modules);
   }
 
+  /**
+   * Logs the rules whose expressions threw at run time since the last call (a missing map key, a
+   * division by zero: the rule did not match and the transaction was analysed without it), one
+   * line per rule with the count and the latest error. The runtime calls it every few seconds.
+   */
+  logRuleFailures() {
+    for (const rule of this.setup.rules.rules) {
+      const f = rule.failures;
+      if (f.count === f.logged) continue;
+      this.deps.log.warn("a rule failed at run time and did not match; the transactions were analysed without it", {
+        rule: rule.id,
+        path: rule.path,
+        failures: f.count - f.logged,
+        total: f.count,
+        error: f.last,
+      });
+      f.logged = f.count;
+    }
+  }
+
   /** Forgets cached reference data, statistics and models (all connectors, or one). */
   invalidate(connectorId?: string) {
     this.setup.contexts.invalidate(connectorId);

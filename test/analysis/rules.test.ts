@@ -6,6 +6,7 @@ import type { AnalysisResult } from "../../src/domain/analysis.ts";
 import { invoice, reference } from "./fixtures.ts";
 import { makeEngine, memoryConnector, modulesConfig, rulesConfig } from "../support/engine.ts";
 import { configProblems as problems } from "../support/config.ts";
+import { memoryLogger } from "../../src/log.ts";
 
 const LARGE_CREDIT = {
   id: "large_manual_credit",
@@ -108,6 +109,24 @@ describe("rules: evaluation", () => {
   test("a rule failing at run time (missing map key) does not match and does not fail the analysis", async () => {
     const r = await analyze([{ id: "attr", when: 'txn.attributes["region"] == "EU"' }], invoice("Y-1", { lines: [{ sku: "SKU-B", qty: 1, unit: 50 }] }));
     expect(r.anomalies.map((x) => x.code)).not.toContain("rule:attr");
+  });
+
+  test("run-time failures are counted per rule and logged once per period with their count and error", async () => {
+    const log = memoryLogger();
+    const rules = rulesConfig([
+      { id: "attr", when: 'txn.attributes["region"] == "EU"' },
+      { id: "fine", when: "txn.amount > 0.0", severity: "low" },
+    ]);
+    const { engine } = makeEngine([memoryConnector({ reference, transactions: [] })], modulesConfig(), 70, rules, log);
+    for (const id of ["Y-1", "Y-2", "Y-3"]) {
+      await engine.analyze({ accountId: "acct_1", connector: "mem", module: "revenue_leakage", data: invoice(id, { lines: [{ sku: "SKU-B", qty: 1, unit: 50 }] }) as unknown as Record<string, unknown> });
+    }
+    engine.logRuleFailures();
+    engine.logRuleFailures(); // nothing new: no second line
+    const failures = log.lines.filter((l) => String(l.msg).startsWith("a rule failed at run time"));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ level: "warn", rule: "attr", path: "rules[0]", failures: 3, total: 3 });
+    expect(String(failures[0]!.error)).toStartWith("when: ");
   });
 
   test("model_version changes with the rules", async () => {

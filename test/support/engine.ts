@@ -14,7 +14,7 @@ import {
 import type { AlertOpener, AnalysisResult } from "../../src/domain/analysis.ts";
 import type { Clock } from "../../src/domain/clock.ts";
 import type { Connector } from "../../src/connectors/types.ts";
-import { silentLogger } from "../../src/log.ts";
+import { type Logger, silentLogger } from "../../src/log.ts";
 import type { AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../../src/store/types.ts";
 
 export function modulesConfig(overrides: unknown = {}): ModulesConfig {
@@ -58,7 +58,7 @@ export class RecordingAlerts implements AlertOpener {
 
 export const fixedClock: Clock = { now: () => Date.parse("2026-01-15T12:00:00Z"), monotonic: () => performance.now() };
 
-export function makeEngine(connectors: Connector[], config: ModulesConfig = modulesConfig(), autoThreshold = 70, rules: RulesConfig = []) {
+export function makeEngine(connectors: Connector[], config: ModulesConfig = modulesConfig(), autoThreshold = 70, rules: RulesConfig = [], log: Logger = silentLogger) {
   const analyses = new MemoryAnalyses();
   const alerts = new RecordingAlerts(analyses);
   const engine = new AssayAnalysisEngine({
@@ -68,7 +68,7 @@ export function makeEngine(connectors: Connector[], config: ModulesConfig = modu
     connectors: connectorAccess(connectors),
     analyses,
     clock: fixedClock,
-    log: silentLogger,
+    log,
     alerts: () => alerts,
   });
   return { engine, analyses, alerts };

@@ -2,7 +2,8 @@
 // rule adds a finding `rule:<id>` (score 1, weighted by its severity), a `suppress` rule removes
 // the findings it names. Rules run in file order and see the findings of the rules before them.
 // A rule whose expression fails at run time (a missing map key, a division by zero) does not
-// match (its amount counts 0): the transaction is still analysed.
+// match (its amount counts 0): the transaction is still analysed, and the failure is counted on
+// the rule (the engine logs the counts: AnalysisEngine.logRuleFailures).
 import { roundMoney } from "../../domain/rounding.ts";
 import type { Transaction } from "../../domain/transaction.ts";
 import type { AnalysisContext } from "../context.ts";
@@ -69,9 +70,15 @@ export function applyRules(
 function matches(rule: CompiledRule, vars: RuleVariables): boolean {
   try {
     return rule.when(vars) === true;
-  } catch {
+  } catch (e) {
+    failed(rule, "when", e);
     return false;
   }
+}
+
+function failed(rule: CompiledRule, expression: "when" | "amount_at_risk", e: unknown) {
+  rule.failures.count++;
+  rule.failures.last = `${expression}: ${(e as Error)?.message ?? String(e)}`;
 }
 
 function amountOf(rule: CompiledRule, vars: RuleVariables): number {
@@ -79,7 +86,8 @@ function amountOf(rule: CompiledRule, vars: RuleVariables): number {
   try {
     const v = Number(rule.amountAtRisk(vars));
     return Number.isFinite(v) && v > 0 ? roundMoney(v) : 0;
-  } catch {
+  } catch (e) {
+    failed(rule, "amount_at_risk", e);
     return 0;
   }
 }

@@ -35,6 +35,17 @@ export interface CompiledRule {
   reads: { ref: boolean; history: boolean };
   /** The `when` expression as written (shown on its findings). */
   source: string;
+  /** Run-time failures of its expressions (apply.ts counts them; the engine logs them). */
+  failures: RuleFailures;
+}
+
+/** Evaluations that threw (a missing map key, a division by zero): the rule then did not match. */
+export interface RuleFailures {
+  count: number;
+  /** The latest failure: which expression and its message. */
+  last: string | null;
+  /** `count` when last logged. */
+  logged: number;
 }
 
 export interface RuleSet {
@@ -110,6 +121,7 @@ function compileOne(rule: RuleConfigT, path: string, ids: ReadonlySet<string>, p
     message,
     reads: { ref: /\bref\b/.test(text), history: /\bhistory\b/.test(text) },
     source: rule.when,
+    failures: { count: 0, last: null, logged: 0 },
   };
 }
 
