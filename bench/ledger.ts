@@ -21,8 +21,11 @@ import { SeededRandom } from "../src/analysis/random.ts";
 
 export type LedgerAnomaly = "global_value" | "global_amount" | "local_amount" | "local_pair" | "local_triple";
 export const LEDGER_ANOMALIES: readonly LedgerAnomaly[] = ["global_value", "global_amount", "local_amount", "local_pair", "local_triple"];
-export type RegularKind = "payroll" | "depreciation" | "accrual" | "allocation" | "period_end_peak" | "overtime" | "foreign_currency" | "new_account" | "low_volume";
-export const REGULAR_KINDS: readonly RegularKind[] = ["payroll", "depreciation", "accrual", "allocation", "period_end_peak", "overtime", "foreign_currency", "new_account", "low_volume"];
+export type RegularKind = "payroll" | "depreciation" | "accrual" | "allocation" | "period_end_peak" | "overtime" | "foreign_currency" | "new_account" | "low_volume" | ExtraKind;
+/** The further regular business of `extra: true` (real ledgers have it; the first generator did not). */
+export type ExtraKind = "year_end_closing" | "intercompany" | "one_off_purchase" | "seasonal" | "fx_revaluation";
+export const EXTRA_KINDS: readonly ExtraKind[] = ["year_end_closing", "intercompany", "one_off_purchase", "seasonal", "fx_revaluation"];
+export const REGULAR_KINDS: readonly RegularKind[] = ["payroll", "depreciation", "accrual", "allocation", "period_end_peak", "overtime", "foreign_currency", "new_account", "low_volume", ...EXTRA_KINDS];
 /** The scheduled (batch) kinds: the < 0.5 % flagged-high target applies to each. */
 export const SCHEDULED_KINDS: readonly RegularKind[] = ["payroll", "depreciation", "accrual", "allocation"];
 export type LedgerVariant = "standard" | "wide" | "doc-currency";
@@ -33,6 +36,9 @@ export interface LedgerOptions {
   entries?: number;
   variant?: LedgerVariant;
   anomalyRate?: number;
+  /** Add the further regular business (EXTRA_KINDS), unlabelled, drawn from a separate random
+   *  stream after the anomalies are planted: the rest of the ledger is the same as without it. */
+  extra?: boolean;
 }
 
 export interface Ledger {
@@ -45,7 +51,7 @@ export interface Ledger {
 export const LEDGER_FIELDS = ["currency", "created_by", "attributes.BUKRS", "attributes.BLART", "attributes.WAERS", "attributes.KTOSL", "attributes.PRCTR", "attributes.BSCHL", "attributes.HKONT"];
 
 interface Company { code: string; currency: string; fx: number; size: number; pcs: string[]; foreign: { currency: string; share: number }[] }
-type AccountType = "customer" | "vendor" | "revenue" | "expense" | "bank" | "salaries" | "depexp" | "accdep" | "accrual" | "allocation";
+type AccountType = "customer" | "vendor" | "revenue" | "expense" | "bank" | "salaries" | "depexp" | "accdep" | "accrual" | "allocation" | "asset" | "retained" | "fx" | "ic";
 interface Account { hkont: string; type: AccountType; mu: number; sigma: number; weight: number; opens: number; lowVolume: boolean }
 interface User { id: string; role: "ap" | "ar" | "gl" | "controller"; companies: Company[]; scale: number }
 interface Line { account: Account; debit: boolean; amount: number; bschl: string; ktosl: string }
@@ -61,6 +67,10 @@ const KEYS: Record<AccountType, { debit: string; credit: string; ktosl: string[]
   accdep: { debit: "70", credit: "75", ktosl: ["AFA"] },
   accrual: { debit: "40", credit: "50", ktosl: ["ABG"] },
   allocation: { debit: "40", credit: "50", ktosl: ["UMB"] },
+  asset: { debit: "70", credit: "75", ktosl: ["ANL"] },
+  retained: { debit: "40", credit: "50", ktosl: ["GVT"] },
+  fx: { debit: "40", credit: "50", ktosl: ["KDF"] },
+  ic: { debit: "40", credit: "50", ktosl: ["IVA"] },
 };
 
 const DAY = 86_400_000;
@@ -326,6 +336,99 @@ export function generateLedger(options: LedgerOptions): Ledger {
     }
     labels.set(t.transaction_id, kind);
     regular.delete(t.transaction_id);
+  }
+
+  if (options.extra) {
+    // Further regular business (unlabelled hard negatives), from its own random stream.
+    const rx = new SeededRandom(options.seed ^ 0x5eed);
+    const acct = (hkont: string, type: AccountType): Account => ({ hkont, type, mu: 0, sigma: 0, weight: 0, opens: 0, lowVolume: false });
+    const retained = acct("332000", "retained");
+    const assets = acct("070000", "asset");
+    const fxGain = acct("720000", "fx");
+    const fxUnreal = acct("230000", "fx");
+    const icReceivable = acct("150000", "ic");
+    const icPayable = acct("250000", "ic");
+    const icRevenue = acct("480000", "ic");
+    const icExpense = acct("680000", "ic");
+    const xline = (account: Account, debit: boolean, amount: number): Line => {
+      const k = KEYS[account.type];
+      return { account, debit, amount, bschl: debit ? k.debit : k.credit, ktosl: k.ktosl[0]! };
+    };
+    const pcOf = (c: Company) => c.pcs[rx.int(0, c.pcs.length - 1)]!;
+    const lastOf = (m: number) => Date.UTC(2025, m + 1, 0);
+    const xclock = (ms: number, from: number, to: number) => ms + Math.floor(rx.uniform(from, to) * 3_600_000);
+    // Year-end closing: on 31 December each company's revenue and expense accounts are closed to
+    // retained earnings, one posting per account of its balance for the year (a once-a-year
+    // batch, amounts a year of postings large).
+    const balance = new Map<string, number>();
+    for (const t of transactions) {
+      const a = t.attributes!;
+      const type = accounts.find((x) => x.hkont === a.HKONT)?.type;
+      if (type !== "revenue" && type !== "expense") continue;
+      const key = `${a.BUKRS}|${a.HKONT}`;
+      balance.set(key, (balance.get(key) ?? 0) + Math.abs(t.amount ?? 0));
+    }
+    for (const [key, amount] of balance) {
+      const [code, hkont] = key.split("|") as [string, string];
+      const c = companies.find((x) => x.code === code)!;
+      const account = accounts.find((x) => x.hkont === hkont)!;
+      const revenue = account.type === "revenue";
+      emit(c, "BATCH_YE", "SA", xclock(lastOf(11), 20, 23), [xline(account, revenue, amount), xline(retained, !revenue, amount)], c.currency, "year_end_closing", pcOf(c));
+    }
+    // Intercompany: every month C1000 charges each other company a management fee, booked on both
+    // sides (receivable/revenue in C1000 in euros, expense/payable in the other company in euros
+    // too: a foreign-currency document there), by the controllers, with their own document type.
+    const controllers = users.filter((u) => u.role === "controller");
+    for (let m = 0; m < 12; m++) {
+      for (const c of companies.slice(1)) {
+        const fee = Math.exp(rx.uniform(9, 10.5)) * (1 + 0.02 * rx.normal());
+        const u = rx.pick(controllers).id;
+        const when = xclock(lastOf(m) - 2 * DAY, 9, 17);
+        emit(companies[0]!, u, "IC", when, [xline(icReceivable, true, fee), xline(icRevenue, false, fee)], "EUR", "intercompany", pcOf(companies[0]!));
+        emit(c, u, "IC", when + 600_000, [xline(icExpense, true, fee * rate("EUR", c.currency)), xline(icPayable, false, fee * rate("EUR", c.currency))], "EUR", "intercompany", pcOf(c));
+      }
+    }
+    // One-off legitimate large purchases: a few times a year per company an asset bought from a
+    // vendor never used before, 20–200× an ordinary invoice, by a clerk of that company.
+    for (const c of companies) {
+      const count = rx.int(2, 5);
+      for (let k = 0; k < count; k++) {
+        const own = users.filter((x) => x.role === "ap" && x.companies.includes(c));
+        if (own.length === 0) break;
+        const u = rx.pick(own);
+        const amount = Math.exp(rx.uniform(6, 7.5)) * c.fx * rx.uniform(20, 200);
+        const day = start + rx.int(20, 350) * DAY;
+        if (isWeekend(day)) continue;
+        emit(c, u.id, "KR", xclock(day, 9, 17), [xline(assets, true, amount), xline(byType("vendor")[0]!, false, amount)], c.currency, "one_off_purchase", pcOf(c));
+      }
+    }
+    // A seasonal business: C4000's gift line sells only in November and December, on its own
+    // revenue account, at several times the company's usual daily volume.
+    const seasonal = acct("409000", "revenue");
+    const arC4000 = users.filter((u) => u.role === "ar" && u.companies.some((c) => c.code === "C4000"));
+    const sellers = arC4000.length > 0 ? arC4000 : users.filter((u) => u.role === "ar").slice(0, 1);
+    const c4 = companies.find((c) => c.code === "C4000")!;
+    for (let d = 304; d < 365; d++) {
+      const day = start + d * DAY;
+      if (isWeekend(day)) continue;
+      const n = Math.round(docsPerDay * 0.15 * Math.exp(0.2 * rx.normal()));
+      for (let k = 0; k < n; k++) {
+        const amount = Math.exp(7 + 0.6 * rx.normal()) * c4.fx;
+        emit(c4, rx.pick(sellers).id, "DR", xclock(day, 8, 18), [xline(byType("customer")[0]!, true, amount), xline(seasonal, false, amount)], c4.currency, "seasonal", pcOf(c4));
+      }
+    }
+    // Currency revaluation: at every month end a batch revalues each company's open foreign-
+    // currency items (unrealised gains and losses, small against the business), at night, as the
+    // closing run's document type.
+    for (let m = 0; m < 12; m++) {
+      for (const c of companies) {
+        for (const f of c.foreign) {
+          const amount = Math.exp(rx.uniform(5, 8)) * c.fx;
+          const gain = rx.chance(0.5);
+          emit(c, "BATCH_FX", "SB", xclock(lastOf(m), 21, 23.5), [xline(fxUnreal, gain, amount), xline(fxGain, !gain, amount)], f.currency, "fx_revaluation", pcOf(c));
+        }
+      }
+    }
   }
 
   transactions.sort((x, y) => (x.date! < y.date! ? -1 : x.date! > y.date! ? 1 : 0));

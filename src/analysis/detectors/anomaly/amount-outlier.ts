@@ -22,7 +22,7 @@ import { fieldReader } from "../../fields.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import { logAmount, ramp, round4 } from "../../stats.ts";
 import type { Detector, Finding } from "../types.ts";
-import { ratioSupport } from "./support.ts";
+import { ownLevel, ratioSupport } from "./support.ts";
 
 /** A routine's spread is floored: a run of near-identical amounts still tolerates some growth. */
 const ROUTINE_MIN_SCALE = 0.25;
@@ -66,20 +66,20 @@ export const amountOutlierDetector: Detector = {
     };
     const amount = Math.abs(txn.amount ?? 0);
     // The user's routine in each context the transaction falls in (field i's value).
-    const routines: { i: number; log: number; routine: ContextSummary; n: number }[] = [];
+    const routines: { i: number; log: number; routine: ContextSummary; n: number; usual: ContextSummary | undefined }[] = [];
     const judge = (i: number, value: string, amount: number, line: number | null) => {
       const log = logAmount(amount);
       const field = store.fields[i]!.field;
       const routine = user !== undefined && field !== "created_by" ? store.routine(i, value, scope, user) : undefined;
       const routineN = routine ? routine.n - inHistory : 0;
-      if (routine && routineN >= cfg.routine_min_history) routines.push({ i, log, routine, n: routineN });
+      const usual = store.context(i, value, scope);
+      if (routine && routineN >= cfg.routine_min_history) routines.push({ i, log, routine, n: routineN, usual });
       // The user's own routine there, once it is long enough, is the sharpest context of all:
       // an amount ordinary for the account but not for what this user posts to it.
       if (routine && routineN >= cfg.min_history) {
         const z = (log - routine.median) / Math.max(routine.scale, ROUTINE_MIN_SCALE);
         if (unusual(routine, log, z)) alarms.push({ i, field, value, routineOf: user!, line, amount, z, ratio: amount / Math.exp(routine.median), usual: routine });
       }
-      const usual = store.context(i, value, scope);
       if (!usual || usual.n - inHistory < cfg.min_history) return;
       const z = (log - usual.median) / usual.scale;
       if (unusual(usual, log, z)) alarms.push({ i, field, value, routineOf: null, line, amount, z, ratio: amount / Math.exp(usual.median), usual });
@@ -101,11 +101,13 @@ export const amountOutlierDetector: Detector = {
     // what it posts to each account.
     // The routine must have reached about this level before (within a factor 3 of its largest
     // other posting): a routine of a few scattered amounts does not explain a new extreme.
+    // A coarser routine explains too when it is a business of its own level (support.ts): a
+    // year-end closing run posts once per account, each amount far above the account's usual,
+    // but all of them ordinary for what that user posts with that document type.
     const explained = (a: Alarm) =>
       routines.some(
         (r) =>
-          (r.i === a.i || store.distinct(r.i) > store.distinct(a.i)) &&
-          (a.line === null || r.i === a.i) &&
+          (r.i === a.i || (a.line === null && store.distinct(r.i) > store.distinct(a.i)) || ownLevel(r.routine, r.n, r.usual, cfg)) &&
           // The routine must have judged the same amount: a small line's routine does not
           // explain the invoice's total, nor another line's (a one-line entry's line is its total).
           Math.abs(r.log - Math.log(a.amount)) < 1e-9 &&

@@ -14,6 +14,7 @@
 // Everything here runs only for a candidate finding (a pair or value already found rare), never
 // for every transaction.
 import type { HistoryStats } from "../../history.ts";
+import type { RobustSummary } from "../../stats.ts";
 
 /** A third value that explains why a pair is rare: the pair's expected count given it. */
 export interface Explanation {
@@ -95,4 +96,16 @@ export function leastEstablished(h: HistoryStats, i: number, value: string, negl
   let least = Number.POSITIVE_INFINITY;
   for (const [v, n] of h.valuesOf(i)) if (v !== value && n >= 2 && n > negligible && n < least) least = n;
   return least;
+}
+
+/**
+ * Whether a user's routine in a context is a business of its own level: long enough to be a
+ * population (≥ min_history postings) and with a median that is itself an outlier for the context
+ * (robust z ≥ the threshold) — a batch user whose every posting there is far above everybody
+ * else's (a closing run). Such a routine may explain an alarm in a finer context it has too
+ * little history in (one closing posting per account a year). An ordinary user's routine sits
+ * near the context's usual and never qualifies, so it cannot excuse a local outlier.
+ */
+export function ownLevel(routine: RobustSummary, n: number, usual: RobustSummary | undefined, cfg: { min_history: number; threshold: number }): boolean {
+  return usual !== undefined && n >= cfg.min_history && (routine.median - usual.median) / usual.scale >= cfg.threshold / 2;
 }
