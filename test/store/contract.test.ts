@@ -245,6 +245,40 @@ for (const driver of drivers) {
       expect(seen).toEqual([...seen].sort());
     });
 
+    test("alerts: re-analyses that change nothing record their analysis on the active alert, concurrently; after resolution a new alert opens", async () => {
+      const record = (i: number) => ({
+        record: {
+          id: newId("anl"), account_id: acct, connector: "c", module: "m", transaction_id: "tx-same", customer_id: null,
+          risk_score: 80, risk_level: "high" as const, amount_at_risk: 10, currency: "EUR", anomaly_codes: ["a"],
+          transactions_analyzed: 1, alert_id: null, created_at: at(20 + i), result: { n: i },
+        },
+      });
+      const unchanged = () => null;
+      const first = alert(acct, { source: "analysis", dedupe_key: "c:tx-same" });
+      const opened = await store.alerts.openOrRefresh(first, event(first), unchanged, outboxFor("same"), record(0));
+      expect(opened.created).toBe(true);
+      const before = await store.alerts.get(acct, opened.alert.id);
+      const again = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => {
+          const a = alert(acct, { source: "analysis", dedupe_key: "c:tx-same" });
+          return store.alerts.openOrRefresh(a, event(a), unchanged, outboxFor("same"), record(i + 1));
+        }),
+      );
+      expect(again.every((r) => !r.created && r.alert.id === opened.alert.id)).toBe(true);
+      expect(await store.alerts.get(acct, opened.alert.id)).toEqual(before); // no change, no event
+      expect((await store.alerts.events(acct, opened.alert.id, { limit: 10 })).data.map((e) => e.type)).toEqual(["created"]);
+      const recorded = [];
+      for await (const a of store.analyses.iterate(acct, { connector: "c" })) recorded.push(a);
+      expect(recorded.length).toBe(9);
+      expect(recorded.every((a) => a.alert_id === opened.alert.id && (a.result as { alert_id?: string }).alert_id === opened.alert.id)).toBe(true);
+
+      await store.alerts.change(acct, opened.alert.id, (cur) => ({ ok: true, patch: { status: "resolved", resolution: "fixed", resolved_at: at(40) }, event: event(cur, { type: "status_changed" }) }), outboxFor("same"));
+      const next = alert(acct, { source: "analysis", dedupe_key: "c:tx-same" });
+      const reopened = await store.alerts.openOrRefresh(next, event(next), unchanged, outboxFor("same"), record(9));
+      expect(reopened.created).toBe(true);
+      expect(reopened.alert.id).not.toBe(opened.alert.id);
+    });
+
     test("outbox: the due head of each target, then delivered, retried, dead, purged", async () => {
       const a = alert(acct);
       await store.alerts.create(a, event(a), outboxFor("t1"));

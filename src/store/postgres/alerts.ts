@@ -1,7 +1,8 @@
 // Alerts and their history on PostgreSQL. Every change writes the alert, one history event and
 // its webhook notifications in one transaction. Where SQLite relies on IMMEDIATE (one writer at
 // a time), this locks what it reads: the alert row (FOR UPDATE) for a change, and a transaction
-// advisory lock on (account, dedupe key) for open-or-refresh, so two nodes cannot both open one.
+// advisory lock on (account, dedupe key) for open-or-refresh, so two nodes cannot both open one;
+// re-recording an unchanged alert's transaction takes only a shared row lock (recordOnUnchanged).
 import {
   ActiveAlertExistsError,
   type AlertDecision,
@@ -84,13 +85,17 @@ export class PgAlertRepository implements AlertRepository {
       .catch(activeConflict);
   }
 
-  openOrRefresh(
+  async openOrRefresh(
     alert: AlertRecord,
     created: AlertEventRecord,
     refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
     outbox: OutboxBuilder,
     analysis?: { record: AnalysisRecord; claim?: IdempotencyRef },
   ) {
+    if (analysis) {
+      const unchanged = await this.recordOnUnchanged(alert, refresh, analysis);
+      if (unchanged) return { alert: unchanged, created: false };
+    }
     return this.db.tx(async (tx) => {
       // The analysis that caused it is recorded in the same transaction, carrying the alert's id.
       const recordAnalysis = async (alertId: string) => {
@@ -124,6 +129,34 @@ export class PgAlertRepository implements AlertRepository {
       await insertOutbox(tx, outbox(alert, created));
       await recordAnalysis(alert.id);
       return { alert, created: true };
+    });
+  }
+
+  /**
+   * A transaction analysed again whose active alert needs no change (the same score and findings)
+   * only gains the analysis. That is recorded under a shared lock on the alert row (FOR SHARE)
+   * instead of the exclusive per-key lock of a change: concurrent re-analyses of one transaction
+   * no longer queue behind each other across their round trips, while a change or a resolution
+   * of the alert still waits for them (and they for it). Null: the locked path must decide.
+   */
+  private recordOnUnchanged(
+    alert: AlertRecord,
+    refresh: (current: AlertRecord) => unknown,
+    analysis: { record: AnalysisRecord; claim?: IdempotencyRef },
+  ): Promise<AlertRecord | null> {
+    return this.db.tx(async (tx) => {
+      const active = await one<AlertRow>(
+        tx,
+        "SELECT * FROM alerts WHERE account_id = $1 AND dedupe_key = $2 AND status IN ('open', 'acknowledged') FOR SHARE",
+        [alert.account_id, alert.dedupe_key ?? ""],
+      );
+      if (!active) return null;
+      const current = alertFromRow(active);
+      if (refresh(current) !== null) return null;
+      const { record, claim } = analysis;
+      await insertAnalysis(tx, { ...record, alert_id: current.id, result: { ...(record.result as object), alert_id: current.id } });
+      await markClaim(tx, claim, `analysis:${record.id}`);
+      return current;
     });
   }
 
