@@ -94,8 +94,23 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     if (!same) this.setup = this.setup.withLearned(next);
   }
 
-  describe() {
-    return describeModules(this.setup.modules);
+  /**
+   * The modules with their configured weights and, for each of the given connectors that a
+   * learned model analyses (`assay learn`), the weights and alert threshold in force there.
+   */
+  describe(connectorIds: readonly string[] = []) {
+    const setup = this.setup;
+    const learnedOn = connectorIds.filter((id) => setup.learned.has(id)).sort();
+    return describeModules(setup.modules).map((m) => {
+      if (learnedOn.length === 0) return m;
+      const learned = learnedOn.map((connector) => ({
+        connector,
+        model_version: setup.modelVersionFor(connector),
+        auto_threshold: setup.autoThresholdFor(connector),
+        weights: Object.fromEntries(setup.moduleFor(m.id, connector).weights) as Record<string, number>,
+      }));
+      return { ...m, learned };
+    });
   }
 
   /**

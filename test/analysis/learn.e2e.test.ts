@@ -98,6 +98,16 @@ describe("assay learn", () => {
     expect(limit.every((x) => x.alert_id !== null)).toBe(true);
     expect(self[0]!.model_version).toMatch(/^1\.0\.0\+[0-9a-z]+\+m1$/);
 
+    // GET /v1/modules shows the learned weights in force on the connector beside the configured ones.
+    const modules = (await (await srv.call("GET", "/v1/modules")).json()) as {
+      data: { id: string; detectors: { code: string; weight: number }[]; learned?: { connector: string; model_version: string; weights: Record<string, number> }[] }[];
+    };
+    const compliance = modules.data.find((m) => m.id === "compliance")!;
+    expect(compliance.detectors.find((d) => d.code === "self_approval")!.weight).toBe(0.7);
+    expect(compliance.learned).toHaveLength(1);
+    expect(compliance.learned![0]).toMatchObject({ connector: "erp", model_version: self[0]!.model_version });
+    expect(compliance.learned![0]!.weights.self_approval).toBeCloseTo(out.fit.weights.compliance.self_approval, 6);
+
     const text = await runCli(["learn", "--config", srv.configFile, "--connector", "erp", "--dry-run"]);
     expect(text.stdout).toContain("erp: 125 labels (55 confirmed, 70 false positives)");
     expect(text.stdout).toMatch(/F1 +\d\.\d{3} +\d\.\d{3}/);
@@ -109,6 +119,8 @@ describe("assay learn", () => {
     const again = await analyze(txn("self"));
     expect(again.model_version).not.toContain("+m");
     expect(again.alert_id).not.toBeNull();
+    const after = (await (await srv.call("GET", "/v1/modules")).json()) as { data: { learned?: unknown }[] };
+    expect(after.data.every((m) => m.learned === undefined)).toBe(true);
     expect((await learn("--rollback", "--connector", "erp")).code).toBe(1);
   }, 60_000);
 

@@ -1,5 +1,6 @@
 // GET /v1/modules: the analysis modules with their detectors and effective weights.
 import { Elysia, t } from "elysia";
+import { callerOf } from "../../http/request-state.ts";
 import type { Runtime } from "../../runtime.ts";
 
 const closed = { additionalProperties: false } as const;
@@ -17,8 +18,25 @@ const DetectorSchema = t.Object(
   closed,
 );
 
+const LearnedSchema = t.Object(
+  {
+    connector: t.String(),
+    model_version: t.String(),
+    auto_threshold: t.Number(),
+    weights: t.Record(t.String(), t.Number({ minimum: 0, maximum: 1 }), { description: "Detector code → the learned weight in force on this connector" }),
+  },
+  { ...closed, description: "Weights a learned model (`assay learn`) sets on one connector, in place of the configured ones" },
+);
+
 const ModuleSchema = t.Object(
-  { id: t.String(), object: t.Literal("module"), name: t.String(), description: t.String(), detectors: t.Array(DetectorSchema) },
+  {
+    id: t.String(),
+    object: t.Literal("module"),
+    name: t.String(),
+    description: t.String(),
+    detectors: t.Array(DetectorSchema),
+    learned: t.Optional(t.Array(LearnedSchema, { description: "Present when learned models analyse connectors the caller can use" })),
+  },
   closed,
 );
 
@@ -27,12 +45,16 @@ const ModuleList = t.Object({ object: t.Literal("list"), data: t.Array(ModuleSch
 export function moduleRoutes(rt: Runtime) {
   return new Elysia({ name: "assay.modules" }).get(
     "/v1/modules",
-    () => ({ object: "list" as const, data: rt.analysis.describe(), has_more: false }),
+    ({ request }) => {
+      const visible = rt.connectors.visibleTo(callerOf(request).account.id).map((c) => c.id);
+      return { object: "list" as const, data: rt.analysis.describe(visible), has_more: false };
+    },
     {
       response: { 200: ModuleList },
       detail: {
         summary: "List analysis modules",
-        description: "Modules with their detectors, what each finds and its weight in the risk score (0 = switched off).",
+        description:
+          "Modules with their detectors, what each finds and its weight in the risk score (0 = switched off); `learned` lists the weights a learned model sets on the caller's connectors.",
         tags: ["analysis"],
       },
     },
