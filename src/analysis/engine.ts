@@ -5,7 +5,7 @@
 import { roundMoney } from "../domain/rounding.ts";
 import type { ConnectorAccess } from "../connectors/access.ts";
 import { connectorUnavailable } from "../connectors/errors.ts";
-import type { Connector } from "../connectors/types.ts";
+import type { Connector, ScanPartition } from "../connectors/types.ts";
 import type { AlertOpener, AnalysisEngine, AnalysisResult, AnalyzeRequest, FlaggedBatch, ScanRequest, TransactionFinding } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
@@ -18,7 +18,7 @@ import { describeModules, type ResolvedModule } from "./modules.ts";
 import { isLookupOnly, normalizeTransaction, validateTransactionId } from "./normalize.ts";
 import { parseOptions } from "./options.ts";
 import { analysisRecord } from "./record.ts";
-import { splitScan } from "./parallel/split-scan.ts";
+import { PARTS_PER_WORKER, splitScan, WorkerGang } from "./parallel/split-scan.ts";
 import { streamFindings, summarizeScan } from "./scan.ts";
 import { type AnalysisSettings, AnalysisSetup, baselineSettings, type LearnedModel } from "./setup.ts";
 import { simulate } from "./backtest/simulate.ts";
@@ -242,11 +242,21 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     const limit = setup.config.context.history_limit;
     if (workers > 1 && request.limit === undefined && module.history !== "full" && connector.partitions) {
       const level = module.history === "none" || limit === 0 ? "none" : module.history;
-      const parts = await connector.partitions(workers, request.signal);
-      // The history pass reads the source's first history_limit transactions: its parts share those.
-      const ledgerParts = level === "none" ? parts : await connector.partitions(workers, request.signal, limit);
-      if (parts && ledgerParts && ledgerParts.length === parts.length) {
+      // The workers load while the parts are cut (which may build the source's index).
+      const gang = new WorkerGang(workers, request.signal);
+      let parts: ScanPartition[] | undefined;
+      let ledgerParts: ScanPartition[] | undefined;
+      try {
+        parts = await connector.partitions(workers * PARTS_PER_WORKER, request.signal);
+        // The history pass reads the source's first history_limit transactions: its parts share those.
+        ledgerParts = level === "none" ? parts : await connector.partitions(workers * PARTS_PER_WORKER, request.signal, limit);
+      } catch (e) {
+        gang.close();
+        throw e;
+      }
+      if (parts && ledgerParts) {
         yield* splitScan({
+          gang,
           parts,
           ledgerParts,
           historyLimit: limit,
@@ -264,6 +274,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
         });
         return;
       }
+      gang.close();
     }
     let batch: FlaggedBatch = { analyzed: 0, flagged: [] };
     for await (const f of this.scanFindings(request)) {

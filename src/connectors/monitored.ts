@@ -6,7 +6,7 @@ import type { ReferenceData, Transaction } from "../domain/transaction.ts";
 import type { BaseConnector } from "./base.ts";
 import { connectorTimeout, connectorUnavailable, toConnectorError } from "./errors.ts";
 import type { StatusTracker } from "./status.ts";
-import type { Connector, MappingReport, ScanOptions, ScanPartition } from "./types.ts";
+import type { Connector, MappingReport, ScanOptions } from "./types.ts";
 
 export class MonitoredConnector implements Connector {
   constructor(
@@ -37,16 +37,18 @@ export class MonitoredConnector implements Connector {
     return this.inner.enabled;
   }
 
-  /** The inner connector's parts for scan workers (undefined when it cannot be cut). */
-  partitions(count: number, signal?: AbortSignal, upTo?: number): Promise<ScanPartition[] | undefined> {
+  /** The inner connector's parts for scan workers; undefined when it cannot be cut. */
+  get partitions(): Connector["partitions"] {
     const inner = this.inner as Partial<Pick<Connector, "partitions">>;
-    if (!inner.partitions) return Promise.resolve(undefined);
-    // Like a scan (it may build the files' indexes): no per-call deadline, errors as the scan's.
-    this.admit();
-    return inner.partitions.call(this.inner, count, signal, upTo).catch((e: unknown) => {
-      if (signal?.aborted) throw e;
-      throw toConnectorError(this.id, e, "the source failed while scanning");
-    });
+    if (!inner.partitions) return undefined;
+    return (count, signal, upTo) => {
+      // Like a scan (it may build the files' indexes): no per-call deadline, errors as the scan's.
+      this.admit();
+      return inner.partitions!.call(this.inner, count, signal, upTo).catch((e: unknown) => {
+        if (signal?.aborted) throw e;
+        throw toConnectorError(this.id, e, "the source failed while scanning");
+      });
+    };
   }
 
   getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction | null> {

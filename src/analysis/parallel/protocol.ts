@@ -8,14 +8,17 @@ import type { AnalysisSettings, LearnedModel } from "../setup.ts";
 
 /** Main → worker. */
 export type ToWorker =
-  /** Pass 1: read the part and send what the history ledger keeps of each transaction. */
-  | { op: "ledger"; part: ScanPartition; limit: number }
-  /** Pass 1: the history has all it may hold (context.history_limit): stop reading. */
+  /**
+   * Pass 1: read the parts one after the other and send what the history ledger keeps of each
+   * transaction, "done" after each part.
+   */
+  | { op: "ledger"; parts: ScanPartition[]; limit: number }
+  /** Pass 1: the history has all it may hold (context.history_limit): stop reading (still "done" per part). */
   | { op: "enough" }
-  /** Pass 2: evaluate the part's transactions against the merged ledger; send the findings. */
+  /** Pass 2: evaluate the parts' transactions against the merged ledger; the findings, "done" after each part. */
   | {
       op: "scan";
-      part: ScanPartition;
+      parts: ScanPartition[];
       ledger: LedgerParts | null;
       settings: AnalysisSettings;
       learned: LearnedModel | null;

@@ -1,8 +1,9 @@
 // A scan worker thread (an entry point of its own: the Makefile builds it into the binary beside
-// src/main.ts). It runs one part of a source (Connector.partitions) through one of two passes
-// for split-scan.ts: the history pass, sending what the ledger keeps of each transaction, or the
-// scan, evaluating each transaction against the merged ledger and sending back the flagged ones
-// with the count of all. A failure is reported as a message; the thread never decides anything.
+// src/main.ts). It runs parts of a source (Connector.partitions), one after the other, through one
+// of two passes for split-scan.ts: the history pass, sending what the ledger keeps of each
+// transaction, or the scan, evaluating each transaction against the merged ledger and sending back
+// the flagged ones with the count of all; "done" after each part. A failure is reported as a
+// message; the thread never decides anything.
 import { openPartition } from "../../connectors/partitions.ts";
 import { systemClock } from "../../domain/clock.ts";
 import type { TransactionFinding } from "../../domain/analysis.ts";
@@ -22,51 +23,60 @@ const FOUND_EVERY = 4096;
 
 const post = (m: FromWorker, transfer?: ArrayBuffer[]) => self.postMessage(m, transfer ?? []);
 
-/** Set by "enough": the merged history is complete, the rest of this part is not needed. */
+/** Set by "enough": the merged history is complete, the rest of the parts is not needed. */
 let enough = false;
 
 async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
-  const source = openPartition(m.part, systemClock);
-  const writer = new LedgerBatchWriter();
   enough = false;
-  for await (const t of source.scan({ limit: m.limit })) {
-    if (enough) return;
-    writer.add(t);
-    if (writer.full) {
+  for (const part of m.parts) {
+    const writer = new LedgerBatchWriter();
+    if (!enough) {
+      for await (const t of openPartition(part, systemClock).scan({ limit: m.limit })) {
+        if (enough) break;
+        writer.add(t);
+        if (writer.full) {
+          const batch = writer.take();
+          post({ op: "ledger", batch }, batchTransfer(batch));
+        }
+      }
+    }
+    if (writer.length > 0 && !enough) {
       const batch = writer.take();
       post({ op: "ledger", batch }, batchTransfer(batch));
     }
-  }
-  if (writer.length > 0) {
-    const batch = writer.take();
-    post({ op: "ledger", batch }, batchTransfer(batch));
+    post({ op: "done" });
   }
 }
 
 async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
-  const source = openPartition(m.part, systemClock);
+  if (m.parts.length === 0) return;
   const setup = AnalysisSetup.create(m.settings, systemClock, m.learned ? new Map([[m.connector, m.learned]]) : undefined);
   const module = setup.moduleFor(m.module, m.connector);
   const history = m.ledger ? HistoryStats.fromLedgerParts(m.ledger) : new HistoryStats([], "none");
-  const ctx = new AnalysisContext(m.connector, new ReferenceIndex(await source.reference()), history, setup.config.anomaly_detection, m.now);
-  let analyzed = 0;
-  let flagged: TransactionFinding[] = [];
+  // The parts are of one source: one read of its reference tables serves them all.
+  const reference = new ReferenceIndex(await openPartition(m.parts[0]!, systemClock).reference());
+  const ctx = new AnalysisContext(m.connector, reference, history, setup.config.anomaly_detection, m.now);
   // Test-only fault point (ASSAY_TEST_FAULT, inert unless named): the thread dies mid-scan.
   const exitMidway = process.env.ASSAY_TEST_FAULT === "scan_worker_exit";
-  for await (const t of source.scan({ from: m.from, to: m.to })) {
-    if (exitMidway) process.exit(70);
-    const ev = evaluateTransaction(t, ctx, module, setup.config);
-    analyzed++;
-    if (ev.anomalies.length > 0) {
-      flagged.push({ transaction: slim(t), risk_score: ev.risk_score, risk_level: ev.risk_level, anomalies: ev.anomalies, amount_at_risk: ev.amount_at_risk });
+  for (const part of m.parts) {
+    let analyzed = 0;
+    let flagged: TransactionFinding[] = [];
+    for await (const t of openPartition(part, systemClock).scan({ from: m.from, to: m.to })) {
+      if (exitMidway) process.exit(70);
+      const ev = evaluateTransaction(t, ctx, module, setup.config);
+      analyzed++;
+      if (ev.anomalies.length > 0) {
+        flagged.push({ transaction: slim(t), risk_score: ev.risk_score, risk_level: ev.risk_level, anomalies: ev.anomalies, amount_at_risk: ev.amount_at_risk });
+      }
+      if (analyzed === FOUND_EVERY) {
+        post({ op: "found", analyzed, flagged });
+        analyzed = 0;
+        flagged = [];
+      }
     }
-    if (analyzed === FOUND_EVERY) {
-      post({ op: "found", analyzed, flagged });
-      analyzed = 0;
-      flagged = [];
-    }
+    post({ op: "found", analyzed, flagged });
+    post({ op: "done" });
   }
-  post({ op: "found", analyzed, flagged });
 }
 
 /** What a report reads of a flagged transaction (its lines stay here). */
@@ -91,7 +101,6 @@ self.onmessage = async (e: MessageEvent<ToWorker>) => {
   try {
     if (e.data.op === "ledger") await ledgerPass(e.data);
     else await scanPass(e.data);
-    post({ op: "done" });
   } catch (err) {
     const error = err as { message?: string; code?: string };
     post({ op: "failed", message: String(error?.message ?? err), code: typeof error?.code === "string" ? error.code : undefined });
