@@ -109,6 +109,11 @@ describe("reports, connectors, playground", () => {
     expect(await file.text()).toContain("Price below contract");
     const bad = await dev.post("/dashboard/reports", { _csrf: dev.csrf, type: "alerts", format: "csv", from: "yesterday" });
     expect(bad.status).toBe(422);
+    // The simulation type is offered too; without a connector to replay it explains what is missing.
+    expect(page).toContain('<option value="simulation">');
+    const simulation = await dev.post("/dashboard/reports", { _csrf: dev.csrf, type: "simulation", format: "html", from: "", to: "", connector: "", module: "compliance" });
+    expect(simulation.status).toBe(422);
+    expect(await simulation.text()).toContain("a simulation report needs the connector whose transactions it replays");
     // Another account's report: 404.
     const foreign = await json(await s.call("POST", "/v1/reports", { type: "alerts", format: "json" }, { creds: other }));
     expect((await dev.get(`/dashboard/reports/${foreign.id}/download`)).status).toBe(404);

@@ -1,6 +1,7 @@
 // The reports page: create a report (queued for the background worker, as POST /v1/reports),
 // watch its progress (the page refreshes itself while one is queued or running), download it.
 import { REPORT_FORMATS, REPORT_TYPES, type ReportFormat, type ReportType } from "../../reports/types.ts";
+import { MODULE_IDS } from "../../analysis/catalog.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { type Ctx, frameOf, isAdmin, scopeAccount } from "../context.ts";
 import { html, when } from "../html.ts";
@@ -8,9 +9,14 @@ import type { Route } from "../index.ts";
 import { errorPage, notFound, page, redirect, SECURITY_HEADERS } from "../respond.ts";
 import { accountPicker } from "./keys.ts";
 
-const TYPE_LABEL: Partial<Record<ReportType, string>> = { risk_summary: "Risk summary", revenue_leakage: "Revenue leakage", alerts: "Alerts" };
-/** The types the form offers (a simulation needs a second configuration: `assay simulate` or the API). */
-const FORM_TYPES = REPORT_TYPES.filter((t) => TYPE_LABEL[t] !== undefined);
+const TYPE_LABEL: Record<ReportType, string> = {
+  risk_summary: "Risk summary",
+  revenue_leakage: "Revenue leakage",
+  alerts: "Alerts",
+  // Built-in defaults against the configuration in force (`assay simulate --with` compares any other).
+  simulation: "Simulation",
+};
+const FORM_TYPES = REPORT_TYPES;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function bytes(n: number | null): string {
@@ -33,18 +39,21 @@ ${o.error ? html`<p class="notice error" role="alert">${o.error}</p>` : ""}
   <form method="post" action="/dashboard/reports" class="inline">
     <input type="hidden" name="_csrf" value="${ctx.session.csrf_token}">
     <input type="hidden" name="account" value="${account.id}">
-    <label for="r-type">Type</label>
-    <select id="r-type" name="type">${FORM_TYPES.map((t) => html`<option value="${t}">${TYPE_LABEL[t]}</option>`)}</select>
-    <label for="r-format">Format</label>
-    <select id="r-format" name="format">${REPORT_FORMATS.map((f) => html`<option${f === "html" ? html` selected` : ""}>${f}</option>`)}</select>
-    <label for="r-from">From</label>
-    <input id="r-from" name="from" type="date">
-    <label for="r-to">To</label>
-    <input id="r-to" name="to" type="date">
-    <label for="r-connector">Connector</label>
-    <select id="r-connector" name="connector"><option value="">all</option>${connectors.map((c) => html`<option>${c}</option>`)}</select>
+    <span class="field"><label for="r-type">Type</label>
+    <select id="r-type" name="type" aria-describedby="r-type-help">${FORM_TYPES.map((t) => html`<option value="${t}">${TYPE_LABEL[t]}</option>`)}</select></span>
+    <span class="field"><label for="r-format">Format</label>
+    <select id="r-format" name="format">${REPORT_FORMATS.map((f) => html`<option${f === "html" ? html` selected` : ""}>${f}</option>`)}</select></span>
+    <span class="field"><label for="r-from">From</label>
+    <input id="r-from" name="from" type="date"></span>
+    <span class="field"><label for="r-to">To</label>
+    <input id="r-to" name="to" type="date"></span>
+    <span class="field"><label for="r-connector">Connector</label>
+    <select id="r-connector" name="connector"><option value="">all</option>${connectors.map((c) => html`<option>${c}</option>`)}</select></span>
+    <span class="field"><label for="r-module">Module</label>
+    <select id="r-module" name="module"><option value="">default</option>${MODULE_IDS.map((m) => html`<option>${m}</option>`)}</select></span>
     <button type="submit" class="primary">Create report</button>
   </form>
+  <p id="r-type-help" class="muted small">A simulation replays one connector's transactions under the built-in defaults and under this configuration (weights, rules, learned model) and compares the alerts each would open; pick its connector and module.</p>
 </section>
 <section class="card"${busy ? html` data-refresh="2"` : ""}>
   <h2>Reports of ${account.name}</h2>
@@ -88,12 +97,13 @@ export const reportRoutes: Route[] = [
       const from = ctx.form.get("from") ?? "";
       const to = ctx.form.get("to") ?? "";
       const connector = ctx.form.get("connector") || undefined;
+      const module = ctx.form.get("module") || undefined;
       if (!FORM_TYPES.includes(type) || !REPORT_FORMATS.includes(format)) return reportsPage(ctx, { error: "Choose a report type and format.", status: 422 });
       if ((from && !DATE.test(from)) || (to && !DATE.test(to))) return reportsPage(ctx, { error: "Dates must be YYYY-MM-DD.", status: 422 });
       try {
         await ctx.deps.rt.reports.create(
           { account: accountId, key: null },
-          { type, format, period: { ...(from ? { from } : {}), ...(to ? { to } : {}) }, ...(connector ? { connector } : {}) },
+          { type, format, period: { ...(from ? { from } : {}), ...(to ? { to } : {}) }, ...(connector ? { connector } : {}), ...(module ? { module } : {}) },
         );
       } catch (e) {
         if (e instanceof ApiError) return reportsPage(ctx, { error: e.message, status: 422 });
