@@ -3,18 +3,15 @@
 // entity (the customer, else the transaction) — is recorded; an analysis with the same pattern
 // is still recorded and returned, but opens no alert. Reopening the alert lifts the suppression.
 import type { Anomaly } from "../domain/analysis.ts";
+import { codesKey, entityKey, type SuppressedPattern } from "../domain/suppression.ts";
 import { newId } from "../domain/ids.ts";
 import type { AlertRecord, Store, SuppressionRecord } from "../store/types.ts";
 
-/** The sorted, distinct finding codes: the pattern's "what". */
-export function codesKey(anomalies: readonly unknown[]): string {
-  return [...new Set(anomalies.map((a) => String((a as Anomaly).code)))].sort().join(",");
-}
+export { codesKey, entityKey };
 
-/** The pattern's "who": the customer when known, else the transaction. */
-export function entityKey(customerId: string | null | undefined, transactionId: string | null): string | null {
-  if (customerId) return `customer:${customerId}`;
-  return transactionId ? `transaction:${transactionId}` : null;
+/** The dismissed patterns of an account (of one connector), for the back-test to apply. */
+export async function dismissedPatterns(store: Store, accountId: string, connector: string): Promise<SuppressedPattern[]> {
+  return (await store.suppressions.list(accountId, connector)).map((r) => ({ codes: r.codes, entity: r.entity }));
 }
 
 /** Whether an analysis of this pattern should open no alert. */

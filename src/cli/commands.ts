@@ -261,7 +261,8 @@ export const COMMANDS: CommandTable = {
       limit: { type: "string", value: "N", description: "replay at most N transactions" },
     },
     json: '{"object": "simulation", "current": side, "candidate": side, "labels", "changes", …} (docs/analysis.md)',
-    details: "Nothing is recorded and no alert opens. An alert would open where the score reaches auto_threshold;\nprecision, recall and F1 count labelled transactions (confirmed / false_positive resolutions).",
+    details:
+      "Nothing is recorded and no alert opens. An alert would open where the score reaches auto_threshold, unless a pattern\ndismissed as a false positive matches (counted as suppressed); precision, recall and F1 count labelled transactions\n(confirmed / false_positive resolutions).",
     handler: async () => (await import("./simulate.ts")).simulate,
   },
   backup: {

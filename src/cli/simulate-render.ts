@@ -10,6 +10,7 @@ export function renderSimulation(r: SimulationResult, files: { current: string; 
     ["model_version", r.current.model_version, r.candidate.model_version],
     ["auto_threshold", String(r.current.auto_threshold), String(r.candidate.auto_threshold)],
     ["alerts", String(r.current.alerts), String(r.candidate.alerts)],
+    ...(r.current.suppressed || r.candidate.suppressed ? [["  + suppressed (dismissed pattern)", String(r.current.suppressed), String(r.candidate.suppressed)] as [string, string, string]] : []),
     ...SEVERITIES.map((s): [string, string, string] => [`  ${s}`, String(r.current.by_severity[s]), String(r.candidate.by_severity[s])]),
   ];
   const codes = [...new Set([...Object.keys(r.current.by_detector), ...Object.keys(r.candidate.by_detector)])];

@@ -6,9 +6,11 @@
 import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { resolutionLabels, parseLabelsCsv } from "../alerts/labels.ts";
+import { dismissedPatterns } from "../alerts/suppressions.ts";
 import { isValidIsoDate } from "../analysis/dates.ts";
 import { loadConfig } from "../config/load.ts";
 import type { SimulationResult } from "../domain/simulation.ts";
+import type { SuppressedPattern } from "../domain/suppression.ts";
 import { createRuntime } from "../runtime.ts";
 import { apiFailure, CliFailure, type CliIO, loadCliConfig, printJson, quietLog, UsageError } from "./common.ts";
 import type { Args } from "./framework.ts";
@@ -40,6 +42,9 @@ export async function simulate(a: Args, io: CliIO) {
   try {
     await rt.refreshLearned();
     const labels = fileLabels ?? (await resolutionLabels(rt.store, { connector }));
+    // Every account's dismissed patterns on this connector: the admin replay is not one account's.
+    const suppressions: SuppressedPattern[] = [];
+    for (const account of await rt.store.accounts.list()) suppressions.push(...(await dismissedPatterns(rt.store, account.id, connector)));
     const bar = progress(`simulate ${connector}`, io.progress);
     const result: SimulationResult = await rt.analysis
       .simulate({
@@ -50,6 +55,7 @@ export async function simulate(a: Args, io: CliIO) {
         limit,
         labels,
         labelSource: labelsFile ?? "alert resolutions",
+        suppressions,
         candidate: candidate && { modules: candidate.modules, rules: candidate.rules, autoThreshold: candidate.alerts.auto_threshold },
         onProgress: (n) => bar.update(n, limit ?? null, "transactions"),
       })

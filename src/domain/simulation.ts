@@ -2,6 +2,7 @@
 // transactions would open under the configuration in force and under a candidate, side by side,
 // with precision, recall and F1 against analysts' resolutions or a labels file.
 import type { Severity } from "./analysis.ts";
+import type { SuppressedPattern } from "./suppression.ts";
 
 /** Classification quality against labels: an alert is a positive prediction. */
 export interface LabelMetrics {
@@ -22,6 +23,8 @@ export interface SimulationSide {
   auto_threshold: number;
   /** Transactions scoring at or above auto_threshold: the alerts that would open. */
   alerts: number;
+  /** Transactions that would alert but match a pattern dismissed as a false positive: no alert opens (not in `alerts`). */
+  suppressed: number;
   by_severity: Record<Severity, number>;
   /** Alerts carrying each finding code (an alert with two codes counts under both). */
   by_detector: Record<string, number>;
@@ -58,6 +61,8 @@ export interface SimulationRequest {
   labelSource: string;
   /** Compare the built-in baseline (default weights, no rules, no learned model) with the setup in force. */
   baseline?: boolean;
+  /** Patterns dismissed as false positives: a transaction matching one opens no alert, as in service. */
+  suppressions?: readonly SuppressedPattern[];
   signal?: AbortSignal;
   onProgress?: (analyzed: number) => void;
 }

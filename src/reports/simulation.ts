@@ -4,6 +4,7 @@
 // the alerts each would open, by severity and finding, the money at risk, and precision, recall
 // and F1 against the account's resolved alerts. `assay simulate --with` compares any candidate.
 import { resolutionLabels } from "../alerts/labels.ts";
+import { dismissedPatterns } from "../alerts/suppressions.ts";
 import { SEVERITIES } from "../domain/analysis.ts";
 import type { SimulationResult } from "../domain/simulation.ts";
 import { breathe } from "./aggregate.ts";
@@ -13,6 +14,7 @@ export async function simulationReport(ctx: ReportContext): Promise<ReportOutcom
   const { report, period } = ctx;
   if (!ctx.engine?.simulate) throw new ReportError("analysis_unavailable", "the analysis engine is not available to replay transactions");
   const labels = await resolutionLabels(ctx.store, { connector: report.connector!, accountId: report.account_id });
+  const suppressions = await dismissedPatterns(ctx.store, report.account_id, report.connector!);
   let last = 0;
   const r: SimulationResult = await ctx.engine.simulate({
     accountId: report.account_id,
@@ -23,6 +25,7 @@ export async function simulationReport(ctx: ReportContext): Promise<ReportOutcom
     labels,
     labelSource: "alert resolutions",
     baseline: true,
+    suppressions,
     signal: ctx.signal,
     onProgress: (n) => {
       if (n - last >= 1000) {
@@ -71,6 +74,7 @@ export async function simulationReport(ctx: ReportContext): Promise<ReportOutcom
           row("model_version", (s) => s.model_version),
           row("auto_threshold", (s) => s.auto_threshold),
           row("alerts", (s) => s.alerts),
+          row("suppressed (pattern dismissed as a false positive)", (s) => s.suppressed),
           ...SEVERITIES.map((sev) => row(`alerts: ${sev}`, (s) => s.by_severity[sev])),
           ...currencies.map((c) => row(`money at risk (${c})`, (s) => s.amount_at_risk[c] ?? 0)),
           ...metricRows,

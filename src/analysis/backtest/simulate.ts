@@ -1,10 +1,13 @@
 // The back-test: replays a connector's transactions once and evaluates each under two analysis
 // setups (the one in force and a candidate), counting the alerts each would open (score ≥ its
 // auto_threshold) by severity and finding code, the money at risk on them, and — for labelled
-// transactions — the confusion matrix. Nothing is recorded and no alert is opened.
+// transactions — the confusion matrix. A transaction matching a pattern analysts dismissed as a
+// false positive opens no alert, as in service (counted as suppressed). Nothing is recorded and
+// no alert is opened.
 import type { Connector } from "../../connectors/types.ts";
 import { SEVERITIES } from "../../domain/analysis.ts";
 import type { Labels, SimulationResult, SimulationSide } from "../../domain/simulation.ts";
+import { codesKey, entityKey, type SuppressedPattern } from "../../domain/suppression.ts";
 import { evaluateTransaction, type Evaluation } from "../evaluate.ts";
 import type { AnalysisSetup } from "../setup.ts";
 import { Confusion } from "./metrics.ts";
@@ -19,6 +22,8 @@ export interface SimulationInput {
   limit?: number;
   labels: Labels;
   labelSource: string;
+  /** Dismissed false-positive patterns: a matching transaction opens no alert (alerts/suppressions.ts). */
+  suppressions?: readonly SuppressedPattern[];
   signal?: AbortSignal;
   /** Called every PROGRESS_EVERY transactions, and at the end. */
   onProgress?: (analyzed: number) => void;
@@ -29,6 +34,7 @@ const SAMPLE = 20;
 
 class SideTally {
   alerts = 0;
+  suppressed = 0;
   readonly bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as SimulationSide["by_severity"];
   readonly byDetector = new Map<string, number>();
   readonly atRisk = new Map<string, number>();
@@ -40,8 +46,12 @@ class SideTally {
     return this.setup.autoThresholdFor(this.connectorId);
   }
 
-  add(ev: Evaluation, currency: string | undefined, label: boolean | undefined): boolean {
-    const alert = ev.risk_score >= this.threshold;
+  add(ev: Evaluation, currency: string | undefined, label: boolean | undefined, suppressed: (ev: Evaluation) => boolean): boolean {
+    let alert = ev.risk_score >= this.threshold;
+    if (alert && suppressed(ev)) {
+      this.suppressed++;
+      alert = false;
+    }
     if (label !== undefined) this.confusion.add(alert, label);
     if (!alert) return false;
     this.alerts++;
@@ -59,6 +69,7 @@ class SideTally {
       model_version: this.setup.modelVersionFor(this.connectorId),
       auto_threshold: this.threshold,
       alerts: this.alerts,
+      suppressed: this.suppressed,
       by_severity: this.bySeverity,
       by_detector: Object.fromEntries([...this.byDetector].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))),
       amount_at_risk: Object.fromEntries([...this.atRisk].sort()),
@@ -82,13 +93,16 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   let analyzed = 0;
   let positives = 0;
   let negatives = 0;
+  const dismissed = new Set((input.suppressions ?? []).map((p) => `${p.codes}\u0000${p.entity}`));
   for await (const txn of connector.scan({ from: input.from, to: input.to, limit: input.limit, signal: input.signal })) {
     input.signal?.throwIfAborted();
     const label = input.labels.get(txn.transaction_id);
     if (label === true) positives++;
     else if (label === false) negatives++;
-    const alertA = a.add(evaluateTransaction(txn, ctxA, moduleA, current.config), txn.currency, label);
-    const alertB = b.add(evaluateTransaction(txn, ctxB, moduleB, candidate.config), txn.currency, label);
+    const entity = entityKey(txn.customer_id, txn.transaction_id);
+    const suppressed = (ev: Evaluation) => dismissed.size > 0 && entity !== null && ev.anomalies.length > 0 && dismissed.has(`${codesKey(ev.anomalies)}\u0000${entity}`);
+    const alertA = a.add(evaluateTransaction(txn, ctxA, moduleA, current.config), txn.currency, label, suppressed);
+    const alertB = b.add(evaluateTransaction(txn, ctxB, moduleB, candidate.config), txn.currency, label, suppressed);
     if (alertB && !alertA && openedCount++ < SAMPLE) opened.push(txn.transaction_id);
     if (alertA && !alertB && closedCount++ < SAMPLE) closed.push(txn.transaction_id);
     if (++analyzed % PROGRESS_EVERY === 0) input.onProgress?.(analyzed);
