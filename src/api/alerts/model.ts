@@ -1,5 +1,7 @@
 // Alert request and response schemas (t.*); the views they describe are built in src/alerts/views.ts.
 import { t } from "elysia";
+import { SEVERITIES } from "../../domain/analysis.ts";
+import { literals } from "../literals.ts";
 import { METADATA_LIMITS } from "../../alerts/service.ts";
 import { PageLimit } from "../page-limit.ts";
 
@@ -7,13 +9,12 @@ export const ALERT_STATUSES = ["open", "acknowledged", "resolved", "dismissed"] 
 /** Why an alert was closed. */
 export const RESOLUTIONS = ["confirmed", "false_positive", "duplicate", "accepted_risk", "not_actionable", "other"] as const;
 
-// Unions are spelled out: t.UnionEnum would add a default, which fills absent fields in.
 const strict = { additionalProperties: false } as const;
 
 
-export const AlertStatus = t.Union([t.Literal("open"), t.Literal("acknowledged"), t.Literal("resolved"), t.Literal("dismissed")]);
-export const AlertSeverity = t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high"), t.Literal("critical")]);
-export const Resolution = t.Union([t.Literal("confirmed"), t.Literal("false_positive"), t.Literal("duplicate"), t.Literal("accepted_risk"), t.Literal("not_actionable"), t.Literal("other")]);
+export const AlertStatus = literals(ALERT_STATUSES);
+export const AlertSeverity = literals(SEVERITIES);
+export const Resolution = literals(RESOLUTIONS);
 
 const MetadataValue = t.Union([t.String({ maxLength: METADATA_LIMITS.valueLength }), t.Number(), t.Boolean(), t.Null()]);
 export const Metadata = t.Record(t.String({ minLength: 1, maxLength: METADATA_LIMITS.keyLength }), MetadataValue, {

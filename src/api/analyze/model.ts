@@ -1,6 +1,8 @@
 // Schemas of POST /v1/analyze (docs/analysis.md; the transaction's fields: docs/connectors.md). Objects we control are closed; optional fields
 // accept null as "not given". The engine validates again what a schema cannot express.
 import { t } from "elysia";
+import { SEVERITIES } from "../../domain/analysis.ts";
+import { literals } from "../literals.ts";
 import { TRANSACTION_TYPES } from "../../domain/transaction.ts";
 
 const closed = { additionalProperties: false } as const;
@@ -23,7 +25,7 @@ export const TransactionLineBody = t.Object(
 export const TransactionBody = t.Object(
   {
     transaction_id: t.String({ minLength: 1, maxLength: 256, description: "Id of the transaction; alone, it is fetched from the connector" }),
-    type: opt(t.Union(TRANSACTION_TYPES.map((v) => t.Literal(v)), { description: "Default invoice" })),
+    type: opt(literals(TRANSACTION_TYPES, { description: "Default invoice" })),
     date: opt(t.String({ maxLength: 40, description: "ISO 8601 date or date-time" })),
     customer_id: opt(text("Customer or counterparty")),
     currency: opt(t.String({ pattern: "^[A-Za-z]{3}$", description: "ISO 4217" })),
@@ -60,7 +62,7 @@ export const AnalyzeBody = t.Object(
   closed,
 );
 
-const Severity = t.Union([t.Literal("low"), t.Literal("medium"), t.Literal("high"), t.Literal("critical")]);
+const Severity = literals(SEVERITIES);
 
 export const AnomalySchema = t.Object(
   {

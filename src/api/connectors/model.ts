@@ -1,5 +1,7 @@
 // Connector response schemas (t.*) for GET /v1/connectors and GET /v1/connectors/{id}/status.
 import { t } from "elysia";
+import { MODULE_IDS } from "../../analysis/catalog.ts";
+import { literals } from "../literals.ts";
 import { PageLimit } from "../page-limit.ts";
 
 const Health = t.Union([t.Literal("unknown"), t.Literal("healthy"), t.Literal("degraded"), t.Literal("unreachable"), t.Literal("disabled")], {
@@ -7,7 +9,7 @@ const Health = t.Union([t.Literal("unknown"), t.Literal("healthy"), t.Literal("d
 });
 
 const ConnectorType = t.Union([t.Literal("csv"), t.Literal("sqlite"), t.Literal("postgres"), t.Literal("mysql"), t.Literal("http"), t.Literal("inline")]);
-const Module = t.Union([t.Literal("revenue_leakage"), t.Literal("anomaly_detection"), t.Literal("duplicate_detection"), t.Literal("compliance")]);
+const Module = literals(MODULE_IDS);
 const ReferenceTable = t.Union([t.Literal("contracts"), t.Literal("price_list"), t.Literal("shipments")]);
 
 export const ConnectorObject = t.Object({

@@ -1,10 +1,11 @@
 // Report request and response schemas (t.*); the view they describe is built in src/reports/views.ts.
 import { t } from "elysia";
+import { REPORT_FORMATS, REPORT_TYPES } from "../../reports/types.ts";
+import { literals } from "../literals.ts";
 import { PageLimit } from "../page-limit.ts";
 
-// Unions are spelled out: t.UnionEnum would add a default, which fills absent fields in.
-export const ReportTypeSchema = t.Union([t.Literal("risk_summary"), t.Literal("revenue_leakage"), t.Literal("alerts"), t.Literal("simulation")]);
-export const ReportFormatSchema = t.Union([t.Literal("json"), t.Literal("csv"), t.Literal("html")]);
+export const ReportTypeSchema = literals(REPORT_TYPES);
+export const ReportFormatSchema = literals(REPORT_FORMATS);
 const Status = t.Union([t.Literal("queued"), t.Literal("running"), t.Literal("completed"), t.Literal("failed")]);
 const Time = t.String({ minLength: 10, maxLength: 40, description: "a date (2026-01-31) or an RFC 3339 date-time" });
 
