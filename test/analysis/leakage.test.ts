@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { exchangeRateOn } from "../../src/analysis/detectors/leakage/rates.ts";
 import { analyse, codes, invoice } from "./fixtures.ts";
 import { modulesConfig } from "../support/engine.ts";
 
@@ -130,6 +131,23 @@ describe("shipments, tax, currency", () => {
     const covered = await analyse(invoice("I28", { customer: "CUST-1", currency: "EUR", lines: [{ sku: "SKU-A", qty: 10, unit: 64 }] }), { config: inverse });
     expect(codes(covered.anomalies)).toEqual(["currency_mismatch"]);
     expect(covered.anomalies[0]!.amount_at_risk).toBe(0);
+  });
+
+  test("exchange rates: a pair not listed is crossed through a common currency, each leg the rate in force that day", () => {
+    const rates = [
+      { from: "EUR", to: "USD", rate: 1.1 },
+      { from: "EUR", to: "USD", rate: 1.25, valid_from: "2025-06-01" },
+      { from: "GBP", to: "USD", rate: 1.3 },
+    ];
+    // EUR → GBP: EUR→USD then USD→GBP (the GBP rate read the other way round).
+    expect(exchangeRateOn(rates, "EUR", "GBP", "2025-06-11")).toBeCloseTo(1.25 / 1.3, 12);
+    expect(exchangeRateOn(rates, "EUR", "GBP", "2025-05-11")).toBeCloseTo(1.1 / 1.3, 12);
+    expect(exchangeRateOn(rates, "GBP", "EUR", "2025-06-11")).toBeCloseTo(1.3 / 1.25, 12);
+    // Listed pairs are used as listed; a currency with no path answers nothing (no loss proven).
+    expect(exchangeRateOn(rates, "EUR", "USD", "2025-06-11")).toBe(1.25);
+    expect(exchangeRateOn(rates, "EUR", "JPY", "2025-06-11")).toBeUndefined();
+    // A leg not yet in force on the day gives no cross rate either.
+    expect(exchangeRateOn([{ from: "EUR", to: "USD", rate: 1.1, valid_from: "2025-06-01" }, { from: "GBP", to: "USD", rate: 1.3 }], "EUR", "GBP", "2025-05-01")).toBeUndefined();
   });
 
   test("effective-dated tax rates: the old rate after a change is found, before it is not", async () => {

@@ -2,7 +2,7 @@
 // rates each in force from a date) and exchange rates (1 `from` = `rate` `to`, in force from
 // `valid_from`). The rate in force on a day is the entry with the latest start on or before it
 // (an entry without a start is in force since always); an exchange rate given one way also
-// answers the other way (1 / rate).
+// answers the other way (1 / rate), and a pair not listed is crossed through a common currency.
 import type { ModulesConfig } from "../../config-schema.ts";
 
 type LeakageConfig = ModulesConfig["revenue_leakage"];
@@ -15,9 +15,30 @@ export function taxRateOn(cfg: LeakageConfig["tax"], currency: string | undefine
   return inForce(entry.map((e) => ({ start: e.from, value: e.rate })), day);
 }
 
-/** How many `to` one `from` is worth on that day; undefined when no rate is configured. */
+/**
+ * How many `to` one `from` is worth on that day; undefined when no rate answers. A pair not
+ * listed either way is crossed through one currency listed with both (EUR→GBP from EUR→USD and
+ * GBP→USD, each the rate in force that day), as a treasury table quoted against one base is.
+ */
 export function exchangeRateOn(rates: LeakageConfig["exchange_rates"], from: string, to: string, day: string | null): number | undefined {
   if (from === to) return 1;
+  const pair = pairRateOn(rates, from, to, day);
+  if (pair !== undefined) return pair;
+  const via = new Set<string>();
+  for (const r of rates) {
+    if (r.from === from || r.to === from) via.add(r.from === from ? r.to : r.from);
+  }
+  via.delete(to);
+  for (const base of [...via].sort()) {
+    const first = pairRateOn(rates, from, base, day);
+    const second = first === undefined ? undefined : pairRateOn(rates, base, to, day);
+    if (first !== undefined && second !== undefined) return first * second;
+  }
+  return undefined;
+}
+
+/** The listed rate of one pair in force that day, either way round. */
+function pairRateOn(rates: LeakageConfig["exchange_rates"], from: string, to: string, day: string | null): number | undefined {
   const direct = rates.filter((r) => r.from === from && r.to === to).map((r) => ({ start: r.valid_from, value: r.rate }));
   const inverse = rates.filter((r) => r.from === to && r.to === from).map((r) => ({ start: r.valid_from, value: 1 / r.rate }));
   return inForce([...direct, ...inverse], day);
