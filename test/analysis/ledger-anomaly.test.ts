@@ -72,15 +72,15 @@ describe("anomaly detection on a ledger with regular business", () => {
     }
   }, 60_000);
 
-  test("further regular business: a year-end closing run, intercompany charges and a seasonal line are not high", async () => {
+  test("further regular business: a year-end closing run, intercompany charges, a seasonal line and revaluation runs are not high", async () => {
     // The closing run posts once per account a year, each amount a year of postings: far above
     // the account's usual, ordinary for the batch user's own level (a routine of its own level).
     const extra = generateLedger({ seed: 11, entries: 30_000, extra: true });
     const found = await scan(extra.transactions);
-    for (const kind of ["year_end_closing", "intercompany", "seasonal"]) {
+    for (const kind of ["year_end_closing", "intercompany", "seasonal", "fx_revaluation"]) {
       const ids = [...extra.regular].filter(([, k]) => k === kind).map(([id]) => id);
       expect(ids.length).toBeGreaterThan(100);
-      expect(ids.filter((id) => isHigh(found.get(id))).length).toBeLessThan(ids.length * 0.01);
+      expect(ids.filter((id) => isHigh(found.get(id))).length).toBeLessThanOrEqual(ids.length * 0.01);
     }
   }, 60_000);
 

@@ -105,15 +105,18 @@ export const amountOutlierDetector: Detector = {
     // year-end closing run posts once per account, each amount far above the account's usual,
     // but all of them ordinary for what that user posts with that document type.
     const explained = (a: Alarm) =>
-      routines.some(
-        (r) =>
-          (r.i === a.i || (a.line === null && store.distinct(r.i) > store.distinct(a.i)) || ownLevel(r.routine, r.n, r.usual, cfg)) &&
-          // The routine must have judged the same amount: a small line's routine does not
-          // explain the invoice's total, nor another line's (a one-line entry's line is its total).
-          Math.abs(r.log - Math.log(a.amount)) < 1e-9 &&
-          (r.log - r.routine.median) / Math.max(r.routine.scale, ROUTINE_MIN_SCALE) < cfg.threshold &&
-          r.log <= largestOther(r.routine, r.log, inHistory) + PEER_FACTOR,
-      );
+      routines.some((r) => {
+        // The routine must have judged the same amount: a small line's routine does not
+        // explain the invoice's total, nor another line's (a one-line entry's line is its total).
+        if (Math.abs(r.log - Math.log(a.amount)) >= 1e-9) return false;
+        if ((r.log - r.routine.median) / Math.max(r.routine.scale, ROUTINE_MIN_SCALE) >= cfg.threshold) return false;
+        const own = ownLevel(r.routine, r.n, r.usual, cfg);
+        if (!own && r.i !== a.i && !(a.line === null && store.distinct(r.i) > store.distinct(a.i))) return false;
+        // A population of its own level is long enough for its z-score to speak (the largest
+        // closing of the year need not have a peer); a shorter routine must have reached about
+        // this level before.
+        return own || r.log <= largestOther(r.routine, r.log, inHistory) + PEER_FACTOR;
+      });
     for (let k = alarms.length - 1; k >= 0; k--) if (explained(alarms[k]!)) alarms.splice(k, 1);
     if (alarms.length === 0) return [];
     const scored = alarms.map((a) => ({ a, score: evidence(a, cfg) })).sort((x, y) => y.score - x.score || y.a.z - x.a.z);

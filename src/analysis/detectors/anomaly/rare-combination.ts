@@ -12,7 +12,7 @@ import type { ModulesConfig } from "../../config-schema.ts";
 import type { HistoryStats } from "../../history.ts";
 import { round2 } from "../../../domain/rounding.ts";
 import type { Detector, Finding } from "../types.ts";
-import { conditionalExpectation, type Explanation } from "./support.ts";
+import { conditionalExpectation, conditionalTripleExpectation, type Explanation } from "./support.ts";
 
 export const rareCombinationDetector: Detector = {
   codes: ["rare_combination"],
@@ -66,7 +66,7 @@ function tripleFinding(h: HistoryStats, values: (string | undefined)[], self: nu
   const tc = h.triples;
   if (tc.triples.length === 0) return [];
   const codes = tc.codesOf(values);
-  let best: { fields: number[]; expected: number; seen: number } | undefined;
+  let best: { fields: number[]; expected: number; seen: number; given: Explanation | undefined } | undefined;
   for (let t = 0; t < tc.triples.length; t++) {
     const seen = tc.count(t, codes);
     if (seen === undefined || seen - self > cfg.max_count) continue;
@@ -82,9 +82,13 @@ function tripleFinding(h: HistoryStats, values: (string | undefined)[], self: nu
     const nb = h.valueCount(b, vb) - self;
     const nc = h.valueCount(c, vc) - self;
     const n = Math.min(h.fieldTotals[a]!, h.fieldTotals[b]!, h.fieldTotals[c]!) - self;
-    const expected = (n * nab * nac * nbc) / (na * nb * nc);
+    const kirkwood = (n * nab * nac * nbc) / (na * nb * nc);
+    if (kirkwood < cfg.min_expected) continue;
+    // As for pairs: judged also given a further value of the entry (support.ts).
+    const given = conditionalTripleExpectation(h, values, [a, b, c], self, cfg.max_count);
+    const expected = given && given.expected < kirkwood ? given.expected : kirkwood;
     if (expected < cfg.min_expected) continue;
-    if (!best || expected > best.expected) best = { fields: [a, b, c], expected, seen: seen - self };
+    if (!best || expected > best.expected) best = { fields: [a, b, c], expected, seen: seen - self, given: given && given.expected < kirkwood ? given : undefined };
   }
   if (!best) return [];
   const names = best.fields.map((i) => h.fields[i]!);
@@ -93,7 +97,9 @@ function tripleFinding(h: HistoryStats, values: (string | undefined)[], self: nu
     {
       code: "rare_combination",
       score: combinationScore(best.expected, best.seen, cfg),
-      message: `${shown.join(" with ")} seen together ${best.seen} time(s), though each pair of them is common; the pairs predict ${round2(best.expected)}`,
+      message:
+        `${shown.join(" with ")} seen together ${best.seen} time(s), though each pair of them is common; ` +
+        (best.given ? `even given ${h.fields[best.given.field]} "${best.given.value}" ${round2(best.expected)} are predicted` : `the pairs predict ${round2(best.expected)}`),
       field: names.join(","),
       expected: { count_at_least: round2(best.expected) },
       actual: { ...Object.fromEntries(best.fields.map((i, k) => [names[k], values[i]])), count: best.seen },

@@ -67,6 +67,78 @@ export function conditionalExpectation(h: HistoryStats, values: readonly (string
   return best;
 }
 
+/**
+ * The same for three values (fields f[0..2]): the smallest expected count of the three together
+ * when they are independent within each value c' of one more field k:
+ * Σ n(a,c') · n(b,c') · n(c,c') / n(c')², exact for fields of few values and otherwise bounded by
+ * the transaction's own value plus the least any of the three has outside it. A currency its
+ * company books only on a few revaluation runs makes (credit key, profit centre, currency) rare
+ * within that company, however often the pairs occur over the whole ledger.
+ */
+export function conditionalTripleExpectation(h: HistoryStats, values: readonly (string | undefined)[], f: readonly [number, number, number], self: number, maxCount: number): Explanation | undefined {
+  const v = f.map((i) => values[i]!);
+  const n = f.map((i, x) => h.valueCount(i, v[x]!) - self);
+  let best: Explanation | undefined;
+  for (let k = 0; k < values.length; k++) {
+    const c = values[k];
+    if (k === f[0] || k === f[1] || k === f[2] || c === undefined) continue;
+    const nc = h.valueCount(k, c) - self;
+    if (nc <= 0) continue;
+    const with0 = pairOf(h, f[0], k, v[0]!, c) - self;
+    if (with0 <= maxCount) continue;
+    const with1 = pairOf(h, f[1], k, v[1]!, c) - self;
+    if (with1 <= maxCount) continue;
+    const with2 = pairOf(h, f[2], k, v[2]!, c) - self;
+    if (with2 <= maxCount) continue;
+    let expected = (with0 * with1 * with2) / (nc * nc);
+    if (h.distinctValues(k) <= EXACT_MAX_VALUES) {
+      for (const [other, m] of h.valuesOf(k)) {
+        if (other === c || m <= 0) continue;
+        const x = pairOf(h, f[0], k, v[0]!, other);
+        if (x === 0) continue;
+        const y = pairOf(h, f[1], k, v[1]!, other);
+        if (y === 0) continue;
+        expected += (x * y * pairOf(h, f[2], k, v[2]!, other)) / (m * m);
+      }
+    } else expected += Math.max(0, Math.min(n[0]! - with0, n[1]! - with1, n[2]! - with2));
+    // Where c's field is counted three at a time too, the three values' pairs within c are
+    // known: Kirkwood's approximation inside c (n(c) · n(abc')n(acc')n(bcc') / (n(ac)n(bc)n(cc))
+    // in pair-within-c terms), plus the bound for outside c. It keeps what the pairs say (a credit
+    // key never in dollars within this company) that independence within c loses.
+    const inside = kirkwoodWithin(h, values, f, k, self, maxCount);
+    if (inside !== undefined) expected = Math.min(expected, inside + Math.max(0, Math.min(n[0]! - with0, n[1]! - with1, n[2]! - with2)));
+    if (!best || expected < best.expected) best = { field: k, value: c, expected };
+  }
+  return best;
+}
+
+/** n(abc within c') by Kirkwood from the triples (x, y, k) of the entry's values, when field k
+ *  and the three fields are all counted three at a time; undefined otherwise or when a triple
+ *  with c' was seen no more than maxCount times (c' not compatible with that pair). */
+function kirkwoodWithin(h: HistoryStats, values: readonly (string | undefined)[], f: readonly [number, number, number], k: number, self: number, maxCount: number): number | undefined {
+  const tc = h.triples;
+  const pos = (i: number) => tc.fieldIndexes.indexOf(i);
+  if (pos(k) < 0 || f.some((i) => pos(i) < 0)) return undefined;
+  const codes = tc.codesOf(values);
+  const triple = (x: number, y: number): number | undefined => {
+    const want = [pos(x), pos(y), pos(k)].sort((p, q) => p - q);
+    const t = tc.triples.findIndex((tr) => tr[0] === want[0] && tr[1] === want[1] && tr[2] === want[2]);
+    const count = t < 0 ? undefined : tc.count(t, codes);
+    return count === undefined ? undefined : count - self;
+  };
+  const c = values[k]!;
+  const nab = triple(f[0], f[1]);
+  const nac = triple(f[0], f[2]);
+  const nbc = triple(f[1], f[2]);
+  if (nab === undefined || nac === undefined || nbc === undefined || Math.min(nab, nac, nbc) <= maxCount) return undefined;
+  const na = pairOf(h, f[0], k, values[f[0]]!, c) - self;
+  const nb = pairOf(h, f[1], k, values[f[1]]!, c) - self;
+  const ncc = pairOf(h, f[2], k, values[f[2]]!, c) - self;
+  const nk = h.valueCount(k, c) - self;
+  if (na <= 0 || nb <= 0 || ncc <= 0 || nk <= 0) return undefined;
+  return (nk * nab * nac * nbc) / (na * nb * ncc);
+}
+
 function pairOf(h: HistoryStats, i: number, k: number, a: string, c: string): number {
   return i < k ? h.pairCount(i, k, a, c) : h.pairCount(k, i, c, a);
 }
