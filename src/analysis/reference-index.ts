@@ -1,7 +1,7 @@
 // Indexes a connector's reference tables (contracts, price list, shipments) for constant-time
 // look-ups per invoice line. Contracts whose customer_id is "*" (or empty) are promotions: they
 // offer their price to every customer for the SKU within their validity window.
-import type { Contract, ReferenceData } from "../domain/transaction.ts";
+import type { Contract, ExchangeRate, ReferenceData } from "../domain/transaction.ts";
 
 export class ReferenceIndex {
   // Nested maps (customer → SKU, currency → SKU) rather than joined keys: every invoice line is
@@ -14,7 +14,9 @@ export class ReferenceIndex {
   private readonly listPricesAnyCurrency = new Map<string, number>();
   private readonly pricedSkus = new Set<string>();
   private readonly shipped = new Map<string, Map<string, number>>();
-  readonly counts: { contracts: number; price_list: number; shipments: number };
+  /** The connector's reference exchange rates: codes upper-cased, valid_from a day (YYYY-MM-DD). */
+  readonly exchangeRates: readonly ExchangeRate[];
+  readonly counts: { contracts: number; price_list: number; shipments: number; exchange_rates: number };
 
   constructor(reference: ReferenceData) {
     for (const c of reference.contracts) {
@@ -33,7 +35,15 @@ export class ReferenceIndex {
       if (!bySku) this.shipped.set(s.transaction_id, (bySku = new Map()));
       bySku.set(s.sku, (bySku.get(s.sku) ?? 0) + s.quantity);
     }
-    this.counts = { contracts: reference.contracts.length, price_list: reference.price_list.length, shipments: reference.shipments.length };
+    this.exchangeRates = (reference.exchange_rates ?? [])
+      .filter((r) => Number.isFinite(r.rate) && r.rate > 0)
+      .map((r) => ({ from: r.from.toUpperCase(), to: r.to.toUpperCase(), rate: r.rate, ...(r.valid_from ? { valid_from: r.valid_from.slice(0, 10) } : {}) }));
+    this.counts = {
+      contracts: reference.contracts.length,
+      price_list: reference.price_list.length,
+      shipments: reference.shipments.length,
+      exchange_rates: this.exchangeRates.length,
+    };
   }
 
   /** Every contract and promotion that could govern this customer's SKU (any validity window). */

@@ -2,7 +2,7 @@
 // report, value formats, and reference tables read through one mapper and cached for
 // reference_ttl_s (analyses ask for them on every call; sources should not be read every time).
 import type { Clock } from "../domain/clock.ts";
-import { type Contract, type PriceListEntry, REFERENCE_TABLES, type ReferenceData, type ReferenceTable, type Shipment, type Transaction } from "../domain/transaction.ts";
+import { type Contract, type ExchangeRate, type PriceListEntry, REFERENCE_TABLES, type ReferenceData, type ReferenceTable, type Shipment, type Transaction } from "../domain/transaction.ts";
 import type { ConnectorType, Connector, ConnectorCapabilities, MappingReport, ScanOptions } from "./types.ts";
 import { connectorUnavailable } from "./errors.ts";
 import { MappingStats, ReferenceMapper, type ValueFormats } from "./mapping.ts";
@@ -86,14 +86,15 @@ export abstract class BaseConnector implements Connector {
   }
 
   private async loadReference(signal?: AbortSignal): Promise<ReferenceData> {
+    // exchange_rates is present only when configured (the other three always are).
     const out: ReferenceData = { contracts: [], price_list: [], shipments: [] };
     await Promise.all(
       this.referenceTables.map(async (table) => {
         const source = this.settings.reference![table]!;
         const { header, rows } = await this.readReferenceTable(table, source, signal);
-        const mapper = new ReferenceMapper<Contract | PriceListEntry | Shipment>(header, table, this.settings.reference_mapping?.[table] ?? {}, this.formats);
+        const mapper = new ReferenceMapper<Contract | PriceListEntry | Shipment | ExchangeRate>(header, table, this.settings.reference_mapping?.[table] ?? {}, this.formats);
         if (header.length > 0 && mapper.missing.length > 0) throw connectorUnavailable(this.id, `reference table ${table} has no column for ${mapper.missing.join(", ")}`);
-        const target = out[table] as (Contract | PriceListEntry | Shipment)[];
+        const target = (out[table] ??= []) as (Contract | PriceListEntry | Shipment | ExchangeRate)[];
         let n = 0;
         const take = (values: SourceValue[]) => {
           n++;

@@ -70,6 +70,8 @@ export const ConnectorEntry = Type.Object(
           contracts: Type.Optional(Type.String({ minLength: 1 })),
           price_list: Type.Optional(Type.String({ minLength: 1 })),
           shipments: Type.Optional(Type.String({ minLength: 1 })),
+          /** Reference exchange rates (from, to, rate, valid_from), read beside modules.revenue_leakage.exchange_rates. */
+          exchange_rates: Type.Optional(Type.String({ minLength: 1 })),
         },
         closed,
       ),
@@ -78,7 +80,7 @@ export const ConnectorEntry = Type.Object(
     /** Column mappings of the reference tables (canonical field → source column). */
     reference_mapping: Type.Optional(
       Type.Object(
-        { contracts: Type.Optional(Mapping), price_list: Type.Optional(Mapping), shipments: Type.Optional(Mapping) },
+        { contracts: Type.Optional(Mapping), price_list: Type.Optional(Mapping), shipments: Type.Optional(Mapping), exchange_rates: Type.Optional(Mapping) },
         closed,
       ),
     ),

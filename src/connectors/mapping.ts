@@ -55,6 +55,12 @@ export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
     { name: "list_price", kind: "number", required: true },
     { name: "currency", kind: "text" },
   ],
+  exchange_rates: [
+    { name: "from", kind: "text", required: true },
+    { name: "to", kind: "text", required: true },
+    { name: "rate", kind: "number", required: true },
+    { name: "valid_from", kind: "date" },
+  ],
   shipments: [
     { name: "shipment_id", kind: "text", required: true },
     { name: "transaction_id", kind: "text" },

@@ -61,12 +61,22 @@ export interface Shipment {
   date?: string;
 }
 
+/** A reference exchange rate: 1 `from` = `rate` `to`, in force from `valid_from` (a date) on. */
+export interface ExchangeRate {
+  from: string;
+  to: string;
+  rate: number;
+  valid_from?: string;
+}
+
 /** The reference tables a connector may provide as context for the analysis modules. */
 export interface ReferenceData {
   contracts: Contract[];
   price_list: PriceListEntry[];
   shipments: Shipment[];
+  /** Read beside `modules.revenue_leakage.exchange_rates` (absent: none). */
+  exchange_rates?: ExchangeRate[];
 }
 
-export const REFERENCE_TABLES = ["contracts", "price_list", "shipments"] as const;
+export const REFERENCE_TABLES = ["contracts", "price_list", "shipments", "exchange_rates"] as const;
 export type ReferenceTable = (typeof REFERENCE_TABLES)[number];

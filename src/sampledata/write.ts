@@ -5,7 +5,7 @@ import { Database } from "bun:sqlite";
 import type { SQL } from "bun";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { ReferenceTable, Transaction } from "../domain/transaction.ts";
+import type { Transaction } from "../domain/transaction.ts";
 import {
   type Cell,
   csvLine,
@@ -25,7 +25,8 @@ export interface DatasetFiles {
   shipments: string;
 }
 
-const REFERENCE: ReferenceTable[] = ["contracts", "price_list", "shipments"];
+// The sample data sets carry no exchange rates (their invoices bill in the contract's currency).
+const REFERENCE = ["contracts", "price_list", "shipments"] as const;
 
 /** invoice_lines.csv, contracts.csv, price_list.csv and shipments.csv in `dir`. */
 export async function writeCsvDataset(data: Dataset, dir: string, options: { delimiter?: string } = {}): Promise<DatasetFiles> {

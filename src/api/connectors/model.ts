@@ -1,6 +1,7 @@
 // Connector response schemas (t.*) for GET /v1/connectors and GET /v1/connectors/{id}/status.
 import { t } from "elysia";
 import { MODULE_IDS } from "../../analysis/catalog.ts";
+import { REFERENCE_TABLES } from "../../domain/transaction.ts";
 import { literals } from "../literals.ts";
 import { PageLimit } from "../page-limit.ts";
 
@@ -10,7 +11,7 @@ const Health = t.Union([t.Literal("unknown"), t.Literal("healthy"), t.Literal("d
 
 const ConnectorType = t.Union([t.Literal("csv"), t.Literal("sqlite"), t.Literal("postgres"), t.Literal("mysql"), t.Literal("http"), t.Literal("inline")]);
 const Module = literals(MODULE_IDS);
-const ReferenceTable = t.Union([t.Literal("contracts"), t.Literal("price_list"), t.Literal("shipments")]);
+const ReferenceTable = literals(REFERENCE_TABLES);
 
 export const ConnectorObject = t.Object({
   id: t.String({ description: "Slug from the config; used as `connector` in POST /v1/analyze" }),

@@ -33,9 +33,13 @@ export const currencyMismatchDetector: Detector = {
     if (conflicts.length === 0) return [];
     const day = dayOf(txn.date);
     const tol = config.revenue_leakage.tolerance;
+    // The connector's reference rates, then the configured ones: on the same pair and start date
+    // the configuration wins (a later entry wins a tie in exchangeRateOn).
+    const reference = input.ctx.reference.exchangeRates;
+    const rates = reference.length === 0 ? config.revenue_leakage.exchange_rates : [...reference, ...config.revenue_leakage.exchange_rates];
     const mismatches: Mismatch[] = conflicts.map((f) => {
       const c = f.foreignTerms!;
-      const rate = exchangeRateOn(config.revenue_leakage.exchange_rates, txn.currency!, c.currency!.toUpperCase(), day);
+      const rate = exchangeRateOn(rates, txn.currency!.toUpperCase(), c.currency!.toUpperCase(), day);
       if (rate === undefined || f.net === undefined || f.quantity <= 0) return { f, rate, converted: undefined, lost: 0 };
       const converted = f.net * rate;
       const lost = isBelow(converted, c.price, tol) ? ((c.price - converted) * f.quantity) / rate : 0;

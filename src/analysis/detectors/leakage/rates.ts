@@ -1,8 +1,9 @@
-// Effective-dated rates from the config: tax rates per currency (a plain number, or a list of
+// Effective-dated rates from the config (exchange rates also from a connector's reference table): tax rates per currency (a plain number, or a list of
 // rates each in force from a date) and exchange rates (1 `from` = `rate` `to`, in force from
 // `valid_from`). The rate in force on a day is the entry with the latest start on or before it
 // (an entry without a start is in force since always); an exchange rate given one way also
 // answers the other way (1 / rate), and a pair not listed is crossed through a common currency.
+import type { ExchangeRate } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 
 type LeakageConfig = ModulesConfig["revenue_leakage"];
@@ -20,7 +21,7 @@ export function taxRateOn(cfg: LeakageConfig["tax"], currency: string | undefine
  * listed either way is crossed through one currency listed with both (EUR→GBP from EUR→USD and
  * GBP→USD, each the rate in force that day), as a treasury table quoted against one base is.
  */
-export function exchangeRateOn(rates: LeakageConfig["exchange_rates"], from: string, to: string, day: string | null): number | undefined {
+export function exchangeRateOn(rates: readonly ExchangeRate[], from: string, to: string, day: string | null): number | undefined {
   if (from === to) return 1;
   const pair = pairRateOn(rates, from, to, day);
   if (pair !== undefined) return pair;
@@ -38,7 +39,7 @@ export function exchangeRateOn(rates: LeakageConfig["exchange_rates"], from: str
 }
 
 /** The listed rate of one pair in force that day, either way round. */
-function pairRateOn(rates: LeakageConfig["exchange_rates"], from: string, to: string, day: string | null): number | undefined {
+function pairRateOn(rates: readonly ExchangeRate[], from: string, to: string, day: string | null): number | undefined {
   const direct = rates.filter((r) => r.from === from && r.to === to).map((r) => ({ start: r.valid_from, value: r.rate }));
   const inverse = rates.filter((r) => r.from === to && r.to === from).map((r) => ({ start: r.valid_from, value: 1 / r.rate }));
   return inForce([...direct, ...inverse], day);
