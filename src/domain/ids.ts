@@ -7,6 +7,8 @@ export type IdPrefix = (typeof ID_PREFIXES)[number];
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 let lastTime = -1;
+let timeTextAt = -1;
+let timeTextOf = "";
 let lastRandom: Uint8Array = new Uint8Array(10);
 // Random bytes are drawn in blocks: one system call per 409 ids instead of one per id.
 const POOL = new Uint8Array(4096);
@@ -30,13 +32,21 @@ export function ulid(now = Date.now()): string {
     lastRandom = randomTen();
     lastRandom[0]! &= 0x7f; // leave room to increment without overflow
   }
+  return timeText(now) + encodeRandom(lastRandom);
+}
+
+/** The 10-character time part; ids of one millisecond share it, so it is encoded once per ms. */
+function timeText(now: number): string {
+  if (now === timeTextAt) return timeTextOf;
   let time = "";
   let t = now;
   for (let i = 0; i < 10; i++) {
     time = CROCKFORD[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  return time + encodeRandom(lastRandom);
+  timeTextAt = now;
+  timeTextOf = time;
+  return time;
 }
 
 export function newId(prefix: IdPrefix, now?: number): string {

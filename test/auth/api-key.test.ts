@@ -71,4 +71,18 @@ describe("ids", () => {
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(1000);
   });
+
+  test("the time part encodes each id's millisecond (encoded once per millisecond), ids strictly increasing", () => {
+    const C = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    const encode = (ms: number) => Array.from({ length: 10 }, (_, i) => C[Math.floor(ms / 32 ** (9 - i)) % 32]).join("");
+    let previous = "";
+    for (let ms = 1_900_000_000_000; ms < 1_900_000_000_040; ms++) {
+      for (let k = 0; k < 3; k++) {
+        const id = newId("evt", ms);
+        expect(id.slice(4, 14)).toBe(encode(ms));
+        expect(id > previous).toBe(true);
+        previous = id;
+      }
+    }
+  });
 });
