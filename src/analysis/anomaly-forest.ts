@@ -3,7 +3,7 @@
 // what is typical next to what this transaction has.
 import type { Transaction } from "../domain/transaction.ts";
 import type { ModulesConfig } from "./config-schema.ts";
-import { featureSpace, type FeatureSpace } from "./features.ts";
+import { featureSpace, type FeatureSpace, type KnownFacts } from "./features.ts";
 import type { HistoryStats } from "./history.ts";
 import { IsolationForest } from "./isolation-forest.ts";
 import { median } from "./stats.ts";
@@ -32,7 +32,7 @@ export class AnomalyForest {
     const cfg = config.isolation_forest;
     if (!cfg.enabled || history.reservoir.length < cfg.min_history) return null;
     const space = featureSpace(history, config.calendar.utc_offset_minutes, config.outlier.min_history);
-    const rows = history.reservoir.map(space.extract);
+    const rows = history.reservoir.map((t) => space.extract(t));
     const forest = IsolationForest.train(rows, { trees: cfg.trees, sampleSize: cfg.sample_size, seed: cfg.seed });
     const typical = space.names.map((_, f) => median(rows.map((r) => r[f]!).sort((a, b) => a - b)));
     return new AnomalyForest(space, forest, typical);
@@ -40,8 +40,8 @@ export class AnomalyForest {
 
   /** The score, and the drivers when it reaches `explainFrom` (a scan scores every entry and
    *  explains the few that pass: the explanation costs more than the score). */
-  assess(t: Transaction, topDrivers = 3, explainFrom = Number.NEGATIVE_INFINITY): ForestVerdict {
-    const x = this.space.extract(t);
+  assess(t: Transaction, topDrivers = 3, explainFrom = Number.NEGATIVE_INFINITY, known?: KnownFacts): ForestVerdict {
+    const x = this.space.extract(t, known);
     const { score, attribution } = this.forest.score(x);
     if (score < explainFrom) return { score, drivers: [] };
     const drivers = attribution

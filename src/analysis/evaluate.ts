@@ -9,6 +9,7 @@ import type { AnalysisContext } from "./context.ts";
 import { type Moment, parseMoment } from "./dates.ts";
 import { lineFacts, type LineFacts } from "./detectors/leakage/line-facts.ts";
 import type { DetectorInput, Finding } from "./detectors/types.ts";
+import type { CodedValues, HistoryEntry } from "./history.ts";
 import type { ResolvedModule } from "./modules.ts";
 import { applyRules } from "./rules/apply.ts";
 import { riskLevel, riskScore, totalAtRisk, WEAK_CODES } from "./scoring.ts";
@@ -22,17 +23,38 @@ export interface Evaluation {
   amount_at_risk: number;
 }
 
+/** What the detectors read of one transaction; the derived facts computed on first use. A class
+ *  rather than an object of closures: a scan makes one per entry. */
+class Input implements DetectorInput {
+  readonly self: HistoryEntry | undefined;
+  private facts: LineFacts[] | undefined;
+  private when: Moment | null | undefined;
+  private coded: CodedValues | undefined;
+
+  constructor(
+    readonly txn: Transaction,
+    readonly ctx: AnalysisContext,
+    readonly config: ModulesConfig,
+  ) {
+    this.self = ctx.history.entry(txn.transaction_id);
+  }
+
+  moment(): Moment | null {
+    if (this.when === undefined) this.when = parseMoment(this.txn.date, this.config.anomaly_detection.calendar.utc_offset_minutes);
+    return this.when;
+  }
+
+  lines(): LineFacts[] {
+    return (this.facts ??= lineFacts(this.txn, this.ctx, this.config));
+  }
+
+  categorical(): CodedValues {
+    return (this.coded ??= this.ctx.history.coded(this.txn));
+  }
+}
+
 export function evaluateTransaction(txn: Transaction, ctx: AnalysisContext, module: ResolvedModule, config: ModulesConfig): Evaluation {
-  let facts: LineFacts[] | undefined;
-  let moment: Moment | null | undefined;
-  const input: DetectorInput = {
-    txn,
-    ctx,
-    config,
-    self: ctx.history.entry(txn.transaction_id),
-    moment: () => (moment === undefined ? (moment = parseMoment(txn.date, config.anomaly_detection.calendar.utc_offset_minutes)) : moment),
-    lines: () => (facts ??= lineFacts(txn, ctx, config)),
-  };
+  const input = new Input(txn, ctx, config);
   let findings: Finding[] = [];
   for (const detector of module.detectors) {
     for (const f of detector.detect(input)) if ((module.weights.get(f.code as DetectorCode) ?? 0) > 0) findings.push(f);

@@ -3,12 +3,18 @@
 // so a training row and the same transaction analysed later get identical features.
 import type { Transaction } from "../domain/transaction.ts";
 import { parseMoment } from "./dates.ts";
-import type { HistoryStats } from "./history.ts";
+import type { CodedValues, HistoryStats } from "./history.ts";
 import { logAmount, robustZ } from "./stats.ts";
 
 export interface FeatureSpace {
   names: string[];
-  extract(t: Transaction): number[];
+  /** `known`: what the caller already has of t (whether it is in the history, its coded values). */
+  extract(t: Transaction, known?: KnownFacts): number[];
+}
+
+export interface KnownFacts {
+  inHistory: boolean;
+  coded: CodedValues;
 }
 
 export function featureSpace(history: HistoryStats, utcOffsetMinutes: number, minHistory: number): FeatureSpace {
@@ -26,8 +32,8 @@ export function featureSpace(history: HistoryStats, utcOffsetMinutes: number, mi
     ...fields.map((f) => `frequency(${f})`),
     "rarest_pair_frequency",
   ];
-  const extract = (t: Transaction): number[] => {
-    const self = history.entry(t.transaction_id) ? 1 : 0;
+  const extract = (t: Transaction, known?: KnownFacts): number[] => {
+    const self = (known ? known.inHistory : history.entry(t.transaction_id) !== undefined) ? 1 : 0;
     const amount = Math.abs(t.amount ?? 0);
     const customer = t.customer_id ? history.customerAmounts.get(t.customer_id) : undefined;
     const customerZ = customer && customer.n >= minHistory && amount > 0 ? robustZ(logAmount(amount), customer) : 0;
@@ -42,15 +48,13 @@ export function featureSpace(history: HistoryStats, utcOffsetMinutes: number, mi
       if (line.discount_pct !== undefined) maxDiscount = Math.max(maxDiscount, line.discount_pct);
     }
     const m = parseMoment(t.date, utcOffsetMinutes);
-    const values = history.readers.map((r) => r(t));
-    const frequencies = values.map((v, i) => (v === undefined ? -1 : Math.log1p(Math.max(0, history.valueCount(i, v) - self))));
+    const { values, codes } = known ? known.coded : history.coded(t);
+    const frequencies = values.map((v, i) => (v === undefined ? -1 : Math.log1p(Math.max(0, history.codeCount(i, codes[i]!) - self))));
     let rarestPair = Number.POSITIVE_INFINITY;
     for (let i = 0; i < values.length; i++) {
       for (let j = i + 1; j < values.length; j++) {
-        const a = values[i];
-        const b = values[j];
-        if (a === undefined || b === undefined) continue;
-        rarestPair = Math.min(rarestPair, Math.max(0, history.pairCount(i, j, a, b) - self));
+        if (values[i] === undefined || values[j] === undefined) continue;
+        rarestPair = Math.min(rarestPair, Math.max(0, history.pairCountOfCodes(i, j, codes[i]!, codes[j]!) - self));
       }
     }
     return [

@@ -10,12 +10,22 @@
 import type { Transaction } from "../domain/transaction.ts";
 import { AmountContexts, AmountContextsBuilder, amountContextFields, scopeReader } from "./amount-contexts.ts";
 import { TripleCounts } from "./combinations.ts";
+import { PairCounts } from "./pair-counts.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
 import { profileCategoricalFields } from "./profile.ts";
 import { SeededRandom } from "./random.ts";
 import { StringTable, type StringTableParts } from "./string-table.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
+
+/** A transaction's categorical values (per field, undefined: none) and their codes in the
+ *  history (NO_VALUE: none; UNSEEN: a value the history has not counted). */
+export interface CodedValues {
+  values: (string | undefined)[];
+  codes: Int32Array;
+}
+export const NO_VALUE = -1;
+export const UNSEEN = -2;
 
 /** Where a transaction stands in the history: duplicates are the later of two. */
 export interface HistoryEntry {
@@ -72,8 +82,6 @@ export const PROFILE_ROWS = 10_000;
 const TRIPLE_MAX_VALUES = 40;
 /** ... at most this many of them (the ones with the fewest values). */
 const TRIPLE_MAX_FIELDS = 7;
-
-const SEP = "\u0000";
 
 export class HistoryBuilder {
   private seq = 0;
@@ -223,11 +231,16 @@ export class HistoryStats {
   /** The categorical fields (configured, or profiled from the history when "auto"). */
   fields: readonly string[] = [];
   readers: FieldReader[] = [];
-  /** Per categorical field: value → count, and how many transactions had a value at all. */
-  valueCounts: Map<string, number>[] = [];
+  // Categorical values are counted by code: per field, each value gets the next small integer
+  // the first time it is counted, so a value costs one Map lookup per entry and its pairs none
+  // (pair-counts.ts); the codes are also the triples' codes (combinations.ts).
+  /** Per categorical field: value → code, in order of first appearance. */
+  valueCodes: Map<string, number>[] = [];
+  /** Per categorical field: code → count, and how many transactions had a value at all. */
+  codeCounts: number[][] = [];
   fieldTotals: number[] = [];
-  /** Per pair of fields (i < j): "a\0b" → count. */
-  pairCounts: Map<string, number>[][] = [];
+  /** Per pair of fields (i < j): (code a, code b) → count. */
+  pairCounts: PairCounts[][] = [];
   /** Three-value combinations of the fields with few values. */
   triples = new TripleCounts([]);
   /** Usual amounts per context (account, user, counterparty... in a currency) and routines. */
@@ -246,11 +259,13 @@ export class HistoryStats {
   useFields(fields: readonly string[], triples: TripleCounts) {
     this.fields = fields;
     this.readers = fields.map(fieldReader);
-    this.valueCounts = fields.map(() => new Map());
+    this.valueCodes = fields.map(() => new Map());
+    this.codeCounts = fields.map(() => []);
     this.fieldTotals = fields.map(() => 0);
     // Only [i][j] with i < j is used; the square keeps the indexing simple.
-    this.pairCounts = fields.map(() => fields.map(() => new Map<string, number>()));
+    this.pairCounts = fields.map((_, i) => fields.map((_, j) => (j > i ? new PairCounts() : EMPTY_PAIRS)));
     this.triples = triples;
+    this.scratch = new Int32Array(fields.length);
   }
 
   /** The ledger's columns and tables, to hand over to another thread (ledger-merge.ts). */
@@ -354,41 +369,101 @@ export class HistoryStats {
     }
   }
 
+  private scratch = new Int32Array(0);
+
   countCategoricals(t: Transaction, delta: number) {
-    const values = this.readers.map((r) => r(t));
-    for (let i = 0; i < values.length; i++) {
-      const a = values[i];
-      if (a === undefined) continue;
+    const readers = this.readers;
+    const n = readers.length;
+    const codes = this.scratch;
+    for (let i = 0; i < n; i++) {
+      const v = readers[i]!(t);
+      if (v === undefined) {
+        codes[i] = NO_VALUE;
+        continue;
+      }
+      const m = this.valueCodes[i]!;
+      const counts = this.codeCounts[i]!;
+      let c = m.get(v);
+      if (c === undefined) {
+        c = counts.length;
+        m.set(v, c);
+        counts.push(0);
+      }
+      counts[c]! += delta;
       this.fieldTotals[i]! += delta;
-      const vc = this.valueCounts[i]!;
-      vc.set(a, (vc.get(a) ?? 0) + delta);
-      for (let j = i + 1; j < values.length; j++) {
-        const b = values[j];
-        if (b === undefined) continue;
-        const pc = this.pairCounts[i]![j]!;
-        const key = a + SEP + b;
-        pc.set(key, (pc.get(key) ?? 0) + delta);
+      codes[i] = c;
+    }
+    for (let i = 0; i < n; i++) {
+      const a = codes[i]!;
+      if (a < 0) continue;
+      const row = this.pairCounts[i]!;
+      for (let j = i + 1; j < n; j++) {
+        const b = codes[j]!;
+        if (b >= 0) row[j]!.add(a, b, delta);
       }
     }
-    if (this.triples.triples.length > 0) this.triples.add(values, delta);
+    if (this.triples.triples.length > 0) this.triples.add(codes, delta);
+  }
+
+  /** The transaction's categorical values and their codes (nothing is counted). */
+  coded(t: Transaction): CodedValues {
+    const n = this.readers.length;
+    const values = new Array<string | undefined>(n);
+    const codes = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = this.readers[i]!(t);
+      values[i] = v;
+      codes[i] = v === undefined ? NO_VALUE : (this.valueCodes[i]!.get(v) ?? UNSEEN);
+    }
+    return { values, codes };
+  }
+
+  /** The history's codes of these values (indexed like the categorical fields). */
+  codesOf(values: readonly (string | undefined)[]): Int32Array {
+    const codes = new Int32Array(values.length);
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      codes[i] = v === undefined ? NO_VALUE : (this.valueCodes[i]!.get(v) ?? UNSEEN);
+    }
+    return codes;
   }
 
   valueCount(field: number, value: string): number {
-    return this.valueCounts[field]!.get(value) ?? 0;
+    const c = this.valueCodes[field]!.get(value);
+    return c === undefined ? 0 : this.codeCounts[field]![c]!;
+  }
+
+  /** The count of a value by its code (0 for NO_VALUE and UNSEEN). */
+  codeCount(field: number, code: number): number {
+    return code < 0 ? 0 : this.codeCounts[field]![code]!;
+  }
+
+  /** Per categorical field: value → count (built on each call: for tests and tools). */
+  get valueCounts(): Map<string, number>[] {
+    return this.valueCodes.map((m, i) => new Map([...m].map(([v, c]) => [v, this.codeCounts[i]![c]!])));
   }
 
   /** How many values field i has. */
   distinctValues(field: number): number {
-    return this.valueCounts[field]!.size;
+    return this.codeCounts[field]!.length;
   }
 
-  /** Field i's values and their counts; read by candidate findings only, never per transaction. */
-  valuesOf(field: number): IterableIterator<[string, number]> {
-    return this.valueCounts[field]!.entries();
+  /** Field i's values and their counts, in order of first appearance; read by candidate findings
+   *  only, never per transaction. */
+  *valuesOf(field: number): IterableIterator<[string, number]> {
+    const counts = this.codeCounts[field]!;
+    for (const [value, code] of this.valueCodes[field]!) yield [value, counts[code]!];
   }
 
   pairCount(i: number, j: number, a: string, b: string): number {
-    return this.pairCounts[i]![j]!.get(a + SEP + b) ?? 0;
+    const ca = this.valueCodes[i]!.get(a);
+    const cb = this.valueCodes[j]!.get(b);
+    return ca === undefined || cb === undefined ? 0 : this.pairCounts[i]![j]!.get(ca, cb);
+  }
+
+  /** The count of a pair of values by their codes (i < j; 0 when either has no code). */
+  pairCountOfCodes(i: number, j: number, a: number, b: number): number {
+    return a < 0 || b < 0 ? 0 : this.pairCounts[i]![j]!.get(a, b);
   }
 
   amountQuantile(q: number): number {
@@ -425,6 +500,8 @@ export function before(a: HistoryEntry, b: HistoryEntry): boolean {
   const bm = Number.isNaN(b.ms) ? Number.POSITIVE_INFINITY : b.ms;
   return am !== bm ? am < bm : a.seq < b.seq;
 }
+
+const EMPTY_PAIRS = new PairCounts(1);
 
 function grow<A extends Float64Array | Uint8Array | Int32Array>(a: A): A {
   const b = new (a.constructor as new (n: number) => A)(a.length * 2);

@@ -7,7 +7,7 @@ import type { DetectorCode } from "../catalog.ts";
 import type { ModulesConfig } from "../config-schema.ts";
 import type { AnalysisContext } from "../context.ts";
 import type { Moment } from "../dates.ts";
-import type { HistoryEntry, HistoryLevel } from "../history.ts";
+import type { CodedValues, HistoryEntry, HistoryLevel } from "../history.ts";
 import type { LineFacts } from "./leakage/line-facts.ts";
 
 /** A custom rule's finding code (src/analysis/rules). */
@@ -41,6 +41,9 @@ export interface DetectorInput {
   moment(): Moment | null;
   /** Per-line pricing facts (computed once, shared by the leakage detectors). */
   lines(): LineFacts[];
+  /** The categorical values and their codes in the history (computed once, shared by the
+   *  rarity detectors and the isolation forest). */
+  categorical(): CodedValues;
 }
 
 export interface Detector {

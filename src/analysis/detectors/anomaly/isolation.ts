@@ -7,11 +7,12 @@ import type { Detector } from "../types.ts";
 export const isolationForestDetector: Detector = {
   codes: ["isolation_forest"],
   history: "full",
-  detect({ txn, ctx, config }) {
+  detect(input) {
+    const { txn, ctx, config } = input;
     const forest = ctx.anomalyForest();
     if (!forest) return [];
     const threshold = config.anomaly_detection.isolation_forest.threshold;
-    const verdict = forest.assess(txn, 3, threshold);
+    const verdict = forest.assess(txn, 3, threshold, { inHistory: input.self !== undefined, coded: input.categorical() });
     if (verdict.score < threshold) return [];
     const drivers = verdict.drivers.map((d) => `${d.feature} ${d.value} (typical ${d.typical})`).join(", ");
     return [

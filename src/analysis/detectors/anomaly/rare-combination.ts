@@ -17,11 +17,12 @@ import { conditionalExpectation, conditionalTripleExpectation, type Explanation 
 export const rareCombinationDetector: Detector = {
   codes: ["rare_combination"],
   history: "full",
-  detect({ txn, ctx, config, self }) {
+  detect(input) {
+    const { ctx, config, self } = input;
     const cfg = config.anomaly_detection.rare_combination;
     const h = ctx.history;
     const inHistory = self ? 1 : 0;
-    const values = h.readers.map((r) => r(txn));
+    const { values, codes } = input.categorical();
     let best: { i: number; j: number; expected: number; seen: number; given: Explanation | undefined } | undefined;
     for (let i = 0; i < values.length; i++) {
       const a = values[i];
@@ -29,13 +30,13 @@ export const rareCombinationDetector: Detector = {
       for (let j = i + 1; j < values.length; j++) {
         const b = values[j];
         if (b === undefined) continue;
-        const ca = h.valueCount(i, a) - inHistory;
-        const cb = h.valueCount(j, b) - inHistory;
+        const ca = h.codeCount(i, codes[i]!) - inHistory;
+        const cb = h.codeCount(j, codes[j]!) - inHistory;
         const n = Math.min(h.fieldTotals[i]!, h.fieldTotals[j]!) - inHistory;
         if (ca <= 0 || cb <= 0 || n <= 0) continue;
         const independent = (ca * cb) / n;
         if (independent < cfg.min_expected) continue;
-        const seen = h.pairCount(i, j, a, b) - inHistory;
+        const seen = h.pairCountOfCodes(i, j, codes[i]!, codes[j]!) - inHistory;
         if (seen > cfg.max_count) continue;
         // Rare over the whole ledger may still be ordinary given the rest of the entry (support.ts).
         const given = conditionalExpectation(h, values, i, j, inHistory, cfg.max_count);
@@ -44,7 +45,7 @@ export const rareCombinationDetector: Detector = {
         if (!best || expected > best.expected) best = { i, j, expected, seen, given: given && given.expected < independent ? given : undefined };
       }
     }
-    if (!best) return tripleFinding(h, values, inHistory, cfg);
+    if (!best) return tripleFinding(h, values, codes, inHistory, cfg);
     const fa = h.fields[best.i]!;
     const fb = h.fields[best.j]!;
     const finding: Finding = {
@@ -62,25 +63,21 @@ export const rareCombinationDetector: Detector = {
   },
 };
 
-function tripleFinding(h: HistoryStats, values: (string | undefined)[], self: number, cfg: ModulesConfig["anomaly_detection"]["rare_combination"]): Finding[] {
+function tripleFinding(h: HistoryStats, values: (string | undefined)[], codes: Int32Array, self: number, cfg: ModulesConfig["anomaly_detection"]["rare_combination"]): Finding[] {
   const tc = h.triples;
   if (tc.triples.length === 0) return [];
-  const codes = tc.codesOf(values);
   let best: { fields: number[]; expected: number; seen: number; given: Explanation | undefined } | undefined;
   for (let t = 0; t < tc.triples.length; t++) {
     const seen = tc.count(t, codes);
     if (seen === undefined || seen - self > cfg.max_count) continue;
     const [a, b, c] = tc.triples[t]!.map((k) => tc.fieldIndexes[k]!) as [number, number, number];
-    const va = values[a]!;
-    const vb = values[b]!;
-    const vc = values[c]!;
-    const nab = h.pairCount(a, b, va, vb) - self;
-    const nac = h.pairCount(a, c, va, vc) - self;
-    const nbc = h.pairCount(b, c, vb, vc) - self;
+    const nab = h.pairCountOfCodes(a, b, codes[a]!, codes[b]!) - self;
+    const nac = h.pairCountOfCodes(a, c, codes[a]!, codes[c]!) - self;
+    const nbc = h.pairCountOfCodes(b, c, codes[b]!, codes[c]!) - self;
     if (Math.min(nab, nac, nbc) < cfg.min_expected) continue;
-    const na = h.valueCount(a, va) - self;
-    const nb = h.valueCount(b, vb) - self;
-    const nc = h.valueCount(c, vc) - self;
+    const na = h.codeCount(a, codes[a]!) - self;
+    const nb = h.codeCount(b, codes[b]!) - self;
+    const nc = h.codeCount(c, codes[c]!) - self;
     const n = Math.min(h.fieldTotals[a]!, h.fieldTotals[b]!, h.fieldTotals[c]!) - self;
     const kirkwood = (n * nab * nac * nbc) / (na * nb * nc);
     if (kirkwood < cfg.min_expected) continue;

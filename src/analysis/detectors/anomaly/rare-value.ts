@@ -13,21 +13,23 @@ const NEGLIGIBLE_SHARE = 0.0005;
 export const rareValueDetector: Detector = {
   codes: ["rare_value"],
   history: "full",
-  detect({ txn, ctx, config, self }) {
+  detect(input) {
+    const { ctx, config, self } = input;
     const cfg = config.anomaly_detection.rare_value;
     const h = ctx.history;
     if (h.size < cfg.min_history) return [];
     const inHistory = self ? 1 : 0;
     let best: Finding | undefined;
-    h.readers.forEach((read, i) => {
-      const value = read(txn);
-      if (value === undefined) return;
+    const { values, codes } = input.categorical();
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i];
+      if (value === undefined) continue;
       const total = h.fieldTotals[i]! - inHistory;
-      const distinct = h.valueCounts[i]!.size;
+      const distinct = h.distinctValues(i);
       const repeat = total / Math.max(1, distinct - inHistory);
-      if (total < cfg.min_history || repeat < MIN_AVERAGE_REPEAT) return;
-      const seen = h.valueCount(i, value) - inHistory;
-      if (seen > Math.max(cfg.max_count, NEGLIGIBLE_SHARE * repeat)) return;
+      if (total < cfg.min_history || repeat < MIN_AVERAGE_REPEAT) continue;
+      const seen = h.codeCount(i, codes[i]!) - inHistory;
+      if (seen > Math.max(cfg.max_count, NEGLIGIBLE_SHARE * repeat)) continue;
       // A never-seen value where values repeat is decisive: enough for "high" (0.75 × 0.8) alone.
       // A value seen once or twice before is weaker evidence (a legitimately rare account): worth
       // a look (medium), not an alarm.
@@ -40,7 +42,7 @@ export const rareValueDetector: Detector = {
       const unsupported = chanceSeenOnce(least) > NEVER_SEEN_CHANCE;
       const practicallyNever = (seen <= 0 || seen <= NEGLIGIBLE_SHARE * repeat) && !unsupported;
       const score = Math.min(1, 0.75 + 0.25 * Math.min(1, Math.log10(repeat / MIN_AVERAGE_REPEAT) / 2)) * (practicallyNever ? 1 : 0.7);
-      if (best && best.score >= score) return;
+      if (best && best.score >= score) continue;
       best = {
         code: "rare_value",
         score,
@@ -52,7 +54,7 @@ export const rareValueDetector: Detector = {
         actual: { value, count: seen },
         amount_at_risk: 0,
       };
-    });
+    }
     return best ? [best] : [];
   },
 };

@@ -119,7 +119,7 @@ function kirkwoodWithin(h: HistoryStats, values: readonly (string | undefined)[]
   const tc = h.triples;
   const pos = (i: number) => tc.fieldIndexes.indexOf(i);
   if (pos(k) < 0 || f.some((i) => pos(i) < 0)) return undefined;
-  const codes = tc.codesOf(values);
+  const codes = h.codesOf(values);
   const triple = (x: number, y: number): number | undefined => {
     const want = [pos(x), pos(y), pos(k)].sort((p, q) => p - q);
     const t = tc.triples.findIndex((tr) => tr[0] === want[0] && tr[1] === want[1] && tr[2] === want[2]);
