@@ -70,7 +70,7 @@ const readUser = fieldReader("created_by");
 
 /** One context's amounts, and per user the amounts of their routine there. Nested maps keyed by
  *  the strings the transaction already holds: no key is built per lookup. */
-interface Node<T> {
+export interface Node<T> {
   all: T;
   byUser: Map<string, T> | null;
 }
@@ -112,7 +112,19 @@ export function scopeReader(sample: readonly Transaction[], categorical: readonl
   }
   if (!best) return { read: plain, field: null };
   const company = fieldReader(best.field);
-  return { read: (t) => `${t.currency ?? ""}${SEP}${company(t) ?? ""}`, field: best.field };
+  // Interned: every entry of both passes reads its scope, and the same string object each time
+  // keeps the context maps' lookups on their identity fast path (no string built and hashed).
+  const interned = new Map<string, Map<string, string>>();
+  const read: ScopeReader = (t) => {
+    const currency = t.currency ?? "";
+    const value = company(t) ?? "";
+    let byValue = interned.get(currency);
+    if (!byValue) interned.set(currency, (byValue = new Map()));
+    let scope = byValue.get(value);
+    if (scope === undefined) byValue.set(value, (scope = `${currency}${SEP}${value}`));
+    return scope;
+  };
+  return { read, field: best.field };
 }
 
 const SEP = "\u0000";
@@ -120,36 +132,39 @@ const SEP = "\u0000";
 export class AmountContextsBuilder {
   private readonly tree: Tree<Reservoir>;
   private readonly rng = new SeededRandom(4049);
+  /** Per field: whether its contexts keep the users' routines (not for the user field itself). */
+  private readonly routines: boolean[];
 
   constructor(
     readonly fields: readonly AmountContextField[],
     private readonly scope: { read: ScopeReader; field: string | null },
   ) {
     this.tree = fields.map(() => new Map());
+    this.routines = fields.map((f) => f.field !== "created_by");
   }
 
   add(t: Transaction) {
     const currency = this.scope.read(t);
     const user = readUser(t);
     const amount = Math.abs(t.amount ?? 0);
+    // The transaction's amount has one log, whatever the number of contexts it falls in.
+    const log = amount > 0 ? logAmount(amount) : 0;
     for (let i = 0; i < this.fields.length; i++) {
       const f = this.fields[i]!;
       if (f.perLine) {
-        for (const line of t.lines) if (line.sku && line.amount) this.put(i, line.sku, currency, user, Math.abs(line.amount));
+        for (const line of t.lines) if (line.sku && line.amount) this.put(i, line.sku, currency, user, logAmount(Math.abs(line.amount)));
       } else if (amount > 0) {
         const value = f.read(t);
-        if (value !== undefined) this.put(i, value, currency, user, amount);
+        if (value !== undefined) this.put(i, value, currency, user, log);
       }
     }
   }
 
-  private put(i: number, value: string, currency: string, user: string | undefined, amount: number) {
-    const log = logAmount(amount);
+  private put(i: number, value: string, currency: string, user: string | undefined, log: number) {
     let byCurrency = this.tree[i]!.get(value);
     if (!byCurrency) this.tree[i]!.set(value, (byCurrency = new Map()));
     let node = byCurrency.get(currency);
-    const routines = this.fields[i]!.field !== "created_by";
-    if (!node) byCurrency.set(currency, (node = { all: new Reservoir(CONTEXT_SAMPLE), byUser: routines ? new Map() : null }));
+    if (!node) byCurrency.set(currency, (node = { all: new Reservoir(CONTEXT_SAMPLE), byUser: this.routines[i] ? new Map() : null }));
     node.all.add(log, this.rng);
     if (user === undefined || !node.byUser) return;
     let r = node.byUser.get(user);
@@ -198,6 +213,11 @@ export class AmountContexts {
   /** How many values field i has: finer fields (accounts) have more than coarse ones. */
   distinct(i: number): number {
     return this.tree[i]?.size ?? 0;
+  }
+
+  /** Field i's value in this currency: its usual amounts and the users' routines there. */
+  node(i: number, value: string, currency: string): Node<ContextSummary> | undefined {
+    return this.tree[i]?.get(value)?.get(currency);
   }
 
   /** The usual amounts of field i's value in this currency. */

@@ -1,21 +1,24 @@
 // Counts of three-value combinations over the categorical fields with few values (company,
 // currency, document type, posting key...): the evidence for "higher-order" anomalies, three
 // values whose every pair is common but which never occur together. Values get small integer
-// codes per field, so a combination is one number and counting costs a map update; fields with
+// codes per field, so a combination is a pair of numbers and counting costs a probe (pair-counts.ts); fields with
 // many values (accounts, users) are left to the pair counts, where a triple would rarely be
 // expected often enough to mean anything. The codes are the history's own (history.ts).
+import { PairCounts } from "./pair-counts.ts";
+
 const MAX_CODES = 256;
 
 export class TripleCounts {
   /** Positions (in the categorical fields) of the fields combined, and the triples of them. */
   readonly triples: [number, number, number][] = [];
-  private readonly counts: Map<number, number>[];
+  /** Per triple: (codes a·MAX_CODES + b, code c) → count. */
+  private readonly counts: PairCounts[];
   private readonly tripleFields: Int32Array;
 
   constructor(readonly fieldIndexes: readonly number[]) {
     const k = fieldIndexes.length;
     for (let a = 0; a < k; a++) for (let b = a + 1; b < k; b++) for (let c = b + 1; c < k; c++) this.triples.push([a, b, c]);
-    this.counts = this.triples.map(() => new Map());
+    this.counts = this.triples.map(() => new PairCounts());
     // Per triple, the categorical field positions of its three fields.
     this.tripleFields = Int32Array.from(this.triples.flatMap(([a, b, c]) => [fieldIndexes[a]!, fieldIndexes[b]!, fieldIndexes[c]!]));
   }
@@ -26,10 +29,11 @@ export class TripleCounts {
   add(codes: ArrayLike<number>, delta = 1) {
     const f = this.tripleFields;
     for (let t = 0; t < this.triples.length; t++) {
-      const key = keyOf(codes[f[3 * t]!]!, codes[f[3 * t + 1]!]!, codes[f[3 * t + 2]!]!);
-      if (key < 0) continue;
-      const m = this.counts[t]!;
-      m.set(key, (m.get(key) ?? 0) + delta);
+      const a = own(codes[f[3 * t]!]!);
+      const b = own(codes[f[3 * t + 1]!]!);
+      const c = own(codes[f[3 * t + 2]!]!);
+      if (a < 0 || b < 0 || c < 0) continue;
+      this.counts[t]!.add(a * MAX_CODES + b, c, delta);
     }
   }
 
@@ -37,17 +41,12 @@ export class TripleCounts {
    *  occurred together; undefined when a value has no code here. */
   count(t: number, codes: ArrayLike<number>): number | undefined {
     const f = this.tripleFields;
-    const key = keyOf(codes[f[3 * t]!]!, codes[f[3 * t + 1]!]!, codes[f[3 * t + 2]!]!);
-    return key < 0 ? undefined : (this.counts[t]!.get(key) ?? 0);
+    const a = own(codes[f[3 * t]!]!);
+    const b = own(codes[f[3 * t + 1]!]!);
+    const c = own(codes[f[3 * t + 2]!]!);
+    return a < 0 || b < 0 || c < 0 ? undefined : this.counts[t]!.get(a * MAX_CODES + b, c);
   }
 }
 
 /** A value's code here: the history's code among the first MAX_CODES values, else none (-1). */
 const own = (code: number) => (code >= 0 && code < MAX_CODES ? code : -1);
-
-function keyOf(a: number, b: number, c: number): number {
-  const x = own(a);
-  const y = own(b);
-  const z = own(c);
-  return x < 0 || y < 0 || z < 0 ? -1 : (x * MAX_CODES + y) * MAX_CODES + z;
-}

@@ -123,7 +123,7 @@ export class HistoryBuilder {
       .sort((a, b) => a - b);
     this.stats.useFields(fields, new TripleCounts(small));
     this.amountContexts = new AmountContextsBuilder(amountContextFields(fields), scopeReader(sample, fields));
-    for (const p of pending) this.addProfile(p.t, this.stats.entryAt(p.seq), p.amount);
+    for (const p of pending) this.addProfile(p.t, p.seq, this.stats.msAt(p.seq), p.amount);
   }
 
   add(t: Transaction) {
@@ -144,7 +144,7 @@ export class HistoryBuilder {
     if (this.pending) {
       this.pending.push({ t, seq, amount });
       if (this.pending.length >= PROFILE_ROWS) this.decide();
-    } else if (this.profile) this.addProfile(t, s.entryAt(seq), amount);
+    } else if (this.profile) this.addProfile(t, seq, ms, amount);
   }
 
   /**
@@ -162,7 +162,9 @@ export class HistoryBuilder {
     }
   }
 
-  private addProfile(t: Transaction, entry: HistoryEntry, amount: number) {
+  /** `seq`, `ms`: the transaction's position and date in the ledger (its HistoryEntry is made
+   *  only when a counterparty's first appearance needs one: most entries need none). */
+  private addProfile(t: Transaction, seq: number, ms: number, amount: number) {
     const s = this.stats;
     if (amount > 0) {
       this.amounts.push(amount);
@@ -174,15 +176,15 @@ export class HistoryBuilder {
     if (t.customer_id) {
       s.customerCounts.set(t.customer_id, (s.customerCounts.get(t.customer_id) ?? 0) + 1);
       const first = s.customerFirst.get(t.customer_id);
-      if (!first || before(entry, first)) s.customerFirst.set(t.customer_id, entry);
+      if (!first || beforeEntry(ms, seq, first)) s.customerFirst.set(t.customer_id, s.entryAt(seq));
     }
     s.countCategoricals(t, 1);
     this.amountContexts!.add(t);
-    this.habits.add(t, entry.ms);
+    this.habits.add(t, ms);
     // Reservoir sampling (Algorithm R) keeps a uniform, seeded sample of any-length history.
     if (s.reservoir.length < this.reservoirSize) s.reservoir.push(t);
     else {
-      const j = Math.floor(this.rng.next() * (entry.seq + 1));
+      const j = Math.floor(this.rng.next() * (seq + 1));
       if (j < this.reservoirSize) s.reservoir[j] = t;
     }
   }
@@ -338,6 +340,11 @@ export class HistoryStats {
     const seq = this.seqById.get(id);
     // The key matched unit for unit: `id` is the entry's id, no need to read it back.
     return seq === undefined ? undefined : { id, seq, ms: this.msOf[seq]!, amount: this.amountOf[seq]! };
+  }
+
+  /** The date (ms) of position `seq`. */
+  msAt(seq: number): number {
+    return this.msOf[seq]!;
   }
 
   entryAt(seq: number): HistoryEntry {
@@ -496,9 +503,14 @@ export function documentKey(t: Transaction): string {
 
 /** History order: by date, then by position in the source. */
 export function before(a: HistoryEntry, b: HistoryEntry): boolean {
-  const am = Number.isNaN(a.ms) ? Number.POSITIVE_INFINITY : a.ms;
+  return beforeEntry(a.ms, a.seq, b);
+}
+
+/** before() of the entry at (ms, seq), without making its HistoryEntry. */
+function beforeEntry(ms: number, seq: number, b: HistoryEntry): boolean {
+  const am = Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
   const bm = Number.isNaN(b.ms) ? Number.POSITIVE_INFINITY : b.ms;
-  return am !== bm ? am < bm : a.seq < b.seq;
+  return am !== bm ? am < bm : seq < b.seq;
 }
 
 const EMPTY_PAIRS = new PairCounts(1);

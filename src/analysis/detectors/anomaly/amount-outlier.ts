@@ -14,7 +14,7 @@
 // Evidence: from the robust z-score (threshold → 0.5, twice the threshold → 1) and from the
 // ratio to the usual (25× → 0.7, enough for "high" on its own; 100× → 1), whichever is
 // stronger, plus a little for each further context that agrees. Proves no loss: amount at risk 0.
-import type { ContextSummary } from "../../amount-contexts.ts";
+import type { AmountContexts, ContextSummary } from "../../amount-contexts.ts";
 import { postingsAtLeast, userOf } from "../../amount-contexts.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { DetectorCode } from "../../catalog.ts";
@@ -55,45 +55,31 @@ export const amountOutlierDetector: Detector = {
     const scope = store.scopeOf(txn);
     const user = userOf(txn);
     const inHistory = self ? 1 : 0;
-    const alarms: Alarm[] = [];
-    /** Whether the amount is far above the usual of a context, and nothing there explains it. */
-    const unusual = (usual: ContextSummary, log: number, z: number) => {
-      if (!beyond(z, cfg)) return false;
-      // A level the context has reached a few times before is not an outlier there (a mixture:
-      // reclassifications, accruals, a second kind of business on the same account).
-      const peers = z > 0 ? postingsAtLeast(usual, log - PEER_FACTOR) : usual.n - postingsAtLeast(usual, log + PEER_FACTOR);
-      return peers - inHistory < PEERS_EXPLAIN;
-    };
     const amount = Math.abs(txn.amount ?? 0);
-    // The user's routine in each context the transaction falls in (field i's value).
-    const routines: { i: number; log: number; routine: ContextSummary; n: number; usual: ContextSummary | undefined }[] = [];
-    const judge = (i: number, value: string, amount: number, line: number | null) => {
-      const log = logAmount(amount);
-      const field = store.fields[i]!.field;
-      const routine = user !== undefined && field !== "created_by" ? store.routine(i, value, scope, user) : undefined;
-      const routineN = routine ? routine.n - inHistory : 0;
-      const usual = store.context(i, value, scope);
-      if (routine && routineN >= cfg.routine_min_history) routines.push({ i, log, routine, n: routineN, usual });
-      // The user's own routine there, once it is long enough, is the sharpest context of all:
-      // an amount ordinary for the account but not for what this user posts to it.
-      if (routine && routineN >= cfg.min_history) {
-        const z = (log - routine.median) / Math.max(routine.scale, ROUTINE_MIN_SCALE);
-        if (unusual(routine, log, z)) alarms.push({ i, field, value, routineOf: user!, line, amount, z, ratio: amount / Math.exp(routine.median), usual: routine });
-      }
-      if (!usual || usual.n - inHistory < cfg.min_history) return;
-      const z = (log - usual.median) / usual.scale;
-      if (unusual(usual, log, z)) alarms.push({ i, field, value, routineOf: null, line, amount, z, ratio: amount / Math.exp(usual.median), usual });
-    };
-    store.fields.forEach((f, i) => {
+    // Every entry of a scan is judged in every context it falls in, and almost none raises an
+    // alarm: the contexts are judged in a loop without closures, the routines go to scratch
+    // columns reused from entry to entry, and objects are made only for alarms.
+    const alarms: Alarm[] = [];
+    routineCount = 0;
+    const fields = store.fields;
+    const log = amount > 0 ? logAmount(amount) : 0;
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i]!;
       if (f.perLine) {
-        txn.lines.forEach((l, k) => {
-          if (l.sku && l.amount) judge(i, l.sku, Math.abs(l.amount), k);
-        });
+        const lines = txn.lines;
+        for (let k = 0; k < lines.length; k++) {
+          const l = lines[k]!;
+          if (l.sku && l.amount) {
+            const lineAmount = Math.abs(l.amount);
+            judge(alarms, store, cfg, i, l.sku, scope, user, inHistory, lineAmount, logAmount(lineAmount), k);
+          }
+        }
       } else if (amount > 0) {
         const value = f.read(txn);
-        if (value !== undefined) judge(i, value, amount, null);
+        if (value !== undefined) judge(alarms, store, cfg, i, value, scope, user, inHistory, amount, log, null);
       }
-    });
+    }
+    if (alarms.length === 0) return [];
     // Regular business explains itself: an alarm is explained when the same user's routine in
     // this context, or in a finer one (more values: the account rather than the profit centre),
     // has seen such amounts before — a quarter-end accrual run posts far above the profit
@@ -104,19 +90,24 @@ export const amountOutlierDetector: Detector = {
     // A coarser routine explains too when it is a business of its own level (support.ts): a
     // year-end closing run posts once per account, each amount far above the account's usual,
     // but all of them ordinary for what that user posts with that document type.
-    const explained = (a: Alarm) =>
-      routines.some((r) => {
+    const explained = (a: Alarm) => {
+      for (let r = 0; r < routineCount; r++) {
+        const ri = routineField[r]!;
+        const rlog = routineLog[r]!;
         // The routine must have judged the same amount: a small line's routine does not
         // explain the invoice's total, nor another line's (a one-line entry's line is its total).
-        if (Math.abs(r.log - Math.log(a.amount)) >= 1e-9) return false;
-        if ((r.log - r.routine.median) / Math.max(r.routine.scale, ROUTINE_MIN_SCALE) >= cfg.threshold) return false;
-        const own = ownLevel(r.routine, r.n, r.usual, cfg);
-        if (!own && r.i !== a.i && !(a.line === null && store.distinct(r.i) > store.distinct(a.i))) return false;
+        if (Math.abs(rlog - Math.log(a.amount)) >= 1e-9) continue;
+        const routine = routineSummary[r]!;
+        if ((rlog - routine.median) / Math.max(routine.scale, ROUTINE_MIN_SCALE) >= cfg.threshold) continue;
+        const own = ownLevel(routine, routineN[r]!, routineUsual[r], cfg);
+        if (!own && ri !== a.i && !(a.line === null && store.distinct(ri) > store.distinct(a.i))) continue;
         // A population of its own level is long enough for its z-score to speak (the largest
         // closing of the year need not have a peer); a shorter routine must have reached about
         // this level before.
-        return own || r.log <= largestOther(r.routine, r.log, inHistory) + PEER_FACTOR;
-      });
+        if (own || rlog <= largestOther(routine, rlog, inHistory) + PEER_FACTOR) return true;
+      }
+      return false;
+    };
     for (let k = alarms.length - 1; k >= 0; k--) if (explained(alarms[k]!)) alarms.splice(k, 1);
     if (alarms.length === 0) return [];
     const scored = alarms.map((a) => ({ a, score: evidence(a, cfg) })).sort((x, y) => y.score - x.score || y.a.z - x.a.z);
@@ -146,6 +137,66 @@ export const amountOutlierDetector: Detector = {
     return [finding];
   },
 };
+
+// The routines of the entry being judged (detect is synchronous: one entry at a time).
+let routineCount = 0;
+const routineField: number[] = [];
+const routineLog: number[] = [];
+const routineSummary: ContextSummary[] = [];
+/** The routine's postings (besides this entry) and its context's usual amounts. */
+const routineN: number[] = [];
+const routineUsual: ContextSummary[] = [];
+
+type OutlierConfig = ModulesConfig["anomaly_detection"]["outlier"];
+
+/** Judges the amount in field i's context `value` (and the user's routine there): pushes alarms,
+ *  and records the routine when it is long enough to explain one. */
+function judge(
+  alarms: Alarm[],
+  store: AmountContexts,
+  cfg: OutlierConfig,
+  i: number,
+  value: string,
+  scope: string,
+  user: string | undefined,
+  inHistory: number,
+  amount: number,
+  log: number,
+  line: number | null,
+) {
+  const field = store.fields[i]!.field;
+  const node = store.node(i, value, scope);
+  if (!node) return;
+  const routine = user !== undefined && field !== "created_by" ? node.byUser?.get(user) : undefined;
+  const n = routine ? routine.n - inHistory : 0;
+  if (routine && n >= cfg.routine_min_history) {
+    routineField[routineCount] = i;
+    routineLog[routineCount] = log;
+    routineSummary[routineCount] = routine;
+    routineN[routineCount] = n;
+    routineUsual[routineCount] = node.all;
+    routineCount++;
+  }
+  // The user's own routine there, once it is long enough, is the sharpest context of all:
+  // an amount ordinary for the account but not for what this user posts to it.
+  if (routine && n >= cfg.min_history) {
+    const z = (log - routine.median) / Math.max(routine.scale, ROUTINE_MIN_SCALE);
+    if (unusual(cfg, routine, log, z, inHistory)) alarms.push({ i, field, value, routineOf: user!, line, amount, z, ratio: amount / Math.exp(routine.median), usual: routine });
+  }
+  const usual = node.all;
+  if (usual.n - inHistory < cfg.min_history) return;
+  const z = (log - usual.median) / usual.scale;
+  if (unusual(cfg, usual, log, z, inHistory)) alarms.push({ i, field, value, routineOf: null, line, amount, z, ratio: amount / Math.exp(usual.median), usual });
+}
+
+/** Whether the amount is far above the usual of a context, and nothing there explains it. */
+function unusual(cfg: OutlierConfig, usual: ContextSummary, log: number, z: number, inHistory: number): boolean {
+  if (!beyond(z, cfg)) return false;
+  // A level the context has reached a few times before is not an outlier there (a mixture:
+  // reclassifications, accruals, a second kind of business on the same account).
+  const peers = z > 0 ? postingsAtLeast(usual, log - PEER_FACTOR) : usual.n - postingsAtLeast(usual, log + PEER_FACTOR);
+  return peers - inHistory < PEERS_EXPLAIN;
+}
 
 /** The routine's largest log amount besides this transaction's own (when it is part of it). */
 function largestOther(s: ContextSummary, log: number, inHistory: number): number {
