@@ -127,7 +127,6 @@ export class HistoryBuilder {
   }
 
   add(t: Transaction) {
-    const s = this.stats;
     const seq = this.seq;
     const ms = t.date ? Date.parse(t.date) : Number.NaN;
     const amount = Math.abs(t.amount ?? 0);
