@@ -8,6 +8,7 @@
 // Each context keeps a seeded reservoir of its log amounts, so memory stays bounded on any history.
 import type { Transaction } from "../domain/transaction.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
+import { PairCounts } from "./pair-counts.ts";
 import { SeededRandom } from "./random.ts";
 import { logAmount, robustSummaryOfSorted, type RobustSummary } from "./stats.ts";
 
@@ -68,11 +69,17 @@ export function amountContextFields(categorical: readonly string[]): AmountConte
 
 const readUser = fieldReader("created_by");
 
-/** One context's amounts, and per user the amounts of their routine there. Nested maps keyed by
- *  the strings the transaction already holds: no key is built per lookup. */
+/** One context's amounts. Nested maps keyed by the strings the transaction already holds: no key
+ *  is built per lookup. Per user the amounts of their routine there, found by (id, user code) in
+ *  one table of numbers (pair-counts.ts) rather than a Map of users per context: thousands of
+ *  small Maps probed at random (every context of every entry, in both passes) cost a cache miss
+ *  or two each, more than all the rest of the lookup. */
 export interface Node<T> {
+  /** Numbered in order of creation. */
+  id: number;
   all: T;
-  byUser: Map<string, T> | null;
+  /** Whether the context keeps its users' routines (not a context of the user field itself). */
+  routines: boolean;
 }
 type Tree<T> = Map<string, Map<string, Node<T>>>[];
 
@@ -132,6 +139,12 @@ const SEP = "\u0000";
 export class AmountContextsBuilder {
   private readonly tree: Tree<Reservoir>;
   private readonly rng = new SeededRandom(4049);
+  private nodes = 0;
+  /** User → code, in order of first appearance. */
+  private readonly users = new Map<string, number>();
+  /** (node id, user code) → index in routineSamples. */
+  private readonly routineIndex = new PairCounts(1024);
+  private readonly routineSamples: Reservoir[] = [];
   /** Per field: whether its contexts keep the users' routines (not for the user field itself). */
   private readonly routines: boolean[];
 
@@ -145,7 +158,7 @@ export class AmountContextsBuilder {
 
   add(t: Transaction) {
     const currency = this.scope.read(t);
-    const user = readUser(t);
+    const user = this.userCode(readUser(t));
     const amount = Math.abs(t.amount ?? 0);
     // The transaction's amount has one log, whatever the number of contexts it falls in.
     const log = amount > 0 ? logAmount(amount) : 0;
@@ -160,16 +173,28 @@ export class AmountContextsBuilder {
     }
   }
 
-  private put(i: number, value: string, currency: string, user: string | undefined, log: number) {
+  /** The user's code (assigned on first sight); -1 for no user. */
+  private userCode(user: string | undefined): number {
+    if (user === undefined) return -1;
+    let code = this.users.get(user);
+    if (code === undefined) this.users.set(user, (code = this.users.size));
+    return code;
+  }
+
+  private put(i: number, value: string, currency: string, user: number, log: number) {
     let byCurrency = this.tree[i]!.get(value);
     if (!byCurrency) this.tree[i]!.set(value, (byCurrency = new Map()));
     let node = byCurrency.get(currency);
-    if (!node) byCurrency.set(currency, (node = { all: new Reservoir(CONTEXT_SAMPLE), byUser: this.routines[i] ? new Map() : null }));
+    if (!node) byCurrency.set(currency, (node = { id: this.nodes++, all: new Reservoir(CONTEXT_SAMPLE), routines: this.routines[i]! }));
     node.all.add(log, this.rng);
-    if (user === undefined || !node.byUser) return;
-    let r = node.byUser.get(user);
-    if (!r) node.byUser.set(user, (r = new Reservoir(ROUTINE_SAMPLE)));
-    r.add(log, this.rng);
+    if (user < 0 || !node.routines) return;
+    let r = this.routineIndex.find(node.id, user, -1);
+    if (r < 0) {
+      r = this.routineSamples.length;
+      this.routineSamples.push(new Reservoir(ROUTINE_SAMPLE));
+      this.routineIndex.add(node.id, user, r);
+    }
+    this.routineSamples[r]!.add(log, this.rng);
   }
 
   finish(): AmountContexts {
@@ -177,20 +202,35 @@ export class AmountContextsBuilder {
       const out = new Map<string, Map<string, Node<ContextSummary>>>();
       for (const [value, byCurrency] of m) {
         const c = new Map<string, Node<ContextSummary>>();
-        for (const [currency, node] of byCurrency) {
-          let byUser: Map<string, ContextSummary> | null = null;
-          if (node.byUser) {
-            byUser = new Map();
-            for (const [u, r] of node.byUser) byUser.set(u, summarise(r));
-          }
-          c.set(currency, { all: summarise(node.all), byUser });
-        }
+        for (const [currency, node] of byCurrency) c.set(currency, { id: node.id, all: summarise(node.all), routines: node.routines });
         out.set(value, c);
       }
       return out;
     });
-    return new AmountContexts(this.fields, tree, this.scope);
+    const routines = new Routines(this.users, this.routineIndex, this.routineSamples.map(summarise));
+    return new AmountContexts(this.fields, tree, this.scope, routines);
   }
+}
+
+/** The users' routines: summaries by index, the figures the detector reads for every context of
+ *  every entry in columns (n, median, scale), and the index by (context id, user code). */
+class Routines {
+  readonly stats: Float64Array;
+
+  constructor(
+    readonly users: ReadonlyMap<string, number>,
+    readonly index: PairCounts,
+    readonly summaries: readonly ContextSummary[],
+  ) {
+    this.stats = new Float64Array(summaries.length * 3);
+    summaries.forEach((s, r) => {
+      this.stats[3 * r] = s.n;
+      this.stats[3 * r + 1] = s.median;
+      this.stats[3 * r + 2] = s.scale;
+    });
+  }
+
+  static readonly empty = new Routines(new Map(), new PairCounts(1), []);
 }
 
 export class AmountContexts {
@@ -198,6 +238,7 @@ export class AmountContexts {
     readonly fields: readonly AmountContextField[],
     private readonly tree: Tree<ContextSummary>,
     private readonly scope: { read: ScopeReader; field: string | null },
+    private readonly routines: Routines = Routines.empty,
   ) {}
 
   /** The scope a transaction's amounts are compared within (currency, and company if any). */
@@ -227,7 +268,34 @@ export class AmountContexts {
 
   /** The usual amounts of this user's postings in that context (their routine there). */
   routine(i: number, value: string, currency: string, user: string): ContextSummary | undefined {
-    return this.tree[i]?.get(value)?.get(currency)?.byUser?.get(user);
+    const node = this.node(i, value, currency);
+    const r = node ? this.routineAt(node, this.userCode(user)) : -1;
+    return r < 0 ? undefined : this.routines.summaries[r];
+  }
+
+  /** The user's code in the routines (-1: no user, or one without any routine). */
+  userCode(user: string | undefined): number {
+    return user === undefined ? -1 : (this.routines.users.get(user) ?? -1);
+  }
+
+  /** The index of the user's routine in the context (-1: none). */
+  routineAt(node: Node<ContextSummary>, userCode: number): number {
+    return userCode < 0 || !node.routines ? -1 : this.routines.index.find(node.id, userCode, -1);
+  }
+
+  /** Routine r's number of postings, median and scale (of log amounts). */
+  routineN(r: number): number {
+    return this.routines.stats[3 * r]!;
+  }
+  routineMedian(r: number): number {
+    return this.routines.stats[3 * r + 1]!;
+  }
+  routineScale(r: number): number {
+    return this.routines.stats[3 * r + 2]!;
+  }
+
+  routineSummary(r: number): ContextSummary {
+    return this.routines.summaries[r]!;
   }
 
   static readonly empty = new AmountContexts([], [], { read: (t) => t.currency ?? "", field: null });

@@ -54,6 +54,7 @@ export const amountOutlierDetector: Detector = {
     const currency = txn.currency ?? "";
     const scope = store.scopeOf(txn);
     const user = userOf(txn);
+    const userCode = store.userCode(user);
     const inHistory = self ? 1 : 0;
     const amount = Math.abs(txn.amount ?? 0);
     // Every entry of a scan is judged in every context it falls in, and almost none raises an
@@ -71,12 +72,12 @@ export const amountOutlierDetector: Detector = {
           const l = lines[k]!;
           if (l.sku && l.amount) {
             const lineAmount = Math.abs(l.amount);
-            judge(alarms, store, cfg, i, l.sku, scope, user, inHistory, lineAmount, logAmount(lineAmount), k);
+            judge(alarms, store, cfg, i, l.sku, scope, user, userCode, inHistory, lineAmount, logAmount(lineAmount), k);
           }
         }
       } else if (amount > 0) {
         const value = f.read(txn);
-        if (value !== undefined) judge(alarms, store, cfg, i, value, scope, user, inHistory, amount, log, null);
+        if (value !== undefined) judge(alarms, store, cfg, i, value, scope, user, userCode, inHistory, amount, log, null);
       }
     }
     if (alarms.length === 0) return [];
@@ -97,7 +98,7 @@ export const amountOutlierDetector: Detector = {
         // The routine must have judged the same amount: a small line's routine does not
         // explain the invoice's total, nor another line's (a one-line entry's line is its total).
         if (Math.abs(rlog - Math.log(a.amount)) >= 1e-9) continue;
-        const routine = routineSummary[r]!;
+        const routine = store.routineSummary(routineIndex[r]!);
         if ((rlog - routine.median) / Math.max(routine.scale, ROUTINE_MIN_SCALE) >= cfg.threshold) continue;
         const own = ownLevel(routine, routineN[r]!, routineUsual[r], cfg);
         if (!own && ri !== a.i && !(a.line === null && store.distinct(ri) > store.distinct(a.i))) continue;
@@ -142,7 +143,7 @@ export const amountOutlierDetector: Detector = {
 let routineCount = 0;
 const routineField: number[] = [];
 const routineLog: number[] = [];
-const routineSummary: ContextSummary[] = [];
+const routineIndex: number[] = [];
 /** The routine's postings (besides this entry) and its context's usual amounts. */
 const routineN: number[] = [];
 const routineUsual: ContextSummary[] = [];
@@ -159,6 +160,7 @@ function judge(
   value: string,
   scope: string,
   user: string | undefined,
+  userCode: number,
   inHistory: number,
   amount: number,
   log: number,
@@ -167,21 +169,26 @@ function judge(
   const field = store.fields[i]!.field;
   const node = store.node(i, value, scope);
   if (!node) return;
-  const routine = user !== undefined && field !== "created_by" ? node.byUser?.get(user) : undefined;
-  const n = routine ? routine.n - inHistory : 0;
-  if (routine && n >= cfg.routine_min_history) {
+  // The routine by its index and figures in columns; its summary object only for an alarm.
+  const r = user !== undefined && field !== "created_by" ? store.routineAt(node, userCode) : -1;
+  const n = r >= 0 ? store.routineN(r) - inHistory : 0;
+  if (r >= 0 && n >= cfg.routine_min_history) {
     routineField[routineCount] = i;
     routineLog[routineCount] = log;
-    routineSummary[routineCount] = routine;
+    routineIndex[routineCount] = r;
     routineN[routineCount] = n;
     routineUsual[routineCount] = node.all;
     routineCount++;
   }
   // The user's own routine there, once it is long enough, is the sharpest context of all:
   // an amount ordinary for the account but not for what this user posts to it.
-  if (routine && n >= cfg.min_history) {
-    const z = (log - routine.median) / Math.max(routine.scale, ROUTINE_MIN_SCALE);
-    if (unusual(cfg, routine, log, z, inHistory)) alarms.push({ i, field, value, routineOf: user!, line, amount, z, ratio: amount / Math.exp(routine.median), usual: routine });
+  if (r >= 0 && n >= cfg.min_history) {
+    const median = store.routineMedian(r);
+    const z = (log - median) / Math.max(store.routineScale(r), ROUTINE_MIN_SCALE);
+    if (beyond(z, cfg)) {
+      const routine = store.routineSummary(r);
+      if (unusual(cfg, routine, log, z, inHistory)) alarms.push({ i, field, value, routineOf: user!, line, amount, z, ratio: amount / Math.exp(median), usual: routine });
+    }
   }
   const usual = node.all;
   if (usual.n - inHistory < cfg.min_history) return;
