@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 export function parseMoment(value: string | undefined, utcOffsetMinutes = 0): Moment | null {
   if (!value) return null;
   const dateOnly = DATE_ONLY.test(value);
-  const ms = Date.parse(dateOnly ? `${value}T00:00:00Z` : value);
+  const ms = dateOnly ? Date.parse(`${value}T00:00:00Z`) : parseDateMs(value);
   if (Number.isNaN(ms)) return null;
   const local = dateOnly ? ms : ms + utcOffsetMinutes * 60_000;
   // Every entry of a scan is read here: the calendar by arithmetic on the day number (the
@@ -43,6 +43,57 @@ export function parseMoment(value: string | undefined, utcOffsetMinutes = 0): Mo
 }
 
 const MAX_DATE_MS = 8.64e15;
+
+/**
+ * Date.parse, with the shapes sources practically always use read by hand: YYYY-MM-DD (midnight
+ * UTC), YYYY-MM-DDTHH:MM:SSZ and YYYY-MM-DDTHH:MM:SS.sssZ, years 1000–9999, every field in range
+ * (anything else, a day past the month's end included, goes to Date.parse). Both passes of a scan
+ * read every entry's date: this is several times cheaper than the general parser, with the same result.
+ */
+export function parseDateMs(value: string): number {
+  const n = value.length;
+  if (n !== 10 && n !== 20 && n !== 24) return Date.parse(value);
+  if (value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return Date.parse(value);
+  const y = digits(value, 0, 4);
+  const m = digits(value, 5, 2);
+  const d = digits(value, 8, 2);
+  if (y < 1000 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m - 1)) return Date.parse(value);
+  const day = daysFromCivil(y, m, d) * DAY_MS;
+  if (n === 10) return day;
+  if (value.charCodeAt(10) !== 84 || value.charCodeAt(13) !== 58 || value.charCodeAt(16) !== 58 || value.charCodeAt(n - 1) !== 90) return Date.parse(value);
+  const hh = digits(value, 11, 2);
+  const mm = digits(value, 14, 2);
+  const ss = digits(value, 17, 2);
+  if (hh > 23 || mm > 59 || ss > 59) return Date.parse(value);
+  let ms = 0;
+  if (n === 24) {
+    if (value.charCodeAt(19) !== 46) return Date.parse(value);
+    ms = digits(value, 20, 3);
+  }
+  if (hh < 0 || mm < 0 || ss < 0 || ms < 0) return Date.parse(value);
+  return day + hh * 3_600_000 + mm * 60_000 + ss * 1000 + ms;
+}
+
+/** The number written by `count` ASCII digits from `at`; -1 if any is not a digit. */
+function digits(s: string, at: number, count: number): number {
+  let v = 0;
+  for (let i = at; i < at + count; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (month 1–12); H. Hinnant's days_from_civil. */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
 
 function momentOfDate(ms: number, localMs: number, dateOnly: boolean): Moment {
   const local = new Date(localMs);

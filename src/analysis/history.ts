@@ -11,6 +11,7 @@ import type { Transaction } from "../domain/transaction.ts";
 import { AmountContexts, AmountContextsBuilder, amountContextFields, scopeReader } from "./amount-contexts.ts";
 import { TripleCounts } from "./combinations.ts";
 import { PairCounts } from "./pair-counts.ts";
+import { parseDateMs } from "./dates.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
 import { profileCategoricalFields } from "./profile.ts";
@@ -128,7 +129,7 @@ export class HistoryBuilder {
 
   add(t: Transaction) {
     const seq = this.seq;
-    const ms = t.date ? Date.parse(t.date) : Number.NaN;
+    const ms = t.date ? parseDateMs(t.date) : Number.NaN;
     const amount = Math.abs(t.amount ?? 0);
     const documents = t.type === "invoice" || t.type === "payment";
     this.addLedgerEntry(
@@ -195,8 +196,8 @@ export class HistoryBuilder {
     s.habits = this.habits;
     for (const [k, logs] of this.customerLogs) s.customerAmounts.set(k, robustSummary(logs));
     for (const [k, logs] of this.skuLogs) s.skuLineAmounts.set(k, robustSummary(logs));
-    this.amounts.sort((a, b) => a - b);
-    s.sortedAmounts = this.amounts;
+    // Sorted natively (the amounts are positive numbers: the same order as a comparator's).
+    s.sortedAmounts = Float64Array.from(this.amounts).sort();
     return s;
   }
 }
@@ -228,7 +229,7 @@ export class HistoryStats {
   /** Cheap pre-key of fingerprints (type, counterparty, amount) → count: most documents have no twin. */
   readonly documentKeys = new StringTable();
   readonly reservoir: Transaction[] = [];
-  sortedAmounts: number[] = [];
+  sortedAmounts: Float64Array = new Float64Array(0);
   /** The categorical fields (configured, or profiled from the history when "auto"). */
   fields: readonly string[] = [];
   readers: FieldReader[] = [];

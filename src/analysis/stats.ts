@@ -12,7 +12,7 @@ export function median(sorted: ArrayLike<number>): number {
   return n % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-export function quantile(sorted: readonly number[], q: number): number {
+export function quantile(sorted: ArrayLike<number>, q: number): number {
   const n = sorted.length;
   if (n === 0) return Number.NaN;
   const pos = Math.min(n - 1, Math.max(0, q * (n - 1)));
