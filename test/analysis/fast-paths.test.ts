@@ -1,0 +1,69 @@
+// The hand-written fast paths of the scan agree with what they replace: parseDateMs with
+// Date.parse, parseMoment with the Date-based reading it replaced, PairCounts with a Map.
+import { expect, test } from "bun:test";
+import { parseDateMs, parseMoment } from "../../src/analysis/dates.ts";
+import { PairCounts } from "../../src/analysis/pair-counts.ts";
+import { SeededRandom } from "../../src/analysis/random.ts";
+
+const rng = new SeededRandom(20261122);
+const pad = (x: number, w: number) => String(x).padStart(w, "0");
+
+function dates(): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < 20_000; i++) {
+    const iso = new Date(Math.floor((rng.next() - 0.5) * 2 * (i % 4 === 0 ? 8.6e15 : 3e11))).toISOString();
+    out.push(iso, iso.slice(0, 10), `${iso.slice(0, 19)}Z`, iso.slice(0, 19), `${iso.slice(0, 19)}+02:00`);
+    const y = [999, 1000, 1900, 2024, 2025, 9999][i % 6]!;
+    const base = `${pad(y, 4)}-${pad(rng.int(0, 13), 2)}-${pad(rng.int(0, 32), 2)}`;
+    out.push(base, `${base}T${pad(rng.int(0, 25), 2)}:${pad(rng.int(0, 60), 2)}:${pad(rng.int(0, 60), 2)}Z`, `${base}T10:00:00.${pad(rng.int(0, 999), 3)}Z`);
+  }
+  out.push("2025-01-01T00:00:00z", "2025-1-01", "2025-02-29T00:00:00Z", "2024-02-29T23:59:59.999Z", "2025-01-01T24:00:00Z", "2025-01-01T00:00:00.-12Z", "garbage", "");
+  return out;
+}
+
+test("parseDateMs equals Date.parse, valid dates or not", () => {
+  const differ = dates().filter((v) => !Object.is(parseDateMs(v), Date.parse(v)));
+  expect(differ).toEqual([]);
+});
+
+function momentByDate(value: string, offset: number) {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const ms = Date.parse(dateOnly ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(ms)) return null;
+  const local = new Date(dateOnly ? ms : ms + offset * 60_000);
+  const y = local.getUTCFullYear();
+  const m = local.getUTCMonth();
+  const d = local.getUTCDate();
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return { ms, day: local.toISOString().slice(0, 10), weekday: local.getUTCDay(), hour: dateOnly ? null : local.getUTCHours(), dayOfMonth: d, daysToMonthEnd: lastDay - d };
+}
+
+test("parseMoment reads the calendar as the Date-based reading did", () => {
+  const offsets = [0, 60, -300, 330, 840, -720];
+  const differ: string[] = [];
+  const values = dates().filter((v) => Math.abs(Date.parse(v)) < 8e15);
+  values.forEach((v, i) => {
+    const off = offsets[i % offsets.length]!;
+    if (JSON.stringify(parseMoment(v, off)) !== JSON.stringify(momentByDate(v, off))) differ.push(`${v} ${off}`);
+  });
+  expect(differ).toEqual([]);
+});
+
+test("PairCounts agrees with a Map through growth", () => {
+  const table = new PairCounts(4);
+  const map = new Map<string, number>();
+  for (let i = 0; i < 50_000; i++) {
+    const a = rng.int(0, 300);
+    const b = rng.int(0, i % 2 === 0 ? 5 : 70_000);
+    table.add(a, b, 1);
+    map.set(`${a}:${b}`, (map.get(`${a}:${b}`) ?? 0) + 1);
+  }
+  expect(table.size).toBe(map.size);
+  for (const [key, n] of map) {
+    const [a, b] = key.split(":").map(Number) as [number, number];
+    expect(table.get(a, b)).toBe(n);
+  }
+  expect(table.get(301, 0)).toBe(0);
+  expect(table.find(301, 0, -1)).toBe(-1);
+  expect([...table.entries()].length).toBe(map.size);
+});
