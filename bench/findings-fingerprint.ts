@@ -28,16 +28,19 @@ async function fingerprint(name: string, transactions: Transaction[], fields: re
     hash.update(JSON.stringify([f.transaction.transaction_id, f.risk_score, f.risk_level, f.amount_at_risk, f.anomalies]));
     hash.update("\n");
   }
-  console.log(`${name.padEnd(34)} ${String(n).padStart(7)} entries ${String(flagged).padStart(6)} flagged  ${hash.digest("hex").slice(0, 32)}`);
+  console.log(`${name.padEnd(48)} ${String(n).padStart(7)} entries ${String(flagged).padStart(6)} flagged  ${hash.digest("hex").slice(0, 32)}`);
 }
 
 const journalSeeds = values.quick ? [1] : [1, 2];
 for (const seed of journalSeeds) {
   await fingerprint(`journal seed ${seed}`, generateJournal({ seed, entries }).transactions, JOURNAL_FIELDS);
 }
-const ledgers: [number, LedgerVariant][] = values.quick ? [[7, "standard"]] : [[7, "standard"], [99, "wide"], [20261121, "doc-currency"]];
-for (const [seed, variant] of ledgers) {
-  const data = generateLedger({ seed, variant, entries });
-  await fingerprint(`ledger ${variant} seed ${seed} configured`, data.transactions, LEDGER_FIELDS);
-  await fingerprint(`ledger ${variant} seed ${seed} zero-config`, data.transactions, "auto");
+const ledgers: [number, LedgerVariant, boolean][] = values.quick
+  ? [[7, "standard", true]]
+  : [[7, "standard", false], [99, "wide", false], [20261121, "doc-currency", false], [7, "standard", true], [11, "wide", true]];
+for (const [seed, variant, extra] of ledgers) {
+  const data = generateLedger({ seed, variant, entries, extra });
+  const name = `ledger ${variant}${extra ? "+extra" : ""} seed ${seed}`;
+  await fingerprint(`${name} configured`, data.transactions, LEDGER_FIELDS);
+  await fingerprint(`${name} zero-config`, data.transactions, "auto");
 }
