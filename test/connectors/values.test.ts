@@ -3,6 +3,22 @@ import { describe, expect, test } from "bun:test";
 import { dateFormat, inDateRange, parseDate, parseNumber } from "../../src/connectors/values.ts";
 
 describe("parseNumber", () => {
+  test("plain decimals read digit by digit are exactly the doubles Number() gives", () => {
+    const plain = { decimal: "." as const, thousands: "" };
+    const samples = ["0", "-0", "0.0", "-0.00", "5.", ".5", "007.250", "30383.32", "-2430.67", "0.08", "0.1", "0.3", "1e3", "123456789012345", "1234567890123456", "0.000000000000000000001", "9007199254740993", "99999999999999.99"];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let i = 0; i < 20_000; i++) {
+      const int = String(next() % 10 ** (1 + (next() % 9)));
+      const frac = String(next()).slice(0, next() % 8);
+      samples.push(`${next() % 2 ? "-" : ""}${int}${frac ? `.${frac}` : ""}`);
+    }
+    for (const s of samples) {
+      if (s === "1e3") expect(() => parseNumber(s, plain)).not.toThrow();
+      else expect(Object.is(parseNumber(s, plain), Number(s))).toBe(true);
+    }
+  });
+
   test("plain, European and Swiss notations", () => {
     expect(parseNumber("1234.56", { decimal: ".", thousands: "" })).toBe(1234.56);
     expect(parseNumber("-0.5", { decimal: ".", thousands: "" })).toBe(-0.5);
