@@ -75,6 +75,11 @@ export interface HistoryOptions {
   seed?: number;
   /** The calendar's offset from UTC, for the users' posting habits. */
   utcOffsetMinutes?: number;
+  /**
+   * An empty ledger to build into instead of a new one (ledger-merge.ts hands one whose arrays are
+   * in shared memory, so that the merged ledger needs no copy for the scan workers).
+   */
+  into?: HistoryStats;
 }
 
 /** Transactions read before the categorical fields are chosen (and their cardinality known). */
@@ -100,7 +105,7 @@ export class HistoryBuilder {
 
   constructor(private readonly options: HistoryOptions) {
     const level = options.level ?? "full";
-    this.stats = new HistoryStats(options.categoricalFields === "auto" ? [] : options.categoricalFields, level);
+    this.stats = options.into ?? new HistoryStats(options.categoricalFields === "auto" ? [] : options.categoricalFields, level);
     this.profile = level === "full";
     this.pending = this.profile ? [] : null;
     this.rng = new SeededRandom(options.seed ?? 7);

@@ -7,8 +7,8 @@
 // The merged ledger is then copied once into shared memory (shareLedger) so that every scan
 // worker reads the same tables instead of holding a copy each.
 import type { Transaction } from "../domain/transaction.ts";
-import { documentKey, fingerprint, HistoryBuilder, type HistoryStats, type LedgerParts } from "./history.ts";
-import type { StringTableParts } from "./string-table.ts";
+import { documentKey, fingerprint, HistoryBuilder, HistoryStats, type LedgerParts } from "./history.ts";
+import { sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
 
 const INVOICE = 1;
 const CREDIT_REFERENCE = 2;
@@ -98,11 +98,22 @@ export function batchTransfer(b: LedgerBatch): ArrayBuffer[] {
 
 /** A ledger-level HistoryBuilder fed batches in source order. */
 export class LedgerMerge {
-  private readonly builder = new HistoryBuilder({ level: "ledger", categoricalFields: [] });
+  private readonly builder: HistoryBuilder;
   transactions = 0;
 
-  /** `limit`: the history's first that many transactions (context.history_limit). */
-  constructor(private readonly limit = Number.POSITIVE_INFINITY) {}
+  /**
+   * `limit`: the history's first that many transactions (context.history_limit). `expected`: about
+   * how many there will be; the ledger is then built in shared memory sized for them, so that
+   * sharing it with the workers copies nothing (a copy doubled the ledger at the switch to the
+   * scan: the report's peak).
+   */
+  constructor(
+    private readonly limit = Number.POSITIVE_INFINITY,
+    expected?: number,
+  ) {
+    const into = expected === undefined ? undefined : sharedLedger(Math.min(expected, limit));
+    this.builder = new HistoryBuilder({ level: "ledger", categoricalFields: [], into });
+  }
 
   get full(): boolean {
     return this.transactions >= this.limit;
@@ -134,7 +145,31 @@ export class LedgerMerge {
   }
 }
 
-/** The ledger with its typed arrays copied into shared memory: posting it to workers copies no array. */
+/**
+ * An empty ledger whose columns and tables are in shared memory, for `n` transactions: key bytes
+ * are reserved generously (ids 32, fingerprints 256, document keys 64 a transaction), as pages
+ * never written cost nothing.
+ */
+function sharedLedger(n: number): HistoryStats {
+  const capacity = 2 ** Math.ceil(Math.log2(Math.max(1024, n)));
+  return HistoryStats.fromLedgerParts({
+    size: 0,
+    startMs: Number.POSITIVE_INFINITY,
+    endMs: Number.NEGATIVE_INFINITY,
+    seqById: StringTable.sharedFor(capacity, capacity * 32).parts(),
+    idEntryOf: sharedArray(Int32Array, capacity),
+    msOf: sharedArray(Float64Array, capacity),
+    amountOf: sharedArray(Float64Array, capacity),
+    invoiceAt: sharedArray(Uint8Array, capacity),
+    shadowedInvoices: new Map(),
+    creditsByReference: new Map(),
+    fingerprintFirst: StringTable.sharedFor(capacity, capacity * 256).parts(),
+    fingerprintLater: new Map(),
+    documentKeys: StringTable.sharedFor(capacity, capacity * 64).parts(),
+  });
+}
+
+/** The ledger with its typed arrays in shared memory (copied where they are not): posting it to workers copies no array. */
 export function shareLedger(stats: HistoryStats): LedgerParts {
   const p = stats.ledgerParts();
   return {
@@ -162,6 +197,7 @@ function shareTable(t: StringTableParts): StringTableParts {
 }
 
 function shared<A extends Int32Array | Float64Array | Uint8Array>(a: A): A {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
   const copy = new (a.constructor as new (b: SharedArrayBuffer) => A)(new SharedArrayBuffer(a.byteLength));
   copy.set(a as never);
   return copy;

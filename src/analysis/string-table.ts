@@ -52,6 +52,22 @@ export class StringTable {
     this.bytes = new Uint8Array(capacity * 16);
   }
 
+  /**
+   * An empty table for `capacity` keys (a power of two) and `byteCapacity` key bytes, its arrays
+   * in shared memory (another thread can be handed them without a copy). Growing past either
+   * allocates ordinary arrays. Pages never written are not resident: a generous byteCapacity is free.
+   */
+  static sharedFor(capacity: number, byteCapacity: number): StringTable {
+    const t = new StringTable(1);
+    t.slots = sharedArray(Int32Array, capacity * 2).fill(EMPTY);
+    t.hashes = sharedArray(Int32Array, capacity);
+    t.starts = sharedArray(Float64Array, capacity);
+    t.lengths = sharedArray(Int32Array, capacity);
+    t.values = sharedArray(Float64Array, capacity);
+    t.bytes = sharedArray(Uint8Array, byteCapacity);
+    return t;
+  }
+
   get(key: string): number | undefined {
     const entry = this.find(key, hashOf(key));
     return entry === EMPTY ? undefined : this.values[entry];
@@ -201,4 +217,9 @@ function hashOf(key: string): number {
 function copyInto<A extends Int32Array | Float64Array>(to: A, from: A): A {
   to.set(from);
   return to;
+}
+
+/** A typed array of `n` elements over a SharedArrayBuffer. */
+export function sharedArray<A extends Int32Array | Float64Array | Uint8Array>(type: { new (b: SharedArrayBuffer): A; BYTES_PER_ELEMENT: number }, n: number): A {
+  return new type(new SharedArrayBuffer(n * type.BYTES_PER_ELEMENT));
 }

@@ -58,7 +58,7 @@ export function scanWorkerUrl(): string {
 async function mergedLedger(input: SplitScanInput, share: <T>(parts: T[], i: number) => T[]): Promise<LedgerParts> {
   const { gang } = input;
   gang.send((i) => ({ op: "ledger", parts: share(input.ledgerParts, i), limit: input.historyLimit }));
-  const merge = new LedgerMerge(input.historyLimit);
+  const merge = new LedgerMerge(input.historyLimit, input.ledgerParts.reduce((n, part) => n + part.transactions, 0));
   let batches = 0;
   for (let p = 0; p < input.ledgerParts.length; p++) {
     for await (const m of gang.messages(p % gang.size)) {
