@@ -8,6 +8,7 @@
 // worker reads the same tables instead of holding a copy each.
 import type { Transaction } from "../domain/transaction.ts";
 import { documentKey, fingerprint, HistoryBuilder, HistoryStats, type LedgerParts } from "./history.ts";
+import { parseDateMs } from "./dates.ts";
 import { sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
 
 const INVOICE = 1;
@@ -56,7 +57,7 @@ export class LedgerBatchWriter {
   add(t: Transaction) {
     const i = this.ids.length;
     this.ids.push(t.transaction_id);
-    this.ms[i] = t.date ? Date.parse(t.date) : Number.NaN;
+    this.ms[i] = t.date ? parseDateMs(t.date) : Number.NaN;
     this.amounts[i] = Math.abs(t.amount ?? 0);
     let kind = t.type === "invoice" ? INVOICE : 0;
     if (t.type === "credit_note" && t.reference) {
