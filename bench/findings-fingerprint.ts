@@ -2,7 +2,7 @@
 // level, amount at risk and anomalies (code, severity, score, message, expected, actual) for
 // generated journals and ledgers. A change that must not change detection (a performance change)
 // leaves every line identical; compare the output before and after it.
-// Usage: bun run bench/findings-fingerprint.ts [--entries N] [--quick]
+// Usage: bun run bench/findings-fingerprint.ts [--entries N] [--quick] [--forest]
 import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
@@ -12,12 +12,16 @@ import { generateLedger, LEDGER_FIELDS, type LedgerVariant } from "./ledger.ts";
 import { benchEngine } from "./quality/engine.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
 
-const { values } = parseArgs({ options: { entries: { type: "string", default: "30000" }, quick: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: { entries: { type: "string", default: "30000" }, quick: { type: "boolean", default: false }, forest: { type: "boolean", default: false } },
+});
 const entries = Number(values.entries);
 
 async function fingerprint(name: string, transactions: Transaction[], fields: readonly string[] | "auto") {
   const connector = memoryConnector({ id: "fp", transactions });
-  const overrides = { anomaly_detection: fields === "auto" ? {} : { categorical_fields: fields }, context: { history_limit: 1_000_000 } };
+  // --forest: the isolation forest on too (off by default in the product).
+  const forest = values.forest ? { isolation_forest: { enabled: true } } : {};
+  const overrides = { anomaly_detection: fields === "auto" ? forest : { ...forest, categorical_fields: fields }, context: { history_limit: 1_000_000 } };
   const engine = benchEngine(connector, Value.Default(ModulesSection, overrides) as ModulesConfig);
   const hash = new Bun.CryptoHasher("sha256");
   let flagged = 0;
