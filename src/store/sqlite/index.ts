@@ -88,7 +88,13 @@ export class SqliteStore implements Store {
     });
   }
 
-  private integrity = { checkedAt: Number.NEGATIVE_INFINITY, problem: null as string | null, running: null as Promise<void> | null };
+  private integrity = {
+    checkedAt: Number.NEGATIVE_INFINITY,
+    problem: null as string | null,
+    running: null as Promise<void> | null,
+    /** Why the last check could not run (no verdict on the pages; retried at the next interval). */
+    unchecked: null as string | null,
+  };
 
   /**
    * Runs quick_check in a worker thread (integrity-worker.ts), off the event loop, unless one is
@@ -104,10 +110,12 @@ export class SqliteStore implements Store {
     if (!force && now - i.checkedAt < INTEGRITY_RECHECK_MS) return Promise.resolve();
     i.checkedAt = now;
     if (!force && (this.db.query("PRAGMA page_count").get() as { page_count: number }).page_count > QUICK_CHECK_MAX_PAGES) return Promise.resolve();
-    i.running = quickCheckInWorker(this.db.filename, 3).then((problems) => {
+    i.running = quickCheckInWorker(this.db.filename, 3).then((outcome) => {
       i.running = null;
       i.checkedAt = performance.now();
-      if (problems.length > 0) i.problem = problems.join("; ");
+      if ("problems" in outcome) {
+        if (outcome.problems.length > 0) i.problem = outcome.problems.join("; ");
+      } else i.unchecked = outcome.error;
     });
     return i.running;
   }

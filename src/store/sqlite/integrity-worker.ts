@@ -10,34 +10,49 @@ const SOURCE = `
 import { Database } from "bun:sqlite";
 self.onmessage = (event) => {
   const { path, max } = event.data;
+  let db;
   try {
-    const db = new Database(path, { readonly: true });
-    try {
-      const rows = db.query("PRAGMA quick_check(" + (max | 0) + ")").all();
-      const lines = rows.map((row) => String(Object.values(row)[0]));
-      postMessage({ problems: lines.length === 1 && lines[0] === "ok" ? [] : lines });
-    } finally {
-      db.close();
-    }
+    db = new Database(path, { readonly: true });
   } catch (error) {
+    postMessage({ error: String((error && error.message) || error) });
+    return;
+  }
+  try {
+    const rows = db.query("PRAGMA quick_check(" + (max | 0) + ")").all();
+    const lines = rows.map((row) => String(Object.values(row)[0]));
+    postMessage({ problems: lines.length === 1 && lines[0] === "ok" ? [] : lines });
+  } catch (error) {
+    // quick_check itself failing (SQLITE_CORRUPT, "file is not a database") is what it looks for.
     postMessage({ problems: [String((error && error.message) || error)] });
+  } finally {
+    db.close();
   }
 };`;
 
 let url: string | undefined;
 
-/** The problems quick_check finds in the file (none when sound); a file it cannot read is a problem too. */
-export function quickCheckInWorker(path: string, max = 5): Promise<string[]> {
+/**
+ * What quick_check found: `problems` (none when sound), or `error` when the check could not run
+ * (no worker thread, the file not readable by a second connection) — which says nothing about
+ * the pages, so the caller does not treat it as corruption.
+ */
+export function quickCheckInWorker(path: string, max = 5): Promise<{ problems: string[] } | { error: string }> {
   url ??= URL.createObjectURL(new Blob([SOURCE], { type: "application/javascript" }));
   return new Promise((resolve) => {
-    const worker = new Worker(url!);
+    let worker: Worker;
+    try {
+      worker = new Worker(url!);
+    } catch (e) {
+      resolve({ error: `no worker thread for the integrity check: ${(e as Error).message}` });
+      return;
+    }
     worker.unref(); // a check under way never keeps the process alive
-    const finish = (problems: string[]) => {
+    const finish = (outcome: { problems: string[] } | { error: string }) => {
       worker.terminate();
-      resolve(problems);
+      resolve(outcome);
     };
-    worker.onmessage = (event: MessageEvent<{ problems: string[] }>) => finish(event.data.problems);
-    worker.onerror = (event: ErrorEvent) => finish([`the integrity check could not run: ${event.message}`]);
+    worker.onmessage = (event: MessageEvent<{ problems: string[] } | { error: string }>) => finish(event.data);
+    worker.onerror = (event: ErrorEvent) => finish({ error: `the integrity check could not run: ${event.message}` });
     worker.postMessage({ path, max });
   });
 }
