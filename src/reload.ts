@@ -5,7 +5,7 @@
 // any problem changes nothing: the running configuration stays, and the log says why.
 import { readFileSync, watch } from "node:fs";
 import { basename, dirname } from "node:path";
-import { type AssayConfig, ConfigError, loadConfig } from "./config/load.ts";
+import { type AssayConfig, ConfigError, loadConfig, sourceTextOf } from "./config/load.ts";
 import type { Runtime } from "./runtime.ts";
 
 export interface ReloadResult {
@@ -54,12 +54,13 @@ function sectionsNeedingRestart(current: AssayConfig, next: AssayConfig): string
  * one over it), waits for writes to settle, and skips events that left the content as it was.
  *
  * The watch itself starts `startAfterMs` later: setting it up costs a few milliseconds that
- * would otherwise delay the first request (cold start, docs/benchmarks.md). The content is read
- * now, so an edit made before the watch starts is still noticed when it does.
+ * would otherwise delay the first request (cold start, docs/benchmarks.md). Changes are judged
+ * against the text the running configuration was loaded from, so an edit saved at any moment
+ * after loading — before the watch starts, or before this function runs — is still reloaded.
  */
 export function watchConfig(rt: Runtime, env: Record<string, string | undefined> = process.env, settleMs = 300, startAfterMs = 250): () => void {
   const file = rt.config.file;
-  let last = safeRead(file);
+  let last = sourceTextOf(rt.config) ?? safeRead(file);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let watcher: ReturnType<typeof watch> | undefined;
   let stopped = false;
@@ -67,7 +68,8 @@ export function watchConfig(rt: Runtime, env: Record<string, string | undefined>
     clearTimeout(timer);
     timer = setTimeout(() => {
       const text = safeRead(file);
-      if (text === null || text === last) return;
+      // Skip what is in force already (a SIGHUP may have loaded it) or was already tried.
+      if (text === null || text === last || text === sourceTextOf(rt.config)) return;
       last = text;
       reloadConfig(rt, "file changed", env);
     }, settleMs);

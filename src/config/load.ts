@@ -40,7 +40,18 @@ export function configPath(flag?: string, env: Record<string, string | undefined
 export function loadConfig(file: string, env: Record<string, string | undefined> = process.env): AssayConfig {
   const abs = resolve(file);
   if (!existsSync(abs)) throw new ConfigError(abs, [`file not found (run \`assay init --config ${file}\` to create it)`]);
-  return parseConfig(readFileSync(abs, "utf8"), abs, env);
+  const text = readFileSync(abs, "utf8");
+  const config = parseConfig(text, abs, env);
+  sourceTexts.set(config, text);
+  return config;
+}
+
+/** The text each loaded configuration was parsed from (kept beside it, not in it). */
+const sourceTexts = new WeakMap<AssayConfig, string>();
+
+/** The file content this configuration was loaded from (undefined when it was not loaded from a file). */
+export function sourceTextOf(config: AssayConfig): string | undefined {
+  return sourceTexts.get(config);
 }
 
 export function parseConfig(text: string, file: string, env: Record<string, string | undefined> = process.env): AssayConfig {
