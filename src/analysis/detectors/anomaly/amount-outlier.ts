@@ -92,6 +92,9 @@ export const amountOutlierDetector: Detector = {
     // year-end closing run posts once per account, each amount far above the account's usual,
     // but all of them ordinary for what that user posts with that document type.
     const explained = (a: Alarm) => {
+      // This user's first posting in the alarm's context: part of a sweep across its values (a
+      // closing run posts once per account) if a coarser routine of its own level explains it.
+      const first = user !== undefined && a.routineOf === null && (store.routine(a.i, a.value, scope, user)?.n ?? 0) - inHistory <= 0;
       for (let r = 0; r < routineCount; r++) {
         const ri = routineField[r]!;
         const rlog = routineLog[r]!;
@@ -100,7 +103,7 @@ export const amountOutlierDetector: Detector = {
         if (Math.abs(rlog - Math.log(a.amount)) >= 1e-9) continue;
         const routine = store.routineSummary(routineIndex[r]!);
         if ((rlog - routine.median) / Math.max(routine.scale, ROUTINE_MIN_SCALE) >= cfg.threshold) continue;
-        const own = ownLevel(routine, routineN[r]!, routineUsual[r], cfg);
+        const own = ownLevel(routine, routineN[r]!, routineUsual[r], cfg, first);
         if (!own && ri !== a.i && !(a.line === null && store.distinct(ri) > store.distinct(a.i))) continue;
         // A population of its own level is long enough for its z-score to speak (the largest
         // closing of the year need not have a peer); a shorter routine must have reached about

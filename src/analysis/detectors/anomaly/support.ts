@@ -172,12 +172,15 @@ export function leastEstablished(h: HistoryStats, i: number, value: string, negl
 
 /**
  * Whether a user's routine in a context is a business of its own level: long enough to be a
- * population (≥ min_history postings) and with a median that is itself an outlier for the context
- * (robust z ≥ the threshold) — a batch user whose every posting there is far above everybody
- * else's (a closing run). Such a routine may explain an alarm in a finer context it has too
- * little history in (one closing posting per account a year). An ordinary user's routine sits
- * near the context's usual and never qualifies, so it cannot excuse a local outlier.
+ * population (≥ min_history postings) and with a median well above the context's — a robust z of
+ * at least threshold/2 (a batch user whose every posting there is far above everybody else's), or,
+ * for the user's first posting in the finer context being judged (a sweep: a closing run posts
+ * once per account), at least threshold/4 (the user's usual posting there is several times the
+ * context's; a closing posting is a year of the account's postings, fewer on a short ledger). Such
+ * a routine may explain an alarm in a finer context it has too little history in. An ordinary
+ * user's routine sits near the context's usual and never qualifies, so it cannot excuse a local
+ * outlier.
  */
-export function ownLevel(routine: RobustSummary, n: number, usual: RobustSummary | undefined, cfg: { min_history: number; threshold: number }): boolean {
-  return usual !== undefined && n >= cfg.min_history && (routine.median - usual.median) / usual.scale >= cfg.threshold / 2;
+export function ownLevel(routine: RobustSummary, n: number, usual: RobustSummary | undefined, cfg: { min_history: number; threshold: number }, sweep = false): boolean {
+  return usual !== undefined && n >= cfg.min_history && (routine.median - usual.median) / usual.scale >= cfg.threshold / (sweep ? 4 : 2);
 }
