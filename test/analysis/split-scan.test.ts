@@ -5,7 +5,7 @@
 // transaction whose rows are spread over the file. A worker that dies fails the report (no hang);
 // an aborted scan stops its workers.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
 import { parseConfig } from "../../src/config/load.ts";
@@ -174,6 +174,67 @@ describe("revenue_leakage over scan workers", () => {
       await four.close();
     }
   });
+
+  test("a folder of files: the parts of every file are the whole scan, in order, and the report is the same", async () => {
+    // The data set in three files of different sizes (a folder connector reads them by name).
+    const folder = join(dir, "folder");
+    mkdirSync(folder);
+    const [header, ...rows] = readFileSync(files.transactions, "utf8").trimEnd().split("\n");
+    const cuts = [0, Math.floor(rows.length * 0.15), Math.floor(rows.length * 0.7), rows.length];
+    // Cut at a transaction boundary, so that each transaction is in one file.
+    const idOf = (i: number) => rows[i]!.split(",")[0];
+    for (let k = 1; k < cuts.length - 1; k++) while (cuts[k]! < rows.length && idOf(cuts[k]!) === idOf(cuts[k]! - 1)) cuts[k]!++;
+    for (let k = 0; k < 3; k++) writeFileSync(join(folder, `part-${k}.csv`), `${[header, ...rows.slice(cuts[k], cuts[k + 1])].join("\n")}\n`);
+    const yaml = (workers: number, name: string) => `storage: { path: ${join(dir, `${name}.db`)} }
+reports: { dir: ${join(dir, name)}, workers: ${workers} }
+connectors:
+  - id: billing
+    type: csv
+    transactions: ${folder}
+    reference: { contracts: ${files.contracts}, price_list: ${files.price_list}, shipments: ${files.shipments} }
+`;
+    const config = parseConfig(yaml(3, "folder-parts"), join(dir, "assay.yaml"), {});
+    const connectors = new ConnectorRegistry(config, { log: silentLogger, clock: systemClock });
+    try {
+      const inner = (connectors.get("billing") as unknown as { inner: CsvConnector }).inner;
+      const whole: string[] = [];
+      for await (const t of inner.scan()) whole.push(`${t.transaction_id}:${t.lines.length}`);
+      for (const count of [2, 5, 12]) {
+        const parts = (await inner.partitions(count))!;
+        const pieces: string[] = [];
+        for (const p of parts) {
+          const c = CsvConnector.forPartition(p, systemClock);
+          for await (const t of c.scanPartition(p)) pieces.push(`${t.transaction_id}:${t.lines.length}`);
+        }
+        expect(pieces).toEqual(whole);
+        // upTo: the parts share the first transactions, the last runs on to the end.
+        const firstParts = (await inner.partitions(count, undefined, 300))!;
+        const again: string[] = [];
+        for (const p of firstParts) for await (const t of CsvConnector.forPartition(p, systemClock).scanPartition(p)) again.push(`${t.transaction_id}:${t.lines.length}`);
+        expect(again).toEqual(whole);
+      }
+    } finally {
+      await connectors.close();
+    }
+    const reportOf = async (workers: number, name: string) => {
+      const cfg = parseConfig(yaml(workers, name), join(dir, "assay.yaml"), {});
+      const store = SqliteStore.open(cfg.storage);
+      const regs = new ConnectorRegistry(cfg, { log: silentLogger, clock: systemClock });
+      const engine = new AssayAnalysisEngine({ modules: cfg.modules, autoThreshold: cfg.alerts.auto_threshold, connectors: regs, analyses: store.analyses, clock: systemClock, log: silentLogger, scanWorkers: workers });
+      const reports = new ReportService({ store, clock: systemClock, log: silentLogger, config: cfg, connectors: regs, engine: () => engine, runner: runnerId("cli") });
+      try {
+        const queued = await reports.create({ account: "acct_t", key: null }, { type: "revenue_leakage", connector: "billing", format: "json" });
+        expect(await reports.worker.runNext()).toBe(true);
+        const done = await reports.get("acct_t", queued.id);
+        expect(done.status, JSON.stringify(done.error)).toBe("completed");
+        return JSON.parse(readFileSync(join(dir, name, `${queued.id}.json`), "utf8").replaceAll(queued.id, "<id>")).findings;
+      } finally {
+        await regs.close();
+        store.close();
+      }
+    };
+    expect(await reportOf(3, "folder-three")).toEqual(await reportOf(1, "folder-one"));
+  }, 60_000);
 
   test("a scan worker that dies fails the report cleanly", async () => {
     const two = setup(2, "crash");
