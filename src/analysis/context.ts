@@ -93,6 +93,12 @@ export class ContextCache {
     return abortableIf(promise, signal);
   }
 
+  /** Whether a fresh context with at least `level` of the connector's history is cached (or being built). */
+  has(sourceId: string, level: HistoryLevel = "full"): boolean {
+    const cached = this.entries.get(sourceId);
+    return cached !== undefined && this.clock.now() - cached.at < this.config.context.ttl_s * 1000 && historyCovers(cached.level, level);
+  }
+
   /** Drops one connector's context, or all of them. */
   invalidate(connectorId?: string) {
     if (connectorId === undefined) this.entries.clear();

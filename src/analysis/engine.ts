@@ -18,8 +18,8 @@ import { describeModules, type ResolvedModule } from "./modules.ts";
 import { isLookupOnly, normalizeTransaction, validateTransactionId } from "./normalize.ts";
 import { parseOptions } from "./options.ts";
 import { analysisRecord } from "./record.ts";
-import { PARTS_PER_WORKER, splitScan, WorkerGang } from "./parallel/split-scan.ts";
-import { streamFindings, summarizeScan } from "./scan.ts";
+import { PARTS_PER_WORKER, splitScan, type SplitScanInput, WorkerGang } from "./parallel/split-scan.ts";
+import { type ScanSummary, ScanSummarizer, streamFindings, summarizeScan } from "./scan.ts";
 import { type AnalysisSettings, AnalysisSetup, baselineSettings, type LearnedModel } from "./setup.ts";
 import { simulate } from "./backtest/simulate.ts";
 import type { SimulationRequest, SimulationResult } from "../domain/simulation.ts";
@@ -43,6 +43,9 @@ export interface SimulateRequest extends SimulationRequest {
   /** The candidate's settings; undefined: the setup in force. */
   candidate?: AnalysisSettings;
 }
+
+/** A scan limited to fewer transactions than this stays in process (POST /v1/analyze's default is 1,000). */
+const MIN_SPLIT_LIMIT = 50_000;
 
 export class AssayAnalysisEngine implements AnalysisEngine {
   private setup: AnalysisSetup;
@@ -168,11 +171,26 @@ export class AssayAnalysisEngine implements AnalysisEngine {
           errors: [{ path: "/data", message: "required for this connector" }],
         });
       }
-      const ctx = await setup.contexts.get(connector, request.signal, module.history);
-      const scan = await summarizeScan(
-        { connector, ctx, module, config: setup.config, limit: options.limit, from: options.from, to: options.to, signal: request.signal },
-        options.max_anomalies,
-      );
+      // Over worker threads when the source can be cut, unless a context (history pass done) is
+      // cached: one pass in process then costs less than two split ones.
+      const split = setup.contexts.has(connector.id, module.history)
+        ? undefined
+        : await this.splitInput(setup, connector, module, { limit: options.limit, from: options.from, to: options.to, signal: request.signal }, true);
+      let scan: ScanSummary;
+      if (split) {
+        const summary = new ScanSummarizer(module, setup.config, options.max_anomalies);
+        for await (const b of splitScan(split)) {
+          summary.addFlagged(b.analyzed, b.flagged);
+          if (b.population) summary.population.absorb(b.population);
+        }
+        scan = summary.finish();
+      } else {
+        const ctx = await setup.contexts.get(connector, request.signal, module.history);
+        scan = await summarizeScan(
+          { connector, ctx, module, config: setup.config, limit: options.limit, from: options.from, to: options.to, signal: request.signal },
+          options.max_anomalies,
+        );
+      }
       result = {
         transaction_id: null,
         risk_score: scan.risk_score,
@@ -238,43 +256,10 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     this.moduleFor(setup, request.module);
     const module = setup.moduleFor(request.module, connector.id);
     if (!connector.capabilities.scan) return;
-    const workers = this.deps.scanWorkers ?? 1;
-    const limit = setup.config.context.history_limit;
-    if (workers > 1 && request.limit === undefined && module.history !== "full" && connector.partitions) {
-      const level = module.history === "none" || limit === 0 ? "none" : module.history;
-      // The workers load while the parts are cut (which may build the source's index).
-      const gang = new WorkerGang(workers, request.signal);
-      let parts: ScanPartition[] | undefined;
-      let ledgerParts: ScanPartition[] | undefined;
-      try {
-        parts = await connector.partitions(workers * PARTS_PER_WORKER, request.signal);
-        // The history pass reads the source's first history_limit transactions: its parts share those.
-        ledgerParts = level === "none" ? parts : await connector.partitions(workers * PARTS_PER_WORKER, request.signal, limit);
-      } catch (e) {
-        gang.close();
-        throw e;
-      }
-      if (parts && ledgerParts) {
-        yield* splitScan({
-          gang,
-          parts,
-          ledgerParts,
-          historyLimit: limit,
-          connector: connector.id,
-          module: module.id,
-          level,
-          // Only the settings themselves: the engine's dependencies travel with them in process.
-          settings: { modules: setup.settings.modules, rules: setup.settings.rules, autoThreshold: setup.settings.autoThreshold },
-          learned: setup.learned.get(connector.id) ?? null,
-          from: request.from,
-          to: request.to,
-          signal: request.signal,
-          onProgress: request.onProgress,
-          now: this.deps.clock.now(),
-        });
-        return;
-      }
-      gang.close();
+    const split = await this.splitInput(setup, connector, module, request, false);
+    if (split) {
+      yield* splitScan(split);
+      return;
     }
     let batch: FlaggedBatch = { analyzed: 0, flagged: [] };
     for await (const f of this.scanFindings(request)) {
@@ -286,6 +271,61 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       }
     }
     if (batch.analyzed > 0) yield batch;
+  }
+
+  /**
+   * How to split a scan over the worker threads, or undefined when it runs in process: one
+   * worker (scanWorkers), a limit that may stop the scan (only one pass knows where it falls:
+   * the split needs the source to hold no more transactions than the limit), a module that needs
+   * the full history profile, or a source that cannot be cut into parts.
+   */
+  private async splitInput(
+    setup: AnalysisSetup,
+    connector: Connector,
+    module: ResolvedModule,
+    scan: { limit?: number; from?: string; to?: string; signal?: AbortSignal; onProgress?: (analyzed: number) => void },
+    population: boolean,
+  ): Promise<SplitScanInput | undefined> {
+    const workers = this.deps.scanWorkers ?? 1;
+    if (workers <= 1 || module.history === "full" || !connector.partitions) return undefined;
+    // A limit that may stop the scan: only one pass knows where. A small one is not worth threads.
+    if (scan.limit !== undefined && scan.limit < MIN_SPLIT_LIMIT) return undefined;
+    const limit = setup.config.context.history_limit;
+    const level = module.history === "none" || limit === 0 ? "none" : module.history;
+    // The workers load while the parts are cut (which may build the source's index).
+    const gang = new WorkerGang(workers, scan.signal);
+    let parts: ScanPartition[] | undefined;
+    let ledgerParts: ScanPartition[] | undefined;
+    try {
+      parts = await connector.partitions(workers * PARTS_PER_WORKER, scan.signal);
+      // The history pass reads the source's first history_limit transactions: its parts share those.
+      ledgerParts = level === "none" ? parts : await connector.partitions(workers * PARTS_PER_WORKER, scan.signal, limit);
+    } catch (e) {
+      gang.close();
+      throw e;
+    }
+    if (!parts || !ledgerParts || (scan.limit !== undefined && parts.reduce((n, p) => n + p.transactions, 0) > scan.limit)) {
+      gang.close();
+      return undefined;
+    }
+    return {
+      gang,
+      parts,
+      ledgerParts,
+      historyLimit: limit,
+      connector: connector.id,
+      module: module.id,
+      level,
+      // Only the settings themselves: the engine's dependencies travel with them in process.
+      settings: { modules: setup.settings.modules, rules: setup.settings.rules, autoThreshold: setup.settings.autoThreshold },
+      learned: setup.learned.get(connector.id) ?? null,
+      from: scan.from,
+      to: scan.to,
+      signal: scan.signal,
+      onProgress: scan.onProgress,
+      now: this.deps.clock.now(),
+      population,
+    };
   }
 
   /** The admin CLI's view of a connector: any connector, whatever its accounts (simulate, learn). */

@@ -50,29 +50,63 @@ export interface ScanSummary {
 }
 
 export async function summarizeScan(input: ScanInput, maxAnomalies: number): Promise<ScanSummary> {
-  const population = new PopulationTests(input.config.anomaly_detection.population);
-  const keep = new StrongestAnomalies(maxAnomalies);
-  const byCurrency = new Map<string, number>();
-  let analyzed = 0;
-  let top = 0;
-  for await (const f of streamFindings(input)) {
-    analyzed++;
-    population.add(f.transaction.transaction_id, f.transaction.amount);
-    top = Math.max(top, f.risk_score);
-    for (const a of f.anomalies) keep.add(a);
+  const summary = new ScanSummarizer(input.module, input.config, maxAnomalies);
+  for await (const f of streamFindings(input)) summary.add(f);
+  return summary.finish();
+}
+
+/**
+ * A scan's summary built from its findings in source order: every transaction (add), or the
+ * flagged ones with the count of all and the population tests' state of each part in order (a
+ * scan split over workers, parallel/split-scan.ts): the same summary either way.
+ */
+export class ScanSummarizer {
+  readonly population: PopulationTests;
+  private readonly keep: StrongestAnomalies;
+  private readonly byCurrency = new Map<string, number>();
+  private analyzed = 0;
+  private top = 0;
+
+  constructor(
+    private readonly module: ResolvedModule,
+    private readonly config: ModulesConfig,
+    maxAnomalies: number,
+  ) {
+    this.population = new PopulationTests(config.anomaly_detection.population);
+    this.keep = new StrongestAnomalies(maxAnomalies);
+  }
+
+  /** One transaction of the scan, in order. */
+  add(f: TransactionFinding) {
+    this.analyzed++;
+    this.population.add(f.transaction.transaction_id, f.transaction.amount);
+    this.addFindings(f);
+  }
+
+  /** `analyzed` transactions of which `flagged` had findings (the population is counted apart). */
+  addFlagged(analyzed: number, flagged: readonly TransactionFinding[]) {
+    this.analyzed += analyzed;
+    // A transaction without findings scores 0 and has nothing at risk: only the flagged count.
+    for (const f of flagged) this.addFindings(f);
+  }
+
+  private addFindings(f: TransactionFinding) {
+    this.top = Math.max(this.top, f.risk_score);
+    for (const a of f.anomalies) this.keep.add(a);
     if (f.amount_at_risk > 0) {
       const cur = f.transaction.currency ?? "";
-      byCurrency.set(cur, (byCurrency.get(cur) ?? 0) + f.amount_at_risk);
+      this.byCurrency.set(cur, (this.byCurrency.get(cur) ?? 0) + f.amount_at_risk);
     }
   }
-  const popFindings: Finding[] = population
-    .findings()
-    .filter((p) => (input.module.weights.get(p.code as DetectorCode) ?? 0) > 0);
-  const pop = scoreFindings(popFindings, "*", input.module, input.config);
-  for (const a of pop.anomalies) keep.add(a);
-  // The scan's score: its riskiest transaction, raised by population evidence (noisy-OR).
-  const risk = 100 * (1 - (1 - top / 100) * (1 - pop.risk_score / 100));
-  return { transactions_analyzed: analyzed, risk_score: round2(risk), anomalies: keep.list(), at_risk_by_currency: byCurrency };
+
+  finish(): ScanSummary {
+    const popFindings: Finding[] = this.population.findings().filter((p) => (this.module.weights.get(p.code as DetectorCode) ?? 0) > 0);
+    const pop = scoreFindings(popFindings, "*", this.module, this.config);
+    for (const a of pop.anomalies) this.keep.add(a);
+    // The scan's score: its riskiest transaction, raised by population evidence (noisy-OR).
+    const risk = 100 * (1 - (1 - this.top / 100) * (1 - pop.risk_score / 100));
+    return { transactions_analyzed: this.analyzed, risk_score: round2(risk), anomalies: this.keep.list(), at_risk_by_currency: this.byCurrency };
+  }
 }
 
 /** Keeps the strongest anomalies seen, in a stable order (severity, score, then arrival). */

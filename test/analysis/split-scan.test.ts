@@ -236,6 +236,37 @@ connectors:
     expect(await reportOf(3, "folder-three")).toEqual(await reportOf(1, "folder-one"));
   }, 60_000);
 
+  test("POST /v1/analyze's scan of a module over workers: the same summary as in process (and the cached context is used when there is one)", async () => {
+    const one = setup(1, "analyze-one");
+    const three = setup(3, "analyze-three");
+    const spawned = countWorkers();
+    try {
+      for (const module of ["revenue_leakage", "duplicate_detection", "compliance"]) {
+        for (const options of [{ limit: 1_000_000 }, { limit: 50_000, from: "2025-02-01", to: "2025-04-30", max_anomalies: 7 }]) {
+          const request = { accountId: "acct_t", connector: "billing", module, options };
+          const before = spawned.count;
+          const a = await one.engine.analyze(request);
+          const b = await three.engine.analyze(request);
+          expect(spawned.count - before).toBe(3);
+          const same = (r: typeof a) => ({ ...r, id: "", analyzed_at: "", duration_ms: 0 });
+          expect(same(b)).toEqual(same(a));
+          expect(a.transactions_analyzed).toBeGreaterThan(100);
+          three.engine.current.contexts.invalidate();
+        }
+      }
+      // A cached context serves the next scan in process, and so does the default limit (1,000): no workers.
+      const before = spawned.count;
+      await three.engine.analyze({ accountId: "acct_t", connector: "billing", module: "revenue_leakage", options: {} });
+      await three.engine.current.contexts.get(three.connectors.get("billing")!, undefined, "ledger");
+      await three.engine.analyze({ accountId: "acct_t", connector: "billing", module: "revenue_leakage", options: { limit: 1_000_000 } });
+      expect(spawned.count).toBe(before);
+    } finally {
+      spawned.restore();
+      await one.close();
+      await three.close();
+    }
+  }, 120_000);
+
   test("a scan worker that dies fails the report cleanly", async () => {
     const two = setup(2, "crash");
     process.env.ASSAY_TEST_FAULT = "scan_worker_exit";

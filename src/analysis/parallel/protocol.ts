@@ -2,6 +2,7 @@
 // here is plain data: it crosses threads with postMessage.
 import type { TransactionFinding } from "../../domain/analysis.ts";
 import type { ScanPartition } from "../../connectors/types.ts";
+import type { PopulationState } from "../detectors/anomaly/population.ts";
 import type { LedgerParts } from "../history.ts";
 import type { LedgerBatch } from "../ledger-merge.ts";
 import type { AnalysisSettings, LearnedModel } from "../setup.ts";
@@ -24,6 +25,8 @@ export type ToWorker =
       learned: LearnedModel | null;
       module: string;
       connector: string;
+      /** Also the population tests' counts of each part (a scan's summary needs them). */
+      population: boolean;
       from?: string;
       to?: string;
       now: number;
@@ -32,6 +35,7 @@ export type ToWorker =
 /** Worker → main. */
 export type FromWorker =
   | { op: "ledger"; batch: LedgerBatch }
-  | { op: "found"; analyzed: number; flagged: TransactionFinding[] }
+  /** The last "found" of a part carries the part's population counts, when asked for. */
+  | { op: "found"; analyzed: number; flagged: TransactionFinding[]; population?: PopulationState }
   | { op: "done" }
   | { op: "failed"; message: string; code?: string };

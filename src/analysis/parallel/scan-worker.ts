@@ -9,6 +9,7 @@ import { systemClock } from "../../domain/clock.ts";
 import type { TransactionFinding } from "../../domain/analysis.ts";
 import type { Transaction } from "../../domain/transaction.ts";
 import { AnalysisContext } from "../context.ts";
+import { PopulationTests } from "../detectors/anomaly/population.ts";
 import { evaluateTransaction } from "../evaluate.ts";
 import { HistoryStats } from "../history.ts";
 import { batchTransfer, LedgerBatchWriter } from "../ledger-merge.ts";
@@ -61,8 +62,10 @@ async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
   for (const part of m.parts) {
     let analyzed = 0;
     let flagged: TransactionFinding[] = [];
+    const population = m.population ? new PopulationTests(setup.config.anomaly_detection.population) : undefined;
     for await (const t of openPartition(part, systemClock).scan({ from: m.from, to: m.to })) {
       if (exitMidway) process.exit(70);
+      population?.add(t.transaction_id, t.amount);
       const ev = evaluateTransaction(t, ctx, module, setup.config);
       analyzed++;
       if (ev.anomalies.length > 0) {
@@ -74,7 +77,7 @@ async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
         flagged = [];
       }
     }
-    post({ op: "found", analyzed, flagged });
+    post({ op: "found", analyzed, flagged, population: population?.state() });
     post({ op: "done" });
   }
 }

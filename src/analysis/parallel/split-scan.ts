@@ -12,6 +12,7 @@ import type { ScanPartition } from "../../connectors/types.ts";
 import { LedgerMerge, shareLedger } from "../ledger-merge.ts";
 import type { HistoryLevel, LedgerParts } from "../history.ts";
 import type { AnalysisSettings, LearnedModel } from "../setup.ts";
+import type { PopulationState } from "../detectors/anomaly/population.ts";
 import type { FromWorker, ToWorker } from "./protocol.ts";
 
 export interface SplitScanInput {
@@ -34,6 +35,13 @@ export interface SplitScanInput {
   signal?: AbortSignal;
   onProgress?: (analyzed: number) => void;
   now: number;
+  /** Also each part's population-test counts (on the part's last batch). */
+  population?: boolean;
+}
+
+/** A batch of a split scan: with the population counts of its part when it is the part's last. */
+export interface SplitBatch extends FlaggedBatch {
+  population?: PopulationState;
 }
 
 /**
@@ -73,7 +81,7 @@ async function mergedLedger(input: SplitScanInput, share: <T>(parts: T[], i: num
   return shareLedger(merge.finish());
 }
 
-export async function* splitScan(input: SplitScanInput): AsyncGenerator<FlaggedBatch> {
+export async function* splitScan(input: SplitScanInput): AsyncGenerator<SplitBatch> {
   const { gang } = input;
   const n = gang.size;
   /** Worker i's share of a list of parts: i, i + n, i + 2n... */
@@ -95,6 +103,7 @@ export async function* splitScan(input: SplitScanInput): AsyncGenerator<FlaggedB
       from: input.from,
       to: input.to,
       now: input.now,
+      population: input.population ?? false,
     }));
     ledger = null;
     // Progress counts every worker's transactions as they come; the batches are read in order.
@@ -106,7 +115,7 @@ export async function* splitScan(input: SplitScanInput): AsyncGenerator<FlaggedB
       }
     };
     for (let p = 0; p < input.parts.length; p++) {
-      for await (const m of gang.messages(p % n)) if (m.op === "found") yield { analyzed: m.analyzed, flagged: m.flagged };
+      for await (const m of gang.messages(p % n)) if (m.op === "found") yield { analyzed: m.analyzed, flagged: m.flagged, population: m.population };
     }
   } finally {
     gang.close();

@@ -12,6 +12,17 @@ import type { Finding } from "../types.ts";
 const BENFORD = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => Math.log10(1 + 1 / d));
 const MAX_LISTED = 50;
 
+/** PopulationTests' counts as plain data. */
+export interface PopulationState {
+  n: number;
+  digits: number[];
+  digitTotal: number;
+  round: number;
+  large: number;
+  whole: number;
+  roundIds: string[];
+}
+
 export class PopulationTests {
   private n = 0;
   private readonly digits = new Array<number>(9).fill(0);
@@ -23,6 +34,22 @@ export class PopulationTests {
   private readonly roundIds: string[] = [];
 
   constructor(private readonly config: ModulesConfig["anomaly_detection"]["population"]) {}
+
+  /** The counts so far (plain data: a scan worker sends its part's). */
+  state(): PopulationState {
+    return { n: this.n, digits: [...this.digits], digitTotal: this.digitTotal, round: this.round, large: this.large, whole: this.whole, roundIds: [...this.roundIds] };
+  }
+
+  /** Adds the counts of the transactions that follow (a later part of a split scan): as if added one by one. */
+  absorb(s: PopulationState) {
+    this.n += s.n;
+    for (let i = 0; i < 9; i++) this.digits[i]! += s.digits[i]!;
+    this.digitTotal += s.digitTotal;
+    this.round += s.round;
+    this.large += s.large;
+    this.whole += s.whole;
+    for (const id of s.roundIds) if (this.roundIds.length < MAX_LISTED) this.roundIds.push(id);
+  }
 
   add(transactionId: string, amount: number | undefined) {
     if (amount === undefined || amount === 0 || !Number.isFinite(amount)) return;
