@@ -325,6 +325,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       onProgress: scan.onProgress,
       now: this.deps.clock.now(),
       population,
+      onRejected: (rows) => connector.recordRejections?.(rows),
     };
   }
 

@@ -5,7 +5,7 @@ import type { Clock } from "../domain/clock.ts";
 import { type Contract, type ExchangeRate, type PriceListEntry, REFERENCE_TABLES, type ReferenceData, type ReferenceTable, type Shipment, type Transaction } from "../domain/transaction.ts";
 import type { ConnectorType, Connector, ConnectorCapabilities, MappingReport, ScanOptions } from "./types.ts";
 import { connectorUnavailable } from "./errors.ts";
-import { MappingStats, ReferenceMapper, type ValueFormats } from "./mapping.ts";
+import { MappingStats, ReferenceMapper, type Rejection, type ValueFormats } from "./mapping.ts";
 import type { ConnectorSettings } from "./settings.ts";
 import { dateFormat, inDateRange, isoDateFormat, type SourceValue, SQL_NUMBER_FORMAT } from "./values.ts";
 
@@ -23,7 +23,7 @@ export abstract class BaseConnector implements Connector {
   readonly accounts?: readonly string[];
   readonly enabled: boolean;
   abstract readonly capabilities: ConnectorCapabilities;
-  protected readonly stats = new MappingStats();
+  protected readonly stats: MappingStats = new MappingStats(!Bun.isMainThread);
   protected readonly formats: ValueFormats;
   private cache?: { at: number; data: Promise<ReferenceData> };
 
@@ -62,6 +62,16 @@ export abstract class BaseConnector implements Connector {
   protected abstract readReferenceTable(table: ReferenceTable, source: string, signal?: AbortSignal): Promise<SourceTable>;
 
   async close(): Promise<void> {}
+
+  /** Rows a scan worker rejected while reading a part of this source: counted here, once each. */
+  recordRejections(rows: readonly Rejection[]) {
+    for (const [key, row, reason] of rows) this.stats.reject(key, row, reason);
+  }
+
+  /** What this connector's rows rejected since the last call (in a scan worker thread). */
+  takeRejections(): Rejection[] {
+    return this.stats.takeLog();
+  }
 
   mappingReport(): MappingReport {
     return this.stats.report();

@@ -83,13 +83,30 @@ export interface ValueFormats {
  * Counts rejected rows and keeps the latest few reasons, for mappingReport(). A row read again (a
  * second scan, a lookup after a scan) is counted once: `key` identifies the row in its source.
  */
+/** A rejected row: [key that identifies it for counting once, label, reason]. */
+export type Rejection = [string, string, string];
+
 export class MappingStats {
   rejected = 0;
   private readonly seen = new Set<string>();
   private readonly samples: { row: string; reason: string }[] = [];
+  /** With `keepLog`, every rejection counted, until taken (a scan worker sends them to the main thread's connector). */
+  private log: Rejection[] | undefined;
+
+  constructor(keepLog = false) {
+    if (keepLog) this.log = [];
+  }
+
+  /** The rejections counted since the last call (keepLog only). */
+  takeLog(): Rejection[] {
+    const out = this.log ?? [];
+    if (this.log) this.log = [];
+    return out;
+  }
 
   reject(key: string, row: string, reason: string) {
     if (this.seen.has(key)) return;
+    this.log?.push([key, row, reason]);
     // Past this many distinct rows, stop remembering them (bounded memory) but keep counting.
     if (this.seen.size < 100_000) this.seen.add(key);
     this.rejected++;

@@ -90,6 +90,10 @@ export class MonitoredConnector implements Connector {
     return this.call((s) => this.inner.probe(s), signal, true);
   }
 
+  recordRejections(rows: readonly [string, string, string][]) {
+    this.inner.recordRejections(rows);
+  }
+
   mappingReport(): MappingReport {
     return this.inner.mappingReport();
   }

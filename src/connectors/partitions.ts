@@ -10,13 +10,19 @@ export interface PartitionSource {
   reference(signal?: AbortSignal): Promise<ReferenceData>;
   /** The part's transactions, in source order, within the options' dates and limit. */
   scan(options?: ScanOptions): AsyncIterable<Transaction>;
+  /** Rows rejected while scanning, since the last call: [key, label, reason] (Connector.recordRejections). */
+  takeRejections(): [string, string, string][];
 }
 
 export function openPartition(part: ScanPartition, clock: Clock): PartitionSource {
   if (part.type === "csv") {
     const csv = part as CsvPartition;
     const connector = CsvConnector.forPartition(csv, clock);
-    return { reference: (signal) => connector.reference(signal), scan: (options) => connector.scanPartition(csv, options) };
+    return {
+      reference: (signal) => connector.reference(signal),
+      scan: (options) => connector.scanPartition(csv, options),
+      takeRejections: () => connector.takeRejections(),
+    };
   }
   throw new Error(`a ${part.type} source cannot be scanned in parts`);
 }

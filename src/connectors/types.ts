@@ -65,5 +65,7 @@ export interface Connector {
   /** Cheap liveness check of the source; throws a ConnectorError when it is not usable. */
   probe(signal?: AbortSignal): Promise<void>;
   mappingReport(): MappingReport;
+  /** Optional: counts rows that scan workers rejected in parts of this source (its mapping report). */
+  recordRejections?(rows: readonly [key: string, label: string, reason: string][]): void;
   close(): Promise<void>;
 }

@@ -37,14 +37,14 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function setup(workers: number, name: string, historyLimit?: number) {
+function setup(workers: number, name: string, historyLimit?: number, transactions = files.transactions) {
   const yaml = `storage: { path: ${join(dir, `${name}.db`)} }
 ${historyLimit === undefined ? "" : `modules: { context: { history_limit: ${historyLimit} } }`}
 reports: { dir: ${join(dir, name)}, workers: ${workers} }
 connectors:
   - id: billing
     type: csv
-    transactions: ${files.transactions}
+    transactions: ${transactions}
     reference: { contracts: ${files.contracts}, price_list: ${files.price_list}, shipments: ${files.shipments} }
 `;
   const config = parseConfig(yaml, join(dir, "assay.yaml"), {});
@@ -266,6 +266,34 @@ connectors:
       await three.close();
     }
   }, 120_000);
+
+  test("rows the workers reject count in the connector's mapping report, once each, as in process", async () => {
+    const lines = readFileSync(files.transactions, "utf8").trimEnd().split("\n");
+    // Two unreadable amounts: one near the start, one in the last part.
+    for (const i of [3, lines.length - 5]) {
+      const cells = lines[i]!.split(",");
+      cells[13] = "not-a-number"; // quantity: read for every row
+      lines[i] = cells.join(",");
+    }
+    const bad = join(dir, "bad-rows.csv");
+    writeFileSync(bad, `${lines.join("\n")}\n`);
+    const one = setup(1, "rejected-one", undefined, bad);
+    const three = setup(3, "rejected-three", undefined, bad);
+    try {
+      const a = await one.report("json");
+      const b = await three.report("json");
+      expect(b.done.status, JSON.stringify(b.done.error)).toBe("completed");
+      expect(b.text).toBe(a.text);
+      const ra = one.connectors.get("billing")!.mappingReport();
+      const rb = three.connectors.get("billing")!.mappingReport();
+      expect(ra.rejected_rows).toBe(2);
+      expect(rb.rejected_rows).toBe(2);
+      expect(rb.samples.map((x) => x.reason)).toEqual(ra.samples.map((x) => x.reason));
+    } finally {
+      await one.close();
+      await three.close();
+    }
+  }, 60_000);
 
   test("a scan worker that dies fails the report cleanly", async () => {
     const two = setup(2, "crash");

@@ -37,5 +37,7 @@ export type FromWorker =
   | { op: "ledger"; batch: LedgerBatch }
   /** The last "found" of a part carries the part's population counts, when asked for. */
   | { op: "found"; analyzed: number; flagged: TransactionFinding[]; population?: PopulationState }
+  /** Rows rejected while reading (mapping errors): [key, label, reason], counted by the main thread's connector. */
+  | { op: "rejected"; rows: [string, string, string][] }
   | { op: "done" }
   | { op: "failed"; message: string; code?: string };

@@ -31,8 +31,9 @@ async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
   enough = false;
   for (const part of m.parts) {
     const writer = new LedgerBatchWriter();
+    const source = openPartition(part, systemClock);
     if (!enough) {
-      for await (const t of openPartition(part, systemClock).scan({ limit: m.limit })) {
+      for await (const t of source.scan({ limit: m.limit })) {
         if (enough) break;
         writer.add(t);
         if (writer.full) {
@@ -45,6 +46,7 @@ async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
       const batch = writer.take();
       post({ op: "ledger", batch }, batchTransfer(batch));
     }
+    postRejections(source);
     post({ op: "done" });
   }
 }
@@ -55,7 +57,9 @@ async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
   const module = setup.moduleFor(m.module, m.connector);
   const history = m.ledger ? HistoryStats.fromLedgerParts(m.ledger) : new HistoryStats([], "none");
   // The parts are of one source: one read of its reference tables serves them all.
-  const reference = new ReferenceIndex(await openPartition(m.parts[0]!, systemClock).reference());
+  const first = openPartition(m.parts[0]!, systemClock);
+  const reference = new ReferenceIndex(await first.reference());
+  postRejections(first);
   const ctx = new AnalysisContext(m.connector, reference, history, setup.config.anomaly_detection, m.now);
   // Test-only fault point (ASSAY_TEST_FAULT, inert unless named): the thread dies mid-scan.
   const exitMidway = process.env.ASSAY_TEST_FAULT === "scan_worker_exit";
@@ -63,7 +67,8 @@ async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
     let analyzed = 0;
     let flagged: TransactionFinding[] = [];
     const population = m.population ? new PopulationTests(setup.config.anomaly_detection.population) : undefined;
-    for await (const t of openPartition(part, systemClock).scan({ from: m.from, to: m.to })) {
+    const source = openPartition(part, systemClock);
+    for await (const t of source.scan({ from: m.from, to: m.to })) {
       if (exitMidway) process.exit(70);
       population?.add(t.transaction_id, t.amount);
       const ev = evaluateTransaction(t, ctx, module, setup.config);
@@ -78,8 +83,15 @@ async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
       }
     }
     post({ op: "found", analyzed, flagged, population: population?.state() });
+    postRejections(source);
     post({ op: "done" });
   }
+}
+
+/** Rows the part's source rejected, for the main thread's connector (its mapping report). */
+function postRejections(source: { takeRejections(): [string, string, string][] }) {
+  const rows = source.takeRejections();
+  if (rows.length > 0) post({ op: "rejected", rows });
 }
 
 /** What a report reads of a flagged transaction (its lines stay here). */

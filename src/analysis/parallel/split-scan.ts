@@ -37,6 +37,8 @@ export interface SplitScanInput {
   now: number;
   /** Also each part's population-test counts (on the part's last batch). */
   population?: boolean;
+  /** Rows the workers rejected (mapping errors), in source order: for the connector's mapping report. */
+  onRejected?: (rows: [string, string, string][]) => void;
 }
 
 /** A batch of a split scan: with the population counts of its part when it is the part's last. */
@@ -70,6 +72,7 @@ async function mergedLedger(input: SplitScanInput, share: <T>(parts: T[], i: num
   let batches = 0;
   for (let p = 0; p < input.ledgerParts.length; p++) {
     for await (const m of gang.messages(p % gang.size)) {
+      if (m.op === "rejected") input.onRejected?.(m.rows);
       if (m.op !== "ledger" || merge.full) continue;
       merge.add(m.batch);
       if (merge.full) gang.send(() => ({ op: "enough" }));
@@ -115,7 +118,10 @@ export async function* splitScan(input: SplitScanInput): AsyncGenerator<SplitBat
       }
     };
     for (let p = 0; p < input.parts.length; p++) {
-      for await (const m of gang.messages(p % n)) if (m.op === "found") yield { analyzed: m.analyzed, flagged: m.flagged, population: m.population };
+      for await (const m of gang.messages(p % n)) {
+        if (m.op === "rejected") input.onRejected?.(m.rows);
+        else if (m.op === "found") yield { analyzed: m.analyzed, flagged: m.flagged, population: m.population };
+      }
     }
   } finally {
     gang.close();

@@ -164,7 +164,12 @@ export class CsvConnector extends BaseConnector {
     // when they happen: nothing is built per row on the hot path.
     let batchFirstRow = 1;
     let current: CsvRecord[] = [];
-    const describe = (ref: number | string): [string, string] => [`${name}@${current[(ref as number) - batchFirstRow]!.offset}`, `${name} row ${ref}`];
+    // A part of the file that starts further on does not know its row numbers: its rows are named by byte offset.
+    const fromStart = start === index.dataStart;
+    const describe = (ref: number | string): [string, string] => {
+      const offset = current[(ref as number) - batchFirstRow]!.offset;
+      return [`${name}@${offset}`, fromStart ? `${name} row ${ref}` : `${name} at byte ${offset}`];
+    };
     const scattered = index.scattered;
     for await (const batch of records) {
       const ready: Transaction[] = [];
