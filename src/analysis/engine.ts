@@ -6,7 +6,7 @@ import { roundMoney } from "../domain/rounding.ts";
 import type { ConnectorAccess } from "../connectors/access.ts";
 import { connectorUnavailable } from "../connectors/errors.ts";
 import type { Connector, ScanPartition } from "../connectors/types.ts";
-import type { AlertOpener, AnalysisEngine, AnalysisResult, AnalyzeRequest, FlaggedBatch, ScanRequest, TransactionFinding } from "../domain/analysis.ts";
+import { type AlertOpener, type AnalysisEngine, type AnalysisResult, type AnalyzeRequest, type FlaggedBatch, flaggedBatchesOf, type ScanRequest, type TransactionFinding } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
 import type { Transaction } from "../domain/transaction.ts";
@@ -261,16 +261,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       yield* splitScan(split);
       return;
     }
-    let batch: FlaggedBatch = { analyzed: 0, flagged: [] };
-    for await (const f of this.scanFindings(request)) {
-      batch.analyzed++;
-      if (f.anomalies.length > 0) batch.flagged.push(f);
-      if (batch.analyzed === 1000) {
-        yield batch;
-        batch = { analyzed: 0, flagged: [] };
-      }
-    }
-    if (batch.analyzed > 0) yield batch;
+    yield* flaggedBatchesOf(this.scanFindings(request));
   }
 
   /**

@@ -81,6 +81,20 @@ export interface FlaggedBatch {
   flagged: TransactionFinding[];
 }
 
+/** Per-transaction findings as batches of 1,000 analysed, keeping only the flagged ones. */
+export async function* flaggedBatchesOf(findings: AsyncIterable<TransactionFinding>): AsyncIterable<FlaggedBatch> {
+  let batch: FlaggedBatch = { analyzed: 0, flagged: [] };
+  for await (const f of findings) {
+    batch.analyzed++;
+    if (f.anomalies.length > 0) batch.flagged.push(f);
+    if (batch.analyzed === 1000) {
+      yield batch;
+      batch = { analyzed: 0, flagged: [] };
+    }
+  }
+  if (batch.analyzed > 0) yield batch;
+}
+
 export interface AnalysisEngine {
   /** POST /v1/analyze: inline, by id, or a scan; records the analysis; may open an alert. */
   analyze(request: AnalyzeRequest): Promise<AnalysisResult>;

@@ -2,7 +2,7 @@
 // period (the analysis engine's streaming scan) and lists every finding with its amount at
 // risk. Findings stream to the output as they come; only per-key totals stay in memory.
 import type { ModuleId } from "../analysis/catalog.ts";
-import type { AnalysisEngine, FlaggedBatch, ScanRequest } from "../domain/analysis.ts";
+import { type AnalysisEngine, type FlaggedBatch, flaggedBatchesOf, type ScanRequest } from "../domain/analysis.ts";
 import { roundMoney } from "../domain/rounding.ts";
 import { change, comparisonTable, count, findingLabel, money, moneyFigures, moneyList, previousDates } from "./labels.ts";
 import { breathe, Counter, MoneyByKey, moneyTable, totalsByCurrency } from "./aggregate.ts";
@@ -181,14 +181,5 @@ async function* flaggedBatches(engine: AnalysisEngine, request: ScanRequest): As
     yield* engine.scanFlagged(request);
     return;
   }
-  let batch: FlaggedBatch = { analyzed: 0, flagged: [] };
-  for await (const f of engine.scanFindings(request)) {
-    batch.analyzed++;
-    if (f.anomalies.length > 0) batch.flagged.push(f);
-    if (batch.analyzed === 1000) {
-      yield batch;
-      batch = { analyzed: 0, flagged: [] };
-    }
-  }
-  if (batch.analyzed > 0) yield batch;
+  yield* flaggedBatchesOf(engine.scanFindings(request));
 }

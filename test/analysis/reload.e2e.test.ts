@@ -33,6 +33,27 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
   }
 }
 
+/** `assay serve` on a config file, its JSON log lines collected as they come. */
+function serveWithLogs(configFile: string) {
+  const proc = Bun.spawn([process.execPath, "run", join(ROOT, "src/main.ts"), "serve", "--config", configFile], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  const logs: Record<string, unknown>[] = [];
+  void (async () => {
+    let buffer = "";
+    for await (const chunk of proc.stdout.pipeThrough(new TextDecoderStream())) {
+      buffer += chunk;
+      let nl: number;
+      while ((nl = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        try {
+          logs.push(JSON.parse(line));
+        } catch {}
+      }
+    }
+  })();
+  return { proc, logs };
+}
+
 describe("config reload", () => {
   test("SIGHUP and a file change swap the rules under load with no failed request; a bad file keeps them", async () => {
     writeFileSync(file, config("r_one"));
@@ -41,22 +62,7 @@ describe("config reload", () => {
     const key = JSON.parse((await runCli(["keys", "create", "--account", account.id, "--json", "--config", file])).stdout);
     const creds: Credentials = { accountId: account.id, keyId: key.id, key: key.key, secret: key.secret };
 
-    const proc = Bun.spawn([process.execPath, "run", join(ROOT, "src/main.ts"), "serve", "--config", file], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
-    const logs: Record<string, unknown>[] = [];
-    void (async () => {
-      let buffer = "";
-      for await (const chunk of proc.stdout.pipeThrough(new TextDecoderStream())) {
-        buffer += chunk;
-        let nl: number;
-        while ((nl = buffer.indexOf("\n")) >= 0) {
-          const line = buffer.slice(0, nl);
-          buffer = buffer.slice(nl + 1);
-          try {
-            logs.push(JSON.parse(line));
-          } catch {}
-        }
-      }
-    })();
+    const { proc, logs } = serveWithLogs(file);
     try {
       await until("listening", () => logs.some((l) => l.msg === "listening"));
       const url = String(logs.find((l) => l.msg === "listening")!.url);
@@ -121,21 +127,7 @@ describe("config watch", () => {
     const early = join(dir, "early.yaml");
     writeFileSync(early, config("r_early_one"));
     expect((await runCli(["init", "--config", early])).code).toBe(0);
-    const proc = Bun.spawn([process.execPath, "run", join(ROOT, "src/main.ts"), "serve", "--config", early], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
-    const logs: Record<string, unknown>[] = [];
-    void (async () => {
-      let buffer = "";
-      for await (const chunk of proc.stdout.pipeThrough(new TextDecoderStream())) {
-        buffer += chunk;
-        let nl: number;
-        while ((nl = buffer.indexOf("\n")) >= 0) {
-          try {
-            logs.push(JSON.parse(buffer.slice(0, nl)));
-          } catch {}
-          buffer = buffer.slice(nl + 1);
-        }
-      }
-    })();
+    const { proc, logs } = serveWithLogs(early);
     try {
       await until("listening", () => logs.some((l) => l.msg === "listening"));
       writeFileSync(early, config("r_early_two"));

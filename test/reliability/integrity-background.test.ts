@@ -3,13 +3,13 @@
 // and refused by health's storage check; a sound one passes. The size limit is lowered here so
 // that a small file takes the large-file path.
 import { afterAll, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SqliteStore } from "../../src/store/sqlite/index.ts";
 import { quickCheckInWorker } from "../../src/store/sqlite/integrity-worker.ts";
 import { StorageUnavailableError } from "../../src/store/types.ts";
+import { garbleTableRoot } from "../support/corrupt.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "assay-integrity-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,23 +20,11 @@ function database(name: string): string {
   return path;
 }
 
-/** Garbles the alerts table's root page (not the file header): the file still opens. */
-function corrupt(path: string) {
-  const db = new Database(path);
-  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-  const pageSize = (db.query("PRAGMA page_size").get() as { page_size: number }).page_size;
-  const root = (db.query("SELECT rootpage FROM sqlite_master WHERE name = 'alerts'").get() as { rootpage: number }).rootpage;
-  db.close();
-  const fd = openSync(path, "r+");
-  writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (root - 1) * pageSize);
-  closeSync(fd);
-}
-
 const large = (path: string) => ({ path, synchronous: "FULL" as const, busy_timeout_ms: 1000, inline_check_max_bytes: 0 });
 
 test("a large corrupt file opens, then its background check reports it and health refuses", async () => {
   const path = database("corrupt.db");
-  corrupt(path);
+  garbleTableRoot(path);
   // Inline (the default size limit) the same file is refused before opening completes.
   expect(() => SqliteStore.open({ path, synchronous: "FULL", busy_timeout_ms: 1000 })).toThrow(/corrupt|integrity check/);
 

@@ -4,10 +4,11 @@
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startTestServer } from "../support/harness.ts";
 import { runAssay } from "../support/process.ts";
+import { garbleTableRoot } from "../support/corrupt.ts";
 
 async function preparedFolder() {
   const s = await startTestServer();
@@ -68,15 +69,7 @@ describe("the database file", () => {
   test("a corrupt page fails the start-up quick check; assay doctor reports it (exit 1)", async () => {
     const f = await preparedFolder();
     try {
-      const db = new Database(f.db);
-      db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-      const pageSize = (db.query("PRAGMA page_size").get() as { page_size: number }).page_size;
-      const root = (db.query("SELECT rootpage FROM sqlite_master WHERE name = 'alerts'").get() as { rootpage: number }).rootpage;
-      db.close();
-      // Garble the alerts table's root page (not the file header): the file still opens.
-      const fd = openSync(f.db, "r+");
-      writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (root - 1) * pageSize);
-      closeSync(fd);
+      garbleTableRoot(f.db);
       const r = await serve(f.configFile);
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(f.db);

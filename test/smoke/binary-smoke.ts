@@ -5,13 +5,14 @@
 // (and so by `make test`).
 // Usage: bun run test/smoke/binary-smoke.ts dist/assay
 import { Database } from "bun:sqlite";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { signHex } from "../../src/auth/signature.ts";
 import { generateDataset } from "../../src/sampledata/generate.ts";
 import { plant } from "../../src/sampledata/plant.ts";
 import { writeCsvDataset } from "../../src/sampledata/write.ts";
+import { garbleTableRoot } from "../support/corrupt.ts";
 
 const binary = resolve(process.argv[2] ?? "dist/assay");
 const dir = mkdtempSync(join(tmpdir(), "assay-smoke-"));
@@ -135,13 +136,8 @@ try {
     const db = new Database(path);
     db.exec("CREATE TABLE IF NOT EXISTS smoke_ballast (b BLOB)");
     db.query("INSERT INTO smoke_ballast VALUES (?)").run(new Uint8Array(17 * 1024 * 1024));
-    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    const pageSize = (db.query("PRAGMA page_size").get() as { page_size: number }).page_size;
-    const root = (db.query("SELECT rootpage FROM sqlite_master WHERE name = 'alerts'").get() as { rootpage: number }).rootpage;
     db.close();
-    const fd = openSync(path, "r+");
-    writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (root - 1) * pageSize);
-    closeSync(fd);
+    garbleTableRoot(path);
     const proc = Bun.spawn([binary, "serve", "--config", config, "--port", "0"], { stdout: "pipe", stderr: "inherit", stdin: "ignore" });
     server = proc as typeof server;
     let log = "";
