@@ -28,17 +28,20 @@ export interface SqliteOptions {
  */
 const INLINE_CHECK_MAX_BYTES = 16 * 1024 * 1024;
 
-/** Whether opening this database runs quick_check inline (else the store checks it in the background). */
-export function checksInline(options: SqliteOptions): boolean {
-  if (options.startup_check === "off" || options.path === ":memory:") return options.startup_check !== "off";
+/** How opening a database checks its pages: before it opens, in the background after, or not at all. */
+export type StartupCheck = "inline" | "deferred" | "none";
+
+export function startupCheckOf(options: SqliteOptions): StartupCheck {
+  if (options.startup_check === "off") return "none";
+  if (options.path === ":memory:") return "inline";
   let bytes = 0;
   try {
     bytes = statSync(options.path).size;
   } catch {}
-  return bytes <= (options.inline_check_max_bytes ?? INLINE_CHECK_MAX_BYTES);
+  return bytes <= (options.inline_check_max_bytes ?? INLINE_CHECK_MAX_BYTES) ? "inline" : "deferred";
 }
 
-export function openSqlite(options: SqliteOptions, migrations: Migration[] = MIGRATIONS): Database {
+export function openSqlite(options: SqliteOptions, migrations: Migration[] = MIGRATIONS, check: StartupCheck = startupCheckOf(options)): Database {
   if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
   checkFileBeforeOpen(options.path);
   let db: Database | undefined;
@@ -49,7 +52,7 @@ export function openSqlite(options: SqliteOptions, migrations: Migration[] = MIG
     db.exec(`PRAGMA synchronous = ${options.synchronous}`);
     db.exec("PRAGMA foreign_keys = ON");
     checkOwnSchema(db, options.path);
-    if (checksInline(options)) checkIntegrityAtStart(db, options.path);
+    if (check === "inline") checkIntegrityAtStart(db, options.path);
     migrate(db, migrations);
   } catch (e) {
     db?.close();

@@ -7,7 +7,7 @@ import { SqliteAlertRepository } from "./alerts.ts";
 import { SqliteAnalysisRepository } from "./analyses.ts";
 import { SqliteApiKeyRepository } from "./api-keys.ts";
 import { SqliteAuditRepository } from "./audit.ts";
-import { checksInline, guarded, migrate, openSqlite, type SqliteOptions } from "./database.ts";
+import { guarded, migrate, openSqlite, type SqliteOptions, startupCheckOf } from "./database.ts";
 import { probeWritable } from "./checks.ts";
 import { quickCheckInWorker } from "./integrity-worker.ts";
 import { GroupCommit } from "./group-commit.ts";
@@ -65,13 +65,13 @@ export class SqliteStore implements Store {
 
   /** Opens the database and applies pending migrations (unless `migrate` is false: `assay migrate`). */
   static open(options: SqliteOptions, { migrate = true } = {}): SqliteStore {
-    const inline = checksInline(options);
-    const store = new SqliteStore(openSqlite(options, migrate ? MIGRATIONS : []));
-    // openSqlite has just run quick_check (it refuses a corrupt file): health's next check is due
-    // a minute from now. A file too large to check inline is checked by checkIntegrity() (the
-    // server starts it at once; health would at its first call).
-    if (inline) store.integrity.checkedAt = performance.now();
-    else store.deferredStartupCheck = options.startup_check !== "off";
+    const check = startupCheckOf(options);
+    const store = new SqliteStore(openSqlite(options, migrate ? MIGRATIONS : [], check));
+    // An inline check has just run (a corrupt file was refused): health's next one is due a
+    // minute from now. A file too large to check inline is checked by checkAfterOpen(), which the
+    // server calls once listening.
+    if (check === "inline") store.integrity.checkedAt = performance.now();
+    store.deferredStartupCheck = check === "deferred";
     return store;
   }
 
@@ -123,7 +123,7 @@ export class SqliteStore implements Store {
   private deferredStartupCheck = false;
 
   /**
-   * The start-up check of a file too large to check inline (checksInline), in the background: the
+   * The start-up check of a file too large to check inline (startupCheckOf), in the background: the
    * server starts it once listening. Resolves with the problem found, or null.
    */
   async checkAfterOpen(): Promise<string | null> {
