@@ -6,6 +6,7 @@
 // no alert is opened.
 import type { Connector } from "../../connectors/types.ts";
 import { SEVERITIES } from "../../domain/analysis.ts";
+import type { Transaction } from "../../domain/transaction.ts";
 import type { Labels, SimulationResult, SimulationSide } from "../../domain/simulation.ts";
 import { codesKey, entityKey, type SuppressedPattern } from "../../domain/suppression.ts";
 import { evaluateTransaction, type Evaluation } from "../evaluate.ts";
@@ -32,6 +33,22 @@ export interface SimulationInput {
 const PROGRESS_EVERY = 500;
 const SAMPLE = 20;
 
+/** Patterns dismissed as false positives, as the service matches them (alerts/suppressions.ts). */
+class DismissedPatterns {
+  private readonly keys: ReadonlySet<string>;
+
+  constructor(patterns: readonly SuppressedPattern[]) {
+    this.keys = new Set(patterns.map((p) => `${p.codes}\u0000${p.entity}`));
+  }
+
+  /** Whether this evaluation of the transaction matches one (it would open no alert). */
+  match(ev: Evaluation, txn: Transaction): boolean {
+    if (this.keys.size === 0 || ev.anomalies.length === 0) return false;
+    const entity = entityKey(txn.customer_id, txn.transaction_id);
+    return entity !== null && this.keys.has(`${codesKey(ev.anomalies)}\u0000${entity}`);
+  }
+}
+
 class SideTally {
   alerts = 0;
   suppressed = 0;
@@ -46,9 +63,9 @@ class SideTally {
     return this.setup.autoThresholdFor(this.connectorId);
   }
 
-  add(ev: Evaluation, currency: string | undefined, label: boolean | undefined, suppressed: (ev: Evaluation) => boolean): boolean {
+  add(ev: Evaluation, txn: Transaction, label: boolean | undefined, dismissed: DismissedPatterns): boolean {
     let alert = ev.risk_score >= this.threshold;
-    if (alert && suppressed(ev)) {
+    if (alert && dismissed.match(ev, txn)) {
       this.suppressed++;
       alert = false;
     }
@@ -58,7 +75,7 @@ class SideTally {
     this.bySeverity[ev.risk_level]++;
     for (const code of new Set(ev.anomalies.map((a) => a.code))) this.byDetector.set(code, (this.byDetector.get(code) ?? 0) + 1);
     if (ev.amount_at_risk > 0) {
-      const c = currency || "none";
+      const c = txn.currency || "none";
       this.atRisk.set(c, Math.round(((this.atRisk.get(c) ?? 0) + ev.amount_at_risk) * 100) / 100);
     }
     return true;
@@ -93,16 +110,14 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   let analyzed = 0;
   let positives = 0;
   let negatives = 0;
-  const dismissed = new Set((input.suppressions ?? []).map((p) => `${p.codes}\u0000${p.entity}`));
+  const dismissed = new DismissedPatterns(input.suppressions ?? []);
   for await (const txn of connector.scan({ from: input.from, to: input.to, limit: input.limit, signal: input.signal })) {
     input.signal?.throwIfAborted();
     const label = input.labels.get(txn.transaction_id);
     if (label === true) positives++;
     else if (label === false) negatives++;
-    const entity = entityKey(txn.customer_id, txn.transaction_id);
-    const suppressed = (ev: Evaluation) => dismissed.size > 0 && entity !== null && ev.anomalies.length > 0 && dismissed.has(`${codesKey(ev.anomalies)}\u0000${entity}`);
-    const alertA = a.add(evaluateTransaction(txn, ctxA, moduleA, current.config), txn.currency, label, suppressed);
-    const alertB = b.add(evaluateTransaction(txn, ctxB, moduleB, candidate.config), txn.currency, label, suppressed);
+    const alertA = a.add(evaluateTransaction(txn, ctxA, moduleA, current.config), txn, label, dismissed);
+    const alertB = b.add(evaluateTransaction(txn, ctxB, moduleB, candidate.config), txn, label, dismissed);
     if (alertB && !alertA && openedCount++ < SAMPLE) opened.push(txn.transaction_id);
     if (alertA && !alertB && closedCount++ < SAMPLE) closed.push(txn.transaction_id);
     if (++analyzed % PROGRESS_EVERY === 0) input.onProgress?.(analyzed);
