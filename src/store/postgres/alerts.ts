@@ -29,6 +29,12 @@ const ACTIVE_INDEX = "alerts_active_dedupe";
 
 const PAGE = 500;
 
+/** Records the analysis carrying the id of the alert it opened or refreshed, and marks its claim. */
+async function recordWithAlert(tx: Sql, { record, claim }: { record: AnalysisRecord; claim?: IdempotencyRef }, alertId: string) {
+  await insertAnalysis(tx, { ...record, alert_id: alertId, result: { ...(record.result as object), alert_id: alertId } });
+  await markClaim(tx, claim, `analysis:${record.id}`);
+}
+
 /** The database refused a second active alert for one dedupe key (a concurrent writer won). */
 function activeConflict(e: unknown): never {
   if (isUniqueViolation(e, ACTIVE_INDEX)) throw new ActiveAlertExistsError(null);
@@ -99,10 +105,7 @@ export class PgAlertRepository implements AlertRepository {
     return this.db.tx(async (tx) => {
       // The analysis that caused it is recorded in the same transaction, carrying the alert's id.
       const recordAnalysis = async (alertId: string) => {
-        if (!analysis) return;
-        const { record, claim } = analysis;
-        await insertAnalysis(tx, { ...record, alert_id: alertId, result: { ...(record.result as object), alert_id: alertId } });
-        await markClaim(tx, claim, `analysis:${record.id}`);
+        if (analysis) await recordWithAlert(tx, analysis, alertId);
       };
       // One writer per (account, dedupe key) at a time, across every node.
       await tx.unsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`alert:${alert.account_id}:${alert.dedupe_key ?? ""}`]);
@@ -153,9 +156,7 @@ export class PgAlertRepository implements AlertRepository {
       if (!active) return null;
       const current = alertFromRow(active);
       if (refresh(current) !== null) return null;
-      const { record, claim } = analysis;
-      await insertAnalysis(tx, { ...record, alert_id: current.id, result: { ...(record.result as object), alert_id: current.id } });
-      await markClaim(tx, claim, `analysis:${record.id}`);
+      await recordWithAlert(tx, analysis, current.id);
       return current;
     });
   }
