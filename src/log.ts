@@ -11,19 +11,59 @@ export interface Logger {
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
-// Lines go to stdout through Bun's file sink, flushed per line: process.stdout would load Node's
-// stream machinery, ~12 ms of every start-up (measured on the compiled binary).
+// Lines go to stdout through Bun's file sink: process.stdout would load Node's stream machinery,
+// ~12 ms of every start-up (measured on the compiled binary). Warnings and errors are flushed at
+// once; info lines (the access log: one per request) are flushed together at the end of the
+// event loop's turn, one write for every request answered in it instead of one system call per
+// line, and at exit.
 let stdoutSink: ReturnType<typeof Bun.stdout.writer> | undefined;
-function writeStdout(line: string) {
-  stdoutSink ??= Bun.stdout.writer();
-  stdoutSink.write(line);
-  void stdoutSink.flush();
+let flushQueued = false;
+
+function sink() {
+  if (!stdoutSink) {
+    stdoutSink = Bun.stdout.writer();
+    process.on("exit", flushStdout);
+  }
+  return stdoutSink;
 }
 
-export function jsonLogger(minLevel: LogLevel = "info", write: (line: string) => void = writeStdout): Logger {
+function flushStdout() {
+  flushQueued = false;
+  void stdoutSink?.flush();
+}
+
+function writeStdout(line: string, urgent: boolean) {
+  sink().write(line);
+  if (urgent) flushStdout();
+  else if (!flushQueued) {
+    flushQueued = true;
+    setImmediate(flushStdout);
+  }
+}
+
+// Many lines share a millisecond under load: its ISO text is made once.
+let isoAt = Number.NaN;
+let isoText = "";
+function timestamp(): string {
+  const now = Date.now();
+  if (now !== isoAt) {
+    isoAt = now;
+    isoText = new Date(now).toISOString();
+  }
+  return isoText;
+}
+
+/** `{"ts":…,"level":…,"msg":…,<fields>}` without copying the fields into a new object first. */
+function formatLine(level: LogLevel, msg: string, fields?: Record<string, unknown>): string {
+  const head = `{"ts":"${timestamp()}","level":"${level}","msg":${JSON.stringify(msg)}`;
+  const rest = fields === undefined ? "{}" : JSON.stringify(fields);
+  return rest.length > 2 ? `${head},${rest.slice(1)}\n` : `${head}}\n`;
+}
+
+export function jsonLogger(minLevel: LogLevel = "info", write: (line: string, urgent: boolean) => void = writeStdout): Logger {
   const log = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[level] < ORDER[minLevel]) return;
-    write(`${JSON.stringify({ ts: new Date().toISOString(), level, msg, ...fields })}\n`);
+    write(formatLine(level, msg, fields), ORDER[level] >= ORDER.warn);
   };
   return {
     log,
