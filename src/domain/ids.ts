@@ -9,7 +9,8 @@ const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 let lastTime = -1;
 let timeTextAt = -1;
 let timeTextOf = "";
-let lastRandom: Uint8Array = new Uint8Array(10);
+/** The random part of the last id, as its 16 base32 characters. */
+let lastRandomText = "";
 // Random bytes are drawn in blocks: one system call per 409 ids instead of one per id.
 const POOL = new Uint8Array(4096);
 let poolOffset = POOL.length;
@@ -20,19 +21,31 @@ function randomTen(): Uint8Array {
     poolOffset = 0;
   }
   poolOffset += 10;
-  return POOL.slice(poolOffset - 10, poolOffset);
+  return POOL.subarray(poolOffset - 10, poolOffset);
 }
 
 export function ulid(now = Date.now()): string {
   if (now <= lastTime) {
     now = lastTime;
-    incrementRandom(lastRandom);
+    lastRandomText = incrementText(lastRandomText);
   } else {
     lastTime = now;
-    lastRandom = randomTen();
-    lastRandom[0]! &= 0x7f; // leave room to increment without overflow
+    const random = randomTen();
+    random[0]! &= 0x7f; // leave room to increment without overflow
+    lastRandomText = encodeRandom(random);
   }
-  return timeText(now) + encodeRandom(lastRandom);
+  return timeText(now) + lastRandomText;
+}
+
+/**
+ * The 80-bit random part plus one, on its base32 text: the same number as incrementing the bytes
+ * and encoding them again, but only the characters that change are made (most ids of a busy
+ * millisecond differ in the last one).
+ */
+function incrementText(text: string): string {
+  let i = text.length - 1;
+  while (text.charCodeAt(i) === 90 /* "Z", the last digit */) i--; // i ≥ 0: the top bit was left clear
+  return text.slice(0, i) + CROCKFORD[CROCKFORD.indexOf(text[i]!) + 1] + "0".repeat(text.length - 1 - i);
 }
 
 /** The 10-character time part; ids of one millisecond share it, so it is encoded once per ms. */
@@ -58,15 +71,6 @@ export function isId(value: string, prefix?: IdPrefix): boolean {
   return ID_PATTERN.test(value) && (!prefix || value.startsWith(`${prefix}_`));
 }
 
-function incrementRandom(bytes: Uint8Array) {
-  for (let i = bytes.length - 1; i >= 0; i--) {
-    if (bytes[i]! < 255) {
-      bytes[i]!++;
-      return;
-    }
-    bytes[i] = 0;
-  }
-}
 
 function encodeRandom(bytes: Uint8Array): string {
   // 80 bits → 16 base32 characters.

@@ -2,7 +2,7 @@
 // kept beside the Request object so that routes and hooks share it without module globals.
 import type { AuthenticatedKey } from "../auth/key-service.ts";
 import type { IdempotencyRef } from "../domain/idempotency.ts";
-import { newId } from "../domain/ids.ts";
+import { ulid } from "../domain/ids.ts";
 import type { ApiError } from "../domain/errors.ts";
 
 export interface RequestState {
@@ -31,7 +31,7 @@ const STATE = Symbol("assay.requestState");
 type WithState = Request & { [STATE]?: RequestState };
 
 export function beginRequest(request: Request, clientIp: string | (() => string), now: number): RequestState {
-  const id = `req_${newId("evt").slice(4)}`;
+  const id = `req_${ulid()}`;
   let ip = typeof clientIp === "string" ? clientIp : undefined;
   const state: RequestState = {
     id,

@@ -85,4 +85,19 @@ describe("ids", () => {
       }
     }
   });
+
+  test("ids of one millisecond count up by exactly one in their 80-bit random part, carries included", () => {
+    const C = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    const value = (text: string) => [...text].reduce((n, ch) => n * 32n + BigInt(C.indexOf(ch)), 0n);
+    const ms = 1_900_000_000_100;
+    let previous = value(newId("evt", ms).slice(14));
+    expect(previous < 2n ** 79n).toBe(true); // the top bit is left clear: room to count up
+    for (let k = 0; k < 5000; k++) {
+      const id = newId("evt", ms);
+      expect(isId(id, "evt")).toBe(true);
+      const next = value(id.slice(14));
+      expect(next - previous).toBe(1n);
+      previous = next;
+    }
+  });
 });
