@@ -2,6 +2,8 @@
 // an Allow header instead of a 404.
 export class RouteTable {
   private entries: { pattern: RegExp; method: string; path: string }[] = [];
+  /** Per method, the routes without parameters (with and without a trailing slash): a lookup, no regex. */
+  private statics = new Map<string, Map<string, string>>();
 
   load(routes: { method: string; path: string }[]) {
     this.entries = routes
@@ -13,11 +15,21 @@ export class RouteTable {
         path: r.path,
         pattern: new RegExp(`^${r.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\?:[A-Za-z_]\w*/g, "[^/]+")}/?$`),
       }));
+    this.statics = new Map();
+    // Static routes come first in `entries`, so a static match is what the search would find.
+    for (const e of this.entries) {
+      if (e.path.includes(":")) continue;
+      let paths = this.statics.get(e.method);
+      if (!paths) this.statics.set(e.method, (paths = new Map()));
+      for (const path of [e.path, `${e.path}/`]) if (!paths.has(path)) paths.set(path, e.path);
+    }
   }
 
   /** The route template serving `method path` (HEAD is served by GET), or undefined. */
   templateFor(method: string, path: string): string | undefined {
     const m = method === "HEAD" ? "GET" : method;
+    const fixed = this.statics.get(m)?.get(path);
+    if (fixed !== undefined) return fixed;
     return this.entries.find((e) => e.method === m && e.pattern.test(path))?.path;
   }
 
