@@ -71,6 +71,9 @@ class Ring {
   }
 }
 
+/** Eviction order is kept to this resolution (see subjectFor). */
+const RECENCY_MS = 1000;
+
 function freshDecision(windows: readonly WindowSpec[]): LimitDecision {
   return {
     allowed: true,
@@ -188,9 +191,12 @@ export class SlidingWindowLimiter implements RateLimiter {
         if (!ring) s.rings[i] = new Ring(windows[i]!.quota);
         else if (ring.quota !== windows[i]!.quota) s.rings[i] = ring.resized(windows[i]!.quota);
       }
-      // Map order doubles as recency order for eviction.
-      this.subjects.delete(key);
-      this.subjects.set(key, s);
+      // Map order doubles as recency order for eviction, refreshed at most once a second per
+      // subject: a delete and set on every request cost more than the decision itself.
+      if (now - s.lastSeen >= RECENCY_MS) {
+        this.subjects.delete(key);
+        this.subjects.set(key, s);
+      }
     }
     s.lastSeen = now;
     return s;

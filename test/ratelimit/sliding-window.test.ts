@@ -100,6 +100,20 @@ describe("SlidingWindowLimiter", () => {
     expect(limiter.acquire("fresh", STANDARD).windows.map((w) => w.remaining)).toEqual([0, 950]);
   });
 
+  test("beyond maxSubjects the least recently seen subject goes first (recency kept to the second)", () => {
+    const clock = { t: 1_000_000 };
+    const limiter = new SlidingWindowLimiter({ now: () => clock.t, maxSubjects: 2 });
+    limiter.acquire("a", STANDARD);
+    clock.t += 10;
+    limiter.acquire("b", STANDARD);
+    clock.t += 1_500;
+    limiter.acquire("a", STANDARD); // a was seen more recently than b
+    limiter.acquire("c", STANDARD); // full: b goes
+    expect(limiter.peek("a", STANDARD).windows[1]!.remaining).toBe(998);
+    expect(limiter.peek("b", STANDARD).windows[1]!.remaining).toBe(1000);
+    expect(limiter.trackedSubjects).toBe(2);
+  });
+
   test("a plan change resizes the windows and keeps the newest entries", () => {
     const { limiter } = limiterAt();
     const small = planWindows({ per_second: 5, per_minute: 100 });
