@@ -1,10 +1,11 @@
 // Builds the HTTP application from an explicit runtime: `assay serve` and the tests share it.
-import { type AnyElysia, Elysia, getSchemaValidator } from "elysia";
+import { type AnyElysia, Elysia, getSchemaValidator, ValidationError } from "elysia";
 import { alertRoutes } from "./api/alerts/index.ts";
 import { analyzeFor, analyzeRoutes } from "./api/analyze/index.ts";
 import { AnalyzeBody } from "./api/analyze/model.ts";
 import { connectorRoutes } from "./api/connectors/index.ts";
-import { healthReporter, healthRoutes } from "./api/health/index.ts";
+import { healthRoutes } from "./api/health/index.ts";
+import { healthFastRoute, type HealthReporter, healthReporter } from "./api/health/report.ts";
 import { moduleRoutes } from "./api/modules/index.ts";
 import { reportRoutes } from "./api/reports/index.ts";
 import { docsRoutes } from "./http/docs.ts";
@@ -12,7 +13,8 @@ import { problemRoutes } from "./http/problem-pages.ts";
 import { metricsRoutes } from "./http/metrics-route.ts";
 import { Metrics } from "./metrics/metrics.ts";
 import { type FastPath, fastPath } from "./http/fast-path.ts";
-import { BODY_PARSER, type PipelineDeps, pipeline } from "./http/pipeline.ts";
+import { BODY_PARSER, pipeline } from "./http/pipeline.ts";
+import { pipelineDepsOf } from "./http/steps.ts";
 import { claimOf } from "./http/request-state.ts";
 import { RouteTable } from "./http/route-table.ts";
 import type { Runtime } from "./runtime.ts";
@@ -21,21 +23,25 @@ export function createApp(rt: Runtime) {
   return buildApp(rt).app;
 }
 
-/** The Elysia app, the front door's fast path for its two hottest routes (fast-path.ts), and its route table. */
-export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath; routes: RouteTable; metrics?: Metrics } {
-  const routes = new RouteTable();
-  const deps: PipelineDeps = {
-    authenticator: rt.authenticator,
-    idempotency: rt.idempotency,
-    log: rt.log,
-    maxBodyBytes: rt.config.server.max_body_bytes,
-    routes,
-  };
-  const health = healthReporter(rt);
-  // Counted from the front door's observers once the server starts (server.ts).
-  const metrics = rt.config.metrics.enabled
-    ? new Metrics({ store: rt.store, connectors: rt.connectors, startedAt: rt.startedAt, now: () => rt.clock.now() })
-    : undefined;
+/**
+ * The Elysia app, the front door's fast path for its two hottest routes (fast-path.ts), and its
+ * route table. A server that answered health before building the app passes its health reporter
+ * and route table on (server.ts).
+ */
+export interface AppParts {
+  app: AnyElysia;
+  fast: FastPath;
+  routes: RouteTable;
+  metrics?: Metrics;
+}
+
+export function buildApp(rt: Runtime, given: { health?: HealthReporter; routes?: RouteTable; metrics?: Metrics } = {}): AppParts {
+  const routes = given.routes ?? new RouteTable();
+  const deps = pipelineDepsOf(rt, routes);
+  const health = given.health ?? healthReporter(rt);
+  // Counted from the front door's observers: the server passes its own, counting from its first request (server.ts).
+  const metrics =
+    given.metrics ?? (rt.config.metrics.enabled ? new Metrics({ store: rt.store, connectors: rt.connectors, startedAt: rt.startedAt, now: () => rt.clock.now() }) : undefined);
   // The docs describe the finished app, which exists only once every route is added.
   let built: AnyElysia | undefined;
   const app = new Elysia({ normalize: false })
@@ -54,18 +60,11 @@ export function buildApp(rt: Runtime): { app: AnyElysia; fast: FastPath; routes:
   built = app;
   const fast = fastPath(
     [
-      {
-        method: "GET",
-        path: "/v1/health",
-        handle: () => {
-          const answer = health();
-          return answer instanceof Promise ? answer.then(({ status, body }) => ({ status, value: body })) : { status: answer.status, value: answer.body };
-        },
-      },
+      healthFastRoute(health),
       {
         method: "POST",
         path: "/v1/analyze",
-        body: once(() => getSchemaValidator(AnalyzeBody, { normalize: false })),
+        body: once(() => ({ validator: getSchemaValidator(AnalyzeBody, { normalize: false }), ValidationError })),
         handle: async (request, body, state) => ({
           status: 200,
           value: await analyzeFor(rt, state.auth!.account.id, body as typeof AnalyzeBody.static, request.signal, claimOf(request)),

@@ -62,6 +62,8 @@ export interface Runtime {
   /** Reads the connectors' active learned models (`assay learn`) into the engine. */
   refreshLearned(): Promise<void>;
   /** Starts background work (connector monitor, report worker, cleanup). */
+  /** Decrypts the active keys' secrets ahead of their first requests (at once when listening). */
+  warmKeys(): void;
   start(): void;
   /** Stops background work (timers, webhook delivery, the report worker) while requests may still finish. */
   quiesce(): Promise<void>;
@@ -165,9 +167,11 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     observers: [(o) => o.route.startsWith("/v1/") && usage.count(o.account, o.key, o.status)],
     checkMasterKey,
     refreshLearned,
-    start() {
-      // Decrypt active keys' secrets now, off the first requests' path (key-service.ts).
+    warmKeys() {
+      // Off the first requests' path (key-service.ts).
       keys.warmSecrets().catch((e) => log.warn("warming key secrets failed", { error: String(e) }));
+    },
+    start() {
       connectors.start();
       webhooks.start();
       usage.start();

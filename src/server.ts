@@ -2,12 +2,27 @@
 // refuses new requests (503 shutting_down, for server.shutdown_notice_s on a signal), lets
 // in-flight ones finish (up to server.shutdown_grace_s), then stops background work and closes
 // the database.
+//
+// Start-up answers signed health first: the server listens with the front door's health route
+// (which needs no Elysia), and the Elysia app, the dashboard and the background work follow on
+// the first request that needs them or APP_BUILD_DELAY_MS after listening, whichever comes first.
+// Loading and building them is most of a cold start (docs/benchmarks.md).
 import { readFileSync } from "node:fs";
-import { buildApp } from "./app.ts";
-import { createDashboard, isDashboardPath } from "./dashboard/index.ts";
+import { healthFastRoute, healthReporter } from "./api/health/report.ts";
+import type { AppParts } from "./app.ts";
+import { isDashboardPath } from "./dashboard/path.ts";
+import { type FastPath, fastPath } from "./http/fast-path.ts";
 import { frontDoor } from "./http/front-door.ts";
+import { RouteTable } from "./http/route-table.ts";
+import { Metrics } from "./metrics/metrics.ts";
+import { pipelineDepsOf } from "./http/steps.ts";
 import type { Runtime } from "./runtime.ts";
 import { writeServerMarker } from "./store/server-marker.ts";
+
+/** How long after listening the app is built and background work starts, unless a request needs them sooner. */
+const APP_BUILD_DELAY_MS = 50;
+
+type Handler = (request: Request) => Response | Promise<Response>;
 
 export interface RunningServer {
   url: string;
@@ -18,12 +33,28 @@ export interface RunningServer {
 
 export function startServer(rt: Runtime, overrides: { host?: string; port?: number } = {}): RunningServer {
   let draining = false;
-  const { app, fast, routes, metrics } = buildApp(rt);
-  if (metrics) rt.observers.push(metrics.observe);
   const { server: cfg } = rt.config;
-  // The dashboard answers /dashboard itself, beside (not inside) the signed /v1 pipeline.
-  const dashboard = rt.config.dashboard.enabled ? createDashboard(rt, { secure: cfg.tls !== undefined }) : undefined;
-  const handle = dashboard ? (request: Request) => (isDashboardPath(request.url) ? dashboard(request) : app.handle(request)) : app.handle;
+  const health = healthReporter(rt);
+  // Metrics count every request from the first, the app's /metrics route renders them.
+  const metrics = rt.config.metrics.enabled ? new Metrics({ store: rt.store, connectors: rt.connectors, startedAt: rt.startedAt, now: () => rt.clock.now() }) : undefined;
+  if (metrics) rt.observers.push(metrics.observe);
+  // Until the app is built the route table knows health alone (the observers' route names).
+  const routes = new RouteTable();
+  routes.load([{ method: "GET", path: "/v1/health" }]);
+  let fast: FastPath = fastPath([healthFastRoute(health)], pipelineDepsOf(rt, routes));
+  let handle: Handler | undefined;
+  let building: Promise<Handler> | undefined;
+  let stopping: Promise<void> | undefined;
+  const build = (): Promise<Handler> =>
+    (building ??= Promise.all([import("./app.ts"), rt.config.dashboard.enabled ? import("./dashboard/index.ts") : undefined]).then(([{ buildApp }, dashboardModule]) => {
+      const parts: AppParts = buildApp(rt, { health, routes, metrics });
+      // The dashboard answers /dashboard itself, beside (not inside) the signed /v1 pipeline.
+      const dashboard = dashboardModule?.createDashboard(rt, { secure: cfg.tls !== undefined });
+      const app = parts.app;
+      fast = parts.fast;
+      handle = dashboard ? (request) => (isDashboardPath(request.url) ? dashboard(request) : app.handle(request)) : app.handle;
+      return handle;
+    }));
   const hostname = overrides.host ?? cfg.host;
   const port = overrides.port ?? cfg.port;
   const server = Bun.serve({
@@ -33,8 +64,8 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
     // is a hard ceiling above it, so a bare 413 only meets bodies far beyond the limit.
     maxRequestBodySize: cfg.max_body_bytes * 4 + 65_536,
     ...(cfg.tls ? { tls: { cert: readFileSync(cfg.tls.cert, "utf8"), key: readFileSync(cfg.tls.key, "utf8") } } : {}),
-    fetch: frontDoor(handle, {
-      fast,
+    fetch: frontDoor((request) => (handle ? handle(request) : startRest().then((h) => h(request))), {
+      fast: (request, path) => fast(request, path),
       log: rt.log,
       accessLog: cfg.access_log,
       maxBodyBytes: cfg.max_body_bytes,
@@ -44,19 +75,32 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
       routeOf: (method, path) => routes.templateFor(method, path),
     }),
   });
-  rt.start();
+  rt.warmKeys();
+  // Background work (learned models, the report worker, connector checks, …) starts with the app.
+  let started = false;
+  const startRest = (): Promise<Handler> => {
+    if (!started && !stopping) {
+      started = true;
+      rt.start();
+    }
+    return build();
+  };
+  const startTimer = setTimeout(
+    () => startRest().catch((e) => rt.log.error("building the app failed", { error: String((e as Error)?.stack ?? e) })),
+    APP_BUILD_DELAY_MS,
+  );
   // `assay restore` refuses to replace the database while this marker names a live server.
   // The marker guards a database file (assay restore); a shared PostgreSQL has no file here.
   const removeMarker = rt.config.storage.driver === "sqlite" ? writeServerMarker(rt.config.storage.path, new Date(rt.clock.now())) : () => {};
   const scheme = cfg.tls ? "https" : "http";
   const displayHost = hostname.includes(":") ? `[${hostname}]` : hostname;
-  let stopping: Promise<void> | undefined;
   return {
     url: `${scheme}://${displayHost === "0.0.0.0" ? "127.0.0.1" : displayHost}:${server.port}`,
     port: server.port!,
     stop(options = {}) {
       stopping ??= (async () => {
         draining = true;
+        clearTimeout(startTimer);
         // Bun's stop() closes idle keep-alive connections at once: a request already on its way
         // on one would meet a reset. First answer everything with 503 + Connection: close for a
         // moment, so such clients learn of the shutdown and reconnect elsewhere.

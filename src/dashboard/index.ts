@@ -7,6 +7,7 @@ import { peekState } from "../http/request-state.ts";
 import type { Runtime } from "../runtime.ts";
 import { sameToken } from "../users/service.ts";
 import { assetResponse } from "./assets.ts";
+import { PREFIX } from "./path.ts";
 import type { Ctx, DashboardDeps } from "./context.ts";
 import { FORM_COOKIE, readCookie, SESSION_COOKIE, setCookie } from "./cookies.ts";
 import { authRoutes } from "./pages/auth.ts";
@@ -31,13 +32,9 @@ export interface Route {
 /** Handlers of public routes get a Ctx without user or session. */
 export type PublicCtx = Omit<Ctx, "user" | "session" | "sessionId"> & { formToken: string };
 
-export const PREFIX = "/dashboard";
+export { isDashboardPath, PREFIX } from "./path.ts";
 const FORM_MAX_BYTES = 64 * 1024;
 
-export function isDashboardPath(url: string): boolean {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  return url.startsWith(PREFIX, start) && (url.length === start + PREFIX.length || "/?".includes(url[start + PREFIX.length]!));
-}
 
 export function createDashboard(rt: Runtime, options: { secure: boolean }) {
   const deps: DashboardDeps = { rt, secure: options.secure, usedNonces: new Map() };

@@ -6,8 +6,8 @@
 // skips is framework work: context objects, lifecycle dispatch, Response.json mapping and the
 // response-schema check (the schemas stay on the routes for the OpenAPI document; the tests check
 // these two responses against them).
-import { ValidationError } from "elysia";
-import { admit, errorResponse, type PipelineDeps, storeForReplay, takeBody } from "./pipeline.ts";
+import type { ValidationError } from "elysia";
+import { admit, errorResponse, type PipelineDeps, storeForReplay, takeBody } from "./steps.ts";
 import { type RequestState, stateOf } from "./request-state.ts";
 
 /** What Elysia's compiled body validator offers (getSchemaValidator). */
@@ -16,14 +16,21 @@ export interface BodyValidator {
   Decode(value: unknown): unknown;
 }
 
+/** A route's body validation: Elysia's validator and its error class, loaded with the route. */
+export interface BodyValidation {
+  validator: BodyValidator;
+  ValidationError: typeof ValidationError;
+}
+
 export interface FastRoute {
   method: "GET" | "POST";
   path: string;
   /**
    * Elysia's validator of the route's body schema, so failures read exactly as the route's.
-   * Built on the route's first request: compiling it costs start-up several milliseconds.
+   * Built on the route's first request: compiling it costs start-up several milliseconds. This
+   * module itself never loads Elysia (health is answered before the Elysia app is built).
    */
-  body?: () => BodyValidator;
+  body?: () => BodyValidation;
   handle(request: Request, body: unknown, state: RequestState): { status: number; value: unknown } | Promise<{ status: number; value: unknown }>;
 }
 
@@ -32,7 +39,7 @@ const JSON_TYPE = "application/json;charset=utf-8";
 const EMPTY = new Uint8Array(0);
 
 /** Exactly what Elysia's compiled route does with a decoded body before its handler sees it. */
-function validated(validator: BodyValidator, decoded: unknown): unknown {
+function validated({ validator, ValidationError }: BodyValidation, decoded: unknown): unknown {
   const isNotEmptyObject = !!decoded && typeof decoded === "object" && Object.keys(decoded).length > 0;
   const body = Object.assign({}, decoded);
   if (!validator.Check(body)) throw new ValidationError("body", validator as never, body);
@@ -70,7 +77,8 @@ export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
       headers["content-type"] = JSON_TYPE;
       return new Response(JSON.stringify(value), { status, headers });
     } catch (e) {
-      return errorResponse(deps, request, e instanceof ValidationError ? "VALIDATION" : "UNKNOWN", e, path);
+      const validation = route.body?.();
+      return errorResponse(deps, request, validation && e instanceof validation.ValidationError ? "VALIDATION" : "UNKNOWN", e, path);
     }
   }
 

@@ -3,26 +3,8 @@
 // errors. Routes only ever see authenticated, decoded requests. Request ids and the access log
 // live in the front door (front-door.ts), around the app.
 import { Elysia } from "elysia";
-import type { Logger } from "../log.ts";
-import { StorageUnavailableError } from "../store/types.ts";
-import type { Authenticator } from "./authenticate.ts";
-import { decodeJsonBody, readBodyBytes } from "./body.ts";
-import type { Idempotency } from "./idempotency.ts";
-import { ApiError, type FieldError, internalError } from "../domain/errors.ts";
-import { problemResponse } from "./problem.ts";
-import { peekState, type RequestState, stateOf } from "./request-state.ts";
-import type { RouteTable } from "./route-table.ts";
-
-export interface PipelineDeps {
-  authenticator: Authenticator;
-  idempotency: Idempotency;
-  log: Logger;
-  maxBodyBytes: number;
-  routes: RouteTable;
-}
-
-/** Marks a body that was read as bytes and awaits decoding after authentication. */
-const UNDECODED = Object.freeze({ __undecoded: true });
+import { admit, errorResponse, type PipelineDeps, storeForReplay, takeBody } from "./steps.ts";
+import { peekState, stateOf } from "./request-state.ts";
 
 /** The parser every route with a body names: it keeps the exact bytes for the signature. */
 export const BODY_PARSER = "assayBody";
@@ -32,30 +14,6 @@ export const BODY_PARSER = "assayBody";
  * which is what it is to the route: the body arrives decoded from JSON.
  */
 export const RAW_JSON_BODY = { parse: BODY_PARSER } as unknown as { parse: "json" };
-
-/** Body problems an unauthenticated caller must not learn about: reported after authentication. */
-const JUDGED_AFTER_AUTH = new Set(["malformed_json", "unsupported_media_type"]);
-
-/**
- * Reads the body once as exact bytes (what the signature covers) and decodes its JSON. A problem
- * is kept on the request state rather than thrown: Elysia would turn a parser's exception into a
- * generic parse error, and a decoding problem may only be reported once the caller is known.
- */
-export async function takeBody(request: Request, state: RequestState, maxBodyBytes: number): Promise<unknown> {
-  try {
-    state.raw = await readBodyBytes(request, maxBodyBytes);
-  } catch (e) {
-    state.bodyError = e instanceof ApiError ? e : new ApiError("invalid_request", "the request body could not be read");
-    state.raw = new Uint8Array(0);
-    return UNDECODED;
-  }
-  try {
-    return decodeJsonBody(request, state.raw);
-  } catch (e) {
-    state.bodyError = e as ApiError;
-    return UNDECODED;
-  }
-}
 
 function isApiPath(path: string) {
   return path === "/v1" || path.startsWith("/v1/");
@@ -92,93 +50,4 @@ export function pipeline(deps: PipelineDeps) {
       return storeForReplay(idempotency, state, responseValue, set.status, set.headers as Record<string, string>);
     })
     .onError({ as: "global" }, ({ request, code, error, path }) => errorResponse(deps, request, code, error, path));
-}
-
-/**
- * After the body was read (takeBody): a body too large or broken to read cannot be verified and
- * is refused without authentication; then the caller is authenticated and charged; then a body
- * that could not be decoded is reported to the now known caller.
- */
-export async function admit(authenticator: Authenticator, request: Request, state: RequestState): Promise<void> {
-  if (state.bodyError && !JUDGED_AFTER_AUTH.has(state.bodyError.code)) throw state.bodyError;
-  await authenticator.authenticate(request, state);
-  if (state.bodyError) throw state.bodyError;
-}
-
-/** The problem+json answer to any failure inside the pipeline; an idempotency claim is released. */
-export function errorResponse(deps: Pick<PipelineDeps, "idempotency" | "log" | "routes">, request: Request, code: string | number, error: unknown, path: string): Response {
-  const state = peekState(request);
-  if (state?.idempotency) deps.idempotency.abandon(state).catch((e) => deps.log.warn("idempotency release failed", { error: String(e) }));
-  const apiError = toApiError(code, error, request, path, deps.routes);
-  if (state) state.problem = apiError.code;
-  if (apiError.status >= 500 && apiError.code === "internal_error") {
-    deps.log.error("unhandled error", { request_id: state?.id, path, error: String((error as Error)?.stack ?? error) });
-  }
-  return problemResponse(apiError, state?.id ?? "req_unknown", state?.headers ?? {});
-}
-
-/** Serialises the response once, so the bytes stored for replay are exactly the bytes sent. */
-export async function storeForReplay(
-  idempotency: Idempotency,
-  state: RequestState,
-  value: unknown,
-  setStatus: number | string | undefined,
-  setHeaders: Record<string, string>,
-): Promise<Response> {
-  const status = value instanceof Response ? value.status : typeof setStatus === "number" ? setStatus : 200;
-  const body = value instanceof Response ? await value.clone().text() : JSON.stringify(value ?? null);
-  const headers = { ...setHeaders, "content-type": value instanceof Response ? (value.headers.get("content-type") ?? "application/json") : "application/json" };
-  await idempotency.complete(state, status, headers, body);
-  return new Response(body, { status, headers });
-}
-
-function toApiError(code: string | number, error: unknown, request: Request, path: string, routes: RouteTable): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof StorageUnavailableError) return new ApiError("storage_unavailable", "storage is unavailable; retry later");
-  switch (code) {
-    case "NOT_FOUND": {
-      const allowed = routes.methodsFor(path);
-      if (allowed.length > 0 && !allowed.includes(request.method)) {
-        return new ApiError("method_not_allowed", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}`, {
-          headers: { allow: allowed.join(", ") },
-        });
-      }
-      return new ApiError("not_found", `no route ${request.method} ${path}`);
-    }
-    case "VALIDATION":
-      return new ApiError("validation_failed", "the request does not match the schema", { errors: validationErrors(error) });
-    case "PARSE":
-      return new ApiError("malformed_json", "the request body could not be parsed");
-    default:
-      return internalError();
-  }
-}
-
-interface ValidationLike {
-  type?: string;
-  all?: { path?: string; message?: string; summary?: string; schema?: { anyOf?: { const?: unknown }[] } }[];
-}
-
-/** TypeBox words a union of literals as "one of: 'string', 'string'": name the values instead. */
-function enumMessage(schema: { anyOf?: { const?: unknown }[] } | undefined): string | undefined {
-  const options = schema?.anyOf;
-  if (!options?.length || !options.every((o) => o.const !== undefined)) return undefined;
-  return `must be one of: ${options.map((o) => String(o.const)).join(", ")}`;
-}
-
-function validationErrors(error: unknown): FieldError[] {
-  const v = error as ValidationLike;
-  const where = v.type === "query" ? "/query" : v.type === "params" ? "/params" : "";
-  const seen = new Set<string>();
-  const out: FieldError[] = [];
-  for (const e of v.all ?? []) {
-    const path = `${where}${e.path ?? ""}` || "/";
-    const message = enumMessage(e.schema) ?? e.summary ?? e.message ?? "invalid";
-    const key = `${path}\n${message}`;
-    if (!seen.has(key) && out.length < 50) {
-      seen.add(key);
-      out.push({ path, message });
-    }
-  }
-  return out;
 }

@@ -1,0 +1,60 @@
+// The answer of GET /v1/health, and the front door's fast route for it. Apart from the route's
+// schema (index.ts, for the OpenAPI document and the Elysia route), nothing here loads Elysia: a
+// starting server answers health before its Elysia app is built (server.ts).
+import type { FastRoute } from "../../http/fast-path.ts";
+import type { Runtime } from "../../runtime.ts";
+import { VERSION } from "../../version.ts";
+import type { HealthBody } from "./index.ts";
+
+/** A storage check is reused for this long: health may be polled far more often than that. */
+const STORAGE_CHECK_MS = 1000;
+
+export interface HealthAnswer {
+  status: 200 | 503;
+  body: HealthBody;
+}
+
+export type HealthReporter = () => HealthAnswer | Promise<HealthAnswer>;
+
+/**
+ * The health answer (status code and body): shared by the route and the front door's fast path.
+ * Synchronous while the last storage check is fresh (nearly always): no promise per poll.
+ */
+export function healthReporter(rt: Runtime): HealthReporter {
+  let lastCheck = { at: Number.NEGATIVE_INFINITY, storage: "ok" as "ok" | "unavailable" };
+  const answer = (storage: "ok" | "unavailable"): HealthAnswer => {
+    const connectors = rt.connectors.healthCounts();
+    return {
+      status: storage === "ok" ? 200 : 503,
+      body: {
+        status: storage === "ok" && connectors.unreachable === 0 && connectors.degraded === 0 ? "ok" : "degraded",
+        version: VERSION,
+        uptime_s: Math.floor((rt.clock.now() - rt.startedAt) / 1000),
+        checks: { storage, connectors },
+      },
+    };
+  };
+  return () => {
+    const now = rt.clock.monotonic();
+    if (now - lastCheck.at < STORAGE_CHECK_MS) return answer(lastCheck.storage);
+    return rt.store.ping().then(
+      () => "ok" as const,
+      () => "unavailable" as const,
+    ).then((storage) => {
+      lastCheck = { at: now, storage };
+      return answer(storage);
+    });
+  };
+}
+
+/** GET /v1/health for the front door's fast path (fast-path.ts). */
+export function healthFastRoute(report: HealthReporter): FastRoute {
+  return {
+    method: "GET",
+    path: "/v1/health",
+    handle: () => {
+      const answer = report();
+      return answer instanceof Promise ? answer.then(({ status, body }) => ({ status, value: body })) : { status: answer.status, value: answer.body };
+    },
+  };
+}
