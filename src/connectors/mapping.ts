@@ -119,6 +119,34 @@ export class MappingStats {
   }
 }
 
+/**
+ * A row's values by column: a row array (ArrayRow) or a CSV row read from its bytes
+ * (csv/reader.ts CsvRow), which can give a plain decimal without making its string and compare
+ * the id without decoding it. Both give the mapper exactly the same values.
+ */
+export interface RowValues {
+  value(i: number): SourceValue;
+  /** The column's plain decimal (values.ts plainDecimal) when it is one and cheaper than value(i); else undefined. */
+  plainNumber(i: number): number | undefined;
+  /** value(i) as text, trimmed, is `s` (the id of the transaction in progress). */
+  trimmedEquals(i: number, s: string): boolean;
+}
+
+/** An array of values as RowValues (one object reused by a grouper: set `values`). */
+export class ArrayRow implements RowValues {
+  constructor(public values: readonly SourceValue[] = []) {}
+  value(i: number): SourceValue {
+    return this.values[i];
+  }
+  plainNumber(): number | undefined {
+    return undefined;
+  }
+  trimmedEquals(i: number, s: string): boolean {
+    const v = this.values[i];
+    return (v === null || v === undefined ? "" : String(v).trim()) === s;
+  }
+}
+
 /** A field spec resolved against a header: where its value sits in a row. */
 interface BoundField extends FieldSpec {
   index: number;
@@ -130,6 +158,7 @@ export class RowMapper {
   private readonly lines: BoundField[];
   private readonly extra: { column: string; index: number }[];
   readonly idIndex: number;
+  private readonly plainNumbers: boolean;
 
   constructor(
     readonly header: readonly string[],
@@ -143,6 +172,8 @@ export class RowMapper {
     const used = new Set([...this.tx, ...this.lines].map((b) => b.index));
     this.extra = header.map((column, index) => ({ column, index })).filter((c) => !used.has(c.index));
     this.idIndex = this.tx.find((b) => b.name === "transaction_id")?.index ?? -1;
+    // parseNumber reads a plain decimal as plainDecimal does only in this format (values.ts).
+    this.plainNumbers = formats.numbers.decimal === "." && !formats.numbers.thousands;
   }
 
   /** Why this header cannot be mapped at all (no transaction id column), or undefined. */
@@ -153,22 +184,30 @@ export class RowMapper {
 
   /** The transaction id of a row as a string (the grouping key), or "" when it has none. */
   idOf(values: readonly SourceValue[]): string {
-    const v = values[this.idIndex];
+    return this.idOfRow(new ArrayRow(values));
+  }
+
+  idOfRow(row: RowValues): string {
+    const v = row.value(this.idIndex);
     return v === null || v === undefined ? "" : String(v).trim();
   }
 
   /** The transaction fields of a flat row (read from the first row of each transaction). */
   mapHead(values: readonly SourceValue[]): Transaction {
+    return this.mapHeadOf(new ArrayRow(values));
+  }
+
+  mapHeadOf(row: RowValues): Transaction {
     const head = { lines: [] } as unknown as Transaction & Record<string, unknown>;
     for (const f of this.tx) {
-      const v = convert(f, values[f.index], this.formats);
+      const v = this.convertAt(f, row);
       if (v !== undefined) head[f.name] = v;
     }
     if (!head.transaction_id) throw new Error("transaction_id is empty");
     head.type ??= "invoice";
     if (this.extra.length > 0) {
       const attributes: Record<string, string | number | boolean | null> = {};
-      for (const c of this.extra) attributes[c.column] = plain(values[c.index]);
+      for (const c of this.extra) attributes[c.column] = plain(row.value(c.index));
       head.attributes = attributes;
     }
     return head;
@@ -176,14 +215,27 @@ export class RowMapper {
 
   /** The line of a flat row, or undefined when the row has no line columns filled. */
   mapLine(values: readonly SourceValue[]): TransactionLine | undefined {
+    return this.mapLineOf(new ArrayRow(values));
+  }
+
+  mapLineOf(row: RowValues): TransactionLine | undefined {
     let line: (TransactionLine & Record<string, unknown>) | undefined;
     for (const f of this.lines) {
-      const v = convert(f, values[f.index], this.formats);
+      const v = this.convertAt(f, row);
       if (v === undefined) continue;
       line ??= {};
       line[f.name === "line_amount" ? "amount" : f.name] = v;
     }
     return line;
+  }
+
+  /** convert() of the row's value of a field; a plain decimal read straight from the row where the format allows it. */
+  private convertAt(f: BoundField, row: RowValues): string | number | undefined {
+    if (f.kind === "number" && this.plainNumbers) {
+      const n = row.plainNumber(f.index);
+      if (n !== undefined) return n;
+    }
+    return convert(f, row.value(f.index), this.formats);
   }
 }
 
@@ -266,6 +318,7 @@ export type RowDescriber = (ref: number | string) => [string, string];
 export class TransactionGrouper {
   private current: Transaction | undefined;
   private currentRejected = 0;
+  private readonly arrayRow = new ArrayRow();
 
   constructor(
     private readonly mapper: RowMapper,
@@ -277,13 +330,22 @@ export class TransactionGrouper {
    * the row in its source; `describe(ref)` turns it into [dedupe key, label] only if it is rejected.
    */
   add(values: readonly SourceValue[], ref: number | string, describe: RowDescriber): Transaction | undefined {
-    const id = this.mapper.idOf(values);
+    this.arrayRow.values = values;
+    return this.addRow(this.arrayRow, ref, describe);
+  }
+
+  /** add() of a row given as RowValues (a CSV row read from its bytes). */
+  addRow(row: RowValues, ref: number | string, describe: RowDescriber): Transaction | undefined {
+    // A row of the transaction in progress (most rows) is recognised without making its id.
+    const current = this.current;
+    const same = current !== undefined && row.trimmedEquals(this.mapper.idIndex, current.transaction_id);
+    const id = same ? current.transaction_id : this.mapper.idOfRow(row);
     let finished: Transaction | undefined;
-    if (this.current && id !== this.current.transaction_id) finished = this.flush();
+    if (this.current && !same) finished = this.flush();
     try {
       // The transaction's own fields come from its first row; later rows add their line.
-      const head = this.current ?? this.mapper.mapHead(values);
-      const line = this.mapper.mapLine(values);
+      const head = this.current ?? this.mapper.mapHeadOf(row);
+      const line = this.mapper.mapLineOf(row);
       this.current = head;
       if (line) head.lines.push(line);
     } catch (e) {

@@ -49,6 +49,34 @@ function plainDecimal(s: string): number | undefined {
   return negative ? -value : value;
 }
 
+/**
+ * plainDecimal of the text buf[start, end) (a CSV field), read from its bytes: the same number,
+ * or undefined where plainDecimal gives undefined and also for more than 15 digits (the caller
+ * then reads the field's string, which goes to `+s`). Any byte that is not an ASCII digit, "-" or
+ * "." stops it, so the bytes are the string's characters.
+ */
+export function plainDecimalAt(buf: Uint8Array, start: number, end: number): number | undefined {
+  const len = end - start;
+  if (len === 0 || len > 40) return undefined;
+  const negative = buf[start] === 45;
+  let i = negative ? start + 1 : start;
+  let digits = 0;
+  let mantissa = 0;
+  let decimals = -1;
+  for (; i < end; i++) {
+    const c = buf[i]!;
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      if (decimals >= 0) decimals++;
+    } else if (c === 46 && decimals < 0) decimals = 0;
+    else return undefined;
+  }
+  if (digits === 0 || digits > 15) return undefined;
+  const value = decimals > 0 ? mantissa / POW10[decimals]! : mantissa;
+  return negative ? -value : value;
+}
+
 export function parseNumber(v: SourceValue, format: NumberFormat): number | undefined {
   if (typeof v === "string" && format.decimal === "." && !format.thousands) {
     const n = plainDecimal(v);
@@ -69,7 +97,12 @@ export function parseNumber(v: SourceValue, format: NumberFormat): number | unde
   return Number(s);
 }
 
+/** A character trim() never removes at an end (printable ASCII): a string with one at both ends is its own trim. */
+const untrimmable = (c: number) => c > 0x20 && c < 0x7f;
+
 export function parseText(v: SourceValue): string | undefined {
+  // Nearly every text value of a source: no whitespace to trim, not empty (one look at each end).
+  if (typeof v === "string" && v.length > 0 && untrimmable(v.charCodeAt(0)) && untrimmable(v.charCodeAt(v.length - 1))) return v;
   if (isEmpty(v)) return undefined;
   if (v instanceof Date) return isoOf(v);
   return String(v).trim();
@@ -77,6 +110,7 @@ export function parseText(v: SourceValue): string | undefined {
 
 /** A date-only value is kept as YYYY-MM-DD; a moment becomes YYYY-MM-DDTHH:mm:ssZ (UTC). */
 export function parseDate(v: SourceValue, format: DateFormat): string | undefined {
+  if (typeof v === "string" && v.length > 0 && untrimmable(v.charCodeAt(0)) && untrimmable(v.charCodeAt(v.length - 1))) return format.parse(v);
   if (isEmpty(v)) return undefined;
   if (v instanceof Date) {
     if (Number.isNaN(v.getTime())) throw new Error("invalid date");

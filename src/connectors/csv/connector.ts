@@ -12,7 +12,7 @@ import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, HeaderError, isFresh, runsOf } from "./file-index.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
-import { type CsvRecord, readCsvRange, readCsvRecords } from "./reader.ts";
+import { CsvRow, type CsvRows, readCsvRange, readCsvRecords, readCsvRows } from "./reader.ts";
 
 export class CsvConnector extends BaseConnector {
   readonly capabilities: ConnectorCapabilities;
@@ -154,31 +154,34 @@ export class CsvConnector extends BaseConnector {
     const name = basename(index.path);
     const scatteredDone = new Set<string>();
     let row = 0;
-    let records: AsyncGenerator<CsvRecord[]>;
+    let records: AsyncGenerator<CsvRows>;
     try {
-      records = readCsvRecords(index.path, { delimiter: this.delimiter, start, end, signal });
+      records = readCsvRows(index.path, { delimiter: this.delimiter, start, end, signal });
     } catch {
       throw connectorUnavailable(this.id, "a transactions file could not be read");
     }
     // Rejected rows are described (offset for counting once, row number for people) only
     // when they happen: nothing is built per row on the hot path.
     let batchFirstRow = 1;
-    let current: CsvRecord[] = [];
+    let current: CsvRows | undefined;
     // A part of the file that starts further on does not know its row numbers: its rows are named by byte offset.
     const fromStart = start === index.dataStart;
     const describe = (ref: number | string): [string, string] => {
-      const offset = current[(ref as number) - batchFirstRow]!.offset;
+      const offset = current!.offsets[(ref as number) - batchFirstRow]!;
       return [`${name}@${offset}`, fromStart ? `${name} row ${ref}` : `${name} at byte ${offset}`];
     };
     const scattered = index.scattered;
+    // One row object for every row: its fields are read from the batch's bytes as needed.
+    const r = new CsvRow();
     for await (const batch of records) {
       const ready: Transaction[] = [];
       current = batch;
       batchFirstRow = row + 1;
-      for (const r of batch) {
+      for (let i = 0; i < batch.count; i++) {
         row++;
+        r.load(batch, i);
         if (scattered.size > 0) {
-          const id = (r.fields[idColumn] ?? "").trim();
+          const id = (r.value(idColumn) ?? "").trim();
           const runs = scattered.get(id);
           if (runs) {
             // Rows of this id are spread over the file: read them all at the first one.
@@ -191,7 +194,7 @@ export class CsvConnector extends BaseConnector {
             continue;
           }
         }
-        const done = grouper.add(r.fields, row, describe);
+        const done = grouper.addRow(r, row, describe);
         if (done) ready.push(done);
       }
       for (const t of ready) {

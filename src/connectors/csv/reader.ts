@@ -2,9 +2,11 @@
 // with "" escapes and line breaks inside quotes, CRLF or LF, a UTF-8 BOM, any one-byte delimiter.
 // It reads fixed-size chunks and yields records in batches, each with its byte offset and end,
 // so that an index can later re-read exactly one transaction's rows. Memory is one chunk plus one
-// partial record, whatever the file size.
+// partial record, whatever the file size. A scan reads rows (readCsvRows) as byte ranges of the
+// chunk and decodes only the fields it maps (CsvRow), not a string per field.
 import { open } from "node:fs/promises";
 import { fullGC } from "bun:jsc";
+import { plainDecimalAt } from "../values.ts";
 
 export interface CsvRecord {
   /** Byte offset of the record's first byte in the file. */
@@ -36,7 +38,33 @@ export interface ReadOptions {
 }
 
 /** Streams the records of a file (or of a byte range of it) in batches. */
-export async function* readCsvRecords(path: string, options: ReadOptions): AsyncGenerator<CsvRecord[]> {
+export function readCsvRecords(path: string, options: ReadOptions): AsyncGenerator<CsvRecord[]> {
+  return readBatches(path, options, (buf, pos, eof, base) => {
+    const out: CsvRecord[] = [];
+    const next = parseRecords(buf, pos, eof, options.delimiter, base, out, options.onlyField);
+    return { next, batch: out.length > 0 ? out : undefined };
+  });
+}
+
+/**
+ * Streams the rows of a file (or of a byte range of it) as CsvRows: byte ranges of the read
+ * buffer, no string made (a scan reads the fields it needs through a CsvRow). One CsvRows object
+ * is refilled for every batch: a batch is valid until the next one is asked for.
+ */
+export function readCsvRows(path: string, options: ReadOptions): AsyncGenerator<CsvRows> {
+  const rows = new CsvRows(options.delimiter);
+  return readBatches(path, options, (buf, pos, eof, base) => {
+    const next = parseRows(buf, pos, eof, rows.delim, base, rows);
+    return { next, batch: rows.count > 0 ? rows : undefined };
+  });
+}
+
+/**
+ * Reads the file (or the range) a chunk at a time into one working buffer and hands each to
+ * `parse`, which takes the complete records from `pos` on (`base`: the file offset of buf[0]) and
+ * says where the first incomplete one starts.
+ */
+async function* readBatches<B>(path: string, options: ReadOptions, parse: (buf: Buffer, pos: number, eof: boolean, base: number) => { next: number; batch: B | undefined }): AsyncGenerator<B> {
   const handle = await open(path, "r");
   try {
     const limit = options.end ?? (await handle.stat()).size;
@@ -61,9 +89,9 @@ export async function* readCsvRecords(path: string, options: ReadOptions): Async
       const buf = work.subarray(0, filled);
       let pos = 0;
       if (workOffset === 0 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) pos = 3;
-      const out: CsvRecord[] = [];
-      pos = parseRecords(buf, pos, eof, options.delimiter, workOffset, out, options.onlyField);
-      if (out.length > 0) yield out;
+      const { next, batch } = parse(buf, pos, eof, workOffset);
+      pos = next;
+      if (batch !== undefined) yield batch;
       if (eof) return;
       // Each chunk leaves ~20 short-lived strings per row behind and the collector is lazy about
       // them: measured on 1,000,000 lines, peak RSS 410 MB without this, 240 MB with a full
@@ -139,7 +167,78 @@ export async function readCsvRange(path: string, offset: number, length: number,
  * starts (everything, when eof). `base` is the file offset of buf[0].
  */
 export function parseRecords(buf: Buffer, pos: number, eof: boolean, delimiter: string, base: number, out: CsvRecord[], onlyField?: number): number {
-  const delim = delimiter.charCodeAt(0);
+  const rows = new CsvRows(delimiter);
+  const next = parseRows(buf, pos, eof, rows.delim, base, rows);
+  for (let i = 0; i < rows.count; i++) {
+    const start = rows.starts[i]!;
+    let fields: string[];
+    if (start === QUOTED) {
+      const quoted = rows.quoted[rows.stops[i]!]!;
+      fields = onlyField === undefined ? quoted : [quoted[onlyField] ?? ""];
+    } else {
+      const stop = rows.stops[i]!;
+      fields = onlyField === undefined ? buf.toString("utf8", start, stop).split(delimiter) : [fieldAt(buf, start, stop, rows.delim, onlyField)];
+    }
+    out.push({ offset: rows.offsets[i]!, end: rows.ends[i]!, fields });
+  }
+  return next;
+}
+
+/** starts[i] of a record that had quotes: its fields are already strings (quoted[stops[i]]). */
+const QUOTED = -1;
+
+/**
+ * Records of one read as positions in its buffer: record i is the text buf[starts[i], stops[i])
+ * (without its line break), or, when it had quotes, the fields quoted[stops[i]] (starts[i] =
+ * QUOTED); offsets/ends are its bytes in the file. Refilled by parseRows.
+ */
+export class CsvRows {
+  count = 0;
+  buf: Buffer = Buffer.alloc(0);
+  // Small to start with (a lookup parses a few rows); a scan's one CsvRows grows to a read's rows once.
+  offsets = new Float64Array(16);
+  ends = new Float64Array(16);
+  starts = new Int32Array(16);
+  stops = new Int32Array(16);
+  quoted: string[][] = [];
+  /** The delimiter's byte; a row splits byte by byte only when it is ASCII (else as a string). */
+  readonly delim: number;
+  readonly delimiter: string;
+
+  constructor(delimiter: string) {
+    this.delimiter = delimiter;
+    this.delim = delimiter.charCodeAt(0);
+  }
+
+  push(offset: number, end: number, start: number, stop: number) {
+    if (this.count === this.offsets.length) {
+      this.offsets = grown(this.offsets);
+      this.ends = grown(this.ends);
+      this.starts = grown(this.starts);
+      this.stops = grown(this.stops);
+    }
+    const i = this.count++;
+    this.offsets[i] = offset;
+    this.ends[i] = end;
+    this.starts[i] = start;
+    this.stops[i] = stop;
+  }
+}
+
+function grown<A extends Float64Array | Int32Array>(a: A): A {
+  const b = new (a.constructor as new (n: number) => A)(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/**
+ * Finds the complete records from buf[pos..] (see parseRecords) and puts them in `rows` (emptied
+ * first) without decoding anything but the records with quotes.
+ */
+export function parseRows(buf: Buffer, pos: number, eof: boolean, delim: number, base: number, rows: CsvRows): number {
+  rows.count = 0;
+  rows.quoted.length = 0;
+  rows.buf = buf;
   let nextQuote = buf.indexOf(QUOTE, pos);
   while (pos < buf.length) {
     const nl = buf.indexOf(LF, pos);
@@ -149,20 +248,143 @@ export function parseRecords(buf: Buffer, pos: number, eof: boolean, delimiter: 
     if (nextQuote === -1 || nextQuote > lineEnd) {
       // Fast path: no quote on this line.
       const textEnd = lineEnd > pos && buf[lineEnd - 1] === CR ? lineEnd - 1 : lineEnd;
-      if (textEnd > pos) {
-        const fields = onlyField === undefined ? buf.toString("utf8", pos, textEnd).split(delimiter) : [fieldAt(buf, pos, textEnd, delim, onlyField)];
-        out.push({ offset: base + pos, end: base + Math.min(lineEnd + 1, buf.length), fields });
-      }
+      if (textEnd > pos) rows.push(base + pos, base + Math.min(lineEnd + 1, buf.length), pos, textEnd);
       pos = lineEnd + 1;
       continue;
     }
     const parsed = parseQuotedRecord(buf, pos, eof, delim);
     if (!parsed) break;
-    const fields = onlyField === undefined ? parsed.fields : [parsed.fields[onlyField] ?? ""];
-    out.push({ offset: base + pos, end: base + parsed.next, fields });
+    rows.push(base + pos, base + parsed.next, QUOTED, rows.quoted.length);
+    rows.quoted.push(parsed.fields);
     pos = parsed.next;
   }
   return Math.min(pos, buf.length);
+}
+
+/** Fields of at most this many bytes are looked up in the row's cache of strings (CsvRow.interned). */
+const INTERN_MAX_BYTES = 32;
+const INTERN_SLOTS = 4096;
+
+/**
+ * One row of a CsvRows, its fields found in the bytes and decoded only when asked for (a scan
+ * reads a line's id, its sku and five numbers: most of a row's fields are never strings). One
+ * object serves every row (load). Values are exactly those of the row's string fields: value(i)
+ * is fields[i] (undefined past the last field).
+ */
+export class CsvRow {
+  private buf: Buffer = Buffer.alloc(0);
+  /** Field i is buf[from[i], to[i]) (fields = -1: unquoted). */
+  private from = new Int32Array(64);
+  private to = new Int32Array(64);
+  private n = 0;
+  /** The fields of a row that had quotes (or whose delimiter is not one ASCII byte). */
+  private fields: string[] | undefined;
+  private readonly cache: (string | undefined)[] = new Array(INTERN_SLOTS).fill(undefined);
+
+  load(rows: CsvRows, i: number) {
+    const start = rows.starts[i]!;
+    if (start === QUOTED) {
+      this.fields = rows.quoted[rows.stops[i]!]!;
+      return;
+    }
+    const buf = rows.buf;
+    const stop = rows.stops[i]!;
+    if (rows.delim > 0x7f) {
+      // A non-ASCII delimiter is several bytes in UTF-8: split the decoded text, as parseRecords does.
+      this.fields = buf.toString("utf8", start, stop).split(rows.delimiter);
+      return;
+    }
+    this.fields = undefined;
+    this.buf = buf;
+    const delim = rows.delim;
+    let n = 0;
+    let s = start;
+    for (let p = start; p < stop; p++) {
+      if (buf[p] !== delim) continue;
+      if (n === this.from.length - 1) this.grow();
+      this.from[n] = s;
+      this.to[n++] = p;
+      s = p + 1;
+    }
+    if (n === this.from.length) this.grow();
+    this.from[n] = s;
+    this.to[n++] = stop;
+    this.n = n;
+  }
+
+  private grow() {
+    this.from = grown(this.from);
+    this.to = grown(this.to);
+  }
+
+  /** Field i as its string (undefined past the last field). */
+  value(i: number): string | undefined {
+    if (this.fields !== undefined) return this.fields[i];
+    if (i < 0 || i >= this.n) return undefined;
+    const s = this.from[i]!;
+    const e = this.to[i]!;
+    if (s === e) return "";
+    if (e - s > INTERN_MAX_BYTES) return this.buf.toString("utf8", s, e);
+    return this.interned(s, e);
+  }
+
+  /**
+   * A short field's string, the same string as the last time these bytes were seen when they are
+   * still in the cache: a scan's skus, customers, currencies, types and users repeat on nearly
+   * every row, and a decoded string each time was most of what a row cost (and left behind).
+   * Only all-ASCII fields are cached (their string is their bytes); a hash collision replaces the
+   * entry, never returns another field's string.
+   */
+  private interned(s: number, e: number): string {
+    const buf = this.buf;
+    let h = 0x811c9dc5 | 0;
+    for (let p = s; p < e; p++) {
+      const c = buf[p]!;
+      if (c > 0x7f) return buf.toString("utf8", s, e);
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    const slot = (h ^ (h >>> 16)) & (INTERN_SLOTS - 1);
+    const cached = this.cache[slot];
+    const n = e - s;
+    if (cached !== undefined && cached.length === n) {
+      let k = 0;
+      while (k < n && cached.charCodeAt(k) === buf[s + k]) k++;
+      if (k === n) return cached;
+    }
+    const value = buf.toString("latin1", s, e);
+    this.cache[slot] = value;
+    return value;
+  }
+
+  /** plainDecimal of field i read from its bytes; undefined when it is not one (read value(i) then). */
+  plainNumber(i: number): number | undefined {
+    if (this.fields !== undefined || i < 0 || i >= this.n) return undefined;
+    return plainDecimalAt(this.buf, this.from[i]!, this.to[i]!);
+  }
+
+  /** Whether field i, trimmed, is `s` (value(i)?.trim() === s), without decoding it when it is plain ASCII. */
+  trimmedEquals(i: number, s: string): boolean {
+    if (this.fields === undefined && i >= 0 && i < this.n) {
+      const from = this.from[i]!;
+      const n = this.to[i]! - from;
+      const buf = this.buf;
+      // A field of ASCII bytes (one character each) whose ends trim() would not remove is the
+      // string of its bytes: compared byte by byte. Anything else is decoded.
+      const first = buf[from]!;
+      const last = buf[from + n - 1]!;
+      if (n > 0 && first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80) {
+        let k = 0;
+        while (k < n && buf[from + k]! < 0x80) k++;
+        if (k === n) {
+          if (n !== s.length) return false;
+          for (k = 0; k < n; k++) if (buf[from + k] !== s.charCodeAt(k)) return false;
+          return true;
+        }
+      }
+    }
+    const v = this.value(i);
+    return (v === undefined ? "" : v.trim()) === s;
+  }
 }
 
 /** The n-th field of an unquoted line, decoding nothing else. */

@@ -1,0 +1,143 @@
+// The CSV scan reads rows from the bytes (csv/reader.ts CsvRows / CsvRow: no string per field, a
+// plain decimal parsed from its bytes, the id compared without decoding, short fields interned).
+// It must map every row exactly as the row arrays of readCsvRecords do through the same mapper:
+// the same transactions, the same rejections. Odd rows on purpose: quotes, CRLF, ids that differ
+// only by whitespace (ASCII and not), non-ASCII text, numbers that are not plain decimals, short
+// and long rows, other delimiters and number formats.
+import { afterAll, describe, expect, test } from "bun:test";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseConfig } from "../../src/config/load.ts";
+import { CsvConnector } from "../../src/connectors/csv/connector.ts";
+import { CsvRow, parseRecords, parseRows, CsvRows, readCsvRecords } from "../../src/connectors/csv/reader.ts";
+import { MappingStats, RowMapper, TransactionGrouper } from "../../src/connectors/mapping.ts";
+import { type ConnectorSettings, connectorSettings } from "../../src/connectors/settings.ts";
+import { dateFormat, parseNumber } from "../../src/connectors/values.ts";
+import { systemClock } from "../../src/domain/clock.ts";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { makeTempDir } from "../support/harness.ts";
+import { collect } from "../support/services.ts";
+
+const dir = makeTempDir("assay-csv-rows-");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const HEADER = ["transaction_id", "type", "date", "customer_id", "currency", "amount", "tax_amount", "sku", "quantity", "unit_price", "line_amount", "note"];
+const LONG = "x".repeat(40);
+
+/** Rows in the "." number format; `d` is the delimiter. */
+function oddRows(d: string): string[] {
+  const row = (...f: string[]) => f.join(d);
+  return [
+    row("T-1", "invoice", "2025-01-02T08:00:00Z", "C-1", "USD", "30", "3", "SKU-1", "1", "10", "10", "plain"),
+    row("T-1", "invoice", "2025-01-02T08:00:00Z", "C-1", "USD", "30", "3", "SKU-2", "2", "10", "20", ""),
+    // The same id with spaces around it (and a tab) continues T-1.
+    row(" T-1 ", "invoice", "2025-01-02T08:00:00Z", "C-1", "USD", "30", "3", "SKU-1", "0", "0", "0"),
+    row("T-1\t", "invoice", "", "", "", "", "", "SKU-3", "1", "1", "1", LONG),
+    // An id that starts as the one in progress does is another transaction.
+    row("T-10", "invoice", "2025-01-02T09:00:00Z", "C-1", "USD", "1", "", "SKU-1", "1", "1", "1"),
+    // No-break spaces are trimmed too: this is T-2, then T-2 again.
+    row("\u00a0T-2", "Credit Note", " 2025-01-03 ", "Zürich AG", "usd", "-5.5", "-0", "SKU-1", "+5", ".5", "5.", "ü"),
+    row("T-2", "credit_note", "2025-01-03", "Zürich AG", "USD", "-5.5", "", "SKU-1", " 12 ", "00012.50", "-0.25"),
+    row("T-2\u3000", "credit_note", "2025-01-03", "C", "USD", "1", "", "SKU-1", "1e3", "12345678901234567", "1234567890.12345"),
+    // Numbers and dates that cannot be read: rejected rows (with reasons).
+    row("T-3", "invoice", "2025-02-30", "C-3", "USD", "1", "", "SKU-1", "1", "1", "1"),
+    row("T-3", "invoice", "2025-02-28", "C-3", "USD", "1", "", "SKU-1", "1.2.3", "1", "1"),
+    row("T-3", "invoice", "2025-02-28", "C-3", "USD", "1", "", "SKU-1", "-", "١٢", "1"),
+    row("T-4", "refund", "2025-03-01", "C-4", "USD", "1", "", "SKU-1", "1", "1", "1"),
+    row("T-5", "invoice", "2025-03-01", "C-5", "US", "1", "", "SKU-1", "1", "1", "1"),
+    // Quoted fields (the delimiter, quotes and a line break inside), a quoted number and id.
+    row('"T-6"', "invoice", "2025-03-02", '"C-6, Inc"', "EUR", '"12.50"', "", "SKU-1", "1", "12.5", "12.5", '"say ""hi""\r\nthere"'),
+    row("T-6", "invoice", "2025-03-02", "C-6", "EUR", "12.50", "", "SKU-2", "1", "0", "0", 'a "quote" mid-field'),
+    // A short row (no note, no line amount) and a long one (an extra field).
+    row("T-7", "payment", "2025-03-03", "C-7", "EUR", "7"),
+    row("T-7", "payment", "2025-03-03", "C-7", "EUR", "7", "", "SKU-9", "1", "7", "7", "n", "extra"),
+    // An empty id: rejected, and never the transaction in progress.
+    row("", "invoice", "2025-03-04", "C-8", "EUR", "1", "", "SKU-1", "1", "1", "1"),
+    row("Ü-9", "invoice", "2025-03-05", "C-9", "EUR", "1", "", "SKU-1", "1", "1", "1"),
+    row("Ü-9", "invoice", "2025-03-05", "C-9", "EUR", "1", "", "SKU-2", "1", "1", "1"),
+    row("Ü-8", "invoice", "2025-03-05", "C-9", "EUR", "1", "", "SKU-2", "1", "1", "1"),
+  ];
+}
+
+function settingsFor(file: string, csv: string): ConnectorSettings {
+  return connectorSettings(parseConfig(`connectors:\n  - { id: odd, type: csv, transactions: ${file}, csv: ${csv} }\n`, join(dir, "assay.yaml"), {}))[0]!;
+}
+
+/** What the row arrays of readCsvRecords give through the mapper: the reference the byte rows must equal. */
+async function viaArrays(file: string, settings: ConnectorSettings) {
+  const records = (await collect(readCsvRecords(file, { delimiter: settings.csv.delimiter }))).flat();
+  const header = records[0]!.fields.map((f) => f.trim());
+  const formats = { numbers: { decimal: settings.csv.decimal, thousands: settings.csv.thousands }, dates: dateFormat(settings.csv.date_format) };
+  const stats = new MappingStats();
+  const grouper = new TransactionGrouper(new RowMapper(header, {}, formats), stats);
+  const out: Transaction[] = [];
+  const name = file.split("/").pop();
+  records.slice(1).forEach((r, i) => {
+    const done = grouper.add(r.fields, i + 1, (ref) => [`${name}@${r.offset}`, `${name} row ${ref}`]);
+    if (done) out.push(done);
+  });
+  const last = grouper.flush();
+  if (last) out.push(last);
+  return { transactions: out, report: stats.report() };
+}
+
+async function compare(lines: string[], lineEnd: string, csv: string) {
+  const file = join(dir, `f${Math.random().toString(36).slice(2)}.csv`);
+  const settings = settingsFor(file, csv);
+  writeFileSync(file, [HEADER.join(settings.csv.delimiter), ...lines].join(lineEnd) + lineEnd);
+  const connector = new CsvConnector(settings, systemClock);
+  const scanned = await collect(connector.scan());
+  const expected = await viaArrays(file, settings);
+  expect(scanned).toEqual(expected.transactions);
+  expect(connector.mappingReport()).toEqual(expected.report);
+  return { scanned, report: expected.report };
+}
+
+describe("CSV rows read from the bytes map as the row arrays do", () => {
+  test("odd rows, LF and CRLF", async () => {
+    for (const lineEnd of ["\n", "\r\n"]) {
+      const { scanned, report } = await compare(oddRows(","), lineEnd, "{}");
+      // The cases are what they claim: whitespace-only differences continue a transaction, bad rows are rejected.
+      expect(scanned.map((t) => t.transaction_id)).toEqual(["T-1", "T-10", "T-2", "T-3", "T-4", "T-5", "T-6", "T-7", "Ü-9", "Ü-8"]);
+      expect(scanned[0]!.lines).toHaveLength(4);
+      expect(scanned[2]!.lines.map((l) => l.quantity)).toEqual([5, 12, 1000]);
+      expect(scanned[2]!.lines[2]!.unit_price).toBe(12345678901234567);
+      expect(scanned[6]!.customer_id).toBe("C-6, Inc");
+      expect(scanned[6]!.attributes?.note).toBe('say "hi"\r\nthere');
+      expect(scanned[7]!.attributes).toEqual({ note: null });
+      expect(report.rejected_rows).toBe(6);
+    }
+  });
+
+  test("a semicolon with decimal commas, and a delimiter that is not ASCII", async () => {
+    const european = oddRows(";").map((l) => l.replace(/(\d)\.(\d)/g, "$1,$2"));
+    await compare(european, "\r\n", '{ delimiter: ";", decimal: ",", thousands: "." }');
+    await compare(oddRows("§"), "\n", '{ delimiter: "§" }');
+  });
+
+  test("CsvRow gives each field's string, plain decimal and trimmed comparison as the record's fields", () => {
+    // Many distinct short fields of one length: strings that meet in the row's cache of strings.
+    const many = Array.from({ length: 3000 }, (_, i) => `A${String(i).padStart(5, "0")},B${i % 7},${i}`);
+    const text = `${oddRows(",").join("\r\n")}\n${many.join("\n")}\n,\n"only quoted"\n${"9".repeat(50)},ÿ,\u00a0`;
+    const buf = Buffer.from(text);
+    const records: { fields: string[] }[] = [];
+    parseRecords(buf, 0, true, ",", 0, records as never);
+    const rows = new CsvRows(",");
+    parseRows(buf, 0, true, rows.delim, 0, rows);
+    expect(rows.count).toBe(records.length);
+    const row = new CsvRow();
+    for (let i = 0; i < rows.count; i++) {
+      row.load(rows, i);
+      const fields = records[i]!.fields;
+      for (let f = -1; f <= fields.length; f++) {
+        const v = fields[f];
+        expect(row.value(f)).toBe(v);
+        // Twice: the second answer may come from the row's cache of strings.
+        expect(row.value(f)).toBe(v);
+        const n = row.plainNumber(f);
+        if (n !== undefined) expect(n).toBe(parseNumber(v, { decimal: ".", thousands: "" })!);
+        for (const s of ["T-1", "T-2", "Ü-9", "", "SKU-1", "C-1"]) expect(row.trimmedEquals(f, s)).toBe((v ?? "").trim() === s);
+      }
+    }
+  });
+});
