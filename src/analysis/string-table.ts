@@ -96,6 +96,40 @@ export class StringTable {
     else this.insert(key, h, delta);
   }
 
+  /**
+   * get() of the key whose characters are the bytes of buf[start, end), each byte one character
+   * (ASCII text read from a file: the caller makes sure of it). No string is made.
+   */
+  getBytes(buf: Uint8Array, start: number, end: number): number | undefined {
+    const entry = this.findBytes(buf, start, end, hashOfBytes(buf, start, end));
+    return entry === EMPTY ? undefined : this.values[entry];
+  }
+
+  /** set() of the key given as bytes (see getBytes); returns its entry number. */
+  setBytes(buf: Uint8Array, start: number, end: number, value: number): number {
+    const h = hashOfBytes(buf, start, end);
+    const found = this.findBytes(buf, start, end, h);
+    if (found !== EMPTY) {
+      this.values[found] = value;
+      return found;
+    }
+    if (this.size === this.values.length) this.growEntries();
+    const entry = this.size++;
+    this.values[entry] = value;
+    const n = end - start;
+    this.reserve(n);
+    // A loop: keys are short, and a subarray and a native copy per key cost more.
+    const bytes = this.bytes;
+    const at = this.used;
+    for (let i = 0; i < n; i++) bytes[at + i] = buf[start + i]!;
+    this.starts[entry] = this.used;
+    this.lengths[entry] = n;
+    this.used += n;
+    this.hashes[entry] = h;
+    this.place(entry, h);
+    return entry;
+  }
+
   /** The key of entry `i` (entries are numbered in insertion order). */
   keyAt(i: number): string {
     const n = this.lengths[i]!;
@@ -109,12 +143,7 @@ export class StringTable {
     const entry = this.size++;
     this.values[entry] = value;
     const n = key.length;
-    if (this.used + n > this.bytes.length) {
-      // Grow by half: the buffer is most of the table's memory, doubling would waste up to half.
-      const bigger = new Uint8Array(Math.max(Math.ceil(this.bytes.length * 1.5), this.used + n));
-      bigger.set(this.bytes.subarray(0, this.used));
-      this.bytes = bigger;
-    }
+    this.reserve(n);
     const bytes = this.bytes;
     const start = this.used;
     for (let i = 0; i < n; i++) {
@@ -134,6 +163,16 @@ export class StringTable {
     this.hashes[entry] = h;
     this.place(entry, h);
     return entry;
+  }
+
+  /** Room for `n` more key bytes. */
+  private reserve(n: number) {
+    if (this.used + n > this.bytes.length) {
+      // Grow by half: the buffer is most of the table's memory, doubling would waste up to half.
+      const bigger = new Uint8Array(Math.max(Math.ceil(this.bytes.length * 1.5), this.used + n));
+      bigger.set(this.bytes.subarray(0, this.used));
+      this.bytes = bigger;
+    }
   }
 
   /**
@@ -189,6 +228,22 @@ export class StringTable {
     return this.wide.size === 0 ? EMPTY : (this.wide.get(key) ?? EMPTY);
   }
 
+  /** find() of a key given as bytes (one character each: never a `wide` key, which has a character over 0xff). */
+  private findBytes(buf: Uint8Array, start: number, end: number, h: number): number {
+    const n = end - start;
+    const mask = this.slots.length - 1;
+    const bytes = this.bytes;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot]!;
+      if (entry === EMPTY) return EMPTY;
+      if (this.hashes[entry] !== h || this.lengths[entry] !== n) continue;
+      const at = this.starts[entry]!;
+      let i = 0;
+      while (i < n && bytes[at + i] === buf[start + i]) i++;
+      if (i === n) return entry;
+    }
+  }
+
   private place(entry: number, h: number) {
     const mask = this.slots.length - 1;
     let slot = h & mask;
@@ -211,6 +266,13 @@ export class StringTable {
 function hashOf(key: string): number {
   let h = 0x811c9dc5 | 0;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+/** hashOf() of the string whose characters are these bytes. */
+function hashOfBytes(buf: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ buf[i]!, 0x01000193);
   return h;
 }
 

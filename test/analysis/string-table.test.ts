@@ -33,3 +33,25 @@ test("set keeps a key's entry number; add starts from 0", () => {
   expect(table.get("y")).toBe(3);
   expect(table.keyAt(first)).toBe("x");
 });
+
+test("keys given as bytes (getBytes, setBytes) are the same keys as their strings", () => {
+  const table = new StringTable(2);
+  const map = new Map<string, number>();
+  const buf = Buffer.from("..INV-1..INV-10..K-1..€..");
+  const keys = Array.from({ length: 5_000 }, (_, i) => `K-${(i * 7919) % 3_001}`);
+  for (const [i, k] of keys.entries()) {
+    const bytes = Buffer.from(`<${k}>`);
+    if (i % 2 === 0) table.setBytes(bytes, 1, bytes.length - 1, i);
+    else table.set(k, i);
+    map.set(k, i);
+    expect(table.getBytes(bytes, 1, bytes.length - 1)).toBe(i);
+  }
+  expect(table.size).toBe(map.size);
+  for (const [k, v] of map) expect(table.get(k)).toBe(v);
+  for (let i = 0; i < table.size; i++) expect(map.has(table.keyAt(i))).toBe(true);
+  expect(table.getBytes(buf, 2, 7)).toBeUndefined(); // "INV-1"
+  table.set("INV-1", 7);
+  expect(table.getBytes(buf, 2, 7)).toBe(7);
+  expect(table.getBytes(buf, 9, 15)).toBeUndefined(); // "INV-10"
+  expect(table.setBytes(buf, 2, 7, 8)).toBe(table.set("INV-1", 8));
+});

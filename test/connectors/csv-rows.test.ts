@@ -9,6 +9,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseConfig } from "../../src/config/load.ts";
 import { CsvConnector } from "../../src/connectors/csv/connector.ts";
+import { buildCsvIndex, runsOf } from "../../src/connectors/csv/file-index.ts";
 import { CsvRow, parseRecords, parseRows, CsvRows, readCsvRecords } from "../../src/connectors/csv/reader.ts";
 import { MappingStats, RowMapper, TransactionGrouper } from "../../src/connectors/mapping.ts";
 import { type ConnectorSettings, connectorSettings } from "../../src/connectors/settings.ts";
@@ -138,6 +139,31 @@ describe("CSV rows read from the bytes map as the row arrays do", () => {
         if (n !== undefined) expect(n).toBe(parseNumber(v, { decimal: ".", thousands: "" })!);
         for (const s of ["T-1", "T-2", "Ü-9", "", "SKU-1", "C-1"]) expect(row.trimmedEquals(f, s)).toBe((v ?? "").trim() === s);
       }
+    }
+  });
+});
+
+describe("the CSV index keys ids read from the bytes as their strings", () => {
+  test("every id's runs, with ids differing by whitespace, non-ASCII, quoted and scattered", async () => {
+    for (const d of [",", "§"]) {
+      const lines = [...oddRows(d), ...oddRows(d).slice(0, 3), `"T-6"${d}x`, `Ü-9${d}y`, `T-2 ${d}z`];
+      const file = join(dir, `i${Math.random().toString(36).slice(2)}.csv`);
+      writeFileSync(file, [HEADER.join(d), ...lines].join("\r\n"));
+      const index = await buildCsvIndex(file, d, "transaction_id");
+      // Reference: the runs of each trimmed id from the records' strings.
+      const records = (await collect(readCsvRecords(file, { delimiter: d }))).flat().slice(1);
+      const expected = new Map<string, number[]>();
+      for (const r of records) {
+        const id = (r.fields[0] ?? "").trim();
+        const runs = expected.get(id);
+        if (!runs) expected.set(id, [r.offset, r.end]);
+        else if (runs[runs.length - 1] === r.offset) runs[runs.length - 1] = r.end;
+        else runs.push(r.offset, r.end);
+      }
+      expect(index.rows).toBe(records.length);
+      expect(index.slots.size).toBe(expected.size);
+      for (const [id, runs] of expected) expect(runsOf(index, id)).toEqual(runs);
+      expect([...index.scattered.keys()].sort()).toEqual([...expected].filter(([, r]) => r.length > 2).map(([id]) => id).sort());
     }
   });
 });

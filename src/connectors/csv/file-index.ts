@@ -5,7 +5,7 @@
 import { stat } from "node:fs/promises";
 // A dependency-free table (the analysis ledger uses it for the same reason).
 import { StringTable } from "../../analysis/string-table.ts";
-import { readCsvRecords } from "./reader.ts";
+import { CsvRow, readCsvRecords, readCsvRows } from "./reader.ts";
 
 export interface CsvFileIndex {
   path: string;
@@ -54,32 +54,49 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
   const slots = new StringTable(1 << 16);
   const scattered = new Map<string, number[]>();
   let rows = 0;
-  for await (const batch of readCsvRecords(path, { delimiter, start: dataStart, end: st.size, onlyField: idIndex })) {
-    for (const record of batch) {
+  // The id is looked up as the bytes of the row when they are its string (plain ASCII, nothing to
+  // trim: practically every id); a string is made only for any other id and for a new scattered one.
+  const row = new CsvRow();
+  for await (const batch of readCsvRows(path, { delimiter, start: dataStart, end: st.size })) {
+    for (let i = 0; i < batch.count; i++) {
       rows++;
-      const id = record.fields[0]!.trim();
-      const slot = slots.get(id);
+      const offset = batch.offsets[i]!;
+      const end = batch.ends[i]!;
+      row.load(batch, i, idIndex);
+      const plain = row.plainAt(idIndex);
+      const slot = plain ? slots.getBytes(row.buffer, row.fieldStart(idIndex), row.fieldEnd(idIndex)) : slots.get(idOf(row, idIndex));
       if (slot === undefined) {
         if (slots.size === starts.length) {
           starts = grow(starts);
           ends = grow(ends);
         }
-        slots.set(id, slots.size);
-        starts[slots.size - 1] = record.offset;
-        ends[slots.size - 1] = record.end;
+        if (plain) slots.setBytes(row.buffer, row.fieldStart(idIndex), row.fieldEnd(idIndex), slots.size);
+        else slots.set(idOf(row, idIndex), slots.size);
+        starts[slots.size - 1] = offset;
+        ends[slots.size - 1] = end;
         continue;
       }
+      // Rows of an id next to each other (nearly all) extend its run without its string. (An id
+      // already scattered never gets here: its first run ended before a row that came later.)
+      if (ends[slot] === offset) {
+        ends[slot] = end;
+        continue;
+      }
+      const id = idOf(row, idIndex);
       const runs = scattered.get(id);
-      if (!runs && ends[slot] === record.offset) {
-        ends[slot] = record.end;
-      } else if (!runs) {
-        scattered.set(id, [starts[slot]!, ends[slot]!, record.offset, record.end]);
-      } else if (runs[runs.length - 1] === record.offset) {
-        runs[runs.length - 1] = record.end;
-      } else runs.push(record.offset, record.end);
+      if (!runs) {
+        scattered.set(id, [starts[slot]!, ends[slot]!, offset, end]);
+      } else if (runs[runs.length - 1] === offset) {
+        runs[runs.length - 1] = end;
+      } else runs.push(offset, end);
     }
   }
   return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows };
+}
+
+/** The id of a row as the index keys it: the field, trimmed ("" when the row has none). */
+function idOf(row: CsvRow, idIndex: number): string {
+  return (row.value(idIndex) ?? "").trim();
 }
 
 function grow(a: Float64Array): Float64Array<ArrayBuffer> {

@@ -261,6 +261,9 @@ export function parseRows(buf: Buffer, pos: number, eof: boolean, delim: number,
   return Math.min(pos, buf.length);
 }
 
+/** A printable ASCII byte: a character trim() never removes. */
+const untrimmableByte = (c: number) => c > 0x20 && c < 0x7f;
+
 /** Fields of at most this many bytes are looked up in the row's cache of strings (CsvRow.interned). */
 const INTERN_MAX_BYTES = 32;
 const INTERN_SLOTS = 4096;
@@ -281,7 +284,8 @@ export class CsvRow {
   private fields: string[] | undefined;
   private readonly cache: (string | undefined)[] = new Array(INTERN_SLOTS).fill(undefined);
 
-  load(rows: CsvRows, i: number) {
+  /** Reads row i of `rows`; with `upTo`, finds its fields up to that one only (an index reads one). */
+  load(rows: CsvRows, i: number, upTo = Number.POSITIVE_INFINITY) {
     const start = rows.starts[i]!;
     if (start === QUOTED) {
       this.fields = rows.quoted[rows.stops[i]!]!;
@@ -299,17 +303,47 @@ export class CsvRow {
     const delim = rows.delim;
     let n = 0;
     let s = start;
-    for (let p = start; p < stop; p++) {
+    for (let p = start; p < stop && n <= upTo; p++) {
       if (buf[p] !== delim) continue;
       if (n === this.from.length - 1) this.grow();
       this.from[n] = s;
       this.to[n++] = p;
       s = p + 1;
     }
-    if (n === this.from.length) this.grow();
-    this.from[n] = s;
-    this.to[n++] = stop;
+    if (n <= upTo) {
+      if (n === this.from.length) this.grow();
+      this.from[n] = s;
+      this.to[n++] = stop;
+    }
     this.n = n;
+  }
+
+  /** The read buffer field i's bytes are in (see plainAt). */
+  get buffer(): Buffer {
+    return this.buf;
+  }
+
+  /**
+   * Whether field i is a string of ASCII bytes (one character each) that trim() would not change:
+   * then buffer[fieldStart(i), fieldEnd(i)) is exactly value(i).trim(), and can be compared or
+   * looked up as bytes. False for anything else (empty, quoted, non-ASCII, spaces at an end).
+   */
+  plainAt(i: number): boolean {
+    if (this.fields !== undefined || i < 0 || i >= this.n) return false;
+    const buf = this.buf;
+    const from = this.from[i]!;
+    const to = this.to[i]!;
+    if (to === from || !untrimmableByte(buf[from]!) || !untrimmableByte(buf[to - 1]!)) return false;
+    for (let p = from; p < to; p++) if (buf[p]! > 0x7f) return false;
+    return true;
+  }
+
+  fieldStart(i: number): number {
+    return this.from[i]!;
+  }
+
+  fieldEnd(i: number): number {
+    return this.to[i]!;
   }
 
   private grow() {
@@ -364,23 +398,13 @@ export class CsvRow {
 
   /** Whether field i, trimmed, is `s` (value(i)?.trim() === s), without decoding it when it is plain ASCII. */
   trimmedEquals(i: number, s: string): boolean {
-    if (this.fields === undefined && i >= 0 && i < this.n) {
+    if (this.plainAt(i)) {
+      const buf = this.buf;
       const from = this.from[i]!;
       const n = this.to[i]! - from;
-      const buf = this.buf;
-      // A field of ASCII bytes (one character each) whose ends trim() would not remove is the
-      // string of its bytes: compared byte by byte. Anything else is decoded.
-      const first = buf[from]!;
-      const last = buf[from + n - 1]!;
-      if (n > 0 && first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80) {
-        let k = 0;
-        while (k < n && buf[from + k]! < 0x80) k++;
-        if (k === n) {
-          if (n !== s.length) return false;
-          for (k = 0; k < n; k++) if (buf[from + k] !== s.charCodeAt(k)) return false;
-          return true;
-        }
-      }
+      if (n !== s.length) return false;
+      for (let k = 0; k < n; k++) if (buf[from + k] !== s.charCodeAt(k)) return false;
+      return true;
     }
     const v = this.value(i);
     return (v === undefined ? "" : v.trim()) === s;
