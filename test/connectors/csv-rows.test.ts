@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseConfig } from "../../src/config/load.ts";
-import { CsvConnector } from "../../src/connectors/csv/connector.ts";
+import { CsvConnector, readCsvTable } from "../../src/connectors/csv/connector.ts";
 import { buildCsvIndex, runsOf } from "../../src/connectors/csv/file-index.ts";
 import { CsvRow, parseRecords, parseRows, CsvRows, readCsvRecords } from "../../src/connectors/csv/reader.ts";
 import { MappingStats, RowMapper, TransactionGrouper } from "../../src/connectors/mapping.ts";
@@ -165,5 +165,20 @@ describe("the CSV index keys ids read from the bytes as their strings", () => {
       for (const [id, runs] of expected) expect(runsOf(index, id)).toEqual(runs);
       expect([...index.scattered.keys()].sort()).toEqual([...expected].filter(([, r]) => r.length > 2).map(([id]) => id).sort());
     }
+  });
+});
+
+describe("a reference table read through CsvRow", () => {
+  test("has the header and rows of the records' fields (BOM, CRLF, quotes, spaces, short rows)", async () => {
+    const text = '\uFEFF contract_id ,customer_id,sku,price\r\nC-1,CUST-1,SKU-1,10\r\nC-1,"CUST-1",SKU-2, 12.5 \r\n"C-2, x","a\r\nb",SKU-1\r\n\r\nC-3,Zürich,SKU-1,1\r\n';
+    const file = join(dir, "contracts.csv");
+    writeFileSync(file, text);
+    const table = await readCsvTable("odd", "contracts", file, ",");
+    const rows: unknown[][] = [];
+    for await (const batch of table.rows as AsyncIterable<unknown[][]>) rows.push(...batch);
+    const records = (await collect(readCsvRecords(file, { delimiter: "," }))).flat();
+    expect(table.header).toEqual(["contract_id", "customer_id", "sku", "price"]);
+    expect(rows).toEqual(records.slice(1).map((r) => r.fields));
+    expect(rows).toHaveLength(4);
   });
 });

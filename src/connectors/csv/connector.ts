@@ -12,7 +12,7 @@ import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, HeaderError, isFresh, runsOf } from "./file-index.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
-import { CsvRow, type CsvRows, readCsvRange, readCsvRecords, readCsvRows } from "./reader.ts";
+import { CsvRow, type CsvRows, readCsvRange, readCsvRows } from "./reader.ts";
 
 export class CsvConnector extends BaseConnector {
   readonly capabilities: ConnectorCapabilities;
@@ -224,17 +224,37 @@ export class CsvConnector extends BaseConnector {
   }
 }
 
-/** A whole CSV reference table as a header and a stream of row batches. */
+/**
+ * A whole CSV reference table as a header and a stream of row batches. The rows' repeated values
+ * (customers, SKUs, currencies, dates) are one string each (CsvRow interns them): a table is held
+ * for as long as its connector caches it, in every scan worker too, and every string is one more
+ * object for each full collection to visit.
+ */
 export async function readCsvTable(connectorId: string, table: ReferenceTable, file: string, delimiter: string, signal?: AbortSignal): Promise<SourceTable> {
   const st = await stat(file).catch(() => undefined);
   if (!st?.isFile()) throw connectorUnavailable(connectorId, `the reference file for ${table} does not exist`);
-  const records = readCsvRecords(file, { delimiter, signal });
+  const records = readCsvRows(file, { delimiter, signal });
+  const row = new CsvRow();
+  // A batch is valid until the next is read: its rows are made into arrays first.
+  const valuesOf = (batch: CsvRows, from: number): string[][] => {
+    const out: string[][] = [];
+    for (let i = from; i < batch.count; i++) {
+      row.load(batch, i);
+      out.push(row.values());
+    }
+    return out;
+  };
   const first = await records.next();
-  const batch = first.done ? [] : first.value;
-  const header = (batch[0]?.fields ?? []).map((f) => f.trim());
+  let header: string[] = [];
+  let firstRows: string[][] = [];
+  if (!first.done) {
+    row.load(first.value, 0);
+    header = row.values().map((f) => f.trim());
+    firstRows = valuesOf(first.value, 1);
+  }
   async function* rows() {
-    yield batch.slice(1).map((r) => r.fields);
-    for await (const b of records) yield b.map((r) => r.fields);
+    yield firstRows;
+    for await (const b of records) yield valuesOf(b, 0);
   }
   return { header, rows: rows() };
 }

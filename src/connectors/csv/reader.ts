@@ -318,6 +318,14 @@ export class CsvRow {
     this.n = n;
   }
 
+  /** The row's fields as strings (short ones interned: a table's repeated values share one string). */
+  values(): string[] {
+    if (this.fields !== undefined) return this.fields;
+    const out = new Array<string>(this.n);
+    for (let i = 0; i < this.n; i++) out[i] = this.value(i)!;
+    return out;
+  }
+
   /** The read buffer field i's bytes are in (see plainAt). */
   get buffer(): Buffer {
     return this.buf;
