@@ -9,7 +9,7 @@ import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schem
 import { benchEngine } from "./quality/engine.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
 import { averagePrecision, prf, type Prf } from "./quality/metrics.ts";
-import { EXTRA_KINDS, generateLedger, LEDGER_ANOMALIES, LEDGER_FIELDS, type LedgerVariant, REGULAR_KINDS } from "./ledger.ts";
+import { AUDIT_KINDS, EXTRA_KINDS, generateLedger, LEDGER_ANOMALIES, LEDGER_FIELDS, type LedgerVariant, REGULAR_KINDS } from "./ledger.ts";
 
 export interface LedgerRun {
   seed: number;
@@ -28,8 +28,8 @@ export interface LedgerRun {
   entriesPerSecond: number;
 }
 
-export async function ledgerRun(seed: number, variant: LedgerVariant, setup: LedgerRun["setup"], entries: number, anomalyOverrides: Record<string, unknown> = {}, extra = true): Promise<LedgerRun> {
-  const data = generateLedger({ seed, variant, entries, extra });
+export async function ledgerRun(seed: number, variant: LedgerVariant, setup: LedgerRun["setup"], entries: number, anomalyOverrides: Record<string, unknown> = {}, extra = true, audit = extra): Promise<LedgerRun> {
+  const data = generateLedger({ seed, variant, entries, extra, audit });
   const connector = memoryConnector({ id: "ledger", transactions: data.transactions });
   const overrides = { anomaly_detection: { ...anomalyOverrides, ...(setup === "configured" ? { categorical_fields: LEDGER_FIELDS } : {}) }, context: { history_limit: 1_000_000 } };
   const modules = Value.Default(ModulesSection, overrides) as ModulesConfig;
@@ -112,6 +112,6 @@ export function lengthTable(runs: readonly (LedgerRun & { target: number })[]): 
     `|---|---:|---:|---:|---:|${kinds.map(() => "---:").join("|")}|`,
     ...runs.map((r) => `| ${r.target} ${r.seed} | ${r.entries} | ${r.anomalies} | ${f3(r.high.f1)} | ${f3(r.auc)} | ${kinds.map((k) => pct(r.regularHigh[k]!.flagged, r.regularHigh[k]!.of)).join(" | ")} |`),
     "",
-    `Columns ${EXTRA_KINDS.join(", ")} are the further regular business of \`extra: true\` (bench/ledger.ts).`,
+    `Columns ${EXTRA_KINDS.join(", ")} are the further regular business of \`extra: true\`; ${AUDIT_KINDS.join(", ")} the auditor's regular business of \`audit: true\` (bench/ledger.ts).`,
   ];
 }

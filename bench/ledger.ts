@@ -21,11 +21,17 @@ import { SeededRandom } from "../src/analysis/random.ts";
 
 export type LedgerAnomaly = "global_value" | "global_amount" | "local_amount" | "local_pair" | "local_triple";
 export const LEDGER_ANOMALIES: readonly LedgerAnomaly[] = ["global_value", "global_amount", "local_amount", "local_pair", "local_triple"];
-export type RegularKind = "payroll" | "depreciation" | "accrual" | "allocation" | "period_end_peak" | "overtime" | "foreign_currency" | "new_account" | "low_volume" | ExtraKind;
+export type RegularKind = "payroll" | "depreciation" | "accrual" | "allocation" | "period_end_peak" | "overtime" | "foreign_currency" | "new_account" | "low_volume" | ExtraKind | AuditKind;
 /** The further regular business of `extra: true` (real ledgers have it; the first generator did not). */
 export type ExtraKind = "year_end_closing" | "intercompany" | "one_off_purchase" | "seasonal" | "fx_revaluation";
 export const EXTRA_KINDS: readonly ExtraKind[] = ["year_end_closing", "intercompany", "one_off_purchase", "seasonal", "fx_revaluation"];
-export const REGULAR_KINDS: readonly RegularKind[] = ["payroll", "depreciation", "accrual", "allocation", "period_end_peak", "overtime", "foreign_currency", "new_account", "low_volume", ...EXTRA_KINDS];
+/** The regular business of `audit: true`: what an auditor knows a real ERP ledger holds and a
+ *  naive detector flags (year-end bonuses, annual prepayments, quarterly tax payments,
+ *  intercompany cash settlements, credit notes, rounding lines, a new large customer, a price
+ *  increase at contract renewal). */
+export type AuditKind = "year_end_bonus" | "annual_prepayment" | "quarterly_tax" | "ic_settlement" | "credit_note" | "rounding" | "new_customer" | "price_increase";
+export const AUDIT_KINDS: readonly AuditKind[] = ["year_end_bonus", "annual_prepayment", "quarterly_tax", "ic_settlement", "credit_note", "rounding", "new_customer", "price_increase"];
+export const REGULAR_KINDS: readonly RegularKind[] = ["payroll", "depreciation", "accrual", "allocation", "period_end_peak", "overtime", "foreign_currency", "new_account", "low_volume", ...EXTRA_KINDS, ...AUDIT_KINDS];
 /** The scheduled (batch) kinds: the < 0.5 % flagged-high target applies to each. */
 export const SCHEDULED_KINDS: readonly RegularKind[] = ["payroll", "depreciation", "accrual", "allocation"];
 export type LedgerVariant = "standard" | "wide" | "doc-currency";
@@ -39,6 +45,9 @@ export interface LedgerOptions {
   /** Add the further regular business (EXTRA_KINDS), unlabelled, drawn from a separate random
    *  stream after the anomalies are planted: the rest of the ledger is the same as without it. */
   extra?: boolean;
+  /** Add the auditor's regular business (AUDIT_KINDS), unlabelled, from a third random stream
+   *  after everything else: the ledger without it is the same, line for line. */
+  audit?: boolean;
 }
 
 export interface Ledger {
@@ -51,7 +60,7 @@ export interface Ledger {
 export const LEDGER_FIELDS = ["currency", "created_by", "attributes.BUKRS", "attributes.BLART", "attributes.WAERS", "attributes.KTOSL", "attributes.PRCTR", "attributes.BSCHL", "attributes.HKONT"];
 
 interface Company { code: string; currency: string; fx: number; size: number; pcs: string[]; foreign: { currency: string; share: number }[] }
-type AccountType = "customer" | "vendor" | "revenue" | "expense" | "bank" | "salaries" | "depexp" | "accdep" | "accrual" | "allocation" | "asset" | "retained" | "fx" | "ic";
+type AccountType = "customer" | "vendor" | "revenue" | "expense" | "bank" | "salaries" | "depexp" | "accdep" | "accrual" | "allocation" | "asset" | "retained" | "fx" | "ic" | "prepaid" | "tax" | "rounding";
 interface Account { hkont: string; type: AccountType; mu: number; sigma: number; weight: number; opens: number; lowVolume: boolean }
 interface User { id: string; role: "ap" | "ar" | "gl" | "controller"; companies: Company[]; scale: number }
 interface Line { account: Account; debit: boolean; amount: number; bschl: string; ktosl: string }
@@ -71,6 +80,9 @@ const KEYS: Record<AccountType, { debit: string; credit: string; ktosl: string[]
   retained: { debit: "40", credit: "50", ktosl: ["GVT"] },
   fx: { debit: "40", credit: "50", ktosl: ["KDF"] },
   ic: { debit: "40", credit: "50", ktosl: ["IVA"] },
+  prepaid: { debit: "40", credit: "50", ktosl: ["BSX"] },
+  tax: { debit: "40", credit: "50", ktosl: ["MWS"] },
+  rounding: { debit: "40", credit: "50", ktosl: ["RDF"] },
 };
 
 const DAY = 86_400_000;
@@ -427,6 +439,118 @@ export function generateLedger(options: LedgerOptions): Ledger {
           const gain = rx.chance(0.5);
           emit(c, "BATCH_FX", "SB", xclock(lastOf(m), 21, 23.5), [xline(fxUnreal, gain, amount), xline(fxGain, !gain, amount)], f.currency, "fx_revaluation", pcOf(c));
         }
+      }
+    }
+  }
+
+  if (options.audit) {
+    // The auditor's regular business (unlabelled hard negatives), from its own random stream.
+    const rz = new SeededRandom(options.seed ^ 0xa0d17);
+    const acct = (hkont: string, type: AccountType): Account => ({ hkont, type, mu: 0, sigma: 0, weight: 0, opens: 0, lowVolume: false });
+    const zline = (account: Account, debit: boolean, amount: number, ktosl?: string): Line => {
+      const k = KEYS[account.type];
+      return { account, debit, amount, bschl: debit ? k.debit : k.credit, ktosl: ktosl ?? k.ktosl[0]! };
+    };
+    const pcOf = (c: Company) => c.pcs[rz.int(0, c.pcs.length - 1)]!;
+    const zclock = (ms: number, from: number, to: number) => ms + Math.floor(rz.uniform(from, to) * 3_600_000);
+    const businessDay = (ms: number) => { let d = ms; while (isWeekend(d)) d += DAY; return d; };
+    const bank = byType("bank")[0]!;
+    const vendor = byType("vendor")[0]!;
+    const customer = byType("customer")[0]!;
+    const of = (c: Company, role: User["role"]) => { const own = users.filter((u) => u.role === role && u.companies.includes(c)); return own.length > 0 ? own : users.filter((u) => u.role === role); };
+    // Year-end bonuses: with the March payroll, the payroll batch pays each profit centre's bonus
+    // for the year (half to one and a half monthly salaries) to its own bonus account.
+    const bonus = acct("641000", "salaries");
+    for (const c of companies) {
+      let payday = Date.UTC(2025, 2, 27);
+      while (isWeekend(payday)) payday -= DAY;
+      for (const pc of c.pcs) {
+        const amount = salaryBase.get(pc)! * rz.uniform(0.5, 1.5);
+        emit(c, "BATCH_PAY", "PY", zclock(payday, 22, 23.9), [zline(bonus, true, amount, "LOH"), zline(bank, false, amount, "ZAH")], c.currency, "year_end_bonus", pc);
+      }
+    }
+    // Annual prepayments: in January a payables clerk of each company pays the year's insurance
+    // and software licences (to a prepaid-expense account, from the usual vendor account), and a
+    // batch releases a twelfth to the expense account every month end.
+    const prepaid = acct("180000", "prepaid");
+    const insurance = byType("expense")[rz.int(0, 9)]!;
+    for (const c of companies) {
+      for (let k = 0; k < 2; k++) {
+        const u = rz.pick(of(c, "ap"));
+        const amount = Math.exp(insurance.mu) * c.fx * 12 * rz.uniform(3, 15);
+        const when = zclock(businessDay(start + rz.int(5, 25) * DAY), 9, 17);
+        emit(c, u.id, "KR", when, [zline(prepaid, true, amount), zline(vendor, false, amount)], c.currency, "annual_prepayment", pcOf(c));
+        for (let m = 0; m < 12; m++) emit(c, "BATCH_CLO", "SB", zclock(Date.UTC(2025, m + 1, 0), 19, 21.5), [zline(insurance, true, amount / 12, "WRX"), zline(prepaid, false, amount / 12)], c.currency, "annual_prepayment", pcOf(c));
+      }
+    }
+    // Quarterly tax payments: a general-ledger clerk of each company pays the quarter's VAT on
+    // the 10th of the month after the quarter (tax payable against the bank), a tenth of a
+    // month's revenue or so; the month-end batch moves each month's output tax from the clearing account to it.
+    const taxPayable = acct("175500", "tax");
+    const vatClearing = acct("175400", "tax");
+    for (const c of companies) {
+      const u = rz.pick(of(c, "gl"));
+      for (let q = 0; q < 4; q++) {
+        const amount = Math.exp(rz.uniform(10, 11)) * c.fx * c.size * 3;
+        for (let m = 0; m < 3; m++) emit(c, "BATCH_CLO", "SB", zclock(Date.UTC(2025, 3 * q + m + 1, 0), 19, 21.5), [zline(vatClearing, true, amount / 3), zline(taxPayable, false, amount / 3)], c.currency, "quarterly_tax", pcOf(c));
+        if (q < 3) emit(c, u.id, "SA", zclock(businessDay(Date.UTC(2025, 3 * q + 3, 10)), 9, 17), [zline(taxPayable, true, amount), zline(bank, false, amount, "ZAH")], c.currency, "quarterly_tax", pcOf(c));
+      }
+    }
+    // Intercompany settlements: at each quarter end the companies settle the quarter's
+    // management fees in cash (three fees at once), by a controller, on both sides.
+    const controllers = users.filter((u) => u.role === "controller");
+    const icReceivable = acct("150000", "ic");
+    const icPayable = acct("250000", "ic");
+    for (let q = 0; q < 4; q++) {
+      for (const c of companies.slice(1)) {
+        const amount = Math.exp(rz.uniform(9, 10.5)) * 3;
+        const u = rz.pick(controllers).id;
+        const when = zclock(businessDay(Date.UTC(2025, 3 * q + 2, 20)), 9, 17);
+        emit(companies[0]!, u, "IC", when, [zline(bank, true, amount, "ZAH"), zline(icReceivable, false, amount)], "EUR", "ic_settlement", pcOf(companies[0]!));
+        emit(c, u, "IC", when + 600_000, [zline(icPayable, true, amount * rate("EUR", c.currency)), zline(bank, false, amount * rate("EUR", c.currency), "ZAH")], "EUR", "ic_settlement", pcOf(c));
+      }
+    }
+    // Credit notes: receivables clerks credit part of an invoice now and then (returns, price
+    // disputes): the revenue account debited, the customer credited, their own document type.
+    const revenues = byType("revenue");
+    const creditNotes = Math.round(docsPerDay * 262 * 0.01);
+    for (let k = 0; k < creditNotes; k++) {
+      const c = rz.pick(companies);
+      const u = rz.pick(of(c, "ar"));
+      const rev = revenues[Math.min(revenues.length - 1, Math.floor(rz.next() * rz.next() * revenues.length))]!;
+      const amount = Math.exp(rev.mu + rev.sigma * rz.normal()) * c.fx * u.scale * rz.uniform(0.1, 1);
+      emit(c, u.id, "DG", zclock(businessDay(start + rz.int(10, 360) * DAY), 8, 18), [zline(rev, true, amount, "ERL"), zline(customer, false, amount, "AGD")], c.currency, "credit_note", pcOf(c));
+    }
+    // Rounding lines: payment differences of a few cents to a few units written off by the
+    // receivables clerks to the rounding account.
+    const rounding = acct("699900", "rounding");
+    for (let k = 0; k < Math.round(docsPerDay * 262 * 0.005); k++) {
+      const c = rz.pick(companies);
+      const u = rz.pick(of(c, "ar"));
+      const amount = Math.max(0.01, Math.round(rz.uniform(0, 5) * c.fx * 100) / 100);
+      emit(c, u.id, "DZ", zclock(businessDay(start + rz.int(10, 360) * DAY), 8, 18), [zline(rounding, true, amount), zline(customer, false, amount, "AGD")], c.currency, "rounding", pcOf(c));
+    }
+    // A new large customer: from July one company invoices a new key account every week, ten to
+    // thirty times its usual invoice, to its main revenue account, and is paid a month later.
+    const cBig = rz.pick(companies.slice(0, 3));
+    const clerk = rz.pick(of(cBig, "ar"));
+    const main = revenues[0]!;
+    for (let d = 182; d < 365; d += 7) {
+      const amount = Math.exp(main.mu) * cBig.fx * rz.uniform(10, 30);
+      const day = businessDay(start + d * DAY);
+      emit(cBig, clerk.id, "DR", zclock(day, 9, 17), [zline(customer, true, amount, "AGD"), zline(main, false, amount, "ERL")], cBig.currency, "new_customer", pcOf(cBig));
+      if (d + 30 < 365) emit(cBig, clerk.id, "DZ", zclock(businessDay(day + 30 * DAY), 9, 17), [zline(bank, true, amount, "ZAH"), zline(customer, false, amount, "AGD")], cBig.currency, "new_customer", pcOf(cBig));
+    }
+    // A price increase at contract renewal: each company's monthly rent, paid by a payables clerk
+    // to the same expense account, is 8–15 % higher from the renewal month on.
+    for (const c of companies) {
+      const rent = byType("expense")[rz.int(0, 9)]!;
+      const u = rz.pick(of(c, "ap"));
+      const base = Math.exp(rent.mu) * c.fx * rz.uniform(3, 8);
+      const renewal = rz.int(3, 9);
+      for (let m = 0; m < 12; m++) {
+        const amount = base * (m >= renewal ? rz.uniform(1.08, 1.15) : 1);
+        emit(c, u.id, "KR", zclock(businessDay(Date.UTC(2025, m, 1)), 9, 17), [zline(rent, true, amount, "WRX"), zline(vendor, false, amount)], c.currency, "price_increase", pcOf(c));
       }
     }
   }

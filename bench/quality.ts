@@ -174,7 +174,7 @@ async function ledgers() {
   const byLength: (LedgerRun & { target: number })[] = [];
   for (const target of args.lengths!.split(",").map(Number)) for (const s of args["length-seeds"]!.split(",").map(Number)) byLength.push({ ...(await ledgerRun(s, "standard", "zero-config", target)), target });
   return [
-    `Ledgers (bench/ledger.ts with \`extra: true\`, SAP-shaped with regular business): about ${entries} entries each, anomaly_detection; "high" is the product's decision (risk level high or critical).`,
+    `Ledgers (bench/ledger.ts with \`extra: true\` and \`audit: true\`, SAP-shaped with regular business): about ${entries} entries each, anomaly_detection; "high" is the product's decision (risk level high or critical).`,
     "",
     ...ledgerTables(runs),
     "",
