@@ -145,6 +145,9 @@ export class AmountContextsBuilder {
   /** (node id, user code) → index in routineSamples. */
   private readonly routineIndex = new PairCounts(1024);
   private readonly routineSamples: Reservoir[] = [];
+  /** Routine index → its node's id and its user's code. */
+  private readonly routineNode: number[] = [];
+  private readonly routineUser: number[] = [];
   /** Per field: whether its contexts keep the users' routines (not for the user field itself). */
   private readonly routines: boolean[];
 
@@ -192,6 +195,8 @@ export class AmountContextsBuilder {
     if (r < 0) {
       r = this.routineSamples.length;
       this.routineSamples.push(new Reservoir(ROUTINE_SAMPLE));
+      this.routineNode.push(node.id);
+      this.routineUser.push(user);
       this.routineIndex.add(node.id, user, r);
     }
     this.routineSamples[r]!.add(log, this.rng);
@@ -207,7 +212,22 @@ export class AmountContextsBuilder {
       }
       return out;
     });
-    const routines = new Routines(this.users, this.routineIndex, this.routineSamples.map(summarise));
+    // Per context its two largest routines (the user's code and postings): whether one user's
+    // routine is, in all but a few postings, the context itself (routineMain).
+    const top = new Float64Array(this.nodes * 4).fill(-1);
+    this.routineSamples.forEach((s, r) => {
+      const k = 4 * this.routineNode[r]!;
+      if (s.n > top[k + 1]!) {
+        top[k + 2] = top[k]!;
+        top[k + 3] = top[k + 1]!;
+        top[k] = this.routineUser[r]!;
+        top[k + 1] = s.n;
+      } else if (s.n > top[k + 3]!) {
+        top[k + 2] = this.routineUser[r]!;
+        top[k + 3] = s.n;
+      }
+    });
+    const routines = new Routines(this.users, this.routineIndex, this.routineSamples.map(summarise), top);
     return new AmountContexts(this.fields, tree, this.scope, routines);
   }
 }
@@ -221,6 +241,8 @@ class Routines {
     readonly users: ReadonlyMap<string, number>,
     readonly index: PairCounts,
     readonly summaries: readonly ContextSummary[],
+    /** Per node id: user code and postings of its largest routine, then of its second. */
+    readonly top: Float64Array = new Float64Array(0),
   ) {
     this.stats = new Float64Array(summaries.length * 3);
     summaries.forEach((s, r) => {
@@ -292,6 +314,14 @@ export class AmountContexts {
   }
   routineScale(r: number): number {
     return this.routines.stats[3 * r + 2]!;
+  }
+
+  /** The postings of the context's largest routine by a user other than `userCode` (0: none). */
+  largestOtherRoutine(node: Node<ContextSummary>, userCode: number): number {
+    const top = this.routines.top;
+    const k = 4 * node.id;
+    if (!node.routines || k >= top.length) return 0;
+    return Math.max(0, top[k] === userCode ? top[k + 3]! : top[k + 1]!);
   }
 
   routineSummary(r: number): ContextSummary {

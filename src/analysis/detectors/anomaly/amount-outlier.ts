@@ -196,6 +196,11 @@ function judge(
   const usual = node.all;
   if (usual.n - inHistory < cfg.min_history) return;
   const z = (log - usual.median) / usual.scale;
+  // A context that is, but for fewer than min_history postings, one other user's routine (a
+  // batch releasing a prepayment a twelfth each month to the prepaid account) has no usual of its
+  // own for this user's postings: its median and spread are that routine's, and an amount of
+  // another business there is judged by the routines and the other contexts, not by it.
+  if (user !== undefined && usual.n - inHistory - store.largestOtherRoutine(node, userCode) < cfg.min_history) return;
   if (unusual(cfg, usual, log, z, inHistory)) alarms.push({ i, field, value, routineOf: null, line, amount, z, ratio: amount / Math.exp(usual.median), usual });
 }
 

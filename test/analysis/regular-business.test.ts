@@ -1,0 +1,72 @@
+// The amount detector against the regular business an auditor knows a real ledger holds (the
+// hard negatives of bench/ledger.ts `audit: true`), each on a small ledger built for the case,
+// with the true anomaly beside it still found.
+import { describe, expect, test } from "bun:test";
+import type { TransactionFinding } from "../../src/domain/analysis.ts";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { SeededRandom } from "../../src/analysis/random.ts";
+import { makeEngine, memoryConnector, modulesConfig } from "../support/engine.ts";
+
+const DAY = 86_400_000;
+let seq = 0;
+function entry(o: { account: string; amount: number; user: string; day: number; company?: string; blart?: string; bschl?: string; pc?: string }): Transaction {
+  const company = o.company ?? "C1000";
+  return {
+    transaction_id: `E${++seq}`,
+    type: "journal_entry",
+    date: new Date(Date.UTC(2025, 0, 1) + o.day * DAY + 10 * 3_600_000).toISOString().slice(0, 19) + "Z",
+    currency: "EUR",
+    amount: o.amount,
+    created_by: o.user,
+    lines: [{ sku: o.account, quantity: 1, amount: o.amount }],
+    attributes: { BUKRS: company, BLART: o.blart ?? "SA", BSCHL: o.bschl ?? "40", PRCTR: o.pc ?? "P1", HKONT: o.account },
+  };
+}
+
+/** An ordinary ledger: clerks posting to expense accounts around their own scale, every weekday. */
+function ordinary(rng: SeededRandom, days = 300): Transaction[] {
+  const out: Transaction[] = [];
+  const users = ["ann", "bob", "cy", "dee", "eve"];
+  for (let d = 0; d < days; d++) {
+    if ([0, 6].includes(new Date(Date.UTC(2025, 0, 1) + d * DAY).getUTCDay())) continue;
+    for (let k = 0; k < 12; k++) {
+      const a = rng.int(0, 5);
+      out.push(entry({ account: `6000${a}`, amount: Math.round(Math.exp(5 + a * 0.3 + 0.5 * rng.normal()) * 100) / 100, user: rng.pick(users), day: d, pc: rng.pick(["P1", "P2"]) }));
+    }
+  }
+  return out;
+}
+
+async function scan(transactions: Transaction[]) {
+  const { engine } = makeEngine([memoryConnector({ transactions })], modulesConfig({ context: { history_limit: 1_000_000 } }));
+  const out = new Map<string, TransactionFinding>();
+  for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", limit: 1_000_000 })) out.set(f.transaction.transaction_id, f);
+  return out;
+}
+const amountFinding = (f: TransactionFinding | undefined) => f?.anomalies.find((a) => a.code.startsWith("amount_outlier_"));
+
+describe("regular business an auditor expects", () => {
+  test("an annual prepayment is not judged against the batch that releases it a twelfth a month", async () => {
+    const rng = new SeededRandom(21);
+    const rows = ordinary(rng);
+    // The prepaid-expense account: two payments in January by payables clerks, then the monthly
+    // release of a twelfth of each by the closing batch (near-identical amounts).
+    const insurance = 2_400;
+    const licence = 3_000;
+    const pay1 = entry({ account: "180000", amount: insurance, user: "ann", day: 8, blart: "KR" });
+    const pay2 = entry({ account: "180000", amount: licence, user: "bob", day: 15, blart: "KR" });
+    rows.push(pay1, pay2);
+    for (let m = 0; m < 12; m++) {
+      rows.push(entry({ account: "180000", amount: insurance / 12, user: "BATCH", day: 30 * m + 29, bschl: "50", blart: "SB" }));
+      rows.push(entry({ account: "180000", amount: licence / 12, user: "BATCH", day: 30 * m + 29, bschl: "50", blart: "SB" }));
+    }
+    // A true anomaly beside it: 60× an account's usual by one of the clerks, on an account all of
+    // them post to.
+    const fraud = entry({ account: "60002", amount: Math.round(Math.exp(5.6) * 60), user: "cy", day: 200 });
+    rows.push(fraud);
+    const found = await scan(rows);
+    expect(amountFinding(found.get(pay1.transaction_id))).toBeUndefined();
+    expect(amountFinding(found.get(pay2.transaction_id))).toBeUndefined();
+    expect(found.get(fraud.transaction_id)!.risk_level).toMatch(/high|critical/);
+  });
+});
