@@ -120,8 +120,14 @@ export const amountOutlierDetector: Detector = {
     // Contexts that agree add a little, each counted once: two fields naming the same postings
     // (an account mapped both as an attribute and as the SKU) are one context, not two.
     const distinct = new Set(alarms.map((x) => `${x.usual.n}:${x.usual.median}`)).size;
-    const score = Math.min(1, top.score + 0.05 * Math.min(3, distinct - 1));
     const a = top.a;
+    // The line's own account (its SKU) with too little history to say what is usual there: the
+    // alarms come from coarser contexts (what this user posts in the company, with this document
+    // type), which know nothing of that account's business — a first capital purchase to a fixed-
+    // asset account, a new line of business. Worth a look (medium), not an alarm; the finding says
+    // why. Like a never-seen value in a field whose history is too short (rare_value).
+    const thin = thinAccount(store, txn, a.line, a.amount, scope, inHistory, cfg.min_history);
+    const score = Math.min(thin ? THIN_ACCOUNT_CAP : 1, top.score + 0.05 * Math.min(3, distinct - 1));
     const code: DetectorCode = a.field === "customer_id" ? "amount_outlier_customer" : a.field === "sku" ? "amount_outlier_sku" : "amount_outlier_attribute";
     const typical = roundMoney(Math.exp(a.usual.median));
     const where = (x: Alarm) => `${x.field} ${x.value}${x.routineOf ? ` as posted by ${x.routineOf}` : ""}`;
@@ -132,7 +138,8 @@ export const amountOutlierDetector: Detector = {
       message:
         `${a.line === null ? "amount" : "line amount"} ${a.amount} ${currency} is ${round2(a.ratio)}× the usual ${typical} for ${where(a)}` +
         ` (robust z ${round2(a.z)}, ${a.usual.n} postings, fewer than ${PEERS_EXPLAIN} of them within a factor 3 of it${!a.routineOf && user !== undefined && a.field !== "created_by" ? `; no routine of ${user} there explains it` : ""})` +
-        (also.length ? `; also unusual for ${also.join(", ")}` : ""),
+        (also.length ? `; also unusual for ${also.join(", ")}` : "") +
+        (thin ? `; but ${thin.field} ${thin.value} has only ${thin.n} posting(s) here, too few to say what is usual for it` : ""),
       field: a.line === null ? "amount" : `lines[${a.line}].amount`,
       expected: { context: { [a.field]: a.value, currency, ...(store.scopeField ? { [store.scopeField]: fieldReader(store.scopeField)(txn) } : {}), ...(a.routineOf ? { created_by: a.routineOf } : {}) }, typical, robust_z_below: cfg.threshold, history: a.usual.n, largest_seen: roundMoney(a.usual.max) },
       actual: { amount: a.amount, robust_z: round4(a.z), ratio: round2(a.ratio), also_unusual_for: others.map((o) => ({ [o.field]: o.value, ...(o.routineOf ? { created_by: o.routineOf } : {}), ratio: round2(o.ratio), robust_z: round4(o.z) })) },
@@ -211,6 +218,34 @@ function unusual(cfg: OutlierConfig, usual: ContextSummary, log: number, z: numb
   // reclassifications, accruals, a second kind of business on the same account).
   const peers = z > 0 ? postingsAtLeast(usual, log - PEER_FACTOR) : usual.n - postingsAtLeast(usual, log + PEER_FACTOR);
   return peers - inHistory < PEERS_EXPLAIN;
+}
+
+/** The most an amount finding scores when the line's account has too little history to judge it:
+ *  0.45 × the default weight 0.9 is medium (40), and stays medium with one timing signal beside
+ *  it (a weekend posting: 55); several of them together, or another finding, still reach high. */
+const THIN_ACCOUNT_CAP = 0.45;
+/** log 25: the ratio to the usual that is decisive on its own (evidence). */
+const THIN_SPEAKS = Math.log(25);
+
+/** The per-line context (the account, the SKU) of the judged line — a one-line entry's line for its
+ *  total — when it has fewer than min_history postings in this scope and the amount is not
+ *  decisively above what it has seen; undefined otherwise. */
+function thinAccount(store: AmountContexts, txn: { lines: readonly { sku?: string }[] }, line: number | null, amount: number, scope: string, inHistory: number, minHistory: number): { field: string; value: string; n: number } | undefined {
+  const k = line ?? (txn.lines.length === 1 ? 0 : -1);
+  const sku = k >= 0 ? txn.lines[k]?.sku : undefined;
+  if (!sku) return undefined;
+  for (let i = 0; i < store.fields.length; i++) {
+    if (!store.fields[i]!.perLine) continue;
+    const usual = store.node(i, sku, scope)?.all;
+    const n = (usual?.n ?? 0) - inHistory;
+    if (n >= minHistory) return undefined;
+    // What little the account has seen still speaks when its postings are far below: an amount
+    // decisively above their median (25×, the ratio that is high on its own) is not its business,
+    // however short the history (the median: one year-end closing posting there is no level).
+    if (usual && n >= PEERS_EXPLAIN && logAmount(amount) - usual.median >= THIN_SPEAKS) return undefined;
+    return { field: store.fields[i]!.field, value: sku, n };
+  }
+  return undefined;
 }
 
 /** The routine's largest log amount besides this transaction's own (when it is part of it). */
