@@ -150,6 +150,7 @@ export class AmountContextsBuilder {
   private readonly routineUser: number[] = [];
   /** Per field: whether its contexts keep the users' routines (not for the user field itself). */
   private readonly routines: boolean[];
+  private readonly lines = new LinesByPosition();
 
   constructor(
     readonly fields: readonly AmountContextField[],
@@ -159,9 +160,12 @@ export class AmountContextsBuilder {
     this.routines = fields.map((f) => f.field !== "created_by");
   }
 
-  add(t: Transaction) {
+  /** `seq`: the transaction's position in the history (its line's account and user are kept by
+   *  position: the lines of one document stand side by side). */
+  add(t: Transaction, seq = -1) {
     const currency = this.scope.read(t);
     const user = this.userCode(readUser(t));
+    if (seq >= 0) this.lines.set(seq, t.lines.length === 1 ? t.lines[0]!.sku : undefined, user);
     const amount = Math.abs(t.amount ?? 0);
     // The transaction's amount has one log, whatever the number of contexts it falls in.
     const log = amount > 0 ? logAmount(amount) : 0;
@@ -228,7 +232,49 @@ export class AmountContextsBuilder {
       }
     });
     const routines = new Routines(this.users, this.routineIndex, this.routineSamples.map(summarise), top);
-    return new AmountContexts(this.fields, tree, this.scope, routines);
+    return new AmountContexts(this.fields, tree, this.scope, routines, this.lines);
+  }
+}
+
+/** Per position in the history: the account (SKU) of a one-line entry and its user's code, as
+ *  two small integers (4 + 4 bytes an entry): the other lines of its document are its
+ *  neighbours. */
+export class LinesByPosition {
+  private account = new Int32Array(1024).fill(-1);
+  private user = new Int32Array(1024).fill(-1);
+  private readonly codes = new Map<string, number>();
+  private readonly names: string[] = [];
+
+  set(seq: number, sku: string | undefined, user: number) {
+    while (seq >= this.account.length) {
+      const a = new Int32Array(this.account.length * 2).fill(-1);
+      a.set(this.account);
+      this.account = a;
+      const u = new Int32Array(this.user.length * 2).fill(-1);
+      u.set(this.user);
+      this.user = u;
+    }
+    let code = -1;
+    if (sku !== undefined) {
+      code = this.codes.get(sku) ?? -1;
+      if (code < 0) {
+        code = this.names.length;
+        this.codes.set(sku, code);
+        this.names.push(sku);
+      }
+    }
+    this.account[seq] = code;
+    this.user[seq] = user;
+  }
+
+  /** The account of the one-line entry at `seq` (undefined: none, or not a one-line entry). */
+  accountAt(seq: number): string | undefined {
+    const code = seq >= 0 && seq < this.account.length ? this.account[seq]! : -1;
+    return code < 0 ? undefined : this.names[code];
+  }
+
+  userAt(seq: number): number {
+    return seq >= 0 && seq < this.user.length ? this.user[seq]! : -1;
   }
 }
 
@@ -261,6 +307,8 @@ export class AmountContexts {
     private readonly tree: Tree<ContextSummary>,
     private readonly scope: { read: ScopeReader; field: string | null },
     private readonly routines: Routines = Routines.empty,
+    /** The account and user of each one-line entry, by position in the history. */
+    readonly lines: LinesByPosition = new LinesByPosition(),
   ) {}
 
   /** The scope a transaction's amounts are compared within (currency, and company if any). */

@@ -184,7 +184,7 @@ export class HistoryBuilder {
       if (!first || beforeEntry(ms, seq, first)) s.customerFirst.set(t.customer_id, s.entryAt(seq));
     }
     s.countCategoricals(t, 1);
-    this.amountContexts!.add(t);
+    this.amountContexts!.add(t, seq);
     this.habits.add(t, ms);
     // Reservoir sampling (Algorithm R) keeps a uniform, seeded sample of any-length history.
     if (s.reservoir.length < this.reservoirSize) s.reservoir.push(t);

@@ -92,4 +92,35 @@ describe("regular business an auditor expects", () => {
     }
     expect(found.get(fraud.transaction_id)!.risk_level).toMatch(/high|critical/);
   });
+
+  test("the other line of a two-line entry says what it is: a capital purchase's vendor line is the asset account's business", async () => {
+    const rng = new SeededRandom(23);
+    const rows: Transaction[] = [];
+    // Two-line documents, as a ledger holds them side by side: the expense or asset line, then
+    // the vendor line, same moment, same user, same amount.
+    const doc = (account: string, amount: number, user: string, day: number, bschl = "40") => {
+      const a = entry({ account, amount, user, day, blart: "KR", bschl });
+      const v = entry({ account: "160000", amount, user, day, blart: "KR", bschl: "31" });
+      rows.push(a, v);
+      return [a, v] as const;
+    };
+    for (let d = 0; d < 300; d++) {
+      if ([0, 6].includes(new Date(Date.UTC(2025, 0, 1) + d * DAY).getUTCDay())) continue;
+      for (let k = 0; k < 6; k++) {
+        const a = rng.int(0, 5);
+        doc(`6000${a}`, Math.round(Math.exp(5 + a * 0.3 + 0.5 * rng.normal()) * 100) / 100, rng.pick(["ann", "bob", "cy"]), d);
+      }
+      // The asset account: a purchase every other day by the buyers, 20,000–80,000.
+      if (d % 2 === 0) doc("070000", Math.round(Math.exp(10.6 + 0.35 * rng.normal()) * 100) / 100, rng.pick(["dee", "eve", "fay"]), d, "70");
+    }
+    // Ann, who posts small invoices, books a capital purchase once: ordinary for the asset account.
+    const [asset, vendor] = doc("070000", 45_000, "ann", 201, "70");
+    // And a true anomaly, balanced: 60× an expense account's usual, on both lines.
+    const [expense, payable] = doc("60002", Math.round(Math.exp(5.6) * 60), "bob", 202);
+    const found = await scan(rows);
+    expect(amountFinding(found.get(asset.transaction_id))).toBeUndefined();
+    expect(amountFinding(found.get(vendor.transaction_id))).toBeUndefined();
+    expect(found.get(expense.transaction_id)!.risk_level).toMatch(/high|critical/);
+    expect(found.get(payable.transaction_id)!.risk_level).toMatch(/high|critical/);
+  });
 });

@@ -15,6 +15,7 @@
 // ratio to the usual (25× → 0.7, enough for "high" on its own; 100× → 1), whichever is
 // stronger, plus a little for each further context that agrees. Proves no loss: amount at risk 0.
 import type { AmountContexts, ContextSummary } from "../../amount-contexts.ts";
+import type { HistoryStats } from "../../history.ts";
 import { postingsAtLeast, userOf } from "../../amount-contexts.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { DetectorCode } from "../../catalog.ts";
@@ -114,6 +115,28 @@ export const amountOutlierDetector: Detector = {
     };
     for (let k = alarms.length - 1; k >= 0; k--) if (explained(alarms[k]!)) alarms.splice(k, 1);
     if (alarms.length === 0) return [];
+    // The line's own account (its SKU: what the posting is) with a history of its own, found the
+    // amount ordinary — no alarm there, nor in this user's routine there: an alarm of a coarser
+    // context whose usual is far below the account's (a business of its own level: what a clerk
+    // posts across the company against a fixed-asset account's purchases) says only that the
+    // account is not the context's usual business. Explained.
+    const account = accountUsual(store, cfg, txn, alarms, scope, user, userCode, inHistory);
+    if (account) {
+      for (let k = alarms.length - 1; k >= 0; k--) {
+        const u = alarms[k]!.usual;
+        if ((account.median - u.median) / Math.max(u.scale, ROUTINE_MIN_SCALE) >= cfg.threshold / 2) alarms.splice(k, 1);
+      }
+      if (alarms.length === 0) return [];
+    }
+    // A document is judged by the line that says what it is: the other line of a balanced two-
+    // line entry (beside it in the history: same posting time, user and amount). A capital
+    // purchase's vendor line is far above what the clerk posts to the vendor account, but its
+    // asset line is the asset account's business: ordinary there (with this user's routine there,
+    // if any, agreeing), it explains the entry; with too little history there, it is worth a look
+    // (medium), as the asset line itself is.
+    const other = self && txn.lines.length === 1 ? otherLine(ctx.history, store, self.seq, self.ms, amount, userCode, txn.lines[0]!.sku) : undefined;
+    const twin = other === undefined ? undefined : judgeOtherLine(store, cfg, other, scope, user, userCode, amount, log);
+    if (twin === "ordinary") return [];
     const scored = alarms.map((a) => ({ a, score: evidence(a, cfg) })).sort((x, y) => y.score - x.score || y.a.z - x.a.z);
     const top = scored[0]!;
     const others = scored.slice(1).map((s) => s.a);
@@ -126,7 +149,7 @@ export const amountOutlierDetector: Detector = {
     // type), which know nothing of that account's business — a first capital purchase to a fixed-
     // asset account, a new line of business. Worth a look (medium), not an alarm; the finding says
     // why. Like a never-seen value in a field whose history is too short (rare_value).
-    const thin = thinAccount(store, txn, a.line, a.amount, scope, inHistory, cfg.min_history);
+    const thin = thinAccount(store, txn, a.line, a.amount, scope, inHistory, cfg.min_history) ?? (twin !== undefined ? { ...twin, other: true } : undefined);
     const score = Math.min(thin ? THIN_ACCOUNT_CAP : 1, top.score + 0.05 * Math.min(3, distinct - 1));
     const code: DetectorCode = a.field === "customer_id" ? "amount_outlier_customer" : a.field === "sku" ? "amount_outlier_sku" : "amount_outlier_attribute";
     const typical = roundMoney(Math.exp(a.usual.median));
@@ -139,7 +162,7 @@ export const amountOutlierDetector: Detector = {
         `${a.line === null ? "amount" : "line amount"} ${a.amount} ${currency} is ${round2(a.ratio)}× the usual ${typical} for ${where(a)}` +
         ` (robust z ${round2(a.z)}, ${a.usual.n} postings, fewer than ${PEERS_EXPLAIN} of them within a factor 3 of it${!a.routineOf && user !== undefined && a.field !== "created_by" ? `; no routine of ${user} there explains it` : ""})` +
         (also.length ? `; also unusual for ${also.join(", ")}` : "") +
-        (thin ? `; but ${thin.field} ${thin.value} has only ${thin.n} posting(s) here, too few to say what is usual for it` : ""),
+        (thin ? `; but ${"other" in thin ? `the entry's other line posts to ${thin.field} ${thin.value}, which` : `${thin.field} ${thin.value}`} has only ${thin.n} posting(s) here, too few to say what is usual for it` : ""),
       field: a.line === null ? "amount" : `lines[${a.line}].amount`,
       expected: { context: { [a.field]: a.value, currency, ...(store.scopeField ? { [store.scopeField]: fieldReader(store.scopeField)(txn) } : {}), ...(a.routineOf ? { created_by: a.routineOf } : {}) }, typical, robust_z_below: cfg.threshold, history: a.usual.n, largest_seen: roundMoney(a.usual.max) },
       actual: { amount: a.amount, robust_z: round4(a.z), ratio: round2(a.ratio), also_unusual_for: others.map((o) => ({ [o.field]: o.value, ...(o.routineOf ? { created_by: o.routineOf } : {}), ratio: round2(o.ratio), robust_z: round4(o.z) })) },
@@ -244,6 +267,54 @@ function thinAccount(store: AmountContexts, txn: { lines: readonly { sku?: strin
     // however short the history (the median: one year-end closing posting there is no level).
     if (usual && n >= PEERS_EXPLAIN && logAmount(amount) - usual.median >= THIN_SPEAKS) return undefined;
     return { field: store.fields[i]!.field, value: sku, n };
+  }
+  return undefined;
+}
+
+/** The usual amounts of a one-line entry's account (its per-line context) when it has a history of
+ *  its own there (min_history postings, not one other user's routine) and raised none of the
+ *  alarms; undefined otherwise. */
+function accountUsual(store: AmountContexts, cfg: OutlierConfig, txn: { lines: readonly { sku?: string }[] }, alarms: readonly Alarm[], scope: string, user: string | undefined, userCode: number, inHistory: number): ContextSummary | undefined {
+  const sku = txn.lines.length === 1 ? txn.lines[0]!.sku : undefined;
+  if (!sku) return undefined;
+  for (let i = 0; i < store.fields.length; i++) {
+    if (!store.fields[i]!.perLine) continue;
+    const node = store.node(i, sku, scope);
+    if (!node || alarms.some((a) => a.i === i)) return undefined;
+    const n = node.all.n - inHistory;
+    if (n < cfg.min_history || (user !== undefined && n - store.largestOtherRoutine(node, userCode) < cfg.min_history)) return undefined;
+    return node.all;
+  }
+  return undefined;
+}
+
+/** The account of the other line of this one-line entry's document: a neighbour in the history
+ *  posted at the same moment by the same user for the same amount, to another account. */
+function otherLine(h: HistoryStats, store: AmountContexts, seq: number, ms: number, amount: number, userCode: number, sku: string | undefined): string | undefined {
+  if (userCode < 0 || !Number.isFinite(ms) || amount <= 0) return undefined;
+  for (const k of [seq - 1, seq + 1]) {
+    if (k < 0 || k >= h.size || h.msAt(k) !== ms || store.lines.userAt(k) !== userCode) continue;
+    const account = store.lines.accountAt(k);
+    if (account !== undefined && account !== sku && Math.abs(h.entryAt(k).amount - amount) < 0.005) return account;
+  }
+  return undefined;
+}
+
+/** The amount judged on the other line's account: "ordinary" (enough history of its own, no
+ *  alarm there, this user's routine there agreeing), too little history there to say (the account
+ *  and its postings), or undefined (unusual there too, or that account is another user's routine). */
+function judgeOtherLine(store: AmountContexts, cfg: OutlierConfig, account: string, scope: string, user: string | undefined, userCode: number, amount: number, log: number): "ordinary" | { field: string; value: string; n: number } | undefined {
+  for (let i = 0; i < store.fields.length; i++) {
+    if (!store.fields[i]!.perLine) continue;
+    const node = store.node(i, account, scope);
+    const usual = node?.all;
+    // The other line is in the history: it is not its own account's history.
+    const n = (usual?.n ?? 0) - 1;
+    if (!usual || n < cfg.min_history) return usual && n >= PEERS_EXPLAIN && log - usual.median >= THIN_SPEAKS ? undefined : { field: store.fields[i]!.field, value: account, n: Math.max(0, n) };
+    if (n - store.largestOtherRoutine(node, userCode) < cfg.min_history) return undefined;
+    const there: Alarm[] = [];
+    judge(there, store, cfg, i, account, scope, user, userCode, 1, amount, log, 0);
+    return there.length === 0 ? "ordinary" : undefined;
   }
   return undefined;
 }
