@@ -48,6 +48,9 @@ export interface LedgerOptions {
   /** Add the auditor's regular business (AUDIT_KINDS), unlabelled, from a third random stream
    *  after everything else: the ledger without it is the same, line for line. */
   audit?: boolean;
+  /** Planted amounts are posted on every line of their document, each line labelled (a real
+   *  fraudulent entry balances); off by default: one line altered, as the first generator did. */
+  balanced?: boolean;
 }
 
 export interface Ledger {
@@ -306,10 +309,16 @@ export function generateLedger(options: LedgerOptions): Ledger {
     const usual = Math.exp(account.mu) * company.fx * userOf(t).scale;
     const setAmount = (v: number) => {
       const dm = Math.round(v * 100) / 100;
-      t.amount = dm;
-      t.lines[0]!.amount = dm;
-      a.DMBTR = dm;
-      a.WRBTR = Math.round(dm * rate(String(a.WAERS), company.currency) * 100) / 100;
+      for (const u of options.balanced ? doc : [t]) {
+        u.amount = dm;
+        u.lines[0]!.amount = dm;
+        u.attributes!.DMBTR = dm;
+        u.attributes!.WRBTR = Math.round(dm * rate(String(u.attributes!.WAERS), company.currency) * 100) / 100;
+        if (u !== t) {
+          labels.set(u.transaction_id, kind);
+          regular.delete(u.transaction_id);
+        }
+      }
     };
     if (kind === "global_value") {
       // A value the ledger never uses (each anomaly its own: they do not repeat either).

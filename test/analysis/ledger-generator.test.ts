@@ -18,4 +18,20 @@ describe("ledger generator: the auditor's regular business", () => {
     // Same seed, same ledger.
     expect(generateLedger({ seed: 5, entries: 8_000, extra: true, audit: true }).transactions).toEqual(audit.transactions);
   });
+
+  test("balanced: a planted amount is posted on every line of its document, each labelled", () => {
+    const plain = generateLedger({ seed: 5, entries: 8_000 });
+    const balanced = generateLedger({ seed: 5, entries: 8_000, balanced: true });
+    const docOf = (id: string) => id.slice(0, id.lastIndexOf("-"));
+    const amounts = [...plain.labels].filter(([, k]) => k.endsWith("amount"));
+    expect(amounts.length).toBeGreaterThan(0);
+    for (const [id, kind] of amounts) {
+      const lines = balanced.transactions.filter((t) => docOf(t.transaction_id) === docOf(id));
+      expect(lines.length).toBeGreaterThan(1);
+      for (const t of lines) {
+        expect(balanced.labels.get(t.transaction_id)).toBe(kind);
+        expect(t.amount).toBe(plain.transactions.find((x) => x.transaction_id === id)!.amount);
+      }
+    }
+  });
 });
