@@ -123,4 +123,35 @@ describe("regular business an auditor expects", () => {
     expect(found.get(expense.transaction_id)!.risk_level).toMatch(/high|critical/);
     expect(found.get(payable.transaction_id)!.risk_level).toMatch(/high|critical/);
   });
+
+  test("two lines of ordinary accounts do not excuse each other: a balanced inflated invoice is still found", async () => {
+    const rng = new SeededRandom(24);
+    const rows: Transaction[] = [];
+    const doc = (account: string, amount: number, user: string, day: number) => {
+      const a = entry({ account, amount, user, day, blart: "KR" });
+      const v = entry({ account: "160000", amount, user, day, blart: "KR", bschl: "31" });
+      rows.push(a, v);
+      return [a, v] as const;
+    };
+    for (let d = 0; d < 300; d++) {
+      if ([0, 6].includes(new Date(Date.UTC(2025, 0, 1) + d * DAY).getUTCDay())) continue;
+      for (let k = 0; k < 6; k++) {
+        const a = rng.int(0, 5);
+        doc(`6000${a}`, Math.round(Math.exp(5 + a * 0.3 + 0.5 * rng.normal()) * 100) / 100, rng.pick(["ann", "bob", "cy"]), d);
+      }
+    }
+    // Both accounts have seen such amounts a few times (a quarter-end accrual on the expense
+    // account, six large invoices bob booked for another account): each line alone is within
+    // what its account has reached.
+    for (const q of [40, 80, 120, 170, 220, 260]) rows.push(entry({ account: "60003", amount: 30_000 + q, user: "BATCH", day: q, bschl: "40", blart: "AB" }));
+    for (const q of [30, 70, 110, 150, 190, 230]) doc("60005", 32_000 + q, "bob", q);
+    // Bob, who posts invoices of a few hundred, books one of 31,000 on both lines.
+    const [expense, payable] = doc("60003", 31_000, "bob", 205);
+    const found = await scan(rows);
+    // The expense line is far above bob's routine there; the vendor line is within what bob has
+    // booked to vendors before (nothing to say on its own). The vendor account, wider than the
+    // expense account, does not say what the entry is, so it does not excuse the expense line.
+    expect(found.get(expense.transaction_id)!.risk_level).toMatch(/high|critical/);
+    expect(amountFinding(found.get(payable.transaction_id))).toBeUndefined();
+  });
 });

@@ -121,22 +121,20 @@ export const amountOutlierDetector: Detector = {
     // posts across the company against a fixed-asset account's purchases) says only that the
     // account is not the context's usual business. Explained.
     const account = accountUsual(store, cfg, txn, alarms, scope, user, userCode, inHistory);
-    if (account) {
-      for (let k = alarms.length - 1; k >= 0; k--) {
-        const u = alarms[k]!.usual;
-        if ((account.median - u.median) / Math.max(u.scale, ROUTINE_MIN_SCALE) >= cfg.threshold / 2) alarms.splice(k, 1);
-      }
-      if (alarms.length === 0) return [];
-    }
+    if (account && belowLevelOf(account, alarms, cfg)) return [];
     // A document is judged by the line that says what it is: the other line of a balanced two-
     // line entry (beside it in the history: same posting time, user and amount). A capital
     // purchase's vendor line is far above what the clerk posts to the vendor account, but its
     // asset line is the asset account's business: ordinary there (with this user's routine there,
     // if any, agreeing), it explains the entry; with too little history there, it is worth a look
     // (medium), as the asset line itself is.
+    // Of the two, the line whose account is the more specific says what the entry is: the asset
+    // account (its purchases alike) rather than the vendor account (every kind of invoice), the
+    // expense account rather than the bank; and only an account of its own level there: two lines
+    // of ordinary accounts, each with a few such amounts before, do not excuse each other.
     const other = self && txn.lines.length === 1 ? otherLine(ctx.history, store, self.seq, self.ms, amount, userCode, txn.lines[0]!.sku) : undefined;
-    const twin = other === undefined ? undefined : judgeOtherLine(store, cfg, other, scope, user, userCode, amount, log);
-    if (twin === "ordinary") return [];
+    const twin = other === undefined ? undefined : judgeOtherLine(store, cfg, other, scope, user, userCode, amount, log, ownSpread(store, txn.lines[0]!.sku, scope, inHistory, cfg.min_history));
+    if (twin && "median" in twin && belowLevelOf(twin, alarms, cfg)) return [];
     const scored = alarms.map((a) => ({ a, score: evidence(a, cfg) })).sort((x, y) => y.score - x.score || y.a.z - x.a.z);
     const top = scored[0]!;
     const others = scored.slice(1).map((s) => s.a);
@@ -149,7 +147,7 @@ export const amountOutlierDetector: Detector = {
     // type), which know nothing of that account's business — a first capital purchase to a fixed-
     // asset account, a new line of business. Worth a look (medium), not an alarm; the finding says
     // why. Like a never-seen value in a field whose history is too short (rare_value).
-    const thin = thinAccount(store, txn, a.line, a.amount, scope, inHistory, cfg.min_history) ?? (twin !== undefined ? { ...twin, other: true } : undefined);
+    const thin = thinAccount(store, txn, a.line, a.amount, scope, inHistory, cfg.min_history) ?? (twin && !("median" in twin) ? { ...twin, other: true } : undefined);
     const score = Math.min(thin ? THIN_ACCOUNT_CAP : 1, top.score + 0.05 * Math.min(3, distinct - 1));
     const code: DetectorCode = a.field === "customer_id" ? "amount_outlier_customer" : a.field === "sku" ? "amount_outlier_sku" : "amount_outlier_attribute";
     const typical = roundMoney(Math.exp(a.usual.median));
@@ -300,21 +298,47 @@ function otherLine(h: HistoryStats, store: AmountContexts, seq: number, ms: numb
   return undefined;
 }
 
-/** The amount judged on the other line's account: "ordinary" (enough history of its own, no
- *  alarm there, this user's routine there agreeing), too little history there to say (the account
- *  and its postings), or undefined (unusual there too, or that account is another user's routine). */
-function judgeOtherLine(store: AmountContexts, cfg: OutlierConfig, account: string, scope: string, user: string | undefined, userCode: number, amount: number, log: number): "ordinary" | { field: string; value: string; n: number } | undefined {
+/** The spread of a line's own account (its per-line context) when it has a history of its own
+ *  there; infinity otherwise (any account with a history is more specific than none). */
+function ownSpread(store: AmountContexts, sku: string | undefined, scope: string, inHistory: number, minHistory: number): number {
+  if (!sku) return Number.POSITIVE_INFINITY;
+  for (let i = 0; i < store.fields.length; i++) {
+    if (!store.fields[i]!.perLine) continue;
+    const usual = store.node(i, sku, scope)?.all;
+    return usual && usual.n - inHistory >= minHistory ? usual.scale : Number.POSITIVE_INFINITY;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/** Removes the alarms whose context's usual is far below an account's (a robust z of at least
+ *  threshold/2 on the alarm context's scale: the account is a business of its own level there);
+ *  whether none is left. */
+function belowLevelOf(account: ContextSummary, alarms: Alarm[], cfg: OutlierConfig): boolean {
+  for (let k = alarms.length - 1; k >= 0; k--) {
+    const u = alarms[k]!.usual;
+    if ((account.median - u.median) / Math.max(u.scale, ROUTINE_MIN_SCALE) >= cfg.threshold / 2) alarms.splice(k, 1);
+  }
+  return alarms.length === 0;
+}
+
+/** The amount judged on the other line's account: its usual amounts when the amount is ordinary
+ *  there (enough history of its own, no alarm there, this user's routine there agreeing), too
+ *  little history there to say (the account and its postings), or undefined (unusual there too,
+ *  or that account is another user's routine). */
+function judgeOtherLine(store: AmountContexts, cfg: OutlierConfig, account: string, scope: string, user: string | undefined, userCode: number, amount: number, log: number, ownScale: number): ContextSummary | { field: string; value: string; n: number } | undefined {
   for (let i = 0; i < store.fields.length; i++) {
     if (!store.fields[i]!.perLine) continue;
     const node = store.node(i, account, scope);
     const usual = node?.all;
+    // Not the more specific of the two: the entry is judged on this line's own account.
+    if (usual && usual.scale >= ownScale) return undefined;
     // The other line is in the history: it is not its own account's history.
     const n = (usual?.n ?? 0) - 1;
     if (!usual || n < cfg.min_history) return usual && n >= PEERS_EXPLAIN && log - usual.median >= THIN_SPEAKS ? undefined : { field: store.fields[i]!.field, value: account, n: Math.max(0, n) };
     if (n - store.largestOtherRoutine(node, userCode) < cfg.min_history) return undefined;
     const there: Alarm[] = [];
     judge(there, store, cfg, i, account, scope, user, userCode, 1, amount, log, 0);
-    return there.length === 0 ? "ordinary" : undefined;
+    return there.length === 0 ? usual : undefined;
   }
   return undefined;
 }
