@@ -173,13 +173,21 @@ export class KeyService {
     return { key: minted, previous: this.view(previous ?? old) };
   }
 
+  /**
+   * The answer authenticate() would give from the cache alone (undefined when the key is not
+   * cached): lets the hot path stay synchronous while the cache answers.
+   */
+  cached(presented: string): AuthenticatedKey | null | undefined {
+    const cached = this.recent.get(presented);
+    if (cached === undefined || cached.until <= this.clock.monotonic()) return undefined;
+    return this.statusOf(cached.auth.key) === "active" ? cached.auth : null;
+  }
+
   /** Resolves a presented API key; null for unknown, malformed, revoked or expired keys. */
   async authenticate(presented: string): Promise<AuthenticatedKey | null> {
     const now = this.clock.monotonic();
-    const cached = this.recent.get(presented);
-    if (cached && cached.until > now) {
-      return this.statusOf(cached.auth.key) === "active" ? cached.auth : null;
-    }
+    const cached = this.cached(presented);
+    if (cached !== undefined) return cached;
     if (!isWellFormedApiKey(presented)) return null;
     const record = await this.store.apiKeys.findByHash(hashApiKey(presented));
     if (!record || this.statusOf(record) !== "active") {

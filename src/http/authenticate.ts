@@ -2,7 +2,7 @@
 // signature (with the optional timestamp mode), then the caller's rate limit. Failures are
 // counted per client address so a flood of bad credentials is refused cheaply and consumes
 // nobody's quota.
-import type { KeyService } from "../auth/key-service.ts";
+import type { AuthenticatedKey, KeyService } from "../auth/key-service.ts";
 import type { ReplayGuard } from "../auth/replay-guard.ts";
 import { decodeSignature, requestSigningString, verifySignature } from "../auth/signature.ts";
 import type { Clock } from "../domain/clock.ts";
@@ -42,27 +42,45 @@ export class Authenticator {
     this.failureMemoryMs = Math.max(...this.failureWindows.map((w) => w.windowMs));
   }
 
-  async authenticate(request: Request, state: RequestState): Promise<void> {
+  /**
+   * Synchronous (no promise) while every answer is at hand — the key cached, the limiter in
+   * memory, no recent failures — which is nearly always: a request then costs no promise
+   * jobs. Any step that has to wait returns a promise instead, and so does the whole call.
+   */
+  authenticate(request: Request, state: RequestState): void | Promise<void> {
     // While no authentication has failed within the failure windows no address can be over its
     // limit: skip resolving the client address and asking the limiter.
-    if (this.deps.clock.monotonic() - this.lastFailureAt < this.failureMemoryMs) {
-      const blocked = await this.deps.failureLimiter.peek(`ip:${state.clientIp}`, this.failureWindows);
-      if (!blocked.allowed) throw this.tooManyFailures(blocked);
-    }
+    if (this.deps.clock.monotonic() - this.lastFailureAt < this.failureMemoryMs) return this.authenticateAfterFailures(request, state);
+    return this.verifyThenCharge(request, state);
+  }
+
+  private async authenticateAfterFailures(request: Request, state: RequestState): Promise<void> {
+    const blocked = await this.deps.failureLimiter.peek(`ip:${state.clientIp}`, this.failureWindows);
+    if (!blocked.allowed) throw this.tooManyFailures(blocked);
+    await this.verifyThenCharge(request, state);
+  }
+
+  private verifyThenCharge(request: Request, state: RequestState): void | Promise<void> {
+    let verified: void | Promise<void>;
     try {
-      await this.verifyCredentials(request, state);
+      verified = this.verifyCredentials(request, state);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) {
-        this.lastFailureAt = this.deps.clock.monotonic();
-        // Counted atomically: concurrent failures from one address that all passed the check
-        // above (their key lookups were in flight together) still get exactly the allowance.
-        const counted = await this.deps.failureLimiter.acquire(`ip:${state.clientIp}`, this.failureWindows);
-        if (!counted.allowed) throw this.tooManyFailures(counted);
-      }
-      throw e;
+      return this.failed(e, state);
     }
-    this.deps.keys.noteUse(state.auth!.key.id);
-    await this.charge(state);
+    if (verified instanceof Promise) return verified.then(() => this.charge(state), (e) => this.failed(e, state));
+    return this.charge(state);
+  }
+
+  /** A failed authentication (401) is counted against the client address; the error is rethrown. */
+  private async failed(e: unknown, state: RequestState): Promise<never> {
+    if (e instanceof ApiError && e.status === 401) {
+      this.lastFailureAt = this.deps.clock.monotonic();
+      // Counted atomically: concurrent failures from one address that all passed the check
+      // above (their key lookups were in flight together) still get exactly the allowance.
+      const counted = await this.deps.failureLimiter.acquire(`ip:${state.clientIp}`, this.failureWindows);
+      if (!counted.allowed) throw this.tooManyFailures(counted);
+    }
+    throw e;
   }
 
   private tooManyFailures(decision: LimitDecision): ApiError {
@@ -72,12 +90,18 @@ export class Authenticator {
     });
   }
 
-  private async verifyCredentials(request: Request, state: RequestState) {
+  private verifyCredentials(request: Request, state: RequestState): void | Promise<void> {
     const authorization = request.headers.get("authorization");
     if (!authorization) throw new ApiError("missing_api_key", "send your API key as `Authorization: Bearer <API_KEY>`");
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw new ApiError("invalid_api_key", "the Authorization header must use the Bearer scheme: `Bearer <API_KEY>`");
-    const auth = await this.deps.keys.authenticate(match[1]!);
+    const presented = match[1]!;
+    const cached = this.deps.keys.cached(presented);
+    if (cached !== undefined) return this.verifySignature(request, state, cached);
+    return this.deps.keys.authenticate(presented).then((auth) => this.verifySignature(request, state, auth));
+  }
+
+  private verifySignature(request: Request, state: RequestState, auth: AuthenticatedKey | null): void | Promise<void> {
     if (!auth) throw new ApiError("invalid_api_key", "the API key is unknown, revoked or expired");
     state.claimed = { account: auth.account.id, key: auth.key.id };
 
@@ -118,16 +142,20 @@ export class Authenticator {
             : "the signature does not match HMAC-SHA256 of `<timestamp>.<body>`",
       );
     }
-    if (timestamp !== undefined) {
-      // Keyed on the request as well as the signature: in the body scope every body-less request
-      // of one second has the same signature, and GET /v1/health then GET /v1/connectors is no replay.
-      const key = `${auth.key.id}:${request.method} ${requestTarget(request)}:${timestamp}:${Buffer.from(provided).toString("hex")}`;
-      const expires = (Number(timestamp) + tolerance_s) * 1000 + 1000;
-      if (!(await this.deps.replay.firstSeen(key, expires, nowMs))) {
-        throw new ApiError("replayed_request", "this signed request was already received; sign each request with a fresh timestamp");
-      }
+    if (timestamp === undefined) {
+      state.auth = auth;
+      return;
     }
-    state.auth = auth;
+    // Keyed on the request as well as the signature: in the body scope every body-less request
+    // of one second has the same signature, and GET /v1/health then GET /v1/connectors is no replay.
+    const key = `${auth.key.id}:${request.method} ${requestTarget(request)}:${timestamp}:${Buffer.from(provided).toString("hex")}`;
+    const expires = (Number(timestamp) + tolerance_s) * 1000 + 1000;
+    const first = this.deps.replay.firstSeen(key, expires, nowMs);
+    const admitted = (firstSeen: boolean) => {
+      if (!firstSeen) throw new ApiError("replayed_request", "this signed request was already received; sign each request with a fresh timestamp");
+      state.auth = auth;
+    };
+    return first instanceof Promise ? first.then(admitted) : admitted(first);
   }
 
   /** Window specs per plan object (the plans table is built once per config). */
@@ -138,10 +166,16 @@ export class Authenticator {
     return windows;
   }
 
-  private async charge(state: RequestState) {
+  private charge(state: RequestState): void | Promise<void> {
     const auth = state.auth!;
+    this.deps.keys.noteUse(auth.key.id);
     const plan = this.deps.plans()[auth.account.plan] ?? this.deps.plans().standard!;
-    const decision = await this.deps.limiter.acquire(subjectOf(auth.account), this.windowsOf(plan));
+    const decision = this.deps.limiter.acquire(subjectOf(auth.account), this.windowsOf(plan));
+    if (decision instanceof Promise) return decision.then((d) => this.apply(state, d));
+    this.apply(state, decision);
+  }
+
+  private apply(state: RequestState, decision: LimitDecision): void {
     setLimitHeaders(state.headers, decision);
     if (!decision.allowed) throw rateLimitedError(decision);
   }

@@ -54,31 +54,54 @@ function validated({ validator, ValidationError }: BodyValidation, decoded: unkn
   }
 }
 
-export type FastPath = (request: Request, path: string) => Promise<Response> | undefined;
+export type FastPath = (request: Request, path: string) => Response | Promise<Response> | undefined;
+
+/** `next(value)`, after the promise if `value` is one: keeps a chain synchronous while its steps are. */
+function then<T, U>(value: T | Promise<T>, next: (value: T) => U | Promise<U>): U | Promise<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
 
 export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
   const byPath = new Map(routes.map((r) => [r.path, r]));
 
-  async function run(route: FastRoute, request: Request, path: string): Promise<Response> {
+  function respond(state: RequestState, status: number, value: unknown): Response {
+    const headers = state.headers;
+    headers["content-type"] = JSON_TYPE;
+    return new Response(JSON.stringify(value), { status, headers });
+  }
+
+  /**
+   * A route without a body (GET /v1/health): its body is empty, known without reading, and it
+   * takes no Idempotency-Key, so the whole answer is synchronous while authentication and the
+   * handler are — no promise per request.
+   */
+  function runWithoutBody(route: FastRoute, request: Request, state: RequestState): Response | Promise<Response> {
+    state.raw = EMPTY;
+    return then(admit(deps.authenticator, request, state), () => then(route.handle(request, undefined, state), ({ status, value }) => respond(state, status, value)));
+  }
+
+  async function runWithBody(route: FastRoute & { body: () => BodyValidation }, request: Request, path: string, state: RequestState): Promise<Response> {
+    const decoded = await takeBody(request, state, deps.maxBodyBytes);
+    await admit(deps.authenticator, request, state);
+    const body = validated(route.body(), decoded);
+    const replay = await deps.idempotency.begin(request, state, path);
+    if (replay) return replay;
+    const { status, value } = await route.handle(request, body, state);
+    if (state.idempotency) return await storeForReplay(deps.idempotency, state, value, status, { ...state.headers });
+    return respond(state, status, value);
+  }
+
+  function run(route: FastRoute, request: Request, path: string): Response | Promise<Response> {
     const state = stateOf(request);
-    try {
-      // A route without a body schema (GET /v1/health) is only taken without body framing
-      // (see below): its body is empty, known without reading.
-      const decoded = route.body ? await takeBody(request, state, deps.maxBodyBytes) : ((state.raw = EMPTY), undefined);
-      await admit(deps.authenticator, request, state);
-      const body = route.body ? validated(route.body(), decoded) : decoded;
-      if (request.method === "POST") {
-        const replay = await deps.idempotency.begin(request, state, path);
-        if (replay) return replay;
-      }
-      const { status, value } = await route.handle(request, body, state);
-      if (state.idempotency) return await storeForReplay(deps.idempotency, state, value, status, { ...state.headers });
-      const headers = state.headers;
-      headers["content-type"] = JSON_TYPE;
-      return new Response(JSON.stringify(value), { status, headers });
-    } catch (e) {
+    const fail = (e: unknown) => {
       const validation = route.body?.();
       return errorResponse(deps, request, validation && e instanceof validation.ValidationError ? "VALIDATION" : "UNKNOWN", e, path);
+    };
+    try {
+      const answer = route.body ? runWithBody(route as FastRoute & { body: () => BodyValidation }, request, path, state) : runWithoutBody(route, request, state);
+      return answer instanceof Promise ? answer.catch(fail) : answer;
+    } catch (e) {
+      return fail(e);
     }
   }
 

@@ -52,14 +52,39 @@ export function routable(request: Request): Request {
 }
 
 export function frontDoor(handle: Handler, o: FrontDoorOptions) {
-  return async (received: Request, server: Server<unknown>): Promise<Response> => {
+  // Not an async function: a fast-path answer that is ready at once is returned as it is, and Bun
+  // sends a Response it gets back synchronously with less work than a promise's.
+  return (received: Request, server: Server<unknown>): Response | Promise<Response> => {
     const clientIp = () => {
       const forwarded = o.trustProxy ? received.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
       return forwarded || server.requestIP(received)?.address || "unknown";
     };
     const request = routable(received);
     const state = beginRequest(request, clientIp, performance.now());
-    let response: Response;
+    // Errors inside the app become problems there; only the refusals below arrive here.
+    const refused = (e: unknown): Response => {
+      const error = e instanceof ApiError ? e : internalError();
+      if (!(e instanceof ApiError)) o.log.error("unhandled error", { request_id: state.id, error: String((e as Error)?.stack ?? e) });
+      state.problem = error.code;
+      return problemResponse(error, state.id);
+    };
+    const answered = (response: Response): Response => {
+      if (o.observers?.length) notify(o, request, state, response);
+      if (o.accessLog) {
+        o.log.info("request", {
+          method: request.method,
+          path: pathOf(request.url),
+          status: response.status,
+          duration_ms: round2(performance.now() - state.startedAt),
+          request_id: state.id,
+          account: state.auth?.account.id,
+          key: state.auth?.key.id,
+          ip: state.clientIp,
+        });
+      }
+      return response;
+    };
+    let response: Response | Promise<Response>;
     try {
       if (o.draining()) {
         throw new ApiError("shutting_down", "the server is shutting down; retry on another node or shortly", {
@@ -67,34 +92,19 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
         });
       }
       if (request.method !== "GET" && request.method !== "HEAD") checkDeclaredLength(request, o.maxBodyBytes);
-      const fast = o.fast?.(request, pathOf(request.url));
-      if (fast) response = await fast; // its answers carry the request's headers, request id included
-      else {
-        response = await handle(request);
-        response.headers.set("request-id", state.id);
-      }
+      // A fast-path answer carries the request's headers, request id included.
+      response = o.fast?.(request, pathOf(request.url)) ?? withRequestId(handle(request), state.id);
     } catch (e) {
-      // Errors inside the app become problems there; only the refusals above arrive here.
-      const error = e instanceof ApiError ? e : internalError();
-      if (!(e instanceof ApiError)) o.log.error("unhandled error", { request_id: state.id, error: String((e as Error)?.stack ?? e) });
-      state.problem = error.code;
-      response = problemResponse(error, state.id);
+      return answered(refused(e));
     }
-    if (o.observers?.length) notify(o, request, state, response);
-    if (o.accessLog) {
-      o.log.info("request", {
-        method: request.method,
-        path: pathOf(request.url),
-        status: response.status,
-        duration_ms: round2(performance.now() - state.startedAt),
-        request_id: state.id,
-        account: state.auth?.account.id,
-        key: state.auth?.key.id,
-        ip: state.clientIp,
-      });
-    }
-    return response;
+    return response instanceof Promise ? response.then(answered, (e) => answered(refused(e))) : answered(response);
   };
+}
+
+function withRequestId(response: Response | Promise<Response>, id: string): Response | Promise<Response> {
+  if (response instanceof Promise) return response.then((r) => withRequestId(r, id));
+  response.headers.set("request-id", id);
+  return response;
 }
 
 function notify(o: FrontDoorOptions, request: Request, state: RequestState, response: Response) {

@@ -56,11 +56,17 @@ export async function takeBody(request: Request, state: RequestState, maxBodyByt
 /**
  * After the body was read (takeBody): a body too large or broken to read cannot be verified and
  * is refused without authentication; then the caller is authenticated and charged; then a body
- * that could not be decoded is reported to the now known caller.
+ * that could not be decoded is reported to the now known caller. Synchronous when
+ * authentication is (Authenticator.authenticate); its failures may then be thrown, not rejected.
  */
-export async function admit(authenticator: Authenticator, request: Request, state: RequestState): Promise<void> {
+export function admit(authenticator: Authenticator, request: Request, state: RequestState): void | Promise<void> {
   if (state.bodyError && !JUDGED_AFTER_AUTH.has(state.bodyError.code)) throw state.bodyError;
-  await authenticator.authenticate(request, state);
+  const authenticated = authenticator.authenticate(request, state);
+  if (authenticated instanceof Promise) return authenticated.then(() => reportBodyError(state));
+  reportBodyError(state);
+}
+
+function reportBodyError(state: RequestState): void {
   if (state.bodyError) throw state.bodyError;
 }
 
