@@ -3,7 +3,7 @@
 // here) and bun:sqlite blocks the event loop while it does, so one commit per request would cap
 // the whole server near a thousand writes a second. Each write still resolves only after its
 // commit is durable, and runs in its own savepoint, so one failing write does not undo another.
-import type { Database } from "bun:sqlite";
+import type { Database, Statement } from "bun:sqlite";
 import { asStorageError } from "./database.ts";
 
 interface Job {
@@ -15,8 +15,18 @@ interface Job {
 export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
+  // Prepared once: db.exec compiles its SQL on every call, and these run around every write.
+  private statements?: { savepoint: Statement; release: Statement; rollbackTo: Statement };
 
   constructor(private readonly db: Database) {}
+
+  private prepared() {
+    return (this.statements ??= {
+      savepoint: this.db.prepare("SAVEPOINT group_job"),
+      release: this.db.prepare("RELEASE group_job"),
+      rollbackTo: this.db.prepare("ROLLBACK TO group_job"),
+    });
+  }
 
   run<T>(fn: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -39,21 +49,22 @@ export class GroupCommit {
       for (const job of jobs) job.reject(asStorageError(e));
       return;
     }
+    const { savepoint, release, rollbackTo } = this.prepared();
     for (const job of jobs) {
       try {
-        this.db.exec("SAVEPOINT group_job");
+        savepoint.run();
       } catch (e) {
         outcomes.push({ ok: false, error: asStorageError(e) });
         continue;
       }
       try {
         const value = job.fn();
-        this.db.exec("RELEASE group_job");
+        release.run();
         outcomes.push({ ok: true, value });
       } catch (error) {
         try {
-          this.db.exec("ROLLBACK TO group_job");
-          this.db.exec("RELEASE group_job");
+          rollbackTo.run();
+          release.run();
         } catch {}
         outcomes.push({ ok: false, error: asStorageError(error) });
       }
