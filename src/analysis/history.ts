@@ -16,7 +16,7 @@ import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
 import { profileCategoricalFields } from "./profile.ts";
 import { SeededRandom } from "./random.ts";
-import { StringTable, type StringTableParts } from "./string-table.ts";
+import { type ByteKey, StringTable, type StringTableParts } from "./string-table.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 
 /** A transaction's categorical values (per field, undefined: none) and their codes in the
@@ -156,14 +156,22 @@ export class HistoryBuilder {
    * The ledger half of add(), from the values a ledger needs (ledger-merge.ts replays the records
    * scan workers extracted, in source order, through here): the next position in the history.
    */
-  addLedgerEntry(id: string, isInvoice: boolean, ms: number, amount: number, creditReference: string | undefined, fp: string | undefined, docKey: string | undefined) {
+  addLedgerEntry(
+    id: string | ByteKey,
+    isInvoice: boolean,
+    ms: number,
+    amount: number,
+    creditReference: string | undefined,
+    fp: string | ByteKey | undefined,
+    docKey: string | ByteKey | undefined,
+  ) {
     const s = this.stats;
     const seq = this.seq++;
     s.record(id, isInvoice, seq, ms, amount);
     if (creditReference !== undefined) pushTo(s.creditsByReference, creditReference, s.entryAt(seq));
     if (fp !== undefined) {
       s.addFingerprint(fp, seq);
-      s.documentKeys.add(docKey!, 1);
+      s.documentKeys.addKey(docKey!, 1);
     }
   }
 
@@ -315,7 +323,7 @@ export class HistoryStats {
   }
 
   /** Adds a transaction to the ledger at position `seq` (the next one). */
-  record(id: string, isInvoice: boolean, seq: number, ms: number, amount: number) {
+  record(id: string | ByteKey, isInvoice: boolean, seq: number, ms: number, amount: number) {
     if (seq === this.msOf.length) {
       this.msOf = grow(this.msOf);
       this.amountOf = grow(this.amountOf);
@@ -324,12 +332,13 @@ export class HistoryStats {
     }
     // An id seen before (a source with repeated ids): the latest transaction is the entry, and
     // the latest invoice keeps its amount, as maps keyed by id would have it.
-    const previous = this.seqById.get(id);
+    const previous = this.seqById.getKey(id);
     if (previous !== undefined) {
-      if (isInvoice) this.shadowedInvoices.delete(id);
-      else if (this.invoiceAt[previous] === 1) this.shadowedInvoices.set(id, this.amountOf[previous]!);
+      const name = typeof id === "string" ? id : id.text();
+      if (isInvoice) this.shadowedInvoices.delete(name);
+      else if (this.invoiceAt[previous] === 1) this.shadowedInvoices.set(name, this.amountOf[previous]!);
     }
-    this.idEntryOf[seq] = this.seqById.set(id, seq);
+    this.idEntryOf[seq] = this.seqById.setKey(id, seq);
     this.msOf[seq] = ms;
     this.amountOf[seq] = amount;
     this.invoiceAt[seq] = isInvoice ? 1 : 0;
@@ -371,9 +380,9 @@ export class HistoryStats {
     return later ? [first, ...later].map((seq) => this.entryAt(seq)) : [this.entryAt(first)];
   }
 
-  addFingerprint(fp: string, seq: number) {
-    const first = this.fingerprintFirst.get(fp);
-    if (first === undefined) this.fingerprintFirst.set(fp, seq);
+  addFingerprint(fp: string | ByteKey, seq: number) {
+    const first = this.fingerprintFirst.getKey(fp);
+    if (first === undefined) this.fingerprintFirst.setKey(fp, seq);
     else {
       const later = this.fingerprintLater.get(first);
       if (later) later.push(seq);

@@ -9,54 +9,70 @@
 import type { Transaction } from "../domain/transaction.ts";
 import { documentKey, fingerprint, HistoryBuilder, HistoryStats, type LedgerParts } from "./history.ts";
 import { parseDateMs } from "./dates.ts";
-import { sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
+import { ByteKey, sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
 
 const INVOICE = 1;
 const CREDIT_REFERENCE = 2;
 const DOCUMENT = 4;
 
-/** What the ledger keeps of a run of transactions, in source order. */
+/**
+ * What the ledger keeps of a run of transactions, in source order. The string keys (each
+ * transaction's id, then for a document its fingerprint and document key) cross the thread as
+ * Latin-1 bytes with their hashes, in buffers that are transferred, not copied: the main thread
+ * neither decodes nor hashes them (it did both for every key, three threads on two cores).
+ */
 export interface LedgerBatch {
-  ids: string[];
+  /** Transactions in the batch. */
+  size: number;
   /** Per transaction: INVOICE | CREDIT_REFERENCE | DOCUMENT bits. */
   kinds: Uint8Array;
   ms: Float64Array;
   amounts: Float64Array;
+  /** The keys' characters, one byte each, one after the other. */
+  text: Uint8Array;
+  /** Per key: its length in `text`, or -1 for a key with a wider character (the next of `wide`). */
+  keyLengths: Int32Array;
+  /** Per key: hashOf(key) (string-table.ts). */
+  keyHashes: Int32Array;
+  wide: string[];
   /** The reference of each credit note that has one, in order. */
   references: string[];
-  /** Fingerprint and document key of each invoice and payment, in order. */
-  fingerprints: string[];
-  documentKeys: string[];
 }
 
 /** Collects transactions into LedgerBatches of `size` (a worker posts each full one). */
 export class LedgerBatchWriter {
-  private ids: string[] = [];
+  private n = 0;
   private kinds: Uint8Array;
   private ms: Float64Array;
   private amounts: Float64Array;
+  private text = new Uint8Array(1 << 16);
+  private used = 0;
+  private keyLengths: Int32Array;
+  private keyHashes: Int32Array;
+  private keys = 0;
+  private wide: string[] = [];
   private references: string[] = [];
-  private fingerprints: string[] = [];
-  private documentKeys: string[] = [];
 
   constructor(private readonly size = 8192) {
     this.kinds = new Uint8Array(size);
     this.ms = new Float64Array(size);
     this.amounts = new Float64Array(size);
+    this.keyLengths = new Int32Array(size * 3);
+    this.keyHashes = new Int32Array(size * 3);
   }
 
   get length(): number {
-    return this.ids.length;
+    return this.n;
   }
 
   get full(): boolean {
-    return this.ids.length >= this.size;
+    return this.n >= this.size;
   }
 
   /** The same values HistoryBuilder.add derives from the transaction. */
   add(t: Transaction) {
-    const i = this.ids.length;
-    this.ids.push(t.transaction_id);
+    const i = this.n++;
+    this.key(t.transaction_id);
     this.ms[i] = t.date ? parseDateMs(t.date) : Number.NaN;
     this.amounts[i] = Math.abs(t.amount ?? 0);
     let kind = t.type === "invoice" ? INVOICE : 0;
@@ -66,41 +82,101 @@ export class LedgerBatchWriter {
     }
     if (t.type === "invoice" || t.type === "payment") {
       kind |= DOCUMENT;
-      this.fingerprints.push(fingerprint(t));
-      this.documentKeys.push(documentKey(t));
+      this.key(fingerprint(t));
+      this.key(documentKey(t));
     }
     this.kinds[i] = kind;
   }
 
+  /** Appends a key: its characters as bytes and its hash, or the string when one is wider than a byte. */
+  private key(s: string) {
+    const k = this.keys++;
+    const n = s.length;
+    if (this.used + n > this.text.length) {
+      const bigger = new Uint8Array(Math.max(this.text.length * 2, this.used + n));
+      bigger.set(this.text.subarray(0, this.used));
+      this.text = bigger;
+    }
+    const text = this.text;
+    const at = this.used;
+    let h = 0x811c9dc5 | 0;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 0xff) {
+        this.keyLengths[k] = -1;
+        this.wide.push(s);
+        return;
+      }
+      text[at + i] = c;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    this.keyLengths[k] = n;
+    this.keyHashes[k] = h;
+    this.used += n;
+  }
+
   /** The batch so far (its arrays may be transferred), and a fresh one started. */
   take(): LedgerBatch {
-    const n = this.ids.length;
+    const n = this.n;
     const batch: LedgerBatch = {
-      ids: this.ids,
+      size: n,
       kinds: this.kinds.slice(0, n),
       ms: this.ms.slice(0, n),
       amounts: this.amounts.slice(0, n),
+      text: this.text.slice(0, this.used),
+      keyLengths: this.keyLengths.slice(0, this.keys),
+      keyHashes: this.keyHashes.slice(0, this.keys),
+      wide: this.wide,
       references: this.references,
-      fingerprints: this.fingerprints,
-      documentKeys: this.documentKeys,
     };
-    this.ids = [];
+    this.n = 0;
+    this.used = 0;
+    this.keys = 0;
+    this.wide = [];
     this.references = [];
-    this.fingerprints = [];
-    this.documentKeys = [];
     return batch;
   }
 }
 
 /** The buffers of a batch, for postMessage's transfer list. */
 export function batchTransfer(b: LedgerBatch): ArrayBuffer[] {
-  return [b.kinds.buffer as ArrayBuffer, b.ms.buffer as ArrayBuffer, b.amounts.buffer as ArrayBuffer];
+  return [b.kinds, b.ms, b.amounts, b.text, b.keyLengths, b.keyHashes].map((a) => a.buffer as ArrayBuffer);
+}
+
+/** Reads a batch's keys in order into reused ByteKeys. */
+class KeyCursor {
+  private k = 0;
+  private at = 0;
+  private w = 0;
+
+  constructor(private readonly b: LedgerBatch) {}
+
+  next(into: ByteKey): ByteKey {
+    const b = this.b;
+    const n = b.keyLengths[this.k]!;
+    if (n < 0) {
+      into.wide = b.wide[this.w++]!;
+    } else {
+      into.wide = undefined;
+      into.buf = b.text;
+      into.start = this.at;
+      into.length = n;
+      into.hash = b.keyHashes[this.k]!;
+      this.at += n;
+    }
+    this.k++;
+    return into;
+  }
 }
 
 /** A ledger-level HistoryBuilder fed batches in source order. */
 export class LedgerMerge {
   private readonly builder: HistoryBuilder;
   transactions = 0;
+  /** The keys of the entry being added (refilled for each). */
+  private readonly id = new ByteKey();
+  private readonly fp = new ByteKey();
+  private readonly docKey = new ByteKey();
 
   /**
    * `limit`: the history's first that many transactions (context.history_limit). `expected`: about
@@ -123,19 +199,25 @@ export class LedgerMerge {
   /** Appends one batch (batches must come in source order), up to the limit. */
   add(b: LedgerBatch) {
     let r = 0;
-    let d = 0;
-    const n = Math.min(b.ids.length, this.limit - this.transactions);
+    const keys = new KeyCursor(b);
+    const { id, fp, docKey } = this;
+    const n = Math.min(b.size, this.limit - this.transactions);
     for (let i = 0; i < n; i++) {
       const kind = b.kinds[i]!;
       const document = (kind & DOCUMENT) !== 0;
+      keys.next(id);
+      if (document) {
+        keys.next(fp);
+        keys.next(docKey);
+      }
       this.builder.addLedgerEntry(
-        b.ids[i]!,
+        id,
         (kind & INVOICE) !== 0,
         b.ms[i]!,
         b.amounts[i]!,
         (kind & CREDIT_REFERENCE) !== 0 ? b.references[r++] : undefined,
-        document ? b.fingerprints[d] : undefined,
-        document ? b.documentKeys[d++] : undefined,
+        document ? fp : undefined,
+        document ? docKey : undefined,
       );
     }
     this.transactions += n;

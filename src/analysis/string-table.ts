@@ -14,6 +14,24 @@
 
 const EMPTY = -1;
 
+/**
+ * A key handed over as bytes: the Latin-1 characters buf[start, start + length) with their hashOf
+ * (a scan worker's ledger batch, ledger-merge.ts), or `wide`, the string itself, when it has a
+ * wider character. The table then neither hashes nor decodes it. One object is refilled per key.
+ */
+export class ByteKey {
+  buf: Uint8Array = new Uint8Array(0);
+  start = 0;
+  length = 0;
+  hash = 0;
+  wide: string | undefined = undefined;
+
+  /** The key as a string (only where a Map needs it: rare). */
+  text(): string {
+    return this.wide ?? Buffer.from(this.buf.buffer, this.buf.byteOffset + this.start, this.length).toString("latin1");
+  }
+}
+
 /** A table's contents as plain arrays (see StringTable.parts). */
 export interface StringTableParts {
   size: number;
@@ -107,7 +125,10 @@ export class StringTable {
 
   /** set() of the key given as bytes (see getBytes); returns its entry number. */
   setBytes(buf: Uint8Array, start: number, end: number, value: number): number {
-    const h = hashOfBytes(buf, start, end);
+    return this.setBytesHashed(buf, start, end, hashOfBytes(buf, start, end), value);
+  }
+
+  private setBytesHashed(buf: Uint8Array, start: number, end: number, h: number, value: number): number {
     const found = this.findBytes(buf, start, end, h);
     if (found !== EMPTY) {
       this.values[found] = value;
@@ -128,6 +149,30 @@ export class StringTable {
     this.hashes[entry] = h;
     this.place(entry, h);
     return entry;
+  }
+
+  /** get() of a key given as a string or a ByteKey. */
+  getKey(key: string | ByteKey): number | undefined {
+    if (typeof key === "string") return this.get(key);
+    if (key.wide !== undefined) return this.get(key.wide);
+    const entry = this.findBytes(key.buf, key.start, key.start + key.length, key.hash);
+    return entry === EMPTY ? undefined : this.values[entry];
+  }
+
+  /** set() of a key given as a string or a ByteKey. */
+  setKey(key: string | ByteKey, value: number): number {
+    if (typeof key === "string") return this.set(key, value);
+    if (key.wide !== undefined) return this.set(key.wide, value);
+    return this.setBytesHashed(key.buf, key.start, key.start + key.length, key.hash, value);
+  }
+
+  /** add() of a key given as a string or a ByteKey. */
+  addKey(key: string | ByteKey, delta: number): void {
+    if (typeof key === "string") return this.add(key, delta);
+    if (key.wide !== undefined) return this.add(key.wide, delta);
+    const entry = this.findBytes(key.buf, key.start, key.start + key.length, key.hash);
+    if (entry !== EMPTY) this.values[entry]! += delta;
+    else this.setBytesHashed(key.buf, key.start, key.start + key.length, key.hash, delta);
   }
 
   /** The key of entry `i` (entries are numbered in insertion order). */
@@ -263,14 +308,14 @@ export class StringTable {
 }
 
 /** FNV-1a over the UTF-16 code units. */
-function hashOf(key: string): number {
+export function hashOf(key: string): number {
   let h = 0x811c9dc5 | 0;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
   return h;
 }
 
 /** hashOf() of the string whose characters are these bytes. */
-function hashOfBytes(buf: Uint8Array, start: number, end: number): number {
+export function hashOfBytes(buf: Uint8Array, start: number, end: number): number {
   let h = 0x811c9dc5 | 0;
   for (let i = start; i < end; i++) h = Math.imul(h ^ buf[i]!, 0x01000193);
   return h;

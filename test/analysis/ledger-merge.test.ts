@@ -1,0 +1,78 @@
+// The history ledger merged from scan workers' batches (keys sent as bytes with their hashes, or
+// as strings when a character is wider than a byte) is the ledger one pass builds: same entries,
+// latest-id-wins, shadowed invoices, credit-note lists, fingerprints and document keys, and the
+// same cut at a history limit, however the transactions are cut into batches.
+import { expect, test } from "bun:test";
+import { documentKey, fingerprint, HistoryBuilder, type HistoryStats } from "../../src/analysis/history.ts";
+import { LedgerBatchWriter, LedgerMerge, shareLedger } from "../../src/analysis/ledger-merge.ts";
+import type { Transaction, TransactionType } from "../../src/domain/transaction.ts";
+
+function transactions(): Transaction[] {
+  const out: Transaction[] = [];
+  const types: TransactionType[] = ["invoice", "invoice", "credit_note", "payment", "journal_entry"];
+  for (let i = 0; i < 3000; i++) {
+    const type = types[i % types.length]!;
+    // Ids: plain, Latin-1 (one byte each), wider (€), and repeated ones (latest wins).
+    const id = i % 97 === 0 ? `INV-${i - 5}` : i % 89 === 0 ? `Ü-${i}` : i % 83 === 0 ? `€-${i}` : `INV-${i}`;
+    const customer = i % 61 === 0 ? `Kunde €${i % 7}` : `C-${i % 40}`;
+    const amount = i % 13 === 0 ? 100 : 10 + (i % 50) * 1.25;
+    out.push({
+      transaction_id: id,
+      type,
+      date: i % 71 === 0 ? undefined : `2025-0${1 + (i % 9)}-1${i % 10}`,
+      customer_id: customer,
+      currency: "EUR",
+      amount: type === "credit_note" ? -amount : amount,
+      reference: type === "credit_note" && i % 4 !== 0 ? `INV-${i - 2}` : undefined,
+      lines: Array.from({ length: 1 + (i % 3) }, (_, l) => ({ sku: `SKU-${(i + l) % 9}`, quantity: 1 + l, amount: amount / (1 + (i % 3)) })),
+    });
+  }
+  return out;
+}
+
+function inOnePass(ts: Transaction[], limit: number): HistoryStats {
+  const b = new HistoryBuilder({ level: "ledger", categoricalFields: [] });
+  for (const t of ts.slice(0, limit)) b.add(t);
+  return b.finish();
+}
+
+function merged(ts: Transaction[], limit: number, batchSize: number): HistoryStats {
+  const merge = new LedgerMerge(limit, ts.length);
+  const writer = new LedgerBatchWriter(batchSize);
+  for (const t of ts) {
+    writer.add(t);
+    // Through structured clone, as a batch crosses to the main thread.
+    if (writer.full) merge.add(structuredClone(writer.take()));
+  }
+  if (writer.length > 0) merge.add(structuredClone(writer.take()));
+  return merge.finish();
+}
+
+function expectSameLedger(a: HistoryStats, b: HistoryStats, ts: Transaction[]) {
+  expect(b.size).toBe(a.size);
+  expect([b.startMs, b.endMs]).toEqual([a.startMs, a.endMs]);
+  for (const t of ts) {
+    expect(b.entry(t.transaction_id)).toEqual(a.entry(t.transaction_id));
+    expect(b.invoiceAmount(t.transaction_id)).toBe(a.invoiceAmount(t.transaction_id));
+    expect(b.withFingerprint(fingerprint(t))).toEqual(a.withFingerprint(fingerprint(t)));
+    expect(b.documentKeys.get(documentKey(t))).toBe(a.documentKeys.get(documentKey(t)));
+  }
+  for (let seq = 0; seq < a.size; seq++) expect(b.entryAt(seq)).toEqual(a.entryAt(seq));
+  expect([...b.creditsByReference]).toEqual([...a.creditsByReference]);
+}
+
+test("merged batches are the one-pass ledger, whole and cut at a limit, any batch size", () => {
+  const ts = transactions();
+  for (const limit of [ts.length, 1234]) {
+    const one = inOnePass(ts, limit);
+    for (const size of [1, 7, 4096]) expectSameLedger(one, merged(ts, limit, size), ts);
+  }
+});
+
+test("shared with a worker (shareLedger, then the parts cloned), it is still the same ledger", async () => {
+  const ts = transactions();
+  const { HistoryStats } = await import("../../src/analysis/history.ts");
+  const one = inOnePass(ts, ts.length);
+  const parts = structuredClone(shareLedger(merged(ts, ts.length, 512)));
+  expectSameLedger(one, HistoryStats.fromLedgerParts(parts), ts);
+});
