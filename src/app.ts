@@ -11,7 +11,6 @@ import { reportRoutes } from "./api/reports/index.ts";
 import { docsRoutes } from "./http/docs.ts";
 import { problemRoutes } from "./http/problem-pages.ts";
 import { metricsRoutes } from "./http/metrics-route.ts";
-import { Metrics } from "./metrics/metrics.ts";
 import { type FastPath, fastPath } from "./http/fast-path.ts";
 import { BODY_PARSER, pipeline } from "./http/pipeline.ts";
 import { pipelineDepsOf } from "./http/steps.ts";
@@ -32,23 +31,19 @@ export interface AppParts {
   app: AnyElysia;
   fast: FastPath;
   routes: RouteTable;
-  metrics?: Metrics;
 }
 
-export function buildApp(rt: Runtime, given: { health?: HealthReporter; routes?: RouteTable; metrics?: Metrics } = {}): AppParts {
+export function buildApp(rt: Runtime, given: { health?: HealthReporter; routes?: RouteTable } = {}): AppParts {
   const routes = given.routes ?? new RouteTable();
   const deps = pipelineDepsOf(rt, routes);
   const health = given.health ?? healthReporter(rt);
-  // Counted from the front door's observers: the server passes its own, counting from its first request (server.ts).
-  const metrics =
-    given.metrics ?? (rt.config.metrics.enabled ? new Metrics({ store: rt.store, connectors: rt.connectors, startedAt: rt.startedAt, now: () => rt.clock.now() }) : undefined);
   // The docs describe the finished app, which exists only once every route is added.
   let built: AnyElysia | undefined;
   const app = new Elysia({ normalize: false })
     .use(pipeline(deps))
     .use(docsRoutes(() => built!))
     .use(problemRoutes())
-    .use(metricsRoutes(rt.config.metrics, metrics))
+    .use(metricsRoutes(rt.config.metrics, rt.metrics))
     .use(healthRoutes(health))
     .use(connectorRoutes(rt))
     .use(analyzeRoutes(rt))
@@ -73,7 +68,7 @@ export function buildApp(rt: Runtime, given: { health?: HealthReporter; routes?:
     ],
     deps,
   );
-  return { app, fast, routes, metrics };
+  return { app, fast, routes };
 }
 
 function once<T>(make: () => T): () => T {

@@ -17,6 +17,7 @@ import { Authenticator } from "./http/authenticate.ts";
 import { Idempotency } from "./http/idempotency.ts";
 import { rebuildResponse } from "./http/idempotency-recovery.ts";
 import { jsonLogger, type Logger } from "./log.ts";
+import { Metrics } from "./metrics/metrics.ts";
 import { WebhookWorker } from "./notify/worker.ts";
 import { createLimiters } from "./ratelimit/factory.ts";
 import type { RateLimiter } from "./ratelimit/types.ts";
@@ -55,6 +56,8 @@ export interface Runtime {
   /** Reports: queue, background worker (started by start()), content files. */
   reports: ReportService;
   startedAt: number;
+  /** Request and store metrics for GET /metrics (when `metrics.enabled`); counted through the observers. */
+  metrics?: Metrics;
   /** Called by the front door once per answered request (metrics, usage counting); add to it before serving. */
   observers: RequestObserver[];
   /** Refuses a master key that does not open this database (`assay serve` calls it before listening). */
@@ -145,6 +148,8 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
   const refreshLearned = async () => analysis.setLearned(await store.models.active());
   const reports = new ReportService({ store, clock, log, config, connectors, engine: () => analysis });
   const usage = new UsageService(store.usage, clock, log);
+  const startedAt = clock.now();
+  const metrics = config.metrics.enabled ? new Metrics({ store, connectors, startedAt, now: () => clock.now() }) : undefined;
 
   return {
     config,
@@ -162,9 +167,10 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     alerts,
     analysis,
     reports,
-    startedAt: clock.now(),
-    // Usage counting for the dashboard: every /v1 request, by the key it presented.
-    observers: [(o) => o.route.startsWith("/v1/") && usage.count(o.account, o.key, o.status)],
+    startedAt,
+    metrics,
+    // Usage counting for the dashboard: every /v1 request, by the key it presented; metrics count every request.
+    observers: [(o) => o.route.startsWith("/v1/") && usage.count(o.account, o.key, o.status), ...(metrics ? [metrics.observe] : [])],
     checkMasterKey,
     refreshLearned,
     warmKeys() {

@@ -14,7 +14,6 @@ import { isDashboardPath } from "./dashboard/path.ts";
 import { type FastPath, fastPath } from "./http/fast-path.ts";
 import { frontDoor } from "./http/front-door.ts";
 import { RouteTable } from "./http/route-table.ts";
-import { Metrics } from "./metrics/metrics.ts";
 import { pipelineDepsOf } from "./http/steps.ts";
 import type { Runtime } from "./runtime.ts";
 import { writeServerMarker } from "./store/server-marker.ts";
@@ -35,19 +34,17 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
   let draining = false;
   const { server: cfg } = rt.config;
   const health = healthReporter(rt);
-  // Metrics count every request from the first, the app's /metrics route renders them.
-  const metrics = rt.config.metrics.enabled ? new Metrics({ store: rt.store, connectors: rt.connectors, startedAt: rt.startedAt, now: () => rt.clock.now() }) : undefined;
-  if (metrics) rt.observers.push(metrics.observe);
   // Until the app is built the route table knows health alone (the observers' route names).
+  const healthRoute = healthFastRoute(health);
   const routes = new RouteTable();
-  routes.load([{ method: "GET", path: "/v1/health" }]);
-  let fast: FastPath = fastPath([healthFastRoute(health)], pipelineDepsOf(rt, routes));
+  routes.load([healthRoute]);
+  let fast: FastPath = fastPath([healthRoute], pipelineDepsOf(rt, routes));
   let handle: Handler | undefined;
   let building: Promise<Handler> | undefined;
   let stopping: Promise<void> | undefined;
   const build = (): Promise<Handler> =>
     (building ??= Promise.all([import("./app.ts"), rt.config.dashboard.enabled ? import("./dashboard/index.ts") : undefined]).then(([{ buildApp }, dashboardModule]) => {
-      const parts: AppParts = buildApp(rt, { health, routes, metrics });
+      const parts: AppParts = buildApp(rt, { health, routes });
       // The dashboard answers /dashboard itself, beside (not inside) the signed /v1 pipeline.
       const dashboard = dashboardModule?.createDashboard(rt, { secure: cfg.tls !== undefined });
       const app = parts.app;
