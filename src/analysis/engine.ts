@@ -285,6 +285,9 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     const level = module.history === "none" || limit === 0 ? "none" : module.history;
     // The workers load while the parts are cut (which may build the source's index).
     const gang = new WorkerGang(workers, scan.signal);
+    // ...and read the reference tables meanwhile: the scan needs them, the index build leaves a core idle.
+    const ahead = connector.referencePartition?.();
+    if (ahead) gang.send(() => ({ op: "prepare", part: ahead }));
     let parts: ScanPartition[] | undefined;
     let ledgerParts: ScanPartition[] | undefined;
     try {

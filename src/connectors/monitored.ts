@@ -51,6 +51,11 @@ export class MonitoredConnector implements Connector {
     };
   }
 
+  get referencePartition(): Connector["referencePartition"] {
+    const inner = this.inner as Partial<Pick<Connector, "referencePartition">>;
+    return inner.referencePartition?.bind(this.inner);
+  }
+
   getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction | null> {
     return this.call((s) => this.inner.getTransaction(transactionId, s), signal);
   }

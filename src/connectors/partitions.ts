@@ -26,3 +26,9 @@ export function openPartition(part: ScanPartition, clock: Clock): PartitionSourc
   }
   throw new Error(`a ${part.type} source cannot be scanned in parts`);
 }
+
+/** What the reference tables read through a part depend on: parts with the same key read the same tables. */
+export function referenceKey(part: ScanPartition): string {
+  if (part.type === "csv") return JSON.stringify((part as CsvPartition).settings);
+  throw new Error(`a ${part.type} source cannot be scanned in parts`);
+}

@@ -62,6 +62,12 @@ export interface Connector {
    * Undefined when the source cannot be cut.
    */
   partitions?(count: number, signal?: AbortSignal, upTo?: number): Promise<ScanPartition[] | undefined>;
+  /**
+   * Optional, with partitions(): a part of no rows, enough for a scan worker to read the source's
+   * reference tables (connectors/partitions.ts), known before the source is cut: the workers read
+   * them while partitions() builds the index, not between the two passes of a split scan.
+   */
+  referencePartition?(): ScanPartition;
   /** Cheap liveness check of the source; throws a ConnectorError when it is not usable. */
   probe(signal?: AbortSignal): Promise<void>;
   mappingReport(): MappingReport;

@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function setup(workers: number, name: string, historyLimit?: number, transactions = files.transactions) {
+function setup(workers: number, name: string, historyLimit?: number, transactions = files.transactions, contracts = files.contracts) {
   const yaml = `storage: { path: ${join(dir, `${name}.db`)} }
 ${historyLimit === undefined ? "" : `modules: { context: { history_limit: ${historyLimit} } }`}
 reports: { dir: ${join(dir, name)}, workers: ${workers} }
@@ -45,7 +45,7 @@ connectors:
   - id: billing
     type: csv
     transactions: ${transactions}
-    reference: { contracts: ${files.contracts}, price_list: ${files.price_list}, shipments: ${files.shipments} }
+    reference: { contracts: ${contracts}, price_list: ${files.price_list}, shipments: ${files.shipments} }
 `;
   const config = parseConfig(yaml, join(dir, "assay.yaml"), {});
   const store = SqliteStore.open(config.storage);
@@ -292,6 +292,35 @@ connectors:
     } finally {
       await one.close();
       await three.close();
+    }
+  }, 60_000);
+
+  test("reference tables read ahead by the workers (while the index is built): rejected rows count once, a missing table fails as in process", async () => {
+    const lines = readFileSync(files.contracts, "utf8").trimEnd().split("\n");
+    const cells = lines[2]!.split(",");
+    cells[3] = "abc"; // price
+    lines[2] = cells.join(",");
+    const bad = join(dir, "bad-contracts.csv");
+    writeFileSync(bad, `${lines.join("\n")}\n`);
+    const one = setup(1, "ref-one", undefined, files.transactions, bad);
+    const three = setup(3, "ref-three", undefined, files.transactions, bad);
+    const gone = setup(3, "ref-gone", undefined, files.transactions, join(dir, "no-such-contracts.csv"));
+    const goneInProcess = setup(1, "ref-gone-one", undefined, files.transactions, join(dir, "no-such-contracts.csv"));
+    try {
+      const a = await one.report("json");
+      const b = await three.report("json");
+      expect(b.done.status, JSON.stringify(b.done.error)).toBe("completed");
+      expect(b.text).toBe(a.text);
+      const ra = one.connectors.get("billing")!.mappingReport();
+      const rb = three.connectors.get("billing")!.mappingReport();
+      expect(ra.rejected_rows).toBe(1);
+      expect(rb).toEqual(ra);
+      const c = await gone.report("json");
+      const d = await goneInProcess.report("json");
+      expect(c.done.status).toBe("failed");
+      expect(c.done.error).toEqual(d.done.error);
+    } finally {
+      for (const s of [one, three, gone, goneInProcess]) await s.close();
     }
   }, 60_000);
 

@@ -10,6 +10,11 @@ import type { AnalysisSettings, LearnedModel } from "../setup.ts";
 /** Main → worker. */
 export type ToWorker =
   /**
+   * Read the reference tables of the source now (Connector.referencePartition: a part of no rows),
+   * while the main thread cuts the source: the scan of parts with the same settings uses them.
+   */
+  | { op: "prepare"; part: ScanPartition }
+  /**
    * Pass 1: read the parts one after the other and send what the history ledger keeps of each
    * transaction, "done" after each part.
    */

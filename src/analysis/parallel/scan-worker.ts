@@ -4,7 +4,8 @@
 // transaction, or the scan, evaluating each transaction against the merged ledger and sending back
 // the flagged ones with the count of all; "done" after each part. A failure is reported as a
 // message; the thread never decides anything.
-import { openPartition } from "../../connectors/partitions.ts";
+import { openPartition, type PartitionSource, referenceKey } from "../../connectors/partitions.ts";
+import type { ScanPartition } from "../../connectors/types.ts";
 import { systemClock } from "../../domain/clock.ts";
 import type { TransactionFinding } from "../../domain/analysis.ts";
 import type { Transaction } from "../../domain/transaction.ts";
@@ -23,6 +24,17 @@ declare const self: Worker;
 const FOUND_EVERY = 4096;
 
 const post = (m: FromWorker, transfer?: ArrayBuffer[]) => self.postMessage(m, transfer ?? []);
+
+/** The reference tables read ahead ("prepare"): their source (for its rejected rows) and index. */
+let prepared: { key: string; source: PartitionSource; reference: Promise<ReferenceIndex> } | undefined;
+
+function prepare(part: ScanPartition) {
+  const source = openPartition(part, systemClock);
+  const reference = source.reference().then((r) => new ReferenceIndex(r));
+  // A failure is the scan's to report (it awaits this), not an unhandled rejection meanwhile.
+  reference.catch(() => {});
+  prepared = { key: referenceKey(part), source, reference };
+}
 
 /** Set by "enough": the merged history is complete, the rest of the parts is not needed. */
 let enough = false;
@@ -56,9 +68,12 @@ async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
   const setup = AnalysisSetup.create(m.settings, systemClock, m.learned ? new Map([[m.connector, m.learned]]) : undefined);
   const module = setup.moduleFor(m.module, m.connector);
   const history = m.ledger ? HistoryStats.fromLedgerParts(m.ledger) : new HistoryStats([], "none");
-  // The parts are of one source: one read of its reference tables serves them all.
-  const first = openPartition(m.parts[0]!, systemClock);
-  const reference = new ReferenceIndex(await first.reference());
+  // The parts are of one source: one read of its reference tables serves them all (the one read
+  // ahead, "prepare", when it was of the same source).
+  const ahead = prepared?.key === referenceKey(m.parts[0]!) ? prepared : undefined;
+  prepared = undefined;
+  const first = ahead?.source ?? openPartition(m.parts[0]!, systemClock);
+  const reference = ahead ? await ahead.reference : new ReferenceIndex(await first.reference());
   postRejections(first);
   const ctx = new AnalysisContext(m.connector, reference, history, setup.config.anomaly_detection, m.now);
   // Test-only fault point (ASSAY_TEST_FAULT, inert unless named): the thread dies mid-scan.
@@ -111,6 +126,10 @@ function slim(t: Transaction): Transaction {
 self.onmessage = async (e: MessageEvent<ToWorker>) => {
   if (e.data.op === "enough") {
     enough = true;
+    return;
+  }
+  if (e.data.op === "prepare") {
+    prepare(e.data.part);
     return;
   }
   try {

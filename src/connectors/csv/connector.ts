@@ -124,6 +124,11 @@ export class CsvConnector extends BaseConnector {
     return cutPartitions(this.settings, files, count, upTo);
   }
 
+  /** A part of no rows: a scan worker reads the reference tables through it (Connector.referencePartition). */
+  referencePartition(): CsvPartition {
+    return { type: "csv", settings: this.settings, segments: [], transactions: 0 };
+  }
+
   /** A connector of the same settings that scans one part (in a worker thread). */
   static forPartition(part: CsvPartition, clock: Clock): CsvConnector {
     const c = new CsvConnector(part.settings, clock);
