@@ -17,6 +17,7 @@ import { Authenticator } from "./http/authenticate.ts";
 import { Idempotency } from "./http/idempotency.ts";
 import { rebuildResponse } from "./http/idempotency-recovery.ts";
 import { jsonLogger, type Logger } from "./log.ts";
+import { ScheduledLearning } from "./learning/schedule.ts";
 import { Metrics } from "./metrics/metrics.ts";
 import { WebhookWorker } from "./notify/worker.ts";
 import { createLimiters } from "./ratelimit/factory.ts";
@@ -149,6 +150,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
   const reports = new ReportService({ store, clock, log, config, connectors, engine: () => analysis });
   const usage = new UsageService(store.usage, clock, log);
   const startedAt = clock.now();
+  const learning = new ScheduledLearning({ store, engine: analysis, clock }, config.learning, () => config.connectors.map((c) => c.id), log);
   const metrics = config.metrics.enabled ? new Metrics({ store, connectors, startedAt, now: () => clock.now() }) : undefined;
 
   return {
@@ -192,6 +194,8 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       const learned = () => refreshLearned().catch((e) => log.warn("reading learned models failed", { error: String(e) }));
       void learned();
       timers.push(setInterval(learned, LEARNED_REFRESH_MS));
+      // learning.every_h: `assay learn` on a schedule (learning/schedule.ts).
+      if (learning.intervalMs > 0) timers.push(setInterval(() => void learning.run(), learning.intervalMs));
       // Rules whose expressions threw at run time: logged with their counts (engine.ts).
       timers.push(setInterval(() => analysis.logRuleFailures(), RULE_FAILURES_LOG_MS));
       // A database too large for the inline start-up check is checked now, off the event loop.

@@ -12,6 +12,7 @@ import { StorageSection } from "../store/config-schema.ts";
 import { SecuritySection } from "../auth/config-schema.ts";
 import { PlanLimits, RateLimitSection } from "../ratelimit/config-schema.ts";
 import { DashboardSection } from "../users/config-schema.ts";
+import { LearningSection } from "../learning/config-schema.ts";
 
 const closed = { additionalProperties: false } as const;
 
@@ -58,6 +59,7 @@ export const ConfigSchema = Type.Object(
     metrics: MetricsSection,
     modules: ModulesSection,
     rules: RulesSection,
+    learning: LearningSection,
     connectors: ConnectorsSection,
     dashboard: DashboardSection,
   },

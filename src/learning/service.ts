@@ -11,7 +11,8 @@ import type { LearnedModelRecord, Store } from "../store/types.ts";
 
 export interface LearnOutcome {
   connector: string;
-  status: "learned" | "dry_run" | "not_enough_labels";
+  /** `unchanged`: a scheduled run that wrote nothing (too few new labels, or no improvement). */
+  status: "learned" | "dry_run" | "not_enough_labels" | "unchanged";
   message: string;
   labels: { total: number; confirmed: number; false_positive: number };
   fit: FitResult | null;
@@ -25,10 +26,26 @@ export interface LearnDeps {
   clock: Clock;
 }
 
-export async function learnConnector(deps: LearnDeps, connector: string, dryRun: boolean): Promise<LearnOutcome> {
+/**
+ * A run nobody watches (the server's schedule, learning.every_h) writes a model only when enough
+ * labels arrived since the model in force and the new fit does at least as well as the weights in
+ * force on the held-out resolutions; `assay learn` leaves that judgement to the person running it.
+ */
+export interface Unattended {
+  minNewLabels: number;
+}
+
+export async function learnConnector(deps: LearnDeps, connector: string, dryRun: boolean, unattended?: Unattended): Promise<LearnOutcome> {
   const examples = await examplesOf(deps.store, connector);
   const confirmed = examples.filter((e) => e.label).length;
   const labels = { total: examples.length, confirmed, false_positive: examples.length - confirmed };
+  if (unattended) {
+    const inForce = (await deps.store.models.active()).find((m) => m.connector === connector);
+    const added = examples.length - (inForce?.labels ?? 0);
+    if (inForce && added < unattended.minNewLabels) {
+      return { connector, status: "unchanged", message: `${added} new labels since model version ${inForce.version} (fewer than ${unattended.minNewLabels}): kept`, labels, fit: null, model: null };
+    }
+  }
   const setup = deps.engine.current;
   const modules = [...new Set(examples.map((e) => e.module))].filter((m) => setup.modules.has(m));
   const prior = Object.fromEntries(modules.map((m) => [m, weightsOf(setup.modules.get(m)!)]));
@@ -44,6 +61,9 @@ export async function learnConnector(deps: LearnDeps, connector: string, dryRun:
     throw e;
   }
   if (dryRun) return { connector, status: "dry_run", message: "dry run: nothing written", labels, fit: result, model: null };
+  if (unattended && !doesAsWell(result)) {
+    return { connector, status: "unchanged", message: "the new fit does worse on the held-out resolutions than the weights in force: kept", labels, fit: result, model: null };
+  }
   const record = await deps.store.models.activate({
     id: newId("mdl"),
     connector,
@@ -62,6 +82,11 @@ export async function learnConnector(deps: LearnDeps, connector: string, dryRun:
     fit: result,
     model: { id: record.id, version: record.version, model_version: deps.engine.current.modelVersionFor(connector) },
   };
+}
+
+/** The fit's held-out F1 is at least that of the weights in force (an undefined F1 counts as 0). */
+export function doesAsWell(result: FitResult): boolean {
+  return result.after.f1 !== null && result.after.f1 >= (result.before.f1 ?? 0);
 }
 
 /** `assay learn --rollback`: the connector's previous model (or the configured weights) back in force. */
