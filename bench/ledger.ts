@@ -523,10 +523,15 @@ export function generateLedger(options: LedgerOptions): Ledger {
     // disputes): the revenue account debited, the customer credited, their own document type.
     const revenues = byType("revenue");
     const creditNotes = Math.round(docsPerDay * 262 * 0.01);
+    const ar = users.filter((u) => u.role === "ar");
+    const revenueWeight = revenues.reduce((sum, a) => sum + a.weight, 0);
     for (let k = 0; k < creditNotes; k++) {
-      const c = rz.pick(companies);
-      const u = rz.pick(of(c, "ar"));
-      const rev = revenues[Math.min(revenues.length - 1, Math.floor(rz.next() * rz.next() * revenues.length))]!;
+      // A clerk credits an invoice of a company they invoice for, on a revenue account as often
+      // as it is invoiced.
+      const u = rz.pick(ar);
+      const c = rz.pick(u.companies);
+      let r = rz.next() * revenueWeight;
+      const rev = revenues.find((a) => (r -= a.weight) < 0) ?? revenues[0]!;
       const amount = Math.exp(rev.mu + rev.sigma * rz.normal()) * c.fx * u.scale * rz.uniform(0.1, 1);
       emit(c, u.id, "DG", zclock(businessDay(start + rz.int(10, 360) * DAY), 8, 18), [zline(rev, true, amount, "ERL"), zline(customer, false, amount, "AGD")], c.currency, "credit_note", pcOf(c));
     }
@@ -534,8 +539,8 @@ export function generateLedger(options: LedgerOptions): Ledger {
     // receivables clerks to the rounding account.
     const rounding = acct("699900", "rounding");
     for (let k = 0; k < Math.round(docsPerDay * 262 * 0.005); k++) {
-      const c = rz.pick(companies);
-      const u = rz.pick(of(c, "ar"));
+      const u = rz.pick(ar);
+      const c = rz.pick(u.companies);
       const amount = Math.max(0.01, Math.round(rz.uniform(0, 5) * c.fx * 100) / 100);
       emit(c, u.id, "DZ", zclock(businessDay(start + rz.int(10, 360) * DAY), 8, 18), [zline(rounding, true, amount), zline(customer, false, amount, "AGD")], c.currency, "rounding", pcOf(c));
     }
