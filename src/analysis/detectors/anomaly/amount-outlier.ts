@@ -147,7 +147,7 @@ export const amountOutlierDetector: Detector = {
     // type), which know nothing of that account's business — a first capital purchase to a fixed-
     // asset account, a new line of business. Worth a look (medium), not an alarm; the finding says
     // why. Like a never-seen value in a field whose history is too short (rare_value).
-    const thin = thinAccount(store, txn, a.line, a.amount, scope, inHistory, cfg.min_history) ?? (twin && !("median" in twin) ? { ...twin, other: true } : undefined);
+    const thin = thinAccount(store, txn, a.line, a.amount, scope, userCode, inHistory, cfg.min_history) ?? (twin && !("median" in twin) ? { ...twin, other: true } : undefined);
     const score = Math.min(thin ? THIN_ACCOUNT_CAP : 1, top.score + 0.05 * Math.min(3, distinct - 1));
     const code: DetectorCode = a.field === "customer_id" ? "amount_outlier_customer" : a.field === "sku" ? "amount_outlier_sku" : "amount_outlier_attribute";
     const typical = roundMoney(Math.exp(a.usual.median));
@@ -251,14 +251,17 @@ const THIN_SPEAKS = Math.log(25);
 /** The per-line context (the account, the SKU) of the judged line — a one-line entry's line for its
  *  total — when it has fewer than min_history postings in this scope and the amount is not
  *  decisively above what it has seen; undefined otherwise. */
-function thinAccount(store: AmountContexts, txn: { lines: readonly { sku?: string }[] }, line: number | null, amount: number, scope: string, inHistory: number, minHistory: number): { field: string; value: string; n: number } | undefined {
+function thinAccount(store: AmountContexts, txn: { lines: readonly { sku?: string }[] }, line: number | null, amount: number, scope: string, userCode: number, inHistory: number, minHistory: number): { field: string; value: string; n: number } | undefined {
   const k = line ?? (txn.lines.length === 1 ? 0 : -1);
   const sku = k >= 0 ? txn.lines[k]?.sku : undefined;
   if (!sku) return undefined;
   for (let i = 0; i < store.fields.length; i++) {
     if (!store.fields[i]!.perLine) continue;
-    const usual = store.node(i, sku, scope)?.all;
-    const n = (usual?.n ?? 0) - inHistory;
+    const node = store.node(i, sku, scope);
+    const usual = node?.all;
+    // Postings of one other user's routine there (a batch releasing prepayments) are not a
+    // history of this user's kind of posting: they do not count.
+    const n = (usual?.n ?? 0) - inHistory - (node ? store.largestOtherRoutine(node, userCode) : 0);
     if (n >= minHistory) return undefined;
     // What little the account has seen still speaks when its postings are far below: an amount
     // decisively above their median (25×, the ratio that is high on its own) is not its business,
@@ -332,10 +335,11 @@ function judgeOtherLine(store: AmountContexts, cfg: OutlierConfig, account: stri
     const usual = node?.all;
     // Not the more specific of the two: the entry is judged on this line's own account.
     if (usual && usual.scale >= ownScale) return undefined;
-    // The other line is in the history: it is not its own account's history.
+    // The other line is in the history: it is not its own account's history; nor are the
+    // postings of one other user's routine there (too little history of this kind).
     const n = (usual?.n ?? 0) - 1;
-    if (!usual || n < cfg.min_history) return usual && n >= PEERS_EXPLAIN && log - usual.median >= THIN_SPEAKS ? undefined : { field: store.fields[i]!.field, value: account, n: Math.max(0, n) };
-    if (n - store.largestOtherRoutine(node, userCode) < cfg.min_history) return undefined;
+    const own = node ? n - store.largestOtherRoutine(node, userCode) : 0;
+    if (!usual || own < cfg.min_history) return usual && n >= PEERS_EXPLAIN && log - usual.median >= THIN_SPEAKS ? undefined : { field: store.fields[i]!.field, value: account, n: Math.max(0, own) };
     const there: Alarm[] = [];
     judge(there, store, cfg, i, account, scope, user, userCode, 1, amount, log, 0);
     return there.length === 0 ? usual : undefined;
