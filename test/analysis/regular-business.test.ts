@@ -181,4 +181,31 @@ describe("regular business an auditor expects", () => {
     expect(amountFinding(found.get(vendor.transaction_id))?.message).toMatch(/other line posts to sku 180000/);
     expect(found.get(vendor.transaction_id)!.risk_level).toBe("medium");
   });
+
+  test("a one-off purchase's vendor line: its asset line's account has too little history to say, whatever its few amounts' spread", async () => {
+    const rng = new SeededRandom(26);
+    const rows: Transaction[] = [];
+    const doc = (account: string, amount: number, user: string, day: number, bschl = "40") => {
+      const a = entry({ account, amount, user, day, blart: "KR", bschl });
+      const v = entry({ account: "160000", amount, user, day, blart: "KR", bschl: "31" });
+      rows.push(a, v);
+      return [a, v] as const;
+    };
+    for (let d = 0; d < 300; d++) {
+      if ([0, 6].includes(new Date(Date.UTC(2025, 0, 1) + d * DAY).getUTCDay())) continue;
+      for (let k = 0; k < 6; k++) {
+        const a = rng.int(0, 5);
+        doc(`6000${a}`, Math.round(Math.exp(5 + a * 0.3 + 0.5 * rng.normal()) * 100) / 100, rng.pick(["ann", "bob", "cy"]), d);
+      }
+    }
+    // Three machines bought in the year, of very different prices (a wide spread over three
+    // postings says nothing about how specific the account is).
+    const buys = [[20_000, "ann", 40], [90_000, "bob", 130], [200_000, "cy", 220]] as const;
+    const docs = buys.map(([amount, user, day]) => doc("070000", amount, user, day, "70"));
+    const found = await scan(rows);
+    for (const [, vendor] of docs) {
+      expect(amountFinding(found.get(vendor.transaction_id))?.message).toMatch(/other line posts to sku 070000/);
+      expect(found.get(vendor.transaction_id)!.risk_level).toBe("medium");
+    }
+  });
 });

@@ -333,13 +333,14 @@ function judgeOtherLine(store: AmountContexts, cfg: OutlierConfig, account: stri
     if (!store.fields[i]!.perLine) continue;
     const node = store.node(i, account, scope);
     const usual = node?.all;
-    // Not the more specific of the two: the entry is judged on this line's own account.
-    if (usual && usual.scale >= ownScale) return undefined;
     // The other line is in the history: it is not its own account's history; nor are the
     // postings of one other user's routine there (too little history of this kind).
     const n = (usual?.n ?? 0) - 1;
     const own = node ? n - store.largestOtherRoutine(node, userCode) : 0;
     if (!usual || own < cfg.min_history) return usual && n >= PEERS_EXPLAIN && log - usual.median >= THIN_SPEAKS ? undefined : { field: store.fields[i]!.field, value: account, n: Math.max(0, own) };
+    // Not the more specific of the two (a spread means something only with a history): the
+    // entry is judged on this line's own account.
+    if (usual.scale >= ownScale) return undefined;
     const there: Alarm[] = [];
     judge(there, store, cfg, i, account, scope, user, userCode, 1, amount, log, 0);
     return there.length === 0 ? usual : undefined;
