@@ -8,7 +8,7 @@
 //     negatives), several seeds and variants, zero-config and configured (bench/ledger-quality.ts).
 // Plus the CPU time of one warm single-transaction analysis.
 // Usage: bun run bench/quality.ts [--seed N] [--invoices N] [--prevalence P] [--journal N]
-//        [--ledger-seeds A,B,C] [--ledger-entries N] [--only ledger]
+//        [--ledger-seeds A,B,C] [--ledger-entries N] [--only ledger|billing] [--business on|off]
 import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
@@ -19,6 +19,8 @@ import { memoryConnector } from "./quality/memory-connector.ts";
 import { averagePrecision, bestF1, prf, type Prf } from "./quality/metrics.ts";
 import { SAMPLE_APPROVER_LIMITS, SAMPLE_EXCHANGE_RATES, SAMPLE_TAX_RATES, CODES_FOR, LEAKAGE_TYPES, plant, PLANT_TYPES } from "../src/sampledata/plant.ts";
 import { generateDataset } from "../src/sampledata/generate.ts";
+import { BUSINESS_KINDS } from "../src/sampledata/business.ts";
+import { duplicateReissues, plantHidden } from "./quality/billing-business.ts";
 import { lengthTable, ledgerRun, type LedgerRun, ledgerTables } from "./ledger-quality.ts";
 
 const { values: args } = parseArgs({
@@ -32,6 +34,8 @@ const { values: args } = parseArgs({
     "length-seeds": { type: "string", default: "20261121,7,99" },
     lengths: { type: "string", default: "5000,15000,30000,100000" },
     only: { type: "string" },
+    /** The billing generator's regular business (hard negatives): "on" (default) or "off". */
+    business: { type: "string", default: "on" },
   },
 });
 const seed = Number(args.seed);
@@ -47,7 +51,7 @@ const row = (name: string, m: Prf) => `| ${name} | ${m.tp} | ${m.fp} | ${m.fn} |
 
 async function billing() {
   const started = performance.now();
-  const clean = generateDataset({ seed, invoices: Number(args.invoices), customers: 300, skus: 150, months: 12 });
+  const clean = generateDataset({ seed, invoices: Number(args.invoices), customers: 300, skus: 150, months: 12, business: args.business !== "off" });
   const planted = plant(clean, seed, Number(args.prevalence));
   const connector = memoryConnector({ id: "bench", transactions: planted.transactions, reference: planted.reference });
   const modules = config({
@@ -57,6 +61,7 @@ async function billing() {
   const engine = benchEngine(connector, modules);
   const codes = new Map<string, Set<string>>();
   const risk = new Map<string, { leakage: number; any: number }>();
+  const leakageCodes = new Map<string, Set<string>>();
   let estimated = 0;
   for (const module of MODULES) {
     for await (const f of engine.scanFindings({ accountId: "bench", connector: "bench", module })) {
@@ -67,6 +72,7 @@ async function billing() {
       const r = risk.get(id) ?? { leakage: 0, any: 0 };
       if (module === "revenue_leakage") {
         r.leakage = f.risk_score;
+        leakageCodes.set(id, new Set(f.anomalies.map((a) => a.code)));
         estimated += f.amount_at_risk;
       }
       r.any = Math.max(r.any, f.risk_score);
@@ -107,8 +113,38 @@ async function billing() {
     `AUC-PR (average precision), leakage types by revenue_leakage risk_score: ${f3(apLeakage)}; all types by the highest module risk_score: ${f3(apAll)}.`,
     `Amount at risk: estimated ${estimated.toFixed(2)} vs planted ${truth.toFixed(2)} (error ${pct(Math.abs(estimated - truth) / truth)}), summed over currencies as numbers.`,
     `Time: ${((performance.now() - started) / 1000).toFixed(1)} s for generation, planting and four module scans.`,
+    ...businessTable(clean.business, leakageCodes),
+    ...(clean.business ? await hiddenTable(planted, clean.business, modules) : []),
   ];
   return { lines, engine, transactions: planted.transactions };
+}
+
+/** Leakage planted into regular business (bench/quality/billing-business.ts): found by revenue_leakage? */
+async function hiddenTable(planted: ReturnType<typeof plant>, business: ReadonlyMap<string, string>, modules: ModulesConfig): Promise<string[]> {
+  const txns = planted.transactions.map((t) => structuredClone(t));
+  const cases = [...plantHidden(txns, business, new Set(planted.labels.keys()), seed), duplicateReissues(txns, business, seed)];
+  const engine = benchEngine(memoryConnector({ id: "hidden", transactions: txns, reference: planted.reference }), modules);
+  const found = new Map<string, Set<string>>();
+  for await (const f of engine.scanFindings({ accountId: "bench", connector: "hidden", module: "revenue_leakage" })) found.set(f.transaction.transaction_id, new Set(f.anomalies.map((a) => a.code)));
+  const rows = cases.map((c) => {
+    const hit = c.ids.filter((id) => found.get(id)?.has(c.code)).length;
+    return `| ${c.name} | ${c.code} | ${c.ids.length} | ${hit} | ${f3(c.ids.length === 0 ? 0 : hit / c.ids.length)} |`;
+  });
+  return ["", "Leakage planted into regular business (a second scan; not in the tables above):", "", "| case | code | planted | found | recall |", "|---|---|---:|---:|---:|", ...rows];
+}
+
+/** Regular business flagged by revenue_leakage (any finding): share of each kind's transactions, and the codes. */
+function businessTable(business: ReadonlyMap<string, string> | undefined, leakageCodes: ReadonlyMap<string, Set<string>>): string[] {
+  if (!business || business.size === 0) return [];
+  const rows = BUSINESS_KINDS.map((kind) => {
+    const ids = [...business].filter(([, k]) => k === kind).map(([id]) => id);
+    const flagged = ids.filter((id) => (leakageCodes.get(id)?.size ?? 0) > 0);
+    const codes = new Map<string, number>();
+    for (const id of flagged) for (const c of leakageCodes.get(id)!) codes.set(c, (codes.get(c) ?? 0) + 1);
+    const list = [...codes].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(", ");
+    return `| ${kind} | ${ids.length} | ${flagged.length} | ${pct(ids.length === 0 ? 0 : flagged.length / ids.length)} | ${list || "–"} |`;
+  });
+  return ["", "Regular business (unlabelled) flagged by revenue_leakage:", "", "| kind | transactions | flagged | false-positive rate | codes |", "|---|---:|---:|---:|---|", ...rows];
 }
 
 async function journal() {
@@ -185,11 +221,14 @@ async function ledgers() {
 }
 
 const sections: string[] = [`# Quality benchmark (seed ${seed})`, ""];
-if (args.only !== "ledger") {
-  const b = await billing();
-  const cpu = await cpuPerAnalysis(b.engine, b.transactions);
-  const j = await journal();
-  sections.push(...b.lines, "", ...j, "", ...cpu, "");
+if (args.only === "billing") sections.push(...(await billing()).lines);
+else {
+  if (args.only !== "ledger") {
+    const b = await billing();
+    const cpu = await cpuPerAnalysis(b.engine, b.transactions);
+    const j = await journal();
+    sections.push(...b.lines, "", ...j, "", ...cpu, "");
+  }
+  sections.push(...(await ledgers()));
 }
-sections.push(...(await ledgers()));
 console.log(sections.join("\n"));

@@ -50,6 +50,9 @@ export interface PriceListEntry {
   sku: string;
   list_price: number;
   currency?: string;
+  /** The day (YYYY-MM-DD) this price takes effect; absent: since always. With several entries of
+   *  a SKU and currency, the one with the latest start on or before the invoice date applies. */
+  valid_from?: string;
 }
 
 export interface Shipment {

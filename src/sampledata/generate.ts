@@ -12,11 +12,15 @@
 // `tax_rate` is a fraction (0.19 = 19 %); `discount_pct` is a percentage (7.5 = 7.5 %).
 import { roundMoney } from "../domain/rounding.ts";
 import type { Contract, PriceListEntry, ReferenceData, Shipment, Transaction, TransactionLine } from "../domain/transaction.ts";
+import { addRegularBusiness, type BusinessKind } from "./business.ts";
 import { Prng } from "./prng.ts";
 
 export interface Dataset {
   transactions: Transaction[];
   reference: ReferenceData;
+  /** With `business: true`: the transactions that carry regular business, by kind (unlabelled
+   *  hard negatives for the benchmark; plant() leaves them alone). */
+  business?: Map<string, BusinessKind>;
 }
 
 export interface GenerateOptions {
@@ -27,6 +31,11 @@ export interface GenerateOptions {
   /** First day of the period (ISO date). */
   start?: string;
   months?: number;
+  /** Add the regular business real billing is full of (src/sampledata/business.ts): tax-exempt
+   *  and reverse-charge customers, reduced tax rates, per-line tax rounding, a price list
+   *  change, services that never ship, backorders, re-issued invoices, deposits, free
+   *  replacements. Drawn from a separate random stream: off, the output is unchanged. */
+  business?: boolean;
 }
 
 /** The largest discount off list price the clean data ever gives without a contract. */
@@ -140,10 +149,14 @@ export function generateDataset(opts: GenerateOptions): Dataset {
   });
 
   const creditNotes = makeCreditNotes(rng, transactions, end);
-  return {
+  const dataset: Dataset = {
     transactions: [...transactions, ...creditNotes].sort((a, b) => (a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : 0)),
     reference: { contracts, price_list, shipments },
   };
+  if (!opts.business) return dataset;
+  const business = addRegularBusiness(new Prng((opts.seed ^ 0x5eedb111) >>> 0), dataset, { start, end, users: USERS });
+  dataset.transactions.sort((a, b) => (a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : 0));
+  return { ...dataset, business };
 }
 
 function listPrice(s: Sku, currency: string): number {

@@ -66,14 +66,17 @@ export const SAMPLE_EXCHANGE_RATES = [
 ];
 export const SAMPLE_TAX_RATES: Record<string, number> = { USD: 0.08, EUR: 0.19, GBP: 0.2 };
 
-export function plant(clean: { transactions: Transaction[]; reference: ReferenceData }, seed: number, prevalence: number): PlantedDataset {
+export function plant(clean: { transactions: Transaction[]; reference: ReferenceData; business?: ReadonlyMap<string, string> }, seed: number, prevalence: number): PlantedDataset {
   const rng = new SeededRandom(seed);
   const txns = clean.transactions.map((t) => structuredClone(t));
   const reference: ReferenceData = structuredClone(clean.reference);
   enforceApprovalLimits(txns);
   const labels = new Map<string, Label>();
+  // Regular business (generateDataset's `business`) stays as it is: the hard negatives whose
+  // false alarms are measured per kind.
+  const regular = clean.business ?? new Map<string, string>();
   const invoices = txns.filter((t) => t.type === "invoice");
-  const credits = txns.filter((t) => t.type === "credit_note");
+  const credits = txns.filter((t) => t.type === "credit_note" && !regular.has(t.transaction_id));
   const creditedRefs = new Set(credits.map((c) => c.reference));
   const perType = Math.max(1, Math.round((invoices.length * prevalence) / PLANT_TYPES.length));
   const used = new Set<string>();
@@ -89,7 +92,7 @@ export function plant(clean: { transactions: Transaction[]; reference: Reference
     used.add(t.transaction_id);
   };
   const candidates = (filter: (t: Transaction) => boolean) =>
-    rng.shuffle(invoices.filter((t) => !used.has(t.transaction_id) && !creditedRefs.has(t.transaction_id) && filter(t)));
+    rng.shuffle(invoices.filter((t) => !used.has(t.transaction_id) && !creditedRefs.has(t.transaction_id) && !regular.has(t.transaction_id) && filter(t)));
   const termsOf = (t: Transaction, l: TransactionLine) => contracts.valid(t.customer_id!, l.sku!, t.date!);
   const promotionOn = (sku: string, date: string) => reference.contracts.some((c) => (c.customer_id === "*" || !c.customer_id) && c.sku === sku && validOn(c, date.slice(0, 10)));
 
