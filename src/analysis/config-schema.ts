@@ -44,6 +44,24 @@ const Tax = Type.Object(
     default_rate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { default: null }),
     /** Customers that are tax-exempt (exports, reverse charge). */
     exempt_customers: Type.Array(Type.String(), { default: [] }),
+    /** Source attributes (`attributes.NAME`, without the prefix) that carry an invoice's tax
+     *  category or exemption: a value in `exempt_values` makes the invoice legitimately untaxed. */
+    marker_fields: Type.Array(Type.String(), {
+      default: ["tax_category", "tax_category_code", "tax_code", "vat_category", "vat_code", "tax_treatment", "vat_treatment", "tax_status", "tax_exempt", "reverse_charge"],
+    }),
+    /** Attributes holding an exemption reason (text or code, e.g. BT-121 "VATEX-EU-AE"): any value
+     *  that does not say "no" (empty, none, false, 0) makes the invoice legitimately untaxed. */
+    exemption_reason_fields: Type.Array(Type.String(), {
+      default: ["tax_exemption_reason", "tax_exemption_reason_code", "vat_exemption_reason", "vat_exemption_reason_code", "exemption_reason", "exemption_reason_code"],
+    }),
+    /** EN 16931 / UNCL 5305 categories without tax (E exempt, AE reverse charge, K intra-community,
+     *  G export, O outside scope, Z zero rated), their common spellings, and yes-flags. */
+    exempt_values: Type.Array(Type.String(), {
+      default: ["E", "AE", "K", "G", "O", "Z", "EXEMPT", "REVERSE_CHARGE", "REVERSE CHARGE", "ZERO_RATED", "EXPORT", "TRUE", "YES", "Y"],
+    }),
+    /** Learn from the history: a customer whose every invoice (≥ 3) carries no tax is exempt;
+     *  a SKU its invoices consistently tax at a lower rate has that rate. */
+    learn: Type.Boolean({ default: true }),
   },
   section,
 );
@@ -54,6 +72,15 @@ export const RevenueLeakageConfig = Type.Object(
     max_discount_pct: Type.Number({ default: 10, minimum: 0, maximum: 100 }),
     tolerance: Tolerance,
     tax: Tax,
+    /** Source attributes (`attributes.NAME`, without the prefix) that carry a document's billing
+     *  type or order reason: a document at 0 with a value in `free_of_charge_values` is a
+     *  free-of-charge delivery (warranty replacement, sample), not a zero-price line. */
+    free_of_charge_fields: Type.Array(Type.String(), {
+      default: ["billing_type", "document_type", "order_type", "order_reason", "item_category", "charge_type"],
+    }),
+    free_of_charge_values: Type.Array(Type.String(), {
+      default: ["FOC", "FREE_OF_CHARGE", "FREE OF CHARGE", "NO_CHARGE", "WARRANTY", "SAMPLE", "REPLACEMENT", "KN", "F8", "TANN"],
+    }),
     /** Reference exchange rates: 1 `from` is worth `rate` `to` from `valid_from` on (the latest
      *  start on or before the invoice date applies; the other direction is 1 / rate). With them,
      *  an invoice in another currency than its contract is priced in the contract's currency. */

@@ -17,6 +17,7 @@ import { PostingHabits } from "./habits.ts";
 import { profileCategoricalFields } from "./profile.ts";
 import { SeededRandom } from "./random.ts";
 import { type ByteKey, StringTable, type StringTableParts } from "./string-table.ts";
+import { TaxHabits, TaxHabitsBuilder, type TaxObservation, type TaxHabitsParts } from "./detectors/leakage/tax-habits.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 
 /** A transaction's categorical values (per field, undefined: none) and their codes in the
@@ -51,6 +52,7 @@ export interface LedgerParts {
   fingerprintFirst: StringTableParts;
   fingerprintLater: Map<number, number[]>;
   documentKeys: StringTableParts;
+  taxHabits: TaxHabitsParts;
 }
 
 /** How much of the history a detector (or module) reads; ordered: none < ledger < full. */
@@ -102,6 +104,7 @@ export class HistoryBuilder {
   private pending: { t: Transaction; seq: number; amount: number }[] | null;
   private amountContexts: AmountContextsBuilder | undefined;
   private habits: PostingHabits;
+  private readonly tax = new TaxHabitsBuilder();
 
   constructor(private readonly options: HistoryOptions) {
     const level = options.level ?? "full";
@@ -137,6 +140,7 @@ export class HistoryBuilder {
     const ms = t.date ? parseDateMs(t.date) : Number.NaN;
     const amount = Math.abs(t.amount ?? 0);
     const documents = t.type === "invoice" || t.type === "payment";
+    if (t.type === "invoice") this.tax.add(t);
     this.addLedgerEntry(
       t.transaction_id,
       t.type === "invoice",
@@ -175,6 +179,11 @@ export class HistoryBuilder {
     }
   }
 
+  /** An invoice's tax observation (the split scan's ledger batches carry them: ledger-merge.ts). */
+  observeTax(o: TaxObservation) {
+    this.tax.observe(o);
+  }
+
   /** `seq`, `ms`: the transaction's position and date in the ledger (its HistoryEntry is made
    *  only when a counterparty's first appearance needs one: most entries need none). */
   private addProfile(t: Transaction, seq: number, ms: number, amount: number) {
@@ -207,6 +216,7 @@ export class HistoryBuilder {
     const s = this.stats;
     if (this.amountContexts) s.amounts = this.amountContexts.finish();
     s.habits = this.habits;
+    s.taxHabits = this.tax.finish();
     for (const [k, logs] of this.customerLogs) s.customerAmounts.set(k, robustSummary(logs));
     for (const [k, logs] of this.skuLogs) s.skuLineAmounts.set(k, robustSummary(logs));
     // Sorted natively (the amounts are positive numbers: the same order as a comparator's).
@@ -262,6 +272,8 @@ export class HistoryStats {
   amounts: AmountContexts = AmountContexts.empty;
   /** When each user usually posts. */
   habits = new PostingHabits(0);
+  /** Tax habits of customers and SKUs (tax_below_rate); built at the ledger level. */
+  taxHabits: TaxHabits = TaxHabits.empty;
 
   constructor(
     fields: readonly string[],
@@ -299,6 +311,7 @@ export class HistoryStats {
       fingerprintFirst: this.fingerprintFirst.parts(),
       fingerprintLater: this.fingerprintLater,
       documentKeys: this.documentKeys.parts(),
+      taxHabits: this.taxHabits.parts,
     };
   }
 
@@ -319,6 +332,7 @@ export class HistoryStats {
     w.fingerprintFirst = StringTable.fromParts(p.fingerprintFirst);
     w.fingerprintLater = p.fingerprintLater;
     w.documentKeys = StringTable.fromParts(p.documentKeys);
+    s.taxHabits = new TaxHabits(p.taxHabits);
     return s;
   }
 

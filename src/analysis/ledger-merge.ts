@@ -10,6 +10,7 @@ import type { Transaction } from "../domain/transaction.ts";
 import { documentKey, fingerprint, HistoryBuilder, HistoryStats, type LedgerParts } from "./history.ts";
 import { parseDateMs } from "./dates.ts";
 import { ByteKey, sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
+import { TaxHabits, taxObservation, type TaxObservation } from "./detectors/leakage/tax-habits.ts";
 
 const INVOICE = 1;
 const CREDIT_REFERENCE = 2;
@@ -37,6 +38,8 @@ export interface LedgerBatch {
   wide: string[];
   /** The reference of each credit note that has one, in order. */
   references: string[];
+  /** Each invoice's tax observation (tax-habits.ts) with its index in the batch. */
+  tax: [number, TaxObservation][];
 }
 
 /** Collects transactions into LedgerBatches of `size` (a worker posts each full one). */
@@ -52,6 +55,7 @@ export class LedgerBatchWriter {
   private keys = 0;
   private wide: string[] = [];
   private references: string[] = [];
+  private tax: [number, TaxObservation][] = [];
 
   constructor(private readonly size = 8192) {
     this.kinds = new Uint8Array(size);
@@ -79,6 +83,10 @@ export class LedgerBatchWriter {
     if (t.type === "credit_note" && t.reference) {
       kind |= CREDIT_REFERENCE;
       this.references.push(t.reference);
+    }
+    if (t.type === "invoice") {
+      const o = taxObservation(t);
+      if (o) this.tax.push([i, o]);
     }
     if (t.type === "invoice" || t.type === "payment") {
       kind |= DOCUMENT;
@@ -128,12 +136,14 @@ export class LedgerBatchWriter {
       keyHashes: this.keyHashes.slice(0, this.keys),
       wide: this.wide,
       references: this.references,
+      tax: this.tax,
     };
     this.n = 0;
     this.used = 0;
     this.keys = 0;
     this.wide = [];
     this.references = [];
+    this.tax = [];
     return batch;
   }
 }
@@ -220,6 +230,7 @@ export class LedgerMerge {
         document ? docKey : undefined,
       );
     }
+    for (const [i, o] of b.tax) if (i < n) this.builder.observeTax(o);
     this.transactions += n;
   }
 
@@ -249,6 +260,7 @@ function sharedLedger(n: number): HistoryStats {
     fingerprintFirst: StringTable.sharedFor(capacity, capacity * 256).parts(),
     fingerprintLater: new Map(),
     documentKeys: StringTable.sharedFor(capacity, capacity * 64).parts(),
+    taxHabits: TaxHabits.empty.parts,
   });
 }
 

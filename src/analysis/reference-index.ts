@@ -9,9 +9,9 @@ export class ReferenceIndex {
   private readonly byCustomerSku = new Map<string, Map<string, Contract[]>>();
   private readonly promotionsBySku = new Map<string, Contract[]>();
   private readonly byContractId = new Map<string, Contract[]>();
-  private readonly listPrices = new Map<string, Map<string, number>>();
+  private readonly listPrices = new Map<string, Map<string, ListPrice>>();
   /** Price-list entries without a currency apply in any currency. */
-  private readonly listPricesAnyCurrency = new Map<string, number>();
+  private readonly listPricesAnyCurrency = new Map<string, ListPrice>();
   private readonly pricedSkus = new Set<string>();
   private readonly shipped = new Map<string, Map<string, number>>();
   /** The connector's reference exchange rates: codes upper-cased, valid_from a day (YYYY-MM-DD). */
@@ -26,8 +26,8 @@ export class ReferenceIndex {
     }
     for (const p of reference.price_list) {
       this.pricedSkus.add(p.sku);
-      if (p.currency) nested(this.listPrices, p.currency.toUpperCase()).set(p.sku, p.list_price);
-      else this.listPricesAnyCurrency.set(p.sku, p.list_price);
+      const prices = p.currency ? nested(this.listPrices, p.currency.toUpperCase()) : this.listPricesAnyCurrency;
+      prices.set(p.sku, withPrice(prices.get(p.sku), p.list_price, p.valid_from?.slice(0, 10)));
     }
     for (const s of reference.shipments) {
       if (!s.transaction_id) continue;
@@ -58,8 +58,12 @@ export class ReferenceIndex {
     return [...own, ...named, ...promos];
   }
 
-  listPrice(sku: string, currency: string | undefined): number | undefined {
-    return (currency ? this.listPrices.get(currency)?.get(sku) : undefined) ?? this.listPricesAnyCurrency.get(sku);
+  /** The list price of the SKU in the currency on `day` (YYYY-MM-DD): of entries with start dates,
+   *  the one with the latest start on or before it (undated entries: since always); without a
+   *  day, the latest. */
+  listPrice(sku: string, currency: string | undefined, day?: string | null): number | undefined {
+    const p = (currency ? this.listPrices.get(currency)?.get(sku) : undefined) ?? this.listPricesAnyCurrency.get(sku);
+    return p === undefined || typeof p === "number" ? p : priceOn(p, day ?? null);
   }
 
   /** Whether the price list knows the SKU at all (in some currency). */
@@ -74,6 +78,26 @@ export class ReferenceIndex {
 }
 
 const EMPTY: Contract[] = [];
+
+/** A SKU's list price: one number, or prices with start dates ("" = since always), by start. */
+type ListPrice = number | { from: string; price: number }[];
+
+function withPrice(current: ListPrice | undefined, price: number, from: string | undefined): ListPrice {
+  // One undated entry per SKU and currency, the common case, stays a number; a later undated
+  // entry replaces an earlier one, as before.
+  if (current === undefined) return from ? [{ from, price }] : price;
+  const steps = typeof current === "number" ? [{ from: "", price: current }] : current.filter((s) => s.from !== (from ?? ""));
+  steps.push({ from: from ?? "", price });
+  steps.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  return steps.length === 1 && steps[0]!.from === "" ? steps[0]!.price : steps;
+}
+
+function priceOn(steps: { from: string; price: number }[], day: string | null): number | undefined {
+  if (day === null) return steps[steps.length - 1]!.price;
+  let found: number | undefined;
+  for (const s of steps) if (s.from <= day) found = s.price;
+  return found;
+}
 
 function nested<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
   let inner = map.get(key);

@@ -54,6 +54,7 @@ export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
     { name: "sku", kind: "text", required: true },
     { name: "list_price", kind: "number", required: true },
     { name: "currency", kind: "text" },
+    { name: "valid_from", kind: "date" },
   ],
   exchange_rates: [
     { name: "from", kind: "text", required: true },

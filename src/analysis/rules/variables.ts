@@ -48,7 +48,7 @@ export function ruleRef(t: Transaction, ctx: AnalysisContext | undefined): RuleR
         new RuleContract(c.contract_id, c.customer_id, c.sku, c.price, c.currency ?? "", c.valid_from ?? "", c.valid_to ?? "", c.max_discount_pct ?? 0, validOn(c, day)),
       );
     }
-    const list = ctx.reference.listPrice(line.sku, t.currency);
+    const list = ctx.reference.listPrice(line.sku, t.currency, day);
     if (list !== undefined) listPrices.set(line.sku, list);
   }
   const shipped = ctx.reference.shippedFor(t.transaction_id);

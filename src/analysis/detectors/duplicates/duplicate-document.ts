@@ -3,11 +3,14 @@
 // Only the later copy is reported (history order: date, then position in the source), so the
 // original stays clean. Recurring invoices a month apart fall outside the window. A duplicate
 // invoice overbills the customer and proves no lost revenue (amount at risk 0); a duplicate
-// payment is money paid out twice (the whole payment is at risk).
+// payment is money paid out twice (the whole payment is at risk). An invoice whose earlier twin
+// was credited in full is a re-issue (an invoice cancelled and issued again, e.g. to correct the
+// address or the order number), not a duplicate.
 import { daysBetween } from "../../dates.ts";
 import { before, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { Detector } from "../types.ts";
+import type { HistoryStats } from "../../history.ts";
 
 export const duplicateDocumentDetector: Detector = {
   codes: ["duplicate_invoice", "duplicate_payment"],
@@ -25,6 +28,8 @@ export const duplicateDocumentDetector: Detector = {
     for (const c of candidates) {
       if (c.id === txn.transaction_id || Number.isNaN(c.ms) || daysBetween(c.ms, ms) > window) continue;
       if (self && !before(c, self)) continue;
+      // An invoice credited in full was cancelled: a copy of it is its re-issue, not a duplicate.
+      if (txn.type === "invoice" && creditedInFull(ctx.history, c.id)) continue;
       if (!original || before(c, original)) original = c;
     }
     if (!original) return [];
@@ -44,3 +49,14 @@ export const duplicateDocumentDetector: Detector = {
     ];
   },
 };
+
+/** Whether credit notes referring to the invoice add up to its whole amount (within a cent). */
+function creditedInFull(history: HistoryStats, invoiceId: string): boolean {
+  const credits = history.creditsByReference.get(invoiceId);
+  if (!credits) return false;
+  const invoiced = history.invoiceAmount(invoiceId);
+  if (invoiced === undefined || invoiced <= 0) return false;
+  let credited = 0;
+  for (const c of credits) credited += c.amount;
+  return credited >= invoiced - 0.01;
+}

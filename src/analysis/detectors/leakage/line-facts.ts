@@ -42,7 +42,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     const quantity = line.quantity ?? 0;
     const net =
       line.amount !== undefined && quantity !== 0 ? line.amount / quantity : line.unit_price !== undefined ? line.unit_price : undefined;
-    const list = ctx.reference.listPrice(line.sku, currency) ?? line.list_price;
+    const list = ctx.reference.listPrice(line.sku, currency, day) ?? line.list_price;
     let terms: Contract | undefined;
     let foreignTerms: Contract | undefined;
     const outOfWindow: Contract[] = [];

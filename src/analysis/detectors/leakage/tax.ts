@@ -1,11 +1,22 @@
 // tax_below_rate: the tax charged on an invoice is below what the rate requires. The required
 // rate is the higher of the invoice's own stated rate and the configured minimum for its currency
 // (modules.revenue_leakage.tax; effective-dated: the rate in force on the invoice date); the
-// shortfall is the amount at risk. A stated rate above 1 is
-// read as a percentage (19 → 0.19). Exempt customers are skipped.
+// shortfall is the amount at risk. A stated rate above 1 is read as a percentage (19 → 0.19).
+// What makes a lower tax legitimate (docs/analysis.md, "Tax: markers and learned habits"):
+//  - configured exempt customers, and an explicit marker on the invoice: an attribute named in
+//    `tax.marker_fields` whose value is in `tax.exempt_values` (EN 16931 tax category codes E,
+//    AE, K, G, O, Z: exempt, reverse charge, intra-community, export, outside scope, zero rated),
+//    or any exemption reason in `tax.exemption_reason_fields` (markers.ts);
+//  - learned from the history (tax-habits.ts): a customer all of whose invoices carry no tax is
+//    exempt; a SKU its invoices consistently tax at a lower rate has that rate (its lines are
+//    required at it, the rest of the invoice at the full rate);
+//  - rounding: tax rounded per line differs from the invoice-level amount by up to half a cent a line.
 import { round2, roundMoney } from "../../../domain/rounding.ts";
+import type { Transaction } from "../../../domain/transaction.ts";
+import type { ModulesConfig } from "../../config-schema.ts";
 import { dayOf } from "../../dates.ts";
 import { isBelow, money, type Detector } from "../types.ts";
+import { markerOf } from "./markers.ts";
 import { taxRateOn } from "./rates.ts";
 
 export function normaliseRate(rate: number | undefined): number | undefined {
@@ -13,10 +24,15 @@ export function normaliseRate(rate: number | undefined): number | undefined {
   return rate > 1 ? rate / 100 : rate;
 }
 
+/** The attribute that marks the invoice as legitimately without tax, if any: "field=value". */
+export function exemptionMarker(txn: Transaction, cfg: ModulesConfig["revenue_leakage"]["tax"]): string | undefined {
+  return markerOf(txn, cfg.marker_fields, cfg.exempt_values) ?? markerOf(txn, cfg.exemption_reason_fields, "any");
+}
+
 export const taxDetector: Detector = {
   codes: ["tax_below_rate"],
-  history: "none",
-  detect({ txn, config }) {
+  history: "ledger",
+  detect({ txn, ctx, config }) {
     if (txn.type !== "invoice") return [];
     const cfg = config.revenue_leakage.tax;
     if (txn.customer_id && cfg.exempt_customers.includes(txn.customer_id)) return [];
@@ -28,17 +44,37 @@ export const taxDetector: Detector = {
     if (stated === undefined && configured === undefined) return [];
     const charged = txn.tax_amount ?? (stated !== undefined ? net * stated : undefined);
     if (charged === undefined) return [];
-    const expected = net * required;
     const tol = config.revenue_leakage.tolerance;
-    if (!isBelow(charged, expected, tol)) return [];
+    // Rounding per line: up to half a cent a line besides the usual rounding.
+    const lineTol = { ...tol, absolute: tol.absolute + 0.005 * txn.lines.length };
+    if (!isBelow(charged, net * required, lineTol)) return [];
+    if (exemptionMarker(txn, cfg) !== undefined) return [];
+    const habits = ctx.history.taxHabits;
+    if (cfg.learn && habits.exempt(txn.customer_id)) return [];
+    // Lines of SKUs with a learned lower rate are required at it.
+    let reduction = 0;
+    const reduced: { sku: string; rate: number }[] = [];
+    if (cfg.learn) {
+      for (const l of txn.lines) {
+        if (!l.sku || !l.amount) continue;
+        const rate = habits.skuRate(txn.currency, txn.tax_rate, l.sku);
+        if (rate === undefined || rate >= required) continue;
+        reduction += l.amount * (required - rate);
+        if (!reduced.some((r) => r.sku === l.sku)) reduced.push({ sku: l.sku, rate });
+      }
+    }
+    const expected = net * required - reduction;
+    if (!isBelow(charged, expected, lineTol)) return [];
     const shortfall = expected - charged;
+    const effective = expected / net;
+    const detail = reduced.length > 0 ? ` (${reduced.map((r) => `${r.sku} at its usual ${round2(r.rate * 100)}%`).join(", ")}, the rest at ${round2(required * 100)}%)` : "";
     return [
       {
         code: "tax_below_rate",
         score: Math.min(1, 0.8 + 0.2 * Math.min(1, shortfall / expected / 0.5)),
-        message: `tax of ${money(charged)} on ${money(net)} ${txn.currency ?? ""} is below the ${round2(required * 100)}% rate (${money(expected)})`.replace("  ", " "),
+        message: `tax of ${money(charged)} on ${money(net)} ${txn.currency ?? ""} is below the ${round2(effective * 100)}% rate${detail} (${money(expected)})`.replace("  ", " "),
         field: txn.tax_amount !== undefined ? "tax_amount" : "tax_rate",
-        expected: { tax_rate: required, tax_amount: roundMoney(expected) },
+        expected: { tax_rate: reduced.length > 0 ? round2(effective * 10000) / 10000 : required, tax_amount: roundMoney(expected), ...(reduced.length > 0 ? { reduced_lines: reduced } : {}) },
         actual: { tax_rate: stated ?? null, tax_amount: roundMoney(charged) },
         amount_at_risk: roundMoney(shortfall),
         risk_key: "tax",

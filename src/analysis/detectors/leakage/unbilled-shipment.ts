@@ -52,6 +52,6 @@ function fallbackPrice(sku: string, { txn, ctx, config }: DetectorInput): number
     .filter((c) => validOn(c, day) && (!c.currency || !txn.currency || c.currency === txn.currency))
     .sort((a, b) => a.price - b.price)[0];
   if (terms) return terms.price;
-  const list = ctx.reference.listPrice(sku, txn.currency);
+  const list = ctx.reference.listPrice(sku, txn.currency, day);
   return list === undefined ? undefined : list * (1 - config.revenue_leakage.max_discount_pct / 100);
 }

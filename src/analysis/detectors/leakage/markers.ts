@@ -1,0 +1,26 @@
+// Explicit markers a billing system carries on a document (a tax category, an exemption reason,
+// a free-of-charge billing type), read from the source attributes the connector kept. Names and
+// values are compared without case and without separators: "TaxCategory", "tax_category" and
+// "tax-category" are the same column; "Reverse charge" and "REVERSE_CHARGE" the same value.
+import type { Transaction } from "../../../domain/transaction.ts";
+
+const key = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, "");
+/** Values that say "no" in a flag column (reverse_charge: false, exemption_reason: none). */
+const NO = new Set(["", "0", "FALSE", "NO", "N", "NONE", "NULL", "NA"]);
+
+/**
+ * The first attribute among `fields` whose value is in `values` ("field=value"); with `values`
+ * "any", any value that does not say "no".
+ */
+export function markerOf(txn: Transaction, fields: readonly string[], values: readonly string[] | "any"): string | undefined {
+  const attrs = txn.attributes;
+  if (!attrs || fields.length === 0) return undefined;
+  const wanted = new Set(fields.map(key));
+  const accepted = values === "any" ? null : new Set(values.map(key));
+  for (const [name, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false || !wanted.has(key(name))) continue;
+    const value = key(String(v));
+    if (accepted ? accepted.has(value) : !NO.has(value)) return `${name}=${String(v)}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,241 @@
+// What a connector's history says about its tax regime, for tax_below_rate where the source
+// carries no explicit marker (docs/analysis.md, "Tax: markers and learned habits"):
+//  - a customer every one of whose invoices (at least MIN_INVOICES, net > 0) carries no tax is
+//    exempt (an export customer, an exempt body, an EU business under reverse charge). One taxed
+//    invoice among them and the customer is not: sometimes taxed and sometimes not is exactly
+//    what an under-charged invoice looks like;
+//  - a SKU whose every invoice (at least MIN_INVOICES, at least SHARE of them) is taxed below its
+//    stated rate by what one consistent lower rate on that SKU's lines explains has that rate: a
+//    reduced rate for food, books or medical goods. Learned per regime (currency and the stated
+//    rate: a German 19 % invoice and a French 20 % one in euros have different reduced rates).
+//    The lower rates of a regime are fitted together (non-negative least squares over its
+//    under-taxed invoices: an invoice may bill several reduced SKUs). A SKU
+//    sometimes taxed at the reduced rate and sometimes at the full one learns nothing. Without a
+//    stated rate, only invoices billing that SKU alone say its rate.
+// Learned in the history pass (history.ts, and the split scan's ledger batches: ledger-merge.ts)
+// from one small observation per invoice.
+import type { Transaction } from "../../../domain/transaction.ts";
+
+/** Invoices a habit needs before it is trusted. */
+export const MIN_INVOICES = 3;
+/** Share of a SKU's invoices that must agree on its rate. */
+const SHARE = 0.9;
+
+/** One invoice as the habits see it: customer, currency, stated rate (fraction, or null), net,
+ *  tax, its distinct SKUs and their net amounts. */
+export type TaxObservation = [customer: string, currency: string, stated: number | null, net: number, tax: number, skus: string[], amounts: number[]];
+
+export function taxObservation(t: Transaction): TaxObservation | null {
+  if (t.type !== "invoice" || !t.customer_id || t.tax_amount === undefined) return null;
+  const net = t.amount ?? t.lines.reduce((s, l) => s + (l.amount ?? 0), 0);
+  if (!(net > 0)) return null;
+  const skus: string[] = [];
+  const amounts: number[] = [];
+  for (const l of t.lines) {
+    if (!l.sku || !l.amount) continue;
+    const i = skus.indexOf(l.sku);
+    if (i >= 0) amounts[i]! += l.amount;
+    else {
+      skus.push(l.sku);
+      amounts.push(l.amount);
+    }
+  }
+  return [t.customer_id, (t.currency ?? "").toUpperCase(), statedRate(t.tax_rate), net, t.tax_amount, skus, amounts];
+}
+
+/** The stated rate as a fraction rounded to 4 places (19 → 0.19), or null. */
+export function statedRate(rate: number | undefined): number | null {
+  if (rate === undefined || !Number.isFinite(rate) || rate <= 0) return null;
+  return Math.round((rate > 1 ? rate / 100 : rate) * 10000) / 10000;
+}
+
+const regimeOf = (currency: string, stated: number | null) => `${currency}|${stated ?? ""}`;
+
+/** The learned habits, as plain data (it crosses to scan workers with the ledger). */
+export interface TaxHabitsParts {
+  /** Customer → [invoices with tax, invoices without]. */
+  customers: Map<string, [number, number]>;
+  /** "CUR|stated rate|SKU" → the rate its lines carry. */
+  skuRates: Map<string, number>;
+}
+
+export class TaxHabits {
+  static readonly empty = new TaxHabits({ customers: new Map(), skuRates: new Map() });
+
+  constructor(readonly parts: TaxHabitsParts) {}
+
+  /** Whether every one of the customer's invoices (≥ MIN_INVOICES) carried no tax; with the count. */
+  exempt(customer: string | undefined): { invoices: number } | null {
+    const c = customer === undefined ? undefined : this.parts.customers.get(customer);
+    if (!c || c[0] > 0 || c[1] < MIN_INVOICES) return null;
+    return { invoices: c[1] };
+  }
+
+  /** The rate the SKU's lines consistently carry on invoices of that currency and stated rate. */
+  skuRate(currency: string | undefined, stated: number | undefined, sku: string): number | undefined {
+    if (this.parts.skuRates.size === 0) return undefined;
+    return this.parts.skuRates.get(`${regimeOf((currency ?? "").toUpperCase(), statedRate(stated))}|${sku}`);
+  }
+}
+
+/** An invoice taxed below its stated rate: what the lower rates of its SKUs must explain. */
+interface Short {
+  rate: number;
+  /** net × rate − tax. */
+  shortfall: number;
+  lines: number;
+  net: number;
+  skus: string[];
+  amounts: number[];
+}
+
+export class TaxHabitsBuilder {
+  private readonly customers = new Map<string, [number, number]>();
+  /** "regime|SKU" → invoices with tax billing the SKU. */
+  private readonly seen = new Map<string, number>();
+  /** Per regime with a stated rate: its under-taxed invoices. */
+  private readonly short = new Map<string, Short[]>();
+  /** "regime|SKU" → [rate, net]… of the invoices billing only that SKU, regimes without a stated rate. */
+  private readonly single = new Map<string, number[]>();
+
+  add(t: Transaction) {
+    const o = taxObservation(t);
+    if (o) this.observe(o);
+  }
+
+  observe([customer, currency, stated, net, tax, skus, amounts]: TaxObservation) {
+    let c = this.customers.get(customer);
+    if (!c) this.customers.set(customer, (c = [0, 0]));
+    const taxed = Math.abs(tax) >= 0.005;
+    c[taxed ? 0 : 1]++;
+    if (!taxed || skus.length === 0) return;
+    const regime = regimeOf(currency, stated);
+    for (const sku of skus) {
+      const key = `${regime}|${sku}`;
+      this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
+    }
+    if (stated === null) {
+      if (skus.length !== 1) return;
+      const key = `${regime}|${skus[0]}`;
+      const list = this.single.get(key);
+      if (list) list.push(tax / net, net);
+      else this.single.set(key, [tax / net, net]);
+      return;
+    }
+    const shortfall = net * stated - tax;
+    if (shortfall <= roundingOf(skus.length, net * stated)) return;
+    const list = this.short.get(regime);
+    const s: Short = { rate: stated, shortfall, lines: skus.length, net, skus, amounts };
+    if (list) list.push(s);
+    else this.short.set(regime, [s]);
+  }
+
+  finish(): TaxHabits {
+    const skuRates = new Map<string, number>();
+    for (const [regime, invoices] of this.short) this.learnRegime(regime, invoices, skuRates);
+    for (const [key, pairs] of this.single) {
+      const n = pairs.length / 2;
+      if (n < MIN_INVOICES || n < SHARE * (this.seen.get(key) ?? 0)) continue;
+      const estimates: [number, number][] = [];
+      for (let i = 0; i < pairs.length; i += 2) estimates.push([pairs[i]!, pairs[i + 1]!]);
+      const q = agreed(estimates, n);
+      if (q !== undefined) skuRates.set(key, q);
+    }
+    return new TaxHabits({ customers: this.customers, skuRates });
+  }
+
+  private learnRegime(regime: string, invoices: Short[], out: Map<string, number>) {
+    // Candidates: SKUs (nearly) every taxed invoice of which is under-taxed. A full-rate SKU that
+    // only ever appeared beside reduced ones is a candidate too; the fit gives it no reduction.
+    const shortCount = new Map<string, number>();
+    for (const s of invoices) for (const sku of s.skus) shortCount.set(sku, (shortCount.get(sku) ?? 0) + 1);
+    const index = new Map<string, number>();
+    for (const [sku, n] of shortCount) {
+      const all = this.seen.get(`${regime}|${sku}`) ?? 0;
+      if (all >= MIN_INVOICES && n >= SHARE * all) index.set(sku, index.size);
+    }
+    if (index.size === 0) return;
+    const rate = invoices[0]!.rate;
+    // Each under-taxed invoice with a candidate: Σ amount_x · d_x = shortfall, d_x = rate − q_x ≥ 0.
+    const rows: { cols: number[]; a: number[]; s: Short }[] = [];
+    for (const s of invoices) {
+      const cols: number[] = [];
+      const a: number[] = [];
+      s.skus.forEach((sku, i) => {
+        const c = index.get(sku);
+        if (c !== undefined) {
+          cols.push(c);
+          a.push(s.amounts[i]!);
+        }
+      });
+      if (cols.length > 0) rows.push({ cols, a, s });
+    }
+    // Non-negative least squares by coordinate descent (deterministic, few unknowns).
+    const k = index.size;
+    const d = new Float64Array(k);
+    const byCol: number[][] = Array.from({ length: k }, () => []);
+    rows.forEach((r, i) => r.cols.forEach((c) => byCol[c]!.push(i)));
+    const residual = rows.map((r) => r.s.shortfall);
+    for (let iter = 0; iter < 100; iter++) {
+      let change = 0;
+      for (let c = 0; c < k; c++) {
+        let num = 0;
+        let den = 0;
+        for (const i of byCol[c]!) {
+          const r = rows[i]!;
+          const a = r.a[r.cols.indexOf(c)]!;
+          num += a * (residual[i]! + a * d[c]!);
+          den += a * a;
+        }
+        const next = den > 0 ? Math.min(rate, Math.max(0, num / den)) : 0;
+        if (next !== d[c]) {
+          for (const i of byCol[c]!) {
+            const r = rows[i]!;
+            residual[i]! -= r.a[r.cols.indexOf(c)]! * (next - d[c]!);
+          }
+          change = Math.max(change, Math.abs(next - d[c]!));
+          d[c] = next;
+        }
+      }
+      if (change < 1e-7) break;
+    }
+    // A SKU has the lower rate when (nearly) every invoice billing it is explained by the fit.
+    for (const [sku, c] of index) {
+      if (d[c]! < 0.001) continue;
+      const all = this.seen.get(`${regime}|${sku}`) ?? 0;
+      let explained = 0;
+      for (const i of byCol[c]!) if (Math.abs(residual[i]!) <= 2 * roundingOf(rows[i]!.s.lines, rows[i]!.s.net * rate)) explained++;
+      if (explained >= SHARE * all) out.set(`${regime}|${sku}`, nice(rate - d[c]!));
+    }
+  }
+}
+
+/** Rounding of tax over `lines` lines: a cent, half a cent a line, and the relative tolerance. */
+function roundingOf(lines: number, tax: number): number {
+  return Math.max(0.01 + 0.005 * lines, 0.0005 * tax);
+}
+
+/** The median of [rate, base] estimates when at least SHARE of `of` (and MIN_INVOICES) agree with it within rounding. */
+function agreed(estimates: [number, number][], of: number): number | undefined {
+  if (estimates.length < MIN_INVOICES || estimates.length < SHARE * of) return undefined;
+  const rates = estimates.map((e) => e[0]).sort((a, b) => a - b);
+  const q = rates[Math.floor(rates.length / 2)]!;
+  if (!(q >= 0)) return undefined;
+  let agree = 0;
+  let taxed = 0;
+  let bases = 0;
+  for (const [r, base] of estimates) {
+    if (Math.abs(r - q) * base > 0.03 + 0.001 * q * base) continue;
+    agree++;
+    taxed += r * base;
+    bases += base;
+  }
+  // The agreeing invoices' overall rate: small invoices' rounding weighs little.
+  return agree >= SHARE * of ? nice(taxed / bases) : undefined;
+}
+
+/** A rate to 4 places, or to a tenth of a percentage point when it is that within rounding (7 %, 5.5 %). */
+function nice(q: number): number {
+  const tenth = Math.round(q * 1000) / 1000;
+  return Math.abs(tenth - q) <= 0.0005 ? tenth : Math.round(q * 10000) / 10000;
+}

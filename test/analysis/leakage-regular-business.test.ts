@@ -1,0 +1,217 @@
+// Regular business that a naive leakage detector flags (docs/analysis.md, "Regular business"):
+// each hard negative beside the leakage it must not hide.
+import { describe, expect, test } from "bun:test";
+import { TaxHabitsBuilder } from "../../src/analysis/detectors/leakage/tax-habits.ts";
+import { HistoryBuilder } from "../../src/analysis/history.ts";
+import { LedgerBatchWriter, LedgerMerge } from "../../src/analysis/ledger-merge.ts";
+import { ReferenceIndex } from "../../src/analysis/reference-index.ts";
+import type { PriceListEntry, Transaction } from "../../src/domain/transaction.ts";
+import { ReferenceMapper } from "../../src/connectors/mapping.ts";
+import { isoDateFormat, SQL_NUMBER_FORMAT } from "../../src/connectors/values.ts";
+import { BUSINESS_KINDS } from "../../src/sampledata/business.ts";
+import { generateDataset } from "../../src/sampledata/generate.ts";
+import { plant } from "../../src/sampledata/plant.ts";
+import { modulesConfig } from "../support/engine.ts";
+import { analyse, codes, invoice } from "./fixtures.ts";
+
+const EUR19 = modulesConfig({ revenue_leakage: { tax: { rates: { EUR: 0.19 } } } });
+/** An EUR invoice of SKU lines at list, taxed per line at `rates` (SKU → rate; else 19 %). */
+function eur(id: string, customer: string, lines: { sku: string; qty: number; unit: number }[], rates: Record<string, number> = {}, extra: Partial<Transaction> = {}): Transaction {
+  const t = invoice(id, { customer, currency: "EUR", taxRate: 0.19, lines: lines.map((l) => ({ ...l, list: l.unit, disc: 0 })) });
+  t.tax_amount = Math.round(t.lines.reduce((s, l) => s + Math.round(l.amount! * (rates[l.sku!] ?? 0.19) * 100) / 100, 0) * 100) / 100;
+  return { ...t, ...extra };
+}
+const ref = { price_list: [] };
+
+describe("tax: explicit markers", () => {
+  test("an untaxed invoice marked exempt or reverse charge (EN 16931 category) is legitimate; unmarked it is not", async () => {
+    const zero = (attributes?: Transaction["attributes"]) => eur("T1", "C-NEW", [{ sku: "X", qty: 10, unit: 50 }], { X: 0 }, attributes ? { attributes } : {});
+    expect(codes((await analyse(zero(), { config: EUR19, ref })).anomalies)).toEqual(["tax_below_rate"]);
+    const markers: NonNullable<Transaction["attributes"]>[] = [{ tax_category: "AE", vat_id: "FR123456789" }, { tax_category: "e" }, { reverse_charge: true }, { tax_code: "Z" }];
+    for (const attributes of markers) {
+      expect((await analyse(zero(attributes), { config: EUR19, ref })).anomalies).toEqual([]);
+    }
+    // Column names and values as other systems spell them; an exemption reason of any kind.
+    const spelled: NonNullable<Transaction["attributes"]>[] = [{ TaxCategory: "ae" }, { "VAT-Category": "Reverse charge" }, { vat_exemption_reason_code: "VATEX-EU-IC" }, { exemption_reason: "Art. 151 VAT Directive" }];
+    for (const attributes of spelled) expect((await analyse(zero(attributes), { config: EUR19, ref })).anomalies).toEqual([]);
+    for (const attributes of [{ exemption_reason: "none" }, { reverse_charge: false }] as NonNullable<Transaction["attributes"]>[]) {
+      expect(codes((await analyse(zero(attributes), { config: EUR19, ref })).anomalies)).toEqual(["tax_below_rate"]);
+    }
+    // A VAT id alone says nothing (domestic businesses have one and are taxed); nor does a standard category.
+    expect(codes((await analyse(zero({ vat_id: "DE123456789", tax_category: "S" }), { config: EUR19, ref })).anomalies)).toEqual(["tax_below_rate"]);
+  });
+});
+
+describe("tax: learned habits", () => {
+  const zeroHistory = (customer: string, n: number) => Array.from({ length: n }, (_, i) => eur(`H${customer}${i}`, customer, [{ sku: "X", qty: 1 + i, unit: 40 }], { X: 0 }));
+
+  test("a customer all of whose invoices carry no tax is exempt; one taxed invoice among them and it is not", async () => {
+    const next = eur("T2", "C-EX", [{ sku: "X", qty: 7, unit: 40 }], { X: 0 });
+    expect((await analyse(next, { config: EUR19, ref, history: zeroHistory("C-EX", 3) })).anomalies).toEqual([]);
+    // Two earlier untaxed invoices are not enough to call it a habit.
+    expect(codes((await analyse(next, { config: EUR19, ref, history: zeroHistory("C-EX", 2) })).anomalies)).toEqual(["tax_below_rate"]);
+    // Sometimes taxed, sometimes not: the untaxed ones are what under-charging looks like.
+    const mixed = [...zeroHistory("C-EX", 5), eur("HT", "C-EX", [{ sku: "X", qty: 2, unit: 40 }])];
+    expect(codes((await analyse(next, { config: EUR19, ref, history: mixed })).anomalies)).toEqual(["tax_below_rate"]);
+    // Switched off.
+    const off = modulesConfig({ revenue_leakage: { tax: { rates: { EUR: 0.19 }, learn: false } } });
+    expect(codes((await analyse(next, { config: off, ref, history: zeroHistory("C-EX", 3) })).anomalies)).toEqual(["tax_below_rate"]);
+  });
+
+  test("a SKU always taxed at 7 % has a reduced rate, alone or beside full-rate SKUs; less than that is still found", async () => {
+    const history = [
+      eur("R1", "C1", [{ sku: "FOOD", qty: 3, unit: 20 }], { FOOD: 0.07 }),
+      eur("R2", "C2", [{ sku: "FOOD", qty: 5, unit: 20 }, { sku: "TOOL", qty: 1, unit: 99 }], { FOOD: 0.07 }),
+      eur("R3", "C3", [{ sku: "TOOL", qty: 2, unit: 99 }, { sku: "FOOD", qty: 9, unit: 20 }], { FOOD: 0.07 }),
+      eur("R4", "C1", [{ sku: "FOOD", qty: 4, unit: 21 }, { sku: "BOOK", qty: 2, unit: 15 }], { FOOD: 0.07, BOOK: 0.07 }),
+      eur("R5", "C2", [{ sku: "BOOK", qty: 1, unit: 15 }, { sku: "TOOL", qty: 1, unit: 99 }], { BOOK: 0.07 }),
+      eur("R6", "C3", [{ sku: "BOOK", qty: 6, unit: 15 }], { BOOK: 0.07 }),
+      eur("R7", "C1", [{ sku: "TOOL", qty: 3, unit: 99 }]),
+    ];
+    const mixed = eur("T3", "C9", [{ sku: "TOOL", qty: 1, unit: 99 }, { sku: "FOOD", qty: 10, unit: 20 }, { sku: "BOOK", qty: 3, unit: 15 }], { FOOD: 0.07, BOOK: 0.07 });
+    expect(codes((await analyse(mixed, { config: EUR19, ref })).anomalies)).toEqual(["tax_below_rate"]);
+    expect((await analyse(mixed, { config: EUR19, ref, history })).anomalies).toEqual([]);
+    // FOOD at 3 % is below its learned 7 %: the shortfall is against 7 % on FOOD, 19 % on the rest.
+    const under = eur("T4", "C9", [{ sku: "TOOL", qty: 1, unit: 99 }, { sku: "FOOD", qty: 10, unit: 20 }], { FOOD: 0.03 });
+    const r = await analyse(under, { config: EUR19, ref, history });
+    expect(codes(r.anomalies)).toEqual(["tax_below_rate"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(8); // 200 × (7 % − 3 %)
+    expect(r.anomalies[0]!.expected).toMatchObject({ reduced_lines: [{ sku: "FOOD", rate: 0.07 }] });
+  });
+
+  test("without a stated rate, invoices billing the SKU alone say its rate", async () => {
+    const bare = (t: Transaction): Transaction => ({ ...t, tax_rate: undefined });
+    const history = [1, 2, 3].map((i) => bare(eur(`B${i}`, `C${i}`, [{ sku: "BREAD", qty: i * 4, unit: 3.1 }], { BREAD: 0.07 })));
+    const t = bare(eur("T8", "C9", [{ sku: "BREAD", qty: 50, unit: 3.1 }], { BREAD: 0.07 }));
+    expect(codes((await analyse(t, { config: EUR19, ref, history: history.slice(0, 2) })).anomalies)).toEqual(["tax_below_rate"]);
+    expect((await analyse(t, { config: EUR19, ref, history })).anomalies).toEqual([]);
+  });
+
+  test("a SKU sometimes taxed at 7 % and sometimes at 19 % learns nothing: its 7 % invoices are found", async () => {
+    const history = [
+      eur("S1", "C1", [{ sku: "MIX", qty: 3, unit: 20 }], { MIX: 0.07 }),
+      eur("S2", "C2", [{ sku: "MIX", qty: 5, unit: 20 }], { MIX: 0.07 }),
+      eur("S3", "C3", [{ sku: "MIX", qty: 2, unit: 20 }], { MIX: 0.07 }),
+      eur("S4", "C1", [{ sku: "MIX", qty: 4, unit: 20 }]),
+      eur("S5", "C2", [{ sku: "MIX", qty: 6, unit: 20 }]),
+    ];
+    const t = eur("T5", "C9", [{ sku: "MIX", qty: 10, unit: 20 }], { MIX: 0.07 });
+    expect(codes((await analyse(t, { config: EUR19, ref, history })).anomalies)).toEqual(["tax_below_rate"]);
+  });
+
+  test("tax rounded per line: half a cent a line is rounding", async () => {
+    // Five lines of 10.55 at 19 %: 10.0225 on the total; a system rounding each line's tax (and
+    // its own way) may charge 2 cents less, beyond the 1-cent tolerance of a one-line invoice.
+    const lines = Array.from({ length: 5 }, (_, i) => ({ sku: `L${i}`, qty: 1, unit: 10.55 }));
+    const t = eur("T6", "C9", lines);
+    t.tax_amount = 10;
+    expect(t.amount! * 0.19 - t.tax_amount!).toBeGreaterThan(0.015);
+    expect((await analyse(t, { config: EUR19, ref })).anomalies).toEqual([]);
+    const one = eur("T7", "C9", [{ sku: "L0", qty: 5, unit: 10.55 }]);
+    one.tax_amount = t.tax_amount;
+    expect(codes((await analyse(one, { config: EUR19, ref })).anomalies)).toEqual(["tax_below_rate"]);
+  });
+
+  test("the split scan's merged ledger learns the same habits as one pass", () => {
+    const data = generateDataset({ seed: 5, invoices: 600, business: true });
+    const one = new HistoryBuilder({ level: "ledger", categoricalFields: [] });
+    for (const t of data.transactions) one.add(t);
+    const merge = new LedgerMerge(data.transactions.length - 10);
+    for (const part of [data.transactions.slice(0, 250), data.transactions.slice(250)]) {
+      const w = new LedgerBatchWriter(64);
+      for (const t of part) {
+        w.add(t);
+        if (w.full) merge.add(w.take());
+      }
+      if (w.length > 0) merge.add(w.take());
+    }
+    const limited = new HistoryBuilder({ level: "ledger", categoricalFields: [] });
+    for (const t of data.transactions.slice(0, data.transactions.length - 10)) limited.add(t);
+    expect(merge.finish().taxHabits.parts).toEqual(limited.finish().taxHabits.parts);
+    const learned = one.finish().taxHabits.parts;
+    expect(learned.skuRates.size).toBeGreaterThan(0);
+    expect([...learned.customers.values()].filter(([taxed, zero]) => taxed === 0 && zero >= 3).length).toBeGreaterThan(0);
+    const b = new TaxHabitsBuilder();
+    for (const t of data.transactions) b.add(t);
+    expect(b.finish().parts).toEqual(learned);
+  });
+});
+
+describe("prices, duplicates, free of charge", () => {
+  test("a price list change effective from a date: the old price before it is fine, after it is below list", async () => {
+    const list = { price_list: [{ sku: "SKU-B", list_price: 45, currency: "USD" }, { sku: "SKU-B", list_price: 50, currency: "USD", valid_from: "2025-06-01" }] };
+    // The old list less a 5 % policy discount: below the new list's policy floor (45), not the old one's (40.50).
+    const before = invoice("P1", { date: "2025-05-30T10:00:00Z", lines: [{ sku: "SKU-B", qty: 10, unit: 42.75, list: 45, disc: 5 }] });
+    expect((await analyse(before, { ref: list })).anomalies).toEqual([]);
+    const after = invoice("P2", { date: "2025-06-02T10:00:00Z", lines: [{ sku: "SKU-B", qty: 10, unit: 39, list: 45, disc: 0 }] });
+    const r = await analyse(after, { ref: list });
+    expect(codes(r.anomalies)).toEqual(["price_below_list"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(60); // (50 × 0.9 − 39) × 10
+    // The same entries in any order; an undated later entry still replaces an undated earlier one.
+    const index = new ReferenceIndex({ contracts: [], shipments: [], price_list: [list.price_list[1]!, list.price_list[0]!, { sku: "Y", list_price: 1 }, { sku: "Y", list_price: 2 }] });
+    expect([index.listPrice("SKU-B", "USD", "2025-05-31"), index.listPrice("SKU-B", "USD", "2025-06-01"), index.listPrice("SKU-B", "USD"), index.listPrice("Y", "EUR", "2025-01-01")]).toEqual([45, 50, 50, 2]);
+  });
+
+  test("an invoice credited in full and issued again is a re-issue, not a duplicate; partly credited it is a duplicate", async () => {
+    const original = invoice("D1", { date: "2025-06-02T10:00:00Z", lines: [{ sku: "SKU-A", qty: 2, unit: 95 }] });
+    const again = { ...original, transaction_id: "D1-R", date: "2025-06-04T10:00:00Z" };
+    const credit = (amount: number): Transaction => ({ ...original, transaction_id: "CN-D1", type: "credit_note", date: "2025-06-03T10:00:00Z", reference: "D1", amount });
+    expect((await analyse(again, { history: [original, credit(190), again] })).anomalies).toEqual([]);
+    expect(codes((await analyse(again, { history: [original, credit(100), again] })).anomalies)).toEqual(["duplicate_invoice"]);
+    expect(codes((await analyse(again, { history: [original, again] })).anomalies)).toEqual(["duplicate_invoice"]);
+    // A copy of the re-issue is a duplicate of the re-issue.
+    const copy = { ...again, transaction_id: "D1-R2", date: "2025-06-05T10:00:00Z" };
+    const r = await analyse(copy, { history: [original, credit(190), again, copy] });
+    expect(codes(r.anomalies)).toEqual(["duplicate_invoice"]);
+    expect(r.anomalies[0]!.actual).toMatchObject({ duplicate_of: "D1-R" });
+  });
+
+  test("a free-of-charge document (marked, or replacing an invoice of the history) is not a zero-price line; a zero line on a priced invoice is", async () => {
+    const sale = invoice("F0", { date: "2025-05-02T10:00:00Z", lines: [{ sku: "SKU-A", qty: 4, unit: 95 }] });
+    const free = (extra: Partial<Transaction>) => ({ ...invoice("F1", { lines: [{ sku: "SKU-A", qty: 1, unit: 0, disc: 100 }], tax: 0 }), ...extra });
+    expect(codes((await analyse(free({}), { history: [sale] })).anomalies)).toEqual(["zero_price_line"]);
+    expect((await analyse(free({ attributes: { billing_type: "FOC" } }))).anomalies).toEqual([]);
+    expect((await analyse(free({ reference: "F0" }), { history: [sale] })).anomalies).toEqual([]);
+    // A reference to an invoice the history does not have proves nothing.
+    expect(codes((await analyse(free({ reference: "NOPE" }), { history: [sale] })).anomalies)).toEqual(["zero_price_line"]);
+    // Marker spelled another way.
+    expect((await analyse(free({ attributes: { BillingType: "free of charge" } }))).anomalies).toEqual([]);
+    const priced = invoice("F2", { lines: [{ sku: "SKU-A", qty: 1, unit: 0 }, { sku: "SKU-B", qty: 1, unit: 50 }] });
+    expect(codes((await analyse({ ...priced, attributes: { billing_type: "FOC" }, reference: "F0" }, { history: [sale] })).anomalies)).toEqual(["zero_price_line"]);
+  });
+});
+
+test("a line given away from its stated price (100 % discount) is not leakage; a line at 0 without a price is", async () => {
+  const sample = invoice("F3", { lines: [{ sku: "SKU-B", qty: 2, unit: 50, disc: 0 }, { sku: "SKU-A", qty: 1, unit: 100, disc: 100 }] });
+  sample.lines[1]!.amount = 0;
+  sample.amount = 100;
+  sample.tax_amount = 8;
+  expect((await analyse(sample)).anomalies).toEqual([]);
+  const missing = structuredClone(sample);
+  missing.lines[1]!.unit_price = 0;
+  expect(codes((await analyse(missing)).anomalies)).toEqual(["zero_price_line"]);
+  const half = structuredClone(sample);
+  half.lines[1]!.discount_pct = 60;
+  expect(codes((await analyse(half)).anomalies)).toEqual(["zero_price_line"]);
+});
+
+describe("generator: regular business", () => {
+  test("off, the data set is unchanged; on, every kind is there and planting leaves it alone", () => {
+    const plain = generateDataset({ seed: 9, invoices: 1500, customers: 120, skus: 80 });
+    const busy = generateDataset({ seed: 9, invoices: 1500, customers: 120, skus: 80, business: true });
+    expect(plain.business).toBeUndefined();
+    expect(new Set(busy.business!.values())).toEqual(new Set(BUSINESS_KINDS));
+    // Untouched transactions are the plain data set's.
+    const byId = new Map(plain.transactions.map((t) => [t.transaction_id, t]));
+    const untouched = busy.transactions.filter((t) => !busy.business!.has(t.transaction_id) && byId.has(t.transaction_id));
+    expect(untouched.length).toBeGreaterThan(plain.transactions.length / 2);
+    for (const t of untouched) expect(t).toEqual(byId.get(t.transaction_id)!);
+    const planted = plant(busy, 9, 0.05);
+    for (const id of planted.labels.keys()) expect(busy.business!.has(id.replace(/-DUP$/, ""))).toBe(false);
+  });
+});
+
+test("connectors map a price list's valid_from (a date) like a contract's", () => {
+  const mapper = new ReferenceMapper<PriceListEntry>(["sku", "list_price", "currency", "gilt_ab"], "price_list", { valid_from: "gilt_ab" }, { numbers: SQL_NUMBER_FORMAT, dates: isoDateFormat });
+  expect(mapper.map(["X", "12.5", "EUR", "2025-07-01"])).toEqual({ sku: "X", list_price: 12.5, currency: "EUR", valid_from: "2025-07-01" });
+});
