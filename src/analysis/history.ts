@@ -17,7 +17,7 @@ import { PostingHabits } from "./habits.ts";
 import { profileCategoricalFields } from "./profile.ts";
 import { SeededRandom } from "./random.ts";
 import { type ByteKey, StringTable, type StringTableParts } from "./string-table.ts";
-import { TaxHabits, TaxHabitsBuilder, type TaxObservation, type TaxHabitsParts } from "./detectors/leakage/tax-habits.ts";
+import { TaxHabits, TaxHabitsBuilder, type TaxHabitsParts } from "./detectors/leakage/tax-habits.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 
 /** A transaction's categorical values (per field, undefined: none) and their codes in the
@@ -179,9 +179,10 @@ export class HistoryBuilder {
     }
   }
 
-  /** An invoice's tax observation (the split scan's ledger batches carry them: ledger-merge.ts). */
-  observeTax(o: TaxObservation) {
-    this.tax.observe(o);
+  /** An invoice's tax observation (the split scan's ledger batches carry them: ledger-merge.ts;
+   *  TaxHabitsBuilder.observe). */
+  observeTax(customer: string, regime: string, stated: number | null, net: number, tax: number, skus: readonly string[], amounts: readonly number[], count: number) {
+    this.tax.observe(customer, regime, stated, net, tax, skus, amounts, count);
   }
 
   /** `seq`, `ms`: the transaction's position and date in the ledger (its HistoryEntry is made

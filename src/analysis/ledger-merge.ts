@@ -10,7 +10,7 @@ import type { Transaction } from "../domain/transaction.ts";
 import { documentKey, fingerprint, HistoryBuilder, HistoryStats, type LedgerParts } from "./history.ts";
 import { parseDateMs } from "./dates.ts";
 import { ByteKey, sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
-import { TaxHabits, taxObservation, type TaxObservation } from "./detectors/leakage/tax-habits.ts";
+import { regimeOf, TaxHabits, taxObservation } from "./detectors/leakage/tax-habits.ts";
 
 const INVOICE = 1;
 const CREDIT_REFERENCE = 2;
@@ -38,8 +38,12 @@ export interface LedgerBatch {
   wide: string[];
   /** The reference of each credit note that has one, in order. */
   references: string[];
-  /** Each invoice's tax observation (tax-habits.ts) with its index in the batch. */
-  tax: [number, TaxObservation][];
+  /** Each invoice's tax observation (tax-habits.ts), flat: per invoice in `taxInts` its index in
+   *  the batch, customer, regime, SKU count and SKUs (as indexes into `taxStrings`, each string
+   *  once per batch), in `taxNums` its stated rate (NaN: none), net, tax and SKU amounts. */
+  taxStrings: string[];
+  taxInts: Int32Array;
+  taxNums: Float64Array;
 }
 
 /** Collects transactions into LedgerBatches of `size` (a worker posts each full one). */
@@ -55,7 +59,12 @@ export class LedgerBatchWriter {
   private keys = 0;
   private wide: string[] = [];
   private references: string[] = [];
-  private tax: [number, TaxObservation][] = [];
+  private taxStrings: string[] = [];
+  private taxRefs = new Map<string, number>();
+  private taxInts = new Int32Array(1024);
+  private taxInt = 0;
+  private taxNums = new Float64Array(1024);
+  private taxNum = 0;
 
   constructor(private readonly size = 8192) {
     this.kinds = new Uint8Array(size);
@@ -84,10 +93,7 @@ export class LedgerBatchWriter {
       kind |= CREDIT_REFERENCE;
       this.references.push(t.reference);
     }
-    if (t.type === "invoice") {
-      const o = taxObservation(t);
-      if (o) this.tax.push([i, o]);
-    }
+    if (t.type === "invoice") this.observeTax(i, t);
     if (t.type === "invoice" || t.type === "payment") {
       kind |= DOCUMENT;
       this.key(fingerprint(t));
@@ -136,21 +142,60 @@ export class LedgerBatchWriter {
       keyHashes: this.keyHashes.slice(0, this.keys),
       wide: this.wide,
       references: this.references,
-      tax: this.tax,
+      taxStrings: this.taxStrings,
+      taxInts: this.taxInts.slice(0, this.taxInt),
+      taxNums: this.taxNums.slice(0, this.taxNum),
     };
     this.n = 0;
     this.used = 0;
     this.keys = 0;
     this.wide = [];
     this.references = [];
-    this.tax = [];
+    this.taxStrings = [];
+    this.taxRefs.clear();
+    this.taxInt = 0;
+    this.taxNum = 0;
     return batch;
+  }
+
+  private observeTax(i: number, t: Transaction) {
+    const o = taxObservation(t);
+    if (!o) return;
+    const [customer, currency, stated, net, tax, skus, amounts] = o;
+    const k = skus.length;
+    if (this.taxInt + 4 + k > this.taxInts.length) this.taxInts = growTo(this.taxInts, this.taxInt + 4 + k);
+    if (this.taxNum + 3 + k > this.taxNums.length) this.taxNums = growTo(this.taxNums, this.taxNum + 3 + k);
+    const ints = this.taxInts;
+    const nums = this.taxNums;
+    let at = this.taxInt;
+    ints[at++] = i;
+    ints[at++] = this.ref(customer);
+    ints[at++] = this.ref(regimeOf(currency, stated));
+    ints[at++] = k;
+    for (let j = 0; j < k; j++) ints[at++] = this.ref(skus[j]!);
+    this.taxInt = at;
+    let n = this.taxNum;
+    nums[n++] = stated ?? Number.NaN;
+    nums[n++] = net;
+    nums[n++] = tax;
+    for (let j = 0; j < k; j++) nums[n++] = amounts[j]!;
+    this.taxNum = n;
+  }
+
+  private ref(s: string): number {
+    let r = this.taxRefs.get(s);
+    if (r === undefined) {
+      r = this.taxStrings.length;
+      this.taxStrings.push(s);
+      this.taxRefs.set(s, r);
+    }
+    return r;
   }
 }
 
 /** The buffers of a batch, for postMessage's transfer list. */
 export function batchTransfer(b: LedgerBatch): ArrayBuffer[] {
-  return [b.kinds, b.ms, b.amounts, b.text, b.keyLengths, b.keyHashes].map((a) => a.buffer as ArrayBuffer);
+  return [b.kinds, b.ms, b.amounts, b.text, b.keyLengths, b.keyHashes, b.taxInts, b.taxNums].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** Reads a batch's keys in order into reused ByteKeys. */
@@ -230,8 +275,33 @@ export class LedgerMerge {
         document ? docKey : undefined,
       );
     }
-    for (const [i, o] of b.tax) if (i < n) this.builder.observeTax(o);
+    this.observeTax(b, n);
     this.transactions += n;
+  }
+
+  private readonly skus: string[] = [];
+  private readonly amounts: number[] = [];
+
+  /** The batch's tax observations of its first `n` transactions, in order. */
+  private observeTax(b: LedgerBatch, n: number) {
+    const ints = b.taxInts;
+    const nums = b.taxNums;
+    const strings = b.taxStrings;
+    let at = 0;
+    let x = 0;
+    while (at < ints.length) {
+      const i = ints[at]!;
+      const k = ints[at + 3]!;
+      if (i >= n) break;
+      for (let j = 0; j < k; j++) {
+        this.skus[j] = strings[ints[at + 4 + j]!]!;
+        this.amounts[j] = nums[x + 3 + j]!;
+      }
+      const stated = nums[x]!;
+      this.builder.observeTax(strings[ints[at + 1]!]!, strings[ints[at + 2]!]!, Number.isNaN(stated) ? null : stated, nums[x + 1]!, nums[x + 2]!, this.skus, this.amounts, k);
+      at += 4 + k;
+      x += 3 + k;
+    }
   }
 
   finish(): HistoryStats {
@@ -296,4 +366,10 @@ function shared<A extends Int32Array | Float64Array | Uint8Array>(a: A): A {
   const copy = new (a.constructor as new (b: SharedArrayBuffer) => A)(new SharedArrayBuffer(a.byteLength));
   copy.set(a as never);
   return copy;
+}
+
+function growTo<A extends Int32Array | Float64Array>(a: A, need: number): A {
+  const b = new (a.constructor as new (n: number) => A)(Math.max(a.length * 2, need));
+  b.set(a as never);
+  return b;
 }

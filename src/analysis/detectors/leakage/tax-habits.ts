@@ -49,7 +49,7 @@ export function statedRate(rate: number | undefined): number | null {
   return Math.round((rate > 1 ? rate / 100 : rate) * 10000) / 10000;
 }
 
-const regimeOf = (currency: string, stated: number | null) => `${currency}|${stated ?? ""}`;
+export const regimeOf = (currency: string, stated: number | null) => `${currency}|${stated ?? ""}`;
 
 /** The learned habits, as plain data (it crosses to scan workers with the ledger). */
 export interface TaxHabitsParts {
@@ -92,50 +92,51 @@ interface Short {
 export class TaxHabitsBuilder {
   private readonly customers = new Map<string, [number, number]>();
   /** "regime|SKU" → invoices with tax billing the SKU. */
-  private readonly seen = new Map<string, number>();
+  private readonly seen = new Map<string, Map<string, number>>();
   /** Per regime with a stated rate: its under-taxed invoices. */
   private readonly short = new Map<string, Short[]>();
   /** "regime|SKU" → [rate, net]… of the invoices billing only that SKU, regimes without a stated rate. */
-  private readonly single = new Map<string, number[]>();
+  private readonly single = new Map<string, { regime: string; sku: string; pairs: number[] }>();
 
   add(t: Transaction) {
     const o = taxObservation(t);
-    if (o) this.observe(o);
+    if (o) this.observe(o[0], regimeOf(o[1], o[2]), o[2], o[3], o[4], o[5], o[6], o[5].length);
   }
 
-  observe([customer, currency, stated, net, tax, skus, amounts]: TaxObservation) {
+  /** One invoice: `regime` from regimeOf(currency, stated); its first `count` SKUs and amounts
+   *  (the arrays are not kept: a scratch pair may be passed). */
+  observe(customer: string, regime: string, stated: number | null, net: number, tax: number, skus: readonly string[], amounts: readonly number[], count: number) {
     let c = this.customers.get(customer);
     if (!c) this.customers.set(customer, (c = [0, 0]));
     const taxed = Math.abs(tax) >= 0.005;
     c[taxed ? 0 : 1]++;
-    if (!taxed || skus.length === 0) return;
-    const regime = regimeOf(currency, stated);
-    for (const sku of skus) {
-      const key = `${regime}|${sku}`;
-      this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
-    }
+    if (!taxed || count === 0) return;
+    let seen = this.seen.get(regime);
+    if (!seen) this.seen.set(regime, (seen = new Map()));
+    for (let i = 0; i < count; i++) seen.set(skus[i]!, (seen.get(skus[i]!) ?? 0) + 1);
     if (stated === null) {
-      if (skus.length !== 1) return;
+      if (count !== 1) return;
       const key = `${regime}|${skus[0]}`;
-      const list = this.single.get(key);
-      if (list) list.push(tax / net, net);
-      else this.single.set(key, [tax / net, net]);
+      const one = this.single.get(key);
+      if (one) one.pairs.push(tax / net, net);
+      else this.single.set(key, { regime, sku: skus[0]!, pairs: [tax / net, net] });
       return;
     }
     const shortfall = net * stated - tax;
-    if (shortfall <= roundingOf(skus.length, net * stated)) return;
+    if (shortfall <= roundingOf(count, net * stated)) return;
     const list = this.short.get(regime);
-    const s: Short = { rate: stated, shortfall, lines: skus.length, net, skus, amounts };
+    const s: Short = { rate: stated, shortfall, lines: count, net, skus: skus.slice(0, count), amounts: amounts.slice(0, count) };
     if (list) list.push(s);
     else this.short.set(regime, [s]);
   }
 
+
   finish(): TaxHabits {
     const skuRates = new Map<string, number>();
     for (const [regime, invoices] of this.short) this.learnRegime(regime, invoices, skuRates);
-    for (const [key, pairs] of this.single) {
+    for (const [key, { regime, sku, pairs }] of this.single) {
       const n = pairs.length / 2;
-      if (n < MIN_INVOICES || n < SHARE * (this.seen.get(key) ?? 0)) continue;
+      if (n < MIN_INVOICES || n < SHARE * (this.seen.get(regime)?.get(sku) ?? 0)) continue;
       const estimates: [number, number][] = [];
       for (let i = 0; i < pairs.length; i += 2) estimates.push([pairs[i]!, pairs[i + 1]!]);
       const q = agreed(estimates, n);
@@ -151,7 +152,7 @@ export class TaxHabitsBuilder {
     for (const s of invoices) for (const sku of s.skus) shortCount.set(sku, (shortCount.get(sku) ?? 0) + 1);
     const index = new Map<string, number>();
     for (const [sku, n] of shortCount) {
-      const all = this.seen.get(`${regime}|${sku}`) ?? 0;
+      const all = (this.seen.get(regime)?.get(sku) ?? 0);
       if (all >= MIN_INVOICES && n >= SHARE * all) index.set(sku, index.size);
     }
     if (index.size === 0) return;
@@ -202,7 +203,7 @@ export class TaxHabitsBuilder {
     // A SKU has the lower rate when (nearly) every invoice billing it is explained by the fit.
     for (const [sku, c] of index) {
       if (d[c]! < 0.001) continue;
-      const all = this.seen.get(`${regime}|${sku}`) ?? 0;
+      const all = (this.seen.get(regime)?.get(sku) ?? 0);
       let explained = 0;
       for (const i of byCol[c]!) if (Math.abs(residual[i]!) <= 2 * roundingOf(rows[i]!.s.lines, rows[i]!.s.net * rate)) explained++;
       if (explained >= SHARE * all) out.set(`${regime}|${sku}`, nice(rate - d[c]!));
