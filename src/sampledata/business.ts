@@ -9,7 +9,8 @@
 //    reverse charge, with their VAT id (attributes.vat_id), with the category `AE` or without it;
 //  - reduced_rate: a few SKUs (food, books, medical) taxed at the country's reduced rate (7 % in
 //    Germany, 5.5 % in France, 5 % in Britain), tax computed per line; the header keeps the
-//    standard rate, as many exports do;
+//    standard rate, as many exports do, except on an invoice of reduced-rate goods only, which
+//    states the reduced rate;
 //  - line_rounding: customers whose billing system rounds tax per line (a cent or two from the
 //    invoice-level rounding);
 //  - price_change: list prices raised mid-period, the price list carrying both prices with the
@@ -102,6 +103,9 @@ export function addRegularBusiness(rng: Prng, data: Dataset, opts: { start: numb
     const low = REDUCED[t.currency!]![t.tax_rate!];
     if (low === undefined) continue;
     t.tax_amount = roundMoney(t.lines.reduce((s, l) => s + roundMoney((l.amount ?? 0) * (reduced.has(l.sku!) ? low : t.tax_rate!)), 0));
+    // An invoice of reduced-rate goods only states the reduced rate.
+    const allReduced = t.lines.every((l) => reduced.has(l.sku!));
+    if (allReduced) t.tax_rate = low;
     mark(t, "reduced_rate");
     for (const n of creditsOf.get(t.transaction_id) ?? []) {
       n.tax_amount = roundMoney(n.lines.reduce((s, l) => s + roundMoney((l.amount ?? 0) * (reduced.has(l.sku!) ? low : t.tax_rate!)), 0));

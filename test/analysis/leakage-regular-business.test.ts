@@ -71,6 +71,10 @@ describe("tax: learned habits", () => {
     const mixed = eur("T3", "C9", [{ sku: "TOOL", qty: 1, unit: 99 }, { sku: "FOOD", qty: 10, unit: 20 }, { sku: "BOOK", qty: 3, unit: 15 }], { FOOD: 0.07, BOOK: 0.07 });
     expect(codes((await analyse(mixed, { config: EUR19, ref })).anomalies)).toEqual(["tax_below_rate"]);
     expect((await analyse(mixed, { config: EUR19, ref, history })).anomalies).toEqual([]);
+    // An invoice of FOOD only stating 7 %: the rate fitted for FOOD's lines.
+    const food7 = { ...eur("T4b", "C9", [{ sku: "FOOD", qty: 10, unit: 20 }], { FOOD: 0.07 }), tax_rate: 0.07 };
+    expect((await analyse(food7, { config: EUR19, ref, history })).anomalies).toEqual([]);
+    expect(codes((await analyse(food7, { config: EUR19, ref })).anomalies)).toEqual(["tax_below_rate"]);
     // FOOD at 3 % is below its learned 7 %: the shortfall is against 7 % on FOOD, 19 % on the rest.
     const under = eur("T4", "C9", [{ sku: "TOOL", qty: 1, unit: 99 }, { sku: "FOOD", qty: 10, unit: 20 }], { FOOD: 0.03 });
     const r = await analyse(under, { config: EUR19, ref, history });
@@ -85,6 +89,24 @@ describe("tax: learned habits", () => {
     const t = bare(eur("T8", "C9", [{ sku: "BREAD", qty: 50, unit: 3.1 }], { BREAD: 0.07 }));
     expect(codes((await analyse(t, { config: EUR19, ref, history: history.slice(0, 2) })).anomalies)).toEqual(["tax_below_rate"]);
     expect((await analyse(t, { config: EUR19, ref, history })).anomalies).toEqual([]);
+  });
+
+  test("an invoice of reduced-rate goods stating the reduced rate: the stated rate stands when it is the SKUs' habit", async () => {
+    const at7 = (id: string, sku: string, qty: number, rate = 0.07): Transaction => {
+      const t = eur(id, "C1", [{ sku, qty, unit: 10 }], { [sku]: rate });
+      return { ...t, tax_rate: rate };
+    };
+    const history = [at7("G1", "MILK", 3), at7("G2", "MILK", 5), at7("G3", "MILK", 8), at7("G4", "TOOL", 2, 0.19), at7("G5", "TOOL", 4, 0.19), at7("G6", "TOOL", 6, 0.19)];
+    const milk = at7("T9", "MILK", 20);
+    expect((await analyse(milk, { config: EUR19, ref, history })).anomalies).toEqual([]);
+    expect(codes((await analyse(milk, { config: EUR19, ref, history: history.slice(1) })).anomalies)).toEqual(["tax_below_rate"]);
+    // A full-rate SKU stated at 7 %, or beside the reduced one, is under-taxed.
+    expect(codes((await analyse(at7("T10", "TOOL", 20), { config: EUR19, ref, history })).anomalies)).toEqual(["tax_below_rate"]);
+    const both = { ...eur("T11", "C1", [{ sku: "MILK", qty: 5, unit: 10 }, { sku: "TOOL", qty: 5, unit: 10 }], { MILK: 0.07, TOOL: 0.07 }), tax_rate: 0.07 };
+    expect(codes((await analyse(both, { config: EUR19, ref, history })).anomalies)).toEqual(["tax_below_rate"]);
+    // Billed at 7 % three times and at 19 % twice, as stated each time: not a reduced-rate good.
+    const mixed = [...history, at7("G7", "MILK", 2, 0.19), at7("G8", "MILK", 4, 0.19)];
+    expect(codes((await analyse(milk, { config: EUR19, ref, history: mixed })).anomalies)).toEqual(["tax_below_rate"]);
   });
 
   test("a SKU sometimes taxed at 7 % and sometimes at 19 % learns nothing: its 7 % invoices are found", async () => {

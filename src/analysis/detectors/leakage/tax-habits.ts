@@ -57,18 +57,55 @@ export interface TaxHabitsParts {
   customers: Map<string, [number, number]>;
   /** "CUR|stated rate|SKU" → the rate its lines carry. */
   skuRates: Map<string, number>;
+  /** Currency → SKU → stated rate → invoices billing the SKU that charge exactly their stated rate. */
+  statedRates: Map<string, Map<string, Map<number, number>>>;
 }
 
 export class TaxHabits {
-  static readonly empty = new TaxHabits({ customers: new Map(), skuRates: new Map() });
+  static readonly empty = new TaxHabits({ customers: new Map(), skuRates: new Map(), statedRates: new Map() });
 
-  constructor(readonly parts: TaxHabitsParts) {}
+  /** Currency → SKU → the lower rates fitted for it (skuRates, any stated rate). */
+  private readonly fitted = new Map<string, Map<string, number[]>>();
+
+  constructor(readonly parts: TaxHabitsParts) {
+    for (const [key, rate] of parts.skuRates) {
+      const a = key.indexOf("|");
+      const b = key.indexOf("|", a + 1);
+      const currency = key.slice(0, a);
+      const sku = key.slice(b + 1);
+      let m = this.fitted.get(currency);
+      if (!m) this.fitted.set(currency, (m = new Map()));
+      m.set(sku, [...(m.get(sku) ?? []), rate]);
+    }
+  }
 
   /** Whether every one of the customer's invoices (≥ MIN_INVOICES) carried no tax; with the count. */
   exempt(customer: string | undefined): { invoices: number } | null {
     const c = customer === undefined ? undefined : this.parts.customers.get(customer);
     if (!c || c[0] > 0 || c[1] < MIN_INVOICES) return null;
     return { invoices: c[1] };
+  }
+
+  /**
+   * Whether invoices billing the SKU in that currency habitually state and charge `rate`, below
+   * `minimum`: at least MIN_INVOICES of them do, and (nearly, 1 − SHARE) none charges a rate of
+   * `minimum` or more as stated — a reduced-rate good (one currency may span countries with
+   * different reduced rates); or that rate was fitted for its lines on invoices stating a higher
+   * one (skuRates). A SKU sometimes billed at 7 % and sometimes at 19 % is not.
+   */
+  reducedStated(currency: string | undefined, sku: string, rate: number, minimum: number): boolean {
+    const cur = (currency ?? "").toUpperCase();
+    // Its lines carry that rate on the invoices stating the full rate (fitted).
+    if (this.fitted.get(cur)?.get(sku)?.includes(rate)) return true;
+    const rates = this.parts.statedRates.get(cur)?.get(sku);
+    if (!rates || (rates.get(rate) ?? 0) < MIN_INVOICES) return false;
+    let total = 0;
+    let full = 0;
+    for (const [r, n] of rates) {
+      total += n;
+      if (r >= minimum - 1e-9) full += n;
+    }
+    return full <= (1 - SHARE) * total;
   }
 
   /** The rate the SKU's lines consistently carry on invoices of that currency and stated rate. */
@@ -97,6 +134,8 @@ export class TaxHabitsBuilder {
   private readonly short = new Map<string, Short[]>();
   /** "regime|SKU" → [rate, net]… of the invoices billing only that SKU, regimes without a stated rate. */
   private readonly single = new Map<string, { regime: string; sku: string; pairs: number[] }>();
+  /** Currency → SKU → stated rate → invoices billing the SKU that charge exactly their stated rate. */
+  private readonly stated = new Map<string, Map<string, Map<number, number>>>();
 
   add(t: Transaction) {
     const o = taxObservation(t);
@@ -123,7 +162,19 @@ export class TaxHabitsBuilder {
       return;
     }
     const shortfall = net * stated - tax;
-    if (shortfall <= roundingOf(count, net * stated)) return;
+    if (Math.abs(shortfall) <= roundingOf(count, net * stated)) {
+      // Charged as stated: the rate each of its SKUs is billed at.
+      const currency = regime.slice(0, regime.indexOf("|"));
+      let bySku = this.stated.get(currency);
+      if (!bySku) this.stated.set(currency, (bySku = new Map()));
+      for (let i = 0; i < count; i++) {
+        let rates = bySku.get(skus[i]!);
+        if (!rates) bySku.set(skus[i]!, (rates = new Map()));
+        rates.set(stated, (rates.get(stated) ?? 0) + 1);
+      }
+      return;
+    }
+    if (shortfall <= 0) return;
     const list = this.short.get(regime);
     const s: Short = { rate: stated, shortfall, lines: count, net, skus: skus.slice(0, count), amounts: amounts.slice(0, count) };
     if (list) list.push(s);
@@ -142,7 +193,7 @@ export class TaxHabitsBuilder {
       const q = agreed(estimates, n);
       if (q !== undefined) skuRates.set(key, q);
     }
-    return new TaxHabits({ customers: this.customers, skuRates });
+    return new TaxHabits({ customers: this.customers, skuRates, statedRates: this.stated });
   }
 
   private learnRegime(regime: string, invoices: Short[], out: Map<string, number>) {

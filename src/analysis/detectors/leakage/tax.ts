@@ -9,7 +9,8 @@
 //    or any exemption reason in `tax.exemption_reason_fields` (markers.ts);
 //  - learned from the history (tax-habits.ts): a customer all of whose invoices carry no tax is
 //    exempt; a SKU its invoices consistently tax at a lower rate has that rate (its lines are
-//    required at it, the rest of the invoice at the full rate);
+//    required at it, the rest of the invoice at the full rate); a stated rate below the minimum
+//    stands when every SKU of the invoice is habitually billed at it;
 //  - rounding: tax rounded per line differs from the invoice-level amount by up to half a cent a line.
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
@@ -18,6 +19,7 @@ import { dayOf } from "../../dates.ts";
 import { isBelow, money, type Detector } from "../types.ts";
 import { markerOf } from "./markers.ts";
 import { taxRateOn } from "./rates.ts";
+import { statedRate, type TaxHabits } from "./tax-habits.ts";
 
 export function normaliseRate(rate: number | undefined): number | undefined {
   if (rate === undefined) return undefined;
@@ -40,17 +42,21 @@ export const taxDetector: Detector = {
     if (!(net > 0)) return [];
     const stated = normaliseRate(txn.tax_rate);
     const configured = taxRateOn(cfg, txn.currency, dayOf(txn.date));
-    const required = Math.max(stated ?? 0, configured ?? 0);
+    const minimum = Math.max(stated ?? 0, configured ?? 0);
     if (stated === undefined && configured === undefined) return [];
     const charged = txn.tax_amount ?? (stated !== undefined ? net * stated : undefined);
     if (charged === undefined) return [];
     const tol = config.revenue_leakage.tolerance;
     // Rounding per line: up to half a cent a line besides the usual rounding.
     const lineTol = { ...tol, absolute: tol.absolute + 0.005 * txn.lines.length };
-    if (!isBelow(charged, net * required, lineTol)) return [];
+    if (!isBelow(charged, net * minimum, lineTol)) return [];
     if (exemptionMarker(txn, cfg) !== undefined) return [];
     const habits = ctx.history.taxHabits;
     if (cfg.learn && habits.exempt(txn.customer_id)) return [];
+    // A stated rate below the minimum is the invoice's rate when it is what every one of its SKUs
+    // is billed at (an invoice of reduced-rate goods stating the reduced rate).
+    let required = minimum;
+    if (cfg.learn && stated !== undefined && stated < minimum && statedIsHabit(txn, stated, minimum, habits)) required = stated;
     // Lines of SKUs with a learned lower rate are required at it.
     let reduction = 0;
     const reduced: { sku: string; rate: number }[] = [];
@@ -82,3 +88,16 @@ export const taxDetector: Detector = {
     ];
   },
 };
+
+/** Whether every SKU of the invoice is habitually billed at its stated rate, below the minimum (tax-habits.ts). */
+function statedIsHabit(txn: Transaction, stated: number, minimum: number, habits: TaxHabits): boolean {
+  const q = statedRate(stated);
+  if (q === null) return false;
+  let any = false;
+  for (const l of txn.lines) {
+    if (!l.sku || !l.amount) continue;
+    if (!habits.reducedStated(txn.currency, l.sku, q, minimum)) return false;
+    any = true;
+  }
+  return any;
+}
