@@ -3,12 +3,14 @@
 // its worker writing the JSON report file, as `assay serve` runs it. Prints lines/s over the
 // whole report (context build included) and the peak RSS (VmHWM; design target: ≥ 200,000
 // lines/s, ≤ 300 MB). Usage:
-//   bun run bench/reports.ts [--lines N] [--prevalence P] [--format json|csv|html] [--json] [--trace]
+//   bun run bench/reports.ts [--lines N] [--prevalence P] [--format json|csv|html] [--json] [--trace] [--threads]
+// --threads prints the CPU of each thread of the process (scan workers, JIT compiler, collector
+// helpers, main) to stderr: where a run's CPU goes, on a machine too busy for wall figures.
 // The data set (clean sample data with leakage planted at a few percent, repeated with fresh
 // customers, contracts and ids: src/sampledata/write.ts writeLargeCsvDataset)
 // is generated on first use, in a child process so that generating never counts towards the
 // peak RSS, and kept under /tmp/assay-bench for the next run.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -33,6 +35,8 @@ const { values } = parseArgs({
     json: { type: "boolean", default: false },
     /** Print RSS / heap every 250 ms to stderr (where does the memory go?). */
     trace: { type: "boolean", default: false },
+    /** Print the CPU of each thread (sampled from /proc/self/task every 10 ms) to stderr. */
+    threads: { type: "boolean", default: false },
     "generate-only": { type: "boolean", default: false },
     /** reports.workers (unset: the config's default, the machine's cores). */
     workers: { type: "string" },
@@ -108,8 +112,30 @@ let peak = rssBefore;
 const started = performance.now();
 const trace: string[] = [];
 let ticks = 0;
+/** Thread "tid name" → CPU ms, the last seen (a thread that ended keeps its last sample). */
+const threadCpu = new Map<string, number>();
+const clockTicks = 100; // USER_HZ: /proc's unit of CPU time on Linux
+function sampleThreads() {
+  let tids: string[];
+  try {
+    tids = readdirSync("/proc/self/task");
+  } catch {
+    return;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      threadCpu.set(`${tid} ${name}`, ((Number(f[11]) + Number(f[12])) * 1000) / clockTicks);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+}
 const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage.rss());
+  if (values.threads) sampleThreads();
   if (values.trace && ++ticks % 25 === 0) {
     const m = process.memoryUsage();
     trace.push(`${((performance.now() - started) / 1000).toFixed(1)}s ${Math.round(m.rss / 1e6)}/${Math.round(m.heapUsed / 1e6)}/${Math.round(vmHwm() / 1e6)}`);
@@ -127,6 +153,12 @@ clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage.rss());
 const hwm = vmHwm();
 if (values.trace) console.error(`rss/heap/peak MB: ${trace.join(", ")}`);
+if (values.threads) {
+  // Summed by thread name (the workers, the JIT's and the collector's threads each share one).
+  const byName = new Map<string, number>();
+  for (const [key, ms] of threadCpu) byName.set(key.slice(key.indexOf(" ") + 1), (byName.get(key.slice(key.indexOf(" ") + 1)) ?? 0) + ms);
+  console.error(`thread CPU ms: ${[...byName].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${Math.round(ms)}`).join(", ")}`);
+}
 
 const done = await reports.get(account, queued.id);
 if (done.status !== "completed") throw new Error(`report ${done.status}: ${JSON.stringify(done.error)}`);
