@@ -45,6 +45,33 @@ async function scan(transactions: Transaction[]) {
 }
 const amountFinding = (f: TransactionFinding | undefined) => f?.anomalies.find((a) => a.code.startsWith("amount_outlier_"));
 
+/**
+ * A ledger of two-line documents, as a ledger holds them side by side: the expense (or asset)
+ * line, then the vendor line, same moment, same user, same amount; clerks post six ordinary
+ * invoices every weekday. `daily(d)` adds a test's own documents on day d, drawing from the same
+ * random stream in the same order.
+ */
+function twoLineLedger(seed: number, daily?: (d: number, rng: SeededRandom, doc: DocumentPoster) => void) {
+  const rng = new SeededRandom(seed);
+  const rows: Transaction[] = [];
+  const doc: DocumentPoster = (account, amount, user, day, bschl = "40") => {
+    const a = entry({ account, amount, user, day, blart: "KR", bschl });
+    const v = entry({ account: "160000", amount, user, day, blart: "KR", bschl: "31" });
+    rows.push(a, v);
+    return [a, v] as const;
+  };
+  for (let d = 0; d < 300; d++) {
+    if ([0, 6].includes(new Date(Date.UTC(2025, 0, 1) + d * DAY).getUTCDay())) continue;
+    for (let k = 0; k < 6; k++) {
+      const a = rng.int(0, 5);
+      doc(`6000${a}`, Math.round(Math.exp(5 + a * 0.3 + 0.5 * rng.normal()) * 100) / 100, rng.pick(["ann", "bob", "cy"]), d);
+    }
+    daily?.(d, rng, doc);
+  }
+  return { rows, doc };
+}
+type DocumentPoster = (account: string, amount: number, user: string, day: number, bschl?: string) => readonly [Transaction, Transaction];
+
 describe("regular business an auditor expects", () => {
   test("an annual prepayment is not judged against the batch that releases it a twelfth a month", async () => {
     const rng = new SeededRandom(21);
@@ -94,25 +121,10 @@ describe("regular business an auditor expects", () => {
   });
 
   test("the other line of a two-line entry says what it is: a capital purchase's vendor line is the asset account's business", async () => {
-    const rng = new SeededRandom(23);
-    const rows: Transaction[] = [];
-    // Two-line documents, as a ledger holds them side by side: the expense or asset line, then
-    // the vendor line, same moment, same user, same amount.
-    const doc = (account: string, amount: number, user: string, day: number, bschl = "40") => {
-      const a = entry({ account, amount, user, day, blart: "KR", bschl });
-      const v = entry({ account: "160000", amount, user, day, blart: "KR", bschl: "31" });
-      rows.push(a, v);
-      return [a, v] as const;
-    };
-    for (let d = 0; d < 300; d++) {
-      if ([0, 6].includes(new Date(Date.UTC(2025, 0, 1) + d * DAY).getUTCDay())) continue;
-      for (let k = 0; k < 6; k++) {
-        const a = rng.int(0, 5);
-        doc(`6000${a}`, Math.round(Math.exp(5 + a * 0.3 + 0.5 * rng.normal()) * 100) / 100, rng.pick(["ann", "bob", "cy"]), d);
-      }
-      // The asset account: a purchase every other day by the buyers, 20,000–80,000.
-      if (d % 2 === 0) doc("070000", Math.round(Math.exp(10.6 + 0.35 * rng.normal()) * 100) / 100, rng.pick(["dee", "eve", "fay"]), d, "70");
-    }
+    // The asset account: a purchase every other day by the buyers, 20,000–80,000.
+    const { rows, doc } = twoLineLedger(23, (d, rng, post) => {
+      if (d % 2 === 0) post("070000", Math.round(Math.exp(10.6 + 0.35 * rng.normal()) * 100) / 100, rng.pick(["dee", "eve", "fay"]), d, "70");
+    });
     // Ann, who posts small invoices, books a capital purchase once: ordinary for the asset account.
     const [asset, vendor] = doc("070000", 45_000, "ann", 201, "70");
     // And a true anomaly, balanced: 60× an expense account's usual, on both lines.
@@ -125,21 +137,7 @@ describe("regular business an auditor expects", () => {
   });
 
   test("two lines of ordinary accounts do not excuse each other: a balanced inflated invoice is still found", async () => {
-    const rng = new SeededRandom(24);
-    const rows: Transaction[] = [];
-    const doc = (account: string, amount: number, user: string, day: number) => {
-      const a = entry({ account, amount, user, day, blart: "KR" });
-      const v = entry({ account: "160000", amount, user, day, blart: "KR", bschl: "31" });
-      rows.push(a, v);
-      return [a, v] as const;
-    };
-    for (let d = 0; d < 300; d++) {
-      if ([0, 6].includes(new Date(Date.UTC(2025, 0, 1) + d * DAY).getUTCDay())) continue;
-      for (let k = 0; k < 6; k++) {
-        const a = rng.int(0, 5);
-        doc(`6000${a}`, Math.round(Math.exp(5 + a * 0.3 + 0.5 * rng.normal()) * 100) / 100, rng.pick(["ann", "bob", "cy"]), d);
-      }
-    }
+    const { rows, doc } = twoLineLedger(24);
     // Both accounts have seen such amounts a few times (a quarter-end accrual on the expense
     // account, six large invoices bob booked for another account): each line alone is within
     // what its account has reached.
@@ -156,21 +154,7 @@ describe("regular business an auditor expects", () => {
   });
 
   test("an annual prepayment's vendor line: the other line's account is the batch's release routine, too little history of this kind to call it", async () => {
-    const rng = new SeededRandom(25);
-    const rows: Transaction[] = [];
-    const doc = (account: string, amount: number, user: string, day: number) => {
-      const a = entry({ account, amount, user, day, blart: "KR" });
-      const v = entry({ account: "160000", amount, user, day, blart: "KR", bschl: "31" });
-      rows.push(a, v);
-      return [a, v] as const;
-    };
-    for (let d = 0; d < 300; d++) {
-      if ([0, 6].includes(new Date(Date.UTC(2025, 0, 1) + d * DAY).getUTCDay())) continue;
-      for (let k = 0; k < 6; k++) {
-        const a = rng.int(0, 5);
-        doc(`6000${a}`, Math.round(Math.exp(5 + a * 0.3 + 0.5 * rng.normal()) * 100) / 100, rng.pick(["ann", "bob", "cy"]), d);
-      }
-    }
+    const { rows, doc } = twoLineLedger(25);
     // The year's insurances and licences paid in January, 40–80× what the clerks usually book,
     // each released a twelfth a month by the closing batch.
     const payments = [16_000, 19_000, 21_000, 24_000, 27_000, 30_000].map((amount, k) => ({ amount, docs: doc("180000", amount, ["bob", "cy", "ann"][k % 3]!, 5 + 2 * k) }));
@@ -183,21 +167,7 @@ describe("regular business an auditor expects", () => {
   });
 
   test("a one-off purchase's vendor line: its asset line's account has too little history to say, whatever its few amounts' spread", async () => {
-    const rng = new SeededRandom(26);
-    const rows: Transaction[] = [];
-    const doc = (account: string, amount: number, user: string, day: number, bschl = "40") => {
-      const a = entry({ account, amount, user, day, blart: "KR", bschl });
-      const v = entry({ account: "160000", amount, user, day, blart: "KR", bschl: "31" });
-      rows.push(a, v);
-      return [a, v] as const;
-    };
-    for (let d = 0; d < 300; d++) {
-      if ([0, 6].includes(new Date(Date.UTC(2025, 0, 1) + d * DAY).getUTCDay())) continue;
-      for (let k = 0; k < 6; k++) {
-        const a = rng.int(0, 5);
-        doc(`6000${a}`, Math.round(Math.exp(5 + a * 0.3 + 0.5 * rng.normal()) * 100) / 100, rng.pick(["ann", "bob", "cy"]), d);
-      }
-    }
+    const { rows, doc } = twoLineLedger(26);
     // Three machines bought in the year, of very different prices (a wide spread over three
     // postings says nothing about how specific the account is).
     const buys = [[20_000, "ann", 40], [90_000, "bob", 130], [200_000, "cy", 220]] as const;
