@@ -3,12 +3,12 @@
 // force and the next analyses carry its version. A run with too few new labels keeps the model in
 // force, and a fit that does worse on the held-out resolutions is never put in force.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { AnalysisResult } from "../../src/domain/analysis.ts";
 import type { LabelMetrics } from "../../src/domain/simulation.ts";
 import type { FitResult } from "../../src/analysis/learn/fit.ts";
 import { ScheduledLearning } from "../../src/learning/schedule.ts";
 import { doesAsWell } from "../../src/learning/service.ts";
 import { memoryLogger } from "../../src/log.ts";
+import { analyzeVia, resolveAlert } from "../support/analyst.ts";
 import { type Credentials, startTestServer, type TestServer } from "../support/harness.ts";
 
 // 0.0005 h = 1.8 s between runs.
@@ -32,16 +32,8 @@ function txn(kind: "self" | "limit") {
   return { transaction_id: `S-${n}`, type: "payment", customer_id: `C-${n}`, currency: "EUR", amount, created_by, approved_by, lines: [] };
 }
 
-async function analyze(data: object): Promise<AnalysisResult> {
-  const res = await srv.call("POST", "/v1/analyze", { connector: "erp", module: "compliance", data }, { creds });
-  expect(res.status).toBe(200);
-  return (await res.json()) as AnalysisResult;
-}
-
-async function resolve(alertId: string, confirmed: boolean) {
-  const steps = confirmed ? [{ status: "acknowledged" }, { status: "resolved", resolution: "confirmed" }] : [{ status: "dismissed", resolution: "false_positive" }];
-  for (const patch of steps) expect((await srv.call("PATCH", `/v1/alerts/${alertId}`, patch, { creds })).status).toBe(200);
-}
+const analyze = (data: object) => analyzeVia(srv, creds, "erp", "compliance", data);
+const resolve = (alertId: string, confirmed: boolean) => resolveAlert(srv, creds, alertId, confirmed);
 
 beforeAll(async () => {
   srv = await startTestServer(CONFIG, { log });

@@ -4,8 +4,8 @@
 // alerts, model_version names the model, and --rollback restores the configured weights. A
 // pattern dismissed as a false positive stops re-alerting.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { AnalysisResult } from "../../src/domain/analysis.ts";
 import { runCli } from "../support/cli.ts";
+import { analyzeVia, resolveAlert } from "../support/analyst.ts";
 import { type Credentials, startTestServer, type TestServer } from "../support/harness.ts";
 
 const CONFIG = `plans: { fast: { per_second: 1000000, per_minute: 10000000 } }
@@ -27,20 +27,8 @@ function txn(kind: "self" | "limit" | "both") {
   return { transaction_id: `P-${n}`, type: "payment", customer_id: `C-${n}`, currency: "EUR", amount, created_by, approved_by, lines: [] };
 }
 
-async function analyze(data: object): Promise<AnalysisResult> {
-  const res = await srv.call("POST", "/v1/analyze", { connector: "erp", module: "compliance", data }, { creds });
-  expect(res.status).toBe(200);
-  return (await res.json()) as AnalysisResult;
-}
-
-async function close(alertId: string, label: boolean) {
-  if (label) {
-    expect((await srv.call("PATCH", `/v1/alerts/${alertId}`, { status: "acknowledged" }, { creds })).status).toBe(200);
-    expect((await srv.call("PATCH", `/v1/alerts/${alertId}`, { status: "resolved", resolution: "confirmed" }, { creds })).status).toBe(200);
-  } else {
-    expect((await srv.call("PATCH", `/v1/alerts/${alertId}`, { status: "dismissed", resolution: "false_positive" }, { creds })).status).toBe(200);
-  }
-}
+const analyze = (data: object) => analyzeVia(srv, creds, "erp", "compliance", data);
+const close = (alertId: string, label: boolean) => resolveAlert(srv, creds, alertId, label);
 
 async function learn(...args: string[]) {
   const r = await runCli(["learn", "--config", srv.configFile, ...args]);
