@@ -10,6 +10,7 @@ import type { LimitDecision, RateLimiter, WindowSpec } from "../ratelimit/types.
 import { planWindows } from "../ratelimit/types.ts";
 import { rateLimitedError, setLimitHeaders } from "./rate-limit-headers.ts";
 import { ApiError } from "../domain/errors.ts";
+import { then } from "../domain/awaitable.ts";
 import type { RequestState } from "./request-state.ts";
 
 export interface AuthenticatorDeps {
@@ -150,12 +151,10 @@ export class Authenticator {
     // of one second has the same signature, and GET /v1/health then GET /v1/connectors is no replay.
     const key = `${auth.key.id}:${request.method} ${requestTarget(request)}:${timestamp}:${Buffer.from(provided).toString("hex")}`;
     const expires = (Number(timestamp) + tolerance_s) * 1000 + 1000;
-    const first = this.deps.replay.firstSeen(key, expires, nowMs);
-    const admitted = (firstSeen: boolean) => {
+    return then(this.deps.replay.firstSeen(key, expires, nowMs), (firstSeen) => {
       if (!firstSeen) throw new ApiError("replayed_request", "this signed request was already received; sign each request with a fresh timestamp");
       state.auth = auth;
-    };
-    return first instanceof Promise ? first.then(admitted) : admitted(first);
+    });
   }
 
   /** Window specs per plan object (the plans table is built once per config). */
@@ -170,14 +169,10 @@ export class Authenticator {
     const auth = state.auth!;
     this.deps.keys.noteUse(auth.key.id);
     const plan = this.deps.plans()[auth.account.plan] ?? this.deps.plans().standard!;
-    const decision = this.deps.limiter.acquire(subjectOf(auth.account), this.windowsOf(plan));
-    if (decision instanceof Promise) return decision.then((d) => this.apply(state, d));
-    this.apply(state, decision);
-  }
-
-  private apply(state: RequestState, decision: LimitDecision): void {
-    setLimitHeaders(state.headers, decision);
-    if (!decision.allowed) throw rateLimitedError(decision);
+    return then(this.deps.limiter.acquire(subjectOf(auth.account), this.windowsOf(plan)), (decision) => {
+      setLimitHeaders(state.headers, decision);
+      if (!decision.allowed) throw rateLimitedError(decision);
+    });
   }
 }
 

@@ -9,6 +9,7 @@
 import type { ValidationError } from "elysia";
 import { admit, errorResponse, type PipelineDeps, storeForReplay, takeBody } from "./steps.ts";
 import { type RequestState, stateOf } from "./request-state.ts";
+import { then } from "../domain/awaitable.ts";
 
 /** What Elysia's compiled body validator offers (getSchemaValidator). */
 export interface BodyValidator {
@@ -55,11 +56,6 @@ function validated({ validator, ValidationError }: BodyValidation, decoded: unkn
 }
 
 export type FastPath = (request: Request, path: string) => Response | Promise<Response> | undefined;
-
-/** `next(value)`, after the promise if `value` is one: keeps a chain synchronous while its steps are. */
-function then<T, U>(value: T | Promise<T>, next: (value: T) => U | Promise<U>): U | Promise<U> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
 
 export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
   const byPath = new Map(routes.map((r) => [r.path, r]));

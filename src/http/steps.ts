@@ -12,6 +12,7 @@ import { problemResponse } from "./problem.ts";
 import { peekState, type RequestState } from "./request-state.ts";
 import type { RouteTable } from "./route-table.ts";
 import type { Runtime } from "../runtime.ts";
+import { then } from "../domain/awaitable.ts";
 
 export interface PipelineDeps {
   authenticator: Authenticator;
@@ -61,9 +62,7 @@ export async function takeBody(request: Request, state: RequestState, maxBodyByt
  */
 export function admit(authenticator: Authenticator, request: Request, state: RequestState): void | Promise<void> {
   if (state.bodyError && !JUDGED_AFTER_AUTH.has(state.bodyError.code)) throw state.bodyError;
-  const authenticated = authenticator.authenticate(request, state);
-  if (authenticated instanceof Promise) return authenticated.then(() => reportBodyError(state));
-  reportBodyError(state);
+  return then(authenticator.authenticate(request, state), () => reportBodyError(state));
 }
 
 function reportBodyError(state: RequestState): void {

@@ -3,6 +3,7 @@
 // starting server answers health before its Elysia app is built (server.ts).
 import type { FastRoute } from "../../http/fast-path.ts";
 import type { Runtime } from "../../runtime.ts";
+import { then } from "../../domain/awaitable.ts";
 import { VERSION } from "../../version.ts";
 import type { HealthBody } from "./index.ts";
 
@@ -52,9 +53,6 @@ export function healthFastRoute(report: HealthReporter): FastRoute {
   return {
     method: "GET",
     path: "/v1/health",
-    handle: () => {
-      const answer = report();
-      return answer instanceof Promise ? answer.then(({ status, body }) => ({ status, value: body })) : { status: answer.status, value: answer.body };
-    },
+    handle: () => then(report(), ({ status, body }) => ({ status, value: body })),
   };
 }
