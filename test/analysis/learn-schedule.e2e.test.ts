@@ -8,18 +8,11 @@ import type { FitResult } from "../../src/analysis/learn/fit.ts";
 import { ScheduledLearning } from "../../src/learning/schedule.ts";
 import { doesAsWell } from "../../src/learning/service.ts";
 import { memoryLogger } from "../../src/log.ts";
-import { analyzeVia, resolveAlert } from "../support/analyst.ts";
+import { analyzeVia, LEARNING_SUITE_CONFIG, resolveAlert } from "../support/analyst.ts";
 import { type Credentials, startTestServer, type TestServer } from "../support/harness.ts";
 
 // 0.0005 h = 1.8 s between runs.
-const CONFIG = `plans: { fast: { per_second: 1000000, per_minute: 10000000 } }
-alerts: { auto_threshold: 50 }
-learning: { every_h: 0.0005, min_new_labels: 5 }
-modules:
-  compliance: { approver_limits: { alice: 1000 } }
-connectors:
-  - { id: erp, type: inline }
-`;
+const CONFIG = `${LEARNING_SUITE_CONFIG}learning: { every_h: 0.0005, min_new_labels: 5 }\n`;
 
 let srv: TestServer;
 let creds: Credentials;

@@ -5,16 +5,9 @@
 // pattern dismissed as a false positive stops re-alerting.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runCli } from "../support/cli.ts";
-import { analyzeVia, resolveAlert } from "../support/analyst.ts";
+import { analyzeVia, LEARNING_SUITE_CONFIG, resolveAlert } from "../support/analyst.ts";
 import { type Credentials, startTestServer, type TestServer } from "../support/harness.ts";
 
-const CONFIG = `plans: { fast: { per_second: 1000000, per_minute: 10000000 } }
-alerts: { auto_threshold: 50 }
-modules:
-  compliance: { approver_limits: { alice: 1000 } }
-connectors:
-  - { id: erp, type: inline }
-`;
 
 let srv: TestServer;
 let creds: Credentials;
@@ -36,7 +29,7 @@ async function learn(...args: string[]) {
 }
 
 beforeAll(async () => {
-  srv = await startTestServer(CONFIG);
+  srv = await startTestServer(LEARNING_SUITE_CONFIG);
   creds = await srv.newAccount("fast");
 });
 afterAll(() => srv.stop());
