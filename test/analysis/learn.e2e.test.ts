@@ -8,7 +8,6 @@ import { runCli } from "../support/cli.ts";
 import { analyzeVia, LEARNING_SUITE_CONFIG, resolveAlert } from "../support/analyst.ts";
 import { type Credentials, startTestServer, type TestServer } from "../support/harness.ts";
 
-
 let srv: TestServer;
 let creds: Credentials;
 let n = 0;
