@@ -11,6 +11,7 @@ import type { FastPath } from "./fast-path.ts";
 import { problemResponse } from "./problem.ts";
 import type { RequestObserver } from "./observe.ts";
 import { beginRequest, type RequestState } from "./request-state.ts";
+import { then } from "../domain/awaitable.ts";
 
 export interface FrontDoorOptions {
   log: Logger;
@@ -61,6 +62,7 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
     };
     const request = routable(received);
     const state = beginRequest(request, clientIp, performance.now());
+    const path = pathOf(request.url);
     // Errors inside the app become problems there; only the refusals below arrive here.
     const refused = (e: unknown): Response => {
       const error = e instanceof ApiError ? e : internalError();
@@ -69,11 +71,11 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
       return problemResponse(error, state.id);
     };
     const answered = (response: Response): Response => {
-      if (o.observers?.length) notify(o, request, state, response);
+      if (o.observers?.length) notify(o, request, path, state, response);
       if (o.accessLog) {
         o.log.info("request", {
           method: request.method,
-          path: pathOf(request.url),
+          path,
           status: response.status,
           duration_ms: round2(performance.now() - state.startedAt),
           request_id: state.id,
@@ -93,7 +95,7 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
       }
       if (request.method !== "GET" && request.method !== "HEAD") checkDeclaredLength(request, o.maxBodyBytes);
       // A fast-path answer carries the request's headers, request id included.
-      response = o.fast?.(request, pathOf(request.url)) ?? withRequestId(handle(request), state.id);
+      response = o.fast?.(request, path) ?? then(handle(request), (r) => withRequestId(r, state.id));
     } catch (e) {
       return answered(refused(e));
     }
@@ -101,14 +103,12 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
   };
 }
 
-function withRequestId(response: Response | Promise<Response>, id: string): Response | Promise<Response> {
-  if (response instanceof Promise) return response.then((r) => withRequestId(r, id));
+function withRequestId(response: Response, id: string): Response {
   response.headers.set("request-id", id);
   return response;
 }
 
-function notify(o: FrontDoorOptions, request: Request, state: RequestState, response: Response) {
-  const path = pathOf(request.url);
+function notify(o: FrontDoorOptions, request: Request, path: string, state: RequestState, response: Response) {
   const observation = {
     method: request.method,
     route: o.routeOf?.(request.method, path) ?? "unmatched",
