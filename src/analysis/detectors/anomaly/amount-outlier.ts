@@ -15,7 +15,8 @@
 // ratio to the usual (25× → 0.7, enough for "high" on its own; 100× → 1), whichever is
 // stronger, plus a little for each further context that agrees. Proves no loss: amount at risk 0.
 import type { AmountContexts, ContextSummary } from "../../amount-contexts.ts";
-import type { HistoryStats } from "../../history.ts";
+import type { HistoryEntry, HistoryStats } from "../../history.ts";
+import type { Transaction } from "../../../domain/transaction.ts";
 import { postingsAtLeast, userOf } from "../../amount-contexts.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { DetectorCode } from "../../catalog.ts";
@@ -82,93 +83,116 @@ export const amountOutlierDetector: Detector = {
       }
     }
     if (alarms.length === 0) return [];
-    // Regular business explains itself: an alarm is explained when the same user's routine in
-    // this context, or in a finer one (more values: the account rather than the profit centre),
-    // has seen such amounts before — a quarter-end accrual run posts far above the profit
-    // centre's usual, and far above its own usual there across accounts, but is ordinary for
-    // what it posts to each account.
-    // The routine must have reached about this level before (within a factor 3 of its largest
-    // other posting): a routine of a few scattered amounts does not explain a new extreme.
-    // A coarser routine explains too when it is a business of its own level (support.ts): a
-    // year-end closing run posts once per account, each amount far above the account's usual,
-    // but all of them ordinary for what that user posts with that document type.
-    const explained = (a: Alarm) => {
-      // This user's first posting in the alarm's context: part of a sweep across its values (a
-      // closing run posts once per account) if a coarser routine of its own level explains it.
-      const first = user !== undefined && a.routineOf === null && (store.routine(a.i, a.value, scope, user)?.n ?? 0) - inHistory <= 0;
-      for (let r = 0; r < routineCount; r++) {
-        const ri = routineField[r]!;
-        const rlog = routineLog[r]!;
-        // The routine must have judged the same amount: a small line's routine does not
-        // explain the invoice's total, nor another line's (a one-line entry's line is its total).
-        if (Math.abs(rlog - Math.log(a.amount)) >= 1e-9) continue;
-        const routine = store.routineSummary(routineIndex[r]!);
-        if ((rlog - routine.median) / Math.max(routine.scale, ROUTINE_MIN_SCALE) >= cfg.threshold) continue;
-        const own = ownLevel(routine, routineN[r]!, routineUsual[r], cfg, first);
-        if (!own && ri !== a.i && !(a.line === null && store.distinct(ri) > store.distinct(a.i))) continue;
-        // A population of its own level is long enough for its z-score to speak (the largest
-        // closing of the year need not have a peer); a shorter routine must have reached about
-        // this level before.
-        if (own || rlog <= largestOther(routine, rlog, inHistory) + PEER_FACTOR) return true;
-      }
-      return false;
-    };
-    for (let k = alarms.length - 1; k >= 0; k--) if (explained(alarms[k]!)) alarms.splice(k, 1);
-    if (alarms.length === 0) return [];
-    // The line's own account (its SKU: what the posting is) with a history of its own, found the
-    // amount ordinary — no alarm there, nor in this user's routine there: an alarm of a coarser
-    // context whose usual is far below the account's (a business of its own level: what a clerk
-    // posts across the company against a fixed-asset account's purchases) says only that the
-    // account is not the context's usual business. Explained.
-    const account = accountUsual(store, cfg, txn, alarms, scope, user, userCode, inHistory);
-    if (account && belowLevelOf(account, alarms, cfg)) return [];
-    // A document is judged by the line that says what it is: the other line of a balanced two-
-    // line entry (beside it in the history: same posting time, user and amount). A capital
-    // purchase's vendor line is far above what the clerk posts to the vendor account, but its
-    // asset line is the asset account's business: ordinary there (with this user's routine there,
-    // if any, agreeing), it explains the entry; with too little history there, it is worth a look
-    // (medium), as the asset line itself is.
-    // Of the two, the line whose account is the more specific says what the entry is: the asset
-    // account (its purchases alike) rather than the vendor account (every kind of invoice), the
-    // expense account rather than the bank; and only an account of its own level there: two lines
-    // of ordinary accounts, each with a few such amounts before, do not excuse each other.
-    const other = self && txn.lines.length === 1 ? otherLine(ctx.history, store, self.seq, self.ms, amount, userCode, txn.lines[0]!.sku) : undefined;
-    const twin = other === undefined ? undefined : judgeOtherLine(store, cfg, other, scope, user, userCode, amount, log, ownSpread(store, txn.lines[0]!.sku, scope, inHistory, cfg.min_history));
-    if (twin && "median" in twin && belowLevelOf(twin, alarms, cfg)) return [];
-    const scored = alarms.map((a) => ({ a, score: evidence(a, cfg) })).sort((x, y) => y.score - x.score || y.a.z - x.a.z);
-    const top = scored[0]!;
-    const others = scored.slice(1).map((s) => s.a);
-    // Contexts that agree add a little, each counted once: two fields naming the same postings
-    // (an account mapped both as an attribute and as the SKU) are one context, not two.
-    const distinct = new Set(alarms.map((x) => `${x.usual.n}:${x.usual.median}`)).size;
-    const a = top.a;
-    // The line's own account (its SKU) with too little history to say what is usual there: the
-    // alarms come from coarser contexts (what this user posts in the company, with this document
-    // type), which know nothing of that account's business — a first capital purchase to a fixed-
-    // asset account, a new line of business. Worth a look (medium), not an alarm; the finding says
-    // why. Like a never-seen value in a field whose history is too short (rare_value).
-    const thin = thinAccount(store, txn, a.line, a.amount, scope, userCode, inHistory, cfg.min_history) ?? (twin && !("median" in twin) ? { ...twin, other: true } : undefined);
-    const score = Math.min(thin ? THIN_ACCOUNT_CAP : 1, top.score + 0.05 * Math.min(3, distinct - 1));
-    const code: DetectorCode = a.field === "customer_id" ? "amount_outlier_customer" : a.field === "sku" ? "amount_outlier_sku" : "amount_outlier_attribute";
-    const typical = roundMoney(Math.exp(a.usual.median));
-    const where = (x: Alarm) => `${x.field} ${x.value}${x.routineOf ? ` as posted by ${x.routineOf}` : ""}`;
-    const also = others.map((o) => `${where(o)} (${round2(o.ratio)}×)`);
-    const finding: Finding = {
-      code,
-      score,
-      message:
-        `${a.line === null ? "amount" : "line amount"} ${a.amount} ${currency} is ${round2(a.ratio)}× the usual ${typical} for ${where(a)}` +
-        ` (robust z ${round2(a.z)}, ${a.usual.n} postings, fewer than ${PEERS_EXPLAIN} of them within a factor 3 of it${!a.routineOf && user !== undefined && a.field !== "created_by" ? `; no routine of ${user} there explains it` : ""})` +
-        (also.length ? `; also unusual for ${also.join(", ")}` : "") +
-        (thin ? `; but ${"other" in thin ? `the entry's other line posts to ${thin.field} ${thin.value}, which` : `${thin.field} ${thin.value}`} has only ${thin.n} posting(s) here, too few to say what is usual for it` : ""),
-      field: a.line === null ? "amount" : `lines[${a.line}].amount`,
-      expected: { context: { [a.field]: a.value, currency, ...(store.scopeField ? { [store.scopeField]: fieldReader(store.scopeField)(txn) } : {}), ...(a.routineOf ? { created_by: a.routineOf } : {}) }, typical, robust_z_below: cfg.threshold, history: a.usual.n, largest_seen: roundMoney(a.usual.max) },
-      actual: { amount: a.amount, robust_z: round4(a.z), ratio: round2(a.ratio), also_unusual_for: others.map((o) => ({ [o.field]: o.value, ...(o.routineOf ? { created_by: o.routineOf } : {}), ratio: round2(o.ratio), robust_z: round4(o.z) })) },
-      amount_at_risk: 0,
-    };
-    return [finding];
+    return alarmFindings(alarms, txn, ctx.history, cfg, store, currency, scope, user, userCode, inHistory, amount, log, self);
   },
 };
+
+/**
+ * The alarms of an entry (a few in a thousand entries raise any), explained away or reported: its
+ * own function so that the per-entry detect() stays small — the JIT compiled the two as one
+ * function of ~400 ms (twice, after a deoptimisation) while the scan ran on slower code.
+ */
+function alarmFindings(
+  alarms: Alarm[],
+  txn: Transaction,
+  history: HistoryStats,
+  cfg: OutlierConfig,
+  store: AmountContexts,
+  currency: string,
+  scope: string,
+  user: string | undefined,
+  userCode: number,
+  inHistory: number,
+  amount: number,
+  log: number,
+  self: HistoryEntry | undefined,
+): Finding[] {
+  // Regular business explains itself: an alarm is explained when the same user's routine in
+  // this context, or in a finer one (more values: the account rather than the profit centre),
+  // has seen such amounts before — a quarter-end accrual run posts far above the profit
+  // centre's usual, and far above its own usual there across accounts, but is ordinary for
+  // what it posts to each account.
+  // The routine must have reached about this level before (within a factor 3 of its largest
+  // other posting): a routine of a few scattered amounts does not explain a new extreme.
+  // A coarser routine explains too when it is a business of its own level (support.ts): a
+  // year-end closing run posts once per account, each amount far above the account's usual,
+  // but all of them ordinary for what that user posts with that document type.
+  const explained = (a: Alarm) => {
+    // This user's first posting in the alarm's context: part of a sweep across its values (a
+    // closing run posts once per account) if a coarser routine of its own level explains it.
+    const first = user !== undefined && a.routineOf === null && (store.routine(a.i, a.value, scope, user)?.n ?? 0) - inHistory <= 0;
+    for (let r = 0; r < routineCount; r++) {
+      const ri = routineField[r]!;
+      const rlog = routineLog[r]!;
+      // The routine must have judged the same amount: a small line's routine does not
+      // explain the invoice's total, nor another line's (a one-line entry's line is its total).
+      if (Math.abs(rlog - Math.log(a.amount)) >= 1e-9) continue;
+      const routine = store.routineSummary(routineIndex[r]!);
+      if ((rlog - routine.median) / Math.max(routine.scale, ROUTINE_MIN_SCALE) >= cfg.threshold) continue;
+      const own = ownLevel(routine, routineN[r]!, routineUsual[r], cfg, first);
+      if (!own && ri !== a.i && !(a.line === null && store.distinct(ri) > store.distinct(a.i))) continue;
+      // A population of its own level is long enough for its z-score to speak (the largest
+      // closing of the year need not have a peer); a shorter routine must have reached about
+      // this level before.
+      if (own || rlog <= largestOther(routine, rlog, inHistory) + PEER_FACTOR) return true;
+    }
+    return false;
+  };
+  for (let k = alarms.length - 1; k >= 0; k--) if (explained(alarms[k]!)) alarms.splice(k, 1);
+  if (alarms.length === 0) return [];
+  // The line's own account (its SKU: what the posting is) with a history of its own, found the
+  // amount ordinary — no alarm there, nor in this user's routine there: an alarm of a coarser
+  // context whose usual is far below the account's (a business of its own level: what a clerk
+  // posts across the company against a fixed-asset account's purchases) says only that the
+  // account is not the context's usual business. Explained.
+  const account = accountUsual(store, cfg, txn, alarms, scope, user, userCode, inHistory);
+  if (account && belowLevelOf(account, alarms, cfg)) return [];
+  // A document is judged by the line that says what it is: the other line of a balanced two-
+  // line entry (beside it in the history: same posting time, user and amount). A capital
+  // purchase's vendor line is far above what the clerk posts to the vendor account, but its
+  // asset line is the asset account's business: ordinary there (with this user's routine there,
+  // if any, agreeing), it explains the entry; with too little history there, it is worth a look
+  // (medium), as the asset line itself is.
+  // Of the two, the line whose account is the more specific says what the entry is: the asset
+  // account (its purchases alike) rather than the vendor account (every kind of invoice), the
+  // expense account rather than the bank; and only an account of its own level there: two lines
+  // of ordinary accounts, each with a few such amounts before, do not excuse each other.
+  const other = self && txn.lines.length === 1 ? otherLine(history, store, self.seq, self.ms, amount, userCode, txn.lines[0]!.sku) : undefined;
+  const twin = other === undefined ? undefined : judgeOtherLine(store, cfg, other, scope, user, userCode, amount, log, ownSpread(store, txn.lines[0]!.sku, scope, inHistory, cfg.min_history));
+  if (twin && "median" in twin && belowLevelOf(twin, alarms, cfg)) return [];
+  const scored = alarms.map((a) => ({ a, score: evidence(a, cfg) })).sort((x, y) => y.score - x.score || y.a.z - x.a.z);
+  const top = scored[0]!;
+  const others = scored.slice(1).map((s) => s.a);
+  // Contexts that agree add a little, each counted once: two fields naming the same postings
+  // (an account mapped both as an attribute and as the SKU) are one context, not two.
+  const distinct = new Set(alarms.map((x) => `${x.usual.n}:${x.usual.median}`)).size;
+  const a = top.a;
+  // The line's own account (its SKU) with too little history to say what is usual there: the
+  // alarms come from coarser contexts (what this user posts in the company, with this document
+  // type), which know nothing of that account's business — a first capital purchase to a fixed-
+  // asset account, a new line of business. Worth a look (medium), not an alarm; the finding says
+  // why. Like a never-seen value in a field whose history is too short (rare_value).
+  const thin = thinAccount(store, txn, a.line, a.amount, scope, userCode, inHistory, cfg.min_history) ?? (twin && !("median" in twin) ? { ...twin, other: true } : undefined);
+  const score = Math.min(thin ? THIN_ACCOUNT_CAP : 1, top.score + 0.05 * Math.min(3, distinct - 1));
+  const code: DetectorCode = a.field === "customer_id" ? "amount_outlier_customer" : a.field === "sku" ? "amount_outlier_sku" : "amount_outlier_attribute";
+  const typical = roundMoney(Math.exp(a.usual.median));
+  const where = (x: Alarm) => `${x.field} ${x.value}${x.routineOf ? ` as posted by ${x.routineOf}` : ""}`;
+  const also = others.map((o) => `${where(o)} (${round2(o.ratio)}×)`);
+  const finding: Finding = {
+    code,
+    score,
+    message:
+      `${a.line === null ? "amount" : "line amount"} ${a.amount} ${currency} is ${round2(a.ratio)}× the usual ${typical} for ${where(a)}` +
+      ` (robust z ${round2(a.z)}, ${a.usual.n} postings, fewer than ${PEERS_EXPLAIN} of them within a factor 3 of it${!a.routineOf && user !== undefined && a.field !== "created_by" ? `; no routine of ${user} there explains it` : ""})` +
+      (also.length ? `; also unusual for ${also.join(", ")}` : "") +
+      (thin ? `; but ${"other" in thin ? `the entry's other line posts to ${thin.field} ${thin.value}, which` : `${thin.field} ${thin.value}`} has only ${thin.n} posting(s) here, too few to say what is usual for it` : ""),
+    field: a.line === null ? "amount" : `lines[${a.line}].amount`,
+    expected: { context: { [a.field]: a.value, currency, ...(store.scopeField ? { [store.scopeField]: fieldReader(store.scopeField)(txn) } : {}), ...(a.routineOf ? { created_by: a.routineOf } : {}) }, typical, robust_z_below: cfg.threshold, history: a.usual.n, largest_seen: roundMoney(a.usual.max) },
+    actual: { amount: a.amount, robust_z: round4(a.z), ratio: round2(a.ratio), also_unusual_for: others.map((o) => ({ [o.field]: o.value, ...(o.routineOf ? { created_by: o.routineOf } : {}), ratio: round2(o.ratio), robust_z: round4(o.z) })) },
+    amount_at_risk: 0,
+  };
+  return [finding];
+}
 
 // The routines of the entry being judged (detect is synchronous: one entry at a time).
 let routineCount = 0;
