@@ -9,7 +9,6 @@
 // - without --json, messages go to stderr as `assay: <message>`;
 // - with --json, the success is one JSON object on stdout, and an error is one JSON object
 //   `{"error":{"code","message"}}` on stdout too (so a script reads one stream), exit code as above.
-import { parseArgs } from "node:util";
 import { ConfigError } from "../config/load.ts";
 import { type CliIO, CliFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from "./common.ts";
 
@@ -175,15 +174,55 @@ function wantsHelp(argv: string[]): boolean {
   return false;
 }
 
+type ParsedArgv = { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] };
+
+/**
+ * An argument list made only of declared long options (`--name value`, `--name=value`, `--flag`)
+ * and plain arguments, read as node:util's parseArgs reads it; undefined for anything else (short
+ * flags, `--`, unknown options, `--flag=…`, a missing, empty or dash-led value), which parseArgs then
+ * reads and, if need be, refuses with its own error. Loading node:util costs ~2 ms of CPU, a
+ * sizeable part of `assay serve`'s cold start (docs/benchmarks.md), so the plain case skips it.
+ */
+export function parseSimple(argv: string[], spec: Record<string, OptionSpec>): ParsedArgv | undefined {
+  const values: ParsedArgv["values"] = Object.create(null);
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (!token.startsWith("-")) {
+      positionals.push(token);
+      continue;
+    }
+    if (!token.startsWith("--") || token === "--") return undefined;
+    const eq = token.indexOf("=");
+    const name = eq < 0 ? token.slice(2) : token.slice(2, eq);
+    const option = Object.hasOwn(spec, name) ? spec[name]! : undefined;
+    if (!option) return undefined;
+    if (option.type === "boolean") {
+      if (eq >= 0 || option.multiple) return undefined;
+      values[name] = true;
+      continue;
+    }
+    const value = eq < 0 ? argv[++i] : token.slice(eq + 1);
+    if (value === undefined || value === "" || value.startsWith("-")) return undefined;
+    if (option.multiple) values[name] = [...((values[name] as string[] | undefined) ?? []), value];
+    else values[name] = value;
+  }
+  return { values, positionals };
+}
+
 /** Parses argv against a leaf's declared options; errors name the flag in plain words. */
 export function parseLeaf(name: string, leaf: LeafCommand, argv: string[]): Args {
   const spec = optionsOf(leaf);
-  const options = Object.fromEntries(Object.entries(spec).map(([n, o]) => [n, { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) }]));
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw new UsageError(plainParseError(name, e as Error & { code?: string }, spec));
+  let parsed = parseSimple(argv, spec);
+  if (!parsed) {
+    const options = Object.fromEntries(Object.entries(spec).map(([n, o]) => [n, { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) }]));
+    // Loaded here, not imported: a bundle loads every imported builtin at start.
+    const { parseArgs } = process.getBuiltinModule("node:util") as typeof import("node:util");
+    try {
+      parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true }) as ParsedArgv;
+    } catch (e) {
+      throw new UsageError(plainParseError(name, e as Error & { code?: string }, spec));
+    }
   }
   const args = leaf.arguments ?? [];
   const min = args.filter((a) => !a.optional).length;
@@ -195,7 +234,7 @@ export function parseLeaf(name: string, leaf: LeafCommand, argv: string[]): Args
     const extra = parsed.positionals.slice(args.length);
     throw new UsageError(`unexpected argument ${extra.map((x) => `"${x}"`).join(", ")} (see \`assay ${name} --help\`)`);
   }
-  return new Args(name, parsed.values as Record<string, string | boolean | string[] | undefined>, parsed.positionals, spec);
+  return new Args(name, parsed.values, parsed.positionals, spec);
 }
 
 function plainParseError(name: string, e: Error & { code?: string }, spec: Record<string, OptionSpec>): string {
