@@ -1,7 +1,7 @@
 // The `csv` connector: invoice lines exported as CSV, one file or a folder of files, plus CSV
 // reference tables. Lookups go through a per-file index (csv/file-index.ts) that is rebuilt when
 // the file changes; scans stream the file and never hold more than one chunk and one transaction.
-import { readdir, stat } from "node:fs/promises";
+import { readdir, stat } from "../fs-async.ts";
 import { basename, join } from "node:path";
 import type { Clock } from "../../domain/clock.ts";
 import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";

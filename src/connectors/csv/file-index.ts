@@ -2,7 +2,7 @@
 // pass, kept while the file's mtime and size are unchanged, rebuilt when the file changes. It
 // makes lookups a stat plus one small read, and lets scans find transactions whose rows are not
 // next to each other in the file (they are read whole, at their first row).
-import { stat } from "node:fs/promises";
+import { stat } from "../fs-async.ts";
 // A dependency-free table (the analysis ledger uses it for the same reason).
 import { StringTable } from "../../analysis/string-table.ts";
 import { CsvRow, readCsvRecords, readCsvRows } from "./reader.ts";

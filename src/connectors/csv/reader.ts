@@ -4,7 +4,7 @@
 // so that an index can later re-read exactly one transaction's rows. Memory is one chunk plus one
 // partial record, whatever the file size. A scan reads rows (readCsvRows) as byte ranges of the
 // chunk and decodes only the fields it maps (CsvRow), not a string per field.
-import { open } from "node:fs/promises";
+import { open } from "../fs-async.ts";
 import { fullGC } from "bun:jsc";
 import { plainDecimalAt } from "../values.ts";
 

@@ -8,7 +8,7 @@ import { readCsvTable } from "../csv/connector.ts";
 import { connectorUnavailable } from "../errors.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities } from "../types.ts";
-import { stat } from "node:fs/promises";
+import { stat } from "../fs-async.ts";
 
 export class InlineConnector extends BaseConnector {
   readonly capabilities: ConnectorCapabilities;
