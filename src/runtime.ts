@@ -66,8 +66,11 @@ export interface Runtime {
   /** Reads the connectors' active learned models (`assay learn`) into the engine. */
   refreshLearned(): Promise<void>;
   /** Starts background work (connector monitor, report worker, cleanup). */
-  /** Decrypts the active keys' secrets ahead of their first requests (at once when listening). */
-  warmKeys(): void;
+  /**
+   * Decrypts the active keys' secrets ahead of their first requests; started once (by `assay
+   * serve` before it listens, else by the server when listening), the same promise after.
+   */
+  warmKeys(): Promise<void>;
   start(): void;
   /** Stops background work (timers, webhook delivery, the report worker) while requests may still finish. */
   quiesce(): Promise<void>;
@@ -153,6 +156,8 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
   const learning = new ScheduledLearning({ store, engine: analysis, clock }, config.learning, () => config.connectors.map((c) => c.id), log);
   const metrics = config.metrics.enabled ? new Metrics({ store, connectors, startedAt, now: () => clock.now() }) : undefined;
 
+  let warming: Promise<void> | undefined;
+
   return {
     config,
     clock,
@@ -177,7 +182,10 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     refreshLearned,
     warmKeys() {
       // Off the first requests' path (key-service.ts).
-      keys.warmSecrets().catch((e) => log.warn("warming key secrets failed", { error: String(e) }));
+      return (warming ??= keys.warmSecrets().then(
+        () => {},
+        (e) => log.warn("warming key secrets failed", { error: String(e) }),
+      ));
     },
     start() {
       connectors.start();

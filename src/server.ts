@@ -72,7 +72,7 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
       routeOf: (method, path) => routes.templateFor(method, path),
     }),
   });
-  rt.warmKeys();
+  void rt.warmKeys();
   // Background work (learned models, the report worker, connector checks, …) starts with the app.
   let started = false;
   const startRest = (): Promise<Handler> => {

@@ -67,9 +67,17 @@ export function open(masterKey: Buffer, sealed: Uint8Array, aad: string): string
 /** Node Buffers may view a shared pool; WebCrypto's types want a plain ArrayBuffer view (it copies). */
 const view = (bytes: Uint8Array) => bytes as Uint8Array<ArrayBuffer>;
 
+/** The master key as a WebCrypto key, imported once per key (the check and every warmed secret use it). */
+const imported = new WeakMap<Buffer, Promise<CryptoKey>>();
+function decryptionKey(masterKey: Buffer): Promise<CryptoKey> {
+  let key = imported.get(masterKey);
+  if (key === undefined) imported.set(masterKey, (key = crypto.subtle.importKey("raw", view(masterKey), "AES-GCM", false, ["decrypt"])));
+  return key;
+}
+
 /** `open` through WebCrypto (whose ciphertext already ends with the tag); rejects where `open` throws. */
 export async function openAsync(masterKey: Buffer, sealed: Uint8Array, aad: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", view(masterKey), "AES-GCM", false, ["decrypt"]);
+  const key = await decryptionKey(masterKey);
   const plain = await crypto.subtle.decrypt(
     { name: "AES-GCM", iv: view(sealed.subarray(0, IV_BYTES)), additionalData: view(Buffer.from(aad)), tagLength: 128 },
     key,
