@@ -3,7 +3,8 @@
 // file's own folder. Every problem is reported, one per line, with its YAML path.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
-import { Value } from "@sinclair/typebox/value";
+import { Value, type ValueError } from "@sinclair/typebox/value";
+import { withDefaults as fillDefaults } from "./defaults.ts";
 import { checkRules } from "../analysis/rules/compile.ts";
 import type { PlanLimitsT } from "../ratelimit/config-schema.ts";
 import { ConfigSchema, type ConfigFile } from "./schema.ts";
@@ -66,9 +67,14 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
 
   const problems: string[] = [];
   const substituted = substituteEnv(raw, env, "", problems);
-  const withDefaults = Value.Default(ConfigSchema, Value.Clone(substituted));
-  // Check is one pass; collecting every error costs more and is only needed for a bad file.
-  const errors = Value.Check(ConfigSchema, withDefaults) ? [] : Value.Errors(ConfigSchema, withDefaults);
+  // Defaults as Value.Default fills them, cheaper (defaults.ts); Check is one pass.
+  let withDefaults = fillDefaults(ConfigSchema, Value.Clone(substituted));
+  let errors: Iterable<ValueError> = [];
+  if (!Value.Check(ConfigSchema, withDefaults)) {
+    // A bad file: errors are collected exactly as they always were, over Value.Default's result.
+    withDefaults = Value.Default(ConfigSchema, Value.Clone(substituted));
+    errors = Value.Errors(ConfigSchema, withDefaults);
+  }
   for (const error of errors) {
     // Union errors repeat per branch; one line per path is what a person wants to read.
     const path = yamlPath(error.path);
