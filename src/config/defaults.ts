@@ -26,11 +26,16 @@ export function withDefaults(schema: TSchema, value: unknown): unknown {
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object";
 
+/** TypeBox's Clone, without its seven type tests for a primitive (most defaults are). */
+function clone(value: unknown): unknown {
+  return value === null || (typeof value !== "object" && typeof value !== "function") ? value : Clone(value);
+}
+
 function valueOrDefault(schema: Schema, value: unknown): unknown {
   const defaultValue = "default" in schema ? schema.default : undefined;
   if (typeof defaultValue === "function") throw new Error("config schema: a default given as a function is not supported here (src/config/defaults.ts)");
-  const clone = Clone(defaultValue);
-  return value === undefined ? clone : isObject(value) && isObject(clone) ? Object.assign(clone, value) : value;
+  const clone_ = clone(defaultValue);
+  return value === undefined ? clone_ : isObject(value) && isObject(clone_) ? Object.assign(clone_, value) : value;
 }
 
 function hasDefaultProperty(schema: unknown): boolean {
@@ -98,7 +103,7 @@ function fromUnion(schema: Schema, references: Schema[], value: unknown): unknow
   // it passes or not: TypeBox's answer is then `defaulted` or a clone of it, the same value.
   if (!defaultsWithin(schema.anyOf as Schema[])) return defaulted;
   for (const inner of schema.anyOf as Schema[]) {
-    const result = visit(inner, references, Clone(defaulted));
+    const result = visit(inner, references, clone(defaulted));
     if (Check(inner, references, result)) return result;
   }
   return defaulted;
