@@ -14,6 +14,8 @@ import { metricsRoutes } from "./http/metrics-route.ts";
 import { type FastPath, fastPath } from "./http/fast-path.ts";
 import { BODY_PARSER, pipeline } from "./http/pipeline.ts";
 import { pipelineDepsOf } from "./http/steps.ts";
+import { transformedKeys } from "./http/transformed-keys.ts";
+import { analysisJson } from "./domain/analysis-json.ts";
 import { claimOf } from "./http/request-state.ts";
 import { RouteTable } from "./http/route-table.ts";
 import type { Runtime } from "./runtime.ts";
@@ -59,11 +61,12 @@ export function buildApp(rt: Runtime, given: { health?: HealthReporter; routes?:
       {
         method: "POST",
         path: "/v1/analyze",
-        body: once(() => ({ validator: getSchemaValidator(AnalyzeBody, { normalize: false }), ValidationError })),
-        handle: async (request, body, state) => ({
-          status: 200,
-          value: await analyzeFor(rt, state.auth!.account.id, body as typeof AnalyzeBody.static, request.signal, claimOf(request)),
-        }),
+        body: once(() => ({ validator: getSchemaValidator(AnalyzeBody, { normalize: false }), ValidationError, transformed: transformedKeys(AnalyzeBody) })),
+        handle: async (request, body, state) => {
+          const value = await analyzeFor(rt, state.auth!.account.id, body as typeof AnalyzeBody.static, request.signal, claimOf(request));
+          // The text the analyses table got: the response sends the same bytes.
+          return { status: 200, value, json: analysisJson(value) };
+        },
       },
     ],
     deps,

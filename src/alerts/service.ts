@@ -11,7 +11,7 @@ import { newId } from "../domain/ids.ts";
 import { parseTime } from "../domain/time.ts";
 import { ApiError } from "../domain/errors.ts";
 import { outboxMessagesFor } from "../notify/events.ts";
-import { entityKey, followResolution, isSuppressed } from "./suppressions.ts";
+import { followResolution, suppressionKeyOf } from "./suppressions.ts";
 import {
   ActiveAlertExistsError,
   type AlertEventRecord,
@@ -211,9 +211,10 @@ export class AlertService {
    */
   async openFromAnalysis(accountId: string, analysis: AnalysisResult, recording?: { customerId: string | null; claim?: IdempotencyRef }): Promise<string | null> {
     const now = iso(this.deps.clock.now());
-    // A pattern an analyst dismissed as a false positive opens no new alert (suppressions.ts).
-    if (await isSuppressed(this.deps.store, accountId, analysis.connector, analysis.anomalies, entityKey(recording?.customerId, analysis.transaction_id))) {
-      if (recording) await this.deps.store.analyses.insert(analysisRecord(accountId, analysis, recording.customerId), recording.claim);
+    // A pattern an analyst dismissed as a false positive opens no new alert (suppressions.ts). An
+    // analysis to record is checked in the store's write (no read transaction of its own).
+    const unlessSuppressed = suppressionKeyOf(analysis, recording?.customerId);
+    if (!recording && unlessSuppressed && (await this.deps.store.suppressions.matches(accountId, unlessSuppressed.connector, unlessSuppressed.codes, unlessSuppressed.entity))) {
       return null;
     }
     const anomalies = topAnomalies(analysis.anomalies);
@@ -267,8 +268,9 @@ export class AlertService {
             return { patch, event: this.event(current, system, "updated", current.status, current.status, now, changes) };
           },
           this.outbox,
-          recording && { record: analysisRecord(accountId, analysis, recording.customerId), claim: recording.claim },
+          recording && { record: analysisRecord(accountId, analysis, recording.customerId), claim: recording.claim, unlessSuppressed },
         );
+        if (result.alert === null) return null;
         this.deps.onNotify?.();
         return result.alert.id;
       } catch (e) {

@@ -5,7 +5,7 @@
 import type { Anomaly } from "../domain/analysis.ts";
 import { codesKey, entityKey, type SuppressedPattern } from "../domain/suppression.ts";
 import { newId } from "../domain/ids.ts";
-import type { AlertRecord, Store, SuppressionRecord } from "../store/types.ts";
+import type { AlertRecord, Store, SuppressionKey, SuppressionRecord } from "../store/types.ts";
 
 export { codesKey, entityKey };
 
@@ -14,10 +14,14 @@ export async function dismissedPatterns(store: Store, accountId: string, connect
   return (await store.suppressions.list(accountId, connector)).map((r) => ({ codes: r.codes, entity: r.entity }));
 }
 
-/** Whether an analysis of this pattern should open no alert. */
-export async function isSuppressed(store: Store, accountId: string, connector: string, anomalies: readonly Anomaly[], entity: string | null): Promise<boolean> {
-  if (!entity || anomalies.length === 0) return false;
-  return store.suppressions.matches(accountId, connector, codesKey(anomalies), entity);
+/**
+ * The pattern a suppression of this analysis would have, or undefined when none can apply (no
+ * entity, no findings): what the store checks before opening an alert (AlertRepository.openOrRefresh).
+ */
+export function suppressionKeyOf(analysis: { connector: string; transaction_id: string | null; anomalies: readonly Anomaly[] }, customerId: string | null | undefined): SuppressionKey | undefined {
+  const entity = entityKey(customerId, analysis.transaction_id);
+  if (!entity || analysis.anomalies.length === 0) return undefined;
+  return { connector: analysis.connector, codes: codesKey(analysis.anomalies), entity };
 }
 
 /** Records (or lifts, when reopened) the pattern of an auto-alert after a status change. */

@@ -9,6 +9,7 @@ import type { Connector, ScanPartition } from "../connectors/types.ts";
 import { type AlertOpener, type AnalysisEngine, type AnalysisResult, type AnalyzeRequest, type FlaggedBatch, flaggedBatchesOf, type ScanRequest, type TransactionFinding } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
+import { setAlertId } from "../domain/analysis-json.ts";
 import type { Transaction } from "../domain/transaction.ts";
 import { ApiError } from "../domain/errors.ts";
 import type { Logger } from "../log.ts";
@@ -217,7 +218,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     // never one without the other); `claim` marks the Idempotency-Key claim in that transaction.
     const opener = this.deps.alerts?.();
     if (opener && analysis.risk_score >= setup.autoThresholdFor(connector.id)) {
-      analysis.alert_id = await opener.openFromAnalysis(request.accountId, analysis, { customerId, claim: request.claim });
+      setAlertId(analysis, await opener.openFromAnalysis(request.accountId, analysis, { customerId, claim: request.claim }));
     } else {
       await this.deps.analyses.insert(analysisRecord(request.accountId, analysis, customerId), request.claim);
     }

@@ -21,6 +21,11 @@ export interface BodyValidator {
 export interface BodyValidation {
   validator: BodyValidator;
   ValidationError: typeof ValidationError;
+  /**
+   * The body's top-level properties whose schema holds a transform (transformed-keys.ts): a body
+   * with none of them decodes to an equal copy of itself, so Decode is skipped. Undefined: always decode.
+   */
+  transformed?: ReadonlySet<string>;
 }
 
 export interface FastRoute {
@@ -32,7 +37,14 @@ export interface FastRoute {
    * module itself never loads Elysia (health is answered before the Elysia app is built).
    */
   body?: () => BodyValidation;
-  handle(request: Request, body: unknown, state: RequestState): { status: number; value: unknown } | Promise<{ status: number; value: unknown }>;
+  handle(request: Request, body: unknown, state: RequestState): FastAnswer | Promise<FastAnswer>;
+}
+
+/** A route's answer; `json`, when the handler already has it, is JSON.stringify(value) (not made again). */
+export interface FastAnswer {
+  status: number;
+  value: unknown;
+  json?: string;
 }
 
 /** Elysia's content type for an object answer. */
@@ -40,11 +52,11 @@ const JSON_TYPE = "application/json;charset=utf-8";
 const EMPTY = new Uint8Array(0);
 
 /** Exactly what Elysia's compiled route does with a decoded body before its handler sees it. */
-function validated({ validator, ValidationError }: BodyValidation, decoded: unknown): unknown {
+function validated({ validator, ValidationError, transformed }: BodyValidation, decoded: unknown): unknown {
   const isNotEmptyObject = !!decoded && typeof decoded === "object" && Object.keys(decoded).length > 0;
   const body = Object.assign({}, decoded);
   if (!validator.Check(body)) throw new ValidationError("body", validator as never, body);
-  if (!isNotEmptyObject) return body;
+  if (!isNotEmptyObject || (transformed !== undefined && !sendsAny(body, transformed))) return body;
   try {
     return validator.Decode(body);
   } catch (error) {
@@ -55,15 +67,20 @@ function validated({ validator, ValidationError }: BodyValidation, decoded: unkn
   }
 }
 
+function sendsAny(body: object, keys: ReadonlySet<string>): boolean {
+  for (const key of keys) if (Object.hasOwn(body, key)) return true;
+  return false;
+}
+
 export type FastPath = (request: Request, path: string) => Response | Promise<Response> | undefined;
 
 export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
   const byPath = new Map(routes.map((r) => [r.path, r]));
 
-  function respond(state: RequestState, status: number, value: unknown): Response {
+  function respond(state: RequestState, { status, value, json }: FastAnswer): Response {
     const headers = state.headers;
     headers["content-type"] = JSON_TYPE;
-    return new Response(JSON.stringify(value), { status, headers });
+    return new Response(json ?? JSON.stringify(value), { status, headers });
   }
 
   /**
@@ -73,7 +90,7 @@ export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
    */
   function runWithoutBody(route: FastRoute, request: Request, state: RequestState): Response | Promise<Response> {
     state.raw = EMPTY;
-    return then(admit(deps.authenticator, request, state), () => then(route.handle(request, undefined, state), ({ status, value }) => respond(state, status, value)));
+    return then(admit(deps.authenticator, request, state), () => then(route.handle(request, undefined, state), (answer) => respond(state, answer)));
   }
 
   async function runWithBody(route: FastRoute & { body: () => BodyValidation }, request: Request, path: string, state: RequestState): Promise<Response> {
@@ -82,9 +99,9 @@ export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
     const body = validated(route.body(), decoded);
     const replay = await deps.idempotency.begin(request, state, path);
     if (replay) return replay;
-    const { status, value } = await route.handle(request, body, state);
-    if (state.idempotency) return await storeForReplay(deps.idempotency, state, value, status, { ...state.headers });
-    return respond(state, status, value);
+    const answer = await route.handle(request, body, state);
+    if (state.idempotency) return await storeForReplay(deps.idempotency, state, answer.value, answer.status, { ...state.headers }, answer.json);
+    return respond(state, answer);
   }
 
   function run(route: FastRoute, request: Request, path: string): Response | Promise<Response> {

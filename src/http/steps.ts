@@ -88,9 +88,11 @@ export async function storeForReplay(
   value: unknown,
   setStatus: number | string | undefined,
   setHeaders: Record<string, string>,
+  /** JSON.stringify(value), when the caller already made it. */
+  json?: string,
 ): Promise<Response> {
   const status = value instanceof Response ? value.status : typeof setStatus === "number" ? setStatus : 200;
-  const body = value instanceof Response ? await value.clone().text() : JSON.stringify(value ?? null);
+  const body = value instanceof Response ? await value.clone().text() : (json ?? JSON.stringify(value ?? null));
   const headers = { ...setHeaders, "content-type": value instanceof Response ? (value.headers.get("content-type") ?? "application/json") : "application/json" };
   await idempotency.complete(state, status, headers, body);
   return new Response(body, { status, headers });

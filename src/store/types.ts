@@ -286,14 +286,17 @@ export interface AlertRepository {
    * Opens an alert for (account, dedupe_key) unless an active one exists, in which case `refresh`
    * may patch it (null = leave it alone). Atomic across processes. `analysis`, when given, is
    * recorded in the same transaction with the alert's id (and marks its Idempotency-Key claim).
+   * With `analysis.unlessSuppressed`, a matching false-positive suppression of the account
+   * (SuppressionRepository.matches) opens and changes nothing: the analysis is recorded without
+   * an alert and `alert` is null. (SQLite checks it in the write transaction: no read of its own.)
    */
   openOrRefresh(
     alert: AlertRecord,
     created: AlertEventRecord,
     refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
     outbox: OutboxBuilder,
-    analysis?: { record: AnalysisRecord; claim?: IdempotencyRef },
-  ): Promise<{ alert: AlertRecord; created: boolean }>;
+    analysis?: { record: AnalysisRecord; claim?: IdempotencyRef; unlessSuppressed?: SuppressionKey },
+  ): Promise<OpenOrRefreshResult>;
   events(accountId: string, alertId: string, query: { starting_after?: string; limit: number }): Promise<Page<AlertEventRecord>>;
   /** Streams an account's alerts created in a period, in creation order (for reports). */
   iterate(accountId: string, query: { from?: string; to?: string; connector?: string }): AsyncIterable<AlertRecord>;
@@ -424,6 +427,16 @@ export interface SuppressionRecord {
   alert_id: string;
   created_at: string;
 }
+
+/** What a suppression matches on (SuppressionRecord's columns): the account is the alert's. */
+export interface SuppressionKey {
+  connector: string;
+  codes: string;
+  entity: string;
+}
+
+/** An alert opened (created) or found; a suppressed analysis: no alert. */
+export type OpenOrRefreshResult = { alert: AlertRecord; created: boolean } | { alert: null; created: false };
 
 export interface SuppressionRepository {
   /** Records a pattern (an existing identical one is kept). */

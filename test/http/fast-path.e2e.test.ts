@@ -50,6 +50,10 @@ const cases: Case[] = [
   { name: "analyze JSON null", method: "POST", path: "/v1/analyze", body: "null", headers: json },
   { name: "analyze JSON array", method: "POST", path: "/v1/analyze", body: "[1]", headers: json },
   { name: "analyze scan mode", method: "POST", path: "/v1/analyze", body: JSON.stringify({ connector: "inline", module: "anomaly_detection" }), headers: json },
+  // options holds t.Integer (a transform): decoded when sent, skipped otherwise (transformed-keys.ts).
+  { name: "analyze with integer options", method: "POST", path: "/v1/analyze", body: JSON.stringify({ connector: "inline", module: "revenue_leakage", data: invoice, options: { limit: 5, max_anomalies: 2 } }), headers: json },
+  { name: "analyze with options as integer text", method: "POST", path: "/v1/analyze", body: JSON.stringify({ connector: "inline", module: "revenue_leakage", data: invoice, options: { limit: "5" } }), headers: json },
+  { name: "analyze with an option out of range as text", method: "POST", path: "/v1/analyze", body: JSON.stringify({ connector: "inline", module: "revenue_leakage", data: invoice, options: { limit: "0" } }), headers: json },
   { name: "analyze bad signature", method: "POST", path: "/v1/analyze", body: "{}", headers: json, badSignature: true },
 ];
 

@@ -11,8 +11,10 @@ import {
   type AlertRecord,
   type AnalysisRecord,
   type AlertRepository,
+  type OpenOrRefreshResult,
   type OutboxBuilder,
   type Page,
+  type SuppressionKey,
 } from "../types.ts";
 import { ALERT_COLUMNS, type AlertRow, alertFromRow, alertToRow, type EventRow, eventFromRow, PATCHABLE_COLUMNS } from "../alert-rows.ts";
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
@@ -31,7 +33,7 @@ const PAGE = 500;
 
 /** Records the analysis carrying the id of the alert it opened or refreshed, and marks its claim. */
 async function recordWithAlert(tx: Sql, { record, claim }: { record: AnalysisRecord; claim?: IdempotencyRef }, alertId: string) {
-  await insertAnalysis(tx, { ...record, alert_id: alertId, result: { ...(record.result as object), alert_id: alertId } });
+  await insertAnalysis(tx, record, alertId);
   await markClaim(tx, claim, `analysis:${record.id}`);
 }
 
@@ -96,8 +98,18 @@ export class PgAlertRepository implements AlertRepository {
     created: AlertEventRecord,
     refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
     outbox: OutboxBuilder,
-    analysis?: { record: AnalysisRecord; claim?: IdempotencyRef },
-  ) {
+    analysis?: { record: AnalysisRecord; claim?: IdempotencyRef; unlessSuppressed?: SuppressionKey },
+  ): Promise<OpenOrRefreshResult> {
+    // As before the check moved into the stores: its own query, then the analysis alone (a
+    // suppression added in between is honoured by the next analysis, as a dismissal just after).
+    const suppression = analysis?.unlessSuppressed;
+    if (suppression && (await this.suppressed(alert.account_id, suppression))) {
+      await this.db.tx(async (tx) => {
+        await insertAnalysis(tx, analysis!.record);
+        await markClaim(tx, analysis!.claim, `analysis:${analysis!.record.id}`);
+      });
+      return { alert: null, created: false };
+    }
     if (analysis) {
       const unchanged = await this.recordOnUnchanged(alert, refresh, analysis);
       if (unchanged) return { alert: unchanged, created: false };
@@ -133,6 +145,13 @@ export class PgAlertRepository implements AlertRepository {
       await recordAnalysis(alert.id);
       return { alert, created: true };
     });
+  }
+
+  private suppressed(accountId: string, { connector, codes, entity }: SuppressionKey): Promise<boolean> {
+    return this.db.run(
+      async (sql) =>
+        (await one(sql, "SELECT 1 AS x FROM alert_suppressions WHERE account_id = $1 AND connector = $2 AND codes = $3 AND entity = $4", [accountId, connector, codes, entity])) !== null,
+    );
   }
 
   /**

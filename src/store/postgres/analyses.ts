@@ -1,5 +1,6 @@
 import type { AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../types.ts";
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
+import { recordedResultJson } from "../../domain/analysis-json.ts";
 import { markClaim } from "./idempotency.ts";
 import { insertOf, one, rows, type PgDatabase, type Sql } from "./pool.ts";
 
@@ -17,8 +18,10 @@ const PAGE = 500;
 const fromRow = (row: Row): AnalysisRecord => ({ ...row, anomaly_codes: JSON.parse(row.anomaly_codes), result: JSON.parse(row.result) });
 
 /** Inserts one analysis row; shared with the alerts repository, which records an analysis with the alert it opened. */
-export async function insertAnalysis(sql: Sql, r: AnalysisRecord) {
-  const q = insertOf("analyses", COLUMNS, { ...r, anomaly_codes: JSON.stringify(r.anomaly_codes), result: JSON.stringify(r.result) });
+export async function insertAnalysis(sql: Sql, r: AnalysisRecord, alertId?: string) {
+  // With alertId: the analysis is stored as opening (or finding) that alert.
+  const row = { ...r, alert_id: alertId ?? r.alert_id, anomaly_codes: JSON.stringify(r.anomaly_codes), result: recordedResultJson(r.result, alertId) };
+  const q = insertOf("analyses", COLUMNS, row);
   await sql.unsafe(q.text, q.params);
 }
 

@@ -1,7 +1,7 @@
 // Alerts and their history. Every change (creation, status change, refresh from a new analysis)
 // writes the alert, one history event and its webhook notifications in one IMMEDIATE
 // transaction, so they commit together and two writers cannot interleave a read and a write.
-import type { Database } from "bun:sqlite";
+import type { Database, Statement } from "bun:sqlite";
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import {
   ActiveAlertExistsError,
@@ -11,8 +11,10 @@ import {
   type AlertListQuery,
   type AlertRecord,
   type AlertRepository,
+  type OpenOrRefreshResult,
   type OutboxBuilder,
   type Page,
+  type SuppressionKey,
 } from "../types.ts";
 import { ALERT_COLUMNS, type AlertRow, alertFromRow, alertToRow, type EventRow, eventFromRow, PATCHABLE_COLUMNS } from "../alert-rows.ts";
 import { asStorageError, guarded } from "./database.ts";
@@ -90,43 +92,54 @@ export class SqliteAlertRepository implements AlertRepository {
     created: AlertEventRecord,
     refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
     outbox: OutboxBuilder,
-    analysis?: { record: AnalysisRecord; claim?: IdempotencyRef },
-  ) {
+    analysis?: { record: AnalysisRecord; claim?: IdempotencyRef; unlessSuppressed?: SuppressionKey },
+  ): Promise<OpenOrRefreshResult> {
     // The analysis that caused it is recorded in the same transaction, carrying the alert's id:
     // one commit per risky analysis, and never an alert without its analysis or the reverse.
-    const recordAnalysis = (alertId: string) => {
+    const recordAnalysis = (alertId?: string) => {
       if (!analysis) return;
       const { record, claim } = analysis;
-      insertAnalysis(this.db, { ...record, alert_id: alertId, result: { ...(record.result as object), alert_id: alertId } });
+      insertAnalysis(this.db, record, alertId);
       markClaim(this.db, claim, `analysis:${record.id}`);
     };
-    return this.writes.run(() =>
-      this.db.transaction(() => {
-        const active = this.db
-          .query<AlertRow, [string, string]>(
-            "SELECT * FROM alerts WHERE account_id = ? AND dedupe_key = ? AND status IN ('open', 'acknowledged')",
-          )
-          .get(alert.account_id, alert.dedupe_key ?? "");
-        if (active) {
-          const current = alertFromRow(active);
-          const change = refresh(current);
-          if (!change) {
-            recordAnalysis(current.id);
-            return { alert: current, created: false };
-          }
-          const updated = this.patch(current, change.patch);
-          this.insertEvent(change.event);
-          insertOutbox(this.db, outbox(updated, change.event));
-          recordAnalysis(updated.id);
-          return { alert: updated, created: false };
+    // A group-commit job runs in a savepoint of the group's IMMEDIATE transaction: what it reads
+    // and writes is one atomic step, without a transaction (or a read lock) of its own.
+    return this.writes.run((): OpenOrRefreshResult => {
+      const { suppressed, active } = this.statements();
+      const suppression = analysis?.unlessSuppressed;
+      if (suppression && suppressed.get(alert.account_id, suppression.connector, suppression.codes, suppression.entity)) {
+        recordAnalysis();
+        return { alert: null, created: false };
+      }
+      const row = active.get(alert.account_id, alert.dedupe_key ?? "");
+      if (row) {
+        const current = alertFromRow(row);
+        const change = refresh(current);
+        if (!change) {
+          recordAnalysis(current.id);
+          return { alert: current, created: false };
         }
-        this.insertAlert(alert);
-        this.insertEvent(created);
-        insertOutbox(this.db, outbox(alert, created));
-        recordAnalysis(alert.id);
-        return { alert, created: true };
-      }).immediate(),
-    );
+        const updated = this.patch(current, change.patch);
+        this.insertEvent(change.event);
+        insertOutbox(this.db, outbox(updated, change.event));
+        recordAnalysis(updated.id);
+        return { alert: updated, created: false };
+      }
+      this.insertAlert(alert);
+      this.insertEvent(created);
+      insertOutbox(this.db, outbox(alert, created));
+      recordAnalysis(alert.id);
+      return { alert, created: true };
+    });
+  }
+
+  // Prepared once: the analyze path runs them on every risky analysis.
+  private prepared?: { suppressed: Statement<{ x: number }, [string, string, string, string]>; active: Statement<AlertRow, [string, string]> };
+  private statements() {
+    return (this.prepared ??= {
+      suppressed: this.db.prepare("SELECT 1 AS x FROM alert_suppressions WHERE account_id = ? AND connector = ? AND codes = ? AND entity = ?"),
+      active: this.db.prepare("SELECT * FROM alerts WHERE account_id = ? AND dedupe_key = ? AND status IN ('open', 'acknowledged')"),
+    });
   }
 
   events(accountId: string, alertId: string, q: { starting_after?: string; limit: number }) {

@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import type { AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../types.ts";
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import { asStorageError, guarded } from "./database.ts";
+import { recordedResultJson } from "../../domain/analysis-json.ts";
 import { markClaim } from "./idempotency.ts";
 import type { GroupCommit } from "./group-commit.ts";
 
@@ -14,8 +15,11 @@ const PAGE = 500;
 
 const fromRow = (row: Row): AnalysisRecord => ({ ...row, anomaly_codes: JSON.parse(row.anomaly_codes), result: JSON.parse(row.result) });
 
-/** Inserts one analysis row; shared with the alerts repository, which records an analysis with the alert it opened. */
-export function insertAnalysis(db: Database, r: AnalysisRecord) {
+/**
+ * Inserts one analysis row; shared with the alerts repository, which records an analysis with the
+ * alert it opened or found (alertId: stored with that alert_id, in the row and in its result).
+ */
+export function insertAnalysis(db: Database, r: AnalysisRecord, alertId?: string) {
   db.query(
     `INSERT INTO analyses (id, account_id, connector, module, transaction_id, customer_id, risk_score, risk_level,
        amount_at_risk, currency, anomaly_codes, transactions_analyzed, alert_id, created_at, result)
@@ -33,9 +37,9 @@ export function insertAnalysis(db: Database, r: AnalysisRecord) {
     r.currency,
     JSON.stringify(r.anomaly_codes),
     r.transactions_analyzed,
-    r.alert_id,
+    alertId ?? r.alert_id,
     r.created_at,
-    JSON.stringify(r.result),
+    recordedResultJson(r.result, alertId),
   );
 }
 
