@@ -7,11 +7,12 @@ import { Kind, TransformKind } from "@sinclair/typebox";
 /** Kinds that point elsewhere: what they point to is not walked here, so they count as transformed. */
 const INDIRECT = new Set(["Ref", "This", "Import"]);
 
-export function transformedKeys(schema: { properties?: Record<string, unknown> }): ReadonlySet<string> | undefined {
+export function transformedKeys(schema: object): ReadonlySet<string> | undefined {
+  const properties = (schema as { properties?: Record<string, unknown> }).properties;
   // A transform on the object itself, or a schema that is not a plain object: always decode.
-  if (hasTransform(schema, false) || !schema.properties) return undefined;
+  if (hasTransform(schema, false) || !properties) return undefined;
   const keys = new Set<string>();
-  for (const [key, property] of Object.entries(schema.properties)) if (hasTransform(property, true)) keys.add(key);
+  for (const [key, property] of Object.entries(properties)) if (hasTransform(property, true)) keys.add(key);
   // Additional properties with a schema of their own may carry transforms too.
   const additional = (schema as { additionalProperties?: unknown }).additionalProperties;
   if (typeof additional === "object" && additional !== null && hasTransform(additional, true)) return undefined;

@@ -10,7 +10,7 @@ import { connectorUnavailable } from "../errors.ts";
 import { RowMapper, TransactionGrouper } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
-import { buildCsvIndex, type CsvFileIndex, HeaderError, isFresh, runsOf } from "./file-index.ts";
+import { buildCsvIndex, type CsvFileIndex, HeaderError, isFresh, runsOf, statOrUndefined } from "./file-index.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { CsvRow, type CsvRows, readCsvRange, readCsvRows } from "./reader.ts";
 
@@ -34,7 +34,7 @@ export class CsvConnector extends BaseConnector {
   /** The transaction files: the configured file, or the matching files of the folder by name. */
   async files(): Promise<string[]> {
     const path = this.settings.transactions!;
-    const st = await stat(path).catch(() => undefined);
+    const st = statOrUndefined(path); // every lookup: blocking (see isFresh)
     if (!st) throw connectorUnavailable(this.id, "the transactions file or folder does not exist");
     if (!st.isDirectory()) return [path];
     if (this.folder?.mtimeMs !== st.mtimeMs) {

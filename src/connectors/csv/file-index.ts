@@ -2,6 +2,7 @@
 // pass, kept while the file's mtime and size are unchanged, rebuilt when the file changes. It
 // makes lookups a stat plus one small read, and lets scans find transactions whose rows are not
 // next to each other in the file (they are read whole, at their first row).
+import { statSync } from "node:fs";
 import { stat } from "../fs-async.ts";
 // A dependency-free table (the analysis ledger uses it for the same reason).
 import { StringTable } from "../../analysis/string-table.ts";
@@ -107,6 +108,17 @@ function grow(a: Float64Array): Float64Array<ArrayBuffer> {
 
 /** True while the file on disk is the one the index was built from. */
 export async function isFresh(index: CsvFileIndex): Promise<boolean> {
-  const st = await stat(index.path).catch(() => undefined);
+  // Checked on every lookup: a blocking stat costs a system call, an asynchronous one a round
+  // trip through the thread pool as well.
+  const st = statOrUndefined(index.path);
   return st !== undefined && st.mtimeMs === index.mtimeMs && st.size === index.size;
+}
+
+/** statSync, undefined when the path cannot be stat'ed (it is gone, or unreadable). */
+export function statOrUndefined(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }

@@ -4,6 +4,7 @@
 // so that an index can later re-read exactly one transaction's rows. Memory is one chunk plus one
 // partial record, whatever the file size. A scan reads rows (readCsvRows) as byte ranges of the
 // chunk and decodes only the fields it maps (CsvRow), not a string per field.
+import { closeSync, openSync, readSync } from "node:fs";
 import { open } from "../fs-async.ts";
 import { fullGC } from "bun:jsc";
 import { plainDecimalAt } from "../values.ts";
@@ -154,6 +155,7 @@ function collectEvery(bytes: number) {
 
 /** Reads the records of one byte range completely (for index lookups). */
 export async function readCsvRange(path: string, offset: number, length: number, delimiter: string): Promise<CsvRecord[]> {
+  if (length <= SYNC_READ_MAX_BYTES) return readCsvRangeSync(path, offset, length, delimiter);
   const handle = await open(path, "r");
   try {
     const buf = Buffer.allocUnsafe(length);
@@ -163,6 +165,27 @@ export async function readCsvRange(path: string, offset: number, length: number,
     return out;
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * A lookup's rows (a few hundred bytes, usually) are read with blocking calls: open, read and
+ * close through the thread pool cost more CPU than the read itself (three hops to a worker
+ * thread and back per lookup); a local file's pages are in the page cache. Larger ranges (a
+ * transaction of thousands of lines) are read asynchronously, not to hold the event loop.
+ */
+const SYNC_READ_MAX_BYTES = 64 * 1024;
+
+function readCsvRangeSync(path: string, offset: number, length: number, delimiter: string): CsvRecord[] {
+  const fd = openSync(path, "r");
+  try {
+    const buf = Buffer.allocUnsafe(length);
+    const bytesRead = readSync(fd, buf, 0, length, offset);
+    const out: CsvRecord[] = [];
+    parseRecords(buf.subarray(0, bytesRead), 0, true, delimiter, offset, out);
+    return out;
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -21,6 +21,10 @@ export class SqlConnector extends BaseConnector {
   private readonly mapping: Record<string, string>;
   /** Column names of the transactions source, learned from its first row. */
   private columns?: string[];
+  /** The lookup's SQL text, made once (it depends on the settings alone). */
+  private lookupSql?: string;
+  /** The mapper of the last header seen: built once, not per lookup (a source's header rarely changes). */
+  private mapper?: { key: string; mapper: RowMapper };
 
   constructor(settings: ConnectorSettings, clock: Clock) {
     super(settings, clock);
@@ -69,10 +73,8 @@ export class SqlConnector extends BaseConnector {
 
   async getTransaction(transactionId: string): Promise<Transaction | null> {
     await this.knownColumns();
-    const rows = await this.driver.query(
-      `SELECT * FROM ${this.from(this.settings.transactions!)} WHERE ${this.driver.quote(this.idColumn)} = ${this.driver.placeholder(1)}${this.settings.line_order ? ` ORDER BY ${this.orderBy}` : ""}`,
-      [transactionId],
-    );
+    this.lookupSql ??= `SELECT * FROM ${this.from(this.settings.transactions!)} WHERE ${this.driver.quote(this.idColumn)} = ${this.driver.placeholder(1)}${this.settings.line_order ? ` ORDER BY ${this.orderBy}` : ""}`;
+    const rows = await this.driver.query(this.lookupSql, [transactionId]);
     if (rows.length === 0) return null;
     const grouper = this.grouperFor(rows[0]!);
     this.feed(grouper, rows);
@@ -161,7 +163,9 @@ export class SqlConnector extends BaseConnector {
 
   private grouperFor(sample: SqlRow): TransactionGrouper {
     const header = Object.keys(sample);
-    return new TransactionGrouper(new RowMapper(header, this.mapping, this.formats), this.stats);
+    const key = header.join("\0");
+    if (this.mapper?.key !== key) this.mapper = { key, mapper: new RowMapper(header, this.mapping, this.formats) };
+    return new TransactionGrouper(this.mapper.mapper, this.stats);
   }
 
   /**
@@ -175,7 +179,8 @@ export class SqlConnector extends BaseConnector {
       counter.n = id === counter.previous ? counter.n + 1 : 1;
       counter.previous = id;
       const rowNo = counter.n;
-      const done = grouper.add(values, `${id}#${rowNo}`, (ref) => [String(ref), `transaction ${id}, row ${rowNo}`]);
+      // The row's reference ("<id>#<row>") is made only if the row is rejected.
+      const done = grouper.add(values, rowNo, () => [`${id}#${rowNo}`, `transaction ${id}, row ${rowNo}`]);
       if (done) ready?.push(done);
     }
   }
