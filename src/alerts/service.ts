@@ -217,45 +217,53 @@ export class AlertService {
     if (!recording && unlessSuppressed && (await this.deps.store.suppressions.matches(accountId, unlessSuppressed.connector, unlessSuppressed.codes, unlessSuppressed.entity))) {
       return null;
     }
-    const anomalies = topAnomalies(analysis.anomalies);
     const severity = analysis.risk_level;
-    const alert: AlertRecord = {
-      id: newId("alrt"),
-      account_id: accountId,
-      status: "open",
-      severity,
-      title: titleOf(analysis),
-      description: describe(analysis),
-      source: "analysis",
-      connector: analysis.connector,
-      module: analysis.module,
-      transaction_id: analysis.transaction_id,
-      analysis_id: analysis.id,
-      risk_score: analysis.risk_score,
-      anomalies,
-      // The customer names the pattern a false-positive resolution suppresses.
-      metadata: recording?.customerId ? { customer_id: recording.customerId } : {},
-      resolution: null,
-      dedupe_key: JSON.stringify([analysis.connector, analysis.transaction_id]),
-      created_by_key: null,
-      created_at: now,
-      updated_at: now,
-      acknowledged_at: null,
-      resolved_at: null,
-      dismissed_at: null,
-    };
+    // Most risky analyses re-analyse a transaction whose alert is active and unchanged: what only a
+    // new alert or a change needs (ids, title, description, the kept anomalies) is made on demand.
+    let top: Anomaly[] | undefined;
+    const anomalies = () => (top ??= topAnomalies(analysis.anomalies));
+    let topCodes: string | undefined;
     const system: Actor = { type: "system", account: accountId };
+    const key = { account_id: accountId, dedupe_key: JSON.stringify([analysis.connector, analysis.transaction_id]) };
+    const open = () => {
+      const alert: AlertRecord = {
+        id: newId("alrt"),
+        account_id: accountId,
+        status: "open",
+        severity,
+        title: titleOf(analysis),
+        description: describe(analysis),
+        source: "analysis",
+        connector: analysis.connector,
+        module: analysis.module,
+        transaction_id: analysis.transaction_id,
+        analysis_id: analysis.id,
+        risk_score: analysis.risk_score,
+        anomalies: anomalies(),
+        // The customer names the pattern a false-positive resolution suppresses.
+        metadata: recording?.customerId ? { customer_id: recording.customerId } : {},
+        resolution: null,
+        dedupe_key: key.dedupe_key,
+        created_by_key: null,
+        created_at: now,
+        updated_at: now,
+        acknowledged_at: null,
+        resolved_at: null,
+        dismissed_at: null,
+      };
+      return { alert, event: this.event(alert, system, "created", null, "open", now, { risk_score: analysis.risk_score, analysis_id: analysis.id }) };
+    };
     for (let attempt = 0; ; attempt++) {
       try {
         const result = await this.deps.store.alerts.openOrRefresh(
-          alert,
-          this.event(alert, system, "created", null, "open", now, { risk_score: analysis.risk_score, analysis_id: analysis.id }),
+          key,
+          open,
           (current) => {
-            const sameCodes = codesOf(current.anomalies) === codesOf(anomalies);
-            if (current.analysis_id === analysis.id || (current.risk_score === analysis.risk_score && sameCodes)) return null;
+            if (current.analysis_id === analysis.id) return null;
+            if (current.risk_score === analysis.risk_score && codesOf(current.anomalies) === (topCodes ??= codesOf(anomalies()))) return null;
             const patch: Partial<AlertRecord> = {
               risk_score: analysis.risk_score,
-              anomalies,
+              anomalies: anomalies(),
               analysis_id: analysis.id,
               module: analysis.module,
               // Never lower a severity people may already have triaged by.

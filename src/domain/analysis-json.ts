@@ -1,50 +1,67 @@
 // The JSON text of an analysis, made once per request: the same text is written to the analyses
 // table and sent as the response body (it was stringified twice, ~3 % of a request each time).
 // The text is kept beside the result object, which must not change after it was first made —
-// except its alert_id, set through setAlertId below, which rewrites the kept text to match.
+// except its alert_id, set through setAlertId below, which keeps the text in step.
 import type { AnalysisResult } from "./analysis.ts";
 
-const texts = new WeakMap<object, string>();
+interface Kept {
+  text: string;
+  /** Where the `null` of `"alert_id":null` sits in text, or -1 (alert_id set, or not found). */
+  alertAt: number;
+  /** The text with an alert id in place of that null, as last made (the store's, reused by setAlertId). */
+  withAlert?: { id: string; text: string };
+}
+
+const kept = new WeakMap<object, Kept>();
+
+function keep(result: AnalysisResult): Kept {
+  let k = kept.get(result);
+  if (k === undefined) {
+    const text = JSON.stringify(result);
+    k = { text, alertAt: result.alert_id === null ? alertIdAt(result, text) : -1 };
+    kept.set(result, k);
+  }
+  return k;
+}
+
+/**
+ * The index of alert_id's null in the text of a result: alert_id is followed by model_version,
+ * analyzed_at and duration_ms, so the text ends with exactly these properties' text. Checked by
+ * comparing that ending (no search through the text); -1 if the text does not end so.
+ */
+function alertIdAt(result: AnalysisResult, text: string): number {
+  const tail = `"alert_id":null,"model_version":${JSON.stringify(result.model_version)},"analyzed_at":${JSON.stringify(result.analyzed_at)},"duration_ms":${JSON.stringify(result.duration_ms)}}`;
+  return text.endsWith(tail) ? text.length - tail.length + '"alert_id":'.length : -1;
+}
 
 /** JSON.stringify(result), made on the first call and kept with the object. */
 export function analysisJson(result: AnalysisResult): string {
-  let text = texts.get(result);
-  if (text === undefined) {
-    text = JSON.stringify(result);
-    texts.set(result, text);
-  }
-  return text;
+  return keep(result).text;
 }
 
 /** The text kept for a result, if it was made (analysisJson); undefined for any other value. */
 export function knownAnalysisJson(value: unknown): string | undefined {
-  return typeof value === "object" && value !== null ? texts.get(value) : undefined;
+  return typeof value === "object" && value !== null ? kept.get(value)?.text : undefined;
 }
 
-/**
- * JSON.stringify({ ...result, alert_id }) — the stored form of an analysis that opened or found
- * an alert — from the kept text when alert_id is null in it: only that value differs. alert_id is
- * followed by strings and a number only (model_version, analyzed_at, duration_ms), and a `"` inside
- * a string is escaped, so the last `"alert_id":null` of the text is the property itself.
- */
+/** JSON.stringify({ ...result, alert_id }): the stored form of an analysis that opened or found an alert. */
 export function analysisJsonWithAlert(result: AnalysisResult, alertId: string): string {
-  if (result.alert_id !== null) return JSON.stringify({ ...result, alert_id: alertId });
-  const text = analysisJson(result);
-  const at = text.lastIndexOf(ALERT_ID_NULL);
-  if (at === -1) return JSON.stringify({ ...result, alert_id: alertId });
-  return `${text.slice(0, at)}"alert_id":${JSON.stringify(alertId)}${text.slice(at + ALERT_ID_NULL.length)}`;
+  const k = keep(result);
+  if (k.withAlert?.id === alertId) return k.withAlert.text;
+  const text =
+    k.alertAt === -1 ? JSON.stringify({ ...result, alert_id: alertId }) : k.text.slice(0, k.alertAt) + JSON.stringify(alertId) + k.text.slice(k.alertAt + "null".length);
+  k.withAlert = { id: alertId, text };
+  return text;
 }
-
-const ALERT_ID_NULL = '"alert_id":null';
 
 /** Sets result.alert_id, keeping a text already made in step with it. */
 export function setAlertId(result: AnalysisResult, alertId: string | null) {
   if (result.alert_id === alertId) return;
-  const kept = texts.get(result);
-  const text = kept !== undefined && alertId !== null && result.alert_id === null ? analysisJsonWithAlert(result, alertId) : undefined;
+  const k = kept.get(result);
+  const text = k !== undefined && alertId !== null && result.alert_id === null ? analysisJsonWithAlert(result, alertId) : undefined;
   result.alert_id = alertId;
-  if (text !== undefined) texts.set(result, text);
-  else texts.delete(result);
+  if (text !== undefined) kept.set(result, { text, alertAt: -1 });
+  else kept.delete(result);
 }
 
 /**

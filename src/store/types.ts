@@ -284,15 +284,17 @@ export interface AlertRepository {
   change(accountId: string, id: string, decide: (current: AlertRecord) => AlertDecision, outbox: OutboxBuilder): Promise<AlertRecord | null>;
   /**
    * Opens an alert for (account, dedupe_key) unless an active one exists, in which case `refresh`
-   * may patch it (null = leave it alone). Atomic across processes. `analysis`, when given, is
+   * may patch it (null = leave it alone). Atomic across processes. `open` makes the alert to
+   * create (with this key) and its `created` event: called only when none is active (most
+   * re-analyses find one, and need no new ids, title or description). `analysis`, when given, is
    * recorded in the same transaction with the alert's id (and marks its Idempotency-Key claim).
    * With `analysis.unlessSuppressed`, a matching false-positive suppression of the account
    * (SuppressionRepository.matches) opens and changes nothing: the analysis is recorded without
    * an alert and `alert` is null. (SQLite checks it in the write transaction: no read of its own.)
    */
   openOrRefresh(
-    alert: AlertRecord,
-    created: AlertEventRecord,
+    key: AlertKey,
+    open: () => { alert: AlertRecord; event: AlertEventRecord },
     refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
     outbox: OutboxBuilder,
     analysis?: { record: AnalysisRecord; claim?: IdempotencyRef; unlessSuppressed?: SuppressionKey },
@@ -426,6 +428,12 @@ export interface SuppressionRecord {
   entity: string;
   alert_id: string;
   created_at: string;
+}
+
+/** The alert an analysis opens or refreshes: one active alert per account and dedupe key. */
+export interface AlertKey {
+  account_id: string;
+  dedupe_key: string | null;
 }
 
 /** What a suppression matches on (SuppressionRecord's columns): the account is the alert's. */

@@ -47,6 +47,11 @@ describe("the JSON text of an analysis, made once", () => {
   test("with an alert id: exactly the text of { ...result, alert_id }", () => {
     const r = result();
     for (const id of ["alrt_1", 'a"b\\c']) expect(analysisJsonWithAlert(r, id)).toBe(JSON.stringify({ ...r, alert_id: id }));
+    expect(analysisJsonWithAlert(r, "alrt_1")).toBe(JSON.stringify({ ...r, alert_id: "alrt_1" })); // made again after another id
+    // Another key order (alert_id last): the ending check fails, the text is made whole.
+    const { alert_id, ...rest } = result();
+    const reordered = { ...rest, alert_id } as AnalysisResult;
+    expect(analysisJsonWithAlert(reordered, "alrt_4")).toBe(JSON.stringify({ ...reordered, alert_id: "alrt_4" }));
     const set = result({ alert_id: "alrt_0" });
     expect(analysisJsonWithAlert(set, "alrt_2")).toBe(JSON.stringify({ ...set, alert_id: "alrt_2" }));
   });

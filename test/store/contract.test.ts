@@ -223,7 +223,7 @@ for (const driver of drivers) {
       const results = await Promise.all(
         Array.from({ length: 6 }, () => {
           const a = alert(acct, { source: "analysis", dedupe_key: "c:tx-1" });
-          return store.alerts.openOrRefresh(a, event(a), (cur) => ({
+          return store.alerts.openOrRefresh(a, () => ({ alert: a, event: event(a) }), (cur) => ({
             patch: { risk_score: 0.9, updated_at: at(9) },
             event: event(cur, { type: "updated" }),
           }), outboxFor("dedupe"));
@@ -255,13 +255,13 @@ for (const driver of drivers) {
       });
       const unchanged = () => null;
       const first = alert(acct, { source: "analysis", dedupe_key: "c:tx-same" });
-      const opened = await store.alerts.openOrRefresh(first, event(first), unchanged, outboxFor("same"), record(0));
+      const opened = await store.alerts.openOrRefresh(first, () => ({ alert: first, event: event(first) }), unchanged, outboxFor("same"), record(0));
       expect(opened.created).toBe(true);
       const before = await store.alerts.get(acct, opened.alert!.id);
       const again = await Promise.all(
         Array.from({ length: 8 }, (_, i) => {
           const a = alert(acct, { source: "analysis", dedupe_key: "c:tx-same" });
-          return store.alerts.openOrRefresh(a, event(a), unchanged, outboxFor("same"), record(i + 1));
+          return store.alerts.openOrRefresh(a, () => ({ alert: a, event: event(a) }), unchanged, outboxFor("same"), record(i + 1));
         }),
       );
       expect(again.every((r) => !r.created && r.alert?.id === opened.alert!.id)).toBe(true);
@@ -274,7 +274,7 @@ for (const driver of drivers) {
 
       await store.alerts.change(acct, opened.alert!.id, (cur) => ({ ok: true, patch: { status: "resolved", resolution: "fixed", resolved_at: at(40) }, event: event(cur, { type: "status_changed" }) }), outboxFor("same"));
       const next = alert(acct, { source: "analysis", dedupe_key: "c:tx-same" });
-      const reopened = await store.alerts.openOrRefresh(next, event(next), unchanged, outboxFor("same"), record(9));
+      const reopened = await store.alerts.openOrRefresh(next, () => ({ alert: next, event: event(next) }), unchanged, outboxFor("same"), record(9));
       expect(reopened.created).toBe(true);
       expect(reopened.alert!.id).not.toBe(opened.alert!.id);
     });
@@ -336,13 +336,13 @@ for (const driver of drivers) {
         amount_at_risk: 1, currency: "EUR", anomaly_codes: ["a"], transactions_analyzed: 1, alert_id: null, created_at: at(50), result: { id, alert_id: null },
       });
       const first = alert(acct, { source: "analysis", dedupe_key: "sup:tx-s" });
-      const suppressed = await store.alerts.openOrRefresh(first, event(first), () => null, outboxFor("sup"), {
+      const suppressed = await store.alerts.openOrRefresh(first, () => ({ alert: first, event: event(first) }), () => null, outboxFor("sup"), {
         record: record("anl_s1"),
         unlessSuppressed: { connector: "sup", codes: "a", entity: "customer:CS" },
       });
       expect(suppressed).toEqual({ alert: null, created: false });
       expect(await store.alerts.get(acct, first.id)).toBeNull();
-      const opened = await store.alerts.openOrRefresh(first, event(first), () => null, outboxFor("sup"), {
+      const opened = await store.alerts.openOrRefresh(first, () => ({ alert: first, event: event(first) }), () => null, outboxFor("sup"), {
         record: record("anl_s2"),
         unlessSuppressed: { connector: "sup", codes: "a,b", entity: "customer:CS" },
       });

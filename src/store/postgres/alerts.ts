@@ -7,6 +7,7 @@ import {
   ActiveAlertExistsError,
   type AlertDecision,
   type AlertEventRecord,
+  type AlertKey,
   type AlertListQuery,
   type AlertRecord,
   type AnalysisRecord,
@@ -94,8 +95,8 @@ export class PgAlertRepository implements AlertRepository {
   }
 
   async openOrRefresh(
-    alert: AlertRecord,
-    created: AlertEventRecord,
+    key: AlertKey,
+    open: () => { alert: AlertRecord; event: AlertEventRecord },
     refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
     outbox: OutboxBuilder,
     analysis?: { record: AnalysisRecord; claim?: IdempotencyRef; unlessSuppressed?: SuppressionKey },
@@ -103,7 +104,7 @@ export class PgAlertRepository implements AlertRepository {
     // As before the check moved into the stores: its own query, then the analysis alone (a
     // suppression added in between is honoured by the next analysis, as a dismissal just after).
     const suppression = analysis?.unlessSuppressed;
-    if (suppression && (await this.suppressed(alert.account_id, suppression))) {
+    if (suppression && (await this.suppressed(key.account_id, suppression))) {
       await this.db.tx(async (tx) => {
         await insertAnalysis(tx, analysis!.record);
         await markClaim(tx, analysis!.claim, `analysis:${analysis!.record.id}`);
@@ -111,7 +112,7 @@ export class PgAlertRepository implements AlertRepository {
       return { alert: null, created: false };
     }
     if (analysis) {
-      const unchanged = await this.recordOnUnchanged(alert, refresh, analysis);
+      const unchanged = await this.recordOnUnchanged(key, refresh, analysis);
       if (unchanged) return { alert: unchanged, created: false };
     }
     return this.db.tx(async (tx) => {
@@ -120,11 +121,11 @@ export class PgAlertRepository implements AlertRepository {
         if (analysis) await recordWithAlert(tx, analysis, alertId);
       };
       // One writer per (account, dedupe key) at a time, across every node.
-      await tx.unsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`alert:${alert.account_id}:${alert.dedupe_key ?? ""}`]);
+      await tx.unsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`alert:${key.account_id}:${key.dedupe_key ?? ""}`]);
       const active = await one<AlertRow>(
         tx,
         "SELECT * FROM alerts WHERE account_id = $1 AND dedupe_key = $2 AND status IN ('open', 'acknowledged') FOR UPDATE",
-        [alert.account_id, alert.dedupe_key ?? ""],
+        [key.account_id, key.dedupe_key ?? ""],
       );
       if (active) {
         const current = alertFromRow(active);
@@ -139,9 +140,10 @@ export class PgAlertRepository implements AlertRepository {
         await recordAnalysis(updated.id);
         return { alert: updated, created: false };
       }
+      const { alert, event } = open();
       await insertAlert(tx, alert);
-      await insertEvent(tx, created);
-      await insertOutbox(tx, outbox(alert, created));
+      await insertEvent(tx, event);
+      await insertOutbox(tx, outbox(alert, event));
       await recordAnalysis(alert.id);
       return { alert, created: true };
     });
@@ -162,7 +164,7 @@ export class PgAlertRepository implements AlertRepository {
    * of the alert still waits for them (and they for it). Null: the locked path must decide.
    */
   private recordOnUnchanged(
-    alert: AlertRecord,
+    key: AlertKey,
     refresh: (current: AlertRecord) => unknown,
     analysis: { record: AnalysisRecord; claim?: IdempotencyRef },
   ): Promise<AlertRecord | null> {
@@ -170,7 +172,7 @@ export class PgAlertRepository implements AlertRepository {
       const active = await one<AlertRow>(
         tx,
         "SELECT * FROM alerts WHERE account_id = $1 AND dedupe_key = $2 AND status IN ('open', 'acknowledged') FOR SHARE",
-        [alert.account_id, alert.dedupe_key ?? ""],
+        [key.account_id, key.dedupe_key ?? ""],
       );
       if (!active) return null;
       const current = alertFromRow(active);

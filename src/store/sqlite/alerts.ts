@@ -8,6 +8,7 @@ import {
   type AnalysisRecord,
   type AlertDecision,
   type AlertEventRecord,
+  type AlertKey,
   type AlertListQuery,
   type AlertRecord,
   type AlertRepository,
@@ -88,8 +89,8 @@ export class SqliteAlertRepository implements AlertRepository {
   }
 
   openOrRefresh(
-    alert: AlertRecord,
-    created: AlertEventRecord,
+    key: AlertKey,
+    open: () => { alert: AlertRecord; event: AlertEventRecord },
     refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
     outbox: OutboxBuilder,
     analysis?: { record: AnalysisRecord; claim?: IdempotencyRef; unlessSuppressed?: SuppressionKey },
@@ -107,11 +108,11 @@ export class SqliteAlertRepository implements AlertRepository {
     return this.writes.run((): OpenOrRefreshResult => {
       const { suppressed, active } = this.statements();
       const suppression = analysis?.unlessSuppressed;
-      if (suppression && suppressed.get(alert.account_id, suppression.connector, suppression.codes, suppression.entity)) {
+      if (suppression && suppressed.get(key.account_id, suppression.connector, suppression.codes, suppression.entity)) {
         recordAnalysis();
         return { alert: null, created: false };
       }
-      const row = active.get(alert.account_id, alert.dedupe_key ?? "");
+      const row = active.get(key.account_id, key.dedupe_key ?? "");
       if (row) {
         const current = alertFromRow(row);
         const change = refresh(current);
@@ -125,9 +126,10 @@ export class SqliteAlertRepository implements AlertRepository {
         recordAnalysis(updated.id);
         return { alert: updated, created: false };
       }
+      const { alert, event } = open();
       this.insertAlert(alert);
-      this.insertEvent(created);
-      insertOutbox(this.db, outbox(alert, created));
+      this.insertEvent(event);
+      insertOutbox(this.db, outbox(alert, event));
       recordAnalysis(alert.id);
       return { alert, created: true };
     });
