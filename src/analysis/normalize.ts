@@ -12,10 +12,18 @@ const LINE_STRINGS = ["sku"] as const;
 const LINE_NUMBERS = ["quantity", "unit_price", "list_price", "discount_pct", "amount"] as const;
 const KNOWN = new Set<string>(["transaction_id", "type", "lines", "attributes", ...STRING_FIELDS, ...NUMBER_FIELDS]);
 const MAX_LINES = 10_000;
+const LINE_STRING_SET = new Set<string>(LINE_STRINGS);
+const LINE_NUMBER_SET = new Set<string>(LINE_NUMBERS);
 
 /** `data` that names a transaction and nothing else asks for it to be fetched from the connector. */
 export function isLookupOnly(data: Record<string, unknown>): boolean {
-  return Object.entries(data).every(([k, v]) => k === "transaction_id" || v === null || v === undefined);
+  // A loop over the keys: no [key, value] array per field on every analyze request.
+  for (const k in data) {
+    if (!Object.hasOwn(data, k) || k === "transaction_id") continue;
+    const v = data[k];
+    if (v !== null && v !== undefined) return false;
+  }
+  return true;
 }
 
 export function validateTransactionId(data: Record<string, unknown>): string {
@@ -60,10 +68,12 @@ export function normalizeTransaction(data: Record<string, unknown>): Transaction
   if (lines !== undefined && lines !== null) {
     if (!Array.isArray(lines)) errors.push({ path: "/data/lines", message: "must be an array of lines" });
     else if (lines.length > MAX_LINES) errors.push({ path: "/data/lines", message: `must have at most ${MAX_LINES} lines` });
-    else lines.forEach((raw, i) => {
-      const line = normalizeLine(raw, `/data/lines/${i}`, errors);
-      if (line) txn.lines.push(line);
-    });
+    else {
+      for (let i = 0; i < lines.length; i++) {
+        const line = normalizeLine(lines[i], i, errors);
+        if (line) txn.lines.push(line);
+      }
+    }
   }
   const attributes = data.attributes;
   if (attributes !== undefined && attributes !== null) {
@@ -81,24 +91,28 @@ export function normalizeTransaction(data: Record<string, unknown>): Transaction
   return txn;
 }
 
-function normalizeLine(raw: unknown, path: string, errors: FieldError[]): TransactionLine | null {
+/** Line i of data.lines; its JSON pointer is made only for an error. */
+function normalizeLine(raw: unknown, i: number, errors: FieldError[]): TransactionLine | null {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    errors.push({ path, message: "must be an object" });
+    errors.push({ path: `/data/lines/${i}`, message: "must be an object" });
     return null;
   }
   const line: TransactionLine = {};
-  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+  const fields = raw as Record<string, unknown>;
+  for (const k in fields) {
+    if (!Object.hasOwn(fields, k)) continue;
+    const v = fields[k];
     if (v === null || v === undefined) continue;
-    if ((LINE_STRINGS as readonly string[]).includes(k)) {
-      if (typeof v !== "string" || v.length > 256) errors.push({ path: `${path}/${k}`, message: "must be a string of at most 256 characters" });
+    if (LINE_STRING_SET.has(k)) {
+      if (typeof v !== "string" || v.length > 256) errors.push({ path: `/data/lines/${i}/${k}`, message: "must be a string of at most 256 characters" });
       else line.sku = v;
-    } else if ((LINE_NUMBERS as readonly string[]).includes(k)) {
-      if (typeof v !== "number" || !Number.isFinite(v)) errors.push({ path: `${path}/${k}`, message: "must be a finite number" });
+    } else if (LINE_NUMBER_SET.has(k)) {
+      if (typeof v !== "number" || !Number.isFinite(v)) errors.push({ path: `/data/lines/${i}/${k}`, message: "must be a finite number" });
       else line[k as (typeof LINE_NUMBERS)[number]] = v;
-    } else errors.push({ path: `${path}/${k}`, message: "unknown field" });
+    } else errors.push({ path: `/data/lines/${i}/${k}`, message: "unknown field" });
   }
   if (line.discount_pct !== undefined && (line.discount_pct < 0 || line.discount_pct > 100)) {
-    errors.push({ path: `${path}/discount_pct`, message: "must be a percentage between 0 and 100" });
+    errors.push({ path: `/data/lines/${i}/discount_pct`, message: "must be a percentage between 0 and 100" });
   }
   return line;
 }

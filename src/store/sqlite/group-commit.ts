@@ -16,12 +16,14 @@ export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
   // Prepared once: db.exec compiles its SQL on every call, and these run around every write.
-  private statements?: { savepoint: Statement; release: Statement; rollbackTo: Statement };
+  private statements?: { begin: Statement; commit: Statement; savepoint: Statement; release: Statement; rollbackTo: Statement };
 
   constructor(private readonly db: Database) {}
 
   private prepared() {
     return (this.statements ??= {
+      begin: this.db.prepare("BEGIN IMMEDIATE"),
+      commit: this.db.prepare("COMMIT"),
       savepoint: this.db.prepare("SAVEPOINT group_job"),
       release: this.db.prepare("RELEASE group_job"),
       rollbackTo: this.db.prepare("ROLLBACK TO group_job"),
@@ -43,13 +45,15 @@ export class GroupCommit {
     const jobs = this.queue;
     this.queue = [];
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    let statements: ReturnType<GroupCommit["prepared"]>;
     try {
-      this.db.exec("BEGIN IMMEDIATE");
+      statements = this.prepared();
+      statements.begin.run();
     } catch (e) {
       for (const job of jobs) job.reject(asStorageError(e));
       return;
     }
-    const { savepoint, release, rollbackTo } = this.prepared();
+    const { savepoint, release, rollbackTo } = statements;
     for (const job of jobs) {
       try {
         savepoint.run();
@@ -70,7 +74,7 @@ export class GroupCommit {
       }
     }
     try {
-      this.db.exec("COMMIT");
+      statements.commit.run();
     } catch (e) {
       try {
         this.db.exec("ROLLBACK");
