@@ -16,24 +16,32 @@ class Ring {
     this.times = new Float64Array(Math.min(quota, 16));
   }
 
+  /**
+   * How many entries, from the oldest, were at or before the last `since` asked about: a cursor
+   * that follows the window's lower edge. The edge moves forward with the clock, so finding it
+   * is a step or two from where it was; a binary search over a large ring (a quota of millions)
+   * touched memory far apart on every decision and cost more than the rest of it.
+   */
+  private expired = 0;
+
   private at(i: number): number {
-    return this.times[(this.head + i) % this.times.length]!;
+    const times = this.times;
+    const j = this.head + i;
+    return times[j < times.length ? j : j - times.length]!;
   }
 
   oldest(): number {
     return this.at(0);
   }
 
-  /** Entries newer than `since`. Entries are ascending from head, so binary search. */
+  /** Entries newer than `since`. Entries are ascending from head; the cursor moves either way. */
   countNewerThan(since: number): number {
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.at(mid) > since) hi = mid;
-      else lo = mid + 1;
-    }
-    return this.size - lo;
+    const size = this.size;
+    let e = Math.min(this.expired, size);
+    while (e < size && this.at(e) <= since) e++;
+    while (e > 0 && this.at(e - 1) > since) e--;
+    this.expired = e;
+    return size - e;
   }
 
   /** The n-th newest entry (n ≥ 1). */
@@ -48,11 +56,14 @@ class Ring {
   push(now: number) {
     if (this.size < this.quota) {
       if (this.size === this.times.length) this.grow();
-      this.times[(this.head + this.size) % this.times.length] = now;
+      const j = this.head + this.size;
+      this.times[j < this.times.length ? j : j - this.times.length] = now;
       this.size++;
     } else {
+      // The oldest entry is overwritten: the cursor counted it if it had passed it.
       this.times[this.head] = now;
-      this.head = (this.head + 1) % this.times.length;
+      this.head = this.head + 1 === this.times.length ? 0 : this.head + 1;
+      if (this.expired > 0) this.expired--;
     }
   }
 

@@ -143,6 +143,35 @@ describe("SlidingWindowLimiter", () => {
     );
   });
 
+  test("property: every window's remaining count agrees with the reference model, as the clock moves either way", () => {
+    // Quotas above the ring's first size (16) so the rings grow, wrap and are overwritten; the
+    // count follows the window's edge with a cursor, which must hold when peeks look back.
+    const windows = planWindows({ per_second: 24, per_minute: 70 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: -2500, max: 0 })), { minLength: 1, maxLength: 400 }), (steps) => {
+        const { clock, limiter } = limiterAt();
+        const accepted: number[] = [];
+        const remainingAt = (t: number) => windows.map((w) => Math.max(0, w.quota - accepted.filter((a) => a > t - w.windowMs && a <= t).length));
+        for (const [gap, lookBack] of steps) {
+          clock.t += gap;
+          const d = limiter.acquire("p", windows);
+          if (d.allowed) accepted.push(clock.t);
+          if (d.windows.some((w, i) => w.remaining !== remainingAt(clock.t)[i])) return false;
+          if (lookBack === 0) continue;
+          const now = clock.t;
+          clock.t = now + lookBack;
+          const peeked = limiter.peek("p", windows);
+          clock.t = now;
+          // Looking back, entries newer than that moment count as well (they are in the ring).
+          const expected = windows.map((w) => Math.max(0, w.quota - accepted.filter((a) => a > now + lookBack - w.windowMs).length));
+          if (peeked.windows.some((w, i) => w.remaining !== expected[i])) return false;
+        }
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test("property: Retry-After is never too early and at most one second late", () => {
     const windows = planWindows({ per_second: 3, per_minute: 10 });
     fc.assert(
