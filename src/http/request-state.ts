@@ -30,17 +30,39 @@ export interface RequestState {
 const STATE = Symbol("assay.requestState");
 type WithState = Request & { [STATE]?: RequestState };
 
-export function beginRequest(request: Request, clientIp: string | (() => string), now: number): RequestState {
-  const id = `req_${ulid()}`;
-  let ip = typeof clientIp === "string" ? clientIp : undefined;
-  const state: RequestState = {
-    id,
-    startedAt: now,
-    get clientIp() {
-      return (ip ??= (clientIp as () => string)());
-    },
-    headers: { "request-id": id },
-  };
+/** Works out a request's client address; called at most once per request, on first need. */
+export type AddressOf = (request: Request) => string;
+
+/** A class, not an object literal with a getter: a literal would allocate the getter per request. */
+class State implements RequestState {
+  raw?: Uint8Array;
+  bodyError?: ApiError;
+  auth?: AuthenticatedKey;
+  claimed?: { account: string; key: string };
+  idempotency?: { key: string; fingerprint: string };
+  problem?: string;
+  readonly headers: Record<string, string>;
+  private ip: string | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly startedAt: number,
+    private readonly request: Request,
+    address: string | AddressOf,
+    private readonly addressOf: AddressOf | undefined = typeof address === "string" ? undefined : address,
+  ) {
+    this.headers = { "request-id": id };
+    if (typeof address === "string") this.ip = address;
+  }
+
+  get clientIp(): string {
+    return (this.ip ??= this.addressOf!(this.request));
+  }
+}
+
+/** Begins a request's state. `clientIp` is the address, or how to work it out from the request. */
+export function beginRequest(request: Request, clientIp: string | AddressOf, now: number): RequestState {
+  const state = new State(`req_${ulid()}`, now, request, clientIp);
   (request as WithState)[STATE] = state;
   return state;
 }
