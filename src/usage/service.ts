@@ -19,6 +19,8 @@ export class UsageService {
   private pending = new Map<string, UsageRow>();
   private timer?: ReturnType<typeof setInterval>;
   private flushes = 0;
+  /** The row the last request was counted in (it is in `pending`). */
+  private last: UsageRow | undefined;
 
   constructor(
     private readonly repo: UsageRepository,
@@ -29,11 +31,17 @@ export class UsageService {
   /** Counts one finished request. `account`/`key` are undefined when no key was recognised. */
   count(account: string | undefined, key: string | undefined, status: number): void {
     const minute = Math.floor(this.clock.now() / 60_000);
-    const id = `${minute}|${account ?? ""}|${key ?? ""}`;
-    let row = this.pending.get(id);
-    if (!row) {
-      row = { account_id: account ?? "", key_id: key ?? "", minute, requests: 0, limited: 0, failed_auth: 0 };
-      this.pending.set(id, row);
+    // Most requests in a row come from the same key in the same minute: its row is kept at hand,
+    // so a request costs no key string and no map lookup.
+    let row = this.last;
+    if (row === undefined || row.minute !== minute || row.key_id !== (key ?? "") || row.account_id !== (account ?? "")) {
+      const id = `${minute}|${account ?? ""}|${key ?? ""}`;
+      row = this.pending.get(id);
+      if (!row) {
+        row = { account_id: account ?? "", key_id: key ?? "", minute, requests: 0, limited: 0, failed_auth: 0 };
+        this.pending.set(id, row);
+      }
+      this.last = row;
     }
     row.requests++;
     if (status === 429) row.limited++;
@@ -44,6 +52,7 @@ export class UsageService {
     if (this.pending.size === 0) return;
     const rows = [...this.pending.values()];
     this.pending = new Map();
+    this.last = undefined;
     try {
       await this.repo.add(rows);
       if (++this.flushes % 720 === 1) await this.repo.purge(Math.floor(this.clock.now() / 60_000) - RETENTION_MINUTES);
