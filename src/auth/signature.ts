@@ -5,7 +5,6 @@
 // `<timestamp>\n<METHOD>\n<path?query>\n<body>` instead (requestSigningString).
 import { timingSafeEqual } from "../domain/crypto.ts";
 
-const HEX = /^[0-9a-fA-F]{64}$/;
 const B64 = /^[A-Za-z0-9+/]{43}=?$/;
 const B64URL = /^[A-Za-z0-9_-]{43}=?$/;
 const EMPTY = new Uint8Array(0);
@@ -17,12 +16,31 @@ export function decodeSignature(header: string): Uint8Array | null {
   // Runs on every request: no lower-cased copy, no second copy of the decoded bytes.
   let value = header.trim();
   if (PREFIX.test(value)) value = value.slice(7);
-  let bytes: Buffer;
-  if (HEX.test(value)) bytes = Buffer.from(value, "hex");
-  else if (B64.test(value)) bytes = Buffer.from(value, "base64");
+  let bytes: Uint8Array | null;
+  if (value.length === 64) return hexBytes(value);
+  if (B64.test(value)) bytes = Buffer.from(value, "base64");
   else if (B64URL.test(value)) bytes = Buffer.from(value, "base64url");
   else return null;
   return bytes.length === 32 ? bytes : null;
+}
+
+/** The value of one hex digit (either case), or -1. */
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48; // 0-9
+  const lower = c | 0x20;
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1; // a-f, A-F
+}
+
+/** 64 hex digits to 32 bytes, or null: on every request, so no regex and no Buffer. */
+function hexBytes(value: string): Uint8Array | null {
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) {
+    const hi = hexDigit(value.charCodeAt(2 * i));
+    const lo = hexDigit(value.charCodeAt(2 * i + 1));
+    if (hi < 0 || lo < 0) return null;
+    out[i] = (hi << 4) | lo;
+  }
+  return out;
 }
 
 /** The bytes that are signed: the body, or `<timestamp>.<body>` in timestamp mode. */
@@ -50,11 +68,38 @@ export function requestSigningString(timestamp: string, method: string, target: 
   return out;
 }
 
+/**
+ * HMAC state keyed with each recently used secret: a signature then costs a copy of it instead
+ * of a new key schedule. Bounded; secrets are in the key cache's memory anyway.
+ */
+const keyedHmacs = new Map<string, Bun.CryptoHasher>();
+/** HMAC of the empty payload per secret: every body-less request (GET) of a key signs exactly that. */
+const emptyPayloadMacs = new Map<string, Uint8Array>();
+const KEYED_LIMIT = 4096;
+
+function keyedHmac(secret: string): Bun.CryptoHasher {
+  let hmac = keyedHmacs.get(secret);
+  if (hmac === undefined) {
+    if (keyedHmacs.size >= KEYED_LIMIT) keyedHmacs.clear();
+    keyedHmacs.set(secret, (hmac = new Bun.CryptoHasher("sha256", secret)));
+  }
+  return hmac;
+}
+
 export function computeSignature(secret: string, body: Uint8Array | string | undefined, timestamp?: string): Uint8Array {
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  const hmac = new Bun.CryptoHasher("sha256", secret);
-  hmac.update(signedPayload(bytes, timestamp));
-  return hmac.digest(); // a Buffer: already a Uint8Array, no copy
+  return keyedHmac(secret).copy().update(signedPayload(bytes, timestamp)).digest(); // a Buffer: already a Uint8Array
+}
+
+/** The expected signature, for comparison only (a cached value is shared: never hand it out). */
+function expectedSignature(secret: string, body: Uint8Array | undefined, timestamp: string | undefined): Uint8Array {
+  if (timestamp !== undefined || (body !== undefined && body.length > 0)) return computeSignature(secret, body, timestamp);
+  let mac = emptyPayloadMacs.get(secret);
+  if (mac === undefined) {
+    if (emptyPayloadMacs.size >= KEYED_LIMIT) emptyPayloadMacs.clear();
+    emptyPayloadMacs.set(secret, (mac = computeSignature(secret, EMPTY)));
+  }
+  return mac;
 }
 
 /** Hex signature, as `assay sign` and `openssl dgst -sha256 -hmac` print it. */
@@ -63,6 +108,6 @@ export function signHex(secret: string, body: Uint8Array | string | undefined, t
 }
 
 export function verifySignature(secret: string, body: Uint8Array | undefined, provided: Uint8Array, timestamp?: string): boolean {
-  const expected = computeSignature(secret, body, timestamp);
+  const expected = expectedSignature(secret, body, timestamp);
   return provided.length === expected.length && timingSafeEqual(provided, expected);
 }

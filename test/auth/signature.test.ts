@@ -38,6 +38,9 @@ describe("signature encodings", () => {
     ["empty", ""],
     ["sha1= prefix", `sha1=${raw.toString("hex")}`],
     ["31-byte base64", raw.subarray(1).toString("base64")],
+    ["64 characters, not all hex", `${raw.toString("hex").slice(0, 63)}g`],
+    ["64 characters, a separator inside", `${raw.toString("hex").slice(0, 31)}:${raw.toString("hex").slice(32)}`],
+    ["64 characters of base64 alphabet, not hex", "Zz".repeat(32)],
   ])("%s is refused", (_, header) => {
     expect(decodeSignature(header)).toBeNull();
   });
@@ -61,5 +64,29 @@ describe("signature encodings", () => {
     const ts = "1700000000";
     expect(signHex(SECRET, BODY, ts)).toBe(signHex(SECRET, `${ts}.${new TextDecoder().decode(BODY)}`));
     expect(verifySignature(SECRET, BODY, computeSignature(SECRET, BODY), ts)).toBe(false);
+  });
+});
+
+describe("reused HMAC state", () => {
+  // Signatures copy a keyed HMAC state kept per secret, and body-less ones come from a cache:
+  // any interleaving of secrets, bodies and timestamps must give exactly a fresh HMAC's answer.
+  test("agrees with a fresh HMAC for interleaved secrets, bodies and empty bodies", () => {
+    const { createHmac } = require("node:crypto") as typeof import("node:crypto");
+    const secrets = ["sk_a", "sk_b", "sk_" + "c".repeat(100)];
+    const bodies = ["", '{"a":1}', "x".repeat(300), ""];
+    for (let round = 0; round < 3; round++) {
+      for (const secret of secrets) {
+        for (const body of bodies) {
+          for (const timestamp of [undefined, "1700000000"]) {
+            const payload = timestamp === undefined ? body : `${timestamp}.${body}`;
+            const fresh = createHmac("sha256", secret).update(payload).digest();
+            expect(Buffer.from(computeSignature(secret, body, timestamp)).equals(fresh)).toBe(true);
+            const bytes = new TextEncoder().encode(body);
+            expect(verifySignature(secret, bytes.length ? bytes : undefined, fresh, timestamp)).toBe(true);
+            expect(verifySignature(secret === "sk_a" ? "sk_b" : "sk_a", bytes.length ? bytes : undefined, fresh, timestamp)).toBe(false);
+          }
+        }
+      }
+    }
   });
 });
