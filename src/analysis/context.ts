@@ -13,6 +13,7 @@ import type { ModulesConfig } from "./config-schema.ts";
 import { HistoryBuilder, historyCovers, type HistoryLevel, type HistoryStats, maxLevel } from "./history.ts";
 import { AnomalyForest } from "./anomaly-forest.ts";
 import { ReferenceIndex } from "./reference-index.ts";
+import { AmountContextsOffload } from "./parallel/amount-offload.ts";
 
 export class AnalysisContext {
   private model: AnomalyForest | null | undefined;
@@ -39,12 +40,17 @@ export interface ContextSource {
   scan: Connector["scan"];
 }
 
+/**
+ * `workers` > 1 (reports.workers): a "full" history of PROFILE_ROWS entries or more builds its
+ * amount contexts on a worker thread meanwhile (parallel/amount-offload.ts): the same contexts.
+ */
 export async function buildContext(
   source: ContextSource,
   config: ModulesConfig,
   now: number,
   signal?: AbortSignal,
   level: HistoryLevel = "full",
+  workers = 1,
 ): Promise<AnalysisContext> {
   const reference = new ReferenceIndex(await source.reference(signal));
   const builder = new HistoryBuilder({
@@ -52,12 +58,18 @@ export async function buildContext(
     categoricalFields: config.anomaly_detection.categorical_fields,
     seed: config.anomaly_detection.isolation_forest.seed,
     utcOffsetMinutes: config.anomaly_detection.calendar.utc_offset_minutes,
+    amountContexts: workers > 1 ? (fields, scope, categorical) => new AmountContextsOffload(fields, scope, categorical) : undefined,
   });
   const limit = config.context.history_limit;
-  if (source.capabilities.scan && limit > 0 && level !== "none") {
-    for await (const t of source.scan({ limit, signal })) builder.add(t);
+  try {
+    if (source.capabilities.scan && limit > 0 && level !== "none") {
+      for await (const t of source.scan({ limit, signal })) builder.add(t);
+    }
+    return new AnalysisContext(source.id, reference, await builder.finishAll(), config.anomaly_detection, now);
+  } catch (e) {
+    builder.close();
+    throw e;
   }
-  return new AnalysisContext(source.id, reference, builder.finish(), config.anomaly_detection, now);
 }
 
 interface Entry {
@@ -72,6 +84,8 @@ export class ContextCache {
   constructor(
     private readonly config: ModulesConfig,
     private readonly clock: Clock,
+    /** Threads a context build may use (reports.workers; buildContext). */
+    private readonly workers = 1,
   ) {}
 
   /** The connector's context with at least `level` of its history ("full" unless said otherwise). */
@@ -84,7 +98,7 @@ export class ContextCache {
     // modules do not rebuild in turn.
     const build = fresh ? maxLevel(cached.level, level) : level;
     // The build is shared by concurrent callers, so it must not die with one caller's signal.
-    const promise = buildContext(source, this.config, now, undefined, build);
+    const promise = buildContext(source, this.config, now, undefined, build, this.workers);
     const entry = { promise, at: now, level: build };
     this.entries.set(source.id, entry);
     promise.catch(() => {

@@ -34,7 +34,8 @@ export interface EngineDeps extends AnalysisSettings {
   analyses: AnalysisRepository;
   clock: Clock;
   log: Logger;
-  /** Worker threads a report's scan may use (reports.workers); 1 or undefined: in process. */
+  /** Worker threads a report's scan may use (reports.workers), and a context build (its amount
+   *  contexts on a worker thread: parallel/amount-offload.ts); 1 or undefined: in process. */
   scanWorkers?: number;
   /** The alert service, when there is one (looked up per call: it may be wired after us). */
   alerts?: () => AlertOpener | undefined;
@@ -52,7 +53,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
   private setup: AnalysisSetup;
 
   constructor(private readonly deps: EngineDeps) {
-    this.setup = AnalysisSetup.create(deps, deps.clock);
+    this.setup = AnalysisSetup.create(deps, deps.clock, undefined, deps.scanWorkers);
   }
 
   /** The snapshot in force (a request reads it once, at its start). */

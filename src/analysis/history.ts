@@ -8,7 +8,7 @@
 //    appearances of counterparties, and a seeded reservoir sample that trains the isolation forest.
 // A module asks for the level its detectors need ("none": no history pass at all).
 import type { Transaction } from "../domain/transaction.ts";
-import { AmountContexts, AmountContextsBuilder, amountContextFields, scopeReader } from "./amount-contexts.ts";
+import { type AmountContextField, AmountContexts, AmountContextsBuilder, type AmountContextsSink, amountContextFields, type ScopeReader, scopeReader } from "./amount-contexts.ts";
 import { TripleCounts } from "./combinations.ts";
 import { PairCounts } from "./pair-counts.ts";
 import { parseDateMs } from "./dates.ts";
@@ -78,6 +78,11 @@ export interface HistoryOptions {
   /** The calendar's offset from UTC, for the users' posting habits. */
   utcOffsetMinutes?: number;
   /**
+   * Where to build the amount contexts of a history that reaches PROFILE_ROWS entries (a smaller
+   * one is not worth a thread): parallel/amount-offload.ts on a worker thread. Unset: in process.
+   */
+  amountContexts?: (fields: AmountContextField[], scope: { read: ScopeReader; field: string | null }, categorical: readonly string[]) => AmountContextsSink;
+  /**
    * An empty ledger to build into instead of a new one (ledger-merge.ts hands one whose arrays are
    * in shared memory, so that the merged ledger needs no copy for the scan workers).
    */
@@ -102,7 +107,9 @@ export class HistoryBuilder {
   private readonly profile: boolean;
   /** Until the fields are chosen: the transactions read so far, replayed once they are. */
   private pending: { t: Transaction; seq: number; amount: number }[] | null;
-  private amountContexts: AmountContextsBuilder | undefined;
+  private amountContexts: AmountContextsSink | undefined;
+  /** The amount contexts when built elsewhere (finishAll awaits them). */
+  private amountsElsewhere: Promise<AmountContexts> | undefined;
   private habits: PostingHabits;
   private readonly tax = new TaxHabitsBuilder();
 
@@ -116,8 +123,9 @@ export class HistoryBuilder {
     this.habits = new PostingHabits(options.utcOffsetMinutes ?? 0);
   }
 
-  /** Chooses the categorical fields (profiled unless configured) and replays what was read. */
-  private decide() {
+  /** Chooses the categorical fields (profiled unless configured) and replays what was read.
+   *  `large`: the history has reached PROFILE_ROWS entries (it may build its amount contexts elsewhere). */
+  private decide(large: boolean) {
     const pending = this.pending!;
     this.pending = null;
     const sample = pending.map((p) => p.t);
@@ -131,7 +139,9 @@ export class HistoryBuilder {
       .slice(0, TRIPLE_MAX_FIELDS)
       .sort((a, b) => a - b);
     this.stats.useFields(fields, new TripleCounts(small));
-    this.amountContexts = new AmountContextsBuilder(amountContextFields(fields), scopeReader(sample, fields));
+    const contextFields = amountContextFields(fields);
+    const scope = scopeReader(sample, fields);
+    this.amountContexts = large && this.options.amountContexts ? this.options.amountContexts(contextFields, scope, fields) : new AmountContextsBuilder(contextFields, scope);
     for (const p of pending) this.addProfile(p.t, p.seq, this.stats.msAt(p.seq), p.amount);
   }
 
@@ -152,7 +162,7 @@ export class HistoryBuilder {
     );
     if (this.pending) {
       this.pending.push({ t, seq, amount });
-      if (this.pending.length >= PROFILE_ROWS) this.decide();
+      if (this.pending.length >= PROFILE_ROWS) this.decide(true);
     } else if (this.profile) this.addProfile(t, seq, ms, amount);
   }
 
@@ -201,8 +211,8 @@ export class HistoryBuilder {
       const first = s.customerFirst.get(t.customer_id);
       if (!first || beforeEntry(ms, seq, first)) s.customerFirst.set(t.customer_id, s.entryAt(seq));
     }
-    s.countCategoricals(t, 1);
-    this.amountContexts!.add(t, seq);
+    // The amount contexts are given the codes just counted (a worker thread is sent those, not the values).
+    this.amountContexts!.add(t, seq, s.countCategoricals(t, 1));
     this.habits.add(t, ms);
     // Reservoir sampling (Algorithm R) keeps a uniform, seeded sample of any-length history.
     if (s.reservoir.length < this.reservoirSize) s.reservoir.push(t);
@@ -212,10 +222,15 @@ export class HistoryBuilder {
     }
   }
 
+  /** The finished history; its amount contexts are missing when built elsewhere: finishAll(). */
   finish(): HistoryStats {
-    if (this.pending) this.decide();
+    if (this.pending) this.decide(false);
     const s = this.stats;
-    if (this.amountContexts) s.amounts = this.amountContexts.finish();
+    if (this.amountContexts) {
+      const amounts = this.amountContexts.finish();
+      if (amounts instanceof Promise) this.amountsElsewhere = amounts;
+      else s.amounts = amounts;
+    }
     s.habits = this.habits;
     s.taxHabits = this.tax.finish();
     for (const [k, logs] of this.customerLogs) s.customerAmounts.set(k, robustSummary(logs));
@@ -223,6 +238,18 @@ export class HistoryBuilder {
     // Sorted natively (the amounts are positive numbers: the same order as a comparator's).
     s.sortedAmounts = Float64Array.from(this.amounts).sort();
     return s;
+  }
+
+  /** finish(), with the amount contexts wherever they were built. */
+  async finishAll(): Promise<HistoryStats> {
+    const s = this.finish();
+    if (this.amountsElsewhere) s.amounts = await this.amountsElsewhere;
+    return s;
+  }
+
+  /** Ends the work of a history that will not be finished (its pass failed). */
+  close() {
+    this.amountContexts?.close?.();
   }
 }
 
@@ -407,7 +434,9 @@ export class HistoryStats {
 
   private scratch = new Int32Array(0);
 
-  countCategoricals(t: Transaction, delta: number) {
+  /** Counts the transaction's categorical values, pairs and triples; returns their codes (a
+   *  scratch array, valid until the next call). */
+  countCategoricals(t: Transaction, delta: number): Int32Array {
     const readers = this.readers;
     const n = readers.length;
     const codes = this.scratch;
@@ -439,6 +468,7 @@ export class HistoryStats {
       }
     }
     if (this.triples.triples.length > 0) this.triples.add(codes, delta);
+    return codes;
   }
 
   /** The transaction's categorical values and their codes (nothing is counted). */

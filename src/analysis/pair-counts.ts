@@ -7,6 +7,12 @@
 
 const EMPTY = -1;
 
+export interface PairCountsParts {
+  size: number;
+  slots: Float64Array;
+  mask: number;
+}
+
 export class PairCounts {
   /** Distinct pairs counted. */
   size = 0;
@@ -60,6 +66,19 @@ export class PairCounts {
     slots[3 * slot + 1] = b;
     slots[3 * slot + 2] = delta;
     if (++this.size * 2 > mask) this.grow();
+  }
+
+  /** As plain data, to cross threads. */
+  parts(): PairCountsParts {
+    return { size: this.size, slots: this.slots, mask: this.mask };
+  }
+
+  static fromParts(p: PairCountsParts): PairCounts {
+    const c = new PairCounts(1);
+    c.size = p.size;
+    c.slots = p.slots;
+    c.mask = p.mask;
+    return c;
   }
 
   /** Every (a, b, count), in no particular order. */

@@ -48,6 +48,8 @@ export class AnalysisSetup {
     readonly settings: AnalysisSettings,
     readonly contexts: ContextCache,
     readonly learned: ReadonlyMap<string, LearnedModel> = new Map(),
+    /** Threads a context build may use (reports.workers): kept by next(). */
+    private readonly workers = 1,
   ) {
     this.rules = compileRules(settings.rules ?? []);
     this.modules = resolveModules(settings.modules, this.rules.rules);
@@ -63,13 +65,14 @@ export class AnalysisSetup {
     return this.settings.autoThreshold;
   }
 
-  static create(settings: AnalysisSettings, clock: Clock, learned?: ReadonlyMap<string, LearnedModel>): AnalysisSetup {
-    return new AnalysisSetup(settings, new ContextCache(settings.modules, clock), learned);
+  /** `workers`: threads a context build may use (reports.workers; context.ts). */
+  static create(settings: AnalysisSettings, clock: Clock, learned?: ReadonlyMap<string, LearnedModel>, workers = 1): AnalysisSetup {
+    return new AnalysisSetup(settings, new ContextCache(settings.modules, clock, workers), learned, workers);
   }
 
   /** The same setup with other learned models (contexts are kept). */
   withLearned(learned: ReadonlyMap<string, LearnedModel>): AnalysisSetup {
-    return new AnalysisSetup(this.settings, this.contexts, learned);
+    return new AnalysisSetup(this.settings, this.contexts, learned, this.workers);
   }
 
   /** The module as it analyses this connector's transactions (its learned weights, if any). */
@@ -100,7 +103,7 @@ export class AnalysisSetup {
    */
   next(settings: AnalysisSettings, clock: Clock): AnalysisSetup {
     const same = contextKey(settings.modules) === contextKey(this.settings.modules);
-    return new AnalysisSetup(settings, same ? this.contexts : new ContextCache(settings.modules, clock), this.learned);
+    return new AnalysisSetup(settings, same ? this.contexts : new ContextCache(settings.modules, clock, this.workers), this.learned, this.workers);
   }
 }
 

@@ -13,7 +13,9 @@ export const ReportsSection = Type.Object(
     /**
      * Worker threads one report's scan uses (a CSV source and a module that needs at most the
      * history ledger, e.g. revenue_leakage): the history pass and the scan are split by byte
-     * range. Unset: the machine's cores, at most 8. 1: in process, on the main thread.
+     * range. Above 1, a "full" history (anomaly_detection) of any source also builds its amount
+     * contexts on a worker thread. Unset: the machine's cores, at most 8. 1: in process, on the
+     * main thread.
      */
     workers: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
     /** How often the worker looks for queued reports (new reports wake it at once). */

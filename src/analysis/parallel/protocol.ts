@@ -4,11 +4,18 @@ import type { TransactionFinding } from "../../domain/analysis.ts";
 import type { ScanPartition } from "../../connectors/types.ts";
 import type { PopulationState } from "../detectors/anomaly/population.ts";
 import type { LedgerParts } from "../history.ts";
+import type { AmountContextsParts } from "../amount-contexts.ts";
+import type { AmountBatch } from "./amount-offload.ts";
 import type { LedgerBatch } from "../ledger-merge.ts";
 import type { AnalysisSettings, LearnedModel } from "../setup.ts";
 
 /** Main → worker. */
 export type ToWorker =
+  /** Build a history's amount contexts from the batches that follow (amount-offload.ts). */
+  | { op: "amounts"; categorical: string[] }
+  | { op: "amounts-batch"; batch: AmountBatch }
+  /** The history is complete: send the finished contexts ("amounts"). */
+  | { op: "amounts-finish" }
   /**
    * Read the reference tables of the source now (Connector.referencePartition: a part of no rows),
    * while the main thread cuts the source: the scan of parts with the same settings uses them.
@@ -39,6 +46,7 @@ export type ToWorker =
 
 /** Worker → main. */
 export type FromWorker =
+  | { op: "amounts"; parts: AmountContextsParts }
   | { op: "ledger"; batch: LedgerBatch }
   /** The last "found" of a part carries the part's population counts, when asked for. */
   | { op: "found"; analyzed: number; flagged: TransactionFinding[]; population?: PopulationState }

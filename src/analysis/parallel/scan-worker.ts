@@ -2,7 +2,8 @@
 // src/main.ts). It runs parts of a source (Connector.partitions), one after the other, through one
 // of two passes for split-scan.ts: the history pass, sending what the ledger keeps of each
 // transaction, or the scan, evaluating each transaction against the merged ledger and sending back
-// the flagged ones with the count of all; "done" after each part. A failure is reported as a
+// the flagged ones with the count of all; "done" after each part. Or it builds the amount contexts
+// of a history the main thread is building (amount-offload.ts). A failure is reported as a
 // message; the thread never decides anything.
 import { openPartition, type PartitionSource, referenceKey } from "../../connectors/partitions.ts";
 import type { ScanPartition } from "../../connectors/types.ts";
@@ -16,6 +17,8 @@ import { HistoryStats } from "../history.ts";
 import { batchTransfer, LedgerBatchWriter } from "../ledger-merge.ts";
 import { ReferenceIndex } from "../reference-index.ts";
 import { AnalysisSetup } from "../setup.ts";
+import { amountPartsTransfer } from "../amount-contexts.ts";
+import { AmountBatchReader } from "./amount-offload.ts";
 import type { FromWorker, ToWorker } from "./protocol.ts";
 
 declare const self: Worker;
@@ -35,6 +38,9 @@ function prepare(part: ScanPartition) {
   reference.catch(() => {});
   prepared = { key: referenceKey(part), source, reference };
 }
+
+/** A history's amount contexts being built ("amounts"; parallel/amount-offload.ts). */
+let amounts: AmountBatchReader | undefined;
 
 /** Set by "enough": the merged history is complete, the rest of the parts is not needed. */
 let enough = false;
@@ -133,7 +139,17 @@ self.onmessage = async (e: MessageEvent<ToWorker>) => {
     return;
   }
   try {
-    if (e.data.op === "ledger") await ledgerPass(e.data);
+    if (e.data.op === "amounts") amounts = new AmountBatchReader(e.data.categorical);
+    else if (e.data.op === "amounts-batch") {
+      // Test-only fault point (ASSAY_TEST_FAULT, inert unless named): the thread dies mid-history.
+      if (process.env.ASSAY_TEST_FAULT === "amount_worker_exit") process.exit(70);
+      amounts!.add(e.data.batch);
+    }
+    else if (e.data.op === "amounts-finish") {
+      const parts = amounts!.builder.finish().parts();
+      amounts = undefined;
+      post({ op: "amounts", parts }, amountPartsTransfer(parts));
+    } else if (e.data.op === "ledger") await ledgerPass(e.data);
     else await scanPass(e.data);
   } catch (err) {
     const error = err as { message?: string; code?: string };
