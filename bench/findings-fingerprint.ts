@@ -2,7 +2,9 @@
 // level, amount at risk and anomalies (code, severity, score, message, expected, actual) for
 // generated journals and ledgers. A change that must not change detection (a performance change)
 // leaves every line identical; compare the output before and after it.
-// Usage: bun run bench/findings-fingerprint.ts [--entries N] [--quick] [--forest]
+// --workers N: the engine's scanWorkers (reports.workers), e.g. 2 to build the histories' amount
+// contexts on a worker thread (parallel/amount-offload.ts): the lines must not change.
+// Usage: bun run bench/findings-fingerprint.ts [--entries N] [--quick] [--forest] [--workers N]
 import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
@@ -13,7 +15,7 @@ import { benchEngine } from "./quality/engine.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
 
 const { values } = parseArgs({
-  options: { entries: { type: "string", default: "30000" }, quick: { type: "boolean", default: false }, forest: { type: "boolean", default: false } },
+  options: { entries: { type: "string", default: "30000" }, quick: { type: "boolean", default: false }, forest: { type: "boolean", default: false }, workers: { type: "string", default: "1" } },
 });
 const entries = Number(values.entries);
 
@@ -22,7 +24,7 @@ async function fingerprint(name: string, transactions: Transaction[], fields: re
   // --forest: the isolation forest on too (off by default in the product).
   const forest = values.forest ? { isolation_forest: { enabled: true } } : {};
   const overrides = { anomaly_detection: fields === "auto" ? forest : { ...forest, categorical_fields: fields }, context: { history_limit: 1_000_000 } };
-  const engine = benchEngine(connector, Value.Default(ModulesSection, overrides) as ModulesConfig);
+  const engine = benchEngine(connector, Value.Default(ModulesSection, overrides) as ModulesConfig, Number(values.workers));
   const hash = new Bun.CryptoHasher("sha256");
   let flagged = 0;
   let n = 0;

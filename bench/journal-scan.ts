@@ -3,15 +3,23 @@
 // report or a connector scan runs it: the context's history pass, then every entry scored.
 // The entries are held by an in-memory connector, so the figure is the engine's own cost (the
 // CSV connector's is measured by bench/connectors-scan.ts). Target (issue 14): ≥ 100,000 entries/s.
-// Usage: bun run bench/journal-scan.ts [--entries N] [--json]
+// The engine gets the server's reports.workers (unset: the machine's cores, at most 8; --workers
+// N sets it), as the server's reports and POST /v1/analyze scans get it: with 2 or more, the
+// history pass builds its amount contexts on a worker thread (src/analysis/parallel/
+// amount-offload.ts), the path every connector's scan of a "full" history of 10,000 entries or
+// more takes in the product. --workers 1: all on the main thread. cpu_ms is the whole process's
+// (every thread: the worker, the JIT compiler, the collector), main_cpu_ms the main thread's.
+// Usage: bun run bench/journal-scan.ts [--entries N] [--workers N] [--json]
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
+import { type ReportsConfig, ReportsSection, reportScanWorkers } from "../src/reports/config-schema.ts";
 import { generateJournal, JOURNAL_FIELDS } from "./quality/journal.ts";
 import { benchEngine } from "./quality/engine.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
 
-const { values } = parseArgs({ options: { entries: { type: "string", default: "100000" }, json: { type: "boolean", default: false } } });
+const { values } = parseArgs({ options: { entries: { type: "string", default: "100000" }, workers: { type: "string" }, json: { type: "boolean", default: false } } });
 const entries = Number(values.entries);
 const data = generateJournal({ seed: 1, entries });
 const connector = memoryConnector({ id: "ledger", transactions: data.transactions });
@@ -19,9 +27,22 @@ const modules = Value.Default(ModulesSection, {
   anomaly_detection: { categorical_fields: JOURNAL_FIELDS },
   context: { history_limit: Math.max(1_000_000, entries) },
 }) as ModulesConfig;
-const engine = benchEngine(connector, modules);
+const workers = values.workers !== undefined ? Number(values.workers) : reportScanWorkers(Value.Default(ReportsSection, {}) as ReportsConfig);
+const engine = benchEngine(connector, modules, workers);
+
+/** The main thread's CPU (ms) from /proc (its thread id is the process id); NaN elsewhere. */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // USER_HZ
+  } catch {
+    return Number.NaN;
+  }
+}
 
 const rssBefore = process.memoryUsage.rss();
+const mainBefore = mainThreadCpuMs();
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
 let scanned = 0;
@@ -32,12 +53,16 @@ for await (const f of engine.scanFindings({ accountId: "bench", connector: "ledg
 }
 const ms = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
+const mainCpuMs = mainThreadCpuMs() - mainBefore;
 const cpuMs = (cpu.user + cpu.system) / 1000;
 const result = {
   entries: scanned,
+  workers,
   flagged,
   ms: Math.round(ms),
   cpu_ms: Math.round(cpuMs),
+  /** Of which the main thread's (the scan's critical path when the other threads have a core). */
+  main_cpu_ms: Math.round(mainCpuMs),
   entries_per_s: Math.round(scanned / (ms / 1000)),
   /** Per second of CPU: comparable across runs on a busy machine. */
   entries_per_cpu_s: Math.round(scanned / (cpuMs / 1000)),

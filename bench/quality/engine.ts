@@ -10,8 +10,10 @@ import type { AnalysisRepository } from "../../src/store/types.ts";
 
 const nowhere: AnalysisRepository = { insert: async () => {}, async *iterate() {} };
 
-export function benchEngine(connector: Connector, modules: ModulesConfig): AssayAnalysisEngine {
+/** `scanWorkers`: reports.workers as the server resolves it (undefined: 1, all in process). */
+export function benchEngine(connector: Connector, modules: ModulesConfig, scanWorkers?: number): AssayAnalysisEngine {
   return new AssayAnalysisEngine({
+    scanWorkers,
     modules,
     autoThreshold: 101,
     connectors: connectorAccess([connector]),
