@@ -6,7 +6,7 @@ BUN := $(shell if command -v bun >/dev/null 2>&1 && [ "$$(bun --version)" = "$(B
 CONFIG ?= config/assay.yaml
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
-.PHONY: run test unit unit-postgres typecheck build smoke test-faults test-fuzz bench bench-quality bench-rules install install-bin clean
+.PHONY: run test unit unit-postgres typecheck build smoke config-validation test-faults test-fuzz bench bench-quality bench-rules install install-bin clean
 .DEFAULT_GOAL := run
 
 $(TOOLS)/node_modules/.bin/bun:
@@ -68,6 +68,11 @@ test-faults: build
 ## test-fuzz: requests generated from the OpenAPI document, mutated, plus malformed HTTP (FUZZ_RUNS per operation; CI runs it)
 test-fuzz: install
 	$(BUN) test --timeout 600000 ./test/fuzz/api.fuzz.ts
+
+## config-validation: rewrite src/config/validation.generated.ts (the config schema's defaults and
+## check, written out for a cheap cold start) after changing the schema; a test fails until then
+config-validation: install
+	$(BUN) run src/config/generate-validation.ts
 
 bench: install build
 	$(BUN) run bench/run.ts

@@ -1,12 +1,14 @@
-// src/config/defaults.ts must fill a configuration exactly as TypeBox's Value.Default does: the
+// src/config/validation.generated.ts must be the generator's output for the current schema, fill
+// a configuration exactly as TypeBox's Value.Default does and judge it as Value.Check does: the
 // shipped file, an empty one, and random partial files drawn from the schema (right and wrong
 // values, absent and present sections, arrays and records of partial objects).
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { Kind, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { withDefaults } from "../../src/config/defaults.ts";
+import { generateValidation, GENERATED_FILE } from "../../src/config/generate-validation.ts";
 import { ConfigSchema } from "../../src/config/schema.ts";
+import { configCheck, configDefaults } from "../../src/config/validation.generated.ts";
 
 function random(seed: number) {
   return () => {
@@ -63,13 +65,19 @@ function draw(schema: Schema, next: () => number, depth = 0): unknown {
 }
 
 function same(value: unknown) {
-  const ours = withDefaults(ConfigSchema, structuredClone(value));
+  const ours = configDefaults(structuredClone(value));
   const typebox = Value.Default(ConfigSchema, structuredClone(value));
   expect(ours).toStrictEqual(typebox);
-  expect(Value.Check(ConfigSchema, ours)).toBe(Value.Check(ConfigSchema, typebox));
+  expect(configCheck(ours)).toBe(Value.Check(ConfigSchema, typebox));
+  // The check alone, on a value as the file gave it (mostly failing: required keys absent).
+  expect(configCheck(value)).toBe(Value.Check(ConfigSchema, value));
 }
 
-describe("config defaults", () => {
+describe("config validation, generated", () => {
+  test("validation.generated.ts is up to date with the schema (else: make config-validation)", () => {
+    expect(readFileSync(GENERATED_FILE, "utf8")).toBe(generateValidation());
+  });
+
   test("an empty file and the shipped config/assay.yaml", () => {
     same({});
     same(Bun.YAML.parse(readFileSync(new URL("../../config/assay.yaml", import.meta.url), "utf8")));
