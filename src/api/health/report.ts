@@ -23,17 +23,22 @@ export type HealthReporter = () => HealthAnswer | Promise<HealthAnswer>;
  */
 export function healthReporter(rt: Runtime): HealthReporter {
   let lastCheck = { at: Number.NEGATIVE_INFINITY, storage: "ok" as "ok" | "unavailable" };
+  // The answer changes at most once a second (uptime) or when a check changes: a poll in between
+  // gets the same object, so its serialised text can be reused too (healthFastRoute).
+  let last: HealthAnswer | undefined;
   const answer = (storage: "ok" | "unavailable"): HealthAnswer => {
     const connectors = rt.connectors.healthCounts();
-    return {
+    const uptime_s = Math.floor((rt.clock.now() - rt.startedAt) / 1000);
+    if (last !== undefined && last.body.uptime_s === uptime_s && last.body.checks.storage === storage && sameCounts(last.body.checks.connectors, connectors)) return last;
+    return (last = {
       status: storage === "ok" ? 200 : 503,
       body: {
         status: storage === "ok" && connectors.unreachable === 0 && connectors.degraded === 0 ? "ok" : "degraded",
         version: VERSION,
-        uptime_s: Math.floor((rt.clock.now() - rt.startedAt) / 1000),
+        uptime_s,
         checks: { storage, connectors },
       },
-    };
+    });
   };
   return () => {
     const now = rt.clock.monotonic();
@@ -48,11 +53,21 @@ export function healthReporter(rt: Runtime): HealthReporter {
   };
 }
 
-/** GET /v1/health for the front door's fast path (fast-path.ts). */
+function sameCounts(a: HealthBody["checks"]["connectors"], b: HealthBody["checks"]["connectors"]): boolean {
+  return a.unknown === b.unknown && a.healthy === b.healthy && a.degraded === b.degraded && a.unreachable === b.unreachable && a.disabled === b.disabled;
+}
+
+/** GET /v1/health for the front door's fast path (fast-path.ts): the same answer object, the same text. */
 export function healthFastRoute(report: HealthReporter): FastRoute {
+  let lastBody: HealthBody | undefined;
+  let lastText = "";
   return {
     method: "GET",
     path: "/v1/health",
-    handle: () => then(report(), ({ status, body }) => ({ status, value: body })),
+    handle: () =>
+      then(report(), ({ status, body }) => {
+        if (body !== lastBody) (lastBody = body), (lastText = JSON.stringify(body));
+        return { status, value: body, json: lastText };
+      }),
   };
 }
