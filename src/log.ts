@@ -7,6 +7,23 @@ export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+  /**
+   * The access log's line (`msg: "request"`), exactly as `info("request", fields)` would write it
+   * but without a fields object and its generic serialisation: it is written for every request.
+   */
+  request?(entry: AccessEntry): void;
+}
+
+/** One access-log line's fields, in the order they are written; undefined ones are left out. */
+export interface AccessEntry {
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  request_id: string;
+  account: string | undefined;
+  key: string | undefined;
+  ip: string;
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -63,16 +80,28 @@ function formatLine(level: LogLevel, msg: string, fields?: Record<string, unknow
   return rest.length > 2 ? `${head},${rest.slice(1)}\n` : `${head}}\n`;
 }
 
+/** The same text as formatLine("info", "request", entry), written out field by field. */
+function formatAccessLine(e: AccessEntry): string {
+  let line = `{"ts":"${timestamp()}","level":"info","msg":"request","method":${JSON.stringify(e.method)},"path":${JSON.stringify(e.path)},"status":${e.status},"duration_ms":${JSON.stringify(e.duration_ms)},"request_id":${JSON.stringify(e.request_id)}`;
+  if (e.account !== undefined) line += `,"account":${JSON.stringify(e.account)}`;
+  if (e.key !== undefined) line += `,"key":${JSON.stringify(e.key)}`;
+  return `${line},"ip":${JSON.stringify(e.ip)}}\n`;
+}
+
 export function jsonLogger(minLevel: LogLevel = "info", write: (line: string, urgent: boolean) => void = writeStdout): Logger {
   const log = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[level] < ORDER[minLevel]) return;
     write(formatLine(level, msg, fields), ORDER[level] >= ORDER.warn);
   };
+  const requests = ORDER.info >= ORDER[minLevel];
   return {
     log,
     info: (m, f) => log("info", m, f),
     warn: (m, f) => log("warn", m, f),
     error: (m, f) => log("error", m, f),
+    request: (entry) => {
+      if (requests) write(formatAccessLine(entry), false);
+    },
   };
 }
 

@@ -4,7 +4,7 @@
 // each hook there costs a few microseconds more than this does.
 import { round2 } from "../domain/rounding.ts";
 import type { Server } from "bun";
-import type { Logger } from "../log.ts";
+import type { AccessEntry, Logger } from "../log.ts";
 import { checkDeclaredLength } from "./body.ts";
 import { ApiError, internalError } from "../domain/errors.ts";
 import type { FastPath } from "./fast-path.ts";
@@ -109,7 +109,7 @@ function refused(o: FrontDoorOptions, state: RequestState, e: unknown): Response
 function answered(o: FrontDoorOptions, request: Request, path: string, state: RequestState, response: Response): Response {
   if (o.observers?.length) notify(o, request, path, state, response);
   if (o.accessLog) {
-    o.log.info("request", {
+    const entry: AccessEntry = {
       method: request.method,
       path,
       status: response.status,
@@ -118,7 +118,9 @@ function answered(o: FrontDoorOptions, request: Request, path: string, state: Re
       account: state.auth?.account.id,
       key: state.auth?.key.id,
       ip: state.clientIp,
-    });
+    };
+    if (o.log.request) o.log.request(entry);
+    else o.log.info("request", entry as unknown as Record<string, unknown>);
   }
   return response;
 }

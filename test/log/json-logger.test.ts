@@ -80,3 +80,30 @@ describe("jsonLogger on the real stdout", () => {
     await p.exited;
   });
 });
+
+describe("the access log's line", () => {
+  // request() writes the access line field by field; it must be exactly the line that
+  // info("request", fields) writes (same keys, order, escapes, omissions).
+  test("is byte for byte the generic line, for odd methods, paths, addresses and missing caller", () => {
+    const entries = [
+      { method: "GET", path: "/v1/health", status: 200, duration_ms: 0.12, request_id: "req_1", account: "acct_1", key: "key_1", ip: "127.0.0.1" },
+      { method: "PO\"ST", path: '/v1/a"b\\c\u0001\u2028é', status: 401, duration_ms: 12, request_id: "req_2", account: undefined, key: undefined, ip: "::1" },
+      { method: "GET", path: "/", status: 503, duration_ms: 0, request_id: "req_3", account: "acct_x", key: undefined, ip: "unknown" },
+    ];
+    for (const entry of entries) {
+      const generic = capture();
+      const direct = capture();
+      generic.log.info("request", entry);
+      direct.log.request!(entry);
+      const strip = (line: string) => line.replace(/"ts":"[^"]*"/, '"ts":""');
+      expect(strip(direct.lines[0]!.line)).toBe(strip(generic.lines[0]!.line));
+      expect(direct.lines[0]!.urgent).toBe(false);
+    }
+  });
+
+  test("is not written below the logger's level", () => {
+    const lines: string[] = [];
+    jsonLogger("warn", (line) => lines.push(line)).request!({ method: "GET", path: "/", status: 200, duration_ms: 1, request_id: "r", account: undefined, key: undefined, ip: "x" });
+    expect(lines).toEqual([]);
+  });
+});
