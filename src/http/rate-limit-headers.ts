@@ -8,11 +8,14 @@ import { ApiError } from "../domain/errors.ts";
 let lastPolicyOf: readonly WindowState[] | undefined;
 let lastPolicy = "";
 
+function samePolicy(a: readonly WindowState[], b: readonly WindowState[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.name !== b[i]!.name || a[i]!.quota !== b[i]!.quota || a[i]!.windowS !== b[i]!.windowS) return false;
+  return true;
+}
+
 function policyOf(windows: readonly WindowState[]): string {
-  const last = lastPolicyOf;
-  if (last && last.length === windows.length && windows.every((w, i) => w.name === last[i]!.name && w.quota === last[i]!.quota && w.windowS === last[i]!.windowS)) {
-    return lastPolicy;
-  }
+  if (lastPolicyOf !== undefined && samePolicy(lastPolicyOf, windows)) return lastPolicy;
   let policy = "";
   for (const w of windows) policy += `${policy ? ", " : ""}"${w.name}";q=${w.quota};w=${w.windowS}`;
   lastPolicyOf = windows;
