@@ -1,9 +1,11 @@
 // The hand-written fast paths of the scan agree with what they replace: parseDateMs with
-// Date.parse, parseMoment with the Date-based reading it replaced, PairCounts with a Map.
+// Date.parse, parseMoment with the Date-based reading it replaced, PairCounts with a Map,
+// medianDeviation with sorting the deviations.
 import { expect, test } from "bun:test";
 import { parseDateMs, parseMoment } from "../../src/analysis/dates.ts";
 import { PairCounts } from "../../src/analysis/pair-counts.ts";
 import { SeededRandom } from "../../src/analysis/random.ts";
+import { median, medianDeviation } from "../../src/analysis/stats.ts";
 
 const rng = new SeededRandom(20261122);
 const pad = (x: number, w: number) => String(x).padStart(w, "0");
@@ -66,4 +68,24 @@ test("PairCounts agrees with a Map through growth", () => {
   expect(table.get(301, 0)).toBe(0);
   expect(table.find(301, 0, -1)).toBe(-1);
   expect([...table.entries()].length).toBe(map.size);
+});
+
+test("medianDeviation (two sorted runs merged) equals the median of the sorted deviations", () => {
+  const byMerge: number[] = [];
+  const bySort: number[] = [];
+  for (let t = 0; t < 40_000; t++) {
+    const n = rng.int(0, 40);
+    const values = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      // Continuous, tied, log-amount-like and some infinite values.
+      const kind = t % 4;
+      values[i] = kind === 0 ? rng.next() * 10 - 5 : kind === 1 ? rng.int(0, 4) : kind === 2 ? Math.log(1 + rng.next() * 1e6) : rng.next() < 0.1 ? Number.POSITIVE_INFINITY : rng.next();
+    }
+    values.sort();
+    const med = median(values);
+    const deviations = Float64Array.from(values, (v) => Math.abs(v - med)).sort();
+    byMerge.push(medianDeviation(values, med));
+    bySort.push(median(deviations));
+  }
+  expect(byMerge).toEqual(bySort);
 });
