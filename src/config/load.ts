@@ -3,11 +3,11 @@
 // file's own folder. Every problem is reported, one per line, with its YAML path.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
-import { Value, type ValueError } from "@sinclair/typebox/value";
+import type { ValueError } from "@sinclair/typebox/value";
 import { configCheck, configDefaults } from "./validation.generated.ts";
 import { checkRules } from "../analysis/rules/compile.ts";
 import type { PlanLimitsT } from "../ratelimit/config-schema.ts";
-import { ConfigSchema, type ConfigFile } from "./schema.ts";
+import type { ConfigFile } from "./schema.ts";
 import { storageProblems } from "../store/config-schema.ts";
 import { rateLimitProblems } from "../ratelimit/config-schema.ts";
 
@@ -32,6 +32,9 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
   }
 }
+
+/** schema-errors.ts, required (not imported) so a start with a sound file never initialises TypeBox's Value. */
+const schemaErrors = (substituted: unknown) => (require("./schema-errors.ts") as typeof import("./schema-errors.ts")).schemaErrors(substituted);
 
 /** `--config F`, else $ASSAY_CONFIG, else ./config/assay.yaml. */
 export function configPath(flag?: string, env: Record<string, string | undefined> = process.env): string {
@@ -68,13 +71,10 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
   const problems: string[] = [];
   const substituted = substituteEnv(raw, env, "", problems);
   // Value.Default and Value.Check of the schema, written out (validation.generated.ts: cheaper cold).
-  let withDefaults = configDefaults(Value.Clone(substituted));
+  let withDefaults = configDefaults(structuredClone(substituted));
   let errors: Iterable<ValueError> = [];
-  if (!configCheck(withDefaults)) {
-    // A bad file: errors are collected exactly as they always were, over Value.Default's result.
-    withDefaults = Value.Default(ConfigSchema, Value.Clone(substituted));
-    errors = Value.Errors(ConfigSchema, withDefaults);
-  }
+  // A bad file: defaulted and its errors collected through TypeBox, exactly as they always were.
+  if (!configCheck(withDefaults)) ({ withDefaults, errors } = schemaErrors(substituted));
   for (const error of errors) {
     // Union errors repeat per branch; one line per path is what a person wants to read.
     const path = yamlPath(error.path);
