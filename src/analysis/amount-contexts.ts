@@ -147,8 +147,6 @@ const SEP = "\u0000";
 export interface AmountContextsSink {
   add(t: Transaction, seq: number, codes: Int32Array): void;
   finish(): AmountContexts | Promise<AmountContexts>;
-  /** Ends what finish() would have (a history pass that failed). */
-  close?(): void;
 }
 
 /** Per amount-context field: its position among the categorical fields (-1: none, or per line). */

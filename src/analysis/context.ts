@@ -10,10 +10,10 @@ import type { Clock } from "../domain/clock.ts";
 import type { Connector } from "../connectors/types.ts";
 import type { ReferenceData } from "../domain/transaction.ts";
 import type { ModulesConfig } from "./config-schema.ts";
-import { HistoryBuilder, historyCovers, type HistoryLevel, type HistoryStats, maxLevel } from "./history.ts";
+import { HistoryBuilder, historyCovers, type HistoryLevel, type HistoryStats, maxLevel, PROFILE_ROWS } from "./history.ts";
 import { AnomalyForest } from "./anomaly-forest.ts";
 import { ReferenceIndex } from "./reference-index.ts";
-import { AmountContextsOffload } from "./parallel/amount-offload.ts";
+import { AmountContextsOffload, AmountContextsThread } from "./parallel/amount-offload.ts";
 
 export class AnalysisContext {
   private model: AnomalyForest | null | undefined;
@@ -52,23 +52,26 @@ export async function buildContext(
   level: HistoryLevel = "full",
   workers = 1,
 ): Promise<AnalysisContext> {
-  const reference = new ReferenceIndex(await source.reference(signal));
-  const builder = new HistoryBuilder({
-    level,
-    categoricalFields: config.anomaly_detection.categorical_fields,
-    seed: config.anomaly_detection.isolation_forest.seed,
-    utcOffsetMinutes: config.anomaly_detection.calendar.utc_offset_minutes,
-    amountContexts: workers > 1 ? (fields, scope, categorical) => new AmountContextsOffload(fields, scope, categorical) : undefined,
-  });
   const limit = config.context.history_limit;
+  const scans = source.capabilities.scan && limit > 0 && level !== "none";
+  // Started now, it loads while the reference tables and the first entries are read; a history
+  // that stays under PROFILE_ROWS entries builds its contexts in process and the thread is ended.
+  const thread = workers > 1 && scans && level === "full" && limit >= PROFILE_ROWS ? new AmountContextsThread() : undefined;
   try {
-    if (source.capabilities.scan && limit > 0 && level !== "none") {
+    const reference = new ReferenceIndex(await source.reference(signal));
+    const builder = new HistoryBuilder({
+      level,
+      categoricalFields: config.anomaly_detection.categorical_fields,
+      seed: config.anomaly_detection.isolation_forest.seed,
+      utcOffsetMinutes: config.anomaly_detection.calendar.utc_offset_minutes,
+      amountContexts: thread ? (fields, scope, categorical) => new AmountContextsOffload(fields, scope, categorical, thread) : undefined,
+    });
+    if (scans) {
       for await (const t of source.scan({ limit, signal })) builder.add(t);
     }
     return new AnalysisContext(source.id, reference, await builder.finishAll(), config.anomaly_detection, now);
-  } catch (e) {
-    builder.close();
-    throw e;
+  } finally {
+    thread?.close();
   }
 }
 

@@ -246,11 +246,6 @@ export class HistoryBuilder {
     if (this.amountsElsewhere) s.amounts = await this.amountsElsewhere;
     return s;
   }
-
-  /** Ends the work of a history that will not be finished (its pass failed). */
-  close() {
-    this.amountContexts?.close?.();
-  }
 }
 
 export class HistoryStats {

@@ -196,22 +196,17 @@ export class AmountBatchReader {
 }
 
 /**
- * The main thread's side: a worker thread building the amount contexts from the entries given to
- * add(); finish() hands back the finished AmountContexts (with this thread's fields and scope
- * reader). A worker that fails or stops fails finish(); close() ends the worker in any case.
+ * The worker thread of one history's amount contexts, started before it is needed: it loads
+ * while the history's first entries are read (the contexts begin once the fields are chosen, at
+ * the PROFILE_ROWS-th entry), so that it is not behind by its start-up as well. A failure or a
+ * stop before the contexts came back rejects `result`; close() ends it in any case.
  */
-export class AmountContextsOffload implements AmountContextsSink {
+export class AmountContextsThread {
   private readonly worker: Worker;
-  private readonly writer: AmountBatchWriter;
-  private readonly result: Promise<AmountContextsParts>;
+  readonly result: Promise<AmountContextsParts>;
   private closed = false;
 
-  constructor(
-    private readonly fields: readonly AmountContextField[],
-    private readonly scope: { read: ScopeReader; field: string | null },
-    categorical: readonly string[],
-  ) {
-    this.writer = new AmountBatchWriter(fields, scope.read, categorical);
+  constructor() {
     this.worker = new Worker(scanWorkerUrl(), { env: process.env } as WorkerOptions);
     this.result = new Promise<AmountContextsParts>((resolve, reject) => {
       this.worker.onmessage = (e: MessageEvent<FromWorker>) => {
@@ -222,9 +217,37 @@ export class AmountContextsOffload implements AmountContextsSink {
       this.worker.onerror = (e: ErrorEvent) => reject(new Error(`the amount contexts' worker failed: ${e.message || "uncaught error"}`));
       this.worker.addEventListener("close", () => reject(new Error("the amount contexts' worker stopped before finishing")));
     });
-    // A failure is finish()'s to report; until then it must not be an unhandled rejection.
+    // A failure is the offload's finish() to report; until then it must not be an unhandled rejection.
     this.result.catch(() => {});
-    this.send({ op: "amounts", categorical: [...categorical] });
+  }
+
+  send(m: ToWorker, transfer: ArrayBuffer[] = []) {
+    if (!this.closed) this.worker.postMessage(m, transfer);
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.worker.terminate();
+  }
+}
+
+/**
+ * The main thread's side: the amount contexts built on `thread` from the entries given to add();
+ * finish() hands back the finished AmountContexts (with this thread's fields and scope reader). A
+ * worker that fails or stops fails finish(); finish() and close() end the thread.
+ */
+export class AmountContextsOffload implements AmountContextsSink {
+  private readonly writer: AmountBatchWriter;
+
+  constructor(
+    private readonly fields: readonly AmountContextField[],
+    private readonly scope: { read: ScopeReader; field: string | null },
+    categorical: readonly string[],
+    private readonly thread = new AmountContextsThread(),
+  ) {
+    this.writer = new AmountBatchWriter(fields, scope.read, categorical);
+    thread.send({ op: "amounts", categorical: [...categorical] });
   }
 
   add(t: Transaction, seq: number, codes: Int32Array) {
@@ -235,25 +258,19 @@ export class AmountContextsOffload implements AmountContextsSink {
   async finish(): Promise<AmountContexts> {
     try {
       if (this.writer.count > 0) this.flush();
-      this.send({ op: "amounts-finish" });
-      return AmountContexts.fromParts(await this.result, this.fields, this.scope);
+      this.thread.send({ op: "amounts-finish" });
+      return AmountContexts.fromParts(await this.thread.result, this.fields, this.scope);
     } finally {
       this.close();
     }
   }
 
   close() {
-    if (this.closed) return;
-    this.closed = true;
-    this.worker.terminate();
+    this.thread.close();
   }
 
   private flush() {
     const batch = this.writer.take();
-    this.send({ op: "amounts-batch", batch }, [batch.ints.buffer as ArrayBuffer, batch.floats.buffer as ArrayBuffer]);
-  }
-
-  private send(m: ToWorker, transfer: ArrayBuffer[] = []) {
-    if (!this.closed) this.worker.postMessage(m, transfer);
+    this.thread.send({ op: "amounts-batch", batch }, [batch.ints.buffer as ArrayBuffer, batch.floats.buffer as ArrayBuffer]);
   }
 }
