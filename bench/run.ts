@@ -289,7 +289,7 @@ try {
 
   const warm = await script("bench/engine-warm.ts");
   results.engine_warm = warm;
-  rows.push({ figure: "warm inline analysis (engine only)", result: `${warm.us_per_analysis} µs`, target: "< 1,000 µs", met: warm.us_per_analysis! < 1000 });
+  rows.push({ figure: "warm inline analysis (engine only)", result: `${warm.us_per_analysis} µs (${warm.cpu_us_per_analysis} µs CPU)`, target: "< 1,000 µs", met: warm.us_per_analysis! < 1000 });
 } catch (e) {
   if (!(e instanceof Done)) throw e;
 } finally {
