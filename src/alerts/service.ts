@@ -15,6 +15,7 @@ import { followResolution, suppressionKeyOf } from "./suppressions.ts";
 import {
   ActiveAlertExistsError,
   type AlertEventRecord,
+  type AlertProbe,
   type AlertRecord,
   type AlertStatus,
   type OutboxBuilder,
@@ -253,14 +254,15 @@ export class AlertService {
       };
       return { alert, event: this.event(alert, system, "created", null, "open", now, { risk_score: analysis.risk_score, analysis_id: analysis.id }) };
     };
+    // The same analysis, or the same score and findings: the alert stays as it is.
+    const unchanged = (active: AlertProbe) =>
+      active.analysis_id === analysis.id || (active.risk_score === analysis.risk_score && codesOf(active.anomalies) === (topCodes ??= codesOf(anomalies())));
     for (let attempt = 0; ; attempt++) {
       try {
-        const result = await this.deps.store.alerts.openOrRefresh(
-          key,
-          open,
-          (current) => {
-            if (current.analysis_id === analysis.id) return null;
-            if (current.risk_score === analysis.risk_score && codesOf(current.anomalies) === (topCodes ??= codesOf(anomalies()))) return null;
+        const result = await this.deps.store.alerts.openOrRefresh(key, open, {
+          unchanged,
+          change: (current) => {
+            if (unchanged(current)) return null;
             const patch: Partial<AlertRecord> = {
               risk_score: analysis.risk_score,
               anomalies: anomalies(),
@@ -275,12 +277,10 @@ export class AlertService {
             const changes = { risk_score: { from: current.risk_score, to: analysis.risk_score }, analysis_id: { from: current.analysis_id, to: analysis.id } };
             return { patch, event: this.event(current, system, "updated", current.status, current.status, now, changes) };
           },
-          this.outbox,
-          recording && { record: analysisRecord(accountId, analysis, recording.customerId), claim: recording.claim, unlessSuppressed },
-        );
-        if (result.alert === null) return null;
+        }, this.outbox, recording && { record: analysisRecord(accountId, analysis, recording.customerId), claim: recording.claim, unlessSuppressed });
+        if (result.id === null) return null;
         this.deps.onNotify?.();
-        return result.alert.id;
+        return result.id;
       } catch (e) {
         // Another process inserted the same alert between our read and write: read it again.
         if (attempt < 2 && /UNIQUE constraint failed: alerts/.test(String((e as Error).message))) continue;

@@ -295,7 +295,7 @@ export interface AlertRepository {
   openOrRefresh(
     key: AlertKey,
     open: () => { alert: AlertRecord; event: AlertEventRecord },
-    refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
+    refresh: AlertRefresh,
     outbox: OutboxBuilder,
     analysis?: { record: AnalysisRecord; claim?: IdempotencyRef; unlessSuppressed?: SuppressionKey },
   ): Promise<OpenOrRefreshResult>;
@@ -443,8 +443,30 @@ export interface SuppressionKey {
   entity: string;
 }
 
-/** An alert opened (created) or found; a suppressed analysis: no alert. */
-export type OpenOrRefreshResult = { alert: AlertRecord; created: boolean } | { alert: null; created: false };
+/** The change a re-analysis makes to the active alert, or null: none. */
+export type AlertChange = { patch: Partial<AlertRecord>; event: AlertEventRecord } | null;
+
+/** The columns of an active alert that tell whether a re-analysis leaves it as it is. */
+export type AlertProbe = Pick<AlertRecord, "id" | "analysis_id" | "risk_score" | "anomalies">;
+
+/**
+ * How openOrRefresh treats an active alert: `change` decides on the whole alert; `unchanged`,
+ * when given, first decides from its probe alone (a store may read only those columns: most
+ * re-analyses change nothing) and must agree with `change` (unchanged ⇒ change gives null).
+ */
+export type AlertRefresh = ((current: AlertRecord) => AlertChange) | { unchanged(probe: AlertProbe): boolean; change(current: AlertRecord): AlertChange };
+
+/** `change` of either form of AlertRefresh, the probe's verdict applied first. */
+export function changeOf(refresh: AlertRefresh): (current: AlertRecord) => AlertChange {
+  if (typeof refresh === "function") return refresh;
+  return (current) => (refresh.unchanged(current) ? null : refresh.change(current));
+}
+
+/**
+ * The alert opened (created), refreshed or found: `alert` is the whole record unless the probe
+ * found it unchanged (then only its id is known); `id` null: a suppressed analysis, no alert.
+ */
+export type OpenOrRefreshResult = { id: string; alert?: AlertRecord; created: boolean } | { id: null; alert?: undefined; created: false };
 
 export interface SuppressionRepository {
   /** Records a pattern (an existing identical one is kept). */

@@ -329,6 +329,36 @@ for (const driver of drivers) {
       expect(await store.suppressions.removeForAlert("alrt_x")).toBe(1);
     });
 
+    test("alerts: open-or-refresh with a probe: unchanged by the probe records on the alert's id; a change gets the whole alert", async () => {
+      const first = alert(acct, { source: "analysis", dedupe_key: "c:tx-probe", risk_score: 50 });
+      const record = (id: string) => ({
+        record: {
+          id, account_id: acct, connector: "c", module: "m", transaction_id: "tx-probe", customer_id: null, risk_score: 50, risk_level: "high" as const,
+          amount_at_risk: 1, currency: "EUR", anomaly_codes: [], transactions_analyzed: 1, alert_id: null, created_at: at(60), result: { id },
+        },
+      });
+      const opened = await store.alerts.openOrRefresh(first, () => ({ alert: first, event: event(first) }), () => null, outboxFor("probe"), record("anl_p1"));
+      const seen: unknown[] = [];
+      const refresh = {
+        unchanged: (probe: { id: string; risk_score: number | null }) => {
+          seen.push(probe.id);
+          return probe.risk_score === 50;
+        },
+        change: (cur: AlertRecord) => ({ patch: { risk_score: 60, updated_at: at(61) }, event: event(cur, { type: "updated" }) }),
+      };
+      const same = await store.alerts.openOrRefresh(first, () => { throw new Error("not opened"); }, refresh, outboxFor("probe"), record("anl_p2"));
+      expect(same.id).toBe(opened.id!);
+      expect(same.created).toBe(false);
+      expect(seen).toEqual([opened.id]);
+      const other = alert(acct, { source: "analysis", dedupe_key: "c:tx-probe" });
+      const changed = await store.alerts.openOrRefresh(other, () => ({ alert: other, event: event(other) }), { ...refresh, unchanged: () => false }, outboxFor("probe"), record("anl_p3"));
+      expect(changed).toMatchObject({ id: opened.id, created: false, alert: { id: opened.id } });
+      expect((await store.alerts.get(acct, opened.id!))?.risk_score).toBe(60);
+      const recorded = [];
+      for await (const a of store.analyses.iterate(acct, { connector: "c" })) if (a.transaction_id === "tx-probe") recorded.push(a.alert_id);
+      expect(recorded).toEqual([opened.id, opened.id, opened.id]);
+    });
+
     test("suppressions: open-or-refresh of a suppressed pattern records the analysis without an alert; another pattern opens one", async () => {
       await store.suppressions.add({ id: "sup_s", account_id: acct, connector: "sup", codes: "a", entity: "customer:CS", alert_id: "alrt_gone", created_at: T0 });
       const record = (id: string) => ({
@@ -340,7 +370,7 @@ for (const driver of drivers) {
         record: record("anl_s1"),
         unlessSuppressed: { connector: "sup", codes: "a", entity: "customer:CS" },
       });
-      expect(suppressed).toEqual({ alert: null, created: false });
+      expect(suppressed).toEqual({ id: null, created: false });
       expect(await store.alerts.get(acct, first.id)).toBeNull();
       const opened = await store.alerts.openOrRefresh(first, () => ({ alert: first, event: event(first) }), () => null, outboxFor("sup"), {
         record: record("anl_s2"),

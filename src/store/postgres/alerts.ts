@@ -12,6 +12,8 @@ import {
   type AlertRecord,
   type AnalysisRecord,
   type AlertRepository,
+  type AlertRefresh,
+  changeOf,
   type OpenOrRefreshResult,
   type OutboxBuilder,
   type Page,
@@ -97,10 +99,12 @@ export class PgAlertRepository implements AlertRepository {
   async openOrRefresh(
     key: AlertKey,
     open: () => { alert: AlertRecord; event: AlertEventRecord },
-    refresh: (current: AlertRecord) => { patch: Partial<AlertRecord>; event: AlertEventRecord } | null,
+    refresh: AlertRefresh,
     outbox: OutboxBuilder,
     analysis?: { record: AnalysisRecord; claim?: IdempotencyRef; unlessSuppressed?: SuppressionKey },
   ): Promise<OpenOrRefreshResult> {
+    // PostgreSQL reads the whole active row either way: the probe's verdict is applied to it.
+    const decide = changeOf(refresh);
     // As before the check moved into the stores: its own query, then the analysis alone (a
     // suppression added in between is honoured by the next analysis, as a dismissal just after).
     const suppression = analysis?.unlessSuppressed;
@@ -109,11 +113,11 @@ export class PgAlertRepository implements AlertRepository {
         await insertAnalysis(tx, analysis!.record);
         await markClaim(tx, analysis!.claim, `analysis:${analysis!.record.id}`);
       });
-      return { alert: null, created: false };
+      return { id: null, created: false };
     }
     if (analysis) {
-      const unchanged = await this.recordOnUnchanged(key, refresh, analysis);
-      if (unchanged) return { alert: unchanged, created: false };
+      const unchanged = await this.recordOnUnchanged(key, decide, analysis);
+      if (unchanged) return { id: unchanged.id, alert: unchanged, created: false };
     }
     return this.db.tx(async (tx) => {
       // The analysis that caused it is recorded in the same transaction, carrying the alert's id.
@@ -129,23 +133,23 @@ export class PgAlertRepository implements AlertRepository {
       );
       if (active) {
         const current = alertFromRow(active);
-        const change = refresh(current);
+        const change = decide(current);
         if (!change) {
           await recordAnalysis(current.id);
-          return { alert: current, created: false };
+          return { id: current.id, alert: current, created: false };
         }
         const updated = await patch(tx, current, change.patch);
         await insertEvent(tx, change.event);
         await insertOutbox(tx, outbox(updated, change.event));
         await recordAnalysis(updated.id);
-        return { alert: updated, created: false };
+        return { id: updated.id, alert: updated, created: false };
       }
       const { alert, event } = open();
       await insertAlert(tx, alert);
       await insertEvent(tx, event);
       await insertOutbox(tx, outbox(alert, event));
       await recordAnalysis(alert.id);
-      return { alert, created: true };
+      return { id: alert.id, alert, created: true };
     });
   }
 
