@@ -200,8 +200,11 @@ export function parseRecords(buf: Buffer, pos: number, eof: boolean, delimiter: 
     const start = rows.starts[i]!;
     let fields: string[];
     if (start === QUOTED) {
-      const quoted = rows.quoted[rows.stops[i]!]!;
-      fields = onlyField === undefined ? quoted : [quoted[onlyField] ?? ""];
+      const k = rows.stops[i]!;
+      if (onlyField === undefined) {
+        fields = new Array<string>(rows.qN[k]!);
+        for (let f = 0; f < fields.length; f++) fields[f] = rows.quotedField(k, f);
+      } else fields = [onlyField < rows.qN[k]! ? rows.quotedField(k, onlyField) : ""];
     } else {
       const stop = rows.stops[i]!;
       fields = onlyField === undefined ? buf.toString("utf8", start, stop).split(delimiter) : [fieldAt(buf, start, stop, rows.delim, onlyField)];
@@ -211,13 +214,19 @@ export function parseRecords(buf: Buffer, pos: number, eof: boolean, delimiter: 
   return next;
 }
 
-/** starts[i] of a record that had quotes: its fields are already strings (quoted[stops[i]]). */
+/** starts[i] of a record that had quotes: its fields were found while parsing (quoted record stops[i]). */
 const QUOTED = -1;
 
 /**
  * Records of one read as positions in its buffer: record i is the text buf[starts[i], stops[i])
- * (without its line break), or, when it had quotes, the fields quoted[stops[i]] (starts[i] =
- * QUOTED); offsets/ends are its bytes in the file. Refilled by parseRows.
+ * (without its line break), or, when it had quotes, quoted record k = stops[i] (starts[i] =
+ * QUOTED), whose fields are byte ranges too; offsets/ends are its bytes in the file. Refilled by
+ * parseRows.
+ *
+ * A quoted field is the bytes between its quotes, so a row with a quoted description is read
+ * from the bytes like any other (a string per field for such rows made a real export, with one
+ * quoted column, scan at half the speed). Only a field that needs its text put together — a ""
+ * escape inside, or characters after the closing quote — has a string (qText).
  */
 export class CsvRows {
   count = 0;
@@ -227,7 +236,15 @@ export class CsvRows {
   ends = new Float64Array(16);
   starts = new Int32Array(16);
   stops = new Int32Array(16);
-  quoted: string[][] = [];
+  /** Quoted record k: its fields are qFrom/qTo[qAt[k] .. qAt[k] + qN[k]). */
+  qAt = new Int32Array(16);
+  qN = new Int32Array(16);
+  qRecords = 0;
+  qFrom = new Int32Array(64);
+  qTo = new Int32Array(64);
+  qUsed = 0;
+  /** The text of a quoted field that is not one range of bytes, by its index in qFrom/qTo. */
+  readonly qText = new Map<number, string>();
   /** The delimiter's byte; a row splits byte by byte only when it is ASCII (else as a string). */
   readonly delim: number;
   readonly delimiter: string;
@@ -235,6 +252,32 @@ export class CsvRows {
   constructor(delimiter: string) {
     this.delimiter = delimiter;
     this.delim = delimiter.charCodeAt(0);
+  }
+
+  /** Field f of quoted record k as a string. */
+  quotedField(k: number, f: number): string {
+    const j = this.qAt[k]! + f;
+    return this.qText.get(j) ?? this.buf.toString("utf8", this.qFrom[j]!, this.qTo[j]!);
+  }
+
+  /** Room for one more field of a quoted record (index qUsed). */
+  reserveField() {
+    if (this.qUsed === this.qFrom.length) {
+      this.qFrom = grown(this.qFrom);
+      this.qTo = grown(this.qTo);
+    }
+  }
+
+  /** Records the quoted record whose fields are qFrom/qTo[at, qUsed). */
+  pushQuoted(offset: number, end: number, at: number) {
+    if (this.qRecords === this.qAt.length) {
+      this.qAt = grown(this.qAt);
+      this.qN = grown(this.qN);
+    }
+    const k = this.qRecords++;
+    this.qAt[k] = at;
+    this.qN[k] = this.qUsed - at;
+    this.push(offset, end, QUOTED, k);
   }
 
   push(offset: number, end: number, start: number, stop: number) {
@@ -264,7 +307,9 @@ function grown<A extends Float64Array | Int32Array>(a: A): A {
  */
 export function parseRows(buf: Buffer, pos: number, eof: boolean, delim: number, base: number, rows: CsvRows): number {
   rows.count = 0;
-  rows.quoted.length = 0;
+  rows.qRecords = 0;
+  rows.qUsed = 0;
+  rows.qText.clear();
   rows.buf = buf;
   let nextQuote = buf.indexOf(QUOTE, pos);
   while (pos < buf.length) {
@@ -279,11 +324,16 @@ export function parseRows(buf: Buffer, pos: number, eof: boolean, delim: number,
       pos = lineEnd + 1;
       continue;
     }
-    const parsed = parseQuotedRecord(buf, pos, eof, delim);
-    if (!parsed) break;
-    rows.push(base + pos, base + parsed.next, QUOTED, rows.quoted.length);
-    rows.quoted.push(parsed.fields);
-    pos = parsed.next;
+    const at = rows.qUsed;
+    const next = parseQuotedRecord(buf, pos, eof, delim, rows);
+    if (next === -1) {
+      // Incomplete (it goes on in the next read): forget its fields.
+      for (let j = at; j < rows.qUsed; j++) rows.qText.delete(j);
+      rows.qUsed = at;
+      break;
+    }
+    rows.pushQuoted(base + pos, base + next, at);
+    pos = next;
   }
   return Math.min(pos, buf.length);
 }
@@ -307,15 +357,33 @@ export class CsvRow {
   private from = new Int32Array(64);
   private to = new Int32Array(64);
   private n = 0;
-  /** The fields of a row that had quotes (or whose delimiter is not one ASCII byte). */
+  /** The fields of a row whose delimiter is not one ASCII byte. */
   private fields: string[] | undefined;
+  /** A quoted row's fields that are not one range of bytes (their texts by index qBase + field). */
+  private texts: Map<number, string> | undefined;
+  private qBase = 0;
   private readonly cache: (string | undefined)[] = new Array(INTERN_SLOTS).fill(undefined);
 
   /** Reads row i of `rows`; with `upTo`, finds its fields up to that one only (an index reads one). */
   load(rows: CsvRows, i: number, upTo = Number.POSITIVE_INFINITY) {
     const start = rows.starts[i]!;
+    this.texts = undefined;
     if (start === QUOTED) {
-      this.fields = rows.quoted[rows.stops[i]!]!;
+      const k = rows.stops[i]!;
+      const at = rows.qAt[k]!;
+      const n = rows.qN[k]!;
+      while (this.from.length < n) this.grow();
+      for (let f = 0; f < n; f++) {
+        this.from[f] = rows.qFrom[at + f]!;
+        this.to[f] = rows.qTo[at + f]!;
+      }
+      this.fields = undefined;
+      this.buf = rows.buf;
+      this.n = n;
+      if (rows.qText.size > 0) {
+        this.texts = rows.qText;
+        this.qBase = at;
+      }
       return;
     }
     const buf = rows.buf;
@@ -364,7 +432,7 @@ export class CsvRow {
    * looked up as bytes. False for anything else (empty, quoted, non-ASCII, spaces at an end).
    */
   plainAt(i: number): boolean {
-    if (this.fields !== undefined || i < 0 || i >= this.n) return false;
+    if (this.fields !== undefined || i < 0 || i >= this.n || this.textOf(i) !== undefined) return false;
     const buf = this.buf;
     const from = this.from[i]!;
     const to = this.to[i]!;
@@ -386,10 +454,17 @@ export class CsvRow {
     this.to = grown(this.to);
   }
 
+  /** The string of a quoted field that is not one range of bytes, else undefined. */
+  private textOf(i: number): string | undefined {
+    return this.texts === undefined ? undefined : this.texts.get(this.qBase + i);
+  }
+
   /** Field i as its string (undefined past the last field). */
   value(i: number): string | undefined {
     if (this.fields !== undefined) return this.fields[i];
     if (i < 0 || i >= this.n) return undefined;
+    const text = this.textOf(i);
+    if (text !== undefined) return text;
     const s = this.from[i]!;
     const e = this.to[i]!;
     if (s === e) return "";
@@ -427,7 +502,7 @@ export class CsvRow {
 
   /** plainDecimal of field i read from its bytes; undefined when it is not one (read value(i) then). */
   plainNumber(i: number): number | undefined {
-    if (this.fields !== undefined || i < 0 || i >= this.n) return undefined;
+    if (this.fields !== undefined || i < 0 || i >= this.n || this.textOf(i) !== undefined) return undefined;
     return plainDecimalAt(this.buf, this.from[i]!, this.to[i]!);
   }
 
@@ -458,57 +533,84 @@ function fieldAt(buf: Buffer, start: number, end: number, delim: number, n: numb
   return buf.toString("utf8", s, d === -1 || d > end ? end : d);
 }
 
-/** A record with quotes, possibly spanning lines; null when buf ends inside it (and not eof). */
-function parseQuotedRecord(buf: Buffer, start: number, eof: boolean, delim: number): { fields: string[]; next: number } | null {
-  const fields: string[] = [];
+/**
+ * A record with quotes, possibly spanning lines, its fields appended to rows' quoted fields: a
+ * field is the range of bytes it decodes to (inside its quotes), or, when it is made of several
+ * pieces ("" escapes, text after the closing quote), a string in qText. Returns where the next
+ * record starts, or -1 when buf ends inside this one (and not eof).
+ */
+function parseQuotedRecord(buf: Buffer, start: number, eof: boolean, delim: number, rows: CsvRows): number {
+  const field = new FieldPieces(buf);
   let i = start;
   while (true) {
-    let value = "";
+    field.reset();
     if (buf[i] === QUOTE) {
       i++;
       let seg = i;
       while (true) {
         const q = buf.indexOf(QUOTE, i);
         if (q === -1) {
-          if (!eof) return null;
-          value += buf.toString("utf8", seg, buf.length); // unterminated quote at end of file
+          if (!eof) return -1;
+          field.add(seg, buf.length); // unterminated quote at end of file
           i = buf.length;
           break;
         }
-        if (q + 1 >= buf.length && !eof) return null;
+        if (q + 1 >= buf.length && !eof) return -1;
         if (buf[q + 1] === QUOTE) {
-          value += buf.toString("utf8", seg, q + 1);
+          field.add(seg, q + 1);
           i = q + 2;
           seg = i;
           continue;
         }
-        value += buf.toString("utf8", seg, q);
+        field.add(seg, q);
         i = q + 1;
         break;
       }
       // Lenient: characters between a closing quote and the delimiter are kept.
       const rest = i;
       while (i < buf.length && buf[i] !== delim && buf[i] !== LF && buf[i] !== CR) i++;
-      if (i > rest) value += buf.toString("utf8", rest, i);
+      if (i > rest) field.add(rest, i);
     } else {
       const s = i;
       while (i < buf.length && buf[i] !== delim && buf[i] !== LF && buf[i] !== CR) i++;
-      value = buf.toString("utf8", s, i);
+      field.add(s, i);
     }
-    fields.push(value);
-    if (i >= buf.length) {
-      if (!eof) return null;
-      return { fields, next: buf.length };
-    }
+    rows.reserveField();
+    const j = rows.qUsed++;
+    rows.qFrom[j] = field.from;
+    rows.qTo[j] = field.to;
+    if (field.text !== undefined) rows.qText.set(j, field.text);
+    if (i >= buf.length) return eof ? buf.length : -1;
     if (buf[i] === delim) {
       i++;
       continue;
     }
     // Line break ends the record: CRLF or LF (a lone CR too).
     if (buf[i] === CR) {
-      if (i + 1 >= buf.length && !eof) return null;
+      if (i + 1 >= buf.length && !eof) return -1;
       i += buf[i + 1] === LF ? 2 : 1;
     } else i++;
-    return { fields, next: i };
+    return i;
+  }
+}
+
+/** A field of a quoted record as it is read: its first piece of bytes, and its text once a second piece comes. */
+class FieldPieces {
+  from = -1;
+  to = -1;
+  text: string | undefined;
+
+  constructor(private readonly buf: Buffer) {}
+
+  reset() {
+    this.from = this.to = -1;
+    this.text = undefined;
+  }
+
+  add(s: number, e: number) {
+    if (this.from === -1) {
+      this.from = s;
+      this.to = e;
+    } else this.text = (this.text ?? this.buf.toString("utf8", this.from, this.to)) + this.buf.toString("utf8", s, e);
   }
 }
