@@ -127,8 +127,11 @@ export class MappingStats {
  */
 export interface RowValues {
   value(i: number): SourceValue;
-  /** The column's plain decimal (values.ts plainDecimal) when it is one and cheaper than value(i); else undefined. */
-  plainNumber(i: number): number | undefined;
+  /**
+   * The column's number read as parseNumber would in the format (decimal and thousands separators
+   * as bytes, -1: none) when it is a plain one and cheaper than value(i); else undefined.
+   */
+  plainNumber(i: number, decimal: number, thousands: number): number | undefined;
   /** value(i) as text, trimmed, is `s` (the id of the transaction in progress). */
   trimmedEquals(i: number, s: string): boolean;
 }
@@ -159,7 +162,9 @@ export class RowMapper {
   private readonly lines: BoundField[];
   private readonly extra: { column: string; index: number }[];
   readonly idIndex: number;
-  private readonly plainNumbers: boolean;
+  /** The number format's separators as bytes, for RowValues.plainNumber. */
+  private readonly decimalByte: number;
+  private readonly thousandsByte: number;
 
   constructor(
     readonly header: readonly string[],
@@ -173,8 +178,8 @@ export class RowMapper {
     const used = new Set([...this.tx, ...this.lines].map((b) => b.index));
     this.extra = header.map((column, index) => ({ column, index })).filter((c) => !used.has(c.index));
     this.idIndex = this.tx.find((b) => b.name === "transaction_id")?.index ?? -1;
-    // parseNumber reads a plain decimal as plainDecimal does only in this format (values.ts).
-    this.plainNumbers = formats.numbers.decimal === "." && !formats.numbers.thousands;
+    this.decimalByte = formats.numbers.decimal.charCodeAt(0);
+    this.thousandsByte = formats.numbers.thousands ? formats.numbers.thousands.charCodeAt(0) : -1;
   }
 
   /** Why this header cannot be mapped at all (no transaction id column), or undefined. */
@@ -232,8 +237,8 @@ export class RowMapper {
 
   /** convert() of the row's value of a field; a plain decimal read straight from the row where the format allows it. */
   private convertAt(f: BoundField, row: RowValues): string | number | undefined {
-    if (f.kind === "number" && this.plainNumbers) {
-      const n = row.plainNumber(f.index);
+    if (f.kind === "number") {
+      const n = row.plainNumber(f.index, this.decimalByte, this.thousandsByte);
       if (n !== undefined) return n;
     }
     return convert(f, row.value(f.index), this.formats);

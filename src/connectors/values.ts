@@ -54,8 +54,12 @@ function plainDecimal(s: string): number | undefined {
  * or undefined where plainDecimal gives undefined and also for more than 15 digits (the caller
  * then reads the field's string, which goes to `+s`). Any byte that is not an ASCII digit, "-" or
  * "." stops it, so the bytes are the string's characters.
+ *
+ * With another number format (`decimal` and `thousands` as bytes, thousands -1 for none) it is
+ * parseNumber's answer for that format wherever it gives one: parseNumber drops every thousands
+ * character and reads the first decimal character as the point, as this does.
  */
-export function plainDecimalAt(buf: Uint8Array, start: number, end: number): number | undefined {
+export function plainDecimalAt(buf: Uint8Array, start: number, end: number, decimal = 46, thousands = -1): number | undefined {
   const len = end - start;
   if (len === 0 || len > 40) return undefined;
   const negative = buf[start] === 45;
@@ -69,7 +73,8 @@ export function plainDecimalAt(buf: Uint8Array, start: number, end: number): num
       mantissa = mantissa * 10 + (c - 48);
       digits++;
       if (decimals >= 0) decimals++;
-    } else if (c === 46 && decimals < 0) decimals = 0;
+    } else if (c === thousands) continue;
+    else if (c === decimal && decimals < 0) decimals = 0;
     else return undefined;
   }
   if (digits === 0 || digits > 15) return undefined;

@@ -1,6 +1,6 @@
 // Source values → canonical values: number and date formats, and the messages for bad ones.
 import { describe, expect, test } from "bun:test";
-import { dateFormat, inDateRange, parseDate, parseNumber } from "../../src/connectors/values.ts";
+import { dateFormat, inDateRange, parseDate, parseNumber, plainDecimalAt } from "../../src/connectors/values.ts";
 
 describe("parseNumber", () => {
   test("plain decimals read digit by digit are exactly the doubles Number() gives", () => {
@@ -59,5 +59,35 @@ describe("dates", () => {
     expect(inDateRange("2025-02-01T00:00:00Z", "2025-01-01", "2025-01-31")).toBe(false);
     expect(inDateRange(undefined, "2025-01-01")).toBe(false);
     expect(inDateRange(undefined)).toBe(true);
+  });
+});
+
+describe("plainDecimalAt in every number format", () => {
+  // The CSV scan reads a number from its bytes with the format's separators; wherever it gives a
+  // number it must be exactly parseNumber's for that format (and parseNumber must not refuse it).
+  test("agrees with parseNumber on random fields, for every decimal and thousands separator", () => {
+    const alphabet = ["0", "1", "5", "9", "0", "3", ".", ",", " ", "'", "-", "+", "e", "7", "2"];
+    let x = 7;
+    const next = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) % n);
+    for (const decimal of [".", ","] as const) {
+      for (const thousands of ["", ",", ".", " ", "'"] as const) {
+        const format = { decimal, thousands };
+        let plain = 0;
+        for (let k = 0; k < 4000; k++) {
+          const s = Array.from({ length: 1 + next(12) }, () => alphabet[next(alphabet.length)]).join("");
+          const n = plainDecimalAt(Buffer.from(s), 0, s.length, decimal.charCodeAt(0), thousands ? thousands.charCodeAt(0) : -1);
+          if (n === undefined) continue;
+          plain++;
+          let expected: number | undefined;
+          try {
+            expected = parseNumber(s, format);
+          } catch (e) {
+            throw new Error(`${JSON.stringify(s)} in ${JSON.stringify(format)}: plainDecimalAt gave ${n}, parseNumber refused it (${(e as Error).message})`);
+          }
+          if (!Object.is(n, expected)) throw new Error(`${JSON.stringify(s)} in ${JSON.stringify(format)}: ${n} vs ${expected}`);
+        }
+        expect(plain).toBeGreaterThan(100);
+      }
+    }
   });
 });

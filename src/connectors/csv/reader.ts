@@ -500,10 +500,10 @@ export class CsvRow {
     return value;
   }
 
-  /** plainDecimal of field i read from its bytes; undefined when it is not one (read value(i) then). */
-  plainNumber(i: number): number | undefined {
+  /** plainDecimalAt of field i read from its bytes, in the number format; undefined when it is not one (read value(i) then). */
+  plainNumber(i: number, decimal = 46, thousands = -1): number | undefined {
     if (this.fields !== undefined || i < 0 || i >= this.n || this.textOf(i) !== undefined) return undefined;
-    return plainDecimalAt(this.buf, this.from[i]!, this.to[i]!);
+    return plainDecimalAt(this.buf, this.from[i]!, this.to[i]!, decimal, thousands);
   }
 
   /** Whether field i, trimmed, is `s` (value(i)?.trim() === s), without decoding it when it is plain ASCII. */
