@@ -27,6 +27,12 @@ export interface LoadResult {
   non2xx: number;
   /** Server CPU (user + system) per request, µs; null without a pid. */
   server_cpu_us: number | null;
+  /**
+   * The load generator's own CPU per request, µs (wrk: its process; null for the Bun client,
+   * which runs in this process). Beside the server's: on two cores the generator's share bounds
+   * what any server can reach (docs/benchmarks.md).
+   */
+  client_cpu_us: number | null;
 }
 
 export function wrkAvailable(): boolean {
@@ -78,7 +84,9 @@ async function loadWithWrk(spec: LoadSpec): Promise<Omit<LoadResult, "server_cpu
   const line = out.split("\n").find((l) => l.startsWith("JSON "));
   if (!line) throw new Error(`wrk gave no result: ${out}`);
   const r = JSON.parse(line.slice(5)) as { requests: number; seconds: number; p50: number; p99: number; p999: number; non2xx: number };
-  return { tool: "wrk", requests: r.requests, rps: r.requests / r.seconds, p50_ms: r.p50, p99_ms: r.p99, p999_ms: r.p999, non2xx: r.non2xx };
+  const cpuUs = Number(p.resourceUsage()?.cpuTime.total ?? Number.NaN);
+  const client_cpu_us = Number.isFinite(cpuUs) && r.requests > 0 ? Math.round((cpuUs / r.requests) * 10) / 10 : null;
+  return { tool: "wrk", requests: r.requests, rps: r.requests / r.seconds, p50_ms: r.p50, p99_ms: r.p99, p999_ms: r.p999, non2xx: r.non2xx, client_cpu_us };
 }
 
 async function loadWithBun(spec: LoadSpec): Promise<Omit<LoadResult, "server_cpu_us">> {
@@ -99,5 +107,5 @@ async function loadWithBun(spec: LoadSpec): Promise<Omit<LoadResult, "server_cpu
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
-  return { tool: "bun-fetch", requests: latencies.length, rps: latencies.length / seconds, p50_ms: pct(50), p99_ms: pct(99), p999_ms: pct(99.9), non2xx };
+  return { tool: "bun-fetch", requests: latencies.length, rps: latencies.length / seconds, p50_ms: pct(50), p99_ms: pct(99), p999_ms: pct(99.9), non2xx, client_cpu_us: null };
 }

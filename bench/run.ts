@@ -218,6 +218,7 @@ try {
       p99: r.p99_ms,
       p999: r.p999_ms,
       cpu_us: r.server_cpu_us,
+      client_cpu_us: r.client_cpu_us,
       target: s.target ? `≥ ${s.target[0]}${s.target[1] ? `, p99 < ${s.target[1]} ms` : ""}` : "",
       met,
     });

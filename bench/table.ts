@@ -7,6 +7,8 @@ export interface Row {
   p99?: number;
   p999?: number;
   cpu_us?: number | null;
+  /** The load generator's CPU per request (wrk's own), µs. */
+  client_cpu_us?: number | null;
   rss_mb?: number;
   target?: string;
   /** undefined: no target. */
@@ -16,7 +18,7 @@ export interface Row {
 const ms = (x: number | undefined) => (x === undefined ? "" : x.toFixed(2));
 
 export function table(rows: Row[]): string {
-  const head = ["figure", "result", "ratio to baseline", "p50 ms", "p99 ms", "p99.9 ms", "server CPU µs/req", "peak RSS MB", "target", "met"];
+  const head = ["figure", "result", "ratio to baseline", "p50 ms", "p99 ms", "p99.9 ms", "server CPU µs/req", "wrk CPU µs/req", "peak RSS MB", "target", "met"];
   const body = rows.map((r) => [
     r.figure,
     r.result,
@@ -25,6 +27,7 @@ export function table(rows: Row[]): string {
     ms(r.p99),
     ms(r.p999),
     r.cpu_us == null ? "" : String(r.cpu_us),
+    r.client_cpu_us == null ? "" : String(r.client_cpu_us),
     r.rss_mb === undefined ? "" : String(r.rss_mb),
     r.target ?? "",
     r.met === undefined ? "" : r.met ? "yes" : "**no**",
