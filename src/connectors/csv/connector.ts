@@ -10,7 +10,7 @@ import { connectorUnavailable } from "../errors.ts";
 import { RowMapper, TransactionGrouper } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
-import { buildCsvIndex, type CsvFileIndex, HeaderError, isFresh, runsOf, statOrUndefined } from "./file-index.ts";
+import { buildCsvIndex, type CsvFileIndex, type FileStat, HeaderError, isFresh, runsOf, statOrUndefined } from "./file-index.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { CsvRow, type CsvRows, readCsvRange, readCsvRows } from "./reader.ts";
 
@@ -33,24 +33,32 @@ export class CsvConnector extends BaseConnector {
 
   /** The transaction files: the configured file, or the matching files of the folder by name. */
   async files(): Promise<string[]> {
+    return (await this.listFiles()).files;
+  }
+
+  /** files(), with the configured file's stat when it is one file: a lookup's freshness check reuses it. */
+  private async listFiles(): Promise<{ files: string[]; fileStat?: FileStat }> {
     const path = this.settings.transactions!;
     const st = statOrUndefined(path); // every lookup: blocking (see isFresh)
     if (!st) throw connectorUnavailable(this.id, "the transactions file or folder does not exist");
-    if (!st.isDirectory()) return [path];
+    if (!st.isDirectory()) return { files: [path], fileStat: st };
     if (this.folder?.mtimeMs !== st.mtimeMs) {
       const glob = new Bun.Glob(this.settings.csv.pattern);
       const names = (await readdir(path)).filter((n) => glob.match(n)).sort();
       this.folder = { mtimeMs: st.mtimeMs, files: names.map((n) => join(path, n)) };
     }
-    return this.folder.files;
+    return { files: this.folder.files };
   }
 
-  /** The index of a file, built once and rebuilt when the file's mtime or size changes. */
-  async indexOf(file: string): Promise<CsvFileIndex> {
+  /**
+   * The index of a file, built once and rebuilt when the file's mtime or size changes. `known`:
+   * the file's stat, just taken (else it is taken here).
+   */
+  async indexOf(file: string, known?: FileStat): Promise<CsvFileIndex> {
     const cached = this.indexes.get(file);
     if (cached) {
       const index = await cached.catch(() => undefined);
-      if (index && (await isFresh(index))) return index;
+      if (index && (await isFresh(index, known))) return index;
       if (this.indexes.get(file) !== cached) return this.indexOf(file); // another call is rebuilding
     }
     const building = buildCsvIndex(file, this.delimiter, this.mapping.transaction_id ?? "transaction_id").catch((e: unknown) => {
@@ -73,9 +81,10 @@ export class CsvConnector extends BaseConnector {
 
   async getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction | null> {
     let found: Transaction | null = null;
-    for (const file of await this.files()) {
+    const { files, fileStat } = await this.listFiles();
+    for (const file of files) {
       signal?.throwIfAborted();
-      const index = await this.indexOf(file);
+      const index = await this.indexOf(file, fileStat);
       if (!index.slots.has(transactionId)) continue;
       const t = await this.readWhole(index, transactionId);
       if (!t) continue;
