@@ -1,7 +1,7 @@
 // The one place that turns the `storage` section into a Store: the runtime and every admin
 // command open their store here, so each works against either driver with the same --config.
 import { redactUrl, type StorageConfig } from "./config-schema.ts";
-import { PostgresStore } from "./postgres/index.ts";
+import type { PostgresStore } from "./postgres/index.ts";
 import { SqliteStore } from "./sqlite/index.ts";
 import type { Store } from "./types.ts";
 
@@ -10,9 +10,16 @@ export interface OpenStoreOptions {
   migrate?: boolean;
 }
 
+/**
+ * The PostgreSQL driver, required (not imported) when the config names it: a bundle initialises
+ * every module it imports at start, and a SQLite server would pay for the driver and its
+ * migrations on every cold start (docs/benchmarks.md).
+ */
+const postgresStore = (): typeof PostgresStore => (require("./postgres/index.ts") as typeof import("./postgres/index.ts")).PostgresStore;
+
 export function openStore(config: { storage: StorageConfig }, options: OpenStoreOptions = {}): Store {
   const storage = config.storage;
-  if (storage.driver === "postgres") return new PostgresStore({ url: storage.url!, pool: storage.pool });
+  if (storage.driver === "postgres") return new (postgresStore())({ url: storage.url!, pool: storage.pool });
   return SqliteStore.open(storage, { migrate: options.migrate ?? true });
 }
 
