@@ -43,16 +43,17 @@ class State implements RequestState {
   problem?: string;
   readonly headers: Record<string, string>;
   private ip: string | undefined;
+  private readonly addressOf: AddressOf | undefined;
 
   constructor(
     readonly id: string,
     readonly startedAt: number,
     private readonly request: Request,
     address: string | AddressOf,
-    private readonly addressOf: AddressOf | undefined = typeof address === "string" ? undefined : address,
   ) {
     this.headers = { "request-id": id };
     if (typeof address === "string") this.ip = address;
+    else this.addressOf = address;
   }
 
   get clientIp(): string {
