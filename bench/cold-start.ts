@@ -6,11 +6,11 @@
 // sum of its threads' schedstat run time (ns, the finer figure). `--fill MB` pads the database
 // to about MB megabytes first (a large file: its quick_check runs in a worker after listening).
 import { Database } from "bun:sqlite";
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { signHex } from "../src/auth/signature.ts";
-import { processCpuSeconds } from "./load.ts";
+import { processCpuSeconds, threadsCpuMs } from "./load.ts";
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -61,19 +61,6 @@ if (FILL_MB > 0) {
   db.close();
 }
 const databaseMb = Math.round(statSync(join(dir, "assay.db")).size / 1e6);
-
-/** CPU of every thread of a process so far (schedstat: ns on a CPU), in ms. */
-function threadsCpuMs(pid: number): number {
-  let ns = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      // the thread ended meanwhile
-    }
-  }
-  return ns / 1e6;
-}
 
 async function start(binary: string): Promise<{ wall: number; cpuTicks: number; cpu: number } | undefined> {
   const port = 20000 + Math.floor(Math.random() * 20000);

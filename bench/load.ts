@@ -2,7 +2,7 @@
 // else a Bun client with N concurrent keep-alive loops. Both report requests/s, p50/p99/p99.9
 // and, given the server's pid, the server's CPU time per request (from /proc/<pid>/stat around
 // the run: stable on a shared machine where throughput is not).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -37,6 +37,23 @@ export interface LoadResult {
 
 export function wrkAvailable(): boolean {
   return Bun.which("wrk") !== null;
+}
+
+/**
+ * CPU time of a process's live threads so far, in ms (Linux /proc/<pid>/task/<tid>/schedstat: ns on a
+ * CPU). Finer than processCpuSeconds' 10 ms ticks, which are a third of a cold start's CPU; a
+ * thread that already ended is not counted.
+ */
+export function threadsCpuMs(pid: number): number {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return ns / 1e6;
 }
 
 /** utime + stime of a process in seconds (Linux /proc; clock ticks are 100 Hz). */

@@ -15,7 +15,7 @@ import { generateDataset } from "../src/sampledata/generate.ts";
 import { writeCsvDataset, writeSqliteDataset } from "../src/sampledata/write.ts";
 import { benchCluster } from "./cluster.ts";
 import { benchLimiter } from "./limiter.ts";
-import { load, type LoadResult, peakRssMb, processCpuSeconds } from "./load.ts";
+import { load, type LoadResult, peakRssMb, threadsCpuMs } from "./load.ts";
 import { type Row, table } from "./table.ts";
 
 const BINARY = resolve("dist/assay");
@@ -105,8 +105,9 @@ async function script(path: string, ...args: string[]): Promise<Record<string, n
 
 /**
  * Starts the server STARTS times and measures process start to the first signed 200, and the
- * server's CPU time until then (from /proc: the load-independent figure). A port another process
- * holds (the server exits, or a stranger answers) makes the attempt void: retried elsewhere.
+ * server's CPU time until then (its threads' schedstat in /proc, to the ms: the load-independent
+ * figure). A port another process holds (the server exits, or a stranger answers) makes the
+ * attempt void: retried elsewhere.
  */
 async function coldStarts(configFile: string, headers: Record<string, string>) {
   const starts: number[] = [];
@@ -128,7 +129,7 @@ async function coldStarts(configFile: string, headers: Record<string, string>) {
     }
     if (ok) {
       starts.push(performance.now() - t0);
-      cpu.push(Math.round(processCpuSeconds(proc.pid) * 1000));
+      cpu.push(Math.round(threadsCpuMs(proc.pid)));
     }
     proc.kill("SIGTERM");
     await proc.exited;
