@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { RedisClient, SQL } from "bun";
 import { signHex } from "../src/auth/signature.ts";
 import { load } from "./load.ts";
+import { runCli, startAndReadUrl } from "./support.ts";
 import type { Row } from "./table.ts";
 
 const PG = process.env.BENCH_PG_URL ?? process.env.ASSAY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -36,24 +37,6 @@ async function reachable(): Promise<string | null> {
   return null;
 }
 
-async function serve(binary: string, config: string) {
-  const proc = Bun.spawn([binary, "serve", "--config", config, "--port", "0"], { stdout: "pipe", stderr: "inherit" });
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
-  let text = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`assay serve exited before listening: ${text}`);
-    text += new TextDecoder().decode(value);
-    const m = /"url":"(http:\/\/[^"]+)"/.exec(text);
-    if (m) {
-      (async () => {
-        while (!(await reader.read()).done);
-      })();
-      return { proc, url: m[1]! };
-    }
-  }
-}
-
 /** Rows for bench/run.ts's table, and the raw figures. */
 export async function benchCluster(binary: string, dir: string, connections: number, analyzeBody: object): Promise<{ rows: Row[]; figures: Record<string, unknown> }> {
   const missing = await reachable();
@@ -76,12 +59,7 @@ connectors:
   - { id: inline, type: inline }
 `,
   );
-  const cli = async (...args: string[]) => {
-    const p = Bun.spawn([binary, ...args, "--config", config], { stdout: "pipe", stderr: "inherit" });
-    const out = await new Response(p.stdout).text();
-    if ((await p.exited) !== 0) throw new Error(`assay ${args.join(" ")} failed`);
-    return out;
-  };
+  const cli = (...args: string[]) => runCli(binary, config, ...args);
   const procs: ReturnType<typeof Bun.spawn>[] = [];
   const rows: Row[] = [];
   const figures: Record<string, unknown> = {};
@@ -98,7 +76,9 @@ connectors:
         spec: { method: "POST" as const, body: analyze, headers: { ...signed(analyze), "content-type": "application/json" } },
       },
     };
-    const nodes = [await serve(binary, config), await serve(binary, config)];
+    // A node prints its address in its start-up log line (JSON), not as a bare URL.
+    const serve = () => startAndReadUrl([binary, "serve", "--config", config, "--port", "0"], /"url":"(http:\/\/[^"]+)"/);
+    const nodes = [await serve(), await serve()];
     procs.push(...nodes.map((n) => n.proc));
     for (const count of [1, 2]) {
       for (const [label, { path, spec }] of Object.entries(specs)) {

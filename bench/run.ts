@@ -6,16 +6,14 @@
 // Settings (environment): BENCH_SECONDS (per HTTP scenario, default 8; e.g. 2 for a quick run),
 // BENCH_CONNECTIONS (64), BENCH_LINES (report lines, 1,000,000), BENCH_ENTRIES (journal entries,
 // 100,000), BENCH_STARTS (cold starts, 7), BENCH_ONLY=http (only the HTTP figures and cold start).
-import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { signHex } from "../src/auth/signature.ts";
-import { generateDataset } from "../src/sampledata/generate.ts";
-import { writeCsvDataset, writeSqliteDataset } from "../src/sampledata/write.ts";
 import { benchCluster } from "./cluster.ts";
 import { benchLimiter } from "./limiter.ts";
 import { load, type LoadResult, peakRssMb, threadsCpuMs } from "./load.ts";
+import { BENCH_INVOICE, benchServerYaml, lookupBody, runCli, startAndReadUrl, writeSampleSources } from "./support.ts";
 import { type Row, table } from "./table.ts";
 
 const BINARY = resolve("dist/assay");
@@ -40,60 +38,11 @@ class Done {}
 
 const dir = mkdtempSync(join(tmpdir(), "assay-bench-"));
 const config = join(dir, "assay.yaml");
-const data = generateDataset({ seed: 7, invoices: 2000 });
-writeSqliteDataset(data, join(dir, "billing.db"));
-// A source table that is looked up by id has an index on it (an ERP's document tables do); the
-// connector opens the file read-only and cannot add one. Without it every lookup scans the table
-// (~400 µs here at 6,000 lines, growing with the table): see docs/benchmarks.md.
-{
-  const db = new Database(join(dir, "billing.db"));
-  db.run("CREATE INDEX invoice_lines_transaction_id ON invoice_lines (transaction_id)");
-  db.close();
-}
-const csv = await writeCsvDataset(data, join(dir, "csv"));
-const lookupId = data.transactions[data.transactions.length >> 1]!.transaction_id;
-writeFileSync(
-  config,
-  `server: { port: 0, access_log: false }
-storage: { path: ./assay.db }
-security: { master_key_file: ./master.key }
-plans: { bench: { per_second: 10000000, per_minute: 100000000 } }
-connectors:
-  - { id: inline, type: inline }
-  - { id: erp, type: sqlite, path: ./billing.db, transactions: invoice_lines, reference: { contracts: contracts, price_list: price_list, shipments: shipments } }
-  - { id: files, type: csv, transactions: ${csv.transactions}, reference: { contracts: ${csv.contracts}, price_list: ${csv.price_list}, shipments: ${csv.shipments} } }
-`,
-);
+const sources = await writeSampleSources(dir);
+const lookupId = sources.lookupId;
+writeFileSync(config, benchServerYaml(sources.connectorsYaml));
 
-async function cli(...args: string[]) {
-  return cliWith(config, ...args);
-}
-
-async function cliWith(configFile: string, ...args: string[]) {
-  const p = Bun.spawn([BINARY, ...args, "--config", configFile], { stdout: "pipe", stderr: "inherit" });
-  const out = await new Response(p.stdout).text();
-  if ((await p.exited) !== 0) throw new Error(`assay ${args.join(" ")} failed`);
-  return out;
-}
-
-async function startAndReadUrl(cmd: string[]): Promise<{ proc: ReturnType<typeof Bun.spawn>; url: string }> {
-  const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "inherit" });
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
-  let text = "";
-  while (true) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`${cmd[0]} exited before printing its URL: ${text}`);
-    text += new TextDecoder().decode(value);
-    const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(text);
-    if (m) {
-      // Keep draining stdout so the child never blocks on a full pipe.
-      (async () => {
-        while (!(await reader.read()).done);
-      })();
-      return { proc, url: m[1]! };
-    }
-  }
-}
+const cli = (...args: string[]) => runCli(BINARY, config, ...args);
 
 /** Runs a bench script in its own process (its peak RSS is its own) and parses its last JSON line. */
 async function script(path: string, ...args: string[]): Promise<Record<string, number>> {
@@ -161,24 +110,7 @@ try {
   const assayLogged = await startAndReadUrl([BINARY, "serve", "--config", logged, "--port", "0"]);
   procs.push(assayLogged.proc);
 
-  const analyze = post({
-    connector: "inline",
-    module: "revenue_leakage",
-    data: {
-      transaction_id: "INV-BENCH-1",
-      type: "invoice",
-      date: "2026-03-04",
-      customer_id: "C-1",
-      currency: "USD",
-      amount: 1700,
-      tax_amount: 340,
-      tax_rate: 0.2,
-      lines: [
-        { sku: "SKU-1", quantity: 10, unit_price: 80, list_price: 100, discount_pct: 20, amount: 800 },
-        { sku: "SKU-2", quantity: 5, unit_price: 180, list_price: 180, discount_pct: 0, amount: 900 },
-      ],
-    },
-  });
+  const analyze = post(BENCH_INVOICE);
   const scenarios: { name: string; url: string; spec: Partial<Parameters<typeof load>[0]>; pid: number; target?: [number, number?] }[] = [
     { name: "baseline: bare Bun.serve", url: `${baseline.url}/`, spec: {}, pid: baseline.proc.pid },
     { name: "signed GET /v1/health", url: `${assay.url}/v1/health`, spec: { headers: signed("") }, pid: assay.proc.pid, target: [0.7, 3] },
@@ -187,14 +119,14 @@ try {
     {
       name: "signed lookup by transaction_id, sqlite connector",
       url: `${assay.url}/v1/analyze`,
-      spec: post({ connector: "erp", module: "revenue_leakage", data: { transaction_id: lookupId } }),
+      spec: post(lookupBody("erp", lookupId)),
       pid: assay.proc.pid,
       target: [0.35],
     },
     {
       name: "signed lookup by transaction_id, csv connector",
       url: `${assay.url}/v1/analyze`,
-      spec: post({ connector: "files", module: "revenue_leakage", data: { transaction_id: lookupId } }),
+      spec: post(lookupBody("files", lookupId)),
       pid: assay.proc.pid,
       target: [0.35],
     },
@@ -241,9 +173,9 @@ try {
   // with storage.startup_check: off, health's first storage check does), which grows with it.
   const fresh = join(dir, "fresh.yaml");
   writeFileSync(fresh, readFileSync(config, "utf8").replace("storage: { path: ./assay.db }", "storage: { path: ./fresh.db }"));
-  await cliWith(fresh, "init");
-  const freshAccount = JSON.parse(await cliWith(fresh, "accounts", "create", "--name", "bench", "--plan", "bench", "--json"));
-  const freshKey = JSON.parse(await cliWith(fresh, "keys", "create", "--account", freshAccount.id, "--json"));
+  await runCli(BINARY, fresh, "init");
+  const freshAccount = JSON.parse(await runCli(BINARY, fresh, "accounts", "create", "--name", "bench", "--plan", "bench", "--json"));
+  const freshKey = JSON.parse(await runCli(BINARY, fresh, "keys", "create", "--account", freshAccount.id, "--json"));
   const freshHeaders = { authorization: `Bearer ${freshKey.key}`, "x-service-signature": signHex(freshKey.secret, "") };
   const mb = (file: string) => Math.round(statSync(join(dir, file)).size / 1e6);
   for (const [label, file, headers, db] of [
