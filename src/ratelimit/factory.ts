@@ -2,7 +2,7 @@
 // this process (memory, the default) or both shared through Redis.
 import type { Logger } from "../log.ts";
 import type { RateLimitConfig } from "./config-schema.ts";
-import { redisLimiters } from "./redis.ts";
+import type { redisLimiters } from "./redis.ts";
 import { SlidingWindowLimiter } from "./sliding-window.ts";
 import type { RateLimiter } from "./types.ts";
 
@@ -12,7 +12,13 @@ export interface Limiters {
   close(): void;
 }
 
+/**
+ * The Redis limiter, required (not imported) when the config names it: a bundle initialises every
+ * module it imports at start, and an embedded server would pay for it on every cold start.
+ */
+const redis = (): typeof redisLimiters => (require("./redis.ts") as typeof import("./redis.ts")).redisLimiters;
+
 export function createLimiters(config: RateLimitConfig, log: Logger, now: () => number): Limiters {
-  if (config.backend === "redis") return redisLimiters({ ...config, url: config.url! }, log, now);
+  if (config.backend === "redis") return redis()({ ...config, url: config.url! }, log, now);
   return { limiter: new SlidingWindowLimiter({ now }), failureLimiter: new SlidingWindowLimiter({ now }), close() {} };
 }
