@@ -64,9 +64,13 @@ beforeAll(async () => {
     type: csv
     transactions: ./messy.csv
     mapping: { transaction_id: invoice_no }
+  - id: semi
+    type: csv
+    transactions: ./semi.csv
 `);
   writeFileSync(join(server.dir, "de.csv"), EUROPEAN.replace("Rechnung", "invoice"));
   writeFileSync(join(server.dir, "messy.csv"), SCATTERED);
+  writeFileSync(join(server.dir, "semi.csv"), SCATTERED.replaceAll(",", ";"));
 });
 
 afterAll(() => server?.stop());
@@ -128,6 +132,15 @@ describe("csv formats", () => {
     expect(problem.detail).toContain('no column "invoice_no" for transaction_id');
     expect(problem.detail).not.toContain(server.dir);
     expect((await statusOf(server, "noid")).message).toContain("invoice_no");
+  });
+
+  test("a semicolon file read with the default comma: the reason names the delimiter to set", async () => {
+    const res = await server.call("POST", "/v1/analyze", { connector: "semi", module: "compliance", data: { transaction_id: "T-1" } });
+    expect(res.status).toBe(503);
+    const problem = await json(res);
+    expect(problem.code).toBe("connector_unavailable");
+    expect(problem.detail).toContain('no column "transaction_id" for transaction_id: the header reads as one column, but splits on ";"');
+    expect(problem.detail).toContain('set csv: { delimiter: ";" }');
   });
 });
 

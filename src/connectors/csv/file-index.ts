@@ -26,6 +26,22 @@ export interface CsvFileIndex {
 
 export class HeaderError extends Error {}
 
+/** Delimiters exports commonly use, in the order a one-column header is tried with them. */
+const USUAL_DELIMITERS = [";", "\t", "|", ","];
+
+/**
+ * When the header reads as one column that another usual delimiter splits into several: which
+ * delimiter to configure. A semicolon file read as commas (the default) otherwise reports only
+ * that the id column is missing, which points at the mapping, not at the cause.
+ */
+function delimiterHint(header: readonly string[], delimiter: string): string | undefined {
+  if (header.length !== 1) return undefined;
+  const found = USUAL_DELIMITERS.find((d) => d !== delimiter && header[0]!.split(d).length > 2);
+  if (found === undefined) return undefined;
+  const european = found === ";" ? `, and decimal: "," if its numbers use decimal commas` : "";
+  return `: the header reads as one column, but splits on ${JSON.stringify(found)} — set csv: { delimiter: ${JSON.stringify(found)} } on the connector${european}`;
+}
+
 /** Byte ranges of an id's rows as [offset, end, …], or undefined when the file has none. */
 export function runsOf(index: CsvFileIndex, id: string): number[] | undefined {
   const scattered = index.scattered.get(id);
@@ -46,7 +62,7 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
   }
   if (!header) throw new HeaderError("the file is empty (no header row)");
   const idIndex = header.indexOf(idColumn);
-  if (idIndex < 0) throw new HeaderError(`the header has no column "${idColumn}" for transaction_id (set mapping.transaction_id)`);
+  if (idIndex < 0) throw new HeaderError(`the header has no column "${idColumn}" for transaction_id${delimiterHint(header, delimiter) ?? " (set mapping.transaction_id)"}`);
 
   // Compact storage: a table from id to a slot in two typed arrays (≈ 40 bytes per transaction,
   // and no JavaScript string per id for the collector to walk while the index lives).
