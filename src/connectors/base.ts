@@ -106,17 +106,24 @@ export abstract class BaseConnector implements Connector {
         if (header.length > 0 && mapper.missing.length > 0) throw connectorUnavailable(this.id, `reference table ${table} has no column for ${mapper.missing.join(", ")}`);
         const target = (out[table] ??= []) as (Contract | PriceListEntry | Shipment | ExchangeRate)[];
         let n = 0;
+        let firstProblem: string | undefined;
         const take = (values: SourceValue[]) => {
           n++;
           try {
             target.push(mapper.map(values));
           } catch (e) {
+            firstProblem ??= `row ${n}: ${(e as Error).message}`;
             this.stats.reject(`${table}#${n}`, `${table} row ${n}`, (e as Error).message);
           }
         };
         if (Symbol.asyncIterator in rows) {
           for await (const batch of rows) for (const values of batch) take(values);
         } else for (const values of rows) take(values);
+        // Not one row readable is a setting that does not fit the table (a date format, a number
+        // format), not bad data: analysed without the table, every invoice would look like leakage.
+        if (n > 0 && target.length === 0) {
+          throw connectorUnavailable(this.id, `reference table ${table}: none of its ${n} rows could be read (${firstProblem}); check the connector's csv/mapping settings against the table`);
+        }
       }),
     );
     return out;

@@ -67,10 +67,18 @@ beforeAll(async () => {
   - id: semi
     type: csv
     transactions: ./semi.csv
+  - id: refdates
+    type: csv
+    transactions: ./dotted.csv
+    reference: { contracts: ./contracts-iso.csv }
+    csv: { date_format: DD.MM.YYYY }
 `);
   writeFileSync(join(server.dir, "de.csv"), EUROPEAN.replace("Rechnung", "invoice"));
   writeFileSync(join(server.dir, "messy.csv"), SCATTERED);
   writeFileSync(join(server.dir, "semi.csv"), SCATTERED.replaceAll(",", ";"));
+  // Transactions in the configured DD.MM.YYYY; the contracts table still in ISO dates.
+  writeFileSync(join(server.dir, "dotted.csv"), "transaction_id,type,date,customer_id,currency,amount,sku,quantity,unit_price,line_amount\nT-1,invoice,02.01.2025,C-1,USD,30,A,1,30,30\n");
+  writeFileSync(join(server.dir, "contracts-iso.csv"), "contract_id,customer_id,sku,price,currency,valid_from,valid_to\nK-1,C-1,A,30,USD,2024-01-01,2025-12-31\nK-2,C-1,B,10,USD,2024-01-01,2025-12-31\n");
 });
 
 afterAll(() => server?.stop());
@@ -132,6 +140,15 @@ describe("csv formats", () => {
     expect(problem.detail).toContain('no column "invoice_no" for transaction_id');
     expect(problem.detail).not.toContain(server.dir);
     expect((await statusOf(server, "noid")).message).toContain("invoice_no");
+  });
+
+  test("a reference table none of whose rows can be read (dates in another format): 503 naming the table and why", async () => {
+    const res = await server.call("POST", "/v1/analyze", { connector: "refdates", module: "revenue_leakage", data: { transaction_id: "T-1" } });
+    expect(res.status).toBe(503);
+    const problem = await json(res);
+    expect(problem.code).toBe("connector_unavailable");
+    expect(problem.detail).toContain("reference table contracts: none of its 2 rows could be read (row 1: valid_from:");
+    expect(problem.detail).toContain("DD.MM.YYYY");
   });
 
   test("a semicolon file read with the default comma: the reason names the delimiter to set", async () => {
