@@ -72,6 +72,9 @@ beforeAll(async () => {
     transactions: ./dotted.csv
     reference: { contracts: ./contracts-iso.csv }
     csv: { date_format: DD.MM.YYYY }
+  - id: isodates
+    type: csv
+    transactions: ./dotted.csv
 `);
   writeFileSync(join(server.dir, "de.csv"), EUROPEAN.replace("Rechnung", "invoice"));
   writeFileSync(join(server.dir, "messy.csv"), SCATTERED);
@@ -149,6 +152,15 @@ describe("csv formats", () => {
     expect(problem.code).toBe("connector_unavailable");
     expect(problem.detail).toContain("reference table contracts: none of its 2 rows could be read (row 1: valid_from:");
     expect(problem.detail).toContain("DD.MM.YYYY");
+  });
+
+  test("a file none of whose first rows can be read (dates in another format): 503 naming the file and why", async () => {
+    const res = await server.call("POST", "/v1/analyze", { connector: "isodates", module: "compliance", data: { transaction_id: "T-1" } });
+    expect(res.status).toBe(503);
+    const problem = await json(res);
+    expect(problem.code).toBe("connector_unavailable");
+    expect(problem.detail).toContain('dotted.csv: none of its first 1 rows could be read (row 1: date: "02.01.2025"');
+    expect((await statusOf(server, "isodates")).message).toContain("none of its first 1 rows could be read");
   });
 
   test("a semicolon file read with the default comma: the reason names the delimiter to set", async () => {

@@ -14,6 +14,10 @@ import { buildCsvIndex, type CsvFileIndex, type FileStat, HeaderError, isFresh, 
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { CsvRow, type CsvRows, readCsvRange, readCsvRows } from "./reader.ts";
 
+/** How much of a file's start checkFirstRows reads, and how many rows of it at most. */
+const FIRST_ROWS_BYTES = 64 * 1024;
+const FIRST_ROWS = 50;
+
 export class CsvConnector extends BaseConnector {
   readonly capabilities: ConnectorCapabilities;
   private readonly indexes = new Map<string, Promise<CsvFileIndex>>();
@@ -61,13 +65,49 @@ export class CsvConnector extends BaseConnector {
       if (index && (await isFresh(index, known))) return index;
       if (this.indexes.get(file) !== cached) return this.indexOf(file); // another call is rebuilding
     }
-    const building = buildCsvIndex(file, this.delimiter, this.mapping.transaction_id ?? "transaction_id").catch((e: unknown) => {
-      this.indexes.delete(file);
-      if (e instanceof HeaderError) throw connectorUnavailable(this.id, `${basename(file)}: ${e.message}`);
-      throw connectorUnavailable(this.id, "a transactions file could not be read");
-    });
+    const building = buildCsvIndex(file, this.delimiter, this.mapping.transaction_id ?? "transaction_id")
+      .then(async (index) => {
+        await this.checkFirstRows(index);
+        return index;
+      })
+      .catch((e: unknown) => {
+        this.indexes.delete(file);
+        if (e instanceof HeaderError) throw connectorUnavailable(this.id, `${basename(file)}: ${e.message}`);
+        throw connectorUnavailable(this.id, "a transactions file could not be read");
+      });
     this.indexes.set(file, building);
     return building;
+  }
+
+  /**
+   * The first rows of a file mapped as a scan maps them: when not one of them can be read (dates
+   * in another format than csv.date_format, decimal commas read as points), the settings do not
+   * fit the file. Left alone, every row would be rejected and every transaction analysed as an
+   * empty shell: a scan then raises alerts about the settings, not about the data.
+   */
+  private async checkFirstRows(index: CsvFileIndex): Promise<void> {
+    const mapper = this.mapperOf(index);
+    const end = Math.min(index.size, index.dataStart + FIRST_ROWS_BYTES);
+    let rows = 0;
+    let firstProblem = "";
+    const r = new CsvRow();
+    for await (const batch of readCsvRows(index.path, { delimiter: this.delimiter, start: index.dataStart, end })) {
+      for (let i = 0; i < batch.count && rows < FIRST_ROWS; i++) {
+        rows++;
+        r.load(batch, i);
+        try {
+          mapper.mapHeadOf(r);
+          mapper.mapLineOf(r);
+          return;
+        } catch (e) {
+          firstProblem ||= `row ${rows}: ${(e as Error).message}`;
+        }
+      }
+      break;
+    }
+    if (rows > 0) {
+      throw new HeaderError(`none of its first ${rows} rows could be read (${firstProblem}); check the connector's csv and mapping settings against the file`);
+    }
   }
 
   private mapperOf(index: CsvFileIndex): RowMapper {
