@@ -28,6 +28,10 @@ test("SIGTERM under load: every request sent is answered (its own answer or 503 
   const server = await spawnServe(configFile, {}, process.env.ASSAY_BINARY);
   const outcomes = new Map<string, number>();
   const note = (k: string) => outcomes.set(k, (outcomes.get(k) ?? 0) + 1);
+  // When each reset and each refused connection happened: a reset is only allowed at the instant
+  // the listener closes (see below).
+  const resetsAt: number[] = [];
+  let firstRefusedAt = Number.POSITIVE_INFINITY;
   let stopAt = Number.POSITIVE_INFINITY;
   const writer = async (w: number) => {
     for (let i = 0; Date.now() < stopAt; i++) {
@@ -40,7 +44,11 @@ test("SIGTERM under load: every request sent is answered (its own answer or 503 
         // After the listener closes, a new connection is refused: that is not a request lost.
         const code = (e as { code?: string }).code ?? (e as Error).name;
         note(`error ${code}`);
-        if (code === "ECONNREFUSED") break;
+        if (code === "ECONNRESET") resetsAt.push(performance.now());
+        if (code === "ECONNREFUSED") {
+          firstRefusedAt = Math.min(firstRefusedAt, performance.now());
+          break;
+        }
       }
     }
   };
@@ -52,7 +60,13 @@ test("SIGTERM under load: every request sent is answered (its own answer or 503 
   expect(await server.proc.exited).toBe(0);
   const kinds = [...outcomes.keys()];
   console.log(`faults: SIGTERM outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
-  for (const k of kinds) expect(["201", "503 shutting_down", "error ECONNREFUSED"]).toContain(k);
+  for (const k of kinds) expect(["201", "503 shutting_down", "error ECONNREFUSED", "error ECONNRESET"]).toContain(k);
+  // A connection the kernel completed but the server had not yet accepted when the listener
+  // closed is reset by the kernel (TCP: the accept queue is dropped with the listener). That can
+  // only happen at that instant — right before new connections are refused — and to at most the
+  // few the writers opened in it; a reset at any other time is a request the server dropped.
+  expect(resetsAt.length).toBeLessThanOrEqual(2);
+  for (const at of resetsAt) expect(Math.abs(firstRefusedAt - at)).toBeLessThan(250);
   expect(outcomes.get("201")).toBeGreaterThan(0);
   expect(outcomes.get("503 shutting_down")).toBeGreaterThan(0);
 }, 60_000);
