@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { signHex } from "../src/auth/signature.ts";
 import { processCpuSeconds, threadsCpuMs } from "./load.ts";
+import { benchServerYaml, runCli } from "./support.ts";
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -27,23 +28,8 @@ if (binaries.length === 0) throw new Error("usage: bun run bench/cold-start.ts [
 
 const dir = mkdtempSync(join(tmpdir(), "assay-cold-"));
 const config = join(dir, "assay.yaml");
-writeFileSync(
-  config,
-  `server: { port: 0, access_log: false }
-storage: { path: ./assay.db }
-security: { master_key_file: ./master.key }
-plans: { bench: { per_second: 10000000, per_minute: 100000000 } }
-connectors:
-  - { id: inline, type: inline }
-`,
-);
-
-async function cli(...args: string[]): Promise<string> {
-  const p = Bun.spawn([binaries[0]!, ...args, "--config", config], { stdout: "pipe", stderr: "inherit" });
-  const out = await new Response(p.stdout).text();
-  if ((await p.exited) !== 0) throw new Error(`assay ${args.join(" ")} failed`);
-  return out;
-}
+writeFileSync(config, benchServerYaml());
+const cli = (...args: string[]) => runCli(binaries[0]!, config, ...args);
 
 await cli("init");
 const account = JSON.parse(await cli("accounts", "create", "--name", "bench", "--plan", "bench", "--json"));

@@ -1,4 +1,4 @@
-// What the HTTP benchmarks share (bench/run.ts, cluster.ts, ab-analyze.ts, analyze-inprocess.ts):
+// What the benchmarks share (bench/run.ts, cluster.ts, ab-analyze.ts, analyze-inprocess.ts, cold-start.ts):
 // the signed analyze requests they send, the sample sources their lookups read, and starting a
 // built binary, its CLI or its server, from the outside.
 import { Database } from "bun:sqlite";
