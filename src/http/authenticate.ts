@@ -11,6 +11,7 @@ import { planWindows } from "../ratelimit/types.ts";
 import { rateLimitedError, setLimitHeaders } from "./rate-limit-headers.ts";
 import { ApiError } from "../domain/errors.ts";
 import { then } from "../domain/awaitable.ts";
+import { pathStart } from "../domain/request-url.ts";
 import type { RequestState } from "./request-state.ts";
 
 export interface AuthenticatorDeps {
@@ -179,6 +180,6 @@ export class Authenticator {
 /** The path and query as they appear in the request line (`/v1/alerts?limit=5`). */
 export function requestTarget(request: Request): string {
   const url = request.url;
-  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const start = pathStart(url);
   return start === -1 ? "/" : url.slice(start);
 }

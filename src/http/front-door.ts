@@ -12,6 +12,7 @@ import { problemResponse } from "./problem.ts";
 import type { RequestObserver } from "./observe.ts";
 import { type AddressOf, beginRequest, type RequestState } from "./request-state.ts";
 import { then } from "../domain/awaitable.ts";
+import { pathStart } from "../domain/request-url.ts";
 
 export interface FrontDoorOptions {
   log: Logger;
@@ -27,11 +28,6 @@ export interface FrontDoorOptions {
   observers?: readonly RequestObserver[];
   /** The route template of a request, for observers. */
   routeOf?: (method: string, path: string) => string | undefined;
-}
-
-/** Where the path of a request URL starts (just past the scheme and host), or -1. */
-function pathStart(url: string): number {
-  return url.indexOf("/", url.indexOf("//") + 2);
 }
 
 /** The path of a request URL, without the query: cheaper than new URL(). */
