@@ -10,7 +10,7 @@ import { connectorUnavailable } from "../errors.ts";
 import { RowMapper, TransactionGrouper } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
-import { buildCsvIndex, type CsvFileIndex, type FileStat, HeaderError, isFresh, runsOf, statOrUndefined } from "./file-index.ts";
+import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf, statOrUndefined } from "./file-index.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { CsvRow, type CsvRows, readCsvRange, readCsvRows } from "./reader.ts";
 
@@ -72,7 +72,7 @@ export class CsvConnector extends BaseConnector {
       })
       .catch((e: unknown) => {
         this.indexes.delete(file);
-        if (e instanceof HeaderError) throw connectorUnavailable(this.id, `${basename(file)}: ${e.message}`);
+        if (e instanceof UnreadableFileError) throw connectorUnavailable(this.id, `${basename(file)}: ${e.message}`);
         throw connectorUnavailable(this.id, "a transactions file could not be read");
       });
     this.indexes.set(file, building);
@@ -106,7 +106,7 @@ export class CsvConnector extends BaseConnector {
       break;
     }
     if (rows > 0) {
-      throw new HeaderError(`none of its first ${rows} rows could be read (${firstProblem}); check the connector's csv and mapping settings against the file`);
+      throw new UnreadableFileError(`none of its first ${rows} rows could be read (${firstProblem}); check the connector's csv and mapping settings against the file`);
     }
   }
 

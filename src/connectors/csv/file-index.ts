@@ -24,7 +24,8 @@ export interface CsvFileIndex {
   rows: number;
 }
 
-export class HeaderError extends Error {}
+/** The file cannot be read with the connector's settings: no header, no id column, no readable row. */
+export class UnreadableFileError extends Error {}
 
 /** Delimiters exports commonly use, in the order a one-column header is tried with them. */
 const USUAL_DELIMITERS = [";", "\t", "|", ","];
@@ -60,9 +61,9 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
     dataStart = batch[0]!.end;
     break;
   }
-  if (!header) throw new HeaderError("the file is empty (no header row)");
+  if (!header) throw new UnreadableFileError("the file is empty (no header row)");
   const idIndex = header.indexOf(idColumn);
-  if (idIndex < 0) throw new HeaderError(`the header has no column "${idColumn}" for transaction_id${delimiterHint(header, delimiter) ?? " (set mapping.transaction_id)"}`);
+  if (idIndex < 0) throw new UnreadableFileError(`the header has no column "${idColumn}" for transaction_id${delimiterHint(header, delimiter) ?? " (set mapping.transaction_id)"}`);
 
   // Compact storage: a table from id to a slot in two typed arrays (≈ 40 bytes per transaction,
   // and no JavaScript string per id for the collector to walk while the index lives).
