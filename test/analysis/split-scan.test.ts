@@ -91,6 +91,19 @@ function countWorkers() {
   return spawned;
 }
 
+/** A copy of a CSV file (in `dir`, named `name`) with `column` of the given lines (0: the header) set to `value`. */
+function withCells(source: string, name: string, lineNumbers: number[], column: number, value: string): string {
+  const lines = readFileSync(source, "utf8").trimEnd().split("\n");
+  for (const i of lineNumbers) {
+    const cells = lines[i]!.split(",");
+    cells[column] = value;
+    lines[i] = cells.join(",");
+  }
+  const path = join(dir, name);
+  writeFileSync(path, `${lines.join("\n")}\n`);
+  return path;
+}
+
 describe("revenue_leakage over scan workers", () => {
   test("equals the in-process report: findings, order, sums and counts (json and csv, with and without a period)", async () => {
     const one = setup(1, "one");
@@ -268,15 +281,9 @@ connectors:
   }, 120_000);
 
   test("rows the workers reject count in the connector's mapping report, once each, as in process", async () => {
-    const lines = readFileSync(files.transactions, "utf8").trimEnd().split("\n");
-    // Two unreadable amounts: one near the start, one in the last part.
-    for (const i of [3, lines.length - 5]) {
-      const cells = lines[i]!.split(",");
-      cells[13] = "not-a-number"; // quantity: read for every row
-      lines[i] = cells.join(",");
-    }
-    const bad = join(dir, "bad-rows.csv");
-    writeFileSync(bad, `${lines.join("\n")}\n`);
+    const lineCount = readFileSync(files.transactions, "utf8").trimEnd().split("\n").length;
+    // Two unreadable amounts: one near the start, one in the last part (column 13: quantity, read for every row).
+    const bad = withCells(files.transactions, "bad-rows.csv", [3, lineCount - 5], 13, "not-a-number");
     const one = setup(1, "rejected-one", undefined, bad);
     const three = setup(3, "rejected-three", undefined, bad);
     try {
@@ -296,12 +303,7 @@ connectors:
   }, 60_000);
 
   test("reference tables read ahead by the workers (while the index is built): rejected rows count once, a missing table fails as in process", async () => {
-    const lines = readFileSync(files.contracts, "utf8").trimEnd().split("\n");
-    const cells = lines[2]!.split(",");
-    cells[3] = "abc"; // price
-    lines[2] = cells.join(",");
-    const bad = join(dir, "bad-contracts.csv");
-    writeFileSync(bad, `${lines.join("\n")}\n`);
+    const bad = withCells(files.contracts, "bad-contracts.csv", [2], 3, "abc"); // column 3: price
     const one = setup(1, "ref-one", undefined, files.transactions, bad);
     const three = setup(3, "ref-three", undefined, files.transactions, bad);
     const gone = setup(3, "ref-gone", undefined, files.transactions, join(dir, "no-such-contracts.csv"));

@@ -86,6 +86,15 @@ beforeAll(async () => {
 
 afterAll(() => server?.stop());
 
+/** Analyses T-1 through a connector that must be unavailable: its 503 connector_unavailable problem. */
+async function unavailable(connector: string, module: string): Promise<Record<string, unknown>> {
+  const res = await server.call("POST", "/v1/analyze", { connector, module, data: { transaction_id: "T-1" } });
+  expect(res.status).toBe(503);
+  const problem = await json(res);
+  expect(problem.code).toBe("connector_unavailable");
+  return problem;
+}
+
 describe("csv formats", () => {
   test("European export: separators, BOM, CRLF, quoted line breaks and renamed columns", async () => {
     const de = server.rt.connectors.get("de")!;
@@ -136,38 +145,26 @@ describe("csv formats", () => {
   });
 
   test("a header without the id column: 503 with a clear reason, and the status says why", async () => {
-    const res = await server.call("POST", "/v1/analyze", { connector: "noid", module: "compliance", data: { transaction_id: "T-1" } });
-    expect(res.status).toBe(503);
-    const problem = await json(res);
-    expect(problem.code).toBe("connector_unavailable");
+    const problem = await unavailable("noid", "compliance");
     expect(problem.detail).toContain('no column "invoice_no" for transaction_id');
     expect(problem.detail).not.toContain(server.dir);
     expect((await statusOf(server, "noid")).message).toContain("invoice_no");
   });
 
   test("a reference table none of whose rows can be read (dates in another format): 503 naming the table and why", async () => {
-    const res = await server.call("POST", "/v1/analyze", { connector: "refdates", module: "revenue_leakage", data: { transaction_id: "T-1" } });
-    expect(res.status).toBe(503);
-    const problem = await json(res);
-    expect(problem.code).toBe("connector_unavailable");
+    const problem = await unavailable("refdates", "revenue_leakage");
     expect(problem.detail).toContain("reference table contracts: none of its 2 rows could be read (row 1: valid_from:");
     expect(problem.detail).toContain("DD.MM.YYYY");
   });
 
   test("a file none of whose first rows can be read (dates in another format): 503 naming the file and why", async () => {
-    const res = await server.call("POST", "/v1/analyze", { connector: "isodates", module: "compliance", data: { transaction_id: "T-1" } });
-    expect(res.status).toBe(503);
-    const problem = await json(res);
-    expect(problem.code).toBe("connector_unavailable");
+    const problem = await unavailable("isodates", "compliance");
     expect(problem.detail).toContain('dotted.csv: none of its first 1 rows could be read (row 1: date: "02.01.2025"');
     expect((await statusOf(server, "isodates")).message).toContain("none of its first 1 rows could be read");
   });
 
   test("a semicolon file read with the default comma: the reason names the delimiter to set", async () => {
-    const res = await server.call("POST", "/v1/analyze", { connector: "semi", module: "compliance", data: { transaction_id: "T-1" } });
-    expect(res.status).toBe(503);
-    const problem = await json(res);
-    expect(problem.code).toBe("connector_unavailable");
+    const problem = await unavailable("semi", "compliance");
     expect(problem.detail).toContain('no column "transaction_id" for transaction_id: the header reads as one column, but splits on ";"');
     expect(problem.detail).toContain('set csv: { delimiter: ";" }');
   });
