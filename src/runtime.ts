@@ -206,6 +206,9 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       if (learning.intervalMs > 0) timers.push(setInterval(() => void learning.run(), learning.intervalMs));
       // Rules whose expressions threw at run time: logged with their counts (engine.ts).
       timers.push(setInterval(() => analysis.logRuleFailures(), RULE_FAILURES_LOG_MS));
+      void store.beginServing().then((warning) => {
+        if (warning !== null) log.warn(warning, { database: config.storage.path });
+      });
       // A database too large for the inline start-up check is checked now, off the event loop.
       void store.checkAfterOpen().then((problem) => {
         if (problem === null) return;

@@ -170,6 +170,11 @@ export interface Store {
    * worker thread); resolves with the problem found, or null. The server calls it once listening.
    */
   checkAfterOpen(): Promise<string | null>;
+  /**
+   * Background work of the store while a server runs (SQLite: WAL checkpoints on a worker
+   * thread). The server calls it once listening; resolves with a warning to log, or null.
+   */
+  beginServing(): Promise<string | null>;
   /** Row counts for /metrics: analyses, alerts by status, reports and webhook outbox by status. */
   counts(): Promise<StoreCounts>;
   /** Applies pending migrations; returns the versions applied. */

@@ -81,12 +81,17 @@ export class PostgresStore implements Store {
     });
   }
 
-  /** Health's storage check: a write commits now (the one-row probe table is rewritten). */
   /** PostgreSQL checks its own pages; nothing to do after opening. */
   async checkAfterOpen(): Promise<string | null> {
     return null;
   }
 
+  /** PostgreSQL checkpoints in its own processes. */
+  async beginServing(): Promise<string | null> {
+    return null;
+  }
+
+  /** Health's storage check: a write commits now (the one-row probe table is rewritten). */
   async ping() {
     await this.db.run((sql) =>
       sql.unsafe("INSERT INTO health_probe (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = EXCLUDED.at", [new Date().toISOString()]),

@@ -5,6 +5,7 @@
 // commit is durable, and runs in its own savepoint, so one failing write does not undo another.
 import type { Database, Statement } from "bun:sqlite";
 import { asStorageError } from "./database.ts";
+import type { Checkpointer } from "./checkpointer.ts";
 
 interface Job {
   fn: () => unknown;
@@ -17,6 +18,9 @@ export class GroupCommit {
   private scheduled = false;
   // Prepared once: db.exec compiles its SQL on every call, and these run around every write.
   private statements?: { begin: Statement; commit: Statement; savepoint: Statement; release: Statement; rollbackTo: Statement };
+
+  /** Set while a server runs: WAL checkpoints happen on its worker thread (checkpointer.ts). */
+  checkpointer?: Checkpointer;
 
   constructor(private readonly db: Database) {}
 
@@ -46,6 +50,10 @@ export class GroupCommit {
     this.queue = [];
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     let statements: ReturnType<GroupCommit["prepared"]>;
+    try {
+      // Outside any transaction: a checkpoint cannot run inside one.
+      this.checkpointer?.catchUp();
+    } catch {} // a checkpoint that fails now is retried by the worker's next pass
     try {
       statements = this.prepared();
       statements.begin.run();

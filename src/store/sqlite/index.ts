@@ -11,6 +11,7 @@ import { guarded, migrate, openSqlite, type SqliteOptions, startupCheckOf } from
 import { probeWritable } from "./checks.ts";
 import { quickCheckInWorker } from "./integrity-worker.ts";
 import { GroupCommit } from "./group-commit.ts";
+import { Checkpointer } from "./checkpointer.ts";
 import { SqliteIdempotencyRepository } from "./idempotency.ts";
 import { SqliteMetaRepository } from "./meta.ts";
 import { SqliteOutboxRepository } from "./outbox.ts";
@@ -43,12 +44,14 @@ export class SqliteStore implements Store {
   readonly audit;
   readonly usage;
   private closed = false;
+  private readonly writes: GroupCommit;
+  private checkpointer?: Checkpointer;
 
   constructor(readonly db: Database) {
     this.accounts = new SqliteAccountRepository(db);
     this.apiKeys = new SqliteApiKeyRepository(db);
     this.idempotency = new SqliteIdempotencyRepository(db);
-    const writes = new GroupCommit(db);
+    const writes = (this.writes = new GroupCommit(db));
     this.analyses = new SqliteAnalysisRepository(db, writes);
     this.alerts = new SqliteAlertRepository(db, writes);
     this.outbox = new SqliteOutboxRepository(db);
@@ -156,9 +159,28 @@ export class SqliteStore implements Store {
     });
   }
 
+  /**
+   * While a server runs, WAL checkpoints happen on a worker thread instead of inside a commit on
+   * the event loop (checkpointer.ts). Resolves with a warning when they cannot (then SQLite
+   * checkpoints as it does by default), else null.
+   */
+  async beginServing(): Promise<string | null> {
+    if (this.closed || this.checkpointer || this.db.filename === ":memory:" || this.db.filename === "") return null;
+    const started = await Checkpointer.start(this.db);
+    if (!(started instanceof Checkpointer)) return started.error;
+    if (this.closed) {
+      started.stop();
+      return null;
+    }
+    this.checkpointer = this.writes.checkpointer = started;
+    return null;
+  }
+
   close() {
     if (this.closed) return;
     this.closed = true;
+    this.writes.checkpointer = undefined;
+    this.checkpointer?.stop();
     this.db.close();
   }
 }
