@@ -75,3 +75,12 @@ describe("WAL checkpoints on a worker thread", () => {
     store.close();
   });
 });
+
+test("a store closed while its worker starts stops the worker without touching the closed connection", async () => {
+  const path = join(makeTempDir(), "early.db");
+  const store = SqliteStore.open({ path, synchronous: "FULL", busy_timeout_ms: 5000 });
+  const serving = store.beginServing();
+  store.close();
+  expect(await serving).toBeNull();
+  expect(existsSync(`${path}-wal`)).toBe(false);
+});

@@ -11,7 +11,7 @@
 // The WAL is written from its start again only when a write transaction begins while every frame
 // in it has been copied back. Under steady load a commit nearly always lands while the worker's
 // pass runs, so the pass ends a little behind and the file would keep growing. So when the WAL
-// holds CATCH_UP_FRAMES or more and the pass ended behind, the worker raises a flag, and the next
+// holds catchUpFrames (1,000) or more and the pass ended behind, the worker raises a flag, and the next
 // group commit first copies the remainder itself (catchUp): a few pages and two fsyncs, ~1 ms,
 // instead of thousands of pages. Its BEGIN then finds the WAL fully copied and restarts it.
 //
@@ -116,7 +116,13 @@ export class Checkpointer {
       worker.onmessage = (event: MessageEvent<{ ready?: true; error?: string }>) => {
         if (event.data.ready) {
           // From now on only the worker checkpoints (and the writer when asked to catch up).
-          this.db.exec("PRAGMA wal_autocheckpoint = 0");
+          try {
+            this.db.exec("PRAGMA wal_autocheckpoint = 0");
+          } catch (e) {
+            this.stop(); // the database was closed while the worker started
+            resolve(`WAL checkpoints stay on the server's thread: ${(e as Error).message}`);
+            return;
+          }
           this.running = true;
           resolve(null);
         } else if (event.data.error !== undefined) {

@@ -167,11 +167,11 @@ export class SqliteStore implements Store {
   async beginServing(): Promise<string | null> {
     if (this.closed || this.checkpointer || this.db.filename === ":memory:" || this.db.filename === "") return null;
     const started = await Checkpointer.start(this.db);
-    if (!(started instanceof Checkpointer)) return started.error;
     if (this.closed) {
-      started.stop();
-      return null;
+      if (started instanceof Checkpointer) started.stop();
+      return null; // closed while the worker started: nothing to warn about
     }
+    if (!(started instanceof Checkpointer)) return started.error;
     this.checkpointer = this.writes.checkpointer = started;
     return null;
   }
