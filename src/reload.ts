@@ -3,8 +3,7 @@
 // is swapped — the modules (weights, tolerances, policies), the custom rules and
 // alerts.auto_threshold — and the sections that need a restart are named in the log. A file with
 // any problem changes nothing: the running configuration stays, and the log says why.
-import { readFileSync, watch } from "node:fs";
-import { basename, dirname } from "node:path";
+import { readFileSync, statSync } from "node:fs";
 import { type AssayConfig, ConfigError, loadConfig, sourceTextOf } from "./config/load.ts";
 import type { Runtime } from "./runtime.ts";
 
@@ -49,20 +48,26 @@ function sectionsNeedingRestart(current: AssayConfig, next: AssayConfig): string
   return Object.keys(b).filter((k) => !SWAPPED.has(k) && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
 }
 
+/** How often the config file's identity (inode, size, times) is compared, in ms. */
+const POLL_MS = 1000;
+
 /**
- * Reloads when the file changes. Watches the folder (editors replace a file by renaming a new
- * one over it), waits for writes to settle, and skips events that left the content as it was.
+ * Reloads when the file changes. Its identity is polled (one `stat` a second, following symlinks):
+ * an edit in place, an editor renaming a new file over it and a swapped symlink (a Kubernetes
+ * ConfigMap) all change it. A watch of the folder (inotify) would also see those, but it wakes the
+ * server for every write to any file beside the config — with the database there, for every WAL
+ * write: 3–3.5 µs of each recorded analysis (docs/benchmarks.md). Writes are left to settle, and a
+ * change that left the content as it was is skipped.
  *
- * The watch itself starts `startAfterMs` later: setting it up costs a few milliseconds that
- * would otherwise delay the first request (cold start, docs/benchmarks.md). Changes are judged
- * against the text the running configuration was loaded from, so an edit saved at any moment
- * after loading — before the watch starts, or before this function runs — is still reloaded.
+ * Polling starts `startAfterMs` later, off the cold start's path (docs/benchmarks.md). Changes are
+ * judged against the text the running configuration was loaded from, so an edit saved at any
+ * moment after start-up is picked up.
  */
-export function watchConfig(rt: Runtime, env: Record<string, string | undefined> = process.env, settleMs = 300, startAfterMs = 250): () => void {
+export function watchConfig(rt: Runtime, env: Record<string, string | undefined> = process.env, settleMs = 300, startAfterMs = 250, pollMs = POLL_MS): () => void {
   const file = rt.config.file;
   let last = sourceTextOf(rt.config) ?? safeRead(file);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let watcher: ReturnType<typeof watch> | undefined;
+  let poller: ReturnType<typeof setInterval> | undefined;
   let stopped = false;
   const settle = () => {
     clearTimeout(timer);
@@ -76,23 +81,33 @@ export function watchConfig(rt: Runtime, env: Record<string, string | undefined>
   };
   const start = () => {
     if (stopped) return;
-    try {
-      watcher = watch(dirname(file), { persistent: false }, (_event, name) => {
-        if (name === null || name === basename(file)) settle();
-      });
-    } catch (e) {
-      rt.log.warn("cannot watch the config file; reload with SIGHUP", { file, error: String(e) });
-      return;
-    }
-    settle(); // an edit made before the watch started
+    let seen = identityOf(file);
+    poller = setInterval(() => {
+      const now = identityOf(file);
+      if (now === seen) return;
+      seen = now;
+      settle();
+    }, pollMs);
+    poller.unref?.();
+    settle(); // an edit made before polling started
   };
   const starting = setTimeout(start, startAfterMs);
   return () => {
     stopped = true;
     clearTimeout(starting);
     clearTimeout(timer);
-    watcher?.close();
+    clearInterval(poller);
   };
+}
+
+/** What tells one version of the file from another without reading it; "" while it is missing. */
+function identityOf(file: string): string {
+  try {
+    const s = statSync(file, { bigint: true });
+    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  } catch {
+    return "";
+  }
 }
 
 function safeRead(file: string): string | null {

@@ -1,7 +1,7 @@
 // Reloading a running `assay serve` under load: SIGHUP and a change of the file swap the rules
 // without a single failed request; a bad file is refused and the rules in force stay.
 import { afterAll, describe, expect, test } from "bun:test";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AnalysisResult } from "../../src/domain/analysis.ts";
 import { runCli } from "../support/cli.ts";
@@ -132,6 +132,38 @@ describe("config watch", () => {
       await until("listening", () => logs.some((l) => l.msg === "listening"));
       writeFileSync(early, config("r_early_two"));
       await until("the reload", () => logs.some((l) => l.msg === "config reloaded" && l.reason === "file changed"));
+    } finally {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    }
+  }, 30_000);
+});
+
+describe("config watch by the file's identity", () => {
+  // The file is polled, not its folder watched (reload.ts): these are the ways a config is
+  // replaced rather than edited in place. The database sits beside it, as in these tests.
+  test("an editor's save by renaming a new file over it, and a swapped symlink (a ConfigMap), are reloaded", async () => {
+    const own = makeTempDir();
+    const linked = join(own, "assay.yaml");
+    mkdirSync(join(own, "v1"));
+    mkdirSync(join(own, "v2"));
+    writeFileSync(join(own, "v1", "assay.yaml"), config("r_link_one").replace("./assay.db", "../assay.db").replace("./master.key", "../master.key"));
+    writeFileSync(join(own, "v2", "assay.yaml"), config("r_link_two").replace("./assay.db", "../assay.db").replace("./master.key", "../master.key"));
+    symlinkSync(join(own, "v1", "assay.yaml"), linked);
+    expect((await runCli(["init", "--config", linked])).code).toBe(0);
+    const { proc, logs } = serveWithLogs(linked);
+    const reloads = () => logs.filter((l) => l.msg === "config reloaded" && l.reason === "file changed").length;
+    try {
+      await until("listening", () => logs.some((l) => l.msg === "listening"));
+      // The symlink swapped atomically, as Kubernetes does with a ConfigMap's files.
+      symlinkSync(join(own, "v2", "assay.yaml"), join(own, "next.yaml"));
+      renameSync(join(own, "next.yaml"), linked);
+      await until("the reload after the symlink swap", () => reloads() === 1);
+      // An editor's save: a new file written beside the target, renamed over it.
+      const target = join(own, "v2", "assay.yaml");
+      writeFileSync(`${target}.swp`, config("r_link_three").replace("./assay.db", "../assay.db").replace("./master.key", "../master.key"));
+      renameSync(`${target}.swp`, target);
+      await until("the reload after the rename", () => reloads() === 2);
     } finally {
       proc.kill("SIGTERM");
       await proc.exited;
