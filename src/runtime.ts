@@ -1,10 +1,10 @@
 // Everything a running Assay needs, built from one config with no module-level singletons:
 // `assay serve` builds one; tests build as many as they like in one process.
 import type { RequestObserver } from "./http/observe.ts";
-import { AlertService } from "./alerts/service.ts";
-import { AssayAnalysisEngine } from "./analysis/engine.ts";
+import type { AlertService } from "./alerts/service.ts";
+import type { AssayAnalysisEngine } from "./analysis/engine.ts";
 import { reportScanWorkers } from "./reports/config-schema.ts";
-import { ReportService } from "./reports/service.ts";
+import type { ReportService } from "./reports/service.ts";
 import { AuditService } from "./audit/service.ts";
 import { KeyService } from "./auth/key-service.ts";
 import { loadMasterKey } from "./auth/master-key.ts";
@@ -17,7 +17,7 @@ import { Authenticator } from "./http/authenticate.ts";
 import { Idempotency } from "./http/idempotency.ts";
 import { rebuildResponse } from "./http/idempotency-recovery.ts";
 import { jsonLogger, type Logger } from "./log.ts";
-import { ScheduledLearning } from "./learning/schedule.ts";
+import type { ScheduledLearning } from "./learning/schedule.ts";
 import { Metrics } from "./metrics/metrics.ts";
 import { WebhookWorker } from "./notify/worker.ts";
 import { createLimiters } from "./ratelimit/factory.ts";
@@ -106,6 +106,20 @@ export function openAdmin(config: AssayConfig, options: RuntimeOptions = {}) {
   return { store, keys, clock, checkMasterKey, audit, users };
 }
 
+/** A value made on first use, then kept; `made` tells whether it has been. */
+function once<T>(make: () => T): (() => T) & { readonly made: boolean } {
+  let value: T | undefined;
+  let made = false;
+  const get = () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value as T;
+  };
+  return Object.defineProperty(get, "made", { get: () => made }) as (() => T) & { readonly made: boolean };
+}
+
 /** How often rules that failed at run time are logged (at most one line per rule each time). */
 const RULE_FAILURES_LOG_MS = 10_000;
 
@@ -130,30 +144,45 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
   const idempotency = new Idempotency(store.idempotency, clock, {
     retentionMs: config.idempotency.retention_h * 3_600_000,
     leaseMs: config.idempotency.lease_s * 1000,
-    rebuild: (accountId, resource) => rebuildResponse({ alerts, reports, store }, accountId, resource),
+    rebuild: (accountId, resource) => rebuildResponse({ alerts: alerts(), reports: reports(), store }, accountId, resource),
     log,
     fault: options.env?.ASSAY_TEST_FAULT,
   });
   const connectors = new ConnectorRegistry(config, { log, clock });
   const timers: ReturnType<typeof setInterval>[] = [];
   const webhooks = new WebhookWorker({ outbox: store.outbox, targets: config.alerts.webhooks, delivery: config.alerts.webhook_delivery, clock, log });
-  const alerts = new AlertService({ store, clock, config, connectors, onNotify: () => webhooks.kick() });
-  const analysis = new AssayAnalysisEngine({
-    modules: config.modules,
-    rules: config.rules,
-    autoThreshold: config.alerts.auto_threshold,
-    connectors,
-    analyses: store.analyses,
-    clock,
-    log,
-    alerts: () => alerts,
-    scanWorkers: reportScanWorkers(config.reports),
+  // The analysis engine and what is built on it (its detectors, alerts, reports, learning) are
+  // loaded on first use: the server listens and answers a signed health request without them
+  // (the cold start, docs/benchmarks.md); the app is built just after listening.
+  const alerts = once((): AlertService => {
+    const { AlertService } = require("./alerts/service.ts") as typeof import("./alerts/service.ts");
+    return new AlertService({ store, clock, config, connectors, onNotify: () => webhooks.kick() });
   });
-  const refreshLearned = async () => analysis.setLearned(await store.models.active());
-  const reports = new ReportService({ store, clock, log, config, connectors, engine: () => analysis });
+  const analysis = once((): AssayAnalysisEngine => {
+    const { AssayAnalysisEngine } = require("./analysis/engine.ts") as typeof import("./analysis/engine.ts");
+    return new AssayAnalysisEngine({
+      modules: config.modules,
+      rules: config.rules,
+      autoThreshold: config.alerts.auto_threshold,
+      connectors,
+      analyses: store.analyses,
+      clock,
+      log,
+      alerts,
+      scanWorkers: reportScanWorkers(config.reports),
+    });
+  });
+  const refreshLearned = async () => analysis().setLearned(await store.models.active());
+  const reports = once((): ReportService => {
+    const { ReportService } = require("./reports/service.ts") as typeof import("./reports/service.ts");
+    return new ReportService({ store, clock, log, config, connectors, engine: analysis });
+  });
   const usage = new UsageService(store.usage, clock, log);
   const startedAt = clock.now();
-  const learning = new ScheduledLearning({ store, engine: analysis, clock }, config.learning, () => config.connectors.map((c) => c.id), log);
+  const learning = once((): ScheduledLearning => {
+    const { ScheduledLearning } = require("./learning/schedule.ts") as typeof import("./learning/schedule.ts");
+    return new ScheduledLearning({ store, engine: analysis(), clock }, config.learning, () => config.connectors.map((c) => c.id), log);
+  });
   const metrics = config.metrics.enabled ? new Metrics({ store, connectors, startedAt, now: () => clock.now() }) : undefined;
 
   let warming: Promise<void> | undefined;
@@ -171,9 +200,15 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     authenticator,
     idempotency,
     connectors,
-    alerts,
-    analysis,
-    reports,
+    get alerts() {
+      return alerts();
+    },
+    get analysis() {
+      return analysis();
+    },
+    get reports() {
+      return reports();
+    },
     startedAt,
     metrics,
     // Usage counting for the dashboard: every /v1 request, by the key it presented; metrics count every request.
@@ -191,7 +226,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       connectors.start();
       webhooks.start();
       usage.start();
-      void reports.worker.start();
+      void reports().worker.start();
       const purge = () => idempotency.purge().catch((e) => log.warn("idempotency purge failed", { error: String(e) }));
       timers.push(setInterval(purge, 10 * 60_000));
       // Claims left unfinished by a process that died: now, and whenever a lease may have run out.
@@ -203,9 +238,9 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       void learned();
       timers.push(setInterval(learned, LEARNED_REFRESH_MS));
       // learning.every_h: `assay learn` on a schedule (learning/schedule.ts).
-      if (learning.intervalMs > 0) timers.push(setInterval(() => void learning.run(), learning.intervalMs));
+      if (learning().intervalMs > 0) timers.push(setInterval(() => void learning().run(), learning().intervalMs));
       // Rules whose expressions threw at run time: logged with their counts (engine.ts).
-      timers.push(setInterval(() => analysis.logRuleFailures(), RULE_FAILURES_LOG_MS));
+      timers.push(setInterval(() => analysis().logRuleFailures(), RULE_FAILURES_LOG_MS));
       void store.beginServing().then((warning) => {
         if (warning !== null) log.warn(warning, { database: config.storage.path });
       });
@@ -227,7 +262,8 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     },
     quiesce() {
       for (const t of timers) clearInterval(t);
-      return Promise.all([webhooks.stop(), reports.worker.stop(), usage.stop()]).then(() => undefined);
+      // A report worker that never started (the server stopped before its app was built) is not loaded for this.
+      return Promise.all([webhooks.stop(), reports.made ? reports().worker.stop() : undefined, usage.stop()]).then(() => undefined);
     },
     async close() {
       await this.quiesce();

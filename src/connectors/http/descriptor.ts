@@ -1,6 +1,10 @@
 // The `http` connector type: an internal REST service answering JSON.
 import type { ConnectorDescriptor } from "../descriptor.ts";
-import { HttpConnector } from "./connector.ts";
+import type { HttpConnector } from "./connector.ts";
+
+// The connector's code is loaded when a connector of this type is configured, not at every start
+// (the cold start, docs/benchmarks.md).
+const httpConnector = (): typeof HttpConnector => (require("./connector.ts") as typeof import("./connector.ts")).HttpConnector;
 
 export const httpDescriptor: ConnectorDescriptor = {
   type: "http",
@@ -20,5 +24,5 @@ export const httpDescriptor: ConnectorDescriptor = {
     if (settings.lookup && !settings.lookup.includes("{id}")) problems.push(`${at("lookup")}: must contain {id}, e.g. /transactions/{id}`);
     if (settings.auth?.bearer && settings.auth.basic) problems.push(`${at("auth")}: choose bearer or basic, not both`);
   },
-  build: (settings, deps) => new HttpConnector(settings, deps.clock, deps.resolve),
+  build: (settings, deps) => new (httpConnector())(settings, deps.clock, deps.resolve),
 };
