@@ -106,18 +106,24 @@ export function openAdmin(config: AssayConfig, options: RuntimeOptions = {}) {
   return { store, keys, clock, checkMasterKey, audit, users };
 }
 
-/** A value made on first use, then kept; `made` tells whether it has been. */
-function once<T>(make: () => T): (() => T) & { readonly made: boolean } {
+/** A value made on first use, then kept (or replaced: tests swap in their own); `made` tells whether it exists. */
+type Once<T> = (() => T) & { readonly made: boolean; replace(value: T): void };
+function once<T>(make: () => T): Once<T> {
   let value: T | undefined;
   let made = false;
-  const get = () => {
+  const get = (() => {
     if (!made) {
       value = make();
       made = true;
     }
     return value as T;
+  }) as Once<T>;
+  Object.defineProperty(get, "made", { get: () => made });
+  get.replace = (next) => {
+    value = next;
+    made = true;
   };
-  return Object.defineProperty(get, "made", { get: () => made }) as (() => T) & { readonly made: boolean };
+  return get;
 }
 
 /** How often rules that failed at run time are logged (at most one line per rule each time). */
@@ -203,11 +209,20 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     get alerts() {
       return alerts();
     },
+    set alerts(value) {
+      alerts.replace(value);
+    },
     get analysis() {
       return analysis();
     },
+    set analysis(value) {
+      analysis.replace(value);
+    },
     get reports() {
       return reports();
+    },
+    set reports(value) {
+      reports.replace(value);
     },
     startedAt,
     metrics,
