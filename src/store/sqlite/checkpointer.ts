@@ -2,18 +2,18 @@
 //
 // SQLite's automatic checkpoint runs inside the COMMIT that takes the WAL past
 // wal_autocheckpoint pages, on the thread that committed. bun:sqlite runs on the event loop, so
-// every 1,000 pages (several times a second under analyze load) one commit also copied ~4 MB into the
-// database file and fsynced it: 7–10 ms during which no request moved. That was most of the
-// signed analyze p99 (docs/benchmarks.md). Here a worker thread with its own connection
+// every 1,000 pages (several times a second under analyze load) one commit also copied ~4 MB
+// into the database file and fsynced it: 7–10 ms during which no request moved. That was most of
+// the signed analyze p99 (docs/benchmarks.md). Here a worker thread with its own connection
 // checkpoints instead (PASSIVE: it never waits for or blocks a writer), and the server's
 // connection does not checkpoint at all.
 //
 // The WAL is written from its start again only when a write transaction begins while every frame
 // in it has been copied back. Under steady load a commit nearly always lands while the worker's
 // pass runs, so the pass ends a little behind and the file would keep growing. So when the WAL
-// holds catchUpFrames (1,000) or more and the pass ended behind, the worker raises a flag, and the next
-// group commit first copies the remainder itself (catchUp): a few pages and two fsyncs, ~1 ms,
-// instead of thousands of pages. Its BEGIN then finds the WAL fully copied and restarts it.
+// holds catchUpFrames (1,000) or more and the pass ended behind, the worker raises a flag, and
+// the next group commit first copies the remainder itself (catchUp): a few pages and two fsyncs,
+// ~1 ms, instead of thousands of pages. Its BEGIN then finds the WAL fully copied and restarts it.
 //
 // The worker's code is a Blob URL, as for integrity-worker.ts: a compiled binary runs it without
 // an extra entry point. If the worker cannot start or dies, the connection checkpoints itself
