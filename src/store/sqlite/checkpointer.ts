@@ -15,10 +15,10 @@
 // the next group commit first copies the remainder itself (catchUp): a few pages and two fsyncs,
 // ~1 ms, instead of thousands of pages. Its BEGIN then finds the WAL fully copied and restarts it.
 //
-// The worker's code is a Blob URL, as for integrity-worker.ts: a compiled binary runs it without
-// an extra entry point. If the worker cannot start or dies, the connection checkpoints itself
-// again, as SQLite does by default.
+// The worker's code is a string (blob-worker.ts). If the worker cannot start or dies, the
+// connection checkpoints itself again, as SQLite does by default.
 import type { Database } from "bun:sqlite";
+import { startBlobWorker } from "./blob-worker.ts";
 
 /** Cells of the shared state. */
 const STOP = 0;
@@ -81,8 +81,6 @@ self.onmessage = (event) => {
   }
 };`;
 
-let url: string | undefined;
-
 export class Checkpointer {
   private readonly state = new Int32Array(new SharedArrayBuffer(CELLS * 4));
   private worker?: Worker;
@@ -102,16 +100,12 @@ export class Checkpointer {
   }
 
   private launch(intervalMs: number, catchUpFrames: number): Promise<string | null> {
-    url ??= URL.createObjectURL(new Blob([SOURCE], { type: "application/javascript" }));
     return new Promise((resolve) => {
-      let worker: Worker;
-      try {
-        worker = new Worker(url!);
-      } catch (e) {
-        resolve(`no worker thread for WAL checkpoints: ${(e as Error).message}`);
+      const worker = startBlobWorker(SOURCE);
+      if (!(worker instanceof Worker)) {
+        resolve(`no worker thread for WAL checkpoints: ${worker.error}`);
         return;
       }
-      worker.unref();
       this.worker = worker;
       worker.onmessage = (event: MessageEvent<{ ready?: true; error?: string }>) => {
         if (event.data.ready) {

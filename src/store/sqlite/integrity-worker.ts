@@ -4,8 +4,9 @@
 // start-up, and each time health re-checks). WAL lets the worker read a consistent snapshot while
 // the server keeps writing.
 //
-// The worker's code is a Blob URL, not a file: a compiled binary runs it without an extra entry
-// point, and it needs nothing but bun:sqlite.
+// The worker's code is a string (blob-worker.ts): it needs nothing but bun:sqlite.
+import { startBlobWorker } from "./blob-worker.ts";
+
 const SOURCE = `
 import { Database } from "bun:sqlite";
 self.onmessage = (event) => {
@@ -29,24 +30,18 @@ self.onmessage = (event) => {
   }
 };`;
 
-let url: string | undefined;
-
 /**
  * What quick_check found: `problems` (none when sound), or `error` when the check could not run
  * (no worker thread, the file not readable by a second connection) — which says nothing about
  * the pages, so the caller does not treat it as corruption.
  */
 export function quickCheckInWorker(path: string, max = 5): Promise<{ problems: string[] } | { error: string }> {
-  url ??= URL.createObjectURL(new Blob([SOURCE], { type: "application/javascript" }));
   return new Promise((resolve) => {
-    let worker: Worker;
-    try {
-      worker = new Worker(url!);
-    } catch (e) {
-      resolve({ error: `no worker thread for the integrity check: ${(e as Error).message}` });
+    const worker = startBlobWorker(SOURCE); // a check under way never keeps the process alive
+    if (!(worker instanceof Worker)) {
+      resolve({ error: `no worker thread for the integrity check: ${worker.error}` });
       return;
     }
-    worker.unref(); // a check under way never keeps the process alive
     const finish = (outcome: { problems: string[] } | { error: string }) => {
       worker.terminate();
       resolve(outcome);
