@@ -63,9 +63,11 @@ test("SIGTERM under load: every request sent is answered (its own answer or 503 
   for (const k of kinds) expect(["201", "503 shutting_down", "error ECONNREFUSED", "error ECONNRESET"]).toContain(k);
   // A connection the kernel completed but the server had not yet accepted when the listener
   // closed is reset by the kernel (TCP: the accept queue is dropped with the listener). That can
-  // only happen at that instant — right before new connections are refused — and to at most the
-  // few the writers opened in it; a reset at any other time is a request the server dropped.
-  expect(resetsAt.length).toBeLessThanOrEqual(2);
+  // only happen at that instant — right before new connections are refused — and to at most one
+  // connection per writer: the writers reconnect in step (each waits 20 ms after its 503), so a
+  // CI run once saw all eight opened in that instant. A reset at any other time is a request the
+  // server dropped.
+  expect(resetsAt.length).toBeLessThanOrEqual(8);
   for (const at of resetsAt) expect(Math.abs(firstRefusedAt - at)).toBeLessThan(250);
   expect(outcomes.get("201")).toBeGreaterThan(0);
   expect(outcomes.get("503 shutting_down")).toBeGreaterThan(0);
