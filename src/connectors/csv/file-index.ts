@@ -123,11 +123,10 @@ function grow(a: Float64Array): Float64Array<ArrayBuffer> {
   return b;
 }
 
-/** True while the file on disk is the one the index was built from. */
 /** What the freshness check reads of a file's stat. */
 export type FileStat = { mtimeMs: number; size: number };
 
-/** Whether the file is as it was indexed; `known`: its stat, just taken by the caller. */
+/** True while the file on disk is the one the index was built from; `known`: its stat, just taken by the caller. */
 export async function isFresh(index: CsvFileIndex, known?: FileStat): Promise<boolean> {
   // Checked on every lookup: a blocking stat costs a system call, an asynchronous one a round
   // trip through the thread pool as well.
