@@ -34,8 +34,11 @@ const ACTIVE_INDEX = "alerts_active_dedupe";
 
 const PAGE = 500;
 
-/** Records the analysis carrying the id of the alert it opened or refreshed, and marks its claim. */
-async function recordWithAlert(tx: Sql, { record, claim }: { record: AnalysisRecord; claim?: IdempotencyRef }, alertId: string) {
+/**
+ * Records the analysis, carrying the id of the alert it opened or refreshed (none when a
+ * suppression kept it from opening one), and marks its claim.
+ */
+async function recordWithAlert(tx: Sql, { record, claim }: { record: AnalysisRecord; claim?: IdempotencyRef }, alertId: string | undefined) {
   await insertAnalysis(tx, record, alertId);
   await markClaim(tx, claim, `analysis:${record.id}`);
 }
@@ -109,10 +112,7 @@ export class PgAlertRepository implements AlertRepository {
     // suppression added in between is honoured by the next analysis, as a dismissal just after).
     const suppression = analysis?.unlessSuppressed;
     if (suppression && (await this.suppressed(key.account_id, suppression))) {
-      await this.db.tx(async (tx) => {
-        await insertAnalysis(tx, analysis!.record);
-        await markClaim(tx, analysis!.claim, `analysis:${analysis!.record.id}`);
-      });
+      await this.db.tx((tx) => recordWithAlert(tx, analysis!, undefined));
       return { id: null, created: false };
     }
     if (analysis) {
