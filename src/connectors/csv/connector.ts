@@ -62,7 +62,7 @@ export class CsvConnector extends BaseConnector {
     const cached = this.indexes.get(file);
     if (cached) {
       const index = await cached.catch(() => undefined);
-      if (index && (await isFresh(index, known))) return index;
+      if (index && isFresh(index, known)) return index;
       if (this.indexes.get(file) !== cached) return this.indexOf(file); // another call is rebuilding
     }
     const building = buildCsvIndex(file, this.delimiter, this.mapping.transaction_id ?? "transaction_id")

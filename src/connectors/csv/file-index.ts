@@ -127,9 +127,9 @@ function grow(a: Float64Array): Float64Array<ArrayBuffer> {
 export type FileStat = { mtimeMs: number; size: number };
 
 /** True while the file on disk is the one the index was built from; `known`: its stat, just taken by the caller. */
-export async function isFresh(index: CsvFileIndex, known?: FileStat): Promise<boolean> {
+export function isFresh(index: CsvFileIndex, known?: FileStat): boolean {
   // Checked on every lookup: a blocking stat costs a system call, an asynchronous one a round
-  // trip through the thread pool as well.
+  // trip through the thread pool as well (and a promise).
   const st = known ?? statOrUndefined(index.path);
   return st !== undefined && st.mtimeMs === index.mtimeMs && st.size === index.size;
 }
