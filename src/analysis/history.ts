@@ -19,6 +19,7 @@ import { SeededRandom } from "./random.ts";
 import { type ByteKey, StringTable, type StringTableParts } from "./string-table.ts";
 import { TaxHabits, TaxHabitsBuilder, type TaxHabitsParts } from "./detectors/leakage/tax-habits.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
+import { doubled } from "../domain/typed-arrays.ts";
 
 /** A transaction's categorical values (per field, undefined: none) and their codes in the
  *  history (NO_VALUE: none; UNSEEN: a value the history has not counted). */
@@ -362,10 +363,10 @@ export class HistoryStats {
   /** Adds a transaction to the ledger at position `seq` (the next one). */
   record(id: string | ByteKey, isInvoice: boolean, seq: number, ms: number, amount: number) {
     if (seq === this.msOf.length) {
-      this.msOf = grow(this.msOf);
-      this.amountOf = grow(this.amountOf);
-      this.invoiceAt = grow(this.invoiceAt);
-      this.idEntryOf = grow(this.idEntryOf);
+      this.msOf = doubled(this.msOf);
+      this.amountOf = doubled(this.amountOf);
+      this.invoiceAt = doubled(this.invoiceAt);
+      this.idEntryOf = doubled(this.idEntryOf);
     }
     // An id seen before (a source with repeated ids): the latest transaction is the entry, and
     // the latest invoice keeps its amount, as maps keyed by id would have it.
@@ -568,12 +569,6 @@ function beforeEntry(ms: number, seq: number, b: HistoryEntry): boolean {
 }
 
 const EMPTY_PAIRS = new PairCounts(1);
-
-function grow<A extends Float64Array | Uint8Array | Int32Array>(a: A): A {
-  const b = new (a.constructor as new (n: number) => A)(a.length * 2);
-  b.set(a);
-  return b;
-}
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);

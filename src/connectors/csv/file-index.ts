@@ -7,6 +7,7 @@ import { stat } from "../fs-async.ts";
 // A dependency-free table (the analysis ledger uses it for the same reason).
 import { StringTable } from "../../analysis/string-table.ts";
 import { CsvRow, readCsvRecords, readCsvRows } from "./reader.ts";
+import { doubled } from "../../domain/typed-arrays.ts";
 
 export interface CsvFileIndex {
   path: string;
@@ -85,8 +86,8 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
       const slot = plain ? slots.getBytes(row.buffer, row.fieldStart(idIndex), row.fieldEnd(idIndex)) : slots.get(idOf(row, idIndex));
       if (slot === undefined) {
         if (slots.size === starts.length) {
-          starts = grow(starts);
-          ends = grow(ends);
+          starts = doubled(starts);
+          ends = doubled(ends);
         }
         if (plain) slots.setBytes(row.buffer, row.fieldStart(idIndex), row.fieldEnd(idIndex), slots.size);
         else slots.set(idOf(row, idIndex), slots.size);
@@ -115,12 +116,6 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
 /** The id of a row as the index keys it: the field, trimmed ("" when the row has none). */
 function idOf(row: CsvRow, idIndex: number): string {
   return (row.value(idIndex) ?? "").trim();
-}
-
-function grow(a: Float64Array): Float64Array<ArrayBuffer> {
-  const b = new Float64Array(a.length * 2);
-  b.set(a);
-  return b;
 }
 
 /** What the freshness check reads of a file's stat. */

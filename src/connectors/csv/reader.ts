@@ -8,6 +8,7 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { open } from "../fs-async.ts";
 import { fullGC } from "bun:jsc";
 import { plainDecimalAt } from "../values.ts";
+import { doubled } from "../../domain/typed-arrays.ts";
 
 export interface CsvRecord {
   /** Byte offset of the record's first byte in the file. */
@@ -263,16 +264,16 @@ export class CsvRows {
   /** Room for one more field of a quoted record (index qUsed). */
   reserveField() {
     if (this.qUsed === this.qFrom.length) {
-      this.qFrom = grown(this.qFrom);
-      this.qTo = grown(this.qTo);
+      this.qFrom = doubled(this.qFrom);
+      this.qTo = doubled(this.qTo);
     }
   }
 
   /** Records the quoted record whose fields are qFrom/qTo[at, qUsed). */
   pushQuoted(offset: number, end: number, at: number) {
     if (this.qRecords === this.qAt.length) {
-      this.qAt = grown(this.qAt);
-      this.qN = grown(this.qN);
+      this.qAt = doubled(this.qAt);
+      this.qN = doubled(this.qN);
     }
     const k = this.qRecords++;
     this.qAt[k] = at;
@@ -282,10 +283,10 @@ export class CsvRows {
 
   push(offset: number, end: number, start: number, stop: number) {
     if (this.count === this.offsets.length) {
-      this.offsets = grown(this.offsets);
-      this.ends = grown(this.ends);
-      this.starts = grown(this.starts);
-      this.stops = grown(this.stops);
+      this.offsets = doubled(this.offsets);
+      this.ends = doubled(this.ends);
+      this.starts = doubled(this.starts);
+      this.stops = doubled(this.stops);
     }
     const i = this.count++;
     this.offsets[i] = offset;
@@ -293,12 +294,6 @@ export class CsvRows {
     this.starts[i] = start;
     this.stops[i] = stop;
   }
-}
-
-function grown<A extends Float64Array | Int32Array>(a: A): A {
-  const b = new (a.constructor as new (n: number) => A)(a.length * 2);
-  b.set(a);
-  return b;
 }
 
 /**
@@ -450,8 +445,8 @@ export class CsvRow {
   }
 
   private grow() {
-    this.from = grown(this.from);
-    this.to = grown(this.to);
+    this.from = doubled(this.from);
+    this.to = doubled(this.to);
   }
 
   /** The string of a quoted field that is not one range of bytes, else undefined. */
