@@ -77,13 +77,24 @@ const keyedHmacs = new Map<string, Bun.CryptoHasher>();
 const emptyPayloadMacs = new Map<string, Uint8Array>();
 const KEYED_LIMIT = 4096;
 
-function keyedHmac(secret: string): Bun.CryptoHasher {
-  let hmac = keyedHmacs.get(secret);
-  if (hmac === undefined) {
-    if (keyedHmacs.size >= KEYED_LIMIT) keyedHmacs.clear();
-    keyedHmacs.set(secret, (hmac = new Bun.CryptoHasher("sha256", secret)));
+/**
+ * The value kept for `secret` in `cache`, made by `make(secret)` on first use; the cache is
+ * emptied when full. `make` is a module-level function: no closure per request.
+ */
+function perSecret<T>(cache: Map<string, T>, secret: string, make: (secret: string) => T): T {
+  let value = cache.get(secret);
+  if (value === undefined) {
+    if (cache.size >= KEYED_LIMIT) cache.clear();
+    cache.set(secret, (value = make(secret)));
   }
-  return hmac;
+  return value;
+}
+
+const newKeyedHmac = (secret: string) => new Bun.CryptoHasher("sha256", secret);
+const emptyPayloadMac = (secret: string) => computeSignature(secret, EMPTY);
+
+function keyedHmac(secret: string): Bun.CryptoHasher {
+  return perSecret(keyedHmacs, secret, newKeyedHmac);
 }
 
 export function computeSignature(secret: string, body: Uint8Array | string | undefined, timestamp?: string): Uint8Array {
@@ -94,12 +105,7 @@ export function computeSignature(secret: string, body: Uint8Array | string | und
 /** The expected signature, for comparison only (a cached value is shared: never hand it out). */
 function expectedSignature(secret: string, body: Uint8Array | undefined, timestamp: string | undefined): Uint8Array {
   if (timestamp !== undefined || (body !== undefined && body.length > 0)) return computeSignature(secret, body, timestamp);
-  let mac = emptyPayloadMacs.get(secret);
-  if (mac === undefined) {
-    if (emptyPayloadMacs.size >= KEYED_LIMIT) emptyPayloadMacs.clear();
-    emptyPayloadMacs.set(secret, (mac = computeSignature(secret, EMPTY)));
-  }
-  return mac;
+  return perSecret(emptyPayloadMacs, secret, emptyPayloadMac);
 }
 
 /** Hex signature, as `assay sign` and `openssl dgst -sha256 -hmac` print it. */
