@@ -24,10 +24,14 @@ class Ring {
    */
   private expired = 0;
 
-  private at(i: number): number {
-    const times = this.times;
+  /** Where the i-th oldest entry sits in `times` (a compare, not a modulo: on every decision). */
+  private slot(i: number): number {
     const j = this.head + i;
-    return times[j < times.length ? j : j - times.length]!;
+    return j < this.times.length ? j : j - this.times.length;
+  }
+
+  private at(i: number): number {
+    return this.times[this.slot(i)]!;
   }
 
   oldest(): number {
@@ -56,8 +60,7 @@ class Ring {
   push(now: number) {
     if (this.size < this.quota) {
       if (this.size === this.times.length) this.grow();
-      const j = this.head + this.size;
-      this.times[j < this.times.length ? j : j - this.times.length] = now;
+      this.times[this.slot(this.size)] = now;
       this.size++;
     } else {
       // The oldest entry is overwritten: the cursor counted it if it had passed it.
