@@ -45,7 +45,6 @@ export class SqliteStore implements Store {
   readonly usage;
   private closed = false;
   private readonly writes: GroupCommit;
-  private checkpointer?: Checkpointer;
 
   constructor(readonly db: Database) {
     this.accounts = new SqliteAccountRepository(db);
@@ -165,22 +164,22 @@ export class SqliteStore implements Store {
    * checkpoints as it does by default), else null.
    */
   async beginServing(): Promise<string | null> {
-    if (this.closed || this.checkpointer || this.db.filename === ":memory:" || this.db.filename === "") return null;
+    if (this.closed || this.writes.checkpointer || this.db.filename === ":memory:" || this.db.filename === "") return null;
     const started = await Checkpointer.start(this.db);
     if (this.closed) {
       if (started instanceof Checkpointer) started.stop();
       return null; // closed while the worker started: nothing to warn about
     }
     if (!(started instanceof Checkpointer)) return started.error;
-    this.checkpointer = this.writes.checkpointer = started;
+    this.writes.checkpointer = started;
     return null;
   }
 
   close() {
     if (this.closed) return;
     this.closed = true;
+    this.writes.checkpointer?.stop();
     this.writes.checkpointer = undefined;
-    this.checkpointer?.stop();
     this.db.close();
   }
 }
