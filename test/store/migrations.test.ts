@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { migrate, openSqlite } from "../../src/store/sqlite/database.ts";
 import { MIGRATIONS } from "../../src/store/migrations/index.ts";
 import { SqliteStore } from "../../src/store/sqlite/index.ts";
+import { ANALYSES_PAGE_SQL } from "../../src/store/sqlite/analyses.ts";
 import { makeTempDir } from "../support/harness.ts";
 
 const options = (path: string) => ({ path, synchronous: "FULL" as const, busy_timeout_ms: 1000 });
@@ -36,6 +37,23 @@ describe("migrations", () => {
     const again = new Database(path);
     expect(migrate(again, MIGRATIONS)).toEqual([]);
     again.close();
+  });
+
+  test("analyses keep only the indexes their reads use, and the reads use them", () => {
+    const db = openSqlite(options(":memory:"));
+    const indexes = db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'analyses' ORDER BY name").all();
+    // The primary key's own index, and (account_id, id) for the keyset walk; not (account_id, created_at) (migration 31).
+    expect(indexes.map((i) => i.name)).toEqual(["analyses_account_id", "sqlite_autoindex_analyses_1"]);
+    const plan = (sql: string, params: Record<string, string | null>) =>
+      db
+        .query<{ detail: string }, Record<string, string | null>>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(params)
+        .map((r) => r.detail)
+        .join("; ");
+    const page = { account: "acct_1", after: "", from: "2026-01-01T00:00:00Z", to: null, connector: "erp", module: null };
+    expect(plan(ANALYSES_PAGE_SQL, page)).toContain("USING INDEX analyses_account_id (account_id=? AND id>?)");
+    expect(plan(ANALYSES_PAGE_SQL, page)).not.toContain("TEMP B-TREE");
+    db.close();
   });
 
   test("a failing migration rolls back and is not recorded", () => {

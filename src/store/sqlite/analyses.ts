@@ -13,6 +13,15 @@ interface Row extends Omit<AnalysisRecord, "anomaly_codes" | "result"> {
 
 const PAGE = 500;
 
+/**
+ * One keyset page of an account's analyses, in id order, through analyses_account_id; the time
+ * range, connector and module filter that walk (test/store/migrations.test.ts checks the plan).
+ */
+export const ANALYSES_PAGE_SQL = `SELECT * FROM analyses WHERE account_id = $account AND id > $after
+   AND ($from IS NULL OR created_at >= $from) AND ($to IS NULL OR created_at <= $to)
+   AND ($connector IS NULL OR connector = $connector) AND ($module IS NULL OR module = $module)
+ ORDER BY id LIMIT ${PAGE}`;
+
 const fromRow = (row: Row): AnalysisRecord => ({ ...row, anomaly_codes: JSON.parse(row.anomaly_codes), result: JSON.parse(row.result) });
 
 /**
@@ -70,12 +79,7 @@ export class SqliteAnalysisRepository implements AnalysisRepository {
       let rows: Row[];
       try {
         rows = this.db
-          .query<Row, Record<string, string | null>>(
-            `SELECT * FROM analyses WHERE account_id = $account AND id > $after
-               AND ($from IS NULL OR created_at >= $from) AND ($to IS NULL OR created_at <= $to)
-               AND ($connector IS NULL OR connector = $connector) AND ($module IS NULL OR module = $module)
-             ORDER BY id LIMIT ${PAGE}`,
-          )
+          .query<Row, Record<string, string | null>>(ANALYSES_PAGE_SQL)
           .all({
             account: accountId,
             after,
