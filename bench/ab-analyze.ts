@@ -1,15 +1,15 @@
 // Interleaved A/B of built binaries on the signed analyze paths (inline invoice recorded with its
-// auto-alert, lookups by transaction_id from the sqlite and csv connectors): each binary serves
+// auto-alert, lookups by transaction_id from the sqlite and csv connectors) and signed health: each binary serves
 // its own data folder, and rounds run A B A B … under `wrk -t1` so machine load falls on both
 // alike. Prints the server CPU per request (from /proc/<pid>/stat: the figure to compare on a
 // shared machine) and req/s for every round, then the median per binary and scenario.
 // Usage: bun run bench/ab-analyze.ts BINARY_A BINARY_B [...] (env: AB_ROUNDS 3, AB_SECONDS 4,
-// AB_CONNECTIONS 64, AB_ONLY inline|sqlite|csv)
+// AB_CONNECTIONS 64, AB_ONLY inline|sqlite|csv|health, comma-separated)
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { signHex } from "../src/auth/signature.ts";
-import { load } from "./load.ts";
+import { load, type LoadSpec } from "./load.ts";
 import { BENCH_INVOICE, benchServerYaml, lookupBody, runCli, startAndReadUrl, writeSampleSources } from "./support.ts";
 
 const binaries = process.argv.slice(2).map((b) => resolve(b));
@@ -20,10 +20,12 @@ const CONNECTIONS = Number(process.env.AB_CONNECTIONS ?? 64);
 
 const dir = mkdtempSync(join(tmpdir(), "assay-ab-"));
 const sources = await writeSampleSources(dir);
-const bodies: Record<string, object> = {
+const bodies: Record<string, object | undefined> = {
   inline: BENCH_INVOICE,
   sqlite: lookupBody("erp", sources.lookupId),
   csv: lookupBody("files", sources.lookupId),
+  // GET /v1/health, signed over the empty body
+  health: undefined,
 };
 const only = process.env.AB_ONLY?.split(",");
 const scenarios = Object.keys(bodies).filter((s) => !only || only.includes(s));
@@ -41,8 +43,12 @@ try {
     servers.push({ binary, key, ...(await startAndReadUrl([binary, "serve", "--config", config, "--port", "0"])) });
   }
   const results = new Map<string, { cpu: number[]; rps: number[] }>();
-  const spec = (s: (typeof servers)[number], scenario: string) => {
-    const body = JSON.stringify(bodies[scenario]);
+  const spec = (s: (typeof servers)[number], scenario: string): Omit<LoadSpec, "seconds"> => {
+    const payload = bodies[scenario];
+    if (payload === undefined) {
+      return { url: `${s.url}/v1/health`, method: "GET" as const, headers: { authorization: `Bearer ${s.key.key}`, "x-service-signature": signHex(s.key.secret, "") }, connections: CONNECTIONS };
+    }
+    const body = JSON.stringify(payload);
     return {
       url: `${s.url}/v1/analyze`,
       method: "POST" as const,
@@ -54,7 +60,7 @@ try {
   for (const s of servers) {
     for (const scenario of scenarios) {
       const sp = spec(s, scenario);
-      const probe = await fetch(sp.url, { method: "POST", headers: sp.headers, body: sp.body });
+      const probe = await fetch(sp.url, { method: sp.method, headers: sp.headers, body: sp.body });
       if (probe.status !== 200) throw new Error(`${s.binary} ${scenario}: ${probe.status} ${await probe.text()}`);
       await load({ ...sp, seconds: 1 });
     }
