@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { AssayAnalysisEngine } from "../src/analysis/engine.ts";
 import { plant } from "../src/sampledata/plant.ts";
-import { reportScanWorkers } from "../src/reports/config-schema.ts";
+import { reportScanWorkers } from "../src/reports/scan-workers.ts";
 import { ReportService } from "../src/reports/service.ts";
 import { parseConfig } from "../src/config/load.ts";
 import { ConnectorRegistry } from "../src/connectors/registry.ts";

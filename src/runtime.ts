@@ -3,7 +3,7 @@
 import type { RequestObserver } from "./http/observe.ts";
 import type { AlertService } from "./alerts/service.ts";
 import type { AssayAnalysisEngine } from "./analysis/engine.ts";
-import { reportScanWorkers } from "./reports/config-schema.ts";
+import { reportScanWorkers } from "./reports/scan-workers.ts";
 import type { ReportService } from "./reports/service.ts";
 import { AuditService } from "./audit/service.ts";
 import { KeyService } from "./auth/key-service.ts";

@@ -5,7 +5,7 @@
 import { openStore } from "../store/open.ts";
 import { describeStore } from "../store/open.ts";
 import { copySqliteToPostgres, TargetNotEmptyError } from "../store/copy.ts";
-import { redactUrl } from "../store/config-schema.ts";
+import { redactUrl } from "../store/config-checks.ts";
 import { SqliteStore } from "../store/sqlite/index.ts";
 import { CliFailure, type CliIO, loadCliConfig, printJson, table, UsageError } from "./common.ts";
 import type { Args } from "./framework.ts";

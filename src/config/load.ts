@@ -8,8 +8,8 @@ import { configCheck, configDefaults } from "./validation.generated.ts";
 import { checkRules } from "../analysis/rules/compile.ts";
 import type { PlanLimitsT } from "../ratelimit/config-schema.ts";
 import type { ConfigFile } from "./schema.ts";
-import { storageProblems } from "../store/config-schema.ts";
-import { rateLimitProblems } from "../ratelimit/config-schema.ts";
+import { storageProblems } from "../store/config-checks.ts";
+import { rateLimitProblems } from "../ratelimit/config-checks.ts";
 
 export const BUILT_IN_PLANS: Record<string, PlanLimitsT> = {
   standard: { per_second: 50, per_minute: 1000 },

@@ -31,10 +31,3 @@ export const RateLimitSection = Type.Object(
 );
 
 export type RateLimitConfig = Static<typeof RateLimitSection>;
-
-export function rateLimitProblems(c: RateLimitConfig): string[] {
-  if (c.backend !== "redis") return [];
-  if (!c.url) return ["rate_limit.url: required when rate_limit.backend is redis (e.g. ${ASSAY_REDIS_URL})"];
-  if (!/^rediss?:\/\//.test(c.url)) return ["rate_limit.url: expected a redis:// or rediss:// URL"];
-  return [];
-}

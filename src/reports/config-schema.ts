@@ -29,8 +29,3 @@ export const ReportsSection = Type.Object(
 );
 
 export type ReportsConfig = Static<typeof ReportsSection>;
-
-/** Worker threads for one report's scan: reports.workers, else the cores (at most 8). */
-export function reportScanWorkers(config: ReportsConfig): number {
-  return config.workers ?? Math.max(1, Math.min(8, navigator.hardwareConcurrency || 1));
-}

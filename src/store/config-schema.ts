@@ -24,16 +24,3 @@ export const StorageSection = Type.Object(
 );
 
 export type StorageConfig = Static<typeof StorageSection>;
-
-/** Cross-key rules the schema cannot say; each problem names its YAML path. */
-export function storageProblems(storage: StorageConfig): string[] {
-  if (storage.driver !== "postgres") return [];
-  if (!storage.url) return ["storage.url: required when storage.driver is postgres (e.g. ${ASSAY_DATABASE_URL})"];
-  if (!/^postgres(ql)?:\/\//.test(storage.url)) return ["storage.url: expected a postgres:// URL"];
-  return [];
-}
-
-/** The URL with its password hidden, for logs and messages. */
-export function redactUrl(url: string): string {
-  return url.replace(/^([a-z]+:\/\/[^:/@]*):[^@]*@/i, "$1:***@");
-}

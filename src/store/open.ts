@@ -1,6 +1,7 @@
 // The one place that turns the `storage` section into a Store: the runtime and every admin
 // command open their store here, so each works against either driver with the same --config.
-import { redactUrl, type StorageConfig } from "./config-schema.ts";
+import { redactUrl } from "./config-checks.ts";
+import type { StorageConfig } from "./config-schema.ts";
 import type { PostgresStore } from "./postgres/index.ts";
 import { SqliteStore } from "./sqlite/index.ts";
 import type { Store } from "./types.ts";

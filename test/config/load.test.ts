@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { parseConfig, yamlPath } from "../../src/config/load.ts";
 import { configProblems as problems } from "../support/config.ts";
-import { reportScanWorkers } from "../../src/reports/config-schema.ts";
+import { reportScanWorkers } from "../../src/reports/scan-workers.ts";
 
 describe("config", () => {
   test("an empty file is a complete config with defaults", () => {

@@ -6,7 +6,7 @@
 // A type-only import: `import { SQL } from "bun"` would load Bun's SQL client at start-up in
 // the compiled binary (a bundle hoists it), even on SQLite; Bun.SQL is reached on first use.
 import type { SQL } from "bun";
-import { redactUrl } from "../config-schema.ts";
+import { redactUrl } from "../config-checks.ts";
 import type { Migration } from "../migrations/index.ts";
 import { type MigrationState, StorageUnavailableError } from "../types.ts";
 
