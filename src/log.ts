@@ -1,5 +1,7 @@
 // Structured logs: one JSON object per line on stdout (access log, lifecycle, warnings), so an
 // appliance's journal can be shipped and queried as is. Never pass secrets to it.
+import { iso } from "./domain/clock.ts";
+
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
 export interface Logger {
@@ -61,28 +63,16 @@ function writeStdout(line: string, urgent: boolean) {
   }
 }
 
-// Many lines share a millisecond under load: its ISO text is made once.
-let isoAt = Number.NaN;
-let isoText = "";
-function timestamp(): string {
-  const now = Date.now();
-  if (now !== isoAt) {
-    isoAt = now;
-    isoText = new Date(now).toISOString();
-  }
-  return isoText;
-}
-
 /** `{"ts":…,"level":…,"msg":…,<fields>}` without copying the fields into a new object first. */
 function formatLine(level: LogLevel, msg: string, fields?: Record<string, unknown>): string {
-  const head = `{"ts":"${timestamp()}","level":"${level}","msg":${JSON.stringify(msg)}`;
+  const head = `{"ts":"${iso(Date.now())}","level":"${level}","msg":${JSON.stringify(msg)}`;
   const rest = fields === undefined ? "{}" : JSON.stringify(fields);
   return rest.length > 2 ? `${head},${rest.slice(1)}\n` : `${head}}\n`;
 }
 
 /** The same text as formatLine("info", "request", entry), written out field by field. */
 function formatAccessLine(e: AccessEntry): string {
-  let line = `{"ts":"${timestamp()}","level":"info","msg":"request","method":${JSON.stringify(e.method)},"path":${JSON.stringify(e.path)},"status":${e.status},"duration_ms":${JSON.stringify(e.duration_ms)},"request_id":${JSON.stringify(e.request_id)}`;
+  let line = `{"ts":"${iso(Date.now())}","level":"info","msg":"request","method":${JSON.stringify(e.method)},"path":${JSON.stringify(e.path)},"status":${e.status},"duration_ms":${JSON.stringify(e.duration_ms)},"request_id":${JSON.stringify(e.request_id)}`;
   if (e.account !== undefined) line += `,"account":${JSON.stringify(e.account)}`;
   if (e.key !== undefined) line += `,"key":${JSON.stringify(e.key)}`;
   return `${line},"ip":${JSON.stringify(e.ip)}}\n`;

@@ -12,6 +12,16 @@ export const systemClock: Clock = {
   monotonic: () => performance.now(),
 };
 
+// Under load many timestamps share a millisecond (an analysis, its alert, its log line): the
+// text of the last one is kept and reused.
+let isoAt = Number.NaN;
+let isoText = "";
+
+/** new Date(ms).toISOString(), made once per millisecond (an invalid ms throws, as it would). */
 export function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  if (ms !== isoAt) {
+    isoText = new Date(ms).toISOString();
+    isoAt = ms;
+  }
+  return isoText;
 }
