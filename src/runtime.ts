@@ -252,8 +252,8 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       const learned = () => refreshLearned().catch((e) => log.warn("reading learned models failed", { error: String(e) }));
       void learned();
       timers.push(setInterval(learned, LEARNED_REFRESH_MS));
-      // learning.every_h: `assay learn` on a schedule (learning/schedule.ts).
-      if (learning().intervalMs > 0) timers.push(setInterval(() => void learning().run(), learning().intervalMs));
+      // learning.every_h: `assay learn` on a schedule (learning/schedule.ts); off, nothing of it is loaded.
+      if (config.learning.every_h > 0) timers.push(setInterval(() => void learning().run(), learning().intervalMs));
       // Rules whose expressions threw at run time: logged with their counts (engine.ts).
       timers.push(setInterval(() => analysis().logRuleFailures(), RULE_FAILURES_LOG_MS));
       void store.beginServing().then((warning) => {
