@@ -2,6 +2,7 @@
 // remembered until its timestamp falls out of the window, after which the timestamp check alone
 // refuses it; memory is bounded by the request rate over that window. In-process on one node;
 // in the shared store when several nodes share PostgreSQL.
+import { iso } from "../domain/clock.ts";
 import type { ReplayRepository } from "../store/types.ts";
 
 export interface ReplayGuard {
@@ -18,7 +19,7 @@ export class StoreReplayGuard implements ReplayGuard {
   constructor(private readonly repo: ReplayRepository) {}
 
   firstSeen(signature: string, expiresAtMs: number, nowMs: number): Promise<boolean> {
-    return this.repo.firstSeen(signature, new Date(expiresAtMs).toISOString(), new Date(nowMs).toISOString());
+    return this.repo.firstSeen(signature, iso(expiresAtMs), iso(nowMs));
   }
 }
 
