@@ -9,8 +9,12 @@
 // amount-offload.ts), the path every connector's scan of a "full" history of 10,000 entries or
 // more takes in the product. --workers 1: all on the main thread. cpu_ms is the whole process's
 // (every thread: the worker, the JIT compiler, the collector), main_cpu_ms the main thread's.
-// Usage: bun run bench/journal-scan.ts [--entries N] [--workers N] [--json]
-import { readFileSync } from "node:fs";
+// --source csv: the journal as a CSV file through the csv connector (the product's path for an
+// export), instead of the in-memory connector.
+// Usage: bun run bench/journal-scan.ts [--entries N] [--workers N] [--source memory|csv] [--json]
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
@@ -19,17 +23,47 @@ import { reportScanWorkers } from "../src/reports/scan-workers.ts";
 import { generateJournal, JOURNAL_FIELDS } from "./quality/journal.ts";
 import { benchEngine } from "./quality/engine.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
+import { parseConfig } from "../src/config/load.ts";
+import { ConnectorRegistry } from "../src/connectors/registry.ts";
+import type { Connector } from "../src/connectors/types.ts";
+import { systemClock } from "../src/domain/clock.ts";
+import type { Transaction } from "../src/domain/transaction.ts";
+import { silentLogger } from "../src/log.ts";
 
-const { values } = parseArgs({ options: { entries: { type: "string", default: "100000" }, workers: { type: "string" }, json: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: { entries: { type: "string", default: "100000" }, workers: { type: "string" }, source: { type: "string", default: "memory" }, json: { type: "boolean", default: false } },
+});
 const entries = Number(values.entries);
 const data = generateJournal({ seed: 1, entries });
-const connector = memoryConnector({ id: "ledger", transactions: data.transactions });
+const connector = values.source === "csv" ? await csvConnector(data.transactions) : memoryConnector({ id: "ledger", transactions: data.transactions });
 const modules = Value.Default(ModulesSection, {
   anomaly_detection: { categorical_fields: JOURNAL_FIELDS },
   context: { history_limit: Math.max(1_000_000, entries) },
 }) as ModulesConfig;
 const workers = values.workers !== undefined ? Number(values.workers) : reportScanWorkers(Value.Default(ReportsSection, {}) as ReportsConfig);
 const engine = benchEngine(connector, modules, workers);
+
+/**
+ * --source csv: the same journal as a CSV file (one row per entry, the SAP fields as columns that
+ * become attributes) read by the csv connector, as a customer's export is: the scan then also
+ * parses the file in both passes. The file's index is built before the clock starts.
+ */
+async function csvConnector(transactions: Transaction[]): Promise<Connector> {
+  const dir = join(tmpdir(), "assay-bench");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `journal-${entries}.csv`);
+  const columns = ["transaction_id", "type", "date", "currency", "amount", "created_by", "sku", "quantity", "line_amount", "BUKRS", "KTOSL", "PRCTR", "BSCHL", "HKONT"];
+  const rows = transactions.map((t) => {
+    const a = t.attributes as Record<string, string>;
+    const l = t.lines[0]!;
+    return [t.transaction_id, t.type, t.date, t.currency, t.amount, t.created_by, l.sku, l.quantity, l.amount, a.BUKRS, a.KTOSL, a.PRCTR, a.BSCHL, a.HKONT].join(",");
+  });
+  writeFileSync(file, `${columns.join(",")}\n${rows.join("\n")}\n`);
+  const config = parseConfig(`connectors:\n  - { id: ledger, type: csv, transactions: "${file}" }\n`, join(dir, "journal-bench.yaml"), {});
+  const registry = new ConnectorRegistry(config, { log: silentLogger, clock: systemClock });
+  await registry.probe("ledger");
+  return registry.get("ledger")!;
+}
 
 /** The main thread's CPU (ms) from /proc (its thread id is the process id); NaN elsewhere. */
 function mainThreadCpuMs(): number {

@@ -5,7 +5,7 @@
 // per request (from /proc) is the load-independent figure to compare across runs.
 // Settings (environment): BENCH_SECONDS (per HTTP scenario, default 8; e.g. 2 for a quick run),
 // BENCH_CONNECTIONS (64), BENCH_LINES (report lines, 1,000,000), BENCH_ENTRIES (journal entries,
-// 100,000), BENCH_STARTS (cold starts, 7), BENCH_ONLY=http (only the HTTP figures and cold start).
+// 100,000), BENCH_JOURNAL_RUNS (journal scans per source, 3), BENCH_STARTS (cold starts, 7), BENCH_ONLY=http (only the HTTP figures and cold start).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -22,6 +22,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const STARTS = Number(process.env.BENCH_STARTS ?? 7);
+const JOURNAL_RUNS = Number(process.env.BENCH_JOURNAL_RUNS ?? 3);
 const HTTP_ONLY = process.env.BENCH_ONLY === "http";
 
 if (!existsSync(BINARY)) throw new Error("dist/assay is missing: run `make build` first");
@@ -45,6 +46,11 @@ writeFileSync(config, benchServerYaml(sources.connectorsYaml));
 const cli = (...args: string[]) => runCli(BINARY, config, ...args);
 
 /** Runs a bench script in its own process (its peak RSS is its own) and parses its last JSON line. */
+/** The run whose `key` is the median of the runs (an odd number of them). */
+function medianRun(runs: Record<string, number>[], key: string): Record<string, number> {
+  return [...runs].sort((a, b) => a[key]! - b[key]!)[Math.floor(runs.length / 2)]!;
+}
+
 async function script(path: string, ...args: string[]): Promise<Record<string, number>> {
   const p = Bun.spawn([process.execPath, "run", path, "--json", ...args], { stdout: "pipe", stderr: "inherit" });
   const out = await new Response(p.stdout).text();
@@ -211,15 +217,26 @@ try {
     met: report.lines_per_s! >= 200_000 && report.peak_rss_mb! <= 300,
   });
 
-  const journal = await script("bench/journal-scan.ts", "--entries", String(ENTRIES));
-  results.journal_scan = journal;
-  rows.push({
-    figure: `anomaly_detection scan, ${ENTRIES.toLocaleString("en")} journal entries`,
-    result: `${journal.entries_per_s!.toLocaleString("en")} entries/s (${journal.entries_per_cpu_s!.toLocaleString("en")} per CPU-s)`,
-    rss_mb: journal.peak_rss_mb,
-    target: "≥ 100,000 entries/s",
-    met: journal.entries_per_s! >= 100_000,
-  });
+  // The scan is one cold process of about a second, whose wall time varies by a third from run to
+  // run on a shared two-core VM: the median of JOURNAL_RUNS runs, with their range. In memory (the
+  // engine's own cost) and from a CSV export through the csv connector (the product's path: the
+  // file is parsed in both passes).
+  for (const source of ["memory", "csv"] as const) {
+    const runs: Record<string, number>[] = [];
+    for (let r = 0; r < JOURNAL_RUNS; r++) runs.push(await script("bench/journal-scan.ts", "--entries", String(ENTRIES), "--source", source));
+    const journal = medianRun(runs, "entries_per_s");
+    const rates = runs.map((x) => x.entries_per_s!);
+    results[source === "memory" ? "journal_scan" : "journal_scan_csv"] = { ...journal, runs: rates };
+    rows.push({
+      figure: `anomaly_detection scan, ${ENTRIES.toLocaleString("en")} journal entries${source === "csv" ? " from a CSV file (csv connector)" : " (in-memory connector)"}`,
+      result:
+        `${journal.entries_per_s!.toLocaleString("en")} entries/s (${journal.entries_per_cpu_s!.toLocaleString("en")} per CPU-s)` +
+        `; median of ${runs.length}, ${Math.min(...rates).toLocaleString("en")}–${Math.max(...rates).toLocaleString("en")}`,
+      rss_mb: journal.peak_rss_mb,
+      target: "≥ 100,000 entries/s",
+      met: journal.entries_per_s! >= 100_000,
+    });
+  }
 
   const warm = await script("bench/engine-warm.ts");
   results.engine_warm = warm;
