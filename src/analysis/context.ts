@@ -8,15 +8,24 @@
 // to the higher level, which then serves every module.
 import type { Clock } from "../domain/clock.ts";
 import type { Connector } from "../connectors/types.ts";
-import type { ReferenceData } from "../domain/transaction.ts";
+import type { ReferenceData, Transaction } from "../domain/transaction.ts";
 import type { ModulesConfig } from "./config-schema.ts";
 import { HistoryBuilder, historyCovers, type HistoryLevel, type HistoryStats, maxLevel, PROFILE_ROWS } from "./history.ts";
 import { AnomalyForest } from "./anomaly-forest.ts";
 import { ReferenceIndex } from "./reference-index.ts";
 import { AmountContextsOffload, AmountContextsThread } from "./parallel/amount-offload.ts";
 
+/** A history of at most this many transactions keeps them for the scan that follows its build
+ *  (AnalysisContext.takeSource): one read of the source instead of two. */
+export const KEEP_SOURCE_MAX = 200_000;
+/** How long they are kept for it: the scan that asked for the build takes them at once; a
+ *  context built for anything else must not hold a source's worth of transactions for its ttl. */
+const KEEP_SOURCE_MS = 2_000;
+
 export class AnalysisContext {
   private model: AnomalyForest | null | undefined;
+  /** Every transaction of the source, in order, as the history pass read them (keepSource). */
+  private source: Transaction[] | undefined;
 
   constructor(
     readonly connectorId: string,
@@ -25,6 +34,26 @@ export class AnalysisContext {
     private readonly anomalyConfig: ModulesConfig["anomaly_detection"],
     readonly builtAt: number,
   ) {}
+
+  /**
+   * Keeps the source's transactions — all of them: the history pass read the source to its end —
+   * for the scan that follows the build, so that it does not read (for a file: parse and map) the
+   * source a second time. Kept for KEEP_SOURCE_MS at most, and given to one scan only.
+   */
+  keepSource(transactions: Transaction[]) {
+    this.source = transactions;
+    setTimeout(() => {
+      this.source = undefined;
+    }, KEEP_SOURCE_MS).unref();
+  }
+
+  /** The source's transactions as the history pass read them, once; undefined when not kept (or
+   *  already taken, or expired): the scan then reads the source. */
+  takeSource(): Transaction[] | undefined {
+    const kept = this.source;
+    this.source = undefined;
+    return kept;
+  }
 
   /** The isolation forest, trained on first use and kept with the context. */
   anomalyForest(): AnomalyForest | null {
@@ -66,10 +95,22 @@ export async function buildContext(
       utcOffsetMinutes: config.anomaly_detection.calendar.utc_offset_minutes,
       amountContexts: thread ? (fields, scope, categorical) => new AmountContextsOffload(fields, scope, categorical, thread) : undefined,
     });
+    // The transactions are kept for the scan that follows while the source may turn out to hold
+    // fewer than the history's limit and than KEEP_SOURCE_MAX: then they are the whole source.
+    let kept: Transaction[] | undefined = scans && level === "full" ? [] : undefined;
     if (scans) {
-      for await (const t of source.scan({ limit, signal })) builder.add(t);
+      for await (const t of source.scan({ limit, signal })) {
+        builder.add(t);
+        if (kept) {
+          if (kept.length < KEEP_SOURCE_MAX) kept.push(t);
+          else kept = undefined;
+        }
+      }
     }
-    return new AnalysisContext(source.id, reference, await builder.finishAll(), config.anomaly_detection, now);
+    const ctx = new AnalysisContext(source.id, reference, await builder.finishAll(), config.anomaly_detection, now);
+    // Exactly `limit` read: the source may hold more, which the scan would then have to read.
+    if (kept && kept.length < limit) ctx.keepSource(kept);
+    return ctx;
   } finally {
     thread?.close();
   }

@@ -5,6 +5,7 @@
 import { round2 } from "../domain/rounding.ts";
 import type { Anomaly, TransactionFinding } from "../domain/analysis.ts";
 import type { Connector } from "../connectors/types.ts";
+import type { Transaction } from "../domain/transaction.ts";
 import type { DetectorCode } from "./catalog.ts";
 import type { ModulesConfig } from "./config-schema.ts";
 import type { AnalysisContext } from "./context.ts";
@@ -30,7 +31,7 @@ const PROGRESS_EVERY = 1000;
 /** Per-transaction findings, streamed (reports aggregate these). */
 export async function* streamFindings(input: ScanInput): AsyncIterable<TransactionFinding> {
   let n = 0;
-  for await (const transaction of input.connector.scan({ limit: input.limit, from: input.from, to: input.to, signal: input.signal })) {
+  for await (const transaction of transactionsOf(input)) {
     input.signal?.throwIfAborted();
     const ev = evaluateTransaction(transaction, input.ctx, input.module, input.config);
     n++;
@@ -38,6 +39,25 @@ export async function* streamFindings(input: ScanInput): AsyncIterable<Transacti
     yield { transaction, risk_score: ev.risk_score, risk_level: ev.risk_level, anomalies: ev.anomalies, amount_at_risk: ev.amount_at_risk };
   }
   input.onProgress?.(n);
+}
+
+/**
+ * The scan's transactions: the ones its context's build has just read, when it kept them (the
+ * whole source, in order: AnalysisContext.takeSource) and the scan reads the whole source too (no
+ * date range: a connector may apply one in its query, and its answer is the connector's to give);
+ * otherwise the connector's scan.
+ */
+async function* transactionsOf(input: ScanInput): AsyncIterable<Transaction> {
+  const kept = input.from === undefined && input.to === undefined && input.ctx.connectorId === input.connector.id ? input.ctx.takeSource() : undefined;
+  if (!kept) {
+    yield* input.connector.scan({ limit: input.limit, from: input.from, to: input.to, signal: input.signal });
+    return;
+  }
+  const end = input.limit === undefined ? kept.length : Math.min(kept.length, Math.max(0, input.limit));
+  for (let i = 0; i < end; i++) {
+    input.signal?.throwIfAborted();
+    yield kept[i]!;
+  }
 }
 
 export interface ScanSummary {

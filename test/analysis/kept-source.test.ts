@@ -1,0 +1,87 @@
+// A scan that follows its context's build scans the transactions the history pass has just read
+// (AnalysisContext.takeSource) instead of reading the source again — when they are the whole
+// source and the scan reads the whole source — with the findings of a scan that reads it: same
+// anomalies, scores and order. Otherwise (a history cut at its limit, a date range, a second scan)
+// the connector is read as before.
+import { describe, expect, test } from "bun:test";
+import { generateJournal, JOURNAL_FIELDS } from "../../bench/quality/journal.ts";
+import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
+import { connectorAccess } from "../../src/connectors/access.ts";
+import type { ScanOptions } from "../../src/connectors/types.ts";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { silentLogger } from "../../src/log.ts";
+import { fixedClock, memoryConnector, modulesConfig } from "../support/engine.ts";
+
+const journal = generateJournal({ seed: 5, entries: 12_000, anomalyRate: 0.003 }).transactions;
+
+/** An engine over a memory connector that counts the reads of its source. */
+function engineCounting(transactions: Transaction[], historyLimit = 1_000_000, workers = 2) {
+  const connector = memoryConnector({ transactions });
+  const scan = connector.scan.bind(connector);
+  const reads = { n: 0 };
+  connector.scan = (o?: ScanOptions) => {
+    reads.n++;
+    return scan(o);
+  };
+  const engine = new AssayAnalysisEngine({
+    modules: modulesConfig({ anomaly_detection: { categorical_fields: JOURNAL_FIELDS }, context: { history_limit: historyLimit } }),
+    autoThreshold: 101,
+    connectors: connectorAccess([connector]),
+    analyses: { insert: async () => {}, async *iterate() {} },
+    clock: fixedClock,
+    log: silentLogger,
+    scanWorkers: workers,
+  });
+  return { engine, reads };
+}
+
+async function findings(engine: AssayAnalysisEngine, o: { limit?: number; from?: string; to?: string } = {}): Promise<string[]> {
+  const out: string[] = [];
+  for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", limit: o.limit ?? 1_000_000, from: o.from, to: o.to })) {
+    out.push(JSON.stringify([f.transaction.transaction_id, f.risk_score, f.risk_level, f.amount_at_risk, f.anomalies]));
+  }
+  return out;
+}
+
+describe("the scan after a context's build", () => {
+  for (const workers of [1, 2]) {
+    test(`scans the transactions the build read, with the findings of a read of the source (workers ${workers})`, async () => {
+      const { engine, reads } = engineCounting(journal, 1_000_000, workers);
+      const first = await findings(engine);
+      // One read: the history pass's; the scan took what it read.
+      expect(reads.n).toBe(1);
+      const second = await findings(engine);
+      // The cached context kept nothing for a second scan: it reads the source.
+      expect(reads.n).toBe(2);
+      expect(first.length).toBe(journal.length);
+      expect(first).toEqual(second);
+      expect(first.filter((f) => !f.endsWith(",[]]")).length).toBeGreaterThan(10);
+    });
+  }
+
+  test("a limit takes the first transactions of those kept, as it would of the source", async () => {
+    const kept = engineCounting(journal);
+    const read = engineCounting(journal);
+    await findings(read.engine, { limit: 1 }); // builds the context (and takes what it kept)
+    const fromSource = await findings(read.engine, { limit: 500 });
+    expect(read.reads.n).toBe(2);
+    const fromKept = await findings(kept.engine, { limit: 500 });
+    expect(kept.reads.n).toBe(1);
+    expect(fromKept).toHaveLength(500);
+    expect(fromKept).toEqual(fromSource);
+  });
+
+  test("a history cut at its limit, or a scan with a date range, reads the source", async () => {
+    const cut = engineCounting(journal, 10_000);
+    const all = await findings(cut.engine);
+    expect(cut.reads.n).toBe(2);
+    expect(all).toHaveLength(journal.length);
+
+    const ranged = engineCounting(journal);
+    const dates = journal.map((t) => t.date!.slice(0, 10)).sort();
+    const from = dates[Math.floor(dates.length / 2)]!;
+    const half = await findings(ranged.engine, { from });
+    expect(ranged.reads.n).toBe(2);
+    expect(half.length).toBe(journal.filter((t) => t.date!.slice(0, 10) >= from).length);
+  });
+});
