@@ -20,15 +20,15 @@ import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
 import { type ReportsConfig, ReportsSection } from "../src/reports/config-schema.ts";
 import { reportScanWorkers } from "../src/reports/scan-workers.ts";
-import { generateJournal, JOURNAL_FIELDS } from "./quality/journal.ts";
-import { benchEngine } from "./quality/engine.ts";
-import { memoryConnector } from "./quality/memory-connector.ts";
 import { parseConfig } from "../src/config/load.ts";
 import { ConnectorRegistry } from "../src/connectors/registry.ts";
 import type { Connector } from "../src/connectors/types.ts";
 import { systemClock } from "../src/domain/clock.ts";
 import type { Transaction } from "../src/domain/transaction.ts";
 import { silentLogger } from "../src/log.ts";
+import { generateJournal, JOURNAL_FIELDS } from "./quality/journal.ts";
+import { benchEngine } from "./quality/engine.ts";
+import { memoryConnector } from "./quality/memory-connector.ts";
 
 const { values } = parseArgs({
   options: { entries: { type: "string", default: "100000" }, workers: { type: "string" }, source: { type: "string", default: "memory" }, json: { type: "boolean", default: false } },
@@ -46,7 +46,8 @@ const engine = benchEngine(connector, modules, workers);
 /**
  * --source csv: the same journal as a CSV file (one row per entry, the SAP fields as columns that
  * become attributes) read by the csv connector, as a customer's export is: the scan then also
- * parses the file in both passes. The file's index is built before the clock starts.
+ * parses and maps the file (once: the scan takes the rows the history pass read,
+ * AnalysisContext.keepSource). The file's index is built before the clock starts.
  */
 async function csvConnector(transactions: Transaction[]): Promise<Connector> {
   const dir = join(tmpdir(), "assay-bench");

@@ -5,7 +5,8 @@
 // per request (from /proc) is the load-independent figure to compare across runs.
 // Settings (environment): BENCH_SECONDS (per HTTP scenario, default 8; e.g. 2 for a quick run),
 // BENCH_CONNECTIONS (64), BENCH_LINES (report lines, 1,000,000), BENCH_ENTRIES (journal entries,
-// 100,000), BENCH_JOURNAL_RUNS (journal scans per source, 3), BENCH_STARTS (cold starts, 7), BENCH_ONLY=http (only the HTTP figures and cold start).
+// 100,000), BENCH_JOURNAL_RUNS (journal scans per source, 3), BENCH_STARTS (cold starts, 7),
+// BENCH_ONLY=http (only the HTTP figures and cold start).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -45,12 +46,12 @@ writeFileSync(config, benchServerYaml(sources.connectorsYaml));
 
 const cli = (...args: string[]) => runCli(BINARY, config, ...args);
 
-/** Runs a bench script in its own process (its peak RSS is its own) and parses its last JSON line. */
 /** The run whose `key` is the median of the runs (an odd number of them). */
 function medianRun(runs: Record<string, number>[], key: string): Record<string, number> {
   return [...runs].sort((a, b) => a[key]! - b[key]!)[Math.floor(runs.length / 2)]!;
 }
 
+/** Runs a bench script in its own process (its peak RSS is its own) and parses its last JSON line. */
 async function script(path: string, ...args: string[]): Promise<Record<string, number>> {
   const p = Bun.spawn([process.execPath, "run", path, "--json", ...args], { stdout: "pipe", stderr: "inherit" });
   const out = await new Response(p.stdout).text();
@@ -220,7 +221,7 @@ try {
   // The scan is one cold process of about a second, whose wall time varies by a third from run to
   // run on a shared two-core VM: the median of JOURNAL_RUNS runs, with their range. In memory (the
   // engine's own cost) and from a CSV export through the csv connector (the product's path: the
-  // file is parsed in both passes).
+  // file is parsed and mapped as well).
   for (const source of ["memory", "csv"] as const) {
     const runs: Record<string, number>[] = [];
     for (let r = 0; r < JOURNAL_RUNS; r++) runs.push(await script("bench/journal-scan.ts", "--entries", String(ENTRIES), "--source", source));
