@@ -16,8 +16,10 @@ import { ReferenceIndex } from "./reference-index.ts";
 import { AmountContextsOffload, AmountContextsThread } from "./parallel/amount-offload.ts";
 
 /** A history of at most this many transactions keeps them for the scan that follows its build
- *  (AnalysisContext.takeSource): one read of the source instead of two. */
-export const KEEP_SOURCE_MAX = 200_000;
+ *  (AnalysisContext.takeSource): one read of the source instead of two. A larger source holds
+ *  this many alive during its history pass before they are let go (whether a source is larger is
+ *  known only at its end): the bound on that, ~85 MB of journal rows from a CSV file. */
+export const KEEP_SOURCE_MAX = 100_000;
 /** How long they are kept for it: the scan that asked for the build takes them at once; a
  *  context built for anything else must not hold a source's worth of transactions for its ttl. */
 const KEEP_SOURCE_MS = 2_000;
@@ -96,20 +98,21 @@ export async function buildContext(
       amountContexts: thread ? (fields, scope, categorical) => new AmountContextsOffload(fields, scope, categorical, thread) : undefined,
     });
     // The transactions are kept for the scan that follows while the source may turn out to hold
-    // fewer than the history's limit and than KEEP_SOURCE_MAX: then they are the whole source.
+    // fewer than the history's limit and at most KEEP_SOURCE_MAX: then they are the whole source
+    // (one more than that is enough to know it does not).
     let kept: Transaction[] | undefined = scans && level === "full" ? [] : undefined;
     if (scans) {
       for await (const t of source.scan({ limit, signal })) {
         builder.add(t);
         if (kept) {
-          if (kept.length < KEEP_SOURCE_MAX) kept.push(t);
+          if (kept.length <= KEEP_SOURCE_MAX) kept.push(t);
           else kept = undefined;
         }
       }
     }
     const ctx = new AnalysisContext(source.id, reference, await builder.finishAll(), config.anomaly_detection, now);
     // Exactly `limit` read: the source may hold more, which the scan would then have to read.
-    if (kept && kept.length < limit) ctx.keepSource(kept);
+    if (kept && kept.length < limit && kept.length <= KEEP_SOURCE_MAX) ctx.keepSource(kept);
     return ctx;
   } finally {
     thread?.close();

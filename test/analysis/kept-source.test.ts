@@ -5,6 +5,7 @@
 // the connector is read as before.
 import { describe, expect, test } from "bun:test";
 import { generateJournal, JOURNAL_FIELDS } from "../../bench/quality/journal.ts";
+import { KEEP_SOURCE_MAX } from "../../src/analysis/context.ts";
 import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
 import { connectorAccess } from "../../src/connectors/access.ts";
 import type { ScanOptions } from "../../src/connectors/types.ts";
@@ -70,6 +71,16 @@ describe("the scan after a context's build", () => {
     expect(fromKept).toHaveLength(500);
     expect(fromKept).toEqual(fromSource);
   });
+
+  test(`a source of KEEP_SOURCE_MAX transactions is kept, one of a transaction more is read again`, async () => {
+    const big = generateJournal({ seed: 6, entries: KEEP_SOURCE_MAX + 1 }).transactions;
+    const atMost = engineCounting(big.slice(0, KEEP_SOURCE_MAX));
+    expect((await findings(atMost.engine, { limit: 10 })).length).toBe(10);
+    expect(atMost.reads.n).toBe(1);
+    const more = engineCounting(big);
+    expect((await findings(more.engine, { limit: 10 })).length).toBe(10);
+    expect(more.reads.n).toBe(2);
+  }, 60_000);
 
   test("a history cut at its limit, or a scan with a date range, reads the source", async () => {
     const cut = engineCounting(journal, 10_000);
