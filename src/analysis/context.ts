@@ -98,21 +98,18 @@ export async function buildContext(
       amountContexts: thread ? (fields, scope, categorical) => new AmountContextsOffload(fields, scope, categorical, thread) : undefined,
     });
     // The transactions are kept for the scan that follows while the source may turn out to hold
-    // fewer than the history's limit and at most KEEP_SOURCE_MAX: then they are the whole source
-    // (one more than that is enough to know it does not).
+    // fewer than the history's limit and at most KEEP_SOURCE_MAX: then they are the whole source.
     let kept: Transaction[] | undefined = scans && level === "full" ? [] : undefined;
     if (scans) {
       for await (const t of source.scan({ limit, signal })) {
         builder.add(t);
-        if (kept) {
-          if (kept.length <= KEEP_SOURCE_MAX) kept.push(t);
-          else kept = undefined;
-        }
+        kept?.push(t);
+        if (kept && kept.length > KEEP_SOURCE_MAX) kept = undefined;
       }
     }
     const ctx = new AnalysisContext(source.id, reference, await builder.finishAll(), config.anomaly_detection, now);
     // Exactly `limit` read: the source may hold more, which the scan would then have to read.
-    if (kept && kept.length < limit && kept.length <= KEEP_SOURCE_MAX) ctx.keepSource(kept);
+    if (kept && kept.length < limit) ctx.keepSource(kept);
     return ctx;
   } finally {
     thread?.close();

@@ -53,11 +53,9 @@ async function* transactionsOf(input: ScanInput): AsyncIterable<Transaction> {
     yield* input.connector.scan({ limit: input.limit, from: input.from, to: input.to, signal: input.signal });
     return;
   }
+  // streamFindings checks the signal for each transaction, as it does for the connector's.
   const end = input.limit === undefined ? kept.length : Math.min(kept.length, Math.max(0, input.limit));
-  for (let i = 0; i < end; i++) {
-    input.signal?.throwIfAborted();
-    yield kept[i]!;
-  }
+  for (let i = 0; i < end; i++) yield kept[i]!;
 }
 
 export interface ScanSummary {
