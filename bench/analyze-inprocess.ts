@@ -2,39 +2,48 @@
 // batches of concurrent requests (as wrk's connections would send them, so the group commit
 // shares its fsync the same way), CPU per request from process.cpuUsage minus the cost of
 // building the Request objects. Steadier than wrk on a busy machine; what it leaves out is Bun's
-// HTTP parsing and writing (the bare server's share). Usage:
-// bun run bench/analyze-inprocess.ts [inline|lookup|csv] [--batches N] [--batch 64]
-// (`lookup`, `csv`: a transaction of the sample data set by its id, from a sqlite / csv connector).
+// HTTP parsing and writing (the bare server's share). The front door gets the server's observers
+// (usage counting, metrics) as `assay serve` has them; `--access-log` also writes the access log's
+// lines to standard output (redirect it), as the shipped configuration does. Usage:
+// bun run bench/analyze-inprocess.ts [inline|lookup|csv|health] [--batches N] [--batch 64] [--access-log]
+// (`lookup`, `csv`: a transaction of the sample data set by its id, from a sqlite / csv connector;
+// `health`: signed GET /v1/health).
 import { parseArgs } from "node:util";
 import { signHex } from "../src/auth/signature.ts";
 import { buildApp } from "../src/app.ts";
 import { frontDoor } from "../src/http/front-door.ts";
+import { jsonLogger } from "../src/log.ts";
 import { makeTempDir } from "../test/support/harness.ts";
 import { startServer } from "../test/support/server.ts";
 import { BENCH_INVOICE, lookupBody, writeSampleSources } from "./support.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { batches: { type: "string", default: "400" }, batch: { type: "string", default: "64" } },
+  options: { batches: { type: "string", default: "400" }, batch: { type: "string", default: "64" }, "access-log": { type: "boolean", default: false } },
 });
 const scenario = positionals[0] ?? "inline";
 const dir = makeTempDir("assay-inproc-");
 const sources = await writeSampleSources(dir);
 const s = await startServer(`connectors:\n  - { id: inline, type: inline }\n${sources.connectorsYaml}`);
 const creds = await s.account();
-const { app, fast } = buildApp(s.rt);
+const { app, fast, routes } = buildApp(s.rt);
 const handler = frontDoor((r) => app.handle(r), {
   fast,
-  log: s.rt.log,
-  accessLog: false,
+  log: values["access-log"] ? jsonLogger("info") : s.rt.log,
+  accessLog: values["access-log"],
+  observers: s.rt.observers,
+  routeOf: (method, path) => routes.templateFor(method, path),
   maxBodyBytes: s.rt.config.server.max_body_bytes,
   trustProxy: false,
   draining: () => false,
 });
 const server = { requestIP: () => ({ address: "127.0.0.1" }) } as never;
-const body = JSON.stringify(scenario === "inline" ? BENCH_INVOICE : lookupBody(scenario === "csv" ? "files" : "erp", sources.lookupId));
-const headers = { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, body), "content-type": "application/json", "content-length": String(body.length) };
-const make = () => new Request("http://localhost:8080/v1/analyze", { method: "POST", headers, body });
+const body = scenario === "health" ? "" : JSON.stringify(scenario === "inline" ? BENCH_INVOICE : lookupBody(scenario === "csv" ? "files" : "erp", sources.lookupId));
+const headers: Record<string, string> =
+  scenario === "health"
+    ? { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, "") }
+    : { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, body), "content-type": "application/json", "content-length": String(body.length) };
+const make = scenario === "health" ? () => new Request("http://localhost:8080/v1/health", { headers }) : () => new Request("http://localhost:8080/v1/analyze", { method: "POST", headers, body });
 const batch = Number(values.batch);
 
 async function round(batches: number): Promise<number> {

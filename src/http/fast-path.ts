@@ -10,6 +10,7 @@ import type { ValidationError } from "elysia";
 import { admit, errorResponse, type PipelineDeps, storeForReplay, takeBody } from "./steps.ts";
 import { type RequestState, stateOf } from "./request-state.ts";
 import { then } from "../domain/awaitable.ts";
+import { ResponseHeaders } from "./response-headers.ts";
 
 /** What Elysia's compiled body validator offers (getSchemaValidator). */
 export interface BodyValidator {
@@ -76,11 +77,12 @@ export type FastPath = (request: Request, path: string) => Response | Promise<Re
 
 export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
   const byPath = new Map(routes.map((r) => [r.path, r]));
+  const responseHeaders = new ResponseHeaders();
 
   function respond(state: RequestState, { status, value, json }: FastAnswer): Response {
     const headers = state.headers;
     headers["content-type"] = JSON_TYPE;
-    return new Response(json ?? JSON.stringify(value), { status, headers });
+    return new Response(json ?? JSON.stringify(value), { status, headers: responseHeaders.of(headers) });
   }
 
   /**
