@@ -4,7 +4,9 @@
 // alike. Prints the server CPU per request (from /proc/<pid>/stat: the figure to compare on a
 // shared machine) and req/s for every round, then the median per binary and scenario.
 // Usage: bun run bench/ab-analyze.ts BINARY_A BINARY_B [...] (env: AB_ROUNDS 3, AB_SECONDS 4,
-// AB_CONNECTIONS 64, AB_ONLY inline|sqlite|csv|health, comma-separated)
+// AB_CONNECTIONS 64, AB_ONLY inline|sqlite|csv|health, comma-separated; AB_ACCESS_LOG=1: the servers
+// write their access log, as the shipped configuration does). On a noisy VM a difference of a few
+// µs needs 10 or more rounds of 2 s (docs/benchmarks.md).
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -36,7 +38,8 @@ try {
     const own = join(dir, `server-${i}`);
     mkdirSync(own);
     const config = join(own, "assay.yaml");
-    writeFileSync(config, benchServerYaml(sources.connectorsYaml));
+    const yaml = benchServerYaml(sources.connectorsYaml);
+    writeFileSync(config, process.env.AB_ACCESS_LOG === "1" ? yaml.replace("access_log: false", "access_log: true") : yaml);
     await runCli(binary, config, "init");
     const account = JSON.parse(await runCli(binary, config, "accounts", "create", "--name", "ab", "--plan", "bench", "--json"));
     const key = JSON.parse(await runCli(binary, config, "keys", "create", "--account", account.id, "--json"));
