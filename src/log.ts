@@ -75,9 +75,9 @@ const VERBATIM = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 /**
  * JSON.stringify(s) for a string, without calling it when s needs no escape (nearly every field
- * of an access line): under load in the server the access log's seven JSON.stringify calls cost
- * ~3 µs of a ~56 µs signed health request on a slow VM (the binary under wrk, docs/benchmarks.md),
- * far more than the same calls in a loop.
+ * of an access line). Under wrk the line's seven JSON.stringify calls cost the server far more
+ * than the same calls in a loop: doing without them saved ~3 µs of a ~56 µs signed health
+ * request on a slow VM (docs/benchmarks.md, "The access log under wrk").
  */
 function jsonString(s: string): string {
   return VERBATIM.test(s) ? `"${s}"` : JSON.stringify(s);
