@@ -38,8 +38,7 @@ try {
     const own = join(dir, `server-${i}`);
     mkdirSync(own);
     const config = join(own, "assay.yaml");
-    const yaml = benchServerYaml(sources.connectorsYaml);
-    writeFileSync(config, process.env.AB_ACCESS_LOG === "1" ? yaml.replace("access_log: false", "access_log: true") : yaml);
+    writeFileSync(config, benchServerYaml(sources.connectorsYaml, { accessLog: process.env.AB_ACCESS_LOG === "1" }));
     await runCli(binary, config, "init");
     const account = JSON.parse(await runCli(binary, config, "accounts", "create", "--name", "ab", "--plan", "bench", "--json"));
     const key = JSON.parse(await runCli(binary, config, "keys", "create", "--account", account.id, "--json"));

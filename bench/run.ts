@@ -122,7 +122,7 @@ try {
   // The same server with its access log on, as the shipped configuration has it: one JSON line
   // per request on stdout (a pipe the bench drains, as a journal would).
   const logged = join(dir, "logged.yaml");
-  writeFileSync(logged, readFileSync(config, "utf8").replace("access_log: false", "access_log: true"));
+  writeFileSync(logged, benchServerYaml(sources.connectorsYaml, { accessLog: true }));
   const assayLogged = await startAndReadUrl([BINARY, "serve", "--config", logged, "--port", "0"]);
   procs.push(assayLogged.proc);
 

@@ -61,11 +61,11 @@ export async function writeSampleSources(dir: string): Promise<SampleSources> {
 
 /**
  * The benchmarks' server configuration: its own database and master key beside the file, no
- * access log (a second server turns it on), a plan no run reaches, the inline connector and
- * `moreConnectors` (YAML list lines, e.g. SampleSources.connectorsYaml).
+ * access log unless `accessLog` (the shipped configuration writes one), a plan no run reaches,
+ * the inline connector and `moreConnectors` (YAML list lines, e.g. SampleSources.connectorsYaml).
  */
-export function benchServerYaml(moreConnectors = ""): string {
-  return `server: { port: 0, access_log: false }
+export function benchServerYaml(moreConnectors = "", { accessLog = false } = {}): string {
+  return `server: { port: 0, access_log: ${accessLog} }
 storage: { path: ./assay.db }
 security: { master_key_file: ./master.key }
 plans: { bench: { per_second: 10000000, per_minute: 100000000 } }

@@ -2,8 +2,9 @@
 // plain object per request. `new Response(body, { headers })` copies its headers either way, but
 // from a plain object Bun converts every name and value again on each call (with 7–8 headers the
 // Response took 2.3–2.8 µs in a loop, against 1.5 µs this way; docs/benchmarks.md), while from a
-// Headers object it copies one native table. From one request to the next only a few values change (the request id, the remaining
-// counts); the others (policy, limit, reset, content type) are set again only when they differ.
+// Headers object it copies one native table. From one request to the next only a few values
+// change (the request id, the remaining counts); the others (policy, limit, reset, content type)
+// are set again only when they differ.
 // Responses are built synchronously, one at a time, so one kept object serves every request.
 
 export class ResponseHeaders {
