@@ -16,7 +16,7 @@ import { benchCluster } from "./cluster.ts";
 import { benchLimiter } from "./limiter.ts";
 import { load, type LoadResult, peakRssMb, threadsCpuMs } from "./load.ts";
 import { BENCH_INVOICE, benchServerYaml, lookupBody, runCli, startAndReadUrl, writeSampleSources } from "./support.ts";
-import { type Row, table } from "./table.ts";
+import { cpuBound, type Row, table } from "./table.ts";
 
 const BINARY = resolve("dist/assay");
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -147,7 +147,7 @@ try {
       target: [0.35],
     },
   ];
-  const http: Record<string, LoadResult & { ratio_to_baseline: number; rounds_rps: number[] }> = {};
+  const http: Record<string, LoadResult & { ratio_to_baseline: number; cpu_bound_of_ratio?: number; rounds_rps: number[] }> = {};
   const specOf = (s: (typeof scenarios)[number]) => ({ url: s.url, connections: CONNECTIONS, seconds: ROUND_SECONDS, serverPid: s.pid, ...s.spec });
   for (const s of scenarios) {
     const probe = await fetch(s.url, { method: s.spec.method ?? "GET", headers: s.spec.headers, body: s.spec.body });
@@ -163,12 +163,19 @@ try {
     const runs = rounds.get(s.name)!;
     const r = { ...medianRound(runs), non2xx: runs.reduce((n, run) => n + run.non2xx, 0) };
     const ratio = r.rps / baselineRps;
-    http[s.name] = { ...r, ratio_to_baseline: Math.round(ratio * 1000) / 1000, rounds_rps: runs.map((run) => Math.round(run.rps)) };
+    const bound = cpuBound(navigator.hardwareConcurrency, r.server_cpu_us, r.client_cpu_us, baselineRps);
+    http[s.name] = {
+      ...r,
+      ratio_to_baseline: Math.round(ratio * 1000) / 1000,
+      ...(bound === undefined ? {} : { cpu_bound_of_ratio: Math.round(bound * 1000) / 1000 }),
+      rounds_rps: runs.map((run) => Math.round(run.rps)),
+    };
     const met = s.target ? ratio >= s.target[0] && (s.target[1] === undefined || r.p99_ms < s.target[1]) : undefined;
     rows.push({
       figure: s.name,
       result: `${Math.round(r.rps).toLocaleString("en")} req/s${ROUNDS > 1 ? ` (median of ${ROUNDS} rounds, ${Math.round(Math.min(...runs.map((x) => x.rps))).toLocaleString("en")}–${Math.round(Math.max(...runs.map((x) => x.rps))).toLocaleString("en")})` : ""}${r.non2xx ? ` (${r.non2xx} non-2xx!)` : ""}`,
       ratio: s.pid === baseline.proc.pid ? "1" : ratio.toFixed(2),
+      bound: bound === undefined ? undefined : bound.toFixed(2),
       p50: r.p50_ms,
       p99: r.p99_ms,
       p999: r.p999_ms,
