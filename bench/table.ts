@@ -3,7 +3,7 @@ export interface Row {
   figure: string;
   result: string;
   ratio?: string;
-  /** The highest ratio the row's CPU per request allows on this machine (twoCoreBound). */
+  /** The highest ratio the row's CPU per request allows on this machine (cpuBound). */
   bound?: string;
   p50?: number;
   p99?: number;
