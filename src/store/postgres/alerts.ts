@@ -2,13 +2,15 @@
 // its webhook notifications in one transaction. Where SQLite relies on IMMEDIATE (one writer at
 // a time), this locks what it reads: the alert row (FOR UPDATE) for a change, and a transaction
 // advisory lock on (account, dedupe key) for open-or-refresh, so two nodes cannot both open one;
-// re-recording an unchanged alert's transaction takes only a shared row lock (recordOnUnchanged).
+// re-recording an unchanged alert's transaction takes only a shared row lock (insertAnalysisOnAlert, in
+// the one statement that records it; recordOnUnchanged for an analysis with an idempotency claim).
 import {
   ActiveAlertExistsError,
   type AlertDecision,
   type AlertEventRecord,
   type AlertKey,
   type AlertListQuery,
+  type AlertProbe,
   type AlertRecord,
   type AnalysisRecord,
   type AlertRepository,
@@ -21,7 +23,7 @@ import {
 } from "../types.ts";
 import { ALERT_COLUMNS, type AlertRow, alertFromRow, alertToRow, type EventRow, eventFromRow, PATCHABLE_COLUMNS } from "../alert-rows.ts";
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
-import { insertAnalysis } from "./analyses.ts";
+import { insertAnalysis, insertAnalysisOnAlert } from "./analyses.ts";
 import { markClaim } from "./idempotency.ts";
 import { insertOutbox } from "./outbox.ts";
 import { insertOf, isUniqueViolation, one, rows, type PgDatabase, type Sql } from "./pool.ts";
@@ -31,6 +33,23 @@ const EVENT_COLUMNS = [
   "actor_key", "actor_account", "actor_user", "created_at",
 ] as const;
 const ACTIVE_INDEX = "alerts_active_dedupe";
+
+/**
+ * The suppression check and the active alert's probe columns in one statement ($3–$5 null: no
+ * suppression to check). The active index allows one active alert per key, so at most one row.
+ */
+const SEEN_SQL = `SELECT ($3::text IS NOT NULL AND EXISTS (
+    SELECT 1 FROM alert_suppressions s WHERE s.account_id = $1 AND s.connector = $3 AND s.codes = $4::text AND s.entity = $5::text)) AS suppressed,
+  a.id, a.analysis_id, a.risk_score, a.anomalies
+  FROM (VALUES (1)) AS one LEFT JOIN alerts a ON a.account_id = $1 AND a.dedupe_key = $2 AND a.status IN ('open', 'acknowledged')`;
+
+interface SeenRow {
+  suppressed: boolean;
+  id: string | null;
+  analysis_id: string | null;
+  risk_score: number | null;
+  anomalies: string | null;
+}
 
 const PAGE = 500;
 
@@ -106,18 +125,27 @@ export class PgAlertRepository implements AlertRepository {
     outbox: OutboxBuilder,
     analysis?: { record: AnalysisRecord; claim?: IdempotencyRef; unlessSuppressed?: SuppressionKey },
   ): Promise<OpenOrRefreshResult> {
-    // PostgreSQL reads the whole active row either way: the probe's verdict is applied to it.
     const decide = changeOf(refresh);
-    // As before the check moved into the stores: its own query, then the analysis alone (a
-    // suppression added in between is honoured by the next analysis, as a dismissal just after).
-    const suppression = analysis?.unlessSuppressed;
-    if (suppression && (await this.suppressed(key.account_id, suppression))) {
-      await this.db.tx((tx) => recordWithAlert(tx, analysis!, undefined));
-      return { id: null, created: false };
-    }
     if (analysis) {
-      const unchanged = await this.recordOnUnchanged(key, decide, analysis);
-      if (unchanged) return { id: unchanged.id, alert: unchanged, created: false };
+      // One round trip tells most re-analyses what they need: whether a suppression covers them
+      // (then the analysis is recorded alone; a suppression added just after is honoured by the
+      // next analysis, as a dismissal just after), and the active alert's four probe columns.
+      const seen = await this.seen(key, analysis.unlessSuppressed);
+      if (seen.suppressed) {
+        await this.db.tx((tx) => recordWithAlert(tx, analysis, undefined));
+        return { id: null, created: false };
+      }
+      // The probe's verdict on the active alert (undefined: no probe, the whole row decides).
+      const verdict = seen.active && typeof refresh !== "function" ? refresh.unchanged(seen.active) : undefined;
+      if (verdict === true && !analysis.claim) {
+        // One statement records the analysis on the alert if the row is still as probed when it
+        // is share-locked; else the whole path below decides again.
+        if (await this.db.run((sql) => insertAnalysisOnAlert(sql, analysis.record, seen.active!, seen.anomaliesText!))) return { id: seen.active!.id, created: false };
+      } else if (seen.active && verdict !== false) {
+        // An idempotency claim is marked in the same transaction as the analysis.
+        const unchanged = await this.recordOnUnchanged(key, decide, analysis);
+        if (unchanged) return { id: unchanged.id, alert: unchanged, created: false };
+      }
     }
     return this.db.tx(async (tx) => {
       // The analysis that caused it is recorded in the same transaction, carrying the alert's id.
@@ -153,11 +181,14 @@ export class PgAlertRepository implements AlertRepository {
     });
   }
 
-  private suppressed(accountId: string, { connector, codes, entity }: SuppressionKey): Promise<boolean> {
-    return this.db.run(
-      async (sql) =>
-        (await one(sql, "SELECT 1 AS x FROM alert_suppressions WHERE account_id = $1 AND connector = $2 AND codes = $3 AND entity = $4", [accountId, connector, codes, entity])) !== null,
-    );
+  /** Whether a suppression covers the analysis, and the active alert's probe columns (with its anomalies' stored text). */
+  private seen(key: AlertKey, suppression: SuppressionKey | undefined): Promise<{ suppressed: boolean; active?: AlertProbe; anomaliesText?: string }> {
+    return this.db.run(async (sql) => {
+      const row = await one<SeenRow>(sql, SEEN_SQL, [key.account_id, key.dedupe_key ?? "", suppression?.connector ?? null, suppression?.codes ?? null, suppression?.entity ?? null]);
+      if (!row?.id) return { suppressed: row?.suppressed === true };
+      const active = { id: row.id, analysis_id: row.analysis_id, risk_score: row.risk_score, anomalies: JSON.parse(row.anomalies!) };
+      return { suppressed: row.suppressed === true, active, anomaliesText: row.anomalies! };
+    });
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../types.ts";
+import type { AlertProbe, AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../types.ts";
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import { recordedResultJson } from "../../domain/analysis-json.ts";
 import { markClaim } from "./idempotency.ts";
@@ -23,6 +23,35 @@ export async function insertAnalysis(sql: Sql, r: AnalysisRecord, alertId?: stri
   const row = { ...r, alert_id: alertId ?? r.alert_id, anomaly_codes: JSON.stringify(r.anomaly_codes), result: recordedResultJson(r.result, alertId) };
   const q = insertOf("analyses", COLUMNS, row);
   await sql.unsafe(q.text, q.params);
+}
+
+/** Each column's type, for parameters that no column gives a type to (INSERT … SELECT). */
+const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
+  id: "text", account_id: "text", connector: "text", module: "text", transaction_id: "text", customer_id: "text",
+  risk_score: "double precision", risk_level: "text", amount_at_risk: "double precision", currency: "text", anomaly_codes: "text",
+  transactions_analyzed: "integer", alert_id: "text", created_at: "text", result: "text",
+};
+const n = COLUMNS.length;
+/**
+ * Inserts the analysis on the alert only while the alert is active and still as probed (the same
+ * analysis, score and anomalies), share-locking it as it reads it: a change committed in between
+ * (or being committed: the lock waits for it, then sees the new row) inserts nothing.
+ */
+const INSERT_ON_ALERT_SQL = `INSERT INTO analyses (${COLUMNS.join(", ")})
+  SELECT ${COLUMNS.map((c, i) => `$${i + 1}::${COLUMN_TYPES[c]}`).join(", ")} FROM alerts
+   WHERE id = $${n + 1} AND status IN ('open', 'acknowledged') AND analysis_id IS NOT DISTINCT FROM $${n + 2}::text
+     AND risk_score IS NOT DISTINCT FROM $${n + 3}::double precision AND anomalies = $${n + 4}::text
+  FOR SHARE`;
+
+/**
+ * Records an analysis on the active alert `probe` read (anomalies: their stored text) in one
+ * statement, its own transaction; false, with nothing written, when the alert has changed since.
+ */
+export async function insertAnalysisOnAlert(sql: Sql, r: AnalysisRecord, probe: AlertProbe, anomaliesText: string): Promise<boolean> {
+  const row = { ...r, alert_id: probe.id, anomaly_codes: JSON.stringify(r.anomaly_codes), result: recordedResultJson(r.result, probe.id) };
+  const params = [...COLUMNS.map((c) => row[c] ?? null), probe.id, probe.analysis_id, probe.risk_score, anomaliesText];
+  const done = (await sql.unsafe(INSERT_ON_ALERT_SQL, params)) as unknown as { count: number };
+  return done.count === 1;
 }
 
 export class PgAnalysisRepository implements AnalysisRepository {
