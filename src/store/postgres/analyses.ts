@@ -17,11 +17,14 @@ const PAGE = 500;
 
 const fromRow = (row: Row): AnalysisRecord => ({ ...row, anomaly_codes: JSON.parse(row.anomaly_codes), result: JSON.parse(row.result) });
 
+/** The analysis as its row stores it; with alertId, as opening (or finding) that alert. */
+function storedRow(r: AnalysisRecord, alertId?: string) {
+  return { ...r, alert_id: alertId ?? r.alert_id, anomaly_codes: JSON.stringify(r.anomaly_codes), result: recordedResultJson(r.result, alertId) };
+}
+
 /** Inserts one analysis row; shared with the alerts repository, which records an analysis with the alert it opened. */
 export async function insertAnalysis(sql: Sql, r: AnalysisRecord, alertId?: string) {
-  // With alertId: the analysis is stored as opening (or finding) that alert.
-  const row = { ...r, alert_id: alertId ?? r.alert_id, anomaly_codes: JSON.stringify(r.anomaly_codes), result: recordedResultJson(r.result, alertId) };
-  const q = insertOf("analyses", COLUMNS, row);
+  const q = insertOf("analyses", COLUMNS, storedRow(r, alertId));
   await sql.unsafe(q.text, q.params);
 }
 
@@ -31,7 +34,7 @@ const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
   risk_score: "double precision", risk_level: "text", amount_at_risk: "double precision", currency: "text", anomaly_codes: "text",
   transactions_analyzed: "integer", alert_id: "text", created_at: "text", result: "text",
 };
-const n = COLUMNS.length;
+const AFTER_COLUMNS = COLUMNS.length; // the probe's parameters follow the row's
 /**
  * Inserts the analysis on the alert only while the alert is active and still as probed (the same
  * analysis, score and anomalies), share-locking it as it reads it: a change committed in between
@@ -39,8 +42,8 @@ const n = COLUMNS.length;
  */
 const INSERT_ON_ALERT_SQL = `INSERT INTO analyses (${COLUMNS.join(", ")})
   SELECT ${COLUMNS.map((c, i) => `$${i + 1}::${COLUMN_TYPES[c]}`).join(", ")} FROM alerts
-   WHERE id = $${n + 1} AND status IN ('open', 'acknowledged') AND analysis_id IS NOT DISTINCT FROM $${n + 2}::text
-     AND risk_score IS NOT DISTINCT FROM $${n + 3}::double precision AND anomalies = $${n + 4}::text
+   WHERE id = $${AFTER_COLUMNS + 1} AND status IN ('open', 'acknowledged') AND analysis_id IS NOT DISTINCT FROM $${AFTER_COLUMNS + 2}::text
+     AND risk_score IS NOT DISTINCT FROM $${AFTER_COLUMNS + 3}::double precision AND anomalies = $${AFTER_COLUMNS + 4}::text
   FOR SHARE`;
 
 /**
@@ -48,7 +51,7 @@ const INSERT_ON_ALERT_SQL = `INSERT INTO analyses (${COLUMNS.join(", ")})
  * statement, its own transaction; false, with nothing written, when the alert has changed since.
  */
 export async function insertAnalysisOnAlert(sql: Sql, r: AnalysisRecord, probe: AlertProbe, anomaliesText: string): Promise<boolean> {
-  const row = { ...r, alert_id: probe.id, anomaly_codes: JSON.stringify(r.anomaly_codes), result: recordedResultJson(r.result, probe.id) };
+  const row = storedRow(r, probe.id);
   const params = [...COLUMNS.map((c) => row[c] ?? null), probe.id, probe.analysis_id, probe.risk_score, anomaliesText];
   const done = (await sql.unsafe(INSERT_ON_ALERT_SQL, params)) as unknown as { count: number };
   return done.count === 1;
