@@ -135,13 +135,14 @@ export class PgAlertRepository implements AlertRepository {
         await this.db.tx((tx) => recordWithAlert(tx, analysis, undefined));
         return { id: null, created: false };
       }
+      const { active } = seen;
       // The probe's verdict on the active alert (undefined: no probe, the whole row decides).
-      const verdict = seen.active && typeof refresh !== "function" ? refresh.unchanged(seen.active) : undefined;
-      if (verdict === true && !analysis.claim) {
+      const verdict = active && typeof refresh !== "function" ? refresh.unchanged(active.probe) : undefined;
+      if (active && verdict === true && !analysis.claim) {
         // One statement records the analysis on the alert if the row is still as probed when it
         // is share-locked; else the whole path below decides again.
-        if (await this.db.run((sql) => insertAnalysisOnAlert(sql, analysis.record, seen.active!, seen.anomaliesText!))) return { id: seen.active!.id, created: false };
-      } else if (seen.active && verdict !== false) {
+        if (await this.db.run((sql) => insertAnalysisOnAlert(sql, analysis.record, active.probe, active.anomaliesText))) return { id: active.probe.id, created: false };
+      } else if (active && verdict !== false) {
         // An idempotency claim is marked in the same transaction as the analysis.
         const unchanged = await this.recordOnUnchanged(key, decide, analysis);
         if (unchanged) return { id: unchanged.id, alert: unchanged, created: false };
@@ -182,12 +183,13 @@ export class PgAlertRepository implements AlertRepository {
   }
 
   /** Whether a suppression covers the analysis, and the active alert's probe columns (with its anomalies' stored text). */
-  private seen(key: AlertKey, suppression: SuppressionKey | undefined): Promise<{ suppressed: boolean; active?: AlertProbe; anomaliesText?: string }> {
+  private seen(key: AlertKey, suppression: SuppressionKey | undefined): Promise<{ suppressed: boolean; active?: { probe: AlertProbe; anomaliesText: string } }> {
     return this.db.run(async (sql) => {
       const row = await one<SeenRow>(sql, SEEN_SQL, [key.account_id, key.dedupe_key ?? "", suppression?.connector ?? null, suppression?.codes ?? null, suppression?.entity ?? null]);
-      if (!row?.id) return { suppressed: row?.suppressed === true };
-      const active = { id: row.id, analysis_id: row.analysis_id, risk_score: row.risk_score, anomalies: JSON.parse(row.anomalies!) };
-      return { suppressed: row.suppressed === true, active, anomaliesText: row.anomalies! };
+      const suppressed = row?.suppressed === true;
+      if (!row?.id || row.anomalies === null) return { suppressed };
+      const probe = { id: row.id, analysis_id: row.analysis_id, risk_score: row.risk_score, anomalies: JSON.parse(row.anomalies) };
+      return { suppressed, active: { probe, anomaliesText: row.anomalies } };
     });
   }
 
