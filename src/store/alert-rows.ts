@@ -17,6 +17,11 @@ export const ALERT_COLUMNS = [
   "updated_at", "acknowledged_at", "resolved_at", "dismissed_at",
 ] as const;
 
+export const EVENT_COLUMNS = [
+  "id", "alert_id", "account_id", "type", "from_status", "to_status", "resolution", "note", "changes", "actor_type",
+  "actor_key", "actor_account", "actor_user", "created_at",
+] as const;
+
 /** Columns a change may write: everything but the identity and the creation time. */
 export const PATCHABLE_COLUMNS = new Set<string>(ALERT_COLUMNS.filter((c) => c !== "id" && c !== "account_id" && c !== "created_at"));
 
@@ -27,5 +32,7 @@ export const alertToRow = (a: Partial<AlertRecord>): Record<string, unknown> => 
   ...(a.anomalies !== undefined ? { anomalies: JSON.stringify(a.anomalies) } : {}),
   ...(a.metadata !== undefined ? { metadata: JSON.stringify(a.metadata) } : {}),
 });
+
+export const eventToRow = (e: AlertEventRecord): Record<string, unknown> => ({ ...e, changes: JSON.stringify(e.changes) });
 
 export const eventFromRow = (r: EventRow): AlertEventRecord => ({ ...r, changes: JSON.parse(r.changes) });

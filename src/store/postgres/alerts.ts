@@ -1,7 +1,9 @@
 // Alerts and their history on PostgreSQL. Every change writes the alert, one history event and
 // its webhook notifications in one transaction. Where SQLite relies on IMMEDIATE (one writer at
 // a time), this locks what it reads: the alert row (FOR UPDATE) for a change, and a transaction
-// advisory lock on (account, dedupe key) for open-or-refresh, so two nodes cannot both open one;
+// advisory lock on (account, dedupe key) for a refresh, so two nodes cannot both change one. The
+// analyze path mostly takes neither: a transaction with no active alert opens one in one statement
+// whose insert the active index orders against every other opener (insertOpenedAlert), and
 // re-recording an unchanged alert's transaction takes only a shared row lock (insertAnalysisOnAlert, in
 // the one statement that records it; recordOnUnchanged for an analysis with an idempotency claim).
 import {
@@ -21,17 +23,14 @@ import {
   type Page,
   type SuppressionKey,
 } from "../types.ts";
-import { ALERT_COLUMNS, type AlertRow, alertFromRow, alertToRow, type EventRow, eventFromRow, PATCHABLE_COLUMNS } from "../alert-rows.ts";
+import { ALERT_COLUMNS, type AlertRow, alertFromRow, alertToRow, EVENT_COLUMNS, type EventRow, eventFromRow, eventToRow, PATCHABLE_COLUMNS } from "../alert-rows.ts";
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import { insertAnalysis, insertAnalysisOnAlert } from "./analyses.ts";
 import { markClaim } from "./idempotency.ts";
+import { insertOpenedAlert } from "./open-alert.ts";
 import { insertOutbox } from "./outbox.ts";
 import { insertOf, isUniqueViolation, one, rows, type PgDatabase, type Sql } from "./pool.ts";
 
-const EVENT_COLUMNS = [
-  "id", "alert_id", "account_id", "type", "from_status", "to_status", "resolution", "note", "changes", "actor_type",
-  "actor_key", "actor_account", "actor_user", "created_at",
-] as const;
 const ACTIVE_INDEX = "alerts_active_dedupe";
 
 /**
@@ -138,7 +137,13 @@ export class PgAlertRepository implements AlertRepository {
       const { active } = seen;
       // The probe's verdict on the active alert (undefined: no probe, the whole row decides).
       const verdict = active && typeof refresh !== "function" ? refresh.unchanged(active.probe) : undefined;
-      if (active && verdict === true && !analysis.claim) {
+      if (!active && !analysis.claim) {
+        // A transaction with no active alert (most often one analysed for the first time): one
+        // statement opens its alert, unless another writer's alert of the key commits first.
+        const { alert, event } = open();
+        const opened = { alert, event, outbox: outbox(alert, event), analysis: analysis.record };
+        if (await this.db.run((sql) => insertOpenedAlert(sql, opened))) return { id: alert.id, alert, created: true };
+      } else if (active && verdict === true && !analysis.claim) {
         // One statement records the analysis on the alert if the row is still as probed when it
         // is share-locked; else the whole path below decides again.
         if (await this.db.run((sql) => insertAnalysisOnAlert(sql, analysis.record, active.probe, active.anomaliesText))) return { id: active.probe.id, created: false };
@@ -153,32 +158,36 @@ export class PgAlertRepository implements AlertRepository {
       const recordAnalysis = async (alertId: string) => {
         if (analysis) await recordWithAlert(tx, analysis, alertId);
       };
-      // One writer per (account, dedupe key) at a time, across every node.
+      // One writer per (account, dedupe key) at a time among these transactions, across every
+      // node; the one-statement opener above takes no such lock, the active index orders it.
       await tx.unsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`alert:${key.account_id}:${key.dedupe_key ?? ""}`]);
-      const active = await one<AlertRow>(
-        tx,
-        "SELECT * FROM alerts WHERE account_id = $1 AND dedupe_key = $2 AND status IN ('open', 'acknowledged') FOR UPDATE",
-        [key.account_id, key.dedupe_key ?? ""],
-      );
-      if (active) {
-        const current = alertFromRow(active);
-        const change = decide(current);
-        if (!change) {
-          await recordAnalysis(current.id);
-          return { id: current.id, alert: current, created: false };
+      for (;;) {
+        const active = await one<AlertRow>(
+          tx,
+          "SELECT * FROM alerts WHERE account_id = $1 AND dedupe_key = $2 AND status IN ('open', 'acknowledged') FOR UPDATE",
+          [key.account_id, key.dedupe_key ?? ""],
+        );
+        if (active) {
+          const current = alertFromRow(active);
+          const change = decide(current);
+          if (!change) {
+            await recordAnalysis(current.id);
+            return { id: current.id, alert: current, created: false };
+          }
+          const updated = await patch(tx, current, change.patch);
+          await insertEvent(tx, change.event);
+          await insertOutbox(tx, outbox(updated, change.event));
+          await recordAnalysis(updated.id);
+          return { id: updated.id, alert: updated, created: false };
         }
-        const updated = await patch(tx, current, change.patch);
-        await insertEvent(tx, change.event);
-        await insertOutbox(tx, outbox(updated, change.event));
-        await recordAnalysis(updated.id);
-        return { id: updated.id, alert: updated, created: false };
+        const { alert, event } = open();
+        if (await insertOpenedAlert(tx, { alert, event, outbox: outbox(alert, event), analysis: analysis?.record })) {
+          if (analysis) await markClaim(tx, analysis.claim, `analysis:${analysis.record.id}`);
+          return { id: alert.id, alert, created: true };
+        }
+        // A one-statement opener's alert committed after the read: read again (a new statement
+        // sees it), and refresh that one.
       }
-      const { alert, event } = open();
-      await insertAlert(tx, alert);
-      await insertEvent(tx, event);
-      await insertOutbox(tx, outbox(alert, event));
-      await recordAnalysis(alert.id);
-      return { id: alert.id, alert, created: true };
     });
   }
 
@@ -262,7 +271,7 @@ async function insertAlert(sql: Sql, alert: AlertRecord) {
 }
 
 async function insertEvent(sql: Sql, e: AlertEventRecord) {
-  const q = insertOf("alert_events", EVENT_COLUMNS, { ...e, changes: JSON.stringify(e.changes) });
+  const q = insertOf("alert_events", EVENT_COLUMNS, eventToRow(e));
   await sql.unsafe(q.text, q.params);
 }
 

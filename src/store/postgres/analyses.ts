@@ -9,7 +9,7 @@ interface Row extends Omit<AnalysisRecord, "anomaly_codes" | "result"> {
   result: string;
 }
 
-const COLUMNS = [
+export const ANALYSIS_COLUMNS = [
   "id", "account_id", "connector", "module", "transaction_id", "customer_id", "risk_score", "risk_level", "amount_at_risk",
   "currency", "anomaly_codes", "transactions_analyzed", "alert_id", "created_at", "result",
 ] as const;
@@ -18,30 +18,30 @@ const PAGE = 500;
 const fromRow = (row: Row): AnalysisRecord => ({ ...row, anomaly_codes: JSON.parse(row.anomaly_codes), result: JSON.parse(row.result) });
 
 /** The analysis as its row stores it; with alertId, as opening (or finding) that alert. */
-function storedRow(r: AnalysisRecord, alertId?: string) {
+export function storedRow(r: AnalysisRecord, alertId?: string) {
   return { ...r, alert_id: alertId ?? r.alert_id, anomaly_codes: JSON.stringify(r.anomaly_codes), result: recordedResultJson(r.result, alertId) };
 }
 
 /** Inserts one analysis row; shared with the alerts repository, which records an analysis with the alert it opened. */
 export async function insertAnalysis(sql: Sql, r: AnalysisRecord, alertId?: string) {
-  const q = insertOf("analyses", COLUMNS, storedRow(r, alertId));
+  const q = insertOf("analyses", ANALYSIS_COLUMNS, storedRow(r, alertId));
   await sql.unsafe(q.text, q.params);
 }
 
 /** Each column's type, for parameters that no column gives a type to (INSERT … SELECT). */
-const COLUMN_TYPES: Record<(typeof COLUMNS)[number], string> = {
+const COLUMN_TYPES: Record<(typeof ANALYSIS_COLUMNS)[number], string> = {
   id: "text", account_id: "text", connector: "text", module: "text", transaction_id: "text", customer_id: "text",
   risk_score: "double precision", risk_level: "text", amount_at_risk: "double precision", currency: "text", anomaly_codes: "text",
   transactions_analyzed: "integer", alert_id: "text", created_at: "text", result: "text",
 };
-const AFTER_COLUMNS = COLUMNS.length; // the probe's parameters follow the row's
+const AFTER_COLUMNS = ANALYSIS_COLUMNS.length; // the probe's parameters follow the row's
 /**
  * Inserts the analysis on the alert only while the alert is active and still as probed (the same
  * analysis, score and anomalies), share-locking it as it reads it: a change committed in between
  * (or being committed: the lock waits for it, then sees the new row) inserts nothing.
  */
-const INSERT_ON_ALERT_SQL = `INSERT INTO analyses (${COLUMNS.join(", ")})
-  SELECT ${COLUMNS.map((c, i) => `$${i + 1}::${COLUMN_TYPES[c]}`).join(", ")} FROM alerts
+const INSERT_ON_ALERT_SQL = `INSERT INTO analyses (${ANALYSIS_COLUMNS.join(", ")})
+  SELECT ${ANALYSIS_COLUMNS.map((c, i) => `$${i + 1}::${COLUMN_TYPES[c]}`).join(", ")} FROM alerts
    WHERE id = $${AFTER_COLUMNS + 1} AND status IN ('open', 'acknowledged') AND analysis_id IS NOT DISTINCT FROM $${AFTER_COLUMNS + 2}::text
      AND risk_score IS NOT DISTINCT FROM $${AFTER_COLUMNS + 3}::double precision AND anomalies = $${AFTER_COLUMNS + 4}::text
   FOR SHARE`;
@@ -52,7 +52,7 @@ const INSERT_ON_ALERT_SQL = `INSERT INTO analyses (${COLUMNS.join(", ")})
  */
 export async function insertAnalysisOnAlert(sql: Sql, r: AnalysisRecord, probe: AlertProbe, anomaliesText: string): Promise<boolean> {
   const row = storedRow(r, probe.id);
-  const params = [...COLUMNS.map((c) => row[c] ?? null), probe.id, probe.analysis_id, probe.risk_score, anomaliesText];
+  const params = [...ANALYSIS_COLUMNS.map((c) => row[c] ?? null), probe.id, probe.analysis_id, probe.risk_score, anomaliesText];
   const done = (await sql.unsafe(INSERT_ON_ALERT_SQL, params)) as unknown as { count: number };
   return done.count === 1;
 }

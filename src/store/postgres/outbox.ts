@@ -3,7 +3,7 @@
 import type { OutboxMessage, OutboxRepository } from "../types.ts";
 import { changes, insertOf, one, rows, type PgDatabase, type Sql } from "./pool.ts";
 
-const COLUMNS = [
+export const OUTBOX_COLUMNS = [
   "id", "event_id", "event_type", "target", "payload", "status", "attempts", "next_attempt_at", "last_error", "last_status",
   "created_at", "delivered_at",
 ] as const;
@@ -11,7 +11,7 @@ const COLUMNS = [
 /** Inserts outbox rows on `sql`; call it inside the transaction of the change they announce. */
 export async function insertOutbox(sql: Sql, messages: OutboxMessage[]) {
   for (const m of messages) {
-    const q = insertOf("webhook_outbox", COLUMNS, m as unknown as Record<string, unknown>, "ON CONFLICT DO NOTHING");
+    const q = insertOf("webhook_outbox", OUTBOX_COLUMNS, m as unknown as Record<string, unknown>, "ON CONFLICT DO NOTHING");
     await sql.unsafe(q.text, q.params);
   }
 }
