@@ -2,7 +2,13 @@
 // and share one fsync. With synchronous=FULL every commit waits for the disk (about a millisecond
 // here) and bun:sqlite blocks the event loop while it does, so one commit per request would cap
 // the whole server near a thousand writes a second. Each write still resolves only after its
-// commit is durable, and runs in its own savepoint, so one failing write does not undo another.
+// commit is durable, and one failing write does not undo another: the group is first applied
+// without savepoints, and only when a write fails is it undone and applied again with a savepoint
+// per write. A savepoint per write in every group made SQLite copy each page a write touched
+// that an earlier write of the group had touched (the table's and each index's last leaf) into
+// its sub-journal, to be able to roll back to it: ~14 pages for a risky analysis that opens an
+// alert, which spill the sub-journal to a temporary file (past 64 KiB), after which each copy is
+// two write system calls — 30 per request, ~60 µs of system time on a slow VM.
 import type { Database, Statement } from "bun:sqlite";
 import { asStorageError } from "./database.ts";
 import type { Checkpointer } from "./checkpointer.ts";
@@ -17,7 +23,7 @@ export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
   // Prepared once: db.exec compiles its SQL on every call, and these run around every write.
-  private statements?: { begin: Statement; commit: Statement; savepoint: Statement; release: Statement; rollbackTo: Statement };
+  private statements?: { begin: Statement; commit: Statement; rollback: Statement; savepoint: Statement; release: Statement; rollbackTo: Statement };
 
   /** Set while a server runs: WAL checkpoints happen on its worker thread (checkpointer.ts). */
   checkpointer?: Checkpointer;
@@ -28,12 +34,18 @@ export class GroupCommit {
     return (this.statements ??= {
       begin: this.db.prepare("BEGIN IMMEDIATE"),
       commit: this.db.prepare("COMMIT"),
+      rollback: this.db.prepare("ROLLBACK"),
       savepoint: this.db.prepare("SAVEPOINT group_job"),
       release: this.db.prepare("RELEASE group_job"),
       rollbackTo: this.db.prepare("ROLLBACK TO group_job"),
     });
   }
 
+  /**
+   * Applies `fn` in the next group's transaction. `fn` may run twice (when a write of its group
+   * fails, the group is undone and applied again), so it must be a function of the database: its
+   * effects are its reads and writes, and the value of its last run is the one resolved.
+   */
   run<T>(fn: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
@@ -48,7 +60,6 @@ export class GroupCommit {
     this.scheduled = false;
     const jobs = this.queue;
     this.queue = [];
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     let statements: ReturnType<GroupCommit["prepared"]>;
     try {
       // Outside any transaction: a checkpoint cannot run inside one.
@@ -61,25 +72,18 @@ export class GroupCommit {
       for (const job of jobs) job.reject(asStorageError(e));
       return;
     }
-    const { savepoint, release, rollbackTo } = statements;
-    for (const job of jobs) {
+    let outcomes = applyAll(jobs);
+    if (!outcomes) {
+      // A write failed, and what it wrote before failing is in the transaction: undo the group
+      // and apply it again, each write in its own savepoint, so that only the failing one is lost.
       try {
-        savepoint.run();
+        if (this.db.inTransaction) statements.rollback.run(); // (some errors end the transaction themselves)
+        statements.begin.run();
       } catch (e) {
-        outcomes.push({ ok: false, error: asStorageError(e) });
-        continue;
+        for (const job of jobs) job.reject(asStorageError(e));
+        return;
       }
-      try {
-        const value = job.fn();
-        release.run();
-        outcomes.push({ ok: true, value });
-      } catch (error) {
-        try {
-          rollbackTo.run();
-          release.run();
-        } catch {}
-        outcomes.push({ ok: false, error: asStorageError(error) });
-      }
+      outcomes = applyEachAlone(jobs, statements);
     }
     try {
       statements.commit.run();
@@ -96,4 +100,44 @@ export class GroupCommit {
       else job.reject(outcome.error);
     });
   }
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** Every job's value, in order; null as soon as one throws (the transaction then holds part of its writes). */
+function applyAll(jobs: Job[]): Outcome[] | null {
+  const outcomes: Outcome[] = [];
+  for (const job of jobs) {
+    try {
+      outcomes.push({ ok: true, value: job.fn() });
+    } catch {
+      return null;
+    }
+  }
+  return outcomes;
+}
+
+/** Each job in its own savepoint: one that throws is rolled back alone. */
+function applyEachAlone(jobs: Job[], { savepoint, release, rollbackTo }: Record<"savepoint" | "release" | "rollbackTo", Statement>): Outcome[] {
+  const outcomes: Outcome[] = [];
+  for (const job of jobs) {
+    try {
+      savepoint.run();
+    } catch (e) {
+      outcomes.push({ ok: false, error: asStorageError(e) });
+      continue;
+    }
+    try {
+      const value = job.fn();
+      release.run();
+      outcomes.push({ ok: true, value });
+    } catch (error) {
+      try {
+        rollbackTo.run();
+        release.run();
+      } catch {}
+      outcomes.push({ ok: false, error: asStorageError(error) });
+    }
+  }
+  return outcomes;
 }
