@@ -1,7 +1,8 @@
 // Opening an alert on PostgreSQL in one statement: the alert, its `created` event, its webhook
 // messages and the analysis that caused it. A risky analysis of a transaction not seen before
-// (the common case of a ledger's traffic) then costs one round trip instead of a transaction of
-// nine (BEGIN, the per-key advisory lock, the locked read, four inserts, COMMIT).
+// (the common case of a ledger's traffic) then costs one statement after the probe instead of a
+// transaction of up to nine round trips (BEGIN, the per-key advisory lock, the locked read, the
+// alert, its event, each webhook message, the analysis, COMMIT).
 import type { AlertEventRecord, AlertRecord, AnalysisRecord, OutboxMessage } from "../types.ts";
 import { ALERT_COLUMNS, alertToRow, EVENT_COLUMNS, eventToRow } from "../alert-rows.ts";
 import { ANALYSIS_COLUMNS, storedRow } from "./analyses.ts";
