@@ -29,7 +29,7 @@ export async function insertAnalysis(sql: Sql, r: AnalysisRecord, alertId?: stri
 }
 
 /** Each column's type, for parameters that no column gives a type to (INSERT … SELECT). */
-const COLUMN_TYPES: Record<(typeof ANALYSIS_COLUMNS)[number], string> = {
+export const ANALYSIS_COLUMN_TYPES: Record<(typeof ANALYSIS_COLUMNS)[number], string> = {
   id: "text", account_id: "text", connector: "text", module: "text", transaction_id: "text", customer_id: "text",
   risk_score: "double precision", risk_level: "text", amount_at_risk: "double precision", currency: "text", anomaly_codes: "text",
   transactions_analyzed: "integer", alert_id: "text", created_at: "text", result: "text",
@@ -41,7 +41,7 @@ const AFTER_COLUMNS = ANALYSIS_COLUMNS.length; // the probe's parameters follow 
  * (or being committed: the lock waits for it, then sees the new row) inserts nothing.
  */
 const INSERT_ON_ALERT_SQL = `INSERT INTO analyses (${ANALYSIS_COLUMNS.join(", ")})
-  SELECT ${ANALYSIS_COLUMNS.map((c, i) => `$${i + 1}::${COLUMN_TYPES[c]}`).join(", ")} FROM alerts
+  SELECT ${ANALYSIS_COLUMNS.map((c, i) => `$${i + 1}::${ANALYSIS_COLUMN_TYPES[c]}`).join(", ")} FROM alerts
    WHERE id = $${AFTER_COLUMNS + 1} AND status IN ('open', 'acknowledged') AND analysis_id IS NOT DISTINCT FROM $${AFTER_COLUMNS + 2}::text
      AND risk_score IS NOT DISTINCT FROM $${AFTER_COLUMNS + 3}::double precision AND anomalies = $${AFTER_COLUMNS + 4}::text
   FOR SHARE`;

@@ -5,38 +5,64 @@
 // alert, its event, each webhook message, the analysis, COMMIT).
 import type { AlertEventRecord, AlertRecord, AnalysisRecord, OutboxMessage } from "../types.ts";
 import { ALERT_COLUMNS, alertToRow, EVENT_COLUMNS, eventToRow } from "../alert-rows.ts";
-import { ANALYSIS_COLUMNS, storedRow } from "./analyses.ts";
+import { ANALYSIS_COLUMN_TYPES, ANALYSIS_COLUMNS, storedRow } from "./analyses.ts";
 import { OUTBOX_COLUMNS } from "./outbox.ts";
 import type { Sql } from "./pool.ts";
 
-const list = (columns: readonly string[], prefix = "") => columns.map((c) => prefix + c).join(", ");
+/** The outbox's column types, for its rows' parameters (INSERT … SELECT gives them none). */
+const OUTBOX_COLUMN_TYPES: Record<(typeof OUTBOX_COLUMNS)[number], string> = {
+  id: "text", event_id: "text", event_type: "text", target: "text", payload: "text", status: "text", attempts: "integer",
+  next_attempt_at: "text", last_error: "text", last_status: "integer", created_at: "text", delivered_at: "text",
+};
+
+/** `$n::type, …` for `columns`, numbered from `first`. */
+function typedParams(columns: readonly string[], types: Record<string, string>, first: number): string {
+  return columns.map((c, i) => `$${first + i}::${types[c]}`).join(", ");
+}
 
 /**
- * Each row travels as one JSON parameter read as the table's row type (json_populate_record), so
- * every column keeps its type without a cast per parameter; the parameter is sent as text (typed
- * json, Bun.SQL would send the string as a JSON string). The alert is inserted unless the
- * active index already holds an alert of its key: ON CONFLICT waits for a concurrent opener of the
- * key to commit or roll back, then decides. The other rows are inserted only with the alert (FROM
- * alert: none when it was not), so the statement writes all of them or none. The event's foreign
- * key is checked at the statement's end, where the alert is visible.
+ * The statement for `messages` webhook messages, with or without an analysis. The alert is
+ * inserted unless the active index already holds an alert of its key: ON CONFLICT waits for a
+ * concurrent opener of the key to commit or roll back, then decides. The other rows are inserted
+ * only with the alert (FROM alert: none when it was not), so the statement writes all of them or
+ * none; the event's foreign key is checked at the statement's end, where the alert is visible.
+ * Every value is a parameter of its column's type, as the other inserts send them (text
+ * PostgreSQL cannot hold is replaced as there, pool.ts).
  */
-const OPEN_SQL = `WITH alert AS (
-    INSERT INTO alerts (${list(ALERT_COLUMNS)})
-      SELECT ${list(ALERT_COLUMNS, "a.")} FROM json_populate_record(NULL::alerts, $1::text::json) a
+function openSql(messages: number, withAnalysis: boolean): string {
+  let next = ALERT_COLUMNS.length + 1;
+  const eventAt = next;
+  next += EVENT_COLUMNS.length;
+  const analysisAt = next;
+  if (withAnalysis) next += ANALYSIS_COLUMNS.length;
+  const rows = Array.from({ length: messages }, (_, m) => `(${typedParams(OUTBOX_COLUMNS, OUTBOX_COLUMN_TYPES, next + m * OUTBOX_COLUMNS.length)})`);
+  return `WITH alert AS (
+    INSERT INTO alerts (${ALERT_COLUMNS.join(", ")}) VALUES (${ALERT_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})
     ON CONFLICT (account_id, dedupe_key) WHERE dedupe_key IS NOT NULL AND status IN ('open', 'acknowledged') DO NOTHING
     RETURNING id
   ), event AS (
-    INSERT INTO alert_events (${list(EVENT_COLUMNS)})
-      SELECT ${list(EVENT_COLUMNS, "e.")} FROM alert, json_populate_record(NULL::alert_events, $2::text::json) e
-  ), outbox AS (
-    INSERT INTO webhook_outbox (${list(OUTBOX_COLUMNS)})
-      SELECT ${list(OUTBOX_COLUMNS, "o.")} FROM alert, json_populate_recordset(NULL::webhook_outbox, $3::text::json) o
+    INSERT INTO alert_events (${EVENT_COLUMNS.join(", ")})
+      SELECT ${EVENT_COLUMNS.map((_, i) => `$${eventAt + i}::text`).join(", ")} FROM alert
+  )${
+    withAnalysis
+      ? `, analysis AS (
+    INSERT INTO analyses (${ANALYSIS_COLUMNS.join(", ")}) SELECT ${typedParams(ANALYSIS_COLUMNS, ANALYSIS_COLUMN_TYPES, analysisAt)} FROM alert
+  )`
+      : ""
+  }${
+    messages > 0
+      ? `, outbox AS (
+    INSERT INTO webhook_outbox (${OUTBOX_COLUMNS.join(", ")})
+      SELECT m.* FROM alert, (VALUES ${rows.join(", ")}) AS m (${OUTBOX_COLUMNS.join(", ")})
     ON CONFLICT DO NOTHING
-  ), analysis AS (
-    INSERT INTO analyses (${list(ANALYSIS_COLUMNS)})
-      SELECT ${list(ANALYSIS_COLUMNS, "r.")} FROM alert, json_populate_record(NULL::analyses, $4::text::json) r WHERE $4::text IS NOT NULL
-  )
+  )`
+      : ""
+  }
   SELECT count(*)::int AS opened FROM alert`;
+}
+
+// One text per shape, made once: PostgreSQL prepares each text once per connection.
+const statements = new Map<string, string>();
 
 /**
  * Inserts `alert` with its event, outbox messages and (if any) the analysis recorded on it, in one
@@ -48,11 +74,17 @@ export async function insertOpenedAlert(
   opened: { alert: AlertRecord; event: AlertEventRecord; outbox: OutboxMessage[]; analysis?: AnalysisRecord },
 ): Promise<boolean> {
   const { alert, event, outbox, analysis } = opened;
-  const result = (await sql.unsafe(OPEN_SQL, [
-    JSON.stringify(alertToRow(alert)),
-    JSON.stringify(eventToRow(event)),
-    JSON.stringify(outbox),
-    analysis ? JSON.stringify(storedRow(analysis, alert.id)) : null,
-  ])) as { opened: number }[];
+  const shape = `${outbox.length}:${analysis ? 1 : 0}`;
+  let text = statements.get(shape);
+  if (text === undefined) statements.set(shape, (text = openSql(outbox.length, analysis !== undefined)));
+  const alertRow = alertToRow(alert);
+  const eventRow = eventToRow(event);
+  const params: unknown[] = [...ALERT_COLUMNS.map((c) => alertRow[c] ?? null), ...EVENT_COLUMNS.map((c) => eventRow[c] ?? null)];
+  if (analysis) {
+    const row = storedRow(analysis, alert.id) as Record<string, unknown>;
+    for (const c of ANALYSIS_COLUMNS) params.push(row[c] ?? null);
+  }
+  for (const m of outbox) for (const c of OUTBOX_COLUMNS) params.push((m as unknown as Record<string, unknown>)[c] ?? null);
+  const result = (await sql.unsafe(text, params)) as { opened: number }[];
   return result[0]!.opened === 1;
 }
