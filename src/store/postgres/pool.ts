@@ -5,10 +5,29 @@ import type { SQL } from "bun";
 import type { Migration } from "../migrations/index.ts";
 import { asPgStorageError, migrate, openPool, type PostgresOptions } from "./database.ts";
 
-export type Sql = SQL;
+/** What the repositories query through: Bun.SQL's `unsafe`, with parameters PostgreSQL can hold (storable). */
+export type Sql = Pick<SQL, "unsafe">;
+
+/**
+ * PostgreSQL text cannot hold U+0000 ("invalid byte sequence for encoding UTF8: 0x00"), so a
+ * string parameter carrying one — a transaction id, a SKU or a title from a request or a
+ * connector's data — would fail its whole write. It is stored with U+FFFD in its place, as Bun's
+ * UTF-8 encoding already stores a lone surrogate; SQLite keeps both as sent.
+ */
+export function storable(params: unknown[]): unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < params.length; i++) {
+    const v = params[i];
+    if (typeof v === "string" && v.includes("\0")) (out ??= [...params])[i] = v.replaceAll("\0", "\uFFFD");
+  }
+  return out ?? params;
+}
+
+const storableSql = (sql: SQL): Sql => ({ unsafe: (query: string, params?: unknown[]) => sql.unsafe(query, params && storable(params)) });
 
 export class PgDatabase {
   readonly sql: SQL;
+  private readonly queries: Sql;
   private migrated: Promise<void> | null = null;
 
   constructor(
@@ -16,6 +35,7 @@ export class PgDatabase {
     private readonly migrations: Migration[],
   ) {
     this.sql = openPool(options);
+    this.queries = storableSql(this.sql);
   }
 
   /** Applies pending migrations once per process, before the first query. */
@@ -37,33 +57,33 @@ export class PgDatabase {
   }
 
   /** Runs queries once the schema is in place, translating storage failures. */
-  async run<T>(fn: (sql: SQL) => Promise<T>): Promise<T> {
+  async run<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
     await this.ready();
     try {
-      return await fn(this.sql);
+      return await fn(this.queries);
     } catch (e) {
       throw asPgStorageError(e);
     }
   }
 
   /** Runs `fn` in one transaction (committed when it resolves, rolled back when it throws). */
-  tx<T>(fn: (tx: SQL) => Promise<T>): Promise<T> {
-    return this.run((sql) => sql.begin((tx) => fn(tx as unknown as SQL)) as Promise<T>);
+  tx<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    return this.run(() => this.sql.begin((tx) => fn(storableSql(tx as unknown as SQL))) as Promise<T>);
   }
 }
 
 /** Rows of `query`, typed. */
-export async function rows<T>(sql: SQL, query: string, params: unknown[] = []): Promise<T[]> {
+export async function rows<T>(sql: Sql, query: string, params: unknown[] = []): Promise<T[]> {
   return [...((await sql.unsafe(query, params)) as T[])];
 }
 
-export async function one<T>(sql: SQL, query: string, params: unknown[] = []): Promise<T | null> {
+export async function one<T>(sql: Sql, query: string, params: unknown[] = []): Promise<T | null> {
   const r = (await sql.unsafe(query, params)) as T[];
   return r[0] ?? null;
 }
 
 /** Rows changed by an UPDATE or DELETE. */
-export async function changes(sql: SQL, query: string, params: unknown[] = []): Promise<number> {
+export async function changes(sql: Sql, query: string, params: unknown[] = []): Promise<number> {
   const r = (await sql.unsafe(query, params)) as unknown as { count: number };
   return r.count;
 }
