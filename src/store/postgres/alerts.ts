@@ -23,7 +23,7 @@ import {
   type Page,
   type SuppressionKey,
 } from "../types.ts";
-import { ALERT_COLUMNS, type AlertRow, alertFromRow, alertToRow, EVENT_COLUMNS, type EventRow, eventFromRow, eventToRow, PATCHABLE_COLUMNS } from "../alert-rows.ts";
+import { type AlertRow, alertFromRow, alertToRow, EVENT_COLUMNS, type EventRow, eventFromRow, eventToRow, PATCHABLE_COLUMNS } from "../alert-rows.ts";
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import { insertAnalysis, insertAnalysisOnAlert } from "./analyses.ts";
 import { markClaim } from "./idempotency.ts";
@@ -71,15 +71,15 @@ export class PgAlertRepository implements AlertRepository {
   constructor(private readonly db: PgDatabase) {}
 
   create(alert: AlertRecord, event: AlertEventRecord, outbox: OutboxBuilder, claim?: IdempotencyRef) {
-    return this.db
-      .tx(async (tx) => {
-        await insertAlert(tx, alert);
-        await insertEvent(tx, event);
-        await insertOutbox(tx, outbox(alert, event));
-        await markClaim(tx, claim, `alert:${alert.id}`);
-        return alert;
-      })
-      .catch(activeConflict);
+    const opened = { alert, event, outbox: outbox(alert, event) };
+    const write = async (sql: Sql) => {
+      // Nothing written: an active alert of its dedupe key exists (a manual alert has none).
+      if (!(await insertOpenedAlert(sql, opened))) throw new ActiveAlertExistsError(null);
+      await markClaim(sql, claim, `alert:${alert.id}`);
+      return alert;
+    };
+    // One statement, unless an idempotency claim is to be marked with it.
+    return claim ? this.db.tx(write) : this.db.run(write);
   }
 
   get(accountId: string, id: string) {
@@ -263,11 +263,6 @@ export class PgAlertRepository implements AlertRepository {
 async function read(sql: Sql, accountId: string, id: string, forUpdate = false): Promise<AlertRecord | null> {
   const row = await one<AlertRow>(sql, `SELECT * FROM alerts WHERE id = $1 AND account_id = $2${forUpdate ? " FOR UPDATE" : ""}`, [id, accountId]);
   return row ? alertFromRow(row) : null;
-}
-
-async function insertAlert(sql: Sql, alert: AlertRecord) {
-  const q = insertOf("alerts", ALERT_COLUMNS, alertToRow(alert));
-  await sql.unsafe(q.text, q.params);
 }
 
 async function insertEvent(sql: Sql, e: AlertEventRecord) {
