@@ -1,6 +1,6 @@
 // Text PostgreSQL cannot hold — U+0000 and a lone surrogate — sent in a risky analysis (its
-// transaction id, a SKU, so the alert's title too) or a manual alert: answered as any other text,
-// never a 5xx. On PostgreSQL each is stored with U+FFFD in its place (pool.ts `storable`); SQLite
+// transaction id, a SKU, so the alert's title too), a manual alert, or a path or query
+// parameter: answered as any other text, never a 5xx (on PostgreSQL each of these was a 500). On PostgreSQL each is stored with U+FFFD in its place (pool.ts `storable`); SQLite
 // keeps U+0000. Runs on both drivers (make test runs test/alerts again with ASSAY_TEST_STORAGE=postgres).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { testStorageDriver } from "../support/postgres.ts";
@@ -49,4 +49,12 @@ test("U+0000 and a lone surrogate in a manual alert's title, description and met
   expect(alert.title).toBe(postgres ? "a\uFFFDb\uFFFDc" : "a\u0000b\uFFFDc");
   expect(alert.description).toBe(postgres ? "d\uFFFD" : "d\u0000");
   expect(alert.metadata.note).toBe("m\u0000\ud800"); // inside JSON text, escaped: kept as sent by both
+});
+
+test("U+0000 in a path or query parameter is looked up as any other text: not found or an empty page, never a 5xx", async () => {
+  const answers: Record<string, number> = {};
+  for (const path of ["/v1/alerts?connector=%00", "/v1/alerts/alrt_%00", "/v1/reports/rpt_%00", "/v1/alerts/alrt_%00/history"]) {
+    answers[path] = (await s.call("GET", path)).status;
+  }
+  expect(answers).toEqual({ "/v1/alerts?connector=%00": 200, "/v1/alerts/alrt_%00": 404, "/v1/reports/rpt_%00": 404, "/v1/alerts/alrt_%00/history": 404 });
 });
