@@ -22,7 +22,12 @@ import { BENCH_INVOICE, lookupBody, writeSampleSources } from "./support.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { batches: { type: "string", default: "400" }, batch: { type: "string", default: "64" }, "access-log": { type: "boolean", default: false } },
+  options: {
+    batches: { type: "string", default: "400" },
+    batch: { type: "string", default: "64" },
+    "access-log": { type: "boolean", default: false },
+    json: { type: "boolean", default: false }, // a last line of JSON, for bench/run.ts
+  },
 });
 const scenario = positionals[0] ?? "inline";
 const dir = makeTempDir("assay-inproc-");
@@ -93,7 +98,10 @@ for (let i = 0; i < 5; i++) figures.push(await round(Number(values.batches) / 5)
 const building = requestCost(20_000);
 const chronological = [...figures];
 figures.sort((a, b) => a - b);
+const cpuPerRequest = figures[2]! - building;
+const requestsPerSecond = Math.round([...rates].sort((a, b) => a - b)[2]!);
 console.log(
-  `${scenario}: ${(figures[2]! - building).toFixed(1)} µs CPU per request (median of 5 rounds, minus ${building.toFixed(1)} µs building the Request; rounds in order ${chronological.map((f) => (f - building).toFixed(1)).join(" ")}); ${Math.round([...rates].sort((a, b) => a - b)[2]!).toLocaleString("en")} requests/s (median round)`,
+  `${scenario}: ${cpuPerRequest.toFixed(1)} µs CPU per request (median of 5 rounds, minus ${building.toFixed(1)} µs building the Request; rounds in order ${chronological.map((f) => (f - building).toFixed(1)).join(" ")}); ${requestsPerSecond.toLocaleString("en")} requests/s (median round)`,
 );
 await s.stop();
+if (values.json) console.log(JSON.stringify({ cpu_us_per_request: Number(cpuPerRequest.toFixed(1)), requests_per_s: requestsPerSecond }));

@@ -62,7 +62,12 @@ function medianRun(runs: Record<string, number>[], key: string): Record<string, 
 
 /** Runs a bench script in its own process (its peak RSS is its own) and parses its last JSON line. */
 async function script(path: string, ...args: string[]): Promise<Record<string, number>> {
-  const p = Bun.spawn([process.execPath, "run", path, "--json", ...args], { stdout: "pipe", stderr: "inherit" });
+  return scriptWith({}, path, ...args);
+}
+
+/** script() with these environment variables added. */
+async function scriptWith(env: Record<string, string>, path: string, ...args: string[]): Promise<Record<string, number>> {
+  const p = Bun.spawn([process.execPath, "run", path, "--json", ...args], { stdout: "pipe", stderr: "inherit", env: { ...process.env, ...env } });
   const out = await new Response(p.stdout).text();
   if ((await p.exited) !== 0) throw new Error(`${path} failed: ${out}`);
   return JSON.parse(out.trim().split("\n").at(-1)!);
@@ -264,6 +269,23 @@ try {
   const warm = await script("bench/engine-warm.ts");
   results.engine_warm = warm;
   rows.push({ figure: "warm inline analysis (engine only)", result: `${warm.us_per_analysis} µs (${warm.cpu_us_per_analysis} µs CPU)`, target: "< 1,000 µs", met: warm.us_per_analysis! < 1000 });
+
+  // The HTTP analyze above re-analyses one invoice whose alert is open; a ledger's traffic is
+  // mostly new transactions, each risky one opening its alert. That path in process (the front
+  // door's handler, no sockets: docs/benchmarks.md), on SQLite and, when the cluster figures ran,
+  // on PostgreSQL.
+  const drivers: [string, Record<string, string>][] = [["SQLite", {}]];
+  if (!(results.cluster as { skipped?: string }).skipped) drivers.push(["PostgreSQL", { ASSAY_TEST_STORAGE: "postgres", ASSAY_TEST_PG_URL: process.env.BENCH_PG_URL ?? process.env.ASSAY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test" }]);
+  results.analyze_new_transaction = {};
+  for (const [driver, env] of drivers) {
+    const figure = await scriptWith(env, "bench/analyze-inprocess.ts", "new", "--batches", "150");
+    (results.analyze_new_transaction as Record<string, unknown>)[driver] = figure;
+    rows.push({
+      figure: `signed POST /v1/analyze of a new transaction each time, opening its alert, in process (${driver})`,
+      result: `${figure.requests_per_s!.toLocaleString("en")} requests/s`,
+      cpu_us: figure.cpu_us_per_request,
+    });
+  }
 } catch (e) {
   if (!(e instanceof Done)) throw e;
 } finally {
