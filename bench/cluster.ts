@@ -12,7 +12,8 @@ import { load } from "./load.ts";
 import { runCli, startAndReadUrl } from "./support.ts";
 import type { Row } from "./table.ts";
 
-const PG = process.env.BENCH_PG_URL ?? process.env.ASSAY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** The PostgreSQL server the benchmarks use (bench/run.ts passes it on to its in-process runs). */
+export const PG = process.env.BENCH_PG_URL ?? process.env.ASSAY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS = process.env.BENCH_REDIS_URL ?? process.env.ASSAY_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 3);
 

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { signHex } from "../src/auth/signature.ts";
-import { benchCluster } from "./cluster.ts";
+import { benchCluster, PG } from "./cluster.ts";
 import { benchLimiter } from "./limiter.ts";
 import { load, type LoadResult, peakRssMb, threadsCpuMs } from "./load.ts";
 import { BENCH_INVOICE, benchServerYaml, lookupBody, runCli, startAndReadUrl, writeSampleSources } from "./support.ts";
@@ -275,7 +275,7 @@ try {
   // door's handler, no sockets: docs/benchmarks.md), on SQLite and, when the cluster figures ran,
   // on PostgreSQL.
   const drivers: [string, Record<string, string>][] = [["SQLite", {}]];
-  if (!(results.cluster as { skipped?: string }).skipped) drivers.push(["PostgreSQL", { ASSAY_TEST_STORAGE: "postgres", ASSAY_TEST_PG_URL: process.env.BENCH_PG_URL ?? process.env.ASSAY_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test" }]);
+  if (!(results.cluster as { skipped?: string }).skipped) drivers.push(["PostgreSQL", { ASSAY_TEST_STORAGE: "postgres", ASSAY_TEST_PG_URL: PG }]);
   results.analyze_new_transaction = {};
   for (const [driver, env] of drivers) {
     const figure = await scriptWith(env, "bench/analyze-inprocess.ts", "new", "--batches", "150");
