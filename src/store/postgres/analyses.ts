@@ -2,7 +2,7 @@ import type { AlertProbe, AnalysisQuery, AnalysisRecord, AnalysisRepository } fr
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import { recordedResultJson } from "../../domain/analysis-json.ts";
 import { markClaim } from "./idempotency.ts";
-import { insertOf, one, rows, type PgDatabase, type Sql } from "./pool.ts";
+import { insertOf, one, rows, type PgDatabase, type Sql, typedParams } from "./pool.ts";
 
 interface Row extends Omit<AnalysisRecord, "anomaly_codes" | "result"> {
   anomaly_codes: string;
@@ -41,7 +41,7 @@ const AFTER_COLUMNS = ANALYSIS_COLUMNS.length; // the probe's parameters follow 
  * (or being committed: the lock waits for it, then sees the new row) inserts nothing.
  */
 const INSERT_ON_ALERT_SQL = `INSERT INTO analyses (${ANALYSIS_COLUMNS.join(", ")})
-  SELECT ${ANALYSIS_COLUMNS.map((c, i) => `$${i + 1}::${ANALYSIS_COLUMN_TYPES[c]}`).join(", ")} FROM alerts
+  SELECT ${typedParams(ANALYSIS_COLUMNS, ANALYSIS_COLUMN_TYPES, 1)} FROM alerts
    WHERE id = $${AFTER_COLUMNS + 1} AND status IN ('open', 'acknowledged') AND analysis_id IS NOT DISTINCT FROM $${AFTER_COLUMNS + 2}::text
      AND risk_score IS NOT DISTINCT FROM $${AFTER_COLUMNS + 3}::double precision AND anomalies = $${AFTER_COLUMNS + 4}::text
   FOR SHARE`;

@@ -7,18 +7,13 @@ import type { AlertEventRecord, AlertRecord, AnalysisRecord, OutboxMessage } fro
 import { ALERT_COLUMNS, alertToRow, EVENT_COLUMNS, eventToRow } from "../alert-rows.ts";
 import { ANALYSIS_COLUMN_TYPES, ANALYSIS_COLUMNS, storedRow } from "./analyses.ts";
 import { OUTBOX_COLUMNS } from "./outbox.ts";
-import type { Sql } from "./pool.ts";
+import { type Sql, typedParams } from "./pool.ts";
 
 /** The outbox's column types, for its rows' parameters (INSERT … SELECT gives them none). */
 const OUTBOX_COLUMN_TYPES: Record<(typeof OUTBOX_COLUMNS)[number], string> = {
   id: "text", event_id: "text", event_type: "text", target: "text", payload: "text", status: "text", attempts: "integer",
   next_attempt_at: "text", last_error: "text", last_status: "integer", created_at: "text", delivered_at: "text",
 };
-
-/** `$n::type, …` for `columns`, numbered from `first`. */
-function typedParams(columns: readonly string[], types: Record<string, string>, first: number): string {
-  return columns.map((c, i) => `$${first + i}::${types[c]}`).join(", ");
-}
 
 /**
  * The statement for `messages` webhook messages, with or without an analysis. The alert is

@@ -101,3 +101,8 @@ export function insertOf(table: string, columns: readonly string[], row: Record<
     params: columns.map((c) => row[c] ?? null),
   };
 }
+
+/** `$n::type, …` for `columns`, numbered from `first`: parameters no column gives a type to (INSERT … SELECT). */
+export function typedParams(columns: readonly string[], types: Record<string, string>, first: number): string {
+  return columns.map((c, i) => `$${first + i}::${types[c]}`).join(", ");
+}
