@@ -10,8 +10,24 @@ export function main(argv: string[], io: CliIO = processIO): Promise<number> {
   return dispatch(COMMANDS, argv, io, VERSION);
 }
 
+/**
+ * Resolves once what was written to the stream has been handed to the system. Bun's
+ * process.exit drops whatever a pipe has not taken yet: without this, `assay call … | jq` lost
+ * all but the first 64 KiB of a large answer, with exit code 0. A reader that has gone away
+ * (`| head`) ends the wait with an error, which is not the command's failure.
+ */
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    stream.once("error", () => resolve());
+    stream.end(() => resolve());
+  });
+}
+
 if (import.meta.main) {
   const code = await main(process.argv.slice(2));
   // `serve` keeps the process alive itself; every other command ends here.
-  if (code !== -1) process.exit(code);
+  if (code !== -1) {
+    await Promise.all([drained(process.stdout), drained(process.stderr)]);
+    process.exit(code);
+  }
 }

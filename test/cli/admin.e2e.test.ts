@@ -147,4 +147,20 @@ describe("init, sign", () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("invalid_signature");
   });
+
+  test("call prints a large answer whole into a pipe that is read late (the process waits for it)", async () => {
+    // The OpenAPI document is more than a pipe buffer long; the reader starts only after the CLI
+    // would have exited, which is when Bun's process.exit dropped all but the first 64 KiB.
+    const expected = await (await fetch(`${s.url}/docs/json`)).text();
+    expect(expected.length).toBeGreaterThan(65536);
+    // Through the shell: a kernel pipe of 64 KiB, as `assay call … | jq` has (Bun.spawn's own pipe is larger).
+    const proc = Bun.spawn(["sh", "-c", '"$@" | (sleep 1; cat)', "sh", process.execPath, "run", join(import.meta.dir, "../../src/main.ts"), "call", "GET", "/docs/json"], {
+      env: { ...process.env, ASSAY_URL: s.url, ASSAY_API_KEY: s.creds.key, ASSAY_API_SECRET: s.creds.secret },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(expected));
+  });
 });
