@@ -1,26 +1,38 @@
 // Counts of three-value combinations over the categorical fields with few values (company,
 // currency, document type, posting key...): the evidence for "higher-order" anomalies, three
 // values whose every pair is common but which never occur together. Values get small integer
-// codes per field, so a combination is a pair of numbers and counting costs a probe (pair-counts.ts); fields with
+// codes per field, so a combination is a pair of numbers and counting it costs a load (code-pair-counts.ts); fields with
 // many values (accounts, users) are left to the pair counts, where a triple would rarely be
 // expected often enough to mean anything. The codes are the history's own (history.ts).
-import { PairCounts } from "./pair-counts.ts";
+import { CodePairCounts, denseBits } from "./code-pair-counts.ts";
 
 const MAX_CODES = 256;
 
 export class TripleCounts {
   /** Positions (in the categorical fields) of the fields combined, and the triples of them. */
   readonly triples: [number, number, number][] = [];
-  /** Per triple: (codes a·MAX_CODES + b, code c) → count. */
-  private readonly counts: PairCounts[];
+  /** Per triple: ((codes a, b), code c) → count (code-pair-counts.ts: dense while the codes are
+   *  within the ranges the fields' profile sized). */
+  private readonly counts: CodePairCounts[];
+  /** Per triple: its three fields' positions in the categorical fields. */
   private readonly tripleFields: Int32Array;
+  /** Per triple: the bits of its first two fields' dense ranges. */
+  private readonly bits: Int32Array;
 
-  constructor(readonly fieldIndexes: readonly number[]) {
+  /**
+   * `distinct`: per field of `fieldIndexes`, how many values its profile saw (the dense ranges
+   * are sized from it; without it every triple is counted in a hashed table).
+   */
+  constructor(
+    readonly fieldIndexes: readonly number[],
+    distinct: readonly number[] = [],
+  ) {
     const k = fieldIndexes.length;
     for (let a = 0; a < k; a++) for (let b = a + 1; b < k; b++) for (let c = b + 1; c < k; c++) this.triples.push([a, b, c]);
-    this.counts = this.triples.map(() => new PairCounts());
-    // Per triple, the categorical field positions of its three fields.
     this.tripleFields = Int32Array.from(this.triples.flatMap(([a, b, c]) => [fieldIndexes[a]!, fieldIndexes[b]!, fieldIndexes[c]!]));
+    const bits = fieldIndexes.map((_, i) => Math.min(denseBits(distinct[i]), Math.log2(MAX_CODES)));
+    this.bits = Int32Array.from(this.triples.flatMap(([a, b]) => [bits[a]!, bits[b]!]));
+    this.counts = this.triples.map(([a, b, c]) => new CodePairCounts(bits[a]! > 0 && bits[b]! > 0 ? bits[a]! + bits[b]! : 0, bits[c]!));
   }
 
   /** Adds one transaction, by the history's codes of its values (indexed like the categorical
@@ -33,7 +45,7 @@ export class TripleCounts {
       const b = own(codes[f[3 * t + 1]!]!);
       const c = own(codes[f[3 * t + 2]!]!);
       if (a < 0 || b < 0 || c < 0) continue;
-      this.counts[t]!.add(a * MAX_CODES + b, c, delta);
+      this.counts[t]!.add(this.firstTwo(t, a, b), c, delta);
     }
   }
 
@@ -44,7 +56,16 @@ export class TripleCounts {
     const a = own(codes[f[3 * t]!]!);
     const b = own(codes[f[3 * t + 1]!]!);
     const c = own(codes[f[3 * t + 2]!]!);
-    return a < 0 || b < 0 || c < 0 ? undefined : this.counts[t]!.get(a * MAX_CODES + b, c);
+    return a < 0 || b < 0 || c < 0 ? undefined : this.counts[t]!.get(this.firstTwo(t, a, b), c);
+  }
+
+  /** The first two codes of triple t as one key: within their dense ranges, the cell of the pair
+   *  (below 1 << (bitsA + bitsB)); beyond them, a key above every such cell (hashed). */
+  private firstTwo(t: number, a: number, b: number): number {
+    const bitsA = this.bits[2 * t]!;
+    const bitsB = this.bits[2 * t + 1]!;
+    if (bitsA > 0 && bitsB > 0 && a >>> bitsA === 0 && b >>> bitsB === 0) return (a << bitsB) | b;
+    return 2 ** (bitsA + bitsB) + a * MAX_CODES + b;
   }
 }
 

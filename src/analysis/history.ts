@@ -10,7 +10,7 @@
 import type { Transaction } from "../domain/transaction.ts";
 import { type AmountContextField, AmountContexts, AmountContextsBuilder, type AmountContextsSink, amountContextFields, type ScopeReader, scopeReader } from "./amount-contexts.ts";
 import { TripleCounts } from "./combinations.ts";
-import { PairCounts } from "./pair-counts.ts";
+import { CodePairCounts, denseBits } from "./code-pair-counts.ts";
 import { parseDateMs } from "./dates.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
@@ -139,7 +139,7 @@ export class HistoryBuilder {
       .sort((a, b) => distinct[a]! - distinct[b]! || a - b)
       .slice(0, TRIPLE_MAX_FIELDS)
       .sort((a, b) => a - b);
-    this.stats.useFields(fields, new TripleCounts(small));
+    this.stats.useFields(fields, new TripleCounts(small, small.map((i) => distinct[i]!)), distinct);
     const contextFields = amountContextFields(fields);
     const scope = scopeReader(sample, fields);
     this.amountContexts = large && this.options.amountContexts ? this.options.amountContexts(contextFields, scope, fields) : new AmountContextsBuilder(contextFields, scope);
@@ -289,7 +289,7 @@ export class HistoryStats {
   codeCounts: number[][] = [];
   fieldTotals: number[] = [];
   /** Per pair of fields (i < j): (code a, code b) → count. */
-  pairCounts: PairCounts[][] = [];
+  pairCounts: CodePairCounts[][] = [];
   /** Three-value combinations of the fields with few values. */
   triples = new TripleCounts([]);
   /** Usual amounts per context (account, user, counterparty... in a currency) and routines. */
@@ -307,14 +307,16 @@ export class HistoryStats {
     this.useFields(fields, new TripleCounts([]));
   }
 
-  useFields(fields: readonly string[], triples: TripleCounts) {
+  /** `distinct`: per field, the values its profile saw (sizes the pairs' dense tables). */
+  useFields(fields: readonly string[], triples: TripleCounts, distinct: readonly number[] = []) {
     this.fields = fields;
     this.readers = fields.map(fieldReader);
     this.valueCodes = fields.map(() => new Map());
     this.codeCounts = fields.map(() => []);
     this.fieldTotals = fields.map(() => 0);
     // Only [i][j] with i < j is used; the square keeps the indexing simple.
-    this.pairCounts = fields.map((_, i) => fields.map((_, j) => (j > i ? new PairCounts() : EMPTY_PAIRS)));
+    const bits = fields.map((_, i) => denseBits(distinct[i]));
+    this.pairCounts = fields.map((_, i) => fields.map((_, j) => (j > i ? new CodePairCounts(bits[i], bits[j]) : EMPTY_PAIRS)));
     this.triples = triples;
     this.scratch = new Int32Array(fields.length);
   }
@@ -568,7 +570,7 @@ function beforeEntry(ms: number, seq: number, b: HistoryEntry): boolean {
   return am !== bm ? am < bm : seq < b.seq;
 }
 
-const EMPTY_PAIRS = new PairCounts(1);
+const EMPTY_PAIRS = new CodePairCounts();
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);

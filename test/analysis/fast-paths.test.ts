@@ -1,9 +1,11 @@
 // The hand-written fast paths of the scan agree with what they replace: parseDateMs with
-// Date.parse, parseMoment with the Date-based reading it replaced, PairCounts with a Map,
-// medianDeviation with sorting the deviations.
+// Date.parse, parseMoment with the Date-based reading it replaced, PairCounts, CodePairCounts and
+// TripleCounts with a Map, medianDeviation with sorting the deviations.
 import { expect, test } from "bun:test";
 import { parseDateMs, parseMoment } from "../../src/analysis/dates.ts";
 import { PairCounts } from "../../src/analysis/pair-counts.ts";
+import { CodePairCounts, denseBits } from "../../src/analysis/code-pair-counts.ts";
+import { TripleCounts } from "../../src/analysis/combinations.ts";
 import { SeededRandom } from "../../src/analysis/random.ts";
 import { median, medianDeviation } from "../../src/analysis/stats.ts";
 
@@ -68,6 +70,53 @@ test("PairCounts agrees with a Map through growth", () => {
   expect(table.get(301, 0)).toBe(0);
   expect(table.find(301, 0, -1)).toBe(-1);
   expect([...table.entries()].length).toBe(map.size);
+});
+
+test("CodePairCounts agrees with a Map, codes within and beyond the dense ranges, adds and removals", () => {
+  // Ranges sized for 6 and 40 values (3 and 6 bits); codes run past both, and one table's
+  // product is too large for a dense array (hashed only).
+  for (const [bitsA, bitsB] of [[denseBits(6), denseBits(40)], [denseBits(3000), denseBits(40)], [0, 0]] as const) {
+    const table = new CodePairCounts(bitsA, bitsB);
+    const map = new Map<string, number>();
+    for (let i = 0; i < 30_000; i++) {
+      const a = rng.int(0, i % 3 === 0 ? 20 : 7);
+      const b = rng.int(0, i % 5 === 0 ? 5_000 : 45);
+      const delta = i % 7 === 0 ? -1 : 1;
+      table.add(a, b, delta);
+      map.set(`${a}:${b}`, (map.get(`${a}:${b}`) ?? 0) + delta);
+    }
+    for (const [key, n] of map) {
+      const [a, b] = key.split(":").map(Number) as [number, number];
+      expect(table.get(a, b)).toBe(n);
+    }
+    expect(table.get(19, 4_999)).toBe(map.get("19:4999") ?? 0);
+    expect(table.get(0, 100_000)).toBe(0);
+  }
+});
+
+test("TripleCounts agrees with a Map, codes within and beyond the profiled ranges and past 256", () => {
+  // Four fields at categorical positions 0, 2, 3, 5; the profile saw 5, 40, 2 and 13 values.
+  const triples = new TripleCounts([0, 2, 3, 5], [5, 40, 2, 13]);
+  expect(triples.triples.length).toBe(4);
+  const map = new Map<string, number>();
+  const codes = new Int32Array(6);
+  for (let i = 0; i < 40_000; i++) {
+    for (let f = 0; f < 6; f++) codes[f] = i % 11 === 0 ? rng.int(-2, 300) : rng.int(0, f === 2 ? 60 : 9);
+    triples.add(codes, 1);
+    for (let t = 0; t < 4; t++) {
+      const [a, b, c] = triples.triples[t]!.map((k) => codes[triples.fieldIndexes[k]!]!) as [number, number, number];
+      if ([a, b, c].some((x) => x < 0 || x >= 256)) expect(triples.count(t, codes)).toBeUndefined();
+      else map.set(`${t}:${a}:${b}:${c}`, (map.get(`${t}:${a}:${b}:${c}`) ?? 0) + 1);
+    }
+  }
+  for (const [key, n] of map) {
+    const [t, a, b, c] = key.split(":").map(Number) as [number, number, number, number];
+    const [fa, fb, fc] = triples.triples[t]!.map((k) => triples.fieldIndexes[k]!) as [number, number, number];
+    codes[fa] = a;
+    codes[fb] = b;
+    codes[fc] = c;
+    expect(triples.count(t, codes)).toBe(n);
+  }
 });
 
 test("medianDeviation (two sorted runs merged) equals the median of the sorted deviations", () => {

@@ -1,0 +1,56 @@
+// Counts keyed by a pair of value codes (history.ts gives each categorical value a small integer
+// code, in order of first appearance): how often two values occurred together. The history counts
+// every pair of categorical values of every entry (28 pairs an entry for 8 fields) and the
+// detectors read them back for every entry scored. Most fields have few values, so a pair's
+// counts fit a dense array indexed by the two codes: a count is one load and one add, where a
+// probe of an open-addressing table (pair-counts.ts) over tens of thousands of slots missed the
+// cache once or twice per pair per entry. The dense range of each side is sized from the values
+// the history's profile saw, with room for a quarter more; a code beyond it (a value first seen
+// later, or a field with too many values for the table) is counted in the hashed table.
+import { PairCounts } from "./pair-counts.ts";
+
+/** The largest dense table (cells of 4 bytes): 256 KB, e.g. 256 values against 256. */
+export const MAX_DENSE_BITS = 16;
+
+/** Bits of the dense range for a field whose profile saw `distinct` values (0: none). */
+export function denseBits(distinct: number | undefined): number {
+  if (distinct === undefined || distinct <= 0) return 0;
+  return Math.ceil(Math.log2(distinct + (distinct >> 2) + 1));
+}
+
+export class CodePairCounts {
+  private readonly dense: Int32Array;
+  /** Bits of the first and second code's dense ranges; both 0 when the table has none. */
+  private readonly bitsA: number;
+  private readonly bitsB: number;
+  private readonly hashed = new PairCounts();
+
+  /** `bitsA`, `bitsB`: the dense range of each side (denseBits); a product over MAX_DENSE_BITS
+   *  leaves the table hashed only. */
+  constructor(bitsA = 0, bitsB = 0) {
+    const dense = bitsA > 0 && bitsB > 0 && bitsA + bitsB <= MAX_DENSE_BITS;
+    this.bitsA = dense ? bitsA : 0;
+    this.bitsB = dense ? bitsB : 0;
+    this.dense = new Int32Array(dense ? 2 ** (bitsA + bitsB) : 0);
+  }
+
+  /** The count of (a, b), both non-negative; 0 when never counted. */
+  get(a: number, b: number): number {
+    const cell = this.cell(a, b);
+    return cell >= 0 ? this.dense[cell]! : this.hashed.get(a, b);
+  }
+
+  add(a: number, b: number, delta: number): void {
+    const cell = this.cell(a, b);
+    if (cell >= 0) this.dense[cell]! += delta;
+    else this.hashed.add(a, b, delta);
+  }
+
+  /** The dense cell of (a, b), or -1 when either is beyond its range (or there is no dense table). */
+  private cell(a: number, b: number): number {
+    const bitsA = this.bitsA;
+    const bitsB = this.bitsB;
+    if (bitsA === 0 || a >>> bitsA !== 0 || b >>> bitsB !== 0) return -1;
+    return (a << bitsB) | b;
+  }
+}
