@@ -9,7 +9,8 @@
 // later, or a field with too many values for the table) is counted in the hashed table.
 import { PairCounts } from "./pair-counts.ts";
 
-/** The largest dense table (cells of 4 bytes): 256 KB, e.g. 256 values against 256. */
+/** The largest dense table of a pair of fields (cells of 4 bytes): 256 KB, e.g. 200 values
+ *  against 200; the 120 pairs of 16 fields stay within 30 MB. */
 export const MAX_DENSE_BITS = 16;
 
 /** Bits of the dense range for a field whose profile saw `distinct` values (0: none). */
@@ -25,10 +26,10 @@ export class CodePairCounts {
   private readonly bitsB: number;
   private readonly hashed = new PairCounts();
 
-  /** `bitsA`, `bitsB`: the dense range of each side (denseBits); a product over MAX_DENSE_BITS
+  /** `bitsA`, `bitsB`: the dense range of each side (denseBits); a product over `maxBits`
    *  leaves the table hashed only. */
-  constructor(bitsA = 0, bitsB = 0) {
-    const dense = bitsA > 0 && bitsB > 0 && bitsA + bitsB <= MAX_DENSE_BITS;
+  constructor(bitsA = 0, bitsB = 0, maxBits = MAX_DENSE_BITS) {
+    const dense = bitsA > 0 && bitsB > 0 && bitsA + bitsB <= maxBits;
     this.bitsA = dense ? bitsA : 0;
     this.bitsB = dense ? bitsB : 0;
     this.dense = new Int32Array(dense ? 2 ** (bitsA + bitsB) : 0);

@@ -7,6 +7,9 @@
 import { CodePairCounts, denseBits } from "./code-pair-counts.ts";
 
 const MAX_CODES = 256;
+/** A triple's largest dense table: 1 MB, three fields of 40 values (at most 35 such triples:
+ *  TRIPLE_MAX_FIELDS in history.ts); a hashed table of as many combinations is larger. */
+const MAX_TRIPLE_BITS = 18;
 
 export class TripleCounts {
   /** Positions (in the categorical fields) of the fields combined, and the triples of them. */
@@ -32,7 +35,7 @@ export class TripleCounts {
     this.tripleFields = Int32Array.from(this.triples.flatMap(([a, b, c]) => [fieldIndexes[a]!, fieldIndexes[b]!, fieldIndexes[c]!]));
     const bits = fieldIndexes.map((_, i) => Math.min(denseBits(distinct[i]), Math.log2(MAX_CODES)));
     this.bits = Int32Array.from(this.triples.flatMap(([a, b]) => [bits[a]!, bits[b]!]));
-    this.counts = this.triples.map(([a, b, c]) => new CodePairCounts(bits[a]! > 0 && bits[b]! > 0 ? bits[a]! + bits[b]! : 0, bits[c]!));
+    this.counts = this.triples.map(([a, b, c]) => new CodePairCounts(bits[a]! > 0 && bits[b]! > 0 ? bits[a]! + bits[b]! : 0, bits[c]!, MAX_TRIPLE_BITS));
   }
 
   /** Adds one transaction, by the history's codes of its values (indexed like the categorical
