@@ -6,6 +6,7 @@
 // history level the asking module needs (history.ts): a revenue_leakage scan never pays for the
 // anomaly statistics. A module that needs more than the cached context has gets a new one, built
 // to the higher level, which then serves every module.
+import { TimeSlicer } from "../domain/event-loop.ts";
 import type { Clock } from "../domain/clock.ts";
 import type { Connector } from "../connectors/types.ts";
 import type { ReferenceData, Transaction } from "../domain/transaction.ts";
@@ -101,10 +102,15 @@ export async function buildContext(
     // fewer than the history's limit and at most KEEP_SOURCE_MAX: then they are the whole source.
     let kept: Transaction[] | undefined = scans && level === "full" ? [] : undefined;
     if (scans) {
+      // A source that never waits (in memory, or a file's rows parsed a megabyte at a time)
+      // would hold the event loop for the whole pass: a turn every few milliseconds.
+      const slicer = new TimeSlicer();
       for await (const t of source.scan({ limit, signal })) {
         builder.add(t);
         kept?.push(t);
         if (kept && kept.length > KEEP_SOURCE_MAX) kept = undefined;
+        const pause = slicer.due();
+        if (pause) await pause;
       }
     }
     const ctx = new AnalysisContext(source.id, reference, await builder.finishAll(), config.anomaly_detection, now);

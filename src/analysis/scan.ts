@@ -3,6 +3,7 @@
 // size. A scan keeps the strongest anomalies (bounded), the money at risk per currency, the
 // highest transaction score and the population tests.
 import { round2 } from "../domain/rounding.ts";
+import { TimeSlicer } from "../domain/event-loop.ts";
 import type { Anomaly, TransactionFinding } from "../domain/analysis.ts";
 import type { Connector } from "../connectors/types.ts";
 import type { Transaction } from "../domain/transaction.ts";
@@ -31,12 +32,17 @@ const PROGRESS_EVERY = 1000;
 /** Per-transaction findings, streamed (reports aggregate these). */
 export async function* streamFindings(input: ScanInput): AsyncIterable<TransactionFinding> {
   let n = 0;
+  // Transactions the context build kept arrive without a wait: the scan hands the event loop a
+  // turn every few milliseconds itself.
+  const slicer = new TimeSlicer();
   for await (const transaction of transactionsOf(input)) {
     input.signal?.throwIfAborted();
     const ev = evaluateTransaction(transaction, input.ctx, input.module, input.config);
     n++;
     if (input.onProgress && n % PROGRESS_EVERY === 0) input.onProgress(n);
     yield { transaction, risk_score: ev.risk_score, risk_level: ev.risk_level, anomalies: ev.anomalies, amount_at_risk: ev.amount_at_risk };
+    const pause = slicer.due();
+    if (pause) await pause;
   }
   input.onProgress?.(n);
 }

@@ -117,12 +117,3 @@ export function durationStats(hours: number[]) {
 export function totalsByCurrency(byCurrency: Map<string, number>) {
   return [...byCurrency.entries()].sort((a, b) => b[1] - a[1]).map(([currency, amount]) => ({ currency, amount: roundMoney(amount) }));
 }
-
-/**
- * Lets the event loop run (HTTP requests, timers, signals). The store answers synchronously
- * underneath its async interface, so a report reading rows in a loop would otherwise hold the
- * process until it finished: the server would stop answering and SIGTERM would wait.
- */
-export function breathe(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}

@@ -3,7 +3,8 @@
 // alert as the detail table.
 import { round2 } from "../domain/rounding.ts";
 import { SEVERITIES } from "../domain/analysis.ts";
-import { breathe, Counter, durationStats } from "./aggregate.ts";
+import { breathe } from "../domain/event-loop.ts";
+import { Counter, durationStats } from "./aggregate.ts";
 import { change, comparisonTable, count, previousPeriod } from "./labels.ts";
 import type { ReportContext, ReportOutcome } from "./types.ts";
 

@@ -5,7 +5,8 @@ import type { ModuleId } from "../analysis/catalog.ts";
 import { type AnalysisEngine, type FlaggedBatch, flaggedBatchesOf, type ScanRequest } from "../domain/analysis.ts";
 import { roundMoney } from "../domain/rounding.ts";
 import { change, comparisonTable, count, findingLabel, money, moneyFigures, moneyList, previousDates } from "./labels.ts";
-import { breathe, Counter, MoneyByKey, moneyTable, totalsByCurrency } from "./aggregate.ts";
+import { breathe } from "../domain/event-loop.ts";
+import { Counter, MoneyByKey, moneyTable, totalsByCurrency } from "./aggregate.ts";
 import { type ReportContext, ReportError, type ReportOutcome } from "./types.ts";
 
 export const REVENUE_LEAKAGE_MODULE: ModuleId = "revenue_leakage";

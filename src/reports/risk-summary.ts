@@ -6,7 +6,8 @@
 import { round2 } from "../domain/rounding.ts";
 import { SEVERITIES } from "../domain/analysis.ts";
 import type { AnalysisRecord } from "../store/types.ts";
-import { breathe, Counter, MoneyByKey, moneyTable, totalsByCurrency } from "./aggregate.ts";
+import { breathe } from "../domain/event-loop.ts";
+import { Counter, MoneyByKey, moneyTable, totalsByCurrency } from "./aggregate.ts";
 import { change, comparisonTable, count, findingLabel, moneyFigures, moneyList, previousPeriod } from "./labels.ts";
 import type { ReportContext, ReportOutcome } from "./types.ts";
 

@@ -7,7 +7,7 @@ import { resolutionLabels } from "../alerts/labels.ts";
 import { dismissedPatterns } from "../alerts/suppressions.ts";
 import { SEVERITIES } from "../domain/analysis.ts";
 import type { SimulationResult } from "../domain/simulation.ts";
-import { breathe } from "./aggregate.ts";
+import { breathe } from "../domain/event-loop.ts";
 import { ReportError, type ReportContext, type ReportOutcome } from "./types.ts";
 
 export async function simulationReport(ctx: ReportContext): Promise<ReportOutcome> {
