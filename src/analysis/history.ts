@@ -108,6 +108,9 @@ export class HistoryBuilder {
   private readonly profile: boolean;
   /** Until the fields are chosen: the transactions read so far, replayed once they are. */
   private pending: { t: Transaction; seq: number; amount: number }[] | null;
+  /** Once they are: the entries not profiled yet (from backlogAt on), in order. */
+  private backlog: { t: Transaction; seq: number; amount: number }[] = [];
+  private backlogAt = 0;
   private amountContexts: AmountContextsSink | undefined;
   /** The amount contexts when built elsewhere (finishAll awaits them). */
   private amountsElsewhere: Promise<AmountContexts> | undefined;
@@ -143,7 +146,25 @@ export class HistoryBuilder {
     const contextFields = amountContextFields(fields);
     const scope = scopeReader(sample, fields);
     this.amountContexts = large && this.options.amountContexts ? this.options.amountContexts(contextFields, scope, fields) : new AmountContextsBuilder(contextFields, scope);
-    for (const p of pending) this.addProfile(p.t, p.seq, this.stats.msAt(p.seq), p.amount);
+    // Profiled a few at a time as the next entries arrive (add, finish), not here at once: the
+    // 10,000 entries' replay held the event loop ~70 ms in the middle of a scan.
+    this.backlog = pending;
+    this.backlogAt = 0;
+  }
+
+  /** Profiles up to `n` entries of the backlog, oldest first. */
+  private workOff(n: number) {
+    const backlog = this.backlog;
+    const end = Math.min(backlog.length, this.backlogAt + n);
+    for (let i = this.backlogAt; i < end; i++) {
+      const p = backlog[i]!;
+      this.addProfile(p.t, p.seq, this.stats.msAt(p.seq), p.amount);
+    }
+    this.backlogAt = end;
+    if (end === backlog.length) {
+      this.backlog = [];
+      this.backlogAt = 0;
+    }
   }
 
   add(t: Transaction) {
@@ -164,6 +185,10 @@ export class HistoryBuilder {
     if (this.pending) {
       this.pending.push({ t, seq, amount });
       if (this.pending.length >= PROFILE_ROWS) this.decide(true);
+    } else if (this.backlog.length > 0) {
+      // Behind the entries read before the fields were chosen: in order, 64 of those per entry.
+      this.backlog.push({ t, seq, amount });
+      this.workOff(64);
     } else if (this.profile) this.addProfile(t, seq, ms, amount);
   }
 
@@ -226,6 +251,7 @@ export class HistoryBuilder {
   /** The finished history; its amount contexts are missing when built elsewhere: finishAll(). */
   finish(): HistoryStats {
     if (this.pending) this.decide(false);
+    this.workOff(Number.POSITIVE_INFINITY);
     const s = this.stats;
     if (this.amountContexts) {
       const amounts = this.amountContexts.finish();
