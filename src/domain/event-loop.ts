@@ -11,9 +11,9 @@ export function breathe(): Promise<void> {
 /**
  * For a loop of many short steps: after each slice of `sliceMs` of work, a turn for the event
  * loop. Measured on a signed scan of 100,000 journal entries (`POST /v1/analyze`, no `data`):
- * `GET /livez` to the same server waited up to 480 ms behind it, and up to ~95 ms with 16 ms slices
- * (what is left: the history choosing its fields at its 10,000th entry, a collection, a megabyte
- * of CSV parsed at once). ~60 turns a second cost no measurable scan time; 8 ms slices cost ~2 %.
+ * `GET /livez` to the same server waited up to 480 ms behind it; with 16 ms slices (and the
+ * history's backlog worked off in steps: history.ts) ~45–60 ms, what a collection or a megabyte of
+ * CSV parsed at once takes. ~60 turns a second cost no measurable scan time; 8 ms slices cost ~2 %.
  */
 export class TimeSlicer {
   private sliceStart = performance.now();
