@@ -4,6 +4,7 @@
 import { COMMANDS } from "./cli/commands.ts";
 import { type CliIO, processIO } from "./cli/common.ts";
 import { dispatch } from "./cli/framework.ts";
+import { flushLogs } from "./log.ts";
 import { VERSION } from "./version.ts";
 
 export function main(argv: string[], io: CliIO = processIO): Promise<number> {
@@ -27,6 +28,7 @@ if (import.meta.main) {
   const code = await main(process.argv.slice(2));
   // `serve` keeps the process alive itself; every other command ends here.
   if (code !== -1) {
+    await flushLogs();
     await Promise.all([drained(process.stdout), drained(process.stderr)]);
     process.exit(code);
   }

@@ -90,3 +90,41 @@ describe("graceful shutdown", () => {
     }
   });
 });
+
+describe("the log at shutdown", () => {
+  test("every access-log line reaches a stdout pipe read slowly, up to 'stopped', before the process exits", async () => {
+    // Through the shell: a kernel pipe of 64 KiB whose reader starts two seconds late, as a busy
+    // log shipper might. The lines the pipe has not taken wait in Bun's sink, which exit dropped:
+    // a server stopped after a few thousand requests had written ~320 of their lines.
+    const dir = makeTempDir();
+    const seed = await startTestServer("server: { port: 0, access_log: true }", { dir });
+    await seed.stop();
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const proc = Bun.spawn(
+      ["sh", "-c", '"$@" | (sleep 2; cat)', "sh", process.execPath, "run", join(import.meta.dir, "../../src/main.ts"), "serve", "--config", seed.configFile, "--port", String(port)],
+      { stdout: "pipe", stderr: "inherit" },
+    );
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      for (let i = 0; (await fetch(`${url}/livez`).then((r) => r.status, () => 0)) !== 200; i++) {
+        if (i > 200) throw new Error("the server did not start");
+        await Bun.sleep(25);
+      }
+      const requests = 3000;
+      for (let i = 0; i < requests; i += 100) await Promise.all(Array.from({ length: 100 }, () => fetch(`${url}/livez`).then((r) => r.arrayBuffer())));
+      // The server is the shell's child whose command line names this configuration.
+      const pids = Bun.spawnSync(["pgrep", "-f", `serve --config ${seed.configFile}`]).stdout.toString().trim().split("\n").map(Number);
+      const server = pids.find((pid) => pid !== proc.pid && !Bun.spawnSync(["cat", `/proc/${pid}/cmdline`]).stdout.toString().startsWith("sh"));
+      expect(server).toBeDefined();
+      process.kill(server!, "SIGTERM");
+      const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+      expect(code).toBe(0);
+      const lines = out.trimEnd().split("\n");
+      expect(lines.filter((l) => l.includes('"msg":"request"')).length).toBeGreaterThanOrEqual(requests);
+      for (const line of lines) JSON.parse(line);
+      expect(JSON.parse(lines.at(-1)!).msg).toBe("stopped");
+    } finally {
+      proc.kill("SIGKILL");
+    }
+  });
+});
