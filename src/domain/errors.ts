@@ -60,7 +60,13 @@ export class ApiError extends Error {
     readonly detail: string,
     readonly options: ProblemOptions = {},
   ) {
+    // No stack trace: an ApiError is an answer to the caller, never a defect to trace, and
+    // capturing one was the largest cost of a refusal (a rate-limited request spent ~15 % of the
+    // server's time in Error's constructor under wrk: docs/benchmarks.md).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(detail);
+    Error.stackTraceLimit = limit;
     this.name = "ApiError";
     [this.status, this.title] = PROBLEMS[code];
   }

@@ -1,5 +1,6 @@
 // RFC 9457 problem details: how an ApiError (src/domain/errors.ts) looks on the wire.
 import type { ApiError } from "../domain/errors.ts";
+import { ResponseHeaders } from "./response-headers.ts";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -25,10 +26,12 @@ export function authenticateChallenge(code: string): string {
   return `Bearer realm="assay"${error}, signature="HMAC-SHA256 of the body in X-Service-Signature", error_uri="/problems/${code}"`;
 }
 
+/** One kept Headers object for every problem (response-headers.ts): a flood of refusals (429s,
+ *  401s) repeats the same names, and a plain object was converted header by header each time. */
+const problemHeaders = new ResponseHeaders();
+
 export function problemResponse(error: ApiError, requestId: string, headers: Record<string, string> = {}): Response {
   const challenge = error.status === 401 ? { "www-authenticate": authenticateChallenge(error.code) } : undefined;
-  return new Response(JSON.stringify(problemBody(error, requestId)), {
-    status: error.status,
-    headers: { ...headers, ...error.options.headers, ...challenge, "content-type": PROBLEM_CONTENT_TYPE, "request-id": requestId },
-  });
+  const fields = { ...headers, ...error.options.headers, ...challenge, "content-type": PROBLEM_CONTENT_TYPE, "request-id": requestId };
+  return new Response(JSON.stringify(problemBody(error, requestId)), { status: error.status, headers: problemHeaders.of(fields) });
 }
