@@ -115,6 +115,9 @@ try {
   const account = JSON.parse(await cli("accounts", "create", "--name", "bench", "--plan", "bench", "--json"));
   const key = JSON.parse(await cli("keys", "create", "--account", account.id, "--json"));
   const signed = (body: string) => ({ authorization: `Bearer ${key.key}`, "x-service-signature": signHex(key.secret, body) });
+  // A key on the standard plan, whose limit wrk's load exceeds at once: what a refusal costs.
+  const limitedAccount = JSON.parse(await cli("accounts", "create", "--name", "bench-limited", "--plan", "standard", "--json"));
+  const limitedKey = JSON.parse(await cli("keys", "create", "--account", limitedAccount.id, "--json"));
   const post = (body: object) => {
     const text = JSON.stringify(body);
     return { method: "POST" as const, body: text, headers: { ...signed(text), "content-type": "application/json" } };
@@ -132,10 +135,18 @@ try {
   procs.push(assayLogged.proc);
 
   const analyze = post(BENCH_INVOICE);
-  const scenarios: { name: string; url: string; spec: Partial<Parameters<typeof load>[0]>; pid: number; target?: [number, number?] }[] = [
+  // `status`: the answer the scenario is about when it is not 200 (its non-2xx are expected).
+  const scenarios: { name: string; url: string; spec: Partial<Parameters<typeof load>[0]>; pid: number; target?: [number, number?]; status?: number }[] = [
     { name: "baseline: bare Bun.serve", url: `${baseline.url}/`, spec: {}, pid: baseline.proc.pid },
     { name: "signed GET /v1/health", url: `${assay.url}/v1/health`, spec: { headers: signed("") }, pid: assay.proc.pid, target: [0.7, 3] },
     { name: "signed GET /v1/health, access log on", url: `${assayLogged.url}/v1/health`, spec: { headers: signed("") }, pid: assayLogged.proc.pid },
+    {
+      name: "signed GET /v1/health over the plan's limit (429 rate_limited: a refusal)",
+      url: `${assay.url}/v1/health`,
+      spec: { headers: { authorization: `Bearer ${limitedKey.key}`, "x-service-signature": signHex(limitedKey.secret, "") } },
+      pid: assay.proc.pid,
+      status: 429,
+    },
     { name: "signed POST /v1/analyze (inline, revenue_leakage, recorded)", url: `${assay.url}/v1/analyze`, spec: analyze, pid: assay.proc.pid, target: [0.4, 5] },
     {
       name: "signed lookup by transaction_id, sqlite connector",
@@ -156,7 +167,7 @@ try {
   const specOf = (s: (typeof scenarios)[number]) => ({ url: s.url, connections: CONNECTIONS, seconds: ROUND_SECONDS, serverPid: s.pid, ...s.spec });
   for (const s of scenarios) {
     const probe = await fetch(s.url, { method: s.spec.method ?? "GET", headers: s.spec.headers, body: s.spec.body });
-    if (probe.status !== 200) throw new Error(`${s.name}: probe answered ${probe.status}: ${await probe.text()}`);
+    if (probe.status !== 200 && probe.status !== s.status) throw new Error(`${s.name}: probe answered ${probe.status}: ${await probe.text()}`);
     await load({ ...specOf(s), seconds: Math.min(2, SECONDS), serverPid: undefined }); // warm-up
   }
   const rounds = new Map<string, LoadResult[]>(scenarios.map((s) => [s.name, []]));
@@ -178,7 +189,7 @@ try {
     const met = s.target ? ratio >= s.target[0] && (s.target[1] === undefined || r.p99_ms < s.target[1]) : undefined;
     rows.push({
       figure: s.name,
-      result: `${Math.round(r.rps).toLocaleString("en")} req/s${ROUNDS > 1 ? ` (median of ${ROUNDS} rounds, ${Math.round(Math.min(...runs.map((x) => x.rps))).toLocaleString("en")}–${Math.round(Math.max(...runs.map((x) => x.rps))).toLocaleString("en")})` : ""}${r.non2xx ? ` (${r.non2xx} non-2xx!)` : ""}`,
+      result: `${Math.round(r.rps).toLocaleString("en")} req/s${ROUNDS > 1 ? ` (median of ${ROUNDS} rounds, ${Math.round(Math.min(...runs.map((x) => x.rps))).toLocaleString("en")}–${Math.round(Math.max(...runs.map((x) => x.rps))).toLocaleString("en")})` : ""}${r.non2xx && !s.status ? ` (${r.non2xx} non-2xx!)` : ""}`,
       ratio: s.pid === baseline.proc.pid ? "1" : ratio.toFixed(2),
       bound: bound === undefined ? undefined : bound.toFixed(2),
       p50: r.p50_ms,
