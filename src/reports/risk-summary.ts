@@ -44,13 +44,14 @@ export async function riskSummary(ctx: ReportContext): Promise<ReportOutcome> {
 
   for await (const a of ctx.store.analyses.iterate(report.account_id, { from: period.fromTime, to: period.toTime, ...scope })) {
     if (ctx.signal.aborted) throw ctx.signal.reason;
-    count1(now, a);
+    const found = findingCodes(a);
+    count1(now, a, found);
     transactions += a.transactions_analyzed;
     scoreSum += a.risk_score;
     if (a.alert_id) withAlert++;
     levels.add(a.risk_level);
-    for (const code of a.anomaly_codes) codes.add(code);
-    for (const code of new Set(a.anomaly_codes)) codeAnalyses.add(code);
+    for (const code of found) codes.add(code);
+    for (const code of new Set(found)) codeAnalyses.add(code);
     for (const [currency, amount] of amountsOf(a)) {
       byConnector.add(a.connector, currency, amount);
       if (a.customer_id) byCustomer.add(a.customer_id, currency, amount);
@@ -68,7 +69,7 @@ export async function riskSummary(ctx: ReportContext): Promise<ReportOutcome> {
     before = { analyses: 0, anomalies: 0, highOrCritical: 0, atRisk: new Map() };
     for await (const a of ctx.store.analyses.iterate(report.account_id, { from: prev.fromTime, to: prev.toTime, ...scope })) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
-      count1(before, a);
+      count1(before, a, findingCodes(a));
       if (before.analyses % 500 === 0) await breathe();
     }
   }
@@ -164,9 +165,26 @@ export async function riskSummary(ctx: ReportContext): Promise<ReportOutcome> {
   };
 }
 
-function count1(t: Tally, a: AnalysisRecord) {
+/**
+ * The code of every finding an analysis reported, one per finding: from its recorded result's
+ * `anomalies` (a scan's: those it listed, at most its `max_anomalies`), else its distinct codes.
+ * The distinct codes alone counted a scan that listed 399 findings of four kinds as 4 findings,
+ * and made each code's occurrences the number of analyses that had it.
+ */
+function findingCodes(a: AnalysisRecord): readonly string[] {
+  const listed = (a.result as { anomalies?: unknown } | null | undefined)?.anomalies;
+  if (!Array.isArray(listed)) return a.anomaly_codes;
+  const codes: string[] = [];
+  for (const finding of listed) {
+    const code = (finding as { code?: unknown } | null)?.code;
+    if (typeof code === "string") codes.push(code);
+  }
+  return codes;
+}
+
+function count1(t: Tally, a: AnalysisRecord, found: readonly string[]) {
   t.analyses++;
-  t.anomalies += a.anomaly_codes.length;
+  t.anomalies += found.length;
   if (a.risk_level === "high" || a.risk_level === "critical") t.highOrCritical++;
   for (const [currency, amount] of amountsOf(a)) t.atRisk.set(currency, (t.atRisk.get(currency) ?? 0) + amount);
 }

@@ -73,6 +73,28 @@ test("risk_summary: every currency of a scan, labels, a narrative and the previo
   expect(codes.map((r: { finding: string }) => r.finding)).toEqual(["Price below contract", "Shipped quantity not billed"]);
 });
 
+test("risk_summary counts a scan's findings one by one: 4 listed findings of 2 kinds are 4 findings, not 2", async () => {
+  // Its own account, so that the analyses above are not counted.
+  const creds = await s.account();
+  const record = scan(creds.accountId, "2026-04-10T10:00:00Z", 900, 0, 0);
+  const finding = (code: string, id: string) => ({ code, severity: "high", score: 0.9, message: code, transaction_id: id, field: null, expected: null, actual: null, amount_at_risk: 100 });
+  record.result = {
+    ...(record.result as object),
+    anomalies: [finding("price_below_contract", "INV-1"), finding("price_below_contract", "INV-2"), finding("unbilled_shipment", "INV-2"), finding("price_below_contract", "INV-3")],
+  };
+  await insertAnalyses(s.rt.store, [record]);
+  const queued = await json(await s.call("POST", "/v1/reports", { type: "risk_summary", format: "json", period: { from: "2026-04-01", to: "2026-04-30" } }, { creds }));
+  const done = await waitForReport(s.call, queued.id, creds);
+  expect(done.status).toBe("completed");
+  expect(done.summary).toMatchObject({ analyses: 1, anomalies: 4, distinct_anomaly_codes: 2 });
+  const body = await json(await s.call("GET", done.content_url, undefined, { creds }));
+  expect(body.narrative).toContain("with 4 findings in all");
+  expect(body.tables.find((t: { id: string }) => t.id === "top_anomaly_codes").rows).toEqual([
+    { finding: "Price below contract", code: "price_below_contract", occurrences: 3, analyses: 1 },
+    { finding: "Shipped quantity not billed", code: "unbilled_shipment", occurrences: 1, analyses: 1 },
+  ]);
+});
+
 test("html: the summary first, one chart per currency, thousands separators; Chromium renders them", async () => {
   const html = await (await report({ ...MARCH, format: "html" })).content.text();
   expect(html.indexOf('class="lede"')).toBeLessThan(html.indexOf('class="cards"'));
