@@ -3,10 +3,11 @@ import { expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { signedFetch, makeTempDir } from "../support/harness.ts";
+import { freePort } from "../support/ports.ts";
 
 test("assay demo writes sample data, prints a working key and serves findings", async () => {
   const dir = join(makeTempDir(), "demo");
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const proc = Bun.spawn([process.execPath, "run", join(import.meta.dir, "../../src/main.ts"), "demo", "--dir", dir, "--port", String(port), "--json"], {
     stdout: "pipe",
     stderr: "pipe",

@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { signHex } from "../../src/auth/signature.ts";
 import { makeTempDir, startTestServer } from "../support/harness.ts";
+import { freePort } from "../support/ports.ts";
 
 describe("TLS", () => {
   test("with server.tls set, the API is served over HTTPS", async () => {
@@ -99,7 +100,7 @@ describe("the log at shutdown", () => {
     const dir = makeTempDir();
     const seed = await startTestServer("server: { port: 0, access_log: true }", { dir });
     await seed.stop();
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const proc = Bun.spawn(
       ["sh", "-c", '"$@" | (sleep 2; cat)', "sh", process.execPath, "run", join(import.meta.dir, "../../src/main.ts"), "serve", "--config", seed.configFile, "--port", String(port)],
       { stdout: "pipe", stderr: "inherit" },

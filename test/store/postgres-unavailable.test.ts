@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import { PostgresStore } from "../../src/store/postgres/index.ts";
 import { StorageUnavailableError } from "../../src/store/types.ts";
-import { freePort } from "../support/redis.ts";
+import { freePort } from "../support/ports.ts";
 
 test("connection refused: every call rejects with StorageUnavailableError, and a later call tries again", async () => {
   const port = await freePort();

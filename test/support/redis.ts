@@ -2,7 +2,7 @@
 // or a private redis-server on a free port that a test may stop and start again.
 import { RedisClient } from "bun";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
+import { freePort } from "./ports.ts";
 
 export const REDIS_URL = process.env.ASSAY_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -27,17 +27,6 @@ export function redisAvailable(): Promise<boolean> {
 }
 
 export const randomPrefix = () => `assay-test:${randomBytes(5).toString("hex")}:`;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 /** A redis-server of our own (no persistence) that a test can stop and start on the same port. */
 export class PrivateRedis {
