@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { signHex } from "../src/auth/signature.ts";
 import { processCpuSeconds, threadsCpuMs } from "./load.ts";
 import { benchServerYaml, runCli } from "./support.ts";
+import { freePort } from "../test/support/ports.ts";
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -49,7 +50,7 @@ if (FILL_MB > 0) {
 const databaseMb = Math.round(statSync(join(dir, "assay.db")).size / 1e6);
 
 async function start(binary: string): Promise<{ wall: number; cpuTicks: number; cpu: number } | undefined> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const t0 = performance.now();
   const proc = Bun.spawn([binary, "serve", "--config", config, "--port", String(port)], { stdout: "ignore", stderr: "ignore" });
   let result;

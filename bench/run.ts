@@ -17,6 +17,7 @@ import { benchLimiter } from "./limiter.ts";
 import { load, type LoadResult, peakRssMb, threadsCpuMs } from "./load.ts";
 import { BENCH_INVOICE, benchServerYaml, lookupBody, runCli, startAndReadUrl, writeSampleSources } from "./support.ts";
 import { cpuBound, type Row, table } from "./table.ts";
+import { freePort } from "../test/support/ports.ts";
 
 const BINARY = resolve("dist/assay");
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -84,7 +85,7 @@ async function coldStarts(configFile: string, headers: Record<string, string>) {
   const cpu: number[] = [];
   for (let attempt = 0; starts.length < STARTS; attempt++) {
     if (attempt > STARTS * 3) throw new Error("cold start: too many failed attempts");
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const t0 = performance.now();
     const proc = Bun.spawn([BINARY, "serve", "--config", configFile, "--port", String(port)], { stdout: "ignore", stderr: "ignore" });
     let ok = false;
