@@ -81,7 +81,9 @@ export class HtmlRenderer implements Renderer {
 
 /** One card per figure; money totals one card per currency; the previous period is its own table. */
 function summaryCards(summary: Record<string, unknown>): string {
-  const card = (k: string, v: string) => `<div class="card"><div class="k">${escapeXml(k)}</div><div class="v">${escapeXml(v)}</div></div>`;
+  // An identifier (a module, a connector id) may break after its underscores rather than
+  // anywhere: "revenue_leakage" in a narrow card read "revenue_leakag / e".
+  const card = (k: string, v: string) => `<div class="card"><div class="k">${escapeXml(k)}</div><div class="v">${escapeXml(v).replaceAll("_", "_<wbr>")}</div></div>`;
   return Object.entries(summary)
     .flatMap(([k, v]) => {
       if (k === "previous_period") return [];
