@@ -34,7 +34,9 @@ const SILENT: Progress = { update() {}, finish() {} };
 /** A progress line on `sink` (pass `io.progress`; an IO without one, as in tests, stays silent). */
 export function progress(label: string, sink: ProgressSink | undefined): Progress {
   if (!sink?.tty) return SILENT;
-  let last = 0;
+  // The first update always draws (performance.now() counts from the process's start, so a
+  // `last` of 0 skipped every update of a process younger than REDRAW_EVERY_MS).
+  let last = Number.NEGATIVE_INFINITY;
   let drawn = false;
   const started = performance.now();
   return {
