@@ -30,7 +30,7 @@ export const COMMANDS: CommandTable = {
       seed: { type: "string", value: "S", description: "random seed of the sample data (default 42)" },
       "no-serve": { type: "boolean", description: "prepare and print, then exit without serving" },
     },
-    json: '{"url", "config", "account", "key_id", "key", "secret"} (one line, before the server logs)',
+    json: '{"url", "config", "account", "key_id", "key", "secret", "dashboard_setup_url"} (one line, before the server logs)',
     handler: async () => (await import("./demo.ts")).demo,
   },
   install: {

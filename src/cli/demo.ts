@@ -1,8 +1,9 @@
 // `assay demo`: the evaluator's quick start.
 // Writes a realistic billing data set with planted revenue leakage (CSV files) and a config that
 // wires it in as the `billing` connector, mints a demo account and key, prints them with ready
-// commands, and serves. Running it again reuses the folder and mints a fresh key; a non-empty
-// folder it did not write is refused.
+// commands and a one-time link to set up the dashboard's demo user, and serves. Running it again
+// reuses the folder, mints a fresh key and a fresh link; a non-empty folder it did not write is
+// refused.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { SAMPLE_APPROVER_LIMITS, SAMPLE_EXCHANGE_RATES, SAMPLE_TAX_RATES, plant } from "../sampledata/plant.ts";
@@ -11,11 +12,14 @@ import { loadConfig } from "../config/load.ts";
 import { generateDataset } from "../sampledata/generate.ts";
 import { writeCsvDataset } from "../sampledata/write.ts";
 import { openAdmin } from "../runtime.ts";
+import { CLI_ACTOR } from "../audit/service.ts";
 import { CliFailure, type CliIO, parsePort, UsageError } from "./common.ts";
 import type { Args } from "./framework.ts";
 import { serveUntilSignal } from "./serve.ts";
 
 const DEMO_ACCOUNT = "Demo";
+/** The dashboard user of the demo account (a developer: the account's keys, usage, alerts, reports). */
+const DEMO_USER = "demo@example.com";
 
 function demoConfig(port: number): string {
   return `# Written by \`assay demo\`: a sample billing system wired in as the "billing" connector.
@@ -66,19 +70,26 @@ export async function demo(a: Args, io: CliIO) {
   }
   ensureMasterKeyFile(join(dir, "master.key"));
   const config = loadConfig(file, io.env);
-  const { keys, store } = openAdmin(config, { env: {} });
+  const { keys, store, users } = openAdmin(config, { env: {} });
+  const host = a.string("host") ?? config.server.host;
+  const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
   let minted;
+  let dashboard: string;
   try {
     const existing = (await store.accounts.list()).find((a) => a.name === DEMO_ACCOUNT);
     const account = existing ?? (await keys.createAccount(DEMO_ACCOUNT, "standard"));
     minted = await keys.createKey(account.id, { name: "demo" });
+    // A new link on every run (the user's earlier one, and any password set with it, end).
+    const user = (await users.list(account.id)).find((u) => u.email === DEMO_USER);
+    const link = user ? await users.reset(user.id, CLI_ACTOR) : await users.invite({ email: DEMO_USER, account: account.id }, CLI_ACTOR);
+    // The link names the server the demo serves on (the config's port is the first run's).
+    const setup = new URL(link.setup_url);
+    dashboard = `${url}${setup.pathname}${setup.search}`;
   } finally {
     await store.close();
   }
-  const host = a.string("host") ?? config.server.host;
-  const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
   if (a.json) {
-    io.out(JSON.stringify({ url, config: file, account: minted.account, key_id: minted.id, key: minted.key, secret: minted.secret }));
+    io.out(JSON.stringify({ url, config: file, account: minted.account, key_id: minted.id, key: minted.key, secret: minted.secret, dashboard_setup_url: dashboard }));
   } else {
     io.out(`Assay demo
   config:   ${file}
@@ -92,6 +103,10 @@ In another shell:
   assay call POST /v1/analyze --data '{"connector":"billing","module":"revenue_leakage"}'
   assay call POST /v1/reports --data '{"type":"revenue_leakage","connector":"billing","format":"html"}'
   open ${url}/docs for the API reference
+
+The dashboard (keys, usage, alerts, reports, a request playground): set a password for
+${DEMO_USER} with this one-time link, then sign in at ${url}/dashboard
+  ${dashboard}
 `);
   }
   if (a.flag("no-serve")) return 0;

@@ -23,8 +23,13 @@ test("assay demo writes sample data, prints a working key and serves findings", 
     (async () => {
       while (!(await reader.read()).done);
     })();
-    const printed = JSON.parse(text.split("\n")[0]!) as { url: string; key: string; secret: string; account: string; key_id: string };
+    const printed = JSON.parse(text.split("\n")[0]!) as { url: string; key: string; secret: string; account: string; key_id: string; dashboard_setup_url: string };
     expect(printed.url).toBe(`http://127.0.0.1:${port}`);
+    // The dashboard's demo user: a one-time link on the server the demo serves, to a password form.
+    expect(printed.dashboard_setup_url.startsWith(`${printed.url}/dashboard/setup?token=`)).toBe(true);
+    const setup = await fetch(printed.dashboard_setup_url);
+    expect(setup.status).toBe(200);
+    expect(await setup.text()).toContain("demo@example.com");
     for (const f of ["assay.yaml", "data/invoice_lines.csv", "data/contracts.csv", "data/price_list.csv", "data/shipments.csv"]) {
       expect(existsSync(join(dir, f))).toBe(true);
     }
