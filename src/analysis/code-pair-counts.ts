@@ -47,11 +47,14 @@ export class CodePairCounts {
     else this.hashed.add(a, b, delta);
   }
 
-  /** The dense cell of (a, b), or -1 when either is beyond its range (or there is no dense table). */
   private cell(a: number, b: number): number {
-    const bitsA = this.bitsA;
-    const bitsB = this.bitsB;
-    if (bitsA === 0 || a >>> bitsA !== 0 || b >>> bitsB !== 0) return -1;
-    return (a << bitsB) | b;
+    return denseCell(a, b, this.bitsA, this.bitsB);
   }
+}
+
+/** The cell of (a, b) in a dense range of bitsA × bitsB bits, or -1 when either is beyond it (or
+ *  the range is empty: bitsA 0). Also the key of a triple's first two codes (combinations.ts). */
+export function denseCell(a: number, b: number, bitsA: number, bitsB: number): number {
+  if (bitsA === 0 || a >>> bitsA !== 0 || b >>> bitsB !== 0) return -1;
+  return (a << bitsB) | b;
 }

@@ -4,7 +4,7 @@
 // codes per field, so a combination is a pair of numbers and counting it costs a load (code-pair-counts.ts); fields with
 // many values (accounts, users) are left to the pair counts, where a triple would rarely be
 // expected often enough to mean anything. The codes are the history's own (history.ts).
-import { CodePairCounts, denseBits } from "./code-pair-counts.ts";
+import { CodePairCounts, denseBits, denseCell } from "./code-pair-counts.ts";
 
 const MAX_CODES = 256;
 /** A triple's largest dense table: 1 MB, three fields of 40 values (at most 35 such triples:
@@ -67,8 +67,8 @@ export class TripleCounts {
   private firstTwo(t: number, a: number, b: number): number {
     const bitsA = this.bits[2 * t]!;
     const bitsB = this.bits[2 * t + 1]!;
-    if (bitsA > 0 && bitsB > 0 && a >>> bitsA === 0 && b >>> bitsB === 0) return (a << bitsB) | b;
-    return 2 ** (bitsA + bitsB) + a * MAX_CODES + b;
+    const cell = bitsB > 0 ? denseCell(a, b, bitsA, bitsB) : -1;
+    return cell >= 0 ? cell : 2 ** (bitsA + bitsB) + a * MAX_CODES + b;
   }
 }
 
