@@ -71,10 +71,7 @@ function writeStdout(line: string, urgent: boolean) {
  */
 export async function flushLogs(timeoutMs = 5_000): Promise<void> {
   if (!stdoutSink) return;
-  if (pending !== "") {
-    stdoutSink.write(pending);
-    pending = "";
-  }
+  flushStdout();
   try {
     const flushed = stdoutSink.flush();
     if (flushed instanceof Promise) await Promise.race([flushed.catch(() => {}), Bun.sleep(timeoutMs)]);
