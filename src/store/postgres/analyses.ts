@@ -2,7 +2,7 @@ import type { AlertProbe, AnalysisQuery, AnalysisRecord, AnalysisRepository } fr
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import { recordedResultJson } from "../../domain/analysis-json.ts";
 import { markClaim } from "./idempotency.ts";
-import { insertOf, one, rows, type PgDatabase, type Sql, typedParams } from "./pool.ts";
+import { changes, insertOf, one, rows, type PgDatabase, type Sql, typedParams, valuesOf } from "./pool.ts";
 
 interface Row extends Omit<AnalysisRecord, "anomaly_codes" | "result"> {
   anomaly_codes: string;
@@ -51,10 +51,8 @@ const INSERT_ON_ALERT_SQL = `INSERT INTO analyses (${ANALYSIS_COLUMNS.join(", ")
  * statement, its own transaction; false, with nothing written, when the alert has changed since.
  */
 export async function insertAnalysisOnAlert(sql: Sql, r: AnalysisRecord, probe: AlertProbe, anomaliesText: string): Promise<boolean> {
-  const row = storedRow(r, probe.id);
-  const params = [...ANALYSIS_COLUMNS.map((c) => row[c] ?? null), probe.id, probe.analysis_id, probe.risk_score, anomaliesText];
-  const done = (await sql.unsafe(INSERT_ON_ALERT_SQL, params)) as unknown as { count: number };
-  return done.count === 1;
+  const params = [...valuesOf(ANALYSIS_COLUMNS, storedRow(r, probe.id)), probe.id, probe.analysis_id, probe.risk_score, anomaliesText];
+  return (await changes(sql, INSERT_ON_ALERT_SQL, params)) === 1;
 }
 
 export class PgAnalysisRepository implements AnalysisRepository {

@@ -7,7 +7,7 @@ import type { AlertEventRecord, AlertRecord, AnalysisRecord, OutboxMessage } fro
 import { ALERT_COLUMNS, alertToRow, EVENT_COLUMNS, eventToRow } from "../alert-rows.ts";
 import { ANALYSIS_COLUMN_TYPES, ANALYSIS_COLUMNS, storedRow } from "./analyses.ts";
 import { OUTBOX_COLUMNS } from "./outbox.ts";
-import { type Sql, typedParams } from "./pool.ts";
+import { type Sql, typedParams, valuesOf } from "./pool.ts";
 
 /** The outbox's column types, for its rows' parameters (INSERT … SELECT gives them none). */
 const OUTBOX_COLUMN_TYPES: Record<(typeof OUTBOX_COLUMNS)[number], string> = {
@@ -72,14 +72,9 @@ export async function insertOpenedAlert(
   const shape = `${outbox.length}:${analysis ? 1 : 0}`;
   let text = statements.get(shape);
   if (text === undefined) statements.set(shape, (text = openSql(outbox.length, analysis !== undefined)));
-  const alertRow = alertToRow(alert);
-  const eventRow = eventToRow(event);
-  const params: unknown[] = [...ALERT_COLUMNS.map((c) => alertRow[c] ?? null), ...EVENT_COLUMNS.map((c) => eventRow[c] ?? null)];
-  if (analysis) {
-    const row = storedRow(analysis, alert.id) as Record<string, unknown>;
-    for (const c of ANALYSIS_COLUMNS) params.push(row[c] ?? null);
-  }
-  for (const m of outbox) for (const c of OUTBOX_COLUMNS) params.push((m as unknown as Record<string, unknown>)[c] ?? null);
+  const params = [...valuesOf(ALERT_COLUMNS, alertToRow(alert)), ...valuesOf(EVENT_COLUMNS, eventToRow(event))];
+  if (analysis) params.push(...valuesOf(ANALYSIS_COLUMNS, storedRow(analysis, alert.id)));
+  for (const m of outbox) params.push(...valuesOf(OUTBOX_COLUMNS, m as unknown as Record<string, unknown>));
   const result = (await sql.unsafe(text, params)) as { opened: number }[];
   return result[0]!.opened === 1;
 }

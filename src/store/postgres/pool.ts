@@ -98,8 +98,13 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
 export function insertOf(table: string, columns: readonly string[], row: Record<string, unknown>, suffix = "") {
   return {
     text: `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(", ")})${suffix ? ` ${suffix}` : ""}`,
-    params: columns.map((c) => row[c] ?? null),
+    params: valuesOf(columns, row),
   };
+}
+
+/** The values of `columns` in `row`, in order (null for a missing one): a row's parameters. */
+export function valuesOf(columns: readonly string[], row: Record<string, unknown>): unknown[] {
+  return columns.map((c) => row[c] ?? null);
 }
 
 /** `$n::type, …` for `columns`, numbered from `first`: parameters no column gives a type to (INSERT … SELECT). */
