@@ -150,7 +150,8 @@ export class Authenticator {
     }
     // Keyed on the request as well as the signature: in the body scope every body-less request
     // of one second has the same signature, and GET /v1/health then GET /v1/connectors is no replay.
-    const key = `${auth.key.id}:${request.method} ${requestTarget(request)}:${timestamp}:${Buffer.from(provided).toString("hex")}`;
+    const target = scope === "request" ? requestTarget(request) : replayTarget(request, state.raw);
+    const key = `${auth.key.id}:${request.method} ${target}:${timestamp}:${Buffer.from(provided).toString("hex")}`;
     const expires = (Number(timestamp) + tolerance_s) * 1000 + 1000;
     return then(this.deps.replay.firstSeen(key, expires, nowMs), (firstSeen) => {
       if (!firstSeen) throw new ApiError("replayed_request", "this signed request was already received; sign each request with a fresh timestamp");
@@ -175,6 +176,29 @@ export class Authenticator {
       if (!decision.allowed) throw rateLimitedError(decision);
     });
   }
+}
+
+/**
+ * What the replay guard keys a body-scope request on. The body-scope signature does not cover the
+ * target, so a captured request resent to `/v1/alerts/`, `/v1/alerts?`, `/v1/alerts?x=1` or
+ * `/v1/%61lerts` (all routed to the same handler) must count as the same request: the path is
+ * percent-decoded and loses a trailing slash, and the query — which no route with a body reads —
+ * is kept only for a request without a body (GET /v1/alerts?status=open and ?status=resolved in
+ * one second are two requests).
+ */
+export function replayTarget(request: Request, body: Uint8Array | undefined): string {
+  const target = requestTarget(request);
+  const q = target.indexOf("?");
+  let path = q === -1 ? target : target.slice(0, q);
+  if (path.includes("%")) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // Malformed escapes: no route decodes them either; the raw path is the key.
+    }
+  }
+  if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
+  return body !== undefined && body.length > 0 ? path : q === -1 ? path : `${path}${target.slice(q)}`;
 }
 
 /** The path and query as they appear in the request line (`/v1/alerts?limit=5`). */

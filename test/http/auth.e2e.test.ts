@@ -110,6 +110,28 @@ describe("timestamp mode", () => {
     expect((await problem(again)).code).toBe("replayed_request");
   });
 
+  test("a replay sent to another spelling of the same route is still a replay", async () => {
+    // The body-scope signature does not cover the target: a trailing slash, an added query or a
+    // percent-encoded id reach the same handler and must not open the guard again.
+    const ts = now();
+    const raw = JSON.stringify({ title: "replayed elsewhere", severity: "low" });
+    const first = await s.call("POST", "/v1/alerts", undefined, { raw, timestamp: ts });
+    expect(first.status).toBe(201);
+    const alert = (await first.json()) as { id: string };
+    for (const path of ["/v1/alerts/", "/v1/alerts?x=1", "/v1/alerts?"]) {
+      const again = await s.call("POST", path, undefined, { raw, timestamp: ts });
+      expect(again.status).toBe(401);
+      expect((await problem(again)).code).toBe("replayed_request");
+    }
+    const patch = JSON.stringify({ status: "acknowledged" });
+    expect((await s.call("PATCH", `/v1/alerts/${alert.id}`, undefined, { raw: patch, timestamp: ts })).status).toBe(200);
+    const encoded = await s.call("PATCH", `/v1/alerts/%61${alert.id.slice(1)}`, undefined, { raw: patch, timestamp: ts });
+    expect((await problem(encoded)).code).toBe("replayed_request");
+    // Two different body-less GETs in one second are still two requests.
+    expect((await s.call("GET", "/v1/alerts?status=open", undefined, { timestamp: ts })).status).toBe(200);
+    expect((await s.call("GET", "/v1/alerts?status=resolved", undefined, { timestamp: ts })).status).toBe(200);
+  });
+
   test("a timestamp outside the tolerance → 401 stale_timestamp", async () => {
     for (const ts of [String(Number(now()) - 301), String(Number(now()) + 400), "yesterday"]) {
       const r = await s.call("GET", "/v1/health", undefined, { timestamp: ts });
