@@ -126,7 +126,9 @@ export class Authenticator {
     if (timestamp !== undefined) {
       nowMs = this.deps.clock.now();
       if (!TIMESTAMP.test(timestamp)) throw new ApiError("stale_timestamp", "X-Service-Timestamp must be unix seconds");
-      if (Math.abs(nowMs / 1000 - Number(timestamp)) > tolerance_s) {
+      // Whole seconds on both sides: a timestamp exactly tolerance_s old is inside the window
+      // whatever the fraction of the server's current second.
+      if (Math.abs(Math.floor(nowMs / 1000) - Number(timestamp)) > tolerance_s) {
         throw new ApiError("stale_timestamp", `X-Service-Timestamp is more than ${tolerance_s}s from the server clock`);
       }
     }

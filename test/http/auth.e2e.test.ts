@@ -140,6 +140,24 @@ describe("timestamp mode", () => {
     }
   });
 
+  test("the tolerance is inclusive at both ends, whatever the fraction of the current second", async () => {
+    const nowMs = 1_800_000_000_700; // .7 s into the second
+    const clock = { now: () => nowMs, monotonic: () => performance.now() };
+    const fixed = await startTestServer("", { clock });
+    try {
+      const at = (offset: number) => fixed.call("GET", "/v1/health", undefined, { timestamp: String(1_800_000_000 + offset) });
+      expect((await at(-300)).status).toBe(200);
+      expect((await at(300)).status).toBe(200);
+      for (const offset of [-301, 301]) {
+        const r = await at(offset);
+        expect(r.status).toBe(401);
+        expect((await problem(r)).code).toBe("stale_timestamp");
+      }
+    } finally {
+      await fixed.stop();
+    }
+  });
+
   test("a body-only signature with a timestamp header does not verify", async () => {
     const r = await s.call("GET", "/v1/health", undefined, { timestamp: now(), signature: signHex(s.creds.secret, "") });
     expect(r.status).toBe(401);
