@@ -110,6 +110,8 @@ describe("POST /v1/analyze", () => {
       [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", colour: "red" } }, "/data/colour"],
       [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", date: "yesterday" } }, "/data/date"],
       [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", lines: [{ sku: "X", quantity: "2" }] } }, "/data/lines/0/quantity"],
+      [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", lines: [{ sku: "X", quantity: 1e308, unit_price: 80, list_price: 100 }] } }, "/data/lines/0/quantity"],
+      [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", amount: -1e300 } }, "/data/amount"],
       [{ connector: "billing", module: "revenue_leakage", options: { limit: 0 } }, "/options/limit"],
       [{ connector: "billing", module: "revenue_leakage", extra: true }, "/extra"],
       [{ module: "revenue_leakage" }, "/connector"],
