@@ -1,5 +1,6 @@
 // Reads the calendar facts detectors need from an ISO 8601 date or date-time string. A plain date
 // has no time of day, so out-of-hours checks skip it.
+import { isCalendarDate } from "../domain/time.ts";
 
 export interface Moment {
   /** Milliseconds since the epoch (midnight UTC for a plain date). */
@@ -146,5 +147,9 @@ export function daysBetween(aMs: number, bMs: number): number {
 }
 
 export function isValidIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value));
+  return (
+    /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) &&
+    isCalendarDate(value) &&
+    !Number.isNaN(Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value))
+  );
 }

@@ -109,6 +109,7 @@ describe("POST /v1/analyze", () => {
       [{ connector: "billing", module: "revenue_leakage", data: { amount: 5 } }, "/data/transaction_id"],
       [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", colour: "red" } }, "/data/colour"],
       [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", date: "yesterday" } }, "/data/date"],
+      [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", date: "2026-02-30" } }, "/data/date"],
       [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", lines: [{ sku: "X", quantity: "2" }] } }, "/data/lines/0/quantity"],
       [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", lines: [{ sku: "X", quantity: 1e308, unit_price: 80, list_price: 100 }] } }, "/data/lines/0/quantity"],
       [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", amount: -1e300 } }, "/data/amount"],

@@ -1,0 +1,22 @@
+// Client times are parsed strictly: a date that is not on the calendar is refused, not rolled
+// over to another day by Date.parse (which reads 2026-02-30 as March 2).
+import { describe, expect, test } from "bun:test";
+import { isValidIsoDate } from "../../src/analysis/dates.ts";
+import { isCalendarDate, parseTime } from "../../src/domain/time.ts";
+
+const refused = ["2026-02-29", "2026-02-30", "2026-04-31", "2026-01-01T24:00:00Z", "2026-01-01T23:60:00Z", "2026-01-01T10:00:00+24:00", "2026-00-10", "2026-01-00"];
+const accepted = ["2024-02-29", "2026-02-28", "2026-04-30", "2026-12-31T23:59:59Z", "2026-01-01T23:59:59.999+14:00"];
+
+describe("calendar dates", () => {
+  test.each(refused)("%s is refused everywhere", (value) => {
+    expect(isCalendarDate(value)).toBe(false);
+    expect(isValidIsoDate(value)).toBe(false);
+    expect(() => parseTime(value, "/period/from")).toThrow();
+  });
+
+  test.each(accepted)("%s is accepted", (value) => {
+    expect(isCalendarDate(value)).toBe(true);
+    expect(isValidIsoDate(value)).toBe(true);
+    expect(parseTime(value, "/period/from")).toBe(new Date(Date.parse(value)).toISOString());
+  });
+});
