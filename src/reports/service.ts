@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AssayConfig } from "../config/load.ts";
 import type { ConnectorAccess } from "../connectors/access.ts";
+import type { Connector } from "../connectors/types.ts";
 import type { AnalysisEngine } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
@@ -105,14 +106,15 @@ export class ReportService {
     let module = input.module ?? null;
     if (input.type === "revenue_leakage") {
       if (!input.connector) throw invalid("/connector", "a revenue_leakage report needs the connector whose transactions it scans");
-      this.deps.connectors.access(actor.account, input.connector, { module: REVENUE_LEAKAGE_MODULE });
+      const connector = this.deps.connectors.access(actor.account, input.connector, { module: REVENUE_LEAKAGE_MODULE });
       if (module !== null && module !== REVENUE_LEAKAGE_MODULE) throw invalid("/module", `a revenue_leakage report runs the ${REVENUE_LEAKAGE_MODULE} module`);
+      scannable(connector, "scans");
       module = REVENUE_LEAKAGE_MODULE;
     }
     if (input.type === "simulation") {
       if (!input.connector) throw invalid("/connector", "a simulation report needs the connector whose transactions it replays");
       module ??= REVENUE_LEAKAGE_MODULE;
-      this.deps.connectors.access(actor.account, input.connector, { module });
+      scannable(this.deps.connectors.access(actor.account, input.connector, { module }), "replays");
     }
     if (input.type === "alerts" && module !== null) throw invalid("/module", "an alerts report cannot be limited to a module");
     return {
@@ -140,6 +142,16 @@ export class ReportService {
       started_at: null,
       completed_at: null,
     };
+  }
+}
+
+/**
+ * A report that reads a connector's transactions needs a connector that has them: refused here
+ * (422) rather than queued and then failed, or completed empty, by the worker.
+ */
+function scannable(connector: Connector, verb: "scans" | "replays") {
+  if (!connector.capabilities.scan) {
+    throw invalid("/connector", `connector "${connector.id}" has no source of transactions this report ${verb}; name a connector that reads one (csv, sqlite, postgres, mysql, http)`);
   }
 }
 

@@ -55,6 +55,9 @@ describe("POST /v1/reports", () => {
       [{ type: "revenue_leakage" }, "validation_failed", "/connector"],
       [{ type: "revenue_leakage", connector: "nope" }, "unknown_connector", "/connector"],
       [{ type: "revenue_leakage", connector: "billing", module: "compliance" }, "validation_failed", "/module"],
+      // billing is an inline connector here: it has no transactions to scan or replay.
+      [{ type: "revenue_leakage", connector: "billing" }, "validation_failed", "/connector"],
+      [{ type: "simulation", connector: "billing" }, "validation_failed", "/connector"],
     ];
     for (const [body, code, path] of cases) {
       const res = await s.call("POST", "/v1/reports", body);
