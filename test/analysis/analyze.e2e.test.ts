@@ -148,6 +148,22 @@ describe("GET /v1/modules", () => {
     expect(leakage.detectors.find((d) => d.code === "price_below_contract")!.weight).toBe(0.9);
   });
 
+  test("pages like every list: limit, starting_after, and 422 for a bad limit or an unknown parameter", async () => {
+    const first = (await (await srv.call("GET", "/v1/modules?limit=1")).json()) as { data: { id: string }[]; has_more: boolean };
+    expect(first.data.map((m) => m.id)).toEqual(["revenue_leakage"]);
+    expect(first.has_more).toBe(true);
+    const rest = (await (await srv.call("GET", "/v1/modules?starting_after=duplicate_detection")).json()) as { data: { id: string }[]; has_more: boolean };
+    expect(rest.data.map((m) => m.id)).toEqual(["compliance"]);
+    expect(rest.has_more).toBe(false);
+    for (const [query, path] of [["limit=0", "/query/limit"], ["limit=101", "/query/limit"], ["colour=red", "/query/colour"]] as const) {
+      const res = await srv.call("GET", `/v1/modules?${query}`);
+      expect(res.status).toBe(422);
+      const problem = (await res.json()) as { code: string; errors: { path: string }[] };
+      expect(problem.code).toBe("validation_failed");
+      expect(problem.errors.map((e) => e.path)).toContain(path);
+    }
+  });
+
   test("requires authentication like every /v1 route", async () => {
     const res = await fetch(`${srv.url}/v1/modules`);
     expect(res.status).toBe(401);

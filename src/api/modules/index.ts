@@ -2,6 +2,8 @@
 import { Elysia, t } from "elysia";
 import { callerOf } from "../../http/request-state.ts";
 import type { Runtime } from "../../runtime.ts";
+import { ApiError } from "../../domain/errors.ts";
+import { PAGE_LIMIT_DEFAULT, PageLimit } from "../page-limit.ts";
 
 const closed = { additionalProperties: false } as const;
 
@@ -42,14 +44,33 @@ const ModuleSchema = t.Object(
 
 const ModuleList = t.Object({ object: t.Literal("list"), data: t.Array(ModuleSchema), has_more: t.Boolean() }, closed);
 
+/** Paged like every list (docs/api.md, "Objects, ids, lists"): limit 1–100, starting_after a module id. */
+const ListModulesQuery = t.Object({
+  limit: PageLimit,
+  starting_after: t.Optional(t.String({ minLength: 1, maxLength: 64 })),
+});
+
 export function moduleRoutes(rt: Runtime) {
   return new Elysia({ name: "assay.modules" }).get(
     "/v1/modules",
-    ({ request }) => {
+    ({ request, query }) => {
       const visible = rt.connectors.visibleTo(callerOf(request).account.id).map((c) => c.id);
-      return { object: "list" as const, data: rt.analysis.describe(visible), has_more: false };
+      const modules = rt.analysis.describe(visible);
+      let start = 0;
+      if (query.starting_after !== undefined) {
+        const i = modules.findIndex((m) => m.id === query.starting_after);
+        if (i < 0) {
+          throw new ApiError("invalid_request", `starting_after: no module "${query.starting_after}"`, {
+            errors: [{ path: "/query/starting_after", message: "must be the id of a module in the list" }],
+          });
+        }
+        start = i + 1;
+      }
+      const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
+      return { object: "list" as const, data: modules.slice(start, start + limit), has_more: start + limit < modules.length };
     },
     {
+      query: ListModulesQuery,
       response: { 200: ModuleList },
       detail: {
         summary: "List analysis modules",
