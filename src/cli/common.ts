@@ -49,12 +49,22 @@ export function parsePort(value: string, flag = "--port"): number {
   return port;
 }
 
-/** `90d`, `24h`, `30m`, `45s` → milliseconds. */
-export function parseDuration(value: string, flag: string): number {
+/** The longest duration a flag takes: ten years, as the dashboard's key expiry. */
+export const MAX_DURATION_DAYS = 3650;
+
+/**
+ * `90d`, `24h`, `30m`, `45s` → milliseconds, at most MAX_DURATION_DAYS (a longer one is no date
+ * a key can expire on: `new Date()` of it is invalid). `positive` refuses zero (a key created
+ * already expired).
+ */
+export function parseDuration(value: string, flag: string, o: { positive?: boolean } = {}): number {
   const m = /^(\d+(?:\.\d+)?)\s*(s|m|h|d|w)$/.exec(value.trim());
   if (!m) throw new UsageError(`${flag}: expected a duration such as 90d, 24h, 30m or 45s (got "${value}")`);
   const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[m[2] as "s"];
-  return Number(m[1]) * unit;
+  const ms = Number(m[1]) * unit;
+  if (!(ms <= MAX_DURATION_DAYS * 86_400_000)) throw new UsageError(`${flag}: at most ${MAX_DURATION_DAYS}d (got "${value}")`);
+  if (o.positive && ms <= 0) throw new UsageError(`${flag}: must be longer than 0 (got "${value}")`);
+  return ms;
 }
 
 /** An ApiError from a service, as a usage error naming what was wrong (the user gave it). */

@@ -13,7 +13,7 @@ function printSecrets(io: CliIO, headline: string, key: { key: string; secret: s
 export async function create(a: Args, io: CliIO) {
   const account = a.required("account", "an account id, see `assay accounts list`");
   const expires = a.string("expires");
-  const expiresInMs = expires !== undefined ? parseDuration(expires, "--expires") : undefined;
+  const expiresInMs = expires !== undefined ? parseDuration(expires, "--expires", { positive: true }) : undefined;
   await withAdmin(a, io, async ({ keys }) => {
     const minted = await keys.createKey(account, { name: a.string("name"), expiresInMs, actor: CLI_ACTOR }).catch(rethrow);
     if (a.json) printJson(io, minted);
