@@ -128,7 +128,7 @@ export function plansOf(config: Pick<ConfigFile, "plans">): Record<string, PlanL
 
 const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
-function substituteEnv(node: unknown, env: Record<string, string | undefined>, path: string, problems: string[]): unknown {
+function substituteEnv(node: unknown, env: Record<string, string | undefined>, path: string, problems: string[], within: object[] = []): unknown {
   if (typeof node === "string") {
     return node.replace(ENV_REF, (_, name: string) => {
       const value = env[name];
@@ -139,10 +139,17 @@ function substituteEnv(node: unknown, env: Record<string, string | undefined>, p
       return value;
     });
   }
-  if (Array.isArray(node)) return node.map((v, i) => substituteEnv(v, env, `${path}[${i}]`, problems));
   if (node && typeof node === "object") {
+    // An alias to one of its own ancestors (`a: &a [*a]`) parses to a cycle: walking it would
+    // end in "Maximum call stack size exceeded" with no file or path.
+    if (within.includes(node)) {
+      problems.push(`${path || "(root)"}: a YAML alias refers to a node that contains it (a recursive anchor)`);
+      return null;
+    }
+    const inner = [...within, node];
+    if (Array.isArray(node)) return node.map((v, i) => substituteEnv(v, env, `${path}[${i}]`, problems, inner));
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) out[k] = substituteEnv(v, env, path ? `${path}.${k}` : k, problems);
+    for (const [k, v] of Object.entries(node)) out[k] = substituteEnv(v, env, path ? `${path}.${k}` : k, problems, inner);
     return out;
   }
   return node;

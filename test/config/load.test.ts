@@ -70,6 +70,13 @@ bogus: 1
     expect(problems("- a\n- b")).toEqual(["(root): expected a mapping of sections"]);
   });
 
+  test("a recursive YAML anchor is a problem with its path, not a stack overflow", () => {
+    expect(problems("a: &a [*a]")).toContain("a[0]: a YAML alias refers to a node that contains it (a recursive anchor)");
+    expect(problems("server: &s { host: 127.0.0.1, tls: *s }")).toContain("server.tls: a YAML alias refers to a node that contains it (a recursive anchor)");
+    // An alias used twice side by side is no cycle.
+    expect(problems("plans:\n  a: &p { per_second: 5, per_minute: 100 }\n  b: *p")).toEqual([]);
+  });
+
   test("JSON pointers become YAML paths", () => {
     expect(yamlPath("/connectors/2/reference/contracts")).toBe("connectors[2].reference.contracts");
     expect(yamlPath("")).toBe("(root)");
