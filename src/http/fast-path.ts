@@ -56,6 +56,10 @@ const EMPTY = new Uint8Array(0);
 function validated({ validator, ValidationError, transformed }: BodyValidation, decoded: unknown): unknown {
   const isNotEmptyObject = !!decoded && typeof decoded === "object" && Object.keys(decoded).length > 0;
   const body = Object.assign({}, decoded);
+  // A "__proto__" key of the JSON (an own property after JSON.parse) went through the
+  // __proto__ setter of Object.assign: the body would inherit whatever it held. The route's
+  // body keeps no such key, and neither does this one.
+  if (Object.getPrototypeOf(body) !== Object.prototype) Object.setPrototypeOf(body, Object.prototype);
   if (!validator.Check(body)) throw new ValidationError("body", validator as never, body);
   if (!isNotEmptyObject || (transformed !== undefined && !sendsAny(body, transformed))) return body;
   try {

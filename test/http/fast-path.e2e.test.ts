@@ -55,6 +55,10 @@ const cases: Case[] = [
   { name: "analyze with options as integer text", method: "POST", path: "/v1/analyze", body: JSON.stringify({ connector: "inline", module: "revenue_leakage", data: invoice, options: { limit: "5" } }), headers: json },
   { name: "analyze with an option out of range as text", method: "POST", path: "/v1/analyze", body: JSON.stringify({ connector: "inline", module: "revenue_leakage", data: invoice, options: { limit: "0" } }), headers: json },
   { name: "analyze bad signature", method: "POST", path: "/v1/analyze", body: "{}", headers: json, badSignature: true },
+  // JSON.parse makes "__proto__" an own key; copying the body must not turn it into the prototype
+  // (the route never sees a transaction smuggled in under it).
+  { name: "analyze with __proto__ holding data", method: "POST", path: "/v1/analyze", body: `{"connector":"inline","module":"revenue_leakage","__proto__":{"data":${JSON.stringify(invoice)}}}`, headers: json },
+  { name: "analyze with an empty __proto__", method: "POST", path: "/v1/analyze", body: `{"connector":"inline","module":"revenue_leakage","__proto__":{},"data":${JSON.stringify(invoice)}}`, headers: json },
 ];
 
 function request(c: Case, extra: Record<string, string> = {}): Request {
