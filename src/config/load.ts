@@ -63,7 +63,12 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
   try {
     raw = Bun.YAML.parse(text);
   } catch (e) {
-    throw new ConfigError(file, [`YAML syntax error: ${(e as Error).message.replace(/^YAML Parse error: /, "")}`]);
+    const problems = [`YAML syntax error: ${(e as Error).message.replace(/^YAML Parse error: /, "")}`];
+    // `{ url: ${DATABASE_URL} }`: in a flow mapping or list, { and } end the plain scalar, so an
+    // unquoted ${NAME} there is a syntax error without a line number. Say what to write instead.
+    const flowRef = /[{,[]\s*[\w-]+\s*:\s*(\$\{[A-Za-z_][A-Za-z0-9_]*\})|[[,]\s*(\$\{[A-Za-z_][A-Za-z0-9_]*\})/.exec(text);
+    if (flowRef) problems.push(`an unquoted ${flowRef[1] ?? flowRef[2]} inside { } or [ ] is not valid YAML: quote it ("${flowRef[1] ?? flowRef[2]}") or use block style`);
+    throw new ConfigError(file, problems);
   }
   if (raw === null || raw === undefined) raw = {};
   if (typeof raw !== "object" || Array.isArray(raw)) throw new ConfigError(file, ["(root): expected a mapping of sections"]);

@@ -70,6 +70,13 @@ bogus: 1
     expect(problems("- a\n- b")).toEqual(["(root): expected a mapping of sections"]);
   });
 
+  test("an unquoted ${NAME} in a flow mapping says to quote it (the YAML error has no position)", () => {
+    const found = problems("storage:  { driver: postgres, url: ${ASSAY_DATABASE_URL}, pool: 10 }\n", { ASSAY_DATABASE_URL: "postgres://db/assay" });
+    expect(found[0]).toMatch(/^YAML syntax error/);
+    expect(found[1]).toContain('quote it ("${ASSAY_DATABASE_URL}")');
+    expect(problems('storage:  { driver: postgres, url: "${ASSAY_DATABASE_URL}", pool: 10 }\n', { ASSAY_DATABASE_URL: "postgres://db/assay" })).toEqual([]);
+  });
+
   test("a recursive YAML anchor is a problem with its path, not a stack overflow", () => {
     expect(problems("a: &a [*a]")).toContain("a[0]: a YAML alias refers to a node that contains it (a recursive anchor)");
     expect(problems("server: &s { host: 127.0.0.1, tls: *s }")).toContain("server.tls: a YAML alias refers to a node that contains it (a recursive anchor)");
