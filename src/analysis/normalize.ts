@@ -2,7 +2,7 @@
 // 422 validation_failed listing every problem with its JSON pointer. The route's schema already
 // rejects wrong types and unknown keys; this adds what a schema cannot say (real dates, ISO
 // currency codes, sensible rates) and applies defaults. null means "not given".
-import { TRANSACTION_TYPES, type Transaction, type TransactionLine, type TransactionType } from "../domain/transaction.ts";
+import { TRANSACTION_TYPES, type Transaction, type TransactionLine, type TransactionType, withinMagnitude } from "../domain/transaction.ts";
 import { ApiError, type FieldError } from "../domain/errors.ts";
 import { isValidIsoDate } from "./dates.ts";
 
@@ -12,14 +12,7 @@ const LINE_STRINGS = ["sku"] as const;
 const LINE_NUMBERS = ["quantity", "unit_price", "list_price", "discount_pct", "amount"] as const;
 const KNOWN = new Set<string>(["transaction_id", "type", "lines", "attributes", ...STRING_FIELDS, ...NUMBER_FIELDS]);
 const MAX_LINES = 10_000;
-/**
- * The largest magnitude of an amount, a price or a quantity. Products and sums of larger finite
- * numbers (a quantity of 1e308 at any price) overflow to Infinity, which JSON writes as null: the
- * analysis would answer `amount_at_risk: null` and the account's report totals would read null.
- */
-export const MAX_MAGNITUDE = 1e15;
 const MAGNITUDE = "must be a finite number between -1e15 and 1e15";
-const inRange = (v: number) => Number.isFinite(v) && Math.abs(v) <= MAX_MAGNITUDE;
 const LINE_STRING_SET = new Set<string>(LINE_STRINGS);
 const LINE_NUMBER_SET = new Set<string>(LINE_NUMBERS);
 
@@ -66,7 +59,7 @@ export function normalizeTransaction(data: Record<string, unknown>): Transaction
   for (const f of NUMBER_FIELDS) {
     const v = data[f];
     if (v === undefined || v === null) continue;
-    if (typeof v !== "number" || !inRange(v)) errors.push({ path: `/data/${f}`, message: MAGNITUDE });
+    if (typeof v !== "number" || !withinMagnitude(v)) errors.push({ path: `/data/${f}`, message: MAGNITUDE });
     else txn[f] = v;
   }
   if (txn.tax_rate !== undefined && (txn.tax_rate < 0 || txn.tax_rate > 100)) {
@@ -115,7 +108,7 @@ function normalizeLine(raw: unknown, i: number, errors: FieldError[]): Transacti
       if (typeof v !== "string" || v.length > 256) errors.push({ path: `/data/lines/${i}/${k}`, message: "must be a string of at most 256 characters" });
       else line.sku = v;
     } else if (LINE_NUMBER_SET.has(k)) {
-      if (typeof v !== "number" || !inRange(v)) errors.push({ path: `/data/lines/${i}/${k}`, message: MAGNITUDE });
+      if (typeof v !== "number" || !withinMagnitude(v)) errors.push({ path: `/data/lines/${i}/${k}`, message: MAGNITUDE });
       else line[k as (typeof LINE_NUMBERS)[number]] = v;
     } else errors.push({ path: `/data/lines/${i}/${k}`, message: "unknown field" });
   }

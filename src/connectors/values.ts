@@ -3,6 +3,8 @@
 // (Date objects, NUMERIC strings, bigints). Each parser returns undefined for an empty value and
 // throws a short, safe message for a value it cannot read.
 
+import { withinMagnitude } from "../domain/transaction.ts";
+
 export interface NumberFormat {
   decimal: "." | ",";
   thousands: string;
@@ -82,24 +84,34 @@ export function plainDecimalAt(buf: Uint8Array, start: number, end: number, deci
   return negative ? -value : value;
 }
 
+/**
+ * A source's number in the format; undefined when empty. Throws for text that is not a number and
+ * for a magnitude beyond MAX_MAGNITUDE (1e15: a product of such numbers can overflow to Infinity;
+ * plainDecimal's ≤ 15 digits are always within it).
+ */
 export function parseNumber(v: SourceValue, format: NumberFormat): number | undefined {
   if (typeof v === "string" && format.decimal === "." && !format.thousands) {
     const n = plainDecimal(v);
-    if (n !== undefined) return n;
+    if (n !== undefined) return bounded(n, v);
   }
   if (isEmpty(v)) return undefined;
   if (typeof v === "number") {
     if (!Number.isFinite(v)) throw new Error(`${v} is not a finite number`);
-    return v;
+    return bounded(v, v);
   }
-  if (typeof v === "bigint") return Number(v);
+  if (typeof v === "bigint") return bounded(Number(v), v);
   if (typeof v !== "string") throw new Error(`${typeof v} is not a number`);
   let s = (v as string).trim();
   if (format.thousands) s = s.split(format.thousands).join("");
   if (format.decimal === ",") s = s.replace(",", ".");
   // Number("") and Number("0x1f") are accepted by JS; a source's number is plain decimal only.
   if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) throw new Error(`"${clip(v as string)}" is not a number`);
-  return Number(s);
+  return bounded(Number(s), v);
+}
+
+function bounded(n: number, source: string | number | bigint): number {
+  if (withinMagnitude(n)) return n;
+  throw new Error(`${typeof source === "string" ? `"${clip(source)}"` : String(source)} is beyond ±1e15, the largest amount, price or quantity`);
 }
 
 /** A character trim() never removes at an end (printable ASCII): a string with one at both ends is its own trim. */

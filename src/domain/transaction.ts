@@ -2,6 +2,18 @@
 // what every detector reads. Amounts are plain numbers in the transaction's currency; dates are
 // ISO 8601 strings (a date, or a date-time in UTC) exactly as the source gave them after mapping.
 
+/**
+ * The largest magnitude of an amount, a price or a quantity, whether sent to POST /v1/analyze or
+ * read by a connector. Products and sums of larger finite numbers (a quantity of 1e308 at any
+ * price) overflow to Infinity, which JSON writes as null: the analysis would answer
+ * `amount_at_risk: null` and the account's report totals would read null.
+ */
+export const MAX_MAGNITUDE = 1e15;
+
+export function withinMagnitude(v: number): boolean {
+  return Number.isFinite(v) && Math.abs(v) <= MAX_MAGNITUDE;
+}
+
 export const TRANSACTION_TYPES = ["invoice", "credit_note", "payment", "journal_entry"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

@@ -39,11 +39,13 @@ function oddRows(d: string): string[] {
     // No-break spaces are trimmed too: this is T-2, then T-2 again.
     row("\u00a0T-2", "Credit Note", " 2025-01-03 ", "Zürich AG", "usd", "-5.5", "-0", "SKU-1", "+5", ".5", "5.", "ü"),
     row("T-2", "credit_note", "2025-01-03", "Zürich AG", "USD", "-5.5", "", "SKU-1", " 12 ", "00012.50", "-0.25"),
-    row("T-2\u3000", "credit_note", "2025-01-03", "C", "USD", "1", "", "SKU-1", "1e3", "12345678901234567", "1234567890.12345"),
+    row("T-2\u3000", "credit_note", "2025-01-03", "C", "USD", "1", "", "SKU-1", "1e3", "12345678901234.567", "1234567890.12345"),
     // Numbers and dates that cannot be read: rejected rows (with reasons).
     row("T-3", "invoice", "2025-02-30", "C-3", "USD", "1", "", "SKU-1", "1", "1", "1"),
     row("T-3", "invoice", "2025-02-28", "C-3", "USD", "1", "", "SKU-1", "1.2.3", "1", "1"),
     row("T-3", "invoice", "2025-02-28", "C-3", "USD", "1", "", "SKU-1", "-", "١٢", "1"),
+    // A number beyond ±1e15 (products of such would overflow to Infinity).
+    row("T-3", "invoice", "2025-02-28", "C-3", "USD", "1", "", "SKU-1", "1e308", "1", "1"),
     row("T-4", "refund", "2025-03-01", "C-4", "USD", "1", "", "SKU-1", "1", "1", "1"),
     row("T-5", "invoice", "2025-03-01", "C-5", "US", "1", "", "SKU-1", "1", "1", "1"),
     // Quoted fields (the delimiter, quotes and a line break inside), a quoted number and id.
@@ -102,11 +104,11 @@ describe("CSV rows read from the bytes map as the row arrays do", () => {
       expect(scanned.map((t) => t.transaction_id)).toEqual(["T-1", "T-10", "T-2", "T-3", "T-4", "T-5", "T-6", "T-7", "Ü-9", "Ü-8"]);
       expect(scanned[0]!.lines).toHaveLength(4);
       expect(scanned[2]!.lines.map((l) => l.quantity)).toEqual([5, 12, 1000]);
-      expect(scanned[2]!.lines[2]!.unit_price).toBe(12345678901234567);
+      expect(scanned[2]!.lines[2]!.unit_price).toBe(12345678901234.567);
       expect(scanned[6]!.customer_id).toBe("C-6, Inc");
       expect(scanned[6]!.attributes?.note).toBe('say "hi"\r\nthere');
       expect(scanned[7]!.attributes).toEqual({ note: null });
-      expect(report.rejected_rows).toBe(6);
+      expect(report.rejected_rows).toBe(7);
     }
   });
 

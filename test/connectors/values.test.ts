@@ -15,8 +15,19 @@ describe("parseNumber", () => {
     }
     for (const s of samples) {
       if (s === "1e3") expect(() => parseNumber(s, plain)).not.toThrow();
+      else if (Math.abs(Number(s)) > 1e15) expect(() => parseNumber(s, plain)).toThrow("is beyond ±1e15");
       else expect(Object.is(parseNumber(s, plain), Number(s))).toBe(true);
     }
+  });
+
+  test("a magnitude beyond 1e15 is refused in every notation (a product of such numbers overflows to Infinity, which JSON writes as null)", () => {
+    const plain = { decimal: "." as const, thousands: "" };
+    expect(parseNumber("999999999999999", plain)).toBe(999999999999999);
+    expect(parseNumber("-1e15", plain)).toBe(-1e15);
+    for (const big of ["1e308", "1000000000000001", "-2e15"]) expect(() => parseNumber(big, plain)).toThrow(`"${big}" is beyond ±1e15`);
+    expect(() => parseNumber("1.000.000.000.000.000,5", { decimal: ",", thousands: "." })).toThrow("is beyond ±1e15");
+    expect(() => parseNumber(1e300, plain)).toThrow("1e+300 is beyond ±1e15");
+    expect(() => parseNumber(10n ** 20n, plain)).toThrow("100000000000000000000 is beyond ±1e15");
   });
 
   test("plain, European and Swiss notations", () => {
