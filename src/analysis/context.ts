@@ -2,7 +2,7 @@
 // statistics of its history (and the model trained on it). Building one reads the whole
 // reference data and streams up to context.history_limit transactions, so contexts are cached
 // per connector for context.ttl_s, built once even when many requests ask at the same moment,
-// and can be invalidated (e.g. when a connector's source changes). A context is built to the
+// and rebuilt at once when a file source changes (Connector.revision). A context is built to the
 // history level the asking module needs (history.ts): a revenue_leakage scan never pays for the
 // anomaly statistics. A module that needs more than the cached context has gets a new one, built
 // to the higher level, which then serves every module.
@@ -70,6 +70,8 @@ export interface ContextSource {
   capabilities: Connector["capabilities"];
   reference(signal?: AbortSignal): Promise<ReferenceData>;
   scan: Connector["scan"];
+  /** Connector.revision: a context built from another revision of the source is stale. */
+  revision?(): string | undefined;
 }
 
 /**
@@ -126,6 +128,8 @@ interface Entry {
   promise: Promise<AnalysisContext>;
   at: number;
   level: HistoryLevel;
+  /** The source's revision when the build began (a change during the build makes it stale too). */
+  revision: string | undefined;
 }
 
 export class ContextCache {
@@ -142,14 +146,15 @@ export class ContextCache {
   get(source: ContextSource, signal?: AbortSignal, level: HistoryLevel = "full"): Promise<AnalysisContext> {
     const now = this.clock.now();
     const cached = this.entries.get(source.id);
-    const fresh = cached !== undefined && now - cached.at < this.config.context.ttl_s * 1000;
+    const revision = source.revision?.();
+    const fresh = cached !== undefined && this.isFresh(cached, now, revision);
     if (fresh && historyCovers(cached.level, level)) return cached.promise;
     // A fresh context with less history is upgraded to what both need, so that alternating
     // modules do not rebuild in turn.
     const build = fresh ? maxLevel(cached.level, level) : level;
     // The build is shared by concurrent callers, so it must not die with one caller's signal.
     const promise = buildContext(source, this.config, now, undefined, build, this.workers);
-    const entry = { promise, at: now, level: build };
+    const entry = { promise, at: now, level: build, revision };
     this.entries.set(source.id, entry);
     promise.catch(() => {
       if (this.entries.get(source.id) === entry) this.entries.delete(source.id);
@@ -158,9 +163,14 @@ export class ContextCache {
   }
 
   /** Whether a fresh context with at least `level` of the connector's history is cached (or being built). */
-  has(sourceId: string, level: HistoryLevel = "full"): boolean {
-    const cached = this.entries.get(sourceId);
-    return cached !== undefined && this.clock.now() - cached.at < this.config.context.ttl_s * 1000 && historyCovers(cached.level, level);
+  has(source: Pick<ContextSource, "id" | "revision">, level: HistoryLevel = "full"): boolean {
+    const cached = this.entries.get(source.id);
+    return cached !== undefined && this.isFresh(cached, this.clock.now(), source.revision?.()) && historyCovers(cached.level, level);
+  }
+
+  /** Within context.ttl_s, and built from the source as it is now (when the source can tell). */
+  private isFresh(entry: Entry, now: number, revision: string | undefined): boolean {
+    return now - entry.at < this.config.context.ttl_s * 1000 && entry.revision === revision;
   }
 
   /** Drops one connector's context, or all of them. */

@@ -175,7 +175,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       }
       // Over worker threads when the source can be cut, unless a context (history pass done) is
       // cached: one pass in process then costs less than two split ones.
-      const split = setup.contexts.has(connector.id, module.history)
+      const split = setup.contexts.has(connector, module.history)
         ? undefined
         : await this.splitInput(setup, connector, module, { limit: options.limit, from: options.from, to: options.to, signal: request.signal }, true);
       let scan: ScanSummary;

@@ -7,6 +7,7 @@ import type { ConnectorType, Connector, ConnectorCapabilities, MappingReport, Sc
 import { connectorUnavailable } from "./errors.ts";
 import { MappingStats, ReferenceMapper, type Rejection, type ValueFormats } from "./mapping.ts";
 import type { ConnectorSettings } from "./settings.ts";
+import { statOrUndefined } from "./fs-async.ts";
 import { dateFormat, inDateRange, isoDateFormat, type SourceValue, SQL_NUMBER_FORMAT } from "./values.ts";
 
 /** Rows of a reference table as read from the source: a header and rows of values in its order. */
@@ -25,7 +26,9 @@ export abstract class BaseConnector implements Connector {
   abstract readonly capabilities: ConnectorCapabilities;
   protected readonly stats: MappingStats = new MappingStats(!Bun.isMainThread);
   protected readonly formats: ValueFormats;
-  private cache?: { at: number; data: Promise<ReferenceData> };
+  private cache?: { at: number; data: Promise<ReferenceData>; revision: string | undefined };
+  /** The last revision() read from the files, and when: read at most once a second. */
+  private lastRevision?: { at: number; value: string | undefined };
 
   /** `values`: how the source writes numbers and dates: as text in the config's CSV formats, or natively. */
   constructor(
@@ -77,17 +80,46 @@ export abstract class BaseConnector implements Connector {
     return this.stats.report();
   }
 
+  /**
+   * The files whose modification time and size make the source's revision (its transactions and
+   * reference files); undefined for a source that is not files (then revision() is undefined).
+   */
+  protected revisionFiles(): string[] | undefined {
+    return undefined;
+  }
+
+  /**
+   * `mtime:size` of each of revisionFiles() ("-" for one missing), read at most once a second: a
+   * lookup asks on every request, and a few stat calls per request would cost more than the
+   * lookup's own read. A change is therefore seen within a second.
+   */
+  revision(): string | undefined {
+    const now = this.clock.monotonic();
+    if (this.lastRevision !== undefined && now - this.lastRevision.at < 1000) return this.lastRevision.value;
+    const files = this.revisionFiles();
+    let value: string | undefined;
+    if (files !== undefined) {
+      value = "";
+      for (const file of files) {
+        const st = statOrUndefined(file);
+        value += st ? `${st.mtimeMs}:${st.size};` : "-;";
+      }
+    }
+    this.lastRevision = { at: now, value };
+    return value;
+  }
+
   /** True while reference() would answer from its cache without touching the source. */
   referenceCached(): boolean {
-    return this.cache !== undefined && this.clock.monotonic() - this.cache.at < this.settings.reference_ttl_s * 1000;
+    return this.cache !== undefined && this.clock.monotonic() - this.cache.at < this.settings.reference_ttl_s * 1000 && this.cache.revision === this.revision();
   }
 
   reference(signal?: AbortSignal): Promise<ReferenceData> {
+    if (this.referenceCached()) return this.cache!.data;
     const now = this.clock.monotonic();
-    const ttl = this.settings.reference_ttl_s * 1000;
-    if (this.cache && now - this.cache.at < ttl) return this.cache.data;
+    const revision = this.revision();
     const data = this.loadReference(signal);
-    this.cache = { at: now, data };
+    this.cache = { at: now, data, revision };
     // A failed read is not cached: the next call tries the source again.
     data.catch(() => {
       if (this.cache?.data === data) this.cache = undefined;

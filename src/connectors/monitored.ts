@@ -37,6 +37,10 @@ export class MonitoredConnector implements Connector {
     return this.inner.enabled;
   }
 
+  revision(): string | undefined {
+    return this.inner.revision();
+  }
+
   /** The inner connector's parts for scan workers; undefined when it cannot be cut. */
   get partitions(): Connector["partitions"] {
     const inner = this.inner as Partial<Pick<Connector, "partitions">>;

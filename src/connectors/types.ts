@@ -68,6 +68,13 @@ export interface Connector {
    * them while partitions() builds the index, not between the two passes of a split scan.
    */
   referencePartition?(): ScanPartition;
+  /**
+   * Optional: a token that changes when the source's data changes (files: their modification
+   * times and sizes), so that what was derived from it (the reference tables, the analysis
+   * context's history) is rebuilt at once instead of when its TTL runs out. Undefined for a
+   * source that cannot tell cheaply (a database server, an HTTP API): the TTLs apply.
+   */
+  revision?(): string | undefined;
   /** Cheap liveness check of the source; throws a ConnectorError when it is not usable. */
   probe(signal?: AbortSignal): Promise<void>;
   mappingReport(): MappingReport;

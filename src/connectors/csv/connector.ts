@@ -1,7 +1,7 @@
 // The `csv` connector: invoice lines exported as CSV, one file or a folder of files, plus CSV
 // reference tables. Lookups go through a per-file index (csv/file-index.ts) that is rebuilt when
 // the file changes; scans stream the file and never hold more than one chunk and one transaction.
-import { readdir, stat } from "../fs-async.ts";
+import { readdir, readdirOrEmpty, stat, statOrUndefined } from "../fs-async.ts";
 import { basename, join } from "node:path";
 import type { Clock } from "../../domain/clock.ts";
 import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";
@@ -10,7 +10,7 @@ import { connectorUnavailable } from "../errors.ts";
 import { RowMapper, TransactionGrouper } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
-import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf, statOrUndefined } from "./file-index.ts";
+import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { CsvRow, type CsvRows, readCsvRange, readCsvRows } from "./reader.ts";
 
@@ -52,6 +52,16 @@ export class CsvConnector extends BaseConnector {
       this.folder = { mtimeMs: st.mtimeMs, files: names.map((n) => join(path, n)) };
     }
     return { files: this.folder.files };
+  }
+
+  /** The transactions file (or the folder and its matching files) and the reference files. */
+  protected override revisionFiles(): string[] {
+    const path = this.settings.transactions!;
+    const references = this.referenceTables.map((t) => this.settings.reference![t]!);
+    if (!statOrUndefined(path)?.isDirectory()) return [path, ...references];
+    const glob = new Bun.Glob(this.settings.csv.pattern);
+    const names = readdirOrEmpty(path).filter((n) => glob.match(n)).sort();
+    return [path, ...names.map((n) => join(path, n)), ...references];
   }
 
   /**

@@ -2,8 +2,7 @@
 // pass, kept while the file's mtime and size are unchanged, rebuilt when the file changes. It
 // makes lookups a stat plus one small read, and lets scans find transactions whose rows are not
 // next to each other in the file (they are read whole, at their first row).
-import { statSync } from "node:fs";
-import { stat } from "../fs-async.ts";
+import { stat, statOrUndefined } from "../fs-async.ts";
 // A dependency-free table (the analysis ledger uses it for the same reason).
 import { StringTable } from "../../analysis/string-table.ts";
 import { CsvRow, readCsvRecords, readCsvRows } from "./reader.ts";
@@ -129,11 +128,3 @@ export function isFresh(index: CsvFileIndex, known?: FileStat): boolean {
   return st !== undefined && st.mtimeMs === index.mtimeMs && st.size === index.size;
 }
 
-/** statSync, undefined when the path cannot be stat'ed (it is gone, or unreadable). */
-export function statOrUndefined(path: string) {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
-}

@@ -37,6 +37,11 @@ export class SqlConnector extends BaseConnector {
         : new BunSqlDriver(settings.url!, settings.type === "mysql" ? "mysql" : "postgres", settings.pool_size, options);
   }
 
+  /** A SQLite file changes in its write-ahead log first: both make the revision. A server has none. */
+  protected override revisionFiles(): string[] | undefined {
+    return this.settings.type === "sqlite" ? [this.settings.path!, `${this.settings.path!}-wal`] : undefined;
+  }
+
   /** `FROM` target: a quoted (schema.)table, or the configured query as a derived table. */
   private from(source: string): string {
     if (isSqlQuery(source)) return `(${source}) AS assay_src`;
