@@ -201,6 +201,38 @@ describe("prices, duplicates, free of charge", () => {
     const priced = invoice("F2", { lines: [{ sku: "SKU-A", qty: 1, unit: 0 }, { sku: "SKU-B", qty: 1, unit: 50 }] });
     expect(codes((await analyse({ ...priced, attributes: { billing_type: "FOC" }, reference: "F0" }, { history: [sale] })).anomalies)).toEqual(["zero_price_line"]);
   });
+
+  test("a subscription's trial invoice at 0 says so in words and is not a zero-price line; a priced invoice's zero line still is", async () => {
+    const trial = (description: string, lines = [{ sku: "SUB-PRO", qty: 15, unit: 0 }]) => ({
+      ...invoice("TR1", { lines, tax: 0 }),
+      attributes: { billing_reason: "subscription_create", description },
+    });
+    for (const words of ["Trial period", "Trial period for Pro (monthly)", "Free trial", "Delivered free of charge"]) {
+      expect((await analyse(trial(words))).anomalies).toEqual([]);
+    }
+    // "subscription_create" alone is every first invoice of a subscription, trial or not.
+    expect(codes((await analyse(trial("Pro (monthly)"))).anomalies)).toEqual(["zero_price_line"]);
+    // A word that merely contains "trial" says nothing ("industrial").
+    expect(codes((await analyse(trial("Industrial sensors"))).anomalies)).toEqual(["zero_price_line"]);
+    // Only a document at 0 can be free: the same words on a priced invoice leave its zero line.
+    const priced = trial("Trial period", [{ sku: "SUB-PRO", qty: 1, unit: 0 }, { sku: "SKU-B", qty: 1, unit: 50 }]);
+    expect(codes((await analyse(priced)).anomalies)).toContain("zero_price_line");
+  });
+
+  test("a prorated subscription line (a flag, or words: 'Remaining time', 'Unused time') is not a price cut; its recorded discount is still judged", async () => {
+    // 15 seats for 7 of 29 days: 23.65 a seat against a list of 97.99.
+    const prorated = (attributes: NonNullable<Transaction["attributes"]>, disc = 0) => ({
+      ...invoice("PR1", { lines: [{ sku: "SUB-7", qty: 15, unit: 23.65, list: 97.99, disc }] }),
+      attributes,
+    });
+    expect(codes((await analyse(prorated({ description: "Pro (monthly)" }))).anomalies)).toEqual(["price_below_list"]);
+    for (const attributes of [{ description: "Remaining time on 15 × Pro after 22 Feb 2024" }, { description: "Unused time on Pro" }, { proration: true }, { note: "prorated" }, { memo: "Pro rata for March" }]) {
+      expect((await analyse(prorated(attributes))).anomalies).toEqual([]);
+    }
+    expect(codes((await analyse(prorated({ proration: false }))).anomalies)).toEqual(["price_below_list"]);
+    // A discount recorded beyond the policy is still a discount beyond the policy.
+    expect(codes((await analyse(prorated({ description: "Remaining time on Pro" }, 40))).anomalies)).toEqual(["discount_above_cap"]);
+  });
 });
 
 test("a line given away from its stated price (100 % discount) is not leakage; a line at 0 without a price is", async () => {

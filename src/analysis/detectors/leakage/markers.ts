@@ -24,3 +24,18 @@ export function markerOf(txn: Transaction, fields: readonly string[], values: re
   }
   return undefined;
 }
+
+/**
+ * The first text attribute whose value says, in words, what `pattern` looks for ("field=value"):
+ * billing systems write a trial or a proration into a line's description ("Trial period for Pro",
+ * "Remaining time on 10 × Pro after 7 May") rather than into a coded column.
+ */
+export function wordsOf(txn: Transaction, pattern: RegExp): string | undefined {
+  const attrs = txn.attributes;
+  if (!attrs) return undefined;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (typeof v === "string" && pattern.test(v)) return `${name}=${v}`;
+  }
+  return undefined;
+}

@@ -2,12 +2,14 @@
 // keeps the first finding per line. Zero price is the most specific statement about a line, a
 // contract in force comes before the policy, and a stale contract price before a cap breach or a
 // plain cut (it explains both). A free-of-charge document, and a line discounted 100 % from a
-// stated price, have no price to judge.
+// stated price, have no price to judge; a prorated one only its recorded discount.
+import type { Transaction } from "../../../domain/transaction.ts";
 import type { Detector, Finding } from "../types.ts";
 import { contractOutsideValidityRule } from "./contract-outside-validity.ts";
 import { discountAboveCapRule } from "./discount-above-cap.ts";
 import type { LineFacts } from "./line-facts.ts";
 import type { LineRule } from "./line-rule.ts";
+import { markerOf, wordsOf } from "./markers.ts";
 import { priceBelowContractRule } from "./price-below-contract.ts";
 import { priceBelowListRule } from "./price-below-list.ts";
 import { freeOfCharge, zeroPriceRule } from "./zero-price.ts";
@@ -20,6 +22,20 @@ export const PRICING_RULES: readonly LineRule[] = [
   priceBelowListRule,
 ];
 
+const PRORATED_RULES: readonly LineRule[] = [discountAboveCapRule];
+
+/**
+ * Why a document bills part of a period, if it says so: a proration flag (`proration: true`, as
+ * Stripe's invoice lines carry) or words in a text attribute ("Remaining time on Pro after 7
+ * May", "Unused time", "prorated", "pro rata", "partial month").
+ */
+export function prorated(txn: Transaction): string | undefined {
+  return markerOf(txn, PRORATION_FIELDS, "any") ?? wordsOf(txn, PRORATION_WORDS);
+}
+
+const PRORATION_FIELDS = ["proration", "prorated", "is_proration"];
+const PRORATION_WORDS = /\bprorat(ed|ion|a)\b|\bpro[ -]rata\b|\b(remaining|unused) time\b|\bpartial (period|month)\b/i;
+
 export const pricingDetector: Detector = {
   codes: PRICING_RULES.map((r) => r.code),
   // The ledger: a free-of-charge replacement refers to an invoice of the history (zero-price.ts).
@@ -28,10 +44,13 @@ export const pricingDetector: Detector = {
     if (input.txn.type !== "invoice") return [];
     // A free-of-charge document (a warranty replacement, a sample) has no price to judge.
     if (freeOfCharge(input.txn, input.ctx, input.config.revenue_leakage) !== undefined) return [];
+    // A prorated document bills part of a period: its prices are a fraction of the list's or the
+    // contract's, by a fraction it does not state. Only the recorded discount can be judged.
+    const rules = prorated(input.txn) !== undefined ? PRORATED_RULES : PRICING_RULES;
     const out: Finding[] = [];
     for (const facts of input.lines()) {
       if (freeLine(facts)) continue;
-      for (const rule of PRICING_RULES) {
+      for (const rule of rules) {
         const finding = rule.check(facts, input);
         if (finding) {
           out.push(finding);
