@@ -3,7 +3,8 @@
 // categorical when most rows carry it, its values repeat (few distinct values relative to the
 // rows: at least MIN_REPEAT rows per value on average) and they look like codes, not like ids
 // (every value distinct), amounts or dates (numbers with decimals, ISO dates and times) or free
-// text (long strings). Candidates are the canonical fields that can be categorical and every
+// text (long strings), nor like a position or a time (a line number, a fiscal year or period:
+// isPositionOrTime). Candidates are the canonical fields that can be categorical and every
 // source attribute the sample carries. A field that repeats another (the same value in nearly
 // every row, e.g. an attribute mapped to `sku` as well) is kept once. `categorical_fields` in
 // the config overrides all this.
@@ -58,10 +59,45 @@ export function profileFields(sample: readonly Transaction[]): FieldProfile[] {
     if (rows < sample.length / 2 || distinct > MAX_DISTINCT) continue;
     if (rows / distinct < MIN_REPEAT) continue;
     if (decimals > rows / 2 || dates > rows / 2 || length / rows > MAX_AVERAGE_LENGTH) continue;
+    if (isPositionOrTime(field, counts)) continue;
     if (kept.some((k) => agree(k.values, values) >= 0.999)) continue;
     kept.push({ profile: { field, rows, distinct }, values });
   }
   return kept.map((k) => k.profile);
+}
+
+/**
+ * Source columns that say where an entry sits, not what it is: a line's number within its
+ * document (1, 2, 3, … — every document has a first line, fewer a tenth), a fiscal year or period.
+ * Their values repeat like codes, but a combination of one with an account is the document's
+ * length or the calendar, not a habit: "account 620000 on line 11" or "in period 13" (the closing)
+ * would read as rare. Known by the column's name (SAP's BUZEI, GJAHR, MONAT as well), or, for a
+ * line number, by its values: whole numbers from 0 or 1 without a gap, the lower ones at least as
+ * common as the higher.
+ */
+const POSITION_OR_TIME_NAMES = new Set([
+  "LINENO", "LINENUMBER", "LINENUM", "LINENR", "LINEITEM", "LINEITEMNO", "ITEMNO", "ITEMNUMBER", "POSNR", "BUZEI", "SEQNO", "SEQUENCENO", "SEQUENCE",
+  "FISCALYEAR", "YEAR", "GJAHR", "FISCALPERIOD", "PERIOD", "POSTINGPERIOD", "MONAT", "POPER", "MONTH", "QUARTER", "WEEK", "WEEKDAY",
+]);
+
+function isPositionOrTime(field: string, counts: ReadonlyMap<string, number>): boolean {
+  if (!field.startsWith("attributes.")) return false;
+  if (POSITION_OR_TIME_NAMES.has(field.slice("attributes.".length).toUpperCase().replace(/[^A-Z0-9]/g, ""))) return true;
+  if (counts.size < 3) return false;
+  const byNumber = new Map<number, number>();
+  for (const [value, n] of counts) {
+    if (!/^\d{1,6}$/.test(value)) return false;
+    const k = Number(value);
+    byNumber.set(k, (byNumber.get(k) ?? 0) + n);
+  }
+  const start = byNumber.has(0) ? 0 : 1;
+  let previous = Infinity;
+  for (let k = start; k < start + byNumber.size; k++) {
+    const n = byNumber.get(k);
+    if (n === undefined || n > previous) return false;
+    previous = n;
+  }
+  return true;
 }
 
 /** Share of rows where two fields carry the same value (or both none). */

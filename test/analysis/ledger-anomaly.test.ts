@@ -114,6 +114,13 @@ describe("zero configuration", () => {
       attributes: { BSCHL: ["40", "50"][i % 2]!, DOCNO: `D${i}`, WRBTR: (i * 3.7).toFixed(2), BUDAT: `2025-02-${String(1 + (i % 28)).padStart(2, "0")}`, TEXT: `free text describing posting number ${i % 90} in some detail, long` },
     }));
     expect(profileCategoricalFields(rows)).toEqual(["type", "currency", "created_by", "attributes.BSCHL"]);
+    // Where an entry sits is no category: a line number (by its values or its name), a fiscal
+    // year or period. A code of small numbers that are not a line count still is one.
+    const placed = rows.map((t, i) => ({
+      ...t,
+      attributes: { ...t.attributes, item: String(1 + [0, 0, 0, 0, 1, 1, 2][i % 7]!), Line_No: String(1 + (i % 2)), fiscal_year: "2025", MONAT: String(1 + (i % 12)), SEG: ["1", "2", "2", "2", "3", "3"][i % 6]! },
+    }));
+    expect(profileCategoricalFields(placed)).toEqual(["type", "currency", "created_by", "attributes.BSCHL", "attributes.SEG"]);
     expect(profileCategoricalFields(ledger.transactions.slice(0, 10_000))).toEqual(expect.arrayContaining(["created_by", "attributes.BUKRS", "attributes.BLART", "attributes.BSCHL", "attributes.KTOSL", "attributes.PRCTR"]));
   });
 
