@@ -23,7 +23,7 @@ export const PROBLEMS = {
   idempotency_in_progress: [409, "Idempotent request in progress", "A request with the same `Idempotency-Key` is still being processed.", "Wait for the first request to finish, then retry: the stored answer is replayed."],
   invalid_state_transition: [409, "Invalid state transition", "The object cannot move from its current state to the requested one (e.g. reopening a resolved alert).", "Read the object's current `status`; `valid_transitions` lists the allowed next states."],
   payload_too_large: [413, "Payload too large", "The body is larger than `server.max_body_bytes` (1 MiB by default).", "Send less per request (analyse in several calls, or let a connector fetch the data), or raise the limit in the configuration."],
-  unsupported_media_type: [415, "Unsupported media type", "The body is not declared as JSON.", "Send `Content-Type: application/json` (charset utf-8)."],
+  unsupported_media_type: [415, "Unsupported media type", "The body is not declared as JSON, or declared in another charset than UTF-8.", "Send `Content-Type: application/json` (charset utf-8)."],
   validation_failed: [422, "Validation failed", "The JSON is well-formed but a field is missing, of the wrong type or out of range.", "`errors[]` names each field by JSON pointer with what was expected; correct them and send again."],
   unknown_connector: [422, "Unknown connector", "The `connector` named in the request is not configured.", "Use one of `valid_values` (`GET /v1/connectors` lists them), or add the connector to the configuration."],
   unknown_module: [422, "Unknown module", "The analysis `module` named in the request does not exist.", "Use one of `valid_values` (`GET /v1/modules` lists them)."],

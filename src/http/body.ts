@@ -71,6 +71,7 @@ export function jsonDepth(bytes: Uint8Array, limit: number): number {
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const CHARSET = /;\s*charset\s*=\s*("?[^;\s]*"?)/i;
 
 /** Decodes an authenticated body: 415 for a non-JSON type, 400 for bytes that are not JSON. */
 export function decodeJsonBody(request: Request, bytes: Uint8Array): unknown {
@@ -78,6 +79,11 @@ export function decodeJsonBody(request: Request, bytes: Uint8Array): unknown {
   const type = request.headers.get("content-type") ?? "";
   if (!JSON_TYPE.test(type)) {
     throw new ApiError("unsupported_media_type", `send the body as application/json (got ${type ? JSON.stringify(type.slice(0, 80)) : "no Content-Type"})`);
+  }
+  // JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset would be read as the wrong text.
+  const charset = type.length > 16 ? CHARSET.exec(type)?.[1] : undefined;
+  if (charset !== undefined && !/^"?utf-?8"?$/i.test(charset)) {
+    throw new ApiError("unsupported_media_type", `send the body as UTF-8 JSON (got charset=${charset.slice(0, 40)})`);
   }
   if (jsonDepth(bytes, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw new ApiError("malformed_json", `the request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);

@@ -194,6 +194,16 @@ describe("errors and order", () => {
     const text = await s.call("POST", "/v1/alerts", undefined, { raw: "title=x", headers: { "content-type": "text/plain" } });
     expect(text.status).toBe(415);
     expect((await problem(text)).code).toBe("unsupported_media_type");
+    // JSON is UTF-8: a body declared in another charset is refused, not misread; utf-8 in any spelling is fine.
+    const raw = JSON.stringify({ title: "charset", severity: "low" });
+    for (const path of ["/v1/alerts", "/v1/analyze"]) {
+      const utf16 = await s.call("POST", path, undefined, { raw, headers: { "content-type": "application/json; charset=utf-16" } });
+      expect(utf16.status).toBe(415);
+      expect((await problem(utf16)).detail).toContain("charset=utf-16");
+    }
+    for (const type of ["application/json; charset=UTF-8", 'application/json;charset="utf8"']) {
+      expect((await s.call("POST", "/v1/alerts", undefined, { raw, headers: { "content-type": type } })).status).toBe(201);
+    }
     const invalid = await s.call("POST", "/v1/alerts", { severity: 3, bogus: true });
     expect(invalid.status).toBe(422);
     const body = await problem(invalid);
