@@ -226,7 +226,7 @@ describe("prices, duplicates, free of charge", () => {
       attributes,
     });
     expect(codes((await analyse(prorated({ description: "Pro (monthly)" }))).anomalies)).toEqual(["price_below_list"]);
-    for (const attributes of [{ description: "Remaining time on 15 × Pro after 22 Feb 2024" }, { description: "Unused time on Pro" }, { proration: true }, { note: "prorated" }, { memo: "Pro rata for March" }]) {
+    for (const attributes of [{ description: "Remaining time on 15 × Pro after 22 Feb 2024" }, { description: "Unused time on Pro" }, { proration: true }, { note: "prorated" }, { memo: "Pro rata for March" }] as NonNullable<Transaction["attributes"]>[]) {
       expect((await analyse(prorated(attributes))).anomalies).toEqual([]);
     }
     expect(codes((await analyse(prorated({ proration: false }))).anomalies)).toEqual(["price_below_list"]);
