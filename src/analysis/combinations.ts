@@ -40,14 +40,19 @@ export class TripleCounts {
 
   /** Adds one transaction, by the history's codes of its values (indexed like the categorical
    *  fields; codes are given in order of first appearance, so the first MAX_CODES values of a
-   *  field are the ones combined). */
-  add(codes: ArrayLike<number>, delta = 1) {
+   *  field are the ones combined). `earlier`: the codes of the earlier lines of its document,
+   *  whose triples it does not count again (history.ts). */
+  add(codes: ArrayLike<number>, delta = 1, earlier: readonly ArrayLike<number>[] = []) {
     const f = this.tripleFields;
     for (let t = 0; t < this.triples.length; t++) {
-      const a = own(codes[f[3 * t]!]!);
-      const b = own(codes[f[3 * t + 1]!]!);
-      const c = own(codes[f[3 * t + 2]!]!);
+      const fa = f[3 * t]!;
+      const fb = f[3 * t + 1]!;
+      const fc = f[3 * t + 2]!;
+      const a = own(codes[fa]!);
+      const b = own(codes[fb]!);
+      const c = own(codes[fc]!);
       if (a < 0 || b < 0 || c < 0) continue;
+      if (earlier.length > 0 && earlier.some((line) => line[fa] === codes[fa] && line[fb] === codes[fb] && line[fc] === codes[fc])) continue;
       this.counts[t]!.add(this.firstTwo(t, a, b), c, delta);
     }
   }

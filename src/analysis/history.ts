@@ -14,7 +14,7 @@ import { CodePairCounts, denseBits } from "./code-pair-counts.ts";
 import { parseDateMs } from "./dates.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
-import { profileCategoricalFields } from "./profile.ts";
+import { profileCategoricalFields, profileDocumentField } from "./profile.ts";
 import { SeededRandom } from "./random.ts";
 import { type ByteKey, StringTable, type StringTableParts } from "./string-table.ts";
 import { TaxHabits, TaxHabitsBuilder, type TaxHabitsParts } from "./detectors/leakage/tax-habits.ts";
@@ -29,6 +29,22 @@ export interface CodedValues {
 }
 export const NO_VALUE = -1;
 export const UNSEEN = -2;
+/** hasValue: any value at all. */
+const ANY_VALUE = -3;
+/** A document's lines compared with each new one: beyond them (a payroll of hundreds of lines), a repeat counts again. */
+const MAX_DOCUMENT_LINES = 64;
+
+/** Whether one of `lines` has code c in field i (ANY_VALUE: any code). */
+function hasValue(lines: readonly Int32Array[], i: number, c: number): boolean {
+  for (const line of lines) if (c === ANY_VALUE ? line[i]! >= 0 : line[i] === c) return true;
+  return false;
+}
+
+/** Whether one of `lines` has codes a and b in fields i and j. */
+function hasPair(lines: readonly Int32Array[], i: number, j: number, a: number, b: number): boolean {
+  for (const line of lines) if (line[i] === a && line[j] === b) return true;
+  return false;
+}
 
 /** Where a transaction stands in the history: duplicates are the later of two. */
 export interface HistoryEntry {
@@ -142,7 +158,7 @@ export class HistoryBuilder {
       .sort((a, b) => distinct[a]! - distinct[b]! || a - b)
       .slice(0, TRIPLE_MAX_FIELDS)
       .sort((a, b) => a - b);
-    this.stats.useFields(fields, new TripleCounts(small, small.map((i) => distinct[i]!)), distinct);
+    this.stats.useFields(fields, new TripleCounts(small, small.map((i) => distinct[i]!)), distinct, profileDocumentField(sample));
     const contextFields = amountContextFields(fields);
     const scope = scopeReader(sample, fields);
     this.amountContexts = large && this.options.amountContexts ? this.options.amountContexts(contextFields, scope, fields) : new AmountContextsBuilder(contextFields, scope);
@@ -318,6 +334,16 @@ export class HistoryStats {
   pairCounts: CodePairCounts[][] = [];
   /** Three-value combinations of the fields with few values. */
   triples = new TripleCounts([]);
+  /**
+   * The field naming an entry's document, when the entries are a document's lines
+   * (profile.ts, profileDocumentField): the consecutive lines of one document count a value, a
+   * pair or a triple once, so that a document repeating an unusual pair on three lines is one
+   * occurrence, not a history of three that hides the pair from each of its lines.
+   */
+  private documentReader: FieldReader | undefined;
+  private documentKey: string | undefined;
+  /** The codes of the current document's earlier lines (at most MAX_DOCUMENT_LINES of them). */
+  private documentLines: Int32Array[] = [];
   /** Usual amounts per context (account, user, counterparty... in a currency) and routines. */
   amounts: AmountContexts = AmountContexts.empty;
   /** When each user usually posts. */
@@ -333,9 +359,15 @@ export class HistoryStats {
     this.useFields(fields, new TripleCounts([]));
   }
 
-  /** `distinct`: per field, the values its profile saw (sizes the pairs' dense tables). */
-  useFields(fields: readonly string[], triples: TripleCounts, distinct: readonly number[] = []) {
+  /**
+   * `distinct`: per field, the values its profile saw (sizes the pairs' dense tables);
+   * `documentField`: the field naming an entry's document, if the entries are lines of documents.
+   */
+  useFields(fields: readonly string[], triples: TripleCounts, distinct: readonly number[] = [], documentField?: string) {
     this.fields = fields;
+    this.documentReader = documentField !== undefined ? fieldReader(documentField) : undefined;
+    this.documentKey = undefined;
+    this.documentLines = [];
     this.readers = fields.map(fieldReader);
     this.valueCodes = fields.map(() => new Map());
     this.codeCounts = fields.map(() => []);
@@ -464,6 +496,7 @@ export class HistoryStats {
     const readers = this.readers;
     const n = readers.length;
     const codes = this.scratch;
+    const earlier = this.earlierLinesOf(t);
     for (let i = 0; i < n; i++) {
       const v = readers[i]!(t);
       if (v === undefined) {
@@ -478,9 +511,10 @@ export class HistoryStats {
         m.set(v, c);
         counts.push(0);
       }
-      counts[c]! += delta;
-      this.fieldTotals[i]! += delta;
       codes[i] = c;
+      if (earlier.length > 0 && hasValue(earlier, i, c)) continue;
+      counts[c]! += delta;
+      if (earlier.length === 0 || !hasValue(earlier, i, ANY_VALUE)) this.fieldTotals[i]! += delta;
     }
     for (let i = 0; i < n; i++) {
       const a = codes[i]!;
@@ -488,11 +522,26 @@ export class HistoryStats {
       const row = this.pairCounts[i]!;
       for (let j = i + 1; j < n; j++) {
         const b = codes[j]!;
-        if (b >= 0) row[j]!.add(a, b, delta);
+        if (b >= 0 && (earlier.length === 0 || !hasPair(earlier, i, j, a, b))) row[j]!.add(a, b, delta);
       }
     }
-    if (this.triples.triples.length > 0) this.triples.add(codes, delta);
+    if (this.triples.triples.length > 0) this.triples.add(codes, delta, earlier);
+    if (this.documentKey !== undefined && earlier.length < MAX_DOCUMENT_LINES) earlier.push(codes.slice());
     return codes;
+  }
+
+  /**
+   * The codes of the earlier lines of t's document when t continues the document of the entry
+   * counted last (the lines of a document are consecutive in a ledger export); else none, and t
+   * begins a new one.
+   */
+  private earlierLinesOf(t: Transaction): Int32Array[] {
+    const key = this.documentReader?.(t);
+    if (key === undefined || key !== this.documentKey) {
+      this.documentKey = key;
+      if (this.documentLines.length > 0) this.documentLines = [];
+    }
+    return this.documentLines;
   }
 
   /** The transaction's categorical values and their codes (nothing is counted). */

@@ -106,3 +106,50 @@ function agree(a: readonly (string | undefined)[], b: readonly (string | undefin
   for (let i = 0; i < a.length; i++) if (a[i] === b[i]) same++;
   return same / a.length;
 }
+
+/**
+ * Names of a column that numbers documents, compared without case or separators: a document
+ * number (`document_no`, `doc_id`), SAP's BELNR, a voucher or journal entry number.
+ */
+const DOCUMENT_NAMES = /^(DOC|DOCUMENT)(NO|NUM|NUMBER|NR|ID)?$|^BELNR$|^VOUCHER(NO|NUM|NUMBER|NR|ID)?$|^JOURNAL(NO|NUM|NUMBER|NR|ID|ENTRYNO|ENTRYNUMBER|ENTRYID)$|^JE(NO|NUM|NUMBER|NR|ID)$/;
+
+/**
+ * The attribute that names each entry's document when the entries are the lines of documents (a
+ * journal line per transaction, the document number beside it), or undefined. Known by its name
+ * and checked against the sample: carried by (nearly) every entry, not a date or an amount, more
+ * than one line per document on average but few (≤ 50), and every document's lines consecutive,
+ * as a ledger export writes them. history.ts then counts a document's repeated values once.
+ */
+export function profileDocumentField(sample: readonly Transaction[]): string | undefined {
+  if (sample.length === 0) return undefined;
+  const names = new Set<string>();
+  for (const t of sample) for (const k of Object.keys(t.attributes ?? {})) names.add(k);
+  for (const name of [...names].sort()) {
+    if (!DOCUMENT_NAMES.test(name.toUpperCase().replace(/[^A-Z0-9]/g, ""))) continue;
+    const field = `attributes.${name}`;
+    const read = fieldReader(field);
+    const seen = new Set<string>();
+    let rows = 0;
+    let runs = 0;
+    let previous: string | undefined;
+    let typed = 0;
+    for (const t of sample) {
+      const v = read(t);
+      if (v !== undefined) {
+        rows++;
+        if (DECIMAL.test(v) || DATE_LIKE.test(v)) typed++;
+        if (v !== previous) {
+          runs++;
+          seen.add(v);
+        }
+      }
+      previous = v;
+    }
+    const documents = seen.size;
+    if (rows < sample.length * 0.9 || typed > 0 || documents === 0) continue;
+    const linesPerDocument = rows / documents;
+    // A document appears in one run: a value met again after another one is not a document number.
+    if (linesPerDocument > 1.1 && linesPerDocument <= 50 && runs <= documents * 1.01) return field;
+  }
+  return undefined;
+}
