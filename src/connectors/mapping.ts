@@ -49,6 +49,7 @@ export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
     { name: "valid_from", kind: "date" },
     { name: "valid_to", kind: "date" },
     { name: "max_discount_pct", kind: "number" },
+    { name: "min_quantity", kind: "number" },
   ],
   price_list: [
     { name: "sku", kind: "text", required: true },

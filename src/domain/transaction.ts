@@ -56,6 +56,8 @@ export interface Contract {
   valid_from?: string;
   valid_to?: string;
   max_discount_pct?: number;
+  /** A volume tier: the price holds for a line of at least this quantity (absent: any quantity). */
+  min_quantity?: number;
 }
 
 export interface PriceListEntry {

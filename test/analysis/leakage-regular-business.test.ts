@@ -5,7 +5,7 @@ import { TaxHabitsBuilder } from "../../src/analysis/detectors/leakage/tax-habit
 import { HistoryBuilder } from "../../src/analysis/history.ts";
 import { LedgerBatchWriter, LedgerMerge } from "../../src/analysis/ledger-merge.ts";
 import { ReferenceIndex } from "../../src/analysis/reference-index.ts";
-import type { PriceListEntry, Transaction } from "../../src/domain/transaction.ts";
+import type { Contract, PriceListEntry, Transaction } from "../../src/domain/transaction.ts";
 import { ReferenceMapper } from "../../src/connectors/mapping.ts";
 import { isoDateFormat, SQL_NUMBER_FORMAT } from "../../src/connectors/values.ts";
 import { BUSINESS_KINDS } from "../../src/sampledata/business.ts";
@@ -174,6 +174,20 @@ describe("prices, duplicates, free of charge", () => {
     expect([index.listPrice("SKU-B", "USD", "2025-05-31"), index.listPrice("SKU-B", "USD", "2025-06-01"), index.listPrice("SKU-B", "USD"), index.listPrice("Y", "EUR", "2025-01-01")]).toEqual([45, 50, 50, 2]);
   });
 
+  test("volume tiers (contract rows with min_quantity): a line gets the best tier its quantity reaches, and a better one is a price cut", async () => {
+    const tier = (min: number | undefined, price: number) => ({ contract_id: "CTR-T", customer_id: "CUST-T", sku: "SKU-A", price, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31", ...(min !== undefined ? { min_quantity: min } : {}) });
+    const ref = { contracts: [tier(undefined, 90), tier(50, 80), tier(200, 70)] };
+    const line = (qty: number, unit: number) => ({ ...invoice("TQ", { customer: "CUST-T", lines: [{ sku: "SKU-A", qty, unit, disc: 0 }] }), contract_id: "CTR-T" });
+    // Each quantity at its own tier's price, or above it: nothing to report.
+    for (const [qty, unit] of [[10, 90], [50, 80], [250, 70], [120, 85]] as const) expect((await analyse(line(qty, unit), { ref })).anomalies).toEqual([]);
+    // 20 units at the 200-unit price: 20 × (90 − 70) lost.
+    const r = await analyse(line(20, 70), { ref });
+    expect(codes(r.anomalies)).toEqual(["price_below_contract"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(400);
+    // 60 units at the 200-unit price: judged against the 50-unit tier.
+    expect((await analyse(line(60, 70), { ref })).anomalies[0]!.amount_at_risk).toBe(600);
+  });
+
   test("an invoice credited in full and issued again is a re-issue, not a duplicate; partly credited it is a duplicate", async () => {
     const original = invoice("D1", { date: "2025-06-02T10:00:00Z", lines: [{ sku: "SKU-A", qty: 2, unit: 95 }] });
     const again = { ...original, transaction_id: "D1-R", date: "2025-06-04T10:00:00Z" };
@@ -268,4 +282,10 @@ describe("generator: regular business", () => {
 test("connectors map a price list's valid_from (a date) like a contract's", () => {
   const mapper = new ReferenceMapper<PriceListEntry>(["sku", "list_price", "currency", "gilt_ab"], "price_list", { valid_from: "gilt_ab" }, { numbers: SQL_NUMBER_FORMAT, dates: isoDateFormat });
   expect(mapper.map(["X", "12.5", "EUR", "2025-07-01"])).toEqual({ sku: "X", list_price: 12.5, currency: "EUR", valid_from: "2025-07-01" });
+});
+
+test("connectors map a contract row's min_quantity (a volume tier)", () => {
+  const mapper = new ReferenceMapper<Contract>(["contract_id", "customer_id", "sku", "price", "ab_menge"], "contracts", { min_quantity: "ab_menge" }, { numbers: SQL_NUMBER_FORMAT, dates: isoDateFormat });
+  expect(mapper.map(["K1", "C1", "X", "70", "200"])).toEqual({ contract_id: "K1", customer_id: "C1", sku: "X", price: 70, min_quantity: 200 });
+  expect(mapper.map(["K1", "C1", "X", "90", ""])).toEqual({ contract_id: "K1", customer_id: "C1", sku: "X", price: 90 });
 });

@@ -49,6 +49,8 @@ export class RuleContract {
     readonly valid_from: string,
     readonly valid_to: string,
     readonly max_discount_pct: number,
+    /** A volume tier's least quantity (0: any quantity). */
+    readonly min_quantity: number,
     /** Valid on the transaction's date. */
     readonly in_force: boolean,
   ) {}
@@ -123,6 +125,7 @@ const CONTRACT_FIELDS = {
   valid_from: "string",
   valid_to: "string",
   max_discount_pct: "double",
+  min_quantity: "double",
   in_force: "bool",
 };
 

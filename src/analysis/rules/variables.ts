@@ -45,7 +45,7 @@ export function ruleRef(t: Transaction, ctx: AnalysisContext | undefined): RuleR
       if (seen.has(c)) continue;
       seen.add(c);
       contracts.push(
-        new RuleContract(c.contract_id, c.customer_id, c.sku, c.price, c.currency ?? "", c.valid_from ?? "", c.valid_to ?? "", c.max_discount_pct ?? 0, validOn(c, day)),
+        new RuleContract(c.contract_id, c.customer_id, c.sku, c.price, c.currency ?? "", c.valid_from ?? "", c.valid_to ?? "", c.max_discount_pct ?? 0, c.min_quantity ?? 0, validOn(c, day)),
       );
     }
     const list = ctx.reference.listPrice(line.sku, t.currency, day);

@@ -5,7 +5,9 @@
 // The billed net unit price is the line amount ÷ quantity when both are given (what the customer
 // actually pays, whichever convention the source uses for unit_price and discount_pct), else the
 // unit price. When several contracts or promotions are in force the most generous one (the
-// lowest price) is used: amount at risk is measured against the best terms the customer had.
+// lowest price) is used: amount at risk is measured against the best terms the customer had. A
+// row with `min_quantity` is a volume tier: it is in force only for a line of that quantity or
+// more, so the lowest price among the tiers the line reaches is its price.
 import type { Contract, Transaction, TransactionLine } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -48,6 +50,8 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     const outOfWindow: Contract[] = [];
     for (const c of ctx.reference.contractsFor(txn.customer_id, line.sku, txn.contract_id)) {
       const sameCurrency = !c.currency || !currency || c.currency.toUpperCase() === currency;
+      // A volume tier the line's quantity does not reach is not its price (nor a stale one).
+      if (c.min_quantity !== undefined && Math.abs(quantity) < c.min_quantity) continue;
       if (validOn(c, day)) {
         // The most generous terms in another currency (the lowest price, when they share one).
         if (!sameCurrency) foreignTerms = !foreignTerms || c.price < foreignTerms.price ? c : foreignTerms;
