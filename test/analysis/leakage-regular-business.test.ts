@@ -180,12 +180,23 @@ describe("prices, duplicates, free of charge", () => {
     const line = (qty: number, unit: number) => ({ ...invoice("TQ", { customer: "CUST-T", lines: [{ sku: "SKU-A", qty, unit, disc: 0 }] }), contract_id: "CTR-T" });
     // Each quantity at its own tier's price, or above it: nothing to report.
     for (const [qty, unit] of [[10, 90], [50, 80], [250, 70], [120, 85]] as const) expect((await analyse(line(qty, unit), { ref })).anomalies).toEqual([]);
-    // 20 units at the 200-unit price: 20 × (90 − 70) lost.
+    // 20 units at the 200-unit price: 20 × (90 − 70) lost, if the order was 20 units. An order
+    // billed in parts keeps the whole order's tier, which the first part cannot show: medium.
     const r = await analyse(line(20, 70), { ref });
     expect(codes(r.anomalies)).toEqual(["price_below_contract"]);
-    expect(r.anomalies[0]!.amount_at_risk).toBe(400);
+    expect(r.anomalies[0]).toMatchObject({ amount_at_risk: 400, severity: "medium" });
+    expect(r.anomalies[0]!.message).toContain("the CTR-T price from 200 units; 20 units are billed at 90.00");
     // 60 units at the 200-unit price: judged against the 50-unit tier.
     expect((await analyse(line(60, 70), { ref })).anomalies[0]!.amount_at_risk).toBe(600);
+    // A follow-up invoice of an order (referring to the first part) keeps the order's tier.
+    expect((await analyse({ ...line(20, 70), reference: "TQ-0" }, { ref })).anomalies).toEqual([]);
+    // The tier's price may be a deeper discount off list than the contract's cap: still the tier's case.
+    const capped = { contracts: ref.contracts.map((c) => ({ ...c, max_discount_pct: 5 })) };
+    expect((await analyse({ ...line(20, 70), lines: [{ ...line(20, 70).lines[0]!, list_price: 100 }] }, { ref: capped })).anomalies.map((a) => [a.code, a.severity])).toEqual([["price_below_contract", "medium"]]);
+    // Below every tier is below the contract, decisive as ever.
+    const below = await analyse(line(20, 60), { ref });
+    expect(below.anomalies[0]).toMatchObject({ code: "price_below_contract", amount_at_risk: 600 });
+    expect(below.anomalies[0]!.severity).toMatch(/high|critical/);
   });
 
   test("an invoice credited in full and issued again is a re-issue, not a duplicate; partly credited it is a duplicate", async () => {

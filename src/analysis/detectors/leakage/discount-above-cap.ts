@@ -5,7 +5,7 @@
 // list price less the policy's maximum discount.
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, shortfallScore } from "../types.ts";
-import { effectiveDiscount } from "./line-facts.ts";
+import { atUnreachedTier, effectiveDiscount } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
 export const discountAboveCapRule: LineRule = {
@@ -19,6 +19,7 @@ export const discountAboveCapRule: LineRule = {
     let source: string;
     if (f.terms) {
       if (f.terms.max_discount_pct === undefined || discount === undefined) return null;
+      if (atUnreachedTier(f, tol)) return null; // price_below_contract's case
       if (discount <= f.terms.max_discount_pct + 0.01 || !isBelow(f.net, f.terms.price, tol)) return null;
       cap = f.terms.max_discount_pct;
       allowed = f.terms.price;

@@ -13,6 +13,7 @@ import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
+import { isBelow } from "../types.ts";
 
 export interface LineFacts {
   index: number;
@@ -26,6 +27,8 @@ export interface LineFacts {
   recordedDiscount: number | undefined;
   /** Contract or promotion in force on the date, in the transaction's currency. */
   terms: Contract | undefined;
+  /** The best volume tier in force that the line's quantity does not reach (min_quantity). */
+  unreachedTier: Contract | undefined;
   /** A contract in force on the date but in another currency. */
   foreignTerms: Contract | undefined;
   /** Same-currency contracts of this customer and SKU not in force on the date. */
@@ -48,10 +51,14 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     let terms: Contract | undefined;
     let foreignTerms: Contract | undefined;
     const outOfWindow: Contract[] = [];
+    let unreachedTier: Contract | undefined;
     for (const c of ctx.reference.contractsFor(txn.customer_id, line.sku, txn.contract_id)) {
       const sameCurrency = !c.currency || !currency || c.currency.toUpperCase() === currency;
       // A volume tier the line's quantity does not reach is not its price (nor a stale one).
-      if (c.min_quantity !== undefined && Math.abs(quantity) < c.min_quantity) continue;
+      if (c.min_quantity !== undefined && Math.abs(quantity) < c.min_quantity) {
+        if (sameCurrency && validOn(c, day) && (!unreachedTier || c.price < unreachedTier.price)) unreachedTier = c;
+        continue;
+      }
       if (validOn(c, day)) {
         // The most generous terms in another currency (the lowest price, when they share one).
         if (!sameCurrency) foreignTerms = !foreignTerms || c.price < foreignTerms.price ? c : foreignTerms;
@@ -67,6 +74,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       list,
       recordedDiscount: line.discount_pct,
       terms,
+      unreachedTier,
       foreignTerms,
       outOfWindow,
       policyFloor: list !== undefined ? list * (1 - maxDiscount / 100) : undefined,
@@ -79,4 +87,14 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
 export function effectiveDiscount(f: LineFacts): number | undefined {
   if (f.list !== undefined && f.list > 0 && f.net !== undefined) return ((f.list - f.net) / f.list) * 100;
   return f.recordedDiscount;
+}
+
+/**
+ * The volume tier the line is billed at although its own quantity does not reach it (its net
+ * price is not below that tier's), if any: price_below_contract judges it (an order billed in
+ * parts keeps the whole order's tier), and no other rule does.
+ */
+export function atUnreachedTier(f: LineFacts, tolerance: ModulesConfig["revenue_leakage"]["tolerance"]): Contract | undefined {
+  const tier = f.unreachedTier;
+  return tier && f.net !== undefined && !isBelow(f.net, tier.price, tolerance) ? tier : undefined;
 }

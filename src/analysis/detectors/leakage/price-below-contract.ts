@@ -1,10 +1,14 @@
 // price_below_contract: a line billed below the price of the contract (or promotion) in force on
-// the invoice date. When the implied discount also breaks the contract's max_discount_pct, the
-// more specific discount_above_cap rule reports the line instead.
+// the invoice date (for a volume tier, the tier the line's quantity reaches). When the implied
+// discount also breaks the contract's max_discount_pct, the more specific discount_above_cap
+// rule reports the line instead.
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, shortfallScore } from "../types.ts";
-import { effectiveDiscount } from "./line-facts.ts";
+import { atUnreachedTier, effectiveDiscount } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
+
+/** A line at a volume tier it does not reach, alone: medium (0.5 × 0.9 = 45). */
+const TIER_SCORE = 0.5;
 
 export const priceBelowContractRule: LineRule = {
   code: "price_below_contract",
@@ -12,13 +16,22 @@ export const priceBelowContractRule: LineRule = {
     const terms = f.terms;
     if (!terms || f.net === undefined || f.quantity <= 0) return null;
     if (!isBelow(f.net, terms.price, config.revenue_leakage.tolerance)) return null;
+    // At a volume tier's price the line's own quantity does not reach: an order billed in parts
+    // keeps the price of the whole order's quantity (a follow-up invoice referring to the first
+    // says so; the first part cannot), so it is worth a look, not decisive — whatever discount
+    // off list the tier's price is.
+    const tier = atUnreachedTier(f, config.revenue_leakage.tolerance);
+    if (tier && txn.reference) return null;
     const discount = effectiveDiscount(f);
-    if (terms.max_discount_pct !== undefined && discount !== undefined && discount > terms.max_discount_pct + 0.01) return null;
+    if (!tier && terms.max_discount_pct !== undefined && discount !== undefined && discount > terms.max_discount_pct + 0.01) return null;
     const lost = (terms.price - f.net) * f.quantity;
     return {
       code: "price_below_contract",
-      score: shortfallScore(terms.price, f.net),
-      message: `${f.sku} billed at ${money(f.net)} ${txn.currency ?? ""}, below the ${terms.contract_id} price of ${money(terms.price)}`.replace("  ", " "),
+      score: tier ? TIER_SCORE : shortfallScore(terms.price, f.net),
+      message: (tier
+        ? `${f.quantity} × ${f.sku} billed at ${money(f.net)} ${txn.currency ?? ""}, the ${terms.contract_id} price from ${tier.min_quantity} units; ${f.quantity} units are billed at ${money(terms.price)}`
+        : `${f.sku} billed at ${money(f.net)} ${txn.currency ?? ""}, below the ${terms.contract_id} price of ${money(terms.price)}`
+      ).replace("  ", " "),
       field: lineField(f, "unit_price"),
       expected: { unit_price: terms.price, contract_id: terms.contract_id },
       actual: { unit_price: roundMoney(f.net), quantity: f.quantity },
