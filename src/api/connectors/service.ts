@@ -1,7 +1,7 @@
 // The logic of the connector endpoints: the public views of connectors and their status, paged
 // as every list (docs/api.md, "Objects, ids, lists"), with the `accounts:` allow-list applied.
 import type { Static } from "elysia";
-import { ApiError } from "../../domain/errors.ts";
+import { pageOf } from "../page-limit.ts";
 import { applicableModules } from "../../connectors/modules.ts";
 import type { ConnectorRegistry } from "../../connectors/registry.ts";
 import type { Connector } from "../../connectors/types.ts";
@@ -25,20 +25,8 @@ export function listConnectors(
   accountId: string,
   query: { limit?: number; starting_after?: string },
 ): Static<typeof ConnectorList> {
-  const visible = registry.visibleTo(accountId);
-  let start = 0;
-  if (query.starting_after !== undefined) {
-    const i = visible.findIndex((c) => c.id === query.starting_after);
-    if (i < 0) {
-      throw new ApiError("invalid_request", `starting_after: no connector "${query.starting_after}"`, {
-        errors: [{ path: "/query/starting_after", message: "must be the id of a connector in the list" }],
-      });
-    }
-    start = i + 1;
-  }
-  const limit = query.limit ?? 20;
-  const page = visible.slice(start, start + limit);
-  return { object: "list", data: page.map((c) => connectorView(registry, c)), has_more: start + limit < visible.length };
+  const { page, has_more } = pageOf(registry.visibleTo(accountId), query, "connector");
+  return { object: "list", data: page.map((c) => connectorView(registry, c)), has_more };
 }
 
 export function connectorStatus(registry: ConnectorRegistry, accountId: string, id: string): Static<typeof ConnectorStatusObject> {

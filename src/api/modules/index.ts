@@ -2,8 +2,7 @@
 import { Elysia, t } from "elysia";
 import { callerOf } from "../../http/request-state.ts";
 import type { Runtime } from "../../runtime.ts";
-import { ApiError } from "../../domain/errors.ts";
-import { PAGE_LIMIT_DEFAULT, PageLimit } from "../page-limit.ts";
+import { PageLimit, pageOf } from "../page-limit.ts";
 
 const closed = { additionalProperties: false } as const;
 
@@ -55,19 +54,8 @@ export function moduleRoutes(rt: Runtime) {
     "/v1/modules",
     ({ request, query }) => {
       const visible = rt.connectors.visibleTo(callerOf(request).account.id).map((c) => c.id);
-      const modules = rt.analysis.describe(visible);
-      let start = 0;
-      if (query.starting_after !== undefined) {
-        const i = modules.findIndex((m) => m.id === query.starting_after);
-        if (i < 0) {
-          throw new ApiError("invalid_request", `starting_after: no module "${query.starting_after}"`, {
-            errors: [{ path: "/query/starting_after", message: "must be the id of a module in the list" }],
-          });
-        }
-        start = i + 1;
-      }
-      const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
-      return { object: "list" as const, data: modules.slice(start, start + limit), has_more: start + limit < modules.length };
+      const { page, has_more } = pageOf(rt.analysis.describe(visible), query, "module");
+      return { object: "list" as const, data: page, has_more };
     },
     {
       query: ListModulesQuery,
