@@ -1,6 +1,6 @@
 // Reads the calendar facts detectors need from an ISO 8601 date or date-time string. A plain date
 // has no time of day, so out-of-hours checks skip it.
-import { isCalendarDate } from "../domain/time.ts";
+import { daysInMonth, isCalendarDate } from "../domain/time.ts";
 
 export interface Moment {
   /** Milliseconds since the epoch (midnight UTC for a plain date). */
@@ -124,12 +124,6 @@ function civilFromDays(days: number): { y: number; m: number; d: number } {
   const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const m = mp < 10 ? mp + 2 : mp - 10;
   return { y: yoe + era * 400 + (m <= 1 ? 1 : 0), m, d };
-}
-
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function daysInMonth(y: number, m: number): number {
-  return m === 1 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : MONTH_DAYS[m]!;
 }
 
 /** The calendar day (YYYY-MM-DD) of an ISO string, for comparing with validity windows. */

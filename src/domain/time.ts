@@ -2,6 +2,13 @@
 import { iso } from "./clock.ts";
 import { ApiError } from "./errors.ts";
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in a month of the Gregorian calendar; `monthIndex` 0 for January, as Date counts. */
+export function daysInMonth(year: number, monthIndex: number): number {
+  return monthIndex === 1 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : MONTH_DAYS[monthIndex]!;
+}
+
 const FIELDS = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
 const OFFSET = /([+-])(\d{2}):?(\d{2})$/;
 
@@ -15,8 +22,7 @@ export function isCalendarDate(value: string): boolean {
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (mo < 1 || mo > 12 || d < 1) return false;
-  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  if (d > [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1]!) return false;
+  if (d > daysInMonth(y, mo - 1)) return false;
   if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || (m[6] !== undefined && Number(m[6]) > 59))) return false;
   const offset = m[4] !== undefined ? OFFSET.exec(value.slice(m[0].length)) : null;
   return !offset || (Number(offset[2]) <= 23 && Number(offset[3]) <= 59);
