@@ -72,8 +72,8 @@ export function profileFields(sample: readonly Transaction[]): FieldProfile[] {
  * Their values repeat like codes, but a combination of one with an account is the document's
  * length or the calendar, not a habit: "account 620000 on line 11" or "in period 13" (the closing)
  * would read as rare. Known by the column's name (SAP's BUZEI, GJAHR, MONAT as well), or, for a
- * line number, by its values: whole numbers from 0 or 1 without a gap, the lower ones at least as
- * common as the higher.
+ * line number, by its values: four or more whole numbers from 0 or 1 without a gap, the lower ones
+ * at least as common as the higher.
  */
 const POSITION_OR_TIME_NAMES = new Set([
   "LINENO", "LINENUMBER", "LINENUM", "LINENR", "LINEITEM", "LINEITEMNO", "ITEMNO", "ITEMNUMBER", "POSNR", "BUZEI", "SEQNO", "SEQUENCENO", "SEQUENCE",
@@ -83,7 +83,8 @@ const POSITION_OR_TIME_NAMES = new Set([
 function isPositionOrTime(field: string, counts: ReadonlyMap<string, number>): boolean {
   if (!field.startsWith("attributes.")) return false;
   if (POSITION_OR_TIME_NAMES.has(field.slice("attributes.".length).toUpperCase().replace(/[^A-Z0-9]/g, ""))) return true;
-  if (counts.size < 3) return false;
+  // Four values at least: a code of three small numbers, the commonest first, is as likely a category.
+  if (counts.size < 4) return false;
   const byNumber = new Map<number, number>();
   for (const [value, n] of counts) {
     if (!/^\d{1,6}$/.test(value)) return false;
