@@ -73,7 +73,7 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
   if (raw === null || raw === undefined) raw = {};
   if (typeof raw !== "object" || Array.isArray(raw)) throw new ConfigError(file, ["(root): expected a mapping of sections"]);
 
-  const problems: string[] = [];
+  const problems: string[] = repeatedSections(text);
   const substituted = substituteEnv(raw, env, "", problems);
   // Value.Default and Value.Check of the schema, written out (validation.generated.ts: cheaper cold).
   let withDefaults = configDefaults(structuredClone(substituted));
@@ -129,6 +129,24 @@ export function resolvePath(dir: string, p: string): string {
 /** All plans in force: the built-in ones plus those of the config. */
 export function plansOf(config: Pick<ConfigFile, "plans">): Record<string, PlanLimitsT> {
   return { ...BUILT_IN_PLANS, ...config.plans };
+}
+
+/**
+ * A section written twice (a second `connectors:` pasted at the end): YAML keeps the last one
+ * and the first is silently gone. Top-level keys only (a line at column 0), where no block
+ * scalar's text can be (it is always indented).
+ */
+function repeatedSections(text: string): string[] {
+  const firstLine = new Map<string, number>();
+  const problems: string[] = [];
+  text.split("\n").forEach((line, i) => {
+    const key = /^([A-Za-z_][\w-]*)\s*:(\s|$)/.exec(line)?.[1];
+    if (key === undefined) return;
+    const first = firstLine.get(key);
+    if (first === undefined) firstLine.set(key, i + 1);
+    else problems.push(`${key}: written twice (lines ${first} and ${i + 1}); only the last would count: merge them into one section`);
+  });
+  return problems;
 }
 
 const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;

@@ -84,6 +84,14 @@ bogus: 1
     expect(problems("plans:\n  a: &p { per_second: 5, per_minute: 100 }\n  b: *p")).toEqual([]);
   });
 
+  test("a section written twice is a problem naming both lines (YAML would keep only the last)", () => {
+    expect(problems("server: { port: 9000 }\nalerts: { auto_threshold: 60 }\nserver: { host: 0.0.0.0 }\n")).toContain(
+      "server: written twice (lines 1 and 3); only the last would count: merge them into one section",
+    );
+    // Indented keys and a block scalar's text at any depth are not sections.
+    expect(problems("plans:\n  a: { per_second: 5, per_minute: 100 }\nrules:\n  - id: r1\n    when: >\n      txn.amount > 1\n    message: x\n  - id: r2\n    when: txn.amount > 2\n    message: y\n")).not.toContainEqual(expect.stringContaining("written twice"));
+  });
+
   test("JSON pointers become YAML paths", () => {
     expect(yamlPath("/connectors/2/reference/contracts")).toBe("connectors[2].reference.contracts");
     expect(yamlPath("")).toBe("(root)");
