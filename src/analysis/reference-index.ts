@@ -1,7 +1,7 @@
 // Indexes a connector's reference tables (contracts, price list, shipments) for constant-time
 // look-ups per invoice line. Contracts whose customer_id is "*" (or empty) are promotions: they
 // offer their price to every customer for the SKU within their validity window.
-import type { Contract, ExchangeRate, ReferenceData } from "../domain/transaction.ts";
+import { type Contract, type ExchangeRate, type ReferenceData, unitCode } from "../domain/transaction.ts";
 
 export class ReferenceIndex {
   // Nested maps (customer → SKU, currency → SKU) rather than joined keys: every invoice line is
@@ -12,6 +12,12 @@ export class ReferenceIndex {
   private readonly listPrices = new Map<string, Map<string, ListPrice>>();
   /** Price-list entries without a currency apply in any currency. */
   private readonly listPricesAnyCurrency = new Map<string, ListPrice>();
+  /** Entries that state their unit of measure, also by "SKU unit" (unitKey): a line in a unit is
+   *  priced by its unit's entry; the SKU's other entries price the lines that state none. */
+  private readonly listPricesByUnit = new Map<string, Map<string, ListPrice>>();
+  private readonly listPricesByUnitAnyCurrency = new Map<string, ListPrice>();
+  /** SKUs whose price list states units: a line in another unit has no list price there. */
+  private readonly unitPricedSkus = new Set<string>();
   private readonly pricedSkus = new Set<string>();
   private readonly shipped = new Map<string, Map<string, number>>();
   /** The connector's reference exchange rates: codes upper-cased, valid_from a day (YYYY-MM-DD). */
@@ -28,6 +34,12 @@ export class ReferenceIndex {
       this.pricedSkus.add(p.sku);
       const prices = p.currency ? nested(this.listPrices, p.currency.toUpperCase()) : this.listPricesAnyCurrency;
       prices.set(p.sku, withPrice(prices.get(p.sku), p.list_price, p.valid_from?.slice(0, 10)));
+      if (p.unit) {
+        this.unitPricedSkus.add(p.sku);
+        const byUnit = p.currency ? nested(this.listPricesByUnit, p.currency.toUpperCase()) : this.listPricesByUnitAnyCurrency;
+        const key = unitKey(p.sku, p.unit);
+        byUnit.set(key, withPrice(byUnit.get(key), p.list_price, p.valid_from?.slice(0, 10)));
+      }
     }
     for (const s of reference.shipments) {
       if (!s.transaction_id) continue;
@@ -60,9 +72,15 @@ export class ReferenceIndex {
 
   /** The list price of the SKU in the currency on `day` (YYYY-MM-DD): of entries with start dates,
    *  the one with the latest start on or before it (undated entries: since always); without a
-   *  day, the latest. */
-  listPrice(sku: string, currency: string | undefined, day?: string | null): number | undefined {
-    const p = (currency ? this.listPrices.get(currency)?.get(sku) : undefined) ?? this.listPricesAnyCurrency.get(sku);
+   *  day, the latest. With `unit` (the line's unit of measure), where the price list states units
+   *  for the SKU, only an entry in that unit (else undefined: no comparable list price). */
+  listPrice(sku: string, currency: string | undefined, day?: string | null, unit?: string): number | undefined {
+    let p: ListPrice | undefined;
+    if (unit !== undefined && this.unitPricedSkus.has(sku)) {
+      // A price per case says nothing about a line sold by the each: only the line's unit's entry.
+      const key = unitKey(sku, unit);
+      p = (currency ? this.listPricesByUnit.get(currency)?.get(key) : undefined) ?? this.listPricesByUnitAnyCurrency.get(key);
+    } else p = (currency ? this.listPrices.get(currency)?.get(sku) : undefined) ?? this.listPricesAnyCurrency.get(sku);
     return p === undefined || typeof p === "number" ? p : priceOn(p, day ?? null);
   }
 
@@ -78,6 +96,8 @@ export class ReferenceIndex {
 }
 
 const EMPTY: Contract[] = [];
+
+const unitKey = (sku: string, unit: string) => `${sku}\u0000${unitCode(unit)}`;
 
 /** A SKU's list price: one number, or prices with start dates ("" = since always), by start. */
 type ListPrice = number | { from: string; price: number }[];

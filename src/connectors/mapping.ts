@@ -32,6 +32,7 @@ export const TRANSACTION_FIELDS: FieldSpec[] = [
 /** Line fields; the line's `amount` is read from the flat column `line_amount`. */
 export const LINE_FIELDS: FieldSpec[] = [
   { name: "sku", kind: "text" },
+  { name: "unit", kind: "text" },
   { name: "quantity", kind: "number" },
   { name: "unit_price", kind: "number" },
   { name: "list_price", kind: "number" },
@@ -50,12 +51,14 @@ export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
     { name: "valid_to", kind: "date" },
     { name: "max_discount_pct", kind: "number" },
     { name: "min_quantity", kind: "number" },
+    { name: "unit", kind: "text" },
   ],
   price_list: [
     { name: "sku", kind: "text", required: true },
     { name: "list_price", kind: "number", required: true },
     { name: "currency", kind: "text" },
     { name: "valid_from", kind: "date" },
+    { name: "unit", kind: "text" },
   ],
   exchange_rates: [
     { name: "from", kind: "text", required: true },

@@ -19,6 +19,9 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export interface TransactionLine {
   sku?: string;
+  /** The unit of measure quantity and prices are in (EA, CS, KG…); compared with the price list's
+   *  and the contract's (sameUnit below). */
+  unit?: string;
   quantity?: number;
   unit_price?: number;
   list_price?: number;
@@ -58,6 +61,8 @@ export interface Contract {
   max_discount_pct?: number;
   /** A volume tier: the price holds for a line of at least this quantity (absent: any quantity). */
   min_quantity?: number;
+  /** The unit of measure the price is for (absent: any). */
+  unit?: string;
 }
 
 export interface PriceListEntry {
@@ -67,6 +72,8 @@ export interface PriceListEntry {
   /** The day (YYYY-MM-DD) this price takes effect; absent: since always. With several entries of
    *  a SKU and currency, the one with the latest start on or before the invoice date applies. */
   valid_from?: string;
+  /** The unit of measure the price is for (absent: any). */
+  unit?: string;
 }
 
 export interface Shipment {
@@ -97,3 +104,28 @@ export interface ReferenceData {
 
 export const REFERENCE_TABLES = ["contracts", "price_list", "shipments", "exchange_rates"] as const;
 export type ReferenceTable = (typeof REFERENCE_TABLES)[number];
+
+/** Spellings of one unit of measure (UN/ECE rec. 20 codes and the usual words), by their canonical code. */
+const UNIT_SYNONYMS: Record<string, string> = {
+  EACH: "EA", PC: "EA", PCS: "EA", PCE: "EA", PIECE: "EA", PIECES: "EA", UNIT: "EA", UNITS: "EA", ST: "EA", STK: "EA", STCK: "EA", C62: "EA", H87: "EA",
+  CASE: "CS", CASES: "CS", CT: "CS", CARTON: "CS", CTN: "CS",
+  BOX: "BX", BOXES: "BX",
+  PACK: "PK", PACKS: "PK", PAK: "PK",
+  KGM: "KG", KILOGRAM: "KG", KILO: "KG",
+  LTR: "L", LITRE: "L", LITER: "L", LT: "L",
+  MTR: "M", METRE: "M", METER: "M",
+  HUR: "H", HR: "H", HRS: "H", HOUR: "H", HOURS: "H", STD: "H",
+  DAY: "D", DAYS: "D", MON: "MO", MONTH: "MO", MONTHS: "MO",
+};
+
+/** A unit of measure as one code: upper case, without separators, synonyms merged (EACH, PCS → EA). */
+export function unitCode(unit: string): string {
+  const code = unit.toUpperCase().replace(/[^A-Z0-9]/g, "");
+  return UNIT_SYNONYMS[code] ?? code;
+}
+
+/** Whether a price stated for `priceUnit` applies to a line in `lineUnit`: the same unit, or either not stated. */
+export function sameUnit(lineUnit: string | undefined, priceUnit: string | undefined): boolean {
+  return lineUnit === undefined || priceUnit === undefined || unitCode(lineUnit) === unitCode(priceUnit);
+}
+

@@ -5,7 +5,7 @@ import { TaxHabitsBuilder } from "../../src/analysis/detectors/leakage/tax-habit
 import { HistoryBuilder } from "../../src/analysis/history.ts";
 import { LedgerBatchWriter, LedgerMerge } from "../../src/analysis/ledger-merge.ts";
 import { ReferenceIndex } from "../../src/analysis/reference-index.ts";
-import type { Contract, PriceListEntry, Transaction } from "../../src/domain/transaction.ts";
+import { type Contract, type PriceListEntry, sameUnit, type Transaction, unitCode } from "../../src/domain/transaction.ts";
 import { ReferenceMapper } from "../../src/connectors/mapping.ts";
 import { isoDateFormat, SQL_NUMBER_FORMAT } from "../../src/connectors/values.ts";
 import { BUSINESS_KINDS } from "../../src/sampledata/business.ts";
@@ -199,6 +199,32 @@ describe("prices, duplicates, free of charge", () => {
     expect(below.anomalies[0]!.severity).toMatch(/high|critical/);
   });
 
+  test("units of measure: a price per case is no price for a line sold by the each; the line's own unit's price is", async () => {
+    const ref = {
+      price_list: [
+        { sku: "FST-1041", list_price: 16.32, currency: "USD", unit: "CS" },
+        { sku: "BOLT-7", list_price: 2, currency: "USD", unit: "CS" },
+        { sku: "BOLT-7", list_price: 0.2, currency: "USD", unit: "EACH" },
+      ],
+      contracts: [{ contract_id: "AG-1", customer_id: "CUST-U", sku: "FST-1041", price: 15, currency: "USD", unit: "CS" }],
+    };
+    const sold = (sku: string, unit: string | undefined, qty: number, price: number, list?: number) => {
+      const t = invoice("UOM", { customer: "CUST-U", lines: [{ sku, qty, unit: price, list: list ?? price, disc: 0 }] });
+      if (unit !== undefined) t.lines[0]!.unit = unit;
+      if (list === undefined) delete t.lines[0]!.list_price;
+      return t;
+    };
+    // Five each at 1.50 (the line's own list price): neither the case's list price nor the case agreement applies.
+    expect((await analyse(sold("FST-1041", "EA", 5, 1.5, 1.5), { ref })).anomalies).toEqual([]);
+    // By the case, below the case agreement: found.
+    expect(codes((await analyse(sold("FST-1041", "cases", 2, 12), { ref })).anomalies)).toEqual(["price_below_contract"]);
+    // A SKU priced per each as well: the each's list price judges the each (pcs = EA).
+    expect((await analyse(sold("BOLT-7", "pcs", 100, 0.19), { ref })).anomalies).toEqual([]);
+    expect(codes((await analyse(sold("BOLT-7", "EA", 100, 0.1), { ref })).anomalies)).toEqual(["price_below_list"]);
+    // A line that states no unit is priced as before, by the SKU's list price and agreements.
+    expect(codes((await analyse(sold("FST-1041", undefined, 5, 1.5), { ref })).anomalies)).toEqual(["price_below_contract"]);
+  });
+
   test("an invoice credited in full and issued again is a re-issue, not a duplicate; partly credited it is a duplicate", async () => {
     const original = invoice("D1", { date: "2025-06-02T10:00:00Z", lines: [{ sku: "SKU-A", qty: 2, unit: 95 }] });
     const again = { ...original, transaction_id: "D1-R", date: "2025-06-04T10:00:00Z" };
@@ -299,4 +325,10 @@ test("connectors map a contract row's min_quantity (a volume tier)", () => {
   const mapper = new ReferenceMapper<Contract>(["contract_id", "customer_id", "sku", "price", "ab_menge"], "contracts", { min_quantity: "ab_menge" }, { numbers: SQL_NUMBER_FORMAT, dates: isoDateFormat });
   expect(mapper.map(["K1", "C1", "X", "70", "200"])).toEqual({ contract_id: "K1", customer_id: "C1", sku: "X", price: 70, min_quantity: 200 });
   expect(mapper.map(["K1", "C1", "X", "90", ""])).toEqual({ contract_id: "K1", customer_id: "C1", sku: "X", price: 90 });
+});
+
+test("units of measure are compared as one code: EACH, pcs, PCE, C62 and St. (Stück) are EA; a case is CS", () => {
+  expect(["EACH", "pcs", "PCE", "C62", "ea", "St."].map(unitCode)).toEqual(["EA", "EA", "EA", "EA", "EA", "EA"]);
+  expect([unitCode("Case"), unitCode("ctn"), unitCode("kg"), unitCode("KGM")]).toEqual(["CS", "CS", "KG", "KG"]);
+  expect([sameUnit("EA", "each"), sameUnit("EA", "CS"), sameUnit(undefined, "CS"), sameUnit("CS", undefined)]).toEqual([true, false, true, true]);
 });

@@ -12,6 +12,7 @@ const cel = () => require("@marcbachmann/cel-js") as typeof import("@marcbachman
 export class RuleLine {
   constructor(
     readonly sku: string,
+    readonly unit: string,
     readonly quantity: number,
     readonly unit_price: number,
     readonly list_price: number,
@@ -51,6 +52,8 @@ export class RuleContract {
     readonly max_discount_pct: number,
     /** A volume tier's least quantity (0: any quantity). */
     readonly min_quantity: number,
+    /** The unit of measure the price is for ("": any). */
+    readonly unit: string,
     /** Valid on the transaction's date. */
     readonly in_force: boolean,
   ) {}
@@ -99,7 +102,7 @@ export interface RuleVariables {
   risk_score: number;
 }
 
-const LINE_FIELDS = { sku: "string", quantity: "double", unit_price: "double", list_price: "double", discount_pct: "double", amount: "double" };
+const LINE_FIELDS = { sku: "string", unit: "string", quantity: "double", unit_price: "double", list_price: "double", discount_pct: "double", amount: "double" };
 const TXN_FIELDS = {
   transaction_id: "string",
   type: "string",
@@ -126,6 +129,7 @@ const CONTRACT_FIELDS = {
   valid_to: "string",
   max_discount_pct: "double",
   min_quantity: "double",
+  unit: "string",
   in_force: "bool",
 };
 

@@ -14,7 +14,7 @@ const NO_REF = new RuleRef([], new Map(), new Map());
 const NO_HISTORY = new RuleHistory(0n, 0n, 0, 0);
 
 export function ruleTxn(t: Transaction): RuleTxn {
-  const lines = t.lines.map((l) => new RuleLine(l.sku ?? "", l.quantity ?? 0, l.unit_price ?? 0, l.list_price ?? 0, l.discount_pct ?? 0, l.amount ?? 0));
+  const lines = t.lines.map((l) => new RuleLine(l.sku ?? "", l.unit ?? "", l.quantity ?? 0, l.unit_price ?? 0, l.list_price ?? 0, l.discount_pct ?? 0, l.amount ?? 0));
   return new RuleTxn(
     t.transaction_id,
     t.type,
@@ -45,10 +45,10 @@ export function ruleRef(t: Transaction, ctx: AnalysisContext | undefined): RuleR
       if (seen.has(c)) continue;
       seen.add(c);
       contracts.push(
-        new RuleContract(c.contract_id, c.customer_id, c.sku, c.price, c.currency ?? "", c.valid_from ?? "", c.valid_to ?? "", c.max_discount_pct ?? 0, c.min_quantity ?? 0, validOn(c, day)),
+        new RuleContract(c.contract_id, c.customer_id, c.sku, c.price, c.currency ?? "", c.valid_from ?? "", c.valid_to ?? "", c.max_discount_pct ?? 0, c.min_quantity ?? 0, c.unit ?? "", validOn(c, day)),
       );
     }
-    const list = ctx.reference.listPrice(line.sku, t.currency, day);
+    const list = ctx.reference.listPrice(line.sku, t.currency, day, line.unit);
     if (list !== undefined) listPrices.set(line.sku, list);
   }
   const shipped = ctx.reference.shippedFor(t.transaction_id);

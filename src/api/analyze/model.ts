@@ -13,6 +13,7 @@ const num = (description: string) => t.Number({ description });
 export const TransactionLineBody = t.Object(
   {
     sku: opt(text("Product or service code")),
+    unit: opt(t.String({ maxLength: 32, description: "Unit of measure of the quantity and prices (EA, CS, KG…)" })),
     quantity: opt(num("Billed quantity")),
     unit_price: opt(num("Billed unit price")),
     list_price: opt(num("List price per unit")),

@@ -8,7 +8,7 @@
 // lowest price) is used: amount at risk is measured against the best terms the customer had. A
 // row with `min_quantity` is a volume tier: it is in force only for a line of that quantity or
 // more, so the lowest price among the tiers the line reaches is its price.
-import type { Contract, Transaction, TransactionLine } from "../../../domain/transaction.ts";
+import { type Contract, sameUnit, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { dayOf } from "../../dates.ts";
@@ -47,12 +47,14 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     const quantity = line.quantity ?? 0;
     const net =
       line.amount !== undefined && quantity !== 0 ? line.amount / quantity : line.unit_price !== undefined ? line.unit_price : undefined;
-    const list = ctx.reference.listPrice(line.sku, currency, day) ?? line.list_price;
+    const list = ctx.reference.listPrice(line.sku, currency, day, line.unit) ?? line.list_price;
     let terms: Contract | undefined;
     let foreignTerms: Contract | undefined;
     const outOfWindow: Contract[] = [];
     let unreachedTier: Contract | undefined;
     for (const c of ctx.reference.contractsFor(txn.customer_id, line.sku, txn.contract_id)) {
+      // A price per case is no price for a line sold by the each.
+      if (!sameUnit(line.unit, c.unit)) continue;
       const sameCurrency = !c.currency || !currency || c.currency.toUpperCase() === currency;
       // A volume tier the line's quantity does not reach is not its price (nor a stale one).
       if (c.min_quantity !== undefined && Math.abs(quantity) < c.min_quantity) {
