@@ -18,6 +18,8 @@ export class ReferenceIndex {
   private readonly listPricesByUnitAnyCurrency = new Map<string, ListPrice>();
   /** SKUs whose price list states units: a line in another unit has no list price there. */
   private readonly unitPricedSkus = new Set<string>();
+  /** Per SKU, the one unit (code) every price-list entry of it states; null when they differ or one states none. */
+  private readonly priceListUnits = new Map<string, string | null>();
   private readonly pricedSkus = new Set<string>();
   private readonly shipped = new Map<string, Map<string, number>>();
   /** The connector's reference exchange rates: codes upper-cased, valid_from a day (YYYY-MM-DD). */
@@ -34,6 +36,9 @@ export class ReferenceIndex {
       this.pricedSkus.add(p.sku);
       const prices = p.currency ? nested(this.listPrices, p.currency.toUpperCase()) : this.listPricesAnyCurrency;
       prices.set(p.sku, withPrice(prices.get(p.sku), p.list_price, p.valid_from?.slice(0, 10)));
+      const unit = p.unit ? unitCode(p.unit) : null;
+      const known = this.priceListUnits.get(p.sku);
+      this.priceListUnits.set(p.sku, known === undefined || known === unit ? unit : null);
       if (p.unit) {
         this.unitPricedSkus.add(p.sku);
         const byUnit = p.currency ? nested(this.listPricesByUnit, p.currency.toUpperCase()) : this.listPricesByUnitAnyCurrency;
@@ -82,6 +87,14 @@ export class ReferenceIndex {
       p = (currency ? this.listPricesByUnit.get(currency)?.get(key) : undefined) ?? this.listPricesByUnitAnyCurrency.get(key);
     } else p = (currency ? this.listPrices.get(currency)?.get(sku) : undefined) ?? this.listPricesAnyCurrency.get(sku);
     return p === undefined || typeof p === "number" ? p : priceOn(p, day ?? null);
+  }
+
+  /**
+   * The unit of measure the price list prices the SKU in, when every entry of it states the same
+   * one: the unit an agreement that states none is taken to be in (it discounts that list price).
+   */
+  priceListUnit(sku: string): string | undefined {
+    return this.priceListUnits.get(sku) ?? undefined;
   }
 
   /** Whether the price list knows the SKU at all (in some currency). */

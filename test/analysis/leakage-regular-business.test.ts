@@ -221,6 +221,15 @@ describe("prices, duplicates, free of charge", () => {
     // A SKU priced per each as well: the each's list price judges the each (pcs = EA).
     expect((await analyse(sold("BOLT-7", "pcs", 100, 0.19), { ref })).anomalies).toEqual([]);
     expect(codes((await analyse(sold("BOLT-7", "EA", 100, 0.1), { ref })).anomalies)).toEqual(["price_below_list"]);
+    // An agreement that states no unit is in the unit of the SKU's price list (it discounts that list price).
+    const plain = { ...ref, contracts: [{ contract_id: "AG-2", customer_id: "CUST-U", sku: "FST-1041", price: 15, currency: "USD" }] };
+    expect((await analyse(sold("FST-1041", "EA", 5, 1.5, 1.5), { ref: plain })).anomalies).toEqual([]);
+    // The each price derived from the case agreement (15 / 12, with a broken-case surcharge) is the
+    // agreement's, which cannot be compared by the each: not the policy's case either.
+    expect((await analyse(sold("FST-1041", "EA", 5, 1.26, 1.5), { ref: plain })).anomalies).toEqual([]);
+    // Without an agreement, the same each price is a cut below the line's list price.
+    expect(codes((await analyse({ ...sold("FST-1041", "EA", 5, 1.26, 1.5), customer_id: "CUST-OTHER" }, { ref: plain })).anomalies)).toEqual(["price_below_list"]);
+    expect(codes((await analyse(sold("FST-1041", "CS", 2, 12), { ref: plain })).anomalies)).toEqual(["price_below_contract"]);
     // A line that states no unit is priced as before, by the SKU's list price and agreements.
     expect(codes((await analyse(sold("FST-1041", undefined, 5, 1.5), { ref })).anomalies)).toEqual(["price_below_contract"]);
   });

@@ -4,12 +4,13 @@
 // line governed by the renewal instead, so it is never reported here.
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, nearlyEqual, shortfallScore } from "../types.ts";
+import { governedElsewhere } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
 export const contractOutsideValidityRule: LineRule = {
   code: "contract_price_outside_validity",
   check(f, { txn, config }) {
-    if (f.terms || f.foreignTerms || f.net === undefined || f.policyFloor === undefined || f.quantity <= 0) return null;
+    if (f.terms || governedElsewhere(f) || f.net === undefined || f.policyFloor === undefined || f.quantity <= 0) return null;
     const tol = config.revenue_leakage.tolerance;
     if (!isBelow(f.net, f.policyFloor, tol)) return null;
     const applied = f.outOfWindow.find((c) => nearlyEqual(c.price, f.net!, tol));

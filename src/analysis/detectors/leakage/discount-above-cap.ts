@@ -5,7 +5,7 @@
 // list price less the policy's maximum discount.
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, shortfallScore } from "../types.ts";
-import { atUnreachedTier, effectiveDiscount } from "./line-facts.ts";
+import { atUnreachedTier, effectiveDiscount, governedElsewhere } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
 export const discountAboveCapRule: LineRule = {
@@ -25,7 +25,7 @@ export const discountAboveCapRule: LineRule = {
       allowed = f.terms.price;
       source = `contract ${f.terms.contract_id}`;
     } else {
-      if (f.foreignTerms || f.policyFloor === undefined || f.recordedDiscount === undefined) return null;
+      if (governedElsewhere(f) || f.policyFloor === undefined || f.recordedDiscount === undefined) return null;
       cap = config.revenue_leakage.max_discount_pct;
       if (f.recordedDiscount <= cap + 0.01 || !isBelow(f.net, f.policyFloor, tol)) return null;
       allowed = f.policyFloor;

@@ -29,6 +29,8 @@ export interface LineFacts {
   terms: Contract | undefined;
   /** The best volume tier in force that the line's quantity does not reach (min_quantity). */
   unreachedTier: Contract | undefined;
+  /** A contract in force on the date whose price is in another unit of measure than the line's. */
+  otherUnitTerms: Contract | undefined;
   /** A contract in force on the date but in another currency. */
   foreignTerms: Contract | undefined;
   /** Same-currency contracts of this customer and SKU not in force on the date. */
@@ -52,9 +54,15 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     let foreignTerms: Contract | undefined;
     const outOfWindow: Contract[] = [];
     let unreachedTier: Contract | undefined;
+    let otherUnitTerms: Contract | undefined;
     for (const c of ctx.reference.contractsFor(txn.customer_id, line.sku, txn.contract_id)) {
-      // A price per case is no price for a line sold by the each.
-      if (!sameUnit(line.unit, c.unit)) continue;
+      // A price per case is no price for a line sold by the each. A contract row that states no
+      // unit is in the unit the price list prices the SKU in, if it states one. In force, it
+      // still governs the line (its each price derives from it): the policy does not judge it.
+      if (line.unit !== undefined && !sameUnit(line.unit, c.unit ?? ctx.reference.priceListUnit(line.sku))) {
+        if (validOn(c, day)) otherUnitTerms ??= c;
+        continue;
+      }
       const sameCurrency = !c.currency || !currency || c.currency.toUpperCase() === currency;
       // A volume tier the line's quantity does not reach is not its price (nor a stale one).
       if (c.min_quantity !== undefined && Math.abs(quantity) < c.min_quantity) {
@@ -77,6 +85,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       recordedDiscount: line.discount_pct,
       terms,
       unreachedTier,
+      otherUnitTerms,
       foreignTerms,
       outOfWindow,
       policyFloor: list !== undefined ? list * (1 - maxDiscount / 100) : undefined,
@@ -100,3 +109,13 @@ export function atUnreachedTier(f: LineFacts, tolerance: ModulesConfig["revenue_
   const tier = f.unreachedTier;
   return tier && f.net !== undefined && !isBelow(f.net, tier.price, tolerance) ? tier : undefined;
 }
+
+/**
+ * Whether terms in force govern the line that its price cannot be compared with (another
+ * currency, another unit of measure): the policy (list price less the allowed discount) then
+ * does not judge it either.
+ */
+export function governedElsewhere(f: LineFacts): boolean {
+  return f.foreignTerms !== undefined || f.otherUnitTerms !== undefined;
+}
+

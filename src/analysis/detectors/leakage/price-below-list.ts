@@ -4,12 +4,13 @@
 // and are not reported.
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, shortfallScore } from "../types.ts";
+import { governedElsewhere } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
 export const priceBelowListRule: LineRule = {
   code: "price_below_list",
   check(f, { txn, config }) {
-    if (f.terms || f.foreignTerms || f.net === undefined || f.policyFloor === undefined || f.list === undefined || f.quantity <= 0) return null;
+    if (f.terms || governedElsewhere(f) || f.net === undefined || f.policyFloor === undefined || f.list === undefined || f.quantity <= 0) return null;
     const cap = config.revenue_leakage.max_discount_pct;
     if ((f.recordedDiscount ?? 0) > cap + 0.01) return null; // discount_above_cap's case
     if (!isBelow(f.net, f.policyFloor, config.revenue_leakage.tolerance)) return null;
