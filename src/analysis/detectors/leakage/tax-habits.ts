@@ -43,10 +43,11 @@ export function taxObservation(t: Transaction): TaxObservation | null {
   return [t.customer_id, (t.currency ?? "").toUpperCase(), statedRate(t.tax_rate), net, t.tax_amount, skus, amounts];
 }
 
-/** The stated rate as a fraction rounded to 4 places (19 → 0.19), or null. */
+/** The stated rate as a fraction rounded to 6 places (19 → 0.19, 8.875 → 0.08875), or null.
+ *  (Four places made New York's 8.875 % 0.0888: every invoice there looked under-taxed.) */
 export function statedRate(rate: number | undefined): number | null {
   if (rate === undefined || !Number.isFinite(rate) || rate <= 0) return null;
-  return Math.round((rate > 1 ? rate / 100 : rate) * 10000) / 10000;
+  return Math.round((rate > 1 ? rate / 100 : rate) * 1_000_000) / 1_000_000;
 }
 
 export const regimeOf = (currency: string, stated: number | null) => `${currency}|${stated ?? ""}`;
@@ -152,7 +153,15 @@ export class TaxHabitsBuilder {
     if (!taxed || count === 0) return;
     let seen = this.seen.get(regime);
     if (!seen) this.seen.set(regime, (seen = new Map()));
-    for (let i = 0; i < count; i++) seen.set(skus[i]!, (seen.get(skus[i]!) ?? 0) + 1);
+    const shortfall = stated === null ? 0 : net * stated - tax;
+    const rounding = stated === null ? 0 : roundingOf(count, net * stated);
+    for (let i = 0; i < count; i++) {
+      // An invoice charged as stated where the SKU's own tax is within rounding cannot tell
+      // whether the SKU is taxed (5.00 of freight on an invoice of 8,000): it counts neither
+      // for nor against a lower rate of the SKU.
+      if (stated !== null && Math.abs(shortfall) <= rounding && Math.abs(amounts[i]! * stated) <= rounding) continue;
+      seen.set(skus[i]!, (seen.get(skus[i]!) ?? 0) + 1);
+    }
     if (stated === null) {
       if (count !== 1) return;
       const key = `${regime}|${skus[0]}`;
@@ -161,8 +170,7 @@ export class TaxHabitsBuilder {
       else this.single.set(key, { regime, sku: skus[0]!, pairs: [tax / net, net] });
       return;
     }
-    const shortfall = net * stated - tax;
-    if (Math.abs(shortfall) <= roundingOf(count, net * stated)) {
+    if (Math.abs(shortfall) <= rounding) {
       // Charged as stated: the rate each of its SKUs is billed at.
       const currency = regime.slice(0, regime.indexOf("|"));
       let bySku = this.stated.get(currency);
