@@ -79,7 +79,7 @@ export const RevenueLeakageConfig = Type.Object(
       default: ["billing_type", "document_type", "order_type", "order_reason", "item_category", "charge_type"],
     }),
     free_of_charge_values: Type.Array(Type.String(), {
-      default: ["FOC", "FREE_OF_CHARGE", "FREE OF CHARGE", "NO_CHARGE", "WARRANTY", "SAMPLE", "REPLACEMENT", "KN", "F8", "TANN"],
+      default: ["FOC", "FREE_OF_CHARGE", "FREE OF CHARGE", "NO_CHARGE", "WARRANTY", "SAMPLE", "REPLACEMENT", "CONSIGNMENT", "KN", "KB", "F8", "TANN"],
     }),
     /** Reference exchange rates: 1 `from` is worth `rate` `to` from `valid_from` on (the latest
      *  start on or before the invoice date applies; the other direction is 1 / rate). With them,

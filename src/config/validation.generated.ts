@@ -267,7 +267,7 @@ function d24(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
-  const a = value === undefined ? ["FOC","FREE_OF_CHARGE","FREE OF CHARGE","NO_CHARGE","WARRANTY","SAMPLE","REPLACEMENT","KN","F8","TANN"] : isObject(value) ? Object.assign(["FOC","FREE_OF_CHARGE","FREE OF CHARGE","NO_CHARGE","WARRANTY","SAMPLE","REPLACEMENT","KN","F8","TANN"], value) : value;
+  const a = value === undefined ? ["FOC","FREE_OF_CHARGE","FREE OF CHARGE","NO_CHARGE","WARRANTY","SAMPLE","REPLACEMENT","CONSIGNMENT","KN","KB","F8","TANN"] : isObject(value) ? Object.assign(["FOC","FREE_OF_CHARGE","FREE OF CHARGE","NO_CHARGE","WARRANTY","SAMPLE","REPLACEMENT","CONSIGNMENT","KN","KB","F8","TANN"], value) : value;
   if (!Array.isArray(a)) return a;
   return a;
 }
