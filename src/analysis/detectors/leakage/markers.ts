@@ -13,10 +13,18 @@ const NO = new Set(["", "0", "FALSE", "NO", "N", "NONE", "NULL", "NA"]);
  * "any", any value that does not say "no".
  */
 export function markerOf(txn: Transaction, fields: readonly string[], values: readonly string[] | "any"): string | undefined {
-  const attrs = txn.attributes;
-  if (!attrs || fields.length === 0) return undefined;
+  if (!txn.attributes || fields.length === 0) return undefined;
+  return markerMatcher(fields, values)(txn);
+}
+
+/** markerOf with its fields and values fixed (their normalised sets made once): for a check run on every transaction. */
+export function markerMatcher(fields: readonly string[], values: readonly string[] | "any"): (txn: Transaction) => string | undefined {
   const wanted = new Set(fields.map(key));
   const accepted = values === "any" ? null : new Set(values.map(key));
+  return (txn) => (txn.attributes ? firstMarker(txn.attributes, wanted, accepted) : undefined);
+}
+
+function firstMarker(attrs: NonNullable<Transaction["attributes"]>, wanted: ReadonlySet<string>, accepted: ReadonlySet<string> | null): string | undefined {
   for (const [name, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false || !wanted.has(key(name))) continue;
     const value = key(String(v));

@@ -9,7 +9,7 @@ import { contractOutsideValidityRule } from "./contract-outside-validity.ts";
 import { discountAboveCapRule } from "./discount-above-cap.ts";
 import type { LineFacts } from "./line-facts.ts";
 import type { LineRule } from "./line-rule.ts";
-import { markerOf, wordsOf } from "./markers.ts";
+import { markerMatcher, wordsOf } from "./markers.ts";
 import { priceBelowContractRule } from "./price-below-contract.ts";
 import { priceBelowListRule } from "./price-below-list.ts";
 import { freeOfCharge, zeroPriceRule } from "./zero-price.ts";
@@ -30,10 +30,11 @@ const PRORATED_RULES: readonly LineRule[] = [discountAboveCapRule];
  * May", "Unused time", "prorated", "pro rata", "partial month").
  */
 export function prorated(txn: Transaction): string | undefined {
-  return markerOf(txn, PRORATION_FIELDS, "any") ?? wordsOf(txn, PRORATION_WORDS);
+  if (!txn.attributes) return undefined;
+  return prorationFlag(txn) ?? wordsOf(txn, PRORATION_WORDS);
 }
 
-const PRORATION_FIELDS = ["proration", "prorated", "is_proration"];
+const prorationFlag = markerMatcher(["proration", "prorated", "is_proration"], "any");
 const PRORATION_WORDS = /\bprorat(ed|ion|a)\b|\bpro[ -]rata\b|\b(remaining|unused) time\b|\bpartial (period|month)\b/i;
 
 export const pricingDetector: Detector = {
