@@ -9,22 +9,45 @@ export function daysInMonth(year: number, monthIndex: number): number {
   return monthIndex === 1 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : MONTH_DAYS[monthIndex]!;
 }
 
-const FIELDS = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
+/** The number written by `count` ASCII digits of `s` from `at`, or -1. */
+function digitsAt(s: string, at: number, count: number): number {
+  let n = 0;
+  for (let i = at; i < at + count; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (!(c >= 0 && c <= 9)) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
 const OFFSET = /([+-])(\d{2}):?(\d{2})$/;
 
 /**
  * True when the date (and time of day, and offset) in an ISO 8601 string exist on the calendar.
  * Date.parse rolls "2026-02-30" over to March 2 and "T24:00" to the next day instead of refusing
- * them; a client sending one meant something else, and is told so.
+ * them; a client sending one meant something else, and is told so. Read digit by digit: every
+ * analysed transaction's date comes through here.
  */
 export function isCalendarDate(value: string): boolean {
-  const m = FIELDS.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (mo < 1 || mo > 12 || d < 1) return false;
-  if (d > daysInMonth(y, mo - 1)) return false;
-  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || (m[6] !== undefined && Number(m[6]) > 59))) return false;
-  const offset = m[4] !== undefined ? OFFSET.exec(value.slice(m[0].length)) : null;
+  if (value.length < 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return false;
+  const y = digitsAt(value, 0, 4);
+  const mo = digitsAt(value, 5, 2);
+  const d = digitsAt(value, 8, 2);
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo - 1)) return false;
+  if (value.length === 10) return true;
+  const h = digitsAt(value, 11, 2);
+  const mi = value.charCodeAt(13) === 58 ? digitsAt(value, 14, 2) : -1;
+  if (h < 0 || mi < 0) return true; // no time of day: the callers' patterns judge the rest
+  if (h > 23 || mi > 59) return false;
+  let end = 16;
+  if (value.charCodeAt(16) === 58) {
+    const sec = digitsAt(value, 17, 2);
+    if (sec > 59) return false;
+    end = 19;
+  }
+  const last = value.charCodeAt(value.length - 1);
+  if (last === 90 || last === 122) return true; // Z
+  const offset = OFFSET.exec(value.slice(end));
   return !offset || (Number(offset[2]) <= 23 && Number(offset[3]) <= 59);
 }
 
