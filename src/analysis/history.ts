@@ -463,6 +463,14 @@ export class HistoryStats {
     return { id: this.seqById.keyAt(this.idEntryOf[seq]!), seq, ms: this.msOf[seq]!, amount: this.amountOf[seq]! };
   }
 
+  /** When the (latest) invoice with this id is dated (ms), if the history has it with a date. */
+  invoiceMs(id: string): number | undefined {
+    const seq = this.seqById.get(id);
+    if (seq === undefined || this.invoiceAt[seq] !== 1) return undefined;
+    const ms = this.msOf[seq]!;
+    return Number.isNaN(ms) ? undefined : ms;
+  }
+
   /** The amount of the (latest) invoice with this id, if the history has one. */
   invoiceAmount(id: string): number | undefined {
     const seq = this.seqById.get(id);

@@ -234,6 +234,22 @@ describe("prices, duplicates, free of charge", () => {
     expect(codes((await analyse(sold("FST-1041", undefined, 5, 1.5), { ref })).anomalies)).toEqual(["price_below_contract"]);
   });
 
+  test("a follow-up invoice (backorder, rebill) keeps the prices of the invoice it refers to: that day's list price and terms count too", async () => {
+    const list = { price_list: [{ sku: "SKU-B", list_price: 45, currency: "USD" }, { sku: "SKU-B", list_price: 50, currency: "USD", valid_from: "2025-06-01" }] };
+    const order = invoice("O1", { date: "2025-05-28T10:00:00Z", lines: [{ sku: "SKU-B", qty: 10, unit: 42.75, list: 45, disc: 5 }] });
+    const backorder = { ...invoice("O1-B", { date: "2025-06-05T10:00:00Z", lines: [{ sku: "SKU-B", qty: 4, unit: 42.75, list: 45, disc: 5 }] }), reference: "O1" };
+    expect((await analyse(backorder, { ref: list, history: [order] })).anomalies).toEqual([]);
+    // Without the reference (or with one the history does not have) it is priced at its own date.
+    expect(codes((await analyse({ ...backorder, reference: undefined }, { ref: list, history: [order] })).anomalies)).toEqual(["price_below_list"]);
+    expect(codes((await analyse({ ...backorder, reference: "NOPE" }, { ref: list, history: [order] })).anomalies)).toEqual(["price_below_list"]);
+    // A rebill in 2025 of a 2024 invoice at the 2024 agreement's price.
+    const agreement = { contracts: [{ contract_id: "AG-24", customer_id: "CUST-R", sku: "SKU-A", price: 80, currency: "USD", valid_from: "2024-01-01", valid_to: "2024-12-31" }, { contract_id: "AG-25", customer_id: "CUST-R", sku: "SKU-A", price: 84, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31" }] };
+    const first = invoice("R1", { customer: "CUST-R", date: "2024-11-20T10:00:00Z", lines: [{ sku: "SKU-A", qty: 3, unit: 80 }] });
+    const rebill = { ...invoice("R1-RB", { customer: "CUST-R", date: "2025-02-03T10:00:00Z", lines: [{ sku: "SKU-A", qty: 3, unit: 80 }] }), reference: "R1" };
+    expect((await analyse(rebill, { ref: agreement, history: [first] })).anomalies).toEqual([]);
+    expect(codes((await analyse({ ...rebill, reference: undefined }, { ref: agreement, history: [first] })).anomalies)).toEqual(["price_below_contract"]);
+  });
+
   test("an invoice credited in full and issued again is a re-issue, not a duplicate; partly credited it is a duplicate", async () => {
     const original = invoice("D1", { date: "2025-06-02T10:00:00Z", lines: [{ sku: "SKU-A", qty: 2, unit: 95 }] });
     const again = { ...original, transaction_id: "D1-R", date: "2025-06-04T10:00:00Z" };

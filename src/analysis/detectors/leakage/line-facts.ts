@@ -41,6 +41,10 @@ export interface LineFacts {
 
 export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: ModulesConfig): LineFacts[] {
   const day = dayOf(txn.date);
+  // A follow-up invoice (a backorder, a rebill) keeps the prices of the invoice it refers to:
+  // terms and list prices of that day count as well.
+  const orderDay = referencedDay(txn, ctx, day);
+  const inForce = (c: Contract) => validOn(c, day) || (orderDay !== undefined && validOn(c, orderDay));
   const currency = txn.currency;
   const maxDiscount = config.revenue_leakage.max_discount_pct;
   const out: LineFacts[] = [];
@@ -49,7 +53,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     const quantity = line.quantity ?? 0;
     const net =
       line.amount !== undefined && quantity !== 0 ? line.amount / quantity : line.unit_price !== undefined ? line.unit_price : undefined;
-    const list = ctx.reference.listPrice(line.sku, currency, day, line.unit) ?? line.list_price;
+    const list = lowest(ctx.reference.listPrice(line.sku, currency, day, line.unit), orderDay === undefined ? undefined : ctx.reference.listPrice(line.sku, currency, orderDay, line.unit)) ?? line.list_price;
     let terms: Contract | undefined;
     let foreignTerms: Contract | undefined;
     const outOfWindow: Contract[] = [];
@@ -60,16 +64,16 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       // unit is in the unit the price list prices the SKU in, if it states one. In force, it
       // still governs the line (its each price derives from it): the policy does not judge it.
       if (line.unit !== undefined && !sameUnit(line.unit, c.unit ?? ctx.reference.priceListUnit(line.sku))) {
-        if (validOn(c, day)) otherUnitTerms ??= c;
+        if (inForce(c)) otherUnitTerms ??= c;
         continue;
       }
       const sameCurrency = !c.currency || !currency || c.currency.toUpperCase() === currency;
       // A volume tier the line's quantity does not reach is not its price (nor a stale one).
       if (c.min_quantity !== undefined && Math.abs(quantity) < c.min_quantity) {
-        if (sameCurrency && validOn(c, day) && (!unreachedTier || c.price < unreachedTier.price)) unreachedTier = c;
+        if (sameCurrency && inForce(c) && (!unreachedTier || c.price < unreachedTier.price)) unreachedTier = c;
         continue;
       }
-      if (validOn(c, day)) {
+      if (inForce(c)) {
         // The most generous terms in another currency (the lowest price, when they share one).
         if (!sameCurrency) foreignTerms = !foreignTerms || c.price < foreignTerms.price ? c : foreignTerms;
         else if (!terms || c.price < terms.price) terms = c;
@@ -117,5 +121,18 @@ export function atUnreachedTier(f: LineFacts, tolerance: ModulesConfig["revenue_
  */
 export function governedElsewhere(f: LineFacts): boolean {
   return f.foreignTerms !== undefined || f.otherUnitTerms !== undefined;
+}
+
+/** The day of the invoice `txn` refers to (`reference`), when the history has it and it is another day. */
+function referencedDay(txn: Transaction, ctx: AnalysisContext, day: string | null): string | undefined {
+  if (!txn.reference || txn.reference === txn.transaction_id) return undefined;
+  const ms = ctx.history.invoiceMs(txn.reference);
+  if (ms === undefined) return undefined;
+  const referenced = new Date(ms).toISOString().slice(0, 10);
+  return referenced === day ? undefined : referenced;
+}
+
+function lowest(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
 }
 
