@@ -81,6 +81,12 @@ export class UserService {
   private readonly failures: SlidingWindowLimiter;
   private readonly addressWindows: WindowSpec[];
   private readonly userWindows: WindowSpec[];
+  /**
+   * Sign-ins being verified now, per limiter subject. Each may still turn out a failure, so it
+   * holds one of the remaining attempts: concurrent guesses cannot all pass the check before
+   * the first of them is counted.
+   */
+  private readonly verifying = new Map<string, number>();
   /** Verified against when the email is unknown, so both failures take the same time. */
   private dummyHash?: Promise<string>;
 
@@ -168,20 +174,34 @@ export class UserService {
   /** Checks the password and opens a session; every failure is the same SIGN_IN_FAILED. */
   async signIn(emailInput: string, password: string, ip: string): Promise<SignedIn> {
     const email = emailInput.trim().toLowerCase();
+    const subjects = [`ip:${ip}`, `user:${email}`];
     const limited = [
-      await this.failures.peek(`ip:${ip}`, this.addressWindows),
-      await this.failures.peek(`user:${email}`, this.userWindows),
-    ].find((d) => !d.allowed);
+      await this.failures.peek(subjects[0]!, this.addressWindows),
+      await this.failures.peek(subjects[1]!, this.userWindows),
+    ].find((d, i) => !d.allowed || d.windows.some((w) => w.remaining <= (this.verifying.get(subjects[i]!) ?? 0)));
     if (limited) {
       throw new UserError("sign_in_limited", `Too many failed sign-ins. Try again in ${Math.max(1, limited.retryAfterS)} seconds.`);
     }
-    const user = EMAIL.test(email) ? await this.deps.store.users.findByEmail(email) : null;
-    const ok = user?.password_hash
-      ? await Bun.password.verify(password.slice(0, MAX_PASSWORD_LENGTH), user.password_hash)
-      : await Bun.password.verify(password.slice(0, MAX_PASSWORD_LENGTH), await this.dummy()).then(() => false);
+    for (const k of subjects) this.verifying.set(k, (this.verifying.get(k) ?? 0) + 1);
+    let user: UserRecord | null;
+    let ok: boolean;
+    try {
+      user = EMAIL.test(email) ? await this.deps.store.users.findByEmail(email) : null;
+      ok = user?.password_hash
+        ? await Bun.password.verify(password.slice(0, MAX_PASSWORD_LENGTH), user.password_hash)
+        : await Bun.password.verify(password.slice(0, MAX_PASSWORD_LENGTH), await this.dummy()).then(() => false);
+      if (!user || !ok || user.status !== "active") {
+        this.failures.record(subjects[0]!, this.addressWindows);
+        this.failures.record(subjects[1]!, this.userWindows);
+      }
+    } finally {
+      for (const k of subjects) {
+        const n = (this.verifying.get(k) ?? 1) - 1;
+        if (n > 0) this.verifying.set(k, n);
+        else this.verifying.delete(k);
+      }
+    }
     if (!user || !ok || user.status !== "active") {
-      this.failures.record(`ip:${ip}`, this.addressWindows);
-      this.failures.record(`user:${email}`, this.userWindows);
       await this.deps.audit.record("user.sign_in_failed", user ? { type: "user", id: user.id, email: user.email } : { type: "system" }, {
         account_id: user?.account_id ?? null,
         target: user?.id ?? null,

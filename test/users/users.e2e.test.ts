@@ -128,6 +128,28 @@ describe("setup, sign-in and sessions", () => {
     expect(types).toEqual(expect.arrayContaining(["user.invited", "user.password_set", "user.signed_in", "user.sign_in_failed", "user.signed_out"]));
   });
 
+  test("concurrent wrong passwords cannot outrun the limit: at most per_user_per_minute are verified at once", async () => {
+    now += 120_000;
+    const invited = await s.rt.users.invite({ email: "burst@example.com", account: s.creds.accountId }, { type: "cli" });
+    await s.rt.users.completeSetup(tokenOf(invited.setup_url), password, password, null);
+    // 20 guesses at once from 20 addresses, the right password last: only 3 (per user) are checked.
+    const answers = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => s.rt.users.signIn("burst@example.com", i === 19 ? password : `wrong guess ${i}`, `10.9.0.${i}`)),
+    );
+    const reasons = answers.map((a) => (a.status === "fulfilled" ? "signed_in" : (a.reason as Error).message));
+    expect(reasons.filter((r) => r === SIGN_IN_FAILED).length).toBe(3);
+    expect(reasons.filter((r) => r.startsWith("Too many failed sign-ins")).length).toBe(17);
+    expect(reasons[19]).not.toBe("signed_in");
+    // From one address: at most per_address_per_minute (6) verified, whatever the emails.
+    now += 120_000;
+    const fromOne = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => s.rt.users.signIn(`nobody${i}@example.com`, "wrong wrong wrong", "10.9.1.1")));
+    const limited = fromOne.filter((a) => a.status === "rejected" && (a.reason as Error).message.startsWith("Too many failed sign-ins")).length;
+    expect(limited).toBe(6);
+    now += 120_000;
+    const ok = await s.rt.users.signIn("burst@example.com", password, "10.9.2.1");
+    expect(ok.user.email).toBe("burst@example.com");
+  });
+
   test("a disabled user's sessions end at once", async () => {
     const user = await activeUser("gone@example.com");
     const signed = await s.rt.users.signIn("gone@example.com", password, "10.3.0.1");
