@@ -100,7 +100,10 @@ export async function storeForReplay(
 
 function toApiError(code: string | number, error: unknown, request: Request, path: string, routes: RouteTable): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof StorageUnavailableError) return new ApiError("storage_unavailable", "storage is unavailable; retry later");
+  if (error instanceof StorageUnavailableError) {
+    // docs/errors.md: every 503 carries Retry-After (as rate_limiter_unavailable and shutting_down do).
+    return new ApiError("storage_unavailable", "storage is unavailable; retry later", { headers: { "retry-after": "1" } });
+  }
   switch (code) {
     case "NOT_FOUND": {
       const allowed = routes.methodsFor(path);

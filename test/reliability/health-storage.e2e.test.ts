@@ -24,6 +24,7 @@ test("a full database (max_page_count reached): health 503, writes 503", async (
       write = await s.call("POST", "/v1/alerts", { title: "fill", severity: "low", description: "x".repeat(4000) });
     }
     expect(write.status).toBe(503);
+    expect(write.headers.get("retry-after")).toBe("1");
     expect(((await write.json()) as { code: string }).code).toBe("storage_unavailable");
     const h = await health(s);
     expect(h.status).toBe(503);
