@@ -4,6 +4,7 @@
 // cookie) and come from this origin.
 import { randomBytes } from "../domain/crypto.ts";
 import { peekState } from "../http/request-state.ts";
+import { StorageUnavailableError } from "../store/types.ts";
 import type { Runtime } from "../runtime.ts";
 import { sameToken } from "../users/service.ts";
 import { assetResponse } from "./assets.ts";
@@ -41,6 +42,19 @@ export function createDashboard(rt: Runtime, options: { secure: boolean }) {
   const routes: Route[] = [...authRoutes, ...keyRoutes, ...usageRoutes, ...alertRoutes, ...reportRoutes, ...connectorRoutes, ...playgroundRoutes, ...adminRoutes];
 
   return async function handleDashboard(request: Request): Promise<Response> {
+    try {
+      return await serve(request);
+    } catch (e) {
+      // The store down (PostgreSQL unreachable, SQLite full or locked) is a 503 page to retry, as
+      // storage_unavailable is on /v1, not an internal error.
+      if (!(e instanceof StorageUnavailableError)) throw e;
+      const r = errorPage(503, "Storage unavailable", "Assay's database cannot be reached right now. Try again in a moment.");
+      r.headers.set("retry-after", "1");
+      return r;
+    }
+  };
+
+  async function serve(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const path = url.pathname.length > PREFIX.length && url.pathname.endsWith("/") ? url.pathname.slice(0, -1) : url.pathname;
     if (path === PREFIX) return redirect(`${PREFIX}/keys`);
@@ -95,7 +109,7 @@ export function createDashboard(rt: Runtime, options: { secure: boolean }) {
       return notFound({ user: live.user, csrf: live.session.csrf_token });
     }
     return route.handle(ctx);
-  };
+  }
 }
 
 /** Origin and Sec-Fetch-Site, when the browser sends them, must say this very site. */
