@@ -1,6 +1,7 @@
 // What a dashboard handler sees: the runtime, the request, the parsed form, the signed-in user
 // and helpers that keep every page inside the user's account.
 import { randomBytes } from "../domain/crypto.ts";
+import { iso } from "../domain/clock.ts";
 import type { AuditActor } from "../audit/service.ts";
 import type { Runtime } from "../runtime.ts";
 import type { SessionRecord, UserRecord } from "../store/types.ts";
@@ -57,10 +58,20 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64url");
 }
 
-/** True the first time a nonce is presented; false for a resubmission. */
-export function claimNonce(deps: DashboardDeps, nonce: string | null): boolean {
+/** How long a used form nonce is remembered: longer than any session (dashboard.session_absolute_hours). */
+const NONCE_MEMORY_MS = 48 * 3_600_000;
+
+/**
+ * True the first time a nonce is presented; false for a resubmission. With several nodes on
+ * PostgreSQL the claim is also made in the shared replay_guard table, so a form resubmitted
+ * through another node (a load balancer's retry, a reload) does not act twice either.
+ */
+export async function claimNonce(deps: DashboardDeps, nonce: string | null): Promise<boolean> {
   if (!nonce || nonce.length > 64 || deps.usedNonces.has(nonce)) return false;
   if (deps.usedNonces.size >= 50_000) deps.usedNonces.delete(deps.usedNonces.keys().next().value!);
   deps.usedNonces.set(nonce, Date.now());
-  return true;
+  const store = deps.rt.store;
+  if (store.driver !== "postgres") return true;
+  const now = deps.rt.clock.now();
+  return store.replay.firstSeen(`dashboard-nonce:${nonce}`, iso(now + NONCE_MEMORY_MS), iso(now));
 }

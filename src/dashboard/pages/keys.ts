@@ -118,7 +118,7 @@ export const keyRoutes: Route[] = [
     access: "user",
     async handle(ctx) {
       const accountId = scopeAccount(ctx);
-      if (!claimNonce(ctx.deps, ctx.form.get("nonce"))) return keysPage(ctx, accountId, { notice: RESUBMITTED });
+      if (!(await claimNonce(ctx.deps, ctx.form.get("nonce")))) return keysPage(ctx, accountId, { notice: RESUBMITTED });
       if (!(await ctx.deps.rt.keys.getAccount(accountId))) return notFound(frameOf(ctx, "Not found", "keys", html``));
       const name = (ctx.form.get("name") ?? "").trim().slice(0, 100) || undefined;
       const days = Number(ctx.form.get("expires_days") || 0);
@@ -145,7 +145,7 @@ export const keyRoutes: Route[] = [
     async handle(ctx) {
       const key = await ownedKey(ctx);
       if (!key) return notFound(frameOf(ctx, "Not found", "keys", html``));
-      if (!claimNonce(ctx.deps, ctx.form.get("nonce"))) return keysPage(ctx, key.account, { notice: RESUBMITTED });
+      if (!(await claimNonce(ctx.deps, ctx.form.get("nonce")))) return keysPage(ctx, key.account, { notice: RESUBMITTED });
       try {
         const { key: minted, previous } = await ctx.deps.rt.keys.rotateKey(key.id, ROTATE_GRACE_MS, actorOf(ctx));
         const extra = html`<p>The old key <code>${previous.prefix}…</code> keeps working until ${when(previous.expires_at)}.</p>`;
