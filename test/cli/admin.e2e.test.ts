@@ -114,6 +114,17 @@ describe("CLI errors", () => {
     expect(perType.code).toBe(1);
     expect(perType.stderr).toContain("connectors[0].url: required for type postgres");
   });
+
+  test("config check names the store in use: the PostgreSQL URL (password redacted), not an unused SQLite path", async () => {
+    const dir = makeTempDir();
+    await Bun.write(join(dir, "pg.yaml"), 'storage: { driver: postgres, url: "postgres://assay:s3cret@db.internal:5432/assay" }\n');
+    const r = await runCli(["config", "check", "--config", join(dir, "pg.yaml")]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("storage postgres postgres://assay:");
+    expect(r.stdout).toContain("@db.internal:5432/assay");
+    expect(r.stdout).not.toContain("s3cret");
+    expect(r.stdout).not.toContain("assay.db");
+  });
 });
 
 describe("init, sign", () => {
