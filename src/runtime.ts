@@ -135,6 +135,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
   const limiters = createLimiters(config.rate_limit, log, () => clock.monotonic());
   const limiter = options.limiter ?? limiters.limiter;
   const failureLimiter = limiters.failureLimiter;
+  users.shareFailures(failureLimiter);
   const plans = plansFor(config);
   const authenticator = new Authenticator({
     keys,

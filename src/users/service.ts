@@ -5,9 +5,10 @@
 import { randomBytes, sha256Hex as sha256, timingSafeEqual } from "../domain/crypto.ts";
 import type { AuditActor, AuditService } from "../audit/service.ts";
 import { type Clock, iso } from "../domain/clock.ts";
+import { ApiError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { SlidingWindowLimiter } from "../ratelimit/sliding-window.ts";
-import type { WindowSpec } from "../ratelimit/types.ts";
+import type { RateLimiter, WindowSpec } from "../ratelimit/types.ts";
 import type { SessionRecord, Store, UserRecord, UserRole } from "../store/types.ts";
 import type { DashboardConfig } from "./config-schema.ts";
 
@@ -78,7 +79,8 @@ export function dashboardBaseUrl(config: { server: { host: string; port: number;
 }
 
 export class UserService {
-  private readonly failures: SlidingWindowLimiter;
+  /** Failed sign-ins: this node's own until shareFailures gives it the server's (Redis with several nodes). */
+  private failures: RateLimiter;
   private readonly addressWindows: WindowSpec[];
   private readonly userWindows: WindowSpec[];
   /**
@@ -94,6 +96,15 @@ export class UserService {
     this.failures = new SlidingWindowLimiter({ now: () => deps.clock.monotonic() });
     this.addressWindows = [{ name: "sustained", quota: deps.config.sign_in.per_address_per_minute, windowMs: 60_000 }];
     this.userWindows = [{ name: "sustained", quota: deps.config.sign_in.per_user_per_minute, windowMs: 60_000 }];
+  }
+
+  /**
+   * Counts failed sign-ins in the server's failure limiter — the one API authentication failures
+   * go to, shared by every node when `rate_limit.backend` is redis — so that N nodes do not give
+   * an attacker N times the allowance. Its own subjects (`dashboard-ip:`, `dashboard-user:`).
+   */
+  shareFailures(limiter: RateLimiter) {
+    this.failures = limiter;
   }
 
   get config(): DashboardConfig {
@@ -171,13 +182,29 @@ export class UserService {
     return user;
   }
 
+  /**
+   * A call to the failure limiter. The shared one may be unreachable (Redis down with
+   * `on_unavailable: reject`): sign-in is then refused for the moment (fail closed, as the API's
+   * authentication is), with the page's own message rather than an internal error.
+   */
+  private async limiting<T>(call: () => T | Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (e) {
+      if (e instanceof ApiError && e.code === "rate_limiter_unavailable") {
+        throw new UserError("sign_in_limited", "Sign-in is unavailable for a moment (the shared rate limiter cannot be reached). Try again shortly.");
+      }
+      throw e;
+    }
+  }
+
   /** Checks the password and opens a session; every failure is the same SIGN_IN_FAILED. */
   async signIn(emailInput: string, password: string, ip: string): Promise<SignedIn> {
     const email = emailInput.trim().toLowerCase();
-    const subjects = [`ip:${ip}`, `user:${email}`];
+    const subjects = [`dashboard-ip:${ip}`, `dashboard-user:${email}`];
     const limited = [
-      await this.failures.peek(subjects[0]!, this.addressWindows),
-      await this.failures.peek(subjects[1]!, this.userWindows),
+      await this.limiting(() => this.failures.peek(subjects[0]!, this.addressWindows)),
+      await this.limiting(() => this.failures.peek(subjects[1]!, this.userWindows)),
     ].find((d, i) => !d.allowed || d.windows.some((w) => w.remaining <= (this.verifying.get(subjects[i]!) ?? 0)));
     if (limited) {
       throw new UserError("sign_in_limited", `Too many failed sign-ins. Try again in ${Math.max(1, limited.retryAfterS)} seconds.`);
@@ -191,8 +218,10 @@ export class UserService {
         ? await Bun.password.verify(password.slice(0, MAX_PASSWORD_LENGTH), user.password_hash)
         : await Bun.password.verify(password.slice(0, MAX_PASSWORD_LENGTH), await this.dummy()).then(() => false);
       if (!user || !ok || user.status !== "active") {
-        this.failures.record(subjects[0]!, this.addressWindows);
-        this.failures.record(subjects[1]!, this.userWindows);
+        await this.limiting(async () => {
+          await this.failures.record(subjects[0]!, this.addressWindows);
+          await this.failures.record(subjects[1]!, this.userWindows);
+        });
       }
     } finally {
       for (const k of subjects) {

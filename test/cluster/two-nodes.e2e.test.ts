@@ -12,6 +12,7 @@ import { openAdmin } from "../../src/runtime.ts";
 import { PostgresStore } from "../../src/store/postgres/index.ts";
 import { analysisRecords } from "../reports/fixtures.ts";
 import { type Credentials, makeTempDir, signedFetch } from "../support/harness.ts";
+import { cookieValue, hiddenField } from "../support/dashboard.ts";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/postgres.ts";
 import { runAssay, type ServerProcess, spawnServe } from "../support/process.ts";
 import { PrivateRedis, randomPrefix } from "../support/redis.ts";
@@ -101,6 +102,28 @@ describe.skipIf(!available)("two nodes sharing PostgreSQL and Redis", () => {
     expect(second.status).toBe(first.status);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     expect(await second.text()).toBe(await first.text());
+  });
+
+  test("failed dashboard sign-ins count on both nodes: the per-user allowance is one, not one per node", async () => {
+    const invited = await admin.users.invite({ email: "cluster-user@example.com", account: (await account("unlimited")).accountId }, { type: "cli" });
+    const password = "a long enough password 1";
+    await admin.users.completeSetup(new URL(invited.setup_url).searchParams.get("token")!, password, password, null);
+    const signIn = async (node: ServerProcess, i: number) => {
+      const login = await fetch(`${node.url}/dashboard/login`);
+      const formCookie = cookieValue(login.headers.get("set-cookie"), "assay_form");
+      const token = hiddenField(await login.text(), "_csrf");
+      return fetch(`${node.url}/dashboard/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: `assay_form=${formCookie}`, origin: node.url },
+        body: new URLSearchParams({ _csrf: token, email: "cluster-user@example.com", password: `wrong ${i}` }).toString(),
+      });
+    };
+    // per_user_per_minute (5 by default) wrong passwords, alternating between the nodes, then one more on each.
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await signIn(i % 2 ? a : b, i)).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
   });
 
   test("a timestamped request replayed to the other node is refused there", async () => {
