@@ -14,6 +14,8 @@ import { dateFormat, inDateRange, isoDateFormat, type SourceValue, SQL_NUMBER_FO
 export interface SourceTable {
   header: string[];
   rows: AsyncIterable<SourceValue[][]> | Iterable<SourceValue[]>;
+  /** Releases what reading holds open (a file) when the rows are not read to the end. */
+  close?: () => Promise<void>;
 }
 
 export abstract class BaseConnector implements Connector {
@@ -133,9 +135,13 @@ export abstract class BaseConnector implements Connector {
     await Promise.all(
       this.referenceTables.map(async (table) => {
         const source = this.settings.reference![table]!;
-        const { header, rows } = await this.readReferenceTable(table, source, signal);
+        const { header, rows, close } = await this.readReferenceTable(table, source, signal);
         const mapper = new ReferenceMapper<Contract | PriceListEntry | Shipment | ExchangeRate>(header, table, this.settings.reference_mapping?.[table] ?? {}, this.formats);
-        if (header.length > 0 && mapper.missing.length > 0) throw connectorUnavailable(this.id, `reference table ${table} has no column for ${mapper.missing.join(", ")}`);
+        if (header.length > 0 && mapper.missing.length > 0) {
+          // The rows are not read: a file's stream is closed here, not left to the collector.
+          await close?.();
+          throw connectorUnavailable(this.id, `reference table ${table} has no column for ${mapper.missing.join(", ")}`);
+        }
         const target = (out[table] ??= []) as (Contract | PriceListEntry | Shipment | ExchangeRate)[];
         let n = 0;
         let firstProblem: string | undefined;

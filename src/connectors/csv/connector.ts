@@ -320,5 +320,7 @@ export async function readCsvTable(connectorId: string, table: ReferenceTable, f
     yield firstRows;
     for await (const b of records) yield valuesOf(b, 0);
   }
-  return { header, rows: rows() };
+  // The file is open from the first read on: a table given up before its rows (a header
+  // without the required columns) must close it.
+  return { header, rows: rows(), close: async () => void (await records.return(undefined)) };
 }
