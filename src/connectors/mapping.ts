@@ -155,6 +155,26 @@ export class ArrayRow implements RowValues {
   }
 }
 
+/**
+ * Where a column sits in a header: the exact name, else the one column whose name is the same
+ * but for case, spaces and punctuation ("Transaction ID", "TRANSACTION_ID" and "transaction-id"
+ * are transaction_id) — exports spell their headers every way. -1 when none (or two) match.
+ */
+export function columnIndex(header: readonly string[], name: string): number {
+  const exact = header.indexOf(name);
+  if (exact >= 0) return exact;
+  const wanted = looseName(name);
+  let found = -1;
+  for (let i = 0; i < header.length; i++) {
+    if (looseName(header[i]!) !== wanted) continue;
+    if (found >= 0) return -1;
+    found = i;
+  }
+  return found;
+}
+
+const looseName = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
 /** A field spec resolved against a header: where its value sits in a row. */
 interface BoundField extends FieldSpec {
   index: number;
@@ -176,7 +196,7 @@ export class RowMapper {
     private readonly formats: ValueFormats,
   ) {
     const bind = (specs: FieldSpec[]) =>
-      specs.map((s) => ({ ...s, index: header.indexOf(mapping[s.name] ?? s.name) })).filter((b) => b.index >= 0);
+      specs.map((s) => ({ ...s, index: columnIndex(header, mapping[s.name] ?? s.name) })).filter((b) => b.index >= 0);
     this.tx = bind(TRANSACTION_FIELDS);
     this.lines = bind(LINE_FIELDS);
     const used = new Set([...this.tx, ...this.lines].map((b) => b.index));
@@ -256,7 +276,7 @@ export class ReferenceMapper<T> {
 
   constructor(header: readonly string[], table: ReferenceTable, mapping: Record<string, string>, private readonly formats: ValueFormats) {
     const specs = REFERENCE_FIELDS[table];
-    const bound = specs.map((s) => ({ ...s, index: header.indexOf(mapping[s.name] ?? s.name) }));
+    const bound = specs.map((s) => ({ ...s, index: columnIndex(header, mapping[s.name] ?? s.name) }));
     this.missing = bound.filter((b) => b.required && b.index < 0).map((b) => `${b.name} (column "${mapping[b.name] ?? b.name}")`);
     this.fields = bound.filter((b) => b.index >= 0);
   }

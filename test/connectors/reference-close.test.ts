@@ -1,4 +1,5 @@
-// A reference table given up before its rows are read (a header without the required columns)
+// A reference table given up before its rows are read (a header without the required columns:
+// "Item" and "Price" where sku and list_price are wanted, with no reference_mapping)
 // closes its file: every analysis asks for the tables, and a handle left to the collector per
 // request was two open files per request until the next collection ("FileHandle closed during
 // garbage collection"), which ends a plain script's process.
@@ -15,7 +16,7 @@ test("a price list without the required columns is refused and leaves no file op
   const dir = makeTempDir("assay-ref-close-");
   try {
     writeFileSync(join(dir, "lines.csv"), "transaction_id,amount\nINV-1,1\n");
-    writeFileSync(join(dir, "prices.csv"), "SKU,LIST_PRICE,CURRENCY\nSKU-A,500,EUR\n");
+    writeFileSync(join(dir, "prices.csv"), "Item,Price,Currency\nSKU-A,500,EUR\n");
     const yaml = `connectors:\n  - { id: x, type: csv, transactions: ./lines.csv, reference: { price_list: ./prices.csv }, reference_ttl_s: 0 }\n`;
     const connector = new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock);
     const open = () => readdirSync("/proc/self/fd").length;

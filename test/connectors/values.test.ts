@@ -1,5 +1,6 @@
 // Source values → canonical values: number and date formats, and the messages for bad ones.
 import { describe, expect, test } from "bun:test";
+import { columnIndex } from "../../src/connectors/mapping.ts";
 import { dateFormat, inDateRange, parseDate, parseNumber, plainDecimalAt } from "../../src/connectors/values.ts";
 
 describe("parseNumber", () => {
@@ -100,5 +101,19 @@ describe("plainDecimalAt in every number format", () => {
         expect(plain).toBeGreaterThan(100);
       }
     }
+  });
+});
+
+describe("column names", () => {
+  test("a header's columns match the canonical names but for case, spaces and punctuation; an exact name wins; two candidates match none", () => {
+    const header = ["Transaction ID", "TYPE", "line-amount", "Unit Price", "Währung", "amount", "AMOUNT "];
+    expect(columnIndex(header, "transaction_id")).toBe(0);
+    expect(columnIndex(header, "type")).toBe(1);
+    expect(columnIndex(header, "line_amount")).toBe(2);
+    expect(columnIndex(header, "unit_price")).toBe(3);
+    expect(columnIndex(header, "währung")).toBe(4);
+    expect(columnIndex(header, "amount")).toBe(5);
+    expect(columnIndex(["Amount", "AMOUNT"], "amount")).toBe(-1);
+    expect(columnIndex(header, "sku")).toBe(-1);
   });
 });

@@ -3,6 +3,7 @@
 // makes lookups a stat plus one small read, and lets scans find transactions whose rows are not
 // next to each other in the file (they are read whole, at their first row).
 import { stat, statOrUndefined } from "../fs-async.ts";
+import { columnIndex } from "../mapping.ts";
 // A dependency-free table (the analysis ledger uses it for the same reason).
 import { StringTable } from "../../analysis/string-table.ts";
 import { CsvRow, readCsvRecords, readCsvRows } from "./reader.ts";
@@ -62,7 +63,7 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
     break;
   }
   if (!header) throw new UnreadableFileError("the file is empty (no header row)");
-  const idIndex = header.indexOf(idColumn);
+  const idIndex = columnIndex(header, idColumn);
   if (idIndex < 0) throw new UnreadableFileError(`the header has no column "${idColumn}" for transaction_id${delimiterHint(header, delimiter) ?? " (set mapping.transaction_id)"}`);
 
   // Compact storage: a table from id to a slot in two typed arrays (≈ 40 bytes per transaction,
