@@ -101,12 +101,36 @@ export function parseNumber(v: SourceValue, format: NumberFormat): number | unde
   }
   if (typeof v === "bigint") return bounded(Number(v), v);
   if (typeof v !== "string") throw new Error(`${typeof v} is not a number`);
-  let s = (v as string).trim();
-  if (format.thousands) s = s.split(format.thousands).join("");
+  let s = plainSigned((v as string).trim());
+  if (format.thousands) s = dropThousands(s, format.thousands);
   if (format.decimal === ",") s = s.replace(",", ".");
   // Number("") and Number("0x1f") are accepted by JS; a source's number is plain decimal only.
   if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) throw new Error(`"${clip(v as string)}" is not a number`);
   return bounded(Number(s), v);
+}
+
+/**
+ * An amount as exports write it, to sign and digits: a currency symbol or ISO code before or
+ * after it ("$1,234.56", "1.234,56 EUR"), a percent sign ("19 %": tax_rate and discount_pct take
+ * percentages), accounting parentheses ("(1,234.56)"), SAP's trailing minus ("1234.56-") and
+ * the Unicode minus sign are read as the number they mean.
+ */
+function plainSigned(s: string): string {
+  let out = s.replace(CURRENCY, "").replace(/\s*%$/, "").replace(/\u2212/g, "-");
+  if (out.length > 2 && out.startsWith("(") && out.endsWith(")")) out = `-${out.slice(1, -1).trim()}`;
+  else if (out.length > 1 && out.endsWith("-") && !out.startsWith("-")) out = `-${out.slice(0, -1).trim()}`;
+  return out.startsWith("-") || out.startsWith("+") ? out[0] + out.slice(1).replace(CURRENCY, "") : out;
+}
+
+/** A currency symbol, or a three-letter code, at either end of an amount. */
+const CURRENCY = /^(?:[$€£¥₹₽₩¤]|[A-Z]{3}(?=[\s\d(+-]))\s*|\s*(?:[$€£¥₹₽₩¤]|(?<=[\d\s)])[A-Z]{3})$/gu;
+
+/** Removes the thousands separator; a space also stands for the no-break spaces and an apostrophe for the typographic one. */
+function dropThousands(s: string, thousands: string): string {
+  const out = s.split(thousands).join("");
+  if (thousands === " ") return out.replace(/[\u00a0\u202f]/g, "");
+  if (thousands === "'") return out.replace(/\u2019/g, "");
+  return out;
 }
 
 function bounded(n: number, source: string | number | bigint): number {

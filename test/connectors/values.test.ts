@@ -41,6 +41,20 @@ describe("parseNumber", () => {
     expect(parseNumber(12n, { decimal: ".", thousands: "" })).toBe(12);
   });
 
+  test("amounts as exports write them: currency signs and codes, percent, accounting parentheses, SAP's trailing minus, typographic separators", () => {
+    const plain = { decimal: "." as const, thousands: "" };
+    const us = { decimal: "." as const, thousands: "," };
+    const de = { decimal: "," as const, thousands: "." };
+    expect(["(1234.56)", "1234.56-", "\u22121234.56", "-$12.50".replace("12.50", "1234.56")].map((s) => parseNumber(s, plain))).toEqual([-1234.56, -1234.56, -1234.56, -1234.56]);
+    expect(["$1,234.56", "(1,234.56)", "USD 1,234.56", "1,234.56 USD"].map((s) => parseNumber(s, us))).toEqual([1234.56, -1234.56, 1234.56, 1234.56]);
+    expect(["€ 1.234,56", "1.234,56 EUR", "1.234,56-"].map((s) => parseNumber(s, de))).toEqual([1234.56, 1234.56, -1234.56]);
+    expect([parseNumber("19%", plain), parseNumber("19 %", plain)]).toEqual([19, 19]);
+    expect(parseNumber("1\u00a0234,56", { decimal: ",", thousands: " " })).toBe(1234.56);
+    expect(parseNumber("1\u202f234,56", { decimal: ",", thousands: " " })).toBe(1234.56);
+    expect(parseNumber("1\u2019234.56", { decimal: ".", thousands: "'" })).toBe(1234.56);
+    for (const bad of ["-", "()", "EUR", "$", "12 EURO"]) expect(() => parseNumber(bad, plain)).toThrow("is not a number");
+  });
+
   test("what JS would accept but a source number is not", () => {
     for (const bad of ["0x1f", "1.2.3", "12abc", "Infinity", "1,5"]) expect(() => parseNumber(bad, { decimal: ".", thousands: "" })).toThrow("is not a number");
   });
