@@ -227,10 +227,16 @@ export class RowMapper {
     return this.mapHeadOf(new ArrayRow(values));
   }
 
-  mapHeadOf(row: RowValues): Transaction {
+  /** The transaction's own fields from its first row; `lenient`: a field that cannot be read is left out instead of failing the row. */
+  mapHeadOf(row: RowValues, lenient = false): Transaction {
     const head = { lines: [] } as unknown as Transaction & Record<string, unknown>;
     for (const f of this.tx) {
-      const v = this.convertAt(f, row);
+      let v: string | number | undefined;
+      try {
+        v = this.convertAt(f, row);
+      } catch (e) {
+        if (!lenient) throw e;
+      }
       if (v !== undefined) head[f.name] = v;
     }
     if (!head.transaction_id) throw new Error("transaction_id is empty");
@@ -381,10 +387,21 @@ export class TransactionGrouper {
     } catch (e) {
       const [key, label] = describe(ref);
       this.stats.reject(key, label, (e as Error).message);
-      if (id && !this.current) this.current = { transaction_id: id, type: "invoice", lines: [] };
+      // The row is rejected (and counted on its transaction), but the transaction keeps what its
+      // first row does say — its type, customer, currency — so that a credit note with one
+      // unreadable amount is not analysed as an empty invoice.
+      if (id && !this.current) this.current = this.leniency(row) ?? { transaction_id: id, type: "invoice", lines: [] };
       if (id) this.currentRejected++;
     }
     return finished;
+  }
+
+  private leniency(row: RowValues): Transaction | undefined {
+    try {
+      return this.mapper.mapHeadOf(row, true);
+    } catch {
+      return undefined;
+    }
   }
 
   /** The transaction in progress, complete now that its rows have all been added. */
