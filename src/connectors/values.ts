@@ -171,6 +171,7 @@ export interface DateFormat {
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_START = /^\d{4}-\d{2}-\d{2}(?:$|[T ])/;
 const ISO_MOMENT_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 export const isoDateFormat: DateFormat = {
@@ -215,20 +216,30 @@ export function dateFormat(pattern: string): DateFormat {
   if (!order.includes("YYYY") || !order.includes("MM") || !order.includes("DD")) {
     throw new Error(`date format "${pattern}" needs YYYY, MM and DD (and optionally HH, mm, ss)`);
   }
-  const re = new RegExp(`^${regex}$`);
+  // Exports add what the pattern leaves out: a time after a date-only pattern ("31.12.2024
+  // 14:05"), seconds after HH:mm. Both are read when present (captured after the pattern's own).
+  const timed = order.includes("HH");
+  const extra = !timed ? "(?:[ T](\\d{1,2}):(\\d{2})(?::(\\d{2}))?)?" : order.includes("mm") && !order.includes("ss") ? "(?::(\\d{2}))?" : "";
+  const re = new RegExp(`^${regex}${extra}$`);
   return {
     parse(s) {
       const m = re.exec(s);
-      if (!m) throw new Error(`"${clip(s)}" does not match the date format ${pattern}`);
+      if (!m) {
+        // An ISO date is unambiguous whatever the pattern (a price list's valid_from beside
+        // invoices dated 31.12.2024).
+        if (ISO_START.test(s)) return isoDateFormat.parse(s);
+        throw new Error(`"${clip(s)}" does not match the date format ${pattern}`);
+      }
       const part = (t: (typeof TOKENS)[number]) => {
         const i = order.indexOf(t);
         return i < 0 ? 0 : Number(m[i + 1]);
       };
+      const after = (k: number) => Number(m[order.length + 1 + k] ?? 0);
       const [y, mo, d] = [part("YYYY"), part("MM"), part("DD")];
       checkCalendar(y, mo, d, s);
       const date = `${y}-${pad(mo)}-${pad(d)}`;
-      if (!order.includes("HH")) return date;
-      const [h, mi, se] = [part("HH"), part("mm"), part("ss")];
+      if (!timed && m[order.length + 1] === undefined) return date;
+      const [h, mi, se] = timed ? [part("HH"), part("mm"), order.includes("ss") ? part("ss") : after(0)] : [after(0), after(1), after(2)];
       if (h > 23 || mi > 59 || se > 59) throw new Error(`"${clip(s)}" has an invalid time`);
       return `${date}T${pad(h)}:${pad(mi)}:${pad(se)}Z`;
     },

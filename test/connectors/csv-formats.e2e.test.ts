@@ -70,7 +70,7 @@ beforeAll(async () => {
   - id: refdates
     type: csv
     transactions: ./dotted.csv
-    reference: { contracts: ./contracts-iso.csv }
+    reference: { contracts: ./contracts-us.csv }
     csv: { date_format: DD.MM.YYYY }
   - id: isodates
     type: csv
@@ -81,7 +81,7 @@ beforeAll(async () => {
   writeFileSync(join(server.dir, "semi.csv"), SCATTERED.replaceAll(",", ";"));
   // Transactions in the configured DD.MM.YYYY; the contracts table still in ISO dates.
   writeFileSync(join(server.dir, "dotted.csv"), "transaction_id,type,date,customer_id,currency,amount,sku,quantity,unit_price,line_amount\nT-1,invoice,02.01.2025,C-1,USD,30,A,1,30,30\n");
-  writeFileSync(join(server.dir, "contracts-iso.csv"), "contract_id,customer_id,sku,price,currency,valid_from,valid_to\nK-1,C-1,A,30,USD,2024-01-01,2025-12-31\nK-2,C-1,B,10,USD,2024-01-01,2025-12-31\n");
+  writeFileSync(join(server.dir, "contracts-us.csv"), "contract_id,customer_id,sku,price,currency,valid_from,valid_to\nK-1,C-1,A,30,USD,01/01/2024,12/31/2025\nK-2,C-1,B,10,USD,01/01/2024,12/31/2025\n");
 });
 
 afterAll(() => server?.stop());

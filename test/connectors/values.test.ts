@@ -76,8 +76,19 @@ describe("dates", () => {
     expect(parseDate("03.02.2025", dateFormat("DD.MM.YYYY"))).toBe("2025-02-03");
     expect(parseDate("2/3/2025 9:05", dateFormat("MM/DD/YYYY HH:mm"))).toBe("2025-02-03T09:05:00Z");
     expect(() => parseDate("31/02/2025", dateFormat("DD/MM/YYYY"))).toThrow("not a calendar date");
-    expect(() => parseDate("2025-02-03", dateFormat("DD/MM/YYYY"))).toThrow("does not match the date format DD/MM/YYYY");
+    expect(() => parseDate("2025.02.03", dateFormat("DD/MM/YYYY"))).toThrow("does not match the date format DD/MM/YYYY");
     expect(() => dateFormat("MM/YYYY")).toThrow("needs YYYY, MM and DD");
+  });
+
+  test("what exports add to a pattern: a time after a date-only one, seconds after HH:mm; an ISO date under any pattern", () => {
+    const de = dateFormat("DD.MM.YYYY");
+    expect(parseDate("31.12.2024 14:05", de)).toBe("2024-12-31T14:05:00Z");
+    expect(parseDate("31.12.2024 14:05:07", de)).toBe("2024-12-31T14:05:07Z");
+    expect(parseDate("31.12.2024 14:05:07", dateFormat("DD.MM.YYYY HH:mm"))).toBe("2024-12-31T14:05:07Z");
+    expect(parseDate("2024-12-31", de)).toBe("2024-12-31");
+    expect(parseDate("2024-12-31T10:00:00+01:00", dateFormat("MM/DD/YYYY"))).toBe("2024-12-31T09:00:00Z");
+    expect(() => parseDate("31.12.2024 25:00", de)).toThrow("has an invalid time");
+    expect(() => parseDate("2024-02-30", de)).toThrow("not a calendar date");
   });
 
   test("inclusive ranges; a date-only bound compares by day", () => {
