@@ -206,6 +206,16 @@ export class RowMapper {
     this.thousandsByte = formats.numbers.thousands ? formats.numbers.thousands.charCodeAt(0) : -1;
   }
 
+  /** Whether every field of the row is empty (whitespace, or a DOS end-of-file mark). */
+  isBlank(row: RowValues): boolean {
+    for (let i = 0; i < this.header.length; i++) {
+      const v = row.value(i);
+      if (v === null || v === undefined || (typeof v === "string" && /^[\s\u001a]*$/.test(v))) continue;
+      return false;
+    }
+    return true;
+  }
+
   /** Why this header cannot be mapped at all (no transaction id column), or undefined. */
   headerProblem(mapping: Record<string, string>): string | undefined {
     if (this.idIndex >= 0) return undefined;
@@ -376,6 +386,9 @@ export class TransactionGrouper {
     const current = this.current;
     const same = current !== undefined && row.trimmedEquals(this.mapper.idIndex, current.transaction_id);
     const id = same ? current.transaction_id : this.mapper.idOfRow(row);
+    // A row of nothing (Excel's ",,,," for a blank line, an end-of-file Ctrl-Z) is no row: not a
+    // rejection, and it does not end the transaction in progress.
+    if ((id === "" || id === "\u001a") && this.mapper.isBlank(row)) return undefined;
     let finished: Transaction | undefined;
     if (this.current && !same) finished = this.flush();
     try {
