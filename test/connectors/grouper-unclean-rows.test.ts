@@ -1,6 +1,7 @@
-// How the grouper treats rows that are not clean: a transaction whose first row has one unreadable value
-// the transaction keeps what that row does say (its type, customer, currency), so a credit note
-// with a garbled amount is not analysed as an empty invoice.
+// How the grouper treats rows that are not clean. A transaction whose first row has one
+// unreadable value: the row is rejected and counted, but the transaction keeps what that row
+// does say (its type, customer, currency), so a credit note with a garbled amount is not analysed
+// as an empty invoice. A row of nothing is skipped.
 import { expect, test } from "bun:test";
 import { MappingStats, RowMapper, TransactionGrouper } from "../../src/connectors/mapping.ts";
 import { isoDateFormat, SQL_NUMBER_FORMAT } from "../../src/connectors/values.ts";
