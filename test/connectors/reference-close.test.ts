@@ -28,3 +28,16 @@ test("a price list without the required columns is refused and leaves no file op
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a UTF-16 file (Excel's \"Unicode text\") is refused with a reason that says so", async () => {
+  const dir = makeTempDir("assay-utf16-");
+  try {
+    const text = "\ufefftransaction_id\tamount\r\nINV-1\t1\r\n";
+    writeFileSync(join(dir, "lines.csv"), Buffer.from(text, "utf16le"));
+    const yaml = `connectors:\n  - { id: x, type: csv, transactions: ./lines.csv, csv: { delimiter: "\\t" } }\n`;
+    const connector = new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock);
+    await expect(connector.probe()).rejects.toThrow("the file is UTF-16 text; export it as UTF-8");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

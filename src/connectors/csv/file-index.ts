@@ -63,6 +63,8 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
     break;
   }
   if (!header) throw new UnreadableFileError("the file is empty (no header row)");
+  // Excel's "Unicode text" is UTF-16: every other byte of its text is 0.
+  if (await isUtf16(path)) throw new UnreadableFileError('the file is UTF-16 text; export it as UTF-8 (in Excel: "CSV UTF-8 (comma delimited)")');
   const idIndex = columnIndex(header, idColumn);
   if (idIndex < 0) throw new UnreadableFileError(`the header has no column "${idColumn}" for transaction_id${delimiterHint(header, delimiter) ?? " (set mapping.transaction_id)"}`);
 
@@ -127,5 +129,11 @@ export function isFresh(index: CsvFileIndex, known?: FileStat): boolean {
   // trip through the thread pool as well (and a promise).
   const st = known ?? statOrUndefined(index.path);
   return st !== undefined && st.mtimeMs === index.mtimeMs && st.size === index.size;
+}
+
+/** Whether the file starts with a UTF-16 byte order mark (FF FE or FE FF). */
+async function isUtf16(path: string): Promise<boolean> {
+  const head = new Uint8Array(await Bun.file(path).slice(0, 2).arrayBuffer());
+  return head.length === 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff));
 }
 
