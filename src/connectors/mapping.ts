@@ -361,6 +361,9 @@ export type RowDescriber = (ref: number | string) => [string, string];
  * Groups mapped rows into transactions. Feed rows in source order; rows of one transaction must
  * arrive together (sources guarantee it: SQL orders by id, CSV reads through its index).
  */
+/** The id of a spreadsheet's totals row, in the languages ERP exports are read in. */
+const SUMMARY_ID = /^(grand\s*)?totals?:?$|^(gesamt)?summen?:?$|^gesamt:?$|^total\s+général:?$|^totale:?$|^totaal:?$/i;
+
 export class TransactionGrouper {
   private current: Transaction | undefined;
   private currentRejected = 0;
@@ -389,6 +392,13 @@ export class TransactionGrouper {
     // A row of nothing (Excel's ",,,," for a blank line, an end-of-file Ctrl-Z) is no row: not a
     // rejection, and it does not end the transaction in progress.
     if ((id === "" || id === "\u001a") && this.mapper.isBlank(row)) return undefined;
+    // A spreadsheet's totals row ("Total", "Grand total", "Summe") sums the rows above it: a
+    // rejected row (reported as such), not a transaction whose amount is the whole file's.
+    if (!same && SUMMARY_ID.test(id)) {
+      const [key, label] = describe(ref);
+      this.stats.reject(key, label, `"${clip(id)}" is a totals row, not a transaction`);
+      return this.current ? this.flush() : undefined;
+    }
     let finished: Transaction | undefined;
     if (this.current && !same) finished = this.flush();
     try {

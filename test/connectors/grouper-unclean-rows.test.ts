@@ -37,3 +37,22 @@ test("a row of nothing (Excel's blank ',,,,' line, a DOS end-of-file Ctrl-Z) is 
   grouper.add(["", "C", "1", "1"], 6, describe);
   expect(stats.report().rejected_rows).toBe(1);
 });
+
+test("a spreadsheet's totals row ('Total', 'Grand total', 'Summe') is a rejected row, not a transaction of the whole file's amount", () => {
+  const header = ["transaction_id", "amount", "sku", "quantity", "line_amount"];
+  const stats = new MappingStats();
+  const grouper = new TransactionGrouper(new RowMapper(header, {}, { numbers: SQL_NUMBER_FORMAT, dates: isoDateFormat }), stats);
+  const describe = (ref: number | string) => [`r${ref}`, `row ${ref}`] as [string, string];
+  const out = [];
+  for (const [i, row] of [["INV-1", "10", "A", "1", "10"], ["INV-2", "20", "B", "2", "20"], ["Total", "30", "", "", "30"], ["Grand Total:", "30", "", "", ""], ["SUMME", "30", "", "", ""]].entries()) {
+    const done = grouper.add(row, i + 1, describe);
+    if (done) out.push(done);
+  }
+  const last = grouper.flush();
+  if (last) out.push(last);
+  expect(out.map((t) => t.transaction_id)).toEqual(["INV-1", "INV-2"]);
+  expect(stats.report().rejected_rows).toBe(3);
+  // An id that merely contains the word is a transaction.
+  expect(grouper.add(["TOTAL-2024-17", "5", "", "", ""], 9, describe)).toBeUndefined();
+  expect(grouper.flush()?.transaction_id).toBe("TOTAL-2024-17");
+});
