@@ -53,6 +53,9 @@ export class KeyServiceError extends Error {
 const SECRET_CACHE_LIMIT = 10_000;
 /** How long a verified key is trusted without asking the database again (< the 1 s promise). */
 export const AUTH_CACHE_MS = 500;
+
+/** The longest a key is minted for, or kept in its rotation's grace (the CLI and the dashboard alike): ten years. */
+export const MAX_KEY_LIFETIME_DAYS = 3650;
 const AUTH_CACHE_LIMIT = 10_000;
 /** last_used_at is written at most this often per key: a busy key costs no write per request. */
 const LAST_USED_EVERY_MS = 60_000;

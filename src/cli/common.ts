@@ -1,5 +1,6 @@
 // Shared CLI plumbing: exit codes (0 ok, 1 failure, 2 usage error), the IO a command writes to,
 // config loading, and plain or --json output. Parsing and dispatch: src/cli/framework.ts.
+import { MAX_KEY_LIFETIME_DAYS } from "../auth/key-service.ts";
 import { type ProgressSink, stderrSink } from "./progress.ts";
 import { type AssayConfig, configPath, loadConfig } from "../config/load.ts";
 
@@ -49,20 +50,17 @@ export function parsePort(value: string, flag = "--port"): number {
   return port;
 }
 
-/** The longest duration a flag takes: ten years, as the dashboard's key expiry. */
-export const MAX_DURATION_DAYS = 3650;
-
 /**
- * `90d`, `24h`, `30m`, `45s` → milliseconds, at most MAX_DURATION_DAYS (a longer one is no date
- * a key can expire on: `new Date()` of it is invalid). `positive` refuses zero (a key created
- * already expired).
+ * `90d`, `24h`, `30m`, `45s` → milliseconds, at most MAX_KEY_LIFETIME_DAYS (the flags that take a
+ * duration are a key's expiry and grace; a longer one is no date a key can expire on: `new Date()`
+ * of it is invalid). `positive` refuses zero (a key created already expired).
  */
 export function parseDuration(value: string, flag: string, o: { positive?: boolean } = {}): number {
   const m = /^(\d+(?:\.\d+)?)\s*(s|m|h|d|w)$/.exec(value.trim());
   if (!m) throw new UsageError(`${flag}: expected a duration such as 90d, 24h, 30m or 45s (got "${value}")`);
   const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[m[2] as "s"];
   const ms = Number(m[1]) * unit;
-  if (!(ms <= MAX_DURATION_DAYS * 86_400_000)) throw new UsageError(`${flag}: at most ${MAX_DURATION_DAYS}d (got "${value}")`);
+  if (!(ms <= MAX_KEY_LIFETIME_DAYS * 86_400_000)) throw new UsageError(`${flag}: at most ${MAX_KEY_LIFETIME_DAYS}d (got "${value}")`);
   if (o.positive && ms <= 0) throw new UsageError(`${flag}: must be longer than 0 (got "${value}")`);
   return ms;
 }

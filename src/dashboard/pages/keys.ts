@@ -1,7 +1,7 @@
 // The keys page: create a key (the key and secret are shown once, in the POST response, never
 // in a URL), the account's keys with last use, Revoke and Rotate (each confirmed; rotate shows
 // the new pair once). Another account's key id is a 404 for a developer.
-import { KeyServiceError, type MintedKey, type PublicKeyView } from "../../auth/key-service.ts";
+import { KeyServiceError, MAX_KEY_LIFETIME_DAYS, type MintedKey, type PublicKeyView } from "../../auth/key-service.ts";
 import type { Account } from "../../store/types.ts";
 import { actorOf, claimNonce, type Ctx, frameOf, isAdmin, mayAccess, newNonce, scopeAccount } from "../context.ts";
 import { html, type SafeHtml, when } from "../html.ts";
@@ -122,7 +122,7 @@ export const keyRoutes: Route[] = [
       if (!(await ctx.deps.rt.keys.getAccount(accountId))) return notFound(frameOf(ctx, "Not found", "keys", html``));
       const name = (ctx.form.get("name") ?? "").trim().slice(0, 100) || undefined;
       const days = Number(ctx.form.get("expires_days") || 0);
-      const expiresInMs = Number.isInteger(days) && days > 0 && days <= 3650 ? days * 86_400_000 : undefined;
+      const expiresInMs = Number.isInteger(days) && days > 0 && days <= MAX_KEY_LIFETIME_DAYS ? days * 86_400_000 : undefined;
       const minted = await ctx.deps.rt.keys.createKey(accountId, { name, expiresInMs, actor: actorOf(ctx) });
       return keysPage(ctx, accountId, { reveal: secretPanel(minted.name ? `Key “${minted.name}” created` : `Key ${minted.id} created`, minted), status: 201 });
     },
