@@ -357,13 +357,13 @@ function plain(v: SourceValue): string | number | boolean | null {
 /** [key that identifies the row for counting it once, label shown in the mapping report]. */
 export type RowDescriber = (ref: number | string) => [string, string];
 
+/** The id of a spreadsheet's totals row, in the languages ERP exports are read in. */
+const SUMMARY_ID = /^(grand\s*)?totals?:?$|^(gesamt)?summen?:?$|^gesamt:?$|^total\s+général:?$|^totale:?$|^totaal:?$/i;
+
 /**
  * Groups mapped rows into transactions. Feed rows in source order; rows of one transaction must
  * arrive together (sources guarantee it: SQL orders by id, CSV reads through its index).
  */
-/** The id of a spreadsheet's totals row, in the languages ERP exports are read in. */
-const SUMMARY_ID = /^(grand\s*)?totals?:?$|^(gesamt)?summen?:?$|^gesamt:?$|^total\s+général:?$|^totale:?$|^totaal:?$/i;
-
 export class TransactionGrouper {
   private current: Transaction | undefined;
   private currentRejected = 0;
@@ -413,13 +413,14 @@ export class TransactionGrouper {
       // The row is rejected (and counted on its transaction), but the transaction keeps what its
       // first row does say — its type, customer, currency — so that a credit note with one
       // unreadable amount is not analysed as an empty invoice.
-      if (id && !this.current) this.current = this.leniency(row) ?? { transaction_id: id, type: "invoice", lines: [] };
+      if (id && !this.current) this.current = this.readableHeadOf(row) ?? { transaction_id: id, type: "invoice", lines: [] };
       if (id) this.currentRejected++;
     }
     return finished;
   }
 
-  private leniency(row: RowValues): Transaction | undefined {
+  /** The fields of a rejected first row that can be read (mapHeadOf, lenient); undefined when none can. */
+  private readableHeadOf(row: RowValues): Transaction | undefined {
     try {
       return this.mapper.mapHeadOf(row, true);
     } catch {
