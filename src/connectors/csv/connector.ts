@@ -46,11 +46,7 @@ export class CsvConnector extends BaseConnector {
     const st = statOrUndefined(path); // every lookup: blocking (see isFresh)
     if (!st) throw connectorUnavailable(this.id, "the transactions file or folder does not exist");
     if (!st.isDirectory()) return { files: [path], fileStat: st };
-    if (this.folder?.mtimeMs !== st.mtimeMs) {
-      const glob = new Bun.Glob(this.settings.csv.pattern);
-      const names = (await readdir(path)).filter((n) => glob.match(n)).sort();
-      this.folder = { mtimeMs: st.mtimeMs, files: names.map((n) => join(path, n)) };
-    }
+    if (this.folder?.mtimeMs !== st.mtimeMs) this.folder = { mtimeMs: st.mtimeMs, files: this.matchingFiles(path, await readdir(path)) };
     return { files: this.folder.files };
   }
 
@@ -59,9 +55,16 @@ export class CsvConnector extends BaseConnector {
     const path = this.settings.transactions!;
     const references = this.referenceTables.map((t) => this.settings.reference![t]!);
     if (!statOrUndefined(path)?.isDirectory()) return [path, ...references];
+    return [path, ...this.matchingFiles(path, readdirOrEmpty(path)), ...references];
+  }
+
+  /** The paths of a folder's files (`names`) that csv.pattern takes, in name order. */
+  private matchingFiles(folder: string, names: readonly string[]): string[] {
     const glob = new Bun.Glob(this.settings.csv.pattern);
-    const names = readdirOrEmpty(path).filter((n) => glob.match(n)).sort();
-    return [path, ...names.map((n) => join(path, n)), ...references];
+    return names
+      .filter((n) => glob.match(n))
+      .sort()
+      .map((n) => join(folder, n));
   }
 
   /**
