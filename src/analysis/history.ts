@@ -29,14 +29,18 @@ export interface CodedValues {
 }
 export const NO_VALUE = -1;
 export const UNSEEN = -2;
-/** hasValue: any value at all. */
-const ANY_VALUE = -3;
 /** A document's lines compared with each new one: beyond them (a payroll of hundreds of lines), a repeat counts again. */
 const MAX_DOCUMENT_LINES = 64;
 
-/** Whether one of `lines` has code c in field i (ANY_VALUE: any code). */
+/** Whether one of `lines` has code c in field i. */
 function hasValue(lines: readonly Int32Array[], i: number, c: number): boolean {
-  for (const line of lines) if (c === ANY_VALUE ? line[i]! >= 0 : line[i] === c) return true;
+  for (const line of lines) if (line[i] === c) return true;
+  return false;
+}
+
+/** Whether one of `lines` has any value in field i. */
+function hasAnyValue(lines: readonly Int32Array[], i: number): boolean {
+  for (const line of lines) if (line[i]! >= 0) return true;
   return false;
 }
 
@@ -522,7 +526,7 @@ export class HistoryStats {
       codes[i] = c;
       if (earlier.length > 0 && hasValue(earlier, i, c)) continue;
       counts[c]! += delta;
-      if (earlier.length === 0 || !hasValue(earlier, i, ANY_VALUE)) this.fieldTotals[i]! += delta;
+      if (earlier.length === 0 || !hasAnyValue(earlier, i)) this.fieldTotals[i]! += delta;
     }
     for (let i = 0; i < n; i++) {
       const a = codes[i]!;
