@@ -58,8 +58,14 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64url");
 }
 
-/** How long a used form nonce is remembered: longer than any session (dashboard.session_absolute_hours). */
-const NONCE_MEMORY_MS = 48 * 3_600_000;
+/**
+ * How long a used form nonce is remembered in the shared store: at least 48 hours, and never less
+ * than a session can last (dashboard.session_absolute_hours, up to 30 days), for a form can be
+ * submitted for as long as the session that shows it.
+ */
+function nonceMemoryMs(deps: DashboardDeps): number {
+  return Math.max(48, deps.rt.config.dashboard.session_absolute_hours) * 3_600_000;
+}
 
 /**
  * True the first time a nonce is presented; false for a resubmission. With several nodes on
@@ -73,5 +79,5 @@ export async function claimNonce(deps: DashboardDeps, nonce: string | null): Pro
   const store = deps.rt.store;
   if (store.driver !== "postgres") return true;
   const now = deps.rt.clock.now();
-  return store.replay.firstSeen(`dashboard-nonce:${nonce}`, iso(now + NONCE_MEMORY_MS), iso(now));
+  return store.replay.firstSeen(`dashboard-nonce:${nonce}`, iso(now + nonceMemoryMs(deps)), iso(now));
 }
