@@ -136,4 +136,3 @@ async function isUtf16(path: string): Promise<boolean> {
   const head = new Uint8Array(await Bun.file(path).slice(0, 2).arrayBuffer());
   return head.length === 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff));
 }
-

@@ -39,7 +39,7 @@ export const zeroPriceRule: LineRule = {
  * delivery free of charge. Read only on documents whose every line is at 0, which a missing
  * price on one line of a priced invoice is not.
  */
-const FREE_WORDS = /\b(free )?trial\b|\bfree of charge\b|\bno charge\b|\bcomplimentary\b|\bgratis\b|\bkostenlos\b/i;
+const FREE_WORDS = /\btrial\b|\bfree of charge\b|\bno charge\b|\bcomplimentary\b|\bgratis\b|\bkostenlos\b/i;
 
 /** Why the whole document is legitimately free of charge ("field=value", or "replaces INV-…"), if it is. */
 export function freeOfCharge(txn: Transaction, ctx: AnalysisContext, cfg: ModulesConfig["revenue_leakage"]): string | undefined {
