@@ -2,6 +2,7 @@
 // One closed object for every type: keys that only some types use are optional here and checked
 // per type by the type's descriptor (which names the YAML path of each problem). Defaults live here.
 import { type Static, Type } from "@sinclair/typebox";
+import { CSV_ENCODINGS } from "./csv/reader.ts";
 
 const closed = { additionalProperties: false } as const;
 
@@ -20,6 +21,11 @@ const CsvOptions = Type.Object(
     date_format: Type.String({ default: "iso", minLength: 1 }),
     /** For a folder: which files are read (a simple glob on the file name). */
     pattern: Type.String({ default: "*.csv", minLength: 1 }),
+    /** The files' text encoding: UTF-8, or the single-byte encoding of many Windows and ERP exports. */
+    encoding: Type.Union(
+      CSV_ENCODINGS.map((e) => Type.Literal(e)),
+      { default: "utf-8" },
+    ),
   },
   { ...closed, default: {} },
 );

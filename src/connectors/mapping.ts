@@ -216,10 +216,15 @@ export class RowMapper {
     return true;
   }
 
-  /** Why this header cannot be mapped at all (no transaction id column), or undefined. */
-  headerProblem(mapping: Record<string, string>): string | undefined {
-    if (this.idIndex >= 0) return undefined;
-    return `no column "${mapping.transaction_id ?? "transaction_id"}" for transaction_id (set mapping.transaction_id)`;
+  /**
+   * The fields `mapping` names a column for that this header does not have (or has more than one
+   * loose match of), as "mapping.<field>: \"<column>\"": a mapping written for another export, or
+   * a header decoded in the wrong encoding. Unmapped fields are optional; a mapped one is meant.
+   */
+  missingColumns(mapping: Record<string, string>): string[] {
+    return Object.entries(mapping)
+      .filter(([, column]) => columnIndex(this.header, column) < 0)
+      .map(([field, column]) => `mapping.${field}: ${JSON.stringify(column)}`);
   }
 
   /** The transaction id of a row as a string (the grouping key), or "" when it has none. */
@@ -293,7 +298,9 @@ export class ReferenceMapper<T> {
   constructor(header: readonly string[], table: ReferenceTable, mapping: Record<string, string>, private readonly formats: ValueFormats) {
     const specs = REFERENCE_FIELDS[table];
     const bound = specs.map((s) => ({ ...s, index: columnIndex(header, mapping[s.name] ?? s.name) }));
-    this.missing = bound.filter((b) => b.required && b.index < 0).map((b) => `${b.name} (column "${mapping[b.name] ?? b.name}")`);
+    // A required field, or one the mapping names: a named column the table lacks is a mapping
+    // written for another export (or a header in another encoding), not an optional field.
+    this.missing = bound.filter((b) => b.index < 0 && (b.required || mapping[b.name] !== undefined)).map((b) => `${b.name} (column "${mapping[b.name] ?? b.name}")`);
     this.fields = bound.filter((b) => b.index >= 0);
   }
 

@@ -12,7 +12,7 @@ import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
-import { CsvRow, type CsvRows, readCsvRange, readCsvRows } from "./reader.ts";
+import { type CsvEncoding, CsvRow, type CsvRows, readCsvRange, readCsvRows } from "./reader.ts";
 
 /** How much of a file's start checkFirstRows reads, and how many rows of it at most. */
 const FIRST_ROWS_BYTES = 64 * 1024;
@@ -33,6 +33,10 @@ export class CsvConnector extends BaseConnector {
 
   private get delimiter() {
     return this.settings.csv.delimiter;
+  }
+
+  private get encoding() {
+    return this.settings.csv.encoding;
   }
 
   /** The transaction files: the configured file, or the matching files of the folder by name. */
@@ -78,7 +82,7 @@ export class CsvConnector extends BaseConnector {
       if (index && isFresh(index, known)) return index;
       if (this.indexes.get(file) !== cached) return this.indexOf(file); // another call is rebuilding
     }
-    const building = buildCsvIndex(file, this.delimiter, this.mapping.transaction_id ?? "transaction_id")
+    const building = buildCsvIndex(file, this.delimiter, this.mapping.transaction_id ?? "transaction_id", this.encoding)
       .then(async (index) => {
         await this.checkFirstRows(index);
         return index;
@@ -100,11 +104,16 @@ export class CsvConnector extends BaseConnector {
    */
   private async checkFirstRows(index: CsvFileIndex): Promise<void> {
     const mapper = this.mapperOf(index);
+    const missing = mapper.missingColumns(this.mapping);
+    if (missing.length > 0) {
+      const columns = index.header.map((c) => JSON.stringify(c)).join(", ");
+      throw new UnreadableFileError(`the header has no column for ${missing.join(", ")} (its columns: ${columns})${this.encodingHint(index.header)}`);
+    }
     const end = Math.min(index.size, index.dataStart + FIRST_ROWS_BYTES);
     let rows = 0;
     let firstProblem = "";
     const r = new CsvRow();
-    for await (const batch of readCsvRows(index.path, { delimiter: this.delimiter, start: index.dataStart, end })) {
+    for await (const batch of readCsvRows(index.path, { delimiter: this.delimiter, encoding: this.encoding, start: index.dataStart, end })) {
       for (let i = 0; i < batch.count && rows < FIRST_ROWS; i++) {
         rows++;
         r.load(batch, i);
@@ -121,6 +130,12 @@ export class CsvConnector extends BaseConnector {
     if (rows > 0) {
       throw new UnreadableFileError(`none of its first ${rows} rows could be read (${firstProblem}); check the connector's csv and mapping settings against the file`);
     }
+  }
+
+  /** When a header read as UTF-8 has bytes that are not UTF-8 (U+FFFD): the setting that reads it. */
+  private encodingHint(header: readonly string[]): string {
+    if (this.encoding !== "utf-8" || !header.some((c) => c.includes("\ufffd"))) return "";
+    return '; the header is not UTF-8 text: set csv: { encoding: windows-1252 } (or the code page the export uses) on the connector';
   }
 
   private mapperOf(index: CsvFileIndex): RowMapper {
@@ -153,7 +168,7 @@ export class CsvConnector extends BaseConnector {
     const grouper = new TransactionGrouper(this.mapperOf(index), this.stats);
     const name = basename(index.path);
     for (let i = 0; i < runs.length; i += 2) {
-      const records = await readCsvRange(index.path, runs[i]!, runs[i + 1]! - runs[i]!, this.delimiter).catch(() => {
+      const records = await readCsvRange(index.path, runs[i]!, runs[i + 1]! - runs[i]!, this.delimiter, this.encoding).catch(() => {
         throw connectorUnavailable(this.id, "a transactions file could not be read");
       });
       for (const r of records) grouper.add(r.fields, r.offset, (ref) => [`${name}@${ref}`, `${name}, transaction ${id}`]);
@@ -223,7 +238,7 @@ export class CsvConnector extends BaseConnector {
     let row = 0;
     let records: AsyncGenerator<CsvRows>;
     try {
-      records = readCsvRows(index.path, { delimiter: this.delimiter, start, end, signal });
+      records = readCsvRows(index.path, { delimiter: this.delimiter, encoding: this.encoding, start, end, signal });
     } catch {
       throw connectorUnavailable(this.id, "a transactions file could not be read");
     }
@@ -287,7 +302,7 @@ export class CsvConnector extends BaseConnector {
   }
 
   protected async readReferenceTable(table: ReferenceTable, source: string, signal?: AbortSignal): Promise<SourceTable> {
-    return readCsvTable(this.id, table, source, this.delimiter, signal);
+    return readCsvTable(this.id, table, source, this.delimiter, signal, this.encoding);
   }
 }
 
@@ -297,10 +312,10 @@ export class CsvConnector extends BaseConnector {
  * for as long as its connector caches it, in every scan worker too, and every string is one more
  * object for each full collection to visit.
  */
-export async function readCsvTable(connectorId: string, table: ReferenceTable, file: string, delimiter: string, signal?: AbortSignal): Promise<SourceTable> {
+export async function readCsvTable(connectorId: string, table: ReferenceTable, file: string, delimiter: string, signal?: AbortSignal, encoding?: CsvEncoding): Promise<SourceTable> {
   const st = await stat(file).catch(() => undefined);
   if (!st?.isFile()) throw connectorUnavailable(connectorId, `the reference file for ${table} does not exist`);
-  const records = readCsvRows(file, { delimiter, signal });
+  const records = readCsvRows(file, { delimiter, encoding, signal });
   const row = new CsvRow();
   // A batch is valid until the next is read: its rows are made into arrays first.
   const valuesOf = (batch: CsvRows, from: number): string[][] => {

@@ -6,7 +6,7 @@ import { stat, statOrUndefined } from "../fs-async.ts";
 import { columnIndex } from "../mapping.ts";
 // A dependency-free table (the analysis ledger uses it for the same reason).
 import { StringTable } from "../../analysis/string-table.ts";
-import { CsvRow, readCsvRecords, readCsvRows } from "./reader.ts";
+import { type CsvEncoding, CsvRow, readCsvRecords, readCsvRows } from "./reader.ts";
 import { doubled } from "../../domain/typed-arrays.ts";
 
 export interface CsvFileIndex {
@@ -53,11 +53,11 @@ export function runsOf(index: CsvFileIndex, id: string): number[] | undefined {
 }
 
 /** Builds the index; `idColumn` names the column holding the transaction id. */
-export async function buildCsvIndex(path: string, delimiter: string, idColumn: string): Promise<CsvFileIndex> {
+export async function buildCsvIndex(path: string, delimiter: string, idColumn: string, encoding?: CsvEncoding): Promise<CsvFileIndex> {
   const st = await stat(path);
   let header: string[] | undefined;
   let dataStart = 0;
-  for await (const batch of readCsvRecords(path, { delimiter, end: st.size })) {
+  for await (const batch of readCsvRecords(path, { delimiter, encoding, end: st.size })) {
     header = batch[0]!.fields.map((f) => f.trim());
     dataStart = batch[0]!.end;
     break;
@@ -78,7 +78,7 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
   // The id is looked up as the bytes of the row when they are its string (plain ASCII, nothing to
   // trim: practically every id); a string is made only for any other id and for a new scattered one.
   const row = new CsvRow();
-  for await (const batch of readCsvRows(path, { delimiter, start: dataStart, end: st.size })) {
+  for await (const batch of readCsvRows(path, { delimiter, encoding, start: dataStart, end: st.size })) {
     for (let i = 0; i < batch.count; i++) {
       rows++;
       const offset = batch.offsets[i]!;

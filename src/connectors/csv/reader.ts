@@ -3,7 +3,9 @@
 // It reads fixed-size chunks and yields records in batches, each with its byte offset and end,
 // so that an index can later re-read exactly one transaction's rows. Memory is one chunk plus one
 // partial record, whatever the file size. A scan reads rows (readCsvRows) as byte ranges of the
-// chunk and decodes only the fields it maps (CsvRow), not a string per field.
+// chunk and decodes only the fields it maps (CsvRow), not a string per field. The text is UTF-8,
+// or a single-byte encoding (csv.encoding): every ASCII byte is itself in both, so records and
+// fields are found in the bytes alike and only decoding a field differs.
 import { closeSync, openSync, readSync } from "node:fs";
 import { open } from "../fs-async.ts";
 import { fullGC } from "bun:jsc";
@@ -28,8 +30,26 @@ const MIB = 1 << 20;
  */
 const CHUNK = Bun.isMainThread ? MIB : MIB / 4;
 
+/** The text encodings of csv.encoding. ISO-8859-1 is read as Windows-1252, as browsers do (it adds only printable characters where Latin-1 has control codes). */
+export const CSV_ENCODINGS = ["utf-8", "windows-1252", "iso-8859-1", "iso-8859-15"] as const;
+export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
+
+/** Decodes buf[s, e) to a string. */
+export type Decode = (buf: Buffer, s: number, e: number) => string;
+
+const decodeUtf8: Decode = (buf, s, e) => buf.toString("utf8", s, e);
+
+/** How fields of a file in `encoding` are decoded (UTF-8 through Buffer, the fastest; the others through a TextDecoder). */
+export function decoderOf(encoding: CsvEncoding = "utf-8"): Decode {
+  if (encoding === "utf-8") return decodeUtf8;
+  const decoder = new TextDecoder(encoding);
+  return (buf, s, e) => decoder.decode(buf.subarray(s, e));
+}
+
 export interface ReadOptions {
   delimiter: string;
+  /** The file's text encoding (default UTF-8). */
+  encoding?: CsvEncoding;
   /** First byte to read (default 0, where a BOM is skipped). */
   start?: number;
   /** Byte to stop before (default: end of file). */
@@ -43,7 +63,7 @@ export interface ReadOptions {
 export function readCsvRecords(path: string, options: ReadOptions): AsyncGenerator<CsvRecord[]> {
   return readBatches(path, options, (buf, pos, eof, base) => {
     const out: CsvRecord[] = [];
-    const next = parseRecords(buf, pos, eof, options.delimiter, base, out, options.onlyField);
+    const next = parseRecords(buf, pos, eof, options.delimiter, base, out, options.onlyField, options.encoding);
     return { next, batch: out.length > 0 ? out : undefined };
   });
 }
@@ -54,7 +74,7 @@ export function readCsvRecords(path: string, options: ReadOptions): AsyncGenerat
  * is refilled for every batch: a batch is valid until the next one is asked for.
  */
 export function readCsvRows(path: string, options: ReadOptions): AsyncGenerator<CsvRows> {
-  const rows = new CsvRows(options.delimiter);
+  const rows = new CsvRows(options.delimiter, options.encoding);
   return readBatches(path, options, (buf, pos, eof, base) => {
     const next = parseRows(buf, pos, eof, rows.delim, base, rows);
     return { next, batch: rows.count > 0 ? rows : undefined };
@@ -155,14 +175,14 @@ function collectEvery(bytes: number) {
 }
 
 /** Reads the records of one byte range completely (for index lookups). */
-export async function readCsvRange(path: string, offset: number, length: number, delimiter: string): Promise<CsvRecord[]> {
-  if (length <= SYNC_READ_MAX_BYTES) return readCsvRangeSync(path, offset, length, delimiter);
+export async function readCsvRange(path: string, offset: number, length: number, delimiter: string, encoding?: CsvEncoding): Promise<CsvRecord[]> {
+  if (length <= SYNC_READ_MAX_BYTES) return readCsvRangeSync(path, offset, length, delimiter, encoding);
   const handle = await open(path, "r");
   try {
     const buf = Buffer.allocUnsafe(length);
     const { bytesRead } = await handle.read(buf, 0, length, offset);
     const out: CsvRecord[] = [];
-    parseRecords(buf.subarray(0, bytesRead), 0, true, delimiter, offset, out);
+    parseRecords(buf.subarray(0, bytesRead), 0, true, delimiter, offset, out, undefined, encoding);
     return out;
   } finally {
     await handle.close();
@@ -177,13 +197,13 @@ export async function readCsvRange(path: string, offset: number, length: number,
  */
 const SYNC_READ_MAX_BYTES = 64 * 1024;
 
-function readCsvRangeSync(path: string, offset: number, length: number, delimiter: string): CsvRecord[] {
+function readCsvRangeSync(path: string, offset: number, length: number, delimiter: string, encoding?: CsvEncoding): CsvRecord[] {
   const fd = openSync(path, "r");
   try {
     const buf = Buffer.allocUnsafe(length);
     const bytesRead = readSync(fd, buf, 0, length, offset);
     const out: CsvRecord[] = [];
-    parseRecords(buf.subarray(0, bytesRead), 0, true, delimiter, offset, out);
+    parseRecords(buf.subarray(0, bytesRead), 0, true, delimiter, offset, out, undefined, encoding);
     return out;
   } finally {
     closeSync(fd);
@@ -194,8 +214,8 @@ function readCsvRangeSync(path: string, offset: number, length: number, delimite
  * Parses complete records from buf[pos..] into out and returns where the first incomplete record
  * starts (everything, when eof). `base` is the file offset of buf[0].
  */
-export function parseRecords(buf: Buffer, pos: number, eof: boolean, delimiter: string, base: number, out: CsvRecord[], onlyField?: number): number {
-  const rows = new CsvRows(delimiter);
+export function parseRecords(buf: Buffer, pos: number, eof: boolean, delimiter: string, base: number, out: CsvRecord[], onlyField?: number, encoding?: CsvEncoding): number {
+  const rows = new CsvRows(delimiter, encoding);
   const next = parseRows(buf, pos, eof, rows.delim, base, rows);
   for (let i = 0; i < rows.count; i++) {
     const start = rows.starts[i]!;
@@ -208,7 +228,7 @@ export function parseRecords(buf: Buffer, pos: number, eof: boolean, delimiter: 
       } else fields = [onlyField < rows.qN[k]! ? rows.quotedField(k, onlyField) : ""];
     } else {
       const stop = rows.stops[i]!;
-      fields = onlyField === undefined ? buf.toString("utf8", start, stop).split(delimiter) : [fieldAt(buf, start, stop, rows.delim, onlyField)];
+      fields = onlyField === undefined ? rows.decode(buf, start, stop).split(delimiter) : [fieldAt(buf, start, stop, rows.delim, onlyField, rows.decode)];
     }
     out.push({ offset: rows.offsets[i]!, end: rows.ends[i]!, fields });
   }
@@ -249,16 +269,18 @@ export class CsvRows {
   /** The delimiter's byte; a row splits byte by byte only when it is ASCII (else as a string). */
   readonly delim: number;
   readonly delimiter: string;
+  readonly decode: Decode;
 
-  constructor(delimiter: string) {
+  constructor(delimiter: string, encoding?: CsvEncoding) {
     this.delimiter = delimiter;
     this.delim = delimiter.charCodeAt(0);
+    this.decode = decoderOf(encoding);
   }
 
   /** Field f of quoted record k as a string. */
   quotedField(k: number, f: number): string {
     const j = this.qAt[k]! + f;
-    return this.qText.get(j) ?? this.buf.toString("utf8", this.qFrom[j]!, this.qTo[j]!);
+    return this.qText.get(j) ?? this.decode(this.buf, this.qFrom[j]!, this.qTo[j]!);
   }
 
   /** Room for one more field of a quoted record (index qUsed). */
@@ -357,12 +379,14 @@ export class CsvRow {
   /** A quoted row's fields that are not one range of bytes (their texts by index qBase + field). */
   private texts: Map<number, string> | undefined;
   private qBase = 0;
+  private decode: Decode = decodeUtf8;
   private readonly cache: (string | undefined)[] = new Array(INTERN_SLOTS).fill(undefined);
 
   /** Reads row i of `rows`; with `upTo`, finds its fields up to that one only (an index reads one). */
   load(rows: CsvRows, i: number, upTo = Number.POSITIVE_INFINITY) {
     const start = rows.starts[i]!;
     this.texts = undefined;
+    this.decode = rows.decode;
     if (start === QUOTED) {
       const k = rows.stops[i]!;
       const at = rows.qAt[k]!;
@@ -385,7 +409,7 @@ export class CsvRow {
     const stop = rows.stops[i]!;
     if (rows.delim > 0x7f) {
       // A non-ASCII delimiter is several bytes in UTF-8: split the decoded text, as parseRecords does.
-      this.fields = buf.toString("utf8", start, stop).split(rows.delimiter);
+      this.fields = rows.decode(buf, start, stop).split(rows.delimiter);
       return;
     }
     this.fields = undefined;
@@ -463,7 +487,7 @@ export class CsvRow {
     const s = this.from[i]!;
     const e = this.to[i]!;
     if (s === e) return "";
-    if (e - s > INTERN_MAX_BYTES) return this.buf.toString("utf8", s, e);
+    if (e - s > INTERN_MAX_BYTES) return this.decode(this.buf, s, e);
     return this.interned(s, e);
   }
 
@@ -479,7 +503,7 @@ export class CsvRow {
     let h = 0x811c9dc5 | 0;
     for (let p = s; p < e; p++) {
       const c = buf[p]!;
-      if (c > 0x7f) return buf.toString("utf8", s, e);
+      if (c > 0x7f) return this.decode(buf, s, e);
       h = Math.imul(h ^ c, 0x01000193);
     }
     const slot = (h ^ (h >>> 16)) & (INTERN_SLOTS - 1);
@@ -517,7 +541,7 @@ export class CsvRow {
 }
 
 /** The n-th field of an unquoted line, decoding nothing else. */
-function fieldAt(buf: Buffer, start: number, end: number, delim: number, n: number): string {
+function fieldAt(buf: Buffer, start: number, end: number, delim: number, n: number, decode: Decode): string {
   let s = start;
   for (let i = 0; i < n; i++) {
     const d = buf.indexOf(delim, s);
@@ -525,7 +549,7 @@ function fieldAt(buf: Buffer, start: number, end: number, delim: number, n: numb
     s = d + 1;
   }
   const d = buf.indexOf(delim, s);
-  return buf.toString("utf8", s, d === -1 || d > end ? end : d);
+  return decode(buf, s, d === -1 || d > end ? end : d);
 }
 
 /**
@@ -535,7 +559,7 @@ function fieldAt(buf: Buffer, start: number, end: number, delim: number, n: numb
  * record starts, or -1 when buf ends inside this one (and not eof).
  */
 function parseQuotedRecord(buf: Buffer, start: number, eof: boolean, delim: number, rows: CsvRows): number {
-  const field = new FieldPieces(buf);
+  const field = new FieldPieces(buf, rows.decode);
   let i = start;
   while (true) {
     field.reset();
@@ -595,7 +619,10 @@ class FieldPieces {
   to = -1;
   text: string | undefined;
 
-  constructor(private readonly buf: Buffer) {}
+  constructor(
+    private readonly buf: Buffer,
+    private readonly decode: Decode,
+  ) {}
 
   reset() {
     this.from = this.to = -1;
@@ -606,6 +633,6 @@ class FieldPieces {
     if (this.from === -1) {
       this.from = s;
       this.to = e;
-    } else this.text = (this.text ?? this.buf.toString("utf8", this.from, this.to)) + this.buf.toString("utf8", s, e);
+    } else this.text = (this.text ?? this.decode(this.buf, this.from, this.to)) + this.decode(this.buf, s, e);
   }
 }

@@ -1,0 +1,117 @@
+// csv.encoding: exports from Windows and many ERP systems (DATEV, SAP's default code pages) are
+// Windows-1252, not UTF-8. Read as UTF-8 every non-ASCII byte became U+FFFD, so "Müller GmbH" and
+// "Möller GmbH" were one customer and a header "Stückpreis" matched no mapping. With the setting,
+// lookups, scans, quoted fields, headers and reference tables read the text it means.
+import { afterAll, describe, expect, test } from "bun:test";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseConfig } from "../../src/config/load.ts";
+import { CsvConnector } from "../../src/connectors/csv/connector.ts";
+import { decoderOf } from "../../src/connectors/csv/reader.ts";
+import { connectorSettings } from "../../src/connectors/settings.ts";
+import { systemClock } from "../../src/domain/clock.ts";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { makeTempDir } from "../support/harness.ts";
+
+const dir = makeTempDir("assay-encoding-");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The text as Windows-1252 bytes (every character here is in that code page). */
+function cp1252(text: string): Buffer {
+  const bytes: number[] = [];
+  const high: Record<string, number> = { "€": 0x80, "„": 0x84, "“": 0x93, "”": 0x94, "–": 0x96 };
+  for (const ch of text) {
+    const code = high[ch] ?? ch.charCodeAt(0);
+    if (code > 0xff) throw new Error(`not in the test's code page: ${ch}`);
+    bytes.push(code);
+  }
+  return Buffer.from(bytes);
+}
+
+const LINES = [
+  "Belegnummer;Kunde;Artikel;Menge;Stückpreis;Währung;Bemerkung",
+  "R-1;Müller GmbH;SKU-Ä;2;10,50;EUR;Lieferung „Süd“",
+  'R-2;Möller GmbH;SKU-Ä;1;10,50;EUR;"Teil ""Öl"" – 5 €"',
+  "R-2;Möller GmbH;SKU-B;3;7,00;EUR;",
+].join("\r\n");
+
+function connector(encoding?: string): CsvConnector {
+  writeFileSync(join(dir, "lines.csv"), cp1252(`${LINES}\r\n`));
+  writeFileSync(join(dir, "prices.csv"), cp1252("Artikel;Listenpreis;Währung\r\nSKU-Ä;10,50;EUR\r\nSKU-B;7,00;EUR\r\n"));
+  const csv = `{ delimiter: ";", decimal: ","${encoding ? `, encoding: ${encoding}` : ""} }`;
+  const yaml = `connectors:
+  - id: datev
+    type: csv
+    transactions: ./lines.csv
+    reference: { price_list: ./prices.csv }
+    reference_mapping: { price_list: { sku: Artikel, list_price: Listenpreis, currency: Währung } }
+    mapping: { transaction_id: Belegnummer, customer_id: Kunde, sku: Artikel, quantity: Menge, unit_price: Stückpreis, currency: Währung }
+    csv: ${csv}
+`;
+  return new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock);
+}
+
+async function scanAll(c: CsvConnector): Promise<Transaction[]> {
+  const out: Transaction[] = [];
+  for await (const t of c.scan()) out.push(t);
+  return out;
+}
+
+describe("csv.encoding: windows-1252", () => {
+  test("a scan reads customers, SKUs, mapped headers and quoted text as written", async () => {
+    const txs = await scanAll(connector("windows-1252"));
+    expect(txs.map((t) => t.customer_id)).toEqual(["Müller GmbH", "Möller GmbH"]);
+    expect(txs[0]!.lines[0]).toMatchObject({ sku: "SKU-Ä", quantity: 2, unit_price: 10.5 });
+    expect(txs[0]!.currency).toBe("EUR");
+    expect(txs[0]!.attributes?.Bemerkung).toBe("Lieferung „Süd“");
+    expect(txs[1]!.attributes?.Bemerkung).toBe('Teil "Öl" – 5 €');
+  });
+
+  test("a lookup by id reads the same transaction as the scan", async () => {
+    const c = connector("windows-1252");
+    const [, second] = await scanAll(c);
+    expect(await c.getTransaction("R-2")).toEqual(second!);
+  });
+
+  test("the reference tables are read in the same encoding", async () => {
+    const ref = await connector("windows-1252").reference();
+    expect(ref.price_list.map((p) => p.sku)).toEqual(["SKU-Ä", "SKU-B"]);
+  });
+
+  test("iso-8859-1 and iso-8859-15 are accepted", async () => {
+    expect((await scanAll(connector("iso-8859-1"))).map((t) => t.customer_id)).toEqual(["Müller GmbH", "Möller GmbH"]);
+    expect((await scanAll(connector("iso-8859-15"))).map((t) => t.customer_id)).toEqual(["Müller GmbH", "Möller GmbH"]);
+  });
+});
+
+test("without the setting the file is refused: its mapped headers are not in it, and the reason names the setting", async () => {
+  const probe = connector().probe();
+  await expect(probe).rejects.toThrow('the header has no column for mapping.unit_price: "Stückpreis", mapping.currency: "Währung"');
+  await expect(probe).rejects.toThrow("set csv: { encoding: windows-1252 }");
+});
+
+test("a mapped column the header does not have makes the file unreadable, naming the mapping and the columns", async () => {
+  writeFileSync(join(dir, "plain.csv"), "id,customer,amount\nA-1,C1,10\n");
+  const yaml = `connectors:\n  - { id: x, type: csv, transactions: ./plain.csv, mapping: { transaction_id: id, customer_id: customer, amount: Betrag } }\n`;
+  const c = new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock);
+  await expect(c.probe()).rejects.toThrow('plain.csv: the header has no column for mapping.amount: "Betrag" (its columns: "id", "customer", "amount")');
+});
+
+test("a reference_mapping column the table does not have is refused too, even for an optional field", async () => {
+  writeFileSync(join(dir, "plain.csv"), "transaction_id,amount\nA-1,10\n");
+  writeFileSync(join(dir, "list.csv"), "sku,list_price\nS-1,5\n");
+  const yaml = `connectors:\n  - { id: x, type: csv, transactions: ./plain.csv, reference: { price_list: ./list.csv }, reference_mapping: { price_list: { currency: Waehrung } } }\n`;
+  const c = new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock);
+  await expect(c.reference()).rejects.toThrow('reference table price_list has no column for currency (column "Waehrung")');
+});
+
+test("an unknown encoding is refused with its YAML path", () => {
+  const yaml = `connectors:\n  - { id: x, type: csv, transactions: ./lines.csv, csv: { encoding: latin9 } }\n`;
+  expect(() => parseConfig(yaml, join(dir, "assay.yaml"), {})).toThrow("connectors[0].csv.encoding");
+});
+
+test("decoderOf decodes UTF-8 through Buffer and single-byte text through TextDecoder", () => {
+  expect(decoderOf()(Buffer.from("Grüße"), 0, 7)).toBe("Grüße");
+  expect(decoderOf("windows-1252")(Buffer.from([0x80, 0x20, 0xfc]), 0, 3)).toBe("€ ü");
+  expect(decoderOf("iso-8859-15")(Buffer.from([0xa4]), 0, 1)).toBe("€");
+});
