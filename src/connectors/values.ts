@@ -195,32 +195,73 @@ export const isoDateFormat: DateFormat = {
   },
 };
 
-const TOKENS = ["YYYY", "MM", "DD", "HH", "mm", "ss"] as const;
+/** Pattern tokens, longest first (YYYY before YY, MMM before MM before M), and the part each gives. */
+const TOKENS = [
+  ["YYYY", "year", "(\\d{4})"],
+  ["YY", "year2", "(\\d{2})"],
+  ["MMMM", "monthName", "(\\p{L}{3,9})\\.?"],
+  ["MMM", "monthName", "(\\p{L}{3,9})\\.?"],
+  ["MM", "month", "(\\d{1,2})"],
+  ["M", "month", "(\\d{1,2})"],
+  ["DD", "day", "(\\d{1,2})"],
+  ["D", "day", "(\\d{1,2})"],
+  ["HH", "hour", "(\\d{1,2})"],
+  ["mm", "minute", "(\\d{1,2})"],
+  ["ss", "second", "(\\d{1,2})"],
+] as const;
+type DatePart = (typeof TOKENS)[number][1];
 
-/** "iso" or a pattern such as "DD/MM/YYYY", "MM/DD/YYYY HH:mm", "DD.MM.YYYY". */
+/** Month names and abbreviations by their first three letters, lower case: English, German, and French where they differ. */
+const MONTHS: Record<string, number> = {
+  jan: 1, feb: 2, fév: 2, fev: 2, mar: 3, mär: 3, apr: 4, avr: 4, may: 5, mai: 5, jun: 6, jui: 0,
+  jul: 7, aug: 8, aoû: 8, aou: 8, sep: 9, oct: 10, okt: 10, nov: 11, dec: 12, dez: 12, déc: 12,
+};
+
+/** The month a name means (1–12), or 0. French "juin"/"juil." share their first three letters. */
+function monthOfName(name: string): number {
+  const n = name.toLowerCase();
+  const m = MONTHS[n.slice(0, 3)] ?? 0;
+  if (m !== 0 || !n.startsWith("jui")) return m;
+  return n.startsWith("juin") ? 6 : n.startsWith("juil") ? 7 : 0;
+}
+
+/**
+ * A two-digit year as POSIX strptime reads it: 69–99 are 1969–1999, 00–68 are 2000–2068. Fixed,
+ * not relative to today, so that the same file reads the same whenever it is scanned.
+ */
+const fullYear = (yy: number) => (yy >= 69 ? 1900 + yy : 2000 + yy);
+
+/**
+ * "iso" or a pattern such as "DD/MM/YYYY", "MM/DD/YYYY HH:mm", "DD.MM.YYYY", "M/D/YY",
+ * "DD-MMM-YYYY" (31-Dec-2024), "MMMM D, YYYY" (December 31, 2024).
+ */
 export function dateFormat(pattern: string): DateFormat {
   if (pattern.toLowerCase() === "iso") return isoDateFormat;
-  const order: (typeof TOKENS)[number][] = [];
+  const order: DatePart[] = [];
   let regex = "";
   for (let i = 0; i < pattern.length; ) {
-    const token = TOKENS.find((t) => pattern.startsWith(t, i));
+    const token = TOKENS.find(([t]) => pattern.startsWith(t, i));
     if (token) {
-      order.push(token);
-      regex += token === "YYYY" ? "(\\d{4})" : "(\\d{1,2})";
-      i += token.length;
+      order.push(token[1]);
+      regex += token[2];
+      i += token[0].length;
     } else {
       regex += pattern[i]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       i++;
     }
   }
-  if (!order.includes("YYYY") || !order.includes("MM") || !order.includes("DD")) {
-    throw new Error(`date format "${pattern}" needs YYYY, MM and DD (and optionally HH, mm, ss)`);
+  const has = (p: DatePart) => order.includes(p);
+  if (!(has("year") || has("year2")) || !(has("month") || has("monthName")) || !has("day")) {
+    throw new Error(`date format "${pattern}" needs a year (YYYY or YY), a month (MM, M or MMM for its name) and a day (DD or D), and optionally HH, mm, ss`);
+  }
+  if (new Set(order).size !== order.length || (has("year") && has("year2")) || (has("month") && has("monthName"))) {
+    throw new Error(`date format "${pattern}" names a part twice`);
   }
   // Exports add what the pattern leaves out: a time after a date-only pattern ("31.12.2024
   // 14:05"), seconds after HH:mm. Both are read when present (captured after the pattern's own).
-  const timed = order.includes("HH");
-  const extra = !timed ? "(?:[ T](\\d{1,2}):(\\d{2})(?::(\\d{2}))?)?" : order.includes("mm") && !order.includes("ss") ? "(?::(\\d{2}))?" : "";
-  const re = new RegExp(`^${regex}${extra}$`);
+  const timed = has("hour");
+  const extra = !timed ? "(?:[ T](\\d{1,2}):(\\d{2})(?::(\\d{2}))?)?" : has("minute") && !has("second") ? "(?::(\\d{2}))?" : "";
+  const re = new RegExp(`^${regex}${extra}$`, "u");
   return {
     parse(s) {
       const m = re.exec(s);
@@ -230,16 +271,17 @@ export function dateFormat(pattern: string): DateFormat {
         if (ISO_START.test(s)) return isoDateFormat.parse(s);
         throw new Error(`"${clip(s)}" does not match the date format ${pattern}`);
       }
-      const part = (t: (typeof TOKENS)[number]) => {
-        const i = order.indexOf(t);
-        return i < 0 ? 0 : Number(m[i + 1]);
-      };
+      const text = (p: DatePart) => m[order.indexOf(p) + 1];
+      const part = (p: DatePart) => (has(p) ? Number(text(p)) : 0);
       const after = (k: number) => Number(m[order.length + 1 + k] ?? 0);
-      const [y, mo, d] = [part("YYYY"), part("MM"), part("DD")];
+      const y = has("year") ? part("year") : fullYear(part("year2"));
+      const mo = has("month") ? part("month") : monthOfName(text("monthName")!);
+      if (mo === 0) throw new Error(`"${clip(s)}" has no month name the date format ${pattern} knows`);
+      const d = part("day");
       checkCalendar(y, mo, d, s);
       const date = `${y}-${pad(mo)}-${pad(d)}`;
       if (!timed && m[order.length + 1] === undefined) return date;
-      const [h, mi, se] = timed ? [part("HH"), part("mm"), order.includes("ss") ? part("ss") : after(0)] : [after(0), after(1), after(2)];
+      const [h, mi, se] = timed ? [part("hour"), part("minute"), has("second") ? part("second") : after(0)] : [after(0), after(1), after(2)];
       if (h > 23 || mi > 59 || se > 59) throw new Error(`"${clip(s)}" has an invalid time`);
       return `${date}T${pad(h)}:${pad(mi)}:${pad(se)}Z`;
     },

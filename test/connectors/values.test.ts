@@ -77,7 +77,28 @@ describe("dates", () => {
     expect(parseDate("2/3/2025 9:05", dateFormat("MM/DD/YYYY HH:mm"))).toBe("2025-02-03T09:05:00Z");
     expect(() => parseDate("31/02/2025", dateFormat("DD/MM/YYYY"))).toThrow("not a calendar date");
     expect(() => parseDate("2025.02.03", dateFormat("DD/MM/YYYY"))).toThrow("does not match the date format DD/MM/YYYY");
-    expect(() => dateFormat("MM/YYYY")).toThrow("needs YYYY, MM and DD");
+    expect(() => dateFormat("MM/YYYY")).toThrow("needs a year (YYYY or YY), a month (MM, M or MMM for its name) and a day (DD or D)");
+    expect(() => dateFormat("DD/MM/YYYY/YY")).toThrow("names a part twice");
+  });
+
+  test("two-digit years, single-letter tokens and month names, as US, British and SAP exports write dates", () => {
+    expect(parseDate("12/31/24", dateFormat("MM/DD/YY"))).toBe("2024-12-31");
+    expect(parseDate("1/5/24", dateFormat("M/D/YY"))).toBe("2024-01-05");
+    expect(parseDate("31.12.99", dateFormat("DD.MM.YY"))).toBe("1999-12-31");
+    // POSIX's window: 69–99 are the 1900s, 00–68 the 2000s, whenever the file is read.
+    expect(parseDate("01.01.68", dateFormat("DD.MM.YY"))).toBe("2068-01-01");
+    expect(parseDate("01.01.69", dateFormat("DD.MM.YY"))).toBe("1969-01-01");
+    expect(parseDate("31-Dec-2024", dateFormat("DD-MMM-YYYY"))).toBe("2024-12-31");
+    expect(parseDate("31-DEC-24", dateFormat("DD-MMM-YY"))).toBe("2024-12-31");
+    expect(parseDate("December 31, 2024", dateFormat("MMMM D, YYYY"))).toBe("2024-12-31");
+    expect(parseDate("Sept. 3, 2024", dateFormat("MMM D, YYYY"))).toBe("2024-09-03");
+    expect(parseDate("3. März 2024", dateFormat("D. MMMM YYYY"))).toBe("2024-03-03");
+    expect(parseDate("15 juin 2024", dateFormat("D MMMM YYYY"))).toBe("2024-06-15");
+    expect(parseDate("15 juil. 2024", dateFormat("D MMM YYYY"))).toBe("2024-07-15");
+    expect(parseDate("31-Dec-2024 14:05", dateFormat("DD-MMM-YYYY"))).toBe("2024-12-31T14:05:00Z");
+    expect(() => parseDate("31-Foo-2024", dateFormat("DD-MMM-YYYY"))).toThrow("has no month name the date format DD-MMM-YYYY knows");
+    expect(() => parseDate("30-Feb-2024", dateFormat("DD-MMM-YYYY"))).toThrow("not a calendar date");
+    expect(parseDate("2024-12-31", dateFormat("MM/DD/YY"))).toBe("2024-12-31");
   });
 
   test("what exports add to a pattern: a time after a date-only one, seconds after HH:mm; an ISO date under any pattern", () => {
