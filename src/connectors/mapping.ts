@@ -173,6 +173,17 @@ export function columnIndex(header: readonly string[], name: string): number {
   return found;
 }
 
+/**
+ * The fields `mapping` names a column for that `header` does not have (or has more than one
+ * loose match of), as "mapping.<field>: \"<column>\"": a mapping written for another export, or
+ * a header decoded in the wrong encoding. Unmapped fields are optional; a mapped one is meant.
+ */
+export function missingColumns(header: readonly string[], mapping: Record<string, string>): string[] {
+  return Object.entries(mapping)
+    .filter(([, column]) => columnIndex(header, column) < 0)
+    .map(([field, column]) => `mapping.${field}: ${JSON.stringify(column)}`);
+}
+
 const looseName = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
 /** A field spec resolved against a header: where its value sits in a row. */
@@ -214,17 +225,6 @@ export class RowMapper {
       return false;
     }
     return true;
-  }
-
-  /**
-   * The fields `mapping` names a column for that this header does not have (or has more than one
-   * loose match of), as "mapping.<field>: \"<column>\"": a mapping written for another export, or
-   * a header decoded in the wrong encoding. Unmapped fields are optional; a mapped one is meant.
-   */
-  missingColumns(mapping: Record<string, string>): string[] {
-    return Object.entries(mapping)
-      .filter(([, column]) => columnIndex(this.header, column) < 0)
-      .map(([field, column]) => `mapping.${field}: ${JSON.stringify(column)}`);
   }
 
   /** The transaction id of a row as a string (the grouping key), or "" when it has none. */

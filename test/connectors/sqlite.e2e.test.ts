@@ -39,6 +39,11 @@ beforeAll(async () => {
     path: ./billing.db
     transactions: "SELECT * FROM invoice_lines WHERE type = 'credit_note'"
     line_order: line_no
+  - id: mismapped
+    type: sqlite
+    path: ./billing.db
+    transactions: invoice_lines
+    mapping: { amount: net_value }
 `,
     { dir },
   );
@@ -82,6 +87,13 @@ describe("sqlite connector", () => {
     await collect(server.rt.connectors.get("erp")!.scan());
     expect(statSync(file).mtimeMs).toBe(mtime);
     expect(readFileSync(file).equals(before)).toBe(true);
+  });
+
+  test("a mapping naming a column the source does not have → 503 naming the mapping and the columns it has", async () => {
+    const res = await server.call("POST", "/v1/analyze", { connector: "mismapped", module: "compliance", data: { transaction_id: "INV-000001" } });
+    expect(res.status).toBe(503);
+    const problem = await json(res);
+    expect(problem.detail).toContain('the transactions source has no column for mapping.amount: "net_value" (its columns: "transaction_id"');
   });
 
   test("garbage in place of the file → 503, unreachable; the real file back → healthy", async () => {

@@ -7,7 +7,7 @@ import type { Clock } from "../../domain/clock.ts";
 import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";
 import { BaseConnector, ScanWindow, type SourceTable } from "../base.ts";
 import { connectorUnavailable } from "../errors.ts";
-import { RowMapper, TransactionGrouper } from "../mapping.ts";
+import { RowMapper, TransactionGrouper, missingColumns } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
@@ -103,12 +103,12 @@ export class CsvConnector extends BaseConnector {
    * empty shell: a scan then raises alerts about the settings, not about the data.
    */
   private async checkFirstRows(index: CsvFileIndex): Promise<void> {
-    const mapper = this.mapperOf(index);
-    const missing = mapper.missingColumns(this.mapping);
+    const missing = missingColumns(index.header, this.mapping);
     if (missing.length > 0) {
       const columns = index.header.map((c) => JSON.stringify(c)).join(", ");
       throw new UnreadableFileError(`the header has no column for ${missing.join(", ")} (its columns: ${columns})${this.encodingHint(index.header)}`);
     }
+    const mapper = this.mapperOf(index);
     const end = Math.min(index.size, index.dataStart + FIRST_ROWS_BYTES);
     let rows = 0;
     let firstProblem = "";

@@ -8,7 +8,7 @@ import type { Clock } from "../../domain/clock.ts";
 import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";
 import { BaseConnector, ScanWindow, type SourceTable } from "../base.ts";
 import { connectorUnavailable } from "../errors.ts";
-import { RowMapper, TransactionGrouper } from "../mapping.ts";
+import { RowMapper, TransactionGrouper, missingColumns } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import { isSqlQuery } from "./sources.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
@@ -72,6 +72,8 @@ export class SqlConnector extends BaseConnector {
     if (rows[0] && !columns.includes(this.idColumn)) {
       throw connectorUnavailable(this.id, `the transactions source has no column "${this.idColumn}" for transaction_id (set mapping.transaction_id)`);
     }
+    const missing = rows[0] ? missingColumns(columns, this.mapping) : [];
+    if (missing.length > 0) throw connectorUnavailable(this.id, `the transactions source has no column for ${missing.join(", ")} (its columns: ${columns.map((c) => JSON.stringify(c)).join(", ")})`);
     if (rows[0]) this.columns = columns;
     return columns;
   }
