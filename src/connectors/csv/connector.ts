@@ -103,6 +103,7 @@ export class CsvConnector extends BaseConnector {
    * empty shell: a scan then raises alerts about the settings, not about the data.
    */
   private async checkFirstRows(index: CsvFileIndex): Promise<void> {
+    if (index.header.length === 0) return; // an empty file: nothing to check
     const missing = missingColumns(index.header, this.mapping);
     if (missing.length > 0) {
       const columns = index.header.map((c) => JSON.stringify(c)).join(", ");

@@ -62,7 +62,9 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
     dataStart = batch[0]!.end;
     break;
   }
-  if (!header) throw new UnreadableFileError("the file is empty (no header row)");
+  // An empty file (an export with nothing to export yet, or one being written into a watched
+  // folder) has no transactions, not a fault: the connector stays usable, its lookups find nothing.
+  if (!header) return emptyIndex(path, st);
   // Excel's "Unicode text" is UTF-16: every other byte of its text is 0.
   if (await isUtf16(path)) throw new UnreadableFileError('the file is UTF-16 text; export it as UTF-8 (in Excel: "CSV UTF-8 (comma delimited)")');
   const idIndex = columnIndex(header, idColumn);
@@ -113,6 +115,10 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
     }
   }
   return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows };
+}
+
+function emptyIndex(path: string, st: FileStat): CsvFileIndex {
+  return { path, mtimeMs: st.mtimeMs, size: st.size, header: [], dataStart: st.size, slots: new StringTable(16), starts: new Float64Array(0), ends: new Float64Array(0), scattered: new Map(), rows: 0 };
 }
 
 /** The id of a row as the index keys it: the field, trimmed ("" when the row has none). */
