@@ -195,7 +195,7 @@ describe("connector config errors name their YAML path", () => {
     expect(message).toContain("connectors[2].lookup: must contain {id}");
     expect(message).toContain("connectors[3].transactions: not used by type inline");
     expect(message).toContain("connectors[3].mapping.invoice: unknown canonical field");
-    expect(message).toContain("connectors[4].csv.date_format: date format \"DD/MM\" needs YYYY, MM and DD");
+    expect(message).toContain("connectors[4].csv.date_format: date format \"DD/MM\" needs a year (YYYY or YY)");
     expect(message).toContain("connectors[5].path: SQLite file not found");
   });
 
