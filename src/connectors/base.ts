@@ -5,7 +5,7 @@ import type { Clock } from "../domain/clock.ts";
 import { type Contract, type ExchangeRate, type PriceListEntry, REFERENCE_TABLES, type ReferenceData, type ReferenceTable, type Shipment, type Transaction } from "../domain/transaction.ts";
 import type { ConnectorType, Connector, ConnectorCapabilities, MappingReport, ScanOptions } from "./types.ts";
 import { connectorUnavailable } from "./errors.ts";
-import { MappingStats, ReferenceMapper, type Rejection, type ValueFormats } from "./mapping.ts";
+import { MappingStats, ReferenceMapper, type Rejection, typeCodes, type ValueFormats } from "./mapping.ts";
 import type { ConnectorSettings } from "./settings.ts";
 import { statOrUndefined } from "./fs-async.ts";
 import { dateFormat, inDateRange, isoDateFormat, type SourceValue, SQL_NUMBER_FORMAT } from "./values.ts";
@@ -45,10 +45,11 @@ export abstract class BaseConnector implements Connector {
     this.accounts = settings.accounts;
     this.enabled = settings.enabled;
     // Text sources (CSV files) carry locale formats; databases and JSON carry native values.
+    const types = typeCodes(settings.type_values);
     this.formats =
       values === "text"
-        ? { numbers: { decimal: settings.csv.decimal, thousands: settings.csv.thousands }, dates: dateFormat(settings.csv.date_format) }
-        : { numbers: SQL_NUMBER_FORMAT, dates: isoDateFormat };
+        ? { numbers: { decimal: settings.csv.decimal, thousands: settings.csv.thousands }, dates: dateFormat(settings.csv.date_format), types }
+        : { numbers: SQL_NUMBER_FORMAT, dates: isoDateFormat, types };
   }
 
   /** The longest one call (lookup, reference read, probe) may take before it is a timeout. */

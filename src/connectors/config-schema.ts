@@ -83,6 +83,8 @@ export const ConnectorEntry = Type.Object(
       ),
     ),
     mapping: Type.Optional(Mapping),
+    /** The source's own type codes → canonical types (SPEND: payment, ACCRECCREDIT: credit_note). */
+    type_values: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String())),
     /** Column mappings of the reference tables (canonical field → source column). */
     reference_mapping: Type.Optional(
       Type.Object(

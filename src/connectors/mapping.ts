@@ -27,6 +27,10 @@ export const TRANSACTION_FIELDS: FieldSpec[] = [
   { name: "reference", kind: "text" },
   { name: "created_by", kind: "text" },
   { name: "approved_by", kind: "text" },
+  // A ledger export's debit and credit columns: the transaction's amount is debit − credit when
+  // `amount` itself is not mapped or empty (they are not fields of the transaction).
+  { name: "debit", kind: "number" },
+  { name: "credit", kind: "number" },
 ];
 
 /** Line fields; the line's `amount` is read from the flat column `line_amount`. */
@@ -82,6 +86,19 @@ export const REFERENCE_TABLE_NAMES = REFERENCE_TABLES;
 export interface ValueFormats {
   numbers: NumberFormat;
   dates: DateFormat;
+  /** The source's own type codes (connectors[].type_values), by the code as written and in lower case. */
+  types?: ReadonlyMap<string, TransactionType>;
+}
+
+/** connectors[].type_values as the lookup parseType uses: each code as written and in lower case. */
+export function typeCodes(values: Record<string, string> | undefined): ReadonlyMap<string, TransactionType> | undefined {
+  if (values === undefined || Object.keys(values).length === 0) return undefined;
+  const out = new Map<string, TransactionType>();
+  for (const [code, type] of Object.entries(values)) {
+    out.set(code.trim(), type as TransactionType);
+    if (!out.has(code.trim().toLowerCase())) out.set(code.trim().toLowerCase(), type as TransactionType);
+  }
+  return out;
 }
 
 /**
@@ -197,6 +214,7 @@ export class RowMapper {
   private readonly lines: BoundField[];
   private readonly extra: { column: string; index: number }[];
   readonly idIndex: number;
+  private readonly hasDebitCredit: boolean;
   /** The number format's separators as bytes, for RowValues.plainNumber. */
   private readonly decimalByte: number;
   private readonly thousandsByte: number;
@@ -213,6 +231,7 @@ export class RowMapper {
     const used = new Set([...this.tx, ...this.lines].map((b) => b.index));
     this.extra = header.map((column, index) => ({ column, index })).filter((c) => !used.has(c.index));
     this.idIndex = this.tx.find((b) => b.name === "transaction_id")?.index ?? -1;
+    this.hasDebitCredit = this.tx.some((b) => b.name === "debit" || b.name === "credit");
     this.decimalByte = formats.numbers.decimal.charCodeAt(0);
     this.thousandsByte = formats.numbers.thousands ? formats.numbers.thousands.charCodeAt(0) : -1;
   }
@@ -254,6 +273,7 @@ export class RowMapper {
       }
       if (v !== undefined) head[f.name] = v;
     }
+    if (this.hasDebitCredit) debitCreditToAmount(head);
     if (!head.transaction_id) throw new Error("transaction_id is empty");
     head.type ??= "invoice";
     if (this.extra.length > 0) {
@@ -323,7 +343,7 @@ function convert(f: FieldSpec, v: SourceValue, formats: ValueFormats): string | 
       case "date":
         return parseDate(v, formats.dates);
       case "type":
-        return parseType(v);
+        return parseType(v, formats.types);
       default: {
         const s = parseText(v);
         return f.name === "currency" && s !== undefined ? parseCurrency(s) : s;
@@ -334,14 +354,33 @@ function convert(f: FieldSpec, v: SourceValue, formats: ValueFormats): string | 
   }
 }
 
-function parseType(v: SourceValue): TransactionType | undefined {
+function parseType(v: SourceValue, codes: ReadonlyMap<string, TransactionType> | undefined): TransactionType | undefined {
   const s = parseText(v);
   if (s === undefined) return undefined;
+  if (codes !== undefined) {
+    const coded = codes.get(s) ?? codes.get(s.toLowerCase());
+    if (coded !== undefined) return coded;
+  }
   // Nearly every row writes the canonical name: no lower-casing and regex per transaction.
   if ((TRANSACTION_TYPES as readonly string[]).includes(s)) return s as TransactionType;
   const normal = s.toLowerCase().replace(/[\s-]+/g, "_");
   if ((TRANSACTION_TYPES as readonly string[]).includes(normal)) return normal as TransactionType;
-  throw new Error(`"${clip(s)}" is not one of ${TRANSACTION_TYPES.join(", ")}`);
+  throw new Error(`"${clip(s)}" is not one of ${TRANSACTION_TYPES.join(", ")}${codes === undefined ? " (map the source's codes in type_values)" : " nor a code of type_values"}`);
+}
+
+/**
+ * A ledger row's debit and credit (head.debit, head.credit, read as fields) become its amount,
+ * debit − credit, unless an `amount` column gave one; neither stays on the transaction.
+ */
+function debitCreditToAmount(head: Record<string, unknown>) {
+  const debit = head.debit as number | undefined;
+  const credit = head.credit as number | undefined;
+  delete head.debit;
+  delete head.credit;
+  if (head.amount !== undefined || (debit === undefined && credit === undefined)) return;
+  // To a millionth: the difference of two decimals without the binary noise (0.3 − 0.1), and
+  // every decimal place a currency or a ledger keeps.
+  head.amount = Math.round(((debit ?? 0) - (credit ?? 0)) * 1e6) / 1e6 + 0;
 }
 
 function parseCurrency(s: string): string {

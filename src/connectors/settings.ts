@@ -2,7 +2,7 @@
 // formats here, the keys each type needs (and its file paths) in the type's descriptor. Each
 // problem names its YAML path.
 import { ConfigError, type AssayConfig } from "../config/load.ts";
-import { REFERENCE_TABLES } from "../domain/transaction.ts";
+import { REFERENCE_TABLES, TRANSACTION_TYPES } from "../domain/transaction.ts";
 import type { ConnectorConfig } from "./config-schema.ts";
 import { descriptorOf } from "./descriptors.ts";
 import { FLAT_FIELD_NAMES, REFERENCE_FIELDS } from "./mapping.ts";
@@ -40,6 +40,9 @@ function checkEntry(entry: ConnectorConfig, index: number, dir: string, problems
 
   for (const key of Object.keys(entry.mapping ?? {})) {
     if (!FLAT_FIELD_NAMES.includes(key)) problems.push(`${at(`mapping.${key}`)}: unknown canonical field; one of ${FLAT_FIELD_NAMES.join(", ")}`);
+  }
+  for (const [code, type] of Object.entries(entry.type_values ?? {})) {
+    if (!(TRANSACTION_TYPES as readonly string[]).includes(type)) problems.push(`${at(`type_values.${code}`)}: "${type}" is not a transaction type; one of ${TRANSACTION_TYPES.join(", ")}`);
   }
   for (const table of REFERENCE_TABLES) {
     const mapping = entry.reference_mapping?.[table] ?? {};
