@@ -622,7 +622,12 @@ export class HistoryStats {
   }
 }
 
-/** Same type, counterparty, currency, amount and lines: what two copies of one document share. */
+/**
+ * Same type, counterparty, currency, amount and lines: what two copies of one document share. A
+ * payment's reference (the invoice it pays) is part of it: two equal payments to one vendor for
+ * two invoices (two sites' identical licence fees) are two payments, the same invoice paid twice
+ * is one paid twice.
+ */
 export function fingerprint(t: Transaction): string {
   // Built for every invoice and payment of the history: one line needs no sorting and the
   // parts need no array (same string as sorting and joining them).
@@ -634,7 +639,8 @@ export function fingerprint(t: Transaction): string {
     for (let i = 0; i < n; i++) keys[i] = lineFingerprint(t.lines[i]!);
     lines = keys.sort().join(",");
   }
-  return `${t.type ?? ""}|${t.customer_id ?? ""}|${t.currency ?? ""}|${(t.amount ?? 0).toFixed(2)}|${lines}`;
+  const paid = t.type === "payment" && t.reference !== undefined ? `|${t.reference}` : "";
+  return `${t.type ?? ""}|${t.customer_id ?? ""}|${t.currency ?? ""}|${(t.amount ?? 0).toFixed(2)}|${lines}${paid}`;
 }
 
 function lineFingerprint(l: Transaction["lines"][number]): string {

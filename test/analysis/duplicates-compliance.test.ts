@@ -31,6 +31,17 @@ describe("duplicates", () => {
     expect(r.amount_at_risk.amount).toBe(500);
   });
 
+  test("payments naming what they pay: the same invoice paid twice is a duplicate, two invoices of one amount are not", async () => {
+    const pay = { ...invoice("PAY-1", { customer: "V-1", lines: [] }), type: "payment" as const, amount: 500, tax_amount: 0, reference: "BILL-7" };
+    const twice = { ...pay, transaction_id: "PAY-2" };
+    const r = await analyse(twice, { module: "duplicate_detection", history: [pay] });
+    expect(codes(r.anomalies)).toEqual(["duplicate_payment"]);
+    expect(r.anomalies[0]!.message).toContain("paying BILL-7");
+    // The same licence fee for a second site: another bill, another payment.
+    const otherSite = { ...pay, transaction_id: "PAY-3", reference: "BILL-8" };
+    expect((await analyse(otherSite, { module: "duplicate_detection", history: [pay] })).anomalies).toEqual([]);
+  });
+
   test("hard negative: one legitimate credit note, and partial credits within the invoice", async () => {
     const c1 = credit("CN-1", 50, "2025-06-10T10:00:00Z");
     const c2 = credit("CN-2", 100, "2025-06-12T10:00:00Z");

@@ -1,5 +1,6 @@
 // duplicate_invoice / duplicate_payment: an earlier invoice (or payment) with the same
-// counterparty, currency, amount and lines exists within modules.duplicate_detection.window_days.
+// counterparty, currency, amount and lines (and, for a payment, the same reference: the invoice
+// it pays) exists within modules.duplicate_detection.window_days.
 // Only the later copy is reported (history order: date, then position in the source), so the
 // original stays clean. Recurring invoices a month apart fall outside the window. A duplicate
 // invoice overbills the customer and proves no lost revenue (amount at risk 0); a duplicate
@@ -39,7 +40,7 @@ export const duplicateDocumentDetector: Detector = {
       {
         code: payment ? "duplicate_payment" : "duplicate_invoice",
         score: days <= 1 ? 1 : 0.9,
-        message: `same ${payment ? "payment" : "invoice"} as ${original.id} (counterparty, currency, amount and lines) ${days} days apart`,
+        message: `same ${payment ? "payment" : "invoice"} as ${original.id} (counterparty, currency, amount and lines${payment && txn.reference !== undefined ? `, paying ${txn.reference}` : ""}) ${days} days apart`,
         field: "transaction_id",
         expected: { unique: true },
         actual: { duplicate_of: original.id, days_apart: days },
