@@ -3,7 +3,7 @@
 // that flagged it — to see what a change does on every seed and variant before the full
 // `make bench-quality`, and why an entry is a false alarm.
 // Usage: bun run bench/ledger-matrix.ts [--seeds 20261121,7,99] [--variants standard,wide,doc-currency]
-//        [--lengths 100000] [--setups zero-config,configured] [--why] [--misses] [--no-audit] [--balanced]
+//        [--lengths 100000] [--setups zero-config,configured] [--why] [--misses] [--no-audit] [--balanced] [--no-sku]
 import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
@@ -22,6 +22,9 @@ const { values: args } = parseArgs({
     misses: { type: "boolean", default: false },
     "no-audit": { type: "boolean", default: false },
     balanced: { type: "boolean", default: false },
+    // The account only as an attribute (HKONT), no line SKU: a ledger mapped without putting the
+    // account in `sku`, as a user mapping an export's columns by name would.
+    "no-sku": { type: "boolean", default: false },
   },
 });
 
@@ -29,6 +32,7 @@ for (const entries of args.lengths!.split(",").map(Number)) {
   for (const variant of args.variants!.split(",") as LedgerVariant[]) {
     for (const seed of args.seeds!.split(",").map(Number)) {
       const data = generateLedger({ seed, variant, entries, extra: true, audit: !args["no-audit"], balanced: args.balanced });
+      if (args["no-sku"]) for (const t of data.transactions) t.lines = t.lines.map(({ sku: _, ...line }) => line);
       for (const setup of args.setups!.split(",")) {
         const connector = memoryConnector({ id: "ledger", transactions: data.transactions });
         const overrides = { anomaly_detection: setup === "configured" ? { categorical_fields: LEDGER_FIELDS } : {}, context: { history_limit: 1_000_000 } };
