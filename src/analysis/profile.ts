@@ -2,7 +2,7 @@
 // a sample of its history (the first transactions the history pass reads). A field is
 // categorical when most rows carry it, its values repeat (few distinct values relative to the
 // rows: at least MIN_REPEAT rows per value on average) and they look like codes, not like ids
-// (every value distinct), amounts or dates (numbers with decimals, ISO dates and times) or free
+// (every value distinct), amounts or dates (numbers with decimals, ISO or regional dates, times) or free
 // text (long strings), nor like a position or a time (a line number, a fiscal year or period:
 // isPositionOrTime). Candidates are the canonical fields that can be categorical and every
 // source attribute the sample carries. A field that repeats another (the same value in nearly
@@ -17,7 +17,9 @@ const MIN_REPEAT = 20;
 const MAX_DISTINCT = 5000;
 const MAX_FIELDS = 16;
 const MAX_AVERAGE_LENGTH = 40;
-const DATE_LIKE = /^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}/;
+// ISO dates and times, and the day-first or month-first dates of a regional export (31/01/2025,
+// 01/31/2025, 31.01.2025, 31.01.25, 31-01-2025): a posting date is where an entry sits in time, not a code.
+const DATE_LIKE = /^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}|^\d{4}[./]\d{1,2}[./]\d{1,2}(?!\d)|^\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})(?!\d)|^\d{1,2}-\d{1,2}-\d{4}(?!\d)/;
 const DECIMAL = /^-?\d+[.,]\d+$/;
 
 export interface FieldProfile {

@@ -124,6 +124,35 @@ describe("zero configuration", () => {
     expect(profileCategoricalFields(ledger.transactions.slice(0, 10_000))).toEqual(expect.arrayContaining(["created_by", "attributes.BUKRS", "attributes.BLART", "attributes.BSCHL", "attributes.KTOSL", "attributes.PRCTR"]));
   });
 
+  test("a regional export's posting date is a date, not a code (31/01/2025, 01/31/2025, 31.01.2025)", () => {
+    // A Xero, Sage or DATEV export writes its dates as the region does; kept as an attribute
+    // beside the mapped date-time, such a column repeats like a code (a day has dozens of lines)
+    // and, taken for one, made "account 090 on 13/01/2025" a never-seen pair and a user's postings
+    // of one day a routine that explained any amount posted that day.
+    const day = (i: number) => 1 + (i % 28);
+    const rows: Transaction[] = Array.from({ length: 2000 }, (_, i) => ({
+      transaction_id: `T${i}`,
+      type: "journal_entry",
+      date: `2025-01-${String(day(i)).padStart(2, "0")}T10:00:00Z`,
+      currency: "GBP",
+      amount: 100 + i * 1.37,
+      created_by: `U${i % 12}`,
+      lines: [],
+      attributes: {
+        Account: ["090", "200", "610"][i % 3]!,
+        Date: `${String(day(i)).padStart(2, "0")}/01/2025`,
+        US_Date: `01/${String(day(i)).padStart(2, "0")}/2025`,
+        Belegdatum: `${String(day(i)).padStart(2, "0")}.01.25`,
+        Period: `${String(day(i)).padStart(2, "0")}-01-2025`,
+        Slash: `2025/01/${String(day(i)).padStart(2, "0")}`,
+        // Codes that look a little like dates stay codes.
+        Version: ["4.1.2", "4.1.3", "5.0.1"][i % 3]!,
+        Range: ["10-20", "20-30"][i % 2]!,
+      },
+    }));
+    expect(profileCategoricalFields(rows)).toEqual(["type", "currency", "created_by", "attributes.Account", "attributes.Range", "attributes.Version"]);
+  });
+
   test("amounts are compared within the company when a field determines the currency", () => {
     const sample = ledger.transactions.slice(0, 10_000);
     expect(scopeReader(sample, ["currency", "created_by", "attributes.BUKRS", "attributes.BLART"]).field).toBe("attributes.BUKRS");
