@@ -117,6 +117,10 @@ function alarmFindings(
   // A coarser routine explains too when it is a business of its own level (support.ts): a
   // year-end closing run posts once per account, each amount far above the account's usual,
   // but all of them ordinary for what that user posts with that document type.
+  // The other lines of the entry's own document (posted with it) are no level "reached before": a
+  // bill's payable line carries the gross of its expense line, so a user's routine with that
+  // vendor always holds a peer of an expense line of any size — the bill's own.
+  const siblings = self ? siblingLogs(history, store, self, userCode) : NO_SIBLINGS;
   const explained = (a: Alarm) => {
     // This user's first posting in the alarm's context: part of a sweep across its values (a
     // closing run posts once per account) if a coarser routine of its own level explains it.
@@ -134,7 +138,7 @@ function alarmFindings(
       // A population of its own level is long enough for its z-score to speak (the largest
       // closing of the year need not have a peer); a shorter routine must have reached about
       // this level before.
-      if (own || rlog <= largestOther(routine, rlog, inHistory) + PEER_FACTOR) return true;
+      if (own || rlog <= largestOther(routine, rlog, inHistory, siblings) + PEER_FACTOR) return true;
     }
     return false;
   };
@@ -372,11 +376,39 @@ function judgeOtherLine(store: AmountContexts, cfg: OutlierConfig, account: stri
   return undefined;
 }
 
-/** The routine's largest log amount besides this transaction's own (when it is part of it). */
-function largestOther(s: ContextSummary, log: number, inHistory: number): number {
+/** The routine's largest log amount besides this transaction's own (when it is part of it) and
+ *  its document's other lines (`siblings`, each skipped once). */
+function largestOther(s: ContextSummary, log: number, inHistory: number, siblings: readonly number[]): number {
   const v = s.sorted;
-  const top = v[v.length - 1] ?? Number.NEGATIVE_INFINITY;
-  return inHistory && Math.abs(top - log) < 1e-9 ? (v[v.length - 2] ?? Number.NEGATIVE_INFINITY) : top;
+  const skip = inHistory ? [log, ...siblings] : [...siblings];
+  for (let k = v.length - 1; k >= 0; k--) {
+    const x = v[k]!;
+    const j = skip.findIndex((y) => Math.abs(x - y) < 1e-9);
+    if (j < 0) return x;
+    skip.splice(j, 1);
+  }
+  return Number.NEGATIVE_INFINITY;
+}
+
+const NO_SIBLINGS: readonly number[] = [];
+/** Lines of a document looked at on each side of the entry (a payroll posts hundreds at once). */
+const MAX_SIBLINGS = 64;
+const DAY_MS = 86_400_000;
+
+/** The log amounts of the entry's document's other lines: its neighbours in the history posted at
+ *  the same moment by the same user (a ledger export writes a document's lines side by side). Only
+ *  when the posting time is known: with dates alone, a day's postings of a user are no document. */
+function siblingLogs(h: HistoryStats, store: AmountContexts, self: HistoryEntry, userCode: number): number[] {
+  if (userCode < 0 || !Number.isFinite(self.ms) || self.ms % DAY_MS === 0) return [];
+  const out: number[] = [];
+  for (const step of [-1, 1]) {
+    for (let k = self.seq + step, n = 0; k >= 0 && k < h.size && n < MAX_SIBLINGS; k += step, n++) {
+      if (h.msAt(k) !== self.ms || store.lines.userAt(k) !== userCode) break;
+      const amount = Math.abs(h.entryAt(k).amount);
+      if (amount > 0) out.push(logAmount(amount));
+    }
+  }
+  return out;
 }
 
 function beyond(z: number, cfg: ModulesConfig["anomaly_detection"]["outlier"]): boolean {
