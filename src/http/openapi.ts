@@ -21,14 +21,16 @@ export const TAGS = [
 const RATE_LIMIT_HEADERS = ["RateLimit-Policy", "RateLimit", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
 
 const HEADERS: Json = {
-  "RateLimit-Policy": { description: "The plan's windows (IETF draft): `\"1s\";q=50;w=1, \"60s\";q=1000;w=60`.", schema: { type: "string", maxLength: 200 } },
-  RateLimit: { description: "The tighter window's state (IETF draft): `\"1s\";r=49;t=1`.", schema: { type: "string", maxLength: 200 } },
+  "RateLimit-Policy": { description: "The plan's two windows (IETF draft), e.g. standard: `\"burst\";q=50;w=1, \"sustained\";q=1000;w=60`.", schema: { type: "string", maxLength: 200 } },
+  RateLimit: { description: "Both windows' state (IETF draft): `\"burst\";r=49;t=1, \"sustained\";r=999;t=60` (`r` left, `t` seconds until the oldest counted request leaves the window).", schema: { type: "string", maxLength: 200 } },
   "X-RateLimit-Limit": { description: "Requests allowed in the tighter window.", schema: { type: "integer", format: "int32", minimum: 0, maximum: 1000000 } },
   "X-RateLimit-Remaining": { description: "Requests left in that window.", schema: { type: "integer", format: "int32", minimum: 0, maximum: 1000000 } },
   "X-RateLimit-Reset": { description: "Seconds until that window frees a request.", schema: { type: "integer", format: "int32", minimum: 0, maximum: 60 } },
   "Request-Id": { description: "This request's id (`req_<ULID>`), also in the access log and in every problem.", schema: { type: "string", maxLength: 40, pattern: "^req_[0-9A-HJKMNP-TV-Z]{26}$" } },
   "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer", format: "int32", minimum: 0, maximum: 86400 } },
   "Idempotent-Replayed": { description: "`true` when this is the stored answer of an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+  Location: { description: "The URL of the object just created (`/v1/alerts/alrt_…`, `/v1/reports/rpt_…`).", schema: { type: "string", maxLength: 200 } },
+  "Content-Disposition": { description: "`attachment` for csv, `inline` for json and html, with the file name `rpt_…-<type>.<format>`.", schema: { type: "string", maxLength: 200 } },
   "WWW-Authenticate": { description: "`Bearer realm=\"assay\"`, the RFC 6750 error and where the signature goes.", schema: { type: "string", maxLength: 500 } },
 };
 
@@ -85,9 +87,10 @@ export function problemCodesFor(method: string, path: string): ProblemCode[] {
   if (path === "/v1/alerts/{id}" && method === "patch") codes.push("invalid_state_transition");
   if (path === "/v1/reports/{id}/content") codes.push("invalid_state_transition");
   if (path === "/v1/analyze") codes.push("unknown_connector", "unknown_module", "transaction_not_found", "connector_unavailable", "connector_timeout", "forbidden");
-  if (path === "/v1/reports" && method === "post") codes.push("unknown_connector", "unknown_module");
-  if (path === "/v1/alerts" && method === "post") codes.push("unknown_connector");
-  if (path === "/v1/connectors/{id}/status") codes.push("connector_unavailable", "connector_timeout");
+  // A connector restricted by `accounts:` is 403 to other accounts wherever it is named (docs/api.md).
+  if (path === "/v1/reports" && method === "post") codes.push("unknown_connector", "unknown_module", "forbidden");
+  if (path === "/v1/alerts" && method === "post") codes.push("unknown_connector", "forbidden");
+  if (path === "/v1/connectors/{id}/status") codes.push("connector_unavailable", "connector_timeout", "forbidden");
   return [...new Set(codes)];
 }
 
@@ -204,9 +207,13 @@ export function completeDocument(doc: Json): Json {
       for (const [status, response] of Object.entries(op.responses ?? {}) as [string, Json][]) {
         if (!status.startsWith("2")) continue;
         response.description = response.description?.startsWith("Response for status") ? "Success." : response.description;
-        response.headers = { ...response.headers, ...headerRefs(["Request-Id", ...RATE_LIMIT_HEADERS, ...(method === "post" ? ["Idempotent-Replayed"] : [])]) };
+        const created = status === "201" || status === "202" ? ["Location"] : [];
+        response.headers = { ...response.headers, ...headerRefs(["Request-Id", ...RATE_LIMIT_HEADERS, ...(method === "post" ? ["Idempotent-Replayed"] : []), ...created]) };
       }
-      if (path === "/v1/reports/{id}/content") op.responses["200"].content = REPORT_CONTENT;
+      if (path === "/v1/reports/{id}/content") {
+        op.responses["200"].content = REPORT_CONTENT;
+        op.responses["200"].headers = { ...op.responses["200"].headers, ...headerRefs(["Content-Disposition"]) };
+      }
       for (const [status, response] of Object.entries(errorResponses(problemCodesFor(method, path), true))) {
         const own = op.responses[status];
         // A status the route documents itself (health's 503 body) keeps its content beside the problem.
