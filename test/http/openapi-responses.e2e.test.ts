@@ -64,3 +64,13 @@ describe("headers as documented", () => {
     expect(doc.components.headers.Location.schema.type).toBe("string");
   });
 });
+
+describe("a queued report's progress (docs/reports.md)", () => {
+  test("POST /v1/reports answers processed 0, total null, percent 0", async () => {
+    const res = await s.call("POST", "/v1/reports", { type: "alerts", format: "csv" });
+    expect(res.status).toBe(202);
+    const body = (await res.json()) as Json;
+    expect(body.status).toBe("queued");
+    expect(body.progress).toEqual({ processed: 0, total: null, percent: 0 });
+  });
+});
