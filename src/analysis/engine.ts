@@ -200,6 +200,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
         anomalies: scan.anomalies,
         amount_at_risk: headlineAmount(scan.at_risk_by_currency),
         transactions_analyzed: scan.transactions_analyzed,
+        flagged_transactions: scan.flagged.map((f) => ({ ...f, risk_level: riskLevel(f.risk_score, setup.config.scoring.risk_levels) })),
       };
     }
 

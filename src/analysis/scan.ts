@@ -69,8 +69,16 @@ export interface ScanSummary {
   /** Highest transaction score combined with the population findings. */
   risk_score: number;
   anomalies: Anomaly[];
+  /** The riskiest transactions (score above 0), strongest first, at most max_anomalies. */
+  flagged: ScoredTransaction[];
   /** Money at risk per currency ("" for transactions without one). */
   at_risk_by_currency: Map<string, number>;
+}
+
+/** A transaction of a scan with its own risk score. */
+export interface ScoredTransaction {
+  transaction_id: string;
+  risk_score: number;
 }
 
 export async function summarizeScan(input: ScanInput, maxAnomalies: number): Promise<ScanSummary> {
@@ -87,6 +95,7 @@ export async function summarizeScan(input: ScanInput, maxAnomalies: number): Pro
 export class ScanSummarizer {
   readonly population: PopulationTests;
   private readonly keep: StrongestAnomalies;
+  private readonly riskiest: Strongest<ScoredTransaction>;
   private readonly byCurrency = new Map<string, number>();
   private analyzed = 0;
   private top = 0;
@@ -98,6 +107,7 @@ export class ScanSummarizer {
   ) {
     this.population = new PopulationTests(config.anomaly_detection.population);
     this.keep = new StrongestAnomalies(maxAnomalies);
+    this.riskiest = new Strongest<ScoredTransaction>(maxAnomalies, (x, y) => y.risk_score - x.risk_score);
   }
 
   /** One transaction of the scan, in order. */
@@ -116,6 +126,7 @@ export class ScanSummarizer {
 
   private addFindings(f: TransactionFinding) {
     this.top = Math.max(this.top, f.risk_score);
+    if (f.risk_score > 0) this.riskiest.add({ transaction_id: f.transaction.transaction_id, risk_score: f.risk_score });
     for (const a of f.anomalies) this.keep.add(a);
     if (f.amount_at_risk > 0) {
       const cur = f.transaction.currency ?? "";
@@ -129,30 +140,40 @@ export class ScanSummarizer {
     for (const a of pop.anomalies) this.keep.add(a);
     // The scan's score: its riskiest transaction, raised by population evidence (noisy-OR).
     const risk = 100 * (1 - (1 - this.top / 100) * (1 - pop.risk_score / 100));
-    return { transactions_analyzed: this.analyzed, risk_score: round2(risk), anomalies: this.keep.list(), at_risk_by_currency: this.byCurrency };
+    return { transactions_analyzed: this.analyzed, risk_score: round2(risk), anomalies: this.keep.list(), flagged: this.riskiest.list(), at_risk_by_currency: this.byCurrency };
   }
 }
 
-/** Keeps the strongest anomalies seen, in a stable order (severity, score, then arrival). */
-class StrongestAnomalies {
-  private items: { a: Anomaly; i: number }[] = [];
+/** Keeps the `max` strongest items seen by `order`, ties in arrival order (a stable, bounded top list). */
+class Strongest<T> {
+  private items: { x: T; i: number }[] = [];
   private seen = 0;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly order: (a: T, b: T) => number,
+  ) {}
 
-  add(a: Anomaly) {
-    this.items.push({ a, i: this.seen++ });
+  add(x: T) {
+    this.items.push({ x, i: this.seen++ });
     if (this.items.length >= this.max * 2) this.trim();
   }
 
-  list(): Anomaly[] {
+  list(): T[] {
     this.trim();
-    return this.items.map((x) => x.a);
+    return this.items.map((e) => e.x);
   }
 
   private trim() {
-    this.items.sort((x, y) => severityRank(y.a) - severityRank(x.a) || y.a.score - x.a.score || x.i - y.i);
+    this.items.sort((a, b) => this.order(a.x, b.x) || a.i - b.i);
     if (this.items.length > this.max) this.items.length = this.max;
+  }
+}
+
+/** The strongest anomalies: by severity, then score. */
+class StrongestAnomalies extends Strongest<Anomaly> {
+  constructor(max: number) {
+    super(max, (a, b) => severityRank(b) - severityRank(a) || b.score - a.score);
   }
 }
 

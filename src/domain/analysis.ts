@@ -36,6 +36,8 @@ export interface AnalysisResult {
   /** by_currency (scans only) gives the total of every currency when there are several. */
   amount_at_risk: { amount: number; currency: string | null; by_currency?: Record<string, number> };
   transactions_analyzed: number;
+  /** Scans only: the riskiest transactions (score above 0), strongest first, at most max_anomalies. */
+  flagged_transactions?: { transaction_id: string; risk_score: number; risk_level: RiskLevel }[];
   alert_id: string | null;
   model_version: string;
   analyzed_at: string;

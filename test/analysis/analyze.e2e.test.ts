@@ -80,8 +80,23 @@ describe("POST /v1/analyze", () => {
     expect(all).toMatchObject({ transaction_id: null, transactions_analyzed: 3 });
     expect(all.anomalies.map((a) => a.transaction_id)).toEqual(["INV-101"]);
     expect(all.amount_at_risk).toEqual({ amount: 20, currency: "USD" });
+    // Each flagged transaction with its own score: the score a lookup of it gives.
+    const lookup = (await (await srv.call("POST", "/v1/analyze", { connector: "billing", module: "revenue_leakage", data: { transaction_id: "INV-101" } })).json()) as AnalysisResult;
+    expect(all.flagged_transactions).toEqual([{ transaction_id: "INV-101", risk_score: lookup.risk_score, risk_level: lookup.risk_level }]);
     const two = (await (await srv.call("POST", "/v1/analyze", { connector: "billing", module: "compliance", options: { limit: 2 } })).json()) as AnalysisResult;
     expect(two.transactions_analyzed).toBe(2);
+  });
+
+  test("scan: flagged_transactions lists the riskiest transactions, strongest first, at most max_anomalies; a lookup is no scan", async () => {
+    const scan = async (max?: number) =>
+      (await (await srv.call("POST", "/v1/analyze", { connector: "billing", module: "anomaly_detection", options: max ? { max_anomalies: max } : {} })).json()) as AnalysisResult;
+    const all = (await scan())!.flagged_transactions!;
+    const scores = all.map((f) => f.risk_score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(scores.every((x) => x > 0)).toBe(true);
+    expect((await scan(1)).flagged_transactions).toEqual(all.slice(0, 1));
+    const lookup = (await (await srv.call("POST", "/v1/analyze", { connector: "billing", module: "revenue_leakage", data: { transaction_id: "INV-100" } })).json()) as AnalysisResult;
+    expect(lookup).not.toHaveProperty("flagged_transactions");
   });
 
   test("unknown connector or module: 422 listing the valid values", async () => {

@@ -95,6 +95,11 @@ export const AnalysisSchema = t.Object(
       closed,
     ),
     transactions_analyzed: t.Integer(),
+    flagged_transactions: t.Optional(
+      t.Array(t.Object({ transaction_id: t.String(), risk_score: t.Number({ minimum: 0, maximum: 100 }), risk_level: Severity }, closed), {
+        description: "Scans only: the riskiest transactions (score above 0), strongest first, at most options.max_anomalies.",
+      }),
+    ),
     alert_id: t.Union([t.String(), t.Null()]),
     model_version: t.String(),
     analyzed_at: t.String(),
