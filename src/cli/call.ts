@@ -1,9 +1,11 @@
 // `assay call METHOD PATH [--data JSON|@file]`: sends a signed request to a running server and
 // prints the response. Reads ASSAY_URL (default http://127.0.0.1:8080), ASSAY_API_KEY and
 // ASSAY_API_SECRET. Exit 0 for 2xx, 1 otherwise. `--scope request` (or ASSAY_SIGNATURE_SCOPE)
-// signs for a server with security.signature.scope: request.
+// signs for a server with security.signature.scope: request; `--config FILE` (or ASSAY_CONFIG)
+// reads the server's address, scope and timestamp rule from its config file instead.
 import { readFileSync } from "node:fs";
 import { requestSigningString, signHex } from "../auth/signature.ts";
+import { type AssayConfig, loadConfig } from "../config/load.ts";
 import { type CliIO, UsageError } from "./common.ts";
 import { type Args, CodedFailure } from "./framework.ts";
 
@@ -17,14 +19,20 @@ export async function call(a: Args, io: CliIO) {
   const key = io.env.ASSAY_API_KEY;
   const secret = io.env.ASSAY_API_SECRET;
   if (!key || !secret) throw new UsageError("set ASSAY_API_KEY and ASSAY_API_SECRET (printed by `assay keys create` or `assay demo`)");
-  const base = (a.string("url") ?? io.env.ASSAY_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+  // The server's own config, when named (a client machine has none: it is never looked for).
+  // A --config flag beats the environment's ASSAY_URL and ASSAY_SIGNATURE_SCOPE; $ASSAY_CONFIG does not.
+  const named = a.string("config");
+  const configFile = named ?? io.env.ASSAY_CONFIG;
+  const server = configFile === undefined ? undefined : serverOf(loadConfig(configFile, io.env));
+  const fromFlag = named !== undefined ? server : undefined;
+  const base = (a.string("url") ?? fromFlag?.url ?? io.env.ASSAY_URL ?? server?.url ?? "http://127.0.0.1:8080").replace(/\/$/, "");
   if (!/^https?:\/\/[^/]+/.test(base)) throw new UsageError(`--url: expected http://HOST:PORT or https://HOST:PORT (got "${base}")`);
 
   const body = readBody(a.string("data"));
   // The request scope (security.signature.scope: request) signs timestamp, method, path and body.
-  const scope = a.string("scope") ?? io.env.ASSAY_SIGNATURE_SCOPE ?? "body";
+  const scope = a.string("scope") ?? fromFlag?.scope ?? io.env.ASSAY_SIGNATURE_SCOPE ?? server?.scope ?? "body";
   if (scope !== "body" && scope !== "request") throw new UsageError(`--scope: expected body or request (got "${scope}")`);
-  const timestamp = a.flag("timestamp") || scope === "request" ? String(Math.floor(Date.now() / 1000)) : undefined;
+  const timestamp = a.flag("timestamp") || scope === "request" || server?.timestampRequired ? String(Math.floor(Date.now() / 1000)) : undefined;
   const signature = scope === "request" ? signHex(secret, requestSigningString(timestamp!, method, path, body)) : signHex(secret, body, timestamp);
   const headers: Record<string, string> = { authorization: `Bearer ${key}`, "x-service-signature": signature };
   if (timestamp) headers["x-service-timestamp"] = timestamp;
@@ -52,6 +60,18 @@ export async function call(a: Args, io: CliIO) {
     else io.err(pretty);
   }
   return response.ok ? 0 : 1;
+}
+
+/** What a client needs of a server's config: where it listens and how it wants requests signed. */
+function serverOf(config: AssayConfig): { url: string; scope: string; timestampRequired: boolean } {
+  const { host, port, tls } = config.server;
+  // A server listening on every interface is reached on this machine's loopback.
+  const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "[::1]" : host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `${tls ? "https" : "http"}://${reachable}:${port}`,
+    scope: config.security.signature.scope,
+    timestampRequired: config.security.signature.timestamp === "required",
+  };
 }
 
 function readBody(data: string | undefined): string {

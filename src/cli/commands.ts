@@ -187,7 +187,8 @@ export const COMMANDS: CommandTable = {
     ],
     options: {
       data: { type: "string", value: "JSON|@FILE", description: "the request body (JSON text, or @file to read it)" },
-      url: { type: "string", value: "URL", description: "the server (default $ASSAY_URL, else http://127.0.0.1:8080)" },
+      url: { type: "string", value: "URL", description: "the server (default: --config's server, else $ASSAY_URL, else $ASSAY_CONFIG's server, else http://127.0.0.1:8080)" },
+      config: { type: "string", value: "FILE", description: "the server's config file (else $ASSAY_CONFIG): its address, signature scope and timestamp rule" },
       timestamp: { type: "boolean", description: "sign with X-Service-Timestamp (replay protection)" },
       scope: { type: "string", value: "body|request", description: "signature scope (default $ASSAY_SIGNATURE_SCOPE, else body); request signs method and path too" },
       "idempotency-key": { type: "string", value: "K", description: "send Idempotency-Key: K" },
