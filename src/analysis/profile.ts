@@ -6,8 +6,9 @@
 // text (long strings), nor like a position or a time (a line number, a fiscal year or period:
 // isPositionOrTime). Candidates are the canonical fields that can be categorical and every
 // source attribute the sample carries. A field that repeats another (the same value in nearly
-// every row, e.g. an attribute mapped to `sku` as well) is kept once. `categorical_fields` in
-// the config overrides all this.
+// every row, e.g. an attribute mapped to `sku` as well) or renames it (an account's code and its
+// name: each value of one goes with one of the other, both ways) is kept once. `categorical_fields`
+// in the config overrides all this.
 import type { Transaction } from "../domain/transaction.ts";
 import { fieldReader } from "./fields.ts";
 
@@ -62,7 +63,7 @@ export function profileFields(sample: readonly Transaction[]): FieldProfile[] {
     if (rows / distinct < MIN_REPEAT) continue;
     if (decimals > rows / 2 || dates > rows / 2 || length / rows > MAX_AVERAGE_LENGTH) continue;
     if (isPositionOrTime(field, counts)) continue;
-    if (kept.some((k) => agree(k.values, values) >= 0.999)) continue;
+    if (kept.some((k) => agree(k.values, values) >= 0.999 || (renames(k.values, values) && renames(values, k.values)))) continue;
     kept.push({ profile: { field, rows, distinct }, values });
   }
   return kept.map((k) => k.profile);
@@ -104,6 +105,32 @@ function isPositionOrTime(field: string, counts: ReadonlyMap<string, number>): b
 }
 
 /** Share of rows where two fields carry the same value (or both none). */
+/**
+ * Whether each value of `a` goes with one value of `b` (in all but 0.1 % of the rows that carry
+ * both), `a` having at least RENAME_MIN_VALUES values. Both ways, the two fields are one field
+ * under two names — an account's code and its name, a cost centre's number and its label — and
+ * counting both would count every value, pair and triple of it twice. Fields of few values that
+ * go together are not names of each other: two companies with a currency each pair one to one
+ * until a company books in the other's currency, the very combination to find.
+ */
+function renames(a: readonly (string | undefined)[], b: readonly (string | undefined)[]): boolean {
+  const first = new Map<string, string>();
+  let rows = 0;
+  let other = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === undefined || y === undefined) continue;
+    rows++;
+    const seen = first.get(x);
+    if (seen === undefined) first.set(x, y);
+    else if (seen !== y) other++;
+  }
+  return first.size >= RENAME_MIN_VALUES && other <= rows * 0.001;
+}
+
+const RENAME_MIN_VALUES = 20;
+
 function agree(a: readonly (string | undefined)[], b: readonly (string | undefined)[]): number {
   let same = 0;
   for (let i = 0; i < a.length; i++) if (a[i] === b[i]) same++;

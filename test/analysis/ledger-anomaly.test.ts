@@ -153,6 +153,23 @@ describe("zero configuration", () => {
     expect(profileCategoricalFields(rows)).toEqual(["type", "currency", "created_by", "attributes.Account", "attributes.Range", "attributes.Version"]);
   });
 
+  test("a field that only renames another (an account's code and its name) is kept once; a company and its currency stay two", () => {
+    // Counted twice, a new account would be two never-seen values and each of its pairs two pairs.
+    // Fields of few values that go one to one are not names of each other: a company booking in
+    // another company's currency is the combination to find.
+    const rows: Transaction[] = Array.from({ length: 3000 }, (_, i) => ({
+      transaction_id: `T${i}`,
+      type: "journal_entry",
+      date: "2025-01-02T10:00:00Z",
+      currency: i % 2 === 0 ? "EUR" : "USD",
+      amount: 100 + i,
+      created_by: `U${i % 12}`,
+      lines: [],
+      attributes: { Company: i % 2 === 0 ? "DE01" : "US01", "Account Code": String(400 + (i % 30)), "Account Name": `Expense account ${i % 30}` },
+    }));
+    expect(profileCategoricalFields(rows)).toEqual(["type", "currency", "created_by", "attributes.Account Code", "attributes.Company"]);
+  });
+
   test("amounts are compared within the company when a field determines the currency", () => {
     const sample = ledger.transactions.slice(0, 10_000);
     expect(scopeReader(sample, ["currency", "created_by", "attributes.BUKRS", "attributes.BLART"]).field).toBe("attributes.BUKRS");
