@@ -309,6 +309,22 @@ describe("prices, duplicates, free of charge", () => {
     // A discount recorded beyond the policy is still a discount beyond the policy.
     expect(codes((await analyse(prorated({ description: "Remaining time on Pro" }, 40))).anomalies)).toEqual(["discount_above_cap"]);
   });
+
+  test("a prorated line under a contract is not a discount beyond the contract's cap by the fraction it bills; a recorded one still is", async () => {
+    // A platform fee under contract (400, at most 25 % off the list of 499) for 12 of 30 days: 160.
+    const contracts: Contract[] = [{ contract_id: "K1", customer_id: "CUST-9", sku: "PLAT", price: 400, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31", max_discount_pct: 25 }];
+    const part = (memo: string, disc?: number) => {
+      const t = { ...invoice("PR2", { lines: [{ sku: "PLAT", qty: 1, unit: 160, list: 499, ...(disc === undefined ? {} : { disc }) }] }), attributes: { memo } };
+      if (disc === undefined) delete t.lines[0]!.discount_pct;
+      return t;
+    };
+    const ref = { contracts, price_list: [{ sku: "PLAT", list_price: 499, currency: "USD" }] };
+    expect(codes((await analyse(part("Services March 2025"), { ref })).anomalies)).toEqual(["discount_above_cap"]);
+    expect((await analyse(part("Prorated 12/30 days - Services March 2025"), { ref })).anomalies).toEqual([]);
+    // A discount recorded beyond the contract's cap is one whatever the period.
+    expect(codes((await analyse(part("Prorated 12/30 days", 40), { ref })).anomalies)).toEqual(["discount_above_cap"]);
+    expect((await analyse(part("Prorated 12/30 days", 20), { ref })).anomalies).toEqual([]);
+  });
 });
 
 test("a line given away from its stated price (100 % discount) is not leakage; a line at 0 without a price is", async () => {

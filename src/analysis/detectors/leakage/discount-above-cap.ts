@@ -44,3 +44,19 @@ export const discountAboveCapRule: LineRule = {
     };
   },
 };
+
+/**
+ * discount_above_cap on a prorated document: its prices are a fraction of the list's or the
+ * contract's by a fraction it does not state, so the discount they imply says nothing (a
+ * contract's platform fee for 12 of 30 days looks 60 % off list). Only a discount the line
+ * records is judged, against the contract's cap or, without a contract, the policy's.
+ */
+export const recordedDiscountAboveCapRule: LineRule = {
+  code: "discount_above_cap",
+  check(f, input) {
+    if (f.recordedDiscount === undefined) return null;
+    const cap = f.terms ? f.terms.max_discount_pct : input.config.revenue_leakage.max_discount_pct;
+    if (cap === undefined || f.recordedDiscount <= cap + 0.01) return null;
+    return discountAboveCapRule.check(f, input);
+  },
+};

@@ -6,7 +6,7 @@
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { Detector, Finding } from "../types.ts";
 import { contractOutsideValidityRule } from "./contract-outside-validity.ts";
-import { discountAboveCapRule } from "./discount-above-cap.ts";
+import { discountAboveCapRule, recordedDiscountAboveCapRule } from "./discount-above-cap.ts";
 import type { LineFacts } from "./line-facts.ts";
 import type { LineRule } from "./line-rule.ts";
 import { markerMatcher, wordsOf } from "./markers.ts";
@@ -22,7 +22,7 @@ export const PRICING_RULES: readonly LineRule[] = [
   priceBelowListRule,
 ];
 
-const PRORATED_RULES: readonly LineRule[] = [discountAboveCapRule];
+const PRORATED_RULES: readonly LineRule[] = [recordedDiscountAboveCapRule];
 
 /**
  * Why a document bills part of a period, if it says so: a proration flag (`proration: true`, as
