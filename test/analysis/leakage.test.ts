@@ -20,6 +20,26 @@ describe("pricing rules", () => {
     expect((await analyse(invoice("I3", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 3, unit: 79.995 }] }))).anomalies).toEqual([]);
   });
 
+  test("sub-cent unit prices: a contract rate billed short is judged on the line's money, the amount's own rounding is not", async () => {
+    // Voice at 0.0116 a minute under contract (list 0.0135), billed at 0.01 over 80,000 minutes: 128 short.
+    const ref = {
+      contracts: [{ contract_id: "K-V", customer_id: "CUST-V", sku: "VOICE", price: 0.0116, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31", max_discount_pct: 30 }],
+      price_list: [{ sku: "VOICE", list_price: 0.0135, currency: "USD" }],
+    };
+    const voice = (qty: number, unit: number) => invoice("I3v", { customer: "CUST-V", lines: [{ sku: "VOICE", qty, unit, list: 0.0135 }] });
+    const r = await analyse(voice(80_000, 0.01), { ref });
+    expect(codes(r.anomalies)).toEqual(["price_below_contract"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(128);
+    expect((await analyse(voice(80_000, 0.0116), { ref })).anomalies).toEqual([]);
+    // 3 minutes at 0.0116 are 0.0348, billed 0.03: the amount's rounding to the cent, not a price cut.
+    const tiny = voice(3, 0.0116);
+    expect(tiny.lines[0]!.amount).toBe(0.03);
+    expect((await analyse(tiny, { ref })).anomalies).toEqual([]);
+    // Without a contract: 0.0135 list, policy floor 0.01215; 0.01 over 50,000 units is below it.
+    const noContract = invoice("I3w", { customer: "CUST-W", lines: [{ sku: "VOICE", qty: 50_000, unit: 0.01, list: 0.0135, disc: 0 }] });
+    expect(codes((await analyse(noContract, { ref })).anomalies)).toEqual(["price_below_list"]);
+  });
+
   test("discount above the contract's cap is reported as such, once per line", async () => {
     const r = await analyse(invoice("I4", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 2, unit: 70 }] }));
     expect(codes(r.anomalies)).toEqual(["discount_above_cap"]);

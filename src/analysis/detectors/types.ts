@@ -59,6 +59,20 @@ export function isBelow(actual: number, expected: number, tol: ModulesConfig["re
   return expected - actual > Math.max(tol.absolute, tol.relative * Math.abs(expected));
 }
 
+/**
+ * Whether a line's net unit price `actual` is below the unit price `expected` by more than
+ * rounding, judged on the line's money: the shortfall times the quantity against the absolute
+ * tolerance (a cent of the line's amount, what rounding the amount can move), or the relative
+ * tolerance on the price. Per unit, a cent is no rounding for prices quoted below a cent or a
+ * few cents (0.0116 a minute billed at 0.01 is 14 % off, over 80,000 minutes), and the billed
+ * net (amount ÷ quantity) of a large line is exact to far less than a cent.
+ */
+export function isBelowOnLine(actual: number, expected: number, quantity: number, tol: ModulesConfig["revenue_leakage"]["tolerance"]): boolean {
+  const q = Math.abs(quantity);
+  if (!(q > 0)) return isBelow(actual, expected, tol);
+  return (expected - actual) * q > Math.max(tol.absolute, tol.relative * Math.abs(expected) * q);
+}
+
 export function nearlyEqual(a: number, b: number, tol: ModulesConfig["revenue_leakage"]["tolerance"]): boolean {
   return Math.abs(a - b) <= Math.max(tol.absolute, tol.relative * Math.max(Math.abs(a), Math.abs(b)));
 }

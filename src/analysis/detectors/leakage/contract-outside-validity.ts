@@ -3,7 +3,7 @@
 // policy allows without a contract. A renewal (another contract in force on the date) makes the
 // line governed by the renewal instead, so it is never reported here.
 import { roundMoney } from "../../../domain/rounding.ts";
-import { isBelow, money, nearlyEqual, shortfallScore } from "../types.ts";
+import { isBelowOnLine, money, nearlyEqual, shortfallScore } from "../types.ts";
 import { governedElsewhere } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
@@ -12,7 +12,7 @@ export const contractOutsideValidityRule: LineRule = {
   check(f, { txn, config }) {
     if (f.terms || governedElsewhere(f) || f.net === undefined || f.policyFloor === undefined || f.quantity <= 0) return null;
     const tol = config.revenue_leakage.tolerance;
-    if (!isBelow(f.net, f.policyFloor, tol)) return null;
+    if (!isBelowOnLine(f.net, f.policyFloor, f.quantity, tol)) return null;
     const applied = f.outOfWindow.find((c) => nearlyEqual(c.price, f.net!, tol));
     if (!applied) return null;
     const window = `${applied.valid_from ?? "…"} to ${applied.valid_to ?? "…"}`;

@@ -4,7 +4,7 @@
 // money at risk is measured against the most generous allowed price: the contract price, or the
 // list price less the policy's maximum discount.
 import { roundMoney } from "../../../domain/rounding.ts";
-import { isBelow, shortfallScore } from "../types.ts";
+import { isBelowOnLine, shortfallScore } from "../types.ts";
 import { atUnreachedTier, effectiveDiscount, governedElsewhere } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
@@ -20,14 +20,14 @@ export const discountAboveCapRule: LineRule = {
     if (f.terms) {
       if (f.terms.max_discount_pct === undefined || discount === undefined) return null;
       if (atUnreachedTier(f, tol)) return null; // price_below_contract's case
-      if (discount <= f.terms.max_discount_pct + 0.01 || !isBelow(f.net, f.terms.price, tol)) return null;
+      if (discount <= f.terms.max_discount_pct + 0.01 || !isBelowOnLine(f.net, f.terms.price, f.quantity, tol)) return null;
       cap = f.terms.max_discount_pct;
       allowed = f.terms.price;
       source = `contract ${f.terms.contract_id}`;
     } else {
       if (governedElsewhere(f) || f.policyFloor === undefined || f.recordedDiscount === undefined) return null;
       cap = config.revenue_leakage.max_discount_pct;
-      if (f.recordedDiscount <= cap + 0.01 || !isBelow(f.net, f.policyFloor, tol)) return null;
+      if (f.recordedDiscount <= cap + 0.01 || !isBelowOnLine(f.net, f.policyFloor, f.quantity, tol)) return null;
       allowed = f.policyFloor;
       source = "the discount policy";
     }

@@ -13,7 +13,7 @@ import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
-import { isBelow } from "../types.ts";
+import { isBelowOnLine } from "../types.ts";
 
 export interface LineFacts {
   index: number;
@@ -111,7 +111,7 @@ export function effectiveDiscount(f: LineFacts): number | undefined {
  */
 export function atUnreachedTier(f: LineFacts, tolerance: ModulesConfig["revenue_leakage"]["tolerance"]): Contract | undefined {
   const tier = f.unreachedTier;
-  return tier && f.net !== undefined && !isBelow(f.net, tier.price, tolerance) ? tier : undefined;
+  return tier && f.net !== undefined && !isBelowOnLine(f.net, tier.price, f.quantity, tolerance) ? tier : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@
 // discount also breaks the contract's max_discount_pct, the more specific discount_above_cap
 // rule reports the line instead.
 import { roundMoney } from "../../../domain/rounding.ts";
-import { isBelow, money, shortfallScore } from "../types.ts";
+import { isBelowOnLine, money, shortfallScore } from "../types.ts";
 import { atUnreachedTier, effectiveDiscount } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
@@ -15,7 +15,7 @@ export const priceBelowContractRule: LineRule = {
   check(f, { txn, config }) {
     const terms = f.terms;
     if (!terms || f.net === undefined || f.quantity <= 0) return null;
-    if (!isBelow(f.net, terms.price, config.revenue_leakage.tolerance)) return null;
+    if (!isBelowOnLine(f.net, terms.price, f.quantity, config.revenue_leakage.tolerance)) return null;
     // At a volume tier's price the line's own quantity does not reach: an order billed in parts
     // keeps the price of the whole order's quantity (a follow-up invoice referring to the first
     // says so; the first part cannot), so it is worth a look, not decisive — whatever discount

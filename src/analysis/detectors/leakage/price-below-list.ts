@@ -3,7 +3,7 @@
 // price was cut without an approved discount. Prices within the policy are allowed discounts
 // and are not reported.
 import { roundMoney } from "../../../domain/rounding.ts";
-import { isBelow, money, shortfallScore } from "../types.ts";
+import { isBelowOnLine, money, shortfallScore } from "../types.ts";
 import { governedElsewhere } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
@@ -13,7 +13,7 @@ export const priceBelowListRule: LineRule = {
     if (f.terms || governedElsewhere(f) || f.net === undefined || f.policyFloor === undefined || f.list === undefined || f.quantity <= 0) return null;
     const cap = config.revenue_leakage.max_discount_pct;
     if ((f.recordedDiscount ?? 0) > cap + 0.01) return null; // discount_above_cap's case
-    if (!isBelow(f.net, f.policyFloor, config.revenue_leakage.tolerance)) return null;
+    if (!isBelowOnLine(f.net, f.policyFloor, f.quantity, config.revenue_leakage.tolerance)) return null;
     return {
       code: "price_below_list",
       score: shortfallScore(f.policyFloor, f.net),
