@@ -18,6 +18,7 @@ import { profileCategoricalFields, profileDocumentField } from "./profile.ts";
 import { SeededRandom } from "./random.ts";
 import { type ByteKey, StringTable, type StringTableParts } from "./string-table.ts";
 import { TaxHabits, TaxHabitsBuilder, type TaxHabitsParts } from "./detectors/leakage/tax-habits.ts";
+import { markerMatcher } from "./detectors/leakage/markers.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 import { doubled } from "../domain/typed-arrays.ts";
 
@@ -623,12 +624,25 @@ export class HistoryStats {
 }
 
 /**
- * Same type, counterparty, currency, amount and lines: what two copies of one document share. A
- * payment's reference (the invoice it pays) is part of it: two equal payments to one vendor for
- * two invoices (two sites' identical licence fees) are two payments, the same invoice paid twice
- * is one paid twice.
+/**
+ * Where a document's supply goes, when the source says: the site, ship-to or service location of
+ * a customer with several. Two identical invoices to two sites of one customer (a subscription
+ * billed per branch, the same order delivered to two warehouses) are two supplies, not one
+ * billed twice; a copy of an invoice keeps its site. Names are compared without case or
+ * separators (SiteId = site_id).
+ */
+export const LOCATION_FIELDS = ["site", "site_id", "site_code", "ship_to", "ship_to_id", "ship_to_party", "ship_to_address", "delivery_address", "service_address", "service_location", "location", "location_id"] as const;
+const locationOf = markerMatcher(LOCATION_FIELDS, "any");
+
+/**
+ * Same type, counterparty, currency, amount and lines (and site, where the source has one): what
+ * two copies of one document share. A payment's reference (the invoice it pays) is part of it:
+ * two equal payments to one vendor for two invoices (two sites' identical licence fees) are two
+ * payments, the same invoice paid twice is one paid twice.
  */
 export function fingerprint(t: Transaction): string {
+  const site = t.attributes ? locationOf(t) : undefined;
+  const at = site === undefined ? "" : `|@${site.slice(site.indexOf("=") + 1).trim().toUpperCase()}`;
   // Built for every invoice and payment of the history: one line needs no sorting and the
   // parts need no array (same string as sorting and joining them).
   const n = t.lines.length;
@@ -640,7 +654,7 @@ export function fingerprint(t: Transaction): string {
     lines = keys.sort().join(",");
   }
   const paid = t.type === "payment" && t.reference !== undefined ? `|${t.reference}` : "";
-  return `${t.type ?? ""}|${t.customer_id ?? ""}|${t.currency ?? ""}|${(t.amount ?? 0).toFixed(2)}|${lines}${paid}`;
+  return `${t.type ?? ""}|${t.customer_id ?? ""}|${t.currency ?? ""}|${(t.amount ?? 0).toFixed(2)}|${lines}${at}${paid}`;
 }
 
 function lineFingerprint(l: Transaction["lines"][number]): string {

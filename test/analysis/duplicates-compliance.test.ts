@@ -18,6 +18,24 @@ describe("duplicates", () => {
     expect((await analyse({ ...original }, { module: "duplicate_detection", history })).anomalies).toEqual([]);
   });
 
+  test("hard negative: the same invoice to two sites of one customer; a copy that keeps its site is still a duplicate", async () => {
+    const site = (id: string, attributes: Record<string, string>, date = "2025-06-02T10:00:00Z") => ({ ...original, transaction_id: id, date, attributes });
+    const a = site("INV-S1", { SiteId: "SITE-1", po_number: "PO-1" });
+    const b = site("INV-S2", { SiteId: "SITE-2", po_number: "PO-2" });
+    expect((await analyse(b, { module: "duplicate_detection", history: [a, b] })).anomalies).toEqual([]);
+    for (const attributes of [{ ship_to: "WH-NORTH" }, { "Service location": "Berlin" }]) {
+      const x = site("INV-L1", { ...attributes });
+      const y = site("INV-L2", Object.fromEntries(Object.keys(attributes).map((k) => [k, "other"])));
+      expect((await analyse(y, { module: "duplicate_detection", history: [x, y] })).anomalies).toEqual([]);
+    }
+    // The same site (whatever its spelling of case or its order number) billed twice, or no site at all: a duplicate.
+    const again = site("INV-S3", { site_id: "site-1 ", po_number: "PO-9" }, "2025-06-03T10:00:00Z");
+    expect(codes((await analyse(again, { module: "duplicate_detection", history: [a, b, again] })).anomalies)).toEqual(["duplicate_invoice"]);
+    const bare = site("INV-S4", { po_number: "PO-1" }, "2025-06-03T10:00:00Z");
+    const bare0 = site("INV-S5", { po_number: "PO-1" });
+    expect(codes((await analyse(bare, { module: "duplicate_detection", history: [bare0, bare] })).anomalies)).toEqual(["duplicate_invoice"]);
+  });
+
   test("hard negative: the same recurring invoice a month later", async () => {
     const next = { ...original, transaction_id: "INV-3", date: "2025-07-02T10:00:00Z" };
     expect((await analyse(next, { module: "duplicate_detection", history: [original, next] })).anomalies).toEqual([]);
