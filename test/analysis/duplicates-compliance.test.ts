@@ -23,7 +23,7 @@ describe("duplicates", () => {
     const a = site("INV-S1", { SiteId: "SITE-1", po_number: "PO-1" });
     const b = site("INV-S2", { SiteId: "SITE-2", po_number: "PO-2" });
     expect((await analyse(b, { module: "duplicate_detection", history: [a, b] })).anomalies).toEqual([]);
-    for (const attributes of [{ ship_to: "WH-NORTH" }, { "Service location": "Berlin" }]) {
+    for (const attributes of [{ ship_to: "WH-NORTH" }, { "Service location": "Berlin" }] as Record<string, string>[]) {
       const x = site("INV-L1", { ...attributes });
       const y = site("INV-L2", Object.fromEntries(Object.keys(attributes).map((k) => [k, "other"])));
       expect((await analyse(y, { module: "duplicate_detection", history: [x, y] })).anomalies).toEqual([]);

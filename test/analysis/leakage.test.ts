@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { exchangeRateOn } from "../../src/analysis/detectors/leakage/rates.ts";
-import { analyse, codes, invoice } from "./fixtures.ts";
+import { analyse, codes, invoice, reference } from "./fixtures.ts";
 import { modulesConfig } from "../support/engine.ts";
 
 describe("pricing rules", () => {
@@ -151,6 +151,35 @@ describe("shipments, tax, currency", () => {
     const covered = await analyse(invoice("I28", { customer: "CUST-1", currency: "EUR", lines: [{ sku: "SKU-A", qty: 10, unit: 64 }] }), { config: inverse });
     expect(codes(covered.anomalies)).toEqual(["currency_mismatch"]);
     expect(covered.anomalies[0]!.amount_at_risk).toBe(0);
+  });
+
+  test("a customer billed in its own currency on a contract in another: prices that cover the contract at the reference rate are low, a free trial is not judged", async () => {
+    const config = modulesConfig({ revenue_leakage: { exchange_rates: [{ from: "USD", to: "EUR", rate: 0.8 }] } });
+    // 80 USD = 64 EUR: billed 64 EUR covers the contract; listed, not an alarm.
+    const covered = await analyse(invoice("I28b", { customer: "CUST-1", currency: "EUR", lines: [{ sku: "SKU-A", qty: 10, unit: 64 }] }), { config });
+    expect(codes(covered.anomalies)).toEqual(["currency_mismatch"]);
+    expect(covered.risk_level).toBe("low");
+    // Without a rate nothing is proven either way: still worth a look.
+    const unknown = await analyse(invoice("I28c", { customer: "CUST-1", currency: "EUR", lines: [{ sku: "SKU-A", qty: 10, unit: 64 }] }));
+    expect(unknown.risk_level).toBe("medium");
+    // A trial month at 0 that says so has no price to compare, in any currency.
+    const trial = { ...invoice("I28d", { customer: "CUST-1", currency: "EUR", lines: [{ sku: "SKU-A", qty: 1, unit: 0 }], tax: 0 }), attributes: { memo: "Free trial - first month" } };
+    expect((await analyse(trial, { config })).anomalies).toEqual([]);
+  });
+
+  test("a promotion in the invoice's currency beside the customer's cheaper contract in another: the contract governs at the reference rate", async () => {
+    // PROMO-GBP: SKU-A at 70 GBP for everyone; CUST-1's own contract: 80 USD = 63.20 GBP at 0.79.
+    const ref = { contracts: [...reference.contracts, { contract_id: "PROMO-GBP", customer_id: "*", sku: "SKU-A", price: 70, currency: "GBP", valid_from: "2025-01-01", valid_to: "2025-12-31" }], price_list: [...reference.price_list, { sku: "SKU-A", list_price: 79, currency: "GBP" }] };
+    const config = modulesConfig({ revenue_leakage: { exchange_rates: [{ from: "USD", to: "GBP", rate: 0.79 }] } });
+    const atContract = await analyse(invoice("I28e", { customer: "CUST-1", currency: "GBP", lines: [{ sku: "SKU-A", qty: 10, unit: 63.2, list: 79 }] }), { ref, config });
+    expect(codes(atContract.anomalies)).toEqual(["currency_mismatch"]);
+    expect(atContract.amount_at_risk.amount).toBe(0);
+    // Below the contract at that rate: the loss against the contract, not against the promotion.
+    const below = await analyse(invoice("I28f", { customer: "CUST-1", currency: "GBP", lines: [{ sku: "SKU-A", qty: 10, unit: 60, list: 79 }] }), { ref, config });
+    expect(codes(below.anomalies)).toEqual(["currency_mismatch"]);
+    expect(below.amount_at_risk.amount).toBe(32);
+    // Without a rate the two cannot be compared: the promotion in the invoice's currency stands.
+    expect(codes((await analyse(invoice("I28g", { customer: "CUST-1", currency: "GBP", lines: [{ sku: "SKU-A", qty: 10, unit: 63.2, list: 79 }] }), { ref })).anomalies)).toEqual(["price_below_contract"]);
   });
 
   test("exchange rates: a pair not listed is crossed through a common currency, each leg the rate in force that day", () => {

@@ -10,8 +10,16 @@ import { roundMoney } from "../../../domain/rounding.ts";
 import { dayOf } from "../../dates.ts";
 import type { Detector } from "../types.ts";
 import { isBelow, money } from "../types.ts";
-import type { LineFacts } from "./line-facts.ts";
+import { type LineFacts, referenceRates } from "./line-facts.ts";
 import { exchangeRateOn } from "./rates.ts";
+import { freeOfCharge } from "./zero-price.ts";
+
+/**
+ * Evidence when a reference rate shows every mismatched line's price covering its contract: the
+ * currency differs, as it does for a customer billed in its own currency on a contract in
+ * another, and no money is lost; low (0.4 × 0.6 = 24), listed, never an alarm on its own.
+ */
+const COVERED_SCORE = 0.4;
 
 interface Mismatch {
   f: LineFacts;
@@ -29,14 +37,16 @@ export const currencyMismatchDetector: Detector = {
   detect(input) {
     const { txn, config } = input;
     if (txn.type !== "invoice" || !txn.currency) return [];
+    // A free-of-charge document (a trial, a warranty replacement) has no price to judge, as for
+    // the pricing rules.
+    if (freeOfCharge(txn, input.ctx, config.revenue_leakage) !== undefined) return [];
     const conflicts = input.lines().filter((f) => f.foreignTerms && !f.terms);
     if (conflicts.length === 0) return [];
     const day = dayOf(txn.date);
     const tol = config.revenue_leakage.tolerance;
     // The connector's reference rates, then the configured ones: on the same pair and start date
-    // the configuration wins (a later entry wins a tie in exchangeRateOn).
-    const reference = input.ctx.reference.exchangeRates;
-    const rates = reference.length === 0 ? config.revenue_leakage.exchange_rates : [...reference, ...config.revenue_leakage.exchange_rates];
+    // the configuration wins.
+    const rates = referenceRates(input.ctx, config);
     const mismatches: Mismatch[] = conflicts.map((f) => {
       const c = f.foreignTerms!;
       const rate = exchangeRateOn(rates, txn.currency!.toUpperCase(), c.currency!.toUpperCase(), day);
@@ -58,7 +68,7 @@ export const currencyMismatchDetector: Detector = {
     return [
       {
         code: "currency_mismatch",
-        score: lost > 0 ? 1 : 0.9,
+        score: lost > 0 ? 1 : priced.length === mismatches.length && mismatches.every((m) => m.converted !== undefined) ? COVERED_SCORE : 0.9,
         message: `invoiced in ${txn.currency} but contract ${c.contract_id} for ${first.f.sku} is in ${c.currency}${detail}`,
         field: "currency",
         expected: {

@@ -8,12 +8,13 @@
 // lowest price) is used: amount at risk is measured against the best terms the customer had. A
 // row with `min_quantity` is a volume tier: it is in force only for a line of that quantity or
 // more, so the lowest price among the tiers the line reaches is its price.
-import { type Contract, sameUnit, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
+import { type Contract, type ExchangeRate, sameUnit, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
 import { isBelowOnLine } from "../types.ts";
+import { exchangeRateOn } from "./rates.ts";
 
 export interface LineFacts {
   index: number;
@@ -48,6 +49,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
   const currency = txn.currency;
   const maxDiscount = config.revenue_leakage.max_discount_pct;
   const out: LineFacts[] = [];
+  let rates: readonly ExchangeRate[] | undefined;
   txn.lines.forEach((line, index) => {
     if (!line.sku) return;
     const quantity = line.quantity ?? 0;
@@ -79,6 +81,15 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
         else if (!terms || c.price < terms.price) terms = c;
       } else if (sameCurrency) outOfWindow.push(c);
     }
+    // Terms in the invoice's currency (a promotion open to all) and the customer's own contract in
+    // another: the most generous governs, compared at the reference rate of the day when there is
+    // one. When the foreign contract is cheaper, it governs and currency_mismatch judges the line
+    // against it; without a rate the two cannot be compared and the same-currency terms stand.
+    if (terms && foreignTerms && foreignTerms.currency && currency) {
+      rates ??= referenceRates(ctx, config);
+      const rate = exchangeRateOn(rates, currency.toUpperCase(), foreignTerms.currency.toUpperCase(), day);
+      if (rate !== undefined && rate > 0 && foreignTerms.price / rate < terms.price) terms = undefined;
+    }
     out.push({
       index,
       line,
@@ -96,6 +107,12 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     });
   });
   return out;
+}
+
+/** The connector's reference exchange rates, then the configured ones (on a tie the configuration wins: a later entry wins in exchangeRateOn). */
+export function referenceRates(ctx: AnalysisContext, config: ModulesConfig): readonly ExchangeRate[] {
+  const reference = ctx.reference.exchangeRates;
+  return reference.length === 0 ? config.revenue_leakage.exchange_rates : [...reference, ...config.revenue_leakage.exchange_rates];
 }
 
 /** Discount off list implied by the billed net price (percent), else the recorded one. */
