@@ -178,6 +178,16 @@ describe("shipments, tax, currency", () => {
     const below = await analyse(invoice("I28f", { customer: "CUST-1", currency: "GBP", lines: [{ sku: "SKU-A", qty: 10, unit: 60, list: 79 }] }), { ref, config });
     expect(codes(below.anomalies)).toEqual(["currency_mismatch"]);
     expect(below.amount_at_risk.amount).toBe(32);
+    // A promotion quoted in several currencies is priced by its row in the invoice's currency: its
+    // rows in other currencies are no contract in another currency (neither a mismatch, nor terms
+    // to compare across currencies at their face value).
+    const multi = { contracts: [...ref.contracts, { contract_id: "PROMO-GBP", customer_id: "*", sku: "SKU-A", price: 50, currency: "EUR", valid_from: "2025-01-01", valid_to: "2025-12-31" }], price_list: ref.price_list };
+    const usd = await analyse(invoice("I28h", { customer: "CUST-5", currency: "USD", lines: [{ sku: "SKU-A", qty: 10, unit: 92 }] }), { ref: { ...multi, contracts: [...multi.contracts, { contract_id: "PROMO-GBP", customer_id: "*", sku: "SKU-A", price: 88, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31" }] }, config });
+    expect(usd.anomalies).toEqual([]);
+    const own = await analyse(invoice("I28i", { customer: "CUST-1", currency: "GBP", lines: [{ sku: "SKU-A", qty: 10, unit: 63.2, list: 79 }] }), { ref: multi, config });
+    expect(codes(own.anomalies)).toEqual(["currency_mismatch"]);
+    expect(own.anomalies[0]!.message).toContain("CTR-1");
+    expect(own.amount_at_risk.amount).toBe(0);
     // Without a rate the two cannot be compared: the promotion in the invoice's currency stands.
     expect(codes((await analyse(invoice("I28g", { customer: "CUST-1", currency: "GBP", lines: [{ sku: "SKU-A", qty: 10, unit: 63.2, list: 79 }] }), { ref })).anomalies)).toEqual(["price_below_contract"]);
   });

@@ -58,6 +58,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     const list = lowest(ctx.reference.listPrice(line.sku, currency, day, line.unit), orderDay === undefined ? undefined : ctx.reference.listPrice(line.sku, currency, orderDay, line.unit)) ?? line.list_price;
     let terms: Contract | undefined;
     let foreignTerms: Contract | undefined;
+    let foreign: Contract[] | undefined;
     const outOfWindow: Contract[] = [];
     let unreachedTier: Contract | undefined;
     let otherUnitTerms: Contract | undefined;
@@ -76,10 +77,20 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
         continue;
       }
       if (inForce(c)) {
-        // The most generous terms in another currency (the lowest price, when they share one).
-        if (!sameCurrency) foreignTerms = !foreignTerms || c.price < foreignTerms.price ? c : foreignTerms;
+        if (!sameCurrency) (foreign ??= []).push(c);
         else if (!terms || c.price < terms.price) terms = c;
       } else if (sameCurrency) outOfWindow.push(c);
+    }
+    // The most generous terms in another currency (the lowest price, when they share one). A
+    // contract or promotion quoted in several currencies that has a row in the invoice's
+    // currency is priced by that row: its other rows are no terms in another currency.
+    if (foreign) {
+      const quoted = sameCurrencyIds(ctx, txn, line.sku, currency, inForce);
+      for (const c of foreign) {
+        if (quoted.has(c.contract_id)) continue;
+        if (!foreignTerms || c.price < foreignTerms.price) foreignTerms = c;
+      }
+      foreign = undefined;
     }
     // Terms in the invoice's currency (a promotion open to all) and the customer's own contract in
     // another: the most generous governs, compared at the reference rate of the day when there is
@@ -107,6 +118,15 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     });
   });
   return out;
+}
+
+/** Ids of the contracts and promotions in force on the line's SKU with a row in the invoice's currency (whatever their unit or tier). */
+function sameCurrencyIds(ctx: AnalysisContext, txn: Transaction, sku: string, currency: string | undefined, inForce: (c: Contract) => boolean): Set<string> {
+  const ids = new Set<string>();
+  for (const c of ctx.reference.contractsFor(txn.customer_id, sku, txn.contract_id)) {
+    if (inForce(c) && (!c.currency || !currency || c.currency.toUpperCase() === currency)) ids.add(c.contract_id);
+  }
+  return ids;
 }
 
 /** The connector's reference exchange rates, then the configured ones (on a tie the configuration wins: a later entry wins in exchangeRateOn). */
