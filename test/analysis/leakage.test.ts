@@ -75,6 +75,19 @@ describe("pricing rules", () => {
     expect(after.anomalies[0]!.amount_at_risk).toBe(50); // (45 − 40) × 10
   });
 
+  test("hard negative: an invoice re-issued after a full credit keeps the original's promotion; a copy of an uncredited one does not", async () => {
+    // PROMO-B: SKU-B at 40 in March. Billed 31 March, credited in full (wrong address), issued again on 2 April.
+    const original = invoice("RI-1", { customer: "CUST-8", date: "2025-03-31T10:00:00Z", lines: [{ sku: "SKU-B", qty: 10, unit: 40 }] });
+    const credit = { ...invoice("RI-CN", { customer: "CUST-8", date: "2025-04-02T09:00:00Z", type: "credit_note", reference: "RI-1", lines: [{ sku: "SKU-B", qty: 10, unit: 40 }] }) };
+    const reissue = { ...original, transaction_id: "RI-2", date: "2025-04-02T10:00:00Z" };
+    expect((await analyse(reissue, { history: [original, credit, reissue] })).anomalies).toEqual([]);
+    // Not credited: the promotion's price after its window, and a duplicate.
+    expect(codes((await analyse(reissue, { history: [original, reissue] })).anomalies)).toEqual(["contract_price_outside_validity", "duplicate_invoice"]);
+    // Credited only in part: still a stale promotional price.
+    const partial = { ...credit, amount: 100, lines: [{ ...credit.lines[0]!, quantity: 2.5, amount: 100 }] };
+    expect(codes((await analyse(reissue, { history: [original, partial, reissue] })).anomalies)).toContain("contract_price_outside_validity");
+  });
+
   test("expired contract price applied after its window", async () => {
     const r = await analyse(invoice("I11", { customer: "CUST-2", lines: [{ sku: "SKU-A", qty: 5, unit: 70 }] }));
     expect(codes(r.anomalies)).toEqual(["contract_price_outside_validity"]);

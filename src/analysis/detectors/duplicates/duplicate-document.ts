@@ -52,7 +52,7 @@ export const duplicateDocumentDetector: Detector = {
 };
 
 /** Whether credit notes referring to the invoice add up to its whole amount (within a cent). */
-function creditedInFull(history: HistoryStats, invoiceId: string): boolean {
+export function creditedInFull(history: HistoryStats, invoiceId: string): boolean {
   const credits = history.creditsByReference.get(invoiceId);
   if (!credits) return false;
   const invoiced = history.invoiceAmount(invoiceId);

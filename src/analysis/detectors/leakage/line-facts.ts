@@ -15,6 +15,8 @@ import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
 import { isBelowOnLine } from "../types.ts";
 import { exchangeRateOn } from "./rates.ts";
+import { documentKey, fingerprint } from "../../history.ts";
+import { creditedInFull } from "../duplicates/duplicate-document.ts";
 
 export interface LineFacts {
   index: number;
@@ -160,13 +162,31 @@ export function governedElsewhere(f: LineFacts): boolean {
   return f.foreignTerms !== undefined || f.otherUnitTerms !== undefined;
 }
 
-/** The day of the invoice `txn` refers to (`reference`), when the history has it and it is another day. */
+/**
+ * The day of the invoice `txn` follows up: the one it refers to (`reference`), else the earlier
+ * identical invoice it re-issues (credited in full: cancelled and issued again, to correct an
+ * address or an order number), when the history has it and it is another day. A re-issue bills
+ * the original's supply at the original's prices, a promotion or a price of that day included.
+ */
 function referencedDay(txn: Transaction, ctx: AnalysisContext, day: string | null): string | undefined {
-  if (!txn.reference || txn.reference === txn.transaction_id) return undefined;
-  const ms = ctx.history.invoiceMs(txn.reference);
+  const ms = !txn.reference || txn.reference === txn.transaction_id ? reissuedMs(txn, ctx) : ctx.history.invoiceMs(txn.reference);
   if (ms === undefined) return undefined;
   const referenced = new Date(ms).toISOString().slice(0, 10);
   return referenced === day ? undefined : referenced;
+}
+
+/** The date (ms) of the earliest earlier invoice identical to `txn` and credited in full, if any. */
+function reissuedMs(txn: Transaction, ctx: AnalysisContext): number | undefined {
+  if (txn.type !== "invoice" || (ctx.history.documentKeys.get(documentKey(txn)) ?? 0) === 0) return undefined;
+  const twins = ctx.history.withFingerprint(fingerprint(txn));
+  if (!twins) return undefined;
+  const ms = txn.date ? Date.parse(txn.date) : Number.NaN;
+  let found: number | undefined;
+  for (const c of twins) {
+    if (c.id === txn.transaction_id || Number.isNaN(c.ms) || !(c.ms <= ms) || !creditedInFull(ctx.history, c.id)) continue;
+    if (found === undefined || c.ms < found) found = c.ms;
+  }
+  return found;
 }
 
 function lowest(a: number | undefined, b: number | undefined): number | undefined {
