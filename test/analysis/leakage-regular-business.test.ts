@@ -336,6 +336,19 @@ test("a line given away from its stated price (100 % discount) is not leakage; a
   const missing = structuredClone(sample);
   missing.lines[1]!.unit_price = 0;
   expect(codes((await analyse(missing)).anomalies)).toEqual(["zero_price_line"]);
+  // A source that keeps net unit prices and records a discount only where one is granted (its
+  // other lines carry a list price and no discount): unit price 0, list price, 100 % off is the
+  // same waiver. Where discount_pct is filled on every line, a 100 % beside a unit price of 0 may
+  // be arithmetic over a missing price: still a zero-price line (above).
+  const net = structuredClone(missing);
+  delete net.lines[0]!.discount_pct;
+  expect((await analyse(net)).anomalies).toEqual([]);
+  const unrecorded = structuredClone(net);
+  delete unrecorded.lines[1]!.discount_pct;
+  expect(codes((await analyse(unrecorded)).anomalies)).toEqual(["zero_price_line"]);
+  const noList = structuredClone(net);
+  delete noList.lines[1]!.list_price;
+  expect(codes((await analyse(noList)).anomalies)).toEqual(["zero_price_line"]);
   const half = structuredClone(sample);
   half.lines[1]!.discount_pct = 60;
   expect(codes((await analyse(half)).anomalies)).toEqual(["zero_price_line"]);

@@ -49,8 +49,9 @@ export const pricingDetector: Detector = {
     // contract's, by a fraction it does not state. Only the recorded discount can be judged.
     const rules = prorated(input.txn) !== undefined ? PRORATED_RULES : PRICING_RULES;
     const out: Finding[] = [];
-    for (const facts of input.lines()) {
-      if (freeLine(facts)) continue;
+    const lines = input.lines();
+    for (const facts of lines) {
+      if (freeLine(facts, lines)) continue;
       for (const rule of rules) {
         const finding = rule.check(facts, input);
         if (finding) {
@@ -67,7 +68,16 @@ export const pricingDetector: Detector = {
  * A line given away on purpose: its price is stated (unit price above 0) and discounted 100 % to
  * a net of 0 — a sample, a bundle component, goodwill. A line at 0 without a stated price (the
  * price missing, not waived) is still a zero-price line.
+ *
+ * A source that keeps the net price in unit_price shows the same waiver as unit price 0, its list
+ * price and 100 % off. Whether that 100 % was recorded or is arithmetic depends on the source:
+ * many fill discount_pct on every line from list and unit price (then a missing price reads
+ * 100 % too), others record a discount only where one was granted. The document says which: when
+ * another of its lines states a list price and no discount at all, its discounts are recorded,
+ * and a 100 % one on a line stating its list price is a waiver.
  */
-export function freeLine(f: LineFacts): boolean {
-  return f.net === 0 && (f.line.unit_price ?? 0) > 0 && (f.line.discount_pct ?? 0) >= 99.995;
+export function freeLine(f: LineFacts, lines: readonly LineFacts[]): boolean {
+  if (f.net !== 0 || (f.line.discount_pct ?? 0) < 99.995) return false;
+  if ((f.line.unit_price ?? 0) > 0) return true;
+  return (f.line.list_price ?? 0) > 0 && lines.some((o) => o !== f && (o.line.list_price ?? 0) > 0 && o.line.discount_pct === undefined);
 }
