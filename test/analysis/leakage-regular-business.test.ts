@@ -58,6 +58,34 @@ describe("tax: learned habits", () => {
     expect(codes((await analyse(next, { config: off, ref, history: zeroHistory("C-EX", 3) })).anomalies)).toEqual(["tax_below_rate"]);
   });
 
+  test("a customer whose taxed invoices all state one rate: another, lower rate on one of them is under-taxed (US sales tax: no minimum configured)", async () => {
+    const usd = (id: string, customer: string, rate: number, qty = 10) => invoice(id, { customer, taxRate: rate, lines: [{ sku: "SKU-B", qty, unit: 50 }] });
+    const ny = Array.from({ length: 4 }, (_, i) => usd(`NY${i}`, "C-NY", 0.08875, 5 + i));
+    const wrong = usd("NY-X", "C-NY", 0.0625);
+    const r = await analyse(wrong, { history: [...ny, wrong] });
+    expect(codes(r.anomalies)).toEqual(["tax_below_rate"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(13.13); // 500 × (8.875 % − 6.25 %)
+    expect(r.anomalies[0]!.message).toContain("the rate the customer's invoices state");
+    // Without that habit (a new customer, too few invoices, or a customer taxed at several rates: several ship-to states), only the stated rate counts.
+    expect((await analyse(wrong)).anomalies).toEqual([]);
+    expect((await analyse(wrong, { history: ny.slice(0, 2) })).anomalies).toEqual([]);
+    const mixed = [...ny.slice(0, 2), usd("TX1", "C-NY", 0.0625, 3), usd("TX2", "C-NY", 0.0625, 4)];
+    expect((await analyse(wrong, { history: mixed })).anomalies).toEqual([]);
+    // A higher rate than usual, and learning switched off: nothing.
+    expect((await analyse(usd("NY-H", "C-NY", 0.1), { history: ny })).anomalies).toEqual([]);
+    const off = modulesConfig({ revenue_leakage: { tax: { learn: false } } });
+    expect((await analyse(wrong, { history: ny, config: off })).anomalies).toEqual([]);
+  });
+
+  test("a customer's usual full rate does not make its reduced-rate invoice under-taxed", async () => {
+    const history = [
+      ...Array.from({ length: 4 }, (_, i) => eur(`CF${i}`, "C-F", [{ sku: "TOOL", qty: 1 + i, unit: 99 }])),
+      ...Array.from({ length: 3 }, (_, i) => ({ ...eur(`CR${i}`, `C-R${i}`, [{ sku: "FOOD", qty: 3 + i, unit: 20 }], { FOOD: 0.07 }), tax_rate: 0.07 })),
+    ];
+    const food = { ...eur("CF-FOOD", "C-F", [{ sku: "FOOD", qty: 10, unit: 20 }], { FOOD: 0.07 }), tax_rate: 0.07 };
+    expect((await analyse(food, { config: EUR19, ref, history: [...history, food] })).anomalies).toEqual([]);
+  });
+
   test("a SKU always taxed at 7 % has a reduced rate, alone or beside full-rate SKUs; less than that is still found", async () => {
     const history = [
       eur("R1", "C1", [{ sku: "FOOD", qty: 3, unit: 20 }], { FOOD: 0.07 }),

@@ -60,10 +60,12 @@ export interface TaxHabitsParts {
   skuRates: Map<string, number>;
   /** Currency → SKU → stated rate → invoices billing the SKU that charge exactly their stated rate. */
   statedRates: Map<string, Map<string, Map<number, number>>>;
+  /** Customer → stated rate → its taxed invoices stating it. */
+  customerRates: Map<string, Map<number, number>>;
 }
 
 export class TaxHabits {
-  static readonly empty = new TaxHabits({ customers: new Map(), skuRates: new Map(), statedRates: new Map() });
+  static readonly empty = new TaxHabits({ customers: new Map(), skuRates: new Map(), statedRates: new Map(), customerRates: new Map() });
 
   /** Currency → SKU → the lower rates fitted for it (skuRates, any stated rate). */
   private readonly fitted = new Map<string, Map<string, number[]>>();
@@ -109,6 +111,28 @@ export class TaxHabits {
     return full <= (1 - SHARE) * total;
   }
 
+  /**
+   * The rate the customer's taxed invoices state, when (nearly, SHARE) all of them state one
+   * rate, at least MIN_INVOICES, and it is above `stated`: where the tax rate is the customer's
+   * jurisdiction's (US sales tax by ship-to state, a country's VAT) and no minimum is configured
+   * for the currency, an invoice stating another state's lower rate is under-taxed. One invoice
+   * off the habit is allowed for (the one being judged may be in the history).
+   */
+  customerRate(customer: string | undefined, stated: number | null): number | undefined {
+    if (customer === undefined || stated === null) return undefined;
+    const rates = this.parts.customerRates?.get(customer);
+    if (!rates) return undefined;
+    let total = 0;
+    let usual = 0;
+    let count = 0;
+    for (const [r, n] of rates) {
+      total += n;
+      if (n > count) [usual, count] = [r, n];
+    }
+    if (count < MIN_INVOICES || count < SHARE * (total - 1) || usual <= stated + 1e-9) return undefined;
+    return usual;
+  }
+
   /** The rate the SKU's lines consistently carry on invoices of that currency and stated rate. */
   skuRate(currency: string | undefined, stated: number | undefined, sku: string): number | undefined {
     if (this.parts.skuRates.size === 0) return undefined;
@@ -129,6 +153,7 @@ interface Short {
 
 export class TaxHabitsBuilder {
   private readonly customers = new Map<string, [number, number]>();
+  private readonly customerRates = new Map<string, Map<number, number>>();
   /** "regime|SKU" → invoices with tax billing the SKU. */
   private readonly seen = new Map<string, Map<string, number>>();
   /** Per regime with a stated rate: its under-taxed invoices. */
@@ -150,6 +175,11 @@ export class TaxHabitsBuilder {
     if (!c) this.customers.set(customer, (c = [0, 0]));
     const taxed = Math.abs(tax) >= 0.005;
     c[taxed ? 0 : 1]++;
+    if (taxed && stated !== null) {
+      let rates = this.customerRates.get(customer);
+      if (!rates) this.customerRates.set(customer, (rates = new Map()));
+      rates.set(stated, (rates.get(stated) ?? 0) + 1);
+    }
     if (!taxed || count === 0) return;
     let seen = this.seen.get(regime);
     if (!seen) this.seen.set(regime, (seen = new Map()));
@@ -201,7 +231,7 @@ export class TaxHabitsBuilder {
       const q = agreed(estimates, n);
       if (q !== undefined) skuRates.set(key, q);
     }
-    return new TaxHabits({ customers: this.customers, skuRates, statedRates: this.stated });
+    return new TaxHabits({ customers: this.customers, skuRates, statedRates: this.stated, customerRates: this.customerRates });
   }
 
   private learnRegime(regime: string, invoices: Short[], out: Map<string, number>) {

@@ -42,8 +42,13 @@ export const taxDetector: Detector = {
     if (!(net > 0)) return [];
     const stated = normaliseRate(txn.tax_rate);
     const configured = taxRateOn(cfg, txn.currency, dayOf(txn.date));
-    const minimum = Math.max(stated ?? 0, configured ?? 0);
     if (stated === undefined && configured === undefined) return [];
+    let minimum = Math.max(stated ?? 0, configured ?? 0);
+    const habits = ctx.history.taxHabits;
+    // The rate (nearly) every taxed invoice of the customer states, when higher: another
+    // jurisdiction's lower rate on one of its invoices is under-taxed (tax-habits.ts).
+    const usual = cfg.learn && stated !== undefined ? habits.customerRate(txn.customer_id, statedRate(stated)) : undefined;
+    if (usual !== undefined && usual > minimum) minimum = usual;
     const charged = txn.tax_amount ?? (stated !== undefined ? net * stated : undefined);
     if (charged === undefined) return [];
     const tol = config.revenue_leakage.tolerance;
@@ -51,7 +56,6 @@ export const taxDetector: Detector = {
     const lineTol = { ...tol, absolute: tol.absolute + 0.005 * txn.lines.length };
     if (!isBelow(charged, net * minimum, lineTol)) return [];
     if (exemptionMarker(txn, cfg) !== undefined) return [];
-    const habits = ctx.history.taxHabits;
     if (cfg.learn && habits.exempt(txn.customer_id)) return [];
     // A stated rate below the minimum is the invoice's rate when it is what every one of its SKUs
     // is billed at (an invoice of reduced-rate goods stating the reduced rate).
@@ -73,7 +77,8 @@ export const taxDetector: Detector = {
     if (!isBelow(charged, expected, lineTol)) return [];
     const shortfall = expected - charged;
     const effective = expected / net;
-    const detail = reduced.length > 0 ? ` (${reduced.map((r) => `${r.sku} at its usual ${round2(r.rate * 100)}%`).join(", ")}, the rest at ${round2(required * 100)}%)` : "";
+    const usualNote = usual !== undefined && required === usual && usual > Math.max(stated ?? 0, configured ?? 0) ? `, the rate the customer's invoices state (this one states ${round2((stated ?? 0) * 100)}%)` : "";
+    const detail = usualNote + (reduced.length > 0 ? ` (${reduced.map((r) => `${r.sku} at its usual ${round2(r.rate * 100)}%`).join(", ")}, the rest at ${round2(required * 100)}%)` : "");
     return [
       {
         code: "tax_below_rate",
