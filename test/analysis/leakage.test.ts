@@ -180,6 +180,20 @@ describe("shipments, tax, currency", () => {
     expect((await analyse(trial, { config })).anomalies).toEqual([]);
   });
 
+  test("a follow-up invoice in another currency than its contract keeps the rate of the invoice it follows", async () => {
+    // CTR-1: 80 USD. 64 EUR is 80 USD at May's 1.25, 76.80 USD at June's 1.20.
+    const config = modulesConfig({ revenue_leakage: { exchange_rates: [{ from: "EUR", to: "USD", rate: 1.25, valid_from: "2025-05-01" }, { from: "EUR", to: "USD", rate: 1.2, valid_from: "2025-06-01" }] } });
+    const may = invoice("FX-1", { customer: "CUST-1", currency: "EUR", date: "2025-05-30T10:00:00Z", lines: [{ sku: "SKU-A", qty: 10, unit: 64 }] });
+    const backorder = invoice("FX-2", { customer: "CUST-1", currency: "EUR", date: "2025-06-03T10:00:00Z", reference: "FX-1", lines: [{ sku: "SKU-A", qty: 5, unit: 64 }] });
+    const r = await analyse(backorder, { config, history: [may, backorder] });
+    expect(r.amount_at_risk.amount).toBe(0);
+    expect(r.risk_level).toBe("low");
+    // Without the reference it is June's sale at June's rate: 3.20 USD short a unit, 16 USD = 13.33 EUR.
+    const alone = { ...backorder, transaction_id: "FX-3" } as typeof backorder;
+    delete alone.reference;
+    expect((await analyse(alone, { config, history: [may, alone] })).amount_at_risk.amount).toBe(13.33);
+  });
+
   test("a promotion in the invoice's currency beside the customer's cheaper contract in another: the contract governs at the reference rate", async () => {
     // PROMO-GBP: SKU-A at 70 GBP for everyone; CUST-1's own contract: 80 USD = 63.20 GBP at 0.79.
     const ref = { contracts: [...reference.contracts, { contract_id: "PROMO-GBP", customer_id: "*", sku: "SKU-A", price: 70, currency: "GBP", valid_from: "2025-01-01", valid_to: "2025-12-31" }], price_list: [...reference.price_list, { sku: "SKU-A", list_price: 79, currency: "GBP" }] };

@@ -49,7 +49,13 @@ export const currencyMismatchDetector: Detector = {
     const rates = referenceRates(input.ctx, config);
     const mismatches: Mismatch[] = conflicts.map((f) => {
       const c = f.foreignTerms!;
-      const rate = exchangeRateOn(rates, txn.currency!.toUpperCase(), c.currency!.toUpperCase(), day);
+      const from = txn.currency!.toUpperCase();
+      const to = c.currency!.toUpperCase();
+      let rate = exchangeRateOn(rates, from, to, day);
+      // A follow-up or re-issued invoice keeps the prices of the invoice it follows, converted at
+      // that day's rate: the rate of either day that values its price the higher counts.
+      const then = f.orderDay === undefined ? undefined : exchangeRateOn(rates, from, to, f.orderDay);
+      if (then !== undefined && (rate === undefined || then > rate)) rate = then;
       if (rate === undefined || f.net === undefined || f.quantity <= 0) return { f, rate, converted: undefined, lost: 0 };
       const converted = f.net * rate;
       const lost = isBelow(converted, c.price, tol) ? ((c.price - converted) * f.quantity) / rate : 0;

@@ -40,6 +40,8 @@ export interface LineFacts {
   outOfWindow: Contract[];
   /** List price less the policy's maximum discount. */
   policyFloor: number | undefined;
+  /** The day of the invoice this one follows up (its reference, or the cancelled invoice it re-issues), whose prices it keeps. */
+  orderDay: string | undefined;
 }
 
 export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: ModulesConfig): LineFacts[] {
@@ -117,6 +119,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       foreignTerms,
       outOfWindow,
       policyFloor: list !== undefined ? list * (1 - maxDiscount / 100) : undefined,
+      orderDay,
     });
   });
   return out;
