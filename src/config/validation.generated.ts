@@ -168,6 +168,7 @@ function d14(value: any): any {
   if (o["retention_days"] === undefined) o["retention_days"] = 30;
   if (o["poll_interval_ms"] === undefined) o["poll_interval_ms"] = 1000;
   if (o["html_max_rows"] === undefined) o["html_max_rows"] = 5000;
+  if (o["max_active_per_account"] === undefined) o["max_active_per_account"] = 20;
   if (o["max_attempts"] === undefined) o["max_attempts"] = 3;
   return o;
 }
@@ -775,10 +776,13 @@ return function check(value: any): boolean {
     Number.isInteger(value.reports.html_max_rows) &&
     value.reports.html_max_rows <= 1000000 &&
     value.reports.html_max_rows >= 10 &&
+    Number.isInteger(value.reports.max_active_per_account) &&
+    value.reports.max_active_per_account <= 100000 &&
+    value.reports.max_active_per_account >= 1 &&
     Number.isInteger(value.reports.max_attempts) &&
     value.reports.max_attempts <= 20 &&
     value.reports.max_attempts >= 1 &&
-    Object.getOwnPropertyNames(value.reports).every(key => ['dir', 'concurrency', 'retention_days', 'workers', 'poll_interval_ms', 'html_max_rows', 'max_attempts'].includes(key)) &&
+    Object.getOwnPropertyNames(value.reports).every(key => ['dir', 'concurrency', 'retention_days', 'workers', 'poll_interval_ms', 'html_max_rows', 'max_active_per_account', 'max_attempts'].includes(key)) &&
     (typeof value.metrics === 'object' && value.metrics !== null && !Array.isArray(value.metrics)) &&
     (typeof value.metrics.enabled === 'boolean') &&
     (typeof value.metrics.token === 'string') &&

@@ -22,6 +22,12 @@ export const ReportsSection = Type.Object(
     poll_interval_ms: Type.Integer({ default: 1_000, minimum: 10, maximum: 60_000 }),
     /** Rows of a detail table shown in an html report (json and csv always hold them all). */
     html_max_rows: Type.Integer({ default: 5_000, minimum: 10, maximum: 1_000_000 }),
+    /**
+     * Reports one account may have queued or running at once: a further POST /v1/reports (or the
+     * dashboard's form, or `assay reports create`) is refused with 429 until one finishes, so one
+     * account cannot fill the shared queue and starve every other account's reports.
+     */
+    max_active_per_account: Type.Integer({ default: 20, minimum: 1, maximum: 100_000 }),
     /** A report whose runs were interrupted this many times is failed instead of retried. */
     max_attempts: Type.Integer({ default: 3, minimum: 1, maximum: 20 }),
   },

@@ -14,9 +14,12 @@ import type { Logger } from "../log.ts";
 import { REVENUE_LEAKAGE_MODULE } from "./revenue-leakage.ts";
 import { CONTENT_TYPES, type ReportFormat, type ReportType } from "./types.ts";
 import { ReportWorker } from "./worker.ts";
-import type { ReportRecord, Store } from "../store/types.ts";
+import { ActiveReportsLimitError, type ReportRecord, type Store } from "../store/types.ts";
 import { parseTime } from "../domain/time.ts";
 import { type ReportView, reportView } from "./views.ts";
+
+/** Retry-After of a creation refused because the account's reports fill its share of the queue. */
+const ACTIVE_LIMIT_RETRY_S = 5;
 
 export interface CreateReportInput {
   type: ReportType;
@@ -57,7 +60,16 @@ export class ReportService {
 
   async create(actor: { account: string; key: string | null }, input: CreateReportInput, claim?: IdempotencyRef): Promise<ReportView> {
     const record = this.validate(actor, input);
-    await this.deps.store.reports.create(record, claim);
+    const maxActive = this.deps.config.reports.max_active_per_account;
+    try {
+      await this.deps.store.reports.create(record, claim, maxActive);
+    } catch (e) {
+      if (!(e instanceof ActiveReportsLimitError)) throw e;
+      throw new ApiError("rate_limited", `this account already has ${maxActive} reports queued or running (reports.max_active_per_account); wait for one to finish`, {
+        headers: { "retry-after": String(ACTIVE_LIMIT_RETRY_S) },
+        extra: { violated_policies: ["active_reports"] },
+      });
+    }
     this.worker.kick();
     return this.view(record);
   }

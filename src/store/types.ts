@@ -363,7 +363,11 @@ export interface ReportRecord {
 }
 
 export interface ReportRepository {
-  create(report: ReportRecord, claim?: IdempotencyRef): Promise<ReportRecord>;
+  /**
+   * Inserts a queued report. With `maxActive`, refuses (ActiveReportsLimitError) when the account
+   * already has that many reports queued or running, checked in the same transaction.
+   */
+  create(report: ReportRecord, claim?: IdempotencyRef, maxActive?: number): Promise<ReportRecord>;
   get(accountId: string, id: string): Promise<ReportRecord | null>;
   list(query: { account_id: string; starting_after?: string; limit: number }): Promise<Page<ReportRecord>>;
   /** Atomically moves the oldest queued report to running for `runner`, leased until `leaseUntil`. */
@@ -382,6 +386,14 @@ export interface ReportRepository {
   /** Finished reports completed before `before`, oldest first. */
   expired(before: string, limit: number): Promise<ReportRecord[]>;
   delete(id: string): Promise<void>;
+}
+
+/** Raised by ReportRepository.create when the account already has `maxActive` reports queued or running. */
+export class ActiveReportsLimitError extends Error {
+  constructor(readonly maxActive: number) {
+    super(`the account already has ${maxActive} reports queued or running`);
+    this.name = "ActiveReportsLimitError";
+  }
 }
 
 /** Raised by a store when it cannot do its work (disk full, read-only, corrupt, locked). */

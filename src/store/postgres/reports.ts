@@ -1,6 +1,6 @@
 // Report jobs on PostgreSQL. A claim picks the oldest queued report with FOR UPDATE SKIP LOCKED,
 // so nodes claiming at once each get a different one (or none) without waiting on each other.
-import type { Page, ReportRecord, ReportRepository } from "../types.ts";
+import { ActiveReportsLimitError, type Page, type ReportRecord, type ReportRepository } from "../types.ts";
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import { markClaim } from "./idempotency.ts";
 import { changes, insertOf, one, rows, type PgDatabase } from "./pool.ts";
@@ -20,8 +20,16 @@ const START = `status = 'running', runner = $1, started_at = $2, attempts = atte
 export class PgReportRepository implements ReportRepository {
   constructor(private readonly db: PgDatabase) {}
 
-  create(report: ReportRecord, claim?: IdempotencyRef) {
+  create(report: ReportRecord, claim?: IdempotencyRef, maxActive?: number) {
     return this.db.tx(async (tx) => {
+      if (maxActive !== undefined) {
+        // One creation per account at a time, so concurrent ones cannot all pass the count.
+        await tx.unsafe("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`reports:${report.account_id}`]);
+        const counted = await tx.unsafe("SELECT count(*)::int AS n FROM reports WHERE account_id = $1 AND status IN ('queued', 'running')", [
+          report.account_id,
+        ]);
+        if (Number(counted[0]!.n) >= maxActive) throw new ActiveReportsLimitError(maxActive);
+      }
       const q = insertOf("reports", COLUMNS, { ...report, summary: report.summary === null ? null : JSON.stringify(report.summary) });
       await tx.unsafe(q.text, q.params);
       await markClaim(tx, claim, `report:${report.id}`);

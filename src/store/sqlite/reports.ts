@@ -3,7 +3,7 @@
 import type { Database } from "bun:sqlite";
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import { markClaim } from "./idempotency.ts";
-import type { Page, ReportRecord, ReportRepository } from "../types.ts";
+import { ActiveReportsLimitError, type Page, type ReportRecord, type ReportRepository } from "../types.ts";
 import { guarded } from "./database.ts";
 
 interface Row extends Omit<ReportRecord, "summary"> {
@@ -14,9 +14,15 @@ const fromRow = (r: Row): ReportRecord => ({ ...r, summary: r.summary === null ?
 export class SqliteReportRepository implements ReportRepository {
   constructor(private readonly db: Database) {}
 
-  create(report: ReportRecord, claim?: IdempotencyRef) {
+  create(report: ReportRecord, claim?: IdempotencyRef, maxActive?: number) {
     return guarded(() =>
       this.db.transaction(() => {
+      if (maxActive !== undefined) {
+        const active = this.db
+          .query<{ n: number }, [string]>("SELECT count(*) AS n FROM reports WHERE account_id = ? AND status IN ('queued', 'running')")
+          .get(report.account_id)!.n;
+        if (active >= maxActive) throw new ActiveReportsLimitError(maxActive);
+      }
       this.db
         .query(
           `INSERT INTO reports (id, account_id, type, format, status, period_from, period_to, connector, module,
