@@ -46,7 +46,7 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
     (building ??= Promise.all([import("./app.ts"), rt.config.dashboard.enabled ? import("./dashboard/index.ts") : undefined]).then(([{ buildApp }, dashboardModule]) => {
       const parts: AppParts = buildApp(rt, { health, routes });
       // The dashboard answers /dashboard itself, beside (not inside) the signed /v1 pipeline.
-      const dashboard = dashboardModule?.createDashboard(rt, { secure: cfg.tls !== undefined });
+      const dashboard = dashboardModule?.createDashboard(rt, { secure: cfg.tls !== undefined || /^https:/i.test(rt.config.dashboard.public_url ?? "") });
       const app = parts.app;
       fast = parts.fast;
       handle = dashboard ? (request) => (isDashboardPath(request.url) ? dashboard(request) : app.handle(request)) : app.handle;

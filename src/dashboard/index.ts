@@ -39,6 +39,9 @@ const FORM_MAX_BYTES = 64 * 1024;
 
 export function createDashboard(rt: Runtime, options: { secure: boolean }) {
   const deps: DashboardDeps = { rt, secure: options.secure, usedNonces: new Map() };
+  // Behind a TLS-terminating proxy the browser's Origin is https://public-name while the request
+  // reaches Assay as http://public-name: dashboard.public_url names the public origin.
+  const publicOrigin = rt.config.dashboard.public_url ? new URL(rt.config.dashboard.public_url).origin : undefined;
   const routes: Route[] = [...authRoutes, ...keyRoutes, ...usageRoutes, ...alertRoutes, ...reportRoutes, ...connectorRoutes, ...playgroundRoutes, ...adminRoutes];
 
   return async function handleDashboard(request: Request): Promise<Response> {
@@ -77,7 +80,7 @@ export function createDashboard(rt: Runtime, options: { secure: boolean }) {
 
     let form = new URLSearchParams();
     if (method === "POST") {
-      if (!sameOrigin(request, url)) return forbidden();
+      if (!sameOrigin(request, url, publicOrigin)) return forbidden();
       const type = request.headers.get("content-type") ?? "";
       if (!type.startsWith("application/x-www-form-urlencoded")) return errorPage(415, "Unsupported form", "Send this form from the dashboard page.");
       const text = await request.text();
@@ -112,12 +115,15 @@ export function createDashboard(rt: Runtime, options: { secure: boolean }) {
   }
 }
 
-/** Origin and Sec-Fetch-Site, when the browser sends them, must say this very site. */
-function sameOrigin(request: Request, url: URL): boolean {
+/**
+ * Origin and Sec-Fetch-Site, when the browser sends them, must say this very site: the address the
+ * request came in on, or dashboard.public_url's origin (the public https address of a proxy).
+ */
+function sameOrigin(request: Request, url: URL, publicOrigin: string | undefined): boolean {
   const site = request.headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") return false;
   const origin = request.headers.get("origin");
-  if (origin && origin !== url.origin) return false;
+  if (origin && origin !== url.origin && origin !== publicOrigin) return false;
   return true;
 }
 
