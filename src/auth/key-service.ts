@@ -255,7 +255,8 @@ export class KeyService {
 
   private assertPlan(plan: string) {
     const plans = this.plans();
-    if (!(plan in plans)) {
+    // Own names only: `in` would accept "toString", "constructor" or "__proto__" (Object.prototype).
+    if (!Object.hasOwn(plans, plan)) {
       throw new KeyServiceError("unknown_plan", `unknown plan "${plan}"; known plans: ${Object.keys(plans).join(", ")}`);
     }
   }

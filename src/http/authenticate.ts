@@ -172,7 +172,9 @@ export class Authenticator {
   private charge(state: RequestState): void | Promise<void> {
     const auth = state.auth!;
     this.deps.keys.noteUse(auth.key.id);
-    const plan = this.deps.plans()[auth.account.plan] ?? this.deps.plans().standard!;
+    const plans = this.deps.plans();
+    // An own plan only (a stored "toString" is not a plan: it gets standard, not Object.prototype's function).
+    const plan = (Object.hasOwn(plans, auth.account.plan) ? plans[auth.account.plan] : undefined) ?? plans.standard!;
     return then(this.deps.limiter.acquire(subjectOf(auth.account), this.windowsOf(plan)), (decision) => {
       setLimitHeaders(state.headers, decision);
       if (!decision.allowed) throw rateLimitedError(decision);
