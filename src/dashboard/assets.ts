@@ -22,7 +22,8 @@ const ASSETS: Record<string, Asset> = {
 export const ASSET_VERSION = Bun.hash(css + js).toString(36);
 
 export function assetResponse(name: string, acceptEncoding: string | null, headers: Record<string, string>): Response | null {
-  const a = ASSETS[name];
+  // Own names only: "constructor" or "__proto__" would find Object.prototype's members.
+  const a = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
   if (!a) return null;
   const gzip = /\bgzip\b/.test(acceptEncoding ?? "");
   return new Response(gzip ? a.gzip : a.body, {

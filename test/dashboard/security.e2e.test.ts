@@ -131,6 +131,14 @@ describe("headers and assets", () => {
     expect(res.headers.get("content-type")).toStartWith("text/javascript");
   });
 
+  test("an asset name is a file name, not a member of Object.prototype (those were 200 with Content-Type: undefined)", async () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+      const res = await fetch(`${s.url}/dashboard/assets/${name}`);
+      expect(res.status, name).toBe(404);
+      expect(res.headers.get("content-type")).toStartWith("text/html");
+    }
+  });
+
   test("values are escaped", async () => {
     await admin.post("/dashboard/accounts", { _csrf: admin.csrf, name: `<img src=x onerror=alert(1)>`, plan: "standard" });
     const page = await (await admin.get("/dashboard/accounts")).text();
