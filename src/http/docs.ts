@@ -8,15 +8,29 @@ import uiCss from "../../node_modules/swagger-ui-dist/swagger-ui.css" with { typ
 import { VERSION } from "../version.ts";
 import { completeDocument } from "./openapi.ts";
 
+const INIT = `window.ui = SwaggerUIBundle({ url: "/docs/json", dom_id: "#ui", deepLinking: true,
+  validatorUrl: null, tryItOutEnabled: false, supportedSubmitMethods: [] });`;
+
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Assay API reference</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
 <body><div id="ui"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script>window.ui = SwaggerUIBundle({ url: "/docs/json", dom_id: "#ui", deepLinking: true,
-  validatorUrl: null, tryItOutEnabled: false, supportedSubmitMethods: [] });</script>
+<script>${INIT}</script>
 </body></html>`;
+
+/**
+ * The page shares its origin with the dashboard, so it gets the same protections: scripts only
+ * from /docs/assets and the one inline call above (by its hash), no framing, no sniffing. Swagger
+ * UI sets style attributes, hence 'unsafe-inline' for styles only.
+ */
+export const DOCS_HEADERS: Record<string, string> = {
+  "content-security-policy": `default-src 'none'; script-src 'self' 'sha256-${new Bun.CryptoHasher("sha256").update(INIT).digest("base64")}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "same-origin",
+};
 
 const SECURITY_NOTE = `Every /v1 request carries \`Authorization: Bearer <API_KEY>\` and
 \`X-Service-Signature\`: HMAC-SHA256 of the exact request body bytes (the empty string when there is
@@ -63,9 +77,9 @@ export function docsRoutes(getApp: () => AnyElysia) {
       async () => new Response((document ??= JSON.stringify(await openApiDocument(getApp()))), { headers: { "content-type": "application/json" } }),
       { detail: { hide: true } },
     )
-    .get("/docs", () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }), {
+    .get("/docs", () => new Response(PAGE, { headers: { ...DOCS_HEADERS, "content-type": "text/html; charset=utf-8" } }), {
       detail: { hide: true },
     })
-    .get("/docs/assets/swagger-ui-bundle.js", () => new Response(Bun.file(uiBundle), { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=86400" } }), { detail: { hide: true } })
-    .get("/docs/assets/swagger-ui.css", () => new Response(Bun.file(uiCss), { headers: { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=86400" } }), { detail: { hide: true } });
+    .get("/docs/assets/swagger-ui-bundle.js", () => new Response(Bun.file(uiBundle), { headers: { "x-content-type-options": "nosniff", "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=86400" } }), { detail: { hide: true } })
+    .get("/docs/assets/swagger-ui.css", () => new Response(Bun.file(uiCss), { headers: { "x-content-type-options": "nosniff", "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=86400" } }), { detail: { hide: true } });
 }

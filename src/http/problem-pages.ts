@@ -4,7 +4,15 @@
 import { Elysia } from "elysia";
 import { ApiError, PROBLEMS, type ProblemCode } from "../domain/errors.ts";
 
-const HTML = { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=3600" };
+// Served on the dashboard's origin: nothing but their own inline style may run or load, and no
+// other site may frame them.
+const HTML = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "public, max-age=3600",
+  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+};
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
