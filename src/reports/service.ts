@@ -4,7 +4,7 @@ import type { IdempotencyRef } from "../domain/idempotency.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AssayConfig } from "../config/load.ts";
-import type { ConnectorAccess } from "../connectors/access.ts";
+import { type ConnectorAccess, mayUse } from "../connectors/access.ts";
 import type { Connector } from "../connectors/types.ts";
 import type { AnalysisEngine } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
@@ -129,6 +129,12 @@ export class ReportService {
       scannable(this.deps.connectors.access(actor.account, input.connector, { module }), "replays");
     }
     if (input.type === "alerts" && module !== null) throw invalid("/module", "an alerts report cannot be limited to a module");
+    if ((input.type === "risk_summary" || input.type === "alerts") && input.connector) {
+      // These only filter recorded data by connector, so an id no longer configured is fine; one
+      // restricted to other accounts is refused as everywhere else (docs/api.md).
+      const named = this.deps.connectors.get(input.connector);
+      if (named && !mayUse(named, actor.account)) throw new ApiError("forbidden", `this account may not use connector "${input.connector}"`);
+    }
     return {
       id: newId("rpt"),
       account_id: actor.account,

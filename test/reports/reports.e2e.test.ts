@@ -72,6 +72,10 @@ describe("POST /v1/reports", () => {
   test("a connector restricted to other accounts is 403 forbidden, for reports and alerts alike", async () => {
     for (const [path, body] of [
       ["/v1/reports", { type: "revenue_leakage", connector: "private" }],
+      // Also the types that only filter recorded data by connector (they were queued: 202).
+      ["/v1/reports", { type: "risk_summary", connector: "private" }],
+      ["/v1/reports", { type: "alerts", connector: "private" }],
+      ["/v1/reports", { type: "simulation", connector: "private" }],
       ["/v1/alerts", { title: "t", severity: "low", connector: "private" }],
     ] as const) {
       const res = await s.call("POST", path, body);
