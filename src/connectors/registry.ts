@@ -15,6 +15,9 @@ import type { Connector } from "./types.ts";
 
 export type { ConnectorHealth, ConnectorStatus } from "./status.ts";
 
+/** The shortest time between two manual checks of one connector (ConnectorRegistry.checkNow). */
+export const MANUAL_CHECK_INTERVAL_MS = 5_000;
+
 export interface RegistryDeps {
   log: Logger;
   clock: Clock;
@@ -25,6 +28,8 @@ export interface RegistryDeps {
 export class ConnectorRegistry implements ConnectorAccess {
   private readonly connectors = new Map<string, MonitoredConnector>();
   private readonly monitor: ConnectorMonitor;
+  /** Manual checks (the dashboard's "Check now"): the one in flight, and when the last one began. */
+  private readonly manual = new Map<string, { running?: Promise<void>; startedAt: number }>();
 
   /** Throws a ConfigError (one line per problem, with YAML paths) for an invalid connector. */
   constructor(
@@ -75,6 +80,29 @@ export class ConnectorRegistry implements ConnectorAccess {
     const c = this.connectors.get(id);
     if (!c) return undefined;
     await this.monitor.probeNow(c);
+    return c.tracker.snapshot();
+  }
+
+  /**
+   * A check someone asked for (the dashboard's "Check now"): concurrent requests share the probe in
+   * flight, and one asked within `minIntervalMs` of the last one's start returns the status as it
+   * is, so repeated clicks (or a script posting the form) cannot turn into a stream of requests to
+   * the source: at most one probe per connector per interval, whoever asks.
+   */
+  async checkNow(id: string, minIntervalMs = MANUAL_CHECK_INTERVAL_MS): Promise<ConnectorStatus | undefined> {
+    const c = this.connectors.get(id);
+    if (!c) return undefined;
+    const now = this.deps.clock.monotonic();
+    const last = this.manual.get(id);
+    if (last?.running) await last.running;
+    else if (!last || now - last.startedAt >= minIntervalMs) {
+      const entry: { running?: Promise<void>; startedAt: number } = { startedAt: now };
+      entry.running = this.monitor.probeNow(c).finally(() => {
+        entry.running = undefined;
+      });
+      this.manual.set(id, entry);
+      await entry.running;
+    }
     return c.tracker.snapshot();
   }
 

@@ -52,7 +52,7 @@ export const connectorRoutes: Route[] = [
       const accountId = scopeAccount(ctx);
       const id = ctx.params[0]!;
       if (!ctx.deps.rt.connectors.visibleTo(accountId).some((c) => c.id === id)) return notFound(frameOf(ctx, "Not found", "connectors", html``));
-      await ctx.deps.rt.connectors.probe(id);
+      await ctx.deps.rt.connectors.checkNow(id);
       return redirect(`/dashboard/connectors${isAdmin(ctx) ? `?account=${accountId}` : ""}`);
     },
   },
