@@ -66,6 +66,7 @@ export function plainValue(value: unknown): string {
 function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   let s = plainValue(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+  // Whatever the value's type: a list or a structure can start with a source's text as well.
+  if (typeof value !== "number" && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

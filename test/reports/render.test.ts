@@ -49,6 +49,9 @@ describe("renderers", () => {
     expect(lines[2]).toBe('a2,"line\nbreak, comma",0');
     expect(lines[3]).toBe("a3,<img src=x onerror=alert(1)>,");
     expect(csvLine(["-5", "+1", "@x", "-x"])).toBe("-5,'+1,'@x,'-x\r\n");
+    // A list or a structure whose text starts with a source's value is defused too (it was not:
+    // only strings were checked); a negative number stays a number.
+    expect(csvLine([["=cmd|' /C calc'!A0", "x"], ["@SUM(1)"], [-3, 4], -7])).toBe("'=cmd|' /C calc'!A0; x,'@SUM(1),'-3; 4,-7\r\n");
   });
 
   test("html escapes every value and shows at most html_max_rows detail rows", async () => {
