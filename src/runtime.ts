@@ -23,6 +23,7 @@ import { WebhookWorker } from "./notify/worker.ts";
 import { createLimiters } from "./ratelimit/factory.ts";
 import type { RateLimiter } from "./ratelimit/types.ts";
 import { openStore } from "./store/open.ts";
+import { purgeAnalyses } from "./store/retention.ts";
 import type { Store } from "./store/types.ts";
 import { UsageService } from "./usage/service.ts";
 import { dashboardBaseUrl, UserService } from "./users/service.ts";
@@ -274,6 +275,16 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       }
       const purgeSessions = () => users.purgeSessions().catch((e) => log.warn("session purge failed", { error: String(e) }));
       timers.push(setInterval(purgeSessions, 10 * 60_000));
+      // storage.analyses_retention_days: hourly, and once a minute after start (off the cold start).
+      const retention = config.storage.analyses_retention_days;
+      if (retention > 0) {
+        const purgeOld = () =>
+          purgeAnalyses(store.analyses, clock, retention).then(
+            (n) => n > 0 && log.info("old analyses deleted", { deleted: n, retention_days: retention }),
+            (e) => log.warn("deleting old analyses failed", { error: String(e) }),
+          );
+        timers.push(setTimeout(purgeOld, 60_000), setInterval(purgeOld, 3_600_000));
+      }
       for (const t of timers) t.unref?.();
     },
     quiesce() {

@@ -36,6 +36,7 @@ function d1(value: any): any {
   if (o["busy_timeout_ms"] === undefined) o["busy_timeout_ms"] = 5000;
   if (o["startup_check"] === undefined) o["startup_check"] = "quick";
   if (o["pool"] === undefined) o["pool"] = 10;
+  if (o["analyses_retention_days"] === undefined) o["analyses_retention_days"] = 400;
   return o;
 }
 
@@ -696,7 +697,8 @@ return function check(value: any): boolean {
     Number.isInteger(value.storage.pool) &&
     value.storage.pool <= 500 &&
     value.storage.pool >= 1 &&
-    Object.getOwnPropertyNames(value.storage).every(key => ['driver', 'path', 'synchronous', 'busy_timeout_ms', 'startup_check', 'url', 'pool'].includes(key)) &&
+    (((value.storage.analyses_retention_days === 0)) || (Number.isFinite(value.storage.analyses_retention_days) && value.storage.analyses_retention_days <= 36500 && value.storage.analyses_retention_days >= 31)) &&
+    Object.getOwnPropertyNames(value.storage).every(key => ['driver', 'path', 'synchronous', 'busy_timeout_ms', 'startup_check', 'url', 'pool', 'analyses_retention_days'].includes(key)) &&
     (typeof value.rate_limit === 'object' && value.rate_limit !== null && !Array.isArray(value.rate_limit)) &&
     (((value.rate_limit.backend === 'memory')) || ((value.rate_limit.backend === 'redis'))) &&
     (value.rate_limit.url !== undefined ? ((typeof value.rate_limit.url === 'string') && value.rate_limit.url.length >= 1) : true) &&

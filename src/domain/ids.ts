@@ -66,6 +66,14 @@ export function newId(prefix: IdPrefix, now?: number): string {
   return `${prefix}_${ulid(now)}`;
 }
 
+/**
+ * The least id of `prefix` made at `ms` or later: every id made earlier sorts below it (a ULID's
+ * first ten characters are its time), so "older than" is a range of the primary key.
+ */
+export function firstIdAt(prefix: IdPrefix, ms: number): string {
+  return `${prefix}_${timeText(ms)}`;
+}
+
 const ID_PATTERN = /^[a-z]+_[0-9A-HJKMNP-TV-Z]{26}$/;
 export function isId(value: string, prefix?: IdPrefix): boolean {
   return ID_PATTERN.test(value) && (!prefix || value.startsWith(`${prefix}_`));

@@ -19,6 +19,11 @@ export const StorageSection = Type.Object(
     url: Type.Optional(Type.String({ minLength: 1 })),
     /** PostgreSQL: connections per node. */
     pool: Type.Integer({ default: 10, minimum: 1, maximum: 500 }),
+    /**
+     * Recorded analyses older than this many days are deleted (hourly, in batches); 0 keeps them
+     * for ever. At least 31 days: an Idempotency-Key replay may rebuild its answer from one.
+     */
+    analyses_retention_days: Type.Union([Type.Literal(0), Type.Number({ minimum: 31, maximum: 36_500 })], { default: 400 }),
   },
   { ...closed, default: {} },
 );

@@ -113,6 +113,12 @@ export interface AnalysisRepository {
   iterate(accountId: string, query?: AnalysisQuery): AsyncIterable<AnalysisRecord>;
 }
 
+/** Deletes analyses past `storage.analyses_retention_days` (analysis/retention.ts). */
+export interface AnalysisRetention {
+  /** Deletes up to `limit` analyses whose id is below `beforeId` (made earlier: ids start with their time); returns how many. */
+  purgeBefore(beforeId: string, limit: number): Promise<number>;
+}
+
 /** Reads one analysis back (idempotency recovery rebuilds a lost response from it). */
 export interface AnalysisLookup {
   get(accountId: string, id: string): Promise<AnalysisRecord | null>;
@@ -151,7 +157,7 @@ export interface Store {
   readonly accounts: AccountRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly idempotency: IdempotencyRepository;
-  readonly analyses: AnalysisRepository & AnalysisLookup;
+  readonly analyses: AnalysisRepository & AnalysisLookup & AnalysisRetention;
   readonly alerts: AlertRepository;
   readonly outbox: OutboxRepository;
   readonly reports: ReportRepository;

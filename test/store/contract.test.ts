@@ -2,7 +2,7 @@
 // (a fresh database per run), so both drivers behave alike for every caller.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { newId } from "../../src/domain/ids.ts";
+import { firstIdAt, newId } from "../../src/domain/ids.ts";
 import { PostgresStore } from "../../src/store/postgres/index.ts";
 import { SqliteStore } from "../../src/store/sqlite/index.ts";
 import {
@@ -181,6 +181,28 @@ for (const driver of drivers) {
       const filtered = [];
       for await (const a of store.analyses.iterate(acct, { connector: "odd", from: at(2), to: at(4) })) filtered.push(a.transaction_id);
       expect(filtered).toEqual(["t3"]);
+    });
+
+    test("analyses: purgeBefore deletes the analyses made before an id's time, a batch at a time", async () => {
+      const owner = "acct_purge";
+      const day = 86_400_000;
+      const now = Date.now();
+      // Ids of past times (newId never goes back in time within a process: its ids are monotonic).
+      const made = [40, 35, 33, 1].map((daysAgo, i) => `${firstIdAt("anl", now - daysAgo * day)}${String(i).padStart(16, "0")}`);
+      for (const [i, id] of made.entries()) {
+        await store.analyses.insert({
+          id, account_id: owner, connector: "c", module: "m", transaction_id: `p${i}`, customer_id: null,
+          risk_score: 0, risk_level: "low", amount_at_risk: 0, currency: null, anomaly_codes: [],
+          transactions_analyzed: 1, alert_id: null, created_at: new Date(now - [40, 35, 33, 1][i]! * day).toISOString(), result: {},
+        });
+      }
+      const before = firstIdAt("anl", now - 31 * day);
+      expect(await store.analyses.purgeBefore(before, 2)).toBe(2);
+      expect(await store.analyses.purgeBefore(before, 2)).toBe(1);
+      expect(await store.analyses.purgeBefore(before, 2)).toBe(0);
+      const left = [];
+      for await (const a of store.analyses.iterate(owner)) left.push(a.id);
+      expect(left).toEqual([made[3]!]);
     });
 
     test("alerts: create with event and outbox, list newest first with a cursor, change, history", async () => {

@@ -1,4 +1,4 @@
-import type { AlertProbe, AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../types.ts";
+import type { AlertProbe, AnalysisQuery, AnalysisRecord, AnalysisRepository, AnalysisRetention } from "../types.ts";
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import { recordedResultJson } from "../../domain/analysis-json.ts";
 import { markClaim } from "./idempotency.ts";
@@ -55,7 +55,7 @@ export async function insertAnalysisOnAlert(sql: Sql, r: AnalysisRecord, probe: 
   return (await changes(sql, INSERT_ON_ALERT_SQL, params)) === 1;
 }
 
-export class PgAnalysisRepository implements AnalysisRepository {
+export class PgAnalysisRepository implements AnalysisRepository, AnalysisRetention {
   constructor(private readonly db: PgDatabase) {}
 
   insert(r: AnalysisRecord, claim?: IdempotencyRef) {
@@ -64,6 +64,10 @@ export class PgAnalysisRepository implements AnalysisRepository {
       await insertAnalysis(tx, r);
       await markClaim(tx, claim, `analysis:${r.id}`);
     });
+  }
+
+  purgeBefore(beforeId: string, limit: number) {
+    return this.db.run((sql) => changes(sql, "DELETE FROM analyses WHERE id IN (SELECT id FROM analyses WHERE id < $1 ORDER BY id LIMIT $2)", [beforeId, limit]));
   }
 
   get(accountId: string, id: string) {

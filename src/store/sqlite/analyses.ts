@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../types.ts";
+import type { AnalysisQuery, AnalysisRecord, AnalysisRepository, AnalysisRetention } from "../types.ts";
 import type { IdempotencyRef } from "../../domain/idempotency.ts";
 import { asStorageError, guarded } from "./database.ts";
 import { recordedResultJson } from "../../domain/analysis-json.ts";
@@ -52,7 +52,7 @@ export function insertAnalysis(db: Database, r: AnalysisRecord, alertId?: string
   );
 }
 
-export class SqliteAnalysisRepository implements AnalysisRepository {
+export class SqliteAnalysisRepository implements AnalysisRepository, AnalysisRetention {
   constructor(
     private readonly db: Database,
     private readonly writes: GroupCommit,
@@ -63,6 +63,11 @@ export class SqliteAnalysisRepository implements AnalysisRepository {
       insertAnalysis(this.db, r);
       markClaim(this.db, claim, `analysis:${r.id}`);
     });
+  }
+
+  purgeBefore(beforeId: string, limit: number) {
+    // Through the group commit, as every write: one batch is one short transaction.
+    return this.writes.run(() => this.db.query("DELETE FROM analyses WHERE id IN (SELECT id FROM analyses WHERE id < ? ORDER BY id LIMIT ?)").run(beforeId, limit).changes);
   }
 
   get(accountId: string, id: string) {
