@@ -29,6 +29,11 @@ export interface ContextSummary extends RobustSummary {
   max: number;
   /** The (sampled) log amounts, ascending: how many postings reached a level. */
   sorted: Float64Array;
+  /** The sample in the order it was drawn, and each value's history position: when the postings
+   *  at a level were made (amount-outlier.ts reads them only for an entry far above the usual,
+   *  so they are not sorted with `sorted`, which every summary pays for). */
+  sample: Float64Array;
+  positions: Int32Array;
 }
 
 /** About how many of the context's postings have a log amount of at least `log` (the sample
@@ -48,13 +53,20 @@ export function postingsAtLeast(s: ContextSummary, log: number): number {
 class Reservoir {
   n = 0;
   readonly values: number[] = [];
+  /** The history position of each value. */
+  readonly positions: number[] = [];
   constructor(private readonly cap: number) {}
-  add(v: number, rng: SeededRandom) {
+  add(v: number, rng: SeededRandom, position: number) {
     this.n++;
-    if (this.values.length < this.cap) this.values.push(v);
-    else {
+    if (this.values.length < this.cap) {
+      this.values.push(v);
+      this.positions.push(position);
+    } else {
       const j = Math.floor(rng.next() * this.n);
-      if (j < this.cap) this.values[j] = v;
+      if (j < this.cap) {
+        this.values[j] = v;
+        this.positions[j] = position;
+      }
     }
   }
 }
@@ -207,10 +219,10 @@ export class AmountContextsBuilder implements AmountContextsSink {
     for (let i = 0; i < this.fields.length; i++) {
       const f = this.fields[i]!;
       if (f.perLine) {
-        for (const line of lines) if (line.sku && line.amount) this.put(i, line.sku, currency, user, logAmount(Math.abs(line.amount)));
+        for (const line of lines) if (line.sku && line.amount) this.put(i, line.sku, currency, user, logAmount(Math.abs(line.amount)), seq);
       } else if (amount > 0) {
         const value = values[i];
-        if (value !== undefined) this.put(i, value, currency, user, log);
+        if (value !== undefined) this.put(i, value, currency, user, log, seq);
       }
     }
   }
@@ -223,12 +235,12 @@ export class AmountContextsBuilder implements AmountContextsSink {
     return code;
   }
 
-  private put(i: number, value: string, currency: string, user: number, log: number) {
+  private put(i: number, value: string, currency: string, user: number, log: number, position: number) {
     let byCurrency = this.tree[i]!.get(value);
     if (!byCurrency) this.tree[i]!.set(value, (byCurrency = new Map()));
     let node = byCurrency.get(currency);
     if (!node) byCurrency.set(currency, (node = { id: this.nodes++, all: new Reservoir(CONTEXT_SAMPLE), routines: this.routines[i]! }));
-    node.all.add(log, this.rng);
+    node.all.add(log, this.rng, position);
     if (user < 0 || !node.routines) return;
     let r = this.routineIndex.find(node.id, user, -1);
     if (r < 0) {
@@ -238,7 +250,7 @@ export class AmountContextsBuilder implements AmountContextsSink {
       this.routineUser.push(user);
       this.routineIndex.add(node.id, user, r);
     }
-    this.routineSamples[r]!.add(log, this.rng);
+    this.routineSamples[r]!.add(log, this.rng, position);
   }
 
   finish(): AmountContexts {
@@ -352,17 +364,22 @@ export interface AmountContextsParts {
   lines: LinesByPositionParts;
 }
 
-/** ContextSummary[] in columns: per summary n, median, scale, max; its sample at offsets[k]..offsets[k + 1]. */
+/** ContextSummary[] in columns: per summary n, median, scale, max; its sample sorted, in the
+ *  order drawn, and the history positions of the latter, at offsets[k]..offsets[k + 1]. */
 export interface PackedSummaries {
   stats: Float64Array;
   offsets: Int32Array;
   samples: Float64Array;
+  drawn: Float64Array;
+  positions: Int32Array;
 }
 
 function packSummaries(list: readonly ContextSummary[]): PackedSummaries {
   const offsets = new Int32Array(list.length + 1);
   for (let k = 0; k < list.length; k++) offsets[k + 1] = offsets[k]! + list[k]!.sorted.length;
   const samples = new Float64Array(offsets[list.length]!);
+  const drawn = new Float64Array(offsets[list.length]!);
+  const positions = new Int32Array(offsets[list.length]!);
   const stats = new Float64Array(list.length * 4);
   for (let k = 0; k < list.length; k++) {
     const s = list[k]!;
@@ -371,8 +388,10 @@ function packSummaries(list: readonly ContextSummary[]): PackedSummaries {
     stats[4 * k + 2] = s.scale;
     stats[4 * k + 3] = s.max;
     samples.set(s.sorted, offsets[k]!);
+    drawn.set(s.sample, offsets[k]!);
+    positions.set(s.positions, offsets[k]!);
   }
-  return { stats, offsets, samples };
+  return { stats, offsets, samples, drawn, positions };
 }
 
 function unpackSummaries(p: PackedSummaries): ContextSummary[] {
@@ -380,7 +399,7 @@ function unpackSummaries(p: PackedSummaries): ContextSummary[] {
   for (let k = 0; k < out.length; k++) {
     const st = p.stats;
     // The same keys in the same order as summarise() makes them.
-    out[k] = { n: st[4 * k]!, median: st[4 * k + 1]!, scale: st[4 * k + 2]!, max: st[4 * k + 3]!, sorted: p.samples.subarray(p.offsets[k]!, p.offsets[k + 1]!) };
+    out[k] = { n: st[4 * k]!, median: st[4 * k + 1]!, scale: st[4 * k + 2]!, max: st[4 * k + 3]!, sorted: p.samples.subarray(p.offsets[k]!, p.offsets[k + 1]!), sample: p.drawn.subarray(p.offsets[k]!, p.offsets[k + 1]!), positions: p.positions.subarray(p.offsets[k]!, p.offsets[k + 1]!) };
   }
   return out;
 }
@@ -388,7 +407,7 @@ function unpackSummaries(p: PackedSummaries): ContextSummary[] {
 /** The buffers of parts to transfer rather than copy. */
 export function amountPartsTransfer(p: AmountContextsParts): ArrayBuffer[] {
   const buffers = [p.contexts.field, p.contexts.id, p.contexts.routines, p.routineIndex.slots, p.routineTop, p.lines.account, p.lines.user];
-  for (const s of [p.contextSummaries, p.routineSummaries]) buffers.push(s.stats, s.offsets, s.samples);
+  for (const s of [p.contextSummaries, p.routineSummaries]) buffers.push(s.stats, s.offsets, s.samples, s.drawn, s.positions);
   return [...new Set(buffers.map((a) => a.buffer as ArrayBuffer))];
 }
 
@@ -545,7 +564,8 @@ export class AmountContexts {
 export const userOf = readUser;
 
 function summarise(r: Reservoir): ContextSummary {
-  const sorted = Float64Array.from(r.values).sort();
+  const sample = Float64Array.from(r.values);
+  const sorted = sample.slice().sort();
   const s = robustSummaryOfSorted(sorted);
-  return { ...s, n: r.n, max: Math.exp(sorted[sorted.length - 1] ?? Number.NEGATIVE_INFINITY), sorted };
+  return { ...s, n: r.n, max: Math.exp(sorted[sorted.length - 1] ?? Number.NEGATIVE_INFINITY), sorted, sample, positions: Int32Array.from(r.positions) };
 }

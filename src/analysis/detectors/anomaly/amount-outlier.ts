@@ -64,6 +64,9 @@ export const amountOutlierDetector: Detector = {
     // columns reused from entry to entry, and objects are made only for alarms.
     const alarms: Alarm[] = [];
     routineCount = 0;
+    judgedHistory = ctx.history;
+    judgedMs = self ? self.ms : Number.NaN;
+    judgedSeq = self ? self.seq : -1;
     const fields = store.fields;
     const log = amount > 0 ? logAmount(amount) : 0;
     for (let i = 0; i < fields.length; i++) {
@@ -257,7 +260,44 @@ function judge(
   // own for this user's postings: its median and spread are that routine's, and an amount of
   // another business there is judged by the routines and the other contexts, not by it.
   if (user !== undefined && usual.n - inHistory - store.largestOtherRoutine(node, userCode) < cfg.min_history) return;
-  if (unusual(cfg, usual, log, z, inHistory)) alarms.push({ i, field, value, routineOf: null, line, amount, z, ratio: amount / Math.exp(usual.median), usual });
+  if (beyond(z, cfg) && documentsAtLevel(usual, z > 0 ? log - PEER_FACTOR : log + PEER_FACTOR, z > 0) < PEERS_EXPLAIN) {
+    alarms.push({ i, field, value, routineOf: null, line, amount, z, ratio: amount / Math.exp(usual.median), usual });
+  }
+}
+
+// The history being judged against and the entry's own moment and position (NaN, -1: not in it):
+// detect() sets them for every entry, without an object per entry.
+let judgedHistory: HistoryStats | undefined;
+let judgedMs = Number.NaN;
+let judgedSeq = -1;
+
+/**
+ * About how many postings of the context at the level (at `bound` or beyond, `above` or below)
+ * were made at another moment than this entry — the context's size scaled from its sample, counted
+ * once per moment. A document's lines share their moment: the payable, expense and tax lines of a
+ * bill, the two lines of its payment, a batch's postings. Counted per line, one fraudulent bill
+ * and its payment are four or five postings of the vendor at its level, "reached before"; counted
+ * per moment they are two events. Stops counting at PEERS_EXPLAIN.
+ */
+function documentsAtLevel(s: ContextSummary, bound: number, above: boolean): number {
+  const v = s.sample;
+  const scale = v.length === 0 ? 0 : s.n / v.length;
+  const h = judgedHistory;
+  const own = judgedMs;
+  const ownSeq = judgedSeq;
+  const moments: number[] = [];
+  for (let k = 0; k < v.length; k++) {
+    if (above ? v[k]! < bound : v[k]! > bound) continue;
+    const position = s.positions[k]!;
+    if (position === ownSeq) continue;
+    // Without a date, a posting is a moment of its own (its position stands for it).
+    const ms = h !== undefined && position >= 0 && position < h.size ? h.msAt(position) : Number.NaN;
+    const moment = Number.isNaN(ms) ? -1 - position : ms;
+    if (moment === own || moments.includes(moment)) continue;
+    moments.push(moment);
+    if (moments.length * scale >= PEERS_EXPLAIN) break;
+  }
+  return moments.length * scale;
 }
 
 /** Whether the amount is far above the usual of a context, and nothing there explains it. */
