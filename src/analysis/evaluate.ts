@@ -45,7 +45,7 @@ class Input implements DetectorInput {
   }
 
   lines(): LineFacts[] {
-    return (this.facts ??= lineFacts(this.txn, this.ctx, this.config));
+    return (this.facts ??= lineFacts(this.txn, this.ctx, this.config, this.self));
   }
 
   categorical(): CodedValues {

@@ -15,7 +15,7 @@ import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
 import { isBelowOnLine } from "../types.ts";
 import { exchangeRateOn } from "./rates.ts";
-import { documentKey, fingerprint } from "../../history.ts";
+import { documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
 import { creditedInFull } from "../duplicates/duplicate-document.ts";
 
 export interface LineFacts {
@@ -44,11 +44,12 @@ export interface LineFacts {
   orderDay: string | undefined;
 }
 
-export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: ModulesConfig): LineFacts[] {
+/** `self`: the transaction's own entry in the history, when it is there (a lookup, a scan). */
+export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: ModulesConfig, self?: HistoryEntry): LineFacts[] {
   const day = dayOf(txn.date);
   // A follow-up invoice (a backorder, a rebill) keeps the prices of the invoice it refers to:
   // terms and list prices of that day count as well.
-  const orderDay = referencedDay(txn, ctx, day);
+  const orderDay = referencedDay(txn, ctx, day, self);
   const inForce = (c: Contract) => validOn(c, day) || (orderDay !== undefined && validOn(c, orderDay));
   const currency = txn.currency;
   const maxDiscount = config.revenue_leakage.max_discount_pct;
@@ -171,16 +172,20 @@ export function governedElsewhere(f: LineFacts): boolean {
  * address or an order number), when the history has it and it is another day. A re-issue bills
  * the original's supply at the original's prices, a promotion or a price of that day included.
  */
-function referencedDay(txn: Transaction, ctx: AnalysisContext, day: string | null): string | undefined {
-  const ms = !txn.reference || txn.reference === txn.transaction_id ? reissuedMs(txn, ctx) : ctx.history.invoiceMs(txn.reference);
+function referencedDay(txn: Transaction, ctx: AnalysisContext, day: string | null, self: HistoryEntry | undefined): string | undefined {
+  const ms = !txn.reference || txn.reference === txn.transaction_id ? reissuedMs(txn, ctx, self) : ctx.history.invoiceMs(txn.reference);
   if (ms === undefined) return undefined;
   const referenced = new Date(ms).toISOString().slice(0, 10);
   return referenced === day ? undefined : referenced;
 }
 
 /** The date (ms) of the earliest earlier invoice identical to `txn` and credited in full, if any. */
-function reissuedMs(txn: Transaction, ctx: AnalysisContext): number | undefined {
-  if (txn.type !== "invoice" || (ctx.history.documentKeys.get(documentKey(txn)) ?? 0) === 0) return undefined;
+function reissuedMs(txn: Transaction, ctx: AnalysisContext, self: HistoryEntry | undefined): number | undefined {
+  // Only an invoice whose cheap key occurs besides itself can have a twin (as duplicate_invoice
+  // asks), and only a history with credit notes can have cancelled one: every invoice of a scan
+  // or a lookup is its own twin, and the twins' entries are not made for it.
+  if (txn.type !== "invoice" || ctx.history.creditsByReference.size === 0) return undefined;
+  if ((ctx.history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) <= 0) return undefined;
   const twins = ctx.history.withFingerprint(fingerprint(txn));
   if (!twins) return undefined;
   const ms = txn.date ? Date.parse(txn.date) : Number.NaN;
