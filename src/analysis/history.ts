@@ -665,6 +665,18 @@ export function documentKey(t: Transaction): string {
   return `${t.type}|${t.customer_id ?? ""}|${t.amount ?? 0}`;
 }
 
+/** Whether credit notes referring to the invoice add up to its whole amount (within a cent): it was
+ *  cancelled, and an identical invoice is its re-issue (duplicate_invoice, line-facts.ts). */
+export function creditedInFull(history: HistoryStats, invoiceId: string): boolean {
+  const credits = history.creditsByReference.get(invoiceId);
+  if (!credits) return false;
+  const invoiced = history.invoiceAmount(invoiceId);
+  if (invoiced === undefined || invoiced <= 0) return false;
+  let credited = 0;
+  for (const c of credits) credited += c.amount;
+  return credited >= invoiced - 0.01;
+}
+
 /** History order: by date, then by position in the source. */
 export function before(a: HistoryEntry, b: HistoryEntry): boolean {
   return beforeEntry(a.ms, a.seq, b);

@@ -8,10 +8,9 @@
 // was credited in full is a re-issue (an invoice cancelled and issued again, e.g. to correct the
 // address or the order number), not a duplicate.
 import { daysBetween } from "../../dates.ts";
-import { before, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
+import { before, creditedInFull, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { Detector } from "../types.ts";
-import type { HistoryStats } from "../../history.ts";
 
 export const duplicateDocumentDetector: Detector = {
   codes: ["duplicate_invoice", "duplicate_payment"],
@@ -50,14 +49,3 @@ export const duplicateDocumentDetector: Detector = {
     ];
   },
 };
-
-/** Whether credit notes referring to the invoice add up to its whole amount (within a cent). */
-export function creditedInFull(history: HistoryStats, invoiceId: string): boolean {
-  const credits = history.creditsByReference.get(invoiceId);
-  if (!credits) return false;
-  const invoiced = history.invoiceAmount(invoiceId);
-  if (invoiced === undefined || invoiced <= 0) return false;
-  let credited = 0;
-  for (const c of credits) credited += c.amount;
-  return credited >= invoiced - 0.01;
-}

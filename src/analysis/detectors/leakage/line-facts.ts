@@ -15,8 +15,7 @@ import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
 import { isBelowOnLine } from "../types.ts";
 import { exchangeRateOn } from "./rates.ts";
-import { documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
-import { creditedInFull } from "../duplicates/duplicate-document.ts";
+import { creditedInFull, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
 
 export interface LineFacts {
   index: number;
