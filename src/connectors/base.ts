@@ -143,6 +143,7 @@ export abstract class BaseConnector implements Connector {
           await close?.();
           throw connectorUnavailable(this.id, `reference table ${table} has no column for ${mapper.missing.join(", ")}`);
         }
+        for (const u of mapper.unmapped) this.stats.warn(`reference table ${table} has no column for ${u}: the field is absent from its rows`);
         const target = (out[table] ??= []) as (Contract | PriceListEntry | Shipment | ExchangeRate)[];
         let n = 0;
         let firstProblem: string | undefined;

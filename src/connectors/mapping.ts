@@ -108,10 +108,14 @@ export function typeCodes(values: Record<string, string> | undefined): ReadonlyM
 /** A rejected row: [key that identifies it for counting once, label, reason]. */
 export type Rejection = [string, string, string];
 
+const MAX_WARNINGS = 20;
+
 export class MappingStats {
   rejected = 0;
   private readonly seen = new Set<string>();
   private readonly samples: { row: string; reason: string }[] = [];
+  /** Problems of a source's columns rather than of its rows (a mapped column it lacks), each once. */
+  private readonly warnings = new Set<string>();
   /** With `keepLog`, every rejection counted, until taken (a scan worker sends them to the main thread's connector). */
   private log: Rejection[] | undefined;
 
@@ -136,8 +140,15 @@ export class MappingStats {
     if (this.samples.length > 20) this.samples.shift();
   }
 
+  /** A problem of the source's columns: kept once, the latest MAX_WARNINGS. */
+  warn(message: string) {
+    if (this.warnings.has(message)) return;
+    this.warnings.add(message);
+    if (this.warnings.size > MAX_WARNINGS) this.warnings.delete(this.warnings.values().next().value!);
+  }
+
   report(): MappingReport {
-    return { rejected_rows: this.rejected, samples: [...this.samples] };
+    return { rejected_rows: this.rejected, samples: [...this.samples], ...(this.warnings.size > 0 ? { warnings: [...this.warnings] } : {}) };
   }
 }
 
@@ -314,13 +325,14 @@ export class RowMapper {
 export class ReferenceMapper<T> {
   private readonly fields: BoundField[];
   readonly missing: string[];
+  /** Optional fields the mapping names a column for that the table lacks (reported, not fatal). */
+  readonly unmapped: string[];
 
   constructor(header: readonly string[], table: ReferenceTable, mapping: Record<string, string>, private readonly formats: ValueFormats) {
     const specs = REFERENCE_FIELDS[table];
     const bound = specs.map((s) => ({ ...s, index: columnIndex(header, mapping[s.name] ?? s.name) }));
-    // A required field, or one the mapping names: a named column the table lacks is a mapping
-    // written for another export (or a header in another encoding), not an optional field.
-    this.missing = bound.filter((b) => b.index < 0 && (b.required || mapping[b.name] !== undefined)).map((b) => `${b.name} (column "${mapping[b.name] ?? b.name}")`);
+    this.missing = bound.filter((b) => b.required && b.index < 0).map((b) => `${b.name} (column "${mapping[b.name] ?? b.name}")`);
+    this.unmapped = bound.filter((b) => !b.required && b.index < 0 && mapping[b.name] !== undefined).map((b) => `${b.name} (column "${mapping[b.name]}")`);
     this.fields = bound.filter((b) => b.index >= 0);
   }
 

@@ -36,6 +36,8 @@ export interface MappingReport {
   rejected_rows: number;
   /** A few recent reasons, safe to show (no credentials, no raw secrets). */
   samples: { row: string; reason: string }[];
+  /** Problems of the source's columns (a column the mapping names that a file or table lacks), when there are any. */
+  warnings?: string[];
 }
 
 export interface Connector {

@@ -84,25 +84,36 @@ describe("csv.encoding: windows-1252", () => {
   });
 });
 
-test("without the setting the file is refused: its mapped headers are not in it, and the reason names the setting", async () => {
-  const probe = connector().probe();
-  await expect(probe).rejects.toThrow('the header has no column for mapping.unit_price: "Stückpreis", mapping.currency: "Währung"');
-  await expect(probe).rejects.toThrow("set csv: { encoding: windows-1252 }");
+test("without the setting the connector's status says the mapped headers are not in the file, and names the setting", async () => {
+  const c = connector();
+  await c.probe();
+  const [warning] = c.mappingReport().warnings!;
+  expect(warning).toContain('lines.csv: the header has no column for mapping.unit_price: "Stückpreis", mapping.currency: "Währung", so the field is absent');
+  expect(warning).toContain("set csv: { encoding: windows-1252 }");
+  // The rest is still read (the two customers, as U+FFFD, are one).
+  const txs = await scanAll(c);
+  expect(txs[0]!.customer_id).toBe(txs[1]!.customer_id);
 });
 
-test("a mapped column the header does not have makes the file unreadable, naming the mapping and the columns", async () => {
+test("a mapped column the header does not have is reported in the status, naming the mapping and the columns; the file is still read", async () => {
   writeFileSync(join(dir, "plain.csv"), "id,customer,amount\nA-1,C1,10\n");
   const yaml = `connectors:\n  - { id: x, type: csv, transactions: ./plain.csv, mapping: { transaction_id: id, customer_id: customer, amount: Betrag } }\n`;
   const c = new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock);
-  await expect(c.probe()).rejects.toThrow('plain.csv: the header has no column for mapping.amount: "Betrag" (its columns: "id", "customer", "amount")');
+  await c.probe();
+  expect(c.mappingReport().warnings).toEqual(['plain.csv: the header has no column for mapping.amount: "Betrag", so the field is absent (its columns: "id", "customer", "amount")']);
+  expect((await scanAll(c)).map((t) => [t.transaction_id, t.customer_id, t.amount])).toEqual([["A-1", "C1", undefined]]);
 });
 
-test("a reference_mapping column the table does not have is refused too, even for an optional field", async () => {
+test("a reference_mapping column the table does not have is reported too; a required one still refuses the table", async () => {
   writeFileSync(join(dir, "plain.csv"), "transaction_id,amount\nA-1,10\n");
   writeFileSync(join(dir, "list.csv"), "sku,list_price\nS-1,5\n");
   const yaml = `connectors:\n  - { id: x, type: csv, transactions: ./plain.csv, reference: { price_list: ./list.csv }, reference_mapping: { price_list: { currency: Waehrung } } }\n`;
   const c = new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock);
-  await expect(c.reference()).rejects.toThrow('reference table price_list has no column for currency (column "Waehrung")');
+  expect((await c.reference()).price_list).toEqual([{ sku: "S-1", list_price: 5 }]);
+  expect(c.mappingReport().warnings).toEqual(['reference table price_list has no column for currency (column "Waehrung"): the field is absent from its rows']);
+  const required = `connectors:\n  - { id: y, type: csv, transactions: ./plain.csv, reference: { price_list: ./list.csv }, reference_mapping: { price_list: { sku: Artikel } } }\n`;
+  const r = new CsvConnector(connectorSettings(parseConfig(required, join(dir, "assay.yaml"), {}))[0]!, systemClock);
+  await expect(r.reference()).rejects.toThrow('reference table price_list has no column for sku (column "Artikel")');
 });
 
 test("an unknown encoding is refused with its YAML path", () => {

@@ -104,10 +104,12 @@ export class CsvConnector extends BaseConnector {
    */
   private async checkFirstRows(index: CsvFileIndex): Promise<void> {
     if (index.header.length === 0) return; // an empty file: nothing to check
+    // A mapped column the file lacks leaves its field absent: reported in the connector's status
+    // (mapping.warnings), not fatal — one export of a folder may lack an optional column.
     const missing = missingColumns(index.header, this.mapping);
     if (missing.length > 0) {
       const columns = index.header.map((c) => JSON.stringify(c)).join(", ");
-      throw new UnreadableFileError(`the header has no column for ${missing.join(", ")} (its columns: ${columns})${this.encodingHint(index.header)}`);
+      this.stats.warn(`${basename(index.path)}: the header has no column for ${missing.join(", ")}, so the field is absent (its columns: ${columns})${this.encodingHint(index.header)}`);
     }
     const mapper = this.mapperOf(index);
     const end = Math.min(index.size, index.dataStart + FIRST_ROWS_BYTES);

@@ -73,7 +73,7 @@ export class SqlConnector extends BaseConnector {
       throw connectorUnavailable(this.id, `the transactions source has no column "${this.idColumn}" for transaction_id (set mapping.transaction_id)`);
     }
     const missing = rows[0] ? missingColumns(columns, this.mapping) : [];
-    if (missing.length > 0) throw connectorUnavailable(this.id, `the transactions source has no column for ${missing.join(", ")} (its columns: ${columns.map((c) => JSON.stringify(c)).join(", ")})`);
+    if (missing.length > 0) this.stats.warn(`the transactions source has no column for ${missing.join(", ")}, so the field is absent (its columns: ${columns.map((c) => JSON.stringify(c)).join(", ")})`);
     if (rows[0]) this.columns = columns;
     return columns;
   }
