@@ -624,7 +624,6 @@ export class HistoryStats {
 }
 
 /**
-/**
  * Where a document's supply goes, when the source says: the site, ship-to or service location of
  * a customer with several. Two identical invoices to two sites of one customer (a subscription
  * billed per branch, the same order delivered to two warehouses) are two supplies, not one
