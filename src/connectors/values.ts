@@ -3,6 +3,7 @@
 // (Date objects, NUMERIC strings, bigints). Each parser returns undefined for an empty value and
 // throws a short, safe message for a value it cannot read.
 
+import { daysInMonth } from "../domain/time.ts";
 import { withinMagnitude } from "../domain/transaction.ts";
 
 export interface NumberFormat {
@@ -213,7 +214,7 @@ type DatePart = (typeof TOKENS)[number][1];
 
 /** Month names and abbreviations by their first three letters, lower case: English, German, and French where they differ. */
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, fév: 2, fev: 2, mar: 3, mär: 3, apr: 4, avr: 4, may: 5, mai: 5, jun: 6, jui: 0,
+  jan: 1, feb: 2, fév: 2, fev: 2, mar: 3, mär: 3, apr: 4, avr: 4, may: 5, mai: 5, jun: 6,
   jul: 7, aug: 8, aoû: 8, aou: 8, sep: 9, oct: 10, okt: 10, nov: 11, dec: 12, dez: 12, déc: 12,
 };
 
@@ -288,10 +289,9 @@ export function dateFormat(pattern: string): DateFormat {
   };
 }
 
+/** Throws unless y-m-d is a day of the calendar (the same rule as the API's dates: daysInMonth). */
 function checkCalendar(y: number, m: number, d: number, s: string) {
-  const ms = Date.UTC(y, m - 1, d);
-  const back = new Date(ms);
-  if (m < 1 || m > 12 || back.getUTCDate() !== d || back.getUTCMonth() !== m - 1) throw new Error(`"${clip(s)}" is not a calendar date`);
+  if (!(m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m - 1))) throw new Error(`"${clip(s)}" is not a calendar date`);
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
