@@ -94,9 +94,10 @@ export interface ValueFormats {
 export function typeCodes(values: Record<string, string> | undefined): ReadonlyMap<string, TransactionType> | undefined {
   if (values === undefined || Object.keys(values).length === 0) return undefined;
   const out = new Map<string, TransactionType>();
-  for (const [code, type] of Object.entries(values)) {
-    out.set(code.trim(), type as TransactionType);
-    if (!out.has(code.trim().toLowerCase())) out.set(code.trim().toLowerCase(), type as TransactionType);
+  for (const [written, type] of Object.entries(values)) {
+    const code = written.trim();
+    out.set(code, type as TransactionType);
+    if (!out.has(code.toLowerCase())) out.set(code.toLowerCase(), type as TransactionType);
   }
   return out;
 }
@@ -203,13 +204,16 @@ export function columnIndex(header: readonly string[], name: string): number {
 
 /**
  * The fields `mapping` names a column for that `header` does not have (or has more than one
- * loose match of), as "mapping.<field>: \"<column>\"": a mapping written for another export, or
- * a header decoded in the wrong encoding. Unmapped fields are optional; a mapped one is meant.
+ * loose match of) — a mapping written for another export, or a header decoded in the wrong
+ * encoding — as the end of a sentence for the mapping report's warnings ("has no column for
+ * mapping.amount: \"Betrag\", so the field is absent (its columns: …)"); undefined when none.
  */
-export function missingColumns(header: readonly string[], mapping: Record<string, string>): string[] {
-  return Object.entries(mapping)
+export function missingColumnsNote(header: readonly string[], mapping: Record<string, string>): string | undefined {
+  const missing = Object.entries(mapping)
     .filter(([, column]) => columnIndex(header, column) < 0)
     .map(([field, column]) => `mapping.${field}: ${JSON.stringify(column)}`);
+  if (missing.length === 0) return undefined;
+  return `has no column for ${missing.join(", ")}, so the field is absent (its columns: ${header.map((c) => JSON.stringify(c)).join(", ")})`;
 }
 
 const looseName = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");

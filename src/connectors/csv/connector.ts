@@ -7,7 +7,7 @@ import type { Clock } from "../../domain/clock.ts";
 import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";
 import { BaseConnector, ScanWindow, type SourceTable } from "../base.ts";
 import { connectorUnavailable } from "../errors.ts";
-import { RowMapper, TransactionGrouper, missingColumns } from "../mapping.ts";
+import { RowMapper, TransactionGrouper, missingColumnsNote } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
@@ -106,11 +106,8 @@ export class CsvConnector extends BaseConnector {
     if (index.header.length === 0) return; // an empty file: nothing to check
     // A mapped column the file lacks leaves its field absent: reported in the connector's status
     // (mapping.warnings), not fatal — one export of a folder may lack an optional column.
-    const missing = missingColumns(index.header, this.mapping);
-    if (missing.length > 0) {
-      const columns = index.header.map((c) => JSON.stringify(c)).join(", ");
-      this.stats.warn(`${basename(index.path)}: the header has no column for ${missing.join(", ")}, so the field is absent (its columns: ${columns})${this.encodingHint(index.header)}`);
-    }
+    const missing = missingColumnsNote(index.header, this.mapping);
+    if (missing !== undefined) this.stats.warn(`${basename(index.path)}: the header ${missing}${this.encodingHint(index.header)}`);
     const mapper = this.mapperOf(index);
     const end = Math.min(index.size, index.dataStart + FIRST_ROWS_BYTES);
     let rows = 0;

@@ -8,7 +8,7 @@ import type { Clock } from "../../domain/clock.ts";
 import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";
 import { BaseConnector, ScanWindow, type SourceTable } from "../base.ts";
 import { connectorUnavailable } from "../errors.ts";
-import { RowMapper, TransactionGrouper, missingColumns } from "../mapping.ts";
+import { RowMapper, TransactionGrouper, missingColumnsNote } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import { isSqlQuery } from "./sources.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
@@ -72,8 +72,8 @@ export class SqlConnector extends BaseConnector {
     if (rows[0] && !columns.includes(this.idColumn)) {
       throw connectorUnavailable(this.id, `the transactions source has no column "${this.idColumn}" for transaction_id (set mapping.transaction_id)`);
     }
-    const missing = rows[0] ? missingColumns(columns, this.mapping) : [];
-    if (missing.length > 0) this.stats.warn(`the transactions source has no column for ${missing.join(", ")}, so the field is absent (its columns: ${columns.map((c) => JSON.stringify(c)).join(", ")})`);
+    const missing = rows[0] ? missingColumnsNote(columns, this.mapping) : undefined;
+    if (missing !== undefined) this.stats.warn(`the transactions source ${missing}`);
     if (rows[0]) this.columns = columns;
     return columns;
   }
