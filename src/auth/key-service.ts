@@ -9,6 +9,7 @@ import { newId } from "../domain/ids.ts";
 import type { Account, ApiKeyRecord, Store } from "../store/types.ts";
 import { displayPrefix, hashApiKey, isWellFormedApiKey, mintApiKey, mintSecret } from "./api-key.ts";
 import { open, openAsync, seal } from "./master-key.ts";
+import { ownValue } from "../domain/records.ts";
 
 export interface MintedKey {
   id: string;
@@ -255,8 +256,7 @@ export class KeyService {
 
   private assertPlan(plan: string) {
     const plans = this.plans();
-    // Own names only: `in` would accept "toString", "constructor" or "__proto__" (Object.prototype).
-    if (!Object.hasOwn(plans, plan)) {
+    if (ownValue(plans, plan) === undefined) {
       throw new KeyServiceError("unknown_plan", `unknown plan "${plan}"; known plans: ${Object.keys(plans).join(", ")}`);
     }
   }

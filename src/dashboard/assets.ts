@@ -3,6 +3,7 @@
 // cached for a long time.
 import css from "./assets/dashboard.css" with { type: "text" };
 import js from "./assets/dashboard.client.js" with { type: "text" };
+import { ownValue } from "../domain/records.ts";
 
 interface Asset {
   body: string;
@@ -22,8 +23,7 @@ const ASSETS: Record<string, Asset> = {
 export const ASSET_VERSION = Bun.hash(css + js).toString(36);
 
 export function assetResponse(name: string, acceptEncoding: string | null, headers: Record<string, string>): Response | null {
-  // Own names only: "constructor" or "__proto__" would find Object.prototype's members.
-  const a = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
+  const a = ownValue(ASSETS, name);
   if (!a) return null;
   const gzip = /\bgzip\b/.test(acceptEncoding ?? "");
   return new Response(gzip ? a.gzip : a.body, {

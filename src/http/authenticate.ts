@@ -13,6 +13,7 @@ import { ApiError } from "../domain/errors.ts";
 import { then } from "../domain/awaitable.ts";
 import { pathStart } from "../domain/request-url.ts";
 import type { RequestState } from "./request-state.ts";
+import { ownValue } from "../domain/records.ts";
 
 export interface AuthenticatorDeps {
   keys: KeyService;
@@ -173,8 +174,8 @@ export class Authenticator {
     const auth = state.auth!;
     this.deps.keys.noteUse(auth.key.id);
     const plans = this.deps.plans();
-    // An own plan only (a stored "toString" is not a plan: it gets standard, not Object.prototype's function).
-    const plan = (Object.hasOwn(plans, auth.account.plan) ? plans[auth.account.plan] : undefined) ?? plans.standard!;
+    // A stored plan that is not one of the plans ("toString") gets standard.
+    const plan = ownValue(plans, auth.account.plan) ?? plans.standard!;
     return then(this.deps.limiter.acquire(subjectOf(auth.account), this.windowsOf(plan)), (decision) => {
       setLimitHeaders(state.headers, decision);
       if (!decision.allowed) throw rateLimitedError(decision);

@@ -8,6 +8,7 @@ import type { Route } from "../index.ts";
 import { notFound, page } from "../respond.ts";
 import { type MinuteSeries, usageChart } from "../usage-chart.ts";
 import { accountPicker } from "./keys.ts";
+import { ownValue } from "../../domain/records.ts";
 
 const MINUTES = 24 * 60;
 
@@ -47,8 +48,7 @@ const n = (v: number) => v.toLocaleString("en-US");
 async function usagePage(ctx: Ctx): Promise<Response> {
   const account = await ctx.deps.rt.keys.getAccount(scopeAccount(ctx));
   if (!account) return notFound(frameOf(ctx, "Not found", "usage", html``));
-  const plans = plansOf(ctx.deps.rt.config);
-  const plan = (Object.hasOwn(plans, account.plan) ? plans[account.plan] : undefined) ?? { per_second: 0, per_minute: 0 };
+  const plan = ownValue(plansOf(ctx.deps.rt.config), account.plan) ?? { per_second: 0, per_minute: 0 };
   const keys = await ctx.deps.rt.keys.listKeys(account.id);
   const askedKey = ctx.url.searchParams.get("key");
   const keyId = askedKey && keys.some((k) => k.id === askedKey) ? askedKey : null;
