@@ -42,9 +42,17 @@ const decodeUtf8: Decode = (buf, s, e) => buf.toString("utf8", s, e);
 /** How fields of a file in `encoding` are decoded (UTF-8 through Buffer, the fastest; the others through a TextDecoder). */
 export function decoderOf(encoding: CsvEncoding = "utf-8"): Decode {
   if (encoding === "utf-8") return decodeUtf8;
-  const decoder = new TextDecoder(encoding);
-  return (buf, s, e) => decoder.decode(buf.subarray(s, e));
+  // One per encoding: every lookup parses its rows with a CsvRows of its own.
+  let decode = singleByteDecoders.get(encoding);
+  if (!decode) {
+    const decoder = new TextDecoder(encoding);
+    decode = (buf, s, e) => decoder.decode(buf.subarray(s, e));
+    singleByteDecoders.set(encoding, decode);
+  }
+  return decode;
 }
+
+const singleByteDecoders = new Map<CsvEncoding, Decode>();
 
 export interface ReadOptions {
   delimiter: string;
