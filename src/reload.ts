@@ -1,10 +1,12 @@
 // Reloading the configuration of a running server (SIGHUP, or a change of the file): the file is
 // read and checked as at start-up; if it is valid, what can be swapped without dropping a request
-// is swapped — the modules (weights, tolerances, policies), the custom rules and
-// alerts.auto_threshold — and the sections that need a restart are named in the log. A file with
+// is swapped — the modules (weights, tolerances, policies), the custom rules,
+// alerts.auto_threshold and the connectors — and the sections that need a restart are named in
+// the log. A file with
 // any problem changes nothing: the running configuration stays, and the log says why.
 import { readFileSync, statSync } from "node:fs";
 import { type AssayConfig, ConfigError, loadConfig, sourceTextOf } from "./config/load.ts";
+import type { ConnectorSwap } from "./connectors/registry.ts";
 import type { Runtime } from "./runtime.ts";
 
 export interface ReloadResult {
@@ -14,30 +16,51 @@ export interface ReloadResult {
   model_version?: string;
   /** Changed sections that take effect only after a restart. */
   restart_needed?: string[];
+  /** Connectors added, changed (rebuilt) and removed by the reload. */
+  connectors?: { added: string[]; changed: string[]; removed: string[] };
 }
 
 /** Sections a reload swaps in place; any other change needs a restart. */
-const SWAPPED = new Set(["modules", "rules"]);
+const SWAPPED = new Set(["modules", "rules", "connectors"]);
 
 export function reloadConfig(rt: Runtime, reason: string, env: Record<string, string | undefined> = process.env): ReloadResult {
   let next: AssayConfig;
+  let swap: ConnectorSwap;
   try {
     next = loadConfig(rt.config.file, env);
-    rt.analysis.reconfigure({ modules: next.modules, rules: next.rules, autoThreshold: next.alerts.auto_threshold });
+    swap = rt.connectors.prepare(next);
+    try {
+      rt.analysis.reconfigure({ modules: next.modules, rules: next.rules, autoThreshold: next.alerts.auto_threshold });
+    } catch (e) {
+      swap.discard();
+      throw e;
+    }
   } catch (e) {
     const problems = e instanceof ConfigError ? e.problems : [(e as Error).message];
     rt.log.error("config reload refused; the running configuration stays in force", { reason, file: rt.config.file, problems });
     return { ok: false, problems };
   }
   const restartNeeded = sectionsNeedingRestart(rt.config, next);
+  swap.commit();
+  // What was derived from a replaced connector's source (reference data, history) goes with it.
+  for (const id of [...swap.changed, ...swap.removed]) rt.analysis.invalidate(id);
+  const connectors = { added: swap.added, changed: swap.changed, removed: swap.removed };
+  const connectorsChanged = swap.added.length + swap.changed.length + swap.removed.length > 0;
   // The rest of the runtime reads these through rt.config (e.g. the alert service's threshold).
+  rt.config.connectors = next.connectors;
   rt.config.modules = next.modules;
   rt.config.rules = next.rules;
   rt.config.alerts.auto_threshold = next.alerts.auto_threshold;
   void rt.refreshLearned().catch((e) => rt.log.warn("reading learned models failed", { error: String(e) }));
   const model_version = rt.analysis.modelVersion;
-  rt.log.info("config reloaded", { reason, model_version, rules: next.rules.length, ...(restartNeeded.length > 0 ? { restart_needed: restartNeeded } : {}) });
-  return { ok: true, model_version, restart_needed: restartNeeded };
+  rt.log.info("config reloaded", {
+    reason,
+    model_version,
+    rules: next.rules.length,
+    ...(connectorsChanged ? { connectors } : {}),
+    ...(restartNeeded.length > 0 ? { restart_needed: restartNeeded } : {}),
+  });
+  return { ok: true, model_version, restart_needed: restartNeeded, ...(connectorsChanged ? { connectors } : {}) };
 }
 
 /** Changed sections other than those swapped in place (alerts counts without its threshold). */

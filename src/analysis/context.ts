@@ -130,6 +130,8 @@ interface Entry {
   level: HistoryLevel;
   /** The source's revision when the build began (a change during the build makes it stale too). */
   revision: string | undefined;
+  /** The connector it was built from: a reload that replaces the connector replaces the context. */
+  source: object;
 }
 
 export class ContextCache {
@@ -147,14 +149,14 @@ export class ContextCache {
     const now = this.clock.now();
     const cached = this.entries.get(source.id);
     const revision = source.revision?.();
-    const fresh = cached !== undefined && this.isFresh(cached, now, revision);
+    const fresh = cached !== undefined && this.isFresh(cached, source, now, revision);
     if (fresh && historyCovers(cached.level, level)) return cached.promise;
     // A fresh context with less history is upgraded to what both need, so that alternating
     // modules do not rebuild in turn.
     const build = fresh ? maxLevel(cached.level, level) : level;
     // The build is shared by concurrent callers, so it must not die with one caller's signal.
     const promise = buildContext(source, this.config, now, undefined, build, this.workers);
-    const entry = { promise, at: now, level: build, revision };
+    const entry = { promise, at: now, level: build, revision, source };
     this.entries.set(source.id, entry);
     promise.catch(() => {
       if (this.entries.get(source.id) === entry) this.entries.delete(source.id);
@@ -165,12 +167,12 @@ export class ContextCache {
   /** Whether a fresh context with at least `level` of the connector's history is cached (or being built). */
   has(source: Pick<ContextSource, "id" | "revision">, level: HistoryLevel = "full"): boolean {
     const cached = this.entries.get(source.id);
-    return cached !== undefined && this.isFresh(cached, this.clock.now(), source.revision?.()) && historyCovers(cached.level, level);
+    return cached !== undefined && this.isFresh(cached, source, this.clock.now(), source.revision?.()) && historyCovers(cached.level, level);
   }
 
-  /** Within context.ttl_s, and built from the source as it is now (when the source can tell). */
-  private isFresh(entry: Entry, now: number, revision: string | undefined): boolean {
-    return now - entry.at < this.config.context.ttl_s * 1000 && entry.revision === revision;
+  /** Within context.ttl_s, from this connector, and built from its source as it is now (when the source can tell). */
+  private isFresh(entry: Entry, source: object, now: number, revision: string | undefined): boolean {
+    return now - entry.at < this.config.context.ttl_s * 1000 && entry.source === source && entry.revision === revision;
   }
 
   /** Drops one connector's context, or all of them. */

@@ -9,6 +9,12 @@ import type { StatusTracker } from "./status.ts";
 import type { Connector, MappingReport, ScanOptions } from "./types.ts";
 
 export class MonitoredConnector implements Connector {
+  /** Calls and scans under way; a connector retired by a reload closes when the last one ends. */
+  private inUse = 0;
+  private retired = false;
+  private onIdle?: () => void;
+  private closing?: Promise<void>;
+
   constructor(
     readonly inner: BaseConnector,
     readonly tracker: StatusTracker,
@@ -48,10 +54,14 @@ export class MonitoredConnector implements Connector {
     return (count, signal, upTo) => {
       // Like a scan (it may build the files' indexes): no per-call deadline, errors as the scan's.
       this.admit();
-      return inner.partitions!.call(this.inner, count, signal, upTo).catch((e: unknown) => {
-        if (signal?.aborted) throw e;
-        throw toConnectorError(this.id, e, "the source failed while scanning");
-      });
+      this.enter();
+      return inner
+        .partitions!.call(this.inner, count, signal, upTo)
+        .catch((e: unknown) => {
+          if (signal?.aborted) throw e;
+          throw toConnectorError(this.id, e, "the source failed while scanning");
+        })
+        .finally(() => this.leave());
     };
   }
 
@@ -69,13 +79,15 @@ export class MonitoredConnector implements Connector {
     // (it would reset the failure count of a source that is down).
     if (this.inner.referenceCached()) {
       this.admit();
-      return this.inner.reference(signal);
+      this.enter();
+      return this.inner.reference(signal).finally(() => this.leave());
     }
     return this.call((s) => this.inner.reference(s), signal);
   }
 
   async *scan(options: ScanOptions = {}): AsyncGenerator<Transaction> {
     this.admit();
+    this.enter();
     const started = this.clock.monotonic();
     let first = true;
     try {
@@ -91,6 +103,8 @@ export class MonitoredConnector implements Connector {
       if (options.signal?.aborted) throw e;
       this.tracker.recordFailure(e, this.clock.monotonic() - started);
       throw toConnectorError(this.id, e, "the source failed while scanning");
+    } finally {
+      this.leave();
     }
   }
 
@@ -108,7 +122,30 @@ export class MonitoredConnector implements Connector {
   }
 
   close(): Promise<void> {
-    return this.inner.close();
+    this.closing ??= this.inner.close();
+    return this.closing;
+  }
+
+  /**
+   * Taken out of service by a reload (its entry changed or was removed): requests that already
+   * hold it finish with it, and it closes when the last call or scan under way has ended.
+   */
+  retire(): Promise<void> {
+    this.retired = true;
+    return this.inUse === 0 ? this.close() : new Promise((resolve) => (this.onIdle = resolve));
+  }
+
+  private enter() {
+    this.inUse++;
+  }
+
+  private leave() {
+    if (--this.inUse > 0 || !this.retired) return;
+    const resolve = this.onIdle;
+    this.onIdle = undefined;
+    void this.close()
+      .catch(() => {})
+      .finally(() => resolve?.());
   }
 
   private admit() {
@@ -129,6 +166,7 @@ export class MonitoredConnector implements Connector {
     const onOuterAbort = () => controller.abort(outer!.reason);
     if (outer?.aborted) controller.abort(outer.reason);
     else outer?.addEventListener("abort", onOuterAbort, { once: true });
+    this.enter();
     const started = this.clock.monotonic();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -150,6 +188,7 @@ export class MonitoredConnector implements Connector {
     } finally {
       clearTimeout(timer);
       outer?.removeEventListener("abort", onOuterAbort);
+      this.leave();
     }
   }
 }

@@ -106,7 +106,7 @@ describe("csv connector over HTTP", () => {
   test("an allowed account sees a restricted connector", async () => {
     const other = await server.newAccount();
     // Account ids are minted at run time, so the allow-list is extended in place (settings share it).
-    const config = server.rt.connectors.config.connectors.find((c) => c.id === "private")!;
+    const config = server.rt.config.connectors.find((c) => c.id === "private")!;
     config.accounts!.push(other.accountId);
     const list = await json<{ data: { id: string }[] }>(await server.call("GET", "/v1/connectors", undefined, { creds: other }));
     expect(list.data.map((c) => c.id)).toContain("private");
