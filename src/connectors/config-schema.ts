@@ -21,10 +21,10 @@ const CsvOptions = Type.Object(
     date_format: Type.String({ default: "iso", minLength: 1 }),
     /** For a folder: which files are read (a simple glob on the file name). */
     pattern: Type.String({ default: "*.csv", minLength: 1 }),
-    /** The files' text encoding: UTF-8, or the single-byte encoding of many Windows and ERP exports. */
+    /** The files' text encoding: UTF-8, the single-byte encoding of many Windows and ERP exports, or `auto` (csv/encoding.ts). */
     encoding: Type.Union(
-      CSV_ENCODINGS.map((e) => Type.Literal(e)),
-      { default: "utf-8" },
+      (["auto", ...CSV_ENCODINGS] as const).map((e) => Type.Literal(e)),
+      { default: "auto" },
     ),
   },
   { ...closed, default: {} },

@@ -3,10 +3,11 @@
 // "Möller GmbH" were one customer and a header "Stückpreis" matched no mapping. With the setting,
 // lookups, scans, quoted fields, headers and reference tables read the text it means.
 import { afterAll, describe, expect, test } from "bun:test";
-import { rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseConfig } from "../../src/config/load.ts";
 import { CsvConnector } from "../../src/connectors/csv/connector.ts";
+import { isUtf8File } from "../../src/connectors/csv/encoding.ts";
 import { decoderOf } from "../../src/connectors/csv/reader.ts";
 import { connectorSettings } from "../../src/connectors/settings.ts";
 import { systemClock } from "../../src/domain/clock.ts";
@@ -84,8 +85,51 @@ describe("csv.encoding: windows-1252", () => {
   });
 });
 
-test("without the setting the connector's status says the mapped headers are not in the file, and names the setting", async () => {
+test("without the setting (auto), a file that is not UTF-8 is read as Windows-1252, and the status says so", async () => {
   const c = connector();
+  const txs = await scanAll(c);
+  expect(txs.map((t) => t.customer_id)).toEqual(["Müller GmbH", "Möller GmbH"]);
+  expect(txs[1]!.attributes?.Bemerkung).toBe('Teil "Öl" – 5 €');
+  expect(await c.getTransaction("R-2")).toEqual(txs[1]!);
+  expect((await c.reference()).price_list.map((p) => p.sku)).toEqual(["SKU-Ä", "SKU-B"]);
+  expect(c.mappingReport().warnings).toEqual([
+    "lines.csv: not UTF-8 text, read as windows-1252 (csv.encoding: auto); if its accented letters read wrong, set csv.encoding to the export's code page",
+    "reference table price_list (prices.csv): not UTF-8 text, read as windows-1252 (csv.encoding: auto); if its accented letters read wrong, set csv.encoding to the export's code page",
+  ]);
+});
+
+test("auto reads a UTF-8 file as UTF-8 with nothing to report, also when its first non-ASCII letter comes after the first mebibyte", async () => {
+  const filler = Array.from({ length: 30_000 }, (_, i) => `F-${i};Kunde ${i % 50};SKU-B;1;7,00;EUR;plain ascii text`).join("\n");
+  writeFileSync(join(dir, "late.csv"), `Belegnummer;Kunde;Artikel;Menge;Stückpreis;Währung;Bemerkung\n${filler}\nR-9;Jürgen Groß;SKU-B;1;7,00;EUR;€\n`);
+  const yaml = `connectors:\n  - { id: late, type: csv, transactions: ./late.csv, csv: { delimiter: ";", decimal: "," }, mapping: { transaction_id: Belegnummer, customer_id: Kunde, sku: Artikel, quantity: Menge, unit_price: Stückpreis, currency: Währung } }\n`;
+  const c = new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock);
+  expect((await c.getTransaction("R-9"))?.customer_id).toBe("Jürgen Groß");
+  expect(c.mappingReport().warnings).toBeUndefined();
+  // The same file with one Windows-1252 byte after the first mebibyte is not UTF-8.
+  const bytes = readFileSync(join(dir, "late.csv"));
+  expect(bytes.length).toBeGreaterThan(1 << 20);
+  writeFileSync(join(dir, "late.csv"), Buffer.concat([bytes, cp1252("R-10;Müller;SKU-B;1;7,00;EUR;\n")]));
+  const again = new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock);
+  expect((await again.getTransaction("R-10"))?.customer_id).toBe("Müller");
+  expect((await again.getTransaction("R-9"))?.customer_id).toBe("JÃ¼rgen GroÃŸ"); // a file of mixed encodings is read in one: the UTF-8 name as Windows-1252 shows it
+});
+
+test("isUtf8File: a character cut by a read boundary is joined, an unfinished one at the end is not UTF-8", async () => {
+  for (const ch of ["é", "€", "😀"]) {
+    const bytes = Buffer.from(ch);
+    for (let shift = 0; shift < 4; shift++) {
+      const whole = Buffer.concat([Buffer.alloc((1 << 20) - shift, 0x61), bytes, Buffer.from("x")]);
+      writeFileSync(join(dir, "cut.csv"), whole);
+      expect(await isUtf8File(join(dir, "cut.csv"))).toBe(true);
+      writeFileSync(join(dir, "cut.csv"), whole.subarray(0, whole.length - 2)); // its last byte and the x gone
+      expect(await isUtf8File(join(dir, "cut.csv"))).toBe(bytes.length === 1);
+    }
+  }
+  expect(await isUtf8File(join(dir, "no-such-file.csv"))).toBe(true); // its reader says what is wrong
+});
+
+test("with encoding: utf-8 the connector's status says the mapped headers are not in the file, and names the setting", async () => {
+  const c = connector("utf-8");
   await c.probe();
   const [warning] = c.mappingReport().warnings!;
   expect(warning).toContain('lines.csv: the header has no column for mapping.unit_price: "Stückpreis", mapping.currency: "Währung", so the field is absent');

@@ -12,6 +12,7 @@ import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
+import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
 import { type CsvEncoding, CsvRow, type CsvRows, readCsvRange, readCsvRows } from "./reader.ts";
 
 /** How much of a file's start checkFirstRows reads, and how many rows of it at most. */
@@ -35,9 +36,6 @@ export class CsvConnector extends BaseConnector {
     return this.settings.csv.delimiter;
   }
 
-  private get encoding() {
-    return this.settings.csv.encoding;
-  }
 
   /** The transaction files: the configured file, or the matching files of the folder by name. */
   async files(): Promise<string[]> {
@@ -82,7 +80,7 @@ export class CsvConnector extends BaseConnector {
       if (index && isFresh(index, known)) return index;
       if (this.indexes.get(file) !== cached) return this.indexOf(file); // another call is rebuilding
     }
-    const building = buildCsvIndex(file, this.delimiter, this.mapping.transaction_id ?? "transaction_id", this.encoding)
+    const building = buildCsvIndex(file, this.delimiter, this.mapping.transaction_id ?? "transaction_id", this.settings.csv.encoding)
       .then(async (index) => {
         await this.checkFirstRows(index);
         return index;
@@ -107,13 +105,14 @@ export class CsvConnector extends BaseConnector {
     // A mapped column the file lacks leaves its field absent: reported in the connector's status
     // (mapping.warnings), not fatal — one export of a folder may lack an optional column.
     const missing = missingColumnsNote(index.header, this.mapping);
-    if (missing !== undefined) this.stats.warn(`${basename(index.path)}: the header ${missing}${this.encodingHint(index.header)}`);
+    if (missing !== undefined) this.stats.warn(`${basename(index.path)}: the header ${missing}${encodingHint(index)}`);
+    if (this.settings.csv.encoding === "auto" && index.encoding !== "utf-8") this.stats.warn(autoEncodingNote(basename(index.path), index.encoding));
     const mapper = this.mapperOf(index);
     const end = Math.min(index.size, index.dataStart + FIRST_ROWS_BYTES);
     let rows = 0;
     let firstProblem = "";
     const r = new CsvRow();
-    for await (const batch of readCsvRows(index.path, { delimiter: this.delimiter, encoding: this.encoding, start: index.dataStart, end })) {
+    for await (const batch of readCsvRows(index.path, { delimiter: this.delimiter, encoding: index.encoding, start: index.dataStart, end })) {
       for (let i = 0; i < batch.count && rows < FIRST_ROWS; i++) {
         rows++;
         r.load(batch, i);
@@ -132,11 +131,6 @@ export class CsvConnector extends BaseConnector {
     }
   }
 
-  /** When a header read as UTF-8 has bytes that are not UTF-8 (U+FFFD): the setting that reads it. */
-  private encodingHint(header: readonly string[]): string {
-    if (this.encoding !== "utf-8" || !header.some((c) => c.includes("\ufffd"))) return "";
-    return '; the header is not UTF-8 text: set csv: { encoding: windows-1252 } (or the code page the export uses) on the connector';
-  }
 
   private mapperOf(index: CsvFileIndex): RowMapper {
     let mapper = this.mappers.get(index);
@@ -168,7 +162,7 @@ export class CsvConnector extends BaseConnector {
     const grouper = new TransactionGrouper(this.mapperOf(index), this.stats);
     const name = basename(index.path);
     for (let i = 0; i < runs.length; i += 2) {
-      const records = await readCsvRange(index.path, runs[i]!, runs[i + 1]! - runs[i]!, this.delimiter, this.encoding).catch(() => {
+      const records = await readCsvRange(index.path, runs[i]!, runs[i + 1]! - runs[i]!, this.delimiter, index.encoding).catch(() => {
         throw connectorUnavailable(this.id, "a transactions file could not be read");
       });
       for (const r of records) grouper.add(r.fields, r.offset, (ref) => [`${name}@${ref}`, `${name}, transaction ${id}`]);
@@ -238,7 +232,7 @@ export class CsvConnector extends BaseConnector {
     let row = 0;
     let records: AsyncGenerator<CsvRows>;
     try {
-      records = readCsvRows(index.path, { delimiter: this.delimiter, encoding: this.encoding, start, end, signal });
+      records = readCsvRows(index.path, { delimiter: this.delimiter, encoding: index.encoding, start, end, signal });
     } catch {
       throw connectorUnavailable(this.id, "a transactions file could not be read");
     }
@@ -302,8 +296,21 @@ export class CsvConnector extends BaseConnector {
   }
 
   protected async readReferenceTable(table: ReferenceTable, source: string, signal?: AbortSignal): Promise<SourceTable> {
-    return readCsvTable(this.id, table, source, this.delimiter, signal, this.encoding);
+    const encoding = await resolveEncoding(source, this.settings.csv.encoding);
+    if (this.settings.csv.encoding === "auto" && encoding !== "utf-8") this.stats.warn(autoEncodingNote(`reference table ${table} (${basename(source)})`, encoding));
+    return readCsvTable(this.id, table, source, this.delimiter, signal, encoding);
   }
+}
+
+/** When a header read as UTF-8 has bytes that are not UTF-8 (U+FFFD): the setting that reads it. */
+function encodingHint(index: CsvFileIndex): string {
+  if (index.encoding !== "utf-8" || !index.header.some((c) => c.includes("\ufffd"))) return "";
+  return '; the header is not UTF-8 text: set csv: { encoding: windows-1252 } (or the code page the export uses) on the connector';
+}
+
+/** What `auto` decided for a file that is not UTF-8: the reading may be wrong for another code page, so it is said. */
+function autoEncodingNote(what: string, encoding: CsvEncoding): string {
+  return `${what}: not UTF-8 text, read as ${encoding} (csv.encoding: auto); if its accented letters read wrong, set csv.encoding to the export's code page`;
 }
 
 /**
@@ -312,9 +319,10 @@ export class CsvConnector extends BaseConnector {
  * for as long as its connector caches it, in every scan worker too, and every string is one more
  * object for each full collection to visit.
  */
-export async function readCsvTable(connectorId: string, table: ReferenceTable, file: string, delimiter: string, signal?: AbortSignal, encoding?: CsvEncoding): Promise<SourceTable> {
+export async function readCsvTable(connectorId: string, table: ReferenceTable, file: string, delimiter: string, signal?: AbortSignal, setting?: CsvEncodingSetting): Promise<SourceTable> {
   const st = await stat(file).catch(() => undefined);
   if (!st?.isFile()) throw connectorUnavailable(connectorId, `the reference file for ${table} does not exist`);
+  const encoding = await resolveEncoding(file, setting);
   const records = readCsvRows(file, { delimiter, encoding, signal });
   const row = new CsvRow();
   // A batch is valid until the next is read: its rows are made into arrays first.

@@ -6,6 +6,7 @@ import { stat, statOrUndefined } from "../fs-async.ts";
 import { columnIndex } from "../mapping.ts";
 // A dependency-free table (the analysis ledger uses it for the same reason).
 import { StringTable } from "../../analysis/string-table.ts";
+import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
 import { type CsvEncoding, CsvRow, readCsvRecords, readCsvRows } from "./reader.ts";
 import { doubled } from "../../domain/typed-arrays.ts";
 
@@ -23,6 +24,8 @@ export interface CsvFileIndex {
   /** Ids whose rows are in more than one run → [offset, end, offset, end, …]. */
   scattered: Map<string, number[]>;
   rows: number;
+  /** The file's text encoding (csv.encoding, or what `auto` found). */
+  encoding: CsvEncoding;
 }
 
 /** The file cannot be read with the connector's settings: no header, no id column, no readable row. */
@@ -53,8 +56,9 @@ export function runsOf(index: CsvFileIndex, id: string): number[] | undefined {
 }
 
 /** Builds the index; `idColumn` names the column holding the transaction id. */
-export async function buildCsvIndex(path: string, delimiter: string, idColumn: string, encoding?: CsvEncoding): Promise<CsvFileIndex> {
+export async function buildCsvIndex(path: string, delimiter: string, idColumn: string, setting?: CsvEncodingSetting): Promise<CsvFileIndex> {
   const st = await stat(path);
+  const encoding = await resolveEncoding(path, setting);
   let header: string[] | undefined;
   let dataStart = 0;
   for await (const batch of readCsvRecords(path, { delimiter, encoding, end: st.size })) {
@@ -114,11 +118,11 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
       } else runs.push(offset, end);
     }
   }
-  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows };
+  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows, encoding };
 }
 
 function emptyIndex(path: string, st: FileStat): CsvFileIndex {
-  return { path, mtimeMs: st.mtimeMs, size: st.size, header: [], dataStart: st.size, slots: new StringTable(16), starts: new Float64Array(0), ends: new Float64Array(0), scattered: new Map(), rows: 0 };
+  return { path, mtimeMs: st.mtimeMs, size: st.size, header: [], dataStart: st.size, slots: new StringTable(16), starts: new Float64Array(0), ends: new Float64Array(0), scattered: new Map(), rows: 0, encoding: "utf-8" };
 }
 
 /** The id of a row as the index keys it: the field, trimmed ("" when the row has none). */

@@ -8,6 +8,7 @@
 import { StringTable } from "../../analysis/string-table.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { CsvFileIndex } from "./file-index.ts";
+import type { CsvEncoding } from "./reader.ts";
 
 export interface CsvSegment {
   file: string;
@@ -15,6 +16,7 @@ export interface CsvSegment {
   size: number;
   header: string[];
   dataStart: number;
+  encoding: CsvEncoding;
   /** [start, end): start is a transaction's first row or the first data row. */
   start: number;
   end: number;
@@ -95,7 +97,7 @@ function bytesBefore(files: CsvFileIndex[], upTo: number): number {
 }
 
 function segment(index: CsvFileIndex, scattered: [string, number[]][], start: number, end: number): CsvSegment {
-  return { file: index.path, mtimeMs: index.mtimeMs, size: index.size, header: index.header, dataStart: index.dataStart, start, end, scattered };
+  return { file: index.path, mtimeMs: index.mtimeMs, size: index.size, header: index.header, dataStart: index.dataStart, encoding: index.encoding, start, end, scattered };
 }
 
 /** The first slot whose start is ≥ offset (starts ascend with the slot: ids are numbered as first seen). */
@@ -118,6 +120,7 @@ export function segmentIndex(seg: CsvSegment): CsvFileIndex {
     size: seg.size,
     header: seg.header,
     dataStart: seg.dataStart,
+    encoding: seg.encoding,
     slots: new StringTable(1),
     starts: new Float64Array(0),
     ends: new Float64Array(0),
