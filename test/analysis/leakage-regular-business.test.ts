@@ -119,6 +119,29 @@ describe("tax: learned habits", () => {
     expect((await analyse(t, { config: EUR19, ref, history })).anomalies).toEqual([]);
   });
 
+  test("without a stated rate, invoices mixing rates: the reduced SKUs are fitted against the currency's usual stated rate", async () => {
+    // An ERP states no header rate on an invoice of two rates (books at 7 % beside goods at 19 %);
+    // its single-rate invoices state 19 %. The books are never billed alone.
+    const bare = (t: Transaction): Transaction => ({ ...t, tax_rate: undefined });
+    const goods = ["PAN", "POT", "KNIFE", "MIXER"];
+    const history: Transaction[] = [];
+    for (let i = 0; i < 12; i++) {
+      const book = i % 2 ? "COOKBOOK" : "MANUAL";
+      history.push(bare(eur(`M${i}`, `C${i % 5}`, [{ sku: goods[i % 4]!, qty: 1 + (i % 3), unit: 40 + i * 7 }, { sku: book, qty: 2 + i, unit: 24.9 }], { [book]: 0.07 })));
+      history.push(eur(`S${i}`, `C${i % 5}`, [{ sku: goods[(i + 1) % 4]!, qty: 2, unit: 40 + i * 5 }]));
+    }
+    const next = bare(eur("T12", "C9", [{ sku: "POT", qty: 3, unit: 55 }, { sku: "COOKBOOK", qty: 10, unit: 24.9 }], { COOKBOOK: 0.07 }));
+    expect(codes((await analyse(next, { config: EUR19, ref })).anomalies)).toEqual(["tax_below_rate"]);
+    expect((await analyse(next, { config: EUR19, ref, history })).anomalies).toEqual([]);
+    // The cookbook untaxed is still found, against its learned 7 %; so is a pan at 7 %.
+    const untaxed = bare(eur("T13", "C9", [{ sku: "POT", qty: 3, unit: 55 }, { sku: "COOKBOOK", qty: 10, unit: 24.9 }], { COOKBOOK: 0 }));
+    const r = await analyse(untaxed, { config: EUR19, ref, history });
+    expect(codes(r.anomalies)).toEqual(["tax_below_rate"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBeCloseTo(17.43, 2); // 249 × 7 %
+    const pan7 = bare(eur("T14", "C9", [{ sku: "PAN", qty: 3, unit: 55 }, { sku: "COOKBOOK", qty: 10, unit: 24.9 }], { PAN: 0.07, COOKBOOK: 0.07 }));
+    expect(codes((await analyse(pan7, { config: EUR19, ref, history })).anomalies)).toEqual(["tax_below_rate"]);
+  });
+
   test("an invoice of reduced-rate goods stating the reduced rate: the stated rate stands when it is the SKUs' habit", async () => {
     const at7 = (id: string, sku: string, qty: number, rate = 0.07): Transaction => {
       const t = eur(id, "C1", [{ sku, qty, unit: 10 }], { [sku]: rate });
@@ -160,6 +183,16 @@ describe("tax: learned habits", () => {
     const one = eur("T7", "C9", [{ sku: "L0", qty: 5, unit: 10.55 }]);
     one.tax_amount = t.tax_amount;
     expect(codes((await analyse(one, { config: EUR19, ref })).anomalies)).toEqual(["tax_below_rate"]);
+  });
+
+  test("tax in yen is rounded or truncated to a whole yen: less than a yen short is rounding, two yen is not", async () => {
+    const JPY10 = modulesConfig({ revenue_leakage: { tax: { rates: { JPY: 0.1 } } } });
+    const yen = (tax: number) => ({ ...invoice("Y1", { customer: "C-JP", currency: "JPY", taxRate: 0.1, lines: [{ sku: "PAN", qty: 1, unit: 3828, list: 3828, disc: 0 }] }), tax_amount: tax });
+    expect((await analyse(yen(382), { config: JPY10, ref })).anomalies).toEqual([]); // floor(382.8)
+    expect(codes((await analyse(yen(380), { config: JPY10, ref })).anomalies)).toEqual(["tax_below_rate"]);
+    // The cent is still the unit of the euro.
+    const cents = { ...eur("Y2", "C9", [{ sku: "PAN", qty: 1, unit: 38.28 }]), tax_amount: 7.25 };
+    expect(codes((await analyse(cents, { config: EUR19, ref })).anomalies)).toEqual(["tax_below_rate"]);
   });
 
   test("the split scan's merged ledger learns the same habits as one pass", () => {

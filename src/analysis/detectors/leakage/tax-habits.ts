@@ -11,9 +11,12 @@
 //    The lower rates of a regime are fitted together (non-negative least squares over its
 //    under-taxed invoices: an invoice may bill several reduced SKUs). A SKU
 //    sometimes taxed at the reduced rate and sometimes at the full one learns nothing. Without a
-//    stated rate, only invoices billing that SKU alone say its rate.
+//    stated rate, invoices billing that SKU alone say its rate; and invoices of several SKUs are
+//    fitted the same way against the rate the currency's invoices usually state (an ERP states
+//    no header rate on an invoice of two rates: books beside goods, each never billed alone).
 // Learned in the history pass (history.ts, and the split scan's ledger batches: ledger-merge.ts)
 // from one small observation per invoice.
+import { centsPerMinorUnit } from "../../../domain/currency-units.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 
 /** Invoices a habit needs before it is trusted. */
@@ -162,6 +165,10 @@ export class TaxHabitsBuilder {
   private readonly single = new Map<string, { regime: string; sku: string; pairs: number[] }>();
   /** Currency → SKU → stated rate → invoices billing the SKU that charge exactly their stated rate. */
   private readonly stated = new Map<string, Map<string, Map<number, number>>>();
+  /** Currency → stated rate → taxed invoices stating it (the currency's usual rate). */
+  private readonly statedCount = new Map<string, Map<number, number>>();
+  /** Regime without a stated rate → its taxed invoices of several SKUs, judged in finish(). */
+  private readonly unstated = new Map<string, Omit<Short, "rate" | "shortfall">[]>();
 
   add(t: Transaction) {
     const o = taxObservation(t);
@@ -181,10 +188,16 @@ export class TaxHabitsBuilder {
       rates.set(stated, (rates.get(stated) ?? 0) + 1);
     }
     if (!taxed || count === 0) return;
+    if (stated !== null) {
+      const currency = regime.slice(0, regime.indexOf("|"));
+      let counts = this.statedCount.get(currency);
+      if (!counts) this.statedCount.set(currency, (counts = new Map()));
+      counts.set(stated, (counts.get(stated) ?? 0) + 1);
+    }
     let seen = this.seen.get(regime);
     if (!seen) this.seen.set(regime, (seen = new Map()));
     const shortfall = stated === null ? 0 : net * stated - tax;
-    const rounding = stated === null ? 0 : roundingOf(count, net * stated);
+    const rounding = stated === null ? 0 : roundingOf(count, net * stated, regime.slice(0, regime.indexOf("|")));
     for (let i = 0; i < count; i++) {
       // An invoice charged as stated where the SKU's own tax is within rounding cannot tell
       // whether the SKU is taxed (5.00 of freight on an invoice of 8,000): it counts neither
@@ -193,7 +206,13 @@ export class TaxHabitsBuilder {
       seen.set(skus[i]!, (seen.get(skus[i]!) ?? 0) + 1);
     }
     if (stated === null) {
-      if (count !== 1) return;
+      if (count !== 1) {
+        const s = { lines: count, net, tax, skus: skus.slice(0, count), amounts: amounts.slice(0, count) };
+        const list = this.unstated.get(regime);
+        if (list) list.push(s);
+        else this.unstated.set(regime, [s]);
+        return;
+      }
       const key = `${regime}|${skus[0]}`;
       const one = this.single.get(key);
       if (one) one.pairs.push(tax / net, net);
@@ -223,6 +242,18 @@ export class TaxHabitsBuilder {
   finish(): TaxHabits {
     const skuRates = new Map<string, number>();
     for (const [regime, invoices] of this.short) this.learnRegime(regime, invoices, skuRates);
+    for (const [regime, invoices] of this.unstated) {
+      // Judged against the rate the currency's invoices state most often (at least MIN_INVOICES):
+      // those charged at it count for no SKU's lower rate, the short ones are fitted.
+      const rate = this.usualStated(regime.slice(0, regime.indexOf("|")));
+      if (rate === undefined) continue;
+      const short: Short[] = [];
+      for (const s of invoices) {
+        const shortfall = s.net * rate - s.tax;
+        if (shortfall > roundingOf(s.lines, s.net * rate, regime.slice(0, regime.indexOf("|")))) short.push({ ...s, rate, shortfall });
+      }
+      if (short.length > 0) this.learnRegime(regime, short, skuRates);
+    }
     for (const [key, { regime, sku, pairs }] of this.single) {
       const n = pairs.length / 2;
       if (n < MIN_INVOICES || n < SHARE * (this.seen.get(regime)?.get(sku) ?? 0)) continue;
@@ -232,6 +263,14 @@ export class TaxHabitsBuilder {
       if (q !== undefined) skuRates.set(key, q);
     }
     return new TaxHabits({ customers: this.customers, skuRates, statedRates: this.stated, customerRates: this.customerRates });
+  }
+
+  /** The stated rate most of the currency's taxed invoices carry, if at least MIN_INVOICES do. */
+  private usualStated(currency: string): number | undefined {
+    let usual: number | undefined;
+    let count = 0;
+    for (const [rate, n] of this.statedCount.get(currency) ?? []) if (n > count || (n === count && rate > usual!)) [usual, count] = [rate, n];
+    return count >= MIN_INVOICES ? usual : undefined;
   }
 
   private learnRegime(regime: string, invoices: Short[], out: Map<string, number>) {
@@ -294,15 +333,16 @@ export class TaxHabitsBuilder {
       if (d[c]! < 0.001) continue;
       const all = (this.seen.get(regime)?.get(sku) ?? 0);
       let explained = 0;
-      for (const i of byCol[c]!) if (Math.abs(residual[i]!) <= 2 * roundingOf(rows[i]!.s.lines, rows[i]!.s.net * rate)) explained++;
+      for (const i of byCol[c]!) if (Math.abs(residual[i]!) <= 2 * roundingOf(rows[i]!.s.lines, rows[i]!.s.net * rate, regime.slice(0, regime.indexOf("|")))) explained++;
       if (explained >= SHARE * all) out.set(`${regime}|${sku}`, nice(rate - d[c]!));
     }
   }
 }
 
-/** Rounding of tax over `lines` lines: a cent, half a cent a line, and the relative tolerance. */
-function roundingOf(lines: number, tax: number): number {
-  return Math.max(0.01 + 0.005 * lines, 0.0005 * tax);
+/** Rounding of tax over `lines` lines: a cent, half a cent a line (in the currency's smallest unit),
+ *  and the relative tolerance. */
+function roundingOf(lines: number, tax: number, currency: string): number {
+  return Math.max((0.01 + 0.005 * lines) * centsPerMinorUnit(currency), 0.0005 * tax);
 }
 
 /** The median of [rate, base] estimates when at least SHARE of `of` (and MIN_INVOICES) agree with it within rounding. */
