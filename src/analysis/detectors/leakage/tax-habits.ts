@@ -168,7 +168,7 @@ export class TaxHabitsBuilder {
   /** Currency → stated rate → taxed invoices stating it (the currency's usual rate). */
   private readonly statedCount = new Map<string, Map<number, number>>();
   /** Regime without a stated rate → its taxed invoices of several SKUs, judged in finish(). */
-  private readonly unstated = new Map<string, Omit<Short, "rate" | "shortfall">[]>();
+  private readonly unstated = new Map<string, (Omit<Short, "rate" | "shortfall"> & { tax: number })[]>();
 
   add(t: Transaction) {
     const o = taxObservation(t);
@@ -250,7 +250,7 @@ export class TaxHabitsBuilder {
       const short: Short[] = [];
       for (const s of invoices) {
         const shortfall = s.net * rate - s.tax;
-        if (shortfall > roundingOf(s.lines, s.net * rate, regime.slice(0, regime.indexOf("|")))) short.push({ ...s, rate, shortfall });
+        if (shortfall > roundingOf(s.lines, s.net * rate, regime.slice(0, regime.indexOf("|")))) short.push({ lines: s.lines, net: s.net, skus: s.skus, amounts: s.amounts, rate, shortfall });
       }
       if (short.length > 0) this.learnRegime(regime, short, skuRates);
     }

@@ -11,7 +11,9 @@
 //    exempt; a SKU its invoices consistently tax at a lower rate has that rate (its lines are
 //    required at it, the rest of the invoice at the full rate); a stated rate below the minimum
 //    stands when every SKU of the invoice is habitually billed at it;
-//  - rounding: tax rounded per line differs from the invoice-level amount by up to half a cent a line.
+//  - rounding: tax rounded per line differs from the invoice-level amount by up to half a cent a line
+//    (cents of the currency's smallest unit: a yen for the yen, domain/currency-units.ts).
+import { centsPerMinorUnit } from "../../../domain/currency-units.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
@@ -52,8 +54,9 @@ export const taxDetector: Detector = {
     const charged = txn.tax_amount ?? (stated !== undefined ? net * stated : undefined);
     if (charged === undefined) return [];
     const tol = config.revenue_leakage.tolerance;
-    // Rounding per line: up to half a cent a line besides the usual rounding.
-    const lineTol = { ...tol, absolute: tol.absolute + 0.005 * txn.lines.length };
+    // Rounding per line: up to half a cent a line besides the usual rounding; in the currency's
+    // smallest unit (a yen where amounts have no decimals: tax rounded or truncated to whole yen).
+    const lineTol = { ...tol, absolute: (tol.absolute + 0.005 * txn.lines.length) * centsPerMinorUnit(txn.currency) };
     if (!isBelow(charged, net * minimum, lineTol)) return [];
     if (exemptionMarker(txn, cfg) !== undefined) return [];
     if (cfg.learn && habits.exempt(txn.customer_id)) return [];
