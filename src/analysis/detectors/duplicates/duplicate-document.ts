@@ -6,10 +6,15 @@
 // invoice overbills the customer and proves no lost revenue (amount at risk 0); a duplicate
 // payment is money paid out twice (the whole payment is at risk). An invoice whose earlier twin
 // was credited in full is a re-issue (an invoice cancelled and issued again, e.g. to correct the
-// address or the order number), not a duplicate.
+// address or the order number), not a duplicate. Nor is an invoice that, like its twin, bills goods
+// shipped against it (shipments naming it carry the whole quantity of each SKU they ship; freight
+// and service lines never ship): two deliveries billed alike are two supplies (a weekly standing
+// order), where a copy bills one delivery twice.
 import { daysBetween } from "../../dates.ts";
 import { before, creditedInFull, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
+import type { Transaction } from "../../../domain/transaction.ts";
+import type { AnalysisContext } from "../../context.ts";
 import type { Detector } from "../types.ts";
 
 export const duplicateDocumentDetector: Detector = {
@@ -30,6 +35,7 @@ export const duplicateDocumentDetector: Detector = {
       if (self && !before(c, self)) continue;
       // An invoice credited in full was cancelled: a copy of it is its re-issue, not a duplicate.
       if (txn.type === "invoice" && creditedInFull(ctx.history, c.id)) continue;
+      if (txn.type === "invoice" && deliveredOnItsOwn(txn, txn.transaction_id, ctx) && deliveredOnItsOwn(txn, c.id, ctx)) continue;
       if (!original || before(c, original)) original = c;
     }
     if (!original) return [];
@@ -49,3 +55,21 @@ export const duplicateDocumentDetector: Detector = {
     ];
   },
 };
+
+/** Whether shipments naming invoice `id` carry the billed quantity of each SKU of `doc` (its own
+ *  lines, or its twin's: the same by fingerprint) that they ship, and ship at least one. */
+function deliveredOnItsOwn(doc: Transaction, id: string, ctx: AnalysisContext): boolean {
+  const shipped = ctx.reference.shippedFor(id);
+  if (!shipped) return false;
+  const billed = new Map<string, number>();
+  for (const l of doc.lines) if (l.sku && (l.quantity ?? 0) > 0) billed.set(l.sku, (billed.get(l.sku) ?? 0) + l.quantity!);
+  if (billed.size === 0) return false;
+  let any = false;
+  for (const [sku, quantity] of billed) {
+    const q = shipped.get(sku);
+    if (q === undefined) continue;
+    if (q < quantity) return false;
+    any = true;
+  }
+  return any;
+}
