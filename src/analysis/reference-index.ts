@@ -27,7 +27,7 @@ export class ReferenceIndex {
   readonly counts: { contracts: number; price_list: number; shipments: number; exchange_rates: number };
 
   constructor(reference: ReferenceData) {
-    for (const c of reference.contracts) {
+    for (const c of closeSupersededRows(reference.contracts)) {
       if (isPromotion(c)) push(this.promotionsBySku, c.sku, c);
       else push(nested(this.byCustomerSku, c.customer_id), c.sku, c);
       push(this.byContractId, c.contract_id, c);
@@ -140,6 +140,38 @@ function nested<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V
 
 export function isPromotion(c: Contract): boolean {
   return c.customer_id === "*" || c.customer_id === "";
+}
+
+/**
+ * An agreement's rows with an open end, ended the day before a later row of the same agreement,
+ * customer, SKU, currency, unit and tier starts: a price change under one agreement is written as
+ * a new row from its date, and ERPs' pricelist items (Odoo's, NetSuite's) often leave the old row
+ * without an end. Both open, the old, lower price would stay "in force" beside the new one and a
+ * line billed at it would look covered. Rows of different agreements stay alternatives.
+ */
+export function closeSupersededRows(contracts: readonly Contract[]): readonly Contract[] {
+  const groups = new Map<string, Contract[]>();
+  for (const c of contracts) {
+    if (!c.contract_id || c.valid_to) continue;
+    const key = [c.contract_id, c.customer_id, c.sku, (c.currency ?? "").toUpperCase(), c.unit ? unitCode(c.unit) : "", c.min_quantity ?? ""].join("\u0000");
+    push(groups, key, c);
+  }
+  let replaced: Map<Contract, Contract> | undefined;
+  for (const rows of groups.values()) {
+    if (rows.length < 2) continue;
+    const starts = [...new Set(rows.map((r) => r.valid_from?.slice(0, 10) ?? ""))].sort();
+    for (const r of rows) {
+      const from = r.valid_from?.slice(0, 10) ?? "";
+      const next = starts.find((s) => s > from);
+      if (next === undefined) continue;
+      (replaced ??= new Map()).set(r, { ...r, valid_to: dayBefore(next) });
+    }
+  }
+  return replaced ? contracts.map((c) => replaced!.get(c) ?? c) : contracts;
+}
+
+function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Whether the contract is in force on `day` (YYYY-MM-DD); open ends are unbounded. */

@@ -99,6 +99,20 @@ describe("pricing rules", () => {
     expect((await analyse(invoice("I12", { customer: "CUST-3", lines: [{ sku: "SKU-A", qty: 5, unit: 75 }] }))).anomalies).toEqual([]);
   });
 
+  test("a contract's new price for a SKU from a date supersedes its older row left open-ended; another agreement's rows do not", async () => {
+    const row = (contract_id: string, price: number, valid_from: string, valid_to?: string) => ({ contract_id, customer_id: "CUST-P", sku: "SKU-A", price, currency: "USD", valid_from, ...(valid_to ? { valid_to } : {}), max_discount_pct: 30 });
+    const ref = { contracts: [row("AGR-1", 80, "2025-01-01"), row("AGR-1", 84, "2025-07-01")] };
+    const at = (date: string, unit: number) => invoice(`P-${date}-${unit}`, { customer: "CUST-P", date: `${date}T10:00:00Z`, lines: [{ sku: "SKU-A", qty: 10, unit }] });
+    expect((await analyse(at("2025-03-03", 80), { ref })).anomalies).toEqual([]);
+    expect((await analyse(at("2025-08-04", 84), { ref })).anomalies).toEqual([]);
+    const stale = await analyse(at("2025-08-04", 80), { ref });
+    expect(codes(stale.anomalies)).toEqual(["price_below_contract"]);
+    expect(stale.anomalies[0]!.amount_at_risk).toBe(40);
+    // Two agreements of one customer (a framework and a project deal) are alternatives: the lower governs.
+    const two = { contracts: [row("AGR-1", 80, "2025-01-01"), row("AGR-2", 84, "2025-07-01")] };
+    expect((await analyse(at("2025-08-04", 80), { ref: two })).anomalies).toEqual([]);
+  });
+
   test("zero-price billable line at the most generous price; a free contract item is fine", async () => {
     const r = await analyse(invoice("I13", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 3, unit: 0 }, { sku: "SKU-B", qty: 1, unit: 50 }] }));
     expect(codes(r.anomalies)).toEqual(["zero_price_line"]);
