@@ -7,9 +7,9 @@
 // payment is money paid out twice (the whole payment is at risk). An invoice whose earlier twin
 // was credited in full is a re-issue (an invoice cancelled and issued again, e.g. to correct the
 // address or the order number), not a duplicate. Nor is an invoice that, like its twin, bills goods
-// shipped against it (shipments naming it carry the whole quantity of each SKU they ship; freight
+// shipped against it (shipments naming it, net of returns, carry some of a SKU it bills; freight
 // and service lines never ship): two deliveries billed alike are two supplies (a weekly standing
-// order), where a copy bills one delivery twice.
+// order), where a copy bills one delivery twice and no shipment names it.
 import { daysBetween } from "../../dates.ts";
 import { before, creditedInFull, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
@@ -56,20 +56,12 @@ export const duplicateDocumentDetector: Detector = {
   },
 };
 
-/** Whether shipments naming invoice `id` carry the billed quantity of each SKU of `doc` (its own
- *  lines, or its twin's: the same by fingerprint) that they ship, and ship at least one. */
+/** Whether shipments naming invoice `id` carry some of a SKU that `doc` bills (its own lines, or
+ *  its twin's: the same by fingerprint). Net of returns, and not the whole quantity: a delivery
+ *  shipped in parts, or partly returned later, is still its own delivery. */
 function deliveredOnItsOwn(doc: Transaction, id: string, ctx: AnalysisContext): boolean {
   const shipped = ctx.reference.shippedFor(id);
   if (!shipped) return false;
-  const billed = new Map<string, number>();
-  for (const l of doc.lines) if (l.sku && (l.quantity ?? 0) > 0) billed.set(l.sku, (billed.get(l.sku) ?? 0) + l.quantity!);
-  if (billed.size === 0) return false;
-  let any = false;
-  for (const [sku, quantity] of billed) {
-    const q = shipped.get(sku);
-    if (q === undefined) continue;
-    if (q < quantity) return false;
-    any = true;
-  }
-  return any;
+  for (const l of doc.lines) if (l.sku && (l.quantity ?? 0) > 0 && (shipped.get(l.sku) ?? 0) > 0) return true;
+  return false;
 }
