@@ -279,7 +279,8 @@ export function generateManufacturer(seed: number) {
       for (let w = 1; w <= int(1, 3); w++) {
         const dd = addDays(date, 7 * w);
         if (dd > "2025-12-31") break;
-        const nd = { ...blank(c, dd, "standing_order"), lines: first.lines.map((l) => agreedPriceSame(l)), shipTo: first.shipTo };
+        // Each week's invoice is priced on its own day (an agreement's increase applies).
+        const nd = { ...blank(c, dd, "standing_order"), lines: first.lines.map((l) => makeLine(c, l.sku, l.qty, dd)), shipTo: first.shipTo };
         const f = push(finish(nd));
         for (const l of f.lines) ship(f.no, c, l, dd);
       }
@@ -423,13 +424,14 @@ export function generateManufacturer(seed: number) {
         const first = finish(base); docs.push(first);
         const second = { ...first, no: docNo(c, true), date: addDays(first.date, int(1, 6)), regular: "" };
         docs.push(second);
-        labels.push({ document: second.no, kind, currency: c.currency, amount_at_risk: money(first.lines.reduce((s, x) => s + x.amount, 0) + first.tax, c.currency) });
+        // Amounts at risk are net, as prices are (the tax is the state's, not revenue).
+        labels.push({ document: second.no, kind, currency: c.currency, amount_at_risk: money(first.lines.reduce((s, x) => s + x.amount, 0), c.currency) });
       } else {
         const over = money(net * pick([0.1, 0.25, 0.5]), c.currency);
         const cm: Omit<Doc, "tax"> = { ...blank(c, addDays(inv.date, int(5, 25)), ""), no: docNo(c, true), type: "Credit Memo", appliedTo: inv.no, shipTo: inv.shipTo, lines: inv.lines.map((l) => ({ ...l })), memo: "Gutschrift" };
         cm.lines.push({ sku: "GOODWILL", uom: "Stk", qty: 1, rate: over, discount: 0, amount: over, taxRate: c.rate });
         const f = finish(cm); docs.push(f);
-        labels.push({ document: f.no, kind, currency: c.currency, amount_at_risk: money(f.lines.reduce((s, x) => s + x.amount, 0) + f.tax - (net + inv.tax), c.currency) });
+        labels.push({ document: f.no, kind, currency: c.currency, amount_at_risk: money(f.lines.reduce((s, x) => s + x.amount, 0) - net, c.currency) });
       }
       continue;
     }
