@@ -81,6 +81,12 @@ export const RevenueLeakageConfig = Type.Object(
     free_of_charge_values: Type.Array(Type.String(), {
       default: ["FOC", "FREE_OF_CHARGE", "FREE OF CHARGE", "NO_CHARGE", "WARRANTY", "SAMPLE", "REPLACEMENT", "CONSIGNMENT", "KN", "KB", "F8", "TANN"],
     }),
+    /** Values of the same attributes (`free_of_charge_fields`) that mark an intercompany
+     *  transfer (SAP's billing type IV): billed at a transfer price, not the list's — judged only
+     *  by a transfer-price agreement in the contracts. An empty list judges them as any sale. */
+    intercompany_values: Type.Array(Type.String(), {
+      default: ["INTERCOMPANY", "INTRACOMPANY", "INTERCO", "IV"],
+    }),
     /** Reference exchange rates: 1 `from` is worth `rate` `to` from `valid_from` on (the latest
      *  start on or before the invoice date applies; the other direction is 1 / rate). With them,
      *  an invoice in another currency than its contract is priced in the contract's currency. */

@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Record<string, any> => value !== nul
 
 /** Value.Default(ConfigSchema, value): fills `value` in place where TypeBox would, and returns the result. */
 export function configDefaults(value: unknown): unknown {
-  return d58(value);
+  return d59(value);
 }
 
 /** server */
@@ -274,8 +274,18 @@ function d24(value: any): any {
   return a;
 }
 
-/** modules.revenue_leakage.exchange_rates */
+/** modules.revenue_leakage.intercompany_values */
 function d25(value: any): any {
+  if (Array.isArray(value)) {
+    return value;
+  }
+  const a = value === undefined ? ["INTERCOMPANY","INTRACOMPANY","INTERCO","IV"] : isObject(value) ? Object.assign(["INTERCOMPANY","INTRACOMPANY","INTERCO","IV"], value) : value;
+  if (!Array.isArray(a)) return a;
+  return a;
+}
+
+/** modules.revenue_leakage.exchange_rates */
+function d26(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -285,14 +295,14 @@ function d25(value: any): any {
 }
 
 /** modules.revenue_leakage.weights */
-function d26(value: any): any {
+function d27(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.revenue_leakage */
-function d27(value: any): any {
+function d28(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["max_discount_pct"] === undefined) o["max_discount_pct"] = 10;
@@ -300,13 +310,14 @@ function d27(value: any): any {
   { const v = o["tax"]; const r = d22(v); if (r !== undefined) o["tax"] = isObject(v) ? d22(v) : r; }
   { const v = o["free_of_charge_fields"]; const r = d23(v); if (r !== undefined) o["free_of_charge_fields"] = isObject(v) ? d23(v) : r; }
   { const v = o["free_of_charge_values"]; const r = d24(v); if (r !== undefined) o["free_of_charge_values"] = isObject(v) ? d24(v) : r; }
-  { const v = o["exchange_rates"]; const r = d25(v); if (r !== undefined) o["exchange_rates"] = isObject(v) ? d25(v) : r; }
-  { const v = o["weights"]; const r = d26(v); if (r !== undefined) o["weights"] = isObject(v) ? d26(v) : r; }
+  { const v = o["intercompany_values"]; const r = d25(v); if (r !== undefined) o["intercompany_values"] = isObject(v) ? d25(v) : r; }
+  { const v = o["exchange_rates"]; const r = d26(v); if (r !== undefined) o["exchange_rates"] = isObject(v) ? d26(v) : r; }
+  { const v = o["weights"]; const r = d27(v); if (r !== undefined) o["weights"] = isObject(v) ? d27(v) : r; }
   return o;
 }
 
 /** modules.anomaly_detection.outlier */
-function d28(value: any): any {
+function d29(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_history"] === undefined) o["min_history"] = 20;
@@ -317,7 +328,7 @@ function d28(value: any): any {
 }
 
 /** modules.anomaly_detection.rare_value */
-function d29(value: any): any {
+function d30(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_history"] === undefined) o["min_history"] = 500;
@@ -326,7 +337,7 @@ function d29(value: any): any {
 }
 
 /** modules.anomaly_detection.rare_combination */
-function d30(value: any): any {
+function d31(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_expected"] === undefined) o["min_expected"] = 10;
@@ -335,7 +346,7 @@ function d30(value: any): any {
 }
 
 /** modules.anomaly_detection.calendar.business_hours */
-function d31(value: any): any {
+function d32(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["start"] === undefined) o["start"] = 7;
@@ -344,7 +355,7 @@ function d31(value: any): any {
 }
 
 /** modules.anomaly_detection.calendar.weekend_days */
-function d32(value: any): any {
+function d33(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -354,11 +365,11 @@ function d32(value: any): any {
 }
 
 /** modules.anomaly_detection.calendar */
-function d33(value: any): any {
+function d34(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["business_hours"]; const r = d31(v); if (r !== undefined) o["business_hours"] = isObject(v) ? d31(v) : r; }
-  { const v = o["weekend_days"]; const r = d32(v); if (r !== undefined) o["weekend_days"] = isObject(v) ? d32(v) : r; }
+  { const v = o["business_hours"]; const r = d32(v); if (r !== undefined) o["business_hours"] = isObject(v) ? d32(v) : r; }
+  { const v = o["weekend_days"]; const r = d33(v); if (r !== undefined) o["weekend_days"] = isObject(v) ? d33(v) : r; }
   if (o["utc_offset_minutes"] === undefined) o["utc_offset_minutes"] = 0;
   if (o["period_end_days"] === undefined) o["period_end_days"] = 1;
   if (o["period_end_quantile"] === undefined) o["period_end_quantile"] = 0.9;
@@ -366,7 +377,7 @@ function d33(value: any): any {
 }
 
 /** modules.anomaly_detection.new_counterparty */
-function d34(value: any): any {
+function d35(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["amount_quantile"] === undefined) o["amount_quantile"] = 0.95;
@@ -375,7 +386,7 @@ function d34(value: any): any {
 }
 
 /** modules.anomaly_detection.isolation_forest */
-function d35(value: any): any {
+function d36(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = false;
@@ -388,7 +399,7 @@ function d35(value: any): any {
 }
 
 /** modules.anomaly_detection.population */
-function d36(value: any): any {
+function d37(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_size"] === undefined) o["min_size"] = 300;
@@ -399,70 +410,70 @@ function d36(value: any): any {
 }
 
 /** modules.anomaly_detection.weights */
-function d37(value: any): any {
+function d38(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.anomaly_detection */
-function d38(value: any): any {
+function d39(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["outlier"]; const r = d28(v); if (r !== undefined) o["outlier"] = isObject(v) ? d28(v) : r; }
+  { const v = o["outlier"]; const r = d29(v); if (r !== undefined) o["outlier"] = isObject(v) ? d29(v) : r; }
   if (o["categorical_fields"] === undefined) o["categorical_fields"] = "auto";
-  { const v = o["rare_value"]; const r = d29(v); if (r !== undefined) o["rare_value"] = isObject(v) ? d29(v) : r; }
-  { const v = o["rare_combination"]; const r = d30(v); if (r !== undefined) o["rare_combination"] = isObject(v) ? d30(v) : r; }
-  { const v = o["calendar"]; const r = d33(v); if (r !== undefined) o["calendar"] = isObject(v) ? d33(v) : r; }
-  { const v = o["new_counterparty"]; const r = d34(v); if (r !== undefined) o["new_counterparty"] = isObject(v) ? d34(v) : r; }
-  { const v = o["isolation_forest"]; const r = d35(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d35(v) : r; }
-  { const v = o["population"]; const r = d36(v); if (r !== undefined) o["population"] = isObject(v) ? d36(v) : r; }
-  { const v = o["weights"]; const r = d37(v); if (r !== undefined) o["weights"] = isObject(v) ? d37(v) : r; }
+  { const v = o["rare_value"]; const r = d30(v); if (r !== undefined) o["rare_value"] = isObject(v) ? d30(v) : r; }
+  { const v = o["rare_combination"]; const r = d31(v); if (r !== undefined) o["rare_combination"] = isObject(v) ? d31(v) : r; }
+  { const v = o["calendar"]; const r = d34(v); if (r !== undefined) o["calendar"] = isObject(v) ? d34(v) : r; }
+  { const v = o["new_counterparty"]; const r = d35(v); if (r !== undefined) o["new_counterparty"] = isObject(v) ? d35(v) : r; }
+  { const v = o["isolation_forest"]; const r = d36(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d36(v) : r; }
+  { const v = o["population"]; const r = d37(v); if (r !== undefined) o["population"] = isObject(v) ? d37(v) : r; }
+  { const v = o["weights"]; const r = d38(v); if (r !== undefined) o["weights"] = isObject(v) ? d38(v) : r; }
   return o;
 }
 
 /** modules.duplicate_detection.weights */
-function d39(value: any): any {
+function d40(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.duplicate_detection */
-function d40(value: any): any {
+function d41(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["window_days"] === undefined) o["window_days"] = 7;
-  { const v = o["weights"]; const r = d39(v); if (r !== undefined) o["weights"] = isObject(v) ? d39(v) : r; }
+  { const v = o["weights"]; const r = d40(v); if (r !== undefined) o["weights"] = isObject(v) ? d40(v) : r; }
   return o;
 }
 
 /** modules.compliance.approver_limits */
-function d41(value: any): any {
-  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
-  if (!isObject(o)) return o;
-  return o;
-}
-
-/** modules.compliance.weights */
 function d42(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
-/** modules.compliance */
+/** modules.compliance.weights */
 function d43(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["approver_limits"]; const r = d41(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d41(v) : r; }
+  return o;
+}
+
+/** modules.compliance */
+function d44(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  { const v = o["approver_limits"]; const r = d42(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d42(v) : r; }
   if (o["default_approver_limit"] === undefined) o["default_approver_limit"] = null;
-  { const v = o["weights"]; const r = d42(v); if (r !== undefined) o["weights"] = isObject(v) ? d42(v) : r; }
+  { const v = o["weights"]; const r = d43(v); if (r !== undefined) o["weights"] = isObject(v) ? d43(v) : r; }
   return o;
 }
 
 /** modules.scoring.risk_levels */
-function d44(value: any): any {
+function d45(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["medium"] === undefined) o["medium"] = 30;
@@ -472,15 +483,15 @@ function d44(value: any): any {
 }
 
 /** modules.scoring */
-function d45(value: any): any {
+function d46(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["risk_levels"]; const r = d44(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d44(v) : r; }
+  { const v = o["risk_levels"]; const r = d45(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d45(v) : r; }
   return o;
 }
 
 /** modules.context */
-function d46(value: any): any {
+function d47(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["ttl_s"] === undefined) o["ttl_s"] = 300;
@@ -489,20 +500,20 @@ function d46(value: any): any {
 }
 
 /** modules */
-function d47(value: any): any {
+function d48(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["revenue_leakage"]; const r = d27(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d27(v) : r; }
-  { const v = o["anomaly_detection"]; const r = d38(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d38(v) : r; }
-  { const v = o["duplicate_detection"]; const r = d40(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d40(v) : r; }
-  { const v = o["compliance"]; const r = d43(v); if (r !== undefined) o["compliance"] = isObject(v) ? d43(v) : r; }
-  { const v = o["scoring"]; const r = d45(v); if (r !== undefined) o["scoring"] = isObject(v) ? d45(v) : r; }
-  { const v = o["context"]; const r = d46(v); if (r !== undefined) o["context"] = isObject(v) ? d46(v) : r; }
+  { const v = o["revenue_leakage"]; const r = d28(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d28(v) : r; }
+  { const v = o["anomaly_detection"]; const r = d39(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d39(v) : r; }
+  { const v = o["duplicate_detection"]; const r = d41(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d41(v) : r; }
+  { const v = o["compliance"]; const r = d44(v); if (r !== undefined) o["compliance"] = isObject(v) ? d44(v) : r; }
+  { const v = o["scoring"]; const r = d46(v); if (r !== undefined) o["scoring"] = isObject(v) ? d46(v) : r; }
+  { const v = o["context"]; const r = d47(v); if (r !== undefined) o["context"] = isObject(v) ? d47(v) : r; }
   return o;
 }
 
 /** rules[] */
-function d48(value: any): any {
+function d49(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["module"] === undefined) o["module"] = "*";
@@ -513,19 +524,19 @@ function d48(value: any): any {
 }
 
 /** rules */
-function d49(value: any): any {
+function d50(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d48(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d49(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d48(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d49(a[i]);
   return a;
 }
 
 /** learning */
-function d50(value: any): any {
+function d51(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["every_h"] === undefined) o["every_h"] = 0;
@@ -534,7 +545,7 @@ function d50(value: any): any {
 }
 
 /** connectors[].status */
-function d51(value: any): any {
+function d52(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["interval_s"] === undefined) o["interval_s"] = 30;
@@ -545,7 +556,7 @@ function d51(value: any): any {
 }
 
 /** connectors[].csv */
-function d52(value: any): any {
+function d53(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["delimiter"] === undefined) o["delimiter"] = ",";
@@ -558,7 +569,7 @@ function d52(value: any): any {
 }
 
 /** connectors[].allow_hosts */
-function d53(value: any): any {
+function d54(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -568,38 +579,38 @@ function d53(value: any): any {
 }
 
 /** connectors[] */
-function d54(value: any): any {
+function d55(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["timeout_ms"] === undefined) o["timeout_ms"] = 5000;
   if (o["reference_ttl_s"] === undefined) o["reference_ttl_s"] = 60;
-  { const v = o["status"]; const r = d51(v); if (r !== undefined) o["status"] = isObject(v) ? d51(v) : r; }
-  { const v = o["csv"]; const r = d52(v); if (r !== undefined) o["csv"] = isObject(v) ? d52(v) : r; }
+  { const v = o["status"]; const r = d52(v); if (r !== undefined) o["status"] = isObject(v) ? d52(v) : r; }
+  { const v = o["csv"]; const r = d53(v); if (r !== undefined) o["csv"] = isObject(v) ? d53(v) : r; }
   if (o["pool_size"] === undefined) o["pool_size"] = 5;
   if (o["batch_size"] === undefined) o["batch_size"] = 1000;
   if (o["max_response_bytes"] === undefined) o["max_response_bytes"] = 10485760;
   if (o["retries"] === undefined) o["retries"] = 2;
   if (o["backoff_ms"] === undefined) o["backoff_ms"] = 200;
   if (o["max_redirects"] === undefined) o["max_redirects"] = 3;
-  { const v = o["allow_hosts"]; const r = d53(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d53(v) : r; }
+  { const v = o["allow_hosts"]; const r = d54(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d54(v) : r; }
   return o;
 }
 
 /** connectors */
-function d55(value: any): any {
+function d56(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d54(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d55(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d54(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d55(a[i]);
   return a;
 }
 
 /** dashboard.sign_in */
-function d56(value: any): any {
+function d57(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["per_address_per_minute"] === undefined) o["per_address_per_minute"] = 10;
@@ -608,19 +619,19 @@ function d56(value: any): any {
 }
 
 /** dashboard */
-function d57(value: any): any {
+function d58(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["session_idle_minutes"] === undefined) o["session_idle_minutes"] = 30;
   if (o["session_absolute_hours"] === undefined) o["session_absolute_hours"] = 12;
   if (o["setup_link_hours"] === undefined) o["setup_link_hours"] = 24;
-  { const v = o["sign_in"]; const r = d56(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d56(v) : r; }
+  { const v = o["sign_in"]; const r = d57(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d57(v) : r; }
   return o;
 }
 
 /** (root) */
-function d58(value: any): any {
+function d59(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   { const v = o["server"]; const r = d0(v); if (r !== undefined) o["server"] = isObject(v) ? d0(v) : r; }
@@ -632,11 +643,11 @@ function d58(value: any): any {
   { const v = o["alerts"]; const r = d13(v); if (r !== undefined) o["alerts"] = isObject(v) ? d13(v) : r; }
   { const v = o["reports"]; const r = d14(v); if (r !== undefined) o["reports"] = isObject(v) ? d14(v) : r; }
   { const v = o["metrics"]; const r = d15(v); if (r !== undefined) o["metrics"] = isObject(v) ? d15(v) : r; }
-  { const v = o["modules"]; const r = d47(v); if (r !== undefined) o["modules"] = isObject(v) ? d47(v) : r; }
-  { const v = o["rules"]; const r = d49(v); if (r !== undefined) o["rules"] = isObject(v) ? d49(v) : r; }
-  { const v = o["learning"]; const r = d50(v); if (r !== undefined) o["learning"] = isObject(v) ? d50(v) : r; }
-  { const v = o["connectors"]; const r = d55(v); if (r !== undefined) o["connectors"] = isObject(v) ? d55(v) : r; }
-  { const v = o["dashboard"]; const r = d57(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d57(v) : r; }
+  { const v = o["modules"]; const r = d48(v); if (r !== undefined) o["modules"] = isObject(v) ? d48(v) : r; }
+  { const v = o["rules"]; const r = d50(v); if (r !== undefined) o["rules"] = isObject(v) ? d50(v) : r; }
+  { const v = o["learning"]; const r = d51(v); if (r !== undefined) o["learning"] = isObject(v) ? d51(v) : r; }
+  { const v = o["connectors"]; const r = d56(v); if (r !== undefined) o["connectors"] = isObject(v) ? d56(v) : r; }
+  { const v = o["dashboard"]; const r = d58(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d58(v) : r; }
   return o;
 }
 
@@ -822,6 +833,8 @@ return function check(value: any): boolean {
     value.modules.revenue_leakage.free_of_charge_fields.every((value: any) => ((typeof value === 'string'))) &&
     Array.isArray(value.modules.revenue_leakage.free_of_charge_values) &&
     value.modules.revenue_leakage.free_of_charge_values.every((value: any) => ((typeof value === 'string'))) &&
+    Array.isArray(value.modules.revenue_leakage.intercompany_values) &&
+    value.modules.revenue_leakage.intercompany_values.every((value: any) => ((typeof value === 'string'))) &&
     Array.isArray(value.modules.revenue_leakage.exchange_rates) &&
     value.modules.revenue_leakage.exchange_rates.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.from === 'string') && local_5.test(value.from) && (typeof value.to === 'string') && local_6.test(value.to) && Number.isFinite(value.rate) && value.rate > 0 && (value.valid_from !== undefined ? ((typeof value.valid_from === 'string') && local_7.test(value.valid_from)) : true) && Object.getOwnPropertyNames(value).every(key => ['from', 'to', 'rate', 'valid_from'].includes(key)))) &&
     (typeof value.modules.revenue_leakage.weights === 'object' && value.modules.revenue_leakage.weights !== null && !Array.isArray(value.modules.revenue_leakage.weights)) &&
@@ -837,7 +850,7 @@ return function check(value: any): boolean {
     (value.modules.revenue_leakage.weights.duplicate_credit_note !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.duplicate_credit_note) && value.modules.revenue_leakage.weights.duplicate_credit_note <= 1 && value.modules.revenue_leakage.weights.duplicate_credit_note >= 0) : true) &&
     (value.modules.revenue_leakage.weights.excessive_credit_note !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.excessive_credit_note) && value.modules.revenue_leakage.weights.excessive_credit_note <= 1 && value.modules.revenue_leakage.weights.excessive_credit_note >= 0) : true) &&
     Object.getOwnPropertyNames(value.modules.revenue_leakage.weights).every(key => ['price_below_contract', 'discount_above_cap', 'price_below_list', 'contract_price_outside_validity', 'zero_price_line', 'unbilled_shipment', 'tax_below_rate', 'currency_mismatch', 'duplicate_invoice', 'duplicate_credit_note', 'excessive_credit_note'].includes(key)) &&
-    Object.getOwnPropertyNames(value.modules.revenue_leakage).length === 7 &&
+    Object.getOwnPropertyNames(value.modules.revenue_leakage).length === 8 &&
     (typeof value.modules.anomaly_detection === 'object' && value.modules.anomaly_detection !== null && !Array.isArray(value.modules.anomaly_detection)) &&
     (typeof value.modules.anomaly_detection.outlier === 'object' && value.modules.anomaly_detection.outlier !== null && !Array.isArray(value.modules.anomaly_detection.outlier)) &&
     Number.isInteger(value.modules.anomaly_detection.outlier.min_history) &&

@@ -339,6 +339,20 @@ describe("prices, duplicates, free of charge", () => {
     expect(codes((await analyse({ ...priced, attributes: { billing_type: "FOC" }, reference: "F0" }, { history: [sale] })).anomalies)).toEqual(["zero_price_line"]);
   });
 
+  test("an intercompany transfer (marked by its billing or order type) is at a transfer price, not judged against list; a transfer-price agreement still is", async () => {
+    const atCost = (attributes?: Transaction["attributes"]) => ({ ...invoice("IC1", { customer: "AW-GMBH", lines: [{ sku: "SKU-A", qty: 40, unit: 58 }] }), ...(attributes ? { attributes } : {}) });
+    expect(codes((await analyse(atCost())).anomalies)).toEqual(["discount_above_cap"]);
+    for (const attributes of [{ order_type: "Intercompany" }, { "Billing Type": "IV" }, { document_type: "inter-company" }] as NonNullable<Transaction["attributes"]>[]) {
+      expect((await analyse(atCost(attributes))).anomalies).toEqual([]);
+    }
+    // An agreed transfer price is still the floor.
+    const transfer = { contracts: [{ contract_id: "TP-1", customer_id: "AW-GMBH", sku: "SKU-A", price: 62, currency: "USD", valid_from: "2025-01-01", max_discount_pct: 100 }] };
+    expect(codes((await analyse(atCost({ order_type: "Intercompany" }), { ref: transfer })).anomalies)).toEqual(["price_below_contract"]);
+    // Switched off by an empty list.
+    const off = modulesConfig({ revenue_leakage: { intercompany_values: [] } });
+    expect(codes((await analyse(atCost({ order_type: "Intercompany" }), { config: off })).anomalies)).toEqual(["discount_above_cap"]);
+  });
+
   test("a subscription's trial invoice at 0 says so in words and is not a zero-price line; a priced invoice's zero line still is", async () => {
     const trial = (description: string, lines = [{ sku: "SUB-PRO", qty: 15, unit: 0 }]) => ({
       ...invoice("TR1", { lines, tax: 0 }),

@@ -2,14 +2,15 @@
 // keeps the first finding per line. Zero price is the most specific statement about a line, a
 // contract in force comes before the policy, and a stale contract price before a cap breach or a
 // plain cut (it explains both). A free-of-charge document, and a line discounted 100 % from a
-// stated price, have no price to judge; a prorated one only its recorded discount.
+// stated price, have no price to judge; a prorated one only its recorded discount; an
+// intercompany transfer only its transfer-price agreement.
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { Detector, Finding } from "../types.ts";
 import { contractOutsideValidityRule } from "./contract-outside-validity.ts";
 import { discountAboveCapRule, recordedDiscountAboveCapRule } from "./discount-above-cap.ts";
 import type { LineFacts } from "./line-facts.ts";
 import type { LineRule } from "./line-rule.ts";
-import { markerMatcher, wordsOf } from "./markers.ts";
+import { markerMatcher, markerOf, wordsOf } from "./markers.ts";
 import { priceBelowContractRule } from "./price-below-contract.ts";
 import { priceBelowListRule } from "./price-below-list.ts";
 import { freeOfCharge, zeroPriceRule } from "./zero-price.ts";
@@ -23,6 +24,10 @@ export const PRICING_RULES: readonly LineRule[] = [
 ];
 
 const PRORATED_RULES: readonly LineRule[] = [recordedDiscountAboveCapRule];
+
+/** An intercompany transfer is billed at cost or a transfer price, not at list less the sales
+ *  policy: only an agreement for the receiving company (a transfer price in the contracts) judges it. */
+const INTERCOMPANY_RULES: readonly LineRule[] = [priceBelowContractRule];
 
 /**
  * Why a document bills part of a period, if it says so: a proration flag (`proration: true`, as
@@ -47,7 +52,8 @@ export const pricingDetector: Detector = {
     if (freeOfCharge(input.txn, input.ctx, input.config.revenue_leakage) !== undefined) return [];
     // A prorated document bills part of a period: its prices are a fraction of the list's or the
     // contract's, by a fraction it does not state. Only the recorded discount can be judged.
-    const rules = prorated(input.txn) !== undefined ? PRORATED_RULES : PRICING_RULES;
+    const cfg = input.config.revenue_leakage;
+    const rules = prorated(input.txn) !== undefined ? PRORATED_RULES : markerOf(input.txn, cfg.free_of_charge_fields, cfg.intercompany_values) !== undefined ? INTERCOMPANY_RULES : PRICING_RULES;
     const out: Finding[] = [];
     const lines = input.lines();
     for (const facts of lines) {
