@@ -125,9 +125,13 @@ function alarmFindings(
   // vendor always holds a peer of an expense line of any size — the bill's own.
   const siblings = self ? siblingLogs(history, store, self, userCode) : NO_SIBLINGS;
   const explained = (a: Alarm) => {
-    // This user's first posting in the alarm's context: part of a sweep across its values (a
+    // This user's first document in the alarm's context: part of a sweep across its values (a
     // closing run posts once per account) if a coarser routine of its own level explains it.
-    const first = user !== undefined && a.routineOf === null && (store.routine(a.i, a.value, scope, user)?.n ?? 0) - inHistory <= 0;
+    // Counted by document, as levels are: a closing document posts once per account and
+    // department, so its salaries line for sales is not the user's first posting to salaries,
+    // only its first document there; and a couple of postings elsewhere (fewer than a routine
+    // needs) make no routine there either.
+    const first = user !== undefined && a.routineOf === null && !routineElsewhere(store.routine(a.i, a.value, scope, user), inHistory, cfg.routine_min_history);
     for (let r = 0; r < routineCount; r++) {
       const ri = routineField[r]!;
       const rlog = routineLog[r]!;
@@ -298,6 +302,27 @@ function documentsAtLevel(s: ContextSummary, bound: number, above: boolean): num
     if (moments.length * scale >= PEERS_EXPLAIN) break;
   }
   return moments.length * scale;
+}
+
+/**
+ * Whether a user's postings in a context, besides the entry's own document (the postings at its
+ * moment), are a routine there: at least `minHistory` of them. Without a posting time each
+ * posting is a moment of its own, and only the entry itself is set aside.
+ */
+function routineElsewhere(s: ContextSummary | undefined, inHistory: number, minHistory: number): boolean {
+  if (!s || s.n - inHistory < minHistory) return false;
+  const v = s.positions;
+  const scale = v.length === 0 ? 0 : s.n / v.length;
+  const h = judgedHistory;
+  let elsewhere = 0;
+  for (let k = 0; k < v.length; k++) {
+    const position = v[k]!;
+    if (position === judgedSeq) continue;
+    const ms = h !== undefined && position >= 0 && position < h.size ? h.msAt(position) : Number.NaN;
+    if (!Number.isNaN(ms) && ms === judgedMs) continue;
+    if (++elsewhere * scale >= minHistory) return true;
+  }
+  return false;
 }
 
 /** Whether the amount is far above the usual of a context, and nothing there explains it. */
