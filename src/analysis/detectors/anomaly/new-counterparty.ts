@@ -2,11 +2,23 @@
 // comes earlier in the history) with an amount above a high quantile of all amounts. Only judged
 // once the history covers warmup_days before the transaction, so that the first weeks of a
 // history do not make every customer look new. Proves no loss.
+//
+// The group's own companies are no new outside parties: a counterparty that is one of the
+// ledger's companies (a value of the field that plays the company's part for amounts) is an
+// intercompany partner — a subsidiary's first capital contribution or management fee — which an
+// auditor reconciles between the entities, not a new vendor or customer to vet.
 import { roundMoney } from "../../../domain/rounding.ts";
-import { before } from "../../history.ts";
+import { before, type HistoryStats } from "../../history.ts";
 import type { Detector } from "../types.ts";
 
 const DAY_MS = 86_400_000;
+
+/** Whether the counterparty is one of the ledger's own companies (a value of its company field). */
+function ownCompany(h: HistoryStats, counterparty: string): boolean {
+  const field = h.amounts.scopeField;
+  const k = field === null ? -1 : h.fields.indexOf(field);
+  return k >= 0 && h.valueCount(k, counterparty) > 0;
+}
 
 export const newCounterpartyDetector: Detector = {
   codes: ["new_counterparty_large_amount"],
@@ -20,7 +32,7 @@ export const newCounterpartyDetector: Detector = {
     if (moment.ms - h.startMs < cfg.warmup_days * DAY_MS) return [];
     const first = h.customerFirst.get(txn.customer_id);
     const isNew = !first || first.id === txn.transaction_id || (self ? before(self, first) : moment.ms < first.ms);
-    if (!isNew) return [];
+    if (!isNew || ownCompany(h, txn.customer_id)) return [];
     const amount = Math.abs(txn.amount ?? 0);
     const large = h.amountQuantile(cfg.amount_quantile);
     if (!(amount > large)) return [];
