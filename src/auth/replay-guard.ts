@@ -8,6 +8,8 @@ import type { ReplayRepository } from "../store/types.ts";
 export interface ReplayGuard {
   /** True the first time a signature is seen within its window; false for a replay. */
   firstSeen(signature: string, expiresAtMs: number, nowMs: number): boolean | Promise<boolean>;
+  /** Unrecords a request that was refused before it was processed (429): resending it is no replay. */
+  forget(signature: string): void | Promise<void>;
 }
 
 /**
@@ -20,6 +22,10 @@ export class StoreReplayGuard implements ReplayGuard {
 
   firstSeen(signature: string, expiresAtMs: number, nowMs: number): Promise<boolean> {
     return this.repo.firstSeen(signature, iso(expiresAtMs), iso(nowMs));
+  }
+
+  forget(signature: string): Promise<void> {
+    return this.repo.forget(signature);
   }
 }
 
@@ -35,6 +41,10 @@ export class MemoryReplayGuard implements ReplayGuard {
     if (until !== undefined && until > nowMs) return false;
     this.seen.set(signature, expiresAtMs);
     return true;
+  }
+
+  forget(signature: string) {
+    this.seen.delete(signature);
   }
 
   private sweep(nowMs: number) {

@@ -158,6 +158,7 @@ export class Authenticator {
     const expires = (Number(timestamp) + tolerance_s) * 1000 + 1000;
     return then(this.deps.replay.firstSeen(key, expires, nowMs), (firstSeen) => {
       if (!firstSeen) throw new ApiError("replayed_request", "this signed request was already received; sign each request with a fresh timestamp");
+      state.replayKey = key;
       state.auth = auth;
     });
   }
@@ -176,10 +177,30 @@ export class Authenticator {
     const plans = this.deps.plans();
     // A stored plan that is not one of the plans ("toString") gets standard.
     const plan = ownValue(plans, auth.account.plan) ?? plans.standard!;
-    return then(this.deps.limiter.acquire(subjectOf(auth.account), this.windowsOf(plan)), (decision) => {
+    const charged = then(this.deps.limiter.acquire(subjectOf(auth.account), this.windowsOf(plan)), (decision) => {
       setLimitHeaders(state.headers, decision);
-      if (!decision.allowed) throw rateLimitedError(decision);
+      if (!decision.allowed) return this.refusedUnprocessed(state, rateLimitedError(decision));
     });
+    if (state.replayKey === undefined || !(charged instanceof Promise)) return charged;
+    // A shared limiter that cannot be reached (503 rate_limiter_unavailable) refused it unprocessed too.
+    return charged.catch((e: unknown) => (e instanceof ApiError && e.code === "rate_limiter_unavailable" ? this.refusedUnprocessed(state, e) : Promise.reject(e)));
+  }
+
+  /**
+   * A timestamped request the limiter refuses was never processed: its replay-guard entry is
+   * removed, so the client may resend the same signed request after Retry-After (refused
+   * requests leave no trace, docs/api.md). Only requests that went on to be processed stay seen.
+   */
+  private refusedUnprocessed(state: RequestState, error: ApiError): never | Promise<never> {
+    const key = state.replayKey;
+    if (key === undefined) throw error;
+    state.replayKey = undefined;
+    const forgotten = this.deps.replay.forget(key);
+    if (!(forgotten instanceof Promise)) throw error;
+    return forgotten.then(
+      () => Promise.reject(error),
+      () => Promise.reject(error),
+    );
   }
 }
 

@@ -15,6 +15,8 @@ export interface RequestState {
   auth?: AuthenticatedKey;
   /** The account and key a well-formed, known API key names, even if its signature then fails (usage counts). */
   claimed?: { account: string; key: string };
+  /** The replay guard's key of a timestamped request, recorded as seen (undone if the limiter refuses it). */
+  replayKey?: string;
   /** The client address, worked out on first use (most requests never need it). */
   readonly clientIp: string;
   /** Idempotency claim held by this request. */
@@ -39,6 +41,7 @@ class State implements RequestState {
   bodyError?: ApiError;
   auth?: AuthenticatedKey;
   claimed?: { account: string; key: string };
+  replayKey?: string;
   idempotency?: { key: string; fingerprint: string };
   problem?: string;
   readonly headers: Record<string, string>;

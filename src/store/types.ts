@@ -149,6 +149,8 @@ export interface MigrationState {
 export interface ReplayRepository {
   /** True when `key` was not seen (or its previous sighting expired); records it until `expiresAt`. */
   firstSeen(key: string, expiresAt: string, now: string): Promise<boolean>;
+  /** Removes `key`: the request it recorded was refused unprocessed, and may be sent again. */
+  forget(key: string): Promise<void>;
   purge(now: string): Promise<number>;
 }
 

@@ -414,6 +414,10 @@ for (const driver of drivers) {
       expect(await store.replay.firstSeen("key_1:abc", at(30), at(10))).toBe(true);
       expect(await store.replay.purge(at(31))).toBeGreaterThanOrEqual(1);
       expect(await store.replay.firstSeen("key_1:abc", at(40), at(31))).toBe(true);
+      // A request refused unprocessed (429) is forgotten: its next sighting is the first.
+      await store.replay.forget("key_1:abc");
+      expect(await store.replay.firstSeen("key_1:abc", at(40), at(32))).toBe(true);
+      expect(await store.replay.firstSeen("key_1:abc", at(40), at(33))).toBe(false);
     });
 
     test("outbox claim: one node per due message; after the lease it is due again", async () => {

@@ -18,6 +18,10 @@ export class PgReplayRepository implements ReplayRepository {
     );
   }
 
+  async forget(key: string) {
+    await this.db.run((sql) => changes(sql, "DELETE FROM replay_guard WHERE key = $1", [key]));
+  }
+
   purge(now: string) {
     return this.db.run((sql) => changes(sql, "DELETE FROM replay_guard WHERE expires_at <= $1", [now]));
   }

@@ -19,6 +19,12 @@ export class SqliteReplayRepository implements ReplayRepository {
     );
   }
 
+  forget(key: string) {
+    return guarded(() => {
+      this.db.query("DELETE FROM replay_guard WHERE key = ?").run(key);
+    });
+  }
+
   purge(now: string) {
     return guarded(() => this.db.query("DELETE FROM replay_guard WHERE expires_at <= ?").run(now).changes);
   }

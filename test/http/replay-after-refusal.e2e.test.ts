@@ -1,0 +1,43 @@
+// A timestamped request that the rate limiter refuses was never processed: resending the same
+// signed request once Retry-After has passed is its first delivery, not a replay. Found by the
+// fourth attack pass: the retry met 401 replayed_request (and counted as a failed
+// authentication of the client's address). A request that was processed stays a replay.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { startTestServer, type TestServer } from "../support/harness.ts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer("plans: { single: { per_second: 1, per_minute: 100 } }");
+});
+afterAll(() => s.stop());
+
+const now = () => String(Math.floor(Date.now() / 1000));
+
+test("a timestamped request refused with 429 is accepted when resent after Retry-After", async () => {
+  const creds = await s.newAccount("single");
+  expect((await s.call("GET", "/v1/health", undefined, { creds })).status).toBe(200);
+  const ts = now();
+  const refused = await s.call("GET", "/v1/alerts", undefined, { creds, timestamp: ts });
+  expect(refused.status).toBe(429);
+  await Bun.sleep(Number(refused.headers.get("retry-after")) * 1000 + 50);
+  const resent = await s.call("GET", "/v1/alerts", undefined, { creds, timestamp: ts });
+  expect(resent.status).toBe(200);
+  // Processed once now: a third delivery is a replay.
+  const replay = await s.call("GET", "/v1/alerts", undefined, { creds, timestamp: ts });
+  expect(replay.status).toBe(401);
+  expect(((await replay.json()) as { code: string }).code).toBe("replayed_request");
+});
+
+test("the same holds for a POST with a body", async () => {
+  const creds = await s.newAccount("single");
+  expect((await s.call("GET", "/v1/health", undefined, { creds })).status).toBe(200);
+  const ts = now();
+  const body = { title: "retried after 429", severity: "low" };
+  const refused = await s.call("POST", "/v1/alerts", body, { creds, timestamp: ts });
+  expect(refused.status).toBe(429);
+  await Bun.sleep(Number(refused.headers.get("retry-after")) * 1000 + 50);
+  const resent = await s.call("POST", "/v1/alerts", body, { creds, timestamp: ts });
+  expect(resent.status).toBe(201);
+  const replay = await s.call("POST", "/v1/alerts", body, { creds, timestamp: ts });
+  expect(((await replay.json()) as { code: string }).code).toBe("replayed_request");
+});
