@@ -28,6 +28,9 @@ export function reloadConfig(rt: Runtime, reason: string, env: Record<string, st
   let swap: ConnectorSwap;
   try {
     next = loadConfig(rt.config.file, env);
+    if (isEmptyDocument(sourceTextOf(next) ?? "")) {
+      throw new ConfigError(rt.config.file, ["the file is empty (a save still under way?); write the whole configuration, or `{}` for every default"]);
+    }
     swap = rt.connectors.prepare(next);
     try {
       rt.analysis.reconfigure({ modules: next.modules, rules: next.rules, autoThreshold: next.alerts.auto_threshold });
@@ -61,6 +64,18 @@ export function reloadConfig(rt: Runtime, reason: string, env: Record<string, st
     ...(restartNeeded.length > 0 ? { restart_needed: restartNeeded } : {}),
   });
   return { ok: true, model_version, restart_needed: restartNeeded, ...(connectorsChanged ? { connectors } : {}) };
+}
+
+/**
+ * Nothing but blank lines and comments. At start-up that means every default; on a reload it is
+ * nearly always a file caught between truncation and the rest of the write, and applying it would
+ * drop every rule and module policy in force.
+ */
+function isEmptyDocument(text: string): boolean {
+  return text.split("\n").every((line) => {
+    const t = line.trim();
+    return t === "" || t.startsWith("#");
+  });
 }
 
 /** Changed sections other than those swapped in place (alerts counts without its threshold). */
