@@ -74,11 +74,26 @@ export function errorResponse(deps: Pick<PipelineDeps, "idempotency" | "log" | "
   const state = peekState(request);
   if (state?.idempotency) deps.idempotency.abandon(state).catch((e) => deps.log.warn("idempotency release failed", { error: String(e) }));
   const apiError = toApiError(code, error, request, path, deps.routes);
+  if (apiError.code === "internal_error" && request.signal.aborted) return clientGone(deps, state, path);
   if (state) state.problem = apiError.code;
   if (apiError.status >= 500 && apiError.code === "internal_error") {
     deps.log.error("unhandled error", { request_id: state?.id, path, error: String((error as Error)?.stack ?? error) });
   }
   return problemResponse(apiError, state?.id ?? "req_unknown", state?.headers ?? {});
+}
+
+/** nginx's "client closed request": no client reads it; the access log and metrics do. */
+const CLIENT_CLOSED_REQUEST = 499;
+
+/**
+ * The request failed because its client closed the connection (the work was cancelled through
+ * request.signal, e.g. a scan given up on): not a server failure, so neither an error in the log
+ * nor a 500 in the metrics.
+ */
+function clientGone(deps: Pick<PipelineDeps, "log">, state: RequestState | undefined, path: string): Response {
+  if (state) state.problem = "client_closed_request";
+  deps.log.info("client closed the connection before the answer", { request_id: state?.id, path });
+  return new Response(null, { status: CLIENT_CLOSED_REQUEST, headers: state?.headers ?? {} });
 }
 
 /** Serialises the response once, so the bytes stored for replay are exactly the bytes sent. */
