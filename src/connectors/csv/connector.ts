@@ -13,7 +13,7 @@ import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
-import { type CsvEncoding, CsvRow, type CsvRows, readCsvRange, readCsvRows } from "./reader.ts";
+import { type CsvEncoding, CsvRow, type CsvRows, readCsvRange, readCsvRows, RecordTooLongError } from "./reader.ts";
 
 /** How much of a file's start checkFirstRows reads, and how many rows of it at most. */
 const FIRST_ROWS_BYTES = 64 * 1024;
@@ -87,7 +87,7 @@ export class CsvConnector extends BaseConnector {
       })
       .catch((e: unknown) => {
         this.indexes.delete(file);
-        if (e instanceof UnreadableFileError) throw connectorUnavailable(this.id, `${basename(file)}: ${e.message}`);
+        if (e instanceof UnreadableFileError || e instanceof RecordTooLongError) throw connectorUnavailable(this.id, `${basename(file)}: ${e.message}`);
         throw connectorUnavailable(this.id, "a transactions file could not be read");
       });
     this.indexes.set(file, building);
@@ -344,7 +344,12 @@ export async function readCsvTable(connectorId: string, table: ReferenceTable, f
   }
   async function* rows() {
     yield firstRows;
-    for await (const b of records) yield valuesOf(b, 0);
+    try {
+      for await (const b of records) yield valuesOf(b, 0);
+    } catch (e) {
+      if (e instanceof RecordTooLongError) throw connectorUnavailable(connectorId, `${basename(file)}: ${e.message}`);
+      throw e;
+    }
   }
   // The file is open from the first read on: a table given up before its rows (a header
   // without the required columns) must close it.
