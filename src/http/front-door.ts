@@ -51,9 +51,14 @@ export function routable(request: Request, url = request.url, start = pathStart(
   return new Request(`http://localhost${rest}`, request);
 }
 
-/** The client address: from X-Forwarded-For behind a trusted proxy, else the socket's peer. */
+/**
+ * The client address: behind a trusted proxy, the last X-Forwarded-For entry — the one that proxy
+ * wrote (nginx's $proxy_add_x_forwarded_for appends it to what the client sent, so the entries
+ * before it are the client's own claims) — else the socket's peer.
+ */
 function clientAddress(request: Request, server: Server<unknown>, trustProxy: boolean): string {
-  const forwarded = trustProxy ? request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+  const header = trustProxy ? request.headers.get("x-forwarded-for") : null;
+  const forwarded = header ? header.slice(header.lastIndexOf(",") + 1).trim() : undefined;
   return forwarded || server.requestIP(request)?.address || "unknown";
 }
 
