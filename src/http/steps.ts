@@ -74,7 +74,7 @@ export function errorResponse(deps: Pick<PipelineDeps, "idempotency" | "log" | "
   const state = peekState(request);
   if (state?.idempotency) deps.idempotency.abandon(state).catch((e) => deps.log.warn("idempotency release failed", { error: String(e) }));
   const apiError = toApiError(code, error, request, path, deps.routes);
-  if (apiError.code === "internal_error" && request.signal.aborted) return clientGone(deps, state, path);
+  if (apiError.code === "internal_error" && request.signal.aborted) return clientGone(deps, state, path, error);
   if (state) state.problem = apiError.code;
   if (apiError.status >= 500 && apiError.code === "internal_error") {
     deps.log.error("unhandled error", { request_id: state?.id, path, error: String((error as Error)?.stack ?? error) });
@@ -90,9 +90,11 @@ const CLIENT_CLOSED_REQUEST = 499;
  * request.signal, e.g. a scan given up on): not a server failure, so neither an error in the log
  * nor a 500 in the metrics.
  */
-function clientGone(deps: Pick<PipelineDeps, "log">, state: RequestState | undefined, path: string): Response {
+function clientGone(deps: Pick<PipelineDeps, "log">, state: RequestState | undefined, path: string, error: unknown): Response {
   if (state) state.problem = "client_closed_request";
-  deps.log.info("client closed the connection before the answer", { request_id: state?.id, path });
+  // The error is kept (at info) in case a real failure coincided with the client leaving.
+  const name = (error as Error)?.name;
+  deps.log.info("client closed the connection before the answer", { request_id: state?.id, path, ...(name === "AbortError" ? {} : { error: String((error as Error)?.stack ?? error) }) });
   return new Response(null, { status: CLIENT_CLOSED_REQUEST, headers: state?.headers ?? {} });
 }
 
