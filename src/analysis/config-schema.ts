@@ -188,6 +188,18 @@ export const AnomalyDetectionConfig = Type.Object(
       },
       section,
     ),
+    lookalike_counterparty: Type.Object(
+      {
+        /** Where a counterparty's name is: "auto" (a Contact, vendor_name, supplier, payee,
+         *  customer_name... attribute whose values read as names, else customer_id when its do),
+         *  or a field: `customer_id` or `attributes.NAME`. */
+        name_field: Type.String({ default: "auto", pattern: "^(auto|customer_id|attributes\\.[^.]+)$" }),
+        /** A resemblance is high only to a counterparty seen at least this many times before the
+         *  newcomer's first transaction (a real one), by a newcomer seen fewer times than this. */
+        min_history: Type.Integer({ default: 20, minimum: 3 }),
+      },
+      section,
+    ),
     isolation_forest: Type.Object(
       {
         /** Off by default: on ledger-shaped data its unexplained score added no finding at the

@@ -19,6 +19,8 @@ import { SeededRandom } from "./random.ts";
 import { type ByteKey, StringTable, type StringTableParts } from "./string-table.ts";
 import { TaxHabits, TaxHabitsBuilder, type TaxHabitsParts } from "./detectors/leakage/tax-habits.ts";
 import { markerMatcher } from "./detectors/leakage/markers.ts";
+import { CounterpartyNames, CounterpartyNamesBuilder } from "./names/counterparty-names.ts";
+import { profileNameField } from "./names/name-field.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 import { doubled } from "../domain/typed-arrays.ts";
 
@@ -99,6 +101,9 @@ export interface HistoryOptions {
   seed?: number;
   /** The calendar's offset from UTC, for the users' posting habits. */
   utcOffsetMinutes?: number;
+  /** Where counterparties' names are ("auto": profiled, names/name-field.ts; unset: not kept), and
+   *  the transactions that make a counterparty long established (lookalike_counterparty). */
+  names?: { field: string; minHistory: number };
   /**
    * Where to build the amount contexts of a history that reaches PROFILE_ROWS entries (a smaller
    * one is not worth a thread): parallel/amount-offload.ts on a worker thread. Unset: in process.
@@ -137,6 +142,7 @@ export class HistoryBuilder {
   private amountsElsewhere: Promise<AmountContexts> | undefined;
   private habits: PostingHabits;
   private readonly tax = new TaxHabitsBuilder();
+  private names: CounterpartyNamesBuilder | undefined;
 
   constructor(private readonly options: HistoryOptions) {
     const level = options.level ?? "full";
@@ -163,7 +169,11 @@ export class HistoryBuilder {
       .sort((a, b) => distinct[a]! - distinct[b]! || a - b)
       .slice(0, TRIPLE_MAX_FIELDS)
       .sort((a, b) => a - b);
-    this.stats.useFields(fields, new TripleCounts(small, small.map((i) => distinct[i]!)), distinct, profileDocumentField(sample));
+    const documentField = profileDocumentField(sample);
+    this.stats.useFields(fields, new TripleCounts(small, small.map((i) => distinct[i]!)), distinct, documentField);
+    const names = this.options.names;
+    const nameField = names === undefined ? undefined : names.field === "auto" ? profileNameField(sample) : names.field;
+    if (nameField !== undefined) this.names = new CounterpartyNamesBuilder(nameField, names!.minHistory, documentField === undefined ? undefined : fieldReader(documentField));
     const contextFields = amountContextFields(fields);
     const scope = scopeReader(sample, fields);
     this.amountContexts = large && this.options.amountContexts ? this.options.amountContexts(contextFields, scope, fields) : new AmountContextsBuilder(contextFields, scope);
@@ -261,6 +271,7 @@ export class HistoryBuilder {
     // The amount contexts are given the codes just counted (a worker thread is sent those, not the values).
     this.amountContexts!.add(t, seq, s.countCategoricals(t, 1));
     this.habits.add(t, ms);
+    this.names?.add(t, ms);
     // Reservoir sampling (Algorithm R) keeps a uniform, seeded sample of any-length history.
     if (s.reservoir.length < this.reservoirSize) s.reservoir.push(t);
     else {
@@ -281,6 +292,7 @@ export class HistoryBuilder {
     }
     s.habits = this.habits;
     s.taxHabits = this.tax.finish();
+    if (this.names) s.counterpartyNames = this.names.finish();
     for (const [k, logs] of this.customerLogs) s.customerAmounts.set(k, robustSummary(logs));
     for (const [k, logs] of this.skuLogs) s.skuLineAmounts.set(k, robustSummary(logs));
     // Sorted natively (the amounts are positive numbers: the same order as a comparator's).
@@ -355,6 +367,8 @@ export class HistoryStats {
   habits = new PostingHabits(0);
   /** Tax habits of customers and SKUs (tax_below_rate); built at the ledger level. */
   taxHabits: TaxHabits = TaxHabits.empty;
+  /** Counterparties by name (lookalike_counterparty); empty when the history keeps no names. */
+  counterpartyNames: CounterpartyNames = CounterpartyNames.empty;
 
   constructor(
     fields: readonly string[],

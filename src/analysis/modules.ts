@@ -8,6 +8,7 @@ import type { ModulesConfig } from "./config-schema.ts";
 import { amountOutlierDetector } from "./detectors/anomaly/amount-outlier.ts";
 import { calendarDetector } from "./detectors/anomaly/calendar.ts";
 import { isolationForestDetector } from "./detectors/anomaly/isolation.ts";
+import { lookalikeCounterpartyDetector } from "./detectors/anomaly/lookalike-counterparty.ts";
 import { newCounterpartyDetector } from "./detectors/anomaly/new-counterparty.ts";
 import { rareCombinationDetector } from "./detectors/anomaly/rare-combination.ts";
 import { rareValueDetector } from "./detectors/anomaly/rare-value.ts";
@@ -36,6 +37,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   rareCombinationDetector,
   calendarDetector,
   newCounterpartyDetector,
+  lookalikeCounterpartyDetector,
   isolationForestDetector,
   selfApprovalDetector,
   approvalLimitDetector,

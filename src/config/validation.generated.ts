@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Record<string, any> => value !== nul
 
 /** Value.Default(ConfigSchema, value): fills `value` in place where TypeBox would, and returns the result. */
 export function configDefaults(value: unknown): unknown {
-  return d59(value);
+  return d60(value);
 }
 
 /** server */
@@ -385,8 +385,17 @@ function d35(value: any): any {
   return o;
 }
 
-/** modules.anomaly_detection.isolation_forest */
+/** modules.anomaly_detection.lookalike_counterparty */
 function d36(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  if (o["name_field"] === undefined) o["name_field"] = "auto";
+  if (o["min_history"] === undefined) o["min_history"] = 20;
+  return o;
+}
+
+/** modules.anomaly_detection.isolation_forest */
+function d37(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = false;
@@ -399,7 +408,7 @@ function d36(value: any): any {
 }
 
 /** modules.anomaly_detection.population */
-function d37(value: any): any {
+function d38(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_size"] === undefined) o["min_size"] = 300;
@@ -410,14 +419,14 @@ function d37(value: any): any {
 }
 
 /** modules.anomaly_detection.weights */
-function d38(value: any): any {
+function d39(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.anomaly_detection */
-function d39(value: any): any {
+function d40(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   { const v = o["outlier"]; const r = d29(v); if (r !== undefined) o["outlier"] = isObject(v) ? d29(v) : r; }
@@ -426,54 +435,55 @@ function d39(value: any): any {
   { const v = o["rare_combination"]; const r = d31(v); if (r !== undefined) o["rare_combination"] = isObject(v) ? d31(v) : r; }
   { const v = o["calendar"]; const r = d34(v); if (r !== undefined) o["calendar"] = isObject(v) ? d34(v) : r; }
   { const v = o["new_counterparty"]; const r = d35(v); if (r !== undefined) o["new_counterparty"] = isObject(v) ? d35(v) : r; }
-  { const v = o["isolation_forest"]; const r = d36(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d36(v) : r; }
-  { const v = o["population"]; const r = d37(v); if (r !== undefined) o["population"] = isObject(v) ? d37(v) : r; }
-  { const v = o["weights"]; const r = d38(v); if (r !== undefined) o["weights"] = isObject(v) ? d38(v) : r; }
+  { const v = o["lookalike_counterparty"]; const r = d36(v); if (r !== undefined) o["lookalike_counterparty"] = isObject(v) ? d36(v) : r; }
+  { const v = o["isolation_forest"]; const r = d37(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d37(v) : r; }
+  { const v = o["population"]; const r = d38(v); if (r !== undefined) o["population"] = isObject(v) ? d38(v) : r; }
+  { const v = o["weights"]; const r = d39(v); if (r !== undefined) o["weights"] = isObject(v) ? d39(v) : r; }
   return o;
 }
 
 /** modules.duplicate_detection.weights */
-function d40(value: any): any {
+function d41(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.duplicate_detection */
-function d41(value: any): any {
+function d42(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["window_days"] === undefined) o["window_days"] = 7;
-  { const v = o["weights"]; const r = d40(v); if (r !== undefined) o["weights"] = isObject(v) ? d40(v) : r; }
+  { const v = o["weights"]; const r = d41(v); if (r !== undefined) o["weights"] = isObject(v) ? d41(v) : r; }
   return o;
 }
 
 /** modules.compliance.approver_limits */
-function d42(value: any): any {
-  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
-  if (!isObject(o)) return o;
-  return o;
-}
-
-/** modules.compliance.weights */
 function d43(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
-/** modules.compliance */
+/** modules.compliance.weights */
 function d44(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["approver_limits"]; const r = d42(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d42(v) : r; }
+  return o;
+}
+
+/** modules.compliance */
+function d45(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  { const v = o["approver_limits"]; const r = d43(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d43(v) : r; }
   if (o["default_approver_limit"] === undefined) o["default_approver_limit"] = null;
-  { const v = o["weights"]; const r = d43(v); if (r !== undefined) o["weights"] = isObject(v) ? d43(v) : r; }
+  { const v = o["weights"]; const r = d44(v); if (r !== undefined) o["weights"] = isObject(v) ? d44(v) : r; }
   return o;
 }
 
 /** modules.scoring.risk_levels */
-function d45(value: any): any {
+function d46(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["medium"] === undefined) o["medium"] = 30;
@@ -483,15 +493,15 @@ function d45(value: any): any {
 }
 
 /** modules.scoring */
-function d46(value: any): any {
+function d47(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["risk_levels"]; const r = d45(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d45(v) : r; }
+  { const v = o["risk_levels"]; const r = d46(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d46(v) : r; }
   return o;
 }
 
 /** modules.context */
-function d47(value: any): any {
+function d48(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["ttl_s"] === undefined) o["ttl_s"] = 300;
@@ -500,20 +510,20 @@ function d47(value: any): any {
 }
 
 /** modules */
-function d48(value: any): any {
+function d49(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   { const v = o["revenue_leakage"]; const r = d28(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d28(v) : r; }
-  { const v = o["anomaly_detection"]; const r = d39(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d39(v) : r; }
-  { const v = o["duplicate_detection"]; const r = d41(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d41(v) : r; }
-  { const v = o["compliance"]; const r = d44(v); if (r !== undefined) o["compliance"] = isObject(v) ? d44(v) : r; }
-  { const v = o["scoring"]; const r = d46(v); if (r !== undefined) o["scoring"] = isObject(v) ? d46(v) : r; }
-  { const v = o["context"]; const r = d47(v); if (r !== undefined) o["context"] = isObject(v) ? d47(v) : r; }
+  { const v = o["anomaly_detection"]; const r = d40(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d40(v) : r; }
+  { const v = o["duplicate_detection"]; const r = d42(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d42(v) : r; }
+  { const v = o["compliance"]; const r = d45(v); if (r !== undefined) o["compliance"] = isObject(v) ? d45(v) : r; }
+  { const v = o["scoring"]; const r = d47(v); if (r !== undefined) o["scoring"] = isObject(v) ? d47(v) : r; }
+  { const v = o["context"]; const r = d48(v); if (r !== undefined) o["context"] = isObject(v) ? d48(v) : r; }
   return o;
 }
 
 /** rules[] */
-function d49(value: any): any {
+function d50(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["module"] === undefined) o["module"] = "*";
@@ -524,19 +534,19 @@ function d49(value: any): any {
 }
 
 /** rules */
-function d50(value: any): any {
+function d51(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d49(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d50(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d49(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d50(a[i]);
   return a;
 }
 
 /** learning */
-function d51(value: any): any {
+function d52(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["every_h"] === undefined) o["every_h"] = 0;
@@ -545,7 +555,7 @@ function d51(value: any): any {
 }
 
 /** connectors[].status */
-function d52(value: any): any {
+function d53(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["interval_s"] === undefined) o["interval_s"] = 30;
@@ -556,7 +566,7 @@ function d52(value: any): any {
 }
 
 /** connectors[].csv */
-function d53(value: any): any {
+function d54(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["delimiter"] === undefined) o["delimiter"] = ",";
@@ -569,7 +579,7 @@ function d53(value: any): any {
 }
 
 /** connectors[].allow_hosts */
-function d54(value: any): any {
+function d55(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -579,38 +589,38 @@ function d54(value: any): any {
 }
 
 /** connectors[] */
-function d55(value: any): any {
+function d56(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["timeout_ms"] === undefined) o["timeout_ms"] = 5000;
   if (o["reference_ttl_s"] === undefined) o["reference_ttl_s"] = 60;
-  { const v = o["status"]; const r = d52(v); if (r !== undefined) o["status"] = isObject(v) ? d52(v) : r; }
-  { const v = o["csv"]; const r = d53(v); if (r !== undefined) o["csv"] = isObject(v) ? d53(v) : r; }
+  { const v = o["status"]; const r = d53(v); if (r !== undefined) o["status"] = isObject(v) ? d53(v) : r; }
+  { const v = o["csv"]; const r = d54(v); if (r !== undefined) o["csv"] = isObject(v) ? d54(v) : r; }
   if (o["pool_size"] === undefined) o["pool_size"] = 5;
   if (o["batch_size"] === undefined) o["batch_size"] = 1000;
   if (o["max_response_bytes"] === undefined) o["max_response_bytes"] = 10485760;
   if (o["retries"] === undefined) o["retries"] = 2;
   if (o["backoff_ms"] === undefined) o["backoff_ms"] = 200;
   if (o["max_redirects"] === undefined) o["max_redirects"] = 3;
-  { const v = o["allow_hosts"]; const r = d54(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d54(v) : r; }
+  { const v = o["allow_hosts"]; const r = d55(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d55(v) : r; }
   return o;
 }
 
 /** connectors */
-function d56(value: any): any {
+function d57(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d55(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d56(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d55(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d56(a[i]);
   return a;
 }
 
 /** dashboard.sign_in */
-function d57(value: any): any {
+function d58(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["per_address_per_minute"] === undefined) o["per_address_per_minute"] = 10;
@@ -619,19 +629,19 @@ function d57(value: any): any {
 }
 
 /** dashboard */
-function d58(value: any): any {
+function d59(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["session_idle_minutes"] === undefined) o["session_idle_minutes"] = 30;
   if (o["session_absolute_hours"] === undefined) o["session_absolute_hours"] = 12;
   if (o["setup_link_hours"] === undefined) o["setup_link_hours"] = 24;
-  { const v = o["sign_in"]; const r = d57(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d57(v) : r; }
+  { const v = o["sign_in"]; const r = d58(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d58(v) : r; }
   return o;
 }
 
 /** (root) */
-function d59(value: any): any {
+function d60(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   { const v = o["server"]; const r = d0(v); if (r !== undefined) o["server"] = isObject(v) ? d0(v) : r; }
@@ -643,11 +653,11 @@ function d59(value: any): any {
   { const v = o["alerts"]; const r = d13(v); if (r !== undefined) o["alerts"] = isObject(v) ? d13(v) : r; }
   { const v = o["reports"]; const r = d14(v); if (r !== undefined) o["reports"] = isObject(v) ? d14(v) : r; }
   { const v = o["metrics"]; const r = d15(v); if (r !== undefined) o["metrics"] = isObject(v) ? d15(v) : r; }
-  { const v = o["modules"]; const r = d48(v); if (r !== undefined) o["modules"] = isObject(v) ? d48(v) : r; }
-  { const v = o["rules"]; const r = d50(v); if (r !== undefined) o["rules"] = isObject(v) ? d50(v) : r; }
-  { const v = o["learning"]; const r = d51(v); if (r !== undefined) o["learning"] = isObject(v) ? d51(v) : r; }
-  { const v = o["connectors"]; const r = d56(v); if (r !== undefined) o["connectors"] = isObject(v) ? d56(v) : r; }
-  { const v = o["dashboard"]; const r = d58(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d58(v) : r; }
+  { const v = o["modules"]; const r = d49(v); if (r !== undefined) o["modules"] = isObject(v) ? d49(v) : r; }
+  { const v = o["rules"]; const r = d51(v); if (r !== undefined) o["rules"] = isObject(v) ? d51(v) : r; }
+  { const v = o["learning"]; const r = d52(v); if (r !== undefined) o["learning"] = isObject(v) ? d52(v) : r; }
+  { const v = o["connectors"]; const r = d57(v); if (r !== undefined) o["connectors"] = isObject(v) ? d57(v) : r; }
+  { const v = o["dashboard"]; const r = d59(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d59(v) : r; }
   return o;
 }
 
@@ -662,17 +672,18 @@ const local_5 = /^[A-Z]{3}$/;
 const local_6 = /^[A-Z]{3}$/;
 const local_7 = /^\d{4}-\d{2}-\d{2}$/;
 const local_8 = /^(type|customer_id|currency|contract_id|reference|created_by|approved_by|sku|attributes\.[^.]+)$/;
-const local_9 = /^(.*)$/
-const local_10 = /^[a-z][a-z0-9_]{0,63}$/;
-const local_11 = /^[a-z0-9][a-z0-9_-]{0,62}$/;
-const local_12 = /^(.*)$/
+const local_9 = /^(auto|customer_id|attributes\.[^.]+)$/;
+const local_10 = /^(.*)$/
+const local_11 = /^[a-z][a-z0-9_]{0,63}$/;
+const local_12 = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 const local_13 = /^(.*)$/
 const local_14 = /^(.*)$/
 const local_15 = /^(.*)$/
 const local_16 = /^(.*)$/
 const local_17 = /^(.*)$/
 const local_18 = /^(.*)$/
-const local_19 = /^https?:\/\/[^/?#]+$/;
+const local_19 = /^(.*)$/
+const local_20 = /^https?:\/\/[^/?#]+$/;
 return function check(value: any): boolean {
   return (
     (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
@@ -903,6 +914,12 @@ return function check(value: any): boolean {
     Number.isInteger(value.modules.anomaly_detection.new_counterparty.warmup_days) &&
     value.modules.anomaly_detection.new_counterparty.warmup_days >= 0 &&
     Object.getOwnPropertyNames(value.modules.anomaly_detection.new_counterparty).length === 2 &&
+    (typeof value.modules.anomaly_detection.lookalike_counterparty === 'object' && value.modules.anomaly_detection.lookalike_counterparty !== null && !Array.isArray(value.modules.anomaly_detection.lookalike_counterparty)) &&
+    (typeof value.modules.anomaly_detection.lookalike_counterparty.name_field === 'string') &&
+    local_9.test(value.modules.anomaly_detection.lookalike_counterparty.name_field) &&
+    Number.isInteger(value.modules.anomaly_detection.lookalike_counterparty.min_history) &&
+    value.modules.anomaly_detection.lookalike_counterparty.min_history >= 3 &&
+    Object.getOwnPropertyNames(value.modules.anomaly_detection.lookalike_counterparty).length === 2 &&
     (typeof value.modules.anomaly_detection.isolation_forest === 'object' && value.modules.anomaly_detection.isolation_forest !== null && !Array.isArray(value.modules.anomaly_detection.isolation_forest)) &&
     (typeof value.modules.anomaly_detection.isolation_forest.enabled === 'boolean') &&
     Number.isInteger(value.modules.anomaly_detection.isolation_forest.trees) &&
@@ -938,11 +955,12 @@ return function check(value: any): boolean {
     (value.modules.anomaly_detection.weights.out_of_hours_posting !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.out_of_hours_posting) && value.modules.anomaly_detection.weights.out_of_hours_posting <= 1 && value.modules.anomaly_detection.weights.out_of_hours_posting >= 0) : true) &&
     (value.modules.anomaly_detection.weights.period_end_posting !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.period_end_posting) && value.modules.anomaly_detection.weights.period_end_posting <= 1 && value.modules.anomaly_detection.weights.period_end_posting >= 0) : true) &&
     (value.modules.anomaly_detection.weights.new_counterparty_large_amount !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.new_counterparty_large_amount) && value.modules.anomaly_detection.weights.new_counterparty_large_amount <= 1 && value.modules.anomaly_detection.weights.new_counterparty_large_amount >= 0) : true) &&
+    (value.modules.anomaly_detection.weights.lookalike_counterparty !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.lookalike_counterparty) && value.modules.anomaly_detection.weights.lookalike_counterparty <= 1 && value.modules.anomaly_detection.weights.lookalike_counterparty >= 0) : true) &&
     (value.modules.anomaly_detection.weights.isolation_forest !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.isolation_forest) && value.modules.anomaly_detection.weights.isolation_forest <= 1 && value.modules.anomaly_detection.weights.isolation_forest >= 0) : true) &&
     (value.modules.anomaly_detection.weights.round_amount_excess !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.round_amount_excess) && value.modules.anomaly_detection.weights.round_amount_excess <= 1 && value.modules.anomaly_detection.weights.round_amount_excess >= 0) : true) &&
     (value.modules.anomaly_detection.weights.benford_deviation !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.benford_deviation) && value.modules.anomaly_detection.weights.benford_deviation <= 1 && value.modules.anomaly_detection.weights.benford_deviation >= 0) : true) &&
-    Object.getOwnPropertyNames(value.modules.anomaly_detection.weights).every(key => ['amount_outlier_customer', 'amount_outlier_sku', 'amount_outlier_attribute', 'rare_combination', 'rare_value', 'weekend_posting', 'out_of_hours_posting', 'period_end_posting', 'new_counterparty_large_amount', 'isolation_forest', 'round_amount_excess', 'benford_deviation'].includes(key)) &&
-    Object.getOwnPropertyNames(value.modules.anomaly_detection).length === 9 &&
+    Object.getOwnPropertyNames(value.modules.anomaly_detection.weights).every(key => ['amount_outlier_customer', 'amount_outlier_sku', 'amount_outlier_attribute', 'rare_combination', 'rare_value', 'weekend_posting', 'out_of_hours_posting', 'period_end_posting', 'new_counterparty_large_amount', 'lookalike_counterparty', 'isolation_forest', 'round_amount_excess', 'benford_deviation'].includes(key)) &&
+    Object.getOwnPropertyNames(value.modules.anomaly_detection).length === 10 &&
     (typeof value.modules.duplicate_detection === 'object' && value.modules.duplicate_detection !== null && !Array.isArray(value.modules.duplicate_detection)) &&
     Number.isFinite(value.modules.duplicate_detection.window_days) &&
     value.modules.duplicate_detection.window_days <= 366 &&
@@ -956,7 +974,7 @@ return function check(value: any): boolean {
     Object.getOwnPropertyNames(value.modules.duplicate_detection).length === 2 &&
     (typeof value.modules.compliance === 'object' && value.modules.compliance !== null && !Array.isArray(value.modules.compliance)) &&
     (typeof value.modules.compliance.approver_limits === 'object' && value.modules.compliance.approver_limits !== null && !Array.isArray(value.modules.compliance.approver_limits) && !(value.modules.compliance.approver_limits instanceof Date) && !(value.modules.compliance.approver_limits instanceof Uint8Array)) &&
-    (Object.entries(value.modules.compliance.approver_limits).every(([key, value]) => (local_9.test(key) ? (Number.isFinite(value) && value >= 0) : true))) &&
+    (Object.entries(value.modules.compliance.approver_limits).every(([key, value]) => (local_10.test(key) ? (Number.isFinite(value) && value >= 0) : true))) &&
     ((Number.isFinite(value.modules.compliance.default_approver_limit) && value.modules.compliance.default_approver_limit >= 0) || ((value.modules.compliance.default_approver_limit === null))) &&
     (typeof value.modules.compliance.weights === 'object' && value.modules.compliance.weights !== null && !Array.isArray(value.modules.compliance.weights)) &&
     (value.modules.compliance.weights.self_approval !== undefined ? (Number.isFinite(value.modules.compliance.weights.self_approval) && value.modules.compliance.weights.self_approval <= 1 && value.modules.compliance.weights.self_approval >= 0) : true) &&
@@ -987,7 +1005,7 @@ return function check(value: any): boolean {
     Object.getOwnPropertyNames(value.modules).length === 6 &&
     Array.isArray(value.rules) &&
     value.rules.length <= 1000 &&
-    value.rules.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.id === 'string') && local_10.test(value.id) && (((typeof value.module === 'string') && value.module.length >= 1) || (Array.isArray(value.module) && value.module.length >= 1 && value.module.every((value: any) => ((typeof value === 'string') && value.length >= 1)))) && (typeof value.when === 'string') && value.when.length <= 4000 && value.when.length >= 1 && (((value.severity === 'low')) || ((value.severity === 'medium')) || ((value.severity === 'high')) || ((value.severity === 'critical'))) && (value.message !== undefined ? ((typeof value.message === 'string') && value.message.length <= 1000 && value.message.length >= 1) : true) && (value.amount_at_risk !== undefined ? ((typeof value.amount_at_risk === 'string') && value.amount_at_risk.length <= 4000 && value.amount_at_risk.length >= 1) : true) && (((value.action === 'flag')) || ((value.action === 'suppress'))) && (value.suppress !== undefined ? (Array.isArray(value.suppress) && value.suppress.length <= 100 && value.suppress.length >= 1 && value.suppress.every((value: any) => ((typeof value === 'string') && value.length >= 1))) : true) && (typeof value.enabled === 'boolean') && Object.getOwnPropertyNames(value).every(key => ['id', 'module', 'when', 'severity', 'message', 'amount_at_risk', 'action', 'suppress', 'enabled'].includes(key)))) &&
+    value.rules.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.id === 'string') && local_11.test(value.id) && (((typeof value.module === 'string') && value.module.length >= 1) || (Array.isArray(value.module) && value.module.length >= 1 && value.module.every((value: any) => ((typeof value === 'string') && value.length >= 1)))) && (typeof value.when === 'string') && value.when.length <= 4000 && value.when.length >= 1 && (((value.severity === 'low')) || ((value.severity === 'medium')) || ((value.severity === 'high')) || ((value.severity === 'critical'))) && (value.message !== undefined ? ((typeof value.message === 'string') && value.message.length <= 1000 && value.message.length >= 1) : true) && (value.amount_at_risk !== undefined ? ((typeof value.amount_at_risk === 'string') && value.amount_at_risk.length <= 4000 && value.amount_at_risk.length >= 1) : true) && (((value.action === 'flag')) || ((value.action === 'suppress'))) && (value.suppress !== undefined ? (Array.isArray(value.suppress) && value.suppress.length <= 100 && value.suppress.length >= 1 && value.suppress.every((value: any) => ((typeof value === 'string') && value.length >= 1))) : true) && (typeof value.enabled === 'boolean') && Object.getOwnPropertyNames(value).every(key => ['id', 'module', 'when', 'severity', 'message', 'amount_at_risk', 'action', 'suppress', 'enabled'].includes(key)))) &&
     (typeof value.learning === 'object' && value.learning !== null && !Array.isArray(value.learning)) &&
     Number.isFinite(value.learning.every_h) &&
     value.learning.every_h <= 576 &&
@@ -997,10 +1015,10 @@ return function check(value: any): boolean {
     value.learning.min_new_labels >= 1 &&
     Object.getOwnPropertyNames(value.learning).length === 2 &&
     Array.isArray(value.connectors) &&
-    value.connectors.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.id === 'string') && local_11.test(value.id) && (((value.type === 'csv')) || ((value.type === 'sqlite')) || ((value.type === 'postgres')) || ((value.type === 'mysql')) || ((value.type === 'http')) || ((value.type === 'inline'))) && (value.name !== undefined ? ((typeof value.name === 'string')) : true) && (value.description !== undefined ? ((typeof value.description === 'string')) : true) && (typeof value.enabled === 'boolean') && (value.accounts !== undefined ? (Array.isArray(value.accounts) && value.accounts.every((value: any) => ((typeof value === 'string')))) : true) && (value.transactions !== undefined ? ((typeof value.transactions === 'string') && value.transactions.length >= 1) : true) && (value.reference !== undefined ? ((typeof value.reference === 'object' && value.reference !== null && !Array.isArray(value.reference)) && (value.reference.contracts !== undefined ? ((typeof value.reference.contracts === 'string') && value.reference.contracts.length >= 1) : true) && (value.reference.price_list !== undefined ? ((typeof value.reference.price_list === 'string') && value.reference.price_list.length >= 1) : true) && (value.reference.shipments !== undefined ? ((typeof value.reference.shipments === 'string') && value.reference.shipments.length >= 1) : true) && (value.reference.exchange_rates !== undefined ? ((typeof value.reference.exchange_rates === 'string') && value.reference.exchange_rates.length >= 1) : true) && Object.getOwnPropertyNames(value.reference).every(key => ['contracts', 'price_list', 'shipments', 'exchange_rates'].includes(key))) : true) && (value.mapping !== undefined ? ((typeof value.mapping === 'object' && value.mapping !== null && !Array.isArray(value.mapping) && !(value.mapping instanceof Date) && !(value.mapping instanceof Uint8Array)) && (Object.entries(value.mapping).every(([key, value]) => (local_12.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.type_values !== undefined ? ((typeof value.type_values === 'object' && value.type_values !== null && !Array.isArray(value.type_values) && !(value.type_values instanceof Date) && !(value.type_values instanceof Uint8Array)) && (Object.entries(value.type_values).every(([key, value]) => (local_13.test(key) ? ((typeof value === 'string')) : true)))) : true) && (value.reference_mapping !== undefined ? ((typeof value.reference_mapping === 'object' && value.reference_mapping !== null && !Array.isArray(value.reference_mapping)) && (value.reference_mapping.contracts !== undefined ? ((typeof value.reference_mapping.contracts === 'object' && value.reference_mapping.contracts !== null && !Array.isArray(value.reference_mapping.contracts) && !(value.reference_mapping.contracts instanceof Date) && !(value.reference_mapping.contracts instanceof Uint8Array)) && (Object.entries(value.reference_mapping.contracts).every(([key, value]) => (local_14.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.reference_mapping.price_list !== undefined ? ((typeof value.reference_mapping.price_list === 'object' && value.reference_mapping.price_list !== null && !Array.isArray(value.reference_mapping.price_list) && !(value.reference_mapping.price_list instanceof Date) && !(value.reference_mapping.price_list instanceof Uint8Array)) && (Object.entries(value.reference_mapping.price_list).every(([key, value]) => (local_15.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.reference_mapping.shipments !== undefined ? ((typeof value.reference_mapping.shipments === 'object' && value.reference_mapping.shipments !== null && !Array.isArray(value.reference_mapping.shipments) && !(value.reference_mapping.shipments instanceof Date) && !(value.reference_mapping.shipments instanceof Uint8Array)) && (Object.entries(value.reference_mapping.shipments).every(([key, value]) => (local_16.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.reference_mapping.exchange_rates !== undefined ? ((typeof value.reference_mapping.exchange_rates === 'object' && value.reference_mapping.exchange_rates !== null && !Array.isArray(value.reference_mapping.exchange_rates) && !(value.reference_mapping.exchange_rates instanceof Date) && !(value.reference_mapping.exchange_rates instanceof Uint8Array)) && (Object.entries(value.reference_mapping.exchange_rates).every(([key, value]) => (local_17.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && Object.getOwnPropertyNames(value.reference_mapping).every(key => ['contracts', 'price_list', 'shipments', 'exchange_rates'].includes(key))) : true) && Number.isInteger(value.timeout_ms) && value.timeout_ms <= 600000 && value.timeout_ms >= 1 && Number.isFinite(value.reference_ttl_s) && value.reference_ttl_s <= 86400 && value.reference_ttl_s >= 0 && (typeof value.status === 'object' && value.status !== null && !Array.isArray(value.status)) && Number.isFinite(value.status.interval_s) && value.status.interval_s <= 86400 && value.status.interval_s >= 0.05 && Number.isInteger(value.status.slow_ms) && value.status.slow_ms <= 600000 && value.status.slow_ms >= 1 && Number.isInteger(value.status.unreachable_after) && value.status.unreachable_after <= 1000 && value.status.unreachable_after >= 1 && Number.isInteger(value.status.recover_after) && value.status.recover_after <= 1000 && value.status.recover_after >= 1 && Object.getOwnPropertyNames(value.status).length === 4 && (typeof value.csv === 'object' && value.csv !== null && !Array.isArray(value.csv)) && (typeof value.csv.delimiter === 'string') && value.csv.delimiter.length <= 1 && value.csv.delimiter.length >= 1 && (((value.csv.decimal === '.')) || ((value.csv.decimal === ','))) && (((value.csv.thousands === '')) || ((value.csv.thousands === ',')) || ((value.csv.thousands === '.')) || ((value.csv.thousands === ' ')) || ((value.csv.thousands === '\''))) && (typeof value.csv.date_format === 'string') && value.csv.date_format.length >= 1 && (typeof value.csv.pattern === 'string') && value.csv.pattern.length >= 1 && (((value.csv.encoding === 'auto')) || ((value.csv.encoding === 'utf-8')) || ((value.csv.encoding === 'windows-1252')) || ((value.csv.encoding === 'iso-8859-1')) || ((value.csv.encoding === 'iso-8859-15'))) && Object.getOwnPropertyNames(value.csv).length === 6 && (value.path !== undefined ? ((typeof value.path === 'string') && value.path.length >= 1) : true) && (value.url !== undefined ? ((typeof value.url === 'string') && value.url.length >= 1) : true) && Number.isInteger(value.pool_size) && value.pool_size <= 100 && value.pool_size >= 1 && (value.line_order !== undefined ? ((typeof value.line_order === 'string') && value.line_order.length >= 1) : true) && Number.isInteger(value.batch_size) && value.batch_size <= 100000 && value.batch_size >= 10 && (value.lookup !== undefined ? ((typeof value.lookup === 'string') && value.lookup.length >= 1) : true) && (value.auth !== undefined ? ((typeof value.auth === 'object' && value.auth !== null && !Array.isArray(value.auth)) && (value.auth.bearer !== undefined ? ((typeof value.auth.bearer === 'string') && value.auth.bearer.length >= 1) : true) && (value.auth.basic !== undefined ? ((typeof value.auth.basic === 'object' && value.auth.basic !== null && !Array.isArray(value.auth.basic)) && (typeof value.auth.basic.username === 'string') && (typeof value.auth.basic.password === 'string') && Object.getOwnPropertyNames(value.auth.basic).length === 2) : true) && Object.getOwnPropertyNames(value.auth).every(key => ['bearer', 'basic'].includes(key))) : true) && (value.headers !== undefined ? ((typeof value.headers === 'object' && value.headers !== null && !Array.isArray(value.headers) && !(value.headers instanceof Date) && !(value.headers instanceof Uint8Array)) && (Object.entries(value.headers).every(([key, value]) => (local_18.test(key) ? ((typeof value === 'string')) : true)))) : true) && Number.isInteger(value.max_response_bytes) && value.max_response_bytes <= 1073741824 && value.max_response_bytes >= 1024 && Number.isInteger(value.retries) && value.retries <= 10 && value.retries >= 0 && Number.isInteger(value.backoff_ms) && value.backoff_ms <= 60000 && value.backoff_ms >= 0 && Number.isInteger(value.max_redirects) && value.max_redirects <= 10 && value.max_redirects >= 0 && Array.isArray(value.allow_hosts) && value.allow_hosts.every((value: any) => ((typeof value === 'string') && value.length >= 1)) && Object.getOwnPropertyNames(value).every(key => ['id', 'type', 'name', 'description', 'enabled', 'accounts', 'transactions', 'reference', 'mapping', 'type_values', 'reference_mapping', 'timeout_ms', 'reference_ttl_s', 'status', 'csv', 'path', 'url', 'pool_size', 'line_order', 'batch_size', 'lookup', 'auth', 'headers', 'max_response_bytes', 'retries', 'backoff_ms', 'max_redirects', 'allow_hosts'].includes(key)))) &&
+    value.connectors.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.id === 'string') && local_12.test(value.id) && (((value.type === 'csv')) || ((value.type === 'sqlite')) || ((value.type === 'postgres')) || ((value.type === 'mysql')) || ((value.type === 'http')) || ((value.type === 'inline'))) && (value.name !== undefined ? ((typeof value.name === 'string')) : true) && (value.description !== undefined ? ((typeof value.description === 'string')) : true) && (typeof value.enabled === 'boolean') && (value.accounts !== undefined ? (Array.isArray(value.accounts) && value.accounts.every((value: any) => ((typeof value === 'string')))) : true) && (value.transactions !== undefined ? ((typeof value.transactions === 'string') && value.transactions.length >= 1) : true) && (value.reference !== undefined ? ((typeof value.reference === 'object' && value.reference !== null && !Array.isArray(value.reference)) && (value.reference.contracts !== undefined ? ((typeof value.reference.contracts === 'string') && value.reference.contracts.length >= 1) : true) && (value.reference.price_list !== undefined ? ((typeof value.reference.price_list === 'string') && value.reference.price_list.length >= 1) : true) && (value.reference.shipments !== undefined ? ((typeof value.reference.shipments === 'string') && value.reference.shipments.length >= 1) : true) && (value.reference.exchange_rates !== undefined ? ((typeof value.reference.exchange_rates === 'string') && value.reference.exchange_rates.length >= 1) : true) && Object.getOwnPropertyNames(value.reference).every(key => ['contracts', 'price_list', 'shipments', 'exchange_rates'].includes(key))) : true) && (value.mapping !== undefined ? ((typeof value.mapping === 'object' && value.mapping !== null && !Array.isArray(value.mapping) && !(value.mapping instanceof Date) && !(value.mapping instanceof Uint8Array)) && (Object.entries(value.mapping).every(([key, value]) => (local_13.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.type_values !== undefined ? ((typeof value.type_values === 'object' && value.type_values !== null && !Array.isArray(value.type_values) && !(value.type_values instanceof Date) && !(value.type_values instanceof Uint8Array)) && (Object.entries(value.type_values).every(([key, value]) => (local_14.test(key) ? ((typeof value === 'string')) : true)))) : true) && (value.reference_mapping !== undefined ? ((typeof value.reference_mapping === 'object' && value.reference_mapping !== null && !Array.isArray(value.reference_mapping)) && (value.reference_mapping.contracts !== undefined ? ((typeof value.reference_mapping.contracts === 'object' && value.reference_mapping.contracts !== null && !Array.isArray(value.reference_mapping.contracts) && !(value.reference_mapping.contracts instanceof Date) && !(value.reference_mapping.contracts instanceof Uint8Array)) && (Object.entries(value.reference_mapping.contracts).every(([key, value]) => (local_15.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.reference_mapping.price_list !== undefined ? ((typeof value.reference_mapping.price_list === 'object' && value.reference_mapping.price_list !== null && !Array.isArray(value.reference_mapping.price_list) && !(value.reference_mapping.price_list instanceof Date) && !(value.reference_mapping.price_list instanceof Uint8Array)) && (Object.entries(value.reference_mapping.price_list).every(([key, value]) => (local_16.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.reference_mapping.shipments !== undefined ? ((typeof value.reference_mapping.shipments === 'object' && value.reference_mapping.shipments !== null && !Array.isArray(value.reference_mapping.shipments) && !(value.reference_mapping.shipments instanceof Date) && !(value.reference_mapping.shipments instanceof Uint8Array)) && (Object.entries(value.reference_mapping.shipments).every(([key, value]) => (local_17.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.reference_mapping.exchange_rates !== undefined ? ((typeof value.reference_mapping.exchange_rates === 'object' && value.reference_mapping.exchange_rates !== null && !Array.isArray(value.reference_mapping.exchange_rates) && !(value.reference_mapping.exchange_rates instanceof Date) && !(value.reference_mapping.exchange_rates instanceof Uint8Array)) && (Object.entries(value.reference_mapping.exchange_rates).every(([key, value]) => (local_18.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && Object.getOwnPropertyNames(value.reference_mapping).every(key => ['contracts', 'price_list', 'shipments', 'exchange_rates'].includes(key))) : true) && Number.isInteger(value.timeout_ms) && value.timeout_ms <= 600000 && value.timeout_ms >= 1 && Number.isFinite(value.reference_ttl_s) && value.reference_ttl_s <= 86400 && value.reference_ttl_s >= 0 && (typeof value.status === 'object' && value.status !== null && !Array.isArray(value.status)) && Number.isFinite(value.status.interval_s) && value.status.interval_s <= 86400 && value.status.interval_s >= 0.05 && Number.isInteger(value.status.slow_ms) && value.status.slow_ms <= 600000 && value.status.slow_ms >= 1 && Number.isInteger(value.status.unreachable_after) && value.status.unreachable_after <= 1000 && value.status.unreachable_after >= 1 && Number.isInteger(value.status.recover_after) && value.status.recover_after <= 1000 && value.status.recover_after >= 1 && Object.getOwnPropertyNames(value.status).length === 4 && (typeof value.csv === 'object' && value.csv !== null && !Array.isArray(value.csv)) && (typeof value.csv.delimiter === 'string') && value.csv.delimiter.length <= 1 && value.csv.delimiter.length >= 1 && (((value.csv.decimal === '.')) || ((value.csv.decimal === ','))) && (((value.csv.thousands === '')) || ((value.csv.thousands === ',')) || ((value.csv.thousands === '.')) || ((value.csv.thousands === ' ')) || ((value.csv.thousands === '\''))) && (typeof value.csv.date_format === 'string') && value.csv.date_format.length >= 1 && (typeof value.csv.pattern === 'string') && value.csv.pattern.length >= 1 && (((value.csv.encoding === 'auto')) || ((value.csv.encoding === 'utf-8')) || ((value.csv.encoding === 'windows-1252')) || ((value.csv.encoding === 'iso-8859-1')) || ((value.csv.encoding === 'iso-8859-15'))) && Object.getOwnPropertyNames(value.csv).length === 6 && (value.path !== undefined ? ((typeof value.path === 'string') && value.path.length >= 1) : true) && (value.url !== undefined ? ((typeof value.url === 'string') && value.url.length >= 1) : true) && Number.isInteger(value.pool_size) && value.pool_size <= 100 && value.pool_size >= 1 && (value.line_order !== undefined ? ((typeof value.line_order === 'string') && value.line_order.length >= 1) : true) && Number.isInteger(value.batch_size) && value.batch_size <= 100000 && value.batch_size >= 10 && (value.lookup !== undefined ? ((typeof value.lookup === 'string') && value.lookup.length >= 1) : true) && (value.auth !== undefined ? ((typeof value.auth === 'object' && value.auth !== null && !Array.isArray(value.auth)) && (value.auth.bearer !== undefined ? ((typeof value.auth.bearer === 'string') && value.auth.bearer.length >= 1) : true) && (value.auth.basic !== undefined ? ((typeof value.auth.basic === 'object' && value.auth.basic !== null && !Array.isArray(value.auth.basic)) && (typeof value.auth.basic.username === 'string') && (typeof value.auth.basic.password === 'string') && Object.getOwnPropertyNames(value.auth.basic).length === 2) : true) && Object.getOwnPropertyNames(value.auth).every(key => ['bearer', 'basic'].includes(key))) : true) && (value.headers !== undefined ? ((typeof value.headers === 'object' && value.headers !== null && !Array.isArray(value.headers) && !(value.headers instanceof Date) && !(value.headers instanceof Uint8Array)) && (Object.entries(value.headers).every(([key, value]) => (local_19.test(key) ? ((typeof value === 'string')) : true)))) : true) && Number.isInteger(value.max_response_bytes) && value.max_response_bytes <= 1073741824 && value.max_response_bytes >= 1024 && Number.isInteger(value.retries) && value.retries <= 10 && value.retries >= 0 && Number.isInteger(value.backoff_ms) && value.backoff_ms <= 60000 && value.backoff_ms >= 0 && Number.isInteger(value.max_redirects) && value.max_redirects <= 10 && value.max_redirects >= 0 && Array.isArray(value.allow_hosts) && value.allow_hosts.every((value: any) => ((typeof value === 'string') && value.length >= 1)) && Object.getOwnPropertyNames(value).every(key => ['id', 'type', 'name', 'description', 'enabled', 'accounts', 'transactions', 'reference', 'mapping', 'type_values', 'reference_mapping', 'timeout_ms', 'reference_ttl_s', 'status', 'csv', 'path', 'url', 'pool_size', 'line_order', 'batch_size', 'lookup', 'auth', 'headers', 'max_response_bytes', 'retries', 'backoff_ms', 'max_redirects', 'allow_hosts'].includes(key)))) &&
     (typeof value.dashboard === 'object' && value.dashboard !== null && !Array.isArray(value.dashboard)) &&
     (typeof value.dashboard.enabled === 'boolean') &&
-    (value.dashboard.public_url !== undefined ? ((typeof value.dashboard.public_url === 'string') && value.dashboard.public_url.length <= 512 && local_19.test(value.dashboard.public_url)) : true) &&
+    (value.dashboard.public_url !== undefined ? ((typeof value.dashboard.public_url === 'string') && value.dashboard.public_url.length <= 512 && local_20.test(value.dashboard.public_url)) : true) &&
     Number.isInteger(value.dashboard.session_idle_minutes) &&
     value.dashboard.session_idle_minutes <= 10080 &&
     value.dashboard.session_idle_minutes >= 1 &&
