@@ -58,12 +58,14 @@ export function nameKey(raw: string): NameKey | undefined {
 /**
  * Letters and digits a reader takes for one another, in one spelling: 0 and o, 1 and l, 5 and s
  * in a word that mixes letters and digits (a number stays a number: "Store 10" is not "Store lo"),
- * and i and l everywhere (an upper-case I and a lower-case l are the same stroke in most fonts).
+ * and i and l in words of three letters or more (an upper-case I and a lower-case l are the same
+ * stroke in most fonts).
  */
 function foldHomoglyphs(word: string): string {
   let w = word;
   if (/[a-z]/.test(w) && /[0-9]/.test(w)) w = w.replace(/0/g, "o").replace(/1/g, "l").replace(/5/g, "s");
-  return w.replace(/i/g, "l");
+  // An initial or a two-letter code is read letter by letter (Site I is not Site L).
+  return w.length < 3 ? w : w.replace(/i/g, "l");
 }
 
 export type Resemblance = "identical" | "same_after_normalising" | "misspelt" | "other_legal_form";
@@ -91,7 +93,10 @@ export function resembles(candidate: NameKey, established: NameKey, rawCandidate
     return { kind: identical ? "identical" : "same_after_normalising", edits: 0 };
   }
   if (formsDiffer) return undefined;
-  const allowed = Math.floor(Math.min(wordLengthAtDifference(candidate, a, b), wordLengthAtDifference(established, b, a)) / LETTERS_PER_EDIT);
+  // Judged on the established name's word: the word the imitation was made from ("Summit" with a
+  // letter dropped is a 5-letter "Smmit"). A number touched on either side keeps them apart.
+  const imitated = wordLengthAtDifference(established, b, a);
+  const allowed = wordLengthAtDifference(candidate, a, b) === 0 ? 0 : Math.floor(imitated / LETTERS_PER_EDIT);
   if (allowed === 0) return undefined;
   const edits = boundedEditDistance(a, b, allowed);
   return edits <= allowed ? { kind: "misspelt", edits } : undefined;

@@ -34,12 +34,14 @@ export interface Lookalike {
   match: NameMatch;
   /** The established counterparty's transactions before the newcomer's first (at most minHistory). */
   before: number;
-  /** The established counterparty's last transaction precedes the newcomer's first: a rename. */
+  /** The established counterparty stopped while the newcomer carried on: a rename. */
   renamed: boolean;
-  /** The newcomer's own transactions in the history. */
+  /** The newcomer's own transactions in the history, and the date of its first. */
   count: number;
+  firstMs: number;
   /** High: a close imitation of a real, still active counterparty by one that is not itself long
-   *  established. Otherwise why not. */
+   *  established. Otherwise why not: a rename, another legal form, an established party with few
+   *  transactions, or a newcomer with a long history of its own. */
   close: boolean;
   excuse?: "renamed" | "other_legal_form" | "few_before" | "both_established";
 }
@@ -144,11 +146,15 @@ export class CounterpartyNames {
       const before = countBefore(q.earliest, p.firstMs);
       if (before < MIN_ESTABLISHED) continue;
       const match = resembles(key, this.keyOf(other)!, p.name, q.name!);
-      if (!match) continue;
-      const renamed = q.lastMs < p.firstMs;
+      // The very same name on another record is no imitation (an imitation differs where a reader
+      // will not look): a namesake — people, sites and shops share names — or a duplicate record.
+      if (!match || match.kind === "identical") continue;
+      // A rename: the established counterparty stops and the newcomer carries on alone for longer
+      // than the two overlapped (the old name's last bills are still paid after the new one's first).
+      const renamed = q.lastMs < p.lastMs && p.lastMs - q.lastMs > q.lastMs - p.firstMs;
       const excuse =
         match.kind === "other_legal_form" ? "other_legal_form" : renamed ? "renamed" : before < this.minHistory ? "few_before" : p.count >= this.minHistory ? "both_established" : undefined;
-      const found: Lookalike = { established: other, establishedName: q.name!, name: p.name, match, before, renamed, count: p.count, close: excuse === undefined, ...(excuse ? { excuse } : {}) };
+      const found: Lookalike = { established: other, establishedName: q.name!, name: p.name, match, before, renamed, count: p.count, firstMs: p.firstMs, close: excuse === undefined, ...(excuse ? { excuse } : {}) };
       if (!best || rank(found) > rank(best)) best = found;
     }
     return best;

@@ -49,6 +49,8 @@ describe("resembles", () => {
     expect(match("Northwind Tradres", "Northwind Traders")).toEqual({ kind: "misspelt", edits: 1 });
     expect(match("Acme Supplies", "Acme Supplies Ltd")).toEqual({ kind: "same_after_normalising", edits: 0 });
     expect(match("acme supplies ltd", "Acme Supplies Ltd")).toEqual({ kind: "identical", edits: 0 });
+    // Judged by the imitated word: "Summit" (6 letters) with a letter dropped.
+    expect(match("Smmit Catering", "Summit Catering")).toEqual({ kind: "misspelt", edits: 1 });
   });
   test("two edits only in a word of twelve letters or more", () => {
     expect(match("Internationall Freigt", "International Freight")).toBeUndefined();
@@ -63,6 +65,8 @@ describe("resembles", () => {
     expect(match("Amazon Business", "Amazon Web Services")).toBeUndefined();
     expect(match("Acme UK Ltd", "Acme Ltd")).toBeUndefined();
     expect(match("Unit 7 Logistics", "Unit 1 Logistics")).toBeUndefined();
+    expect(match("Site L", "Site I")).toBeUndefined();
+    expect(match("Echho Stationery", "Echo Stationery")).toBeUndefined();
   });
   test("short names are abbreviations, not imitations", () => {
     expect(match("EE", "BE")).toBeUndefined();

@@ -11,6 +11,7 @@ import type { Detector, Finding } from "../types.ts";
 
 /** Evidence of a close imitation of a real counterparty (with the default weight: high), and of
  *  a resemblance that has an ordinary explanation as often as not (medium). */
+const DAY_MS = 86_400_000;
 const CLOSE_SCORE = 0.8;
 const LOOSE_SCORE = 0.5;
 
@@ -18,11 +19,14 @@ export const lookalikeCounterpartyDetector: Detector = {
   codes: ["lookalike_counterparty"],
   history: "full",
   detect(input) {
-    const { txn, ctx, self } = input;
+    const { txn, ctx, config, self } = input;
     const names = ctx.history.counterpartyNames;
     if (names.nameField === undefined) return [];
     const found = names.lookalikeOf(txn, self ? self.ms : txn.date ? parseDateMs(txn.date) : Number.NaN);
-    return found ? [finding(found)] : [];
+    // Counterparties that appear in the history's first weeks were there before it began: which
+    // of two came first, the history cannot tell (the warm-up of new_counterparty_large_amount).
+    if (!found || found.firstMs - ctx.history.startMs < config.anomaly_detection.new_counterparty.warmup_days * DAY_MS) return [];
+    return [finding(found)];
   },
 };
 

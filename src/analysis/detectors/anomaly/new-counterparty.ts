@@ -1,7 +1,8 @@
 // new_counterparty_large_amount: the first transaction of a counterparty (none of its transactions
 // comes earlier in the history) with an amount above a high quantile of all amounts. Only judged
 // once the history covers warmup_days before the transaction, so that the first weeks of a
-// history do not make every customer look new. Proves no loss.
+// history do not make every customer look new; a counterparty that continues a renamed one
+// (names/counterparty-names.ts) is not new. Proves no loss.
 //
 // The group's own companies are no new outside parties: a counterparty that is one of the
 // ledger's companies (a value of the field that plays the company's part for amounts) is an
@@ -33,6 +34,8 @@ export const newCounterpartyDetector: Detector = {
     const first = h.customerFirst.get(txn.customer_id);
     const isNew = !first || first.id === txn.transaction_id || (self ? before(self, first) : moment.ms < first.ms);
     if (!isNew || ownCompany(h, txn.customer_id)) return [];
+    // A supplier renamed (the old name stops, a name like it carries on) is no new counterparty.
+    if (h.counterpartyNames.lookalikeOf(txn, moment.ms)?.renamed) return [];
     const amount = Math.abs(txn.amount ?? 0);
     const large = h.amountQuantile(cfg.amount_quantile);
     if (!(amount > large)) return [];
