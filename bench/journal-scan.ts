@@ -13,7 +13,10 @@
 // export), instead of the in-memory connector. --fields auto: no categorical_fields configured
 // (zero-config: the history profiles its first 10,000 entries and chooses the fields itself, eight
 // on this journal where the configuration names six), as an evaluator's first scan runs.
-// Usage: bun run bench/journal-scan.ts [--entries N] [--workers N] [--source memory|csv] [--fields configured|auto] [--json]
+// --counterparties N: each entry also names one of N counterparties (company and people names,
+// a few percent of them first seen late, some imitating an earlier one) in customer_id, so that
+// lookalike_counterparty has names to index and judge (the journal itself names none).
+// Usage: bun run bench/journal-scan.ts [--entries N] [--workers N] [--source memory|csv] [--fields configured|auto] [--counterparties N] [--json]
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,15 +31,17 @@ import type { Connector } from "../src/connectors/types.ts";
 import { systemClock } from "../src/domain/clock.ts";
 import type { Transaction } from "../src/domain/transaction.ts";
 import { silentLogger } from "../src/log.ts";
+import { SeededRandom } from "../src/analysis/random.ts";
 import { generateJournal, JOURNAL_FIELDS } from "./quality/journal.ts";
 import { benchEngine } from "./quality/engine.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
 
 const { values } = parseArgs({
-  options: { entries: { type: "string", default: "100000" }, workers: { type: "string" }, source: { type: "string", default: "memory" }, fields: { type: "string", default: "configured" }, json: { type: "boolean", default: false } },
+  options: { entries: { type: "string", default: "100000" }, workers: { type: "string" }, source: { type: "string", default: "memory" }, fields: { type: "string", default: "configured" }, counterparties: { type: "string", default: "0" }, json: { type: "boolean", default: false } },
 });
 const entries = Number(values.entries);
 const data = generateJournal({ seed: 1, entries });
+if (Number(values.counterparties) > 0) nameCounterparties(data.transactions, Number(values.counterparties));
 const connector = values.source === "csv" ? await csvConnector(data.transactions) : memoryConnector({ id: "ledger", transactions: data.transactions });
 const modules = Value.Default(ModulesSection, {
   ...(values.fields === "auto" ? {} : { anomaly_detection: { categorical_fields: JOURNAL_FIELDS } }),
@@ -66,6 +71,24 @@ async function csvConnector(transactions: Transaction[]): Promise<Connector> {
   const registry = new ConnectorRegistry(config, { log: silentLogger, clock: systemClock });
   await registry.probe("ledger");
   return registry.get("ledger")!;
+}
+
+/** Gives every entry one of n counterparty names, in order: the later names first appear late. */
+function nameCounterparties(transactions: Transaction[], n: number) {
+  const rng = new SeededRandom(5);
+  const words = ["North", "South", "Bright", "Green", "River", "Stone", "Iron", "Silver", "Oak", "Maple", "Harbour", "Summit", "Falcon", "Cedar", "Crown", "Beacon"];
+  const trades = ["Supplies", "Logistics", "Traders", "Cleaning", "Catering", "Consulting", "Engineering", "Freight", "Software", "Security"];
+  const names: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const base = rng.chance(0.3) ? `${String.fromCharCode(65 + rng.int(0, 25))} ${rng.pick(["Smith", "Jones", "Patel", "Brown"])}${i}` : `${rng.pick(words)}${rng.pick(words).toLowerCase()} ${rng.pick(trades)} ${i} Ltd`;
+    // One in fifty imitates an earlier name (a letter dropped).
+    names.push(i > 10 && rng.chance(0.02) ? names[rng.int(0, i - 1)]!.replace(/[aeiou]/, "") : base);
+  }
+  transactions.forEach((t, k) => {
+    // Names are introduced over the first half of the journal; each entry draws among those so far.
+    const known = Math.max(1, Math.min(n, Math.ceil((n * (k + 1)) / (transactions.length / 2))));
+    t.customer_id = names[rng.int(0, known - 1)];
+  });
 }
 
 /** The main thread's CPU (ms) from /proc (its thread id is the process id); NaN elsewhere. */
