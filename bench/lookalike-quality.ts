@@ -4,7 +4,7 @@
 // it on. Per document (Journal No), as an auditor reads a ledger: a document is flagged when one
 // of its lines is; precision and recall at the product's decision (high or critical), and the
 // share of each kind of hard negative flagged high, and medium by this detector.
-// Usage: bun run bench/lookalike-quality.ts [--seeds 20261121,7,99] [--setups name,code]
+// Usage: bun run bench/lookalike-quality.ts [--seeds 20261121,7,99] [--setups name,code] [--min-history N] [--verbose]
 import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
@@ -13,11 +13,11 @@ import { generateLookalikeLedger, type LookalikeSetup, NEGATIVE_KINDS, POSITIVE_
 import { memoryConnector } from "./quality/memory-connector.ts";
 import { prf } from "./quality/metrics.ts";
 
-const { values: args } = parseArgs({ options: { seeds: { type: "string", default: "20261121,7,99" }, setups: { type: "string", default: "name,code" }, verbose: { type: "boolean", default: false } } });
+const { values: args } = parseArgs({ options: { seeds: { type: "string", default: "20261121,7,99" }, setups: { type: "string", default: "name,code" }, "min-history": { type: "string" }, verbose: { type: "boolean", default: false } } });
 
 async function run(seed: number, setup: LookalikeSetup, on: boolean) {
   const data = generateLookalikeLedger({ seed, setup });
-  const modules = Value.Default(ModulesSection, { anomaly_detection: { weights: on ? {} : { lookalike_counterparty: 0 } }, context: { history_limit: 1_000_000 } }) as ModulesConfig;
+  const modules = Value.Default(ModulesSection, { anomaly_detection: { weights: on ? {} : { lookalike_counterparty: 0 }, ...(args["min-history"] ? { lookalike_counterparty: { min_history: Number(args["min-history"]) } } : {}) }, context: { history_limit: 1_000_000 } }) as ModulesConfig;
   const engine = benchEngine(memoryConnector({ id: "ledger", transactions: data.transactions }), modules);
   const high = modules.scoring.risk_levels.high;
   const flaggedDocs = new Set<string>();

@@ -22,11 +22,11 @@ export const lookalikeCounterpartyDetector: Detector = {
     const { txn, ctx, config, self } = input;
     const names = ctx.history.counterpartyNames;
     if (names.nameField === undefined) return [];
-    const found = names.lookalikeOf(txn, self ? self.ms : txn.date ? parseDateMs(txn.date) : Number.NaN);
     // Counterparties that appear in the history's first weeks were there before it began: which
     // of two came first, the history cannot tell (the warm-up of new_counterparty_large_amount).
-    if (!found || found.firstMs - ctx.history.startMs < config.anomaly_detection.new_counterparty.warmup_days * DAY_MS) return [];
-    return [finding(found)];
+    const notBefore = ctx.history.startMs + config.anomaly_detection.new_counterparty.warmup_days * DAY_MS;
+    const found = names.lookalikeOf(txn, self ? self.ms : txn.date ? parseDateMs(txn.date) : Number.NaN, notBefore);
+    return found ? [finding(found)] : [];
   },
 };
 
