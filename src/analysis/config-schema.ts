@@ -194,8 +194,10 @@ export const AnomalyDetectionConfig = Type.Object(
          *  customer_name... attribute whose values read as names, else customer_id when its do),
          *  or a field: `customer_id` or `attributes.NAME`. */
         name_field: Type.String({ default: "auto", pattern: "^(auto|customer_id|attributes\\.[^.]+)$" }),
-        /** A resemblance is high only to a counterparty seen at least this many times before the
-         *  newcomer's first transaction (a real one), by a newcomer seen fewer times than this. */
+        /** A resemblance is high only to a counterparty dealt with at least this many times (by
+         *  document) before the newcomer's first transaction — a real one, the same history the
+         *  amount detectors need to judge a context (outlier.min_history) — by a newcomer dealt
+         *  with fewer times than this. */
         min_history: Type.Integer({ default: 20, minimum: 3 }),
       },
       section,
