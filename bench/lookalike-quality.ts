@@ -41,14 +41,17 @@ async function run(seed: number, setup: LookalikeSetup, on: boolean) {
   for (const [id, kind] of data.negatives) if (!positiveDocs.has(data.documents.get(id)!)) negativeDocs.set(data.documents.get(id)!, kind);
   let tp = 0;
   let fn = 0;
-  const byKind: Record<string, { found: number; of: number }> = {};
+  const byKind: Record<string, { found: number; medium: number; of: number }> = {};
   for (const [doc, kind] of positiveDocs) {
-    const k = (byKind[kind] ??= { found: 0, of: 0 });
+    const k = (byKind[kind] ??= { found: 0, medium: 0, of: 0 });
     k.of++;
     if (flaggedDocs.has(doc)) {
       tp++;
       k.found++;
-    } else fn++;
+    } else {
+      fn++;
+      if (lookalikeMediumDocs.has(doc)) k.medium++;
+    }
   }
   const negatives: Record<string, { high: number; lookalike: number; of: number }> = {};
   let fp = 0;
@@ -71,7 +74,7 @@ async function run(seed: number, setup: LookalikeSetup, on: boolean) {
 
 const f3 = (x: number) => x.toFixed(3);
 const totals = { before: { tp: 0, fp: 0, fn: 0 }, after: { tp: 0, fp: 0, fn: 0 } };
-const kinds: Record<string, { found: number; of: number }> = {};
+const kinds: Record<string, { found: number; medium: number; of: number }> = {};
 const negatives: Record<string, { high: number; lookalike: number; of: number }> = {};
 console.log("| seed | setup | lines | documents | before: P / R (tp/fp/fn) | after: P / R (tp/fp/fn) |");
 console.log("|---|---|---:|---:|---|---|");
@@ -85,8 +88,9 @@ for (const seed of args.seeds!.split(",").map(Number)) {
       totals[k].fn += side.m.fn;
     }
     for (const [k, v] of Object.entries(after.byKind)) {
-      const t = (kinds[k] ??= { found: 0, of: 0 });
+      const t = (kinds[k] ??= { found: 0, medium: 0, of: 0 });
       t.found += v.found;
+      t.medium += v.medium;
       t.of += v.of;
     }
     for (const [k, v] of Object.entries(after.negatives)) {
@@ -102,7 +106,7 @@ for (const seed of args.seeds!.split(",").map(Number)) {
 const b = prf(totals.before.tp, totals.before.fp, totals.before.fn);
 const a = prf(totals.after.tp, totals.after.fp, totals.after.fn);
 console.log(`\nall: before P ${f3(b.precision)} R ${f3(b.recall)} F1 ${f3(b.f1)}; after P ${f3(a.precision)} R ${f3(a.recall)} F1 ${f3(a.f1)}\n`);
-console.log("| planted kind | documents | found at high |\n|---|---:|---:|");
-for (const k of POSITIVE_KINDS) if (kinds[k]) console.log(`| ${k} | ${kinds[k].of} | ${kinds[k].found} |`);
+console.log("| planted kind | documents | found at high | below high, lookalike_counterparty medium |\n|---|---:|---:|---:|");
+for (const k of POSITIVE_KINDS) if (kinds[k]) console.log(`| ${k} | ${kinds[k].of} | ${kinds[k].found} | ${kinds[k].medium} |`);
 console.log("\n| hard negative | documents | high (any finding) | lookalike_counterparty (any level) |\n|---|---:|---:|---:|");
 for (const k of NEGATIVE_KINDS) if (negatives[k]) console.log(`| ${k} | ${negatives[k].of} | ${negatives[k].high} | ${negatives[k].lookalike} |`);
