@@ -14,6 +14,7 @@ import { CodePairCounts, denseBits } from "./code-pair-counts.ts";
 import { parseDateMs } from "./dates.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
+import { PostingDays } from "./posting-days.ts";
 import { profileCategoricalFields, profileDocumentField } from "./profile.ts";
 import { SeededRandom } from "./random.ts";
 import { type ByteKey, StringTable, type StringTableParts } from "./string-table.ts";
@@ -141,6 +142,7 @@ export class HistoryBuilder {
   /** The amount contexts when built elsewhere (finishAll awaits them). */
   private amountsElsewhere: Promise<AmountContexts> | undefined;
   private habits: PostingHabits;
+  private readonly postingDays: PostingDays;
   private readonly tax = new TaxHabitsBuilder();
   private names: CounterpartyNamesBuilder | undefined;
 
@@ -152,6 +154,7 @@ export class HistoryBuilder {
     this.rng = new SeededRandom(options.seed ?? 7);
     this.reservoirSize = options.reservoirSize ?? 4096;
     this.habits = new PostingHabits(options.utcOffsetMinutes ?? 0);
+    this.postingDays = new PostingDays(options.utcOffsetMinutes ?? 0);
   }
 
   /** Chooses the categorical fields (profiled unless configured) and replays what was read.
@@ -272,6 +275,7 @@ export class HistoryBuilder {
     this.amountContexts!.add(t, seq, s.countCategoricals(t, 1));
     this.habits.add(t, ms);
     this.names?.add(t, ms);
+    this.postingDays.add(t, ms);
     // Reservoir sampling (Algorithm R) keeps a uniform, seeded sample of any-length history.
     if (s.reservoir.length < this.reservoirSize) s.reservoir.push(t);
     else {
@@ -291,6 +295,7 @@ export class HistoryBuilder {
       else s.amounts = amounts;
     }
     s.habits = this.habits;
+    s.postingDays = this.postingDays.finish();
     s.taxHabits = this.tax.finish();
     if (this.names) s.counterpartyNames = this.names.finish();
     for (const [k, logs] of this.customerLogs) s.customerAmounts.set(k, robustSummary(logs));
@@ -365,6 +370,8 @@ export class HistoryStats {
   amounts: AmountContexts = AmountContexts.empty;
   /** When each user usually posts. */
   habits = new PostingHabits(0);
+  /** On which days each user, and the ledger, posted. */
+  postingDays: PostingDays = PostingDays.empty;
   /** Tax habits of customers and SKUs (tax_below_rate); built at the ledger level. */
   taxHabits: TaxHabits = TaxHabits.empty;
   /** Counterparties by name (lookalike_counterparty); empty when the history keeps no names. */
