@@ -202,6 +202,38 @@ export const AnomalyDetectionConfig = Type.Object(
       },
       section,
     ),
+    /** dormant_user_posting (detectors/anomaly/dormant-user.ts; docs/analysis.md). */
+    dormant_user: Type.Object(
+      {
+        /** An established rhythm: at least this many posting days before the silence... */
+        min_active_days: Type.Integer({ default: 20, minimum: 2 }),
+        /** ... spread over at least this many weeks (a fortnight's burst is no rhythm). */
+        min_weeks: Type.Integer({ default: 8, minimum: 1 }),
+        /** A silence this long or longer (in days) may be a departure: longer than any ordinary
+         *  holiday (four weeks of leave with the weekends around them). */
+        min_gap_days: Type.Integer({ default: 42, minimum: 7 }),
+        /** ... and this many times the user's own usual gap (the 90th percentile of their gaps):
+         *  three of a month-end user's closings missed in a row, not one. */
+        gap_factor: Type.Number({ default: 4, minimum: 1 }),
+        /** The business kept posting through the silence: the colleagues who posted before and
+         *  after it had at least this share of their own rhythms' posting days during it (a
+         *  company-wide shutdown is nobody's departure; a nightly batch alone is no business). */
+        business_active_share: Type.Number({ default: 0.5, minimum: 0, maximum: 1 }),
+        /** Days after the return in which the user's rhythm is looked for: a quarter, so that a
+         *  holiday just after a return or a part-time schedule does not hide it, where a reused
+         *  account's handful of entries is soon followed by silence again (longer for a user who
+         *  posts seldom: long enough to expect five posting days). */
+        resume_window_days: Type.Integer({ default: 91, minimum: 1 }),
+        /** A return with at least this share of the user's old posting days in that window resumed
+         *  the rhythm (a leave, a part-time return); below it, a few postings under a silent
+         *  user's name are what a reused account looks like. */
+        resume_share: Type.Number({ default: 0.33, minimum: 0, maximum: 1 }),
+        /** High needs the rhythm to have missed at least this many posting days in the silence
+         *  (a daily poster's two weeks, a weekly one's ten weeks). */
+        strong_missed_days: Type.Number({ default: 10, minimum: 0 }),
+      },
+      section,
+    ),
     isolation_forest: Type.Object(
       {
         /** Off by default: on ledger-shaped data its unexplained score added no finding at the

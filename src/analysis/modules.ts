@@ -7,6 +7,7 @@ import { DETECTOR_BY_CODE, MODULE_BY_ID, MODULES } from "./catalog.ts";
 import type { ModulesConfig } from "./config-schema.ts";
 import { amountOutlierDetector } from "./detectors/anomaly/amount-outlier.ts";
 import { calendarDetector } from "./detectors/anomaly/calendar.ts";
+import { dormantUserDetector } from "./detectors/anomaly/dormant-user.ts";
 import { isolationForestDetector } from "./detectors/anomaly/isolation.ts";
 import { lookalikeCounterpartyDetector } from "./detectors/anomaly/lookalike-counterparty.ts";
 import { newCounterpartyDetector } from "./detectors/anomaly/new-counterparty.ts";
@@ -38,6 +39,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   calendarDetector,
   newCounterpartyDetector,
   lookalikeCounterpartyDetector,
+  dormantUserDetector,
   isolationForestDetector,
   selfApprovalDetector,
   approvalLimitDetector,
