@@ -84,7 +84,8 @@ export function judgeReturn(user: string, timeline: UserTimeline, prev: number, 
   // Measured by the colleagues' rhythms, not by the days the ledger posted on: a nightly batch
   // user posts through a shutdown that stops every person, and a silence that is mostly a
   // shutdown (seven weeks closed, a week of holiday either side) is not one of the business.
-  const business = ledger.colleaguesBetween(user, lastBefore, returnDay);
+  // (Up to the history's end, for a posting judged after it.)
+  const business = ledger.colleaguesBetween(user, lastBefore, Math.min(returnDay, ledger.lastDay));
   const businessShare = shareOf(business);
   if (businessShare < cfg.business_active_share) return undefined;
   const rate = activeDaysBefore / span;
