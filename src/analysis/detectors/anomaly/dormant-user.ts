@@ -15,15 +15,26 @@ type DormantConfig = ModulesConfig["anomaly_detection"]["dormant_user"];
 /** Evidence per level, with the default weight 0.8: 68 (high), 40 (medium), 24 (low: listed). */
 const SCORE = { high: 0.85, medium: 0.5, low: 0.3 } as const;
 
-/** The returns of a history, judged for the configuration they were judged with. */
-const judged = new WeakMap<PostingDays, { cfg: DormantConfig; returns: Map<string, UserReturn[]> }>();
+/** The returns of a history, per configuration they were judged with (a simulation alternates
+ *  two configurations transaction by transaction: each keeps its own). */
+const judged = new WeakMap<PostingDays, { cfg: DormantConfig; returns: Map<string, UserReturn[]> }[]>();
 
 function returnsOf(ledger: PostingDays, cfg: DormantConfig): Map<string, UserReturn[]> {
-  const cached = judged.get(ledger);
-  if (cached && cached.cfg === cfg) return cached.returns;
+  let list = judged.get(ledger);
+  if (!list) judged.set(ledger, (list = []));
+  const hit = list.find((j) => sameConfig(j.cfg, cfg));
+  if (hit) return hit.returns;
   const returns = userReturns(ledger, cfg);
-  judged.set(ledger, { cfg, returns });
+  if (list.length >= 4) list.shift();
+  list.push({ cfg, returns });
   return returns;
+}
+
+/** Equal settings (the same object, or one read from another file with the same values). */
+function sameConfig(a: DormantConfig, b: DormantConfig): boolean {
+  if (a === b) return true;
+  for (const k of Object.keys(a) as (keyof DormantConfig)[]) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 export const dormantUserDetector: Detector = {
@@ -58,15 +69,20 @@ function isoDay(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** "1 posting day", "3 posting days". */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 function finding(user: string, r: UserReturn, day: number): Finding {
   const weeks = (r.lastBefore - r.firstDay + 1) / 7;
-  const rhythm = `${r.activeDaysBefore} posting days from ${isoDay(r.firstDay)} to ${isoDay(r.lastBefore)}, usually at most ${r.usualGapDays} days apart`;
+  const rhythm = `${count(r.activeDaysBefore, "posting day")} from ${isoDay(r.firstDay)} to ${isoDay(r.lastBefore)}, usually at most ${count(r.usualGapDays, "day")} apart`;
   const business = `meanwhile ${r.colleagues} colleagues kept posting at ${Math.round(r.businessShare * 100)} % of their rhythm`;
   const since =
     r.resumption === "resumed"
-      ? `back at their rhythm since (${r.returnActiveDays} posting days in ${r.windowDays})`
+      ? `back at their rhythm since (${count(r.returnActiveDays, "posting day")} in ${r.windowDays})`
       : r.resumption === "not_resumed"
-        ? `and has not resumed their rhythm: ${r.returnActiveDays} posting days in the ${r.windowDays} days from the return where the rhythm has ${r.returnExpected.toFixed(0)}`
+        ? `and has not resumed their rhythm: ${count(r.returnActiveDays, "posting day")} in the ${r.windowDays} days from the return where the rhythm has ${r.returnExpected.toFixed(0)}`
         : `too close to the end of the history to tell whether the rhythm resumed`;
   const nth = day === r.returnDay ? "first posting" : `posting ${day - r.returnDay} days after the return`;
   return {
