@@ -178,6 +178,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       log,
       alerts,
       scanWorkers: reportScanWorkers(config.reports),
+      concurrentScansPerAccount: config.rate_limit.concurrent_scans_per_account,
     });
   });
   const refreshLearned = async () => analysis().setLearned(await store.models.active());

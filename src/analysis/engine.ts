@@ -24,6 +24,7 @@ import { type ScanSummary, ScanSummarizer, streamFindings, summarizeScan } from 
 import { type AnalysisSettings, AnalysisSetup, baselineSettings, type LearnedModel } from "./setup.ts";
 import { simulate } from "./backtest/simulate.ts";
 import type { SimulationRequest, SimulationResult } from "../domain/simulation.ts";
+import { ScanAdmission } from "./scan-admission.ts";
 import { riskLevel } from "./scoring.ts";
 
 export { ENGINE_VERSION } from "./setup.ts";
@@ -39,6 +40,8 @@ export interface EngineDeps extends AnalysisSettings {
   scanWorkers?: number;
   /** The alert service, when there is one (looked up per call: it may be wired after us). */
   alerts?: () => AlertOpener | undefined;
+  /** Scans one account may run at once (rate_limit.concurrent_scans_per_account); unlimited when undefined. */
+  concurrentScansPerAccount?: number;
 }
 
 export interface SimulateRequest extends SimulationRequest {
@@ -51,9 +54,11 @@ const MIN_SPLIT_LIMIT = 50_000;
 
 export class AssayAnalysisEngine implements AnalysisEngine {
   private setup: AnalysisSetup;
+  private readonly scans: ScanAdmission;
 
   constructor(private readonly deps: EngineDeps) {
     this.setup = AnalysisSetup.create(deps, deps.clock, undefined, deps.scanWorkers);
+    this.scans = new ScanAdmission(deps.concurrentScansPerAccount ?? Number.POSITIVE_INFINITY);
   }
 
   /** The snapshot in force (a request reads it once, at its start). */
@@ -173,26 +178,26 @@ export class AssayAnalysisEngine implements AnalysisEngine {
           errors: [{ path: "/data", message: "required for this connector" }],
         });
       }
-      // Over worker threads when the source can be cut, unless a context (history pass done) is
-      // cached: one pass in process then costs less than two split ones.
-      const split = setup.contexts.has(connector, module.history)
-        ? undefined
-        : await this.splitInput(setup, connector, module, { limit: options.limit, from: options.from, to: options.to, signal: request.signal }, true);
-      let scan: ScanSummary;
-      if (split) {
-        const summary = new ScanSummarizer(module, setup.config, options.max_anomalies);
-        for await (const b of splitScan(split)) {
-          summary.addFlagged(b.analyzed, b.flagged);
-          if (b.population) summary.population.absorb(b.population);
+      const scan = await this.scans.run(request.accountId, async (): Promise<ScanSummary> => {
+        // Over worker threads when the source can be cut, unless a context (history pass done) is
+        // cached: one pass in process then costs less than two split ones.
+        const split = setup.contexts.has(connector, module.history)
+          ? undefined
+          : await this.splitInput(setup, connector, module, { limit: options.limit, from: options.from, to: options.to, signal: request.signal }, true);
+        if (split) {
+          const summary = new ScanSummarizer(module, setup.config, options.max_anomalies);
+          for await (const b of splitScan(split)) {
+            summary.addFlagged(b.analyzed, b.flagged);
+            if (b.population) summary.population.absorb(b.population);
+          }
+          return summary.finish();
         }
-        scan = summary.finish();
-      } else {
         const ctx = await setup.contexts.get(connector, request.signal, module.history);
-        scan = await summarizeScan(
+        return summarizeScan(
           { connector, ctx, module, config: setup.config, limit: options.limit, from: options.from, to: options.to, signal: request.signal },
           options.max_anomalies,
         );
-      }
+      });
       result = {
         transaction_id: null,
         risk_score: scan.risk_score,

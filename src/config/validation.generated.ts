@@ -48,6 +48,7 @@ function d2(value: any): any {
   if (o["on_unavailable"] === undefined) o["on_unavailable"] = "local";
   if (o["key_prefix"] === undefined) o["key_prefix"] = "assay:rl:";
   if (o["timeout_ms"] === undefined) o["timeout_ms"] = 500;
+  if (o["concurrent_scans_per_account"] === undefined) o["concurrent_scans_per_account"] = 4;
   return o;
 }
 
@@ -746,7 +747,10 @@ return function check(value: any): boolean {
     Number.isInteger(value.rate_limit.timeout_ms) &&
     value.rate_limit.timeout_ms <= 10000 &&
     value.rate_limit.timeout_ms >= 10 &&
-    Object.getOwnPropertyNames(value.rate_limit).every(key => ['backend', 'url', 'on_unavailable', 'key_prefix', 'timeout_ms'].includes(key)) &&
+    Number.isInteger(value.rate_limit.concurrent_scans_per_account) &&
+    value.rate_limit.concurrent_scans_per_account <= 1000 &&
+    value.rate_limit.concurrent_scans_per_account >= 1 &&
+    Object.getOwnPropertyNames(value.rate_limit).every(key => ['backend', 'url', 'on_unavailable', 'key_prefix', 'timeout_ms', 'concurrent_scans_per_account'].includes(key)) &&
     (typeof value.security === 'object' && value.security !== null && !Array.isArray(value.security)) &&
     (typeof value.security.master_key_file === 'string') &&
     value.security.master_key_file.length >= 1 &&

@@ -26,6 +26,9 @@ export const RateLimitSection = Type.Object(
     key_prefix: Type.String({ default: "assay:rl:", maxLength: 100 }),
     /** How long one decision may wait for Redis before it counts as unavailable. */
     timeout_ms: Type.Integer({ default: 500, minimum: 10, maximum: 10_000 }),
+    /** Scans (POST /v1/analyze without data) one account may run at once on each node; more are
+     *  refused with 429 (analysis/scan-admission.ts). Reports queue apart (reports.max_active_per_account). */
+    concurrent_scans_per_account: Type.Integer({ default: 4, minimum: 1, maximum: 1000 }),
   },
   { ...closed, default: {} },
 );
