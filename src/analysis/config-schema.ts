@@ -234,6 +234,18 @@ export const AnomalyDetectionConfig = Type.Object(
       },
       section,
     ),
+    split_below_limit: Type.Object(
+      {
+        /** The approval limits pieces are split under; "auto": compliance's approver limits when
+         *  configured, else the round tiers a ledger is seen to avoid (approval-tiers.ts). */
+        limits: Type.Union([Type.Literal("auto"), Type.Array(Type.Number({ exclusiveMinimum: 0 }), { minItems: 1 })], { default: "auto" }),
+        /** A piece lies within this share below the limit (0.2: from 80 % of it up to it). */
+        band: Type.Number({ default: 0.2, exclusiveMinimum: 0, maximum: 0.5 }),
+        /** Pieces are dated at most this many days after the previous one. */
+        window_days: Type.Number({ default: 3, minimum: 0, maximum: 31 }),
+      },
+      section,
+    ),
     isolation_forest: Type.Object(
       {
         /** Off by default: on ledger-shaped data its unexplained score added no finding at the

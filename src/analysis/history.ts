@@ -17,6 +17,7 @@ import { PostingHabits } from "./habits.ts";
 import { PostingDays } from "./posting-days.ts";
 import { profileCategoricalFields, profileDocumentField } from "./profile.ts";
 import { SeededRandom } from "./random.ts";
+import { SplitPostings } from "./split-postings.ts";
 import { type ByteKey, StringTable, type StringTableParts } from "./string-table.ts";
 import { TaxHabits, TaxHabitsBuilder, type TaxHabitsParts } from "./detectors/leakage/tax-habits.ts";
 import { markerMatcher } from "./detectors/leakage/markers.ts";
@@ -272,7 +273,9 @@ export class HistoryBuilder {
       if (!first || beforeEntry(ms, seq, first)) s.customerFirst.set(t.customer_id, s.entryAt(seq));
     }
     // The amount contexts are given the codes just counted (a worker thread is sent those, not the values).
-    this.amountContexts!.add(t, seq, s.countCategoricals(t, 1));
+    const codes = s.countCategoricals(t, 1);
+    if (t.customer_id) s.splitPostings.add(t, seq, ms, codes, s.documentOf(t));
+    this.amountContexts!.add(t, seq, codes);
     this.habits.add(t, ms);
     this.names?.add(t, ms);
     this.postingDays.add(t, ms);
@@ -372,6 +375,8 @@ export class HistoryStats {
   habits = new PostingHabits(0);
   /** On which days each user, and the ledger, posted. */
   postingDays: PostingDays = PostingDays.empty;
+  /** Postings per counterparty stream, for splits under an approval limit. */
+  readonly splitPostings = new SplitPostings();
   /** Tax habits of customers and SKUs (tax_below_rate); built at the ledger level. */
   taxHabits: TaxHabits = TaxHabits.empty;
   /** Counterparties by name (lookalike_counterparty); empty when the history keeps no names. */
@@ -392,6 +397,7 @@ export class HistoryStats {
   useFields(fields: readonly string[], triples: TripleCounts, distinct: readonly number[] = [], documentField?: string) {
     this.fields = fields;
     this.documentReader = documentField !== undefined ? fieldReader(documentField) : undefined;
+    this.splitPostings.useFields(fields);
     this.documentKey = undefined;
     this.documentLines = [];
     this.readers = fields.map(fieldReader);
@@ -576,6 +582,11 @@ export class HistoryStats {
       if (this.documentLines.length > 0) this.documentLines = [];
     }
     return this.documentLines;
+  }
+
+  /** The document an entry is a line of, when the entries are lines of documents. */
+  documentOf(t: Transaction): string | undefined {
+    return this.documentReader?.(t);
   }
 
   /** The transaction's categorical values and their codes (nothing is counted). */

@@ -13,6 +13,7 @@ import { lookalikeCounterpartyDetector } from "./detectors/anomaly/lookalike-cou
 import { newCounterpartyDetector } from "./detectors/anomaly/new-counterparty.ts";
 import { rareCombinationDetector } from "./detectors/anomaly/rare-combination.ts";
 import { rareValueDetector } from "./detectors/anomaly/rare-value.ts";
+import { splitBelowLimitDetector } from "./detectors/anomaly/split-below-limit.ts";
 import { approvalLimitDetector } from "./detectors/compliance/approval-limit.ts";
 import { selfApprovalDetector } from "./detectors/compliance/self-approval.ts";
 import { creditNoteDetector } from "./detectors/duplicates/credit-notes.ts";
@@ -40,6 +41,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   newCounterpartyDetector,
   lookalikeCounterpartyDetector,
   dormantUserDetector,
+  splitBelowLimitDetector,
   isolationForestDetector,
   selfApprovalDetector,
   approvalLimitDetector,

@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Record<string, any> => value !== nul
 
 /** Value.Default(ConfigSchema, value): fills `value` in place where TypeBox would, and returns the result. */
 export function configDefaults(value: unknown): unknown {
-  return d61(value);
+  return d62(value);
 }
 
 /** server */
@@ -410,8 +410,18 @@ function d37(value: any): any {
   return o;
 }
 
-/** modules.anomaly_detection.isolation_forest */
+/** modules.anomaly_detection.split_below_limit */
 function d38(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  if (o["limits"] === undefined) o["limits"] = "auto";
+  if (o["band"] === undefined) o["band"] = 0.2;
+  if (o["window_days"] === undefined) o["window_days"] = 3;
+  return o;
+}
+
+/** modules.anomaly_detection.isolation_forest */
+function d39(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = false;
@@ -424,7 +434,7 @@ function d38(value: any): any {
 }
 
 /** modules.anomaly_detection.population */
-function d39(value: any): any {
+function d40(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_size"] === undefined) o["min_size"] = 300;
@@ -435,14 +445,14 @@ function d39(value: any): any {
 }
 
 /** modules.anomaly_detection.weights */
-function d40(value: any): any {
+function d41(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.anomaly_detection */
-function d41(value: any): any {
+function d42(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   { const v = o["outlier"]; const r = d29(v); if (r !== undefined) o["outlier"] = isObject(v) ? d29(v) : r; }
@@ -453,54 +463,55 @@ function d41(value: any): any {
   { const v = o["new_counterparty"]; const r = d35(v); if (r !== undefined) o["new_counterparty"] = isObject(v) ? d35(v) : r; }
   { const v = o["lookalike_counterparty"]; const r = d36(v); if (r !== undefined) o["lookalike_counterparty"] = isObject(v) ? d36(v) : r; }
   { const v = o["dormant_user"]; const r = d37(v); if (r !== undefined) o["dormant_user"] = isObject(v) ? d37(v) : r; }
-  { const v = o["isolation_forest"]; const r = d38(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d38(v) : r; }
-  { const v = o["population"]; const r = d39(v); if (r !== undefined) o["population"] = isObject(v) ? d39(v) : r; }
-  { const v = o["weights"]; const r = d40(v); if (r !== undefined) o["weights"] = isObject(v) ? d40(v) : r; }
+  { const v = o["split_below_limit"]; const r = d38(v); if (r !== undefined) o["split_below_limit"] = isObject(v) ? d38(v) : r; }
+  { const v = o["isolation_forest"]; const r = d39(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d39(v) : r; }
+  { const v = o["population"]; const r = d40(v); if (r !== undefined) o["population"] = isObject(v) ? d40(v) : r; }
+  { const v = o["weights"]; const r = d41(v); if (r !== undefined) o["weights"] = isObject(v) ? d41(v) : r; }
   return o;
 }
 
 /** modules.duplicate_detection.weights */
-function d42(value: any): any {
+function d43(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.duplicate_detection */
-function d43(value: any): any {
+function d44(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["window_days"] === undefined) o["window_days"] = 7;
-  { const v = o["weights"]; const r = d42(v); if (r !== undefined) o["weights"] = isObject(v) ? d42(v) : r; }
+  { const v = o["weights"]; const r = d43(v); if (r !== undefined) o["weights"] = isObject(v) ? d43(v) : r; }
   return o;
 }
 
 /** modules.compliance.approver_limits */
-function d44(value: any): any {
-  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
-  if (!isObject(o)) return o;
-  return o;
-}
-
-/** modules.compliance.weights */
 function d45(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
-/** modules.compliance */
+/** modules.compliance.weights */
 function d46(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["approver_limits"]; const r = d44(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d44(v) : r; }
+  return o;
+}
+
+/** modules.compliance */
+function d47(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  { const v = o["approver_limits"]; const r = d45(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d45(v) : r; }
   if (o["default_approver_limit"] === undefined) o["default_approver_limit"] = null;
-  { const v = o["weights"]; const r = d45(v); if (r !== undefined) o["weights"] = isObject(v) ? d45(v) : r; }
+  { const v = o["weights"]; const r = d46(v); if (r !== undefined) o["weights"] = isObject(v) ? d46(v) : r; }
   return o;
 }
 
 /** modules.scoring.risk_levels */
-function d47(value: any): any {
+function d48(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["medium"] === undefined) o["medium"] = 30;
@@ -510,15 +521,15 @@ function d47(value: any): any {
 }
 
 /** modules.scoring */
-function d48(value: any): any {
+function d49(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["risk_levels"]; const r = d47(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d47(v) : r; }
+  { const v = o["risk_levels"]; const r = d48(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d48(v) : r; }
   return o;
 }
 
 /** modules.context */
-function d49(value: any): any {
+function d50(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["ttl_s"] === undefined) o["ttl_s"] = 300;
@@ -527,20 +538,20 @@ function d49(value: any): any {
 }
 
 /** modules */
-function d50(value: any): any {
+function d51(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   { const v = o["revenue_leakage"]; const r = d28(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d28(v) : r; }
-  { const v = o["anomaly_detection"]; const r = d41(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d41(v) : r; }
-  { const v = o["duplicate_detection"]; const r = d43(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d43(v) : r; }
-  { const v = o["compliance"]; const r = d46(v); if (r !== undefined) o["compliance"] = isObject(v) ? d46(v) : r; }
-  { const v = o["scoring"]; const r = d48(v); if (r !== undefined) o["scoring"] = isObject(v) ? d48(v) : r; }
-  { const v = o["context"]; const r = d49(v); if (r !== undefined) o["context"] = isObject(v) ? d49(v) : r; }
+  { const v = o["anomaly_detection"]; const r = d42(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d42(v) : r; }
+  { const v = o["duplicate_detection"]; const r = d44(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d44(v) : r; }
+  { const v = o["compliance"]; const r = d47(v); if (r !== undefined) o["compliance"] = isObject(v) ? d47(v) : r; }
+  { const v = o["scoring"]; const r = d49(v); if (r !== undefined) o["scoring"] = isObject(v) ? d49(v) : r; }
+  { const v = o["context"]; const r = d50(v); if (r !== undefined) o["context"] = isObject(v) ? d50(v) : r; }
   return o;
 }
 
 /** rules[] */
-function d51(value: any): any {
+function d52(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["module"] === undefined) o["module"] = "*";
@@ -551,19 +562,19 @@ function d51(value: any): any {
 }
 
 /** rules */
-function d52(value: any): any {
+function d53(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d51(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d52(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d51(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d52(a[i]);
   return a;
 }
 
 /** learning */
-function d53(value: any): any {
+function d54(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["every_h"] === undefined) o["every_h"] = 0;
@@ -572,7 +583,7 @@ function d53(value: any): any {
 }
 
 /** connectors[].status */
-function d54(value: any): any {
+function d55(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["interval_s"] === undefined) o["interval_s"] = 30;
@@ -583,7 +594,7 @@ function d54(value: any): any {
 }
 
 /** connectors[].csv */
-function d55(value: any): any {
+function d56(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["delimiter"] === undefined) o["delimiter"] = ",";
@@ -596,7 +607,7 @@ function d55(value: any): any {
 }
 
 /** connectors[].allow_hosts */
-function d56(value: any): any {
+function d57(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -606,38 +617,38 @@ function d56(value: any): any {
 }
 
 /** connectors[] */
-function d57(value: any): any {
+function d58(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["timeout_ms"] === undefined) o["timeout_ms"] = 5000;
   if (o["reference_ttl_s"] === undefined) o["reference_ttl_s"] = 60;
-  { const v = o["status"]; const r = d54(v); if (r !== undefined) o["status"] = isObject(v) ? d54(v) : r; }
-  { const v = o["csv"]; const r = d55(v); if (r !== undefined) o["csv"] = isObject(v) ? d55(v) : r; }
+  { const v = o["status"]; const r = d55(v); if (r !== undefined) o["status"] = isObject(v) ? d55(v) : r; }
+  { const v = o["csv"]; const r = d56(v); if (r !== undefined) o["csv"] = isObject(v) ? d56(v) : r; }
   if (o["pool_size"] === undefined) o["pool_size"] = 5;
   if (o["batch_size"] === undefined) o["batch_size"] = 1000;
   if (o["max_response_bytes"] === undefined) o["max_response_bytes"] = 10485760;
   if (o["retries"] === undefined) o["retries"] = 2;
   if (o["backoff_ms"] === undefined) o["backoff_ms"] = 200;
   if (o["max_redirects"] === undefined) o["max_redirects"] = 3;
-  { const v = o["allow_hosts"]; const r = d56(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d56(v) : r; }
+  { const v = o["allow_hosts"]; const r = d57(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d57(v) : r; }
   return o;
 }
 
 /** connectors */
-function d58(value: any): any {
+function d59(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d57(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d58(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d57(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d58(a[i]);
   return a;
 }
 
 /** dashboard.sign_in */
-function d59(value: any): any {
+function d60(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["per_address_per_minute"] === undefined) o["per_address_per_minute"] = 10;
@@ -646,19 +657,19 @@ function d59(value: any): any {
 }
 
 /** dashboard */
-function d60(value: any): any {
+function d61(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["session_idle_minutes"] === undefined) o["session_idle_minutes"] = 30;
   if (o["session_absolute_hours"] === undefined) o["session_absolute_hours"] = 12;
   if (o["setup_link_hours"] === undefined) o["setup_link_hours"] = 24;
-  { const v = o["sign_in"]; const r = d59(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d59(v) : r; }
+  { const v = o["sign_in"]; const r = d60(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d60(v) : r; }
   return o;
 }
 
 /** (root) */
-function d61(value: any): any {
+function d62(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   { const v = o["server"]; const r = d0(v); if (r !== undefined) o["server"] = isObject(v) ? d0(v) : r; }
@@ -670,11 +681,11 @@ function d61(value: any): any {
   { const v = o["alerts"]; const r = d13(v); if (r !== undefined) o["alerts"] = isObject(v) ? d13(v) : r; }
   { const v = o["reports"]; const r = d14(v); if (r !== undefined) o["reports"] = isObject(v) ? d14(v) : r; }
   { const v = o["metrics"]; const r = d15(v); if (r !== undefined) o["metrics"] = isObject(v) ? d15(v) : r; }
-  { const v = o["modules"]; const r = d50(v); if (r !== undefined) o["modules"] = isObject(v) ? d50(v) : r; }
-  { const v = o["rules"]; const r = d52(v); if (r !== undefined) o["rules"] = isObject(v) ? d52(v) : r; }
-  { const v = o["learning"]; const r = d53(v); if (r !== undefined) o["learning"] = isObject(v) ? d53(v) : r; }
-  { const v = o["connectors"]; const r = d58(v); if (r !== undefined) o["connectors"] = isObject(v) ? d58(v) : r; }
-  { const v = o["dashboard"]; const r = d60(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d60(v) : r; }
+  { const v = o["modules"]; const r = d51(v); if (r !== undefined) o["modules"] = isObject(v) ? d51(v) : r; }
+  { const v = o["rules"]; const r = d53(v); if (r !== undefined) o["rules"] = isObject(v) ? d53(v) : r; }
+  { const v = o["learning"]; const r = d54(v); if (r !== undefined) o["learning"] = isObject(v) ? d54(v) : r; }
+  { const v = o["connectors"]; const r = d59(v); if (r !== undefined) o["connectors"] = isObject(v) ? d59(v) : r; }
+  { const v = o["dashboard"]; const r = d61(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d61(v) : r; }
   return o;
 }
 
@@ -960,6 +971,15 @@ return function check(value: any): boolean {
     Number.isFinite(value.modules.anomaly_detection.dormant_user.strong_missed_days) &&
     value.modules.anomaly_detection.dormant_user.strong_missed_days >= 0 &&
     Object.getOwnPropertyNames(value.modules.anomaly_detection.dormant_user).length === 8 &&
+    (typeof value.modules.anomaly_detection.split_below_limit === 'object' && value.modules.anomaly_detection.split_below_limit !== null && !Array.isArray(value.modules.anomaly_detection.split_below_limit)) &&
+    (((value.modules.anomaly_detection.split_below_limit.limits === 'auto')) || (Array.isArray(value.modules.anomaly_detection.split_below_limit.limits) && value.modules.anomaly_detection.split_below_limit.limits.length >= 1 && value.modules.anomaly_detection.split_below_limit.limits.every((value: any) => (Number.isFinite(value) && value > 0)))) &&
+    Number.isFinite(value.modules.anomaly_detection.split_below_limit.band) &&
+    value.modules.anomaly_detection.split_below_limit.band > 0 &&
+    value.modules.anomaly_detection.split_below_limit.band <= 0.5 &&
+    Number.isFinite(value.modules.anomaly_detection.split_below_limit.window_days) &&
+    value.modules.anomaly_detection.split_below_limit.window_days <= 31 &&
+    value.modules.anomaly_detection.split_below_limit.window_days >= 0 &&
+    Object.getOwnPropertyNames(value.modules.anomaly_detection.split_below_limit).length === 3 &&
     (typeof value.modules.anomaly_detection.isolation_forest === 'object' && value.modules.anomaly_detection.isolation_forest !== null && !Array.isArray(value.modules.anomaly_detection.isolation_forest)) &&
     (typeof value.modules.anomaly_detection.isolation_forest.enabled === 'boolean') &&
     Number.isInteger(value.modules.anomaly_detection.isolation_forest.trees) &&
@@ -997,11 +1017,12 @@ return function check(value: any): boolean {
     (value.modules.anomaly_detection.weights.new_counterparty_large_amount !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.new_counterparty_large_amount) && value.modules.anomaly_detection.weights.new_counterparty_large_amount <= 1 && value.modules.anomaly_detection.weights.new_counterparty_large_amount >= 0) : true) &&
     (value.modules.anomaly_detection.weights.lookalike_counterparty !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.lookalike_counterparty) && value.modules.anomaly_detection.weights.lookalike_counterparty <= 1 && value.modules.anomaly_detection.weights.lookalike_counterparty >= 0) : true) &&
     (value.modules.anomaly_detection.weights.dormant_user_posting !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.dormant_user_posting) && value.modules.anomaly_detection.weights.dormant_user_posting <= 1 && value.modules.anomaly_detection.weights.dormant_user_posting >= 0) : true) &&
+    (value.modules.anomaly_detection.weights.split_below_approval_limit !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.split_below_approval_limit) && value.modules.anomaly_detection.weights.split_below_approval_limit <= 1 && value.modules.anomaly_detection.weights.split_below_approval_limit >= 0) : true) &&
     (value.modules.anomaly_detection.weights.isolation_forest !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.isolation_forest) && value.modules.anomaly_detection.weights.isolation_forest <= 1 && value.modules.anomaly_detection.weights.isolation_forest >= 0) : true) &&
     (value.modules.anomaly_detection.weights.round_amount_excess !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.round_amount_excess) && value.modules.anomaly_detection.weights.round_amount_excess <= 1 && value.modules.anomaly_detection.weights.round_amount_excess >= 0) : true) &&
     (value.modules.anomaly_detection.weights.benford_deviation !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.benford_deviation) && value.modules.anomaly_detection.weights.benford_deviation <= 1 && value.modules.anomaly_detection.weights.benford_deviation >= 0) : true) &&
-    Object.getOwnPropertyNames(value.modules.anomaly_detection.weights).every(key => ['amount_outlier_customer', 'amount_outlier_sku', 'amount_outlier_attribute', 'rare_combination', 'rare_value', 'weekend_posting', 'out_of_hours_posting', 'period_end_posting', 'new_counterparty_large_amount', 'lookalike_counterparty', 'dormant_user_posting', 'isolation_forest', 'round_amount_excess', 'benford_deviation'].includes(key)) &&
-    Object.getOwnPropertyNames(value.modules.anomaly_detection).length === 11 &&
+    Object.getOwnPropertyNames(value.modules.anomaly_detection.weights).every(key => ['amount_outlier_customer', 'amount_outlier_sku', 'amount_outlier_attribute', 'rare_combination', 'rare_value', 'weekend_posting', 'out_of_hours_posting', 'period_end_posting', 'new_counterparty_large_amount', 'lookalike_counterparty', 'dormant_user_posting', 'split_below_approval_limit', 'isolation_forest', 'round_amount_excess', 'benford_deviation'].includes(key)) &&
+    Object.getOwnPropertyNames(value.modules.anomaly_detection).length === 12 &&
     (typeof value.modules.duplicate_detection === 'object' && value.modules.duplicate_detection !== null && !Array.isArray(value.modules.duplicate_detection)) &&
     Number.isFinite(value.modules.duplicate_detection.window_days) &&
     value.modules.duplicate_detection.window_days <= 366 &&

@@ -1,0 +1,82 @@
+// split_below_approval_limit: the transaction is one of two or more pieces, each just under an
+// approval limit, posted to the same counterparty within a few days and together above the limit —
+// a purchase or payment cut so that no piece needs the higher approval (split-groups.ts finds the
+// groups). The limits are the configured ones (anomaly_detection.split_below_limit.limits, else
+// compliance.approver_limits and default_approver_limit); without any, the round tiers
+// (approval-tiers.ts). High only on strong evidence: a limit that is configured or that the
+// ledger is seen to avoid, and pieces unusual for the counterparty (its other postings of the
+// kind stay below them). A group at a round tier without that evidence, or one at the
+// counterparty's usual level, is medium at most. Only transactions of the history are judged (a
+// piece's partners are found there). Proves no loss.
+import { roundMoney } from "../../../domain/rounding.ts";
+import type { ModulesConfig } from "../../config-schema.ts";
+import { money, type Detector, type Finding } from "../types.ts";
+import { MIN_OTHERS, type SplitGroup, type SplitSettings, splitGroups } from "./split-groups.ts";
+
+/** Strong evidence: with the default weight (0.75) a contribution of 0.64, high. */
+const STRONG = 0.85;
+/** Weak evidence: 0.34, medium. */
+const WEAK = 0.45;
+/** More than two pieces, or one user entering them all, adds to strong evidence. */
+const FURTHER = 0.05;
+
+/** The settings of a configuration: configured limits first, then the approvers' limits. */
+export function splitSettings(config: ModulesConfig): SplitSettings {
+  const cfg = config.anomaly_detection.split_below_limit;
+  const compliance = config.compliance;
+  let limits: SplitSettings["limits"] = cfg.limits;
+  if (limits === "auto") {
+    const approvers = [...Object.values(compliance.approver_limits), ...(compliance.default_approver_limit === null ? [] : [compliance.default_approver_limit])];
+    if (approvers.length > 0) limits = approvers;
+  }
+  return { limits, band: cfg.band, windowDays: cfg.window_days };
+}
+
+export const splitBelowLimitDetector: Detector = {
+  codes: ["split_below_approval_limit"],
+  history: "full",
+  detect({ txn, ctx, config, self }) {
+    if (!self || !txn.customer_id) return [];
+    const group = splitGroups(ctx.history.splitPostings, splitSettings(config)).groupOf.get(self.seq);
+    if (!group) return [];
+    const score = scoreOf(group);
+    if (score === 0) return [];
+    return [finding(group, score, (seq) => ctx.history.entryAt(seq).id)];
+  },
+};
+
+function scoreOf(g: SplitGroup): number {
+  const known = g.limitSource !== "round";
+  if (known && g.unusual) {
+    const oneUser = g.pieces[0]!.user !== undefined && g.pieces.every((p) => p.user === g.pieces[0]!.user);
+    return Math.min(1, STRONG + (g.pieces.length > 2 ? FURTHER : 0) + (oneUser ? FURTHER : 0));
+  }
+  return known || g.unusual ? WEAK : 0;
+}
+
+function finding(g: SplitGroup, score: number, idAt: (seq: number) => string): Finding {
+  const days = (g.pieces[g.pieces.length - 1]!.ms - g.pieces[0]!.ms) / 86_400_000;
+  const pieces = g.pieces.map((p) => {
+    const id = idAt(p.seq);
+    return { transaction_id: id, document: p.document, amount: roundMoney(p.amount), user: p.user ?? null };
+  });
+  const list = pieces.map((p) => `${p.document === p.transaction_id ? p.transaction_id : `${p.document}`} ${money(p.amount)}`).join(", ");
+  const cur = g.currency ? ` ${g.currency}` : "";
+  const limitWord = g.limitSource === "configured" ? "approval limit" : g.limitSource === "confirmed" ? "approval limit (a round tier this ledger's amounts avoid)" : "round amount (a possible approval limit)";
+  const usual =
+    g.others < MIN_OTHERS
+      ? `${g.counterparty} has too few other postings of this kind (${g.others}) to say what is usual`
+      : g.unusual
+        ? `only ${g.othersAtLevel} of ${g.counterparty}'s ${g.others} other postings of this kind reach ${money(g.floor)}`
+        : `${g.othersAtLevel} of ${g.counterparty}'s ${g.others} other postings of this kind reach ${money(g.floor)}: usual for it`;
+  const credited = g.credited > 0 ? ` after ${money(g.credited)} of credit notes` : "";
+  return {
+    code: "split_below_approval_limit",
+    score,
+    message: `${g.pieces.length} pieces under the ${limitWord} ${money(g.limit)}${cur} to ${g.counterparty} within ${roundMoney(days)} days, together ${money(g.total)}${credited}: ${list}; ${usual}`,
+    field: "amount",
+    expected: { group_total_at_most: g.limit },
+    actual: { limit: g.limit, limit_source: g.limitSource, group_total: roundMoney(g.total), credited: roundMoney(g.credited), pieces, counterparty: g.counterparty, other_postings: g.others, other_postings_at_level: g.othersAtLevel },
+    amount_at_risk: 0,
+  };
+}

@@ -1,0 +1,245 @@
+// The groups of postings split under an approval limit, found once per history and settings
+// (cached) from the counterparty streams of split-postings.ts. A group: two or more documents of
+// one stream (counterparty, currency, side, kind of posting), each within `band` below a limit
+// (at most the limit: what needs approval is an amount above it, as approval_limit_exceeded
+// judges), dated within `window_days` of the next one (chained: 23:50 and 00:10 are 20 minutes
+// apart, whatever the calendar says), together — less the counterparty's credit notes of those
+// days — above the limit.
+//
+// What regular business looks like this, and is left out before grouping:
+//  - a recurring amount: the stream has the very same amount (to the cent) a week or more
+//    away — rent of two sites billed as two identical bills, instalments of one
+//    contract, a subscription;
+//  - a price point: the same amount in ≥ PRICE_POINT_COUNTERPARTIES counterparties' postings in
+//    the band — a list price of 9,999 sold twice to one customer in a week is not a split.
+// What decides between strong and weak evidence is whether the pieces are unusual for the
+// counterparty: its other postings of the stream (outside the group) number ≥ MIN_OTHERS and at
+// most a tenth of them reach the band (the pieces are above its 90th percentile). A supplier
+// that delivers every day at such amounts, or a payment run settling a vendor's open bills of all
+// sizes, has postings at the band's level all the time.
+import type { SplitPostings } from "../../split-postings.ts";
+import { roundTiers, tierConfirmed } from "./approval-tiers.ts";
+
+const DAY_MS = 86_400_000;
+/** Three counterparties with one amount make it a price, not one purchase cut in pieces. */
+const PRICE_POINT_COUNTERPARTIES = 3;
+/** Fewer other postings than this say nothing about what is usual for the counterparty. */
+export const MIN_OTHERS = 3;
+/** The pieces are unusual when at most this share of the counterparty's other postings reach the band. */
+const USUAL_SHARE = 0.1;
+
+export interface SplitSettings {
+  /** The limits to look under; "auto": the round tiers (approval-tiers.ts). */
+  limits: readonly number[] | "auto";
+  /** A piece is within this share below the limit (0.2: from 80 % of it up to it). */
+  band: number;
+  windowDays: number;
+}
+
+export interface SplitPiece {
+  seq: number;
+  ms: number;
+  amount: number;
+  document: string;
+  user: string | undefined;
+}
+
+export interface SplitGroup {
+  limit: number;
+  /** The band's lower end: limit × (1 − band). */
+  floor: number;
+  /** "configured": a limit of the configuration; "confirmed": a round tier the ledger avoids;
+   *  "round": a round tier without that evidence. */
+  limitSource: "configured" | "confirmed" | "round";
+  counterparty: string;
+  currency: string;
+  pieces: SplitPiece[];
+  /** The pieces' sum less the credit notes of those days. */
+  total: number;
+  credited: number;
+  /** The counterparty's other postings of the stream, and how many reach the band. */
+  others: number;
+  othersAtLevel: number;
+  unusual: boolean;
+}
+
+export interface SplitAnalysis {
+  /** History position → the group its posting is a piece of (the strongest, if several). */
+  groupOf: Map<number, SplitGroup>;
+}
+
+const cache = new WeakMap<SplitPostings, Map<string, SplitAnalysis>>();
+
+export function splitGroups(postings: SplitPostings, settings: SplitSettings): SplitAnalysis {
+  const key = JSON.stringify(settings);
+  let byKey = cache.get(postings);
+  if (!byKey) cache.set(postings, (byKey = new Map()));
+  let found = byKey.get(key);
+  if (!found) byKey.set(key, (found = analyse(postings, settings)));
+  return found;
+}
+
+interface Candidate {
+  stream: number;
+  pieces: SplitPiece[];
+}
+
+function analyse(postings: SplitPostings, settings: SplitSettings): SplitAnalysis {
+  const configured = settings.limits !== "auto";
+  const limits = settings.limits === "auto" ? roundTiers() : [...new Set(settings.limits)].filter((l) => l > 0).sort((a, b) => a - b);
+  const window = settings.windowDays * DAY_MS;
+  const floorOf = (limit: number) => limit * (1 - settings.band);
+  const groupOf = new Map<number, SplitGroup>();
+  for (const limit of limits) {
+    const floor = floorOf(limit);
+    // The mirror band over the limit, of the same width on the log scale (auto only).
+    const ceiling = limit / (1 - settings.band);
+    const under = inBand(postings, floor, limit, true);
+    const over = configured ? undefined : inBand(postings, limit, ceiling, false);
+    const clustersUnder = clusters(under, window);
+    const accepted = clustersUnder.filter((c) => groupTotal(postings, c, window).sum > limit);
+    if (accepted.length === 0) continue;
+    const confirmed = (currency: string) => {
+      if (configured) return true;
+      const streamsUnder = new Set(accepted.filter((c) => postings.streams[c.stream]!.currency === currency).map((c) => c.stream)).size;
+      const streamsOver = new Set(clusters(over!, window).filter((c) => postings.streams[c.stream]!.currency === currency).map((c) => c.stream)).size;
+      return tierConfirmed(streamsUnder, streamsOver, singles(postings, under, clustersUnder, currency), singles(postings, over!, clusters(over!, window), currency));
+    };
+    const confirmedByCurrency = new Map<string, boolean>();
+    for (const c of accepted) {
+      const s = postings.streams[c.stream]!;
+      let known = confirmedByCurrency.get(s.currency);
+      if (known === undefined) confirmedByCurrency.set(s.currency, (known = confirmed(s.currency)));
+      const inGroup = new Set(c.pieces.map((p) => p.document));
+      const otherDocs = new Map<string, number>();
+      for (let i = 0; i < s.ms.length; i++) {
+        if (inGroup.has(s.documents[i]!)) continue;
+        otherDocs.set(s.documents[i]!, Math.max(otherDocs.get(s.documents[i]!) ?? 0, s.amounts[i]!));
+      }
+      let atLevel = 0;
+      for (const a of otherDocs.values()) if (a >= floor) atLevel++;
+      const { sum, credited } = groupTotal(postings, c, window);
+      const group: SplitGroup = {
+        limit,
+        floor,
+        limitSource: configured ? "configured" : known ? "confirmed" : "round",
+        counterparty: s.counterparty,
+        currency: s.currency,
+        pieces: c.pieces,
+        total: sum,
+        credited,
+        others: otherDocs.size,
+        othersAtLevel: atLevel,
+        unusual: otherDocs.size >= MIN_OTHERS && atLevel <= USUAL_SHARE * otherDocs.size,
+      };
+      for (const p of c.pieces) {
+        const had = groupOf.get(p.seq);
+        if (!had || strength(group) > strength(had)) groupOf.set(p.seq, group);
+      }
+    }
+  }
+  return { groupOf };
+}
+
+/** How strong a group's evidence is, to keep the strongest of a posting's groups. */
+export function strength(g: SplitGroup): number {
+  return (g.limitSource === "round" ? 0 : 2) + (g.unusual ? 1 : 0);
+}
+
+/** Per stream: the documents with a posting within [low, high] (`closed`: high included, else
+ *  low excluded), one piece per document (its largest), not recurring and not a price point. */
+function inBand(postings: SplitPostings, low: number, high: number, closed: boolean): Map<number, SplitPiece[]> {
+  const within = (a: number) => (closed ? a >= low && a <= high : a > low && a <= high);
+  const out = new Map<number, SplitPiece[]>();
+  const counterpartiesOf = new Map<string, Set<string>>();
+  postings.streams.forEach((s, k) => {
+    const byDocument = new Map<string, SplitPiece>();
+    for (let i = 0; i < s.ms.length; i++) {
+      const a = s.amounts[i]!;
+      if (!within(a)) continue;
+      const had = byDocument.get(s.documents[i]!);
+      if (!had || a > had.amount) byDocument.set(s.documents[i]!, { seq: s.seqs[i]!, ms: s.ms[i]!, amount: a, document: s.documents[i]!, user: s.users[i] });
+      const cents = `${s.currency}|${Math.round(a * 100)}`;
+      let cps = counterpartiesOf.get(cents);
+      if (!cps) counterpartiesOf.set(cents, (cps = new Set()));
+      cps.add(s.counterparty);
+    }
+    if (byDocument.size > 0) out.set(k, [...byDocument.values()]);
+  });
+  for (const [k, pieces] of out) {
+    const s = postings.streams[k]!;
+    const kept = pieces.filter((p) => (counterpartiesOf.get(`${s.currency}|${Math.round(p.amount * 100)}`)?.size ?? 0) < PRICE_POINT_COUNTERPARTIES && !recurring(s, p));
+    if (kept.length > 0) out.set(k, kept.sort((a, b) => a.ms - b.ms || a.seq - b.seq));
+    else out.delete(k);
+  }
+  return out;
+}
+
+/** Two equal amounts a week or more apart are a recurring charge (weekly, monthly...); two on the
+ *  same days are two halves of one amount — the split's own signature — and stay pieces. */
+const RECURRING_GAP_MS = 7 * DAY_MS;
+
+/** Per stream (built when first asked): amount in cents → the dates and documents it was posted on. */
+const amountIndexes = new WeakMap<SplitPostings["streams"][number], Map<number, { ms: number; document: string }[]>>();
+
+/** Whether the stream has the piece's amount (to the cent) in another document a week or more away. */
+function recurring(s: SplitPostings["streams"][number], p: SplitPiece): boolean {
+  let index = amountIndexes.get(s);
+  if (!index) {
+    index = new Map();
+    for (let i = 0; i < s.ms.length; i++) {
+      const cents = Math.round(s.amounts[i]! * 100);
+      const list = index.get(cents);
+      const at = { ms: s.ms[i]!, document: s.documents[i]! };
+      if (list) list.push(at);
+      else index.set(cents, [at]);
+    }
+    amountIndexes.set(s, index);
+  }
+  for (const at of index.get(Math.round(p.amount * 100)) ?? []) {
+    if (at.document !== p.document && Math.abs(at.ms - p.ms) >= RECURRING_GAP_MS) return true;
+  }
+  return false;
+}
+
+/** The runs of a stream's pieces dated within `window` of the next, of two or more documents. */
+function clusters(pieces: Map<number, SplitPiece[]>, window: number): Candidate[] {
+  const out: Candidate[] = [];
+  for (const [stream, list] of pieces) {
+    let run: SplitPiece[] = [];
+    for (const p of list) {
+      if (run.length > 0 && p.ms - run[run.length - 1]!.ms > window) {
+        if (run.length >= 2) out.push({ stream, pieces: run });
+        run = [];
+      }
+      run.push(p);
+    }
+    if (run.length >= 2) out.push({ stream, pieces: run });
+  }
+  return out;
+}
+
+/** The pieces' sum less the counterparty's credit notes dated within the window of them. */
+function groupTotal(postings: SplitPostings, c: Candidate, window: number): { sum: number; credited: number } {
+  const s = postings.streams[c.stream]!;
+  const sum = c.pieces.reduce((t, p) => t + p.amount, 0);
+  const credited = creditsWithin(postings, s.currency, s.counterparty, c.pieces[0]!.ms - window, c.pieces[c.pieces.length - 1]!.ms + window);
+  return { sum: sum - credited, credited };
+}
+
+function creditsWithin(postings: SplitPostings, currency: string, counterparty: string, from: number, to: number): number {
+  const c = postings.credits.get(`${currency}|${counterparty}`);
+  if (!c) return 0;
+  let sum = 0;
+  for (let i = 0; i < c.ms.length; i++) if (c.ms[i]! >= from && c.ms[i]! <= to) sum += c.amounts[i]!;
+  return sum;
+}
+
+/** Postings (documents) within a band in one currency that are no part of a cluster: the band's
+ *  density by chance, which the clusters themselves would inflate. */
+function singles(postings: SplitPostings, pieces: Map<number, SplitPiece[]>, clustered: readonly Candidate[], currency: string): number {
+  let n = 0;
+  for (const [stream, list] of pieces) if (postings.streams[stream]!.currency === currency) n += list.length;
+  for (const c of clustered) if (postings.streams[c.stream]!.currency === currency) n -= c.pieces.length;
+  return n;
+}

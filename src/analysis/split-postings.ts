@@ -1,0 +1,68 @@
+// The postings a split under an approval limit is looked for among (split_below_approval_limit),
+// collected in the "full" history pass: per stream — one counterparty, one currency, one side
+// (debit or credit) and one kind of posting (every categorical value of the entry but who entered
+// or approved it: the account, the source or document type, the tax code...) — each posting's
+// date, amount, document and user. A purchase cut into pieces is booked as several postings of
+// the same kind to the same counterparty; a bill and the payment that settles it are two kinds
+// (another source, account or side) and never pieces of one split. Credit notes are kept apart
+// per counterparty and currency: they reduce what a group of pieces adds up to.
+import type { Transaction } from "../domain/transaction.ts";
+
+/** One stream's postings in history order (parallel arrays). */
+export interface PostingStream {
+  counterparty: string;
+  currency: string;
+  ms: number[];
+  amounts: number[];
+  seqs: number[];
+  documents: string[];
+  users: (string | undefined)[];
+}
+
+/** Fields that say who entered or approved a posting: not part of its kind (a split is often
+ *  entered by one user, but two users' pieces are still pieces of one purchase). */
+const USER_FIELDS = new Set(["created_by", "approved_by"]);
+
+export class SplitPostings {
+  readonly streams: PostingStream[] = [];
+  private readonly streamOf = new Map<string, number>();
+  /** `${currency}|${counterparty}` → the credit notes' dates and amounts. */
+  readonly credits = new Map<string, { ms: number[]; amounts: number[] }>();
+  /** Positions of the categorical fields that make a posting's kind. */
+  private kindFields: number[] = [];
+
+  /** The categorical fields, once chosen (history.ts useFields). */
+  useFields(fields: readonly string[]) {
+    this.kindFields = fields.map((f, i) => (USER_FIELDS.has(f) || f === "customer_id" || f === "currency" ? -1 : i)).filter((i) => i >= 0);
+  }
+
+  /** `codes`: the entry's categorical codes; `document`: its document (else its own id). */
+  add(t: Transaction, seq: number, ms: number, codes: Int32Array, document: string | undefined) {
+    const counterparty = t.customer_id;
+    const amount = t.amount ?? 0;
+    if (!counterparty || amount === 0 || Number.isNaN(ms)) return;
+    const currency = t.currency ?? "";
+    if (t.type === "credit_note") {
+      const key = `${currency}|${counterparty}`;
+      let c = this.credits.get(key);
+      if (!c) this.credits.set(key, (c = { ms: [], amounts: [] }));
+      c.ms.push(ms);
+      c.amounts.push(Math.abs(amount));
+      return;
+    }
+    let key = `${currency}|${counterparty}|${amount < 0 ? "-" : "+"}|${t.type ?? ""}`;
+    for (const i of this.kindFields) key += `|${codes[i]}`;
+    let s = this.streamOf.get(key);
+    if (s === undefined) {
+      s = this.streams.length;
+      this.streamOf.set(key, s);
+      this.streams.push({ counterparty, currency, ms: [], amounts: [], seqs: [], documents: [], users: [] });
+    }
+    const stream = this.streams[s]!;
+    stream.ms.push(ms);
+    stream.amounts.push(Math.abs(amount));
+    stream.seqs.push(seq);
+    stream.documents.push(document ?? t.transaction_id);
+    stream.users.push(t.created_by?.trim() || undefined);
+  }
+}
