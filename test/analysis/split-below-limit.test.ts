@@ -112,19 +112,25 @@ describe("split_below_approval_limit", () => {
     expect((await findingOf(sales[0]!, sales)).split).toBeUndefined();
   });
 
-  test("zero-config: a lone group under a round tier is medium; a tier the ledger avoids lets groups reach high", async () => {
+  test("zero-config: a lone group under a round tier is high when one user entered it, else medium; a tier the ledger avoids lets groups reach high", async () => {
     const zero = modulesConfig({});
     const lone = [bill("Z1", { date: "2025-07-01T10:00:00Z", amount: 9600 }), bill("Z2", { date: "2025-07-01T11:00:00Z", amount: 9700 })];
-    expect((await findingOf(lone[0]!, [...ordinary(), ...lone], zero)).split?.severity).toBe("medium");
+    expect((await findingOf(lone[0]!, [...ordinary(), ...lone], zero)).split?.severity).toMatch(/high|critical/);
+    const twoUsers = [lone[0]!, { ...lone[1]!, created_by: "bob" }];
+    expect((await findingOf(lone[0]!, [...ordinary(), ...twoUsers], zero)).split?.severity).toBe("medium");
+    // Not a step of the 1–2.5–5 series: no group at all.
+    const off = [bill("Z3", { date: "2025-07-01T10:00:00Z", amount: 1900 }), bill("Z4", { date: "2025-07-01T11:00:00Z", amount: 1950 })];
+    expect((await findingOf(off[0]!, [...ordinary(), ...off], zero)).split).toBeUndefined();
     // Twelve vendors with a split under 10,000 each.
     const vendors = Array.from({ length: 12 }, (_, i) => `W${i}`);
     const h: Transaction[] = [];
     vendors.forEach((v, i) => {
       h.push(...ordinary(v));
-      h.push(bill(`${v}-S1`, { vendor: v, date: `2025-08-${10 + i}T10:00:00Z`, amount: 9100 + 31 * i }), bill(`${v}-S2`, { vendor: v, date: `2025-08-${10 + i}T15:00:00Z`, amount: 8800 + 17 * i }));
+      h.push(bill(`${v}-S1`, { vendor: v, date: `2025-08-${10 + i}T10:00:00Z`, amount: 9100 + 31 * i }), bill(`${v}-S2`, { vendor: v, date: `2025-08-${10 + i}T15:00:00Z`, amount: 8800 + 17 * i, user: "bob" }));
       // Other vendors' single bills just over and just under the tier, as many on each side.
       h.push(bill(`X${i}-U`, { vendor: `X${i}`, date: `2025-09-${10 + i}T10:00:00Z`, amount: 10400 + 100 * i }), bill(`X${i}-L`, { vendor: `X${i}`, date: `2025-10-${10 + i}T10:00:00Z`, amount: 8500 + 90 * i }));
     });
+    // Two users each: high only because the tier is confirmed.
     const { split } = await findingOf(h.find((t) => t.transaction_id === "W3-S1")!, h, zero);
     expect(split?.severity).toMatch(/high|critical/);
     expect(split!.message).toContain("a round tier this ledger's amounts avoid");

@@ -1,20 +1,22 @@
 // Which approval limits a ledger is split under, when none is configured. Approval limits are
-// round numbers (a thousand, 2,000, 2,500, 5,000, ten thousand... the 1–2–2.5–5 series every
-// delegation-of-authority table is written in), so those are the candidates; a candidate is
-// *confirmed* when the ledger itself shows that it is avoided: more counterparty streams hold a
-// cluster of postings just under it than a cluster just over it (the mirror band of the same
-// width on the log scale) than chance makes likely. By chance, a cluster of two postings lands
-// in a band as often as the square of the band's density of single postings, so the expected
-// share of clusters under the tier is u² / (u² + o²) from the single postings under (u) and
-// over (o) — a ledger whose amounts thin out above a tier shows fewer clusters over it without
-// anyone avoiding it. The one-sided binomial tail of the clusters counted under the tier must be
-// ≤ CONFIRM_P.
+// round numbers, the steps of a delegation-of-authority schedule: 1,000, 2,500, 5,000, 10,000,
+// 25,000, 50,000... (the 1–2.5–5 series), so those are the candidates. A candidate is
+// *confirmed* when the ledger itself shows that it is avoided: more counterparty streams hold an
+// unusual cluster of postings just under it than just over it (the mirror band of the same width
+// on the log scale) than chance makes likely. By chance, a cluster of two postings lands in a
+// band as often as the square of the band's density of single postings, so the expected share
+// of clusters under the tier is u² / (u² + o²) from the single postings under (u) and over (o) —
+// a ledger whose amounts thin out above a tier shows fewer clusters over it without anyone
+// avoiding it. The one-sided binomial tail of the clusters counted under the tier must be
+// ≤ CONFIRM_P. A ledger with a handful of splits cannot show that: its groups are judged at the
+// round tiers on their own evidence (split-below-limit.ts).
 
-/** The 1–2–2.5–5 series of round limits, from a thousand (below that a purchase is petty cash,
- *  not worth an approval to avoid) to ten million. */
+/** The 1–2.5–5 series of round limits, from a thousand (below that a purchase is petty cash,
+ *  not worth an approval to avoid) to ten million. (2,000 or 20,000 steps are rarer in
+ *  schedules; each further step would add a band in which chance groups are found.) */
 export function roundTiers(): number[] {
   const out: number[] = [];
-  for (let scale = 1_000; scale <= 10_000_000; scale *= 10) for (const m of [1, 2, 2.5, 5]) out.push(m * scale);
+  for (let scale = 1_000; scale <= 10_000_000; scale *= 10) for (const m of [1, 2.5, 5]) out.push(m * scale);
   return out.filter((t) => t <= 10_000_000);
 }
 

@@ -3,10 +3,11 @@
 // a purchase or payment cut so that no piece needs the higher approval (split-groups.ts finds the
 // groups). The limits are the configured ones (anomaly_detection.split_below_limit.limits, else
 // compliance.approver_limits and default_approver_limit); without any, the round tiers
-// (approval-tiers.ts). High only on strong evidence: a limit that is configured or that the
-// ledger is seen to avoid, and pieces unusual for the counterparty (its other postings of the
-// kind stay below them). A group at a round tier without that evidence, or one at the
-// counterparty's usual level, is medium at most. Only transactions of the history are judged (a
+// (approval-tiers.ts). High only on strong evidence: pieces unusual for the counterparty (its
+// other postings of the kind stay below them) under a limit that is configured or that the
+// ledger is seen to avoid — or, at a round tier without that evidence, entered by one user. A
+// group at the counterparty's usual level is medium at most, and at an unconfirmed round tier
+// nothing. Only transactions of the history are judged (a
 // piece's partners are found there). Proves no loss.
 import { roundMoney } from "../../../domain/rounding.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
@@ -17,6 +18,8 @@ import { MIN_OTHERS, type SplitGroup, type SplitSettings, splitGroups } from "./
 const STRONG = 0.85;
 /** Weak evidence: 0.34, medium. */
 const WEAK = 0.45;
+/** Strong evidence at a round tier: 0.615, high. */
+const ROUND_STRONG = 0.82;
 /** More than two pieces, or one user entering them all, adds to strong evidence. */
 const FURTHER = 0.05;
 
@@ -46,12 +49,16 @@ export const splitBelowLimitDetector: Detector = {
 };
 
 function scoreOf(g: SplitGroup): number {
-  const known = g.limitSource !== "round";
-  if (known && g.unusual) {
-    const oneUser = g.pieces[0]!.user !== undefined && g.pieces.every((p) => p.user === g.pieces[0]!.user);
+  const oneUser = g.pieces[0]!.user !== undefined && g.pieces.every((p) => p.user === g.pieces[0]!.user);
+  if (g.limitSource !== "round") {
+    if (!g.unusual) return WEAK;
     return Math.min(1, STRONG + (g.pieces.length > 2 ? FURTHER : 0) + (oneUser ? FURTHER : 0));
   }
-  return known || g.unusual ? WEAK : 0;
+  // At a round tier nobody configured and the ledger does not show avoided, the tier is only a
+  // likely limit: strong only when the pieces are unusual for the counterparty and one user
+  // entered them all (the splitter works alone, to stay under their own limit).
+  if (!g.unusual) return 0;
+  return oneUser ? ROUND_STRONG : WEAK;
 }
 
 function finding(g: SplitGroup, score: number, idAt: (seq: number) => string): Finding {

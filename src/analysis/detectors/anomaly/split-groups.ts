@@ -17,7 +17,7 @@
 // most a tenth of them reach the band (the pieces are above its 90th percentile). A supplier
 // that delivers every day at such amounts, or a payment run settling a vendor's open bills of all
 // sizes, has postings at the band's level all the time.
-import type { SplitPostings } from "../../split-postings.ts";
+import type { PostingStream, SplitPostings } from "../../split-postings.ts";
 import { roundTiers, tierConfirmed } from "./approval-tiers.ts";
 
 const DAY_MS = 86_400_000;
@@ -88,49 +88,31 @@ function analyse(postings: SplitPostings, settings: SplitSettings): SplitAnalysi
   const configured = settings.limits !== "auto";
   const limits = settings.limits === "auto" ? roundTiers() : [...new Set(settings.limits)].filter((l) => l > 0).sort((a, b) => a - b);
   const window = settings.windowDays * DAY_MS;
-  const floorOf = (limit: number) => limit * (1 - settings.band);
+  const span = historySpan(postings);
   const groupOf = new Map<number, SplitGroup>();
   for (const limit of limits) {
-    const floor = floorOf(limit);
-    // The mirror band over the limit, of the same width on the log scale (auto only).
-    const ceiling = limit / (1 - settings.band);
+    const floor = limit * (1 - settings.band);
     const under = inBand(postings, floor, limit, true);
-    const over = configured ? undefined : inBand(postings, limit, ceiling, false);
     const clustersUnder = clusters(under, window);
     const accepted = clustersUnder.filter((c) => groupTotal(postings, c, window).sum > limit);
     if (accepted.length === 0) continue;
-    const confirmed = (currency: string) => {
-      if (configured) return true;
-      const streamsUnder = new Set(accepted.filter((c) => postings.streams[c.stream]!.currency === currency).map((c) => c.stream)).size;
-      const streamsOver = new Set(clusters(over!, window).filter((c) => postings.streams[c.stream]!.currency === currency).map((c) => c.stream)).size;
-      return tierConfirmed(streamsUnder, streamsOver, singles(postings, under, clustersUnder, currency), singles(postings, over!, clusters(over!, window), currency));
-    };
-    const confirmedByCurrency = new Map<string, boolean>();
-    for (const c of accepted) {
+    const judged = accepted.map((c) => ({ c, ...usualness(postings.streams[c.stream]!, c.pieces, floor, window, span) }));
+    const confirmed = configured ? undefined : confirmedTier(postings, limit, settings.band, window, span, under, clustersUnder, judged);
+    for (const { c, others, atLevel, unusual } of judged) {
       const s = postings.streams[c.stream]!;
-      let known = confirmedByCurrency.get(s.currency);
-      if (known === undefined) confirmedByCurrency.set(s.currency, (known = confirmed(s.currency)));
-      const inGroup = new Set(c.pieces.map((p) => p.document));
-      const otherDocs = new Map<string, number>();
-      for (let i = 0; i < s.ms.length; i++) {
-        if (inGroup.has(s.documents[i]!)) continue;
-        otherDocs.set(s.documents[i]!, Math.max(otherDocs.get(s.documents[i]!) ?? 0, s.amounts[i]!));
-      }
-      let atLevel = 0;
-      for (const a of otherDocs.values()) if (a >= floor) atLevel++;
       const { sum, credited } = groupTotal(postings, c, window);
       const group: SplitGroup = {
         limit,
         floor,
-        limitSource: configured ? "configured" : known ? "confirmed" : "round",
+        limitSource: configured ? "configured" : confirmed!.has(s.currency) ? "confirmed" : "round",
         counterparty: s.counterparty,
         currency: s.currency,
         pieces: c.pieces,
         total: sum,
         credited,
-        others: otherDocs.size,
+        others,
         othersAtLevel: atLevel,
-        unusual: otherDocs.size >= MIN_OTHERS && atLevel <= USUAL_SHARE * otherDocs.size,
+        unusual,
       };
       for (const p of c.pieces) {
         const had = groupOf.get(p.seq);
@@ -139,6 +121,73 @@ function analyse(postings: SplitPostings, settings: SplitSettings): SplitAnalysi
     }
   }
   return { groupOf };
+}
+
+/**
+ * Whether a cluster's pieces are unusual for the counterparty: its other documents of the stream
+ * number ≥ MIN_OTHERS, at most a tenth of them reach the band's floor (the pieces are above its
+ * 90th percentile), and its documents at that level (the pieces included) are too few to fall
+ * this close together by chance even once in the history — n documents spread over a span T
+ * make about n(n − 1)·W/T pairs within W of each other. A supplier delivering every day has
+ * dozens of deliveries at the level a year, and two of them within a few days is its normal
+ * course even when they are a small share of its postings.
+ */
+function usualness(s: PostingStream, pieces: readonly SplitPiece[], floor: number, window: number, span: number): { others: number; atLevel: number; unusual: boolean } {
+  const inGroup = new Set(pieces.map((p) => p.document));
+  const otherDocs = new Map<string, number>();
+  for (let i = 0; i < s.ms.length; i++) {
+    if (inGroup.has(s.documents[i]!)) continue;
+    otherDocs.set(s.documents[i]!, Math.max(otherDocs.get(s.documents[i]!) ?? 0, s.amounts[i]!));
+  }
+  let atLevel = 0;
+  for (const a of otherDocs.values()) if (a >= floor) atLevel++;
+  const n = atLevel + pieces.length;
+  const chancePairs = span > 0 ? (n * (n - 1) * Math.max(window, DAY_MS)) / span : Number.POSITIVE_INFINITY;
+  const unusual = otherDocs.size >= MIN_OTHERS && atLevel <= USUAL_SHARE * otherDocs.size && chancePairs < 1;
+  return { others: otherDocs.size, atLevel, unusual };
+}
+
+/**
+ * The currencies in which the ledger avoids a round tier (approval-tiers.ts): the streams with an
+ * unusual cluster just under it against those with one just over it (the mirror band, of the
+ * same width on the log scale). Only clusters unusual for their counterparty are counted on
+ * either side: a daily supplier or a payment run clusters under and over a tier alike and says
+ * nothing about it.
+ */
+function confirmedTier(
+  postings: SplitPostings,
+  limit: number,
+  band: number,
+  window: number,
+  span: number,
+  under: Map<number, SplitPiece[]>,
+  clustersUnder: readonly Candidate[],
+  judged: readonly { c: Candidate; unusual: boolean }[],
+): Set<string> {
+  const over = inBand(postings, limit, limit / (1 - band), false);
+  const clustersOver = clusters(over, window);
+  const out = new Set<string>();
+  const currencies = new Set(judged.filter((j) => j.unusual).map((j) => postings.streams[j.c.stream]!.currency));
+  for (const currency of currencies) {
+    const of = (c: Candidate) => postings.streams[c.stream]!.currency === currency;
+    const streamsUnder = new Set(judged.filter((j) => j.unusual && of(j.c)).map((j) => j.c.stream)).size;
+    const streamsOver = new Set(clustersOver.filter((c) => of(c) && usualness(postings.streams[c.stream]!, c.pieces, limit, window, span).unusual).map((c) => c.stream)).size;
+    if (tierConfirmed(streamsUnder, streamsOver, singles(postings, under, clustersUnder, currency), singles(postings, over, clustersOver, currency))) out.add(currency);
+  }
+  return out;
+}
+
+/** From the earliest to the latest posting of any stream (ms). */
+function historySpan(postings: SplitPostings): number {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const s of postings.streams) {
+    for (const ms of s.ms) {
+      if (ms < first) first = ms;
+      if (ms > last) last = ms;
+    }
+  }
+  return last > first ? last - first : 0;
 }
 
 /** How strong a group's evidence is, to keep the strongest of a posting's groups. */
@@ -180,10 +229,10 @@ function inBand(postings: SplitPostings, low: number, high: number, closed: bool
 const RECURRING_GAP_MS = 7 * DAY_MS;
 
 /** Per stream (built when first asked): amount in cents → the dates and documents it was posted on. */
-const amountIndexes = new WeakMap<SplitPostings["streams"][number], Map<number, { ms: number; document: string }[]>>();
+const amountIndexes = new WeakMap<PostingStream, Map<number, { ms: number; document: string }[]>>();
 
 /** Whether the stream has the piece's amount (to the cent) in another document a week or more away. */
-function recurring(s: SplitPostings["streams"][number], p: SplitPiece): boolean {
+function recurring(s: PostingStream, p: SplitPiece): boolean {
   let index = amountIndexes.get(s);
   if (!index) {
     index = new Map();
