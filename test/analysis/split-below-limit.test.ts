@@ -4,6 +4,7 @@
 // looks like it (recurring amounts, price points, a supplier at that level every day).
 import { describe, expect, test } from "bun:test";
 import { binomialTail, tierConfirmed } from "../../src/analysis/detectors/anomaly/approval-tiers.ts";
+import { ConfigError, parseConfig } from "../../src/config/load.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { analyse } from "./fixtures.ts";
 import { modulesConfig } from "../support/engine.ts";
@@ -151,4 +152,16 @@ describe("approval tiers", () => {
     expect(tierConfirmed(9, 1, 60, 20)).toBe(false);
     expect(tierConfirmed(3, 0, 40, 0)).toBe(false);
   });
+});
+
+test("split_below_limit is a closed object whose errors name the YAML path", () => {
+  const yaml = "modules:\n  anomaly_detection:\n    split_below_limit: { band: 2, window: 3 }\n";
+  let problems: string[] = [];
+  try {
+    parseConfig(yaml, "/nonexistent/assay.yaml", {});
+  } catch (e) {
+    problems = (e as ConfigError).problems;
+  }
+  expect(problems).toContain("modules.anomaly_detection.split_below_limit.window: unknown key");
+  expect(problems.some((p) => p.startsWith("modules.anomaly_detection.split_below_limit.band:"))).toBe(true);
 });
