@@ -23,8 +23,17 @@ const ROUND_STRONG = 0.82;
 /** More than two pieces, or one user entering them all, adds to strong evidence. */
 const FURTHER = 0.05;
 
+/** Per configuration (a scan asks once per transaction: no settings object and key each time). */
+const settingsOf = new WeakMap<ModulesConfig, SplitSettings>();
+
 /** The settings of a configuration: configured limits first, then the approvers' limits. */
 export function splitSettings(config: ModulesConfig): SplitSettings {
+  let settings = settingsOf.get(config);
+  if (!settings) settingsOf.set(config, (settings = settingsOfConfig(config)));
+  return settings;
+}
+
+function settingsOfConfig(config: ModulesConfig): SplitSettings {
   const cfg = config.anomaly_detection.split_below_limit;
   const compliance = config.compliance;
   let limits: SplitSettings["limits"] = cfg.limits;

@@ -68,14 +68,18 @@ export interface SplitAnalysis {
   groupOf: Map<number, SplitGroup>;
 }
 
-const cache = new WeakMap<SplitPostings, Map<string, SplitAnalysis>>();
+/** Per history: per settings object (one per configuration: split-below-limit.ts), and per
+ *  settings' text for an equal configuration reloaded. */
+const cache = new WeakMap<SplitPostings, { last?: { settings: SplitSettings; found: SplitAnalysis }; byKey: Map<string, SplitAnalysis> }>();
 
 export function splitGroups(postings: SplitPostings, settings: SplitSettings): SplitAnalysis {
+  let entry = cache.get(postings);
+  if (!entry) cache.set(postings, (entry = { byKey: new Map() }));
+  if (entry.last?.settings === settings) return entry.last.found;
   const key = JSON.stringify(settings);
-  let byKey = cache.get(postings);
-  if (!byKey) cache.set(postings, (byKey = new Map()));
-  let found = byKey.get(key);
-  if (!found) byKey.set(key, (found = analyse(postings, settings)));
+  let found = entry.byKey.get(key);
+  if (!found) entry.byKey.set(key, (found = analyse(postings, settings)));
+  entry.last = { settings, found };
   return found;
 }
 
