@@ -163,6 +163,31 @@ function documentAmounts(s: PostingStream): Float64Array {
   return sorted;
 }
 
+/** Per stream (built when first asked): its postings' positions by amount, and the amounts in that order. */
+const amountOrders = new WeakMap<PostingStream, { order: Int32Array; sorted: Float64Array }>();
+
+function amountOrder(s: PostingStream): { order: Int32Array; sorted: Float64Array } {
+  let found = amountOrders.get(s);
+  if (!found) {
+    const order = Int32Array.from(s.amounts.keys()).sort((a, b) => s.amounts[a]! - s.amounts[b]! || a - b);
+    found = { order, sorted: Float64Array.from(order, (i) => s.amounts[i]!) };
+    amountOrders.set(s, found);
+  }
+  return found;
+}
+
+/** The first index of `sorted` whose value is > x. */
+function upperBound(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The first index of `sorted` whose value is ≥ x. */
 function lowerBound(sorted: Float64Array, x: number): number {
   let lo = 0;
@@ -226,16 +251,19 @@ export function strength(g: SplitGroup): number {
 /** Per stream: the documents with a posting within [low, high] (`closed`: high included, else
  *  low excluded), one piece per document (its largest), not recurring and not a price point. */
 function inBand(postings: SplitPostings, low: number, high: number, closed: boolean): Map<number, SplitPiece[]> {
-  const within = (a: number) => (closed ? a >= low && a <= high : a > low && a <= high);
   const out = new Map<number, SplitPiece[]>();
   const counterpartiesOf = new Map<string, Set<string>>();
   postings.streams.forEach((s, k) => {
+    // Only the stream's postings in the band are visited (a ledger is read once per tier).
+    const { order, sorted } = amountOrder(s);
+    let j = closed ? lowerBound(sorted, low) : upperBound(sorted, low);
+    if (j >= sorted.length || sorted[j]! > high) return;
     const byDocument = new Map<string, SplitPiece>();
-    for (let i = 0; i < s.ms.length; i++) {
+    for (; j < sorted.length && sorted[j]! <= high; j++) {
+      const i = order[j]!;
       const a = s.amounts[i]!;
-      if (!within(a)) continue;
       const had = byDocument.get(s.documents[i]!);
-      if (!had || a > had.amount) byDocument.set(s.documents[i]!, { seq: s.seqs[i]!, ms: s.ms[i]!, amount: a, document: s.documents[i]!, user: s.users[i] });
+      if (!had || a > had.amount || (a === had.amount && s.seqs[i]! < had.seq)) byDocument.set(s.documents[i]!, { seq: s.seqs[i]!, ms: s.ms[i]!, amount: a, document: s.documents[i]!, user: s.users[i] });
       const cents = `${s.currency}|${Math.round(a * 100)}`;
       let cps = counterpartiesOf.get(cents);
       if (!cps) counterpartiesOf.set(cents, (cps = new Set()));
