@@ -53,7 +53,10 @@ export const splitBelowLimitDetector: Detector = {
     if (!group) return [];
     const score = scoreOf(group);
     if (score === 0) return [];
-    return [finding(group, score, (seq) => ctx.history.entryAt(seq).id)];
+    const told = findingOf.get(group) ?? finding(group, score, (seq) => ctx.history.entryAt(seq).id);
+    findingOf.set(group, told);
+    // Each piece gets its own copy: a finding is the transaction's (the engine adds to it).
+    return [{ ...told, expected: { ...(told.expected as object) }, actual: { ...(told.actual as object) } }];
   },
 };
 
@@ -70,13 +73,24 @@ function scoreOf(g: SplitGroup): number {
   return oneUser ? ROUND_STRONG : WEAK;
 }
 
+/** Per group, its finding, made for the first piece asked and copied for the others: a long run
+ *  (a supplier at the level every day, under a configured limit) has dozens of pieces, each
+ *  listing all of them. */
+const findingOf = new WeakMap<SplitGroup, Finding>();
+
+/** Pieces listed in the message (all of them stay in `actual.pieces`). */
+const LISTED = 10;
+
 function finding(g: SplitGroup, score: number, idAt: (seq: number) => string): Finding {
   const days = (g.pieces[g.pieces.length - 1]!.ms - g.pieces[0]!.ms) / 86_400_000;
   const pieces = g.pieces.map((p) => {
     const id = idAt(p.seq);
     return { transaction_id: id, document: p.document, amount: roundMoney(p.amount), user: p.user ?? null };
   });
-  const list = pieces.map((p) => `${p.document === p.transaction_id ? p.transaction_id : `${p.document}`} ${money(p.amount)}`).join(", ");
+  const list = pieces
+    .slice(0, LISTED)
+    .map((p) => `${p.document} ${money(p.amount)}`)
+    .join(", ") + (pieces.length > LISTED ? ` and ${pieces.length - LISTED} more` : "");
   const cur = g.currency ? ` ${g.currency}` : "";
   const limitWord = g.limitSource === "configured" ? "approval limit" : g.limitSource === "confirmed" ? "approval limit (a round tier this ledger's amounts avoid)" : "round amount (a possible approval limit)";
   const usual =
