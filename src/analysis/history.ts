@@ -20,6 +20,7 @@ import { SeededRandom } from "./random.ts";
 import { SplitPostings } from "./split-postings.ts";
 import { type ByteKey, StringTable, type StringTableParts } from "./string-table.ts";
 import { TaxHabits, TaxHabitsBuilder, type TaxHabitsParts } from "./detectors/leakage/tax-habits.ts";
+import { KitComponents, KitComponentsBuilder, type KitComponentsParts } from "./detectors/leakage/kit-components.ts";
 import { markerMatcher } from "./detectors/leakage/markers.ts";
 import { CounterpartyNames, CounterpartyNamesBuilder } from "./names/counterparty-names.ts";
 import { profileNameField } from "./names/name-field.ts";
@@ -79,6 +80,7 @@ export interface LedgerParts {
   fingerprintLater: Map<number, number[]>;
   documentKeys: StringTableParts;
   taxHabits: TaxHabitsParts;
+  kitComponents: KitComponentsParts;
 }
 
 /** How much of the history a detector (or module) reads; ordered: none < ledger < full. */
@@ -146,6 +148,7 @@ export class HistoryBuilder {
   private readonly postingDays: PostingDays;
   private readonly tax = new TaxHabitsBuilder();
   private names: CounterpartyNamesBuilder | undefined;
+  private readonly kits = new KitComponentsBuilder();
 
   constructor(private readonly options: HistoryOptions) {
     const level = options.level ?? "full";
@@ -207,7 +210,10 @@ export class HistoryBuilder {
     const ms = t.date ? parseDateMs(t.date) : Number.NaN;
     const amount = Math.abs(t.amount ?? 0);
     const documents = t.type === "invoice" || t.type === "payment";
-    if (t.type === "invoice") this.tax.add(t);
+    if (t.type === "invoice") {
+      this.tax.add(t);
+      this.kits.add(t);
+    }
     this.addLedgerEntry(
       t.transaction_id,
       t.type === "invoice",
@@ -256,6 +262,12 @@ export class HistoryBuilder {
     this.tax.observe(customer, regime, stated, net, tax, skus, amounts, count);
   }
 
+  /** An invoice's kit observation (the split scan's ledger batches carry them: ledger-merge.ts;
+   *  KitComponentsBuilder.observe). */
+  observeKit(customer: string, priced: readonly string[], pricedQty: readonly number[], np: number, zero: readonly string[], zeroQty: readonly number[], nz: number) {
+    this.kits.observe(customer, priced, pricedQty, np, zero, zeroQty, nz);
+  }
+
   /** `seq`, `ms`: the transaction's position and date in the ledger (its HistoryEntry is made
    *  only when a counterparty's first appearance needs one: most entries need none). */
   private addProfile(t: Transaction, seq: number, ms: number, amount: number) {
@@ -301,6 +313,7 @@ export class HistoryBuilder {
     s.postingDays = this.postingDays.finish();
     s.taxHabits = this.tax.finish();
     if (this.names) s.counterpartyNames = this.names.finish();
+    s.kitComponents = this.kits.finish();
     for (const [k, logs] of this.customerLogs) s.customerAmounts.set(k, robustSummary(logs));
     for (const [k, logs] of this.skuLogs) s.skuLineAmounts.set(k, robustSummary(logs));
     // Sorted natively (the amounts are positive numbers: the same order as a comparator's).
@@ -381,6 +394,8 @@ export class HistoryStats {
   taxHabits: TaxHabits = TaxHabits.empty;
   /** Counterparties by name (lookalike_counterparty); empty when the history keeps no names. */
   counterpartyNames: CounterpartyNames = CounterpartyNames.empty;
+  /** Kits whose components the invoices list at 0 (zero_price_line); built at the ledger level. */
+  kitComponents: KitComponents = KitComponents.empty;
 
   constructor(
     fields: readonly string[],
@@ -428,6 +443,7 @@ export class HistoryStats {
       fingerprintLater: this.fingerprintLater,
       documentKeys: this.documentKeys.parts(),
       taxHabits: this.taxHabits.parts,
+      kitComponents: this.kitComponents.parts,
     };
   }
 
@@ -449,6 +465,7 @@ export class HistoryStats {
     w.fingerprintLater = p.fingerprintLater;
     w.documentKeys = StringTable.fromParts(p.documentKeys);
     s.taxHabits = new TaxHabits(p.taxHabits);
+    s.kitComponents = new KitComponents(p.kitComponents);
     return s;
   }
 

@@ -11,6 +11,7 @@ import { documentKey, fingerprint, HistoryBuilder, HistoryStats, type LedgerPart
 import { parseDateMs } from "./dates.ts";
 import { ByteKey, sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
 import { regimeOf, TaxHabits, taxObservation } from "./detectors/leakage/tax-habits.ts";
+import { KitComponents, kitObservation } from "./detectors/leakage/kit-components.ts";
 
 const INVOICE = 1;
 const CREDIT_REFERENCE = 2;
@@ -38,12 +39,18 @@ export interface LedgerBatch {
   wide: string[];
   /** The reference of each credit note that has one, in order. */
   references: string[];
+  /** The observations' strings (customers, regimes, SKUs), each once per batch. */
+  strings: string[];
   /** Each invoice's tax observation (tax-habits.ts), flat: per invoice in `taxInts` its index in
-   *  the batch, customer, regime, SKU count and SKUs (as indexes into `taxStrings`, each string
-   *  once per batch), in `taxNums` its stated rate (NaN: none), net, tax and SKU amounts. */
-  taxStrings: string[];
+   *  the batch, customer, regime, SKU count and SKUs (as indexes into `strings`), in `taxNums` its
+   *  stated rate (NaN: none), net, tax and SKU amounts. */
   taxInts: Int32Array;
   taxNums: Float64Array;
+  /** Each invoice's kit observation (kit-components.ts), flat: per invoice in `kitInts` its index
+   *  in the batch, customer, the counts of SKUs at a price and at 0, then those SKUs (indexes into
+   *  `strings`); in `kitNums` their quantities, in the same order. */
+  kitInts: Int32Array;
+  kitNums: Float64Array;
 }
 
 /** Collects transactions into LedgerBatches of `size` (a worker posts each full one). */
@@ -59,12 +66,16 @@ export class LedgerBatchWriter {
   private keys = 0;
   private wide: string[] = [];
   private references: string[] = [];
-  private taxStrings: string[] = [];
-  private taxRefs = new Map<string, number>();
+  private strings: string[] = [];
+  private refs = new Map<string, number>();
   private taxInts = new Int32Array(1024);
   private taxInt = 0;
   private taxNums = new Float64Array(1024);
   private taxNum = 0;
+  private kitInts = new Int32Array(1024);
+  private kitInt = 0;
+  private kitNums = new Float64Array(1024);
+  private kitNum = 0;
 
   constructor(private readonly size = 8192) {
     this.kinds = new Uint8Array(size);
@@ -93,7 +104,10 @@ export class LedgerBatchWriter {
       kind |= CREDIT_REFERENCE;
       this.references.push(t.reference);
     }
-    if (t.type === "invoice") this.observeTax(i, t);
+    if (t.type === "invoice") {
+      this.observeTax(i, t);
+      this.observeKit(i, t);
+    }
     if (t.type === "invoice" || t.type === "payment") {
       kind |= DOCUMENT;
       this.key(fingerprint(t));
@@ -142,19 +156,23 @@ export class LedgerBatchWriter {
       keyHashes: this.keyHashes.slice(0, this.keys),
       wide: this.wide,
       references: this.references,
-      taxStrings: this.taxStrings,
+      strings: this.strings,
       taxInts: this.taxInts.slice(0, this.taxInt),
       taxNums: this.taxNums.slice(0, this.taxNum),
+      kitInts: this.kitInts.slice(0, this.kitInt),
+      kitNums: this.kitNums.slice(0, this.kitNum),
     };
     this.n = 0;
     this.used = 0;
     this.keys = 0;
     this.wide = [];
     this.references = [];
-    this.taxStrings = [];
-    this.taxRefs.clear();
+    this.strings = [];
+    this.refs.clear();
     this.taxInt = 0;
     this.taxNum = 0;
+    this.kitInt = 0;
+    this.kitNum = 0;
     return batch;
   }
 
@@ -182,12 +200,39 @@ export class LedgerBatchWriter {
     this.taxNum = n;
   }
 
+  private observeKit(i: number, t: Transaction) {
+    const o = kitObservation(t);
+    if (!o) return;
+    const [customer, priced, pricedQty, zero, zeroQty] = o;
+    const k = priced.length + zero.length;
+    if (this.kitInt + 4 + k > this.kitInts.length) this.kitInts = growTo(this.kitInts, this.kitInt + 4 + k);
+    if (this.kitNum + k > this.kitNums.length) this.kitNums = growTo(this.kitNums, this.kitNum + k);
+    const ints = this.kitInts;
+    const nums = this.kitNums;
+    let at = this.kitInt;
+    let n = this.kitNum;
+    ints[at++] = i;
+    ints[at++] = this.ref(customer);
+    ints[at++] = priced.length;
+    ints[at++] = zero.length;
+    for (let j = 0; j < priced.length; j++) {
+      ints[at++] = this.ref(priced[j]!);
+      nums[n++] = pricedQty[j]!;
+    }
+    for (let j = 0; j < zero.length; j++) {
+      ints[at++] = this.ref(zero[j]!);
+      nums[n++] = zeroQty[j]!;
+    }
+    this.kitInt = at;
+    this.kitNum = n;
+  }
+
   private ref(s: string): number {
-    let r = this.taxRefs.get(s);
+    let r = this.refs.get(s);
     if (r === undefined) {
-      r = this.taxStrings.length;
-      this.taxStrings.push(s);
-      this.taxRefs.set(s, r);
+      r = this.strings.length;
+      this.strings.push(s);
+      this.refs.set(s, r);
     }
     return r;
   }
@@ -195,7 +240,7 @@ export class LedgerBatchWriter {
 
 /** The buffers of a batch, for postMessage's transfer list. */
 export function batchTransfer(b: LedgerBatch): ArrayBuffer[] {
-  return [b.kinds, b.ms, b.amounts, b.text, b.keyLengths, b.keyHashes, b.taxInts, b.taxNums].map((a) => a.buffer as ArrayBuffer);
+  return [b.kinds, b.ms, b.amounts, b.text, b.keyLengths, b.keyHashes, b.taxInts, b.taxNums, b.kitInts, b.kitNums].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** Reads a batch's keys in order into reused ByteKeys. */
@@ -276,6 +321,7 @@ export class LedgerMerge {
       );
     }
     this.observeTax(b, n);
+    this.observeKits(b, n);
     this.transactions += n;
   }
 
@@ -286,7 +332,7 @@ export class LedgerMerge {
   private observeTax(b: LedgerBatch, n: number) {
     const ints = b.taxInts;
     const nums = b.taxNums;
-    const strings = b.taxStrings;
+    const strings = b.strings;
     let at = 0;
     let x = 0;
     while (at < ints.length) {
@@ -301,6 +347,37 @@ export class LedgerMerge {
       this.builder.observeTax(strings[ints[at + 1]!]!, strings[ints[at + 2]!]!, Number.isNaN(stated) ? null : stated, nums[x + 1]!, nums[x + 2]!, this.skus, this.amounts, k);
       at += 4 + k;
       x += 3 + k;
+    }
+  }
+
+  private readonly priced: string[] = [];
+  private readonly pricedQty: number[] = [];
+  private readonly zero: string[] = [];
+  private readonly zeroQty: number[] = [];
+
+  /** The batch's kit observations of its first `n` transactions, in order. */
+  private observeKits(b: LedgerBatch, n: number) {
+    const ints = b.kitInts;
+    const nums = b.kitNums;
+    const strings = b.strings;
+    let at = 0;
+    let x = 0;
+    while (at < ints.length) {
+      const i = ints[at]!;
+      if (i >= n) break;
+      const customer = strings[ints[at + 1]!]!;
+      const np = ints[at + 2]!;
+      const nz = ints[at + 3]!;
+      at += 4;
+      for (let j = 0; j < np; j++) {
+        this.priced[j] = strings[ints[at++]!]!;
+        this.pricedQty[j] = nums[x++]!;
+      }
+      for (let j = 0; j < nz; j++) {
+        this.zero[j] = strings[ints[at++]!]!;
+        this.zeroQty[j] = nums[x++]!;
+      }
+      this.builder.observeKit(customer, this.priced, this.pricedQty, np, this.zero, this.zeroQty, nz);
     }
   }
 
@@ -331,6 +408,7 @@ function sharedLedger(n: number): HistoryStats {
     fingerprintLater: new Map(),
     documentKeys: StringTable.sharedFor(capacity, capacity * 64).parts(),
     taxHabits: TaxHabits.empty.parts,
+    kitComponents: KitComponents.empty.parts,
   });
 }
 
