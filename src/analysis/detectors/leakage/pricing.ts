@@ -1,8 +1,8 @@
 // The pricing detector: runs the line rules in precedence order on every line of an invoice and
 // keeps the first finding per line. Zero price is the most specific statement about a line, a
 // contract in force comes before the policy, and a stale contract price before a cap breach or a
-// plain cut (it explains both). A free-of-charge document, and a line discounted 100 % from a
-// stated price, have no price to judge; a prorated one only its recorded discount; an
+// plain cut (it explains both). A free-of-charge document, a line discounted 100 % from a
+// stated price, and a kit's component at 0 beside its kit (zero-price.ts) have no price to judge; a prorated one only its recorded discount; an
 // intercompany transfer only its transfer-price agreement.
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { Detector, Finding } from "../types.ts";
@@ -13,7 +13,7 @@ import type { LineRule } from "./line-rule.ts";
 import { markerMatcher, markerOf, wordsOf } from "./markers.ts";
 import { priceBelowContractRule } from "./price-below-contract.ts";
 import { priceBelowListRule } from "./price-below-list.ts";
-import { freeOfCharge, zeroPriceRule } from "./zero-price.ts";
+import { freeOfCharge, inKit, zeroPriceRule } from "./zero-price.ts";
 
 export const PRICING_RULES: readonly LineRule[] = [
   zeroPriceRule,
@@ -57,7 +57,7 @@ export const pricingDetector: Detector = {
     const out: Finding[] = [];
     const lines = input.lines();
     for (const facts of lines) {
-      if (freeLine(facts, lines)) continue;
+      if (freeLine(facts, lines) || inKit(facts, input.txn, input.ctx)) continue;
       for (const rule of rules) {
         const finding = rule.check(facts, input);
         if (finding) {

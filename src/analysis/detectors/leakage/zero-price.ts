@@ -5,34 +5,69 @@
 // delivery, a subscription's trial) and a free-of-charge marker (an attribute in
 // `free_of_charge_fields` with a value in `free_of_charge_values`, or a text attribute saying so in
 // words: "Trial period", "free of charge") or a reference to an invoice of the history (the sale it replaces under
-// warranty). A zero line on a priced invoice is still reported.
+// warranty). A zero line on a priced invoice is still reported — unless it is a kit's component:
+// the history shows its SKU listed at 0 on (nearly) every invoice billing a kit SKU at a price, at
+// several customers, and that kit is billed at a price on this invoice (kit-components.ts). Units
+// beyond what the invoice's kits contain are reported (their amount at risk those units only).
 import { roundMoney } from "../../../domain/rounding.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { money } from "../types.ts";
 import { markerOf, wordsOf } from "./markers.ts";
+import type { LineFacts } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
 export const zeroPriceRule: LineRule = {
   code: "zero_price_line",
-  check(f, { txn }) {
+  check(f, { txn, ctx }) {
     if (f.quantity <= 0 || f.net !== 0) return null;
     if (f.foreignTerms && !f.terms) return null;
     const floor = f.terms ? f.terms.price : f.policyFloor;
     if (floor === undefined || floor <= 0) return null;
+    const unkitted = unitsBeyondKits(txn, ctx, f.sku, f.quantity);
+    if (unkitted <= 0) return null;
+    const beyond = unkitted < f.quantity ? ` (${unkitted} beyond the kits billed on the invoice)` : "";
     return {
       code: "zero_price_line",
       score: 1,
-      message: `${f.quantity} × ${f.sku} billed at 0; the ${f.terms ? "contract" : "lowest allowed list"} price is ${money(floor)} ${txn.currency ?? ""}`.trim(),
+      message: `${f.quantity} × ${f.sku} billed at 0${beyond}; the ${f.terms ? "contract" : "lowest allowed list"} price is ${money(floor)} ${txn.currency ?? ""}`.trim(),
       field: lineField(f, "unit_price"),
       expected: { unit_price: roundMoney(floor), ...(f.terms ? { contract_id: f.terms.contract_id } : {}) },
       actual: { unit_price: 0, quantity: f.quantity },
-      amount_at_risk: roundMoney(floor * f.quantity),
+      amount_at_risk: roundMoney(floor * unkitted),
       risk_key: lineRiskKey(f),
     };
   },
 };
+
+/**
+ * Whether the line is a kit's component at 0, all its units contained in the kits billed at a
+ * price on the invoice: it has no price of its own to judge, by any pricing rule (pricing.ts
+ * skips it as it does a line discounted 100 %).
+ */
+export function inKit(f: LineFacts, txn: Transaction, ctx: AnalysisContext): boolean {
+  return f.net === 0 && f.quantity > 0 && unitsBeyondKits(txn, ctx, f.sku, f.quantity) === 0;
+}
+
+/**
+ * Of the line's `quantity` units of `sku` at 0, those the kits billed at a price on the invoice do
+ * not contain (all of them when the SKU is no learned component of a kit billed there). The
+ * invoice's units of the SKU at 0 on all its lines are set against the kits' together: a component
+ * split over two lines is one kit's, a second kit's worth of it beside one kit is not.
+ */
+function unitsBeyondKits(txn: Transaction, ctx: AnalysisContext, sku: string, quantity: number): number {
+  const kits = ctx.history.kitComponents;
+  if (kits.kitsOf(sku) === undefined) return quantity;
+  const covered = kits.coveredUnits(txn, sku);
+  if (covered <= 0) return quantity;
+  let atZero = 0;
+  for (const l of txn.lines) {
+    const q = l.quantity ?? 0;
+    if (l.sku === sku && q > 0 && (l.amount !== undefined ? l.amount === 0 : l.unit_price === 0)) atZero += q;
+  }
+  return Math.min(quantity, Math.max(0, atZero - covered));
+}
 
 /**
  * A document at 0 that says in words why: a subscription's trial ("Trial period for Pro"), a
