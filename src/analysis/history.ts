@@ -262,10 +262,10 @@ export class HistoryBuilder {
     this.tax.observe(customer, regime, stated, net, tax, skus, amounts, count);
   }
 
-  /** An invoice's kit observation (the split scan's ledger batches carry them: ledger-merge.ts;
-   *  KitComponentsBuilder.observe). */
-  observeKit(customer: string, priced: readonly string[], pricedQty: readonly number[], np: number, zero: readonly string[], zeroQty: readonly number[], nz: number) {
-    this.kits.observe(customer, priced, pricedQty, np, zero, zeroQty, nz);
+  /** The kit observations the split scan's ledger batches carry (ledger-merge.ts): invoices
+   *  billing a SKU at a price, and an invoice's pairs (KitComponentsBuilder). */
+  get kitObservations(): Pick<KitComponentsBuilder, "countPriced" | "observePairs"> {
+    return this.kits;
   }
 
   /** `seq`, `ms`: the transaction's position and date in the ledger (its HistoryEntry is made

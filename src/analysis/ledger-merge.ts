@@ -355,11 +355,17 @@ export class LedgerMerge {
   private readonly zero: string[] = [];
   private readonly zeroQty: number[] = [];
 
-  /** The batch's kit observations of its first `n` transactions, in order. */
+  /**
+   * The batch's kit observations of its first `n` transactions, in order. Invoices billing a SKU
+   * at a price are summed per batch by the SKU's index in `strings` and counted once per SKU (a
+   * map update per priced line cost the main thread more than the pairs).
+   */
   private observeKits(b: LedgerBatch, n: number) {
     const ints = b.kitInts;
     const nums = b.kitNums;
     const strings = b.strings;
+    const kits = this.builder.kitObservations;
+    const pricedIn = new Int32Array(strings.length);
     let at = 0;
     let x = 0;
     while (at < ints.length) {
@@ -369,16 +375,24 @@ export class LedgerMerge {
       const np = ints[at + 2]!;
       const nz = ints[at + 3]!;
       at += 4;
+      if (nz === 0) {
+        for (let j = 0; j < np; j++) pricedIn[ints[at++]!]!++;
+        x += np;
+        continue;
+      }
       for (let j = 0; j < np; j++) {
-        this.priced[j] = strings[ints[at++]!]!;
+        const r = ints[at++]!;
+        pricedIn[r]!++;
+        this.priced[j] = strings[r]!;
         this.pricedQty[j] = nums[x++]!;
       }
       for (let j = 0; j < nz; j++) {
         this.zero[j] = strings[ints[at++]!]!;
         this.zeroQty[j] = nums[x++]!;
       }
-      this.builder.observeKit(customer, this.priced, this.pricedQty, np, this.zero, this.zeroQty, nz);
+      kits.observePairs(customer, this.priced, this.pricedQty, np, this.zero, this.zeroQty, nz);
     }
+    for (let r = 0; r < pricedIn.length; r++) if (pricedIn[r]! > 0) kits.countPriced(strings[r]!, pricedIn[r]!);
   }
 
   finish(): HistoryStats {

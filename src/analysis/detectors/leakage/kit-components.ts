@@ -111,13 +111,21 @@ export class KitComponentsBuilder {
 
   add(t: Transaction) {
     const o = kitObservation(t);
-    if (o) this.observe(o[0], o[1], o[2], o[1].length, o[3], o[4], o[3].length);
+    if (!o) return;
+    for (const sku of o[1]) this.countPriced(sku, 1);
+    this.observePairs(o[0], o[1], o[2], o[1].length, o[3], o[4], o[3].length);
   }
 
-  /** One invoice: its first `np` priced SKUs and quantities and `nz` SKUs at 0 (the arrays are
-   *  not kept: scratch arrays may be passed). */
-  observe(customer: string, priced: readonly string[], pricedQty: readonly number[], np: number, zero: readonly string[], zeroQty: readonly number[], nz: number) {
-    for (let i = 0; i < np; i++) this.priced.set(priced[i]!, (this.priced.get(priced[i]!) ?? 0) + 1);
+  /** `invoices` more invoices billing `sku` at a price (a sum: the split scan's merge counts a
+   *  batch's at once, ledger-merge.ts). */
+  countPriced(sku: string, invoices: number) {
+    this.priced.set(sku, (this.priced.get(sku) ?? 0) + invoices);
+  }
+
+  /** One invoice's pairs: its first `np` priced SKUs and quantities and `nz` SKUs at 0 (the
+   *  arrays are not kept: scratch arrays may be passed). Its priced SKUs are counted apart
+   *  (countPriced). */
+  observePairs(customer: string, priced: readonly string[], pricedQty: readonly number[], np: number, zero: readonly string[], zeroQty: readonly number[], nz: number) {
     if (nz === 0 || np * nz > MAX_PAIRS) return;
     for (let i = 0; i < np; i++) {
       const kit = priced[i]!;
