@@ -8,6 +8,7 @@
 // negatives). Run: bun run bench/quality/billing-manufacturer.ts --seed 4711 --out /tmp/mfg
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { mulberry32 as prng } from "./mulberry32.ts";
 
 export type LeakKind =
   | "price_below_contract" | "old_price_after_increase" | "discount_above_cap" | "price_below_list"
@@ -25,17 +26,6 @@ interface Doc {
 interface Shipment { id: string; invoice: string; customer: string; sku: string; qty: number; date: string; warehouse: string }
 interface ContractRow { agreement: string; customer: string; sku: string; price: number; currency: string; from: string; to: string; cap: number | ""; minQty: number | "" }
 interface PriceRow { sku: string; price: number; currency: string; from: string }
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CURRENCY_DIGITS: Record<string, number> = { CHF: 2, EUR: 2, JPY: 0 };
 const roundTo = (v: number, digits: number) => { const f = 10 ** digits; return Math.round(v * f + (v >= 0 ? 1e-9 : -1e-9)) / f; };

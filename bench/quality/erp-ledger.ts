@@ -14,6 +14,7 @@
  * Every document carries a kind (regular business or a planted anomaly), returned beside the rows
  * and never written into the export, so false alarms can be counted by the business that caused them.
  */
+import { mulberry32 } from "./mulberry32.ts";
 
 export interface ErpLedgerOptions {
   seed: number;
@@ -36,18 +37,6 @@ export interface ErpLedger {
   documents: ErpLedgerDocument[];
 }
 
-type Rng = () => number;
-
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAY = 86_400_000;
 

@@ -23,6 +23,17 @@ writeLedger("c.csv", ["C1", "C2"]);
 const config = (connectors: string) => parseConfig(`connectors:\n${connectors}`, `${dir}/assay.yaml`, {});
 const registryOf = (connectors: string) => new ConnectorRegistry(config(connectors), { log: silentLogger, clock: systemClock });
 
+/** Counts the connector's closes (it is closed through its own close(), which this wraps). */
+function countCloses(connector: { close(): Promise<void> }): { count: number } {
+  const closes = { count: 0 };
+  const close = connector.close.bind(connector);
+  connector.close = () => {
+    closes.count++;
+    return close();
+  };
+  return closes;
+}
+
 describe("ConnectorRegistry.prepare", () => {
   test("keeps unchanged connectors (also when moved), rebuilds changed ones, adds and removes, in the file's order", async () => {
     const registry = registryOf("  - { id: one, type: csv, transactions: ./a.csv }\n  - { id: two, type: csv, transactions: ./b.csv }\n  - { id: gone, type: inline }\n");
@@ -63,23 +74,18 @@ describe("ConnectorRegistry.prepare", () => {
   test("a replaced connector finishes the scan under way with its own source, then closes", async () => {
     const registry = registryOf("  - { id: one, type: csv, transactions: ./a.csv }\n");
     const old = registry.get("one")!;
-    let closes = 0;
-    const close = old.close.bind(old);
-    old.close = () => {
-      closes++;
-      return close();
-    };
+    const closes = countCloses(old);
     const scan = old.scan()[Symbol.asyncIterator]();
     expect((await scan.next()).value?.transaction_id).toBe("A1");
 
     registry.prepare(config("  - { id: one, type: csv, transactions: ./b.csv }\n")).commit();
     expect(registry.get("one")).not.toBe(old);
-    expect(closes).toBe(0); // the scan holds it
+    expect(closes.count).toBe(0); // the scan holds it
     const rest: string[] = [];
     for (let r = await scan.next(); !r.done; r = await scan.next()) rest.push(r.value.transaction_id);
     expect(rest).toEqual(["A2", "A3"]);
     await Bun.sleep(0);
-    expect(closes).toBe(1);
+    expect(closes.count).toBe(1);
     const ids: string[] = [];
     for await (const t of registry.get("one")!.scan()) ids.push(t.transaction_id);
     expect(ids).toEqual(["B1"]);
@@ -89,19 +95,14 @@ describe("ConnectorRegistry.prepare", () => {
   test("a replaced connector that nothing holds closes at once; a discarded swap closes what it built", async () => {
     const registry = registryOf("  - { id: one, type: csv, transactions: ./a.csv }\n");
     const old = registry.get("one")!;
-    let closes = 0;
-    const close = old.close.bind(old);
-    old.close = () => {
-      closes++;
-      return close();
-    };
+    const closes = countCloses(old);
     const discarded = registry.prepare(config("  - { id: one, type: csv, transactions: ./c.csv }\n"));
     discarded.discard();
     expect(registry.get("one")).toBe(old);
-    expect(closes).toBe(0);
+    expect(closes.count).toBe(0);
     registry.prepare(config("  - { id: one, type: csv, transactions: ./c.csv }\n")).commit();
     await Bun.sleep(0);
-    expect(closes).toBe(1);
+    expect(closes.count).toBe(1);
     await registry.close();
   });
 });
