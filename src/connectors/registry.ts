@@ -74,7 +74,7 @@ export class ConnectorRegistry implements ConnectorAccess {
           this.connectors.set(s.id, order.get(s.id)!);
           this.entries.set(s.id, entryOf(s));
         }
-        for (const id of removed) this.manual.delete(id);
+        for (const id of [...changed, ...removed]) this.manual.delete(id);
         this.monitor.stop();
         this.monitor = new ConnectorMonitor([...this.connectors.values()], this.deps.log);
         if (this.monitoring) this.monitor.start();
