@@ -41,3 +41,23 @@ test("the same holds for a POST with a body", async () => {
   const replay = await s.call("POST", "/v1/alerts", body, { creds, timestamp: ts });
   expect(((await replay.json()) as { code: string }).code).toBe("replayed_request");
 });
+
+test("a lost response is retried with a new timestamp and the same Idempotency-Key: the first response comes back; the exact copy is a replay", async () => {
+  const creds = await s.newAccount("standard");
+  const body = { title: "retried after a lost response", severity: "low" };
+  const headers = { "idempotency-key": "lost-response-1" };
+  const ts = now();
+  const first = await s.call("POST", "/v1/alerts", body, { creds, timestamp: ts, headers });
+  expect(first.status).toBe(201);
+  const created = await first.text();
+  // The exact copy (same timestamp and signature) is what a captured request looks like.
+  const copy = await s.call("POST", "/v1/alerts", body, { creds, timestamp: ts, headers });
+  expect(copy.status).toBe(401);
+  expect(((await copy.json()) as { code: string }).code).toBe("replayed_request");
+  // Signed again with a new timestamp: the stored answer, byte for byte.
+  await Bun.sleep(1100);
+  const retry = await s.call("POST", "/v1/alerts", body, { creds, timestamp: now(), headers });
+  expect(retry.status).toBe(201);
+  expect(retry.headers.get("idempotent-replayed")).toBe("true");
+  expect(await retry.text()).toBe(created);
+});
