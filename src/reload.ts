@@ -1,8 +1,8 @@
 // Reloading the configuration of a running server (SIGHUP, or a change of the file): the file is
 // read and checked as at start-up; if it is valid, what can be swapped without dropping a request
 // is swapped — the modules (weights, tolerances, policies), the custom rules,
-// alerts.auto_threshold and the connectors — and the sections that need a restart are named in
-// the log. A file with
+// alerts.auto_threshold, the plans' limits and the connectors — and the sections that need a
+// restart are named in the log. A file with
 // any problem changes nothing: the running configuration stays, and the log says why.
 import { readFileSync, statSync } from "node:fs";
 import { type AssayConfig, ConfigError, loadConfig, sourceTextOf } from "./config/load.ts";
@@ -21,7 +21,7 @@ export interface ReloadResult {
 }
 
 /** Sections a reload swaps in place; any other change needs a restart. */
-const SWAPPED = new Set(["modules", "rules", "connectors"]);
+const SWAPPED = new Set(["modules", "rules", "connectors", "plans"]);
 
 export function reloadConfig(rt: Runtime, reason: string, env: Record<string, string | undefined> = process.env): ReloadResult {
   let next: AssayConfig;
@@ -51,6 +51,9 @@ export function reloadConfig(rt: Runtime, reason: string, env: Record<string, st
   const connectorsChanged = swap.added.length + swap.changed.length + swap.removed.length > 0;
   // The rest of the runtime reads these through rt.config (e.g. the alert service's threshold).
   rt.config.connectors = next.connectors;
+  // The plans are read per request through rt.config (runtime.ts plansFor); the limiter resizes an
+  // account's windows to a changed quota on its next request.
+  rt.config.plans = next.plans;
   rt.config.modules = next.modules;
   rt.config.rules = next.rules;
   rt.config.alerts.auto_threshold = next.alerts.auto_threshold;

@@ -82,9 +82,17 @@ export interface Runtime {
 /** How often a server looks for models `assay learn` wrote (SIGHUP reads them at once). */
 const LEARNED_REFRESH_MS = 30_000;
 
+/** The plans in force, read again when a reload swaps `config.plans` (the table is built once per version). */
 export function plansFor(config: AssayConfig) {
-  const plans = plansOf(config);
-  return () => plans;
+  let source = config.plans;
+  let plans = plansOf(config);
+  return () => {
+    if (config.plans !== source) {
+      source = config.plans;
+      plans = plansOf(config);
+    }
+    return plans;
+  };
 }
 
 /** The store and key service alone: what the admin CLI needs. */
