@@ -2,8 +2,8 @@
 // read and checked as at start-up; if it is valid, what can be swapped without dropping a request
 // is swapped — the modules (weights, tolerances, policies), the custom rules,
 // alerts.auto_threshold, the plans' limits and the connectors — and the sections that need a
-// restart are named in the log. A file with
-// any problem changes nothing: the running configuration stays, and the log says why.
+// restart are named in the log. A file with any problem changes nothing: the running
+// configuration stays, and the log says why.
 import { readFileSync, statSync } from "node:fs";
 import { type AssayConfig, ConfigError, loadConfig, sourceTextOf } from "./config/load.ts";
 import type { ConnectorSwap } from "./connectors/registry.ts";
