@@ -3,9 +3,8 @@
 // routine with a vendor holds, besides the few earlier bills, the bill's own payable line, which
 // is always within a factor 3 of its expense line — it explained a printing bill of 400× the usual.
 import { describe, expect, test } from "bun:test";
-import type { TransactionFinding } from "../../src/domain/analysis.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
-import { makeEngine, memoryConnector, modulesConfig } from "../support/engine.ts";
+import { anomalyFindingsById, modulesConfig } from "../support/engine.ts";
 
 const FIELDS = ["created_by", "customer_id", "attributes.Account", "attributes.Source"];
 
@@ -55,12 +54,8 @@ function ledger(extreme: number | null): { transactions: Transaction[]; target: 
   return { transactions: out, target, ordinary };
 }
 
-async function scan(transactions: Transaction[]) {
-  const { engine } = makeEngine([memoryConnector({ transactions })], modulesConfig({ anomaly_detection: { categorical_fields: FIELDS }, context: { history_limit: 1_000_000 } }));
-  const out = new Map<string, TransactionFinding>();
-  for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", limit: 1_000_000 })) out.set(f.transaction.transaction_id, f);
-  return out;
-}
+const scan = (transactions: Transaction[]) =>
+  anomalyFindingsById(transactions, modulesConfig({ anomaly_detection: { categorical_fields: FIELDS }, context: { history_limit: 1_000_000 } }));
 
 describe("a document's other lines are no level reached before", () => {
   test("an expense line 400× the account's usual is high, though the bill's payable line is beside it in the clerk's routine", async () => {

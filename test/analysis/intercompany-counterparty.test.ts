@@ -4,9 +4,8 @@
 // vet. A new vendor's first large bill still is. Found by the fourth independent ledger
 // (bench/quality/erp-ledger.ts: a new UK entity funded by its parent).
 import { describe, expect, test } from "bun:test";
-import type { TransactionFinding } from "../../src/domain/analysis.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
-import { makeEngine, memoryConnector, modulesConfig } from "../support/engine.ts";
+import { anomalyFindingsById } from "../support/engine.ts";
 
 function seeded(seed: number) {
   let s = seed >>> 0;
@@ -40,12 +39,7 @@ function ledger() {
   return out;
 }
 
-async function scan(transactions: Transaction[]) {
-  const { engine } = makeEngine([memoryConnector({ transactions })], modulesConfig({ context: { history_limit: 1_000_000 } }));
-  const out = new Map<string, TransactionFinding>();
-  for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", limit: 1_000_000 })) out.set(f.transaction.transaction_id, f);
-  return out;
-}
+const scan = (transactions: Transaction[]) => anomalyFindingsById(transactions);
 
 describe("an intercompany partner is no new counterparty", () => {
   test("a first posting with one of the ledger's own companies is not new_counterparty_large_amount; a new vendor's is", async () => {

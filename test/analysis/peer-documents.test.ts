@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import type { TransactionFinding } from "../../src/domain/analysis.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
-import { makeEngine, memoryConnector, modulesConfig } from "../support/engine.ts";
+import { anomalyFindingsById, modulesConfig } from "../support/engine.ts";
 
 function seeded(seed: number) {
   let s = seed >>> 0;
@@ -52,12 +52,8 @@ function ledger(planted: boolean): Transaction[] {
   return out;
 }
 
-async function scan(transactions: Transaction[]) {
-  const { engine } = makeEngine([memoryConnector({ transactions })], modulesConfig({ anomaly_detection: { categorical_fields: ["created_by", "customer_id", "attributes.Account", "attributes.Source"] }, context: { history_limit: 1_000_000 } }));
-  const out = new Map<string, TransactionFinding>();
-  for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", limit: 1_000_000 })) out.set(f.transaction.transaction_id, f);
-  return out;
-}
+const scan = (transactions: Transaction[]) =>
+  anomalyFindingsById(transactions, modulesConfig({ anomaly_detection: { categorical_fields: ["created_by", "customer_id", "attributes.Account", "attributes.Source"] }, context: { history_limit: 1_000_000 } }));
 
 const high = (f: TransactionFinding | undefined) => f !== undefined && f.risk_score >= 60;
 

@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import type { TransactionFinding } from "../../src/domain/analysis.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { SeededRandom } from "../../src/analysis/random.ts";
-import { makeEngine, memoryConnector, modulesConfig } from "../support/engine.ts";
+import { anomalyFindingsById } from "../support/engine.ts";
 
 const DAY = 86_400_000;
 let seq = 0;
@@ -37,12 +37,7 @@ function ordinary(rng: SeededRandom, days = 300, companies = ["C1000"]): Transac
   return out;
 }
 
-async function scan(transactions: Transaction[]) {
-  const { engine } = makeEngine([memoryConnector({ transactions })], modulesConfig({ context: { history_limit: 1_000_000 } }));
-  const out = new Map<string, TransactionFinding>();
-  for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", limit: 1_000_000 })) out.set(f.transaction.transaction_id, f);
-  return out;
-}
+const scan = (transactions: Transaction[]) => anomalyFindingsById(transactions);
 const amountFinding = (f: TransactionFinding | undefined) => f?.anomalies.find((a) => a.code.startsWith("amount_outlier_"));
 
 /**

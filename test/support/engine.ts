@@ -11,9 +11,10 @@ import {
   memoryConnector as sharedMemoryConnector,
   type MemoryConnectorOptions,
 } from "../../bench/quality/memory-connector.ts";
-import type { AlertOpener, AnalysisResult } from "../../src/domain/analysis.ts";
+import type { AlertOpener, AnalysisResult, TransactionFinding } from "../../src/domain/analysis.ts";
 import type { Clock } from "../../src/domain/clock.ts";
 import type { Connector } from "../../src/connectors/types.ts";
+import type { Transaction } from "../../src/domain/transaction.ts";
 import { type Logger, silentLogger } from "../../src/log.ts";
 import type { AnalysisQuery, AnalysisRecord, AnalysisRepository } from "../../src/store/types.ts";
 
@@ -72,4 +73,18 @@ export function makeEngine(connectors: Connector[], config: ModulesConfig = modu
     alerts: () => alerts,
   });
   return { engine, analyses, alerts };
+}
+
+/**
+ * An anomaly_detection scan of `transactions` held in memory (connector "mem"), each transaction's
+ * finding by its id. The default keeps the whole ledger as history.
+ */
+export async function anomalyFindingsById(
+  transactions: Transaction[],
+  config: ModulesConfig = modulesConfig({ context: { history_limit: 1_000_000 } }),
+): Promise<Map<string, TransactionFinding>> {
+  const { engine } = makeEngine([memoryConnector({ transactions })], config);
+  const out = new Map<string, TransactionFinding>();
+  for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", limit: 1_000_000 })) out.set(f.transaction.transaction_id, f);
+  return out;
 }
