@@ -13,34 +13,25 @@ afterAll(() => s.stop());
 
 const now = () => String(Math.floor(Date.now() / 1000));
 
-test("a timestamped request refused with 429 is accepted when resent after Retry-After", async () => {
-  const creds = await s.newAccount("single");
-  expect((await s.call("GET", "/v1/health", undefined, { creds })).status).toBe(200);
-  const ts = now();
-  const refused = await s.call("GET", "/v1/alerts", undefined, { creds, timestamp: ts });
-  expect(refused.status).toBe(429);
-  await Bun.sleep(Number(refused.headers.get("retry-after")) * 1000 + 50);
-  const resent = await s.call("GET", "/v1/alerts", undefined, { creds, timestamp: ts });
-  expect(resent.status).toBe(200);
-  // Processed once now: a third delivery is a replay.
-  const replay = await s.call("GET", "/v1/alerts", undefined, { creds, timestamp: ts });
-  expect(replay.status).toBe(401);
-  expect(((await replay.json()) as { code: string }).code).toBe("replayed_request");
-});
-
-test("the same holds for a POST with a body", async () => {
-  const creds = await s.newAccount("single");
-  expect((await s.call("GET", "/v1/health", undefined, { creds })).status).toBe(200);
-  const ts = now();
-  const body = { title: "retried after 429", severity: "low" };
-  const refused = await s.call("POST", "/v1/alerts", body, { creds, timestamp: ts });
-  expect(refused.status).toBe(429);
-  await Bun.sleep(Number(refused.headers.get("retry-after")) * 1000 + 50);
-  const resent = await s.call("POST", "/v1/alerts", body, { creds, timestamp: ts });
-  expect(resent.status).toBe(201);
-  const replay = await s.call("POST", "/v1/alerts", body, { creds, timestamp: ts });
-  expect(((await replay.json()) as { code: string }).code).toBe("replayed_request");
-});
+for (const { method, body, accepted } of [
+  { method: "GET", body: undefined, accepted: 200 },
+  { method: "POST", body: { title: "retried after 429", severity: "low" }, accepted: 201 },
+]) {
+  test(`a timestamped ${method} refused with 429 is accepted when resent after Retry-After`, async () => {
+    const creds = await s.newAccount("single");
+    expect((await s.call("GET", "/v1/health", undefined, { creds })).status).toBe(200);
+    const ts = now();
+    const refused = await s.call(method, "/v1/alerts", body, { creds, timestamp: ts });
+    expect(refused.status).toBe(429);
+    await Bun.sleep(Number(refused.headers.get("retry-after")) * 1000 + 50);
+    const resent = await s.call(method, "/v1/alerts", body, { creds, timestamp: ts });
+    expect(resent.status).toBe(accepted);
+    // Processed once now: a third delivery is a replay.
+    const replay = await s.call(method, "/v1/alerts", body, { creds, timestamp: ts });
+    expect(replay.status).toBe(401);
+    expect(((await replay.json()) as { code: string }).code).toBe("replayed_request");
+  });
+}
 
 test("a lost response is retried with a new timestamp and the same Idempotency-Key: the first response comes back; the exact copy is a replay", async () => {
   const creds = await s.newAccount("standard");
