@@ -5,6 +5,7 @@
 // the thousands of lines they posted — so that it stays cheap for histories of 100,000 entries.
 import type { Transaction } from "../domain/transaction.ts";
 import { doubled } from "../domain/typed-arrays.ts";
+import { lowerBound } from "./sorted-search.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -125,14 +126,3 @@ export class PostingDays {
   }
 }
 
-/** The first index of sorted `a` whose value is ≥ x. */
-export function lowerBound(a: Int32Array, x: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}

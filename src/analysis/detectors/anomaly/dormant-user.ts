@@ -5,7 +5,8 @@
 // temporary users and shutdowns); a transaction is reported when it falls in one: on the return
 // day or, for a return that did not resume the rhythm, up to the day it does.
 import type { ModulesConfig } from "../../config-schema.ts";
-import { lowerBound, type PostingDays } from "../../posting-days.ts";
+import type { PostingDays } from "../../posting-days.ts";
+import { lowerBound } from "../../sorted-search.ts";
 import { parseDateMs } from "../../dates.ts";
 import type { Detector, Finding } from "../types.ts";
 import { judgeReturn, type UserReturn, userReturns } from "./user-returns.ts";

@@ -19,6 +19,7 @@
 // sizes, has postings at the band's level all the time.
 import type { PostingStream, SplitPostings } from "../../split-postings.ts";
 import { roundTiers, tierConfirmed } from "./approval-tiers.ts";
+import { lowerBound, upperBound } from "../../sorted-search.ts";
 
 const DAY_MS = 86_400_000;
 /** Three counterparties with one amount make it a price, not one purchase cut in pieces. */
@@ -176,29 +177,7 @@ function amountOrder(s: PostingStream): { order: Int32Array; sorted: Float64Arra
   return found;
 }
 
-/** The first index of `sorted` whose value is > x. */
-function upperBound(sorted: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
-/** The first index of `sorted` whose value is ≥ x. */
-function lowerBound(sorted: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /**
  * The currencies in which the ledger avoids a round tier (approval-tiers.ts): the streams with an

@@ -21,7 +21,8 @@
 // ends too soon after it) is medium; one that did not resume is high when the evidence is strong
 // — a rhythm that missed many posting days in the silence — and medium otherwise.
 import type { ModulesConfig } from "../../config-schema.ts";
-import { lowerBound, type PostingDays, type UserTimeline } from "../../posting-days.ts";
+import type { PostingDays, UserTimeline } from "../../posting-days.ts";
+import { lowerBound } from "../../sorted-search.ts";
 
 type DormantConfig = ModulesConfig["anomaly_detection"]["dormant_user"];
 
