@@ -39,9 +39,8 @@ export interface Lookalike {
   before: number;
   /** The established counterparty stopped while the newcomer carried on: a rename. */
   renamed: boolean;
-  /** The newcomer's own transactions in the history, and the date of its first. */
+  /** The newcomer's own transactions in the history. */
   count: number;
-  firstMs: number;
   /** High: a close imitation of a real, still active counterparty by one that is not itself long
    *  established. Otherwise why not: a rename, another legal form, an established party with few
    *  transactions, or a newcomer with a long history of its own. */
@@ -164,7 +163,7 @@ export class CounterpartyNames {
       const renamed = q.lastMs < p.lastMs && p.lastMs - q.lastMs > q.lastMs - p.firstMs;
       const excuse =
         match.kind === "other_legal_form" ? "other_legal_form" : renamed ? "renamed" : before < this.minHistory ? "few_before" : p.count >= this.minHistory ? "both_established" : undefined;
-      const found: Lookalike = { established: other, establishedName: q.name!, name: p.name, match, before, renamed, count: p.count, firstMs: p.firstMs, close: excuse === undefined, ...(excuse ? { excuse } : {}) };
+      const found: Lookalike = { established: other, establishedName: q.name!, name: p.name, match, before, renamed, count: p.count, close: excuse === undefined, ...(excuse ? { excuse } : {}) };
       if (!best || rank(found) > rank(best)) best = found;
     }
     return best;
