@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { requestSigningString, signHex } from "../auth/signature.ts";
 import { type AssayConfig, loadConfig } from "../config/load.ts";
-import { type CliIO, UsageError } from "./common.ts";
+import { type CliIO, credential, UsageError } from "./common.ts";
 import { type Args, CodedFailure } from "./framework.ts";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -16,9 +16,9 @@ export async function call(a: Args, io: CliIO) {
   if (!METHODS.includes(method)) throw new UsageError(`METHOD: expected one of ${METHODS.join(", ")} (got "${a.positionals[0]}")`);
   const path = a.positionals[1]!;
   if (!path.startsWith("/")) throw new UsageError(`PATH: must start with / (e.g. /v1/health; got "${path}")`);
-  const key = io.env.ASSAY_API_KEY;
-  const secret = io.env.ASSAY_API_SECRET;
-  if (!key || !secret) throw new UsageError("set ASSAY_API_KEY and ASSAY_API_SECRET (printed by `assay keys create` or `assay demo`)");
+  if (!io.env.ASSAY_API_KEY || !io.env.ASSAY_API_SECRET) throw new UsageError("set ASSAY_API_KEY and ASSAY_API_SECRET (printed by `assay keys create` or `assay demo`)");
+  const key = credential(io.env.ASSAY_API_KEY, "ASSAY_API_KEY");
+  const secret = credential(io.env.ASSAY_API_SECRET, "ASSAY_API_SECRET");
   // The server's own config, when named (a client machine has none: it is never looked for).
   // A --config flag beats the environment's ASSAY_URL and ASSAY_SIGNATURE_SCOPE; $ASSAY_CONFIG does not.
   const named = a.string("config");

@@ -82,3 +82,15 @@ export function quietLog(io: CliIO) {
   };
   return { log, info: () => {}, warn: (m: string, f?: Record<string, unknown>) => log("warn", m, f), error: (m: string, f?: Record<string, unknown>) => log("error", m, f) };
 }
+
+/**
+ * A key or secret as the CLI received it, refused when it holds a space, a line break or a
+ * control character: Assay's keys and secrets never do, and such a value is nearly always a copy
+ * that took a neighbour with it (`$(jq -r .key …)` over several JSON lines). Sent as it is, a key
+ * fails as "cannot reach" (fetch refuses the header) and a secret as a 401 signature mismatch.
+ */
+export function credential(value: string, source: string): string {
+  const at = value.search(/[\s\x00-\x1f\x7f]/);
+  if (at >= 0) throw new UsageError(`${source}: holds ${/\n|\r/.test(value[at]!) ? "a line break" : /\s/.test(value[at]!) ? "a space" : "a control character"} at position ${at + 1}; keys and secrets are one word (ak_…, sk_…): copy them again`);
+  return value;
+}

@@ -3,12 +3,14 @@
 // over the request scope's `<T>\n<M>\n<P>\n<body>`). The secret defaults to
 // $ASSAY_API_SECRET so it need not appear in shell history.
 import { requestSigningString, signHex } from "../auth/signature.ts";
-import { type CliIO, UsageError } from "./common.ts";
+import { type CliIO, credential, UsageError } from "./common.ts";
 import type { Args } from "./framework.ts";
 
 export async function sign(a: Args, io: CliIO) {
-  const secret = a.string("secret") ?? io.env.ASSAY_API_SECRET;
+  const given = a.string("secret");
+  const secret = given ?? io.env.ASSAY_API_SECRET;
   if (!secret) throw new UsageError("--secret: required (or set ASSAY_API_SECRET)");
+  credential(secret, given !== undefined ? "--secret" : "ASSAY_API_SECRET");
   const timestamp = a.string("timestamp");
   if (timestamp !== undefined && !/^\d+$/.test(timestamp)) throw new UsageError(`--timestamp: expected unix seconds (got "${timestamp}")`);
   const body = await io.stdin();

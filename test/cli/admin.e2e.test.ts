@@ -162,6 +162,20 @@ describe("init, sign", () => {
     expect(bad.stderr).toContain("invalid_signature");
   });
 
+  test("call names a key or secret with a line break or space in it, instead of failing to connect", async () => {
+    // `export ASSAY_API_KEY=$(jq -r .key out.json)` over a file of several JSON lines copies a line break.
+    const key = await runCli(["call", "GET", "/v1/health"], { env: { ASSAY_URL: s.url, ASSAY_API_KEY: `${s.creds.key}\nnull`, ASSAY_API_SECRET: s.creds.secret } });
+    expect(key.code).toBe(2);
+    expect(key.stderr).toContain("ASSAY_API_KEY");
+    expect(key.stderr).not.toContain("cannot reach");
+    const secret = await runCli(["call", "GET", "/v1/health"], { env: { ASSAY_URL: s.url, ASSAY_API_KEY: s.creds.key, ASSAY_API_SECRET: `${s.creds.secret} ` } });
+    expect(secret.code).toBe(2);
+    expect(secret.stderr).toContain("ASSAY_API_SECRET");
+    const sign = await runCli(["sign"], { env: { ASSAY_API_SECRET: `${s.creds.secret}\n` }, stdin: "" });
+    expect(sign.code).toBe(2);
+    expect(sign.stderr).toContain("ASSAY_API_SECRET");
+  });
+
   test("call prints a large answer whole into a pipe that is read late (the process waits for it)", async () => {
     // The OpenAPI document is more than a pipe buffer long; the reader starts only after the CLI
     // would have exited, which is when Bun's process.exit dropped all but the first 64 KiB.
