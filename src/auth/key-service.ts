@@ -187,6 +187,16 @@ export class KeyService {
     return this.statusOf(cached.auth.key) === "active" ? cached.auth : null;
   }
 
+  /**
+   * Whether this key authenticated on this node before and has not failed since (its cache entry
+   * outlives the AUTH_CACHE_MS answer, until a failure, a revocation or the bound evicts it). An
+   * address over its failure allowance keeps such keys working without opening lookups to keys
+   * an attacker makes up.
+   */
+  hasAuthenticated(presented: string): boolean {
+    return this.recent.has(presented);
+  }
+
   /** Resolves a presented API key; null for unknown, malformed, revoked or expired keys. */
   async authenticate(presented: string): Promise<AuthenticatedKey | null> {
     const now = this.clock.monotonic();

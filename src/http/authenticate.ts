@@ -59,8 +59,18 @@ export class Authenticator {
 
   private async authenticateAfterFailures(request: Request, state: RequestState): Promise<void> {
     const blocked = await this.deps.failureLimiter.peek(`ip:${state.clientIp}`, this.failureWindows);
-    if (!blocked.allowed) throw this.tooManyFailures(blocked);
-    await this.verifyThenCharge(request, state);
+    if (blocked.allowed) return this.verifyThenCharge(request, state);
+    // An address over its allowance is often many clients (an office behind NAT, a proxy): a
+    // key that has worked on this node is still verified, so one failing client does not lock
+    // out the rest. Anything else is refused before a key lookup or an HMAC; so is a known key
+    // whose request fails, with the same 429, so the refusal tells a guesser nothing.
+    if (!this.deps.keys.hasAuthenticated(presentedKey(request))) throw this.tooManyFailures(blocked);
+    try {
+      await this.verifyThenCharge(request, state);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) throw this.tooManyFailures(blocked);
+      throw e;
+    }
   }
 
   private verifyThenCharge(request: Request, state: RequestState): void | Promise<void> {
@@ -96,7 +106,7 @@ export class Authenticator {
   private verifyCredentials(request: Request, state: RequestState): void | Promise<void> {
     const authorization = request.headers.get("authorization");
     if (!authorization) throw new ApiError("missing_api_key", "send your API key as `Authorization: Bearer <API_KEY>`");
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    const match = BEARER.exec(authorization);
     if (!match) throw new ApiError("invalid_api_key", "the Authorization header must use the Bearer scheme: `Bearer <API_KEY>`");
     const presented = match[1]!;
     const cached = this.deps.keys.cached(presented);
@@ -232,4 +242,11 @@ export function requestTarget(request: Request): string {
   const url = request.url;
   const start = pathStart(url);
   return start === -1 ? "/" : url.slice(start);
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The API key a request presents, or "" when it presents none in the Bearer scheme. */
+function presentedKey(request: Request): string {
+  return BEARER.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
 }

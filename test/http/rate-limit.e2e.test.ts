@@ -69,4 +69,37 @@ describe("failed authentication", () => {
       await strict.stop();
     }
   });
+
+  test("a client whose key has worked before is not locked out by another client failing from its address", async () => {
+    // One address is often a whole office behind NAT, or a proxy; one forgotten script with a
+    // revoked key must not cut off every good client there.
+    const strict = await startTestServer("security: { master_key_file: ./master.key, failed_auth: { per_second: 5, per_minute: 20 } }");
+    try {
+      const good = strict.creds;
+      const other = await strict.newAccount("standard");
+      expect((await strict.call("GET", "/v1/health", undefined, { creds: good })).status).toBe(200);
+      const unknownKey = (i: number) => `ak_${"A".repeat(40)}${String(i).padStart(3, "0")}`;
+      const flood = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => fetch(`${strict.url}/v1/health`, { headers: { authorization: `Bearer ${unknownKey(i)}`, "x-service-signature": signHex("x", "") } })),
+      );
+      expect(flood.filter((r) => r.status === 429).length).toBe(25);
+      // The address is over its allowance: the good key still works, its account is charged as usual.
+      const ok = await strict.call("GET", "/v1/health", undefined, { creds: good });
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get("x-ratelimit-remaining")).not.toBeNull();
+      // The same key with a wrong signature, and keys this node has not seen work, are refused
+      // without a lookup: 429, as before.
+      const forged = await fetch(`${strict.url}/v1/health`, { headers: { authorization: `Bearer ${good.key}`, "x-service-signature": signHex("guess", "") } });
+      expect(forged.status).toBe(429);
+      expect(((await forged.json()) as { code: string }).code).toBe("rate_limited");
+      expect((await fetch(`${strict.url}/v1/health`, { headers: { authorization: `Bearer ${unknownKey(99)}`, "x-service-signature": signHex("x", "") } })).status).toBe(429);
+      expect((await strict.call("GET", "/v1/health", undefined, { creds: other })).status).toBe(429);
+      // A key revoked after it worked is forgotten with it: refused as an unknown key.
+      await strict.rt.keys.revokeKey(good.keyId);
+      await Bun.sleep(600);
+      expect((await strict.call("GET", "/v1/health", undefined, { creds: good })).status).toBe(429);
+    } finally {
+      await strict.stop();
+    }
+  });
 });
