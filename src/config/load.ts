@@ -1,7 +1,7 @@
 // Loads the one YAML configuration file: parse (Bun.YAML), replace ${NAME} from the environment,
 // fill defaults, validate against the closed schema, and resolve relative paths against the
 // file's own folder. Every problem is reported, one per line, with its YAML path.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
 import type { ValueError } from "@sinclair/typebox/value";
 import { configCheck, configDefaults } from "./validation.generated.ts";
@@ -10,6 +10,7 @@ import type { PlanLimitsT } from "../ratelimit/config-schema.ts";
 import type { ConfigFile } from "./schema.ts";
 import { storageProblems } from "../store/config-checks.ts";
 import { rateLimitProblems } from "../ratelimit/config-checks.ts";
+import { ExpansionBudget, mergeProblem, sizeProblem } from "./yaml-limits.ts";
 
 export const BUILT_IN_PLANS: Record<string, PlanLimitsT> = {
   standard: { per_second: 50, per_minute: 1000 },
@@ -44,6 +45,9 @@ export function configPath(flag?: string, env: Record<string, string | undefined
 export function loadConfig(file: string, env: Record<string, string | undefined> = process.env): AssayConfig {
   const abs = resolve(file);
   if (!existsSync(abs)) throw new ConfigError(abs, [`file not found (run \`assay init --config ${file}\` to create it)`]);
+  // Checked before reading: a file of gigabytes must not be read into memory to be refused.
+  const tooLarge = sizeProblem(statSync(abs).size);
+  if (tooLarge) throw new ConfigError(abs, [tooLarge]);
   const text = readFileSync(abs, "utf8");
   const config = parseConfig(text, abs, env);
   sourceTexts.set(config, text);
@@ -59,11 +63,15 @@ export function sourceTextOf(config: AssayConfig): string | undefined {
 }
 
 export function parseConfig(text: string, file: string, env: Record<string, string | undefined> = process.env): AssayConfig {
+  const tooLarge = sizeProblem(Buffer.byteLength(text));
+  if (tooLarge) throw new ConfigError(file, [tooLarge]);
+  const mergesTooLarge = mergeProblem(text);
+  if (mergesTooLarge) throw new ConfigError(file, [mergesTooLarge]);
   let raw: unknown;
   try {
     raw = Bun.YAML.parse(text);
   } catch (e) {
-    const problems = [`YAML syntax error: ${(e as Error).message.replace(/^YAML Parse error: /, "")}`];
+    const problems = [`YAML syntax error: ${(e as Error).message.replace(/^YAML Parse error: /, "")}${readerLimitHint((e as Error).message)}`];
     // `{ url: ${DATABASE_URL} }`: in a flow mapping or list, { and } end the plain scalar, so an
     // unquoted ${NAME} there is a syntax error without a line number. Say what to write instead.
     const flowRef = /[{,[]\s*[\w-]+\s*:\s*(\$\{[A-Za-z_][A-Za-z0-9_]*\})|[[,]\s*(\$\{[A-Za-z_][A-Za-z0-9_]*\})/.exec(text);
@@ -74,7 +82,13 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
   if (typeof raw !== "object" || Array.isArray(raw)) throw new ConfigError(file, ["(root): expected a mapping of sections"]);
 
   const problems: string[] = repeatedSections(text);
-  const substituted = substituteEnv(raw, env, "", problems);
+  let substituted: unknown;
+  try {
+    substituted = substituteEnv(raw, env, "", problems, [], new ExpansionBudget());
+  } catch (e) {
+    if (!(e instanceof ExpansionRefused)) throw e;
+    throw new ConfigError(file, [e.message]);
+  }
   // Value.Default and Value.Check of the schema, written out (validation.generated.ts: cheaper cold).
   let withDefaults = configDefaults(structuredClone(substituted));
   let errors: Iterable<ValueError> = [];
@@ -149,9 +163,22 @@ function repeatedSections(text: string): string[] {
   return problems;
 }
 
+/** Where Bun's YAML reader gave up on a limit of its own, say what in the file reaches it. */
+function readerLimitHint(message: string): string {
+  if (/excessive aliasing|out of memory/i.test(message)) return " (YAML aliases or merge keys (<<) that repeat other aliases expand to too much: write the values out or use fewer aliases)";
+  if (/maximum call stack/i.test(message)) return " (lists or mappings nested too deeply)";
+  return "";
+}
+
+/** The walk of the parsed document stopped: it expands past what a configuration may hold. */
+class ExpansionRefused extends Error {}
+
 const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
-function substituteEnv(node: unknown, env: Record<string, string | undefined>, path: string, problems: string[], within: object[] = []): unknown {
+function substituteEnv(node: unknown, env: Record<string, string | undefined>, path: string, problems: string[], within: object[], budget: ExpansionBudget): unknown {
+  // Every value counts, an alias once per place it is used: the walk builds a copy of each.
+  const refused = budget.visit(path || "(root)", within.length);
+  if (refused) throw new ExpansionRefused(refused);
   if (typeof node === "string") {
     return node.replace(ENV_REF, (_, name: string) => {
       const value = env[name];
@@ -170,9 +197,9 @@ function substituteEnv(node: unknown, env: Record<string, string | undefined>, p
       return null;
     }
     const inner = [...within, node];
-    if (Array.isArray(node)) return node.map((v, i) => substituteEnv(v, env, `${path}[${i}]`, problems, inner));
+    if (Array.isArray(node)) return node.map((v, i) => substituteEnv(v, env, `${path}[${i}]`, problems, inner, budget));
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) out[k] = substituteEnv(v, env, path ? `${path}.${k}` : k, problems, inner);
+    for (const [k, v] of Object.entries(node)) out[k] = substituteEnv(v, env, path ? `${path}.${k}` : k, problems, inner, budget);
     return out;
   }
   return node;

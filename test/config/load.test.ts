@@ -84,6 +84,17 @@ bogus: 1
     expect(problems("plans:\n  a: &p { per_second: 5, per_minute: 100 }\n  b: *p")).toEqual([]);
   });
 
+  test("merge keys and aliases within the limits give the values they always gave", () => {
+    const c = parseConfig(
+      "plans:\n  small: &small { per_second: 5, per_minute: 100 }\n  medium: { <<: *small, per_minute: 300 }\n  large:\n    <<: [*small]\n    per_second: 9\n",
+      "/x/a.yaml",
+      {},
+    );
+    expect(c.plans).toEqual({ small: { per_second: 5, per_minute: 100 }, medium: { per_second: 5, per_minute: 300 }, large: { per_second: 9, per_minute: 100 } });
+    // A `<<:` inside quoted text is text, not a merge key.
+    expect(parseConfig('connectors:\n  - { id: a, type: inline, name: "{<<: x, <<: y" }', "/x/a.yaml", {}).connectors[0]!.name).toBe("{<<: x, <<: y");
+  });
+
   test("a section written twice is a problem naming both lines (YAML would keep only the last)", () => {
     expect(problems("server: { port: 9000 }\nalerts: { auto_threshold: 60 }\nserver: { host: 0.0.0.0 }\n")).toContain(
       "server: written twice (lines 1 and 3); only the last would count: merge them into one section",
