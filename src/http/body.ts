@@ -1,6 +1,7 @@
 // Reads a request body once, as exact bytes, refusing it past the configured size. The bytes are
 // what the signature covers; JSON is decoded from them only after the caller is authenticated.
 import { ApiError } from "../domain/errors.ts";
+import { parseJsonKeepingNumbers } from "./json-numbers.ts";
 
 const EMPTY = new Uint8Array(0);
 
@@ -94,9 +95,14 @@ export function decodeJsonBody(request: Request, bytes: Uint8Array): unknown {
   } catch {
     throw new ApiError("malformed_json", "the request body is not valid UTF-8");
   }
+  let parsed: ReturnType<typeof parseJsonKeepingNumbers>;
   try {
-    return JSON.parse(text);
+    parsed = parseJsonKeepingNumbers(text);
   } catch (e) {
     throw new ApiError("malformed_json", `the request body is not valid JSON: ${(e as Error).message.replace(/^JSON Parse error: /, "")}`);
   }
+  if (parsed.inexact.length > 0) {
+    throw new ApiError("validation_failed", "the request body has a number that cannot be kept exactly; send it as a string", { errors: parsed.inexact });
+  }
+  return parsed.value;
 }

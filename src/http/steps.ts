@@ -31,7 +31,7 @@ export function pipelineDepsOf(rt: Runtime, routes: RouteTable): PipelineDeps {
 const UNDECODED = Object.freeze({ __undecoded: true });
 
 /** Body problems an unauthenticated caller must not learn about: reported after authentication. */
-const JUDGED_AFTER_AUTH = new Set(["malformed_json", "unsupported_media_type"]);
+const JUDGED_AFTER_AUTH = new Set(["malformed_json", "unsupported_media_type", "validation_failed"]);
 
 /**
  * Reads the body once as exact bytes (what the signature covers) and decodes its JSON. A problem
