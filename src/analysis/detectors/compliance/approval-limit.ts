@@ -10,7 +10,8 @@ export const approvalLimitDetector: Detector = {
     const approver = txn.approved_by?.trim();
     if (!approver) return [];
     const cfg = config.compliance;
-    const limit = cfg.approver_limits[approver] ?? cfg.default_approver_limit;
+    // An own key only: an approver named "toString" or "__proto__" is a name, not Object.prototype's.
+    const limit = (Object.hasOwn(cfg.approver_limits, approver) ? cfg.approver_limits[approver] : undefined) ?? cfg.default_approver_limit;
     if (limit === null || limit === undefined) return [];
     const amount = Math.abs(txn.amount ?? 0);
     if (amount <= limit) return [];

@@ -10,7 +10,7 @@ type LeakageConfig = ModulesConfig["revenue_leakage"];
 
 /** The configured minimum tax rate for the currency on that day (YYYY-MM-DD; null: undated). */
 export function taxRateOn(cfg: LeakageConfig["tax"], currency: string | undefined, day: string | null): number | undefined {
-  const entry = currency ? cfg.rates[currency] : undefined;
+  const entry = currency && Object.hasOwn(cfg.rates, currency) ? cfg.rates[currency] : undefined;
   if (entry === undefined) return cfg.default_rate ?? undefined;
   if (typeof entry === "number") return entry;
   return inForce(entry.map((e) => ({ start: e.from, value: e.rate })), day);
