@@ -46,3 +46,25 @@ test("a POST with a body still reaches its route with a short Host", async () =>
   expect(r.status).toBe(201);
   expect(JSON.parse(r.body).title).toBe("host");
 });
+
+// Without a Host (HTTP/1.0 allows it; HAProxy's `option httpchk GET /livez` sends exactly that) or
+// with an empty one, Bun's request.url is the bare target ("/livez"), and the path was looked for
+// past a scheme and host that are not there: /livez answered "no route GET /" and /v1/health "no
+// route GET /health" (fifth attack pass).
+test("a request without a Host header, or with an empty one, reaches its route", async () => {
+  const auth = `Authorization: Bearer ${s.creds.key}\r\nX-Service-Signature: ${signHex(s.creds.secret, "")}\r\n`;
+  const cases: [string, string, number][] = [
+    ["GET /livez HTTP/1.0", "", 200],
+    ["GET /v1/health HTTP/1.0", auth, 200],
+    ["GET /v1/alerts?limit=1 HTTP/1.0", auth, 200],
+    ["GET /dashboard/login HTTP/1.0", "", 200],
+    ["GET /v1/health HTTP/1.1", `Host: \r\nConnection: close\r\n${auth}`, 200],
+    ["GET /v1/v1/health HTTP/1.0", auth, 404],
+  ];
+  for (const [line, headers, status] of cases) {
+    const { text } = await rawExchange(s.server.port, `${line}\r\n${headers}\r\n`);
+    const r = parseResponses(text)[0]!;
+    expect({ line, status: r.status }).toEqual({ line, status });
+    if (status === 404) expect(JSON.parse(r.body).detail).toContain("/v1/v1/health");
+  }
+});
