@@ -128,6 +128,8 @@ function answered(o: FrontDoorOptions, request: Request, path: string, state: Re
 
 function withRequestId(response: Response, id: string): Response {
   response.headers.set("request-id", id);
+  // Every answer, whichever route made it (the API's JSON and problems echo what clients sent).
+  response.headers.set("x-content-type-options", "nosniff");
   return response;
 }
 

@@ -32,6 +32,6 @@ const problemHeaders = new ResponseHeaders();
 
 export function problemResponse(error: ApiError, requestId: string, headers: Record<string, string> = {}): Response {
   const challenge = error.status === 401 ? { "www-authenticate": authenticateChallenge(error.code) } : undefined;
-  const fields = { ...headers, ...error.options.headers, ...challenge, "content-type": PROBLEM_CONTENT_TYPE, "request-id": requestId };
+  const fields = { ...headers, ...error.options.headers, ...challenge, "content-type": PROBLEM_CONTENT_TYPE, "x-content-type-options": "nosniff", "request-id": requestId };
   return new Response(JSON.stringify(problemBody(error, requestId)), { status: error.status, headers: problemHeaders.of(fields) });
 }

@@ -54,7 +54,8 @@ class State implements RequestState {
     private readonly request: Request,
     address: string | AddressOf,
   ) {
-    this.headers = { "request-id": id };
+    // nosniff on every answer: API bodies echo what clients sent, on the dashboard's origin.
+    this.headers = { "request-id": id, "x-content-type-options": "nosniff" };
     if (typeof address === "string") this.ip = address;
     else this.addressOf = address;
   }
