@@ -6,10 +6,37 @@ import type { FieldError } from "../domain/errors.ts";
 
 /**
  * Up to 15 significant digits a double always keeps; a run of 16 or more (the decimal point
- * aside) or an exponent may not be kept. Text inside strings can match too: that only costs the
- * exact check below.
+ * aside) or an exponent may not be kept. A first, cheap test over the whole text, strings too.
  */
 const MAYBE_INEXACT = /\d[\d.]{15}|\d[eE][+-]?\d/;
+
+/**
+ * Whether a number token outside strings has 16 digits or more, or an exponent: the ones worth
+ * the exact check. Strings are skipped, so ids and SKUs such as "SKU-1E5" or long card-like
+ * digits cost no slower parse.
+ */
+function hasLongNumber(text: string): boolean {
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* backslash */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 45 /* - */ || (c >= 48 && c <= 57)) {
+      let digits = 0;
+      for (; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d >= 48 && d <= 57) digits++;
+        else if (d === 101 || d === 69 /* e E */) return true;
+        else if (d !== 46 && d !== 45 && d !== 43 /* . - + */) break;
+      }
+      if (digits >= 16) return true;
+      i--;
+    }
+  }
+  return false;
+}
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 
@@ -38,11 +65,11 @@ class Inexact {
 
 /**
  * JSON.parse of `text`, and the numbers in it that JSON.parse did not keep exactly, with their
- * JSON pointers. A body without a numeral of 16 digits or an exponent (nearly every one) is
+ * JSON pointers. A body without a number of 16 digits or with an exponent (nearly every one) is
  * parsed once, plainly; the others once, with each number compared with its source text.
  */
 export function parseJsonKeepingNumbers(text: string): { value: unknown; inexact: FieldError[] } {
-  if (!MAYBE_INEXACT.test(text)) return { value: JSON.parse(text), inexact: [] };
+  if (!MAYBE_INEXACT.test(text) || !hasLongNumber(text)) return { value: JSON.parse(text), inexact: [] };
   let found = false;
   const value = JSON.parse(text, (_key, v, context?: { source?: string }) => {
     if (typeof v !== "number" || context?.source === undefined || keptExactly(context.source, v)) return v;
