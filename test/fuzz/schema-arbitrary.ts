@@ -3,6 +3,9 @@
 // mutations of them (wrong types, out-of-range numbers, missing and unknown keys, huge strings).
 import fc, { type Arbitrary } from "fast-check";
 
+/** Property names every JavaScript object has (or whose assignment changes its prototype). */
+const PROTOTYPE_NAMES = ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf", "__defineGetter__"];
+
 export interface Schema {
   type?: string | string[];
   enum?: unknown[];
@@ -43,7 +46,14 @@ export function validValue(schema: Schema, resolve: Resolve, depth = 0): Arbitra
       return fc.constant(null);
     case "string":
       if (s.pattern) return fc.stringMatching(new RegExp(s.pattern));
-      return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 40) }).filter((v) => v.length >= (s.minLength ?? 0));
+      // Now and then a name every object has: a value looked up in a plain object as a key
+      // (an approver named "toString") found Object.prototype's member (fifth attack pass).
+      return fc
+        .oneof(
+          { weight: 9, arbitrary: fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 40) }) },
+          { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) },
+        )
+        .filter((v) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity));
     case "array":
       if (depth > 3) return fc.constant([]);
       return fc.array(validValue(s.items ?? {}, resolve, depth + 1), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 3, 3) });
