@@ -7,13 +7,14 @@
 // requests when it came by a reload.)
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { reloadConfig } from "../../src/reload.ts";
 import { runCli } from "../support/cli.ts";
 import { makeTempDir } from "../support/harness.ts";
 import { type Server, startServer } from "../support/server.ts";
 
 const dir = makeTempDir("assay-yaml-bomb-");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `x0` a list of ten strings, each next level ten aliases of the previous: 10^levels values. */
 function nestedAliases(levels: number): string {
