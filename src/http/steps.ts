@@ -142,8 +142,11 @@ function toApiError(code: string | number, error: unknown, request: Request, pat
 
 interface ValidationLike {
   type?: string;
-  all?: { path?: string; message?: string; summary?: string; schema?: { anyOf?: { const?: unknown }[] } }[];
+  all?: { type?: number; path?: string; message?: string; summary?: string; schema?: { anyOf?: { const?: unknown }[]; "x-pattern-message"?: string } }[];
 }
+
+/** TypeBox's ValueErrorType.StringPattern: a string that does not match its schema's pattern. */
+const STRING_PATTERN = 53;
 
 /** TypeBox words a union of literals as "one of: 'string', 'string'": name the values instead. */
 function enumMessage(schema: { anyOf?: { const?: unknown }[] } | undefined): string | undefined {
@@ -159,7 +162,10 @@ function validationErrors(error: unknown): FieldError[] {
   const out: FieldError[] = [];
   for (const e of v.all ?? []) {
     const path = `${where}${e.path ?? ""}` || "/";
-    const message = enumMessage(e.schema) ?? e.summary ?? e.message ?? "invalid";
+    // A pattern says what it requires in its schema's own words where it has them ("must not be
+    // blank"), rather than as the regular expression.
+    const patternMessage = e.type === STRING_PATTERN ? e.schema?.["x-pattern-message"] : undefined;
+    const message = patternMessage ?? enumMessage(e.schema) ?? e.summary ?? e.message ?? "invalid";
     const key = `${path}\n${message}`;
     if (!seen.has(key) && out.length < 50) {
       seen.add(key);

@@ -52,8 +52,9 @@ describe("POST /v1/alerts", () => {
     expect(await got.json()).toEqual(body);
   });
 
-  test("refuses unknown fields, bad severities and missing titles with 422 validation_failed", async () => {
-    for (const bad of [{ colour: "red" }, { severity: "urgent" }, { title: "" }, { metadata: { nested: { a: 1 } } }]) {
+  test("refuses unknown fields, bad severities and missing or blank titles with 422 validation_failed", async () => {
+    // A title of spaces only would be listed as an all but invisible link in the dashboard.
+    for (const bad of [{ colour: "red" }, { severity: "urgent" }, { title: "" }, { title: "   " }, { title: "\t\n" }, { metadata: { nested: { a: 1 } } }]) {
       const { res, body } = await create(bad);
       expect(res.status).toBe(422);
       expect(res.headers.get("content-type")).toContain("application/problem+json");
@@ -62,6 +63,8 @@ describe("POST /v1/alerts", () => {
     }
     const res = await s.call("POST", "/v1/alerts", { severity: "low" });
     expect(res.status).toBe(422);
+    const blank = await create({ title: "  " });
+    expect(blank.body.errors).toEqual([{ path: "/title", message: "must not be blank" }]);
   });
 
   test("bounds metadata in keys, key length, value length and total size", async () => {

@@ -26,7 +26,8 @@ const Text = (max: number) => t.String({ minLength: 1, maxLength: max });
 
 export const CreateAlertBody = t.Object(
   {
-    title: Text(200),
+    // Not blank: a title of spaces would list as an all but invisible link.
+    title: t.String({ minLength: 1, maxLength: 200, pattern: "\\S", "x-pattern-message": "must not be blank", description: "Shown in lists and notifications; not blank." }),
     severity: AlertSeverity,
     description: t.Optional(t.String({ maxLength: 5_000 })),
     connector: t.Optional(Text(100)),
