@@ -2,6 +2,7 @@
 // signature (with the optional timestamp mode), then the caller's rate limit. Failures are
 // counted per client address so a flood of bad credentials is refused cheaply and consumes
 // nobody's quota.
+import { addressBlock } from "../domain/address-block.ts";
 import type { AuthenticatedKey, KeyService } from "../auth/key-service.ts";
 import type { ReplayGuard } from "../auth/replay-guard.ts";
 import { decodeSignature, requestSigningString, verifySignature } from "../auth/signature.ts";
@@ -58,7 +59,7 @@ export class Authenticator {
   }
 
   private async authenticateAfterFailures(request: Request, state: RequestState): Promise<void> {
-    const blocked = await this.deps.failureLimiter.peek(`ip:${state.clientIp}`, this.failureWindows);
+    const blocked = await this.deps.failureLimiter.peek(`ip:${addressBlock(state.clientIp)}`, this.failureWindows);
     if (blocked.allowed) return this.verifyThenCharge(request, state);
     // An address over its allowance is often many clients (an office behind NAT, a proxy): a
     // key that has worked on this node is still verified, so one failing client does not lock
@@ -90,7 +91,7 @@ export class Authenticator {
       this.lastFailureAt = this.deps.clock.monotonic();
       // Counted atomically: concurrent failures from one address that all passed the check
       // above (their key lookups were in flight together) still get exactly the allowance.
-      const counted = await this.deps.failureLimiter.acquire(`ip:${state.clientIp}`, this.failureWindows);
+      const counted = await this.deps.failureLimiter.acquire(`ip:${addressBlock(state.clientIp)}`, this.failureWindows);
       if (!counted.allowed) throw this.tooManyFailures(counted);
     }
     throw e;

@@ -2,6 +2,7 @@
 // limited per client address and per user, and sessions with idle and absolute timeouts. Session
 // ids and setup tokens are random 256-bit values given to the browser; the store keeps only their
 // SHA-256, so a copy of the database opens no session and completes no setup.
+import { addressBlock } from "../domain/address-block.ts";
 import { randomBytes, sha256Hex as sha256, timingSafeEqual } from "../domain/crypto.ts";
 import type { AuditActor, AuditService } from "../audit/service.ts";
 import { type Clock, iso } from "../domain/clock.ts";
@@ -201,7 +202,7 @@ export class UserService {
   /** Checks the password and opens a session; every failure is the same SIGN_IN_FAILED. */
   async signIn(emailInput: string, password: string, ip: string): Promise<SignedIn> {
     const email = emailInput.trim().toLowerCase();
-    const subjects = [`dashboard-ip:${ip}`, `dashboard-user:${email}`];
+    const subjects = [`dashboard-ip:${addressBlock(ip)}`, `dashboard-user:${email}`];
     const limited = [
       await this.limiting(() => this.failures.peek(subjects[0]!, this.addressWindows)),
       await this.limiting(() => this.failures.peek(subjects[1]!, this.userWindows)),

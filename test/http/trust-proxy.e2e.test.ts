@@ -26,3 +26,11 @@ test("a forged first X-Forwarded-For entry does not escape the failed-authentica
   // Another real client (another last entry) is not affected.
   expect((await badAuth("203.0.113.8")).status).toBe(401);
 });
+
+test("an IPv6 client is counted per /64: rotating through its own addresses does not renew the allowance", async () => {
+  const statuses: number[] = [];
+  for (let i = 1; i <= 6; i++) statuses.push((await badAuth(`2001:db8:5:6::${i.toString(16)}`)).status);
+  expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+  // The next /64 is another client.
+  expect((await badAuth("2001:db8:5:7::1")).status).toBe(401);
+});
