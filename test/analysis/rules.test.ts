@@ -111,6 +111,26 @@ describe("rules: evaluation", () => {
     expect(r.anomalies.map((x) => x.code)).not.toContain("rule:attr");
   });
 
+  test("matches() runs RE2: in a macro, on a dyn attribute, with a pattern from the data (refused at run time when not RE2)", async () => {
+    const rules = [
+      { id: "sku_b", when: "txn.lines.exists(l, l.sku.matches('^SKU-[B-C]$'))", severity: "low" },
+      { id: "attr_pattern", when: 'txn.customer_id.matches(txn.attributes["pattern"])', severity: "low" },
+      { id: "dyn_receiver", when: "txn.attributes['pattern'].matches('^[(^]')", severity: "low" },
+    ];
+    const data = (pattern: string) => ({ ...invoice("M-1", { customer: "CUST-1", lines: [{ sku: "SKU-B", qty: 1, unit: 50 }] }), attributes: { pattern } });
+    const fine = await analyze(rules, data("^CUST-\\d$"));
+    expect(fine.anomalies.map((x) => x.code).sort()).toEqual(["rule:attr_pattern", "rule:dyn_receiver", "rule:sku_b"]);
+    const backreference = await analyze(rules, data("(C)\\1"));
+    expect(backreference.anomalies.map((x) => x.code).sort()).toEqual(["rule:dyn_receiver", "rule:sku_b"]);
+  });
+
+  test("a matches() pattern outside RE2 is refused with the config, naming the rule and the positions", () => {
+    expect(problems(`rules:\n  - { id: r1, when: 'txn.reference.matches("x(?=y)") || txn.lines.exists(l, l.sku.matches("a**"))' }`)).toEqual([
+      'rules[0].when: matches() pattern "x(?=y)" is not RE2 syntax: lookahead and lookbehind ((?=, (?!, (?<=, (?<!) are not supported by RE2 at position 2 of the pattern (column 23)',
+      'rules[0].when: matches() pattern "a**" is not RE2 syntax: bad repetition operator: a quantifier after a quantifier (possessive or doubled quantifiers are not RE2) at position 3 of the pattern (column 70)',
+    ]);
+  });
+
   test("run-time failures are counted per rule and logged once per period with their count and error", async () => {
     const log = memoryLogger();
     const rules = rulesConfig([

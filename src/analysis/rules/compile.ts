@@ -7,6 +7,7 @@ import { DETECTOR_BY_CODE, MODULE_IDS, type ModuleId } from "../catalog.ts";
 import type { RuleCode } from "../detectors/types.ts";
 import type { RuleConfigT, RulesConfig } from "./config-schema.ts";
 import { ruleEnvironment, TXN_FIELD_NAMES, type RuleVariables } from "./environment.ts";
+import { useRe2Matches } from "./matches.ts";
 
 /**
  * The weight a rule finding carries (its score is 1): with the default risk levels (30/60/80)
@@ -128,7 +129,7 @@ function compileOne(rule: RuleConfigT, path: string, ids: ReadonlySet<string>, p
 /** Parses and type-checks one expression; null (with a problem) when it is not valid. */
 function program(source: string, path: string, types: readonly string[], problems: string[]): Program | null {
   const env = ruleEnvironment();
-  let parsed: Program & { check(): { valid: boolean; type?: string; error?: Error } };
+  let parsed: Program & { check(): { valid: boolean; type?: string; error?: Error }; ast: unknown };
   try {
     parsed = env.parse(source) as typeof parsed;
   } catch (e) {
@@ -144,7 +145,21 @@ function program(source: string, path: string, types: readonly string[], problem
     problems.push(`${path}: must be of type ${types[0]}, but is ${checked.type}`);
     return null;
   }
-  return parsed;
+  if (!/\bmatches\b/.test(source)) return parsed;
+  // Checked as written above (so errors say `matches`); run from a second parse whose `matches`
+  // calls go to the RE2 matcher (a checked AST keeps the overloads it resolved).
+  const re2 = env.parse(source) as typeof parsed;
+  const patternProblems = useRe2Matches(re2.ast);
+  if (patternProblems.length > 0) {
+    problems.push(...patternProblems.map((p) => `${path}: ${p}`));
+    return null;
+  }
+  const rechecked = re2.check();
+  if (!rechecked.valid) {
+    problems.push(`${path}: ${describeError(rechecked.error)}`);
+    return null;
+  }
+  return re2;
 }
 
 /** The first line of a CEL error, and the column (1-based) it points at. */

@@ -3,6 +3,8 @@
 // loaded rather than when a transaction happens to reach it. Values are plain class instances
 // built once per transaction (context.ts); numbers are doubles, counts ints.
 import type { Environment } from "@marcbachmann/cel-js";
+import { RE2_MATCHES } from "./matches.ts";
+import { re2Matches } from "./re2.ts";
 
 // Required on first use, not imported: the CEL runtime registers its standard library when it
 // loads (~10 ms), which every start-up paid even with no rules configured.
@@ -157,6 +159,8 @@ function buildEnvironment(): Environment {
     .registerVariable("history", "History")
     .registerVariable("findings", "list<Finding>")
     .registerVariable("risk_score", "double");
+  // `matches()` as the CEL spec defines it (RE2, linear time): matches.ts renames the calls.
+  env.registerFunction(`string.${RE2_MATCHES}(string): bool`, re2Matches);
   // Money is double and literals like 2 are int: strict CEL refuses `txn.amount * 2`. Mixed
   // arithmetic is what people write, so it is allowed (the int is widened to a double).
   for (const op of ["+", "-", "*", "/"] as const) {
