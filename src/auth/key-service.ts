@@ -42,9 +42,16 @@ export interface AuthenticatedKey {
   secret: string;
 }
 
+/** Throws when `key` cannot be rotated: missing, revoked, or already replaced. */
+function refuseRotation(keyId: string, key: ApiKeyRecord | null): void {
+  if (!key) throw new KeyServiceError("unknown_key", `no key ${keyId}`);
+  if (key.revoked_at) throw new KeyServiceError("key_revoked", `key ${keyId} is revoked; create a new key instead`);
+  if (key.rotated_to) throw new KeyServiceError("key_rotated", `key ${keyId} was already rotated to ${key.rotated_to}; rotate ${key.rotated_to} instead`);
+}
+
 export class KeyServiceError extends Error {
   constructor(
-    readonly code: "unknown_account" | "unknown_key" | "unknown_plan" | "key_revoked",
+    readonly code: "unknown_account" | "unknown_key" | "unknown_plan" | "key_revoked" | "key_rotated",
     message: string,
   ) {
     super(message);
@@ -124,29 +131,39 @@ export class KeyService {
   async createKey(accountId: string, options: { name?: string; expiresInMs?: number; actor?: AuditActor } = {}): Promise<MintedKey> {
     const account = await this.store.accounts.get(accountId);
     if (!account) throw new KeyServiceError("unknown_account", `no account ${accountId}`);
+    const { record, minted } = this.mint(account.id, options.name ?? null, options.expiresInMs);
+    await this.store.apiKeys.create(record);
+    await this.recordCreated(record, options.actor ?? SYSTEM_ACTOR);
+    return minted;
+  }
+
+  /** A new key and secret (not stored yet): the record to store and what its owner is shown once. */
+  private mint(accountId: string, name: string | null, expiresInMs?: number): { record: ApiKeyRecord; minted: MintedKey } {
     const now = this.clock.now();
     const id = newId("key", now);
     const key = mintApiKey();
     const secret = mintSecret();
     const record: ApiKeyRecord = {
       id,
-      account_id: account.id,
-      name: options.name ?? null,
+      account_id: accountId,
+      name,
       prefix: displayPrefix(key),
       key_hash: hashApiKey(key),
       secret_enc: seal(this.masterKey, secret, id),
       created_at: iso(now),
-      expires_at: options.expiresInMs !== undefined ? iso(now + options.expiresInMs) : null,
+      expires_at: expiresInMs !== undefined ? iso(now + expiresInMs) : null,
       revoked_at: null,
       rotated_to: null,
     };
-    await this.store.apiKeys.create(record);
-    await this.audit?.record("key.created", options.actor ?? SYSTEM_ACTOR, {
-      account_id: account.id,
-      target: id,
+    return { record, minted: { id, object: "api_key", key, secret, account: accountId, name, created_at: record.created_at, expires_at: record.expires_at } };
+  }
+
+  private async recordCreated(record: ApiKeyRecord, actor: AuditActor): Promise<void> {
+    await this.audit?.record("key.created", actor, {
+      account_id: record.account_id,
+      target: record.id,
       details: { name: record.name, prefix: record.prefix, expires_at: record.expires_at },
     });
-    return { id, object: "api_key", key, secret, account: account.id, name: record.name, created_at: record.created_at, expires_at: record.expires_at };
   }
 
   async listKeys(accountId?: string): Promise<PublicKeyView[]> {
@@ -162,19 +179,28 @@ export class KeyService {
     return this.view(record);
   }
 
-  /** A new key and secret for the same account; the old key keeps working for `graceMs`. */
+  /**
+   * A new key and secret for the same account; the old key keeps working for `graceMs`. A key
+   * is replaced once: rotating a key already rotated (two admins at the same moment, or a
+   * second try) fails with key_rotated naming its successor, and mints nothing.
+   */
   async rotateKey(keyId: string, graceMs: number, actor: AuditActor = SYSTEM_ACTOR): Promise<{ key: MintedKey; previous: PublicKeyView }> {
     const old = await this.store.apiKeys.get(keyId);
-    if (!old) throw new KeyServiceError("unknown_key", `no key ${keyId}`);
-    if (old.revoked_at) throw new KeyServiceError("key_revoked", `key ${keyId} is revoked; create a new key instead`);
-    const minted = await this.createKey(old.account_id, { name: old.name ?? undefined, actor });
-    const previous = await this.store.apiKeys.expire(keyId, iso(this.clock.now() + graceMs), minted.id);
+    refuseRotation(keyId, old);
+    const { record, minted } = this.mint(old!.account_id, old!.name);
+    const previous = await this.store.apiKeys.rotate(keyId, record, iso(this.clock.now() + graceMs));
+    if (!previous) {
+      // Another rotation (or a revocation) committed between the read and the write.
+      refuseRotation(keyId, await this.store.apiKeys.get(keyId));
+      throw new KeyServiceError("key_rotated", `key ${keyId} changed while it was being rotated; try again`);
+    }
+    await this.recordCreated(record, actor);
     await this.audit?.record("key.rotated", actor, {
-      account_id: old.account_id,
+      account_id: previous.account_id,
       target: keyId,
-      details: { name: old.name, prefix: old.prefix, new_key: minted.id, old_key_expires_at: previous?.expires_at ?? null },
+      details: { name: previous.name, prefix: previous.prefix, new_key: minted.id, old_key_expires_at: previous.expires_at },
     });
-    return { key: minted, previous: this.view(previous ?? old) };
+    return { key: minted, previous: this.view(previous) };
   }
 
   /**

@@ -47,6 +47,11 @@ export async function rotate(a: Args, io: CliIO) {
 }
 
 function rethrow(e: unknown): never {
-  if (e instanceof KeyServiceError) throw e.code === "unknown_key" || e.code === "unknown_account" ? new CodedFailure("not_found", e.message) : new CliFailure(e.message);
+  if (e instanceof KeyServiceError) {
+    if (e.code === "unknown_key" || e.code === "unknown_account") throw new CodedFailure("not_found", e.message);
+    // A rotation that lost to another (or came after it): `--json` callers can tell it apart.
+    if (e.code === "key_rotated") throw new CodedFailure("key_rotated", e.message);
+    throw new CliFailure(e.message);
+  }
   throw e;
 }

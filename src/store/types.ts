@@ -40,8 +40,13 @@ export interface ApiKeyRepository {
   findByHash(keyHash: string): Promise<ApiKeyRecord | null>;
   list(accountId?: string): Promise<ApiKeyRecord[]>;
   revoke(id: string, at: string): Promise<ApiKeyRecord | null>;
-  /** Sets expires_at to `at` unless the key already expires earlier; records its successor. */
-  expire(id: string, at: string, rotatedTo: string): Promise<ApiKeyRecord | null>;
+  /**
+   * Replaces key `id` by `successor`, atomically: in one transaction, inserts the successor and
+   * sets the old key's expires_at to `at` (unless it already expires earlier) and rotated_to.
+   * Only a key neither rotated nor revoked is replaced; otherwise nothing is written and the
+   * result is null (two rotations racing: exactly one wins). Returns the old key as updated.
+   */
+  rotate(id: string, successor: ApiKeyRecord, at: string): Promise<ApiKeyRecord | null>;
   /** Records that the key was used at `at` (callers throttle this). */
   touch(id: string, at: string): Promise<void>;
 }

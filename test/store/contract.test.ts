@@ -105,7 +105,7 @@ for (const driver of drivers) {
       expect(await store.accounts.setPlan("acct_missing", "pro")).toBeNull();
     });
 
-    test("api keys: secret bytes round-trip, revoke keeps the first time, expire keeps the earlier time", async () => {
+    test("api keys: secret bytes round-trip, revoke keeps the first time", async () => {
       const secret = new Uint8Array([0, 1, 2, 255, 128, 7]);
       const key = {
         id: newId("key"), account_id: acct, name: null, prefix: "ak_live_ab", key_hash: `h${newId("key")}`, secret_enc: secret,
@@ -118,10 +118,35 @@ for (const driver of drivers) {
       expect(Array.from(found!.secret_enc)).toEqual(Array.from(secret));
       expect((await store.apiKeys.revoke(key.id, at(10)))!.revoked_at).toBe(at(10));
       expect((await store.apiKeys.revoke(key.id, at(20)))!.revoked_at).toBe(at(10));
-      expect((await store.apiKeys.expire(key.id, at(30), "key_next"))!.expires_at).toBe(at(30));
-      expect((await store.apiKeys.expire(key.id, at(40), "key_next"))!.expires_at).toBe(at(30));
       expect((await store.apiKeys.list(acct)).map((k) => k.id)).toEqual([key.id]);
       await expect(store.apiKeys.create({ ...key, id: newId("key") })).rejects.toThrow();
+    });
+
+    test("api keys: rotate replaces a key once, atomically; a revoked key is not replaced", async () => {
+      const key = (id: string) => ({
+        id, account_id: acct, name: null, prefix: "ak_live_ab", key_hash: `h${id}`, secret_enc: new Uint8Array([1]),
+        created_at: T0, expires_at: null, revoked_at: null, rotated_to: null,
+      });
+      const old = key(newId("key"));
+      await store.apiKeys.create(old);
+      const successors = Array.from({ length: 6 }, () => key(newId("key")));
+      const outcomes = await Promise.all(successors.map((s) => store.apiKeys.rotate(old.id, s, at(30))));
+      const winners = outcomes.flatMap((o, i) => (o ? [successors[i]!.id] : []));
+      expect(winners).toHaveLength(1);
+      expect(await store.apiKeys.get(old.id)).toMatchObject({ rotated_to: winners[0], expires_at: at(30) });
+      const stored = new Set((await store.apiKeys.list(acct)).map((k) => k.id));
+      expect(successors.filter((s) => stored.has(s.id)).map((s) => s.id)).toEqual(winners);
+
+      const early = { ...key(newId("key")), expires_at: at(10) };
+      await store.apiKeys.create(early);
+      expect((await store.apiKeys.rotate(early.id, key(newId("key")), at(40)))!.expires_at).toBe(at(10)); // keeps the earlier time
+      const revoked = key(newId("key"));
+      await store.apiKeys.create(revoked);
+      await store.apiKeys.revoke(revoked.id, at(5));
+      const orphan = key(newId("key"));
+      expect(await store.apiKeys.rotate(revoked.id, orphan, at(50))).toBeNull();
+      expect(await store.apiKeys.get(orphan.id)).toBeNull();
+      expect(await store.apiKeys.rotate("key_missing", key(newId("key")), at(50))).toBeNull();
     });
 
     test("idempotency: one claim wins among concurrent ones; live keys replay, expired ones are taken again", async () => {

@@ -40,17 +40,22 @@ export class PgApiKeyRepository implements ApiKeyRepository {
     );
   }
 
-  expire(id: string, at: string, rotatedTo: string) {
-    return this.db.run(async (sql) =>
-      fromRow(
-        await one<ApiKeyRecord>(
-          sql,
-          `UPDATE api_keys SET expires_at = CASE WHEN expires_at IS NULL OR expires_at > $1 THEN $1 ELSE expires_at END,
-             rotated_to = $2 WHERE id = $3 RETURNING *`,
-          [at, rotatedTo, id],
-        ),
-      ),
-    );
+  rotate(id: string, successor: ApiKeyRecord, at: string) {
+    // The conditional UPDATE row-locks the old key: a concurrent rotation waits for this
+    // transaction, then finds rotated_to set and updates nothing.
+    return this.db.tx(async (sql) => {
+      const old = await one<ApiKeyRecord>(
+        sql,
+        `UPDATE api_keys SET expires_at = CASE WHEN expires_at IS NULL OR expires_at > $1 THEN $1 ELSE expires_at END,
+           rotated_to = $2 WHERE id = $3 AND rotated_to IS NULL AND revoked_at IS NULL RETURNING *`,
+        [at, successor.id, id],
+      );
+      if (old) {
+        const q = insertOf("api_keys", COLUMNS, { ...successor, secret_enc: Buffer.from(successor.secret_enc) });
+        await sql.unsafe(q.text, q.params);
+      }
+      return fromRow(old);
+    });
   }
 
   touch(id: string, at: string) {

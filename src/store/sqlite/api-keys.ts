@@ -15,14 +15,18 @@ export class SqliteApiKeyRepository implements ApiKeyRepository {
 
   create(key: ApiKeyRecord) {
     return guarded(() => {
-      this.db
-        .query(
-          `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, secret_enc, created_at, expires_at, revoked_at, rotated_to)
-           VALUES ($id, $account_id, $name, $prefix, $key_hash, $secret_enc, $created_at, $expires_at, $revoked_at, $rotated_to)`,
-        )
-        .run(key as never);
+      this.insert(key);
       return key;
     });
+  }
+
+  private insert(key: ApiKeyRecord) {
+    this.db
+      .query(
+        `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, secret_enc, created_at, expires_at, revoked_at, rotated_to)
+         VALUES ($id, $account_id, $name, $prefix, $key_hash, $secret_enc, $created_at, $expires_at, $revoked_at, $rotated_to)`,
+      )
+      .run(key as never);
   }
 
   get(id: string) {
@@ -51,15 +55,20 @@ export class SqliteApiKeyRepository implements ApiKeyRepository {
     );
   }
 
-  expire(id: string, at: string, rotatedTo: string) {
-    return guarded(() =>
-      this.db
+  rotate(id: string, successor: ApiKeyRecord, at: string) {
+    // IMMEDIATE: the write lock from the start, so a second process's rotation waits (busy
+    // timeout) and then sees rotated_to set, instead of both reading the key as unrotated.
+    const replace = this.db.transaction((): ApiKeyRecord | null => {
+      const old = this.db
         .query<ApiKeyRecord, [string, string, string, string]>(
           `UPDATE api_keys SET expires_at = CASE WHEN expires_at IS NULL OR expires_at > ? THEN ? ELSE expires_at END,
-             rotated_to = ? WHERE id = ? RETURNING *`,
+             rotated_to = ? WHERE id = ? AND rotated_to IS NULL AND revoked_at IS NULL RETURNING *`,
         )
-        .get(at, at, rotatedTo, id),
-    );
+        .get(at, at, successor.id, id);
+      if (old) this.insert(successor);
+      return old;
+    });
+    return guarded(() => replace.immediate());
   }
 
   touch(id: string, at: string) {
