@@ -12,6 +12,7 @@ import { verifyMasterKey } from "./auth/master-key-check.ts";
 import { MemoryReplayGuard, StoreReplayGuard } from "./auth/replay-guard.ts";
 import { type AssayConfig, plansOf } from "./config/load.ts";
 import { ConnectorRegistry } from "./connectors/registry.ts";
+import type { Resolver } from "./connectors/http/ssrf.ts";
 import { type Clock, iso, systemClock } from "./domain/clock.ts";
 import { Authenticator } from "./http/authenticate.ts";
 import { Idempotency } from "./http/idempotency.ts";
@@ -34,6 +35,8 @@ export interface RuntimeOptions {
   env?: Record<string, string | undefined>;
   /** Injected limiter (tests, or a shared backend later). */
   limiter?: RateLimiter;
+  /** Resolves the host names of webhook targets and http connectors (the system resolver otherwise; tests inject one). */
+  resolve?: Resolver;
 }
 
 export interface Runtime {
@@ -164,9 +167,9 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     log,
     fault: options.env?.ASSAY_TEST_FAULT,
   });
-  const connectors = new ConnectorRegistry(config, { log, clock });
+  const connectors = new ConnectorRegistry(config, { log, clock, resolve: options.resolve });
   const timers: ReturnType<typeof setInterval>[] = [];
-  const webhooks = new WebhookWorker({ outbox: store.outbox, targets: config.alerts.webhooks, delivery: config.alerts.webhook_delivery, clock, log });
+  const webhooks = new WebhookWorker({ outbox: store.outbox, targets: config.alerts.webhooks, delivery: config.alerts.webhook_delivery, clock, log, resolve: options.resolve });
   // The analysis engine and what is built on it (its detectors, alerts, reports, learning) are
   // loaded on first use: the server listens and answers a signed health request without them
   // (the cold start, docs/benchmarks.md); the app is built just after listening.

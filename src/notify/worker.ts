@@ -2,11 +2,12 @@
 // message that fails is retried with exponential backoff (and jitter) and holds back the later
 // messages of its target only, so one dead receiver delays nobody else. Delivery is at least
 // once: receivers de-duplicate on X-Assay-Event-Id.
-import { destinationRefusal } from "../connectors/http/ssrf.ts";
+import { checkedDestination, type Resolver } from "../connectors/http/ssrf.ts";
 import type { WebhookDeliveryT, WebhookTargetT } from "../alerts/config-schema.ts";
 import { type Clock, iso } from "../domain/clock.ts";
 import type { Logger } from "../log.ts";
 import type { OutboxMessage, OutboxRepository } from "../store/types.ts";
+import { pinnedFetch } from "../connectors/http/pinned-fetch.ts";
 import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from "./signature.ts";
 
 export interface WebhookWorkerDeps {
@@ -17,6 +18,8 @@ export interface WebhookWorkerDeps {
   log: Logger;
   /** Injected for tests; the global fetch otherwise. */
   fetch?: typeof fetch;
+  /** Resolves a target's host name for the SSRF check (the system resolver otherwise; tests inject one). */
+  resolve?: Resolver;
 }
 
 /** How long past a delivery attempt's timeout its claim lasts (time to record the outcome). */
@@ -126,11 +129,13 @@ export class WebhookWorker {
     let status: number | null = null;
     let error: string;
     // The connectors' SSRF rules: a target on loopback, link-local or a metadata address is
-    // refused unless its allow_hosts lists it (checked on the resolved addresses, every attempt).
-    const refusal = await destinationRefusal(new URL(target.url), target.allow_hosts ?? []);
-    if (refusal) error = `webhook target refused: ${refusal}`;
+    // refused unless its allow_hosts lists it (checked on the resolved addresses, every attempt),
+    // and the request goes to the address checked, not to a second resolution (pinned-fetch.ts).
+    const url = new URL(target.url);
+    const destination = await checkedDestination(url, target.allow_hosts ?? [], this.deps.resolve);
+    if (destination.refusal !== undefined) error = `webhook target refused: ${destination.refusal}`;
     else try {
-      const response = await (this.deps.fetch ?? fetch)(target.url, {
+      const response = await pinnedFetch(url, destination.address, {
         method: "POST",
         redirect: "manual",
         headers: {
@@ -143,7 +148,7 @@ export class WebhookWorker {
         },
         body: m.payload,
         signal: AbortSignal.any([AbortSignal.timeout(target.timeout_ms), this.inFlight.signal]),
-      });
+      }, this.deps.fetch);
       status = response.status;
       await response.body?.cancel().catch(() => {});
       if (status >= 200 && status < 300) {

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { signHex } from "../../src/auth/signature.ts";
 import { parseConfig } from "../../src/config/load.ts";
 import type { Clock } from "../../src/domain/clock.ts";
+import type { Resolver } from "../../src/connectors/http/ssrf.ts";
 import { silentLogger, type Logger } from "../../src/log.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
 import { type RunningServer, startServer } from "../../src/server.ts";
@@ -53,6 +54,8 @@ export async function startTestServer(
     env?: Record<string, string | undefined>;
     /** A suite about one driver's own features (backup of the SQLite file) names it; else ASSAY_TEST_STORAGE decides. */
     driver?: "sqlite" | "postgres";
+    /** Resolves webhook targets' host names (a test's own DNS answers). */
+    resolve?: Resolver;
   } = {},
 ): Promise<TestServer> {
   const dir = options.dir ?? makeTempDir();
@@ -64,7 +67,7 @@ export async function startTestServer(
   // A given folder may be a restart of an earlier server: keep its master key.
   if (!existsSync(join(dir, "master.key"))) writeFileSync(join(dir, "master.key"), randomBytes(32).toString("hex"), { mode: 0o600 });
   const config = parseConfig(await Bun.file(configFile).text(), configFile, { ...process.env, ...options.env });
-  const rt = createRuntime(config, { log: options.log ?? silentLogger, clock: options.clock, env: {} });
+  const rt = createRuntime(config, { log: options.log ?? silentLogger, clock: options.clock, env: {}, resolve: options.resolve });
   await rt.store.migrate();
   const server = startServer(rt, { host: "127.0.0.1", port: 0 });
   const newAccount = async (plan = "standard"): Promise<Credentials> => {

@@ -5,7 +5,8 @@
 // 5xx and 429. Credentials go only in headers and never into messages or logs.
 import type { ApiError } from "../../domain/errors.ts";
 import { connectorTimeout, connectorUnavailable } from "../errors.ts";
-import { checkDestination, type Resolver } from "./ssrf.ts";
+import { pinnableDestination, type Resolver } from "./ssrf.ts";
+import { pinnedFetch } from "./pinned-fetch.ts";
 
 export interface HttpClientSettings {
   connectorId: string;
@@ -42,8 +43,9 @@ async function attemptOnce(start: URL, s: HttpClientSettings, outer?: AbortSigna
   let url = start;
   try {
     for (let hop = 0; ; hop++) {
-      await checkDestination(id, url, s.allowHosts, s.resolve);
-      const response = await fetch(url, { headers: s.headers, redirect: "manual", signal });
+      // Connect to the address just checked, not to a fresh resolution of the name (DNS rebinding).
+      const address = await pinnableDestination(id, url, s.allowHosts, s.resolve);
+      const response = await pinnedFetch(url, address, { headers: s.headers, redirect: "manual", signal });
       if (response.status >= 300 && response.status < 400 && response.headers.has("location")) {
         await response.body?.cancel().catch(() => {});
         const next = new URL(response.headers.get("location")!, url);

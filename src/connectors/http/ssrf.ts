@@ -53,30 +53,58 @@ export type Resolver = (host: string) => Promise<string[]>;
 
 const systemResolver: Resolver = async (host) => (await dns().lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
-/** Why `url` may not be contacted ("… unless listed in allow_hosts"), or undefined when it may. */
-export async function destinationRefusal(url: URL, allowHosts: readonly string[], resolve: Resolver = systemResolver): Promise<string | undefined> {
+/**
+ * Where `url` may be contacted: `refusal` says why not ("… unless listed in allow_hosts"), else
+ * `address` is the checked address to connect to — a client that connects by name instead
+ * resolves again, and a rebinding DNS server can answer a public address to the check and
+ * 127.0.0.1 to the connection. `address` is undefined when there is nothing to pin: the host is
+ * an IP literal already, or allow_hosts lists it (the operator trusts that name).
+ */
+export async function checkedDestination(
+  url: URL,
+  allowHosts: readonly string[],
+  resolve: Resolver = systemResolver,
+): Promise<{ refusal: string; address?: undefined } | { refusal?: undefined; address: string | undefined }> {
   const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (allowHosts.some((h) => h.toLowerCase().replace(/^\[|\]$/g, "") === host)) return undefined;
-  const refuse = (why: string) => `the URL points to ${why}, which is refused unless listed in allow_hosts`;
+  if (allowHosts.some((h) => h.toLowerCase().replace(/^\[|\]$/g, "") === host)) return { address: undefined };
+  const refuse = (why: string) => ({ refusal: `the URL points to ${why}, which is refused unless listed in allow_hosts` });
   if (BLOCKED_NAMES.has(host) || host.endsWith(".localhost")) return refuse("a local or metadata host name");
+  const literal = isIP(host) !== 0;
   let addresses: string[];
-  if (isIP(host)) addresses = [host];
+  if (literal) addresses = [host];
   else {
     try {
       addresses = await resolve(host);
     } catch {
-      return "the host name could not be resolved";
+      return { refusal: "the host name could not be resolved" };
     }
+    if (addresses.length === 0) return { refusal: "the host name could not be resolved" };
   }
   for (const address of addresses) {
     const why = blockedReason(address);
     if (why) return refuse(why);
   }
-  return undefined;
+  return { address: literal ? undefined : addresses[0] };
+}
+
+/** Why `url` may not be contacted ("… unless listed in allow_hosts"), or undefined when it may. */
+export async function destinationRefusal(url: URL, allowHosts: readonly string[], resolve: Resolver = systemResolver): Promise<string | undefined> {
+  return (await checkedDestination(url, allowHosts, resolve)).refusal;
 }
 
 /** Throws connector_unavailable when `url` points where this connector may not go. */
 export async function checkDestination(connectorId: string, url: URL, allowHosts: readonly string[], resolve: Resolver = systemResolver): Promise<void> {
-  const refusal = await destinationRefusal(url, allowHosts, resolve);
-  if (refusal) throw connectorUnavailable(connectorId, refusal.replace(/^the URL/, "the source URL").replace(/^the host/, "the source host"));
+  await pinnableDestination(connectorId, url, allowHosts, resolve);
+}
+
+/**
+ * As checkDestination, and returns the checked address to connect to (pinned-fetch.ts), or
+ * undefined when the URL is to be fetched as written (an IP literal, an allow-listed host).
+ */
+export async function pinnableDestination(connectorId: string, url: URL, allowHosts: readonly string[], resolve: Resolver = systemResolver): Promise<string | undefined> {
+  const destination = await checkedDestination(url, allowHosts, resolve);
+  if (destination.refusal !== undefined) {
+    throw connectorUnavailable(connectorId, destination.refusal.replace(/^the URL/, "the source URL").replace(/^the host/, "the source host"));
+  }
+  return destination.address;
 }
