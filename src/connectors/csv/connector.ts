@@ -13,7 +13,7 @@ import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
-import { type CsvEncoding, CsvRow, type CsvRows, readCsvRange, readCsvRows, RecordTooLongError } from "./reader.ts";
+import { type CsvEncoding, CsvRow, type CsvRows, MalformedCsvError, readCsvRange, readCsvRows } from "./reader.ts";
 
 /** How much of a file's start checkFirstRows reads, and how many rows of it at most. */
 const FIRST_ROWS_BYTES = 64 * 1024;
@@ -87,7 +87,7 @@ export class CsvConnector extends BaseConnector {
       })
       .catch((e: unknown) => {
         this.indexes.delete(file);
-        if (e instanceof UnreadableFileError || e instanceof RecordTooLongError) throw connectorUnavailable(this.id, `${basename(file)}: ${e.message}`);
+        if (e instanceof UnreadableFileError || e instanceof MalformedCsvError) throw connectorUnavailable(this.id, `${basename(file)}: ${e.message}`);
         throw connectorUnavailable(this.id, "a transactions file could not be read");
       });
     this.indexes.set(file, building);
@@ -334,7 +334,12 @@ export async function readCsvTable(connectorId: string, table: ReferenceTable, f
     }
     return out;
   };
-  const first = await records.next();
+  // A malformed file (a record over 16 MiB, a quote never closed) makes the table unavailable, naming the file.
+  const unreadable = (e: unknown): never => {
+    if (e instanceof MalformedCsvError) throw connectorUnavailable(connectorId, `${basename(file)}: ${e.message}`);
+    throw e;
+  };
+  const first = await records.next().catch(unreadable);
   let header: string[] = [];
   let firstRows: string[][] = [];
   if (!first.done) {
@@ -347,8 +352,7 @@ export async function readCsvTable(connectorId: string, table: ReferenceTable, f
     try {
       for await (const b of records) yield valuesOf(b, 0);
     } catch (e) {
-      if (e instanceof RecordTooLongError) throw connectorUnavailable(connectorId, `${basename(file)}: ${e.message}`);
-      throw e;
+      unreadable(e);
     }
   }
   // The file is open from the first read on: a table given up before its rows (a header

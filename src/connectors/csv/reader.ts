@@ -37,10 +37,48 @@ const CHUNK = Bun.isMainThread ? MIB : MIB / 4;
  */
 export const MAX_RECORD_BYTES = 16 * MIB;
 
+/** A file that cannot be read as CSV: the connector reports the file (or table) unavailable with this message. */
+export class MalformedCsvError extends Error {}
+
 /** A record longer than MAX_RECORD_BYTES: the file cannot be read as CSV. */
-export class RecordTooLongError extends Error {
+export class RecordTooLongError extends MalformedCsvError {
   constructor(offset: number) {
     super(`the record at byte ${offset} is longer than ${MAX_RECORD_BYTES / MIB} MiB (an unclosed quote?)`);
+  }
+}
+
+/**
+ * A field that starts with `"` and has no closing quote before the end of the file: read on, the
+ * rest of the file would be one field of one record (its rows silently gone). `line` (1-based,
+ * physical lines of the file) is where the quote opened, when known.
+ */
+export class UnclosedQuoteError extends MalformedCsvError {
+  constructor(
+    readonly offset: number,
+    readonly line?: number,
+  ) {
+    super(
+      `the quoted field opened ${line === undefined ? "" : `on line ${line} `}(byte ${offset}) is never closed: ` +
+        `everything after it would be one field; close the quote, double a quote inside a quoted field (""), or remove the stray quote`,
+    );
+  }
+}
+
+/** The 1-based line of the file that byte `offset` is on (LFs before it, plus one); read only on the error path. */
+function lineAt(path: string, offset: number): number {
+  const fd = openSync(path, "r");
+  try {
+    const buf = Buffer.allocUnsafe(MIB);
+    let line = 1;
+    for (let at = 0; at < offset; ) {
+      const n = readSync(fd, buf, 0, Math.min(MIB, offset - at), at);
+      if (n === 0) break;
+      for (let p = buf.indexOf(LF, 0); p !== -1 && p < n; p = buf.indexOf(LF, p + 1)) line++;
+      at += n;
+    }
+    return line;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -83,9 +121,9 @@ export interface ReadOptions {
 
 /** Streams the records of a file (or of a byte range of it) in batches. */
 export function readCsvRecords(path: string, options: ReadOptions): AsyncGenerator<CsvRecord[]> {
-  return readBatches(path, options, (buf, pos, eof, base) => {
+  return readBatches(path, options, (buf, pos, eof, base, cut) => {
     const out: CsvRecord[] = [];
-    const next = parseRecords(buf, pos, eof, options.delimiter, base, out, options.onlyField, options.encoding);
+    const next = parseRecords(buf, pos, eof, options.delimiter, base, out, options.onlyField, options.encoding, cut);
     return { next, batch: out.length > 0 ? out : undefined };
   });
 }
@@ -97,8 +135,8 @@ export function readCsvRecords(path: string, options: ReadOptions): AsyncGenerat
  */
 export function readCsvRows(path: string, options: ReadOptions): AsyncGenerator<CsvRows> {
   const rows = new CsvRows(options.delimiter, options.encoding);
-  return readBatches(path, options, (buf, pos, eof, base) => {
-    const next = parseRows(buf, pos, eof, rows.delim, base, rows);
+  return readBatches(path, options, (buf, pos, eof, base, cut) => {
+    const next = parseRows(buf, pos, eof, rows.delim, base, rows, cut);
     return { next, batch: rows.count > 0 ? rows : undefined };
   });
 }
@@ -106,12 +144,15 @@ export function readCsvRows(path: string, options: ReadOptions): AsyncGenerator<
 /**
  * Reads the file (or the range) a chunk at a time into one working buffer and hands each to
  * `parse`, which takes the complete records from `pos` on (`base`: the file offset of buf[0]) and
- * says where the first incomplete one starts.
+ * says where the first incomplete one starts. `cut`: the range ends before the file does, so a
+ * quoted field still open at its end goes on past it (the rows before it are read; it is not).
  */
-async function* readBatches<B>(path: string, options: ReadOptions, parse: (buf: Buffer, pos: number, eof: boolean, base: number) => { next: number; batch: B | undefined }): AsyncGenerator<B> {
+async function* readBatches<B>(path: string, options: ReadOptions, parse: (buf: Buffer, pos: number, eof: boolean, base: number, cut: boolean) => { next: number; batch: B | undefined }): AsyncGenerator<B> {
   const handle = await open(path, "r");
   try {
-    const limit = options.end ?? (await handle.stat()).size;
+    const size = (await handle.stat()).size;
+    const limit = options.end ?? size;
+    const cut = limit < size;
     let position = options.start ?? 0;
     // One working buffer reused for the whole file: the unparsed tail of the previous chunk is
     // moved to its front and the next chunk read after it (grown only for a record over 1 MiB).
@@ -133,7 +174,14 @@ async function* readBatches<B>(path: string, options: ReadOptions, parse: (buf: 
       const buf = work.subarray(0, filled);
       let pos = 0;
       if (workOffset === 0 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) pos = 3;
-      const { next, batch } = parse(buf, pos, eof, workOffset);
+      let parsed: { next: number; batch: B | undefined };
+      try {
+        parsed = parse(buf, pos, eof, workOffset, cut);
+      } catch (e) {
+        if (e instanceof UnclosedQuoteError) throw new UnclosedQuoteError(e.offset, lineAt(path, e.offset));
+        throw e;
+      }
+      const { next, batch } = parsed;
       pos = next;
       if (batch !== undefined) yield batch;
       if (eof) return;
@@ -237,9 +285,9 @@ function readCsvRangeSync(path: string, offset: number, length: number, delimite
  * Parses complete records from buf[pos..] into out and returns where the first incomplete record
  * starts (everything, when eof). `base` is the file offset of buf[0].
  */
-export function parseRecords(buf: Buffer, pos: number, eof: boolean, delimiter: string, base: number, out: CsvRecord[], onlyField?: number, encoding?: CsvEncoding): number {
+export function parseRecords(buf: Buffer, pos: number, eof: boolean, delimiter: string, base: number, out: CsvRecord[], onlyField?: number, encoding?: CsvEncoding, cut = false): number {
   const rows = new CsvRows(delimiter, encoding);
-  const next = parseRows(buf, pos, eof, rows.delim, base, rows);
+  const next = parseRows(buf, pos, eof, rows.delim, base, rows, cut);
   for (let i = 0; i < rows.count; i++) {
     const start = rows.starts[i]!;
     let fields: string[];
@@ -345,7 +393,7 @@ export class CsvRows {
  * Finds the complete records from buf[pos..] (see parseRecords) and puts them in `rows` (emptied
  * first) without decoding anything but the records with quotes.
  */
-export function parseRows(buf: Buffer, pos: number, eof: boolean, delim: number, base: number, rows: CsvRows): number {
+export function parseRows(buf: Buffer, pos: number, eof: boolean, delim: number, base: number, rows: CsvRows, cut = false): number {
   rows.count = 0;
   rows.qRecords = 0;
   rows.qUsed = 0;
@@ -365,7 +413,7 @@ export function parseRows(buf: Buffer, pos: number, eof: boolean, delim: number,
       continue;
     }
     const at = rows.qUsed;
-    const next = parseQuotedRecord(buf, pos, eof, delim, rows);
+    const next = parseQuotedRecord(buf, pos, eof && !cut, delim, rows, base);
     if (next === -1) {
       // Incomplete (it goes on in the next read): forget its fields.
       for (let j = at; j < rows.qUsed; j++) rows.qText.delete(j);
@@ -579,23 +627,25 @@ function fieldAt(buf: Buffer, start: number, end: number, delim: number, n: numb
  * A record with quotes, possibly spanning lines, its fields appended to rows' quoted fields: a
  * field is the range of bytes it decodes to (inside its quotes), or, when it is made of several
  * pieces ("" escapes, text after the closing quote), a string in qText. Returns where the next
- * record starts, or -1 when buf ends inside this one (and not eof).
+ * record starts, or -1 when buf ends inside this one (and not eof). A field that starts with a
+ * quote must close it (UnclosedQuoteError at eof); a quote inside a field that did not start with
+ * one is a literal character (`12" pipe`), as lenient RFC 4180 readers take it.
  */
-function parseQuotedRecord(buf: Buffer, start: number, eof: boolean, delim: number, rows: CsvRows): number {
+function parseQuotedRecord(buf: Buffer, start: number, eof: boolean, delim: number, rows: CsvRows, base: number): number {
   const field = new FieldPieces(buf, rows.decode);
   let i = start;
   while (true) {
     field.reset();
     if (buf[i] === QUOTE) {
+      const opened = i;
       i++;
       let seg = i;
       while (true) {
         const q = buf.indexOf(QUOTE, i);
         if (q === -1) {
           if (!eof) return -1;
-          field.add(seg, buf.length); // unterminated quote at end of file
-          i = buf.length;
-          break;
+          // Never closed: the rest of the file is not one field of this record, it is a mistake.
+          throw new UnclosedQuoteError(base + opened);
         }
         if (q + 1 >= buf.length && !eof) return -1;
         if (buf[q + 1] === QUOTE) {
