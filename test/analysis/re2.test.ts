@@ -28,6 +28,11 @@ const SHARED: [string, string[]][] = [
   ["^$", ["", "a"]],
   ["^", ["", "abc"]],
   ["\\p{Lu}\\p{Ll}+", ["Zürich", "zürich"]],
+  // Unanchored, starting with one literal: the search skips to its occurrences.
+  ["-0+9$", ["CUST-0129", "CUST-0009", "-9", "-009x", "a-b-09", "--0-09"]],
+  ["é+t", ["caféét", "et", "éé"]],
+  ["😀+x", ["a😀😀x", "😀", "x😀x"]],
+  ["\\bab", ["ab", "cab", "c ab", "😀ab"]],
 ];
 
 describe("RE2 matcher", () => {

@@ -551,9 +551,28 @@ export class Re2Program {
   private readonly prog: readonly Inst[];
   /** Starts with `^` (or \A) outside any alternative: only position 0 can start a match. */
   private readonly anchored: boolean;
-
   /** The same pattern as a JavaScript RegExp, when that provably cannot backtrack badly (fast-path.ts). */
   private readonly fast: RegExp | null;
+  // The program flattened into typed arrays for the simulation: op, successors, and for a Char
+  // that is one plain range (a literal, [0-9]) its bounds (lo = -1: test the set, accepts()).
+  private readonly ops: Uint8Array;
+  private readonly xs: Int32Array;
+  private readonly ys: Int32Array;
+  private readonly lo: Int32Array;
+  private readonly hi: Int32Array;
+  // Working memory, allocated once: `test` runs to completion without calling out, so one
+  // program's calls never overlap (each worker thread has its own programs).
+  private current: Int32Array;
+  private next: Int32Array;
+  private readonly mark: Int32Array;
+  private readonly stack: Int32Array;
+  private gen = 0;
+  /**
+   * The character every match starts with, when the pattern begins with one literal (`-0+9$`,
+   * `INV-\d+`): with no thread alive the search skips to its next occurrence (indexOf) instead
+   * of stepping through every character.
+   */
+  private readonly firstLiteral: string | null;
 
   constructor(readonly pattern: string) {
     const tree = widenFolds(new Parser(pattern).parse());
@@ -564,6 +583,28 @@ export class Re2Program {
     this.prog = compiler.prog;
     const first = tree.t === "cat" ? tree.items[0] : tree;
     this.anchored = first?.t === "assert" && first.kind === "bot";
+    this.firstLiteral = this.anchored ? null : requiredFirstLiteral(tree);
+    const n = this.prog.length;
+    this.ops = new Uint8Array(n);
+    this.xs = new Int32Array(n);
+    this.ys = new Int32Array(n);
+    this.lo = new Int32Array(n).fill(-1);
+    this.hi = new Int32Array(n).fill(-1);
+    this.prog.forEach((inst, pc) => {
+      this.ops[pc] = inst.op;
+      this.xs[pc] = inst.x;
+      this.ys[pc] = inst.y;
+      const set = inst.set;
+      if (inst.op === Op.Char && set && !inst.fold && !set.negated && set.tests.length === 0 && set.ranges.length === 1) {
+        this.lo[pc] = set.ranges[0]![0];
+        this.hi[pc] = set.ranges[0]![1];
+      }
+    });
+    this.current = new Int32Array(n);
+    this.next = new Int32Array(n);
+    this.mark = new Int32Array(n).fill(-1);
+    // A closure pushes each state it expands at most twice, plus its start: 2n + 1 per call.
+    this.stack = new Int32Array(2 * n + 2);
   }
 
   test(input: string): boolean {
@@ -576,58 +617,113 @@ export class Re2Program {
     return this.fast !== null;
   }
 
+  /**
+   * Adds to `list` (from `len`) the Char and Match states reached from `start` by empty moves at
+   * the position between code points `prev` and `cp` (-1: the text's start or end); returns the
+   * new length. The marks of the current generation make a loop of empty moves (`(a*)*`) end.
+   */
+  private close(list: Int32Array, len: number, start: number, prev: number, cp: number): number {
+    const { ops, xs, ys, mark, stack } = this;
+    const gen = this.gen;
+    let top = 0;
+    stack[top++] = start;
+    while (top > 0) {
+      const pc = stack[--top]!;
+      if (mark[pc] === gen) continue;
+      mark[pc] = gen;
+      const op = ops[pc];
+      if (op === Op.Jmp) stack[top++] = xs[pc]!;
+      else if (op === Op.Split) {
+        stack[top++] = ys[pc]!;
+        stack[top++] = xs[pc]!;
+      } else if (op === Op.Assert) {
+        if (holds(this.prog[pc]!.kind!, prev, cp)) stack[top++] = xs[pc]!;
+      } else list[len++] = pc;
+    }
+    return len;
+  }
+
   /** The NFA simulation (what `test` runs without the fast path; public for the tests). */
   simulate(input: string): boolean {
-    const prog = this.prog;
-    const n = prog.length;
-    let current = new Int32Array(n);
-    let next = new Int32Array(n);
-    // mark[pc] === gen: pc is already in the list being built (one generation per position).
-    const mark = new Int32Array(n).fill(-1);
-    let gen = 0;
-    const stack: number[] = [];
-    // Adds to `list` the Char and Match states reached from `start` by empty transitions at the
-    // position between code points `prev` and `cp` (-1: the text's start or end). An explicit
-    // stack, so no recursion limit; the marks make a loop of empty moves (`(a*)*`) terminate.
-    const close = (list: Int32Array, len: number, start: number, prev: number, cp: number): number => {
-      stack.push(start);
-      while (stack.length > 0) {
-        const pc = stack.pop()!;
-        if (mark[pc] === gen) continue;
-        mark[pc] = gen;
-        const inst = prog[pc]!;
-        if (inst.op === Op.Jmp) stack.push(inst.x);
-        else if (inst.op === Op.Split) stack.push(inst.y, inst.x);
-        else if (inst.op === Op.Assert) {
-          if (holds(inst.kind!, prev, cp)) stack.push(inst.x);
-        } else list[len++] = pc;
-      }
-      return len;
-    };
-    let cp = input.length > 0 ? input.codePointAt(0)! : -1;
-    let currentLen = close(current, 0, 0, -1, cp);
+    const { ops, xs, lo, hi } = this;
+    if (this.gen > 0x3fffffff) {
+      this.mark.fill(-1);
+      this.gen = 0;
+    }
+    let current = this.current;
+    let next = this.next;
+    this.gen++;
     let i = 0;
+    if (this.firstLiteral !== null) {
+      i = input.indexOf(this.firstLiteral);
+      if (i === -1) return false;
+    }
+    let cp = i < input.length ? input.codePointAt(i)! : -1;
+    let currentLen = this.close(current, 0, 0, codePointBefore(input, i), cp);
     for (;;) {
       if (currentLen === 0 && this.anchored) return false;
       const after = cp === -1 ? i : i + (cp > 0xffff ? 2 : 1);
       const nextCp = after < input.length ? input.codePointAt(after)! : -1;
-      gen++;
+      this.gen++;
       let nextLen = 0;
       for (let k = 0; k < currentLen; k++) {
-        const inst = prog[current[k]!]!;
-        if (inst.op === Op.Match) return true;
+        const pc = current[k]!;
+        if (ops[pc] === Op.Match) return true;
         if (cp === -1) continue;
-        if (accepts(inst, cp)) nextLen = close(next, nextLen, inst.x, cp, nextCp);
+        const l = lo[pc]!;
+        const ok = l === -1 ? accepts(this.prog[pc]!, cp) : cp >= l && cp <= hi[pc]!;
+        if (ok) nextLen = this.close(next, nextLen, xs[pc]!, cp, nextCp);
       }
       if (cp === -1) return false;
+      if (nextLen === 0 && this.firstLiteral !== null) {
+        // Nothing alive: a match can only start at the next occurrence of its first character.
+        const j = input.indexOf(this.firstLiteral, after);
+        if (j === -1) return false;
+        i = j;
+        cp = input.codePointAt(j)!;
+        this.gen++;
+        currentLen = this.close(current, 0, 0, codePointBefore(input, j), cp);
+        continue;
+      }
       // Unanchored search: a match may also start at the next position.
-      if (!this.anchored) nextLen = close(next, nextLen, 0, cp, nextCp);
-      [current, next] = [next, current];
+      if (!this.anchored) nextLen = this.close(next, nextLen, 0, cp, nextCp);
+      const swap = current;
+      current = next;
+      next = swap;
       currentLen = nextLen;
       i = after;
       cp = nextCp;
     }
   }
+}
+
+/** The code point just before UTF-16 index `i` (-1 at the start). */
+function codePointBefore(input: string, i: number): number {
+  if (i === 0) return -1;
+  const c = input.charCodeAt(i - 1);
+  if (c >= 0xdc00 && c <= 0xdfff && i >= 2) {
+    const h = input.charCodeAt(i - 2);
+    if (h >= 0xd800 && h <= 0xdbff) return input.codePointAt(i - 2)!;
+  }
+  return c;
+}
+
+/**
+ * The one character every match of `tree` begins with, or null: the pattern's first item must be
+ * a literal character (or a repetition of one at least once), with nothing before it that could
+ * match first; assertions before it (\b) are allowed, they consume nothing.
+ */
+function requiredFirstLiteral(tree: Node): string | null {
+  const items = tree.t === "cat" ? tree.items : [tree];
+  for (const item of items) {
+    if (item.t === "assert") continue;
+    const char = item.t === "rep" && item.min >= 1 ? item.sub : item;
+    if (char.t !== "char" || char.fold || char.set.negated || char.set.tests.length > 0) return null;
+    const ranges = char.set.ranges;
+    if (ranges.length !== 1 || ranges[0]![0] !== ranges[0]![1]) return null;
+    return String.fromCodePoint(ranges[0]![0]);
+  }
+  return null;
 }
 
 /** Whether an assertion holds between code point `prev` and `cp` (-1: the text's start or end). */
