@@ -18,6 +18,11 @@ afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
 
+/** Outside CI a machine without what a test needs passes it by; under CI=true the test must run. */
+function requiredUnderCi(what: string): void {
+  if (process.env.CI === "true") throw new Error(`this test needs ${what} on the machine (CI=true: it must run)`);
+}
+
 /** An IPv4 address of this machine that the SSRF rules allow (not loopback), if it has one. */
 function reachableAllowedAddress(): string | undefined {
   return Object.values(networkInterfaces())
@@ -51,7 +56,7 @@ async function until(what: string, fn: () => boolean, timeoutMs = 10_000) {
 describe("webhook connections are pinned to the checked address", () => {
   test("a rebinding answer (public, then 127.0.0.1) delivers to the checked address with the original Host", async () => {
     const allowed = reachableAllowedAddress();
-    if (!allowed) return; // no non-loopback interface on this machine: nothing to pin to
+    if (!allowed) return requiredUnderCi("an IPv4 interface that is not loopback"); // nothing to pin to
     const good = recorder(allowed);
     const victim = recorder("127.0.0.1", good.port); // the appliance's own loopback, same port
     const answers: string[] = [];
@@ -78,7 +83,7 @@ describe("webhook connections are pinned to the checked address", () => {
 
   test("the http connector's requests are pinned the same way", async () => {
     const allowed = reachableAllowedAddress();
-    if (!allowed) return;
+    if (!allowed) return requiredUnderCi("an IPv4 interface that is not loopback");
     const seen: { where: string; host: string | null }[] = [];
     const serve = (hostname: string, port = 0) => {
       const server = Bun.serve({
@@ -116,7 +121,7 @@ describe("webhook connections are pinned to the checked address", () => {
       ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=hooks.example.test", "-addext", "subjectAltName=DNS:hooks.example.test", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")],
       { stderr: "ignore", stdout: "ignore" },
     );
-    if (made.exitCode !== 0) return; // no openssl: no certificate to test with
+    if (made.exitCode !== 0) return requiredUnderCi("openssl, to make a certificate"); // no certificate to test with
     const cert = await Bun.file(join(dir, "cert.pem")).text();
     const server = Bun.serve({
       hostname: "127.0.0.1",
