@@ -8,10 +8,14 @@
 // three-way frequency from the pairwise ones). E.g. a company that books US dollars (on vendor
 // invoices), dollars that appear on customer invoices (of another company), a company that
 // issues customer invoices: a customer invoice of that company in dollars. Proves no loss.
+// A pair of the counterparty never seen together is also judged by the counterparty's own habit
+// (counterparty-habit.ts): a vendor that kept to one or two accounts over hundreds of postings,
+// booked to a third, where a small ledger's independence predicts only a few.
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { HistoryStats } from "../../history.ts";
 import { round2 } from "../../../domain/rounding.ts";
 import type { Detector, Finding } from "../types.ts";
+import { type CounterpartyHabit, counterpartyHabit } from "./counterparty-habit.ts";
 import { conditionalExpectation, conditionalTripleExpectation, type Explanation } from "./support.ts";
 
 export const rareCombinationDetector: Detector = {
@@ -23,7 +27,9 @@ export const rareCombinationDetector: Detector = {
     const h = ctx.history;
     const inHistory = self ? 1 : 0;
     const { values, codes } = input.categorical();
-    let best: { i: number; j: number; expected: number; seen: number; given: Explanation | undefined } | undefined;
+    const counterparty = h.fields.indexOf("customer_id");
+    const minHistory = config.anomaly_detection.outlier.min_history;
+    let best: { i: number; j: number; expected: number; seen: number; given: Explanation | undefined; habit: CounterpartyHabit | undefined } | undefined;
     for (let i = 0; i < values.length; i++) {
       const a = values[i];
       if (a === undefined) continue;
@@ -35,14 +41,32 @@ export const rareCombinationDetector: Detector = {
         const n = Math.min(h.fieldTotals[i]!, h.fieldTotals[j]!) - inHistory;
         if (ca <= 0 || cb <= 0 || n <= 0) continue;
         const independent = (ca * cb) / n;
-        if (independent < cfg.min_expected) continue;
+        const withCounterparty = i === counterparty || j === counterparty;
+        if (independent < cfg.min_expected && !withCounterparty) continue;
         const seen = h.pairCountOfCodes(i, j, codes[i]!, codes[j]!) - inHistory;
         if (seen > cfg.max_count) continue;
-        // Rare over the whole ledger may still be ordinary given the rest of the entry (support.ts).
-        const given = conditionalExpectation(h, values, i, j, inHistory, cfg.max_count);
-        const expected = given && given.expected < independent ? given.expected : independent;
+        let expected = 0;
+        let given: Explanation | undefined;
+        if (independent >= cfg.min_expected) {
+          // Rare over the whole ledger may still be ordinary given the rest of the entry (support.ts).
+          const g = conditionalExpectation(h, values, i, j, inHistory, cfg.max_count);
+          expected = g && g.expected < independent ? g.expected : independent;
+          given = g && g.expected < independent ? g : undefined;
+        }
+        // Never seen with a counterparty whose own record predicts it less than independence does
+        // (counterparty-habit.ts): the counterparty's habit is the prediction.
+        let habit: CounterpartyHabit | undefined;
+        if (withCounterparty && seen === 0) {
+          const [c, other] = i === counterparty ? [i, j] : [j, i];
+          const hb = counterpartyHabit(h, c, codes[c]!, other, codes[other]!, inHistory, minHistory);
+          if (hb && hb.expected >= cfg.min_expected * cfg.min_expected && hb.expected > expected) {
+            expected = hb.expected;
+            given = undefined;
+            habit = hb;
+          }
+        }
         if (expected < cfg.min_expected) continue;
-        if (!best || expected > best.expected) best = { i, j, expected, seen, given: given && given.expected < independent ? given : undefined };
+        if (!best || expected > best.expected) best = { i, j, expected, seen, given, habit };
       }
     }
     if (!best) return tripleFinding(h, values, codes, inHistory, cfg);
@@ -50,10 +74,14 @@ export const rareCombinationDetector: Detector = {
     const fb = h.fields[best.j]!;
     const finding: Finding = {
       code: "rare_combination",
-      score: combinationScore(best.expected, best.seen, cfg),
+      score: best.habit ? habitScore(best.habit, cfg) : combinationScore(best.expected, best.seen, cfg),
       message:
         `${fa} "${values[best.i]}" with ${fb} "${values[best.j]}" seen ${best.seen} time(s); ` +
-        (best.given ? `even given ${h.fields[best.given.field]} "${best.given.value}" ${round2(best.expected)} are predicted` : `independence predicts ${round2(best.expected)}`),
+        (best.habit
+          ? `its ${best.habit.postings} other postings keep to ${best.habit.values} value(s) of ${best.i === counterparty ? fb : fa} (a new one expected once in ${Math.round(best.expected)} postings), ${best.habit.once === 0 ? "none of them used only once" : `${best.habit.once} of them used only once`}`
+          : best.given
+            ? `even given ${h.fields[best.given.field]} "${best.given.value}" ${round2(best.expected)} are predicted`
+            : `independence predicts ${round2(best.expected)}`),
       field: `${fa},${fb}`,
       expected: { count_at_least: round2(best.expected) },
       actual: { [fa]: values[best.i], [fb]: values[best.j], count: best.seen },
@@ -103,6 +131,17 @@ function tripleFinding(h: HistoryStats, values: (string | undefined)[], codes: I
       amount_at_risk: 0,
     },
   ];
+}
+
+/** A value new to a counterparty is one chance in `expected` of its postings — far weaker evidence
+ *  than a pair independence predicts min_expected times (a chance of e^-min_expected), so the
+ *  habit is read only when the counterparty opens a new value less than once in min_expected²
+ *  postings (1 % by default: a single-purpose vendor of a hundred postings). A counterparty that
+ *  has used some value only once takes up occasional ones (a customer's one-off purchase of
+ *  another product): worth a look, not an alarm. */
+function habitScore(habit: CounterpartyHabit, cfg: ModulesConfig["anomaly_detection"]["rare_combination"]): number {
+  if (habit.once > 0) return 0.6;
+  return Math.min(1, 0.8 + 0.2 * Math.min(1, Math.log10(habit.expected / (cfg.min_expected * cfg.min_expected))));
 }
 
 /** Never seen where min_expected are predicted is decisive (0.8 × 0.75 reaches high alone; the
