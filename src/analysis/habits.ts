@@ -1,7 +1,9 @@
 // When each user usually posts: per user, how many of their postings fall in each local hour
 // and on each weekday. A batch user whose depreciation run posts at 2 a.m. on the last day of
 // the month, weekend or not, is not "out of hours" in any meaningful sense: the calendar
-// detector asks the habit before it reports.
+// detector asks the habit before it reports. The ledger's own counts (every user's postings
+// together) are kept too: a user with too few postings to have a habit of their own is judged by
+// the business's.
 import type { Transaction } from "../domain/transaction.ts";
 
 const HOURS = 24;
@@ -9,6 +11,8 @@ const WEEKDAYS = 7;
 
 export class PostingHabits {
   private readonly byUser = new Map<string, Uint32Array>();
+  /** Every user's postings together. */
+  private readonly ledger = new Uint32Array(HOURS + WEEKDAYS + 1);
 
   constructor(private readonly utcOffsetMinutes: number) {}
 
@@ -22,29 +26,49 @@ export class PostingHabits {
     const dateOnly = t.date!.length === 10;
     const local = dateOnly ? ms : ms + this.utcOffsetMinutes * 60_000;
     const days = Math.floor(local / 86_400_000);
-    if (!dateOnly) h[Math.floor((local - days * 86_400_000) / 3_600_000)]!++;
-    h[HOURS + ((((days + 4) % 7) + 7) % 7)]!++;
-    h[HOURS + WEEKDAYS]!++;
+    for (const counts of [h, this.ledger]) {
+      if (!dateOnly) counts[Math.floor((local - days * 86_400_000) / 3_600_000)]!++;
+      counts[HOURS + ((((days + 4) % 7) + 7) % 7)]!++;
+      counts[HOURS + WEEKDAYS]!++;
+    }
   }
 
   /** Share of the user's postings (besides `self` of them, posted at `hour`) within an hour of
    * this hour, and how many postings the user has. */
   hourShare(user: string, hour: number, self: number): { share: number; n: number } {
-    const h = this.byUser.get(user);
-    if (!h) return { share: 0, n: 0 };
-    const n = h[HOURS + WEEKDAYS]! - self;
-    const k = h[(hour + HOURS - 1) % HOURS]! + h[hour]! + h[(hour + 1) % HOURS]! - self;
-    return { share: n > 0 ? k / n : 0, n };
+    return hourShareOf(this.byUser.get(user), hour, self);
+  }
+
+  /** The same over every user's postings: the business's hours. */
+  ledgerHourShare(hour: number, self: number): { share: number; n: number } {
+    return hourShareOf(this.ledger, hour, self);
   }
 
   /** Share of the user's postings (besides `self`) on any of these weekdays. */
   weekdayShare(user: string, weekdays: readonly number[], weekday: number, self: number): { share: number; n: number } {
-    const h = this.byUser.get(user);
-    if (!h) return { share: 0, n: 0 };
-    const n = h[HOURS + WEEKDAYS]! - self;
-    let k = 0;
-    for (const d of weekdays) k += h[HOURS + d]!;
-    if (weekdays.includes(weekday)) k -= self;
-    return { share: n > 0 ? k / n : 0, n };
+    return weekdayShareOf(this.byUser.get(user), weekdays, weekday, self);
   }
+
+  /** The same over every user's postings: the business's days. */
+  ledgerWeekdayShare(weekdays: readonly number[], weekday: number, self: number): { share: number; n: number } {
+    return weekdayShareOf(this.ledger, weekdays, weekday, self);
+  }
+}
+
+/** Share of the postings counted in `h` (besides `self`, posted at `hour`) within an hour of it. */
+function hourShareOf(h: Uint32Array | undefined, hour: number, self: number): { share: number; n: number } {
+  if (!h) return { share: 0, n: 0 };
+  const n = h[HOURS + WEEKDAYS]! - self;
+  const k = h[(hour + HOURS - 1) % HOURS]! + h[hour]! + h[(hour + 1) % HOURS]! - self;
+  return { share: n > 0 ? k / n : 0, n };
+}
+
+/** Share of the postings counted in `h` (besides `self`) on any of these weekdays. */
+function weekdayShareOf(h: Uint32Array | undefined, weekdays: readonly number[], weekday: number, self: number): { share: number; n: number } {
+  if (!h) return { share: 0, n: 0 };
+  const n = h[HOURS + WEEKDAYS]! - self;
+  let k = 0;
+  for (const d of weekdays) k += h[HOURS + d]!;
+  if (weekdays.includes(weekday)) k -= self;
+  return { share: n > 0 ? k / n : 0, n };
 }

@@ -7,7 +7,8 @@
 // weekends (depreciation on the calendar month end, payroll at 22h) is not reported for it, nor
 // is period end for a user whose postings are habitually there. "Habitually": at least
 // HABIT_SHARE of the user's postings (HABIT_MIN_POSTINGS or more) at this hour (± 1) or on
-// weekend days. The scoring caps these weak signals together (scoring.ts), so they never make a
+// weekend days; for a user with fewer postings than that, the same share of the whole ledger's. The
+// scoring caps these weak signals together (scoring.ts), so they never make a
 // transaction high on their own.
 import type { Detector, Finding } from "../types.ts";
 
@@ -27,8 +28,13 @@ export const calendarDetector: Detector = {
     const out: Finding[] = [];
     const self = input.self ? 1 : 0;
     const user = txn.created_by;
+    const habits = ctx.history.habits;
     const habitual = (h: { share: number; n: number }) => h.n >= HABIT_MIN_POSTINGS && h.share >= HABIT_SHARE;
-    const weekendHabit = user !== undefined && habitual(ctx.history.habits.weekdayShare(user, cfg.weekend_days, moment.weekday, self));
+    // A user with too few postings to have a habit of their own (an external accountant keying
+    // year-end entries twice a year) is judged by the business's: in a small business whose owner
+    // keys invoices at night and on weekends, that is when the books are kept.
+    const habitOf = (own: { share: number; n: number }, ledger: () => { share: number; n: number }) => (own.n >= HABIT_MIN_POSTINGS ? own.share >= HABIT_SHARE : habitual(ledger()));
+    const weekendHabit = user !== undefined && habitOf(habits.weekdayShare(user, cfg.weekend_days, moment.weekday, self), () => habits.ledgerWeekdayShare(cfg.weekend_days, moment.weekday, self));
     if (cfg.weekend_days.includes(moment.weekday) && !weekendHabit) {
       out.push({
         code: "weekend_posting",
@@ -42,7 +48,7 @@ export const calendarDetector: Detector = {
     }
     const { start, end } = cfg.business_hours;
     const outOfHours = moment.hour !== null && (moment.hour < start || moment.hour >= end);
-    if (outOfHours && !(user !== undefined && habitual(ctx.history.habits.hourShare(user, moment.hour!, self)))) {
+    if (outOfHours && !(user !== undefined && habitOf(habits.hourShare(user, moment.hour!, self), () => habits.ledgerHourShare(moment.hour!, self)))) {
       out.push({
         code: "out_of_hours_posting",
         score: 1,
