@@ -92,7 +92,7 @@ describe("a counterparty's habit", () => {
   });
 
   test("the counterparty's own name, typed differently on one record, is lookalike_counterparty's to judge", async () => {
-    const history = H.map((t) => ({ ...t, attributes: { ...t.attributes, contact_name: t.customer_id === "Shell" ? "Shell Oil" : `${t.customer_id} Ltd` } }));
+    const history: Transaction[] = H.map((t) => ({ ...t, attributes: { ...t.attributes, contact_name: t.customer_id === "Shell" ? "Shell Oil" : `${t.customer_id} Ltd` } }));
     // The variant is on another record too (a second vendor record of the same station).
     history.push(posting("Shell 2", "Fuel", 650, 80, "Shel Oil"));
     const named = modulesConfig({ anomaly_detection: { categorical_fields: ["customer_id", "attributes.account", "attributes.contact_name"] } });
