@@ -99,4 +99,12 @@ describe("a counterparty's habit", () => {
     const r = await analyse(posting("Shell", "Fuel", 701, 80, "Shel Oil"), { module, history, config: named });
     expect(r.anomalies.find((a) => a.code === "rare_combination")).toBeUndefined();
   });
+
+  test("a customer's first credit note is where a dealing is in its life, not a new habit", async () => {
+    const typed = modulesConfig({ anomaly_detection: { categorical_fields: ["customer_id", "type", "attributes.account"] } });
+    // Other customers and vendors have credit notes now and then; Customer 3 never had one.
+    const history = H.map((t, i) => ({ ...t, type: (i % 9 === 0 && t.customer_id !== "Customer 3" ? "credit_note" : "invoice") as Transaction["type"] }));
+    const r = await analyse({ ...posting("Customer 3", "Sales", 701, 120), type: "credit_note" }, { module, history, config: typed });
+    expect(r.anomalies.find((a) => a.code === "rare_combination")).toBeUndefined();
+  });
 });

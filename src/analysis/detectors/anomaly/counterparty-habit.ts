@@ -11,9 +11,9 @@
 // prediction: the fuel card's 300 postings to two accounts predict a new account once in ~1,000
 // postings; a hardware store's 50 postings over five accounts, once in ~40. A counterparty with
 // fewer than outlier.min_history postings has no habit to speak of. Only the counterparty
-// (customer_id) is read this way: its accounts and document types follow from what it sells; a
-// user's or an account's partners do not, users change with the staff, and its name is
-// lookalike_counterparty's.
+// (customer_id) is read this way: its accounts and currency follow from what it sells and where; a
+// user's or an account's partners do not, users change with the staff, the document type follows
+// a dealing's life (a first credit note), and its name is lookalike_counterparty's.
 // Computed for a candidate pair only (the counterparty never seen with the value), once per
 // counterparty and field per history (cached), by walking the field's values.
 import type { HistoryStats } from "../../history.ts";
@@ -30,9 +30,11 @@ export interface CounterpartyHabit {
   once: number;
 }
 
-/** Fields that say who entered a posting, not what it is: the counterparty's users change with
- *  staff (a new clerk), which says nothing about the counterparty. */
-const USER_FIELDS = new Set(["created_by", "approved_by"]);
+/** Fields not read as a counterparty's habit: who entered a posting (the counterparty's users
+ *  change with the staff: a new clerk says nothing about the counterparty), and the canonical
+ *  document type, which says where a dealing is in its life (an invoice, then its credit note or
+ *  its payment): a customer's first credit note is a return, not a new habit. */
+const NOT_HABITS = new Set(["created_by", "approved_by", "type"]);
 
 const cache = new WeakMap<HistoryStats, Map<string, { postings: number; values: number; once: number }>>();
 
@@ -45,7 +47,7 @@ const cache = new WeakMap<HistoryStats, Map<string, { postings: number; values: 
 export function counterpartyHabit(h: HistoryStats, c: number, a: number, j: number, b: number, self: number, minHistory: number): CounterpartyHabit | undefined {
   // The counterparty's own name (a code in customer_id, the name beside it) is
   // lookalike_counterparty's to judge: a name typed differently on one record is no new habit.
-  if (USER_FIELDS.has(h.fields[j]!) || h.fields[j] === h.counterpartyNames.nameField || a < 0) return undefined;
+  if (NOT_HABITS.has(h.fields[j]!) || h.fields[j] === h.counterpartyNames.nameField || a < 0) return undefined;
   if (h.codeCount(c, a) - self < minHistory) return undefined;
   let perHistory = cache.get(h);
   if (!perHistory) cache.set(h, (perHistory = new Map()));
