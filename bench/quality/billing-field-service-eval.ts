@@ -1,0 +1,149 @@
+// Runs the field-service data set (billing-field-service.ts) through the real product: writes the
+// export and a configuration written from docs/connectors.md and docs/analysis.md as the biller's
+// analyst would (the job type column named as a free-of-charge field, the "Tax Exempt" Y/N flag as
+// a tax marker), starts `src/main.ts serve`, scans with revenue_leakage and duplicate_detection
+// over signed HTTP, looks up each planted document for its amount at risk, and prints
+// precision/recall per invoice at high, per kind, and the false alarms per kind of regular
+// business. Not part of `make bench-quality`.
+// Run: bun run bench/quality/billing-field-service-eval.ts --seed 8128 [--port 18392] [--verbose]
+import { createHmac } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { LEAK_KINDS, writeFieldService, type Label } from "./billing-field-service.ts";
+
+const arg = (name: string, dflt: string): string => { const i = process.argv.indexOf(name); return (i > 0 ? process.argv[i + 1] : undefined) ?? dflt; };
+const seed = Number(arg("--seed", "8128"));
+const port = Number(arg("--port", "18392"));
+const dir = resolve(arg("--out", `/tmp/svc-eval-${seed}`));
+const verbose = process.argv.includes("--verbose");
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+const sizes = writeFieldService(seed, join(dir, "export"));
+
+const config = `server: { host: 127.0.0.1, port: ${port}, access_log: false }
+storage: { path: ./data/assay.db, synchronous: NORMAL }
+security: { master_key_file: ./data/master.key }
+reports: { dir: ./data/reports }
+dashboard: { enabled: false }
+modules:
+  revenue_leakage:
+    max_discount_pct: 10
+    tax:
+      rates: { CAD: 0.05 }
+      marker_fields: [tax_exempt, tax_code]
+      exempt_values: [Y, "YES", "TRUE", EXEMPT]
+    free_of_charge_fields: [job_type, billing_type, order_type]
+connectors:
+  - id: fsm
+    type: csv
+    name: Field service invoice-line report
+    transactions: ./export/invoice_lines.csv
+    reference:
+      contracts: ./export/ref/rate_cards.csv
+      price_list: ./export/ref/pricebook.csv
+    csv: { delimiter: ",", thousands: ",", date_format: MM/DD/YYYY }
+    type_values: { Invoice: invoice, "Credit Memo": credit_note }
+    mapping:
+      transaction_id: "Invoice #"
+      type: Invoice Type
+      date: Invoice Date
+      customer_id: "Customer #"
+      contract_id: "Agreement #"
+      amount: Subtotal
+      tax_amount: Tax
+      tax_rate: Tax Rate
+      reference: Original Invoice
+      sku: Item Code
+      unit: Unit
+      quantity: Qty
+      unit_price: Unit Price
+      discount_pct: Discount %
+      line_amount: Line Total
+    reference_mapping:
+      contracts: { contract_id: "Agreement #", customer_id: "Customer #", sku: Item Code, price: Rate, valid_from: Effective, valid_to: Expires }
+      price_list: { sku: Item Code, list_price: Price, valid_from: Effective Date }
+`;
+const configFile = join(dir, "assay.yaml");
+writeFileSync(configFile, config);
+const repo = resolve(import.meta.dir, "../..");
+const bun = process.execPath;
+const cli = (...args: string[]) => {
+  const r = Bun.spawnSync([bun, "run", join(repo, "src/main.ts"), ...args, "--config", configFile, "--json"], { cwd: dir });
+  if (r.exitCode !== 0) throw new Error(`${args.join(" ")}: ${r.stdout} ${r.stderr}`);
+  return JSON.parse(r.stdout.toString());
+};
+cli("init");
+const account = cli("accounts", "create", "--name", "Field service", "--plan", "enterprise");
+const key = cli("keys", "create", "--account", account.id);
+const server = Bun.spawn([bun, "run", join(repo, "src/main.ts"), "serve", "--config", configFile], { cwd: dir, stdout: "ignore", stderr: "inherit" });
+const call = async (method: string, path: string, body?: unknown) => {
+  const text = body === undefined ? "" : JSON.stringify(body);
+  const sig = createHmac("sha256", key.secret).update(text).digest("hex");
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { authorization: `Bearer ${key.key}`, "x-service-signature": sig, "content-type": "application/json" }, body: body === undefined ? undefined : text });
+  return { status: res.status, json: (await res.json()) as any };
+};
+try {
+  for (let i = 0; ; i++) { try { if ((await call("GET", "/v1/health")).status < 500) break; } catch {} if (i > 100) throw new Error("server did not start"); await Bun.sleep(200); }
+  const labels = JSON.parse(readFileSync(join(dir, "export", "labels.json"), "utf8")) as { leaks: Label[]; regular: Record<string, string> };
+  const cpu0 = process.cpuUsage();
+  const flagged = new Map<string, { score: number; codes: Set<string> }>();
+  for (const module of ["revenue_leakage", "duplicate_detection"]) {
+    const r = await call("POST", "/v1/analyze", { connector: "fsm", module, options: { limit: 1_000_000, max_anomalies: 10_000 } });
+    if (r.status !== 200) throw new Error(`scan ${module}: ${r.status} ${JSON.stringify(r.json)}`);
+    for (const f of r.json.flagged_transactions ?? []) if (f.risk_score >= 60) {
+      const e = flagged.get(f.transaction_id) ?? { score: 0, codes: new Set<string>() };
+      e.score = Math.max(e.score, f.risk_score);
+      flagged.set(f.transaction_id, e);
+    }
+    for (const a of r.json.anomalies ?? []) flagged.get(a.transaction_id)?.codes.add(a.code);
+  }
+  const status = await call("GET", "/v1/connectors/fsm/status");
+  const rejected = status.json.mapping?.rejected_rows ?? 0;
+  // Per kind: planted documents found at high, and their amount at risk from a lookup.
+  const leakDocs = new Set(labels.leaks.map((l) => l.document));
+  const perKind = new Map<string, { n: number; tp: number; truth: Record<string, number>; est: Record<string, number> }>();
+  for (const l of labels.leaks) {
+    const k = perKind.get(l.kind) ?? { n: 0, tp: 0, truth: {}, est: {} };
+    k.n++;
+    if (flagged.has(l.document)) k.tp++;
+    let est = 0;
+    for (const module of ["revenue_leakage", "duplicate_detection"]) {
+      const r = await call("POST", "/v1/analyze", { connector: "fsm", module, data: { transaction_id: l.document } });
+      est = Math.max(est, Number(r.json.amount_at_risk?.amount ?? 0));
+    }
+    k.truth[l.currency] = (k.truth[l.currency] ?? 0) + l.amount_at_risk;
+    k.est[l.currency] = (k.est[l.currency] ?? 0) + est;
+    perKind.set(l.kind, k);
+    if (verbose && !flagged.has(l.document)) console.log(`missed ${l.kind} ${l.document}`);
+  }
+  const fpByKind = new Map<string, string[]>();
+  for (const [doc, e] of flagged) if (!leakDocs.has(doc)) {
+    const kind = labels.regular[doc] ?? "unlabelled";
+    fpByKind.set(kind, [...(fpByKind.get(kind) ?? []), `${doc} ${[...e.codes].join(",")}`]);
+  }
+  const cpu = process.cpuUsage(cpu0);
+  const tp = [...perKind.values()].reduce((s, k) => s + k.tp, 0);
+  const fp = [...fpByKind.values()].reduce((s, k) => s + k.length, 0);
+  console.log(`# Field-service data set, seed ${seed}: ${JSON.stringify(sizes)}, rejected rows ${rejected}`);
+  console.log(`\nat high: precision ${(tp / Math.max(1, tp + fp)).toFixed(3)}, recall ${(tp / labels.leaks.length).toFixed(3)} (TP ${tp}, FP ${fp}, FN ${labels.leaks.length - tp})\n`);
+  console.log("| kind | planted | found at high | recall | amount at risk: planted → estimated (error) |\n|---|---:|---:|---:|---|");
+  for (const kind of LEAK_KINDS) {
+    const k = perKind.get(kind);
+    if (!k) continue;
+    const amounts = Object.entries(k.truth).map(([c, truth]) => {
+      const est = k.est[c] ?? 0;
+      return `${c} ${truth.toFixed(2)} → ${est.toFixed(2)}${truth ? ` (${(((est - truth) / truth) * 100).toFixed(1)} %)` : ""}`;
+    }).join("; ");
+    console.log(`| ${kind} | ${k.n} | ${k.tp} | ${(k.tp / k.n).toFixed(3)} | ${amounts} |`);
+  }
+  const regularCount = new Map<string, number>();
+  for (const v of Object.values(labels.regular)) regularCount.set(v, (regularCount.get(v) ?? 0) + 1);
+  console.log("\n| regular business | documents | flagged at high |\n|---|---:|---:|");
+  for (const [kind, n] of [...regularCount].sort()) console.log(`| ${kind} | ${n} | ${fpByKind.get(kind)?.length ?? 0} |`);
+  if (fpByKind.has("unlabelled")) console.log(`| unlabelled | – | ${fpByKind.get("unlabelled")!.length} |`);
+  if (verbose) for (const [kind, list] of fpByKind) console.log(`FP ${kind}: ${list.slice(0, 8).join(" | ")}`);
+  console.log(`\nclient CPU ${(cpu.user / 1e6).toFixed(1)} s`);
+} finally {
+  server.kill();
+  await server.exited;
+}
