@@ -683,14 +683,49 @@ export const LOCATION_FIELDS = ["site", "site_id", "site_code", "ship_to", "ship
 const locationOf = markerMatcher(LOCATION_FIELDS, "any");
 
 /**
- * Same type, counterparty, currency, amount and lines (and site, where the source has one): what
- * two copies of one document share. A payment's reference (the invoice it pays) is part of it:
+ * Which visit or job a document bills, when the source says: the work order (job, ticket,
+ * service order) or the day the work was done. A field-service customer calls again, and the
+ * technician's second visit for the same task bills exactly what the first did — same customer,
+ * task and price — under another work order on another day; a copy of an invoice keeps its work
+ * order and its service day. Every such attribute the document has is part of its fingerprint.
+ */
+export const VISIT_FIELDS = [
+  "work_order", "work_order_id", "work_order_no", "work_order_number", "wo_number", "job", "job_id", "job_no", "job_number",
+  "service_order", "service_order_id", "service_order_no", "service_ticket", "ticket", "ticket_id", "ticket_no",
+  "visit", "visit_id", "visit_no", "appointment_id", "dispatch_id", "service_date", "visit_date", "job_date", "work_date",
+] as const;
+const VISIT_KEYS = new Set(VISIT_FIELDS.map((f) => f.replace(/_/g, "").toUpperCase()));
+
+/** Column name → its normalised key when it names a visit, else null: a source has few column
+ *  names, and the fingerprint is made for every invoice of the history. */
+const visitKeyOf = new Map<string, string | null>();
+
+function visitOf(attrs: NonNullable<Transaction["attributes"]>): string {
+  let out = "";
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (v === null || v === undefined || v === "") continue;
+    let k = visitKeyOf.get(name);
+    if (k === undefined) {
+      const norm = name.toUpperCase().replace(/[^A-Z0-9]/g, "");
+      k = VISIT_KEYS.has(norm) ? norm : null;
+      if (visitKeyOf.size < 10_000) visitKeyOf.set(name, k);
+    }
+    if (k !== null) out += `|#${k}=${String(v).trim().toUpperCase()}`;
+  }
+  return out;
+}
+
+/**
+ * Same type, counterparty, currency, amount and lines (and site, work order and service day, where
+ * the source has them): what two copies of one document share. A payment's reference (the invoice it pays) is part of it:
  * two equal payments to one vendor for two invoices (two sites' identical licence fees) are two
  * payments, the same invoice paid twice is one paid twice.
  */
 export function fingerprint(t: Transaction): string {
   const site = t.attributes ? locationOf(t) : undefined;
   const at = site === undefined ? "" : `|@${site.slice(site.indexOf("=") + 1).trim().toUpperCase()}`;
+  const visit = t.attributes ? visitOf(t.attributes) : "";
   // Built for every invoice and payment of the history: one line needs no sorting and the
   // parts need no array (same string as sorting and joining them).
   const n = t.lines.length;
@@ -702,7 +737,7 @@ export function fingerprint(t: Transaction): string {
     lines = keys.sort().join(",");
   }
   const paid = t.type === "payment" && t.reference !== undefined ? `|${t.reference}` : "";
-  return `${t.type ?? ""}|${t.customer_id ?? ""}|${t.currency ?? ""}|${(t.amount ?? 0).toFixed(2)}|${lines}${at}${paid}`;
+  return `${t.type ?? ""}|${t.customer_id ?? ""}|${t.currency ?? ""}|${(t.amount ?? 0).toFixed(2)}|${lines}${at}${visit}${paid}`;
 }
 
 function lineFingerprint(l: Transaction["lines"][number]): string {

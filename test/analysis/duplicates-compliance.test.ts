@@ -36,6 +36,24 @@ describe("duplicates", () => {
     expect(codes((await analyse(bare, { module: "duplicate_detection", history: [bare0, bare] })).anomalies)).toEqual(["duplicate_invoice"]);
   });
 
+  test("hard negative: a repeat service visit (another work order, another service day) billed like the first; the same work order billed twice is a duplicate", async () => {
+    // A field-service system's export: the job (work order) and the day the technician was on site.
+    const visit = (id: string, date: string, attributes: Record<string, string>) => ({ ...original, transaction_id: id, date, attributes: { Technician: "T301", ...attributes } });
+    const first = visit("INV-V1", "2025-06-02T10:00:00Z", { "Job #": "J4001", "Service Date": "06/02/2025" });
+    // The problem came back: next day, another job, another technician, the same task at the same price.
+    const repeat = visit("INV-V2", "2025-06-03T10:00:00Z", { "Job #": "J4002", "Service Date": "06/03/2025", Technician: "T302" });
+    expect((await analyse(repeat, { module: "duplicate_detection", history: [first, repeat] })).anomalies).toEqual([]);
+    // A system that numbers visits but not jobs, or states only the service day, tells them apart too.
+    for (const [a, b] of [[{ work_order_no: "WO-1" }, { work_order_no: "WO-2" }], [{ visit_date: "2025-06-02" }, { visit_date: "2025-06-03" }]] as Record<string, string>[][]) {
+      const x = visit("INV-V3", "2025-06-02T10:00:00Z", a!);
+      const y = visit("INV-V4", "2025-06-03T10:00:00Z", b!);
+      expect((await analyse(y, { module: "duplicate_detection", history: [x, y] })).anomalies).toEqual([]);
+    }
+    // The same job and service day billed again under a new invoice number: a duplicate.
+    const copy = visit("INV-V5", "2025-06-04T10:00:00Z", { "Job #": "j4001 ", "Service Date": "06/02/2025" });
+    expect(codes((await analyse(copy, { module: "duplicate_detection", history: [first, repeat, copy] })).anomalies)).toEqual(["duplicate_invoice"]);
+  });
+
   test("hard negative: a standing order billed again a week later, each invoice delivered on its own; a copy without its own delivery is a duplicate", async () => {
     const week = { ...original, transaction_id: "INV-W2", date: "2025-06-09T10:00:00Z" };
     const shipped = (id: string, qty = 3) => ({ shipment_id: `SH-${id}`, transaction_id: id, sku: "SKU-B", quantity: qty });
