@@ -160,6 +160,38 @@ describe("tax: learned habits", () => {
     expect(codes((await analyse(milk, { config: EUR19, ref, history: mixed })).anomalies)).toEqual(["tax_below_rate"]);
   });
 
+  test("US sales tax where labour and service plans are not taxable: invoices of them alone carry no tax under the stated rate; a taxable part left untaxed is still found", async () => {
+    // California at 7.25 %: parts are taxed, maintenance plans and labour are not. The system states
+    // the jurisdiction's rate on every invoice, also on those with nothing taxable.
+    let month = 0; // each invoice a month after the last: a plan billed monthly is no duplicate
+    const ca = (id: string, customer: string, lines: { sku: string; qty: number; unit: number }[], taxedSkus: string[] = ["PART"]) => {
+      const date = new Date(Date.UTC(2024, month++, 3)).toISOString();
+      const t = invoice(id, { customer, date, taxRate: 0.0725, lines: lines.map((l) => ({ ...l, list: l.unit, disc: 0 })) });
+      t.tax_amount = Math.round(t.lines.filter((l) => taxedSkus.includes(l.sku!)).reduce((s, l) => s + l.amount!, 0) * 0.0725 * 100) / 100;
+      return t;
+    };
+    const history = [
+      ...["CA1", "CA2", "CA3", "CA4", "CA5"].flatMap((c, i) => [
+        ca(`PM-${c}-1`, c, [{ sku: "PM-PLAN", qty: 1, unit: 400 + 10 * i }]),
+        ca(`PM-${c}-2`, c, [{ sku: "PM-PLAN", qty: 1, unit: 400 + 10 * i }]),
+        ca(`SV-${c}-1`, c, [{ sku: "LABOUR", qty: 2 + i, unit: 135 }, { sku: "PART", qty: 1, unit: 80 }]),
+        ca(`SV-${c}-2`, c, [{ sku: "LABOUR", qty: 3, unit: 135 }]),
+      ]),
+    ];
+    const plan = ca("PM-CA1-3", "CA1", [{ sku: "PM-PLAN", qty: 1, unit: 400 }]);
+    const call = ca("SV-CA2-3", "CA2", [{ sku: "LABOUR", qty: 4, unit: 135 }, { sku: "PART", qty: 2, unit: 80 }]);
+    for (const t of [plan, call]) expect((await analyse(t, { ref, history: [...history, t] })).anomalies).toEqual([]);
+    // The part left untaxed: its tax is what is short.
+    const missed = ca("SV-CA3-3", "CA3", [{ sku: "LABOUR", qty: 4, unit: 135 }, { sku: "PART", qty: 2, unit: 80 }], []);
+    const r = await analyse(missed, { ref, history: [...history, missed] });
+    expect(codes(r.anomalies)).toEqual(["tax_below_rate"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(11.6); // 160 × 7.25 %
+    // One customer's untaxed invoices of a SKU the others do not bill teach nothing: under-charging looks like that.
+    const one = [...history, ...Array.from({ length: 4 }, (_, i) => ca(`X-${i}`, "CA4", [{ sku: "GADGET", qty: 1 + i, unit: 60 }], []))];
+    const gadget = ca("X-9", "CA4", [{ sku: "GADGET", qty: 5, unit: 60 }], []);
+    expect(codes((await analyse(gadget, { ref, history: [...one, gadget] })).anomalies)).toEqual(["tax_below_rate"]);
+  });
+
   test("a SKU sometimes taxed at 7 % and sometimes at 19 % learns nothing: its 7 % invoices are found", async () => {
     const history = [
       eur("S1", "C1", [{ sku: "MIX", qty: 3, unit: 20 }], { MIX: 0.07 }),

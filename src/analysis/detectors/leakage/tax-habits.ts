@@ -8,6 +8,12 @@
 //    stated rate by what one consistent lower rate on that SKU's lines explains has that rate: a
 //    reduced rate for food, books or medical goods. Learned per regime (currency and the stated
 //    rate: a German 19 % invoice and a French 20 % one in euros have different reduced rates).
+//    A SKU billed alone on invoices that state a rate and carry no tax at all — at least
+//    MIN_INVOICES of them, of as many customers — and (nearly) never charged as stated has 0 %:
+//    where a state taxes parts but not labour or service plans, and the system states the
+//    jurisdiction's rate on every invoice, a maintenance plan's monthly invoices. One customer's
+//    untaxed invoices teach nothing (under-charging looks like that), nor do untaxed invoices of
+//    several SKUs (one of them may be taxable); they stay out of the fit.
 //    The lower rates of a regime are fitted together (non-negative least squares over its
 //    under-taxed invoices: an invoice may bill several reduced SKUs). A SKU
 //    sometimes taxed at the reduced rate and sometimes at the full one learns nothing. Without a
@@ -165,6 +171,8 @@ export class TaxHabitsBuilder {
   private readonly single = new Map<string, { regime: string; sku: string; pairs: number[] }>();
   /** Currency → SKU → stated rate → invoices billing the SKU that charge exactly their stated rate. */
   private readonly stated = new Map<string, Map<string, Map<number, number>>>();
+  /** "regime|SKU" → untaxed invoices stating a rate and billing only that SKU: [count, first customers…]. */
+  private readonly untaxedAlone = new Map<string, { sku: string; count: number; customers: string[] }>();
   /** Currency → stated rate → taxed invoices stating it (the currency's usual rate). */
   private readonly statedCount = new Map<string, Map<number, number>>();
   /** Regime without a stated rate → its taxed invoices of several SKUs, judged in finish(). */
@@ -186,6 +194,13 @@ export class TaxHabitsBuilder {
       let rates = this.customerRates.get(customer);
       if (!rates) this.customerRates.set(customer, (rates = new Map()));
       rates.set(stated, (rates.get(stated) ?? 0) + 1);
+    }
+    if (!taxed && stated !== null && count === 1 && net > 0) {
+      const key = `${regime}|${skus[0]}`;
+      let u = this.untaxedAlone.get(key);
+      if (!u) this.untaxedAlone.set(key, (u = { sku: skus[0]!, count: 0, customers: [] }));
+      u.count++;
+      if (u.customers.length < MIN_INVOICES && !u.customers.includes(customer)) u.customers.push(customer);
     }
     if (!taxed || count === 0) return;
     if (stated !== null) {
@@ -261,6 +276,12 @@ export class TaxHabitsBuilder {
       for (let i = 0; i < pairs.length; i += 2) estimates.push([pairs[i]!, pairs[i + 1]!]);
       const q = agreed(estimates, n);
       if (q !== undefined) skuRates.set(key, q);
+    }
+    for (const [key, u] of this.untaxedAlone) {
+      if (skuRates.has(key) || u.count < MIN_INVOICES || u.customers.length < MIN_INVOICES) continue;
+      const [currency, rate] = key.split("|");
+      const charged = this.stated.get(currency!)?.get(u.sku)?.get(Number(rate)) ?? 0;
+      if (charged <= (1 - SHARE) * (charged + u.count)) skuRates.set(key, 0);
     }
     return new TaxHabits({ customers: this.customers, skuRates, statedRates: this.stated, customerRates: this.customerRates });
   }
