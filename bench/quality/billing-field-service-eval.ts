@@ -4,7 +4,8 @@
 // a tax marker), starts `src/main.ts serve`, scans with revenue_leakage and duplicate_detection
 // over signed HTTP, looks up each planted document for its amount at risk, and prints
 // precision/recall per invoice at high, per kind, and the false alarms per kind of regular
-// business. Not part of `make bench-quality`.
+// business (every false alarm with its codes in <out>/false-alarms.json). Not part of
+// `make bench-quality`.
 // Run: bun run bench/quality/billing-field-service-eval.ts --seed 8128 [--port 18392] [--verbose]
 import { createHmac } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -141,6 +142,7 @@ try {
   console.log("\n| regular business | documents | flagged at high |\n|---|---:|---:|");
   for (const [kind, n] of [...regularCount].sort()) console.log(`| ${kind} | ${n} | ${fpByKind.get(kind)?.length ?? 0} |`);
   if (fpByKind.has("unlabelled")) console.log(`| unlabelled | – | ${fpByKind.get("unlabelled")!.length} |`);
+  writeFileSync(join(dir, "false-alarms.json"), JSON.stringify(Object.fromEntries(fpByKind), null, 1));
   if (verbose) for (const [kind, list] of fpByKind) console.log(`FP ${kind}: ${list.slice(0, 8).join(" | ")}`);
   console.log(`\nclient CPU ${(cpu.user / 1e6).toFixed(1)} s`);
 } finally {
