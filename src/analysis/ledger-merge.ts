@@ -179,7 +179,7 @@ export class LedgerBatchWriter {
   private observeTax(i: number, t: Transaction) {
     const o = taxObservation(t);
     if (!o) return;
-    const [customer, currency, stated, net, tax, skus, amounts] = o;
+    const [customer, currency, stated, net, tax, skus, amounts, jurisdiction] = o;
     const k = skus.length;
     if (this.taxInt + 4 + k > this.taxInts.length) this.taxInts = growTo(this.taxInts, this.taxInt + 4 + k);
     if (this.taxNum + 3 + k > this.taxNums.length) this.taxNums = growTo(this.taxNums, this.taxNum + 3 + k);
@@ -188,7 +188,7 @@ export class LedgerBatchWriter {
     let at = this.taxInt;
     ints[at++] = i;
     ints[at++] = this.ref(customer);
-    ints[at++] = this.ref(regimeOf(currency, stated));
+    ints[at++] = this.ref(regimeOf(currency, stated, jurisdiction));
     ints[at++] = k;
     for (let j = 0; j < k; j++) ints[at++] = this.ref(skus[j]!);
     this.taxInt = at;

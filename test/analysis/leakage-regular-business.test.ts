@@ -192,6 +192,30 @@ describe("tax: learned habits", () => {
     expect(codes((await analyse(gadget, { ref, history: [...one, gadget] })).anomalies)).toEqual(["tax_below_rate"]);
   });
 
+  test("two states with one combined rate and different taxability: the source's state (tax jurisdiction) keeps their habits apart", async () => {
+    // 8.25 % is a Texas rate (service plans taxable) and an Illinois one (not taxable).
+    let month = 0;
+    const usd = (id: string, customer: string, state: string | undefined, taxed: boolean, unit = 400) => {
+      const t = invoice(id, { customer, date: new Date(Date.UTC(2024, month++, 3)).toISOString(), taxRate: 0.0825, lines: [{ sku: "PM-PLAN", qty: 1, unit, list: unit, disc: 0 }] });
+      if (!taxed) t.tax_amount = 0;
+      return state === undefined ? t : { ...t, attributes: { "State/Province": state } };
+    };
+    // Each customer also buys a part now and then, taxed in both states: none of them is exempt.
+    const part = (id: string, customer: string, state: string) => ({ ...invoice(id, { customer, date: new Date(Date.UTC(2024, month++, 5)).toISOString(), taxRate: 0.0825, lines: [{ sku: "PART", qty: 2, unit: 80, list: 80, disc: 0 }] }), attributes: { "State/Province": state } });
+    const history = ["C1", "C2", "C3", "C4", "C5", "C6"].flatMap((c, i) => [
+      ...Array.from({ length: 3 }, (_, k) => usd(`${c}-${k}`, c, i < 3 ? "TX" : "IL", i < 3, 400 + 10 * i)),
+      part(`${c}-P`, c, i < 3 ? "TX" : "IL"),
+    ]);
+    const il = usd("IL-9", "C4", "IL", false, 430);
+    expect((await analyse(il, { ref, history: [...history, il] })).anomalies).toEqual([]);
+    // A Texas invoice left untaxed is found; so are both when the source does not say the state.
+    const tx = usd("TX-9", "C1", "TX", false, 400);
+    expect(codes((await analyse(tx, { ref, history: [...history, tx] })).anomalies)).toEqual(["tax_below_rate"]);
+    const bare = history.map((t) => ({ ...t, attributes: undefined }));
+    const ilBare = { ...il, attributes: undefined };
+    expect(codes((await analyse(ilBare, { ref, history: [...bare, ilBare] })).anomalies)).toEqual(["tax_below_rate"]);
+  });
+
   test("a SKU sometimes taxed at 7 % and sometimes at 19 % learns nothing: its 7 % invoices are found", async () => {
     const history = [
       eur("S1", "C1", [{ sku: "MIX", qty: 3, unit: 20 }], { MIX: 0.07 }),

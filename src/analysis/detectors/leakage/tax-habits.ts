@@ -7,7 +7,9 @@
 //  - a SKU whose every invoice (at least MIN_INVOICES, at least SHARE of them) is taxed below its
 //    stated rate by what one consistent lower rate on that SKU's lines explains has that rate: a
 //    reduced rate for food, books or medical goods. Learned per regime (currency and the stated
-//    rate: a German 19 % invoice and a French 20 % one in euros have different reduced rates).
+//    rate: a German 19 % invoice and a French 20 % one in euros have different reduced rates),
+//    and per tax jurisdiction where the source names one (a state, province or tax zone: Texas
+//    and Illinois both have 8.25 % rates, and tax service plans differently).
 //    A SKU billed alone on invoices that state a rate and carry no tax at all — at least
 //    MIN_INVOICES of them, of as many customers — and (nearly) never charged as stated has 0 %:
 //    where a state taxes parts but not labour or service plans, and the system states the
@@ -24,6 +26,7 @@
 // from one small observation per invoice.
 import { centsPerMinorUnit } from "../../../domain/currency-units.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
+import { markerMatcher } from "./markers.ts";
 
 /** Invoices a habit needs before it is trusted. */
 export const MIN_INVOICES = 3;
@@ -31,8 +34,23 @@ export const MIN_INVOICES = 3;
 const SHARE = 0.9;
 
 /** One invoice as the habits see it: customer, currency, stated rate (fraction, or null), net,
- *  tax, its distinct SKUs and their net amounts. */
-export type TaxObservation = [customer: string, currency: string, stated: number | null, net: number, tax: number, skus: string[], amounts: number[]];
+ *  tax, its distinct SKUs and their net amounts, and its tax jurisdiction ("" when not stated). */
+export type TaxObservation = [customer: string, currency: string, stated: number | null, net: number, tax: number, skus: string[], amounts: number[], jurisdiction: string];
+
+/**
+ * Attributes naming the tax jurisdiction of a document: what is taxable, not only the rate,
+ * depends on it (US states tax labour, service plans or freight differently, and two states'
+ * combined rates can be equal). Compared without case or separators (State/Province =
+ * state_province).
+ */
+export const JURISDICTION_FIELDS = ["tax_jurisdiction", "jurisdiction", "tax_zone", "tax_area", "tax_area_code", "tax_region", "state", "state_code", "state_province", "province", "ship_to_state", "ship_to_province", "service_state"] as const;
+const jurisdictionMarker = markerMatcher(JURISDICTION_FIELDS, "any");
+
+/** The document's tax jurisdiction, upper-cased with letters and digits only, or "". */
+export function jurisdictionOf(t: Transaction): string {
+  const m = t.attributes ? jurisdictionMarker(t) : undefined;
+  return m === undefined ? "" : m.slice(m.indexOf("=") + 1).toUpperCase().replace(/[^A-Z0-9]/g, "");
+}
 
 export function taxObservation(t: Transaction): TaxObservation | null {
   if (t.type !== "invoice" || !t.customer_id || t.tax_amount === undefined) return null;
@@ -49,7 +67,7 @@ export function taxObservation(t: Transaction): TaxObservation | null {
       amounts.push(l.amount);
     }
   }
-  return [t.customer_id, (t.currency ?? "").toUpperCase(), statedRate(t.tax_rate), net, t.tax_amount, skus, amounts];
+  return [t.customer_id, (t.currency ?? "").toUpperCase(), statedRate(t.tax_rate), net, t.tax_amount, skus, amounts, jurisdictionOf(t)];
 }
 
 /** The stated rate as a fraction rounded to 6 places (19 → 0.19, 8.875 → 0.08875), or null.
@@ -59,7 +77,8 @@ export function statedRate(rate: number | undefined): number | null {
   return Math.round((rate > 1 ? rate / 100 : rate) * 1_000_000) / 1_000_000;
 }
 
-export const regimeOf = (currency: string, stated: number | null) => `${currency}|${stated ?? ""}`;
+/** "CUR|rate", or "CUR|rate@JURISDICTION" where the source names one (the currency stays before the first "|"). */
+export const regimeOf = (currency: string, stated: number | null, jurisdiction = "") => `${currency}|${stated ?? ""}${jurisdiction ? `@${jurisdiction}` : ""}`;
 
 /** The learned habits, as plain data (it crosses to scan workers with the ledger). */
 export interface TaxHabitsParts {
@@ -142,10 +161,10 @@ export class TaxHabits {
     return usual;
   }
 
-  /** The rate the SKU's lines consistently carry on invoices of that currency and stated rate. */
-  skuRate(currency: string | undefined, stated: number | undefined, sku: string): number | undefined {
+  /** The rate the SKU's lines consistently carry on invoices of that currency, stated rate and jurisdiction. */
+  skuRate(currency: string | undefined, stated: number | undefined, sku: string, jurisdiction = ""): number | undefined {
     if (this.parts.skuRates.size === 0) return undefined;
-    return this.parts.skuRates.get(`${regimeOf((currency ?? "").toUpperCase(), statedRate(stated))}|${sku}`);
+    return this.parts.skuRates.get(`${regimeOf((currency ?? "").toUpperCase(), statedRate(stated), jurisdiction)}|${sku}`);
   }
 }
 
@@ -180,7 +199,7 @@ export class TaxHabitsBuilder {
 
   add(t: Transaction) {
     const o = taxObservation(t);
-    if (o) this.observe(o[0], regimeOf(o[1], o[2]), o[2], o[3], o[4], o[5], o[6], o[5].length);
+    if (o) this.observe(o[0], regimeOf(o[1], o[2], o[7]), o[2], o[3], o[4], o[5], o[6], o[5].length);
   }
 
   /** One invoice: `regime` from regimeOf(currency, stated); its first `count` SKUs and amounts
@@ -277,10 +296,18 @@ export class TaxHabitsBuilder {
       const q = agreed(estimates, n);
       if (q !== undefined) skuRates.set(key, q);
     }
+    // Regime → SKU → its under-taxed invoices there (counted once per regime, when needed).
+    const shortBySku = new Map<string, Map<string, number>>();
     for (const [key, u] of this.untaxedAlone) {
       if (skuRates.has(key) || u.count < MIN_INVOICES || u.customers.length < MIN_INVOICES) continue;
-      const [currency, rate] = key.split("|");
-      const charged = this.stated.get(currency!)?.get(u.sku)?.get(Number(rate)) ?? 0;
+      // Its taxed invoices of the regime that were charged as stated (not short) speak against 0 %.
+      const regime = key.slice(0, key.length - u.sku.length - 1);
+      let shorts = shortBySku.get(regime);
+      if (!shorts) {
+        shortBySku.set(regime, (shorts = new Map()));
+        for (const s of this.short.get(regime) ?? []) for (const sku of s.skus) shorts.set(sku, (shorts.get(sku) ?? 0) + 1);
+      }
+      const charged = (this.seen.get(regime)?.get(u.sku) ?? 0) - (shorts.get(u.sku) ?? 0);
       if (charged <= (1 - SHARE) * (charged + u.count)) skuRates.set(key, 0);
     }
     return new TaxHabits({ customers: this.customers, skuRates, statedRates: this.stated, customerRates: this.customerRates });

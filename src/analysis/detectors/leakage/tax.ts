@@ -21,7 +21,7 @@ import { dayOf } from "../../dates.ts";
 import { isBelow, money, type Detector } from "../types.ts";
 import { markerOf } from "./markers.ts";
 import { taxRateOn } from "./rates.ts";
-import { statedRate, type TaxHabits } from "./tax-habits.ts";
+import { jurisdictionOf, statedRate, type TaxHabits } from "./tax-habits.ts";
 
 export function normaliseRate(rate: number | undefined): number | undefined {
   if (rate === undefined) return undefined;
@@ -68,9 +68,10 @@ export const taxDetector: Detector = {
     let reduction = 0;
     const reduced: { sku: string; rate: number }[] = [];
     if (cfg.learn) {
+      const jurisdiction = jurisdictionOf(txn);
       for (const l of txn.lines) {
         if (!l.sku || !l.amount) continue;
-        const rate = habits.skuRate(txn.currency, txn.tax_rate, l.sku);
+        const rate = habits.skuRate(txn.currency, txn.tax_rate, l.sku, jurisdiction);
         if (rate === undefined || rate >= required) continue;
         reduction += l.amount * (required - rate);
         if (!reduced.some((r) => r.sku === l.sku)) reduced.push({ sku: l.sku, rate });
