@@ -395,6 +395,29 @@ describe("prices, duplicates, free of charge", () => {
     expect(codes((await analyse({ ...priced, attributes: { billing_type: "FOC" }, reference: "F0" }, { history: [sale] })).anomalies)).toEqual(["zero_price_line"]);
   });
 
+  test("warranty work at 0 is free while the warranty runs; after its end date it is a zero-price line", async () => {
+    // A field-service job of type Warranty, the unit's warranty end on the job, invoiced 2025-06-11.
+    const job = (expires: string | undefined, serviceDate = "06/10/2025") => ({
+      ...invoice("W1", { lines: [{ sku: "SKU-A", qty: 2, unit: 0, list: 100, disc: 0 }], tax: 0 }),
+      attributes: { job_type: "Warranty", "Service Date": serviceDate, ...(expires === undefined ? {} : { "Warranty Expires": expires }) },
+    });
+    const config = modulesConfig({ revenue_leakage: { free_of_charge_fields: ["job_type"] } });
+    for (const expires of [undefined, "", "12/31/2025", "2025-06-30", "30.06.2025", "06/10/2025"]) expect((await analyse(job(expires), { config })).anomalies).toEqual([]);
+    for (const expires of ["02/28/2025", "2025-05-31", "31.05.2025", "5/3/2025"]) {
+      const r = await analyse(job(expires), { config });
+      expect(codes(r.anomalies)).toEqual(["zero_price_line"]);
+      expect(r.anomalies[0]!.message).toContain(`warranty ended`);
+    }
+    // A date that reads both ways (03/07 is 7 March or 3 July): free unless both readings have ended.
+    expect((await analyse(job("03/07/2025"), { config })).anomalies).toEqual([]);
+    expect(codes((await analyse(job("03/04/2025"), { config })).anomalies)).toEqual(["zero_price_line"]);
+    // Work done before the end, invoiced after it: still under warranty.
+    expect((await analyse(job("06/10/2025", "06/09/2025"), { config })).anomalies).toEqual([]);
+    // Another reason for a free document (a sample) is not a warranty's.
+    const sample = { ...job("02/28/2025"), attributes: { job_type: "Sample", "Warranty Expires": "02/28/2025" } };
+    expect((await analyse(sample, { config })).anomalies).toEqual([]);
+  });
+
   test("an intercompany transfer (marked by its billing or order type) is at a transfer price, not judged against list; a transfer-price agreement still is", async () => {
     const atCost = (attributes?: Transaction["attributes"]) => ({ ...invoice("IC1", { customer: "AW-GMBH", lines: [{ sku: "SKU-A", qty: 40, unit: 58 }] }), ...(attributes ? { attributes } : {}) });
     expect(codes((await analyse(atCost())).anomalies)).toEqual(["discount_above_cap"]);

@@ -5,7 +5,8 @@
 // delivery, a subscription's trial) and a free-of-charge marker (an attribute in
 // `free_of_charge_fields` with a value in `free_of_charge_values`, or a text attribute saying so in
 // words: "Trial period", "free of charge") or a reference to an invoice of the history (the sale it replaces under
-// warranty). A zero line on a priced invoice is still reported — unless it is a kit's component:
+// warranty) — but not warranty work done after the warranty's end date the document names
+// (warranty.ts). A zero line on a priced invoice is still reported — unless it is a kit's component:
 // the history shows its SKU listed at 0 on (nearly) every invoice billing a kit SKU at a price, at
 // several customers, and that kit is billed at a price on this invoice (kit-components.ts). Units
 // beyond what the invoice's kits contain are reported (their amount at risk those units only).
@@ -17,6 +18,7 @@ import { money } from "../types.ts";
 import { markerOf, wordsOf } from "./markers.ts";
 import type { LineFacts } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
+import { WARRANTY_REASON, warrantyEnded } from "./warranty.ts";
 
 export const zeroPriceRule: LineRule = {
   code: "zero_price_line",
@@ -28,10 +30,13 @@ export const zeroPriceRule: LineRule = {
     const unkitted = unitsBeyondKits(txn, ctx, f.sku, f.quantity);
     if (unkitted <= 0) return null;
     const beyond = unkitted < f.quantity ? ` (${unkitted} beyond the kits billed on the invoice)` : "";
+    // A document at 0 whose warranty had ended (freeOfCharge did not take its marker): say so.
+    const ended = (txn.amount ?? 0) === 0 ? warrantyEnded(txn) : undefined;
+    const warranty = ended !== undefined ? ` as warranty work, but the warranty ended ${ended}, before the work` : "";
     return {
       code: "zero_price_line",
       score: 1,
-      message: `${f.quantity} × ${f.sku} billed at 0${beyond}; the ${f.terms ? "contract" : "lowest allowed list"} price is ${money(floor)} ${txn.currency ?? ""}`.trim(),
+      message: `${f.quantity} × ${f.sku} billed at 0${beyond}${warranty}; the ${f.terms ? "contract" : "lowest allowed list"} price is ${money(floor)} ${txn.currency ?? ""}`.trim(),
       field: lineField(f, "unit_price"),
       expected: { unit_price: roundMoney(floor), ...(f.terms ? { contract_id: f.terms.contract_id } : {}) },
       actual: { unit_price: 0, quantity: f.quantity },
@@ -80,7 +85,8 @@ const FREE_WORDS = /\btrial\b|\bfree of charge\b|\bno charge\b|\bcomplimentary\b
 export function freeOfCharge(txn: Transaction, ctx: AnalysisContext, cfg: ModulesConfig["revenue_leakage"]): string | undefined {
   if ((txn.amount ?? 0) !== 0 || txn.lines.some((l) => (l.amount ?? (l.unit_price ?? 0) * (l.quantity ?? 0)) !== 0)) return undefined;
   const marker = markerOf(txn, cfg.free_of_charge_fields, cfg.free_of_charge_values) ?? wordsOf(txn, FREE_WORDS);
-  if (marker !== undefined) return marker;
+  // Warranty work after the warranty's end is billable: the marker does not make it free.
+  if (marker !== undefined) return WARRANTY_REASON.test(marker.slice(marker.indexOf("=") + 1)) && warrantyEnded(txn) !== undefined ? undefined : marker;
   if (txn.reference && txn.reference !== txn.transaction_id && ctx.history.invoiceAmount(txn.reference) !== undefined) return `replaces ${txn.reference}`;
   return undefined;
 }
