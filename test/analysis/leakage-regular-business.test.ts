@@ -214,6 +214,18 @@ describe("tax: learned habits", () => {
     const bare = history.map((t) => ({ ...t, attributes: undefined }));
     const ilBare = { ...il, attributes: undefined };
     expect(codes((await analyse(ilBare, { ref, history: [...bare, ilBare] })).anomalies)).toEqual(["tax_below_rate"]);
+    // Three Florida counties, three local rates, one customer each: the plan is untaxed in Florida.
+    const at = (t: Transaction, rate: number, state: string) => ({ ...t, tax_rate: rate, attributes: { "State/Province": state } });
+    const florida = [0.065, 0.07, 0.075].flatMap((rate, i) => [
+      ...Array.from({ length: 3 }, (_, k) => at(usd(`FL${i}-${k}`, `F${i}`, "FL", false, 300 + i), rate, "FL")),
+      at(part(`FL${i}-P`, `F${i}`, "FL"), rate, "FL"),
+    ]);
+    const fl = at(usd("FL-9", "F1", "FL", false, 301), 0.07, "FL");
+    expect((await analyse(fl, { ref, history: [...florida, fl] })).anomalies).toEqual([]);
+    // Texas counties taxing it: an untaxed one at any of their rates is still found.
+    const texas = [0.0625, 0.0675, 0.0825].flatMap((rate, i) => Array.from({ length: 3 }, (_, k) => at({ ...usd(`TX${i}-${k}`, `T${i}`, "TX", true, 500), tax_amount: Math.round(500 * rate * 100) / 100 }, rate, "TX")));
+    const txUntaxed = at(usd("TX-X", "T1", "TX", false, 500), 0.0675, "TX");
+    expect(codes((await analyse(txUntaxed, { ref, history: [...florida, ...texas, txUntaxed] })).anomalies)).toEqual(["tax_below_rate"]);
   });
 
   test("a SKU sometimes taxed at 7 % and sometimes at 19 % learns nothing: its 7 % invoices are found", async () => {

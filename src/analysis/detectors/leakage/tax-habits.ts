@@ -15,7 +15,10 @@
 //    where a state taxes parts but not labour or service plans, and the system states the
 //    jurisdiction's rate on every invoice, a maintenance plan's monthly invoices. One customer's
 //    untaxed invoices teach nothing (under-charging looks like that), nor do untaxed invoices of
-//    several SKUs (one of them may be taxable); they stay out of the fit.
+//    several SKUs (one of them may be taxable); they stay out of the fit. Where the source names
+//    the jurisdiction, its untaxed invoices are also pooled over its stated rates (a state's
+//    cities and counties add different local rates; what is taxable is the state's): a plan
+//    untaxed by three customers in three Florida counties is untaxed in Florida.
 //    The lower rates of a regime are fitted together (non-negative least squares over its
 //    under-taxed invoices: an invoice may bill several reduced SKUs). A SKU
 //    sometimes taxed at the reduced rate and sometimes at the full one learns nothing. Without a
@@ -76,6 +79,9 @@ export function statedRate(rate: number | undefined): number | null {
   if (rate === undefined || !Number.isFinite(rate) || rate <= 0) return null;
   return Math.round((rate > 1 ? rate / 100 : rate) * 1_000_000) / 1_000_000;
 }
+
+/** A jurisdiction's regimes pooled over their stated rates: "CUR|rate@J" → "CUR|*@J". */
+const pooledRegime = (regime: string) => `${regime.slice(0, regime.indexOf("|"))}|*${regime.slice(regime.indexOf("@"))}`;
 
 /** "CUR|rate", or "CUR|rate@JURISDICTION" where the source names one (the currency stays before the first "|"). */
 export const regimeOf = (currency: string, stated: number | null, jurisdiction = "") => `${currency}|${stated ?? ""}${jurisdiction ? `@${jurisdiction}` : ""}`;
@@ -164,7 +170,10 @@ export class TaxHabits {
   /** The rate the SKU's lines consistently carry on invoices of that currency, stated rate and jurisdiction. */
   skuRate(currency: string | undefined, stated: number | undefined, sku: string, jurisdiction = ""): number | undefined {
     if (this.parts.skuRates.size === 0) return undefined;
-    return this.parts.skuRates.get(`${regimeOf((currency ?? "").toUpperCase(), statedRate(stated), jurisdiction)}|${sku}`);
+    const cur = (currency ?? "").toUpperCase();
+    const own = this.parts.skuRates.get(`${regimeOf(cur, statedRate(stated), jurisdiction)}|${sku}`);
+    // Else untaxed across the jurisdiction, whatever its local rate (learned in finish()).
+    return own !== undefined || !jurisdiction ? own : this.parts.skuRates.get(`${cur}|*@${jurisdiction}|${sku}`);
   }
 }
 
@@ -220,6 +229,14 @@ export class TaxHabitsBuilder {
       if (!u) this.untaxedAlone.set(key, (u = { sku: skus[0]!, count: 0, customers: [] }));
       u.count++;
       if (u.customers.length < MIN_INVOICES && !u.customers.includes(customer)) u.customers.push(customer);
+      const at = regime.indexOf("@");
+      if (at > 0) {
+        const pooled = `${pooledRegime(regime)}|${skus[0]}`;
+        let p = this.untaxedAlone.get(pooled);
+        if (!p) this.untaxedAlone.set(pooled, (p = { sku: skus[0]!, count: 0, customers: [] }));
+        p.count++;
+        if (p.customers.length < MIN_INVOICES && !p.customers.includes(customer)) p.customers.push(customer);
+      }
     }
     if (!taxed || count === 0) return;
     if (stated !== null) {
@@ -298,16 +315,24 @@ export class TaxHabitsBuilder {
     }
     // Regime → SKU → its under-taxed invoices there (counted once per regime, when needed).
     const shortBySku = new Map<string, Map<string, number>>();
-    for (const [key, u] of this.untaxedAlone) {
-      if (skuRates.has(key) || u.count < MIN_INVOICES || u.customers.length < MIN_INVOICES) continue;
-      // Its taxed invoices of the regime that were charged as stated (not short) speak against 0 %.
-      const regime = key.slice(0, key.length - u.sku.length - 1);
+    const shortsOf = (regime: string) => {
       let shorts = shortBySku.get(regime);
       if (!shorts) {
         shortBySku.set(regime, (shorts = new Map()));
         for (const s of this.short.get(regime) ?? []) for (const sku of s.skus) shorts.set(sku, (shorts.get(sku) ?? 0) + 1);
       }
-      const charged = (this.seen.get(regime)?.get(u.sku) ?? 0) - (shorts.get(u.sku) ?? 0);
+      return shorts;
+    };
+    // A jurisdiction pooled over its rates → its regimes.
+    const pools = new Map<string, string[]>();
+    for (const regime of this.seen.keys()) if (regime.includes("@")) pools.set(pooledRegime(regime), [...(pools.get(pooledRegime(regime)) ?? []), regime]);
+    for (const [key, u] of this.untaxedAlone) {
+      if (skuRates.has(key) || u.count < MIN_INVOICES || u.customers.length < MIN_INVOICES) continue;
+      // Its taxed invoices of the regime (or the jurisdiction's regimes) that were charged as
+      // stated (not short) speak against 0 %.
+      const regime = key.slice(0, key.length - u.sku.length - 1);
+      let charged = 0;
+      for (const r of regime.includes("|*@") ? (pools.get(regime) ?? []) : [regime]) charged += (this.seen.get(r)?.get(u.sku) ?? 0) - (shortsOf(r).get(u.sku) ?? 0);
       if (charged <= (1 - SHARE) * (charged + u.count)) skuRates.set(key, 0);
     }
     return new TaxHabits({ customers: this.customers, skuRates, statedRates: this.stated, customerRates: this.customerRates });
