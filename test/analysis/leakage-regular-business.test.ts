@@ -228,6 +228,17 @@ describe("tax: learned habits", () => {
     expect(codes((await analyse(txUntaxed, { ref, history: [...florida, ...texas, txUntaxed] })).anomalies)).toEqual(["tax_below_rate"]);
   });
 
+  test("a SKU seen too seldom to learn its own rate does not keep the SKUs beside it from theirs", async () => {
+    // FOOD at 7 % on ten invoices; two of them also bill FILTER-KIT, untaxed where it is sold (a
+    // flat-rate service), seen twice only: those two are short by more than FOOD explains.
+    const history = Array.from({ length: 10 }, (_, i) => eur(`RF${i}`, `C${i % 4}`, [{ sku: "FOOD", qty: 3 + i, unit: 20 }, { sku: "TOOL", qty: 1, unit: 99 }, ...(i < 2 ? [{ sku: "FILTER-KIT", qty: 1, unit: 189 }] : [])], { FOOD: 0.07, "FILTER-KIT": 0 }));
+    const food = eur("RF-X", "C1", [{ sku: "FOOD", qty: 8, unit: 20 }, { sku: "TOOL", qty: 2, unit: 99 }], { FOOD: 0.07 });
+    expect((await analyse(food, { config: EUR19, ref, history: [...history, food] })).anomalies).toEqual([]);
+    // FILTER-KIT itself has learned nothing from two invoices: a new invoice billing it untaxed is reported.
+    const kit = eur("RF-K", "C2", [{ sku: "FILTER-KIT", qty: 1, unit: 189 }, { sku: "TOOL", qty: 1, unit: 99 }], { "FILTER-KIT": 0 });
+    expect(codes((await analyse(kit, { config: EUR19, ref, history })).anomalies)).toEqual(["tax_below_rate"]);
+  });
+
   test("a SKU sometimes taxed at 7 % and sometimes at 19 % learns nothing: its 7 % invoices are found", async () => {
     const history = [
       eur("S1", "C1", [{ sku: "MIX", qty: 3, unit: 20 }], { MIX: 0.07 }),

@@ -354,7 +354,9 @@ export class TaxHabitsBuilder {
     const index = new Map<string, number>();
     for (const [sku, n] of shortCount) {
       const all = (this.seen.get(regime)?.get(sku) ?? 0);
-      if (all >= MIN_INVOICES && n >= SHARE * all) index.set(sku, index.size);
+      // A SKU seen fewer than MIN_INVOICES times is fitted too but learns nothing (below): left
+      // out, its invoices' shortfall would be laid on the SKUs beside it, and theirs not explained.
+      if (n >= SHARE * all) index.set(sku, index.size);
     }
     if (index.size === 0) return;
     const rate = invoices[0]!.rate;
@@ -404,6 +406,7 @@ export class TaxHabitsBuilder {
     // A SKU has the lower rate when (nearly) every invoice billing it is explained by the fit.
     for (const [sku, c] of index) {
       if (d[c]! < 0.001) continue;
+      if ((this.seen.get(regime)?.get(sku) ?? 0) < MIN_INVOICES) continue;
       const all = (this.seen.get(regime)?.get(sku) ?? 0);
       let explained = 0;
       for (const i of byCol[c]!) if (Math.abs(residual[i]!) <= 2 * roundingOf(rows[i]!.s.lines, rows[i]!.s.net * rate, regime.slice(0, regime.indexOf("|")))) explained++;
