@@ -6,7 +6,7 @@
 // precision/recall per invoice at high, per kind, and the false alarms per kind of regular
 // business (every false alarm with its codes in <out>/false-alarms.json). Not part of
 // `make bench-quality`.
-// Run: bun run bench/quality/billing-field-service-eval.ts --seed 8128 [--port 18392] [--verbose]
+// Run: bun run bench/quality/billing-field-service-eval.ts --seed 8128 [--port 18392] [--verbose] [--rules]
 import { createHmac } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -17,6 +17,9 @@ const seed = Number(arg("--seed", "8128"));
 const port = Number(arg("--port", "18392"));
 const dir = resolve(arg("--out", `/tmp/svc-eval-${seed}`));
 const verbose = process.argv.includes("--verbose");
+// --rules: add the custom rule a field-service analyst would write for what no detector can know
+// (labour at the regular item on an emergency or after-hours job: the price is right for the item).
+const withRules = process.argv.includes("--rules");
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const sizes = writeFieldService(seed, join(dir, "export"));
@@ -64,8 +67,15 @@ connectors:
       contracts: { contract_id: "Agreement #", customer_id: "Customer #", sku: Item Code, price: Rate, valid_from: Effective, valid_to: Expires }
       price_list: { sku: Item Code, list_price: Price, valid_from: Effective Date }
 `;
+const rules = `rules:
+  - id: after_hours_at_regular_rate
+    module: revenue_leakage
+    when: 'txn.lines.exists(l, l.sku == "LAB-REG") && (("Job Type" in txn.attributes && string(txn.attributes["Job Type"]) == "Emergency Service") || ("Start Time" in txn.attributes && string(txn.attributes["Start Time"]) != "" && (string(txn.attributes["Start Time"]) < "07:00" || string(txn.attributes["Start Time"]) >= "17:00")))'
+    severity: high
+    message: 'Regular labour on an emergency or after-hours job'
+`;
 const configFile = join(dir, "assay.yaml");
-writeFileSync(configFile, config);
+writeFileSync(configFile, withRules ? config + rules : config);
 const repo = resolve(import.meta.dir, "../..");
 const bun = process.execPath;
 const cli = (...args: string[]) => {
