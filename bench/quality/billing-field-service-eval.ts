@@ -90,8 +90,14 @@ const server = Bun.spawn([bun, "run", join(repo, "src/main.ts"), "serve", "--con
 const call = async (method: string, path: string, body?: unknown) => {
   const text = body === undefined ? "" : JSON.stringify(body);
   const sig = createHmac("sha256", key.secret).update(text).digest("hex");
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { authorization: `Bearer ${key.key}`, "x-service-signature": sig, "content-type": "application/json" }, body: body === undefined ? undefined : text });
-  return { status: res.status, json: (await res.json()) as any };
+  // The plan's rate limit answers 429 to a burst of lookups: wait as told and ask again, as a
+  // client should (an estimate read from a 429 would count as 0).
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { authorization: `Bearer ${key.key}`, "x-service-signature": sig, "content-type": "application/json" }, body: body === undefined ? undefined : text });
+    const json = (await res.json()) as any;
+    if (res.status !== 429 || attempt >= 20) return { status: res.status, json };
+    await Bun.sleep(1000 * Math.min(10, Number(res.headers.get("retry-after") ?? 1) || 1));
+  }
 };
 try {
   for (let i = 0; ; i++) { try { if ((await call("GET", "/v1/health")).status < 500) break; } catch {} if (i > 100) throw new Error("server did not start"); await Bun.sleep(200); }
@@ -112,6 +118,9 @@ try {
   const rejected = status.json.mapping?.rejected_rows ?? 0;
   // Per kind: planted documents found at high, and their amount at risk from a lookup.
   const leakDocs = new Set(labels.leaks.map((l) => l.document));
+  // Lookups that did not answer 200 (their estimate counts as 0), and with --verbose each lookup.
+  const lookupErrors = new Map<string, number>();
+  const lookups: unknown[] = [];
   const perKind = new Map<string, { n: number; tp: number; truth: Record<string, number>; est: Record<string, number> }>();
   for (const l of labels.leaks) {
     const k = perKind.get(l.kind) ?? { n: 0, tp: 0, truth: {}, est: {} };
@@ -120,6 +129,8 @@ try {
     let est = 0;
     for (const module of ["revenue_leakage", "duplicate_detection"]) {
       const r = await call("POST", "/v1/analyze", { connector: "fsm", module, data: { transaction_id: l.document } });
+      if (r.status !== 200) lookupErrors.set(`${r.status} ${r.json.code ?? ""}`, (lookupErrors.get(`${r.status} ${r.json.code ?? ""}`) ?? 0) + 1);
+      if (verbose && module === "revenue_leakage") lookups.push({ document: l.document, kind: l.kind, truth: l.amount_at_risk, estimate: Number(r.json.amount_at_risk?.amount ?? 0), codes: (r.json.anomalies ?? []).map((a: { code: string }) => a.code) });
       est = Math.max(est, Number(r.json.amount_at_risk?.amount ?? 0));
     }
     k.truth[l.currency] = (k.truth[l.currency] ?? 0) + l.amount_at_risk;
@@ -152,6 +163,8 @@ try {
   console.log("\n| regular business | documents | flagged at high |\n|---|---:|---:|");
   for (const [kind, n] of [...regularCount].sort()) console.log(`| ${kind} | ${n} | ${fpByKind.get(kind)?.length ?? 0} |`);
   if (fpByKind.has("unlabelled")) console.log(`| unlabelled | – | ${fpByKind.get("unlabelled")!.length} |`);
+  if (lookupErrors.size > 0) console.log(`\nlookups not answered 200: ${[...lookupErrors].map(([k, n]) => `${k} × ${n}`).join(", ")}`);
+  if (verbose) writeFileSync(join(dir, "lookups.json"), JSON.stringify(lookups, null, 1));
   writeFileSync(join(dir, "false-alarms.json"), JSON.stringify(Object.fromEntries(fpByKind), null, 1));
   if (verbose) for (const [kind, list] of fpByKind) console.log(`FP ${kind}: ${list.slice(0, 8).join(" | ")}`);
   console.log(`\nclient CPU ${(cpu.user / 1e6).toFixed(1)} s`);
