@@ -230,7 +230,7 @@ export class TaxHabitsBuilder {
     if (o) this.observe(o[0], regimeOf(o[1], o[2], o[7]), o[2], o[3], o[4], o[5], o[6], o[5].length);
   }
 
-  /** One invoice: `regime` from regimeOf(currency, stated); its first `count` SKUs and amounts
+  /** One invoice: `regime` from regimeOf(currency, stated, jurisdiction); its first `count` SKUs and amounts
    *  (the arrays are not kept: a scratch pair may be passed). */
   observe(customer: string, regime: string, stated: number | null, net: number, tax: number, skus: readonly string[], amounts: readonly number[], count: number) {
     let c = this.customers.get(customer);
@@ -243,19 +243,8 @@ export class TaxHabitsBuilder {
       rates.set(stated, (rates.get(stated) ?? 0) + 1);
     }
     if (!taxed && stated !== null && count === 1 && net > 0) {
-      const key = `${regime}|${skus[0]}`;
-      let u = this.untaxedAlone.get(key);
-      if (!u) this.untaxedAlone.set(key, (u = { sku: skus[0]!, count: 0, customers: [] }));
-      u.count++;
-      if (u.customers.length < MIN_INVOICES && !u.customers.includes(customer)) u.customers.push(customer);
-      const at = regime.indexOf("@");
-      if (at > 0) {
-        const pooled = `${pooledRegime(regime)}|${skus[0]}`;
-        let p = this.untaxedAlone.get(pooled);
-        if (!p) this.untaxedAlone.set(pooled, (p = { sku: skus[0]!, count: 0, customers: [] }));
-        p.count++;
-        if (p.customers.length < MIN_INVOICES && !p.customers.includes(customer)) p.customers.push(customer);
-      }
+      this.untaxed(regime, skus[0]!, customer);
+      if (regime.includes("@")) this.untaxed(pooledRegime(regime), skus[0]!, customer);
     }
     if (!taxed || count === 0) return;
     if (stated !== null) {
@@ -309,6 +298,15 @@ export class TaxHabitsBuilder {
   }
 
 
+  /** An untaxed invoice stating a rate and billing only `sku`, counted for the regime. */
+  private untaxed(regime: string, sku: string, customer: string) {
+    const key = `${regime}|${sku}`;
+    let u = this.untaxedAlone.get(key);
+    if (!u) this.untaxedAlone.set(key, (u = { sku, count: 0, customers: [] }));
+    u.count++;
+    if (u.customers.length < MIN_INVOICES && !u.customers.includes(customer)) u.customers.push(customer);
+  }
+
   finish(): TaxHabits {
     const skuRates = new Map<string, number>();
     for (const [regime, invoices] of this.short) this.learnRegime(regime, invoices, skuRates);
@@ -344,7 +342,12 @@ export class TaxHabitsBuilder {
     };
     // A jurisdiction pooled over its rates → its regimes.
     const pools = new Map<string, string[]>();
-    for (const regime of this.seen.keys()) if (regime.includes("@")) pools.set(pooledRegime(regime), [...(pools.get(pooledRegime(regime)) ?? []), regime]);
+    for (const regime of this.seen.keys()) {
+      if (!regime.includes("@")) continue;
+      const pool = pools.get(pooledRegime(regime));
+      if (pool) pool.push(regime);
+      else pools.set(pooledRegime(regime), [regime]);
+    }
     for (const [key, u] of this.untaxedAlone) {
       if (skuRates.has(key) || u.count < MIN_INVOICES || u.customers.length < MIN_INVOICES) continue;
       // Its taxed invoices of the regime (or the jurisdiction's regimes) that were charged as
@@ -424,9 +427,8 @@ export class TaxHabitsBuilder {
     }
     // A SKU has the lower rate when (nearly) every invoice billing it is explained by the fit.
     for (const [sku, c] of index) {
-      if (d[c]! < 0.001) continue;
-      if ((this.seen.get(regime)?.get(sku) ?? 0) < MIN_INVOICES) continue;
       const all = (this.seen.get(regime)?.get(sku) ?? 0);
+      if (d[c]! < 0.001 || all < MIN_INVOICES) continue;
       let explained = 0;
       for (const i of byCol[c]!) if (Math.abs(residual[i]!) <= 2 * roundingOf(rows[i]!.s.lines, rows[i]!.s.net * rate, regime.slice(0, regime.indexOf("|")))) explained++;
       if (explained >= SHARE * all) out.set(`${regime}|${sku}`, nice(rate - d[c]!));
