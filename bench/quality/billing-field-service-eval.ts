@@ -7,7 +7,7 @@
 // business (every false alarm with its codes in <out>/false-alarms.json). Not part of
 // `make bench-quality`.
 // Run: bun run bench/quality/billing-field-service-eval.ts --seed 8128 [--port 18392] [--verbose] [--rules]
-import { createHmac } from "node:crypto";
+import { signedCaller } from "./signed-call.ts";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { LEAK_KINDS, writeFieldService, type Label } from "./billing-field-service.ts";
@@ -87,18 +87,7 @@ cli("init");
 const account = cli("accounts", "create", "--name", "Field service", "--plan", "enterprise");
 const key = cli("keys", "create", "--account", account.id);
 const server = Bun.spawn([bun, "run", join(repo, "src/main.ts"), "serve", "--config", configFile], { cwd: dir, stdout: "ignore", stderr: "inherit" });
-const call = async (method: string, path: string, body?: unknown) => {
-  const text = body === undefined ? "" : JSON.stringify(body);
-  const sig = createHmac("sha256", key.secret).update(text).digest("hex");
-  // The plan's rate limit answers 429 to a burst of lookups: wait as told and ask again, as a
-  // client should (an estimate read from a 429 would count as 0).
-  for (let attempt = 0; ; attempt++) {
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { authorization: `Bearer ${key.key}`, "x-service-signature": sig, "content-type": "application/json" }, body: body === undefined ? undefined : text });
-    const json = (await res.json()) as any;
-    if (res.status !== 429 || attempt >= 20) return { status: res.status, json };
-    await Bun.sleep(1000 * Math.min(10, Number(res.headers.get("retry-after") ?? 1) || 1));
-  }
-};
+const call = signedCaller(port, key);
 try {
   for (let i = 0; ; i++) { try { if ((await call("GET", "/v1/health")).status < 500) break; } catch {} if (i > 100) throw new Error("server did not start"); await Bun.sleep(200); }
   const labels = JSON.parse(readFileSync(join(dir, "export", "labels.json"), "utf8")) as { leaks: Label[]; regular: Record<string, string> };

@@ -4,7 +4,7 @@
 // for its amount at risk, and prints precision/recall per invoice at high, per kind, and the false
 // alarms per kind of regular business. Not part of `make bench-quality` (its figures stay as they
 // were). Run: bun run bench/quality/billing-manufacturer-eval.ts --seed 4711 [--port 18391]
-import { createHmac } from "node:crypto";
+import { signedCaller } from "./signed-call.ts";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { writeManufacturer, type Label } from "./billing-manufacturer.ts";
@@ -71,12 +71,7 @@ cli("init");
 const account = cli("accounts", "create", "--name", "Manufacturer", "--plan", "enterprise");
 const key = cli("keys", "create", "--account", account.id);
 const server = Bun.spawn([bun, "run", join(repo, "src/main.ts"), "serve", "--config", configFile], { cwd: dir, stdout: "ignore", stderr: "inherit" });
-const call = async (method: string, path: string, body?: unknown) => {
-  const text = body === undefined ? "" : JSON.stringify(body);
-  const sig = createHmac("sha256", key.secret).update(text).digest("hex");
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { authorization: `Bearer ${key.key}`, "x-service-signature": sig, "content-type": "application/json" }, body: body === undefined ? undefined : text });
-  return { status: res.status, json: (await res.json()) as any };
-};
+const call = signedCaller(port, key);
 try {
   for (let i = 0; ; i++) { try { if ((await call("GET", "/v1/health")).status < 500) break; } catch {} if (i > 100) throw new Error("server did not start"); await Bun.sleep(200); }
   const labels = JSON.parse(readFileSync(join(dir, "export", "labels.json"), "utf8")) as { leaks: Label[]; regular: Record<string, string> };
