@@ -7,7 +7,7 @@ import { REFERENCE_TABLES, TRANSACTION_TYPES, type ReferenceTable, type Transact
 import type { MappingReport } from "./types.ts";
 import { clip, type DateFormat, type NumberFormat, parseDate, parseNumber, parseText, type SourceValue } from "./values.ts";
 
-type Kind = "text" | "number" | "date" | "type";
+type Kind = "text" | "number" | "date" | "type" | "side";
 interface FieldSpec {
   name: string;
   kind: Kind;
@@ -31,6 +31,9 @@ export const TRANSACTION_FIELDS: FieldSpec[] = [
   // `amount` itself is not mapped or empty (they are not fields of the transaction).
   { name: "debit", kind: "number" },
   { name: "credit", kind: "number" },
+  // A debit/credit indicator (SAP's Soll/Haben-Kennzeichen S/H, DR/CR…) beside an unsigned amount:
+  // it signs `amount` and `line_amount` of its row (credit negative) and is not kept itself.
+  { name: "debit_credit", kind: "side" },
 ];
 
 /** Line fields; the line's `amount` is read from the flat column `line_amount`. */
@@ -230,6 +233,8 @@ export class RowMapper {
   private readonly extra: { column: string; index: number }[];
   readonly idIndex: number;
   private readonly hasDebitCredit: boolean;
+  /** The debit/credit indicator's column, when mapped: it signs the row's amounts. */
+  private readonly side: BoundField | undefined;
   /** The number format's separators as bytes, for RowValues.plainNumber. */
   private readonly decimalByte: number;
   private readonly thousandsByte: number;
@@ -247,6 +252,7 @@ export class RowMapper {
     this.extra = header.map((column, index) => ({ column, index })).filter((c) => !used.has(c.index));
     this.idIndex = this.tx.find((b) => b.name === "transaction_id")?.index ?? -1;
     this.hasDebitCredit = this.tx.some((b) => b.name === "debit" || b.name === "credit");
+    this.side = this.tx.find((b) => b.name === "debit_credit");
     this.decimalByte = formats.numbers.decimal.charCodeAt(0);
     this.thousandsByte = formats.numbers.thousands ? formats.numbers.thousands.charCodeAt(0) : -1;
   }
@@ -289,6 +295,11 @@ export class RowMapper {
       if (v !== undefined) head[f.name] = v;
     }
     if (this.hasDebitCredit) debitCreditToAmount(head);
+    if (this.side) {
+      const side = head.debit_credit as Side | undefined;
+      delete head.debit_credit;
+      if (side !== undefined && typeof head.amount === "number") head.amount = signed(head.amount, side);
+    }
     if (!head.transaction_id) throw new Error("transaction_id is empty");
     head.type ??= "invoice";
     if (this.extra.length > 0) {
@@ -311,6 +322,10 @@ export class RowMapper {
       if (v === undefined) continue;
       line ??= {};
       line[f.name === "line_amount" ? "amount" : f.name] = v;
+    }
+    if (this.side && typeof line?.amount === "number") {
+      const side = this.convertAt(this.side, row) as Side | undefined;
+      if (side !== undefined) line.amount = signed(line.amount, side);
     }
     return line;
   }
@@ -360,6 +375,8 @@ function convert(f: FieldSpec, v: SourceValue, formats: ValueFormats): string | 
         return parseDate(v, formats.dates);
       case "type":
         return parseType(v, formats.types);
+      case "side":
+        return parseSide(v);
       default: {
         const s = parseText(v);
         return f.name === "currency" && s !== undefined ? parseCurrency(s) : s;
@@ -382,6 +399,31 @@ function parseType(v: SourceValue, codes: ReadonlyMap<string, TransactionType> |
   const normal = s.toLowerCase().replace(/[\s-]+/g, "_");
   if ((TRANSACTION_TYPES as readonly string[]).includes(normal)) return normal as TransactionType;
   throw new Error(`"${clip(s)}" is not one of ${TRANSACTION_TYPES.join(", ")}${codes === undefined ? " (map the source's codes in type_values)" : " nor a code of type_values"}`);
+}
+
+type Side = "debit" | "credit";
+
+/**
+ * The codes ledgers write for the side of an unsigned amount, compared in lower case: SAP's
+ * Soll/Haben-Kennzeichen (S/H, in every logon language) and DATEV's, the words, and the English
+ * abbreviations of Oracle, Sage, QuickBooks' and Dynamics' journal reports.
+ */
+const SIDE_CODES: ReadonlyMap<string, Side> = new Map([
+  ["s", "debit"], ["soll", "debit"], ["d", "debit"], ["dr", "debit"], ["deb", "debit"], ["debit", "debit"],
+  ["h", "credit"], ["haben", "credit"], ["c", "credit"], ["cr", "credit"], ["cred", "credit"], ["credit", "credit"],
+]);
+
+function parseSide(v: SourceValue): Side | undefined {
+  const s = parseText(v);
+  if (s === undefined) return undefined;
+  const side = SIDE_CODES.get(s.toLowerCase().replace(/\.$/, ""));
+  if (side === undefined) throw new Error(`"${clip(s)}" is not a debit/credit indicator (S, H, Soll, Haben, D, C, Dr, Cr, Debit, Credit, in any case)`);
+  return side;
+}
+
+/** An amount on its side: the indicator decides the sign, whether the export signed it or not. */
+function signed(amount: number, side: Side): number {
+  return side === "credit" ? -Math.abs(amount) : Math.abs(amount);
 }
 
 /**
