@@ -74,18 +74,28 @@ export function profileFields(sample: readonly Transaction[]): FieldProfile[] {
  * document (1, 2, 3, … — every document has a first line, fewer a tenth), a fiscal year or period.
  * Their values repeat like codes, but a combination of one with an account is the document's
  * length or the calendar, not a habit: "account 620000 on line 11" or "in period 13" (the closing)
- * would read as rare. Known by the column's name (SAP's BUZEI, GJAHR, MONAT as well), or, for a
+ * would read as rare. Known by the column's name (SAP's BUZEI, GJAHR, MONAT as well, and the German,
+ * French, Spanish and Italian labels: Position, Geschäftsjahr, Buchungsperiode, Exercice…), or, for a
  * line number, by its values: four or more whole numbers from 0 or 1 without a gap, the lower ones
  * at least as common as the higher.
  */
 const POSITION_OR_TIME_NAMES = new Set([
-  "LINENO", "LINENUMBER", "LINENUM", "LINENR", "LINEITEM", "LINEITEMNO", "ITEMNO", "ITEMNUMBER", "POSNR", "BUZEI", "SEQNO", "SEQUENCENO", "SEQUENCE",
+  "LINENO", "LINENUMBER", "LINENUM", "LINENR", "LINEITEM", "LINEITEMNO", "ITEMNO", "ITEMNUMBER", "POSNR", "BUZEI", "DOCLN", "SEQNO", "SEQUENCENO", "SEQUENCE",
+  "JOURNALENTRYITEM", "LEDGERGLLINEITEM",
   "FISCALYEAR", "YEAR", "GJAHR", "FISCALPERIOD", "PERIOD", "POSTINGPERIOD", "MONAT", "POPER", "MONTH", "QUARTER", "WEEK", "WEEKDAY",
+  // The same columns under the labels of a German logon (SAP GUI, DATEV) and of French, Spanish
+  // and Italian exports; compared without accents (Geschäftsjahr, Période).
+  "POSITION", "BELEGPOSITION", "BUCHUNGSZEILE", "ZEILE", "GESCHAFTSJAHR", "GESCHAEFTSJAHR", "WIRTSCHAFTSJAHR", "JAHR",
+  "BUCHUNGSPERIODE", "PERIODE", "BUCHUNGSMONAT", "QUARTAL", "WOCHE",
+  "LIGNE", "NUMEROLIGNE", "EXERCICE", "ANNEE", "MOIS", "EJERCICIO", "PERIODO", "MES", "ESERCIZIO", "ANNO", "MESE",
 ]);
+
+/** A column's name as POSITION_OR_TIME_NAMES spells it: upper case, no accents, letters and digits only. */
+const plainName = (name: string) => name.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase().replace(/[^A-Z0-9]/g, "");
 
 function isPositionOrTime(field: string, counts: ReadonlyMap<string, number>): boolean {
   if (!field.startsWith("attributes.")) return false;
-  if (POSITION_OR_TIME_NAMES.has(field.slice("attributes.".length).toUpperCase().replace(/[^A-Z0-9]/g, ""))) return true;
+  if (POSITION_OR_TIME_NAMES.has(plainName(field.slice("attributes.".length)))) return true;
   // Four values at least: a code of three small numbers, the commonest first, is as likely a category.
   if (counts.size < 4) return false;
   const byNumber = new Map<number, number>();

@@ -124,6 +124,31 @@ describe("zero configuration", () => {
     expect(profileCategoricalFields(ledger.transactions.slice(0, 10_000))).toEqual(expect.arrayContaining(["created_by", "attributes.BUKRS", "attributes.BLART", "attributes.BSCHL", "attributes.KTOSL", "attributes.PRCTR"]));
   });
 
+  test("a German or French export's line item, fiscal year and period are no codes either (Position, Geschäftsjahr, Buchungsperiode, Exercice)", () => {
+    // SAP GUI exports on a German logon write BUZEI, GJAHR and MONAT/POPER under their German
+    // labels; taken for codes, the year-end closing's periods 13–16 were never-seen values, and
+    // the period split a vendor's postings into a stream per month (split_below_approval_limit).
+    const rows: Transaction[] = Array.from({ length: 2400 }, (_, i) => ({
+      transaction_id: `T${i}`,
+      type: "journal_entry",
+      date: "2025-01-02T10:00:00Z",
+      currency: "EUR",
+      amount: 100 + i,
+      created_by: `U${i % 12}`,
+      lines: [],
+      attributes: {
+        Sachkonto: String(400000 + (i % 30) * 100),
+        Position: String(1 + (i % 3)).padStart(3, "0"),
+        "Geschäftsjahr": i < 1200 ? "2024" : "2025",
+        Buchungsperiode: String(1 + (i % 12)).padStart(3, "0"),
+        Geschaeftsjahr: "2025",
+        Exercice: "2025",
+        "Période": String(1 + (i % 12)),
+      },
+    }));
+    expect(profileCategoricalFields(rows)).toEqual(["type", "currency", "created_by", "attributes.Sachkonto"]);
+  });
+
   test("a regional export's posting date is a date, not a code (31/01/2025, 01/31/2025, 31.01.2025)", () => {
     // A Xero, Sage or DATEV export writes its dates as the region does; kept as an attribute
     // beside the mapped date-time, such a column repeats like a code (a day has dozens of lines)
