@@ -1,0 +1,190 @@
+/**
+ * The fifth independent ledger check: an SAP S/4HANA journal-entry-items export in German
+ * conventions (bench/quality/sap-ledger.ts: `;`-separated Windows-1252, German headers,
+ * DD.MM.YYYY, `1.234,56` unsigned amounts beside a Soll/Haben indicator), scanned by
+ * `anomaly_detection` through the real product — `assay serve` with a csv connector configured as
+ * docs/connectors.md tells a user to, `POST /v1/analyze` over signed HTTP — and judged per
+ * document (Belegnummer) at the product's decision (risk level high or critical): precision,
+ * recall, false alarms by the regular business that caused them, misses by planted kind.
+ *
+ *   bun run bench/sap-ledger-quality.ts [--seeds 3131,4141,5151] [--setups unsigned,zero-config,configured] [--keep DIR] [--json]
+ *
+ * Setups: `unsigned` maps the amount column alone (what a user could do before the connector read
+ * the Soll/Haben indicator: every amount positive); `zero-config` maps the columns, the indicator
+ * included, and nothing else; `configured` adds what docs/analysis.md offers for such a ledger
+ * (the approval limits, the column with the vendor's name, the document types).
+ * Not part of `make bench-quality` (it changes no existing figure); docs/quality.md records its results.
+ */
+import { createHmac } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { generateSapLedger, toSapCsv } from "./quality/sap-ledger.ts";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const seeds = (flag("--seeds") ?? "3131,4141,5151").split(",").map(Number);
+const setups = (flag("--setups") ?? "zero-config,configured").split(",");
+const keep = flag("--keep");
+const asJson = args.includes("--json");
+const root = resolve(import.meta.dir, "..");
+
+const MAPPING = `
+      transaction_id: Belegnummer
+      date: Erfassungsdatum
+      created_by: Benutzername
+      customer_id: Kreditor
+      reference: Referenz
+      currency: Hauswährung
+      amount: Betrag in Hauswährung`;
+
+const CONFIG = (dir: string, port: number, setup: string) => `
+server: { host: 127.0.0.1, port: ${port}, access_log: false }
+storage: { path: ${dir}/assay.db, synchronous: NORMAL }
+security: { master_key_file: ${dir}/master.key }
+connectors:
+  - id: sap
+    type: csv
+    name: SAP S/4HANA Journal Entry Items (FAGLL03H)
+    transactions: ${dir}/fagll03h.csv
+    timeout_ms: 120000
+    csv: { delimiter: ";", decimal: ",", thousands: ".", date_format: DD.MM.YYYY }
+    mapping:${MAPPING}${setup === "unsigned" ? "" : `
+      debit_credit: Soll/Haben-Kennz.`}${setup === "configured" ? `
+    type_values: { SA: journal_entry, AB: journal_entry, AF: journal_entry, UE: journal_entry, ZB: payment, KZ: payment, ZP: payment, DZ: payment, KR: invoice, RE: invoice, WE: journal_entry, DR: invoice, TV: journal_entry, KG: credit_note }
+modules:
+  anomaly_detection:
+    split_below_limit: { limits: [10000, 25000] }
+    lookalike_counterparty: { name_field: attributes.Name 1 }` : ""}
+`;
+
+interface Flagged { transaction_id: string; risk_score: number; risk_level: string }
+interface Result { flagged_transactions?: Flagged[]; anomalies?: { transaction_id: string; code: string; severity: string }[]; transactions_analyzed?: number }
+
+/** The server's CPU time so far (user + system, Linux /proc; NaN elsewhere). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function run(cmd: string[], dir: string): Promise<string> {
+  const p = Bun.spawn(["bun", "run", "src/main.ts", ...cmd, "--config", `${dir}/assay.yaml`], { cwd: root, stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(p.stdout).text();
+  if ((await p.exited) !== 0) throw new Error(`${cmd.join(" ")}: ${out} ${await new Response(p.stderr).text()}`);
+  return out;
+}
+
+async function evaluate(ledger: ReturnType<typeof generateSapLedger>, seed: number, setup: string) {
+  const dir = keep ? resolve(keep, `${seed}-${setup}`) : mkdtempSync(join(tmpdir(), "sap-ledger-"));
+  mkdirSync(dir, { recursive: true });
+  // As SAP GUI's spreadsheet export writes it: the code page of a German installation.
+  writeFileSync(`${dir}/fagll03h.csv`, Buffer.from(toSapCsv(ledger), "latin1"));
+  writeFileSync(`${dir}/documents.json`, JSON.stringify(ledger.documents));
+  const port = 20000 + Math.floor(Math.random() * 10000);
+  writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port, setup));
+  await run(["init"], dir);
+  const account = JSON.parse(await run(["accounts", "create", "--name", "eval", "--plan", "enterprise", "--json"], dir));
+  const key = JSON.parse(await run(["keys", "create", "--account", account.id, "--json"], dir));
+  const server = Bun.spawn(["bun", "run", "src/main.ts", "serve", "--config", `${dir}/assay.yaml`], { cwd: root, stdout: "ignore", stderr: "inherit" });
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/livez`)).ok) break;
+      } catch {}
+      if (i > 200) throw new Error("server did not start");
+      await Bun.sleep(100);
+    }
+    const body = JSON.stringify({ connector: "sap", module: "anomaly_detection", options: { limit: 1_000_000, max_anomalies: 10_000 } });
+    const signature = createHmac("sha256", key.secret).update(body).digest("hex");
+    const cpu0 = cpuSeconds(server.pid);
+    const t0 = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}/v1/analyze`, {
+      method: "POST", body,
+      headers: { authorization: `Bearer ${key.key}`, "x-service-signature": signature, "content-type": "application/json" },
+    });
+    const result = (await res.json()) as Result;
+    if (!res.ok) throw new Error(JSON.stringify(result));
+    const wall = performance.now() - t0;
+    const cpu = cpuSeconds(server.pid) - cpu0;
+    if (keep) writeFileSync(`${dir}/result.json`, JSON.stringify(result));
+    return { result, wall, cpu };
+  } finally {
+    server.kill();
+    await server.exited;
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Per document: its level is its highest line's (here a transaction is a document, Belegnummer). */
+function judge(ledger: ReturnType<typeof generateSapLedger>, result: Result) {
+  const rank = { low: 0, medium: 1, high: 2, critical: 3 } as Record<string, number>;
+  const levelOf = new Map<string, string>();
+  for (const f of result.flagged_transactions ?? []) {
+    const prev = levelOf.get(f.transaction_id);
+    if (!prev || rank[f.risk_level]! > rank[prev]!) levelOf.set(f.transaction_id, f.risk_level);
+  }
+  const codesOf = new Map<string, Set<string>>();
+  for (const a of result.anomalies ?? []) {
+    if (a.severity !== "high" && a.severity !== "critical") continue;
+    const set = codesOf.get(a.transaction_id) ?? new Set<string>();
+    set.add(a.code);
+    codesOf.set(a.transaction_id, set);
+  }
+  const at = (min: number) => {
+    let tp = 0, fp = 0, fn = 0;
+    const falseByKind = new Map<string, number>();
+    const missedByKind = new Map<string, number>();
+    const foundByKind = new Map<string, number>();
+    const falseAlarms: { doc: string; kind: string; codes: string[] }[] = [];
+    const found: { doc: string; kind: string; codes: string[] }[] = [];
+    for (const d of ledger.documents) {
+      const flagged = (rank[levelOf.get(d.documentNo) ?? "low"] ?? 0) >= min;
+      if (d.anomaly) {
+        if (flagged) { tp++; foundByKind.set(d.anomaly, (foundByKind.get(d.anomaly) ?? 0) + 1); found.push({ doc: d.documentNo, kind: d.anomaly, codes: [...(codesOf.get(d.documentNo) ?? [])] }); }
+        else { fn++; missedByKind.set(d.anomaly, (missedByKind.get(d.anomaly) ?? 0) + 1); }
+      } else if (flagged) {
+        fp++;
+        falseByKind.set(d.kind, (falseByKind.get(d.kind) ?? 0) + 1);
+        falseAlarms.push({ doc: d.documentNo, kind: d.kind, codes: [...(codesOf.get(d.documentNo) ?? [])] });
+      }
+    }
+    const precision = tp + fp ? tp / (tp + fp) : 1;
+    const recall = tp + fn ? tp / (tp + fn) : 1;
+    return { tp, fp, fn, precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0, falseByKind: Object.fromEntries([...falseByKind].sort((a, b) => b[1] - a[1])), foundByKind: Object.fromEntries(foundByKind), missedByKind: Object.fromEntries(missedByKind), falseAlarms, found };
+  };
+  return { high: at(2), medium: at(1) };
+}
+
+const out = [];
+for (const seed of seeds) {
+  const ledger = generateSapLedger({ seed });
+  const planted = ledger.documents.filter((d) => d.anomaly);
+  const plantedByKind: Record<string, number> = {};
+  for (const d of planted) plantedByKind[d.anomaly!] = (plantedByKind[d.anomaly!] ?? 0) + 1;
+  for (const setup of setups) {
+    const { result, wall, cpu } = await evaluate(ledger, seed, setup);
+    const j = judge(ledger, result);
+    const summary = { seed, setup, lines: ledger.rows.length, documents: ledger.documents.length, planted: planted.length, analyzed: result.transactions_analyzed, wall_s: +(wall / 1000).toFixed(1), server_cpu_s: +cpu.toFixed(1), ...j };
+    out.push(summary);
+    if (asJson) continue;
+    const f = (x: number) => x.toFixed(3);
+    console.log(`seed ${seed} ${setup}: ${summary.lines} lines, ${summary.documents} documents (${summary.analyzed} analysed), ${planted.length} planted ${JSON.stringify(plantedByKind)}; scan ${summary.wall_s} s (server CPU ${summary.server_cpu_s} s)`);
+    for (const [name, m] of [["high", j.high], ["medium", j.medium]] as const) {
+      console.log(`  ${name}: precision ${f(m.precision)} recall ${f(m.recall)} F1 ${f(m.f1)}  tp/fp/fn ${m.tp}/${m.fp}/${m.fn}`);
+    }
+    console.log(`  recall at high by kind: ${Object.keys(plantedByKind).sort().map((k) => `${k} ${j.high.foundByKind[k] ?? 0}/${plantedByKind[k]}`).join(", ")}`);
+    console.log(`  false alarms at high by kind: ${JSON.stringify(j.high.falseByKind)}`);
+    if (args.includes("--verbose")) {
+      for (const fa of j.high.falseAlarms) console.log(`    FP ${fa.doc} ${fa.kind} ${fa.codes.join(",")}`);
+      for (const fa of j.high.found) console.log(`    TP ${fa.doc} ${fa.kind} ${fa.codes.join(",")}`);
+    }
+  }
+}
+if (asJson) console.log(JSON.stringify(out.map(({ high, medium, ...rest }) => ({ ...rest, high: { ...high, found: undefined }, medium: { ...medium, falseAlarms: undefined, found: undefined } }))));
