@@ -270,7 +270,7 @@ export function generateSapLedger(options: SapLedgerOptions): SapLedger {
     if (tax > 0) lines.push({ account: "154000", sh: "S", amount: tax, tax: v.tax });
     return lines;
   };
-  const payments: { v: Vendor; gross: number; due: number; ref: string; kind: string; anomaly?: string }[] = [];
+  const payments: { v: Vendor; gross: number; due: number; ref: string }[] = [];
   const usedRefs = new Set<string>();
   const vendorRef = (v: Vendor) => {
     for (;;) {
@@ -298,7 +298,7 @@ export function generateSapLedger(options: SapLedgerOptions): SapLedger {
       add({ company: v.company, type: "KR", posting: day, docDate, entry, user, reference: ref, text: v.name.slice(0, 25), kind, ...extra, lines: invoiceLines(v, net) });
     }
     const vat = v.tax === "V1" ? 0.19 : v.tax === "VS" ? 0.081 : 0;
-    payments.push({ v, gross: money(net * (1 + vat)), due: day + int(14, 30) * DAY, ref, kind: "vendor_payment" });
+    payments.push({ v, gross: money(net * (1 + vat)), due: day + int(14, 30) * DAY, ref });
   };
 
   const monthStarts: number[] = [];
@@ -482,14 +482,25 @@ export function generateSapLedger(options: SapLedgerOptions): SapLedger {
 
   // Vendor payments: the payment run (F110, Belegart ZP) on Tuesdays and Thursdays by the AP
   // clerk, settling what is due; the bank statement's debit is matched by EBS_IF.
+  // The payment program pays all of a vendor's items due in a run with one payment document.
   payments.sort((a, b) => a.due - b.due);
+  const runs = new Map<string, { v: Vendor; day: number; items: typeof payments }>();
   for (const p of payments) {
     let day = p.due;
     while (weekday(day) !== 2 && weekday(day) !== 4) day += DAY;
     day = nextWorkday(p.v.company, day);
     if (day >= end) continue;
-    const user = p.v.company === "2000" ? AP_2000 : "SCHMIDT_A";
-    add({ company: p.v.company, type: "ZP", posting: day, docDate: day, entry: officeTime(day, 9, 11), user, reference: p.ref, text: "Zahllauf", kind: p.kind, anomaly: p.anomaly, lines: [{ account: "160000", sh: "S", amount: p.gross, vendor: p.v.no }, { account: "113200", sh: "H", amount: p.gross }] });
+    const key = `${p.v.no}|${day}`;
+    const run = runs.get(key) ?? { v: p.v, day, items: [] };
+    run.items.push(p);
+    runs.set(key, run);
+  }
+  for (const { v, day, items } of runs.values()) {
+    const user = v.company === "2000" ? AP_2000 : "SCHMIDT_A";
+    const total = money(items.reduce((sum, p) => sum + p.gross, 0));
+    const lines: Line[] = items.map((p) => ({ account: "160000", sh: "S", amount: p.gross, vendor: v.no, assignment: p.ref }));
+    lines.push({ account: "113200", sh: "H", amount: total });
+    add({ company: v.company, type: "ZP", posting: day, docDate: day, entry: officeTime(day, 9, 11), user, reference: items.length === 1 ? items[0]!.ref : "", text: "Zahllauf", kind: "vendor_payment", lines });
   }
 
   // Year-end closing (Jahresabschluss): periods 13–16 of each closed fiscal year, posted on 31.12.
@@ -550,7 +561,7 @@ export function generateSapLedger(options: SapLedgerOptions): SapLedger {
       const pieces = int(2, 3);
       let d = day;
       for (let i = 0; i < pieces; i++) {
-        const net = limit - pick([100, 150, 200, 250, 500]);
+        const net = Math.round((limit * uniform(0.86, 0.995)) / 10) * 10;
         add({ company: "1000", type: "KR", posting: d, docDate: d, entry: officeTime(d), user: clerk, reference: vendorRef(v), text: v.name.slice(0, 25), kind, anomaly: kind, lines: [{ account: "160000", sh: "H", amount: net, vendor: v.no }, { account: v.account, sh: "S", amount: net, costCenter: v.costCenter, tax: "V0" }] });
         d = nextWorkday("1000", d + int(0, 2) * DAY);
       }
