@@ -288,8 +288,9 @@ export function generateSapLedger(options: SapLedgerOptions): SapLedger {
     if (v.mm) {
       // Goods/service receipt by purchasing, then the invoice receipt over GR/IR.
       const grDay = Math.max(start, day - int(2, 10) * DAY);
-      const we = add({ company: v.company, type: "WE", posting: grDay, docDate: grDay, entry: officeTime(grDay), user: pick(PURCHASERS), reference: `LS${int(100000, 999999)}`, text: "Wareneingang", kind: "goods_receipt", lines: [{ account: v.account, sh: "S", amount: net, costCenter: v.costCenter }, { account: "191100", sh: "H", amount: net }] });
-      void we;
+      // An inflated invoice comes with its inflated receipt: both are the planted problem.
+      const inflated = extra.anomaly === "amount_outlier" ? { anomaly: extra.anomaly } : {};
+      add({ company: v.company, type: "WE", posting: grDay, docDate: grDay, entry: officeTime(grDay), user: pick(PURCHASERS), reference: `LS${int(100000, 999999)}`, text: "Wareneingang", kind: extra.anomaly === "amount_outlier" ? "amount_outlier" : "goods_receipt", ...inflated, lines: [{ account: v.account, sh: "S", amount: net, costCenter: v.costCenter }, { account: "191100", sh: "H", amount: net }] });
       const vat = v.tax === "V1" ? 0.19 : 0.081;
       const tax = money(net * vat);
       const lines: Line[] = [{ account: "160000", sh: "H", amount: money(net + tax), vendor: v.no }, { account: "191100", sh: "S", amount: net }, { account: "154000", sh: "S", amount: tax, tax: v.tax }];
