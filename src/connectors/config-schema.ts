@@ -8,6 +8,8 @@ const closed = { additionalProperties: false } as const;
 
 /** canonical field → source column. */
 const Mapping = Type.Record(Type.String(), Type.String({ minLength: 1 }));
+/** The transactions' mapping: `transaction_id` may name several columns (a line key, csv only). */
+const TransactionMapping = Type.Record(Type.String(), Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })]));
 
 const CsvOptions = Type.Object(
   {
@@ -82,7 +84,7 @@ export const ConnectorEntry = Type.Object(
         closed,
       ),
     ),
-    mapping: Type.Optional(Mapping),
+    mapping: Type.Optional(TransactionMapping),
     /** The source's own type codes → canonical types (SPEND: payment, ACCRECCREDIT: credit_note). */
     type_values: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String())),
     /** Column mappings of the reference tables (canonical field → source column). */

@@ -211,8 +211,9 @@ export function columnIndex(header: readonly string[], name: string): number {
  * encoding — as the end of a sentence for the mapping report's warnings ("has no column for
  * mapping.amount: \"Betrag\", so the field is absent (its columns: …)"); undefined when none.
  */
-export function missingColumnsNote(header: readonly string[], mapping: Record<string, string>): string | undefined {
+export function missingColumnsNote(header: readonly string[], mapping: FlatMapping): string | undefined {
   const missing = Object.entries(mapping)
+    .flatMap(([field, columns]) => (typeof columns === "string" ? [columns] : columns).map((column) => [field, column] as const))
     .filter(([, column]) => columnIndex(header, column) < 0)
     .map(([field, column]) => `mapping.${field}: ${JSON.stringify(column)}`);
   if (missing.length === 0) return undefined;
@@ -226,12 +227,36 @@ interface BoundField extends FieldSpec {
   index: number;
 }
 
+/**
+ * connectors[].mapping: canonical field → source column; `transaction_id` may name several
+ * columns (a line key: company code, document number, fiscal year, line item), whose values
+ * joined by LINE_KEY_SEPARATOR are the id.
+ */
+export type FlatMapping = Readonly<Record<string, string | readonly string[]>>;
+
+export const LINE_KEY_SEPARATOR = "-";
+
+/** The id of a row under a line key: its columns' values, trimmed, joined ("" when all are empty). */
+export function lineKeyOf(row: RowValues, indexes: readonly number[]): string {
+  let id = "";
+  let any = false;
+  for (let k = 0; k < indexes.length; k++) {
+    const v = row.value(indexes[k]!);
+    const part = v === null || v === undefined ? "" : String(v).trim();
+    if (part !== "") any = true;
+    id += k === 0 ? part : LINE_KEY_SEPARATOR + part;
+  }
+  return any ? id : "";
+}
+
 /** Maps rows of one header (column names in order) through a mapping; build once per source. */
 export class RowMapper {
   private readonly tx: BoundField[];
   private readonly lines: BoundField[];
   private readonly extra: { column: string; index: number }[];
   readonly idIndex: number;
+  /** With a line key (`transaction_id` naming several columns): where they sit; -1 for one the header lacks. */
+  readonly keyIndexes: readonly number[] | undefined;
   private readonly hasDebitCredit: boolean;
   /** The debit/credit indicator's column, when mapped: it signs the row's amounts. */
   private readonly side: BoundField | undefined;
@@ -241,16 +266,25 @@ export class RowMapper {
 
   constructor(
     readonly header: readonly string[],
-    mapping: Record<string, string>,
+    mapping: FlatMapping,
     private readonly formats: ValueFormats,
   ) {
+    const key = mapping.transaction_id;
+    this.keyIndexes = typeof key === "object" ? key.map((column) => columnIndex(header, column)) : undefined;
     const bind = (specs: FieldSpec[]) =>
-      specs.map((s) => ({ ...s, index: columnIndex(header, mapping[s.name] ?? s.name) })).filter((b) => b.index >= 0);
+      specs
+        // A line key's columns are no field of their own: they stay attributes (the document number among them).
+        .filter((s) => !(this.keyIndexes && s.name === "transaction_id"))
+        .map((s) => {
+          const column = mapping[s.name];
+          return { ...s, index: columnIndex(header, typeof column === "string" ? column : s.name) };
+        })
+        .filter((b) => b.index >= 0);
     this.tx = bind(TRANSACTION_FIELDS);
     this.lines = bind(LINE_FIELDS);
     const used = new Set([...this.tx, ...this.lines].map((b) => b.index));
     this.extra = header.map((column, index) => ({ column, index })).filter((c) => !used.has(c.index));
-    this.idIndex = this.tx.find((b) => b.name === "transaction_id")?.index ?? -1;
+    this.idIndex = this.keyIndexes ? (this.keyIndexes.every((i) => i >= 0) ? this.keyIndexes[0]! : -1) : (this.tx.find((b) => b.name === "transaction_id")?.index ?? -1);
     this.hasDebitCredit = this.tx.some((b) => b.name === "debit" || b.name === "credit");
     this.side = this.tx.find((b) => b.name === "debit_credit");
     this.decimalByte = formats.numbers.decimal.charCodeAt(0);
@@ -273,8 +307,14 @@ export class RowMapper {
   }
 
   idOfRow(row: RowValues): string {
+    if (this.keyIndexes) return this.idIndex < 0 ? "" : lineKeyOf(row, this.keyIndexes);
     const v = row.value(this.idIndex);
     return v === null || v === undefined ? "" : String(v).trim();
+  }
+
+  /** Whether the row's id is `id` (the transaction in progress), without making a single column's id string. */
+  rowHasId(row: RowValues, id: string): boolean {
+    return this.keyIndexes ? this.idOfRow(row) === id : row.trimmedEquals(this.idIndex, id);
   }
 
   /** The transaction fields of a flat row (read from the first row of each transaction). */
@@ -294,6 +334,7 @@ export class RowMapper {
       }
       if (v !== undefined) head[f.name] = v;
     }
+    if (this.keyIndexes) head.transaction_id = this.idOfRow(row);
     if (this.hasDebitCredit) debitCreditToAmount(head);
     if (this.side) {
       const side = head.debit_credit as Side | undefined;
@@ -491,7 +532,7 @@ export class TransactionGrouper {
   addRow(row: RowValues, ref: number | string, describe: RowDescriber): Transaction | undefined {
     // A row of the transaction in progress (most rows) is recognised without making its id.
     const current = this.current;
-    const same = current !== undefined && row.trimmedEquals(this.mapper.idIndex, current.transaction_id);
+    const same = current !== undefined && this.mapper.rowHasId(row, current.transaction_id);
     const id = same ? current.transaction_id : this.mapper.idOfRow(row);
     // A row of nothing (Excel's ",,,," for a blank line, an end-of-file Ctrl-Z) is no row: not a
     // rejection, and it does not end the transaction in progress.

@@ -38,8 +38,10 @@ function checkEntry(entry: ConnectorConfig, index: number, dir: string, problems
   }
   descriptor.check?.(s, { at, dir, problems });
 
-  for (const key of Object.keys(entry.mapping ?? {})) {
+  for (const [key, column] of Object.entries(entry.mapping ?? {})) {
     if (!FLAT_FIELD_NAMES.includes(key)) problems.push(`${at(`mapping.${key}`)}: unknown canonical field; one of ${FLAT_FIELD_NAMES.join(", ")}`);
+    else if (Array.isArray(column) && key !== "transaction_id") problems.push(`${at(`mapping.${key}`)}: one column (only transaction_id takes a list: the columns that together name a line)`);
+    else if (Array.isArray(column) && entry.type !== "csv") problems.push(`${at(`mapping.${key}`)}: a list of columns is read from csv files only; in a ${entry.type} source, join them in the query or a view`);
   }
   for (const [code, type] of Object.entries(entry.type_values ?? {})) {
     if (!(TRANSACTION_TYPES as readonly string[]).includes(type)) problems.push(`${at(`type_values.${code}`)}: "${type}" is not a transaction type; one of ${TRANSACTION_TYPES.join(", ")}`);

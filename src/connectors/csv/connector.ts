@@ -7,7 +7,7 @@ import type { Clock } from "../../domain/clock.ts";
 import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";
 import { BaseConnector, ScanWindow, type SourceTable } from "../base.ts";
 import { connectorUnavailable } from "../errors.ts";
-import { RowMapper, TransactionGrouper, missingColumnsNote } from "../mapping.ts";
+import { type FlatMapping, RowMapper, TransactionGrouper, missingColumnsNote } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
@@ -24,7 +24,7 @@ export class CsvConnector extends BaseConnector {
   private readonly indexes = new Map<string, Promise<CsvFileIndex>>();
   private readonly mappers = new WeakMap<CsvFileIndex, RowMapper>();
   private folder?: { mtimeMs: number; files: string[] };
-  private readonly mapping: Record<string, string>;
+  private readonly mapping: FlatMapping;
 
   constructor(settings: ConnectorSettings, clock: Clock) {
     super(settings, clock, "text");
@@ -225,8 +225,8 @@ export class CsvConnector extends BaseConnector {
    * at its first one, so a range skips those whose first row lies before it.
    */
   private async *scanRange(index: CsvFileIndex, start: number, end: number, window: ScanWindow, signal?: AbortSignal): AsyncGenerator<Transaction> {
-    const grouper = new TransactionGrouper(this.mapperOf(index), this.stats);
-    const idColumn = this.mapperOf(index).idIndex;
+    const mapper = this.mapperOf(index);
+    const grouper = new TransactionGrouper(mapper, this.stats);
     const name = basename(index.path);
     const scatteredDone = new Set<string>();
     let row = 0;
@@ -257,7 +257,7 @@ export class CsvConnector extends BaseConnector {
         row++;
         r.load(batch, i);
         if (scattered.size > 0) {
-          const id = (r.value(idColumn) ?? "").trim();
+          const id = mapper.idOfRow(r);
           const runs = scattered.get(id);
           if (runs) {
             // Rows of this id are spread over the file: read them all at the first one.

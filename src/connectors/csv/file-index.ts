@@ -3,7 +3,7 @@
 // makes lookups a stat plus one small read, and lets scans find transactions whose rows are not
 // next to each other in the file (they are read whole, at their first row).
 import { stat, statOrUndefined } from "../fs-async.ts";
-import { columnIndex } from "../mapping.ts";
+import { columnIndex, lineKeyOf } from "../mapping.ts";
 // A dependency-free table (the analysis ledger uses it for the same reason).
 import { StringTable } from "../../analysis/string-table.ts";
 import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
@@ -56,7 +56,8 @@ export function runsOf(index: CsvFileIndex, id: string): number[] | undefined {
 }
 
 /** Builds the index; `idColumn` names the column holding the transaction id. */
-export async function buildCsvIndex(path: string, delimiter: string, idColumn: string, setting?: CsvEncodingSetting): Promise<CsvFileIndex> {
+/** `idColumn`: the column of transaction_id, or the columns of a line key (their values joined). */
+export async function buildCsvIndex(path: string, delimiter: string, idColumn: string | readonly string[], setting?: CsvEncodingSetting): Promise<CsvFileIndex> {
   const st = await stat(path);
   const encoding = await resolveEncoding(path, setting);
   let header: string[] | undefined;
@@ -71,8 +72,14 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
   if (!header) return emptyIndex(path, st);
   // Excel's "Unicode text" is UTF-16: every other byte of its text is 0.
   if (await isUtf16(path)) throw new UnreadableFileError('the file is UTF-16 text; export it as UTF-8 (in Excel: "CSV UTF-8 (comma delimited)")');
-  const idIndex = columnIndex(header, idColumn);
-  if (idIndex < 0) throw new UnreadableFileError(`the header has no column "${idColumn}" for transaction_id${delimiterHint(header, delimiter) ?? " (set mapping.transaction_id)"}`);
+  const idColumns = typeof idColumn === "string" ? [idColumn] : idColumn;
+  const idIndexes = idColumns.map((column) => columnIndex(header!, column));
+  const lacking = idColumns.find((_, k) => idIndexes[k]! < 0);
+  if (lacking !== undefined) throw new UnreadableFileError(`the header has no column "${lacking}" for transaction_id${delimiterHint(header, delimiter) ?? " (set mapping.transaction_id)"}`);
+  // A line key (several columns) is looked up as its joined string; one column as its bytes where it can.
+  const key = typeof idColumn === "string" ? undefined : idIndexes;
+  const idIndex = key ? Math.max(...key) : idIndexes[0]!;
+  const idOf = (row: CsvRow, i: number) => (key ? lineKeyOf(row, key) : oneIdOf(row, i));
 
   // Compact storage: a table from id to a slot in two typed arrays (≈ 40 bytes per transaction,
   // and no JavaScript string per id for the collector to walk while the index lives).
@@ -90,7 +97,7 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
       const offset = batch.offsets[i]!;
       const end = batch.ends[i]!;
       row.load(batch, i, idIndex);
-      const plain = row.plainAt(idIndex);
+      const plain = !key && row.plainAt(idIndex);
       const slot = plain ? slots.getBytes(row.buffer, row.fieldStart(idIndex), row.fieldEnd(idIndex)) : slots.get(idOf(row, idIndex));
       if (slot === undefined) {
         if (slots.size === starts.length) {
@@ -126,7 +133,7 @@ function emptyIndex(path: string, st: FileStat): CsvFileIndex {
 }
 
 /** The id of a row as the index keys it: the field, trimmed ("" when the row has none). */
-function idOf(row: CsvRow, idIndex: number): string {
+function oneIdOf(row: CsvRow, idIndex: number): string {
   return (row.value(idIndex) ?? "").trim();
 }
 

@@ -29,7 +29,8 @@ export class SqlConnector extends BaseConnector {
   constructor(settings: ConnectorSettings, clock: Clock) {
     super(settings, clock);
     this.capabilities = this.baseCapabilities(true, true);
-    this.mapping = settings.mapping ?? {};
+    // One column per field: a line key of several columns is refused for SQL sources (settings.ts).
+    this.mapping = (settings.mapping ?? {}) as Record<string, string>;
     const options = { connectorId: settings.id, timeoutMs: settings.timeout_ms };
     this.driver =
       settings.type === "sqlite"
