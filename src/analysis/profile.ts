@@ -148,10 +148,12 @@ function agree(a: readonly (string | undefined)[], b: readonly (string | undefin
 }
 
 /**
- * Names of a column that numbers documents, compared without case or separators: a document
- * number (`document_no`, `doc_id`), SAP's BELNR, a voucher or journal entry number.
+ * Names of a column that numbers documents, compared without case, accents or separators: a
+ * document number (`document_no`, `doc_id`), SAP's BELNR and its labels (Belegnummer on a German
+ * logon, Journal Entry on S/4HANA's English one), a voucher or journal entry number, a French
+ * numéro de pièce.
  */
-const DOCUMENT_NAMES = /^(DOC|DOCUMENT)(NO|NUM|NUMBER|NR|ID)?$|^BELNR$|^VOUCHER(NO|NUM|NUMBER|NR|ID)?$|^JOURNAL(NO|NUM|NUMBER|NR|ID|ENTRYNO|ENTRYNUMBER|ENTRYID)$|^JE(NO|NUM|NUMBER|NR|ID)$/;
+const DOCUMENT_NAMES = /^(DOC|DOCUMENT)(NO|NUM|NUMBER|NR|ID)?$|^BELNR$|^BELEG(NUMMER|NR|NO)$|^VOUCHER(NO|NUM|NUMBER|NR|ID)?$|^JOURNAL(NO|NUM|NUMBER|NR|ID|ENTRY|ENTRYNO|ENTRYNUMBER|ENTRYID)$|^JE(NO|NUM|NUMBER|NR|ID)$|^(N|NO|NUM|NUMERO)?PIECE$/;
 
 /**
  * The attribute that names each entry's document when the entries are the lines of documents (a
@@ -165,7 +167,7 @@ export function profileDocumentField(sample: readonly Transaction[]): string | u
   const names = new Set<string>();
   for (const t of sample) for (const k of Object.keys(t.attributes ?? {})) names.add(k);
   for (const name of [...names].sort()) {
-    if (!DOCUMENT_NAMES.test(name.toUpperCase().replace(/[^A-Z0-9]/g, ""))) continue;
+    if (!DOCUMENT_NAMES.test(plainName(name))) continue;
     const field = `attributes.${name}`;
     const read = fieldReader(field);
     const seen = new Set<string>();

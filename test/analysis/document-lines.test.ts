@@ -42,6 +42,11 @@ describe("documents of several lines", () => {
   test("the document number column is recognised by its name and its consecutive runs", () => {
     expect(profileDocumentField(ledger())).toBe("attributes.document_no");
     expect(profileDocumentField(ledger("BELNR"))).toBe("attributes.BELNR");
+    // The labels of SAP lists on a German or an English S/4HANA logon, of DATEV and of French exports.
+    expect(profileDocumentField(ledger("Belegnummer"))).toBe("attributes.Belegnummer");
+    expect(profileDocumentField(ledger("Beleg-Nr."))).toBe("attributes.Beleg-Nr.");
+    expect(profileDocumentField(ledger("Journal Entry"))).toBe("attributes.Journal Entry");
+    expect(profileDocumentField(ledger("N° pièce"))).toBe("attributes.N° pièce");
     // Another name, or a value met again after others (not one run per document), is no document number.
     expect(profileDocumentField(ledger("note"))).toBeUndefined();
     const scattered = ledger();
