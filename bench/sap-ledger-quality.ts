@@ -7,12 +7,15 @@
  * document (Belegnummer) at the product's decision (risk level high or critical): precision,
  * recall, false alarms by the regular business that caused them, misses by planted kind.
  *
- *   bun run bench/sap-ledger-quality.ts [--seeds 3131,4141,5151] [--setups unsigned,zero-config,configured] [--keep DIR] [--json]
+ *   bun run bench/sap-ledger-quality.ts [--seeds 3131,4141,5151] [--setups unsigned,zero-config,configured,line-key,line-key-configured] [--keep DIR] [--json]
  *
  * Setups: `unsigned` maps the amount column alone (what a user could do before the connector read
  * the Soll/Haben indicator: every amount positive); `zero-config` maps the columns, the indicator
- * included, and nothing else; `configured` adds what docs/analysis.md offers for such a ledger
- * (the approval limits, the column with the vendor's name, the document types).
+ * included, and nothing else, with `Belegnummer` as transaction_id (a document is one transaction,
+ * read from its first line); `configured` adds what docs/analysis.md offers for such a ledger
+ * (the approval limits, the column with the vendor's name, the document types); `line-key` and
+ * `line-key-configured` are the same with one transaction per line, transaction_id being the line
+ * key [Buchungskreis, Belegnummer, Geschäftsjahr, Position].
  * Not part of `make bench-quality` (it changes no existing figure); docs/quality.md records its results.
  */
 import { createHmac } from "node:crypto";
@@ -32,8 +35,8 @@ const keep = flag("--keep");
 const asJson = args.includes("--json");
 const root = resolve(import.meta.dir, "..");
 
-const MAPPING = `
-      transaction_id: Belegnummer
+const MAPPING = (setup: string) => `
+      transaction_id: ${setup.startsWith("line-key") ? "[Buchungskreis, Belegnummer, Geschäftsjahr, Position]" : "Belegnummer"}
       date: Erfassungsdatum
       created_by: Benutzername
       customer_id: Kreditor
@@ -52,8 +55,8 @@ connectors:
     transactions: ${dir}/fagll03h.csv
     timeout_ms: 120000
     csv: { delimiter: ";", decimal: ",", thousands: ".", date_format: DD.MM.YYYY }
-    mapping:${MAPPING}${setup === "unsigned" ? "" : `
-      debit_credit: Soll/Haben-Kennz.`}${setup === "configured" ? `
+    mapping:${MAPPING(setup)}${setup === "unsigned" ? "" : `
+      debit_credit: Soll/Haben-Kennz.`}${setup.endsWith("configured") ? `
     type_values: { SA: journal_entry, AB: journal_entry, AF: journal_entry, UE: journal_entry, ZB: payment, KZ: payment, ZP: payment, DZ: payment, KR: invoice, RE: invoice, WE: journal_entry, DR: invoice, TV: journal_entry, KG: credit_note }
 modules:
   anomaly_detection:
@@ -122,20 +125,25 @@ async function evaluate(ledger: ReturnType<typeof generateSapLedger>, seed: numb
   }
 }
 
-/** Per document: its level is its highest line's (here a transaction is a document, Belegnummer). */
+/** The document of a transaction: its Belegnummer, alone or inside a line key (1000-<Belegnummer>-2025-001). */
+const documentOf = (id: string) => (id.includes("-") ? id.split("-")[1]! : id);
+
+/** Per document: its level is its highest line's. */
 function judge(ledger: ReturnType<typeof generateSapLedger>, result: Result) {
   const rank = { low: 0, medium: 1, high: 2, critical: 3 } as Record<string, number>;
   const levelOf = new Map<string, string>();
   for (const f of result.flagged_transactions ?? []) {
-    const prev = levelOf.get(f.transaction_id);
-    if (!prev || rank[f.risk_level]! > rank[prev]!) levelOf.set(f.transaction_id, f.risk_level);
+    const doc = documentOf(f.transaction_id);
+    const prev = levelOf.get(doc);
+    if (!prev || rank[f.risk_level]! > rank[prev]!) levelOf.set(doc, f.risk_level);
   }
   const codesOf = new Map<string, Set<string>>();
   for (const a of result.anomalies ?? []) {
     if (a.severity !== "high" && a.severity !== "critical") continue;
-    const set = codesOf.get(a.transaction_id) ?? new Set<string>();
+    const doc = documentOf(a.transaction_id);
+    const set = codesOf.get(doc) ?? new Set<string>();
     set.add(a.code);
-    codesOf.set(a.transaction_id, set);
+    codesOf.set(doc, set);
   }
   const at = (min: number) => {
     let tp = 0, fp = 0, fn = 0;
