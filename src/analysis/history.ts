@@ -287,6 +287,7 @@ export class HistoryBuilder {
     // The amount contexts are given the codes just counted (a worker thread is sent those, not the values).
     const codes = s.countCategoricals(t, 1);
     if (t.customer_id) s.splitPostings.add(t, seq, ms, codes, s.documentOf(t));
+    s.markDocument(seq, t);
     this.amountContexts!.add(t, seq, codes);
     this.habits.add(t, ms);
     this.names?.add(t, ms);
@@ -604,6 +605,36 @@ export class HistoryStats {
   /** The document an entry is a line of, when the entries are lines of documents. */
   documentOf(t: Transaction): string | undefined {
     return this.documentReader?.(t);
+  }
+
+  /** Per position: 1 when the entry continues the document of the entry before it (full history,
+   *  a document column known): a document's lines where the dates carry no time to tell them. */
+  private continuesAt = new Uint8Array(0);
+  private markedDocument: string | undefined;
+  private markedSeq = -2;
+
+  /** Notes the document of the entry at `seq` (positions in order, as the history is built). */
+  markDocument(seq: number, t: Transaction) {
+    if (this.documentReader === undefined) return;
+    const key = this.documentReader(t);
+    if (seq >= this.continuesAt.length) {
+      const grown = new Uint8Array(Math.max(1024, this.continuesAt.length * 2, seq + 1));
+      grown.set(this.continuesAt);
+      this.continuesAt = grown;
+    }
+    this.continuesAt[seq] = key !== undefined && key === this.markedDocument && seq === this.markedSeq + 1 ? 1 : 0;
+    this.markedDocument = key;
+    this.markedSeq = seq;
+  }
+
+  /** Whether the entry at `seq` is a line of the same document as the one before it. */
+  continuesDocument(seq: number): boolean {
+    return this.continuesAt[seq] === 1;
+  }
+
+  /** Whether documents are known (a document column was found or configured). */
+  get knowsDocuments(): boolean {
+    return this.documentReader !== undefined;
   }
 
   /** The transaction's categorical values and their codes (nothing is counted). */

@@ -461,14 +461,19 @@ const MAX_SIBLINGS = 64;
 const DAY_MS = 86_400_000;
 
 /** The log amounts of the entry's document's other lines: its neighbours in the history posted at
- *  the same moment by the same user (a ledger export writes a document's lines side by side). Only
- *  when the posting time is known: with dates alone, a day's postings of a user are no document. */
+ *  the same moment by the same user (a ledger export writes a document's lines side by side). With
+ *  dates alone a day's postings of a user are no document; there, the document column says which
+ *  neighbours are the entry's document, where the ledger has one (SAP lists date entries by day
+ *  and keep the time in a column of its own). */
 function siblingLogs(h: HistoryStats, store: AmountContexts, self: HistoryEntry, userCode: number): number[] {
-  if (userCode < 0 || !Number.isFinite(self.ms) || self.ms % DAY_MS === 0) return [];
+  if (userCode < 0) return [];
+  const timed = Number.isFinite(self.ms) && self.ms % DAY_MS !== 0;
+  if (!timed && !h.knowsDocuments) return [];
   const out: number[] = [];
   for (const step of [-1, 1]) {
     for (let k = self.seq + step, n = 0; k >= 0 && k < h.size && n < MAX_SIBLINGS; k += step, n++) {
-      if (h.msAt(k) !== self.ms || store.lines.userAt(k) !== userCode) break;
+      const joined = timed ? h.msAt(k) === self.ms : h.continuesDocument(step < 0 ? k + 1 : k);
+      if (!joined || store.lines.userAt(k) !== userCode) break;
       const amount = Math.abs(h.entryAt(k).amount);
       if (amount > 0) out.push(logAmount(amount));
     }
