@@ -13,8 +13,8 @@
  *
  * Not part of `make bench-quality`; docs/quality.md records its results.
  */
-import { createHmac } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { scanThroughServer } from "./quality/served-scan.ts";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { generateSmallbizLedger, SMALLBIZ_ANOMALIES, toCsv, type SmallbizLedger } from "./quality/smallbiz-ledger.ts";
@@ -54,23 +54,6 @@ interface Flagged { transaction_id: string; risk_score: number; risk_level: stri
 interface Anomaly { transaction_id: string; code: string; severity: string; message?: string }
 interface Result { flagged_transactions?: Flagged[]; anomalies?: Anomaly[]; transactions_analyzed?: number }
 
-/** The server's CPU time so far (user + system, Linux /proc; NaN elsewhere). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-async function cli(cmd: string[], dir: string): Promise<string> {
-  const p = Bun.spawn(["bun", "run", "src/main.ts", ...cmd, "--config", `${dir}/assay.yaml`], { cwd: root, stdout: "pipe", stderr: "pipe" });
-  const out = await new Response(p.stdout).text();
-  if ((await p.exited) !== 0) throw new Error(`${cmd.join(" ")}: ${out} ${await new Response(p.stderr).text()}`);
-  return out;
-}
-
 async function evaluate(seed: number) {
   const ledger = generateSmallbizLedger({ seed });
   const dir = keep ? resolve(keep, String(seed)) : mkdtempSync(join(tmpdir(), "smallbiz-ledger-"));
@@ -79,37 +62,8 @@ async function evaluate(seed: number) {
   writeFileSync(`${dir}/transactions.json`, JSON.stringify(ledger.transactions));
   const port = 20000 + Math.floor(Math.random() * 10000);
   writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port));
-  await cli(["init"], dir);
-  const account = JSON.parse(await cli(["accounts", "create", "--name", "eval", "--plan", "enterprise", "--json"], dir));
-  const key = JSON.parse(await cli(["keys", "create", "--account", account.id, "--json"], dir));
-  const server = Bun.spawn(["bun", "run", "src/main.ts", "serve", "--config", `${dir}/assay.yaml`], { cwd: root, stdout: "ignore", stderr: "inherit" });
-  try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/livez`)).ok) break;
-      } catch {}
-      if (i > 200) throw new Error("server did not start");
-      await Bun.sleep(100);
-    }
-    const body = JSON.stringify({ connector: "books", module: "anomaly_detection", options: { limit: 1_000_000, max_anomalies: 10_000 } });
-    const signature = createHmac("sha256", key.secret).update(body).digest("hex");
-    const cpu0 = cpuSeconds(server.pid);
-    const t0 = performance.now();
-    const res = await fetch(`http://127.0.0.1:${port}/v1/analyze`, {
-      method: "POST", body,
-      headers: { authorization: `Bearer ${key.key}`, "x-service-signature": signature, "content-type": "application/json" },
-    });
-    const result = (await res.json()) as Result;
-    if (!res.ok) throw new Error(JSON.stringify(result));
-    const wall = performance.now() - t0;
-    const cpu = cpuSeconds(server.pid) - cpu0;
-    if (keep) writeFileSync(`${dir}/result.json`, JSON.stringify(result));
-    return { ledger, result, wall, cpu };
-  } finally {
-    server.kill();
-    await server.exited;
-    if (!keep) rmSync(dir, { recursive: true, force: true });
-  }
+  const { result, wall, cpu } = await scanThroughServer<Result>({ root, dir, port, connector: "books", keep: Boolean(keep) });
+  return { ledger, result, wall, cpu };
 }
 
 const RANK: Record<string, number> = { low: 0, medium: 1, high: 2, critical: 3 };

@@ -1,0 +1,70 @@
+// The ledger runners' path through the product, as a user takes it: `assay init` on the config
+// file the runner wrote, an account and a key minted with the CLI, `assay serve` started, one
+// signed `POST /v1/analyze` scan of a connector, and the server's CPU time around the scan (on a
+// shared machine the wall time says more about the neighbours than about the scan).
+import { createHmac } from "node:crypto";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+
+export interface ServedScan<R> {
+  result: R;
+  /** Wall time of the scan request, ms. */
+  wall: number;
+  /** The server's CPU time during the scan, s (NaN off Linux). */
+  cpu: number;
+}
+
+/** The CPU time of a process so far (user + system, Linux /proc; NaN elsewhere), s. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Scans `connector` with `module` through a server started from `root`'s src/main.ts on
+ * `dir`/assay.yaml (written by the caller, listening on `port`). Keeps `dir` and the result
+ * (`dir`/result.json) when `keep`, else removes the folder.
+ */
+export async function scanThroughServer<R>(o: { root: string; dir: string; port: number; connector: string; module?: string; keep: boolean }): Promise<ServedScan<R>> {
+  const cli = async (cmd: string[]): Promise<string> => {
+    const p = Bun.spawn(["bun", "run", "src/main.ts", ...cmd, "--config", `${o.dir}/assay.yaml`], { cwd: o.root, stdout: "pipe", stderr: "pipe" });
+    const out = await new Response(p.stdout).text();
+    if ((await p.exited) !== 0) throw new Error(`${cmd.join(" ")}: ${out} ${await new Response(p.stderr).text()}`);
+    return out;
+  };
+  await cli(["init"]);
+  const account = JSON.parse(await cli(["accounts", "create", "--name", "eval", "--plan", "enterprise", "--json"]));
+  const key = JSON.parse(await cli(["keys", "create", "--account", account.id, "--json"]));
+  const server = Bun.spawn(["bun", "run", "src/main.ts", "serve", "--config", `${o.dir}/assay.yaml`], { cwd: o.root, stdout: "ignore", stderr: "inherit" });
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${o.port}/livez`)).ok) break;
+      } catch {}
+      if (i > 200) throw new Error("server did not start");
+      await Bun.sleep(100);
+    }
+    const body = JSON.stringify({ connector: o.connector, module: o.module ?? "anomaly_detection", options: { limit: 1_000_000, max_anomalies: 10_000 } });
+    const signature = createHmac("sha256", key.secret).update(body).digest("hex");
+    const cpu0 = cpuSeconds(server.pid);
+    const t0 = performance.now();
+    const res = await fetch(`http://127.0.0.1:${o.port}/v1/analyze`, {
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${key.key}`, "x-service-signature": signature, "content-type": "application/json" },
+    });
+    const result = (await res.json()) as R;
+    if (!res.ok) throw new Error(JSON.stringify(result));
+    const wall = performance.now() - t0;
+    const cpu = cpuSeconds(server.pid) - cpu0;
+    if (o.keep) writeFileSync(`${o.dir}/result.json`, JSON.stringify(result));
+    return { result, wall, cpu };
+  } finally {
+    server.kill();
+    await server.exited;
+    if (!o.keep) rmSync(o.dir, { recursive: true, force: true });
+  }
+}
