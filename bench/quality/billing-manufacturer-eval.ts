@@ -4,7 +4,7 @@
 // for its amount at risk, and prints precision/recall per invoice at high, per kind, and the false
 // alarms per kind of regular business. Not part of `make bench-quality` (its figures stay as they
 // were). Run: bun run bench/quality/billing-manufacturer-eval.ts --seed 4711 [--port 18391]
-import { signedCaller } from "./signed-call.ts";
+import { flaggedAtHigh, startServedBilling } from "./signed-call.ts";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { writeManufacturer, type Label } from "./billing-manufacturer.ts";
@@ -61,32 +61,11 @@ connectors:
 const configFile = join(dir, "assay.yaml");
 writeFileSync(configFile, config);
 const repo = resolve(import.meta.dir, "../..");
-const bun = process.execPath;
-const cli = (...args: string[]) => {
-  const r = Bun.spawnSync([bun, "run", join(repo, "src/main.ts"), ...args, "--config", configFile, "--json"], { cwd: dir });
-  if (r.exitCode !== 0) throw new Error(`${args.join(" ")}: ${r.stdout} ${r.stderr}`);
-  return JSON.parse(r.stdout.toString());
-};
-cli("init");
-const account = cli("accounts", "create", "--name", "Manufacturer", "--plan", "enterprise");
-const key = cli("keys", "create", "--account", account.id);
-const server = Bun.spawn([bun, "run", join(repo, "src/main.ts"), "serve", "--config", configFile], { cwd: dir, stdout: "ignore", stderr: "inherit" });
-const call = signedCaller(port, key);
+const { call, server } = await startServedBilling({ repo, dir, configFile, port, accountName: "Manufacturer" });
 try {
-  for (let i = 0; ; i++) { try { if ((await call("GET", "/v1/health")).status < 500) break; } catch {} if (i > 100) throw new Error("server did not start"); await Bun.sleep(200); }
   const labels = JSON.parse(readFileSync(join(dir, "export", "labels.json"), "utf8")) as { leaks: Label[]; regular: Record<string, string> };
   const cpu0 = process.cpuUsage();
-  const flagged = new Map<string, { score: number; codes: Set<string> }>();
-  for (const module of ["revenue_leakage", "duplicate_detection"]) {
-    const r = await call("POST", "/v1/analyze", { connector: "erp", module, options: { limit: 1_000_000, max_anomalies: 10_000 } });
-    if (r.status !== 200) throw new Error(`scan ${module}: ${r.status} ${JSON.stringify(r.json)}`);
-    for (const f of r.json.flagged_transactions ?? []) if (f.risk_score >= 60) {
-      const e = flagged.get(f.transaction_id) ?? { score: 0, codes: new Set<string>() };
-      e.score = Math.max(e.score, f.risk_score);
-      flagged.set(f.transaction_id, e);
-    }
-    for (const a of r.json.anomalies ?? []) flagged.get(a.transaction_id)?.codes.add(a.code);
-  }
+  const flagged = await flaggedAtHigh(call, "erp");
   const status = await call("GET", "/v1/connectors/erp/status");
   const rejected = status.json.mapping?.rejected_rows ?? 0;
   // Per kind: planted documents found at high, and their amount at risk from a lookup.

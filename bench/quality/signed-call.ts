@@ -17,3 +17,49 @@ export function signedCaller(port: number, key: { key: string; secret: string })
     }
   };
 }
+
+/**
+ * The billing runners' server: `assay init` on `configFile`, an account and a key minted with
+ * the CLI, `assay serve` started from `repo`'s src/main.ts, and its signed client once it answers.
+ */
+export async function startServedBilling(o: { repo: string; dir: string; configFile: string; port: number; accountName: string }) {
+  const bun = process.execPath;
+  const cli = (...args: string[]) => {
+    const r = Bun.spawnSync([bun, "run", `${o.repo}/src/main.ts`, ...args, "--config", o.configFile, "--json"], { cwd: o.dir });
+    if (r.exitCode !== 0) throw new Error(`${args.join(" ")}: ${r.stdout} ${r.stderr}`);
+    return JSON.parse(r.stdout.toString());
+  };
+  cli("init");
+  const account = cli("accounts", "create", "--name", o.accountName, "--plan", "enterprise");
+  const key = cli("keys", "create", "--account", account.id);
+  const server = Bun.spawn([bun, "run", `${o.repo}/src/main.ts`, "serve", "--config", o.configFile], { cwd: o.dir, stdout: "ignore", stderr: "inherit" });
+  const call = signedCaller(o.port, key);
+  for (let i = 0; ; i++) {
+    try {
+      if ((await call("GET", "/v1/health")).status < 500) break;
+    } catch {}
+    if (i > 100) {
+      server.kill();
+      throw new Error("server did not start");
+    }
+    await Bun.sleep(200);
+  }
+  return { call, server };
+}
+
+/** Scans `connector` with revenue_leakage and duplicate_detection: the documents at high (score ≥ 60), their top score and codes. */
+export async function flaggedAtHigh(call: SignedCall, connector: string): Promise<Map<string, { score: number; codes: Set<string> }>> {
+  const flagged = new Map<string, { score: number; codes: Set<string> }>();
+  for (const module of ["revenue_leakage", "duplicate_detection"]) {
+    const r = await call("POST", "/v1/analyze", { connector, module, options: { limit: 1_000_000, max_anomalies: 10_000 } });
+    if (r.status !== 200) throw new Error(`scan ${module}: ${r.status} ${JSON.stringify(r.json)}`);
+    for (const f of r.json.flagged_transactions ?? []) {
+      if (f.risk_score < 60) continue;
+      const e = flagged.get(f.transaction_id) ?? { score: 0, codes: new Set<string>() };
+      e.score = Math.max(e.score, f.risk_score);
+      flagged.set(f.transaction_id, e);
+    }
+    for (const a of r.json.anomalies ?? []) flagged.get(a.transaction_id)?.codes.add(a.code);
+  }
+  return flagged;
+}
