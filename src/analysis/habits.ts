@@ -26,11 +26,11 @@ export class PostingHabits {
     const dateOnly = t.date!.length === 10;
     const local = dateOnly ? ms : ms + this.utcOffsetMinutes * 60_000;
     const days = Math.floor(local / 86_400_000);
-    for (const counts of [h, this.ledger]) {
-      if (!dateOnly) counts[Math.floor((local - days * 86_400_000) / 3_600_000)]!++;
-      counts[HOURS + ((((days + 4) % 7) + 7) % 7)]!++;
-      counts[HOURS + WEEKDAYS]!++;
-    }
+    const hour = dateOnly ? -1 : Math.floor((local - days * 86_400_000) / 3_600_000);
+    const weekday = (((days + 4) % 7) + 7) % 7;
+    // Called for every entry of the history: two plain calls, no array of the two per posting.
+    countPosting(h, hour, weekday);
+    countPosting(this.ledger, hour, weekday);
   }
 
   /** Share of the user's postings (besides `self` of them, posted at `hour`) within an hour of
@@ -71,4 +71,11 @@ function weekdayShareOf(h: Uint32Array | undefined, weekdays: readonly number[],
   for (const d of weekdays) k += h[HOURS + d]!;
   if (weekdays.includes(weekday)) k -= self;
   return { share: n > 0 ? k / n : 0, n };
+}
+
+/** One posting in a habit's counts: its local hour (-1 for a plain date, which has none) and weekday. */
+function countPosting(counts: Uint32Array, hour: number, weekday: number): void {
+  if (hour >= 0) counts[hour]!++;
+  counts[HOURS + weekday]!++;
+  counts[HOURS + WEEKDAYS]!++;
 }
