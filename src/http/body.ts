@@ -102,7 +102,7 @@ export function decodeJsonBody(request: Request, bytes: Uint8Array): unknown {
     throw new ApiError("malformed_json", `the request body is not valid JSON: ${(e as Error).message.replace(/^JSON Parse error: /, "")}`);
   }
   if (parsed.inexact.length > 0) {
-    throw new ApiError("validation_failed", "the request body has a number that cannot be kept exactly; send it as a string", { errors: parsed.inexact });
+    throw new ApiError("validation_failed", "the request body has a number a double cannot hold exactly (errors[] names it): round it, or send it as a string where the field takes text", { errors: parsed.inexact });
   }
   return parsed.value;
 }

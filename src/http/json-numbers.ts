@@ -81,7 +81,7 @@ export function parseJsonKeepingNumbers(text: string): { value: unknown; inexact
   const walk = (node: unknown, pointer: string) => {
     if (node instanceof Inexact) {
       const shown = node.source.length > 40 ? `${node.source.slice(0, 40)}…` : node.source;
-      inexact.push({ path: pointer, message: `${shown} cannot be kept exactly as a JSON number (a double holds about 15 significant digits, integers up to 9007199254740991, magnitudes from 5e-324 to 1.8e308); send it as a string` });
+      inexact.push({ path: pointer, message: `${shown} cannot be kept exactly as a JSON number (a double holds about 15 significant digits, integers up to 9007199254740991, magnitudes from 5e-324 to 1.8e308): round it to the precision it needs, or send it as a string where the field takes text (an id, a metadata value)` });
     } else if (node && typeof node === "object" && inexact.length < 20) {
       for (const [k, v] of Object.entries(node)) walk(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
     }

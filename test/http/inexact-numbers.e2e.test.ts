@@ -26,7 +26,8 @@ describe("a number the server would round is refused with its path", () => {
     const body = await json(r);
     expect(body.code).toBe("validation_failed");
     expect(body.errors).toEqual([{ path, message: expect.stringContaining(`${source} cannot be kept exactly as a JSON number`) }]);
-    expect(body.errors[0].message).toContain("send it as a string");
+    // What to do instead, for an amount (round it) and for text-like values (a string).
+    expect(body.errors[0].message).toContain("round it to the precision it needs, or send it as a string where the field takes text");
   });
 
   test("in a transaction sent for analysis: the amount a client computed with more precision than it sends", async () => {
