@@ -244,6 +244,13 @@ for (const driver of drivers) {
       const page2 = await store.alerts.list({ account_id: acct, limit: 2, starting_after: made[1]!.id });
       expect(page2.data.map((a) => a.id)).toEqual([made[0]!.id]);
       expect((await store.alerts.list({ account_id: acct, severity: "low", limit: 10 })).data.map((a) => a.id)).toEqual([made[1]!.id]);
+      // Each filter with the cursor (the query names only the filters given), and across accounts.
+      expect((await store.alerts.list({ account_id: acct, severity: "high", starting_after: made[2]!.id, limit: 10 })).data.map((a) => a.id)).toEqual([made[0]!.id]);
+      expect((await store.alerts.list({ account_id: acct, status: "open", starting_after: made[1]!.id, limit: 10 })).data.map((a) => a.id)).toEqual([made[0]!.id]);
+      expect((await store.alerts.list({ account_id: acct, status: "resolved", limit: 10 })).data).toEqual([]);
+      expect((await store.alerts.list({ account_id: acct, since: made[0]!.created_at, starting_after: made[2]!.id, limit: 10 })).data.map((a) => a.id)).toEqual([made[1]!.id, made[0]!.id]);
+      expect((await store.alerts.list({ starting_after: made[1]!.id, limit: 100 })).data.map((a) => a.id)).toContain(made[0]!.id);
+      expect((await store.alerts.list({ account_id: "acct_other", limit: 10 })).data).toEqual([]);
 
       const target = made[0]!;
       const changed = await store.alerts.change(

@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { alertListQuery } from "../../src/store/sqlite/alerts.ts";
+import type { AlertListQuery } from "../../src/store/types.ts";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { migrate, openSqlite } from "../../src/store/sqlite/database.ts";
@@ -53,6 +55,25 @@ describe("migrations", () => {
     const page = { account: "acct_1", after: "", from: "2026-01-01T00:00:00Z", to: null, connector: "erp", module: null };
     expect(plan(ANALYSES_PAGE_SQL, page)).toContain("USING INDEX analyses_account_id (account_id=? AND id>?)");
     expect(plan(ANALYSES_PAGE_SQL, page)).not.toContain("TEMP B-TREE");
+    db.close();
+  });
+
+  test("a page of alerts deep in a long list is an index range, not a scan of the newer ones", () => {
+    const db = openSqlite(options(":memory:"));
+    const plan = (q: AlertListQuery) => {
+      const { sql, params } = alertListQuery(q);
+      return db
+        .query<{ detail: string }, [Record<string, string | number>]>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(params)
+        .map((r) => r.detail)
+        .join("; ");
+    };
+    const cursor = "alrt_01M8F6PQYCFYCFMNNQTJN45R3G";
+    expect(plan({ account_id: "acct_1", starting_after: cursor, limit: 20 })).toContain("(account_id=? AND id<?)");
+    expect(plan({ account_id: "acct_1", status: "open", starting_after: cursor, limit: 20 })).toContain("(account_id=? AND status=? AND id<?)");
+    // The admin CLI's list across accounts: the primary key's range.
+    expect(plan({ starting_after: cursor, limit: 20 })).toContain("(id<?)");
+    for (const q of [{ account_id: "acct_1", starting_after: cursor, limit: 20 }, { account_id: "acct_1", limit: 20 }]) expect(plan(q)).not.toContain("TEMP B-TREE");
     db.close();
   });
 

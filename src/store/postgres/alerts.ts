@@ -88,16 +88,23 @@ export class PgAlertRepository implements AlertRepository {
 
   list(q: AlertListQuery) {
     return this.db.run(async (sql): Promise<Page<AlertRecord>> => {
+      // A condition only for each filter given, so the cursor is an index range (sqlite/alerts.ts alertListQuery).
+      const where: string[] = [];
+      const params: (string | number)[] = [];
+      const add = (column: string, op: string, value: string | null | undefined) => {
+        if (value === undefined || value === null) return;
+        params.push(value);
+        where.push(`${column} ${op} $${params.length}`);
+      };
+      add("account_id", "=", q.account_id);
+      add("status", "=", q.status);
+      add("severity", "=", q.severity);
+      add("connector", "=", q.connector);
+      add("created_at", ">=", q.since);
       // Newest first; starting_after is a cursor on the time-sortable id.
-      const found = await rows<AlertRow>(
-        sql,
-        `SELECT * FROM alerts WHERE ($1::text IS NULL OR account_id = $1)
-           AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR severity = $3)
-           AND ($4::text IS NULL OR connector = $4) AND ($5::text IS NULL OR created_at >= $5)
-           AND ($6::text IS NULL OR id < $6)
-         ORDER BY id DESC LIMIT $7`,
-        [q.account_id ?? null, q.status ?? null, q.severity ?? null, q.connector ?? null, q.since ?? null, q.starting_after ?? null, q.limit + 1],
-      );
+      add("id", "<", q.starting_after);
+      params.push(q.limit + 1);
+      const found = await rows<AlertRow>(sql, `SELECT * FROM alerts ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY id DESC LIMIT $${params.length}`, params);
       return { data: found.slice(0, q.limit).map(alertFromRow), has_more: found.length > q.limit };
     });
   }

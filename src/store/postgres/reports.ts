@@ -46,11 +46,11 @@ export class PgReportRepository implements ReportRepository {
 
   list(q: { account_id: string; starting_after?: string; limit: number }) {
     return this.db.run(async (sql): Promise<Page<ReportRecord>> => {
-      const found = await rows<Row>(
-        sql,
-        "SELECT * FROM reports WHERE account_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3",
-        [q.account_id, q.starting_after ?? null, q.limit + 1],
-      );
+      // The cursor as its own condition: a range on (account_id, id) (sqlite/alerts.ts alertListQuery).
+      const found =
+        q.starting_after === undefined
+          ? await rows<Row>(sql, "SELECT * FROM reports WHERE account_id = $1 ORDER BY id DESC LIMIT $2", [q.account_id, q.limit + 1])
+          : await rows<Row>(sql, "SELECT * FROM reports WHERE account_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3", [q.account_id, q.starting_after, q.limit + 1]);
       return { data: found.slice(0, q.limit).map(fromRow), has_more: found.length > q.limit };
     });
   }

@@ -48,11 +48,14 @@ export class SqliteReportRepository implements ReportRepository {
 
   list(q: { account_id: string; starting_after?: string; limit: number }) {
     return guarded((): Page<ReportRecord> => {
-      const rows = this.db
-        .query<Row, [string, string | null, number]>(
-          "SELECT * FROM reports WHERE account_id = ?1 AND (?2 IS NULL OR id < ?2) ORDER BY id DESC LIMIT ?3",
-        )
-        .all(q.account_id, q.starting_after ?? null, q.limit + 1);
+      // The cursor written as its own condition, not `(? IS NULL OR id < ?)`: a range on (account_id, id)
+      // then, so a page deep in the list costs what the first does (sqlite/alerts.ts alertListQuery).
+      const rows =
+        q.starting_after === undefined
+          ? this.db.query<Row, [string, number]>("SELECT * FROM reports WHERE account_id = ?1 ORDER BY id DESC LIMIT ?2").all(q.account_id, q.limit + 1)
+          : this.db
+              .query<Row, [string, string, number]>("SELECT * FROM reports WHERE account_id = ?1 AND id < ?2 ORDER BY id DESC LIMIT ?3")
+              .all(q.account_id, q.starting_after, q.limit + 1);
       return { data: rows.slice(0, q.limit).map(fromRow), has_more: rows.length > q.limit };
     });
   }
