@@ -41,13 +41,36 @@ let flushQueued = false;
 /** Gathered lines beyond this are written at once: memory stays bounded under any load. */
 const PENDING_MAX = 64 * 1024;
 
+/** Set once a write to stdout failed (its reader has gone: EPIPE): the log goes nowhere after that. */
+let stdoutClosed = false;
+
 function flushStdout() {
   flushQueued = false;
-  if (pending === "") return;
+  if (pending === "" || stdoutClosed) return;
   const text = pending;
   pending = "";
-  stdoutSink!.write(text);
-  void stdoutSink!.flush();
+  try {
+    stdoutSink!.write(text);
+    const flushed = stdoutSink!.flush();
+    if (flushed instanceof Promise) flushed.catch(stdoutFailed);
+  } catch (e) {
+    stdoutFailed(e);
+  }
+}
+
+/**
+ * The reader of stdout has gone (`assay serve | tee log` whose tee died, a log shipper restarted):
+ * the server goes on answering, its log dropped, and says so once on stderr. Before, every later
+ * write threw, and each threw a page of source at stderr.
+ */
+function stdoutFailed(e: unknown) {
+  if (stdoutClosed) return;
+  stdoutClosed = true;
+  pending = "";
+  const code = (e as { code?: string }).code ?? (e as Error).message;
+  // stderr may be the same closed pipe (`2>&1 | tee`): its failure is ignored too.
+  process.stderr.on("error", () => {});
+  process.stderr.write(`assay: standard output is closed (${code}); the log is no longer written — restart the server with stdout connected to keep one\n`);
 }
 
 function writeStdout(line: string, urgent: boolean) {
@@ -55,6 +78,7 @@ function writeStdout(line: string, urgent: boolean) {
     stdoutSink = Bun.stdout.writer();
     process.on("exit", flushStdout);
   }
+  if (stdoutClosed) return;
   pending += line;
   if (urgent || pending.length >= PENDING_MAX) flushStdout();
   else if (!flushQueued) {

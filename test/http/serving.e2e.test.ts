@@ -128,4 +128,40 @@ describe("the log at shutdown", () => {
       proc.kill("SIGKILL");
     }
   });
+
+  test("a stdout whose reader has gone (EPIPE) drops the log, not the server: requests are answered, stderr says so once", async () => {
+    // `assay serve | tee log` where tee dies, a log shipper restarted: before, every later
+    // access-log write threw EPIPE and printed a page of minified source to stderr.
+    const dir = makeTempDir();
+    const seed = await startTestServer("server: { port: 0, access_log: true }", { dir });
+    await seed.stop();
+    const port = await freePort();
+    const proc = Bun.spawn(
+      ["sh", "-c", '"$@" | head -c 1 > /dev/null', "sh", process.execPath, "run", join(import.meta.dir, "../../src/main.ts"), "serve", "--config", seed.configFile, "--port", String(port)],
+      { stdout: "ignore", stderr: "pipe" },
+    );
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      for (let i = 0; (await fetch(`${url}/livez`).then((r) => r.status, () => 0)) !== 200; i++) {
+        if (i > 200) throw new Error("the server did not start");
+        await Bun.sleep(25);
+      }
+      // head has read its byte and gone; each answer below is an access-log line written to nobody.
+      for (let round = 0; round < 5; round++) {
+        const statuses = await Promise.all(Array.from({ length: 20 }, () => fetch(`${url}/livez`).then((r) => r.status)));
+        expect(statuses.every((s) => s === 200)).toBe(true);
+        await Bun.sleep(50);
+      }
+      const pids = Bun.spawnSync(["pgrep", "-f", `serve --config ${seed.configFile}`]).stdout.toString().trim().split("\n").map(Number);
+      const server = pids.find((pid) => pid !== proc.pid && !Bun.spawnSync(["cat", `/proc/${pid}/cmdline`]).stdout.toString().startsWith("sh"));
+      expect(server).toBeDefined();
+      process.kill(server!, "SIGTERM");
+      const [stderr] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+      expect(stderr).not.toContain("EPIPE: broken pipe");
+      expect(stderr).not.toContain("at ");
+      expect(stderr.match(/standard output is closed/g)?.length).toBe(1);
+    } finally {
+      proc.kill("SIGKILL");
+    }
+  });
 });
