@@ -6,7 +6,7 @@
 // an Idempotency-Key, timestamped health checks (each remembered by the replay guard for its
 // window), a few wrong signatures and unknown keys (401s), alert pages with cursors, and alert
 // ids a client invents (404s). Not part of `make bench` (it runs for minutes); docs/benchmarks.md has a run.
-// Usage: bun run bench/soak.ts [--binary dist/assay] [--minutes 5] [--connections 16] [--sample 15]
+// Usage: bun run bench/soak.ts [--binary dist/assay] [--minutes 5] [--connections 16] [--sample 15] [--mix all|health|analyze]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,12 +20,16 @@ const { values } = parseArgs({
     minutes: { type: "string", default: "5" },
     connections: { type: "string", default: "16" },
     sample: { type: "string", default: "15" },
+    // all: the mix below; health: signed health checks only; analyze: new recorded analyses only.
+    mix: { type: "string", default: "all" },
   },
 });
 const binary = values.binary!;
 const durationMs = Number(values.minutes) * 60_000;
 const connections = Number(values.connections);
 const sampleMs = Number(values.sample) * 1000;
+const mix = values.mix!;
+if (!["all", "health", "analyze"].includes(mix)) throw new Error(`--mix: expected all, health or analyze (got "${mix}")`);
 
 const dir = mkdtempSync(join(tmpdir(), "assay-soak-"));
 const config = join(dir, "assay.yaml");
@@ -48,7 +52,8 @@ const byStatus = new Map<number, number>();
 let cursor: string | null = null;
 const firstOf = new Map<number, string>();
 async function one(i: number): Promise<void> {
-  const kind = i % 10;
+  // With one kind only, a growth of memory belongs to it: health (no storage) or analyze (its rows).
+  const kind = mix === "health" ? 9 : mix === "analyze" ? 0 : i % 10;
   let method = "GET";
   let path = "/v1/health";
   let body = "";
