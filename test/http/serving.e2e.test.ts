@@ -92,32 +92,44 @@ describe("graceful shutdown", () => {
   });
 });
 
+/**
+ * `assay serve` with its stdout piped through a shell command (`| <tail>`), started on a free port
+ * and answering: its URL, the shell process, and a function that stops the server itself (the
+ * shell's child whose command line names this configuration) with SIGTERM.
+ */
+async function servePipedThrough(tail: string, stdio: { stdout: "pipe" | "ignore"; stderr: "pipe" | "inherit" }) {
+  const dir = makeTempDir();
+  const seed = await startTestServer("server: { port: 0, access_log: true }", { dir });
+  await seed.stop();
+  const port = await freePort();
+  const proc = Bun.spawn(["sh", "-c", `"$@" | ${tail}`, "sh", process.execPath, "run", join(import.meta.dir, "../../src/main.ts"), "serve", "--config", seed.configFile, "--port", String(port)], stdio);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; (await fetch(`${url}/livez`).then((r) => r.status, () => 0)) !== 200; i++) {
+    if (i > 200) {
+      proc.kill("SIGKILL");
+      throw new Error("the server did not start");
+    }
+    await Bun.sleep(25);
+  }
+  const terminate = () => {
+    const pids = Bun.spawnSync(["pgrep", "-f", `serve --config ${seed.configFile}`]).stdout.toString().trim().split("\n").map(Number);
+    const server = pids.find((pid) => pid !== proc.pid && !Bun.spawnSync(["cat", `/proc/${pid}/cmdline`]).stdout.toString().startsWith("sh"));
+    expect(server).toBeDefined();
+    process.kill(server!, "SIGTERM");
+  };
+  return { url, proc, terminate };
+}
+
 describe("the log at shutdown", () => {
   test("every access-log line reaches a stdout pipe read slowly, up to 'stopped', before the process exits", async () => {
     // Through the shell: a kernel pipe of 64 KiB whose reader starts two seconds late, as a busy
     // log shipper might. The lines the pipe has not taken wait in Bun's sink, which exit dropped:
     // a server stopped after a few thousand requests had written ~320 of their lines.
-    const dir = makeTempDir();
-    const seed = await startTestServer("server: { port: 0, access_log: true }", { dir });
-    await seed.stop();
-    const port = await freePort();
-    const proc = Bun.spawn(
-      ["sh", "-c", '"$@" | (sleep 2; cat)', "sh", process.execPath, "run", join(import.meta.dir, "../../src/main.ts"), "serve", "--config", seed.configFile, "--port", String(port)],
-      { stdout: "pipe", stderr: "inherit" },
-    );
+    const { url, proc, terminate } = await servePipedThrough("(sleep 2; cat)", { stdout: "pipe", stderr: "inherit" });
     try {
-      const url = `http://127.0.0.1:${port}`;
-      for (let i = 0; (await fetch(`${url}/livez`).then((r) => r.status, () => 0)) !== 200; i++) {
-        if (i > 200) throw new Error("the server did not start");
-        await Bun.sleep(25);
-      }
       const requests = 3000;
       for (let i = 0; i < requests; i += 100) await Promise.all(Array.from({ length: 100 }, () => fetch(`${url}/livez`).then((r) => r.arrayBuffer())));
-      // The server is the shell's child whose command line names this configuration.
-      const pids = Bun.spawnSync(["pgrep", "-f", `serve --config ${seed.configFile}`]).stdout.toString().trim().split("\n").map(Number);
-      const server = pids.find((pid) => pid !== proc.pid && !Bun.spawnSync(["cat", `/proc/${pid}/cmdline`]).stdout.toString().startsWith("sh"));
-      expect(server).toBeDefined();
-      process.kill(server!, "SIGTERM");
+      terminate();
       const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
       expect(code).toBe(0);
       const lines = out.trimEnd().split("\n");
@@ -132,30 +144,15 @@ describe("the log at shutdown", () => {
   test("a stdout whose reader has gone (EPIPE) drops the log, not the server: requests are answered, stderr says so once", async () => {
     // `assay serve | tee log` where tee dies, a log shipper restarted: before, every later
     // access-log write threw EPIPE and printed a page of minified source to stderr.
-    const dir = makeTempDir();
-    const seed = await startTestServer("server: { port: 0, access_log: true }", { dir });
-    await seed.stop();
-    const port = await freePort();
-    const proc = Bun.spawn(
-      ["sh", "-c", '"$@" | head -c 1 > /dev/null', "sh", process.execPath, "run", join(import.meta.dir, "../../src/main.ts"), "serve", "--config", seed.configFile, "--port", String(port)],
-      { stdout: "ignore", stderr: "pipe" },
-    );
+    const { url, proc, terminate } = await servePipedThrough("head -c 1 > /dev/null", { stdout: "ignore", stderr: "pipe" });
     try {
-      const url = `http://127.0.0.1:${port}`;
-      for (let i = 0; (await fetch(`${url}/livez`).then((r) => r.status, () => 0)) !== 200; i++) {
-        if (i > 200) throw new Error("the server did not start");
-        await Bun.sleep(25);
-      }
       // head has read its byte and gone; each answer below is an access-log line written to nobody.
       for (let round = 0; round < 5; round++) {
         const statuses = await Promise.all(Array.from({ length: 20 }, () => fetch(`${url}/livez`).then((r) => r.status)));
         expect(statuses.every((s) => s === 200)).toBe(true);
         await Bun.sleep(50);
       }
-      const pids = Bun.spawnSync(["pgrep", "-f", `serve --config ${seed.configFile}`]).stdout.toString().trim().split("\n").map(Number);
-      const server = pids.find((pid) => pid !== proc.pid && !Bun.spawnSync(["cat", `/proc/${pid}/cmdline`]).stdout.toString().startsWith("sh"));
-      expect(server).toBeDefined();
-      process.kill(server!, "SIGTERM");
+      terminate();
       const [stderr] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
       expect(stderr).not.toContain("EPIPE: broken pipe");
       expect(stderr).not.toContain("at ");
