@@ -21,7 +21,7 @@ import { SplitPostings } from "./split-postings.ts";
 import { type ByteKey, StringTable, type StringTableParts } from "./string-table.ts";
 import { TaxHabits, TaxHabitsBuilder, type TaxHabitsParts } from "./detectors/leakage/tax-habits.ts";
 import { KitComponents, KitComponentsBuilder, type KitComponentsParts } from "./detectors/leakage/kit-components.ts";
-import { markerMatcher } from "./detectors/leakage/markers.ts";
+import { attributeNameMatcher, markerMatcher } from "./detectors/leakage/markers.ts";
 import { CounterpartyNames, CounterpartyNamesBuilder } from "./names/counterparty-names.ts";
 import { profileNameField } from "./names/name-field.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
@@ -725,23 +725,14 @@ export const VISIT_FIELDS = [
   "service_order", "service_order_id", "service_order_no", "service_ticket", "ticket", "ticket_id", "ticket_no",
   "visit", "visit_id", "visit_no", "appointment_id", "dispatch_id", "service_date", "visit_date", "job_date", "work_date",
 ] as const;
-const VISIT_KEYS = new Set(VISIT_FIELDS.map((f) => f.replace(/_/g, "").toUpperCase()));
-
-/** Column name → its normalised key when it names a visit, else null: a source has few column
- *  names, and the fingerprint is made for every invoice of the history. */
-const visitKeyOf = new Map<string, string | null>();
+const visitField = attributeNameMatcher(VISIT_FIELDS);
 
 function visitOf(attrs: NonNullable<Transaction["attributes"]>): string {
   let out = "";
   for (const name in attrs) {
     const v = attrs[name];
     if (v === null || v === undefined || v === "") continue;
-    let k = visitKeyOf.get(name);
-    if (k === undefined) {
-      const norm = name.toUpperCase().replace(/[^A-Z0-9]/g, "");
-      k = VISIT_KEYS.has(norm) ? norm : null;
-      if (visitKeyOf.size < 10_000) visitKeyOf.set(name, k);
-    }
+    const k = visitField(name);
     if (k !== null) out += `|#${k}=${String(v).trim().toUpperCase()}`;
   }
   return out;

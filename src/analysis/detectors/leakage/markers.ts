@@ -4,9 +4,36 @@
 // "tax-category" are the same column; "Reverse charge" and "REVERSE_CHARGE" the same value.
 import type { Transaction } from "../../../domain/transaction.ts";
 
-const key = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, "");
+/** A column name or value as markers compare it: upper case, letters and digits only. */
+export const attributeKey = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, "");
+const key = attributeKey;
 /** Values that say "no" in a flag column (reverse_charge: false, exemption_reason: none). */
 const NO = new Set(["", "0", "FALSE", "NO", "N", "NONE", "NULL", "NA"]);
+
+/** Whether a value (as attributeKey gives it) says "no": empty, 0, false, none… */
+export function saysNo(value: string): boolean {
+  return NO.has(value);
+}
+
+/**
+ * A test of column names against `fields` (compared as attributeKey): the name's key when it is
+ * one of them, else null. Remembered per name: a source has few column names, and such tests run
+ * for every document of the history (normalising each name each time tripled the cost of the tax
+ * observation on a wide export).
+ */
+export function attributeNameMatcher(fields: readonly string[]): (name: string) => string | null {
+  const wanted = new Set(fields.map(key));
+  const seen = new Map<string, string | null>();
+  return (name) => {
+    let found = seen.get(name);
+    if (found === undefined) {
+      const k = key(name);
+      found = wanted.has(k) ? k : null;
+      if (seen.size < 10_000) seen.set(name, found);
+    }
+    return found;
+  };
+}
 
 /**
  * The first attribute among `fields` whose value is in `values` ("field=value"); with `values`

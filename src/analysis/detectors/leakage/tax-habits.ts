@@ -29,6 +29,7 @@
 // from one small observation per invoice.
 import { centsPerMinorUnit } from "../../../domain/currency-units.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
+import { attributeKey, attributeNameMatcher, saysNo } from "./markers.ts";
 
 /** Invoices a habit needs before it is trusted. */
 export const MIN_INVOICES = 3;
@@ -46,33 +47,21 @@ export type TaxObservation = [customer: string, currency: string, stated: number
  * state_province).
  */
 export const JURISDICTION_FIELDS = ["tax_jurisdiction", "jurisdiction", "tax_zone", "tax_area", "tax_area_code", "tax_region", "state", "state_code", "state_province", "province", "ship_to_state", "ship_to_province", "service_state"] as const;
-const normal = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, "");
-const JURISDICTION_KEYS = new Set(JURISDICTION_FIELDS.map(normal));
-/** Column name → whether it names a jurisdiction: a source has few column names, and this is
- *  asked of every invoice of the history (normalising each name each time tripled the cost of
- *  the tax observation on a wide export). */
-const isJurisdiction = new Map<string, boolean>();
+const jurisdictionField = attributeNameMatcher(JURISDICTION_FIELDS);
 
 /** The document's tax jurisdiction, upper-cased with letters and digits only, or "". */
 export function jurisdictionOf(t: Transaction): string {
   const attrs = t.attributes;
   if (!attrs) return "";
   for (const name in attrs) {
-    let yes = isJurisdiction.get(name);
-    if (yes === undefined) {
-      yes = JURISDICTION_KEYS.has(normal(name));
-      if (isJurisdiction.size < 10_000) isJurisdiction.set(name, yes);
-    }
-    if (!yes) continue;
+    if (jurisdictionField(name) === null) continue;
     const v = attrs[name];
     if (v === null || v === undefined || v === false || v === "") continue;
-    const value = normal(String(v));
-    if (value !== "" && !NO_VALUES.has(value)) return value;
+    const value = attributeKey(String(v));
+    if (!saysNo(value)) return value;
   }
   return "";
 }
-/** Values that name no jurisdiction (markers.ts says "no" with the same words). */
-const NO_VALUES = new Set(["0", "FALSE", "NO", "N", "NONE", "NULL", "NA"]);
 
 export function taxObservation(t: Transaction): TaxObservation | null {
   if (t.type !== "invoice" || !t.customer_id || t.tax_amount === undefined) return null;

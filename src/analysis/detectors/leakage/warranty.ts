@@ -8,8 +8,7 @@
 // 7 March or 3 July, proves nothing about work done in May.
 import type { Transaction } from "../../../domain/transaction.ts";
 import { dayOf } from "../../dates.ts";
-
-const key = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, "");
+import { attributeNameMatcher } from "./markers.ts";
 
 /** Attributes naming when a warranty (or guarantee) ends. */
 export const WARRANTY_END_FIELDS = [
@@ -19,8 +18,8 @@ export const WARRANTY_END_FIELDS = [
 ] as const;
 /** Attributes naming the day the work was done. */
 export const WORK_DATE_FIELDS = ["service_date", "visit_date", "job_date", "work_date", "completion_date", "completed_date"] as const;
-const WARRANTY_KEYS = new Set(WARRANTY_END_FIELDS.map(key));
-const WORK_KEYS = new Set(WORK_DATE_FIELDS.map(key));
+const warrantyEndField = attributeNameMatcher(WARRANTY_END_FIELDS);
+const workDateField = attributeNameMatcher(WORK_DATE_FIELDS);
 /** Free-of-charge reasons that are a warranty's. */
 export const WARRANTY_REASON = /warrant|guarantee|garantie|gewährleistung/i;
 
@@ -54,9 +53,8 @@ export function warrantyEnded(txn: Transaction): string | undefined {
   for (const name in attrs) {
     const v = attrs[name];
     if (typeof v !== "string" || v === "") continue;
-    const k = key(name);
-    if (WARRANTY_KEYS.has(k)) ends.push(...dateReadings(v));
-    else if (WORK_KEYS.has(k)) for (const d of dateReadings(v)) if (work === null || d < work) work = d;
+    if (warrantyEndField(name) !== null) ends.push(...dateReadings(v));
+    else if (workDateField(name) !== null) for (const d of dateReadings(v)) if (work === null || d < work) work = d;
   }
   if (ends.length === 0 || work === null) return undefined;
   const latest = ends.reduce((a, b) => (a > b ? a : b));
