@@ -7,6 +7,7 @@
 // business (every false alarm with its codes in <out>/false-alarms.json). Not part of
 // `make bench-quality`.
 // Run: bun run bench/quality/billing-field-service-eval.ts --seed 8128 [--port 18392] [--verbose] [--rules]
+import { falseAlarmsByKind } from "./metrics.ts";
 import { flaggedAtHigh, startServedBilling } from "./signed-call.ts";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -106,11 +107,7 @@ try {
     perKind.set(l.kind, k);
     if (verbose && !flagged.has(l.document)) console.log(`missed ${l.kind} ${l.document}`);
   }
-  const fpByKind = new Map<string, string[]>();
-  for (const [doc, e] of flagged) if (!leakDocs.has(doc)) {
-    const kind = labels.regular[doc] ?? "unlabelled";
-    fpByKind.set(kind, [...(fpByKind.get(kind) ?? []), `${doc} ${[...e.codes].join(",")}`]);
-  }
+  const fpByKind = falseAlarmsByKind(flagged, leakDocs, labels.regular);
   const cpu = process.cpuUsage(cpu0);
   const tp = [...perKind.values()].reduce((s, k) => s + k.tp, 0);
   const fp = [...fpByKind.values()].reduce((s, k) => s + k.length, 0);

@@ -4,6 +4,7 @@
 // for its amount at risk, and prints precision/recall per invoice at high, per kind, and the false
 // alarms per kind of regular business. Not part of `make bench-quality` (its figures stay as they
 // were). Run: bun run bench/quality/billing-manufacturer-eval.ts --seed 4711 [--port 18391]
+import { falseAlarmsByKind } from "./metrics.ts";
 import { flaggedAtHigh, startServedBilling } from "./signed-call.ts";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -85,11 +86,7 @@ try {
     perKind.set(l.kind, k);
     if (verbose && !flagged.has(l.document)) console.log(`missed ${l.kind} ${l.document}`);
   }
-  const fpByKind = new Map<string, string[]>();
-  for (const [doc, e] of flagged) if (!leakDocs.has(doc)) {
-    const kind = labels.regular[doc] ?? "unlabelled";
-    fpByKind.set(kind, [...(fpByKind.get(kind) ?? []), `${doc} ${[...e.codes].join(",")}`]);
-  }
+  const fpByKind = falseAlarmsByKind(flagged, leakDocs, labels.regular);
   const cpu = process.cpuUsage(cpu0);
   const tp = [...perKind.values()].reduce((s, k) => s + k.tp, 0);
   const fp = [...fpByKind.values()].reduce((s, k) => s + k.length, 0);

@@ -48,3 +48,15 @@ export function bestF1(items: readonly { score: number; positive: boolean }[]): 
   });
   return best;
 }
+
+/** The flagged documents that were not planted, by the kind of regular business each is
+ *  ("unlabelled" without one), each as "<document> <codes>": the billing runners' false alarms. */
+export function falseAlarmsByKind(flagged: ReadonlyMap<string, { codes: ReadonlySet<string> }>, planted: ReadonlySet<string>, regular: Readonly<Record<string, string>>): Map<string, string[]> {
+  const byKind = new Map<string, string[]>();
+  for (const [doc, e] of flagged) {
+    if (planted.has(doc)) continue;
+    const kind = regular[doc] ?? "unlabelled";
+    byKind.set(kind, [...(byKind.get(kind) ?? []), `${doc} ${[...e.codes].join(",")}`]);
+  }
+  return byKind;
+}
