@@ -11,6 +11,7 @@ import { pinnedFetch } from "../../src/connectors/http/pinned-fetch.ts";
 import { makeTempDir } from "../support/harness.ts";
 import { json, startServer } from "../support/server.ts";
 import { firstCheck } from "../support/services.ts";
+import { until } from "../support/wait.ts";
 
 const SECRET = "whsec_test_0123456789abcdef";
 const cleanup: (() => unknown)[] = [];
@@ -43,14 +44,6 @@ function recorder(hostname: string, port = 0) {
   });
   cleanup.push(() => server.stop(true));
   return { got, port: server.port! };
-}
-
-async function until(what: string, fn: () => boolean, timeoutMs = 10_000) {
-  const end = Date.now() + timeoutMs;
-  while (!fn()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(15);
-  }
 }
 
 describe("webhook connections are pinned to the checked address", () => {

@@ -7,6 +7,7 @@ import { verifyWebhook } from "../../src/notify/signature.ts";
 import { backoffMs } from "../../src/notify/worker.ts";
 import { makeTempDir } from "../support/harness.ts";
 import { json, startServer } from "../support/server.ts";
+import { until } from "../support/wait.ts";
 
 const SECRET = "whsec_test_0123456789abcdef";
 
@@ -38,16 +39,6 @@ function config(url: string, extra = "") {
     - { id: ops, url: "${url}", secret: "\${HOOK_SECRET}", events: ["*"], allow_hosts: ["127.0.0.1"] }${extra}
   webhook_delivery: { backoff_initial_ms: 50, backoff_max_ms: 400, poll_interval_ms: 20 }
 `;
-}
-
-async function until<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(15);
-  }
 }
 
 const cleanup: (() => unknown)[] = [];

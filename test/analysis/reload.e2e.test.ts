@@ -7,6 +7,7 @@ import type { AnalysisResult } from "../../src/domain/analysis.ts";
 import { runCli } from "../support/cli.ts";
 import { reloadConfig } from "../../src/reload.ts";
 import { type Credentials, makeTempDir, signedFetch, startTestServer } from "../support/harness.ts";
+import { until } from "../support/wait.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const dir = makeTempDir();
@@ -23,14 +24,6 @@ connectors:
 rules:
   - { id: ${rule}, when: '${when}', severity: low }
 `;
-}
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(25);
-  }
 }
 
 /** `assay serve` on a config file, its JSON log lines collected as they come. */
@@ -64,7 +57,7 @@ describe("config reload", () => {
 
     const { proc, logs } = serveWithLogs(file);
     try {
-      await until("listening", () => logs.some((l) => l.msg === "listening"));
+      await until("listening", () => logs.some((l) => l.msg === "listening"), 15_000);
       const url = String(logs.find((l) => l.msg === "listening")!.url);
 
       // Steady load from 6 clients; every response is recorded.
@@ -86,27 +79,27 @@ describe("config reload", () => {
         }
       };
       const clients = Array.from({ length: 6 }, client);
-      await until("rule one", () => seen.has("rule:r_one"));
+      await until("rule one", () => seen.has("rule:r_one"), 15_000);
 
       // 1. SIGHUP after a new rule is written.
       writeFileSync(file, config("r_two"));
       proc.kill("SIGHUP");
-      await until("rule two", () => last === "rule:r_two");
+      await until("rule two", () => last === "rule:r_two", 15_000);
       expect(logs.some((l) => l.msg === "config reloaded" && l.reason === "SIGHUP")).toBe(true);
 
       // 2. A bad rule: refused, logged, the rules in force stay.
       writeFileSync(file, config("r_bad", "txn.amount > "));
       proc.kill("SIGHUP");
-      await until("the refusal", () => logs.some((l) => l.msg === "config reload refused; the running configuration stays in force"));
+      await until("the refusal", () => logs.some((l) => l.msg === "config reload refused; the running configuration stays in force"), 15_000);
       const refusal = logs.find((l) => l.msg === "config reload refused; the running configuration stays in force")!;
       expect(refusal.problems).toEqual(["rules[0].when: Unexpected token: EOF (column 14)"]);
       const before = n;
-      await until("more requests", () => n > before + 50);
+      await until("more requests", () => n > before + 50, 15_000);
       expect(last).toBe("rule:r_two");
 
       // 3. An edit of the file alone (no signal) is picked up by the watch.
       writeFileSync(file, config("r_three"));
-      await until("rule three", () => last === "rule:r_three");
+      await until("rule three", () => last === "rule:r_three", 15_000);
 
       running = false;
       await Promise.all(clients);
@@ -129,9 +122,9 @@ describe("config watch", () => {
     expect((await runCli(["init", "--config", early])).code).toBe(0);
     const { proc, logs } = serveWithLogs(early);
     try {
-      await until("listening", () => logs.some((l) => l.msg === "listening"));
+      await until("listening", () => logs.some((l) => l.msg === "listening"), 15_000);
       writeFileSync(early, config("r_early_two"));
-      await until("the reload", () => logs.some((l) => l.msg === "config reloaded" && l.reason === "file changed"));
+      await until("the reload", () => logs.some((l) => l.msg === "config reloaded" && l.reason === "file changed"), 15_000);
     } finally {
       proc.kill("SIGTERM");
       await proc.exited;
@@ -154,16 +147,16 @@ describe("config watch by the file's identity", () => {
     const { proc, logs } = serveWithLogs(linked);
     const reloads = () => logs.filter((l) => l.msg === "config reloaded" && l.reason === "file changed").length;
     try {
-      await until("listening", () => logs.some((l) => l.msg === "listening"));
+      await until("listening", () => logs.some((l) => l.msg === "listening"), 15_000);
       // The symlink swapped atomically, as Kubernetes does with a ConfigMap's files.
       symlinkSync(join(own, "v2", "assay.yaml"), join(own, "next.yaml"));
       renameSync(join(own, "next.yaml"), linked);
-      await until("the reload after the symlink swap", () => reloads() === 1);
+      await until("the reload after the symlink swap", () => reloads() === 1, 15_000);
       // An editor's save: a new file written beside the target, renamed over it.
       const target = join(own, "v2", "assay.yaml");
       writeFileSync(`${target}.swp`, config("r_link_three").replace("./assay.db", "../assay.db").replace("./master.key", "../master.key"));
       renameSync(`${target}.swp`, target);
-      await until("the reload after the rename", () => reloads() === 2);
+      await until("the reload after the rename", () => reloads() === 2, 15_000);
     } finally {
       proc.kill("SIGTERM");
       await proc.exited;

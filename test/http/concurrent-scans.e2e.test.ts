@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { startTestServer, type TestServer } from "../support/harness.ts";
+import { until } from "../support/wait.ts";
 
 let source: Server<undefined>;
 let srv: TestServer;
@@ -38,14 +39,6 @@ afterAll(async () => {
 });
 
 const scan = (creds = srv.creds) => srv.call("POST", "/v1/analyze", { connector: "held", module: "compliance" }, { creds });
-
-async function until(what: string, check: () => boolean, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(10);
-  }
-}
 
 describe("concurrent scans per account", () => {
   test("the third scan of an account is refused while two run; others go on; a finished scan frees its place", async () => {
