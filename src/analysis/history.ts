@@ -286,8 +286,10 @@ export class HistoryBuilder {
     }
     // The amount contexts are given the codes just counted (a worker thread is sent those, not the values).
     const codes = s.countCategoricals(t, 1);
-    if (t.customer_id) s.splitPostings.add(t, seq, ms, codes, s.documentOf(t));
-    s.markDocument(seq, t);
+    // Read once: the split postings and the document marks both want it.
+    const document = s.documentOf(t);
+    if (t.customer_id) s.splitPostings.add(t, seq, ms, codes, document);
+    s.markDocument(seq, document);
     this.amountContexts!.add(t, seq, codes);
     this.habits.add(t, ms);
     this.names?.add(t, ms);
@@ -609,19 +611,14 @@ export class HistoryStats {
 
   /** Per position: 1 when the entry continues the document of the entry before it (full history,
    *  a document column known): a document's lines where the dates carry no time to tell them. */
-  private continuesAt = new Uint8Array(0);
+  private continuesAt = new Uint8Array(1024);
   private markedDocument: string | undefined;
   private markedSeq = -2;
 
-  /** Notes the document of the entry at `seq` (positions in order, as the history is built). */
-  markDocument(seq: number, t: Transaction) {
+  /** Notes the document (documentOf) of the entry at `seq` (positions in order, as the history is built). */
+  markDocument(seq: number, key: string | undefined) {
     if (this.documentReader === undefined) return;
-    const key = this.documentReader(t);
-    if (seq >= this.continuesAt.length) {
-      const grown = new Uint8Array(Math.max(1024, this.continuesAt.length * 2, seq + 1));
-      grown.set(this.continuesAt);
-      this.continuesAt = grown;
-    }
+    while (seq >= this.continuesAt.length) this.continuesAt = doubled(this.continuesAt);
     this.continuesAt[seq] = key !== undefined && key === this.markedDocument && seq === this.markedSeq + 1 ? 1 : 0;
     this.markedDocument = key;
     this.markedSeq = seq;
