@@ -45,7 +45,7 @@ connectors:
     timeout_ms: 120000
     csv: { date_format: MM/DD/YYYY, thousands: "," }
     mapping:
-      transaction_id: Row
+      transaction_id: $row
       date: Create Date
       customer_id: Name
 `;

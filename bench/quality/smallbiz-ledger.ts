@@ -2,9 +2,9 @@
  * An independent evaluation ledger of a SMALL business: a six-person landscaping company in
  * Illinois (USD, 24 months), exported from QuickBooks Online's "Journal" report customised with
  * the audit columns (Create Date, Created By) and re-saved from Excel as CSV — so amounts carry
- * thousands separators ("1,234.56", quoted) and dates are MM/DD/YYYY. QBO writes no line id: the
- * user numbered the rows (`Row`) in the spreadsheet before saving, as docs/connectors.md asks for
- * a ledger's line id. One row per split line, the lines of one QBO transaction consecutive,
+ * thousands separators ("1,234.56", quoted) and dates are MM/DD/YYYY. QBO writes no line id (nor
+ * does any set of its columns name a line): the connector names the rows by number
+ * (`transaction_id: $row`, docs/connectors.md). One row per split line, the lines of one QBO transaction consecutive,
  * sorted by transaction date as the report sorts them.
  *
  * Written from how such a company's books look — before reading the product's detectors: a short,
@@ -36,12 +36,12 @@ export interface SmallbizTransaction {
 export interface SmallbizLedger {
   header: string[];
   rows: string[][];
-  /** Row number (the exported `Row`, from 1) → transaction id. */
+  /** Data row number (from 1, as `transaction_id: $row` names it) → transaction id. */
   transactionOfRow: string[];
   transactions: SmallbizTransaction[];
 }
 
-export const SMALLBIZ_HEADER = ["Row", "Date", "Transaction Type", "Num", "Name", "Memo/Description", "Account", "Split", "Debit", "Credit", "Create Date", "Created By"];
+export const SMALLBIZ_HEADER = ["Date", "Transaction Type", "Num", "Name", "Memo/Description", "Account", "Split", "Debit", "Credit", "Create Date", "Created By"];
 
 export const OWNER = "Mike Alvarez";
 export const BOOKKEEPER = "Dana Kowalski";
@@ -481,7 +481,7 @@ export function generateSmallbizLedger(options: SmallbizOptions): SmallbizLedger
     for (const l of t.lines) {
       const others = t.lines.filter((o) => o !== l);
       rows.push([
-        String(rows.length + 1), mdy(t.date), t.type, t.num, l.name ?? t.name, l.memo ?? t.memo, l.account,
+        mdy(t.date), t.type, t.num, l.name ?? t.name, l.memo ?? t.memo, l.account,
         others.length === 1 ? others[0]!.account : "-Split-",
         l.debit ? money(l.debit) : "", l.credit ? money(l.credit) : "", mdyTime(t.created), t.createdBy,
       ]);

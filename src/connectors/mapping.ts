@@ -214,7 +214,7 @@ export function columnIndex(header: readonly string[], name: string): number {
 export function missingColumnsNote(header: readonly string[], mapping: FlatMapping): string | undefined {
   const missing = Object.entries(mapping)
     .flatMap(([field, columns]) => (typeof columns === "string" ? [columns] : columns).map((column) => [field, column] as const))
-    .filter(([, column]) => columnIndex(header, column) < 0)
+    .filter(([field, column]) => !(field === "transaction_id" && column === ROW_NUMBER) && columnIndex(header, column) < 0)
     .map(([field, column]) => `mapping.${field}: ${JSON.stringify(column)}`);
   if (missing.length === 0) return undefined;
   return `has no column for ${missing.join(", ")}, so the field is absent (its columns: ${header.map((c) => JSON.stringify(c)).join(", ")})`;
@@ -235,6 +235,14 @@ interface BoundField extends FieldSpec {
 export type FlatMapping = Readonly<Record<string, string | readonly string[]>>;
 
 export const LINE_KEY_SEPARATOR = "-";
+
+/**
+ * `transaction_id: $row` (csv only): every data row is a transaction named by its number (1 = the
+ * first row after the header). For exports that name no line at all — QuickBooks' and Xero's
+ * ledger reports, spreadsheets kept by hand — where no column, nor any set of columns, is unique.
+ * The number is read as one more column after the header's own (csv/row-number.ts).
+ */
+export const ROW_NUMBER = "$row";
 
 /** The id of a row under a line key: its columns' values, trimmed, joined ("" when all are empty). */
 export function lineKeyOf(row: RowValues, indexes: readonly number[]): string {
@@ -257,6 +265,8 @@ export class RowMapper {
   readonly idIndex: number;
   /** With a line key (`transaction_id` naming several columns): where they sit; -1 for one the header lacks. */
   readonly keyIndexes: readonly number[] | undefined;
+  /** `transaction_id: $row`: the id is the row's number, read at the column after the header's last. */
+  readonly rowNumbered: boolean;
   private readonly hasDebitCredit: boolean;
   /** The debit/credit indicator's column, when mapped: it signs the row's amounts. */
   private readonly side: BoundField | undefined;
@@ -271,12 +281,14 @@ export class RowMapper {
   ) {
     const key = mapping.transaction_id;
     this.keyIndexes = typeof key === "object" ? key.map((column) => columnIndex(header, column)) : undefined;
+    this.rowNumbered = key === ROW_NUMBER;
     const bind = (specs: FieldSpec[]) =>
       specs
         // A line key's columns are no field of their own: they stay attributes (the document number among them).
         .filter((s) => !(this.keyIndexes && s.name === "transaction_id"))
         .map((s) => {
           const column = mapping[s.name];
+          if (column === ROW_NUMBER && s.name === "transaction_id") return { ...s, index: header.length };
           return { ...s, index: columnIndex(header, typeof column === "string" ? column : s.name) };
         })
         .filter((b) => b.index >= 0);
@@ -535,8 +547,8 @@ export class TransactionGrouper {
     const same = current !== undefined && this.mapper.rowHasId(row, current.transaction_id);
     const id = same ? current.transaction_id : this.mapper.idOfRow(row);
     // A row of nothing (Excel's ",,,," for a blank line, an end-of-file Ctrl-Z) is no row: not a
-    // rejection, and it does not end the transaction in progress.
-    if ((id === "" || id === "\u001a") && this.mapper.isBlank(row)) return undefined;
+    // rejection, and it does not end the transaction in progress. (A numbered row always has an id.)
+    if ((id === "" || id === "\u001a" || this.mapper.rowNumbered) && this.mapper.isBlank(row)) return undefined;
     // A spreadsheet's totals row ("Total", "Grand total", "Summe") sums the rows above it: a
     // rejected row (reported as such), not a transaction whose amount is the whole file's.
     if (!same && SUMMARY_ID.test(id)) {

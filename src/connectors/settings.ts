@@ -5,7 +5,7 @@ import { ConfigError, type AssayConfig } from "../config/load.ts";
 import { REFERENCE_TABLES, TRANSACTION_TYPES } from "../domain/transaction.ts";
 import type { ConnectorConfig } from "./config-schema.ts";
 import { descriptorOf } from "./descriptors.ts";
-import { FLAT_FIELD_NAMES, REFERENCE_FIELDS } from "./mapping.ts";
+import { FLAT_FIELD_NAMES, REFERENCE_FIELDS, ROW_NUMBER } from "./mapping.ts";
 import { dateFormat } from "./values.ts";
 
 /** A connector entry after checking, with file paths made absolute. */
@@ -42,6 +42,9 @@ function checkEntry(entry: ConnectorConfig, index: number, dir: string, problems
     if (!FLAT_FIELD_NAMES.includes(key)) problems.push(`${at(`mapping.${key}`)}: unknown canonical field; one of ${FLAT_FIELD_NAMES.join(", ")}`);
     else if (Array.isArray(column) && key !== "transaction_id") problems.push(`${at(`mapping.${key}`)}: one column (only transaction_id takes a list: the columns that together name a line)`);
     else if (Array.isArray(column) && entry.type !== "csv") problems.push(`${at(`mapping.${key}`)}: a list of columns is read from csv files only; in a ${entry.type} source, join them in the query or a view`);
+    else if (column === ROW_NUMBER && key !== "transaction_id") problems.push(`${at(`mapping.${key}`)}: ${ROW_NUMBER} (a row's number) names a transaction only; map transaction_id to it`);
+    else if (column === ROW_NUMBER && entry.type !== "csv") problems.push(`${at(`mapping.${key}`)}: ${ROW_NUMBER} (a row's number) is read from csv files only; in a ${entry.type} source, select a row number or key in the query`);
+    else if (Array.isArray(column) && column.includes(ROW_NUMBER)) problems.push(`${at(`mapping.${key}`)}: ${ROW_NUMBER} names a line on its own; map transaction_id: ${ROW_NUMBER} without other columns`);
   }
   for (const [code, type] of Object.entries(entry.type_values ?? {})) {
     if (!(TRANSACTION_TYPES as readonly string[]).includes(type)) problems.push(`${at(`type_values.${code}`)}: "${type}" is not a transaction type; one of ${TRANSACTION_TYPES.join(", ")}`);

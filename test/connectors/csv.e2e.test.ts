@@ -24,6 +24,12 @@ beforeAll(async () => {
   writeFileSync(join(dir, "folder", "2025-a.csv"), `${header}\n${body.slice(0, cut).join("\n")}\n`);
   writeFileSync(join(dir, "folder", "2025-b.csv"), `${header}\n${body.slice(cut).join("\n")}\n`);
   writeFileSync(join(dir, "folder", "notes.txt"), "not a csv");
+  // A ledger report with no id column (QuickBooks Online's General Ledger): rows named by number.
+  mkdirSync(join(dir, "qbo"));
+  writeFileSync(
+    join(dir, "qbo", "general-ledger.csv"),
+    ["Date,Transaction Type,Num,Name,Account,Debit,Credit", "01/03/2025,Expense,,Blue Bottle Café,Meals,12.50,", ",,,,,,", "01/04/2025,Invoice,1001,Greenway HOA,Sales,,1450.00", ""].join("\n"),
+  );
   server = await startTestServer(
     `connectors:
   - id: billing
@@ -45,6 +51,11 @@ beforeAll(async () => {
     type: csv
     enabled: false
     transactions: ./data/invoice_lines.csv
+  - id: qbo
+    type: csv
+    transactions: ./qbo/general-ledger.csv
+    csv: { date_format: MM/DD/YYYY }
+    mapping: { transaction_id: $row, date: Date, customer_id: Name, debit: Debit, credit: Credit }
 `,
     { dir },
   );
@@ -62,7 +73,7 @@ describe("csv connector over HTTP", () => {
     const list = await json<{ object: string; data: Record<string, unknown>[]; has_more: boolean }>(res);
     expect(list.object).toBe("list");
     expect(list.has_more).toBe(false);
-    expect(list.data.map((c) => c.id)).toEqual(["billing", "folder", "inline", "off"]);
+    expect(list.data.map((c) => c.id)).toEqual(["billing", "folder", "inline", "off", "qbo"]);
     const billing = list.data[0]!;
     expect(billing).toMatchObject({
       id: "billing",
@@ -83,7 +94,10 @@ describe("csv connector over HTTP", () => {
     expect(first.has_more).toBe(true);
     const next = await json<{ data: { id: string }[]; has_more: boolean }>(await server.call("GET", "/v1/connectors?limit=2&starting_after=folder"));
     expect(next.data.map((c) => c.id)).toEqual(["inline", "off"]);
-    expect(next.has_more).toBe(false);
+    expect(next.has_more).toBe(true);
+    const last = await json<{ data: { id: string }[]; has_more: boolean }>(await server.call("GET", "/v1/connectors?limit=2&starting_after=off"));
+    expect(last.data.map((c) => c.id)).toEqual(["qbo"]);
+    expect(last.has_more).toBe(false);
     expect((await server.call("GET", "/v1/connectors?limit=0")).status).toBe(422);
   });
 
@@ -121,6 +135,14 @@ describe("csv connector over HTTP", () => {
     const missing = await server.call("POST", "/v1/analyze", { connector: "billing", module: "compliance", data: { transaction_id: "INV-NOPE" } });
     expect(missing.status).toBe(404);
     expect((await json(missing)).code).toBe("transaction_not_found");
+  });
+
+  test("a file with no id column, mapped transaction_id: $row, is looked up by row number", async () => {
+    const res = await server.call("POST", "/v1/analyze", { connector: "qbo", module: "anomaly_detection", data: { transaction_id: "3" } });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ transaction_id: "3" });
+    const blank = await server.call("POST", "/v1/analyze", { connector: "qbo", module: "anomaly_detection", data: { transaction_id: "2" } });
+    expect(blank.status).toBe(404);
   });
 });
 

@@ -7,13 +7,14 @@ import type { Clock } from "../../domain/clock.ts";
 import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";
 import { BaseConnector, ScanWindow, type SourceTable } from "../base.ts";
 import { connectorUnavailable } from "../errors.ts";
-import { type FlatMapping, RowMapper, TransactionGrouper, missingColumnsNote } from "../mapping.ts";
+import { ArrayRow, type FlatMapping, RowMapper, type RowValues, TransactionGrouper, missingColumnsNote } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
 import { type CsvEncoding, CsvRow, type CsvRows, MalformedCsvError, readCsvRange, readCsvRows } from "./reader.ts";
+import { NumberedRow, type RowNumbering, rowId } from "./row-number.ts";
 
 /** How much of a file's start checkFirstRows reads, and how many rows of it at most. */
 const FIRST_ROWS_BYTES = 64 * 1024;
@@ -23,6 +24,7 @@ export class CsvConnector extends BaseConnector {
   readonly capabilities: ConnectorCapabilities;
   private readonly indexes = new Map<string, Promise<CsvFileIndex>>();
   private readonly mappers = new WeakMap<CsvFileIndex, RowMapper>();
+  private readonly numberedRowOf = new WeakMap<CsvFileIndex, NumberedRow>();
   private folder?: { mtimeMs: number; files: string[] };
   private readonly mapping: FlatMapping;
 
@@ -80,7 +82,7 @@ export class CsvConnector extends BaseConnector {
       if (index && isFresh(index, known)) return index;
       if (this.indexes.get(file) !== cached) return this.indexOf(file); // another call is rebuilding
     }
-    const building = buildCsvIndex(file, this.delimiter, this.mapping.transaction_id ?? "transaction_id", this.settings.csv.encoding)
+    const building = buildCsvIndex(file, this.delimiter, this.mapping.transaction_id ?? "transaction_id", this.settings.csv.encoding, this.numberingOf(file))
       .then(async (index) => {
         await this.checkFirstRows(index);
         return index;
@@ -92,6 +94,26 @@ export class CsvConnector extends BaseConnector {
       });
     this.indexes.set(file, building);
     return building;
+  }
+
+  /**
+   * How `transaction_id: $row` names a file's rows: by number alone for the connector's one file,
+   * by file and number in a folder (row 1 of two exports are two transactions).
+   */
+  private numberingOf(file: string): RowNumbering {
+    return { prefix: statOrUndefined(this.settings.transactions!)?.isDirectory() ? `${basename(file)}:` : "" };
+  }
+
+  /** The row as the mapper reads it: with its id after the header's columns when rows are numbered. */
+  private numbered(index: CsvFileIndex, row: RowValues, n: number): RowValues {
+    if (!index.numbering) return row;
+    return this.numberedRows(index).of(row, rowId(index.numbering, n));
+  }
+
+  private numberedRows(index: CsvFileIndex): NumberedRow {
+    let numbered = this.numberedRowOf.get(index);
+    if (!numbered) this.numberedRowOf.set(index, (numbered = new NumberedRow(index.header.length)));
+    return numbered;
   }
 
   /**
@@ -116,9 +138,10 @@ export class CsvConnector extends BaseConnector {
       for (let i = 0; i < batch.count && rows < FIRST_ROWS; i++) {
         rows++;
         r.load(batch, i);
+        const row = this.numbered(index, r, rows);
         try {
-          mapper.mapHeadOf(r);
-          mapper.mapLineOf(r);
+          mapper.mapHeadOf(row);
+          mapper.mapLineOf(row);
           return;
         } catch (e) {
           firstProblem ||= `row ${rows}: ${(e as Error).message}`;
@@ -165,7 +188,10 @@ export class CsvConnector extends BaseConnector {
       const records = await readCsvRange(index.path, runs[i]!, runs[i + 1]! - runs[i]!, this.delimiter, index.encoding).catch(() => {
         throw connectorUnavailable(this.id, "a transactions file could not be read");
       });
-      for (const r of records) grouper.add(r.fields, r.offset, (ref) => [`${name}@${ref}`, `${name}, transaction ${id}`]);
+      const describe = (ref: number | string): [string, string] => [`${name}@${ref}`, `${name}, transaction ${id}`];
+      if (!index.numbering) for (const r of records) grouper.add(r.fields, r.offset, describe);
+      // A numbered row's id is the one asked for (its number is its slot, not its position here).
+      else for (const r of records) grouper.addRow(this.numberedRows(index).of(new ArrayRow(r.fields), id), r.offset, describe);
     }
     return grouper.flush();
   }
@@ -214,7 +240,7 @@ export class CsvConnector extends BaseConnector {
     for (const seg of part.segments) {
       const index = await this.indexOf(seg.file);
       if (index.mtimeMs !== seg.mtimeMs || index.size !== seg.size) throw connectorUnavailable(this.id, "a transactions file changed during the scan");
-      yield* this.scanRange(index, seg.start, seg.end, window, options.signal);
+      yield* this.scanRange(index, seg.start, seg.end, window, options.signal, seg.firstRow);
       if (window.full) return;
     }
   }
@@ -222,13 +248,16 @@ export class CsvConnector extends BaseConnector {
   /**
    * The transactions whose first row is in [start, end) of one file: `start` is a transaction's
    * first row (or the file's first data row). Rows of an id spread over the file are read whole
-   * at its first one, so a range skips those whose first row lies before it.
+   * at its first one, so a range skips those whose first row lies before it. `firstRow`: the
+   * number of the row at `start`, when known (the file's first data row is row 1).
    */
-  private async *scanRange(index: CsvFileIndex, start: number, end: number, window: ScanWindow, signal?: AbortSignal): AsyncGenerator<Transaction> {
+  private async *scanRange(index: CsvFileIndex, start: number, end: number, window: ScanWindow, signal?: AbortSignal, firstRow?: number): AsyncGenerator<Transaction> {
     const mapper = this.mapperOf(index);
     const grouper = new TransactionGrouper(mapper, this.stats);
     const name = basename(index.path);
     const scatteredDone = new Set<string>();
+    // Rows are counted from the range's first; `before` makes the count the row's number in the file.
+    const before = start === index.dataStart ? 0 : firstRow === undefined ? undefined : firstRow - 1;
     let row = 0;
     let records: AsyncGenerator<CsvRows>;
     try {
@@ -240,13 +269,15 @@ export class CsvConnector extends BaseConnector {
     // when they happen: nothing is built per row on the hot path.
     let batchFirstRow = 1;
     let current: CsvRows | undefined;
-    // A part of the file that starts further on does not know its row numbers: its rows are named by byte offset.
-    const fromStart = start === index.dataStart;
+    // A part of the file that starts further on does not know its row numbers (but in a numbered
+    // file): its rows are named by byte offset.
     const describe = (ref: number | string): [string, string] => {
       const offset = current!.offsets[(ref as number) - batchFirstRow]!;
-      return [`${name}@${offset}`, fromStart ? `${name} row ${ref}` : `${name} at byte ${offset}`];
+      return [`${name}@${offset}`, before !== undefined ? `${name} row ${(ref as number) + before}` : `${name} at byte ${offset}`];
     };
     const scattered = index.scattered;
+    const numbered = index.numbering ? this.numberedRows(index) : undefined;
+    if (numbered && before === undefined) throw new Error("a part of a numbered file must know its first row's number");
     // One row object for every row: its fields are read from the batch's bytes as needed.
     const r = new CsvRow();
     for await (const batch of records) {
@@ -256,8 +287,9 @@ export class CsvConnector extends BaseConnector {
       for (let i = 0; i < batch.count; i++) {
         row++;
         r.load(batch, i);
+        const values = numbered ? numbered.of(r, rowId(index.numbering!, row + before!)) : r;
         if (scattered.size > 0) {
-          const id = mapper.idOfRow(r);
+          const id = mapper.idOfRow(values);
           const runs = scattered.get(id);
           if (runs) {
             // Rows of this id are spread over the file: read them all at the first one.
@@ -270,7 +302,7 @@ export class CsvConnector extends BaseConnector {
             continue;
           }
         }
-        const done = grouper.addRow(r, row, describe);
+        const done = grouper.addRow(values, row, describe);
         if (done) ready.push(done);
       }
       for (const t of ready) {

@@ -3,12 +3,13 @@
 // makes lookups a stat plus one small read, and lets scans find transactions whose rows are not
 // next to each other in the file (they are read whole, at their first row).
 import { stat, statOrUndefined } from "../fs-async.ts";
-import { columnIndex, lineKeyOf } from "../mapping.ts";
+import { ROW_NUMBER, columnIndex, lineKeyOf } from "../mapping.ts";
 // A dependency-free table (the analysis ledger uses it for the same reason).
 import { StringTable } from "../../analysis/string-table.ts";
 import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
 import { type CsvEncoding, CsvRow, readCsvRecords, readCsvRows } from "./reader.ts";
 import { doubled } from "../../domain/typed-arrays.ts";
+import { type RowNumbering, rowId } from "./row-number.ts";
 
 export interface CsvFileIndex {
   path: string;
@@ -26,6 +27,8 @@ export interface CsvFileIndex {
   rows: number;
   /** The file's text encoding (csv.encoding, or what `auto` found). */
   encoding: CsvEncoding;
+  /** `transaction_id: $row`: how ids number the rows. Every row is then its own slot: slot k is data row k + 1. */
+  numbering?: RowNumbering;
 }
 
 /** The file cannot be read with the connector's settings: no header, no id column, no readable row. */
@@ -55,9 +58,11 @@ export function runsOf(index: CsvFileIndex, id: string): number[] | undefined {
   return slot === undefined ? undefined : [index.starts[slot]!, index.ends[slot]!];
 }
 
-/** Builds the index; `idColumn` names the column holding the transaction id. */
-/** `idColumn`: the column of transaction_id, or the columns of a line key (their values joined). */
-export async function buildCsvIndex(path: string, delimiter: string, idColumn: string | readonly string[], setting?: CsvEncodingSetting): Promise<CsvFileIndex> {
+/**
+ * Builds the index. `idColumn`: the column of transaction_id, the columns of a line key (their
+ * values joined), or ROW_NUMBER (each row's number, as `numbering` writes it).
+ */
+export async function buildCsvIndex(path: string, delimiter: string, idColumn: string | readonly string[], setting?: CsvEncodingSetting, numbering: RowNumbering = { prefix: "" }): Promise<CsvFileIndex> {
   const st = await stat(path);
   const encoding = await resolveEncoding(path, setting);
   let header: string[] | undefined;
@@ -72,10 +77,11 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
   if (!header) return emptyIndex(path, st);
   // Excel's "Unicode text" is UTF-16: every other byte of its text is 0.
   if (await isUtf16(path)) throw new UnreadableFileError('the file is UTF-16 text; export it as UTF-8 (in Excel: "CSV UTF-8 (comma delimited)")');
+  if (idColumn === ROW_NUMBER) return numberedIndex(path, st, header, dataStart, delimiter, encoding, numbering);
   const idColumns = typeof idColumn === "string" ? [idColumn] : idColumn;
   const idIndexes = idColumns.map((column) => columnIndex(header!, column));
   const lacking = idColumns.find((_, k) => idIndexes[k]! < 0);
-  if (lacking !== undefined) throw new UnreadableFileError(`the header has no column "${lacking}" for transaction_id${delimiterHint(header, delimiter) ?? " (set mapping.transaction_id)"}`);
+  if (lacking !== undefined) throw new UnreadableFileError(`the header has no column "${lacking}" for transaction_id${delimiterHint(header, delimiter) ?? ` (set mapping.transaction_id to the id column${typeof idColumn === "string" ? `, or mapping: { transaction_id: ${ROW_NUMBER} } when no column names a row: each row is then a transaction named by its number` : ""})`}`);
   // A line key (several columns) is looked up as its joined string; one column as its bytes where it can.
   const key = typeof idColumn === "string" ? undefined : idIndexes;
   const idIndex = key ? Math.max(...key) : idIndexes[0]!;
@@ -126,6 +132,27 @@ export async function buildCsvIndex(path: string, delimiter: string, idColumn: s
     }
   }
   return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows, encoding };
+}
+
+/** The index of a file whose rows are named by their numbers: each row its own slot, no id read. */
+async function numberedIndex(path: string, st: FileStat, header: string[], dataStart: number, delimiter: string, encoding: CsvEncoding, numbering: RowNumbering): Promise<CsvFileIndex> {
+  let starts = new Float64Array(1 << 16);
+  let ends = new Float64Array(1 << 16);
+  const slots = new StringTable(1 << 16);
+  let rows = 0;
+  for await (const batch of readCsvRows(path, { delimiter, encoding, start: dataStart, end: st.size })) {
+    for (let i = 0; i < batch.count; i++) {
+      if (rows === starts.length) {
+        starts = doubled(starts);
+        ends = doubled(ends);
+      }
+      starts[rows] = batch.offsets[i]!;
+      ends[rows] = batch.ends[i]!;
+      rows++;
+      slots.set(rowId(numbering, rows), rows - 1);
+    }
+  }
+  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered: new Map(), rows, encoding, numbering };
 }
 
 function emptyIndex(path: string, st: FileStat): CsvFileIndex {

@@ -9,6 +9,7 @@ import { StringTable } from "../../analysis/string-table.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { CsvFileIndex } from "./file-index.ts";
 import type { CsvEncoding } from "./reader.ts";
+import type { RowNumbering } from "./row-number.ts";
 
 export interface CsvSegment {
   file: string;
@@ -22,6 +23,9 @@ export interface CsvSegment {
   end: number;
   /** The file's ids whose rows are in several runs → [offset, end, …]. */
   scattered: [string, number[]][];
+  /** `transaction_id: $row`: how ids number the rows, and the number of the row at `start`. */
+  numbering?: RowNumbering;
+  firstRow?: number;
 }
 
 export interface CsvPartition {
@@ -59,7 +63,7 @@ export function cutPartitions(settings: ConnectorSettings, files: CsvFileIndex[]
       if (slot >= n) break; // no transaction starts after the target in this file: cut at its end
       const cut = index.starts[slot]!;
       if (cut <= from) continue; // the part would be empty
-      part.segments.push(segment(index, scattered, from, cut));
+      part.segments.push(segment(index, scattered, from, cut, fromSlot));
       part.transactions += slot - fromSlot;
       parts.push(part);
       part = { type: "csv", settings, segments: [], transactions: 0 };
@@ -67,7 +71,7 @@ export function cutPartitions(settings: ConnectorSettings, files: CsvFileIndex[]
       fromSlot = slot;
     }
     if (from < index.size) {
-      part.segments.push(segment(index, scattered, from, index.size));
+      part.segments.push(segment(index, scattered, from, index.size, fromSlot));
       part.transactions += n - fromSlot;
     }
     before += length;
@@ -96,8 +100,14 @@ function bytesBefore(files: CsvFileIndex[], upTo: number): number {
   return bytes;
 }
 
-function segment(index: CsvFileIndex, scattered: [string, number[]][], start: number, end: number): CsvSegment {
-  return { file: index.path, mtimeMs: index.mtimeMs, size: index.size, header: index.header, dataStart: index.dataStart, encoding: index.encoding, start, end, scattered };
+/** `firstSlot`: the slot of the transaction at `start` (in a numbered file, its row's number less one). */
+function segment(index: CsvFileIndex, scattered: [string, number[]][], start: number, end: number, firstSlot: number): CsvSegment {
+  const seg: CsvSegment = { file: index.path, mtimeMs: index.mtimeMs, size: index.size, header: index.header, dataStart: index.dataStart, encoding: index.encoding, start, end, scattered };
+  if (index.numbering) {
+    seg.numbering = index.numbering;
+    seg.firstRow = firstSlot + 1;
+  }
+  return seg;
 }
 
 /** The first slot whose start is ≥ offset (starts ascend with the slot: ids are numbered as first seen). */
@@ -126,5 +136,6 @@ export function segmentIndex(seg: CsvSegment): CsvFileIndex {
     ends: new Float64Array(0),
     scattered: new Map(seg.scattered),
     rows: 0,
+    numbering: seg.numbering,
   };
 }
