@@ -21,6 +21,8 @@ const CsvOptions = Type.Object(
     thousands: Type.Union([Type.Literal(""), Type.Literal(","), Type.Literal("."), Type.Literal(" "), Type.Literal("'")], { default: "" }),
     /** "iso", or a pattern of YYYY MM DD HH mm ss, e.g. "DD/MM/YYYY" or "MM/DD/YYYY HH:mm". */
     date_format: Type.String({ default: "iso", minLength: 1 }),
+    /** The row (from 1) holding the transaction files' column names: a report saved with title lines above its header. */
+    header_row: Type.Integer({ default: 1, minimum: 1, maximum: 1000 }),
     /** For a folder: which files are read (a simple glob on the file name). */
     pattern: Type.String({ default: "*.csv", minLength: 1 }),
     /** The files' text encoding: UTF-8, the single-byte encoding of many Windows and ERP exports, or `auto` (csv/encoding.ts). */

@@ -313,6 +313,20 @@ export class RowMapper {
     return true;
   }
 
+  /** The row's first non-empty value, trimmed ("" when it has none); `only`: undefined when another is filled too. */
+  firstFilled(row: RowValues, only = false): string | undefined {
+    let first: string | undefined;
+    for (let i = 0; i < this.header.length; i++) {
+      const v = row.value(i);
+      const text = v === null || v === undefined ? "" : String(v).trim();
+      if (text === "") continue;
+      if (!only) return text;
+      if (first !== undefined) return undefined;
+      first = text;
+    }
+    return first ?? "";
+  }
+
   /** The transaction id of a row as a string (the grouping key), or "" when it has none. */
   idOf(values: readonly SourceValue[]): string {
     return this.idOfRow(new ArrayRow(values));
@@ -516,6 +530,12 @@ export type RowDescriber = (ref: number | string) => [string, string];
 
 /** The id of a spreadsheet's totals row, in the languages ERP exports are read in. */
 const SUMMARY_ID = /^(grand\s*)?totals?:?$|^(gesamt)?summen?:?$|^gesamt:?$|^total\s+général:?$|^totale:?$|^totaal:?$/i;
+/**
+ * The label of a report's totals row when rows are numbered (no id to read it from): its first
+ * filled cell, where a report writes "TOTAL", "Total for Checking", "Summe Konto 1200". The first
+ * column of a ledger's own rows holds a date or a number, so a word there marks a summary.
+ */
+const SUMMARY_LABEL = /^(grand\s*)?totals?\b|^(gesamt)?summen?\b|^gesamt\b|^total\s+général\b|^totale\b|^totaal\b/i;
 
 /**
  * Groups mapped rows into transactions. Feed rows in source order; rows of one transaction must
@@ -551,9 +571,18 @@ export class TransactionGrouper {
     if ((id === "" || id === "\u001a" || this.mapper.rowNumbered) && this.mapper.isBlank(row)) return undefined;
     // A spreadsheet's totals row ("Total", "Grand total", "Summe") sums the rows above it: a
     // rejected row (reported as such), not a transaction whose amount is the whole file's.
-    if (!same && SUMMARY_ID.test(id)) {
+    const summary = same ? undefined : this.mapper.rowNumbered ? this.mapper.firstFilled(row) : id;
+    if (summary !== undefined && (this.mapper.rowNumbered ? SUMMARY_LABEL : SUMMARY_ID).test(summary)) {
       const [key, label] = describe(ref);
-      this.stats.reject(key, label, `"${clip(id)}" is a totals row, not a transaction`);
+      this.stats.reject(key, label, `"${clip(summary)}" is a totals row, not a transaction`);
+      return this.current ? this.flush() : undefined;
+    }
+    // A numbered row with one cell of several filled is a report's note ("Accrual basis …", a
+    // section title): without its own id it would otherwise become a transaction of nothing.
+    const note = this.mapper.rowNumbered && this.mapper.header.length > 2 ? this.mapper.firstFilled(row, true) : undefined;
+    if (note) {
+      const [key, label] = describe(ref);
+      this.stats.reject(key, label, `"${clip(note)}" is the only filled cell: a report's note, not a transaction`);
       return this.current ? this.flush() : undefined;
     }
     let finished: Transaction | undefined;

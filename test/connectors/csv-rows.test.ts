@@ -151,7 +151,7 @@ describe("the CSV index keys ids read from the bytes as their strings", () => {
       const lines = [...oddRows(d), ...oddRows(d).slice(0, 3), `"T-6"${d}x`, `Ü-9${d}y`, `T-2 ${d}z`];
       const file = join(dir, `i${Math.random().toString(36).slice(2)}.csv`);
       writeFileSync(file, [HEADER.join(d), ...lines].join("\r\n"));
-      const index = await buildCsvIndex(file, d, "transaction_id");
+      const index = await buildCsvIndex(file, { delimiter: d, idColumn: "transaction_id" });
       // Reference: the runs of each trimmed id from the records' strings.
       const records = (await collect(readCsvRecords(file, { delimiter: d }))).flat().slice(1);
       const expected = new Map<string, number[]>();

@@ -7,7 +7,7 @@ import type { Clock } from "../../domain/clock.ts";
 import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";
 import { BaseConnector, ScanWindow, type SourceTable } from "../base.ts";
 import { connectorUnavailable } from "../errors.ts";
-import { ArrayRow, type FlatMapping, RowMapper, type RowValues, TransactionGrouper, missingColumnsNote } from "../mapping.ts";
+import { ArrayRow, type FlatMapping, ROW_NUMBER, RowMapper, type RowValues, TransactionGrouper, missingColumnsNote } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
@@ -82,7 +82,14 @@ export class CsvConnector extends BaseConnector {
       if (index && isFresh(index, known)) return index;
       if (this.indexes.get(file) !== cached) return this.indexOf(file); // another call is rebuilding
     }
-    const building = buildCsvIndex(file, this.delimiter, this.mapping.transaction_id ?? "transaction_id", this.settings.csv.encoding, this.numberingOf(file))
+    const building = buildCsvIndex(file, {
+      delimiter: this.delimiter,
+      idColumn: this.mapping.transaction_id ?? "transaction_id",
+      encoding: this.settings.csv.encoding,
+      headerRow: this.settings.csv.header_row,
+      numbering: this.numberingOf(file),
+      mappedColumns: mappedColumns(this.mapping),
+    })
       .then(async (index) => {
         await this.checkFirstRows(index);
         return index;
@@ -332,6 +339,11 @@ export class CsvConnector extends BaseConnector {
     if (this.settings.csv.encoding === "auto" && encoding !== "utf-8") this.stats.warn(autoEncodingNote(`reference table ${table} (${basename(source)})`, encoding));
     return readCsvTable(this.id, table, source, this.delimiter, signal, encoding);
   }
+}
+
+/** The columns a mapping names (but the row number), each once. */
+function mappedColumns(mapping: FlatMapping): string[] {
+  return [...new Set(Object.values(mapping).flatMap((c) => (typeof c === "string" ? [c] : c)))].filter((c) => c !== ROW_NUMBER);
 }
 
 /** When a header read as UTF-8 has bytes that are not UTF-8 (U+FFFD): the setting that reads it. */

@@ -7,7 +7,7 @@ import { ROW_NUMBER, columnIndex, lineKeyOf } from "../mapping.ts";
 // A dependency-free table (the analysis ledger uses it for the same reason).
 import { StringTable } from "../../analysis/string-table.ts";
 import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
-import { type CsvEncoding, CsvRow, readCsvRecords, readCsvRows } from "./reader.ts";
+import { type CsvEncoding, type CsvRecord, CsvRow, readCsvRecords, readCsvRows } from "./reader.ts";
 import { doubled } from "../../domain/typed-arrays.ts";
 import { type RowNumbering, rowId } from "./row-number.ts";
 
@@ -58,30 +58,52 @@ export function runsOf(index: CsvFileIndex, id: string): number[] | undefined {
   return slot === undefined ? undefined : [index.starts[slot]!, index.ends[slot]!];
 }
 
-/**
- * Builds the index. `idColumn`: the column of transaction_id, the columns of a line key (their
- * values joined), or ROW_NUMBER (each row's number, as `numbering` writes it).
- */
-export async function buildCsvIndex(path: string, delimiter: string, idColumn: string | readonly string[], setting?: CsvEncodingSetting, numbering: RowNumbering = { prefix: "" }): Promise<CsvFileIndex> {
+/** How a file is indexed: the connector's csv settings and what names a transaction. */
+export interface CsvIndexOptions {
+  delimiter: string;
+  /** The column of transaction_id, the columns of a line key (their values joined), or ROW_NUMBER. */
+  idColumn: string | readonly string[];
+  encoding?: CsvEncodingSetting;
+  /** csv.header_row: the row (from 1) holding the column names; the rows above it are titles. */
+  headerRow?: number;
+  /** With ROW_NUMBER: how ids number the rows, and the columns the mapping names (to find a misplaced header by). */
+  numbering?: RowNumbering;
+  mappedColumns?: readonly string[];
+}
+
+/** How many rows a misplaced header is looked for in (report titles are a handful of lines). */
+const HEADER_SEARCH_ROWS = 30;
+
+/** Builds the index. */
+export async function buildCsvIndex(path: string, options: CsvIndexOptions): Promise<CsvFileIndex> {
+  const { delimiter, idColumn } = options;
+  const headerRow = options.headerRow ?? 1;
   const st = await stat(path);
-  const encoding = await resolveEncoding(path, setting);
-  let header: string[] | undefined;
-  let dataStart = 0;
-  for await (const batch of readCsvRecords(path, { delimiter, encoding, end: st.size })) {
-    header = batch[0]!.fields.map((f) => f.trim());
-    dataStart = batch[0]!.end;
-    break;
-  }
+  const encoding = await resolveEncoding(path, options.encoding);
+  const head = await firstRecords(path, delimiter, encoding, st.size, Math.max(headerRow, HEADER_SEARCH_ROWS));
   // An empty file (an export with nothing to export yet, or one being written into a watched
   // folder) has no transactions, not a fault: the connector stays usable, its lookups find nothing.
-  if (!header) return emptyIndex(path, st);
+  if (head.length === 0) return emptyIndex(path, st);
   // Excel's "Unicode text" is UTF-16: every other byte of its text is 0.
   if (await isUtf16(path)) throw new UnreadableFileError('the file is UTF-16 text; export it as UTF-8 (in Excel: "CSV UTF-8 (comma delimited)")');
-  if (idColumn === ROW_NUMBER) return numberedIndex(path, st, header, dataStart, delimiter, encoding, numbering);
+  const headerRecord = head.find((r) => r.line === headerRow);
+  if (!headerRecord) {
+    const last = head[head.length - 1]!.line;
+    throw new UnreadableFileError(last < headerRow ? `csv.header_row is ${headerRow}, but the file has ${last} rows` : `csv.header_row is ${headerRow}, an empty row`);
+  }
+  const header = headerRecord.fields.map((f) => f.trim());
+  const dataStart = headerRecord.end;
+  if (idColumn === ROW_NUMBER) {
+    // Nothing names a row: a header holding none of the mapped columns is the wrong row.
+    const mapped = options.mappedColumns ?? [];
+    const misplaced = mapped.length > 0 && mapped.every((c) => columnIndex(header, c) < 0) ? headerRowHint(head, mapped, headerRow) : undefined;
+    if (misplaced) throw new UnreadableFileError(`the header has none of the mapped columns (${mapped.map((c) => JSON.stringify(c)).join(", ")})${misplaced}`);
+    return numberedIndex(path, st, header, dataStart, delimiter, encoding, options.numbering ?? { prefix: "" });
+  }
   const idColumns = typeof idColumn === "string" ? [idColumn] : idColumn;
   const idIndexes = idColumns.map((column) => columnIndex(header!, column));
   const lacking = idColumns.find((_, k) => idIndexes[k]! < 0);
-  if (lacking !== undefined) throw new UnreadableFileError(`the header has no column "${lacking}" for transaction_id${delimiterHint(header, delimiter) ?? ` (set mapping.transaction_id to the id column${typeof idColumn === "string" ? `, or mapping: { transaction_id: ${ROW_NUMBER} } when no column names a row: each row is then a transaction named by its number` : ""})`}`);
+  if (lacking !== undefined) throw new UnreadableFileError(`the header has no column "${lacking}" for transaction_id${headerRowHint(head, idColumns, headerRow) ?? delimiterHint(header, delimiter) ?? ` (set mapping.transaction_id to the id column${typeof idColumn === "string" ? `, or mapping: { transaction_id: ${ROW_NUMBER} } when no column names a row: each row is then a transaction named by its number` : ""})`}`);
   // A line key (several columns) is looked up as its joined string; one column as its bytes where it can.
   const key = typeof idColumn === "string" ? undefined : idIndexes;
   const idIndex = key ? Math.max(...key) : idIndexes[0]!;
@@ -153,6 +175,36 @@ async function numberedIndex(path: string, st: FileStat, header: string[], dataS
     }
   }
   return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered: new Map(), rows, encoding, numbering };
+}
+
+/** A record of the file's start with the row a spreadsheet shows it on (empty lines count). */
+type HeadRecord = CsvRecord & { line: number };
+
+/** The file's records up to row `rows` (fewer when it has fewer), with their rows. */
+async function firstRecords(path: string, delimiter: string, encoding: CsvEncoding, size: number, rows: number): Promise<HeadRecord[]> {
+  const out: HeadRecord[] = [];
+  // The reader skips empty lines; a person counting rows (an editor, a spreadsheet) does not.
+  let line = 1;
+  let counted = 0;
+  let bytes: Uint8Array | undefined;
+  for await (const batch of readCsvRecords(path, { delimiter, encoding, end: size })) {
+    for (const record of batch) {
+      if (!bytes || bytes.length < record.offset) bytes = new Uint8Array(await Bun.file(path).slice(0, Math.max(record.end, 64 * 1024)).arrayBuffer());
+      for (; counted < record.offset; counted++) if (bytes[counted] === 0x0a) line++;
+      if (line > rows) return out;
+      out.push({ ...record, line });
+    }
+  }
+  return out;
+}
+
+/**
+ * When a row below the configured header holds all of `columns`: the setting that reads it (a
+ * report's title lines above its header), as the end of a sentence.
+ */
+function headerRowHint(head: readonly HeadRecord[], columns: readonly string[], headerRow: number): string | undefined {
+  const found = head.find((r) => r.line !== headerRow && columns.every((c) => columnIndex(r.fields.map((f) => f.trim()), c) >= 0));
+  return found ? `: the header is on row ${found.line}: set csv: { header_row: ${found.line} } on the connector` : undefined;
 }
 
 function emptyIndex(path: string, st: FileStat): CsvFileIndex {
