@@ -12,6 +12,7 @@ export const PageLimit = t.Optional(
     .Transform(
       t.String({
         pattern: "^(100|[1-9][0-9]?)$",
+        "x-pattern-message": "must be an integer from 1 to 100",
         description: `page size: an integer from 1 to 100 (default ${PAGE_LIMIT_DEFAULT})`,
         examples: ["20"],
       }),

@@ -27,6 +27,8 @@ describe("limit", () => {
         const body = (await r.json()) as { code: string; errors: { path: string; message: string }[] };
         expect({ path, v, status: r.status, code: body.code }).toEqual({ path, v, status: 422, code: "validation_failed" });
         expect(body.errors.map((e) => e.path)).toContain("/query/limit");
+        // Said in words a user reads, not as the regular expression that checks it.
+        expect(body.errors.find((e) => e.path === "/query/limit")?.message).toBe("must be an integer from 1 to 100");
         expect(r.headers.get("content-type")).toContain("application/problem+json");
       }
     }
