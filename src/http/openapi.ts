@@ -76,12 +76,16 @@ const PROBLEM_SCHEMA = {
   },
 };
 
-/** The problem codes a route can answer, by status: every /v1 route shares the base set. */
-export function problemCodesFor(method: string, path: string): ProblemCode[] {
+/**
+ * The problem codes a route can answer, by status: every /v1 route shares the base set.
+ * `takesQuery`: the route declares query parameters, so a bad or unknown one is 422 (read from
+ * the route's own schema, so a new list cannot be left out).
+ */
+export function problemCodesFor(method: string, path: string, takesQuery = false): ProblemCode[] {
   const codes: ProblemCode[] = ["missing_api_key", "invalid_api_key", "missing_signature", "invalid_signature", "stale_timestamp", "replayed_request", "rate_limited", "internal_error", "storage_unavailable", "shutting_down", "invalid_request"];
   const hasBody = method === "post" || method === "patch";
   if (hasBody) codes.push("malformed_json", "unsupported_media_type", "payload_too_large", "validation_failed");
-  if (method === "get" && /[?]|\/v1\/(alerts|reports|connectors)$|history$/.test(path)) codes.push("validation_failed");
+  if (takesQuery) codes.push("validation_failed");
   if (path.includes("{id}")) codes.push("not_found");
   if (method === "post") codes.push("idempotency_in_progress", "idempotency_key_reused");
   if (path === "/v1/alerts/{id}" && method === "patch") codes.push("invalid_state_transition");
@@ -214,7 +218,7 @@ export function completeDocument(doc: Json): Json {
         op.responses["200"].content = REPORT_CONTENT;
         op.responses["200"].headers = { ...op.responses["200"].headers, ...headerRefs(["Content-Disposition"]) };
       }
-      for (const [status, response] of Object.entries(errorResponses(problemCodesFor(method, path), true))) {
+      for (const [status, response] of Object.entries(errorResponses(problemCodesFor(method, path, (op.parameters ?? []).some((p: Json) => p.in === "query")), true))) {
         const own = op.responses[status];
         // A status the route documents itself (health's 503 body) keeps its content beside the problem.
         op.responses[status] = own ? { ...response, description: `${own.description}\n\n${response.description}`, content: { ...own.content, ...response.content } } : response;

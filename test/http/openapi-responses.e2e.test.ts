@@ -74,3 +74,22 @@ describe("a queued report's progress (docs/reports.md)", () => {
     expect(body.progress).toEqual({ processed: 0, total: null, percent: 0 });
   });
 });
+
+describe("a GET with query parameters documents its 422", () => {
+  // Every list validates its query (a bad `limit`, an unknown parameter) and answers 422
+  // validation_failed; the document must say so on each of them, whichever the list is.
+  test("every GET that takes a query answers a bad limit with 422, and its document lists validation_failed", async () => {
+    const alert = (await (await s.call("POST", "/v1/alerts", { title: "x", severity: "low" })).json()) as Json;
+    const checked: string[] = [];
+    for (const [template, ops] of Object.entries(doc.paths) as [string, Json][]) {
+      const params = (ops.get?.parameters ?? []) as Json[];
+      if (!params.some((p) => p.in === "query")) continue;
+      const query = params.some((p) => p.name === "limit") ? "limit=0" : "no_such_parameter=1";
+      const res = await s.call("GET", `${template.replace("{id}", alert.id)}?${query}`);
+      expect({ template, status: res.status }).toEqual({ template, status: 422 });
+      expect({ template, codes: documentedCodes("get", template, 422) }).toEqual({ template, codes: expect.arrayContaining(["validation_failed"]) });
+      checked.push(template);
+    }
+    expect(checked).toContain("/v1/modules");
+  });
+});
