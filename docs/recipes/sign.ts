@@ -1,5 +1,5 @@
-// Signed requests with fetch and WebCrypto (docs/signing.md): runs in Bun, Deno, Node 18+ and
-// browsers' workers. Reads ASSAY_URL, ASSAY_API_KEY and ASSAY_API_SECRET.
+// Signed requests with fetch and WebCrypto (docs/signing.md): runs as is in Bun; sign() is plain
+// WebCrypto, the same in Node, Deno and browsers. Reads ASSAY_URL, ASSAY_API_KEY and ASSAY_API_SECRET.
 // Run by test/docs/signing-recipes.test.ts against a real server.
 const url = process.env.ASSAY_URL ?? "http://127.0.0.1:8080";
 const apiKey = process.env.ASSAY_API_KEY!;
