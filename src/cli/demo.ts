@@ -6,7 +6,7 @@
 // refused.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { SAMPLE_APPROVER_LIMITS, SAMPLE_EXCHANGE_RATES, SAMPLE_TAX_RATES, plant } from "../sampledata/plant.ts";
+import { LEAKAGE_TYPES, SAMPLE_APPROVER_LIMITS, SAMPLE_EXCHANGE_RATES, SAMPLE_TAX_RATES, plant } from "../sampledata/plant.ts";
 import { ensureMasterKeyFile } from "../auth/master-key.ts";
 import { loadConfig } from "../config/load.ts";
 import { generateDataset } from "../sampledata/generate.ts";
@@ -66,6 +66,7 @@ export async function demo(a: Args, io: CliIO) {
     const planted = demoDataset(seed);
     await writeCsvDataset(planted, join(dir, "data"));
     writeFileSync(file, demoConfig(port));
+    writeFileSync(join(dir, "labels.csv"), leakageLabelsCsv(planted));
     io.err(`wrote a sample data set (${planted.transactions.length} transactions, ${planted.labels.size} with planted findings) to ${dir}`);
   }
   ensureMasterKeyFile(join(dir, "master.key"));
@@ -122,6 +123,19 @@ function isDemoFolder(dir: string, file: string): boolean {
 }
 
 /** The demo's data set for a seed (tests re-create it to know which transactions were planted). */
+/**
+ * The answer key for `assay simulate --labels labels.csv` (docs/analysis.md): every transaction
+ * once, 1 where revenue leakage was planted, 0 elsewhere (regular business and the planted
+ * problems of other modules alike), so an evaluator can measure the detection without labelling.
+ */
+function leakageLabelsCsv(planted: ReturnType<typeof demoDataset>): string {
+  const rows = planted.transactions.map((t) => {
+    const type = planted.labels.get(t.transaction_id)?.type;
+    return `${t.transaction_id},${type !== undefined && LEAKAGE_TYPES.includes(type) ? 1 : 0}`;
+  });
+  return `transaction_id,label\n${rows.join("\n")}\n`;
+}
+
 export function demoDataset(seed: number) {
   return plant(generateDataset({ seed, invoices: 400, customers: 40, skus: 30, start: "2026-01-01", months: 6 }), seed, 0.05);
 }

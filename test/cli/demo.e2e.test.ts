@@ -1,9 +1,10 @@
 // `assay demo`: one command from nothing to a running server with sample data and a key.
 import { expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { signedFetch, makeTempDir } from "../support/harness.ts";
 import { freePort } from "../support/ports.ts";
+import { runCli } from "../support/cli.ts";
 
 test("assay demo writes sample data, prints a working key and serves findings", async () => {
   const dir = join(makeTempDir(), "demo");
@@ -42,6 +43,21 @@ test("assay demo writes sample data, prints a working key and serves findings", 
     expect(result.transactions_analyzed).toBeGreaterThan(100);
     expect(result.anomalies.length).toBeGreaterThan(5);
     expect(result.amount_at_risk.amount).toBeGreaterThan(0);
+
+    // labels.csv (docs/analysis.md, "Back-testing"): every transaction once, 1 where revenue
+    // leakage was planted, so `assay simulate --labels` measures the demo's detection.
+    const labels = readFileSync(join(dir, "labels.csv"), "utf8").trimEnd().split("\n");
+    expect(labels[0]).toBe("transaction_id,label");
+    const rows = labels.slice(1).map((l) => l.split(","));
+    expect(new Set(rows.map((r) => r[0])).size).toBe(rows.length);
+    expect(rows.length).toBe(result.transactions_analyzed);
+    const positives = rows.filter((r) => r[1] === "1").length;
+    expect(positives).toBeGreaterThan(0);
+    expect(rows.every((r) => r[1] === "1" || r[1] === "0")).toBe(true);
+    const sim = await runCli(["simulate", "--connector", "billing", "--module", "revenue_leakage", "--labels", join(dir, "labels.csv"), "--json", "--config", join(dir, "assay.yaml")]);
+    expect(sim.code).toBe(0);
+    const measured = JSON.parse(sim.stdout) as { current: { metrics: { recall: number } } };
+    expect(measured.current.metrics.recall).toBeGreaterThan(0.5);
   } finally {
     proc.kill("SIGTERM");
     await proc.exited;
