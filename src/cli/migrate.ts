@@ -6,6 +6,7 @@ import { openStore } from "../store/open.ts";
 import { describeStore } from "../store/open.ts";
 import { copySqliteToPostgres, TargetNotEmptyError } from "../store/copy.ts";
 import { redactUrl } from "../store/config-checks.ts";
+import { liveServer } from "../store/server-marker.ts";
 import { SqliteStore } from "../store/sqlite/index.ts";
 import { CliFailure, type CliIO, loadCliConfig, printJson, table, UsageError } from "./common.ts";
 import type { Args } from "./framework.ts";
@@ -41,6 +42,12 @@ export async function migrateStore(a: Args, io: CliIO) {
   if (!Number.isInteger(batch) || batch < 1 || batch > 5000) throw new UsageError(`--batch: expected 1-5000 (got "${values.batch}")`);
   const config = loadCliConfig(a.string("config"), io);
   if (config.storage.driver !== "sqlite") throw new CliFailure(`the configured store is ${config.storage.driver}, not SQLite: migrate-store copies from SQLite`);
+  // What a running server writes after its table was copied would stay behind in SQLite, and be
+  // lost at the switch to PostgreSQL: copy a database nobody writes to.
+  const server = liveServer(config.storage.path);
+  if (server) {
+    throw new CliFailure(`a server (pid ${server.pid} on ${server.host}, since ${server.started_at}) is using ${config.storage.path}: stop it first (e.g. systemctl stop assay), then migrate-store`);
+  }
   const source = SqliteStore.open(config.storage);
   try {
     const copied = await copySqliteToPostgres(source.db, values.to, {

@@ -105,3 +105,20 @@ function writePg(dir: string, url: string): string {
   writeFileSync(file, `server: { port: 0, access_log: false }\nstorage: { driver: postgres, url: "${url}", pool: 2 }\nsecurity: { master_key_file: ./master.key }\n`);
   return file;
 }
+
+describe("assay migrate-store beside a running server", () => {
+  test("is refused while a server uses the SQLite database, naming it: writes after the copy would stay behind", async () => {
+    const { sqlite } = appliance();
+    const rt = createRuntime(loadConfig(sqlite, {}), { log: silentLogger, env: {} });
+    const server = startServer(rt, { host: "127.0.0.1", port: 0 });
+    try {
+      // The target is never reached: the refusal comes first, so no PostgreSQL is needed.
+      const r = await runCli(["migrate-store", "--to", "postgres://127.0.0.1:1/none", "--config", sqlite]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`pid ${process.pid}`);
+      expect(r.stderr).toContain("stop it first");
+    } finally {
+      await server.stop();
+    }
+  });
+});
