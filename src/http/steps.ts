@@ -142,11 +142,15 @@ function toApiError(code: string | number, error: unknown, request: Request, pat
 
 interface ValidationLike {
   type?: string;
-  all?: { type?: number; path?: string; message?: string; summary?: string; schema?: { anyOf?: { const?: unknown }[]; "x-pattern-message"?: string } }[];
+  all?: { type?: number; path?: string; value?: unknown; message?: string; summary?: string; schema?: { anyOf?: { const?: unknown }[]; "x-pattern-message"?: string } }[];
 }
 
 /** TypeBox's ValueErrorType.StringPattern: a string that does not match its schema's pattern. */
 const STRING_PATTERN = 53;
+/** TypeBox's ValueErrorType.Union: a value that matches none of a union's variants. */
+const UNION = 62;
+const unionMessage = (schema: unknown, value: unknown): string | undefined =>
+  (require("./union-message.ts") as typeof import("./union-message.ts")).unionMessage(schema as never, value);
 
 /** TypeBox words a union of literals as "one of: 'string', 'string'": name the values instead. */
 function enumMessage(schema: { anyOf?: { const?: unknown }[] } | undefined): string | undefined {
@@ -165,7 +169,7 @@ function validationErrors(error: unknown): FieldError[] {
     // A pattern says what it requires in its schema's own words where it has them ("must not be
     // blank"), rather than as the regular expression.
     const patternMessage = e.type === STRING_PATTERN ? e.schema?.["x-pattern-message"] : undefined;
-    const message = patternMessage ?? enumMessage(e.schema) ?? e.summary ?? e.message ?? "invalid";
+    const message = patternMessage ?? enumMessage(e.schema) ?? (e.type === UNION ? unionMessage(e.schema, e.value) : undefined) ?? e.summary ?? e.message ?? "invalid";
     const key = `${path}\n${message}`;
     if (!seen.has(key) && out.length < 50) {
       seen.add(key);
