@@ -40,7 +40,8 @@ export async function learn(a: Args, io: CliIO): Promise<number> {
     for (const c of connectors) results.push(await learnConnector(deps, c, a.flag("dry-run")));
     const shown = only ? results : results.filter((r) => r.labels.total > 0);
     if (a.json) printJson(io, { object: "learn", dry_run: a.flag("dry-run"), results: shown });
-    else io.out(shown.length ? shown.map(describe).join("\n\n") : "no resolved alerts (confirmed / false_positive) on any connector yet: nothing to learn from");
+    else if (shown.length === 0) throw new CliFailure("no resolved alerts (confirmed / false_positive) on any connector yet: nothing to learn from");
+    else io.out(shown.map(describe).join("\n\n"));
     return results.some((r) => r.status !== "not_enough_labels") ? 0 : 1;
   } finally {
     await rt.close();

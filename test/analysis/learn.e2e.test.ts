@@ -38,6 +38,11 @@ describe("assay learn", () => {
     const r = await learn("--connector", "erp", "--json");
     expect(r.code).toBe(1);
     expect(r.json.results[0]).toMatchObject({ connector: "erp", status: "not_enough_labels", model: null });
+    // In text, a run with no resolution at all says so on stderr, as every failing command does.
+    const text = await learn();
+    expect(text.code).toBe(1);
+    expect(text.stdout).toBe("");
+    expect(text.stderr).toContain("assay: no resolved alerts (confirmed / false_positive) on any connector yet: nothing to learn from");
   });
 
   test("resolutions marking self_approval noisy: F1 rises on held-out labels, fewer false alerts next, rollback", async () => {
