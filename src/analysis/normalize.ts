@@ -6,7 +6,7 @@ import { TRANSACTION_TYPES, type Transaction, type TransactionLine, type Transac
 import { ApiError, type FieldError } from "../domain/errors.ts";
 import { isValidIsoDate } from "./dates.ts";
 
-const STRING_FIELDS = ["date", "customer_id", "currency", "contract_id", "reference", "created_by", "approved_by"] as const;
+const STRING_FIELDS = ["date", "entered_at", "customer_id", "currency", "contract_id", "reference", "created_by", "approved_by"] as const;
 const NUMBER_FIELDS = ["amount", "tax_amount", "tax_rate"] as const;
 const LINE_STRINGS = ["sku", "unit"] as const;
 const LINE_NUMBERS = ["quantity", "unit_price", "list_price", "discount_pct", "amount"] as const;
@@ -52,6 +52,7 @@ export function normalizeTransaction(data: Record<string, unknown>): Transaction
     else if (v !== "") txn[f] = v;
   }
   if (txn.date !== undefined && !isValidIsoDate(txn.date)) errors.push({ path: "/data/date", message: "must be an ISO 8601 date or date-time" });
+  if (txn.entered_at !== undefined && !isValidIsoDate(txn.entered_at)) errors.push({ path: "/data/entered_at", message: "must be an ISO 8601 date or date-time (when the entry was entered)" });
   if (txn.currency !== undefined) {
     if (!/^[A-Za-z]{3}$/.test(txn.currency)) errors.push({ path: "/data/currency", message: "must be an ISO 4217 code such as EUR" });
     txn.currency = txn.currency.toUpperCase();

@@ -18,6 +18,9 @@ export const TRANSACTION_FIELDS: FieldSpec[] = [
   { name: "transaction_id", kind: "text", required: true },
   { name: "type", kind: "type" },
   { name: "date", kind: "date" },
+  // When the entry was entered, beside its posting date (`date`); found by its usual labels when
+  // not mapped (ENTRY_DATE_LABELS).
+  { name: "entered_at", kind: "date" },
   { name: "customer_id", kind: "text" },
   { name: "currency", kind: "text" },
   { name: "amount", kind: "number" },
@@ -225,6 +228,37 @@ const looseName = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu
 /** A field spec resolved against a header: where its value sits in a row. */
 interface BoundField extends FieldSpec {
   index: number;
+  /** Found by its label rather than named by the mapping: a value that cannot be read leaves the
+   *  field absent instead of rejecting the row (the export was never configured for it). */
+  lenient?: boolean;
+}
+
+/**
+ * The labels exports give the moment an entry was entered, without case, spaces and punctuation
+ * (looseName): English (NetSuite "Date Created", Business Central "Created On"/"Created At",
+ * Xero "Created"), German (SAP "Erfassungsdatum", CPUDT; "Erfasst am", "Angelegt am"), French
+ * ("Date de saisie", "Date de création"), Spanish ("Fecha de entrada", "Fecha de creación"),
+ * Italian ("Data inserimento", "Data di creazione"). Not the posting date's labels (SAP Italy's
+ * "Data di registrazione" is BUDAT).
+ */
+export const ENTRY_DATE_LABELS: ReadonlySet<string> = new Set([
+  "enteredat", "enteredon", "entrydate", "entrydatetime", "datecreated", "createdat", "createdon", "created", "creationdate", "createddate", "createddatetime", "inputdate", "systemcreatedat", "cpudt",
+  "erfassungsdatum", "erfasstam", "angelegtam", "anlagedatum", "erstelltam",
+  "datedesaisie", "datesaisie", "datedecreation", "datecreation",
+  "fechadeentrada", "fechaentrada", "fechadecreacion", "fechacreacion",
+  "datainserimento", "datadiinserimento", "datadicreazione", "datacreazione",
+]);
+
+/** The column an unmapped `entered_at` is read from: the one header column (not bound to another
+ *  field) with an entry-date label; -1 when none or several. */
+function entryDateColumn(header: readonly string[], taken: ReadonlySet<number>): number {
+  let found = -1;
+  for (let i = 0; i < header.length; i++) {
+    if (taken.has(i) || !ENTRY_DATE_LABELS.has(looseName(header[i]!))) continue;
+    if (found >= 0) return -1;
+    found = i;
+  }
+  return found;
 }
 
 /**
@@ -295,6 +329,15 @@ export class RowMapper {
     this.tx = bind(TRANSACTION_FIELDS);
     this.lines = bind(LINE_FIELDS);
     const used = new Set([...this.tx, ...this.lines].map((b) => b.index));
+    if (mapping.entered_at === undefined && !this.tx.some((b) => b.name === "entered_at")) {
+      // Zero-config: an export's own label for the entry date. Not a column already read as
+      // another field (an export whose entry date is mapped as `date` keeps it there).
+      const index = entryDateColumn(header, used);
+      if (index >= 0) {
+        this.tx.push({ name: "entered_at", kind: "date", index, lenient: true });
+        used.add(index);
+      }
+    }
     this.extra = header.map((column, index) => ({ column, index })).filter((c) => !used.has(c.index));
     this.idIndex = this.keyIndexes ? (this.keyIndexes.every((i) => i >= 0) ? this.keyIndexes[0]! : -1) : (this.tx.find((b) => b.name === "transaction_id")?.index ?? -1);
     this.hasDebitCredit = this.tx.some((b) => b.name === "debit" || b.name === "credit");
@@ -356,7 +399,7 @@ export class RowMapper {
       try {
         v = this.convertAt(f, row);
       } catch (e) {
-        if (!lenient) throw e;
+        if (!lenient && !f.lenient) throw e;
       }
       if (v !== undefined) head[f.name] = v;
     }

@@ -33,7 +33,12 @@ export interface TransactionLine {
 export interface Transaction {
   transaction_id: string;
   type: TransactionType;
+  /** The posting date: the period the entry is booked into. */
   date?: string;
+  /** When the entry was entered (keyed, imported), where the source records it beside the posting
+   *  date: SAP's CPUDT, NetSuite's "Date Created", Business Central's "Created On". Read by
+   *  late_posting (entries posted into a period after it had closed). */
+  entered_at?: string;
   customer_id?: string;
   currency?: string;
   /** Net total of the transaction. */

@@ -27,7 +27,8 @@ export const TransactionBody = t.Object(
   {
     transaction_id: t.String({ minLength: 1, maxLength: 256, description: "Id of the transaction; alone, it is fetched from the connector" }),
     type: opt(literals(TRANSACTION_TYPES, { description: "Default invoice" })),
-    date: opt(t.String({ maxLength: 40, description: "ISO 8601 date or date-time" })),
+    date: opt(t.String({ maxLength: 40, description: "ISO 8601 date or date-time: the posting date" })),
+    entered_at: opt(t.String({ maxLength: 40, description: "ISO 8601 date or date-time the entry was entered (keyed or imported), beside its posting date" })),
     customer_id: opt(text("Customer or counterparty")),
     currency: opt(t.String({ pattern: "^[A-Za-z]{3}$", description: "ISO 4217" })),
     amount: opt(num("Net total")),
