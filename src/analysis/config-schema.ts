@@ -234,6 +234,33 @@ export const AnomalyDetectionConfig = Type.Object(
       },
       section,
     ),
+    /** late_posting (detectors/anomaly/late-posting.ts, entry-lags.ts; docs/analysis.md): read
+     *  only where the entries carry `entered_at` beside their posting date. */
+    late_posting: Type.Object(
+      {
+        /** The close of a period is where entries into it stop arriving: the run of arrivals after
+         *  its end, each within this many days of the one before, from its last day on. */
+        close_gap_days: Type.Integer({ default: 14, minimum: 1, maximum: 366 }),
+        /** A user or source whose lag is at least this many days on three postings of four (an
+         *  expense system posting receipts weeks back, a payroll import) has a standing lag: its
+         *  arrivals say nothing of when the books closed. */
+        standing_lag_days: Type.Integer({ default: 3, minimum: 0 }),
+        /** Reported only when entered at least this many days after the period's close. */
+        min_days_after_close: Type.Integer({ default: 7, minimum: 0 }),
+        /** ... and at least this many days after the posting date beyond the user's habit: a lag of
+         *  at least habit × habit_factor + min_lag_days. */
+        min_lag_days: Type.Integer({ default: 14, minimum: 1 }),
+        habit_factor: Type.Number({ default: 1.5, minimum: 1, maximum: 10 }),
+        /** A user's habit: this quantile of their lags (the entry's own left out). */
+        habit_quantile: Type.Number({ default: 0.98, minimum: 0.5, maximum: 1 }),
+        /** A user with fewer postings carrying an entry date has no habit of their own: judged
+         *  against the close alone, at medium. */
+        min_history: Type.Integer({ default: 20, minimum: 1 }),
+        /** High from this many days after the close on (closer to it: medium). */
+        high_after_close_days: Type.Integer({ default: 21, minimum: 0 }),
+      },
+      section,
+    ),
     split_below_limit: Type.Object(
       {
         /** The approval limits pieces are split under; "auto": compliance's approver limits when

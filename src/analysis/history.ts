@@ -15,6 +15,7 @@ import { parseDateMs } from "./dates.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
 import { PostingDays } from "./posting-days.ts";
+import { EntryLags, EntryLagsBuilder } from "./entry-lags.ts";
 import { profileCategoricalFields, profileDocumentField } from "./profile.ts";
 import { SeededRandom } from "./random.ts";
 import { SplitPostings } from "./split-postings.ts";
@@ -146,6 +147,7 @@ export class HistoryBuilder {
   private amountsElsewhere: Promise<AmountContexts> | undefined;
   private habits: PostingHabits;
   private readonly postingDays: PostingDays;
+  private readonly entryLags: EntryLagsBuilder;
   private readonly tax = new TaxHabitsBuilder();
   private names: CounterpartyNamesBuilder | undefined;
   private readonly kits = new KitComponentsBuilder();
@@ -159,6 +161,7 @@ export class HistoryBuilder {
     this.reservoirSize = options.reservoirSize ?? 4096;
     this.habits = new PostingHabits(options.utcOffsetMinutes ?? 0);
     this.postingDays = new PostingDays(options.utcOffsetMinutes ?? 0);
+    this.entryLags = new EntryLagsBuilder(options.utcOffsetMinutes ?? 0);
   }
 
   /** Chooses the categorical fields (profiled unless configured) and replays what was read.
@@ -294,6 +297,7 @@ export class HistoryBuilder {
     this.habits.add(t, ms);
     this.names?.add(t, ms);
     this.postingDays.add(t, ms);
+    this.entryLags.add(t, ms);
     // Reservoir sampling (Algorithm R) keeps a uniform, seeded sample of any-length history.
     if (s.reservoir.length < this.reservoirSize) s.reservoir.push(t);
     else {
@@ -314,6 +318,7 @@ export class HistoryBuilder {
     }
     s.habits = this.habits;
     s.postingDays = this.postingDays.finish();
+    s.entryLags = this.entryLags.finish();
     s.taxHabits = this.tax.finish();
     if (this.names) s.counterpartyNames = this.names.finish();
     s.kitComponents = this.kits.finish();
@@ -391,6 +396,8 @@ export class HistoryStats {
   habits = new PostingHabits(0);
   /** On which days each user, and the ledger, posted. */
   postingDays: PostingDays = PostingDays.empty;
+  /** When entries arrived against their posting dates (late_posting): empty without `entered_at`. */
+  entryLags: EntryLags = EntryLags.empty;
   /** Postings per counterparty stream, for splits under an approval limit. */
   readonly splitPostings = new SplitPostings();
   /** Tax habits of customers and SKUs (tax_below_rate); built at the ledger level. */

@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Record<string, any> => value !== nul
 
 /** Value.Default(ConfigSchema, value): fills `value` in place where TypeBox would, and returns the result. */
 export function configDefaults(value: unknown): unknown {
-  return d62(value);
+  return d63(value);
 }
 
 /** server */
@@ -410,8 +410,23 @@ function d37(value: any): any {
   return o;
 }
 
-/** modules.anomaly_detection.split_below_limit */
+/** modules.anomaly_detection.late_posting */
 function d38(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  if (o["close_gap_days"] === undefined) o["close_gap_days"] = 14;
+  if (o["standing_lag_days"] === undefined) o["standing_lag_days"] = 3;
+  if (o["min_days_after_close"] === undefined) o["min_days_after_close"] = 7;
+  if (o["min_lag_days"] === undefined) o["min_lag_days"] = 14;
+  if (o["habit_factor"] === undefined) o["habit_factor"] = 1.5;
+  if (o["habit_quantile"] === undefined) o["habit_quantile"] = 0.98;
+  if (o["min_history"] === undefined) o["min_history"] = 20;
+  if (o["high_after_close_days"] === undefined) o["high_after_close_days"] = 21;
+  return o;
+}
+
+/** modules.anomaly_detection.split_below_limit */
+function d39(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["limits"] === undefined) o["limits"] = "auto";
@@ -421,7 +436,7 @@ function d38(value: any): any {
 }
 
 /** modules.anomaly_detection.isolation_forest */
-function d39(value: any): any {
+function d40(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = false;
@@ -434,7 +449,7 @@ function d39(value: any): any {
 }
 
 /** modules.anomaly_detection.population */
-function d40(value: any): any {
+function d41(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_size"] === undefined) o["min_size"] = 300;
@@ -445,14 +460,14 @@ function d40(value: any): any {
 }
 
 /** modules.anomaly_detection.weights */
-function d41(value: any): any {
+function d42(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.anomaly_detection */
-function d42(value: any): any {
+function d43(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   { const v = o["outlier"]; const r = d29(v); if (r !== undefined) o["outlier"] = isObject(v) ? d29(v) : r; }
@@ -463,55 +478,56 @@ function d42(value: any): any {
   { const v = o["new_counterparty"]; const r = d35(v); if (r !== undefined) o["new_counterparty"] = isObject(v) ? d35(v) : r; }
   { const v = o["lookalike_counterparty"]; const r = d36(v); if (r !== undefined) o["lookalike_counterparty"] = isObject(v) ? d36(v) : r; }
   { const v = o["dormant_user"]; const r = d37(v); if (r !== undefined) o["dormant_user"] = isObject(v) ? d37(v) : r; }
-  { const v = o["split_below_limit"]; const r = d38(v); if (r !== undefined) o["split_below_limit"] = isObject(v) ? d38(v) : r; }
-  { const v = o["isolation_forest"]; const r = d39(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d39(v) : r; }
-  { const v = o["population"]; const r = d40(v); if (r !== undefined) o["population"] = isObject(v) ? d40(v) : r; }
-  { const v = o["weights"]; const r = d41(v); if (r !== undefined) o["weights"] = isObject(v) ? d41(v) : r; }
+  { const v = o["late_posting"]; const r = d38(v); if (r !== undefined) o["late_posting"] = isObject(v) ? d38(v) : r; }
+  { const v = o["split_below_limit"]; const r = d39(v); if (r !== undefined) o["split_below_limit"] = isObject(v) ? d39(v) : r; }
+  { const v = o["isolation_forest"]; const r = d40(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d40(v) : r; }
+  { const v = o["population"]; const r = d41(v); if (r !== undefined) o["population"] = isObject(v) ? d41(v) : r; }
+  { const v = o["weights"]; const r = d42(v); if (r !== undefined) o["weights"] = isObject(v) ? d42(v) : r; }
   return o;
 }
 
 /** modules.duplicate_detection.weights */
-function d43(value: any): any {
+function d44(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.duplicate_detection */
-function d44(value: any): any {
+function d45(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["window_days"] === undefined) o["window_days"] = 7;
-  { const v = o["weights"]; const r = d43(v); if (r !== undefined) o["weights"] = isObject(v) ? d43(v) : r; }
+  { const v = o["weights"]; const r = d44(v); if (r !== undefined) o["weights"] = isObject(v) ? d44(v) : r; }
   return o;
 }
 
 /** modules.compliance.approver_limits */
-function d45(value: any): any {
-  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
-  if (!isObject(o)) return o;
-  return o;
-}
-
-/** modules.compliance.weights */
 function d46(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
-/** modules.compliance */
+/** modules.compliance.weights */
 function d47(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["approver_limits"]; const r = d45(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d45(v) : r; }
+  return o;
+}
+
+/** modules.compliance */
+function d48(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  { const v = o["approver_limits"]; const r = d46(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d46(v) : r; }
   if (o["default_approver_limit"] === undefined) o["default_approver_limit"] = null;
-  { const v = o["weights"]; const r = d46(v); if (r !== undefined) o["weights"] = isObject(v) ? d46(v) : r; }
+  { const v = o["weights"]; const r = d47(v); if (r !== undefined) o["weights"] = isObject(v) ? d47(v) : r; }
   return o;
 }
 
 /** modules.scoring.risk_levels */
-function d48(value: any): any {
+function d49(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["medium"] === undefined) o["medium"] = 30;
@@ -521,15 +537,15 @@ function d48(value: any): any {
 }
 
 /** modules.scoring */
-function d49(value: any): any {
+function d50(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["risk_levels"]; const r = d48(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d48(v) : r; }
+  { const v = o["risk_levels"]; const r = d49(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d49(v) : r; }
   return o;
 }
 
 /** modules.context */
-function d50(value: any): any {
+function d51(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["ttl_s"] === undefined) o["ttl_s"] = 300;
@@ -538,20 +554,20 @@ function d50(value: any): any {
 }
 
 /** modules */
-function d51(value: any): any {
+function d52(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   { const v = o["revenue_leakage"]; const r = d28(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d28(v) : r; }
-  { const v = o["anomaly_detection"]; const r = d42(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d42(v) : r; }
-  { const v = o["duplicate_detection"]; const r = d44(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d44(v) : r; }
-  { const v = o["compliance"]; const r = d47(v); if (r !== undefined) o["compliance"] = isObject(v) ? d47(v) : r; }
-  { const v = o["scoring"]; const r = d49(v); if (r !== undefined) o["scoring"] = isObject(v) ? d49(v) : r; }
-  { const v = o["context"]; const r = d50(v); if (r !== undefined) o["context"] = isObject(v) ? d50(v) : r; }
+  { const v = o["anomaly_detection"]; const r = d43(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d43(v) : r; }
+  { const v = o["duplicate_detection"]; const r = d45(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d45(v) : r; }
+  { const v = o["compliance"]; const r = d48(v); if (r !== undefined) o["compliance"] = isObject(v) ? d48(v) : r; }
+  { const v = o["scoring"]; const r = d50(v); if (r !== undefined) o["scoring"] = isObject(v) ? d50(v) : r; }
+  { const v = o["context"]; const r = d51(v); if (r !== undefined) o["context"] = isObject(v) ? d51(v) : r; }
   return o;
 }
 
 /** rules[] */
-function d52(value: any): any {
+function d53(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["module"] === undefined) o["module"] = "*";
@@ -562,19 +578,19 @@ function d52(value: any): any {
 }
 
 /** rules */
-function d53(value: any): any {
+function d54(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d52(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d53(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d52(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d53(a[i]);
   return a;
 }
 
 /** learning */
-function d54(value: any): any {
+function d55(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["every_h"] === undefined) o["every_h"] = 0;
@@ -583,7 +599,7 @@ function d54(value: any): any {
 }
 
 /** connectors[].status */
-function d55(value: any): any {
+function d56(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["interval_s"] === undefined) o["interval_s"] = 30;
@@ -594,7 +610,7 @@ function d55(value: any): any {
 }
 
 /** connectors[].csv */
-function d56(value: any): any {
+function d57(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["delimiter"] === undefined) o["delimiter"] = ",";
@@ -608,7 +624,7 @@ function d56(value: any): any {
 }
 
 /** connectors[].allow_hosts */
-function d57(value: any): any {
+function d58(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -618,38 +634,38 @@ function d57(value: any): any {
 }
 
 /** connectors[] */
-function d58(value: any): any {
+function d59(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["timeout_ms"] === undefined) o["timeout_ms"] = 5000;
   if (o["reference_ttl_s"] === undefined) o["reference_ttl_s"] = 60;
-  { const v = o["status"]; const r = d55(v); if (r !== undefined) o["status"] = isObject(v) ? d55(v) : r; }
-  { const v = o["csv"]; const r = d56(v); if (r !== undefined) o["csv"] = isObject(v) ? d56(v) : r; }
+  { const v = o["status"]; const r = d56(v); if (r !== undefined) o["status"] = isObject(v) ? d56(v) : r; }
+  { const v = o["csv"]; const r = d57(v); if (r !== undefined) o["csv"] = isObject(v) ? d57(v) : r; }
   if (o["pool_size"] === undefined) o["pool_size"] = 5;
   if (o["batch_size"] === undefined) o["batch_size"] = 1000;
   if (o["max_response_bytes"] === undefined) o["max_response_bytes"] = 10485760;
   if (o["retries"] === undefined) o["retries"] = 2;
   if (o["backoff_ms"] === undefined) o["backoff_ms"] = 200;
   if (o["max_redirects"] === undefined) o["max_redirects"] = 3;
-  { const v = o["allow_hosts"]; const r = d57(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d57(v) : r; }
+  { const v = o["allow_hosts"]; const r = d58(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d58(v) : r; }
   return o;
 }
 
 /** connectors */
-function d59(value: any): any {
+function d60(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d58(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d59(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d58(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d59(a[i]);
   return a;
 }
 
 /** dashboard.sign_in */
-function d60(value: any): any {
+function d61(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["per_address_per_minute"] === undefined) o["per_address_per_minute"] = 10;
@@ -658,19 +674,19 @@ function d60(value: any): any {
 }
 
 /** dashboard */
-function d61(value: any): any {
+function d62(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["session_idle_minutes"] === undefined) o["session_idle_minutes"] = 30;
   if (o["session_absolute_hours"] === undefined) o["session_absolute_hours"] = 12;
   if (o["setup_link_hours"] === undefined) o["setup_link_hours"] = 24;
-  { const v = o["sign_in"]; const r = d60(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d60(v) : r; }
+  { const v = o["sign_in"]; const r = d61(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d61(v) : r; }
   return o;
 }
 
 /** (root) */
-function d62(value: any): any {
+function d63(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   { const v = o["server"]; const r = d0(v); if (r !== undefined) o["server"] = isObject(v) ? d0(v) : r; }
@@ -682,11 +698,11 @@ function d62(value: any): any {
   { const v = o["alerts"]; const r = d13(v); if (r !== undefined) o["alerts"] = isObject(v) ? d13(v) : r; }
   { const v = o["reports"]; const r = d14(v); if (r !== undefined) o["reports"] = isObject(v) ? d14(v) : r; }
   { const v = o["metrics"]; const r = d15(v); if (r !== undefined) o["metrics"] = isObject(v) ? d15(v) : r; }
-  { const v = o["modules"]; const r = d51(v); if (r !== undefined) o["modules"] = isObject(v) ? d51(v) : r; }
-  { const v = o["rules"]; const r = d53(v); if (r !== undefined) o["rules"] = isObject(v) ? d53(v) : r; }
-  { const v = o["learning"]; const r = d54(v); if (r !== undefined) o["learning"] = isObject(v) ? d54(v) : r; }
-  { const v = o["connectors"]; const r = d59(v); if (r !== undefined) o["connectors"] = isObject(v) ? d59(v) : r; }
-  { const v = o["dashboard"]; const r = d61(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d61(v) : r; }
+  { const v = o["modules"]; const r = d52(v); if (r !== undefined) o["modules"] = isObject(v) ? d52(v) : r; }
+  { const v = o["rules"]; const r = d54(v); if (r !== undefined) o["rules"] = isObject(v) ? d54(v) : r; }
+  { const v = o["learning"]; const r = d55(v); if (r !== undefined) o["learning"] = isObject(v) ? d55(v) : r; }
+  { const v = o["connectors"]; const r = d60(v); if (r !== undefined) o["connectors"] = isObject(v) ? d60(v) : r; }
+  { const v = o["dashboard"]; const r = d62(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d62(v) : r; }
   return o;
 }
 
@@ -972,6 +988,27 @@ return function check(value: any): boolean {
     Number.isFinite(value.modules.anomaly_detection.dormant_user.strong_missed_days) &&
     value.modules.anomaly_detection.dormant_user.strong_missed_days >= 0 &&
     Object.getOwnPropertyNames(value.modules.anomaly_detection.dormant_user).length === 8 &&
+    (typeof value.modules.anomaly_detection.late_posting === 'object' && value.modules.anomaly_detection.late_posting !== null && !Array.isArray(value.modules.anomaly_detection.late_posting)) &&
+    Number.isInteger(value.modules.anomaly_detection.late_posting.close_gap_days) &&
+    value.modules.anomaly_detection.late_posting.close_gap_days <= 366 &&
+    value.modules.anomaly_detection.late_posting.close_gap_days >= 1 &&
+    Number.isInteger(value.modules.anomaly_detection.late_posting.standing_lag_days) &&
+    value.modules.anomaly_detection.late_posting.standing_lag_days >= 0 &&
+    Number.isInteger(value.modules.anomaly_detection.late_posting.min_days_after_close) &&
+    value.modules.anomaly_detection.late_posting.min_days_after_close >= 0 &&
+    Number.isInteger(value.modules.anomaly_detection.late_posting.min_lag_days) &&
+    value.modules.anomaly_detection.late_posting.min_lag_days >= 1 &&
+    Number.isFinite(value.modules.anomaly_detection.late_posting.habit_factor) &&
+    value.modules.anomaly_detection.late_posting.habit_factor <= 10 &&
+    value.modules.anomaly_detection.late_posting.habit_factor >= 1 &&
+    Number.isFinite(value.modules.anomaly_detection.late_posting.habit_quantile) &&
+    value.modules.anomaly_detection.late_posting.habit_quantile <= 1 &&
+    value.modules.anomaly_detection.late_posting.habit_quantile >= 0.5 &&
+    Number.isInteger(value.modules.anomaly_detection.late_posting.min_history) &&
+    value.modules.anomaly_detection.late_posting.min_history >= 1 &&
+    Number.isInteger(value.modules.anomaly_detection.late_posting.high_after_close_days) &&
+    value.modules.anomaly_detection.late_posting.high_after_close_days >= 0 &&
+    Object.getOwnPropertyNames(value.modules.anomaly_detection.late_posting).length === 8 &&
     (typeof value.modules.anomaly_detection.split_below_limit === 'object' && value.modules.anomaly_detection.split_below_limit !== null && !Array.isArray(value.modules.anomaly_detection.split_below_limit)) &&
     (((value.modules.anomaly_detection.split_below_limit.limits === 'auto')) || (Array.isArray(value.modules.anomaly_detection.split_below_limit.limits) && value.modules.anomaly_detection.split_below_limit.limits.length >= 1 && value.modules.anomaly_detection.split_below_limit.limits.every((value: any) => (Number.isFinite(value) && value > 0)))) &&
     Number.isFinite(value.modules.anomaly_detection.split_below_limit.band) &&
@@ -1018,12 +1055,13 @@ return function check(value: any): boolean {
     (value.modules.anomaly_detection.weights.new_counterparty_large_amount !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.new_counterparty_large_amount) && value.modules.anomaly_detection.weights.new_counterparty_large_amount <= 1 && value.modules.anomaly_detection.weights.new_counterparty_large_amount >= 0) : true) &&
     (value.modules.anomaly_detection.weights.lookalike_counterparty !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.lookalike_counterparty) && value.modules.anomaly_detection.weights.lookalike_counterparty <= 1 && value.modules.anomaly_detection.weights.lookalike_counterparty >= 0) : true) &&
     (value.modules.anomaly_detection.weights.dormant_user_posting !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.dormant_user_posting) && value.modules.anomaly_detection.weights.dormant_user_posting <= 1 && value.modules.anomaly_detection.weights.dormant_user_posting >= 0) : true) &&
+    (value.modules.anomaly_detection.weights.late_posting !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.late_posting) && value.modules.anomaly_detection.weights.late_posting <= 1 && value.modules.anomaly_detection.weights.late_posting >= 0) : true) &&
     (value.modules.anomaly_detection.weights.split_below_approval_limit !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.split_below_approval_limit) && value.modules.anomaly_detection.weights.split_below_approval_limit <= 1 && value.modules.anomaly_detection.weights.split_below_approval_limit >= 0) : true) &&
     (value.modules.anomaly_detection.weights.isolation_forest !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.isolation_forest) && value.modules.anomaly_detection.weights.isolation_forest <= 1 && value.modules.anomaly_detection.weights.isolation_forest >= 0) : true) &&
     (value.modules.anomaly_detection.weights.round_amount_excess !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.round_amount_excess) && value.modules.anomaly_detection.weights.round_amount_excess <= 1 && value.modules.anomaly_detection.weights.round_amount_excess >= 0) : true) &&
     (value.modules.anomaly_detection.weights.benford_deviation !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.benford_deviation) && value.modules.anomaly_detection.weights.benford_deviation <= 1 && value.modules.anomaly_detection.weights.benford_deviation >= 0) : true) &&
-    Object.getOwnPropertyNames(value.modules.anomaly_detection.weights).every(key => ['amount_outlier_customer', 'amount_outlier_sku', 'amount_outlier_attribute', 'rare_combination', 'rare_value', 'weekend_posting', 'out_of_hours_posting', 'period_end_posting', 'new_counterparty_large_amount', 'lookalike_counterparty', 'dormant_user_posting', 'split_below_approval_limit', 'isolation_forest', 'round_amount_excess', 'benford_deviation'].includes(key)) &&
-    Object.getOwnPropertyNames(value.modules.anomaly_detection).length === 12 &&
+    Object.getOwnPropertyNames(value.modules.anomaly_detection.weights).every(key => ['amount_outlier_customer', 'amount_outlier_sku', 'amount_outlier_attribute', 'rare_combination', 'rare_value', 'weekend_posting', 'out_of_hours_posting', 'period_end_posting', 'new_counterparty_large_amount', 'lookalike_counterparty', 'dormant_user_posting', 'late_posting', 'split_below_approval_limit', 'isolation_forest', 'round_amount_excess', 'benford_deviation'].includes(key)) &&
+    Object.getOwnPropertyNames(value.modules.anomaly_detection).length === 13 &&
     (typeof value.modules.duplicate_detection === 'object' && value.modules.duplicate_detection !== null && !Array.isArray(value.modules.duplicate_detection)) &&
     Number.isFinite(value.modules.duplicate_detection.window_days) &&
     value.modules.duplicate_detection.window_days <= 366 &&
