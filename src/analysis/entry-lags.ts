@@ -137,16 +137,14 @@ export class EntryLags {
       list.push(this.entry[i]!);
     }
     const closes = new Map<number, PeriodClose>();
+    const runs = new Map<number, Int32Array>();
     const delays: number[][] = Array.from({ length: 12 }, () => []);
     const allDelays: number[] = [];
     for (const month of months) {
       const end = lastDayOfMonth(month);
-      const days = (arrivals.get(month) ?? []).sort((a, b) => a - b);
-      let close = end;
-      for (const d of days) {
-        if (d - close > settings.closeGapDays) break;
-        close = d;
-      }
+      const days = Int32Array.from(arrivals.get(month) ?? []).sort();
+      runs.set(month, days);
+      const close = closingRun(days, end, settings.closeGapDays, Number.NaN);
       // Settled once the history runs on a whole pause past it.
       const seen = lastEntry > close + settings.closeGapDays;
       closes.set(month, { day: close, seen });
@@ -163,8 +161,27 @@ export class EntryLags {
     }
     const userLags = new Map<string, UserLags>();
     this.userNames.forEach((user, code) => userLags.set(user, sorted[code]!));
-    return new CloseCalendar(closes, usual, userLags);
+    const standingUsers = new Set(this.userNames.filter((_, code) => standing[code]));
+    return new CloseCalendar(closes, runs, usual, userLags, standingUsers, settings.closeGapDays);
   }
+}
+
+/**
+ * The last day of the run of arrivals (ascending) that goes on from the month's end `end`, each
+ * within `gap` days of the one before; `skip`: one arrival on that day left out (NaN: none).
+ */
+function closingRun(days: Int32Array, end: number, gap: number, skip: number): number {
+  let close = end;
+  let skipped = Number.isNaN(skip);
+  for (const d of days) {
+    if (!skipped && d === skip) {
+      skipped = true;
+      continue;
+    }
+    if (d - close > gap) break;
+    close = d;
+  }
+  return close;
 }
 
 function median(xs: readonly number[]): number {
@@ -177,18 +194,31 @@ function median(xs: readonly number[]): number {
 export class CloseCalendar {
   constructor(
     private readonly closes: ReadonlyMap<number, PeriodClose>,
+    /** Per month: the arrivals after its end that count for its close, ascending. */
+    private readonly runs: ReadonlyMap<number, Int32Array>,
     /** Per month of the year: the usual close delay in days after the month's end (NaN: none seen). */
     private readonly usualDelay: readonly number[],
     private readonly lags: ReadonlyMap<string, UserLags>,
+    private readonly standing: ReadonlySet<string>,
+    private readonly closeGapDays: number,
   ) {}
 
-  /** The close of the month holding `postingDay`: seen in the history, else the month's end plus the usual delay. */
-  closeOf(postingDay: number): PeriodClose {
+  /**
+   * The close of the month holding `postingDay`: seen in the history, else the month's end plus
+   * the usual delay. `own`: the judged entry's own arrival, when the history holds it — left out,
+   * so that a late entry does not close the month itself (an entry 10 days past the close would
+   * otherwise extend the run to its own day).
+   */
+  closeOf(postingDay: number, own?: { entryDay: number; user: string }): PeriodClose {
     const month = monthOfDay(postingDay);
     const c = this.closes.get(month);
-    if (c) return c;
     const u = this.usualDelay[month % 12];
-    return { day: lastDayOfMonth(month) + (u === undefined || Number.isNaN(u) ? 0 : u), seen: false };
+    const usual = lastDayOfMonth(month) + (u === undefined || Number.isNaN(u) ? 0 : u);
+    if (!c) return { day: usual, seen: false };
+    const end = lastDayOfMonth(month);
+    if (own === undefined || own.entryDay <= end || own.entryDay > c.day || this.standing.has(own.user)) return c;
+    const day = closingRun(this.runs.get(month)!, end, this.closeGapDays, own.entryDay);
+    return { day: c.seen ? day : Math.max(day, usual), seen: c.seen };
   }
 
   /**

@@ -142,6 +142,15 @@ describe("late_posting", () => {
     expect(f!.actual).toMatchObject({ user: "clara", lag_days: 72, days_after_close: 61 });
   });
 
+  test("in a scan, an entry 10 days past the close does not close the month itself", () => {
+    // June closed on 11 July; within close_gap_days of it, the entry would extend the run to its own day.
+    const late = entry("clara", Date.UTC(2025, 5, 30), Date.UTC(2025, 6, 21));
+    const [f] = detect([...year, late], late);
+    expect(f?.code).toBe("late_posting");
+    expect(f!.actual).toMatchObject({ days_after_close: 10 });
+    expect(f!.score).toBe(0.5);
+  });
+
   test("the same entry analysed inline (not in the history) is found the same way", () => {
     const late = entry("carl", Date.UTC(2025, 2, 31), Date.UTC(2025, 5, 2));
     const [f] = detect(year, late);

@@ -38,10 +38,10 @@ export const latePostingDetector: Detector = {
     if (lag <= 0) return [];
     const cfg = config.anomaly_detection.late_posting;
     const calendar = lags.calendar({ closeGapDays: cfg.close_gap_days, standingLagDays: cfg.standing_lag_days, minHistory: cfg.min_history });
-    const close = calendar.closeOf(postingDay);
+    const user = txn.created_by ?? "";
+    const close = calendar.closeOf(postingDay, self ? { entryDay, user } : undefined);
     const afterClose = entryDay - close.day;
     if (afterClose < Math.max(1, cfg.min_days_after_close)) return [];
-    const user = txn.created_by ?? "";
     const habit = calendar.habit(user, cfg.habit_quantile, self ? lag : undefined);
     const own = habit.n >= cfg.min_history;
     const threshold = (own ? Math.max(0, habit.lag) * cfg.habit_factor : 0) + cfg.min_lag_days;
