@@ -82,6 +82,8 @@ interface Tally {
   fp: number;
   fn: number;
   found: Record<string, number>;
+  /** Per planted kind: reported by late_posting at any severity (medium included). */
+  lateAny: Record<string, number>;
   planted: Record<string, number>;
   /** Per regular kind: entries, flagged high, late_posting high, late_posting medium, and entries
    *  a naive rule flags (entered more than 10 days after the end of the month posted into). */
@@ -94,6 +96,7 @@ interface Tally {
 const empty = (): Tally => ({
   tp: 0, fp: 0, fn: 0, lateTp: 0, lateFp: 0, cpu: 0,
   found: Object.fromEntries(LATE_KINDS.map((k) => [k, 0])),
+  lateAny: Object.fromEntries(LATE_KINDS.map((k) => [k, 0])),
   planted: Object.fromEntries(LATE_KINDS.map((k) => [k, 0])),
   regular: Object.fromEntries(REGULAR_KINDS.map((k) => [k, { of: 0, high: 0, late: 0, lateMedium: 0, naive: 0 }])),
 });
@@ -126,6 +129,7 @@ for (const seed of seeds) {
           t.found[r.kind]!++;
         } else t.fn++;
         if (lateHigh.has(r.entryNo)) t.lateTp++;
+        if (lateHigh.has(r.entryNo) || lateMedium.has(r.entryNo)) t.lateAny[r.kind]!++;
         if (verbose && setup !== "no-entry-date") console.log(`  ${flagged ? "TP" : "FN"} seed ${seed} ${setup} ${r.entryNo} ${r.kind} ${r.user} ${r.postingDate} entered ${r.createdOn} ${[...(codes.get(r.entryNo) ?? [])].join(",")}`);
       } else {
         const k = t.regular[r.kind]!;
@@ -156,6 +160,10 @@ for (const [setup, t] of tallies) {
   const m = prf(t.tp, t.fp, t.fn);
   console.log(`| ${setup} | ${t.tp} | ${t.fp} | ${t.fn} | ${f3(m.precision)} | ${f3(m.recall)} | ${f3(m.f1)} | ${t.lateTp} / ${t.lateFp} | ${LATE_KINDS.map((k) => `${t.found[k]}/${t.planted[k]}`).join(" | ")} | ${t.cpu.toFixed(1)} |`);
 }
+console.log("\nPlanted entries reported by late_posting at any severity (medium included):\n");
+console.log(`| setup | ${LATE_KINDS.join(" | ")} |`);
+console.log(`|---|${LATE_KINDS.map(() => "---:").join("|")}|`);
+for (const [setup, t] of tallies) console.log(`| ${setup} | ${LATE_KINDS.map((k) => `${t.lateAny[k]}/${t.planted[k]}`).join(" | ")} |`);
 console.log("\nRegular business flagged high (of which by late_posting; late_posting medium after the slash), and what a naive rule flags (entered over 10 days after the end of the month posted into):\n");
 console.log(`| kind | entries | naive rule | ${setups.join(" | ")} |`);
 console.log(`|---|---:|---:|${setups.map(() => "---:").join("|")}|`);

@@ -32,13 +32,15 @@
 //  - post_close_user: an entry into a period long after its close (3 weeks – 4 months) by a user
 //    who never posts late (receivables, treasury, sales operations), to revenue or a P&L account
 //    they post to every week, described as they always do, small or large;
+//  - near_close: the same, but only 8–20 days after the close (a lag of three to five weeks): what
+//    a reviewer still wants to see, nearer to what a close window tolerates;
 //  - backdated_quarter: a controller's entry into a prior quarter's or the prior year's last day,
 //    months after that quarter or year had closed;
 //  - habit_break: an ordinary-lag user or source (a payables clerk, the bank feed) that suddenly
 //    posts 60–150 days back.
 import { mulberry32 } from "./mulberry32.ts";
 
-export const LATE_KINDS = ["post_close_user", "backdated_quarter", "habit_break"] as const;
+export const LATE_KINDS = ["post_close_user", "near_close", "backdated_quarter", "habit_break"] as const;
 export type LateKind = (typeof LATE_KINDS)[number];
 export const REGULAR_KINDS = ["ap_invoice", "ar_invoice", "payment", "bank_feed", "payroll", "expense_report", "card_feed", "month_end_close", "reversal", "year_end_close", "weekend_batch", "holiday_catch_up", "manual_journal"] as const;
 export type RegularKind = (typeof REGULAR_KINDS)[number];
@@ -296,6 +298,21 @@ export function generateLateLedger(options: { seed: number }): LateLedger {
       const account = pick(TREASURY_PL);
       plant("post_close_user", user, "PAYMENTS", posting, entry + office(), account, amount, "", account[1]);
     } else plant("post_close_user", user, "SALES", posting, entry + office(), pick(REVENUE), amount, pick(customers), "Customer invoice");
+  }
+  // near_close: the same users, 8–20 days after the month's close.
+  for (let i = between(3, 5); i > 0; i--) {
+    const month = randomWorkday(plantAfter, END - 60 * DAY);
+    const md = new Date(month);
+    const end = monthEnd(md.getUTCFullYear(), md.getUTCMonth());
+    const posting = rnd() < 0.5 ? end : month;
+    let entry = closeFor(posting) + between(8, 20) * DAY;
+    while (!isWorkday(entry)) entry += DAY;
+    const user = pick(["ar.clerk", "treasury", "sales.ops"]);
+    const amount = rnd() < 0.4 ? logAmount(11.5, 0.6) : logAmount(7.5, 1);
+    if (user === "treasury") {
+      const account = pick(TREASURY_PL);
+      plant("near_close", user, "PAYMENTS", posting, entry + office(), account, amount, "", account[1]);
+    } else plant("near_close", user, "SALES", posting, entry + office(), pick(REVENUE), amount, pick(customers), "Customer invoice");
   }
   // backdated_quarter: a controller into a prior quarter's or year's end, months after its close.
   for (let i = between(3, 5); i > 0; i--) {
