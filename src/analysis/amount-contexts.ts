@@ -6,6 +6,7 @@
 // run to the bank account, a quarter-end accrual to an expense account) is regular business,
 // however far its amounts are from everybody else's there.
 // Each context keeps a seeded reservoir of its log amounts, so memory stays bounded on any history.
+import { accountFieldIndex } from "./account-field.ts";
 import type { Transaction } from "../domain/transaction.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PairCounts, type PairCountsParts } from "./pair-counts.ts";
@@ -191,7 +192,11 @@ export class AmountContextsBuilder implements AmountContextsSink {
     this.tree = fields.map(() => new Map());
     this.routines = fields.map((f) => f.field !== "created_by");
     this.values = fields.map(() => undefined);
+    this.accountField = accountFieldIndex(fields);
   }
+
+  /** The attribute naming a line-less entry's account (account-field.ts), -1 for none. */
+  private readonly accountField: number;
 
   /** `seq`: the transaction's position in the history (its line's account and user are kept by
    *  position: the lines of one document stand side by side). */
@@ -213,7 +218,9 @@ export class AmountContextsBuilder implements AmountContextsSink {
    */
   addValues(currency: string, userName: string | undefined, seq: number, lines: readonly AmountLine[], amount: number, values: readonly (string | undefined)[]) {
     const user = this.userCode(userName);
-    if (seq >= 0) this.lines.set(seq, lines.length === 1 ? lines[0]!.sku : undefined, user);
+    // A ledger line without `lines` (its amount from debit and credit) posts to the account its
+    // account attribute names: the same position's neighbour is the other line of its document.
+    if (seq >= 0) this.lines.set(seq, lines.length === 1 ? lines[0]!.sku : lines.length === 0 && this.accountField >= 0 ? values[this.accountField] : undefined, user);
     // The transaction's amount has one log, whatever the number of contexts it falls in.
     const log = amount > 0 ? logAmount(amount) : 0;
     for (let i = 0; i < this.fields.length; i++) {
@@ -442,7 +449,28 @@ export class AmountContexts {
     private readonly routines: Routines = Routines.empty,
     /** The account and user of each one-line entry, by position in the history. */
     readonly lines: LinesByPosition = new LinesByPosition(),
-  ) {}
+  ) {
+    this.skuField = fields.findIndex((f) => f.perLine);
+    this.accountField = accountFieldIndex(fields);
+  }
+
+  private readonly skuField: number;
+  private readonly accountField: number;
+
+  /**
+   * The account an entry (or its line k) posts to and the field of the contexts holding its
+   * amounts: the line's `sku` where lines carry one; for an entry without lines (a ledger line
+   * whose amount came from debit and credit), the attribute named as the account
+   * (account-field.ts). Undefined when the entry says neither.
+   */
+  accountOf(t: Transaction, line: number | null): { i: number; value: string } | undefined {
+    const k = line ?? (t.lines.length === 1 ? 0 : -1);
+    const sku = k >= 0 ? t.lines[k]?.sku : undefined;
+    if (sku) return this.skuField >= 0 ? { i: this.skuField, value: sku } : undefined;
+    if (t.lines.length !== 0 || this.accountField < 0) return undefined;
+    const value = this.fields[this.accountField]!.read(t);
+    return value === undefined ? undefined : { i: this.accountField, value };
+  }
 
   /** The scope a transaction's amounts are compared within (currency, and company if any). */
   scopeOf(t: Transaction): string {

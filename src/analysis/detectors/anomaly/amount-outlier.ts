@@ -156,8 +156,12 @@ function alarmFindings(
   // context whose usual is far below the account's (a business of its own level: what a clerk
   // posts across the company against a fixed-asset account's purchases) says only that the
   // account is not the context's usual business. Explained.
+  // Coarser contexts only: the counterparty's usual is no coarser than an account — a payables or
+  // bank account holds every vendor's amounts, a level that says nothing of one vendor's (read so,
+  // it silenced vendor payments 40× their vendor's usual on bench/erp-ledger-quality.ts once the
+  // account was read from a ledger's account column).
   const account = accountUsual(store, cfg, txn, alarms, scope, user, userCode, inHistory);
-  if (account && belowLevelOf(account, alarms, cfg)) return [];
+  if (account && belowLevelOf(account, alarms, cfg, coarserThanAccount)) return [];
   // A document is judged by the line that says what it is: the other line of a balanced two-
   // line entry (beside it in the history: same posting time, user and amount). A capital
   // purchase's vendor line is far above what the clerk posts to the vendor account, but its
@@ -168,9 +172,10 @@ function alarmFindings(
   // account (its purchases alike) rather than the vendor account (every kind of invoice), the
   // expense account rather than the bank; and only an account of its own level there: two lines
   // of ordinary accounts, each with a few such amounts before, do not excuse each other.
-  const other = self && txn.lines.length === 1 ? otherLine(history, store, self.seq, self.ms, amount, userCode, txn.lines[0]!.sku) : undefined;
-  const twin = other === undefined ? undefined : judgeOtherLine(store, cfg, other, scope, user, userCode, amount, log, ownSpread(store, txn.lines[0]!.sku, scope, inHistory, cfg.min_history));
-  if (twin && "median" in twin && belowLevelOf(twin, alarms, cfg)) return [];
+  const own = store.accountOf(txn, null);
+  const other = self && own ? otherLine(history, store, self.seq, self.ms, amount, userCode, own.value) : undefined;
+  const twin = other === undefined ? undefined : judgeOtherLine(store, cfg, own!.i, other, scope, user, userCode, amount, log, ownSpread(store, own, scope, inHistory, cfg.min_history));
+  if (twin && "median" in twin && belowLevelOf(twin, alarms, cfg, coarserThanAccount)) return [];
   const scored = alarms.map((a) => ({ a, score: evidence(a, cfg) })).sort((x, y) => y.score - x.score || y.a.z - x.a.z);
   const top = scored[0]!;
   const others = scored.slice(1).map((s) => s.a);
@@ -183,7 +188,10 @@ function alarmFindings(
   // type), which know nothing of that account's business — a first capital purchase to a fixed-
   // asset account, a new line of business. Worth a look (medium), not an alarm; the finding says
   // why. Like a never-seen value in a field whose history is too short (rare_value).
-  const thin = thinAccount(store, txn, a.line, a.amount, scope, userCode, inHistory, cfg.min_history) ?? (twin && !("median" in twin) ? { ...twin, other: true } : undefined);
+  // Not when the counterparty's own history raised it: that history, not the account's, says
+  // what is usual for it (a temp paying a vendor 50× its usual from a bank account the payments
+  // clerk alone posts to is no account without a history of its own).
+  const thin = !coarserThanAccount(a) ? undefined : thinAccount(store, txn, a.line, a.amount, scope, userCode, inHistory, cfg.min_history) ?? (twin && !("median" in twin) ? { ...twin, other: true } : undefined);
   const score = Math.min(thin ? THIN_ACCOUNT_CAP : 1, top.score + 0.05 * Math.min(3, distinct - 1));
   const code: DetectorCode = a.field === "customer_id" ? "amount_outlier_customer" : a.field === "sku" ? "amount_outlier_sku" : "amount_outlier_attribute";
   const typical = roundMoney(Math.exp(a.usual.median));
@@ -344,42 +352,33 @@ const THIN_SPEAKS = Math.log(25);
 /** The per-line context (the account, the SKU) of the judged line — a one-line entry's line for its
  *  total — when it has fewer than min_history postings in this scope and the amount is not
  *  decisively above what it has seen; undefined otherwise. */
-function thinAccount(store: AmountContexts, txn: { lines: readonly { sku?: string }[] }, line: number | null, amount: number, scope: string, userCode: number, inHistory: number, minHistory: number): { field: string; value: string; n: number } | undefined {
-  const k = line ?? (txn.lines.length === 1 ? 0 : -1);
-  const sku = k >= 0 ? txn.lines[k]?.sku : undefined;
-  if (!sku) return undefined;
-  for (let i = 0; i < store.fields.length; i++) {
-    if (!store.fields[i]!.perLine) continue;
-    const node = store.node(i, sku, scope);
-    const usual = node?.all;
-    // Postings of one other user's routine there (a batch releasing prepayments) are not a
-    // history of this user's kind of posting: they do not count.
-    const n = (usual?.n ?? 0) - inHistory - (node ? store.largestOtherRoutine(node, userCode) : 0);
-    if (n >= minHistory) return undefined;
-    // What little the account has seen still speaks when its postings are far below: an amount
-    // decisively above their median (25×, the ratio that is high on its own) is not its business,
-    // however short the history (the median: one year-end closing posting there is no level).
-    if (usual && n >= PEERS_EXPLAIN && logAmount(amount) - usual.median >= THIN_SPEAKS) return undefined;
-    return { field: store.fields[i]!.field, value: sku, n };
-  }
-  return undefined;
+function thinAccount(store: AmountContexts, txn: Transaction, line: number | null, amount: number, scope: string, userCode: number, inHistory: number, minHistory: number): { field: string; value: string; n: number } | undefined {
+  const account = store.accountOf(txn, line);
+  if (!account) return undefined;
+  const node = store.node(account.i, account.value, scope);
+  const usual = node?.all;
+  // Postings of one other user's routine there (a batch releasing prepayments) are not a
+  // history of this user's kind of posting: they do not count.
+  const n = (usual?.n ?? 0) - inHistory - (node ? store.largestOtherRoutine(node, userCode) : 0);
+  if (n >= minHistory) return undefined;
+  // What little the account has seen still speaks when its postings are far below: an amount
+  // decisively above their median (25×, the ratio that is high on its own) is not its business,
+  // however short the history (the median: one year-end closing posting there is no level).
+  if (usual && n >= PEERS_EXPLAIN && logAmount(amount) - usual.median >= THIN_SPEAKS) return undefined;
+  return { field: store.fields[account.i]!.field, value: account.value, n };
 }
 
 /** The usual amounts of a one-line entry's account (its per-line context) when it has a history of
  *  its own there (min_history postings, not one other user's routine) and raised none of the
  *  alarms; undefined otherwise. */
-function accountUsual(store: AmountContexts, cfg: OutlierConfig, txn: { lines: readonly { sku?: string }[] }, alarms: readonly Alarm[], scope: string, user: string | undefined, userCode: number, inHistory: number): ContextSummary | undefined {
-  const sku = txn.lines.length === 1 ? txn.lines[0]!.sku : undefined;
-  if (!sku) return undefined;
-  for (let i = 0; i < store.fields.length; i++) {
-    if (!store.fields[i]!.perLine) continue;
-    const node = store.node(i, sku, scope);
-    if (!node || alarms.some((a) => a.i === i)) return undefined;
-    const n = node.all.n - inHistory;
-    if (n < cfg.min_history || (user !== undefined && n - store.largestOtherRoutine(node, userCode) < cfg.min_history)) return undefined;
-    return node.all;
-  }
-  return undefined;
+function accountUsual(store: AmountContexts, cfg: OutlierConfig, txn: Transaction, alarms: readonly Alarm[], scope: string, user: string | undefined, userCode: number, inHistory: number): ContextSummary | undefined {
+  const account = store.accountOf(txn, null);
+  if (!account) return undefined;
+  const node = store.node(account.i, account.value, scope);
+  if (!node || alarms.some((a) => a.i === account.i)) return undefined;
+  const n = node.all.n - inHistory;
+  if (n < cfg.min_history || (user !== undefined && n - store.largestOtherRoutine(node, userCode) < cfg.min_history)) return undefined;
+  return node.all;
 }
 
 /** The account of the other line of this one-line entry's document: a neighbour in the history
@@ -396,21 +395,22 @@ function otherLine(h: HistoryStats, store: AmountContexts, seq: number, ms: numb
 
 /** The spread of a line's own account (its per-line context) when it has a history of its own
  *  there; infinity otherwise (any account with a history is more specific than none). */
-function ownSpread(store: AmountContexts, sku: string | undefined, scope: string, inHistory: number, minHistory: number): number {
-  if (!sku) return Number.POSITIVE_INFINITY;
-  for (let i = 0; i < store.fields.length; i++) {
-    if (!store.fields[i]!.perLine) continue;
-    const usual = store.node(i, sku, scope)?.all;
-    return usual && usual.n - inHistory >= minHistory ? usual.scale : Number.POSITIVE_INFINITY;
-  }
-  return Number.POSITIVE_INFINITY;
+function ownSpread(store: AmountContexts, account: { i: number; value: string } | undefined, scope: string, inHistory: number, minHistory: number): number {
+  if (!account) return Number.POSITIVE_INFINITY;
+  const usual = store.node(account.i, account.value, scope)?.all;
+  return usual && usual.n - inHistory >= minHistory ? usual.scale : Number.POSITIVE_INFINITY;
 }
+
+/** Whether an alarm's context is one an account's level can speak for: not the counterparty's,
+ *  whose usual is no coarser than an account (a payables or bank account holds every vendor's). */
+const coarserThanAccount = (a: Alarm) => a.field !== "customer_id";
 
 /** Removes the alarms whose context's usual is far below an account's (a robust z of at least
  *  threshold/2 on the alarm context's scale: the account is a business of its own level there);
  *  whether none is left. */
-function belowLevelOf(account: ContextSummary, alarms: Alarm[], cfg: OutlierConfig): boolean {
+function belowLevelOf(account: ContextSummary, alarms: Alarm[], cfg: OutlierConfig, coarser: (a: Alarm) => boolean = () => true): boolean {
   for (let k = alarms.length - 1; k >= 0; k--) {
+    if (!coarser(alarms[k]!)) continue;
     const u = alarms[k]!.usual;
     if ((account.median - u.median) / Math.max(u.scale, ROUTINE_MIN_SCALE) >= cfg.threshold / 2) alarms.splice(k, 1);
   }
@@ -421,24 +421,21 @@ function belowLevelOf(account: ContextSummary, alarms: Alarm[], cfg: OutlierConf
  *  there (enough history of its own, no alarm there, this user's routine there agreeing), too
  *  little history there to say (the account and its postings), or undefined (unusual there too,
  *  or that account is another user's routine). */
-function judgeOtherLine(store: AmountContexts, cfg: OutlierConfig, account: string, scope: string, user: string | undefined, userCode: number, amount: number, log: number, ownScale: number): ContextSummary | { field: string; value: string; n: number } | undefined {
-  for (let i = 0; i < store.fields.length; i++) {
-    if (!store.fields[i]!.perLine) continue;
-    const node = store.node(i, account, scope);
-    const usual = node?.all;
-    // The other line is in the history: it is not its own account's history; nor are the
-    // postings of one other user's routine there (too little history of this kind).
-    const n = (usual?.n ?? 0) - 1;
-    const own = node ? n - store.largestOtherRoutine(node, userCode) : 0;
-    if (!usual || own < cfg.min_history) return usual && n >= PEERS_EXPLAIN && log - usual.median >= THIN_SPEAKS ? undefined : { field: store.fields[i]!.field, value: account, n: Math.max(0, own) };
-    // Not the more specific of the two (a spread means something only with a history): the
-    // entry is judged on this line's own account.
-    if (usual.scale >= ownScale) return undefined;
-    const there: Alarm[] = [];
-    judge(there, store, cfg, i, account, scope, user, userCode, 1, amount, log, 0);
-    return there.length === 0 ? usual : undefined;
-  }
-  return undefined;
+function judgeOtherLine(store: AmountContexts, cfg: OutlierConfig, i: number, account: string, scope: string, user: string | undefined, userCode: number, amount: number, log: number, ownScale: number): ContextSummary | { field: string; value: string; n: number } | undefined {
+  const node = store.node(i, account, scope);
+  const usual = node?.all;
+  // The other line is in the history: it is not its own account's history; nor are the
+  // postings of one other user's routine there (too little history of this kind).
+  const n = (usual?.n ?? 0) - 1;
+  const own = node ? n - store.largestOtherRoutine(node, userCode) : 0;
+  if (!usual || own < cfg.min_history) return usual && n >= PEERS_EXPLAIN && log - usual.median >= THIN_SPEAKS ? undefined : { field: store.fields[i]!.field, value: account, n: Math.max(0, own) };
+  // Not the more specific of the two (a spread means something only with a history): the
+  // entry is judged on this line's own account.
+  if (usual.scale >= ownScale) return undefined;
+  const there: Alarm[] = [];
+  // The other line's account, judged as the entry's own (a line amount when it is a SKU).
+  judge(there, store, cfg, i, account, scope, user, userCode, 1, amount, log, store.fields[i]!.perLine ? 0 : null);
+  return there.length === 0 ? usual : undefined;
 }
 
 /** The routine's largest log amount besides this transaction's own (when it is part of it) and
