@@ -22,6 +22,7 @@ import { SplitPostings } from "./split-postings.ts";
 import { type ByteKey, StringTable, type StringTableParts } from "./string-table.ts";
 import { TaxHabits, TaxHabitsBuilder, type TaxHabitsParts } from "./detectors/leakage/tax-habits.ts";
 import { KitComponents, KitComponentsBuilder, type KitComponentsParts } from "./detectors/leakage/kit-components.ts";
+import { PromotionHabits, PromotionHabitsBuilder, type PromotionHabitsParts } from "./detectors/leakage/promotion-habits.ts";
 import { attributeNameMatcher, markerMatcher } from "./detectors/leakage/markers.ts";
 import { CounterpartyNames, CounterpartyNamesBuilder } from "./names/counterparty-names.ts";
 import { profileNameField } from "./names/name-field.ts";
@@ -82,6 +83,7 @@ export interface LedgerParts {
   documentKeys: StringTableParts;
   taxHabits: TaxHabitsParts;
   kitComponents: KitComponentsParts;
+  promotionHabits: PromotionHabitsParts;
 }
 
 /** How much of the history a detector (or module) reads; ordered: none < ledger < full. */
@@ -151,6 +153,7 @@ export class HistoryBuilder {
   private readonly tax = new TaxHabitsBuilder();
   private names: CounterpartyNamesBuilder | undefined;
   private readonly kits = new KitComponentsBuilder();
+  private readonly promotions = new PromotionHabitsBuilder();
 
   constructor(private readonly options: HistoryOptions) {
     const level = options.level ?? "full";
@@ -216,6 +219,7 @@ export class HistoryBuilder {
     if (t.type === "invoice") {
       this.tax.add(t);
       this.kits.add(t);
+      this.promotions.add(t);
     }
     this.addLedgerEntry(
       t.transaction_id,
@@ -271,6 +275,12 @@ export class HistoryBuilder {
     return this.kits;
   }
 
+  /** The promotion observations the split scan's ledger batches carry (ledger-merge.ts;
+   *  PromotionHabitsBuilder.observe). */
+  get promotionObservations(): Pick<PromotionHabitsBuilder, "observe"> {
+    return this.promotions;
+  }
+
   /** `seq`, `ms`: the transaction's position and date in the ledger (its HistoryEntry is made
    *  only when a counterparty's first appearance needs one: most entries need none). */
   private addProfile(t: Transaction, seq: number, ms: number, amount: number) {
@@ -322,6 +332,7 @@ export class HistoryBuilder {
     s.taxHabits = this.tax.finish();
     if (this.names) s.counterpartyNames = this.names.finish();
     s.kitComponents = this.kits.finish();
+    s.promotionHabits = this.promotions.finish();
     for (const [k, logs] of this.customerLogs) s.customerAmounts.set(k, robustSummary(logs));
     for (const [k, logs] of this.skuLogs) s.skuLineAmounts.set(k, robustSummary(logs));
     // Sorted natively (the amounts are positive numbers: the same order as a comparator's).
@@ -406,6 +417,8 @@ export class HistoryStats {
   counterpartyNames: CounterpartyNames = CounterpartyNames.empty;
   /** Kits whose components the invoices list at 0 (zero_price_line); built at the ledger level. */
   kitComponents: KitComponents = KitComponents.empty;
+  /** Campaigns, markdowns and free-over-a-threshold SKUs the invoices show (pricing); built at the ledger level. */
+  promotionHabits: PromotionHabits = PromotionHabits.empty;
 
   constructor(
     fields: readonly string[],
@@ -454,6 +467,7 @@ export class HistoryStats {
       documentKeys: this.documentKeys.parts(),
       taxHabits: this.taxHabits.parts,
       kitComponents: this.kitComponents.parts,
+      promotionHabits: this.promotionHabits.parts,
     };
   }
 
@@ -476,6 +490,7 @@ export class HistoryStats {
     w.documentKeys = StringTable.fromParts(p.documentKeys);
     s.taxHabits = new TaxHabits(p.taxHabits);
     s.kitComponents = new KitComponents(p.kitComponents);
+    s.promotionHabits = new PromotionHabits(p.promotionHabits);
     return s;
   }
 

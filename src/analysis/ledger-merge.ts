@@ -12,6 +12,7 @@ import { parseDateMs } from "./dates.ts";
 import { ByteKey, sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
 import { regimeOf, TaxHabits, taxObservation } from "./detectors/leakage/tax-habits.ts";
 import { KitComponents, kitObservation } from "./detectors/leakage/kit-components.ts";
+import { PromotionHabits, promotionObservation } from "./detectors/leakage/promotion-habits.ts";
 
 const INVOICE = 1;
 const CREDIT_REFERENCE = 2;
@@ -51,6 +52,11 @@ export interface LedgerBatch {
    *  `strings`); in `kitNums` their quantities, in the same order. */
   kitInts: Int32Array;
   kitNums: Float64Array;
+  /** Each invoice's promotion observation (promotion-habits.ts), flat: per invoice in `promoInts`
+   *  its index in the batch, customer, currency, day and line count, then the lines' SKUs (indexes
+   *  into `strings`); in `promoNums` the lines' recorded discounts (NaN: none) and amounts. */
+  promoInts: Int32Array;
+  promoNums: Float64Array;
 }
 
 /** Collects transactions into LedgerBatches of `size` (a worker posts each full one). */
@@ -76,6 +82,10 @@ export class LedgerBatchWriter {
   private kitInt = 0;
   private kitNums = new Float64Array(1024);
   private kitNum = 0;
+  private promoInts = new Int32Array(1024);
+  private promoInt = 0;
+  private promoNums = new Float64Array(1024);
+  private promoNum = 0;
 
   constructor(private readonly size = 8192) {
     this.kinds = new Uint8Array(size);
@@ -107,6 +117,7 @@ export class LedgerBatchWriter {
     if (t.type === "invoice") {
       this.observeTax(i, t);
       this.observeKit(i, t);
+      this.observePromotion(i, t);
     }
     if (t.type === "invoice" || t.type === "payment") {
       kind |= DOCUMENT;
@@ -161,6 +172,8 @@ export class LedgerBatchWriter {
       taxNums: this.taxNums.slice(0, this.taxNum),
       kitInts: this.kitInts.slice(0, this.kitInt),
       kitNums: this.kitNums.slice(0, this.kitNum),
+      promoInts: this.promoInts.slice(0, this.promoInt),
+      promoNums: this.promoNums.slice(0, this.promoNum),
     };
     this.n = 0;
     this.used = 0;
@@ -173,6 +186,8 @@ export class LedgerBatchWriter {
     this.taxNum = 0;
     this.kitInt = 0;
     this.kitNum = 0;
+    this.promoInt = 0;
+    this.promoNum = 0;
     return batch;
   }
 
@@ -227,6 +242,31 @@ export class LedgerBatchWriter {
     this.kitNum = n;
   }
 
+  private observePromotion(i: number, t: Transaction) {
+    const o = promotionObservation(t);
+    if (!o) return;
+    const [customer, currency, day, skus, discounts, amounts] = o;
+    const k = skus.length;
+    if (this.promoInt + 5 + k > this.promoInts.length) this.promoInts = growTo(this.promoInts, this.promoInt + 5 + k);
+    if (this.promoNum + 2 * k > this.promoNums.length) this.promoNums = growTo(this.promoNums, this.promoNum + 2 * k);
+    const ints = this.promoInts;
+    const nums = this.promoNums;
+    let at = this.promoInt;
+    let n = this.promoNum;
+    ints[at++] = i;
+    ints[at++] = this.ref(customer);
+    ints[at++] = this.ref(currency);
+    ints[at++] = day;
+    ints[at++] = k;
+    for (let j = 0; j < k; j++) {
+      ints[at++] = this.ref(skus[j]!);
+      nums[n++] = discounts[j]!;
+      nums[n++] = amounts[j]!;
+    }
+    this.promoInt = at;
+    this.promoNum = n;
+  }
+
   private ref(s: string): number {
     let r = this.refs.get(s);
     if (r === undefined) {
@@ -240,7 +280,7 @@ export class LedgerBatchWriter {
 
 /** The buffers of a batch, for postMessage's transfer list. */
 export function batchTransfer(b: LedgerBatch): ArrayBuffer[] {
-  return [b.kinds, b.ms, b.amounts, b.text, b.keyLengths, b.keyHashes, b.taxInts, b.taxNums, b.kitInts, b.kitNums].map((a) => a.buffer as ArrayBuffer);
+  return [b.kinds, b.ms, b.amounts, b.text, b.keyLengths, b.keyHashes, b.taxInts, b.taxNums, b.kitInts, b.kitNums, b.promoInts, b.promoNums].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** Reads a batch's keys in order into reused ByteKeys. */
@@ -322,6 +362,7 @@ export class LedgerMerge {
     }
     this.observeTax(b, n);
     this.observeKits(b, n);
+    this.observePromotions(b, n);
     this.transactions += n;
   }
 
@@ -395,6 +436,35 @@ export class LedgerMerge {
     for (let r = 0; r < pricedIn.length; r++) if (pricedIn[r]! > 0) kits.countPriced(strings[r]!, pricedIn[r]!);
   }
 
+  private readonly promoSkus: string[] = [];
+  private readonly promoDiscounts: number[] = [];
+  private readonly promoAmounts: number[] = [];
+
+  /** The batch's promotion observations of its first `n` transactions, in order. */
+  private observePromotions(b: LedgerBatch, n: number) {
+    const ints = b.promoInts;
+    const nums = b.promoNums;
+    const strings = b.strings;
+    const promotions = this.builder.promotionObservations;
+    let at = 0;
+    let x = 0;
+    while (at < ints.length) {
+      const i = ints[at]!;
+      if (i >= n) break;
+      const customer = strings[ints[at + 1]!]!;
+      const currency = strings[ints[at + 2]!]!;
+      const day = ints[at + 3]!;
+      const k = ints[at + 4]!;
+      at += 5;
+      for (let j = 0; j < k; j++) {
+        this.promoSkus[j] = strings[ints[at++]!]!;
+        this.promoDiscounts[j] = nums[x++]!;
+        this.promoAmounts[j] = nums[x++]!;
+      }
+      promotions.observe(customer, currency, day, this.promoSkus, this.promoDiscounts, this.promoAmounts, k);
+    }
+  }
+
   finish(): HistoryStats {
     return this.builder.finish();
   }
@@ -423,6 +493,7 @@ function sharedLedger(n: number): HistoryStats {
     documentKeys: StringTable.sharedFor(capacity, capacity * 64).parts(),
     taxHabits: TaxHabits.empty.parts,
     kitComponents: KitComponents.empty.parts,
+    promotionHabits: PromotionHabits.empty.parts,
   });
 }
 

@@ -14,6 +14,10 @@ import { markerMatcher, markerOf, wordsOf } from "./markers.ts";
 import { priceBelowContractRule } from "./price-below-contract.ts";
 import { priceBelowListRule } from "./price-below-list.ts";
 import { freeOfCharge, inKit, zeroPriceRule } from "./zero-price.ts";
+import { governedElsewhere } from "./line-facts.ts";
+import { isBelowOnLine } from "../types.ts";
+import type { AnalysisContext } from "../../context.ts";
+import type { ModulesConfig } from "../../config-schema.ts";
 
 export const PRICING_RULES: readonly LineRule[] = [
   zeroPriceRule,
@@ -58,6 +62,7 @@ export const pricingDetector: Detector = {
     const lines = input.lines();
     for (const facts of lines) {
       if (freeLine(facts, lines) || inKit(facts, input.txn, input.ctx)) continue;
+      if (freeOverThreshold(facts, input.txn, input.ctx) || learnedPromotion(facts, input.txn, input.ctx, cfg) !== undefined) continue;
       for (const rule of rules) {
         const finding = rule.check(facts, input);
         if (finding) {
@@ -86,4 +91,40 @@ export function freeLine(f: LineFacts, lines: readonly LineFacts[]): boolean {
   if (f.net !== 0 || (f.line.discount_pct ?? 0) < 99.995) return false;
   if ((f.line.unit_price ?? 0) > 0) return true;
   return (f.line.list_price ?? 0) > 0 && lines.some((o) => o !== f && (o.line.list_price ?? 0) > 0 && o.line.discount_pct === undefined);
+}
+
+/**
+ * A line at 0 of a SKU the history shows free from an invoice value on (free shipping over a
+ * threshold: promotion-habits.ts), on an invoice whose other lines reach that value — or on a
+ * follow-up invoice (a back-order's second parcel, an exchange: its `reference` names an invoice
+ * of the history), whose order's shipping was settled on the invoice it follows.
+ */
+export function freeOverThreshold(f: LineFacts, txn: Transaction, ctx: AnalysisContext): boolean {
+  if (f.net !== 0 || f.quantity <= 0 || f.terms) return false;
+  const from = ctx.history.promotionHabits.freeFrom(txn.currency, f.sku);
+  if (from === undefined) return false;
+  if (txn.reference && txn.reference !== txn.transaction_id && ctx.history.invoiceAmount(txn.reference) !== undefined) return true;
+  let others = 0;
+  for (const l of txn.lines) {
+    const q = l.quantity ?? 0;
+    if (l.sku === f.sku || !(q > 0)) continue;
+    const amount = l.amount ?? (l.unit_price !== undefined ? l.unit_price * q : 0);
+    if (amount > 0) others += amount;
+  }
+  return others >= from;
+}
+
+/**
+ * Why the line's recorded discount beyond the policy is the seller's own promotion — a campaign
+ * many customers had on the same days, or a SKU's markdown (promotion-habits.ts) — if it is, and
+ * the line is billed at no less than that discount off list. Contract terms in force judge the
+ * line as ever.
+ */
+export function learnedPromotion(f: LineFacts, txn: Transaction, ctx: AnalysisContext, cfg: ModulesConfig["revenue_leakage"]): string | undefined {
+  const d = f.recordedDiscount;
+  if (d === undefined || d <= cfg.max_discount_pct + 0.01 || f.terms || governedElsewhere(f) || f.net === undefined || f.quantity <= 0) return undefined;
+  if (f.list !== undefined && isBelowOnLine(f.net, f.list * (1 - d / 100), f.quantity, cfg.tolerance)) return undefined;
+  // A follow-up invoice (a back-order) keeps the prices of the invoice it follows: its day's campaign too.
+  const habits = ctx.history.promotionHabits;
+  return habits.promotion(f.sku, d, txn.date) ?? (f.orderDay !== undefined ? habits.promotion(f.sku, d, f.orderDay) : undefined);
 }

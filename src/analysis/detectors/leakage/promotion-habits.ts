@@ -1,0 +1,271 @@
+// What a connector's history says about the seller's promotions, for the pricing rules where no
+// price list or contract row states them (docs/analysis.md, "Regular business"). A web store's
+// automatic discounts, markdowns and free-shipping rule live in its admin, not in any export an
+// analyst can give the product; the invoices show them, because they reach every customer alike:
+//  - **A campaign**: the same recorded discount given to many customers (at least MIN_CUSTOMERS
+//    distinct ones a day) on the same days — Black Friday's 30 % on toys, a summer sale. Its
+//    window is the run of such days (a day without one between two is still the run); a SKU
+//    belongs to it when at least two customers had it at that discount in the run. One customer's
+//    discount, a discount given on a day nobody else had it (a campaign price used after the
+//    campaign ended), or on a SKU the campaign did not cover, is no campaign. Campaigns and
+//    markdowns are learned over all currencies (a web store's sale runs in all its stores).
+//  - **A markdown**: a SKU sold at one recorded discount to (nearly, SHARE) everyone from the day
+//    it first was to the end of the history (at least MIN_LINES lines of MIN_CUSTOMERS
+//    customers): the clearance of a discontinued SKU, its list price left as it was.
+//  - **Free over a threshold**: a SKU billed at 0 on invoices worth at least some amount and at a
+//    price on (nearly, SHARE) every invoice worth less — shipping free over 75 USD, a handling fee
+//    waived over a minimum order. Learned per SKU and currency: the threshold is the lowest value
+//    (other lines' net amounts) of (nearly) all its free invoices, and it must separate them from
+//    the charged ones. The same SKU at 0 on an invoice below the threshold is still reported.
+//    Its free invoices must bill all kinds of things beside it (no SKU at a price on more than
+//    half of them): a kit's component is at 0 beside its kit on every one, and kit invoices are
+//    the larger ones, but that is the kit's structure (kit-components.ts), not a threshold.
+// Only recorded discounts are learned (a line's `discount_pct`): a source that records none shows
+// campaigns as prices below list, which this does not learn. Learned in the history pass
+// (history.ts, and the split scan's ledger batches: ledger-merge.ts) from one small observation
+// per invoice, as the tax habits and the kits are.
+import type { Transaction } from "../../../domain/transaction.ts";
+import { parseDateMs } from "../../dates.ts";
+
+/** Distinct customers a campaign day, a markdown or a free-over-threshold SKU needs. */
+export const MIN_CUSTOMERS = 3;
+/** Lines at the discount a markdown needs, and free invoices a threshold needs. */
+export const MIN_LINES = 5;
+/** Share of a SKU's lines (or charged invoices) that must agree. */
+const SHARE = 0.9;
+/** A day without the discount inside a campaign's run (a Sunday between two sale days). */
+const RUN_GAP_DAYS = 1;
+/** Largest share of a free-over-threshold SKU's free invoices one other SKU may be billed on. */
+const BESIDE_SHARE = 0.5;
+/** Invoice values are binned on a log scale this fine (2 %) for the threshold. */
+const BIN = Math.log(1.02);
+const DAY_MS = 86_400_000;
+
+/** One invoice as the promotions see it: customer, currency, day (days since 1970), and per line
+ *  (positive quantity) its SKU, recorded discount (NaN: none) and net amount. */
+export type PromotionObservation = [customer: string, currency: string, day: number, skus: string[], discounts: number[], amounts: number[]];
+
+export function promotionObservation(t: Transaction): PromotionObservation | null {
+  if (t.type !== "invoice" || !t.customer_id || !t.date) return null;
+  const ms = parseDateMs(t.date);
+  if (Number.isNaN(ms)) return null;
+  const skus: string[] = [];
+  const discounts: number[] = [];
+  const amounts: number[] = [];
+  for (const l of t.lines) {
+    const q = l.quantity ?? 0;
+    if (!l.sku || !(q > 0)) continue;
+    const amount = l.amount ?? (l.unit_price !== undefined ? l.unit_price * q : undefined);
+    if (amount === undefined || amount < 0) continue;
+    skus.push(l.sku);
+    discounts.push(l.discount_pct ?? Number.NaN);
+    amounts.push(amount);
+  }
+  return skus.length === 0 ? null : [t.customer_id, (t.currency ?? "").toUpperCase(), Math.floor(ms / DAY_MS), skus, discounts, amounts];
+}
+
+/** The learned promotions as plain data (it crosses to scan workers with the ledger). */
+export interface PromotionHabitsParts {
+  /** discount → the campaign's runs: [first day, last day, its SKUs]. */
+  campaigns: Map<string, [number, number, string[]][]>;
+  /** SKU → discounts it is marked down by, each with the day it started. */
+  markdowns: Map<string, [discount: number, from: number][]>;
+  /** "currency|sku" → the invoice value from which the SKU is free. */
+  freeOver: Map<string, number>;
+}
+
+const discountKey = (d: number) => Math.round(d * 100) / 100;
+
+export class PromotionHabits {
+  static readonly empty = new PromotionHabits({ campaigns: new Map(), markdowns: new Map(), freeOver: new Map() });
+
+  constructor(readonly parts: PromotionHabitsParts) {}
+
+  /** Why `discount` on `sku` on `day` (ISO date) is the seller's promotion ("campaign …", "markdown …"), if it is. */
+  promotion(sku: string, discount: number, date: string | null | undefined): string | undefined {
+    if (!date) return undefined;
+    const day = Math.floor(parseDateMs(date) / DAY_MS);
+    if (Number.isNaN(day)) return undefined;
+    const d = discountKey(discount);
+    for (const [from, to, skus] of this.parts.campaigns.get(String(d)) ?? []) {
+      if (day >= from && day <= to && skus.includes(sku)) return `a campaign of ${d}% from ${isoDay(from)} to ${isoDay(to)}`;
+    }
+    for (const [md, from] of this.parts.markdowns.get(sku) ?? []) {
+      if (md === d && day >= from) return `a markdown of ${d}% since ${isoDay(from)}`;
+    }
+    return undefined;
+  }
+
+  /** The invoice value from which `sku` is free in `currency`, if learned. */
+  freeFrom(currency: string | undefined, sku: string): number | undefined {
+    return this.parts.freeOver.get(`${(currency ?? "").toUpperCase()}|${sku}`);
+  }
+}
+
+const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** A free-over-threshold candidate's invoices: values (log bins) at 0 and charged. */
+interface FreeStats {
+  zero: Map<number, number>;
+  zeroInvoices: number;
+  customers: string[];
+  charged: Map<number, number>;
+  chargedInvoices: number;
+  /** SKU billed at a price → free invoices it is on. */
+  beside: Map<string, number>;
+}
+
+export class PromotionHabitsBuilder {
+  /** discount → day → its first MIN_CUSTOMERS distinct customers. */
+  private readonly days = new Map<string, Map<number, string[]>>();
+  /** "discount|sku" → day → its first two distinct customers. */
+  private readonly skuDays = new Map<string, Map<number, string[]>>();
+  /** SKU → discount → lines, first customers, first day. */
+  private readonly discounted = new Map<string, Map<number, { lines: number; customers: string[]; from: number }>>();
+  /** SKU → day → lines (every line: a markdown's share is of all the SKU's lines). */
+  private readonly skuLines = new Map<string, Map<number, number>>();
+  private readonly free = new Map<string, FreeStats>();
+
+  add(t: Transaction) {
+    const o = promotionObservation(t);
+    if (o) this.observe(o[0], o[1], o[2], o[3], o[4], o[5], o[3].length);
+  }
+
+  /** One invoice's observation: its first `n` lines (the arrays are not kept). */
+  observe(customer: string, currency: string, day: number, skus: readonly string[], discounts: readonly number[], amounts: readonly number[], n: number) {
+    let total = 0;
+    for (let j = 0; j < n; j++) total += amounts[j]!;
+    /** The invoice's distinct SKUs at a price, once one of its lines is at 0. */
+    let priced: Set<string> | undefined;
+    /** Its amounts per SKU, on a long invoice (a line's "other lines" without a loop over all). */
+    let bySku: Map<string, number> | undefined;
+    for (let j = 0; j < n; j++) {
+      const sku = skus[j]!;
+      const sk = `${currency}|${sku}`;
+      countIn(this.skuLines, sku, day);
+      const d = discounts[j]!;
+      if (d > 0 && d < 100 && amounts[j]! > 0) {
+        const dk = discountKey(d);
+        addCustomer(this.days, String(dk), day, customer, MIN_CUSTOMERS);
+        addCustomer(this.skuDays, `${dk}|${sku}`, day, customer, 2);
+        let byD = this.discounted.get(sku);
+        if (!byD) this.discounted.set(sku, (byD = new Map()));
+        const s = byD.get(dk);
+        if (!s) byD.set(dk, { lines: 1, customers: [customer], from: day });
+        else {
+          s.lines++;
+          if (s.customers.length < MIN_CUSTOMERS && !s.customers.includes(customer)) s.customers.push(customer);
+          s.from = Math.min(s.from, day);
+        }
+      }
+      // The invoice's value besides this SKU's lines: what a free-shipping rule looks at.
+      let others = total;
+      if (n <= 8) for (let k = 0; k < n; k++) if (skus[k] === sku) others -= amounts[k]!;
+      else others -= (bySku ??= sumsBySku(skus, amounts, n)).get(sku)!;
+      const bin = others > 0 ? Math.floor(Math.log(others) / BIN) : Number.NEGATIVE_INFINITY;
+      const atZero = amounts[j] === 0;
+      let f = this.free.get(sk);
+      if (!f) this.free.set(sk, (f = { zero: new Map(), zeroInvoices: 0, customers: [], charged: new Map(), chargedInvoices: 0, beside: new Map() }));
+      if (atZero) {
+        f.zero.set(bin, (f.zero.get(bin) ?? 0) + 1);
+        f.zeroInvoices++;
+        if (f.customers.length < MIN_CUSTOMERS && !f.customers.includes(customer)) f.customers.push(customer);
+        priced ??= pricedSkus(skus, amounts, n);
+        for (const other of priced) if (other !== sku) f.beside.set(other, (f.beside.get(other) ?? 0) + 1);
+      } else {
+        f.charged.set(bin, (f.charged.get(bin) ?? 0) + 1);
+        f.chargedInvoices++;
+      }
+    }
+  }
+
+  finish(): PromotionHabits {
+    const campaigns = new Map<string, [number, number, string[]][]>();
+    for (const [key, byDay] of this.days) {
+      const busy = [...byDay].filter(([, c]) => c.length >= MIN_CUSTOMERS).map(([d]) => d).sort((a, b) => a - b);
+      const runs: [number, number, string[]][] = [];
+      for (const d of busy) {
+        const last = runs[runs.length - 1];
+        if (last && d - last[1] <= RUN_GAP_DAYS + 1) last[1] = d;
+        else runs.push([d, d, []]);
+      }
+      if (runs.length > 0) campaigns.set(key, runs);
+    }
+    // A run's SKUs: those at least two customers had at the discount within it.
+    for (const [key, byDay] of this.skuDays) {
+      const at = key.lastIndexOf("|");
+      const runs = campaigns.get(key.slice(0, at));
+      if (!runs) continue;
+      const sku = key.slice(at + 1);
+      for (const run of runs) {
+        const seen: string[] = [];
+        for (const [d, cs] of byDay) if (d >= run[0] && d <= run[1]) for (const c of cs) if (!seen.includes(c)) seen.push(c);
+        if (seen.length >= 2) run[2].push(sku);
+      }
+    }
+    const markdowns = new Map<string, [number, number][]>();
+    for (const [sku, byD] of this.discounted) {
+      const lines = this.skuLines.get(sku)!;
+      for (const [d, s] of byD) {
+        if (s.lines < MIN_LINES || s.customers.length < MIN_CUSTOMERS) continue;
+        let all = 0;
+        // Every line of the SKU from the markdown's first day to the end of the history: a
+        // campaign's days alone are all at its discount too, but the SKU sells at list after it.
+        for (const [day, n] of lines) if (day >= s.from) all += n;
+        if (s.lines >= SHARE * all) markdowns.set(sku, [...(markdowns.get(sku) ?? []), [d, s.from]]);
+      }
+    }
+    const freeOver = new Map<string, number>();
+    for (const [sk, f] of this.free) {
+      if (f.zeroInvoices < MIN_LINES || f.customers.length < MIN_CUSTOMERS || f.chargedInvoices < MIN_LINES) continue;
+      let mostBeside = 0;
+      for (const n of f.beside.values()) mostBeside = Math.max(mostBeside, n);
+      if (mostBeside > BESIDE_SHARE * f.zeroInvoices) continue;
+      // The lowest value that (nearly) every free invoice reaches and (nearly) every charged one
+      // stays below: from the lowest free invoice up, while few enough free ones are left below.
+      const bins = [...f.zero].sort((a, b) => a[0] - b[0]);
+      const charged = [...f.charged].sort((a, b) => a[0] - b[0]);
+      let below = 0;
+      let threshold = Number.NaN;
+      for (const [bin, n] of bins) {
+        if (below > (1 - SHARE) * f.zeroInvoices) break;
+        let chargedAbove = 0;
+        for (const [b, m] of charged) if (b >= bin) chargedAbove += m;
+        if (chargedAbove <= (1 - SHARE) * f.chargedInvoices) {
+          threshold = bin;
+          break;
+        }
+        below += n;
+      }
+      if (!Number.isFinite(threshold)) continue;
+      freeOver.set(sk, Math.exp(threshold * BIN));
+    }
+    return new PromotionHabits({ campaigns, markdowns, freeOver });
+  }
+}
+
+function addCustomer(m: Map<string, Map<number, string[]>>, key: string, day: number, customer: string, cap: number) {
+  let byDay = m.get(key);
+  if (!byDay) m.set(key, (byDay = new Map()));
+  const cs = byDay.get(day);
+  if (!cs) byDay.set(day, [customer]);
+  else if (cs.length < cap && !cs.includes(customer)) cs.push(customer);
+}
+
+function sumsBySku(skus: readonly string[], amounts: readonly number[], n: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (let k = 0; k < n; k++) out.set(skus[k]!, (out.get(skus[k]!) ?? 0) + amounts[k]!);
+  return out;
+}
+
+function pricedSkus(skus: readonly string[], amounts: readonly number[], n: number): Set<string> {
+  const out = new Set<string>();
+  for (let k = 0; k < n; k++) if (amounts[k]! > 0) out.add(skus[k]!);
+  return out;
+}
+
+function countIn(m: Map<string, Map<number, number>>, key: string, day: number) {
+  let byDay = m.get(key);
+  if (!byDay) m.set(key, (byDay = new Map()));
+  byDay.set(day, (byDay.get(day) ?? 0) + 1);
+}
