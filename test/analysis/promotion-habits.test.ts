@@ -28,6 +28,10 @@ function history(): Transaction[] {
   for (let i = 0; i < 6; i++) add(`2025-0${1 + i}-20`, `Q${i}`, [off(i % 2 ? "LAMP" : "VASE", 0), off(i < 3 ? "TOY" : "GAME", 0), ship(false)]);
   // After Black Friday TOY and GAME sell at list again.
   for (let i = 0; i < 6; i++) add(`2025-12-${String(2 + i * 3).padStart(2, "0")}`, `D${i}`, [off(i % 2 ? "TOY" : "GAME", 0), ship(true)]);
+  // 15 December, a busy day: three customers still given Black Friday's 30 % on TOY (the price
+  // left in the checkout), among 40 orders at list.
+  for (let c = 0; c < 3; c++) add("2025-12-15", `LATE${c}`, [off("TOY", 30), ship(true)]);
+  for (let c = 0; c < 40; c++) add("2025-12-15", `BUSY${c}`, [off(c % 2 ? "TOY" : "GAME", 0), ship(true)]);
   // One customer's 30 % on LAMP, three times: a habit of one, no campaign.
   for (const d of ["2025-03-03", "2025-03-10", "2025-03-17"]) add(d, "SOLO", [off("LAMP", 30), off("TOY", 0), ship(false)]);
   return h;
@@ -45,6 +49,11 @@ describe("campaigns learned from the invoices", () => {
     const f = await found(t, "discount_above_cap");
     expect(f.length).toBe(1);
     expect(f[0]!.message).toContain("TOY");
+  });
+
+  test("a few customers given the campaign's price on a busy day after it ended are no campaign", async () => {
+    const t = invoice("T2b", { customer: "NEW", date: day("2025-12-15"), lines: [off("TOY", 30, 1), off("LAMP", 0), ship(false)] });
+    expect((await found(t, "discount_above_cap")).length).toBe(1);
   });
 
   test("the campaign's discount on a SKU it did not cover, or one customer's repeated discount, is reported", async () => {

@@ -3,7 +3,9 @@
 // automatic discounts, markdowns and free-shipping rule live in its admin, not in any export an
 // analyst can give the product; the invoices show them, because they reach every customer alike:
 //  - **A campaign**: the same recorded discount given to many customers (at least MIN_CUSTOMERS
-//    distinct ones a day) on the same days — Black Friday's 30 % on toys, a summer sale. Its
+//    distinct ones a day, on at least DAY_SHARE of the day's invoices) on the same days — Black
+//    Friday's 30 % on toys, a summer sale. A few customers given the same wrong price on one busy
+//    day (a campaign's price still in the checkout after it ended) are not a tenth of it. Its
 //    window is the run of such days (a day without one between two is still the run); a SKU
 //    belongs to it when at least two customers had it at that discount in the run. One customer's
 //    discount, a discount given on a day nobody else had it (a campaign price used after the
@@ -33,6 +35,8 @@ export const MIN_CUSTOMERS = 3;
 export const MIN_LINES = 5;
 /** Share of a SKU's lines (or charged invoices) that must agree. */
 const SHARE = 0.9;
+/** Share of a day's invoices that must carry a discount for the day to be a campaign's. */
+const DAY_SHARE = 0.1;
 /** A day without the discount inside a campaign's run (a Sunday between two sale days). */
 const RUN_GAP_DAYS = 1;
 /** Largest share of a free-over-threshold SKU's free invoices one other SKU may be billed on. */
@@ -118,13 +122,17 @@ interface FreeStats {
 export class PromotionHabitsBuilder {
   /** discount → day → its first MIN_CUSTOMERS distinct customers. */
   private readonly days = new Map<string, Map<number, string[]>>();
+  /** discount → day → invoices carrying it; and invoices per day. */
+  private readonly dayDiscountInvoices = new Map<string, Map<number, number>>();
+  private readonly dayInvoices = new Map<number, number>();
   /** "discount|sku" → day → its first two distinct customers. */
   private readonly skuDays = new Map<string, Map<number, string[]>>();
   /** SKU → discount → lines, first customers, first day. */
   private readonly discounted = new Map<string, Map<number, { lines: number; customers: string[]; from: number }>>();
   /** SKU → day → lines (every line: a markdown's share is of all the SKU's lines). */
   private readonly skuLines = new Map<string, Map<number, number>>();
-  private readonly free = new Map<string, FreeStats>();
+  /** currency → SKU → its invoices at 0 and charged. */
+  private readonly free = new Map<string, Map<string, FreeStats>>();
 
   add(t: Transaction) {
     const o = promotionObservation(t);
@@ -135,18 +143,25 @@ export class PromotionHabitsBuilder {
   observe(customer: string, currency: string, day: number, skus: readonly string[], discounts: readonly number[], amounts: readonly number[], n: number) {
     let total = 0;
     for (let j = 0; j < n; j++) total += amounts[j]!;
+    this.dayInvoices.set(day, (this.dayInvoices.get(day) ?? 0) + 1);
+    /** The invoice's discounts beyond 0 already counted (an invoice counts once per discount). */
+    let counted: number[] | undefined;
     /** The invoice's distinct SKUs at a price, once one of its lines is at 0. */
     let priced: Set<string> | undefined;
+    let freeIn: Map<string, FreeStats> | undefined;
     /** Its amounts per SKU, on a long invoice (a line's "other lines" without a loop over all). */
     let bySku: Map<string, number> | undefined;
     for (let j = 0; j < n; j++) {
       const sku = skus[j]!;
-      const sk = `${currency}|${sku}`;
       countIn(this.skuLines, sku, day);
       const d = discounts[j]!;
       if (d > 0 && d < 100 && amounts[j]! > 0) {
         const dk = discountKey(d);
         addCustomer(this.days, String(dk), day, customer, MIN_CUSTOMERS);
+        if (!(counted ??= []).includes(dk)) {
+          counted.push(dk);
+          countIn(this.dayDiscountInvoices, String(dk), day);
+        }
         addCustomer(this.skuDays, `${dk}|${sku}`, day, customer, 2);
         let byD = this.discounted.get(sku);
         if (!byD) this.discounted.set(sku, (byD = new Map()));
@@ -164,8 +179,9 @@ export class PromotionHabitsBuilder {
       else others -= (bySku ??= sumsBySku(skus, amounts, n)).get(sku)!;
       const bin = others > 0 ? Math.floor(Math.log(others) / BIN) : Number.NEGATIVE_INFINITY;
       const atZero = amounts[j] === 0;
-      let f = this.free.get(sk);
-      if (!f) this.free.set(sk, (f = { zero: new Map(), zeroInvoices: 0, customers: [], charged: new Map(), chargedInvoices: 0, beside: new Map() }));
+      freeIn ??= this.free.get(currency) ?? this.free.set(currency, new Map()).get(currency)!;
+      let f = freeIn.get(sku);
+      if (!f) freeIn.set(sku, (f = { zero: new Map(), zeroInvoices: 0, customers: [], charged: new Map(), chargedInvoices: 0, beside: new Map() }));
       if (atZero) {
         f.zero.set(bin, (f.zero.get(bin) ?? 0) + 1);
         f.zeroInvoices++;
@@ -182,7 +198,11 @@ export class PromotionHabitsBuilder {
   finish(): PromotionHabits {
     const campaigns = new Map<string, [number, number, string[]][]>();
     for (const [key, byDay] of this.days) {
-      const busy = [...byDay].filter(([, c]) => c.length >= MIN_CUSTOMERS).map(([d]) => d).sort((a, b) => a - b);
+      const invoices = this.dayDiscountInvoices.get(key)!;
+      const busy = [...byDay]
+        .filter(([d, c]) => c.length >= MIN_CUSTOMERS && invoices.get(d)! >= DAY_SHARE * this.dayInvoices.get(d)!)
+        .map(([d]) => d)
+        .sort((a, b) => a - b);
       const runs: [number, number, string[]][] = [];
       for (const d of busy) {
         const last = runs[runs.length - 1];
@@ -216,7 +236,7 @@ export class PromotionHabitsBuilder {
       }
     }
     const freeOver = new Map<string, number>();
-    for (const [sk, f] of this.free) {
+    for (const [currency, bySku] of this.free) for (const [sku, f] of bySku) {
       if (f.zeroInvoices < MIN_LINES || f.customers.length < MIN_CUSTOMERS || f.chargedInvoices < MIN_LINES) continue;
       let mostBeside = 0;
       for (const n of f.beside.values()) mostBeside = Math.max(mostBeside, n);
@@ -238,7 +258,7 @@ export class PromotionHabitsBuilder {
         below += n;
       }
       if (!Number.isFinite(threshold)) continue;
-      freeOver.set(sk, Math.exp(threshold * BIN));
+      freeOver.set(`${currency}|${sku}`, Math.exp(threshold * BIN));
     }
     return new PromotionHabits({ campaigns, markdowns, freeOver });
   }
