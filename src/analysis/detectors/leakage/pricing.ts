@@ -3,7 +3,9 @@
 // contract in force comes before the policy, and a stale contract price before a cap breach or a
 // plain cut (it explains both). A free-of-charge document, a line discounted 100 % from a
 // stated price, and a kit's component at 0 beside its kit (zero-price.ts) have no price to judge; a prorated one only its recorded discount; an
-// intercompany transfer only its transfer-price agreement.
+// intercompany transfer only its transfer-price agreement. Nor do the seller's own promotions
+// the invoices show (promotion-habits.ts): a learned campaign's or markdown's discount, and a SKU
+// at 0 that is free over an invoice value (shipping over a threshold) on an invoice reaching it.
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { Detector, Finding } from "../types.ts";
 import { contractOutsideValidityRule } from "./contract-outside-validity.ts";
