@@ -1,0 +1,117 @@
+// A storage outage in the middle of an idempotent request (PostgreSQL restarted, a connection
+// cut): the request answers 503 storage_unavailable, and the release of its Idempotency-Key
+// claim fails with the storage. The process that made the claim is alive, so nobody else may
+// take the claim for abandoned, and its heartbeat renewed the lease every minute: the key
+// answered 409 idempotency_in_progress until that process restarted (seen in a chaos run: six
+// keys of one PostgreSQL restart under load, stuck past their 5-minute lease). Once storage is
+// back, the claim must be resolved by its owner within seconds, and a retry must run or replay.
+//
+// PostgreSQL is reached through a TCP proxy this test stops and starts, so the shared server is
+// never touched.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { SQL } from "bun";
+import { loadConfig } from "../../src/config/load.ts";
+import { openAdmin } from "../../src/runtime.ts";
+import { type Credentials, makeTempDir, signedFetch } from "../support/harness.ts";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/postgres.ts";
+import { runAssay, type ServerProcess, spawnServe } from "../support/process.ts";
+import { TcpProxy } from "../support/services.ts";
+import { until } from "../support/wait.ts";
+
+const available = await postgresAvailable();
+let db: TestDatabase;
+let direct: SQL;
+let proxy: TcpProxy;
+let node: ServerProcess;
+let creds: Credentials;
+let admin: ReturnType<typeof openAdmin>;
+
+beforeAll(async () => {
+  if (!available) return;
+  db = await createTestDatabase();
+  direct = new SQL({ url: db.url, max: 1 });
+  const upstream = new URL(db.url);
+  proxy = new TcpProxy(upstream.hostname, Number(upstream.port || 5432));
+  const port = proxy.start();
+  const viaProxy = new URL(db.url);
+  viaProxy.port = String(port);
+  const dir = makeTempDir("assay-idem-outage-");
+  writeFileSync(join(dir, "master.key"), randomBytes(32).toString("hex"), { mode: 0o600 });
+  const config = join(dir, "assay.yaml");
+  writeFileSync(
+    config,
+    `server: { port: 0, access_log: false }
+storage: { driver: postgres, url: "${viaProxy.href}", pool: 2 }
+security: { master_key_file: ./master.key }
+plans: { unlimited: { per_second: 100000, per_minute: 1000000 } }
+connectors:
+  - { id: inline, type: inline }
+alerts: { auto_threshold: 0 }
+`,
+  );
+  expect((await runAssay(["migrate", "--apply", "--config", config])).code).toBe(0);
+  admin = openAdmin(loadConfig(config, {}), { env: {} });
+  const account = await admin.keys.createAccount("outage", "unlimited");
+  const key = await admin.keys.createKey(account.id);
+  creds = { accountId: account.id, keyId: key.id, key: key.key, secret: key.secret };
+  node = await spawnServe(config, { ASSAY_MASTER_KEY: "", ASSAY_CONFIG: "" }, process.env.ASSAY_BINARY);
+  expect((await signedFetch(node.url, "GET", "/v1/health", undefined, { creds })).status).toBe(200);
+}, 60_000);
+
+afterAll(async () => {
+  if (!available) return;
+  await node?.kill("SIGKILL");
+  proxy?.stop();
+  await admin?.store.close();
+  await direct?.close();
+  await db?.drop();
+});
+
+async function unfinished(key: string): Promise<number> {
+  const rows = await direct.unsafe("SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1 AND status = 0", [key]);
+  return rows[0].n;
+}
+
+const cases = [
+  { name: "POST /v1/alerts", path: "/v1/alerts", body: { title: "outage", severity: "high" }, status: 201 },
+  { name: "POST /v1/reports", path: "/v1/reports", body: { type: "alerts" }, status: 202 },
+  {
+    name: "POST /v1/analyze (opens an alert)",
+    path: "/v1/analyze",
+    body: { connector: "inline", module: "revenue_leakage", data: { transaction_id: "INV-OUTAGE", currency: "USD", lines: [{ sku: "A", quantity: 10, unit_price: 50, list_price: 100 }] } },
+    status: 200,
+  },
+];
+
+describe.skipIf(!available)("storage lost between claiming an Idempotency-Key and ending the request", () => {
+  for (const c of cases) {
+    test(`${c.name}: the key is not left "in progress" once storage is back`, async () => {
+      const key = `outage-${crypto.randomUUID()}`;
+      // Slow every answer from PostgreSQL, so the request is still under way when its claim is
+      // seen committed (read directly, not through the proxy) and the proxy is cut.
+      proxy.delayMs = 150;
+      const answer = signedFetch(node.url, "POST", c.path, c.body, { creds, headers: { "idempotency-key": key } });
+      await until("the claim committed", async () => (await unfinished(key)) === 1, 10_000, 5);
+      proxy.stop();
+      const first = await answer;
+      expect(first.status).toBe(503);
+      expect(((await first.json()) as { code: string }).code).toBe("storage_unavailable");
+      // The claim is still there, unfinished: its release went down with the storage.
+      expect(await unfinished(key)).toBe(1);
+
+      proxy.delayMs = 0;
+      proxy.start();
+      // Without a retry: the owner resolves its orphan within seconds of storage coming back.
+      await until("the orphaned claim resolved by its owner", async () => (await unfinished(key)) === 0, 8_000, 100);
+      // The retry runs the request now (nothing committed) or replays what did commit.
+      const retry = await signedFetch(node.url, "POST", c.path, c.body, { creds, headers: { "idempotency-key": key } });
+      expect(retry.status).toBe(c.status);
+      const again = await signedFetch(node.url, "POST", c.path, c.body, { creds, headers: { "idempotency-key": key } });
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(((await again.json()) as { id: string }).id).toBe(((await retry.json()) as { id: string }).id);
+    }, 30_000);
+  }
+});
