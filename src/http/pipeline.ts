@@ -44,10 +44,15 @@ export function pipeline(deps: PipelineDeps) {
     })
     // Synchronous unless there is an idempotent response to store: an async hook here would make
     // every request pay for a promise it does not need.
-    .mapResponse({ as: "global" }, ({ request, responseValue, set }) => {
+    // Elysia does not send an error thrown here to onError: it would reach the front door as an
+    // unhandled 500. Storing the answer fails when storage does (the write itself committed):
+    // that is a 503, and the retry replays the write from the orphaned claim (idempotency.ts).
+    .mapResponse({ as: "global" }, ({ request, responseValue, set, path }) => {
       const state = peekState(request);
       if (!state?.idempotency) return;
-      return storeForReplay(idempotency, state, responseValue, set.status, set.headers as Record<string, string>);
+      return storeForReplay(idempotency, state, responseValue, set.status, set.headers as Record<string, string>).catch((e) =>
+        errorResponse(deps, request, "UNKNOWN", e, path),
+      );
     })
     .onError({ as: "global" }, ({ request, code, error, path }) => errorResponse(deps, request, code, error, path));
 }
