@@ -270,7 +270,9 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       if (config.learning.every_h > 0) timers.push(setInterval(() => void learning().run(), learning().intervalMs));
       // Rules whose expressions threw at run time: logged with their counts (engine.ts).
       timers.push(setInterval(() => analysis().logRuleFailures(), RULE_FAILURES_LOG_MS));
-      void store.beginServing().then((warning) => {
+      const fileProblem = (problem: string | null) =>
+        problem === null ? log.info("the database files are back in place: writes accepted again", { database: config.storage.path }) : log.error(problem, { database: config.storage.path });
+      void store.beginServing(fileProblem).then((warning) => {
         if (warning !== null) log.warn(warning, { database: config.storage.path });
       });
       // A database too large for the inline start-up check is checked now, off the event loop.

@@ -185,9 +185,11 @@ export interface Store {
   checkAfterOpen(): Promise<string | null>;
   /**
    * Background work of the store while a server runs (SQLite: WAL checkpoints on a worker
-   * thread). The server calls it once listening; resolves with a warning to log, or null.
+   * thread; a watch that its files are still in place, which calls `onProblem` with what
+   * happened, and with null when it is over). The server calls it once listening; resolves with a
+   * warning to log, or null.
    */
-  beginServing(): Promise<string | null>;
+  beginServing(onProblem?: (problem: string | null) => void): Promise<string | null>;
   /** Row counts for /metrics: analyses, alerts by status, reports and webhook outbox by status. */
   counts(): Promise<StoreCounts>;
   /** Applies pending migrations; returns the versions applied. */

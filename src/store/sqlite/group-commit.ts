@@ -27,6 +27,8 @@ export class GroupCommit {
 
   /** Set while a server runs: WAL checkpoints happen on its worker thread (checkpointer.ts). */
   checkpointer?: Checkpointer;
+  /** Runs before each group's transaction (file-identity.ts: refuses writes to a removed file). */
+  beforeBegin?: () => void;
 
   constructor(private readonly db: Database) {}
 
@@ -66,6 +68,7 @@ export class GroupCommit {
       this.checkpointer?.catchUp();
     } catch {} // a checkpoint that fails now is retried by the worker's next pass
     try {
+      this.beforeBegin?.();
       statements = this.prepared();
       statements.begin.run();
     } catch (e) {

@@ -9,6 +9,7 @@ import { SqliteApiKeyRepository } from "./api-keys.ts";
 import { SqliteAuditRepository } from "./audit.ts";
 import { guarded, migrate, openSqlite, type SqliteOptions, startupCheckOf } from "./database.ts";
 import { probeWritable } from "./checks.ts";
+import { FileIdentityWatch } from "./file-identity.ts";
 import { quickCheckInWorker } from "./integrity-worker.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { Checkpointer } from "./checkpointer.ts";
@@ -25,6 +26,9 @@ import { SqliteUserRepository } from "./users.ts";
 /** How often health re-runs quick_check, and up to which file size (pages) it does at all. */
 const INTEGRITY_RECHECK_MS = 60_000;
 const QUICK_CHECK_MAX_PAGES = 64 * 1024;
+
+/** How often a serving store checks that its files are still in place (file-identity.ts). */
+const FILE_CHECK_EVERY_MS = 100;
 
 export class SqliteStore implements Store {
   readonly driver = "sqlite" as const;
@@ -45,12 +49,19 @@ export class SqliteStore implements Store {
   readonly usage;
   private closed = false;
   private readonly writes: GroupCommit;
+  /** Whether the database files are still those opened (null for an in-memory database). */
+  private readonly files: FileIdentityWatch | null = null;
+  private filesTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(readonly db: Database) {
     this.accounts = new SqliteAccountRepository(db);
     this.apiKeys = new SqliteApiKeyRepository(db);
     this.idempotency = new SqliteIdempotencyRepository(db);
     const writes = (this.writes = new GroupCommit(db));
+    if (db.filename !== "" && db.filename !== ":memory:") {
+      const files = (this.files = new FileIdentityWatch(db, db.filename));
+      writes.beforeBegin = () => void files.check();
+    }
     this.analyses = new SqliteAnalysisRepository(db, writes);
     this.alerts = new SqliteAlertRepository(db, writes);
     this.outbox = new SqliteOutboxRepository(db);
@@ -143,6 +154,8 @@ export class SqliteStore implements Store {
    */
   ping() {
     return guarded(() => {
+      const gone = this.files?.check();
+      if (gone) throw new StorageUnavailableError(gone);
       probeWritable(this.db, this.db.filename, new Date().toISOString());
       void this.checkIntegrity();
       if (this.integrity.problem !== null) throw new StorageUnavailableError(`database is corrupt: ${this.integrity.problem}`);
@@ -163,8 +176,19 @@ export class SqliteStore implements Store {
    * the event loop (checkpointer.ts). Resolves with a warning when they cannot (then SQLite
    * checkpoints as it does by default), else null.
    */
-  async beginServing(): Promise<string | null> {
+  async beginServing(onProblem?: (problem: string | null) => void): Promise<string | null> {
     if (this.closed || this.writes.checkpointer || this.db.filename === ":memory:" || this.db.filename === "") return null;
+    // Writes outside group commits (alert changes, keys, claims) are covered by this timer.
+    const files = this.files;
+    if (files && !this.filesTimer) {
+      files.onChange = onProblem;
+      this.filesTimer = setInterval(() => {
+        try {
+          files.check();
+        } catch {} // a closed connection: close() clears the timer
+      }, FILE_CHECK_EVERY_MS);
+      this.filesTimer.unref?.();
+    }
     const started = await Checkpointer.start(this.db);
     if (this.closed) {
       if (started instanceof Checkpointer) started.stop();
@@ -178,6 +202,7 @@ export class SqliteStore implements Store {
   close() {
     if (this.closed) return;
     this.closed = true;
+    if (this.filesTimer) clearInterval(this.filesTimer);
     this.writes.checkpointer?.stop();
     this.writes.checkpointer = undefined;
     this.db.close();
