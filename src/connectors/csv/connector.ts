@@ -13,7 +13,7 @@ import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
-import { type CsvEncoding, CsvRow, type CsvRows, MalformedCsvError, readCsvRange, readCsvRows } from "./reader.ts";
+import { type CsvEncoding, CsvRow, type CsvRows, FileChangedError, MalformedCsvError, readCsvRange, readCsvRows } from "./reader.ts";
 import { NumberedRow, type RowNumbering, rowId } from "./row-number.ts";
 
 /** How much of a file's start checkFirstRows reads, and how many rows of it at most. */
@@ -268,7 +268,7 @@ export class CsvConnector extends BaseConnector {
     let row = 0;
     let records: AsyncGenerator<CsvRows>;
     try {
-      records = readCsvRows(index.path, { delimiter: this.delimiter, encoding: index.encoding, start, end, signal });
+      records = readCsvRows(index.path, { delimiter: this.delimiter, encoding: index.encoding, start, end, signal, failIfChanged: index });
     } catch {
       throw connectorUnavailable(this.id, "a transactions file could not be read");
     }
@@ -287,35 +287,42 @@ export class CsvConnector extends BaseConnector {
     if (numbered && before === undefined) throw new Error("a part of a numbered file must know its first row's number");
     // One row object for every row: its fields are read from the batch's bytes as needed.
     const r = new CsvRow();
-    for await (const batch of records) {
-      const ready: Transaction[] = [];
-      current = batch;
-      batchFirstRow = row + 1;
-      for (let i = 0; i < batch.count; i++) {
-        row++;
-        r.load(batch, i);
-        const values = numbered ? numbered.of(r, rowId(index.numbering!, row + before!)) : r;
-        if (scattered.size > 0) {
-          const id = mapper.idOfRow(values);
-          const runs = scattered.get(id);
-          if (runs) {
-            // Rows of this id are spread over the file: read them all at the first one.
-            if (scatteredDone.has(id) || runs[0]! < start) continue;
-            scatteredDone.add(id);
-            const done = grouper.flush();
-            if (done) ready.push(done);
-            const whole = await this.readWhole(index, id);
-            if (whole) ready.push(whole);
-            continue;
+    try {
+      for await (const batch of records) {
+        const ready: Transaction[] = [];
+        current = batch;
+        batchFirstRow = row + 1;
+        for (let i = 0; i < batch.count; i++) {
+          row++;
+          r.load(batch, i);
+          const values = numbered ? numbered.of(r, rowId(index.numbering!, row + before!)) : r;
+          if (scattered.size > 0) {
+            const id = mapper.idOfRow(values);
+            const runs = scattered.get(id);
+            if (runs) {
+              // Rows of this id are spread over the file: read them all at the first one.
+              if (scatteredDone.has(id) || runs[0]! < start) continue;
+              scatteredDone.add(id);
+              const done = grouper.flush();
+              if (done) ready.push(done);
+              const whole = await this.readWhole(index, id);
+              if (whole) ready.push(whole);
+              continue;
+            }
           }
+          const done = grouper.addRow(values, row, describe);
+          if (done) ready.push(done);
         }
-        const done = grouper.addRow(values, row, describe);
-        if (done) ready.push(done);
+        for (const t of ready) {
+          if (window.accept(t)) yield t;
+          if (window.full) return;
+        }
       }
-      for (const t of ready) {
-        if (window.accept(t)) yield t;
-        if (window.full) return;
-      }
+    } catch (e) {
+      // The whole scan fails (a report over it fails, naming why) rather than end complete in
+      // appearance over a file rewritten or truncated under it.
+      if (e instanceof FileChangedError) throw connectorUnavailable(this.id, `${name}: ${e.message}`);
+      throw e;
     }
     const last = grouper.flush();
     if (last && window.accept(last)) yield last;

@@ -48,6 +48,18 @@ export class RecordTooLongError extends MalformedCsvError {
 }
 
 /**
+ * The file was truncated or written to while a scan read it (an export rewritten in place): what
+ * was read mixes two versions of it, or stops short, so a scan that went on would be complete in
+ * appearance only. Not thrown for a file renamed over the one being read: the scan reads the file
+ * it opened, which did not change.
+ */
+export class FileChangedError extends Error {
+  constructor() {
+    super("the file changed while it was read (rewritten or truncated in place); write exports to another name and rename them into place");
+  }
+}
+
+/**
  * A field that starts with `"` and has no closing quote before the end of the file: read on, the
  * rest of the file would be one field of one record (its rows silently gone). `line` (1-based,
  * physical lines of the file) is where the quote opened, when known.
@@ -117,6 +129,12 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /** Decode only this field of each record (fields = [that value]): for building an index. */
   onlyField?: number;
+  /**
+   * The version of the file the caller expects (its index's size and mtime): FileChangedError
+   * when the file opened is another, or differs at the end of the read, or ends before `end`. A
+   * scan must read one version of the file (an index is rebuilt anyway when its file changes).
+   */
+  failIfChanged?: { size: number; mtimeMs: number };
 }
 
 /** Streams the records of a file (or of a byte range of it) in batches. */
@@ -150,7 +168,11 @@ export function readCsvRows(path: string, options: ReadOptions): AsyncGenerator<
 async function* readBatches<B>(path: string, options: ReadOptions, parse: (buf: Buffer, pos: number, eof: boolean, base: number, cut: boolean) => { next: number; batch: B | undefined }): AsyncGenerator<B> {
   const handle = await open(path, "r");
   try {
-    const size = (await handle.stat()).size;
+    // fstat of the open file: a file renamed over the path later is not the one being read.
+    const opened = await handle.stat();
+    const expected = options.failIfChanged;
+    if (expected && (opened.size !== expected.size || opened.mtimeMs !== expected.mtimeMs)) throw new FileChangedError();
+    const size = opened.size;
     const limit = options.end ?? size;
     const cut = limit < size;
     let position = options.start ?? 0;
@@ -171,6 +193,10 @@ async function* readBatches<B>(path: string, options: ReadOptions, parse: (buf: 
       position += bytesRead;
       filled += bytesRead;
       const eof = bytesRead === 0 || position >= limit;
+      if (eof && expected) {
+        const now = await handle.stat();
+        if (position < limit || now.size !== expected.size || now.mtimeMs !== expected.mtimeMs) throw new FileChangedError();
+      }
       const buf = work.subarray(0, filled);
       let pos = 0;
       if (workOffset === 0 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) pos = 3;
