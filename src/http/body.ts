@@ -1,6 +1,7 @@
 // Reads a request body once, as exact bytes, refusing it past the configured size. The bytes are
 // what the signature covers; JSON is decoded from them only after the caller is authenticated.
 import { ApiError } from "../domain/errors.ts";
+import { jsonDepth, MAX_JSON_DEPTH } from "../domain/json-depth.ts";
 import { parseJsonKeepingNumbers } from "./json-numbers.ts";
 
 const EMPTY = new Uint8Array(0);
@@ -48,27 +49,6 @@ export async function readBodyBytes(request: Request, max: number): Promise<Uint
     offset += c.length;
   }
   return out;
-}
-
-/** Deeper JSON is refused before parsing: recursive parsing and validation would exhaust the stack. */
-export const MAX_JSON_DEPTH = 64;
-
-/** The deepest nesting of arrays and objects in JSON text, stopping early past `limit`. */
-export function jsonDepth(bytes: Uint8Array, limit: number): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const c = bytes[i]!;
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped byte
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > deepest && (deepest = depth) > limit) return deepest;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return deepest;
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;

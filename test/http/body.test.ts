@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { jsonDepth, MAX_JSON_DEPTH } from "../../src/http/body.ts";
+import { jsonDepth, MAX_JSON_DEPTH } from "../../src/domain/json-depth.ts";
 import { startTestServer } from "../support/harness.ts";
 
 const enc = (s: string) => new TextEncoder().encode(s);

@@ -4,6 +4,7 @@
 // most that much memory), and retries with exponential backoff on network errors, timeouts,
 // 5xx and 429. Credentials go only in headers and never into messages or logs.
 import type { ApiError } from "../../domain/errors.ts";
+import { jsonDepth, MAX_JSON_DEPTH } from "../../domain/json-depth.ts";
 import { connectorTimeout, connectorUnavailable } from "../errors.ts";
 import { pinnableDestination, type Resolver } from "./ssrf.ts";
 import { pinnedFetch } from "./pinned-fetch.ts";
@@ -64,10 +65,16 @@ async function attemptOnce(start: URL, s: HttpClientSettings, outer?: AbortSigna
         const why = response.status === 401 || response.status === 403 ? "the source refused the credentials" : `the source answered HTTP ${response.status}`;
         return fail(connectorUnavailable(id, why), retry);
       }
-      const text = await readCapped(response, s.maxBytes);
-      if (text === undefined) return fail(connectorUnavailable(id, `the response is larger than max_response_bytes (${s.maxBytes})`), false);
+      const bytes = await readCapped(response, s.maxBytes);
+      if (bytes === undefined) return fail(connectorUnavailable(id, `the response is larger than max_response_bytes (${s.maxBytes})`), false);
+      // A source's JSON is no more trusted than a client's: what is nested past the limit would
+      // cost seconds of the thread that answers every request once mapped (JSON.stringify of a
+      // nested field runs into the stack's end slowly), so it is refused unparsed.
+      if (jsonDepth(bytes, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+        return fail(connectorUnavailable(id, `the source returned JSON nested deeper than ${MAX_JSON_DEPTH} levels`), false);
+      }
       try {
-        return { ok: true, body: JSON.parse(text) };
+        return { ok: true, body: JSON.parse(new TextDecoder().decode(bytes)) };
       } catch {
         return fail(connectorUnavailable(id, "the source returned a body that is not JSON"), true);
       }
@@ -82,14 +89,14 @@ async function attemptOnce(start: URL, s: HttpClientSettings, outer?: AbortSigna
 
 const fail = (error: ApiError, retry: boolean): Outcome => ({ ok: false, error, retry });
 
-/** The body as text, or undefined as soon as it exceeds `max` bytes (the rest is not read). */
-async function readCapped(response: Response, max: number): Promise<string | undefined> {
+/** The body's bytes, or undefined as soon as it exceeds `max` bytes (the rest is not read). */
+async function readCapped(response: Response, max: number): Promise<Uint8Array | undefined> {
   const declared = Number(response.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > max) {
     await response.body?.cancel().catch(() => {});
     return undefined;
   }
-  if (!response.body) return "";
+  if (!response.body) return new Uint8Array(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -103,7 +110,7 @@ async function readCapped(response: Response, max: number): Promise<string | und
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
