@@ -1,5 +1,6 @@
 // The background report worker: `concurrency` loops that each claim the oldest queued report,
-// run it, and record the outcome. One report failing fails that report only. Reports left
+// run it, and record the outcome. One report failing fails that report only; one interrupted by
+// a storage failure runs again (up to max_attempts). Reports left
 // running by a process that died (a killed server, an interrupted `assay reports create --wait`)
 // are put back in the queue; on a graceful stop our own running reports are re-queued too.
 // Finished reports older than the retention are deleted, row and file.
@@ -15,6 +16,8 @@ import { type RunnerDeps, runReport } from "./runner.ts";
 import { ReportError } from "./types.ts";
 
 const PROGRESS_EVERY_MS = 250;
+/** How long a report interrupted by a storage failure waits before it goes back to the queue. */
+const STORAGE_RETRY_PAUSE_MS = 2_000;
 const RETENTION_EVERY_MS = 3_600_000;
 
 /** Identifies the process running a report: "<role>:<pid>@<host>". */
@@ -149,6 +152,18 @@ export class ReportWorker {
         await store.reports.requeue(report.id, this.runner).catch(() => {});
         return;
       }
+      if (this.running && (e as Error)?.name === "StorageUnavailableError") {
+        // Storage went away under the report (a PostgreSQL restart, a killed connection, a
+        // statement timeout): an interruption like a crash, not a failure of the report, which
+        // a blip used to fail for good ("create it again"). It goes back to the queue after a
+        // pause and runs again, counted against max_attempts; should the re-queue fail too, the
+        // orphan pass re-queues it once storage answers (its runner is this live process, but
+        // the report is no longer among its active ones).
+        log.warn("report interrupted: storage unavailable; it will run again", { report: report.id, attempt: report.attempts, error: String((e as Error).message) });
+        await pause(STORAGE_RETRY_PAUSE_MS, controller.signal);
+        await store.reports.requeue(report.id, holder).catch(() => {});
+        return;
+      }
       const { code, message } = publicError(e, report.id);
       if (code === "internal_error") log.error("report failed", { report: report.id, error: String((e as Error)?.stack ?? e) });
       else log.warn("report failed", { report: report.id, code, message });
@@ -235,6 +250,15 @@ export class ReportWorker {
         .catch(() => {});
     }
   }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts (the worker stopping). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
 }
 
 /** What the client may read about a failure: our own codes and messages, never internals. */

@@ -6,6 +6,9 @@
 // keys of one PostgreSQL restart under load, stuck past their 5-minute lease). Once storage is
 // back, the claim must be resolved by its owner within seconds, and a retry must run or replay.
 //
+// And a report running when the storage goes away is interrupted, not failed: it runs again once
+// storage answers (it used to fail for good, "create it again": 259 reports of one chaos run).
+//
 // PostgreSQL is reached through a TCP proxy this test stops and starts, so the shared server is
 // never touched.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -47,6 +50,7 @@ beforeAll(async () => {
 storage: { driver: postgres, url: "${viaProxy.href}", pool: 2 }
 security: { master_key_file: ./master.key }
 plans: { unlimited: { per_second: 100000, per_minute: 1000000 } }
+reports: { poll_interval_ms: 100 }
 connectors:
   - { id: inline, type: inline }
 alerts: { auto_threshold: 0 }
@@ -141,4 +145,26 @@ describe.skipIf(!available)("storage lost while the answer of a committed write 
       expect(retry.headers.get("idempotent-replayed")).toBe("true");
     }, 30_000);
   }
+});
+
+describe.skipIf(!available)("storage lost while a report runs", () => {
+  test("its connection cut: the report is interrupted, not failed, and runs again to completion", async () => {
+    proxy.delayMs = 150;
+    const queued = await signedFetch(node.url, "POST", "/v1/reports", { type: "alerts", format: "json" }, { creds });
+    expect(queued.status).toBe(202);
+    const { id } = (await queued.json()) as { id: string };
+    const row = async () => (await direct.unsafe("SELECT status, attempts FROM reports WHERE id = $1", [id]))[0] as { status: string; attempts: number };
+    await until("the report running", async () => (await row()).status === "running", 10_000, 2);
+    // The claim's acknowledgement (slowed 150 ms) has reached the worker: the report is under way.
+    await Bun.sleep(250);
+    // Its connections cut, and PostgreSQL reachable again at once (pg_terminate_backend, a
+    // failover): the query under way fails, the next ones reconnect.
+    proxy.stop();
+    proxy.delayMs = 0;
+    proxy.start();
+    const final = await until("the report finished", async () => ((r) => (r.status === "completed" || r.status === "failed" ? r : null))(await row()), 20_000, 100);
+    expect(final.status).toBe("completed");
+    expect(final.attempts).toBeGreaterThanOrEqual(2);
+    expect(node.output()).toContain("report interrupted: storage unavailable; it will run again");
+  }, 30_000);
 });
