@@ -3,6 +3,7 @@
 // key minted or revoked by the CLI (another process) takes effect within that time, while a busy
 // client does not cost a hash and two queries per request.
 import { type AuditActor, type AuditService, SYSTEM_ACTOR } from "../audit/service.ts";
+import { readWithin } from "../store/deadline.ts";
 import type { Clock } from "../domain/clock.ts";
 import { iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
@@ -229,12 +230,12 @@ export class KeyService {
     const cached = this.cached(presented);
     if (cached !== undefined) return cached;
     if (!isWellFormedApiKey(presented)) return null;
-    const record = await this.store.apiKeys.findByHash(hashApiKey(presented));
+    const record = await readWithin(this.store.apiKeys.findByHash(hashApiKey(presented)), "reading the API key");
     if (!record || this.statusOf(record) !== "active") {
       this.recent.delete(presented);
       return null;
     }
-    const account = await this.store.accounts.get(record.account_id);
+    const account = await readWithin(this.store.accounts.get(record.account_id), "reading the account");
     if (!account) return null;
     const auth = { account, key: record, secret: this.secretOf(record) };
     if (this.recent.size >= AUTH_CACHE_LIMIT) this.recent.delete(this.recent.keys().next().value!);

@@ -168,3 +168,26 @@ describe.skipIf(!available)("storage lost while a report runs", () => {
     expect(node.output()).toContain("report interrupted: storage unavailable; it will run again");
   }, 30_000);
 });
+
+// PostgreSQL that hangs instead of failing (paused, or a partition that drops packets without a
+// reset): every request waited as long as the database did — health took 7.5 s to answer 200
+// while PostgreSQL was SIGSTOPped in a chaos run, and would wait for ever in a partition — where
+// clients and load balancers need a 503 to go elsewhere. The reads a request's answer waits on
+// (its API key, health's check) now have a deadline.
+describe.skipIf(!available)("storage that hangs", () => {
+  test("requests answer 503 within the read deadline, and are served again once storage answers", async () => {
+    proxy.delayMs = 6000;
+    await Bun.sleep(1100); // past the key cache and the reuse of the last storage check
+    for (let poll = 0; poll < 2; poll++) {
+      const started = performance.now();
+      const hung = await signedFetch(node.url, "GET", "/v1/health", undefined, { creds });
+      const body = (await hung.json()) as { code?: string; checks?: { storage: string } };
+      expect(hung.status).toBe(503);
+      // Refused by the key's read (problem+json), or by health's own check (its body).
+      expect(body.code ?? body.checks?.storage).toMatch(/^(storage_unavailable|unavailable)$/);
+      expect(performance.now() - started).toBeLessThan(3000);
+    }
+    proxy.delayMs = 0;
+    await until("health 200 again", async () => (await signedFetch(node.url, "GET", "/v1/health", undefined, { creds })).status === 200, 15_000, 250);
+  }, 30_000);
+});

@@ -5,11 +5,11 @@ import type { FastRoute } from "../../http/fast-path.ts";
 import type { Runtime } from "../../runtime.ts";
 import { then } from "../../domain/awaitable.ts";
 import { VERSION } from "../../version.ts";
+import { STORAGE_READ_DEADLINE_MS } from "../../store/deadline.ts";
 import type { HealthBody } from "./index.ts";
 
 /** A storage check is reused for this long: health may be polled far more often than that. */
 const STORAGE_CHECK_MS = 1000;
-
 export interface HealthAnswer {
   status: 200 | 503;
   body: HealthBody;
@@ -40,17 +40,37 @@ export function healthReporter(rt: Runtime): HealthReporter {
       },
     });
   };
+  // The store's check under way: one at a time, however long it hangs (polls meanwhile share it).
+  // A database that hangs instead of failing made health hang as long (7.5 s of a paused
+  // PostgreSQL in a chaos run, for ever in a partition): past the deadline it is unavailable.
+  let pinging: Promise<"ok" | "unavailable"> | null = null;
+  let pingStarted = 0;
   return () => {
     const now = rt.clock.monotonic();
     if (now - lastCheck.at < STORAGE_CHECK_MS) return answer(lastCheck.storage);
-    return rt.store.ping().then(
-      () => "ok" as const,
-      () => "unavailable" as const,
-    ).then((storage) => {
+    if (pinging === null) {
+      pingStarted = now;
+      const check = (pinging = rt.store.ping().then(
+        () => "ok" as const,
+        () => "unavailable" as const,
+      ));
+      void check.then(() => {
+        if (pinging === check) pinging = null;
+      });
+    }
+    // A check that already overran its deadline is not waited for again by every later poll.
+    return withinDeadline(pinging, STORAGE_READ_DEADLINE_MS - (now - pingStarted)).then((storage) => {
       lastCheck = { at: now, storage };
       return answer(storage);
     });
   };
+}
+
+/** The check's outcome, or "unavailable" when it has not come within `ms`. */
+function withinDeadline(check: Promise<"ok" | "unavailable">, ms: number): Promise<"ok" | "unavailable"> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"unavailable">((resolve) => (timer = setTimeout(() => resolve("unavailable"), Math.max(0, ms))));
+  return Promise.race([check, late]).finally(() => clearTimeout(timer));
 }
 
 function sameCounts(a: HealthBody["checks"]["connectors"], b: HealthBody["checks"]["connectors"]): boolean {
