@@ -20,6 +20,8 @@ import { writeServerMarker } from "./store/server-marker.ts";
 
 /** How long after listening the app is built and background work starts, unless a request needs them sooner. */
 const APP_BUILD_DELAY_MS = 50;
+/** How long closing connectors and storage may take at the end of a shutdown (a database that hangs is not waited for). */
+const CLOSE_DEADLINE_MS = 5_000;
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -104,11 +106,18 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
         // Background work (a running report goes back to the queue) stops at once, not after the notice.
         const quiet = rt.quiesce();
         if (options.notice && cfg.shutdown_notice_s > 0) await Bun.sleep(cfg.shutdown_notice_s * 1000);
-        await quiet;
+        // Every wait below is bounded: with a database that hangs (paused, partitioned), the
+        // usage flush, the report worker's query and closing the pool waited as long as it did,
+        // and a SIGTERMed node outlived its grace by as much (26 s in a chaos run).
         const grace = rt.config.server.shutdown_grace_s * 1000;
+        const graceOver = Bun.sleep(grace).then(() => "over" as const);
+        if ((await Promise.race([quiet.then(() => "done" as const), graceOver])) === "over") {
+          rt.log.warn("shutdown: background work did not stop within shutdown_grace_s; going on without it", { grace_s: cfg.shutdown_grace_s });
+        }
         // stop(false) stops accepting and resolves when in-flight requests are done.
-        await Promise.race([server.stop(false), Bun.sleep(grace).then(() => server.stop(true))]);
-        await rt.close();
+        await Promise.race([server.stop(false), graceOver.then(() => server.stop(true))]);
+        const closed = await Promise.race([rt.close().then(() => "done" as const), Bun.sleep(CLOSE_DEADLINE_MS).then(() => "over" as const)]);
+        if (closed === "over") rt.log.warn("shutdown: connectors and storage did not close in time (unreachable?); exiting without waiting for them", { waited_ms: CLOSE_DEADLINE_MS });
         removeMarker();
       })();
       return stopping;

@@ -13,7 +13,7 @@
 // never touched.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SQL } from "bun";
 import { loadConfig } from "../../src/config/load.ts";
@@ -31,6 +31,7 @@ let proxy: TcpProxy;
 let node: ServerProcess;
 let creds: Credentials;
 let admin: ReturnType<typeof openAdmin>;
+let config: string;
 
 beforeAll(async () => {
   if (!available) return;
@@ -43,7 +44,7 @@ beforeAll(async () => {
   viaProxy.port = String(port);
   const dir = makeTempDir("assay-idem-outage-");
   writeFileSync(join(dir, "master.key"), randomBytes(32).toString("hex"), { mode: 0o600 });
-  const config = join(dir, "assay.yaml");
+  config = join(dir, "assay.yaml");
   writeFileSync(
     config,
     `server: { port: 0, access_log: false }
@@ -189,5 +190,32 @@ describe.skipIf(!available)("storage that hangs", () => {
     }
     proxy.delayMs = 0;
     await until("health 200 again", async () => (await signedFetch(node.url, "GET", "/v1/health", undefined, { creds })).status === 200, 15_000, 250);
+  }, 30_000);
+});
+
+// The same hang at SIGTERM: the usage flush, the report worker's query and closing the pool each
+// waited for the database, so a node kept running 26 s past its SIGTERM (grace 10 s) until
+// PostgreSQL answered again — for ever in a partition. Now every step of the shutdown is bounded.
+describe.skipIf(!available)("SIGTERM while storage hangs", () => {
+  test("the node exits within its notice, grace and close deadline", async () => {
+    const quick = config.replace(/assay\.yaml$/, "quick-stop.yaml");
+    writeFileSync(quick, readFileSync(config, "utf8").replace("server: { port: 0, access_log: false }", "server: { port: 0, access_log: false, shutdown_notice_s: 0, shutdown_grace_s: 2 }"));
+    const doomed = await spawnServe(quick, { ASSAY_MASTER_KEY: "", ASSAY_CONFIG: "" }, process.env.ASSAY_BINARY);
+    try {
+      expect((await signedFetch(doomed.url, "POST", "/v1/alerts", { title: "before the hang", severity: "low" }, { creds })).status).toBe(201);
+      proxy.delayMs = 30_000;
+      // Work under way on the hung database: a write, and the background work's own queries.
+      void signedFetch(doomed.url, "POST", "/v1/alerts", { title: "during the hang", severity: "low" }, { creds }).catch(() => {});
+      await Bun.sleep(300);
+      const started = performance.now();
+      doomed.proc.kill("SIGTERM");
+      const exited = await Promise.race([doomed.proc.exited.then(() => true), Bun.sleep(12_000).then(() => false)]);
+      expect(exited).toBe(true);
+      expect(performance.now() - started).toBeLessThan(2_000 + 5_000 + 1_500);
+      expect(doomed.output()).toContain('"msg":"stopped"');
+    } finally {
+      proxy.delayMs = 0;
+      doomed.proc.kill("SIGKILL");
+    }
   }, 30_000);
 });
