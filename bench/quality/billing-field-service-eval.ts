@@ -7,8 +7,8 @@
 // business (every false alarm with its codes in <out>/false-alarms.json). Not part of
 // `make bench-quality`.
 // Run: bun run bench/quality/billing-field-service-eval.ts --seed 8128 [--port 18392] [--verbose] [--rules]
-import { falseAlarmsByKind } from "./metrics.ts";
-import { flaggedAtHigh, startServedBilling } from "./signed-call.ts";
+import { reportServedBilling } from "./billing-report.ts";
+import { startServedBilling } from "./signed-call.ts";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { LEAK_KINDS, writeFieldService, type Label } from "./billing-field-service.ts";
@@ -81,58 +81,7 @@ const repo = resolve(import.meta.dir, "../..");
 const { call, server } = await startServedBilling({ repo, dir, configFile, port, accountName: "Field service" });
 try {
   const labels = JSON.parse(readFileSync(join(dir, "export", "labels.json"), "utf8")) as { leaks: Label[]; regular: Record<string, string> };
-  const cpu0 = process.cpuUsage();
-  const flagged = await flaggedAtHigh(call, "fsm");
-  const status = await call("GET", "/v1/connectors/fsm/status");
-  const rejected = status.json.mapping?.rejected_rows ?? 0;
-  // Per kind: planted documents found at high, and their amount at risk from a lookup.
-  const leakDocs = new Set(labels.leaks.map((l) => l.document));
-  // Lookups that did not answer 200 (their estimate counts as 0), and with --verbose each lookup.
-  const lookupErrors = new Map<string, number>();
-  const lookups: unknown[] = [];
-  const perKind = new Map<string, { n: number; tp: number; truth: Record<string, number>; est: Record<string, number> }>();
-  for (const l of labels.leaks) {
-    const k = perKind.get(l.kind) ?? { n: 0, tp: 0, truth: {}, est: {} };
-    k.n++;
-    if (flagged.has(l.document)) k.tp++;
-    let est = 0;
-    for (const module of ["revenue_leakage", "duplicate_detection"]) {
-      const r = await call("POST", "/v1/analyze", { connector: "fsm", module, data: { transaction_id: l.document } });
-      if (r.status !== 200) lookupErrors.set(`${r.status} ${r.json.code ?? ""}`, (lookupErrors.get(`${r.status} ${r.json.code ?? ""}`) ?? 0) + 1);
-      if (verbose && module === "revenue_leakage") lookups.push({ document: l.document, kind: l.kind, truth: l.amount_at_risk, estimate: Number(r.json.amount_at_risk?.amount ?? 0), codes: (r.json.anomalies ?? []).map((a: { code: string }) => a.code) });
-      est = Math.max(est, Number(r.json.amount_at_risk?.amount ?? 0));
-    }
-    k.truth[l.currency] = (k.truth[l.currency] ?? 0) + l.amount_at_risk;
-    k.est[l.currency] = (k.est[l.currency] ?? 0) + est;
-    perKind.set(l.kind, k);
-    if (verbose && !flagged.has(l.document)) console.log(`missed ${l.kind} ${l.document}`);
-  }
-  const fpByKind = falseAlarmsByKind(flagged, leakDocs, labels.regular);
-  const cpu = process.cpuUsage(cpu0);
-  const tp = [...perKind.values()].reduce((s, k) => s + k.tp, 0);
-  const fp = [...fpByKind.values()].reduce((s, k) => s + k.length, 0);
-  console.log(`# Field-service data set, seed ${seed}: ${JSON.stringify(sizes)}, rejected rows ${rejected}`);
-  console.log(`\nat high: precision ${(tp / Math.max(1, tp + fp)).toFixed(3)}, recall ${(tp / labels.leaks.length).toFixed(3)} (TP ${tp}, FP ${fp}, FN ${labels.leaks.length - tp})\n`);
-  console.log("| kind | planted | found at high | recall | amount at risk: planted → estimated (error) |\n|---|---:|---:|---:|---|");
-  for (const kind of LEAK_KINDS) {
-    const k = perKind.get(kind);
-    if (!k) continue;
-    const amounts = Object.entries(k.truth).map(([c, truth]) => {
-      const est = k.est[c] ?? 0;
-      return `${c} ${truth.toFixed(2)} → ${est.toFixed(2)}${truth ? ` (${(((est - truth) / truth) * 100).toFixed(1)} %)` : ""}`;
-    }).join("; ");
-    console.log(`| ${kind} | ${k.n} | ${k.tp} | ${(k.tp / k.n).toFixed(3)} | ${amounts} |`);
-  }
-  const regularCount = new Map<string, number>();
-  for (const v of Object.values(labels.regular)) regularCount.set(v, (regularCount.get(v) ?? 0) + 1);
-  console.log("\n| regular business | documents | flagged at high |\n|---|---:|---:|");
-  for (const [kind, n] of [...regularCount].sort()) console.log(`| ${kind} | ${n} | ${fpByKind.get(kind)?.length ?? 0} |`);
-  if (fpByKind.has("unlabelled")) console.log(`| unlabelled | – | ${fpByKind.get("unlabelled")!.length} |`);
-  if (lookupErrors.size > 0) console.log(`\nlookups not answered 200: ${[...lookupErrors].map(([k, n]) => `${k} × ${n}`).join(", ")}`);
-  if (verbose) writeFileSync(join(dir, "lookups.json"), JSON.stringify(lookups, null, 1));
-  writeFileSync(join(dir, "false-alarms.json"), JSON.stringify(Object.fromEntries(fpByKind), null, 1));
-  if (verbose) for (const [kind, list] of fpByKind) console.log(`FP ${kind}: ${list.slice(0, 8).join(" | ")}`);
-  console.log(`\nclient CPU ${(cpu.user / 1e6).toFixed(1)} s`);
+  await reportServedBilling({ call, connector: "fsm", labels, leakKinds: LEAK_KINDS, title: `Field-service data set, seed ${seed}: ${JSON.stringify(sizes)}`, dir, verbose });
 } finally {
   server.kill();
   await server.exited;

@@ -1,0 +1,83 @@
+// What the served billing runners (billing-field-service-eval.ts, billing-ecommerce-eval.ts)
+// print once the product has scanned a data set: precision/recall per document at high, per
+// planted kind with its amount at risk (planted → estimated from a lookup of each planted
+// document), the false alarms per kind of regular business, and the lookups that failed.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { falseAlarmsByKind } from "./metrics.ts";
+import { flaggedAtHigh, type SignedCall } from "./signed-call.ts";
+
+/** A planted leak as the generators label it. */
+export interface PlantedLeak {
+  document: string;
+  kind: string;
+  currency: string;
+  amount_at_risk: number;
+}
+
+export async function reportServedBilling(o: {
+  call: SignedCall;
+  connector: string;
+  /** The export folder's labels.json: the planted leaks and each regular document's kind. */
+  labels: { leaks: PlantedLeak[]; regular: Record<string, string> };
+  leakKinds: readonly string[];
+  /** The report's first line after "# ". */
+  title: string;
+  /** Where lookups.json (with verbose) and false-alarms.json are written. */
+  dir: string;
+  verbose: boolean;
+}): Promise<void> {
+  const { call, connector, labels, verbose, dir } = o;
+  const cpu0 = process.cpuUsage();
+  const flagged = await flaggedAtHigh(call, connector);
+  const status = await call("GET", `/v1/connectors/${connector}/status`);
+  const rejected = status.json.mapping?.rejected_rows ?? 0;
+  // Per kind: planted documents found at high, and their amount at risk from a lookup.
+  const leakDocs = new Set(labels.leaks.map((l) => l.document));
+  // Lookups that did not answer 200 (their estimate counts as 0), and with --verbose each lookup.
+  const lookupErrors = new Map<string, number>();
+  const lookups: unknown[] = [];
+  const perKind = new Map<string, { n: number; tp: number; truth: Record<string, number>; est: Record<string, number> }>();
+  for (const l of labels.leaks) {
+    const k = perKind.get(l.kind) ?? { n: 0, tp: 0, truth: {}, est: {} };
+    k.n++;
+    if (flagged.has(l.document)) k.tp++;
+    let est = 0;
+    for (const module of ["revenue_leakage", "duplicate_detection"]) {
+      const r = await call("POST", "/v1/analyze", { connector, module, data: { transaction_id: l.document } });
+      if (r.status !== 200) lookupErrors.set(`${r.status} ${r.json.code ?? ""}`, (lookupErrors.get(`${r.status} ${r.json.code ?? ""}`) ?? 0) + 1);
+      if (verbose && module === "revenue_leakage") lookups.push({ document: l.document, kind: l.kind, truth: l.amount_at_risk, estimate: Number(r.json.amount_at_risk?.amount ?? 0), codes: (r.json.anomalies ?? []).map((a: { code: string }) => a.code) });
+      est = Math.max(est, Number(r.json.amount_at_risk?.amount ?? 0));
+    }
+    k.truth[l.currency] = (k.truth[l.currency] ?? 0) + l.amount_at_risk;
+    k.est[l.currency] = (k.est[l.currency] ?? 0) + est;
+    perKind.set(l.kind, k);
+    if (verbose && !flagged.has(l.document)) console.log(`missed ${l.kind} ${l.document}`);
+  }
+  const fpByKind = falseAlarmsByKind(flagged, leakDocs, labels.regular);
+  const cpu = process.cpuUsage(cpu0);
+  const tp = [...perKind.values()].reduce((s, k) => s + k.tp, 0);
+  const fp = [...fpByKind.values()].reduce((s, k) => s + k.length, 0);
+  console.log(`# ${o.title}, rejected rows ${rejected}`);
+  console.log(`\nat high: precision ${(tp / Math.max(1, tp + fp)).toFixed(3)}, recall ${(tp / labels.leaks.length).toFixed(3)} (TP ${tp}, FP ${fp}, FN ${labels.leaks.length - tp})\n`);
+  console.log("| kind | planted | found at high | recall | amount at risk: planted → estimated (error) |\n|---|---:|---:|---:|---|");
+  for (const kind of o.leakKinds) {
+    const k = perKind.get(kind);
+    if (!k) continue;
+    const amounts = Object.entries(k.truth).map(([c, truth]) => {
+      const est = k.est[c] ?? 0;
+      return `${c} ${truth.toFixed(2)} → ${est.toFixed(2)}${truth ? ` (${(((est - truth) / truth) * 100).toFixed(1)} %)` : ""}`;
+    }).join("; ");
+    console.log(`| ${kind} | ${k.n} | ${k.tp} | ${(k.tp / k.n).toFixed(3)} | ${amounts} |`);
+  }
+  const regularCount = new Map<string, number>();
+  for (const v of Object.values(labels.regular)) regularCount.set(v, (regularCount.get(v) ?? 0) + 1);
+  console.log("\n| regular business | documents | flagged at high |\n|---|---:|---:|");
+  for (const [kind, n] of [...regularCount].sort()) console.log(`| ${kind} | ${n} | ${fpByKind.get(kind)?.length ?? 0} |`);
+  if (fpByKind.has("unlabelled")) console.log(`| unlabelled | – | ${fpByKind.get("unlabelled")!.length} |`);
+  if (lookupErrors.size > 0) console.log(`\nlookups not answered 200: ${[...lookupErrors].map(([k, n]) => `${k} × ${n}`).join(", ")}`);
+  if (verbose) writeFileSync(join(dir, "lookups.json"), JSON.stringify(lookups, null, 1));
+  writeFileSync(join(dir, "false-alarms.json"), JSON.stringify(Object.fromEntries(fpByKind), null, 1));
+  if (verbose) for (const [kind, list] of fpByKind) console.log(`FP ${kind}: ${list.slice(0, 8).join(" | ")}`);
+  console.log(`\nclient CPU ${(cpu.user / 1e6).toFixed(1)} s`);
+}
