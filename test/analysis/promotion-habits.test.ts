@@ -114,3 +114,17 @@ test("the split scan's merged ledger learns the same promotions as one pass", ()
   expect([...merged.freeOver.keys()]).toEqual(["USD|SHIP"]);
   expect(merged.campaigns.get("30")!.map((r) => r[2].sort())).toEqual([["GAME", "TOY"]]);
 });
+
+test("a charged line's invoice value is the other lines' amounts, however many lines it has beside it", () => {
+  // Shipping free on orders of 90–150 USD (of anything), but charged on as many orders of 100–130 (seven SKUs
+  // beside it): no threshold separates them, so nothing is learned. Counting the shipping once
+  // per other line, as a misplaced `else` once did, put the charged orders at 44–74 and learned
+  // "free from 90".
+  const b = new PromotionHabitsBuilder();
+  const line = (sku: string, amount: number): LineSpec => ({ sku, qty: 1, unit: amount, list: amount, disc: 0 });
+  const seven = (total: number) => Array.from({ length: 7 }, (_, k) => line(`PART${k}`, total / 7));
+  let n = 0;
+  for (let i = 0; i < 6; i++) b.add(invoice(`F${++n}`, { customer: `F${i}`, date: day(`2025-03-${10 + i}`), lines: [line(`A${i}`, 50 + i * 6), line(`B${i}`, 40 + i * 6), ship(false)] }));
+  for (let i = 0; i < 6; i++) b.add(invoice(`C${++n}`, { customer: `C${i}`, date: day(`2025-04-${10 + i}`), lines: [...seven(100 + i * 6), ship(true)] }));
+  expect(b.finish().freeFrom("USD", "SHIP")).toBeUndefined();
+});

@@ -79,6 +79,10 @@ export interface PromotionHabitsParts {
 }
 
 const discountKey = (d: number) => Math.round(d * 100) / 100;
+/** Days since 1970 stay below this until the year 2243: a discount and a day as one number. */
+const DAYS_PER_DISCOUNT = 100_000;
+/** A discount (as discountKey gives it) and a day as one map key. */
+const dayKey = (discount: number, day: number) => Math.round(discount * 100) * DAYS_PER_DISCOUNT + day;
 
 export class PromotionHabits {
   static readonly empty = new PromotionHabits({ campaigns: new Map(), markdowns: new Map(), freeOver: new Map() });
@@ -121,11 +125,12 @@ interface FreeStats {
 
 export class PromotionHabitsBuilder {
   /** discount → day → its first MIN_CUSTOMERS distinct customers. */
-  private readonly days = new Map<string, Map<number, string[]>>();
+  private readonly days = new Map<number, Map<number, string[]>>();
   /** discount → day → invoices carrying it; and invoices per day. */
-  private readonly dayDiscountInvoices = new Map<string, Map<number, number>>();
+  private readonly dayDiscountInvoices = new Map<number, Map<number, number>>();
   private readonly dayInvoices = new Map<number, number>();
-  /** "discount|sku" → day → its first two distinct customers. */
+  /** SKU → discount and day (dayKey) → its first two distinct customers. Numbers, not a string
+   *  made per discounted line: most lines of a seller with discounts carry one. */
   private readonly skuDays = new Map<string, Map<number, string[]>>();
   /** SKU → discount → lines, first customers, first day. */
   private readonly discounted = new Map<string, Map<number, { lines: number; customers: string[]; from: number }>>();
@@ -157,12 +162,12 @@ export class PromotionHabitsBuilder {
       const d = discounts[j]!;
       if (d > 0 && d < 100 && amounts[j]! > 0) {
         const dk = discountKey(d);
-        addCustomer(this.days, String(dk), day, customer, MIN_CUSTOMERS);
+        addCustomer(this.days, dk, day, customer, MIN_CUSTOMERS);
         if (!(counted ??= []).includes(dk)) {
           counted.push(dk);
-          countIn(this.dayDiscountInvoices, String(dk), day);
+          countIn(this.dayDiscountInvoices, dk, day);
         }
-        addCustomer(this.skuDays, `${dk}|${sku}`, day, customer, 2);
+        addCustomer(this.skuDays, sku, dayKey(dk, day), customer, 2);
         let byD = this.discounted.get(sku);
         if (!byD) this.discounted.set(sku, (byD = new Map()));
         const s = byD.get(dk);
@@ -175,8 +180,9 @@ export class PromotionHabitsBuilder {
       }
       // The invoice's value besides this SKU's lines: what a free-shipping rule looks at.
       let others = total;
-      if (n <= 8) for (let k = 0; k < n; k++) if (skus[k] === sku) others -= amounts[k]!;
-      else others -= (bySku ??= sumsBySku(skus, amounts, n)).get(sku)!;
+      if (n <= 8) {
+        for (let k = 0; k < n; k++) if (skus[k] === sku) others -= amounts[k]!;
+      } else others -= (bySku ??= sumsBySku(skus, amounts, n)).get(sku)!;
       const bin = others > 0 ? Math.floor(Math.log(others) / BIN) : Number.NEGATIVE_INFINITY;
       const atZero = amounts[j] === 0;
       freeIn ??= this.free.get(currency) ?? this.free.set(currency, new Map()).get(currency)!;
@@ -209,18 +215,25 @@ export class PromotionHabitsBuilder {
         if (last && d - last[1] <= RUN_GAP_DAYS + 1) last[1] = d;
         else runs.push([d, d, []]);
       }
-      if (runs.length > 0) campaigns.set(key, runs);
+      if (runs.length > 0) campaigns.set(String(key), runs);
     }
     // A run's SKUs: those at least two customers had at the discount within it.
-    for (const [key, byDay] of this.skuDays) {
-      const at = key.lastIndexOf("|");
-      const runs = campaigns.get(key.slice(0, at));
-      if (!runs) continue;
-      const sku = key.slice(at + 1);
-      for (const run of runs) {
-        const seen: string[] = [];
-        for (const [d, cs] of byDay) if (d >= run[0] && d <= run[1]) for (const c of cs) if (!seen.includes(c)) seen.push(c);
-        if (seen.length >= 2) run[2].push(sku);
+    for (const [sku, byKey] of this.skuDays) {
+      /** The SKU's discounts → [day, customers] of each day it had them. */
+      const byDiscount = new Map<number, [number, string[]][]>();
+      for (const [k, cs] of byKey) {
+        const cents = Math.floor(k / DAYS_PER_DISCOUNT);
+        const days = byDiscount.get(cents) ?? byDiscount.set(cents, []).get(cents)!;
+        days.push([k - cents * DAYS_PER_DISCOUNT, cs]);
+      }
+      for (const [cents, days] of byDiscount) {
+        const runs = campaigns.get(String(cents / 100));
+        if (!runs) continue;
+        for (const run of runs) {
+          const seen: string[] = [];
+          for (const [d, cs] of days) if (d >= run[0] && d <= run[1]) for (const c of cs) if (!seen.includes(c)) seen.push(c);
+          if (seen.length >= 2) run[2].push(sku);
+        }
       }
     }
     const markdowns = new Map<string, [number, number][]>();
@@ -264,7 +277,7 @@ export class PromotionHabitsBuilder {
   }
 }
 
-function addCustomer(m: Map<string, Map<number, string[]>>, key: string, day: number, customer: string, cap: number) {
+function addCustomer<K>(m: Map<K, Map<number, string[]>>, key: K, day: number, customer: string, cap: number) {
   let byDay = m.get(key);
   if (!byDay) m.set(key, (byDay = new Map()));
   const cs = byDay.get(day);
@@ -284,7 +297,7 @@ function pricedSkus(skus: readonly string[], amounts: readonly number[], n: numb
   return out;
 }
 
-function countIn(m: Map<string, Map<number, number>>, key: string, day: number) {
+function countIn<K>(m: Map<K, Map<number, number>>, key: K, day: number) {
   let byDay = m.get(key);
   if (!byDay) m.set(key, (byDay = new Map()));
   byDay.set(day, (byDay.get(day) ?? 0) + 1);
