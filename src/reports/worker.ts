@@ -19,6 +19,8 @@ const PROGRESS_EVERY_MS = 250;
 /** How long a report interrupted by a storage failure waits before it goes back to the queue. */
 const STORAGE_RETRY_PAUSE_MS = 2_000;
 const RETENTION_EVERY_MS = 3_600_000;
+/** While the worker's passes keep failing (storage down), how often the failures are summed in the log. */
+const FAILING_LOG_EVERY_MS = 60_000;
 
 /** Identifies the process running a report: "<role>:<pid>@<host>". */
 export function runnerId(role: "server" | "cli"): string {
@@ -66,6 +68,9 @@ export class ReportWorker {
   private wakers = new Set<() => void>();
   private readonly active = new Map<string, AbortController>();
   private lastRetention = 0;
+
+  /** While passes fail: when that was last logged, the failed passes in all and since then. */
+  private failing: { lastLogged: number; passes: number; unlogged: number } | undefined;
 
   constructor(private readonly deps: ReportWorkerDeps) {
     this.runner = deps.runner ?? runnerId("server");
@@ -205,8 +210,9 @@ export class ReportWorker {
       try {
         await this.housekeeping();
         worked = await this.runNext();
+        this.passSucceeded();
       } catch (e) {
-        this.deps.log.warn("report worker pass failed", { error: String((e as Error)?.message ?? e) });
+        this.passFailed(e);
       }
       if (worked || !this.running) continue;
       await new Promise<void>((resolve) => {
@@ -219,6 +225,32 @@ export class ReportWorker {
         this.wakers.add(done);
       });
     }
+  }
+
+  /**
+   * An outage fails every loop's every poll: its first failure is logged, repeats are summed once
+   * a minute, and its end is logged once — not a line per poll per loop.
+   */
+  private passFailed(e: unknown) {
+    const error = String((e as Error)?.message ?? e);
+    const now = this.deps.clock.monotonic();
+    if (!this.failing) {
+      this.failing = { lastLogged: now, passes: 1, unlogged: 0 };
+      this.deps.log.warn("report worker pass failed", { error });
+      return;
+    }
+    this.failing.passes++;
+    this.failing.unlogged++;
+    if (now - this.failing.lastLogged < FAILING_LOG_EVERY_MS) return;
+    this.deps.log.warn("report worker passes still failing", { error, failed_passes: this.failing.unlogged });
+    this.failing.lastLogged = now;
+    this.failing.unlogged = 0;
+  }
+
+  private passSucceeded() {
+    if (!this.failing) return;
+    this.deps.log.info("report worker recovered", { failed_passes: this.failing.passes });
+    this.failing = undefined;
   }
 
   private async housekeeping() {
