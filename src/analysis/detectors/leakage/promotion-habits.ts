@@ -79,10 +79,11 @@ export interface PromotionHabitsParts {
 }
 
 const discountKey = (d: number) => Math.round(d * 100) / 100;
-/** Days since 1970 stay below this until the year 2243: a discount and a day as one number. */
-const DAYS_PER_DISCOUNT = 100_000;
-/** A discount (as discountKey gives it) and a day as one map key. */
-const dayKey = (discount: number, day: number) => Math.round(discount * 100) * DAYS_PER_DISCOUNT + day;
+/** A discount (as discountKey gives it, 0.01 to 99.99) in hundredths: below DISCOUNT_SLOTS. */
+const DISCOUNT_SLOTS = 2 ** 14;
+const cents = (discount: number) => Math.round(discount * 100);
+/** Days since 1970 below this (until the year 2328), in the keys of a SKU's discounted days. */
+const DISCOUNT_DAY_SLOTS = 2 ** 17;
 
 export class PromotionHabits {
   static readonly empty = new PromotionHabits({ campaigns: new Map(), markdowns: new Map(), freeOver: new Map() });
@@ -112,16 +113,30 @@ export class PromotionHabits {
 
 const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** A free-over-threshold candidate's invoices: values (log bins) at 0 and charged. */
+/** A SKU's free invoices in one currency (made at its first line at 0: most SKUs never are). */
 interface FreeStats {
+  /** Their values' log bins → invoices. */
   zero: Map<number, number>;
   zeroInvoices: number;
   customers: string[];
-  charged: Map<number, number>;
-  chargedInvoices: number;
   /** SKU billed at a price → free invoices it is on. */
   beside: Map<string, number>;
 }
+
+/**
+ * Per-SKU state is kept in a few flat maps keyed by numbers rather than objects and maps per SKU:
+ * a catalogue of 300,000 SKUs cost 500 MB of heap that way (1.7 KB a SKU). A SKU (in a currency)
+ * is a small integer; its lines per day and its charged invoices' value bins are single map
+ * entries keyed by the pair.
+ */
+const SKU_SLOTS = 2 ** 22;
+/** Currencies, so that (currency, SKU, bin) stays an exact integer (below 2^53; as (SKU, discount, day) does). */
+const CURRENCY_SLOTS = 2 ** 14;
+/** Days since 1970 below this (until the year 2243). */
+const DAY_SLOTS = 100_000;
+/** Value bins from −BIN_OFFSET to BIN_SLOTS − BIN_OFFSET − 1 (2.5e-18 to 4e17: every amount the API takes); slot 0: nothing. */
+const BIN_SLOTS = 4096;
+const BIN_OFFSET = 2048;
 
 export class PromotionHabitsBuilder {
   /** discount → day → its first MIN_CUSTOMERS distinct customers. */
@@ -129,15 +144,38 @@ export class PromotionHabitsBuilder {
   /** discount → day → invoices carrying it; and invoices per day. */
   private readonly dayDiscountInvoices = new Map<number, Map<number, number>>();
   private readonly dayInvoices = new Map<number, number>();
-  /** SKU → discount and day (dayKey) → its first two distinct customers. Numbers, not a string
-   *  made per discounted line: most lines of a seller with discounts carry one. */
-  private readonly skuDays = new Map<string, Map<number, string[]>>();
-  /** SKU → discount → lines, first customers, first day. */
-  private readonly discounted = new Map<string, Map<number, { lines: number; customers: string[]; from: number }>>();
-  /** SKU → day → lines (every line: a markdown's share is of all the SKU's lines). */
-  private readonly skuLines = new Map<string, Map<number, number>>();
-  /** currency → SKU → its invoices at 0 and charged. */
-  private readonly free = new Map<string, Map<string, FreeStats>>();
+  /** (SKU, discount in hundredths, day) as one number → its first two distinct customers. */
+  private readonly skuDays = new Map<number, string[]>();
+  /** (SKU, discount in hundredths) → lines, first customers, first day. */
+  private readonly discounted = new Map<number, { lines: number; customers: string[]; from: number }>();
+  /** SKU → its number, and back. */
+  private readonly skuIds = new Map<string, number>();
+  private readonly skuNames: string[] = [];
+  /** currency → its number, and back. */
+  private readonly currencyIds = new Map<string, number>();
+  private readonly currencyNames: string[] = [];
+  /** SKU number × DAY_SLOTS + day → lines (every line: a markdown's share is of all the SKU's lines). */
+  private readonly skuLines = new Map<number, number>();
+  /** (currency, SKU) → its invoices at 0. */
+  private readonly free = new Map<number, FreeStats>();
+  /** (currency, SKU) × BIN_SLOTS + value bin slot → its charged invoices there. */
+  private readonly charged = new Map<number, number>();
+
+  /** A new SKU's number; past SKU_SLOTS − 1 of them (no catalogue has so many), one shared slot that learns nothing. */
+  private newSku(sku: string): number {
+    const id = Math.min(this.skuNames.length, SKU_SLOTS - 1);
+    this.skuIds.set(sku, id);
+    if (id < SKU_SLOTS - 1) this.skuNames.push(sku);
+    return id;
+  }
+
+  /** A new currency's number; past CURRENCY_SLOTS − 1 of them (a column that is no currency), one shared slot that learns nothing. */
+  private newCurrency(currency: string): number {
+    const id = Math.min(this.currencyNames.length, CURRENCY_SLOTS - 1);
+    this.currencyIds.set(currency, id);
+    if (id < CURRENCY_SLOTS - 1) this.currencyNames.push(currency);
+    return id;
+  }
 
   add(t: Transaction) {
     const o = promotionObservation(t);
@@ -153,12 +191,14 @@ export class PromotionHabitsBuilder {
     let counted: number[] | undefined;
     /** The invoice's distinct SKUs at a price, once one of its lines is at 0. */
     let priced: Set<string> | undefined;
-    let freeIn: Map<string, FreeStats> | undefined;
+    const currencyId = this.currencyIds.get(currency) ?? this.newCurrency(currency);
     /** Its amounts per SKU, on a long invoice (a line's "other lines" without a loop over all). */
     let bySku: Map<string, number> | undefined;
     for (let j = 0; j < n; j++) {
       const sku = skus[j]!;
-      countIn(this.skuLines, sku, day);
+      const skuId = this.skuIds.get(sku) ?? this.newSku(sku);
+      const lineKey = skuId * DAY_SLOTS + day;
+      this.skuLines.set(lineKey, (this.skuLines.get(lineKey) ?? 0) + 1);
       const d = discounts[j]!;
       if (d > 0 && d < 100 && amounts[j]! > 0) {
         const dk = discountKey(d);
@@ -167,11 +207,13 @@ export class PromotionHabitsBuilder {
           counted.push(dk);
           countIn(this.dayDiscountInvoices, dk, day);
         }
-        addCustomer(this.skuDays, sku, dayKey(dk, day), customer, 2);
-        let byD = this.discounted.get(sku);
-        if (!byD) this.discounted.set(sku, (byD = new Map()));
-        const s = byD.get(dk);
-        if (!s) byD.set(dk, { lines: 1, customers: [customer], from: day });
+        const skuDiscount = skuId * DISCOUNT_SLOTS + cents(dk);
+        const dayKey = skuDiscount * DISCOUNT_DAY_SLOTS + day;
+        const cs = this.skuDays.get(dayKey);
+        if (!cs) this.skuDays.set(dayKey, [customer]);
+        else if (cs.length < 2 && !cs.includes(customer)) cs.push(customer);
+        const s = this.discounted.get(skuDiscount);
+        if (!s) this.discounted.set(skuDiscount, { lines: 1, customers: [customer], from: day });
         else {
           s.lines++;
           if (s.customers.length < MIN_CUSTOMERS && !s.customers.includes(customer)) s.customers.push(customer);
@@ -183,20 +225,19 @@ export class PromotionHabitsBuilder {
       if (n <= 8) {
         for (let k = 0; k < n; k++) if (skus[k] === sku) others -= amounts[k]!;
       } else others -= (bySku ??= sumsBySku(skus, amounts, n)).get(sku)!;
-      const bin = others > 0 ? Math.floor(Math.log(others) / BIN) : Number.NEGATIVE_INFINITY;
-      const atZero = amounts[j] === 0;
-      freeIn ??= this.free.get(currency) ?? this.free.set(currency, new Map()).get(currency)!;
-      let f = freeIn.get(sku);
-      if (!f) freeIn.set(sku, (f = { zero: new Map(), zeroInvoices: 0, customers: [], charged: new Map(), chargedInvoices: 0, beside: new Map() }));
-      if (atZero) {
-        f.zero.set(bin, (f.zero.get(bin) ?? 0) + 1);
+      const slot = binSlot(others);
+      const pair = currencyId * SKU_SLOTS + skuId;
+      if (amounts[j] === 0) {
+        let f = this.free.get(pair);
+        if (!f) this.free.set(pair, (f = { zero: new Map(), zeroInvoices: 0, customers: [], beside: new Map() }));
+        f.zero.set(slot, (f.zero.get(slot) ?? 0) + 1);
         f.zeroInvoices++;
         if (f.customers.length < MIN_CUSTOMERS && !f.customers.includes(customer)) f.customers.push(customer);
         priced ??= pricedSkus(skus, amounts, n);
         for (const other of priced) if (other !== sku) f.beside.set(other, (f.beside.get(other) ?? 0) + 1);
       } else {
-        f.charged.set(bin, (f.charged.get(bin) ?? 0) + 1);
-        f.chargedInvoices++;
+        const key = pair * BIN_SLOTS + slot;
+        this.charged.set(key, (this.charged.get(key) ?? 0) + 1);
       }
     }
   }
@@ -218,63 +259,92 @@ export class PromotionHabitsBuilder {
       if (runs.length > 0) campaigns.set(String(key), runs);
     }
     // A run's SKUs: those at least two customers had at the discount within it.
-    for (const [sku, byKey] of this.skuDays) {
-      /** The SKU's discounts → [day, customers] of each day it had them. */
-      const byDiscount = new Map<number, [number, string[]][]>();
-      for (const [k, cs] of byKey) {
-        const cents = Math.floor(k / DAYS_PER_DISCOUNT);
-        const days = byDiscount.get(cents) ?? byDiscount.set(cents, []).get(cents)!;
-        days.push([k - cents * DAYS_PER_DISCOUNT, cs]);
-      }
-      for (const [cents, days] of byDiscount) {
-        const runs = campaigns.get(String(cents / 100));
-        if (!runs) continue;
-        for (const run of runs) {
-          const seen: string[] = [];
-          for (const [d, cs] of days) if (d >= run[0] && d <= run[1]) for (const c of cs) if (!seen.includes(c)) seen.push(c);
-          if (seen.length >= 2) run[2].push(sku);
-        }
+    /** (SKU, discount) of a campaign's discount → [day, customers] of each day the SKU had it. */
+    const byDiscount = new Map<number, [number, string[]][]>();
+    for (const [k, cs] of this.skuDays) {
+      const skuDiscount = Math.floor(k / DISCOUNT_DAY_SLOTS);
+      if (!campaigns.has(String((skuDiscount % DISCOUNT_SLOTS) / 100))) continue;
+      const days = byDiscount.get(skuDiscount) ?? byDiscount.set(skuDiscount, []).get(skuDiscount)!;
+      days.push([k % DISCOUNT_DAY_SLOTS, cs]);
+    }
+    for (const [skuDiscount, days] of byDiscount) {
+      const sku = this.skuNames[Math.floor(skuDiscount / DISCOUNT_SLOTS)];
+      if (sku === undefined) continue; // the shared overflow slot
+      for (const run of campaigns.get(String((skuDiscount % DISCOUNT_SLOTS) / 100))!) {
+        const seen: string[] = [];
+        for (const [d, cs] of days) if (d >= run[0] && d <= run[1]) for (const c of cs) if (!seen.includes(c)) seen.push(c);
+        if (seen.length >= 2) run[2].push(sku);
       }
     }
     const markdowns = new Map<string, [number, number][]>();
-    for (const [sku, byD] of this.discounted) {
-      const lines = this.skuLines.get(sku)!;
-      for (const [d, s] of byD) {
-        if (s.lines < MIN_LINES || s.customers.length < MIN_CUSTOMERS) continue;
-        let all = 0;
-        // Every line of the SKU from the markdown's first day to the end of the history: a
-        // campaign's days alone are all at its discount too, but the SKU sells at list after it.
-        for (const [day, n] of lines) if (day >= s.from) all += n;
-        if (s.lines >= SHARE * all) markdowns.set(sku, [...(markdowns.get(sku) ?? []), [d, s.from]]);
-      }
+    // The days of the SKUs that could be marked down, from the one map of every SKU's lines.
+    const candidates = new Map<number, [number, number][]>();
+    for (const [skuDiscount, s] of this.discounted) {
+      const id = Math.floor(skuDiscount / DISCOUNT_SLOTS);
+      if (s.lines >= MIN_LINES && s.customers.length >= MIN_CUSTOMERS && id < this.skuNames.length) candidates.set(id, []);
+    }
+    if (candidates.size > 0) {
+      for (const [key, n] of this.skuLines) candidates.get(Math.floor(key / DAY_SLOTS))?.push([key % DAY_SLOTS, n]);
+    }
+    for (const [skuDiscount, s] of this.discounted) {
+      if (s.lines < MIN_LINES || s.customers.length < MIN_CUSTOMERS) continue;
+      const id = Math.floor(skuDiscount / DISCOUNT_SLOTS);
+      const lines = candidates.get(id);
+      if (!lines) continue;
+      let all = 0;
+      // Every line of the SKU from the markdown's first day to the end of the history: a
+      // campaign's days alone are all at its discount too, but the SKU sells at list after it.
+      for (const [day, n] of lines) if (day >= s.from) all += n;
+      const sku = this.skuNames[id]!;
+      if (s.lines >= SHARE * all) markdowns.set(sku, [...(markdowns.get(sku) ?? []), [(skuDiscount % DISCOUNT_SLOTS) / 100, s.from]]);
     }
     const freeOver = new Map<string, number>();
-    for (const [currency, bySku] of this.free) for (const [sku, f] of bySku) {
-      if (f.zeroInvoices < MIN_LINES || f.customers.length < MIN_CUSTOMERS || f.chargedInvoices < MIN_LINES) continue;
+    // The charged invoices' bins of the SKUs free often enough, from the one map of them all.
+    const chargedOf = new Map<number, [number, number][]>();
+    for (const [pair, f] of this.free) if (f.zeroInvoices >= MIN_LINES && f.customers.length >= MIN_CUSTOMERS) chargedOf.set(pair, []);
+    if (chargedOf.size > 0) {
+      for (const [key, n] of this.charged) chargedOf.get(Math.floor(key / BIN_SLOTS))?.push([key % BIN_SLOTS, n]);
+    }
+    for (const [pair, f] of this.free) {
+      const chargedBins = chargedOf.get(pair);
+      if (!chargedBins) continue;
+      let chargedInvoices = 0;
+      for (const [, n] of chargedBins) chargedInvoices += n;
+      if (chargedInvoices < MIN_LINES) continue;
       let mostBeside = 0;
       for (const n of f.beside.values()) mostBeside = Math.max(mostBeside, n);
       if (mostBeside > BESIDE_SHARE * f.zeroInvoices) continue;
       // The lowest value that (nearly) every free invoice reaches and (nearly) every charged one
       // stays below: from the lowest free invoice up, while few enough free ones are left below.
       const bins = [...f.zero].sort((a, b) => a[0] - b[0]);
-      const charged = [...f.charged].sort((a, b) => a[0] - b[0]);
+      const charged = chargedBins.sort((a, b) => a[0] - b[0]);
       let below = 0;
       let threshold = Number.NaN;
       for (const [bin, n] of bins) {
         if (below > (1 - SHARE) * f.zeroInvoices) break;
         let chargedAbove = 0;
         for (const [b, m] of charged) if (b >= bin) chargedAbove += m;
-        if (chargedAbove <= (1 - SHARE) * f.chargedInvoices) {
+        if (chargedAbove <= (1 - SHARE) * chargedInvoices) {
           threshold = bin;
           break;
         }
         below += n;
       }
-      if (!Number.isFinite(threshold)) continue;
-      freeOver.set(`${currency}|${sku}`, Math.exp(threshold * BIN));
+      // Slot 0 (free invoices of nothing else) is no threshold.
+      if (!(threshold > 0)) continue;
+      const currency = this.currencyNames[Math.floor(pair / SKU_SLOTS)];
+      const sku = this.skuNames[pair % SKU_SLOTS];
+      if (currency === undefined || sku === undefined) continue; // the shared overflow slots
+      freeOver.set(`${currency}|${sku}`, Math.exp((threshold - BIN_OFFSET) * BIN));
     }
     return new PromotionHabits({ campaigns, markdowns, freeOver });
   }
+}
+
+/** An invoice value's log bin as a slot from 1 (0: nothing, or less than nothing). */
+function binSlot(others: number): number {
+  if (!(others > 0)) return 0;
+  return Math.min(BIN_SLOTS - 1, Math.max(1, Math.floor(Math.log(others) / BIN) + BIN_OFFSET));
 }
 
 function addCustomer<K>(m: Map<K, Map<number, string[]>>, key: K, day: number, customer: string, cap: number) {
