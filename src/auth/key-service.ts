@@ -76,6 +76,12 @@ export class KeyService {
   private readonly recent = new Map<string, { auth: AuthenticatedKey; until: number }>();
   /** Monotonic time each key's last_used_at was last written by this process. */
   private readonly lastUseWritten = new Map<string, number>();
+  /**
+   * Hashes of the active keys with a use on record when this process started (read with their
+   * secrets, warmSecrets): like `recent`, they are verified from an address over its failure
+   * allowance — else a restart locked every client behind a NAT with one failing script out.
+   */
+  private readonly usedBefore = new Set<string>();
 
   constructor(
     private readonly store: Store,
@@ -175,6 +181,7 @@ export class KeyService {
     const record = await this.store.apiKeys.revoke(keyId, iso(this.clock.now()));
     if (!record) throw new KeyServiceError("unknown_key", `no key ${keyId}`);
     this.secrets.delete(keyId);
+    this.usedBefore.delete(record.key_hash);
     for (const [presented, entry] of this.recent) if (entry.auth.key.id === keyId) this.recent.delete(presented);
     await this.audit?.record("key.revoked", actor, { account_id: record.account_id, target: keyId, details: { name: record.name, prefix: record.prefix } });
     return this.view(record);
@@ -216,12 +223,13 @@ export class KeyService {
 
   /**
    * Whether this key authenticated on this node before and has not failed since (its cache entry
-   * outlives the AUTH_CACHE_MS answer, until a failure, a revocation or the bound evicts it). An
-   * address over its failure allowance keeps such keys working without opening lookups to keys
-   * an attacker makes up.
+   * outlives the AUTH_CACHE_MS answer, until a failure, a revocation or the bound evicts it), or
+   * had a use on record when this process started. An address over its failure allowance keeps
+   * such keys working without opening lookups to keys an attacker makes up.
    */
   hasAuthenticated(presented: string): boolean {
-    return this.recent.has(presented);
+    if (this.recent.has(presented)) return true;
+    return this.usedBefore.size > 0 && isWellFormedApiKey(presented) && this.usedBefore.has(hashApiKey(presented));
   }
 
   /** Resolves a presented API key; null for unknown, malformed, revoked or expired keys. */
@@ -230,9 +238,11 @@ export class KeyService {
     const cached = this.cached(presented);
     if (cached !== undefined) return cached;
     if (!isWellFormedApiKey(presented)) return null;
-    const record = await readWithin(this.store.apiKeys.findByHash(hashApiKey(presented)), "reading the API key");
+    const hash = hashApiKey(presented);
+    const record = await readWithin(this.store.apiKeys.findByHash(hash), "reading the API key");
     if (!record || this.statusOf(record) !== "active") {
       this.recent.delete(presented);
+      this.usedBefore.delete(hash); // revoked or expired since (by the CLI, another node)
       return null;
     }
     const account = await readWithin(this.store.accounts.get(record.account_id), "reading the account");
@@ -246,13 +256,15 @@ export class KeyService {
   /**
    * Decrypts the secrets of active keys ahead of their first request, with WebCrypto: the first
    * signed request then neither decrypts nor loads node:crypto (cold start, docs/benchmarks.md).
-   * A key minted later is decrypted on its first request, as before.
+   * A key minted later is decrypted on its first request, as before. Notes, too, which keys have
+   * a use on record (usedBefore).
    */
   async warmSecrets(): Promise<number> {
     let warmed = 0;
     for (const record of await this.store.apiKeys.list()) {
-      if (warmed >= SECRET_CACHE_LIMIT) break;
-      if (this.statusOf(record) !== "active" || this.secrets.has(record.id)) continue;
+      if (this.statusOf(record) !== "active") continue;
+      if (record.last_used_at && this.usedBefore.size < AUTH_CACHE_LIMIT) this.usedBefore.add(record.key_hash);
+      if (warmed >= SECRET_CACHE_LIMIT || this.secrets.has(record.id)) continue;
       this.secrets.set(record.id, await openAsync(this.masterKey, record.secret_enc, record.id));
       warmed++;
     }

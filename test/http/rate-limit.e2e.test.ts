@@ -2,7 +2,9 @@
 // failed authentication limited per client address without touching anyone's quota.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { signHex } from "../../src/auth/signature.ts";
-import { startTestServer, type TestServer } from "../support/harness.ts";
+import { makeTempDir, startTestServer, type TestServer } from "../support/harness.ts";
+import { until } from "../support/wait.ts";
+import { rmSync } from "node:fs";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -100,6 +102,37 @@ describe("failed authentication", () => {
       expect((await strict.call("GET", "/v1/health", undefined, { creds: good })).status).toBe(429);
     } finally {
       await strict.stop();
+    }
+  });
+
+  test("after a restart, a key that had worked before is still verified from an address over its allowance", async () => {
+    // A restart empties the memory of keys that worked: every client behind a NAT with one
+    // failing script was refused until the script stopped. Keys with a last use on record are
+    // known again from the start (loaded with their secrets), without a lookup per request.
+    const dir = makeTempDir("assay-failed-auth-restart-");
+    const yaml = "security: { master_key_file: ./master.key, failed_auth: { per_second: 5, per_minute: 20 } }";
+    try {
+      const first = await startTestServer(yaml, { dir });
+      const good = first.creds;
+      expect((await first.call("GET", "/v1/health", undefined, { creds: good })).status).toBe(200);
+      await until("the key's last use on record", async () => (await first.rt.store.apiKeys.get(good.keyId))?.last_used_at ?? undefined);
+      await first.stop();
+      const again = await startTestServer(yaml, { dir });
+      try {
+        await again.rt.warmKeys();
+        const unknownKey = (i: number) => `ak_${"B".repeat(40)}${String(i).padStart(3, "0")}`;
+        const flood = await Promise.all(
+          Array.from({ length: 30 }, (_, i) => fetch(`${again.url}/v1/health`, { headers: { authorization: `Bearer ${unknownKey(i)}`, "x-service-signature": signHex("x", "") } })),
+        );
+        expect(flood.filter((r) => r.status === 429).length).toBe(25);
+        expect((await again.call("GET", "/v1/health", undefined, { creds: good })).status).toBe(200);
+        // A key with no use on record (minted by this start) is still refused without a lookup.
+        expect((await again.call("GET", "/v1/health", undefined, { creds: again.creds })).status).toBe(429);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
