@@ -303,7 +303,6 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     },
     quiesce() {
       for (const t of timers) clearInterval(t);
-      idempotency.stop();
       // A report worker that never started (the server stopped before its app was built) is not loaded for this.
       return Promise.all([webhooks.stop(), reports.made ? reports().worker.stop() : undefined, usage.stop()]).then(() => undefined);
     },

@@ -7,14 +7,6 @@
 // answers the request records itself on the claim in its own transaction. A claim left unfinished
 // by a process that died is resolved at start-up, periodically, and when a retry meets it:
 // completed from the committed resource (rebuilt by `resolve`), or released when nothing committed.
-//
-// A live process leaves claims behind too: when storage fails (a PostgreSQL restart, a full disk)
-// the release or completion that ends a request fails with it. Such a claim carries a live owner,
-// whose heartbeat would renew its lease for ever, so the key answered 409 until that process
-// restarted. The process therefore counts the claims of its requests still running (`running`):
-// any other unfinished claim under its own owner is an orphan, resolved like a dead process's —
-// a few seconds after the failure (retried while storage stays down), or at once by a retry
-// that meets it on this process.
 import { hostname } from "../domain/host.ts";
 import type { Clock } from "../domain/clock.ts";
 import { iso } from "../domain/clock.ts";
@@ -25,9 +17,6 @@ import type { IdempotencyRecord, IdempotencyRepository } from "../store/types.ts
 import type { RequestState } from "./request-state.ts";
 
 const MAX_KEY_LENGTH = 255;
-/** First retry of a recovery after a claim could not be ended, then doubled up to the periodic pass's minute. */
-const RECOVERY_FIRST_DELAY_MS = 1_000;
-const RECOVERY_MAX_DELAY_MS = 60_000;
 /** Headers worth replaying; per-request ones (request id, limits) are the new request's own. */
 const REPLAYED_HEADERS = ["content-type", "location"];
 
@@ -57,10 +46,6 @@ export interface IdempotencyOptions {
 export class Idempotency {
   /** This process: claims it makes carry it, so others can tell whether their holder is alive. */
   readonly owner = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
-  /** Claims of this process's requests still running, by `claimId` (a count: two requests may race for one key). */
-  private readonly running = new Map<string, number>();
-  private recoveryTimer: ReturnType<typeof setTimeout> | null = null;
-  private recoveryDelayMs = RECOVERY_FIRST_DELAY_MS;
 
   constructor(
     private readonly repo: IdempotencyRepository,
@@ -78,38 +63,25 @@ export class Idempotency {
     }
     const fingerprint = fingerprintOf(request.method, path, state.raw);
     const accountId = state.auth!.account.id;
-    const id = claimId(accountId, key);
     for (let attempt = 0; ; attempt++) {
       const now = this.clock.now();
-      // Counted before the claim is stored, so a recovery pass running meanwhile never takes it
-      // for an orphan; uncounted when the claim was not made (or storing it failed: then a row
-      // that committed anyway is an orphan, and recovered).
-      this.hold(id);
-      let result: Awaited<ReturnType<IdempotencyRepository["claim"]>>;
-      try {
-        result = await this.repo.claim({
-          account_id: accountId,
-          key,
-          fingerprint,
-          status: 0,
-          headers: {},
-          body: "",
-          created_at: iso(now),
-          expires_at: iso(now + this.o.retentionMs),
-          owner: this.owner,
-          lease_until: iso(now + this.o.leaseMs),
-        });
-      } catch (e) {
-        this.letGo(id);
-        this.recoverSoon();
-        throw e;
-      }
+      const result = await this.repo.claim({
+        account_id: accountId,
+        key,
+        fingerprint,
+        status: 0,
+        headers: {},
+        body: "",
+        created_at: iso(now),
+        expires_at: iso(now + this.o.retentionMs),
+        owner: this.owner,
+        lease_until: iso(now + this.o.leaseMs),
+      });
       if (result.claimed) {
         state.idempotency = { key, fingerprint };
         this.faultPoint("kill_after_idempotency_claim");
         return undefined;
       }
-      this.letGo(id);
       const existing = result.existing;
       if (existing.fingerprint !== fingerprint) {
         throw new ApiError("idempotency_key_reused", "this Idempotency-Key was used with a different request body or path; use a new key");
@@ -142,70 +114,15 @@ export class Idempotency {
       if (v) kept[h] = v;
     }
     this.faultPoint("kill_before_idempotency_complete");
-    const accountId = state.auth!.account.id;
-    await this.ending(accountId, claim.key, () =>
-      status >= 200 && status < 300 ? this.repo.complete(accountId, claim.key, status, kept, body, this.owner) : this.repo.release(accountId, claim.key, this.owner),
-    );
+    if (status >= 200 && status < 300) await this.repo.complete(state.auth!.account.id, claim.key, status, kept, body, this.owner);
+    else await this.repo.release(state.auth!.account.id, claim.key, this.owner);
   }
 
   async abandon(state: RequestState) {
     const claim = state.idempotency;
     if (!claim || !state.auth) return;
     state.idempotency = undefined;
-    const accountId = state.auth.account.id;
-    await this.ending(accountId, claim.key, () => this.repo.release(accountId, claim.key, this.owner));
-  }
-
-  /** Ends a running claim; when storing its end fails, the claim is an orphan to recover soon. */
-  private async ending(accountId: string, key: string, end: () => Promise<void>) {
-    try {
-      await end();
-    } catch (e) {
-      this.recoverSoon();
-      throw e;
-    } finally {
-      this.letGo(claimId(accountId, key));
-    }
-  }
-
-  private hold(id: string) {
-    this.running.set(id, (this.running.get(id) ?? 0) + 1);
-  }
-
-  private letGo(id: string) {
-    const n = (this.running.get(id) ?? 1) - 1;
-    if (n > 0) this.running.set(id, n);
-    else this.running.delete(id);
-  }
-
-  /**
-   * Runs `recover` shortly after a claim could not be ended, and again (backing off to the
-   * minute the periodic pass takes anyway) while storage keeps failing, so a key is not left
-   * "in progress" longer than the outage plus a few seconds.
-   */
-  private recoverSoon() {
-    if (this.recoveryTimer || this.stopped) return;
-    this.recoveryTimer = setTimeout(() => {
-      this.recoveryTimer = null;
-      this.recover().then(
-        () => (this.recoveryDelayMs = RECOVERY_FIRST_DELAY_MS),
-        (e) => {
-          this.o.log?.warn("idempotency recovery failed", { error: String(e) });
-          this.recoveryDelayMs = Math.min(this.recoveryDelayMs * 2, RECOVERY_MAX_DELAY_MS);
-          this.recoverSoon();
-        },
-      );
-    }, this.recoveryDelayMs);
-    this.recoveryTimer.unref?.();
-  }
-
-  private stopped = false;
-
-  /** Stops the retries of `recoverSoon` (server shutdown). */
-  stop() {
-    this.stopped = true;
-    if (this.recoveryTimer) clearTimeout(this.recoveryTimer);
-    this.recoveryTimer = null;
+    await this.repo.release(state.auth.account.id, claim.key, this.owner);
   }
 
   /**
@@ -234,7 +151,7 @@ export class Idempotency {
    * its lease has run out.
    */
   isAbandoned(claim: IdempotencyRecord): boolean {
-    if (claim.owner === this.owner) return !this.running.has(claimId(claim.account_id, claim.key));
+    if (claim.owner === this.owner) return false;
     const leaseOver = Date.parse(claim.lease_until ?? claim.created_at) + (claim.lease_until ? 0 : this.o.leaseMs) <= this.clock.now();
     const parts = claim.owner?.split(":");
     if (!parts || parts.length < 3) return leaseOver;
@@ -258,10 +175,6 @@ export class Idempotency {
   private faultPoint(name: IdempotencyFault) {
     if (this.o.fault === name) process.kill(process.pid, "SIGKILL");
   }
-}
-
-function claimId(accountId: string, key: string): string {
-  return `${accountId}\u0000${key}`;
 }
 
 function processAlive(pid: number): boolean {
