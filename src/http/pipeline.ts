@@ -46,7 +46,8 @@ export function pipeline(deps: PipelineDeps) {
     // every request pay for a promise it does not need.
     // Elysia does not send an error thrown here to onError: it would reach the front door as an
     // unhandled 500. Storing the answer fails when storage does (the write itself committed):
-    // that is a 503, and the retry replays the write from the orphaned claim (idempotency.ts).
+    // that is a 503; the retry replays the answer if storing it committed after all, and else
+    // meets the claim in progress (docs/reliability.md, its known limit).
     .mapResponse({ as: "global" }, ({ request, responseValue, set, path }) => {
       const state = peekState(request);
       if (!state?.idempotency) return;
