@@ -11,6 +11,7 @@
  * Not part of `make bench-quality` (it changes no existing figure); docs/quality.md records its results.
  */
 import { scanThroughServer } from "./quality/served-scan.ts";
+import { highCodesBy, highestLevelBy, RISK_RANK } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -64,22 +65,8 @@ function judge(ledger: ReturnType<typeof generateErpLedger>, result: { flagged_t
   // Entry No. → document, in the order the export wrote them.
   const docOfEntry: string[] = [];
   for (const row of ledger.rows) docOfEntry[Number(row[0])] = row[4]!;
-  const levelOf = new Map<string, string>();
-  const rank = { low: 0, medium: 1, high: 2, critical: 3 } as Record<string, number>;
-  for (const f of result.flagged_transactions ?? []) {
-    const doc = docOfEntry[Number(f.transaction_id)]!;
-    const prev = levelOf.get(doc);
-    if (!prev || rank[f.risk_level]! > rank[prev]!) levelOf.set(doc, f.risk_level);
-  }
-  const codesOf = new Map<string, Set<string>>();
-  for (const a of result.anomalies ?? []) {
-    if (a.severity !== "high" && a.severity !== "critical") continue;
-    const doc = docOfEntry[Number(a.transaction_id)];
-    if (!doc) continue;
-    const set = codesOf.get(doc) ?? new Set<string>();
-    set.add(a.code);
-    codesOf.set(doc, set);
-  }
+  const levelOf = highestLevelBy(result.flagged_transactions, (entry) => docOfEntry[Number(entry)]);
+  const codesOf = highCodesBy(result.anomalies, (entry) => docOfEntry[Number(entry)]);
   const at = (min: number) => {
     let tp = 0, fp = 0, fn = 0;
     const falseByKind = new Map<string, number>();
@@ -87,7 +74,7 @@ function judge(ledger: ReturnType<typeof generateErpLedger>, result: { flagged_t
     const foundByKind = new Map<string, number>();
     const falseAlarms: { doc: string; kind: string; codes: string[] }[] = [];
     for (const d of ledger.documents) {
-      const flagged = (rank[levelOf.get(d.documentNo) ?? "low"] ?? 0) >= min;
+      const flagged = (RISK_RANK[levelOf.get(d.documentNo) ?? "low"] ?? 0) >= min;
       if (d.anomaly) {
         if (flagged) { tp++; foundByKind.set(d.anomaly, (foundByKind.get(d.anomaly) ?? 0) + 1); }
         else { fn++; missedByKind.set(d.anomaly, (missedByKind.get(d.anomaly) ?? 0) + 1); }

@@ -20,6 +20,7 @@
  * Not part of `make bench-quality`; docs/quality.md records its results (held-out seeds apart).
  */
 import { scanThroughServer } from "./quality/served-scan.ts";
+import { findingsBy, highestLevelBy, RISK_RANK } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -65,7 +66,6 @@ interface Flagged { transaction_id: string; risk_score: number; risk_level: stri
 interface Anomaly { transaction_id: string; code: string; severity: string; message?: string }
 interface Result { flagged_transactions?: Flagged[]; anomalies?: Anomaly[]; transactions_analyzed?: number }
 
-const RANK: Record<string, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
 async function evaluate(seed: number, setup: string) {
   const ledger = generateHospitalityLedger({ seed });
@@ -81,22 +81,8 @@ async function evaluate(seed: number, setup: string) {
 
 function judge(ledger: HospitalityLedger, result: Result) {
   const journalOf = (line: string) => ledger.journalOfLine.get(line);
-  const levelOf = new Map<string, string>();
-  for (const f of result.flagged_transactions ?? []) {
-    const j = journalOf(f.transaction_id);
-    if (!j) continue;
-    const prev = levelOf.get(j);
-    if (!prev || RANK[f.risk_level]! > RANK[prev]!) levelOf.set(j, f.risk_level);
-  }
-  const codesOf = new Map<string, Map<string, string>>();
-  for (const a of result.anomalies ?? []) {
-    if ((RANK[a.severity] ?? 0) < 1) continue;
-    const j = journalOf(a.transaction_id);
-    if (!j) continue;
-    const m = codesOf.get(j) ?? new Map<string, string>();
-    if (!m.has(a.code) || (RANK[a.severity] ?? 0) > (RANK[m.get(a.code)!.split(" ")[0]!] ?? 0)) m.set(a.code, `${a.severity} ${a.message ?? ""}`);
-    codesOf.set(j, m);
-  }
+  const levelOf = highestLevelBy(result.flagged_transactions, journalOf);
+  const codesOf = findingsBy(result.anomalies, journalOf);
   const at = (min: number) => {
     let tp = 0, fp = 0, fn = 0;
     const falseByKind: Record<string, number> = {};
@@ -106,7 +92,7 @@ function judge(ledger: HospitalityLedger, result: Result) {
     const falseAlarms: { id: string; kind: string; user: string; codes: string[] }[] = [];
     const misses: { id: string; kind: string; user: string; codes: string[] }[] = [];
     for (const j of ledger.journals) {
-      const flagged = (RANK[levelOf.get(j.id) ?? "low"] ?? 0) >= min;
+      const flagged = (RISK_RANK[levelOf.get(j.id) ?? "low"] ?? 0) >= min;
       const codeMap = codesOf.get(j.id) ?? new Map<string, string>();
       const codes = [...codeMap.entries()].map(([c, m]) => `${c} (${m})`);
       if (j.anomaly) {
@@ -116,7 +102,7 @@ function judge(ledger: HospitalityLedger, result: Result) {
       } else if (flagged) {
         fp++;
         falseByKind[j.kind] = (falseByKind[j.kind] ?? 0) + 1;
-        for (const [c, m] of codeMap) if ((RANK[m.split(" ")[0]!] ?? 0) >= min) falseByCode[c] = (falseByCode[c] ?? 0) + 1;
+        for (const [c, m] of codeMap) if ((RISK_RANK[m.split(" ")[0]!] ?? 0) >= min) falseByCode[c] = (falseByCode[c] ?? 0) + 1;
         falseAlarms.push({ id: j.id, kind: j.kind, user: j.user, codes });
       }
     }

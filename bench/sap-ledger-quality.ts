@@ -21,6 +21,7 @@
  * Not part of `make bench-quality` (it changes no existing figure); docs/quality.md records its results.
  */
 import { scanThroughServer } from "./quality/served-scan.ts";
+import { highCodesBy, highestLevelBy, RISK_RANK } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -86,21 +87,8 @@ const documentOf = (id: string) => (id.includes("-") ? id.split("-")[1]! : id);
 
 /** Per document: its level is its highest line's. */
 function judge(ledger: ReturnType<typeof generateSapLedger>, result: Result) {
-  const rank = { low: 0, medium: 1, high: 2, critical: 3 } as Record<string, number>;
-  const levelOf = new Map<string, string>();
-  for (const f of result.flagged_transactions ?? []) {
-    const doc = documentOf(f.transaction_id);
-    const prev = levelOf.get(doc);
-    if (!prev || rank[f.risk_level]! > rank[prev]!) levelOf.set(doc, f.risk_level);
-  }
-  const codesOf = new Map<string, Set<string>>();
-  for (const a of result.anomalies ?? []) {
-    if (a.severity !== "high" && a.severity !== "critical") continue;
-    const doc = documentOf(a.transaction_id);
-    const set = codesOf.get(doc) ?? new Set<string>();
-    set.add(a.code);
-    codesOf.set(doc, set);
-  }
+  const levelOf = highestLevelBy(result.flagged_transactions, documentOf);
+  const codesOf = highCodesBy(result.anomalies, documentOf);
   const at = (min: number) => {
     let tp = 0, fp = 0, fn = 0;
     const falseByKind = new Map<string, number>();
@@ -109,7 +97,7 @@ function judge(ledger: ReturnType<typeof generateSapLedger>, result: Result) {
     const falseAlarms: { doc: string; kind: string; codes: string[] }[] = [];
     const found: { doc: string; kind: string; codes: string[] }[] = [];
     for (const d of ledger.documents) {
-      const flagged = (rank[levelOf.get(d.documentNo) ?? "low"] ?? 0) >= min;
+      const flagged = (RISK_RANK[levelOf.get(d.documentNo) ?? "low"] ?? 0) >= min;
       if (d.anomaly) {
         if (flagged) { tp++; foundByKind.set(d.anomaly, (foundByKind.get(d.anomaly) ?? 0) + 1); found.push({ doc: d.documentNo, kind: d.anomaly, codes: [...(codesOf.get(d.documentNo) ?? [])] }); }
         else { fn++; missedByKind.set(d.anomaly, (missedByKind.get(d.anomaly) ?? 0) + 1); }

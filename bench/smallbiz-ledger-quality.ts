@@ -14,6 +14,7 @@
  * Not part of `make bench-quality`; docs/quality.md records its results.
  */
 import { scanThroughServer } from "./quality/served-scan.ts";
+import { findingsBy, highestLevelBy, RISK_RANK } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -66,27 +67,12 @@ async function evaluate(seed: number) {
   return { ledger, result, wall, cpu };
 }
 
-const RANK: Record<string, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
 function judge(ledger: SmallbizLedger, result: Result) {
   const txnOf = (row: string) => ledger.transactionOfRow[Number(row)];
-  const levelOf = new Map<string, string>();
-  for (const f of result.flagged_transactions ?? []) {
-    const t = txnOf(f.transaction_id);
-    if (!t) continue;
-    const prev = levelOf.get(t);
-    if (!prev || RANK[f.risk_level]! > RANK[prev]!) levelOf.set(t, f.risk_level);
-  }
+  const levelOf = highestLevelBy(result.flagged_transactions, txnOf);
   // The findings of at least medium severity on each transaction, to say what raised it.
-  const codesOf = new Map<string, Map<string, string>>();
-  for (const a of result.anomalies ?? []) {
-    if ((RANK[a.severity] ?? 0) < 1) continue;
-    const t = txnOf(a.transaction_id);
-    if (!t) continue;
-    const m = codesOf.get(t) ?? new Map<string, string>();
-    if (!m.has(a.code) || (RANK[a.severity] ?? 0) > (RANK[m.get(a.code)!.split(" ")[0]!] ?? 0)) m.set(a.code, `${a.severity} ${a.message ?? ""}`);
-    codesOf.set(t, m);
-  }
+  const codesOf = findingsBy(result.anomalies, txnOf);
   const at = (min: number) => {
     let tp = 0, fp = 0, fn = 0;
     const falseByKind: Record<string, number> = {};
@@ -95,7 +81,7 @@ function judge(ledger: SmallbizLedger, result: Result) {
     const falseAlarms: { id: string; kind: string; type: string; codes: string[] }[] = [];
     const misses: { id: string; kind: string; type: string; codes: string[] }[] = [];
     for (const t of ledger.transactions) {
-      const flagged = (RANK[levelOf.get(t.id) ?? "low"] ?? 0) >= min;
+      const flagged = (RISK_RANK[levelOf.get(t.id) ?? "low"] ?? 0) >= min;
       const codes = [...(codesOf.get(t.id) ?? new Map()).entries()].map(([c, m]) => `${c} (${m})`);
       if (t.anomaly) {
         planted[t.anomaly] = (planted[t.anomaly] ?? 0) + 1;

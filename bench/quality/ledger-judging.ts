@@ -1,0 +1,48 @@
+// What the ledger runners read of a served anomaly_detection scan, grouped by what they judge (a
+// document, a journal, a QuickBooks transaction: several lines each): the highest risk level of
+// each group's flagged lines, and the findings on its lines.
+
+/** Risk levels and severities in order. */
+export const RISK_RANK: Readonly<Record<string, number>> = { low: 0, medium: 1, high: 2, critical: 3 };
+
+/** The highest risk level among each group's flagged lines (`groupOf`: undefined for a line of no group). */
+export function highestLevelBy(flagged: readonly { transaction_id: string; risk_level: string }[] | undefined, groupOf: (line: string) => string | undefined): Map<string, string> {
+  const levelOf = new Map<string, string>();
+  for (const f of flagged ?? []) {
+    const group = groupOf(f.transaction_id);
+    if (group === undefined) continue;
+    const prev = levelOf.get(group);
+    if (!prev || RISK_RANK[f.risk_level]! > RISK_RANK[prev]!) levelOf.set(group, f.risk_level);
+  }
+  return levelOf;
+}
+
+type Finding = { transaction_id: string; code: string; severity: string; message?: string };
+
+/** The codes of each group's findings of high severity or above. */
+export function highCodesBy(findings: readonly Finding[] | undefined, groupOf: (line: string) => string | undefined): Map<string, Set<string>> {
+  const codesOf = new Map<string, Set<string>>();
+  for (const a of findings ?? []) {
+    if (a.severity !== "high" && a.severity !== "critical") continue;
+    const group = groupOf(a.transaction_id);
+    if (group === undefined) continue;
+    const set = codesOf.get(group) ?? new Set<string>();
+    set.add(a.code);
+    codesOf.set(group, set);
+  }
+  return codesOf;
+}
+
+/** Each group's findings of medium severity or above: code → "<severity> <message>", the most severe kept (what raised it). */
+export function findingsBy(findings: readonly Finding[] | undefined, groupOf: (line: string) => string | undefined): Map<string, Map<string, string>> {
+  const codesOf = new Map<string, Map<string, string>>();
+  for (const a of findings ?? []) {
+    if ((RISK_RANK[a.severity] ?? 0) < 1) continue;
+    const group = groupOf(a.transaction_id);
+    if (group === undefined) continue;
+    const m = codesOf.get(group) ?? new Map<string, string>();
+    if (!m.has(a.code) || (RISK_RANK[a.severity] ?? 0) > (RISK_RANK[m.get(a.code)!.split(" ")[0]!] ?? 0)) m.set(a.code, `${a.severity} ${a.message ?? ""}`);
+    codesOf.set(group, m);
+  }
+  return codesOf;
+}
