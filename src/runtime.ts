@@ -13,7 +13,7 @@ import { MemoryReplayGuard, StoreReplayGuard } from "./auth/replay-guard.ts";
 import { type AssayConfig, plansOf } from "./config/load.ts";
 import { ConnectorRegistry } from "./connectors/registry.ts";
 import type { Resolver } from "./connectors/http/ssrf.ts";
-import { type Clock, iso, systemClock } from "./domain/clock.ts";
+import { type Clock, iso, ShiftedClock, systemClock } from "./domain/clock.ts";
 import { Authenticator } from "./http/authenticate.ts";
 import { Idempotency } from "./http/idempotency.ts";
 import { rebuildResponse } from "./http/idempotency-recovery.ts";
@@ -23,6 +23,7 @@ import { Metrics } from "./metrics/metrics.ts";
 import { WebhookWorker } from "./notify/worker.ts";
 import { createLimiters } from "./ratelimit/factory.ts";
 import type { RateLimiter } from "./ratelimit/types.ts";
+import { followDatabaseClock } from "./store/database-time.ts";
 import { openStore } from "./store/open.ts";
 import { purgeAnalyses } from "./store/retention.ts";
 import type { Store } from "./store/types.ts";
@@ -100,8 +101,9 @@ export function plansFor(config: AssayConfig) {
 
 /** The store and key service alone: what the admin CLI needs. */
 export function openAdmin(config: AssayConfig, options: RuntimeOptions = {}) {
-  const clock = options.clock ?? systemClock;
   const store = openStore(config);
+  // Nodes sharing PostgreSQL follow its clock when theirs disagrees (store/database-time.ts; set by start()).
+  const clock = options.clock ?? (store.databaseTime ? new ShiftedClock(systemClock) : systemClock);
   let masterKey: Buffer;
   try {
     masterKey = loadMasterKey(config.security.master_key_file, options.env);
@@ -169,6 +171,8 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
   });
   const connectors = new ConnectorRegistry(config, { log, clock, resolve: options.resolve });
   const timers: ReturnType<typeof setInterval>[] = [];
+  /** Set by quiesce(): background work that was waiting to start does not. */
+  let stopped = false;
   const webhooks = new WebhookWorker({ outbox: store.outbox, targets: config.alerts.webhooks, delivery: config.alerts.webhook_delivery, clock, log, resolve: options.resolve });
   // The analysis engine and what is built on it (its detectors, alerts, reports, learning) are
   // loaded on first use: the server listens and answers a signed health request without them
@@ -252,15 +256,29 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       ));
     },
     start() {
+      // Nodes sharing PostgreSQL: the clock follows the database's when they disagree. The work that
+      // writes or judges leases (webhook deliveries, reports, orphaned Idempotency-Key claims)
+      // starts after the first reading, so that a node whose clock runs fast does not take over
+      // other nodes' reports in its first seconds; a database that does not answer delays it 2 s at most.
+      const recover = () => idempotency.recover().catch((e) => log.warn("idempotency recovery failed", { error: String(e) }));
+      const startLeaseWork = () => {
+        if (stopped) return;
+        webhooks.start();
+        void reports().worker.start();
+        void recover();
+      };
       connectors.start();
-      webhooks.start();
       usage.start();
-      void reports().worker.start();
+      if (clock instanceof ShiftedClock && store.databaseTime) {
+        const databaseTime = store.databaseTime.bind(store);
+        const follow = () => followDatabaseClock(databaseTime, clock, log);
+        void Promise.race([follow(), Bun.sleep(2_000)]).then(startLeaseWork);
+        timers.push(setInterval(follow, 60_000));
+      } else startLeaseWork();
       const purge = () => idempotency.purge().catch((e) => log.warn("idempotency purge failed", { error: String(e) }));
       timers.push(setInterval(purge, 10 * 60_000));
-      // Claims left unfinished by a process that died: now, and whenever a lease may have run out.
-      const recover = () => idempotency.recover().catch((e) => log.warn("idempotency recovery failed", { error: String(e) }));
-      void recover();
+      // Claims left unfinished by a process that died: after the clock's first reading (above), and
+      // whenever a lease may have run out.
       timers.push(setInterval(recover, 60_000));
       // `assay learn` (another process) writes models to the store: pick them up.
       const learned = () => refreshLearned().catch((e) => log.warn("reading learned models failed", { error: String(e) }));
@@ -302,6 +320,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       for (const t of timers) t.unref?.();
     },
     quiesce() {
+      stopped = true;
       for (const t of timers) clearInterval(t);
       // A report worker that never started (the server stopped before its app was built) is not loaded for this.
       return Promise.all([webhooks.stop(), reports.made ? reports().worker.stop() : undefined, usage.stop()]).then(() => undefined);

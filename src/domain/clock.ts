@@ -12,6 +12,23 @@ export const systemClock: Clock = {
   monotonic: () => performance.now(),
 };
 
+/**
+ * Another clock's wall time shifted by an offset it is told: a node whose own clock disagrees
+ * with the shared database's follows the database's (store/database-time.ts), so that leases and
+ * expiries written by several nodes are compared on one timeline. Monotonic time is the base's.
+ */
+export class ShiftedClock implements Clock {
+  /** Added to the base's wall time. */
+  offsetMs = 0;
+  constructor(private readonly base: Clock) {}
+  now(): number {
+    return this.base.now() + this.offsetMs;
+  }
+  monotonic(): number {
+    return this.base.monotonic();
+  }
+}
+
 // Under load many timestamps share a millisecond (an analysis, its alert, its log line): the
 // text of the last one is kept and reused.
 let isoAt = Number.NaN;

@@ -179,6 +179,12 @@ export interface Store {
   /** Throws when the store cannot serve reads and writes. */
   ping(): Promise<void>;
   /**
+   * The database server's wall clock (ms since the epoch), where nodes on several hosts share the
+   * store (PostgreSQL): their leases and expiries are compared on one timeline
+   * (store/database-time.ts). Absent for SQLite: one host, one clock.
+   */
+  databaseTime?(): Promise<number>;
+  /**
    * Start-up checks too slow to run before serving (SQLite: quick_check of a large file, in a
    * worker thread); resolves with the problem found, or null. The server calls it once listening.
    */

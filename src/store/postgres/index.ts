@@ -98,6 +98,11 @@ export class PostgresStore implements Store {
     );
   }
 
+  async databaseTime(): Promise<number> {
+    const [row] = await this.db.run((sql) => sql.unsafe("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS ms"));
+    return Number((row as { ms: number | string }).ms);
+  }
+
   close(): Promise<void> {
     this.closing ??= this.db.sql.close({ timeout: 5 }).catch(() => {});
     return this.closing;
