@@ -140,6 +140,9 @@ function once<T>(make: () => T): Once<T> {
   return get;
 }
 
+/** How long the lease work waits for the first reading of the database's clock (runtime start()). */
+const FIRST_CLOCK_READING_WAIT_MS = 2_000;
+
 /** How often rules that failed at run time are logged (at most one line per rule each time). */
 const RULE_FAILURES_LOG_MS = 10_000;
 
@@ -261,8 +264,10 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       // starts after the first reading, so that a node whose clock runs fast does not take over
       // other nodes' reports in its first seconds; a database that does not answer delays it 2 s at most.
       const recover = () => idempotency.recover().catch((e) => log.warn("idempotency recovery failed", { error: String(e) }));
+      let leaseWorkStarted = false;
       const startLeaseWork = () => {
-        if (stopped) return;
+        if (stopped || leaseWorkStarted) return;
+        leaseWorkStarted = true;
         webhooks.start();
         void reports().worker.start();
         void recover();
@@ -272,7 +277,12 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       if (clock instanceof ShiftedClock && store.databaseTime) {
         const databaseTime = store.databaseTime.bind(store);
         const follow = () => followDatabaseClock(databaseTime, clock, log);
-        void Promise.race([follow(), Bun.sleep(2_000)]).then(startLeaseWork);
+        const waited = setTimeout(startLeaseWork, FIRST_CLOCK_READING_WAIT_MS);
+        waited.unref?.();
+        void follow().then(() => {
+          clearTimeout(waited);
+          startLeaseWork();
+        });
         timers.push(setInterval(follow, 60_000));
       } else startLeaseWork();
       const purge = () => idempotency.purge().catch((e) => log.warn("idempotency purge failed", { error: String(e) }));
