@@ -3,6 +3,7 @@
 import { MAX_KEY_LIFETIME_DAYS } from "../auth/key-service.ts";
 import { type ProgressSink, stderrSink } from "./progress.ts";
 import { type AssayConfig, configPath, loadConfig } from "../config/load.ts";
+import { printable } from "./printable.ts";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -36,9 +37,9 @@ export function printJson(io: CliIO, value: unknown) {
   io.out(JSON.stringify(value, null, 2));
 }
 
-/** Renders rows as an aligned text table. */
+/** Renders rows as an aligned text table; a cell's control characters are shown as escapes (printable.ts). */
 export function table(rows: Record<string, unknown>[], columns: string[]): string {
-  const cells = rows.map((r) => columns.map((c) => (r[c] === null || r[c] === undefined ? "-" : String(r[c]))));
+  const cells = rows.map((r) => columns.map((c) => (r[c] === null || r[c] === undefined ? "-" : printable(String(r[c])))));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
   const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join("  ").trimEnd();
   return [line(columns.map((c) => c.toUpperCase())), ...cells.map(line)].join("\n");

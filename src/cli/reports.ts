@@ -16,6 +16,7 @@ import type { AssayConfig } from "../config/load.ts";
 import { apiFailure, CliFailure, type CliIO, loadCliConfig, printJson, quietLog, table, UsageError } from "./common.ts";
 import { type Args, CodedFailure } from "./framework.ts";
 import { type Progress, progress } from "./progress.ts";
+import { printable } from "./printable.ts";
 
 type Runtime = ReturnType<typeof createRuntime>;
 
@@ -134,7 +135,8 @@ async function resolveAccount(store: Runtime["store"], given: string | undefined
 }
 
 function describe(r: Awaited<ReturnType<ReportService["get"]>>, file: string): string {
-  if (r.status === "failed") return `report ${r.id} failed: ${r.error?.message ?? "unknown error"} (${r.error?.code})`;
+  // A reason may quote a source's file (a column's name, a value): shown, never run by the terminal.
+  if (r.status === "failed") return `report ${r.id} failed: ${printable(r.error?.message ?? "unknown error")} (${r.error?.code})`;
   if (r.status !== "completed") return `report ${r.id} is ${r.status}`;
   const figures = Object.entries(r.summary ?? {})
     .filter(([, v]) => v === null || typeof v !== "object")
