@@ -51,12 +51,26 @@ export async function readBodyBytes(request: Request, max: number): Promise<Uint
   return out;
 }
 
+/**
+ * Bodies are read as sent (the signature covers those bytes) and nothing is decompressed: a
+ * compressed body would otherwise fail as "not valid UTF-8", and a plain one labelled gzip pass
+ * as if the label were absent, hiding a client's broken compression from it (RFC 9110 §15.5.16).
+ */
+function refuseContentEncoding(request: Request) {
+  const coding = request.headers.get("content-encoding");
+  if (coding === null || coding === "" || /^\s*identity\s*$/i.test(coding)) return;
+  throw new ApiError("unsupported_media_type", `send the request body uncompressed, without Content-Encoding (got ${JSON.stringify(coding.slice(0, 40))})`, {
+    headers: { "accept-encoding": "identity" },
+  });
+}
+
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const CHARSET = /;\s*charset\s*=\s*("?[^;\s]*"?)/i;
 
-/** Decodes an authenticated body: 415 for a non-JSON type, 400 for bytes that are not JSON. */
+/** Decodes an authenticated body: 415 for a non-JSON type or a compressed body, 400 for bytes that are not JSON. */
 export function decodeJsonBody(request: Request, bytes: Uint8Array): unknown {
   if (bytes.length === 0) return undefined;
+  refuseContentEncoding(request);
   const type = request.headers.get("content-type") ?? "";
   if (!JSON_TYPE.test(type)) {
     throw new ApiError("unsupported_media_type", `send the body as application/json (got ${type ? JSON.stringify(type.slice(0, 80)) : "no Content-Type"})`);
