@@ -63,10 +63,17 @@ export function plainValue(value: unknown): string {
   return String(value);
 }
 
+/**
+ * Text a spreadsheet may run as a formula: = + - @ first, or after what an import drops before
+ * judging — NULs, and white space that LibreOffice's and Google Sheets' "trim spaces" options
+ * strip (ASVS 5.0 1.2.10) — and a first TAB or CR, which Excel's import turns into cell breaks.
+ */
+const FORMULA_START = /^[\s\0]*[=+\-@]|^[\t\r\0]/;
+
 function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   let s = plainValue(value);
   // Whatever the value's type: a list or a structure can start with a source's text as well.
-  if (typeof value !== "number" && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+  if (typeof value !== "number" && FORMULA_START.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
