@@ -7,6 +7,10 @@ import { invoice, reference } from "./fixtures.ts";
 import { makeEngine, memoryConnector, modulesConfig, rulesConfig } from "../support/engine.ts";
 import { configProblems as problems } from "../support/config.ts";
 import { memoryLogger } from "../../src/log.ts";
+import { compileRules } from "../../src/analysis/rules/compile.ts";
+import { NO_STEPS } from "../../src/analysis/rules/cost.ts";
+import { RuleHistory, RuleRef } from "../../src/analysis/rules/environment.ts";
+import { ruleTxn } from "../../src/analysis/rules/variables.ts";
 
 const LARGE_CREDIT = {
   id: "large_manual_credit",
@@ -152,5 +156,29 @@ describe("rules: evaluation", () => {
   test("model_version changes with the rules", async () => {
     const txn = invoice("Z-1", { lines: [{ sku: "SKU-B", qty: 1, unit: 50 }] });
     expect((await analyze([], txn)).model_version).not.toBe((await analyze([LARGE_CREDIT], txn)).model_version);
+  });
+});
+
+describe("the step bound of a rule's comprehensions (cost.ts)", () => {
+  const vars = (lines: number, contracts: number, attributes: number) => ({
+    txn: ruleTxn({ transaction_id: "T", type: "invoice", lines: Array.from({ length: lines }, () => ({ sku: "A", quantity: 1 })), attributes: Object.fromEntries(Array.from({ length: attributes }, (_, i) => [`a${i}`, "x"])) } as never),
+    ref: new RuleRef(Array.from({ length: contracts }, () => ({}) as never), new Map(), new Map()),
+    history: new RuleHistory(0n, 0n, 0, 0),
+    findings: [],
+    risk_score: 0,
+  });
+  const steps = (when: string, v: ReturnType<typeof vars>) => compileRules([{ id: "r", when, module: "*", severity: "medium", action: "flag", enabled: true } as never]).rules[0]!.steps(v);
+
+  test("a rule without comprehensions costs nothing to bound", () => {
+    expect(compileRules([{ id: "r", when: "txn.amount > 10.0", module: "*", severity: "medium", action: "flag", enabled: true } as never]).rules[0]!.steps).toBe(NO_STEPS);
+  });
+  test("each range is its own list: lines × contracts, not the largest squared", () => {
+    expect(steps("txn.lines.exists(l, ref.contracts.exists(c, c.sku == l.sku))", vars(5000, 2, 0))).toBe(5000 * (1 + 2));
+    expect(steps("txn.lines.all(l, l.quantity > 0.0)", vars(10000, 0, 0))).toBe(10000);
+  });
+  test("map and filter yield at most their range; a list literal its elements; an unknown range the largest list", () => {
+    expect(steps("txn.lines.filter(l, l.quantity > 1.0).exists(l, txn.lines.exists(m, m.sku == l.sku))", vars(100, 0, 0))).toBe(100 + 100 * 101);
+    expect(steps('["a", "b", "c"].exists(s, txn.lines.exists(l, l.sku == s))', vars(10, 0, 0))).toBe(3 * 11);
+    expect(steps("txn.attributes.exists(k, txn.lines.exists(l, l.sku == k))", vars(10, 0, 40))).toBe(40 * 11);
   });
 });

@@ -3,13 +3,16 @@
 // the findings it names. Rules run in file order and see the findings of the rules before them.
 // A rule whose expression fails at run time (a missing map key, a division by zero) does not
 // match (its amount counts 0): the transaction is still analysed, and the failure is counted on
-// the rule (the engine logs the counts: AnalysisEngine.logRuleFailures).
+// the rule (the engine logs the counts: AnalysisEngine.logRuleFailures). So does a rule whose
+// comprehensions would take more than MAX_RULE_STEPS on this transaction (cost.ts): it is not
+// evaluated, so that one request of many lines cannot hold the event loop for seconds.
 import { roundMoney } from "../../domain/rounding.ts";
 import type { Transaction } from "../../domain/transaction.ts";
 import type { AnalysisContext } from "../context.ts";
 import type { Finding } from "../detectors/types.ts";
 import { riskScore } from "../scoring.ts";
 import type { CompiledRule } from "./compile.ts";
+import { MAX_RULE_STEPS, NO_STEPS } from "./cost.ts";
 import type { RuleVariables } from "./environment.ts";
 import { ruleFindings, ruleHistory, ruleRef, ruleTxn } from "./variables.ts";
 
@@ -40,7 +43,7 @@ export function applyRules(
       vars.risk_score = riskScore(findings.map((f) => ({ weight: weightOf(f), score: f.score })));
       stale = false;
     }
-    if (!matches(rule, vars)) continue;
+    if (!affordable(rule, vars, txn) || !matches(rule, vars)) continue;
     if (rule.action === "suppress") {
       const kept = findings.filter((f) => !rule.suppress.has(f.code));
       if (kept.length !== findings.length) {
@@ -65,6 +68,15 @@ export function applyRules(
     stale = true;
   }
   return findings;
+}
+
+function affordable(rule: CompiledRule, vars: RuleVariables, txn: Transaction): boolean {
+  if (rule.steps === NO_STEPS) return true;
+  const steps = rule.steps(vars);
+  if (steps <= MAX_RULE_STEPS) return true;
+  const n = (x: number) => x.toLocaleString("en-US");
+  failed(rule, "when", new Error(`not evaluated on transaction ${txn.transaction_id}: it would take up to ${n(steps)} steps (at most ${n(MAX_RULE_STEPS)} a transaction)`));
+  return false;
 }
 
 function matches(rule: CompiledRule, vars: RuleVariables): boolean {

@@ -8,6 +8,7 @@ import type { RuleCode } from "../detectors/types.ts";
 import type { RuleConfigT, RulesConfig } from "./config-schema.ts";
 import { ruleEnvironment, TXN_FIELD_NAMES, type RuleVariables } from "./environment.ts";
 import { useRe2Matches } from "./matches.ts";
+import { NO_STEPS, type StepBound, stepBound } from "./cost.ts";
 
 /**
  * The weight a rule finding carries (its score is 1): with the default risk levels (30/60/80)
@@ -38,6 +39,8 @@ export interface CompiledRule {
   source: string;
   /** Run-time failures of its expressions (apply.ts counts them; the engine logs them). */
   failures: RuleFailures;
+  /** At most how many comprehension steps its expressions take on a transaction (cost.ts). */
+  steps: StepBound;
 }
 
 /** Evaluations that threw (a missing map key, a division by zero): the rule then did not match. */
@@ -87,8 +90,9 @@ export function checkRules(config: RulesConfig): { rules: CompiledRule[]; proble
 
 function compileOne(rule: RuleConfigT, path: string, ids: ReadonlySet<string>, problems: string[]): CompiledRule | null {
   const before = problems.length;
-  const when = program(rule.when, `${path}.when`, ["bool"], problems);
-  const amountAtRisk = rule.amount_at_risk === undefined ? null : program(rule.amount_at_risk, `${path}.amount_at_risk`, ["double", "int", "uint"], problems);
+  const asts: unknown[] = [];
+  const when = program(rule.when, `${path}.when`, ["bool"], problems, asts);
+  const amountAtRisk = rule.amount_at_risk === undefined ? null : program(rule.amount_at_risk, `${path}.amount_at_risk`, ["double", "int", "uint"], problems, asts);
   if (rule.action === "suppress") {
     if (!rule.suppress) problems.push(`${path}.suppress: required with action: suppress (the codes to remove)`);
     rule.suppress?.forEach((code, j) => {
@@ -105,7 +109,7 @@ function compileOne(rule: RuleConfigT, path: string, ids: ReadonlySet<string>, p
       problems.push(`${where}: unknown module "${m}"; valid: "*", ${MODULE_IDS.join(", ")}`);
     }
   });
-  const message = template(rule.message ?? `Rule ${rule.id} matched`, `${path}.message`, problems);
+  const message = template(rule.message ?? `Rule ${rule.id} matched`, `${path}.message`, problems, asts);
   if (problems.length > before || !when) return null;
   const text = `${rule.when} ${rule.amount_at_risk ?? ""} ${rule.message ?? ""}`;
   return {
@@ -123,11 +127,24 @@ function compileOne(rule: RuleConfigT, path: string, ids: ReadonlySet<string>, p
     reads: { ref: /\bref\b/.test(text), history: /\bhistory\b/.test(text) },
     source: rule.when,
     failures: { count: 0, last: null, logged: 0 },
+    steps: allSteps(asts.map(stepBound)),
   };
 }
 
-/** Parses and type-checks one expression; null (with a problem) when it is not valid. */
-function program(source: string, path: string, types: readonly string[], problems: string[]): Program | null {
+/** The steps of all of a rule's expressions. */
+function allSteps(all: StepBound[]): StepBound {
+  const bounds = all.filter((b) => b !== NO_STEPS);
+  if (bounds.length === 0) return NO_STEPS;
+  if (bounds.length === 1) return bounds[0]!;
+  return (vars) => {
+    let steps = 0;
+    for (const b of bounds) steps += b(vars);
+    return steps;
+  };
+}
+
+/** Parses and type-checks one expression; null (with a problem) when it is not valid. The AST run goes to `asts`. */
+function program(source: string, path: string, types: readonly string[], problems: string[], asts: unknown[]): Program | null {
   const env = ruleEnvironment();
   let parsed: Program & { check(): { valid: boolean; type?: string; error?: Error }; ast: unknown };
   try {
@@ -145,7 +162,10 @@ function program(source: string, path: string, types: readonly string[], problem
     problems.push(`${path}: must be of type ${types[0]}, but is ${checked.type}`);
     return null;
   }
-  if (!/\bmatches\b/.test(source)) return parsed;
+  if (!/\bmatches\b/.test(source)) {
+    asts.push(parsed.ast);
+    return parsed;
+  }
   // Checked as written above (so errors say `matches`); run from a second parse whose `matches`
   // calls go to the RE2 matcher (a checked AST keeps the overloads it resolved).
   const re2 = env.parse(source) as typeof parsed;
@@ -159,6 +179,7 @@ function program(source: string, path: string, types: readonly string[], problem
     problems.push(`${path}: ${describeError(rechecked.error)}`);
     return null;
   }
+  asts.push(re2.ast);
   return re2;
 }
 
@@ -174,7 +195,7 @@ function describeError(e: unknown): string {
  * `Manual credit of {amount} {currency}`: a bare transaction field name reads that field, `{amount_at_risk}` is the
  * rule's own amount, anything else is a CEL expression (type-checked like the rule).
  */
-function template(text: string, path: string, problems: string[]): CompiledRule["message"] {
+function template(text: string, path: string, problems: string[], asts: unknown[]): CompiledRule["message"] {
   const parts: (string | { program: Program } | typeof AMOUNT)[] = [];
   let last = 0;
   for (const m of text.matchAll(/\{([^{}]+)\}/g)) {
@@ -186,7 +207,7 @@ function template(text: string, path: string, problems: string[]): CompiledRule[
       continue;
     }
     const source = TXN_FIELD_NAMES.has(name) ? `txn.${name}` : name;
-    const p = program(source, `${path} {${name}}`, ["string", "double", "int", "uint", "bool"], problems);
+    const p = program(source, `${path} {${name}}`, ["string", "double", "int", "uint", "bool"], problems, asts);
     if (p) parts.push({ program: p });
   }
   parts.push(text.slice(last));

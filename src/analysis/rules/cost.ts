@@ -1,0 +1,103 @@
+// How many steps a rule's comprehensions (all, exists, exists_one, map, filter) may take on one
+// transaction, known before it runs. Their ranges are lists a client sends (txn.lines: up to
+// 10,000 lines; txn.attributes) or the data builds from it (ref.contracts, findings), so a
+// natural rule nesting two of them — a SKU billed at two prices, `txn.lines.exists(a,
+// txn.lines.exists(b, …))` — is quadratic in the request: 10,000 lines held the event loop ~20 s.
+// The bound is read from the parsed expression (each comprehension's range times what its body
+// costs) and the sizes of this transaction's lists; apply.ts does not evaluate a rule over
+// MAX_RULE_STEPS (its failure is counted and logged like any other).
+import type { RuleVariables } from "./environment.ts";
+
+/** ~0.2 µs each in cel-js: about 0.2 s of one core at most per rule and transaction. */
+export const MAX_RULE_STEPS = 1_000_000;
+
+/** A rule's bound for one transaction's variables. */
+export type StepBound = (vars: RuleVariables) => number;
+
+const COMPREHENSIONS = new Set(["all", "exists", "exists_one", "map", "filter"]);
+
+interface Node {
+  op: string;
+  args: unknown;
+}
+
+const isNode = (x: unknown): x is Node => typeof x === "object" && x !== null && typeof (x as Node).op === "string";
+
+/** The nodes directly below `node`, whatever shape its args have (a node, a list, a list of pairs). */
+function children(node: Node): Node[] {
+  const out: Node[] = [];
+  const visit = (x: unknown) => {
+    if (isNode(x)) out.push(x);
+    else if (Array.isArray(x)) x.forEach(visit);
+  };
+  visit(node.args);
+  return out;
+}
+
+/** The sizes of every list and map a rule can range over, for a range the bound cannot name. */
+function largestRange(v: RuleVariables): number {
+  return Math.max(v.txn.lines.length, v.txn.attributes.size, v.ref.contracts.length, v.ref.list_prices.size, v.ref.shipped.size, v.findings.length);
+}
+
+/** `txn.lines`, `ref.contracts`, `findings`…: the size of a range named by a variable's path; else undefined. */
+function namedRange(node: Node): StepBound | undefined {
+  if (node.op === "id" && node.args === "findings") return (v) => v.findings.length;
+  if (node.op !== "." || !Array.isArray(node.args)) return undefined;
+  const [of, field] = node.args as [unknown, unknown];
+  if (!isNode(of) || of.op !== "id") return undefined;
+  const path = `${String(of.args)}.${String(field)}`;
+  switch (path) {
+    case "txn.lines":
+      return (v) => v.txn.lines.length;
+    case "txn.attributes":
+      return (v) => v.txn.attributes.size;
+    case "ref.contracts":
+      return (v) => v.ref.contracts.length;
+    case "ref.list_prices":
+      return (v) => v.ref.list_prices.size;
+    case "ref.shipped":
+      return (v) => v.ref.shipped.size;
+    default:
+      return undefined;
+  }
+}
+
+/** An upper bound of the number of elements `node` evaluates to when it is a comprehension's range. */
+function rangeSize(node: Node): StepBound {
+  const named = namedRange(node);
+  if (named) return named;
+  if (node.op === "list" && Array.isArray(node.args)) {
+    const n = node.args.length;
+    return () => n;
+  }
+  // A map() or filter() yields at most what it ranges over.
+  if (node.op === "rcall" && Array.isArray(node.args) && (node.args[0] === "map" || node.args[0] === "filter") && isNode(node.args[1])) return rangeSize(node.args[1]);
+  return largestRange;
+}
+
+/** No comprehension below: nothing to count (most rules; the bound then costs nothing per transaction). */
+export const NO_STEPS: StepBound = () => 0;
+
+/** Steps of `node`: every comprehension's range size times (one + its body's steps), summed. */
+export function stepBound(node: unknown): StepBound {
+  if (!isNode(node)) return NO_STEPS;
+  if (node.op === "rcall" && Array.isArray(node.args) && COMPREHENSIONS.has(node.args[0] as string) && isNode(node.args[1])) {
+    const range = node.args[1];
+    const size = rangeSize(range);
+    const ofRange = stepBound(range);
+    const bodies = ((node.args[2] as unknown[]) ?? []).slice(1).map(stepBound).filter((b) => b !== NO_STEPS);
+    return (v) => {
+      let body = 1;
+      for (const b of bodies) body += b(v);
+      return ofRange(v) + size(v) * body;
+    };
+  }
+  const parts = children(node).map(stepBound).filter((b) => b !== NO_STEPS);
+  if (parts.length === 0) return NO_STEPS;
+  if (parts.length === 1) return parts[0]!;
+  return (v) => {
+    let steps = 0;
+    for (const p of parts) steps += p(v);
+    return steps;
+  };
+}
