@@ -67,6 +67,26 @@ describe("lookalike_counterparty", () => {
     expect(r.get("F3")!.message).toContain('resembles "Contoso GmbH"');
   });
 
+  test("Cyrillic and Greek letters drawn like Latin ones do not hide an imitation (sixth attack pass)", async () => {
+    // Each renders exactly as the real name; before, the foreign letters split the words apart
+    // ("me supplies", "orthwind raders") and none was flagged.
+    const fakes = [
+      entry("H1", 200, "\u0410\u0441me Supplies Ltd", { amount: 480 }), // Cyrillic А and с
+      entry("H2", 210, "\u039dorthwind \u03a4raders"), // Greek Ν and Τ
+      entry("H3", 220, "Brights\u0456d\u0435 Cl\u0435aning"), // Cyrillic і and е, three times
+    ];
+    const r = await scan(ledger(REAL, fakes));
+    for (const id of ["H1", "H2", "H3"]) expect(r.get(id)!.level).toBe("high");
+    expect(r.get("H1")!.message).toContain('resembles "Acme Supplies Ltd"');
+    expect(r.get("H2")!.message).toContain('resembles "Northwind Traders"');
+  });
+
+  test("names written in Cyrillic are read as before: two companies sharing a word are not one name", async () => {
+    const russian: [string][] = [["\u0422\u043e\u0440\u0433\u043e\u0432\u044b\u0439 \u0434\u043e\u043c \u041a\u041e\u041c\u0415\u0422\u0410"], ...REAL];
+    const r = await scan(ledger(russian, [entry("R1", 200, "\u0421\u0442\u0440\u043e\u0439 \u041a\u041e\u041c\u0415\u0422\u0410")]));
+    expect(r.get("R1")!.codes).not.toContain("lookalike_counterparty");
+  });
+
   test("hard negatives stay below high: related names, numbered sites, namesakes, short names", async () => {
     const newcomers = [
       entry("N1", 200, "Amazon Business"),

@@ -38,9 +38,7 @@ export const MIN_NAME_LETTERS = 4;
 export function nameKey(raw: string): NameKey | undefined {
   // Accents go (Müller = Muller); dots and apostrophes join what they separate (S.A. = SA,
   // O'Brien = OBrien); & is "and"; every other mark separates words.
-  const text = raw
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  const text = foldScriptLookalikes(raw.normalize("NFKD").replace(/[\u0300-\u036f]/g, ""))
     .toLowerCase()
     .replace(/[.'’`]/g, "")
     .replace(/&/g, " and ");
@@ -53,6 +51,42 @@ export function nameKey(raw: string): NameKey | undefined {
   const compact = folded.join("");
   if (compact.length === 0) return undefined;
   return { words: folded, compact, legalForm: legal.join(" ") };
+}
+
+/**
+ * Cyrillic and Greek letters drawn exactly like Latin ones (Cyrillic А, с, е, о, р; Greek Α, Ο,
+ * Ρ…): the homograph a fictitious supplier hides in a real one's name — "Асme Supplies Ltd" with
+ * a Cyrillic А and с reads as "Acme Supplies Ltd" to everyone, while a comparison of letters saw
+ * "me supplies" and passed it by (sixth attack pass).
+ */
+const SCRIPT_LOOKALIKES: Record<string, string> = {
+  // Cyrillic capitals and small letters
+  "\u0410": "A", "\u0412": "B", "\u0415": "E", "\u041a": "K", "\u041c": "M", "\u041d": "H", "\u041e": "O", "\u0420": "P", "\u0421": "C", "\u0422": "T",
+  "\u0423": "Y", "\u0425": "X", "\u0405": "S", "\u0406": "I", "\u0408": "J", "\u04ae": "Y", "\u04ba": "H", "\u04c0": "I", "\u051a": "Q", "\u051c": "W",
+  "\u0430": "a", "\u0435": "e", "\u043e": "o", "\u0440": "p", "\u0441": "c", "\u0443": "y", "\u0445": "x", "\u0455": "s", "\u0456": "i", "\u0458": "j",
+  "\u0501": "d", "\u04bb": "h", "\u051b": "q", "\u051d": "w", "\u04af": "y", "\u04cf": "l",
+  // Greek capitals and small letters
+  "\u0391": "A", "\u0392": "B", "\u0395": "E", "\u0396": "Z", "\u0397": "H", "\u0399": "I", "\u039a": "K", "\u039c": "M", "\u039d": "N", "\u039f": "O",
+  "\u03a1": "P", "\u03a4": "T", "\u03a5": "Y", "\u03a7": "X", "\u03b1": "a", "\u03b9": "i", "\u03ba": "k", "\u03bd": "v", "\u03bf": "o", "\u03c1": "p",
+  "\u03c5": "u", "\u03c7": "x",
+};
+const LOOKALIKE = new RegExp(`[${Object.keys(SCRIPT_LOOKALIKES).join("")}]`, "g");
+/** A word drawn in Latin letters only, once its look-alikes are read as the Latin letters they show. */
+const LATIN_LOOKING_WORD = new RegExp(`^[A-Za-z0-9${Object.keys(SCRIPT_LOOKALIKES).join("")}]+$`);
+
+/**
+ * The name with its Cyrillic and Greek look-alikes read as Latin, word by word, where the name is
+ * a Latin one: it has a Latin letter, or every letter of it looks Latin. A word with any other
+ * Cyrillic or Greek letter (Торговый) is left as it is, so a name written in those scripts is read
+ * as before (two Russian companies sharing a word such as КОМЕТА are not made one name).
+ */
+function foldScriptLookalikes(text: string): string {
+  LOOKALIKE.lastIndex = 0;
+  if (!LOOKALIKE.test(text)) return text;
+  const words = text.split(/([^\p{L}\p{N}]+)/u);
+  const latinName = /[A-Za-z]/.test(text) || words.every((w, i) => i % 2 === 1 || w === "" || LATIN_LOOKING_WORD.test(w));
+  if (!latinName) return text;
+  return words.map((w, i) => (i % 2 === 0 && LATIN_LOOKING_WORD.test(w) ? w.replace(LOOKALIKE, (c) => SCRIPT_LOOKALIKES[c]!) : w)).join("");
 }
 
 /**
