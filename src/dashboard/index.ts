@@ -3,7 +3,7 @@
 // CSP; every POST must carry the CSRF token of its session (or, before sign-in, of the form
 // cookie) and come from this origin.
 import { randomBytes } from "../domain/crypto.ts";
-import { peekState } from "../http/request-state.ts";
+import { bodySource, peekState } from "../http/request-state.ts";
 import { StorageUnavailableError } from "../store/types.ts";
 import type { Runtime } from "../runtime.ts";
 import { sameToken } from "../users/service.ts";
@@ -83,7 +83,7 @@ export function createDashboard(rt: Runtime, options: { secure: boolean }) {
       if (!sameOrigin(request, url, publicOrigin)) return forbidden();
       const type = request.headers.get("content-type") ?? "";
       if (!type.startsWith("application/x-www-form-urlencoded")) return errorPage(415, "Unsupported form", "Send this form from the dashboard page.");
-      const text = await request.text();
+      const text = await bodySource(request).text();
       if (text.length > FORM_MAX_BYTES) return errorPage(413, "Form too large", "The form is larger than the dashboard accepts.");
       form = new URLSearchParams(text);
     }

@@ -10,7 +10,7 @@ import { ApiError, internalError } from "../domain/errors.ts";
 import type { FastPath } from "./fast-path.ts";
 import { problemResponse } from "./problem.ts";
 import type { RequestObserver } from "./observe.ts";
-import { type AddressOf, beginRequest, type RequestState } from "./request-state.ts";
+import { type AddressOf, beginRequest, readdressed, type RequestState } from "./request-state.ts";
 import { then } from "../domain/awaitable.ts";
 import { pathStart } from "../domain/request-url.ts";
 
@@ -48,7 +48,7 @@ type Handler = (request: Request) => Response | Promise<Response>;
 export function routable(request: Request, url = request.url, start = pathStart(url)): Request {
   if (start >= 11) return request;
   const rest = start === -1 ? "/" : url.slice(start);
-  return new Request(`http://localhost${rest}`, request);
+  return readdressed(request, `http://localhost${rest}`);
 }
 
 /**
