@@ -32,11 +32,22 @@ export class StoreReplayGuard implements ReplayGuard {
 export class MemoryReplayGuard implements ReplayGuard {
   private readonly seen = new Map<string, number>();
   private lastSweep = 0;
+  /**
+   * The latest window end among live signatures dropped to keep the bound: a request whose window
+   * ends no later cannot be told from a replay of one of them, so it is refused. Dropping the
+   * oldest alone let a client flooding the guard (about 3,300 valid requests a second for the
+   * 300 s window fill a million entries) make a captured request acceptable again.
+   */
+  private droppedUntil = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly maxEntries = 1_000_000) {}
 
   firstSeen(signature: string, expiresAtMs: number, nowMs: number): boolean {
-    if (nowMs - this.lastSweep > 1000 || this.seen.size >= this.maxEntries) this.sweep(nowMs);
+    // Expired signatures go at most once a second (a pass over them all); at the bound, the oldest
+    // go one by one (the Map keeps arrival order), not a pass per request.
+    if (nowMs - this.lastSweep > 1000) this.sweep(nowMs);
+    if (this.seen.size >= this.maxEntries) this.dropOldest();
+    if (expiresAtMs <= this.droppedUntil) return false;
     const until = this.seen.get(signature);
     if (until !== undefined && until > nowMs) return false;
     this.seen.set(signature, expiresAtMs);
@@ -50,7 +61,14 @@ export class MemoryReplayGuard implements ReplayGuard {
   private sweep(nowMs: number) {
     this.lastSweep = nowMs;
     for (const [sig, until] of this.seen) if (until <= nowMs) this.seen.delete(sig);
-    // Still full of live entries: refuse to grow past the bound by dropping the oldest.
-    while (this.seen.size >= this.maxEntries) this.seen.delete(this.seen.keys().next().value!);
+  }
+
+  /** Full of live entries: the bound holds by dropping the oldest, remembering how far their windows reached. */
+  private dropOldest() {
+    while (this.seen.size >= this.maxEntries) {
+      const [oldest, until] = this.seen.entries().next().value!;
+      this.seen.delete(oldest);
+      if (until > this.droppedUntil) this.droppedUntil = until;
+    }
   }
 }
