@@ -37,12 +37,15 @@ export function change(now: number, before: number): string {
   return `${pct > 0 ? "up" : "down"} ${Math.abs(pct)}% (from ${count(before)})`;
 }
 
-/** The period of the same length just before [fromTime, toTime], or undefined without both bounds. */
+/** The first instant of the year 1: no ledger has a period before it, and ISO 8601 writes earlier years as "-000001". */
+const YEAR_ONE = Date.parse("0001-01-01T00:00:00Z");
+
+/** The period of the same length just before [fromTime, toTime], or undefined without both bounds (or before the year 1). */
 export function previousPeriod(fromTime: string | undefined, toTime: string | undefined): { fromTime: string; toTime: string } | undefined {
   if (!fromTime || !toTime) return undefined;
   const from = Date.parse(fromTime);
   const to = Date.parse(toTime);
-  if (!(to > from)) return undefined;
+  if (!(to > from) || from - (to - from) - 1 < YEAR_ONE) return undefined;
   return { fromTime: new Date(from - (to - from) - 1).toISOString(), toTime: new Date(from - 1).toISOString() };
 }
 
