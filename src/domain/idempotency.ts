@@ -4,6 +4,14 @@
 export interface IdempotencyRef {
   account_id: string;
   key: string;
+  /** The claim's own token: the write marks this claim only, never a later claim of the same key. */
+  token: string;
+}
+
+/** Which claim an end (completion, release) applies to: its token, or for a claim made before tokens (null) its owner. */
+export interface ClaimHolder {
+  token: string | null;
+  owner: string | null;
 }
 
 /** What a claim points at once its write committed: `alert:<id>`, `report:<id>`, `analysis:<id>`. */

@@ -3,10 +3,22 @@
 // and bound to a fingerprint of method, path and raw body. Only a successful response is kept
 // for replay; on an error the claim is released so a corrected retry can run.
 //
-// Crash safety: a claim records its owner (host, pid, boot nonce) and a lease, and the write that
-// answers the request records itself on the claim in its own transaction. A claim left unfinished
-// by a process that died is resolved at start-up, periodically, and when a retry meets it:
-// completed from the committed resource (rebuilt by `resolve`), or released when nothing committed.
+// Crash safety: a claim records its owner (host, pid, boot nonce), a lease and a token of its
+// own, and the write that answers the request records itself on the claim (by that token) in its
+// own transaction. A claim left unfinished by a process that died is resolved at start-up,
+// periodically, and when a retry meets it: completed from the committed resource (rebuilt by
+// `resolve`), or released when nothing committed.
+//
+// Why no resolution can make a write happen twice, whoever runs it and however stale its view:
+// - a write commits only in a transaction that marks its own claim (its token, still unfinished,
+//   no resource yet): if the claim is gone, the write rolls back (`IdempotencyClaimLostError`);
+// - a release deletes a claim only while its resource is what the resolver saw (null: nothing
+//   committed), checked in the DELETE itself;
+// - both touch the same row, which the database serialises (a row lock in PostgreSQL, one
+//   writer in SQLite): either the write marked the claim first, and the release deletes nothing,
+//   or the release deleted it first, and the write rolls back. A key's claim whose write
+//   committed is only ever completed, never released, so no retry runs that write again.
+// The token also keeps an end from landing on a later claim of the same key by the same process.
 import { hostname } from "../domain/host.ts";
 import type { Clock } from "../domain/clock.ts";
 import { iso } from "../domain/clock.ts";
@@ -65,20 +77,22 @@ export class Idempotency {
     const accountId = state.auth!.account.id;
     for (let attempt = 0; ; attempt++) {
       const now = this.clock.now();
+      const token = crypto.randomUUID();
       const result = await this.repo.claim({
-        account_id: accountId,
-        key,
-        fingerprint,
-        status: 0,
-        headers: {},
-        body: "",
-        created_at: iso(now),
-        expires_at: iso(now + this.o.retentionMs),
-        owner: this.owner,
-        lease_until: iso(now + this.o.leaseMs),
-      });
+          account_id: accountId,
+          key,
+          fingerprint,
+          status: 0,
+          headers: {},
+          body: "",
+          created_at: iso(now),
+          expires_at: iso(now + this.o.retentionMs),
+          owner: this.owner,
+          lease_until: iso(now + this.o.leaseMs),
+          token,
+        });
       if (result.claimed) {
-        state.idempotency = { key, fingerprint };
+        state.idempotency = { key, fingerprint, token };
         this.faultPoint("kill_after_idempotency_claim");
         return undefined;
       }
@@ -114,15 +128,18 @@ export class Idempotency {
       if (v) kept[h] = v;
     }
     this.faultPoint("kill_before_idempotency_complete");
-    if (status >= 200 && status < 300) await this.repo.complete(state.auth!.account.id, claim.key, status, kept, body, this.owner);
-    else await this.repo.release(state.auth!.account.id, claim.key, this.owner);
+    const accountId = state.auth!.account.id;
+    const holder = { token: claim.token, owner: this.owner };
+    if (status >= 200 && status < 300) await this.repo.complete(accountId, claim.key, holder, status, kept, body);
+    else await this.repo.release(accountId, claim.key, holder);
   }
 
   async abandon(state: RequestState) {
     const claim = state.idempotency;
     if (!claim || !state.auth) return;
     state.idempotency = undefined;
-    await this.repo.release(state.auth.account.id, claim.key, this.owner);
+    const accountId = state.auth.account.id;
+    await this.repo.release(accountId, claim.key, { token: claim.token, owner: this.owner });
   }
 
   /**
@@ -135,7 +152,8 @@ export class Idempotency {
     const out = { completed: 0, released: 0 };
     for (const claim of await this.repo.unfinished(1_000)) {
       if (!this.isAbandoned(claim)) continue;
-      out[await this.resolve(claim)]++;
+      const outcome = await this.resolve(claim);
+      if (outcome !== "untouched") out[outcome]++;
     }
     if (out.completed + out.released > 0) this.o.log?.info("idempotency claims recovered", out);
     return out;
@@ -162,14 +180,24 @@ export class Idempotency {
     return !processAlive(pid) || leaseOver;
   }
 
-  private async resolve(claim: IdempotencyRecord): Promise<"completed" | "released"> {
-    const response = claim.resource ? await this.o.rebuild(claim.account_id, claim.resource) : null;
+  /**
+   * Completes an abandoned claim from the resource its write committed, or releases it when none
+   * did. `claim` may be stale (read before its write committed): the release then finds the
+   * resource recorded and deletes nothing, and the claim is read again and completed.
+   */
+  private async resolve(claim: IdempotencyRecord): Promise<"completed" | "released" | "untouched"> {
+    const holder = { token: claim.token ?? null, owner: claim.owner ?? null };
+    const resource = claim.resource ?? null;
+    const response = resource ? await this.o.rebuild(claim.account_id, resource) : null;
     if (response) {
-      await this.repo.complete(claim.account_id, claim.key, response.status, response.headers, response.body, claim.owner ?? undefined);
+      await this.repo.complete(claim.account_id, claim.key, holder, response.status, response.headers, response.body);
       return "completed";
     }
-    await this.repo.release(claim.account_id, claim.key, claim.owner ?? undefined);
-    return "released";
+    // Nothing committed, or what committed no longer exists (a resource that is gone cannot be replayed).
+    if (await this.repo.release(claim.account_id, claim.key, holder, resource)) return "released";
+    const now = await this.repo.get(claim.account_id, claim.key);
+    const same = now && now.status === 0 && (now.token ?? null) === holder.token && (now.owner ?? null) === holder.owner;
+    return same && now.resource && now.resource !== resource ? this.resolve(now) : "untouched";
   }
 
   private faultPoint(name: IdempotencyFault) {

@@ -19,8 +19,8 @@ export interface RequestState {
   replayKey?: string;
   /** The client address, worked out on first use (most requests never need it). */
   readonly clientIp: string;
-  /** Idempotency claim held by this request. */
-  idempotency?: { key: string; fingerprint: string };
+  /** Idempotency claim held by this request (its token names this claim alone). */
+  idempotency?: { key: string; fingerprint: string; token: string };
   /** The problem code this request was answered with, if any (for observers). */
   problem?: string;
   /** Response headers every response of this request carries (request id, rate limits). */
@@ -42,7 +42,7 @@ class State implements RequestState {
   auth?: AuthenticatedKey;
   claimed?: { account: string; key: string };
   replayKey?: string;
-  idempotency?: { key: string; fingerprint: string };
+  idempotency?: { key: string; fingerprint: string; token: string };
   problem?: string;
   readonly headers: Record<string, string>;
   private ip: string | undefined;
@@ -112,5 +112,5 @@ export function callerOf(request: Request): AuthenticatedKey {
 /** The Idempotency-Key claim this request holds, for the write that answers it to record. */
 export function claimOf(request: Request): IdempotencyRef | undefined {
   const state = stateOf(request);
-  return state.idempotency && state.auth ? { account_id: state.auth.account.id, key: state.idempotency.key } : undefined;
+  return state.idempotency && state.auth ? { account_id: state.auth.account.id, key: state.idempotency.key, token: state.idempotency.token } : undefined;
 }

@@ -3,7 +3,7 @@
 // the Elysia pipeline (pipeline.ts) and the front door's fast path (fast-path.ts). Nothing here
 // needs Elysia: the server answers its first requests before the Elysia app is built.
 import type { Logger } from "../log.ts";
-import { StorageUnavailableError } from "../store/types.ts";
+import { IdempotencyClaimLostError, StorageUnavailableError } from "../store/types.ts";
 import type { Authenticator } from "./authenticate.ts";
 import { decodeJsonBody, readBodyBytes } from "./body.ts";
 import type { Idempotency } from "./idempotency.ts";
@@ -117,6 +117,12 @@ export async function storeForReplay(
 
 function toApiError(code: string | number, error: unknown, request: Request, path: string, routes: RouteTable): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof IdempotencyClaimLostError) {
+    // Nothing was written: the retry runs the request, or replays a run that took its key.
+    return new ApiError("idempotency_in_progress", "this request's Idempotency-Key claim was resolved as abandoned before its write committed; nothing was written: retry", {
+      headers: { "retry-after": "1" },
+    });
+  }
   if (error instanceof StorageUnavailableError) {
     // docs/errors.md: every 503 carries Retry-After (as rate_limiter_unavailable and shutting_down do).
     return new ApiError("storage_unavailable", "storage is unavailable; retry later", { headers: { "retry-after": "1" } });

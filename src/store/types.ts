@@ -1,4 +1,4 @@
-import type { IdempotencyRef, ResourceRef } from "../domain/idempotency.ts";
+import type { ClaimHolder, IdempotencyRef, ResourceRef } from "../domain/idempotency.ts";
 
 // Storage interfaces. Every repository is asynchronous so that a PostgreSQL driver can implement
 // the same contract later; the embedded SQLite implementation answers synchronously underneath.
@@ -67,21 +67,40 @@ export interface IdempotencyRecord {
   lease_until?: string | null;
   /** The resource the request committed (written in the resource's own transaction). */
   resource?: ResourceRef | null;
+  /** This claim's own token (random per claim; null on claims made before tokens existed). */
+  token?: string | null;
 }
 
 export interface IdempotencyRepository {
   /** Claims the key for a new request; returns the existing record when it was claimed before. */
   claim(record: IdempotencyRecord): Promise<{ claimed: true } | { claimed: false; existing: IdempotencyRecord }>;
-  /** Stores the response of an unfinished claim (of `owner` when given). */
-  complete(accountId: string, key: string, status: number, headers: Record<string, string>, body: string, owner?: string): Promise<void>;
-  /** Drops an unfinished claim (of `owner` when given) whose request ended without a response worth replaying. */
-  release(accountId: string, key: string, owner?: string): Promise<void>;
+  /** Stores the response of the unfinished claim `holder` names. */
+  complete(accountId: string, key: string, holder: ClaimHolder, status: number, headers: Record<string, string>, body: string): Promise<void>;
+  /**
+   * Drops the unfinished claim `holder` names, only while its recorded resource is still
+   * `resource` (null: no write recorded itself on it), checked in the same statement: a claim
+   * whose write committed is never dropped, so that write is never done a second time. Returns
+   * whether it was dropped.
+   */
+  release(accountId: string, key: string, holder: ClaimHolder, resource?: ResourceRef | null): Promise<boolean>;
   /** Extends the lease of every unfinished claim `owner` holds (its heartbeat). */
   renew(owner: string, leaseUntil: string): Promise<void>;
   /** Unfinished claims (status 0), oldest first. */
   unfinished(limit: number): Promise<IdempotencyRecord[]>;
   get(accountId: string, key: string): Promise<IdempotencyRecord | null>;
   purgeExpired(now: string): Promise<number>;
+}
+
+/**
+ * A write was to record itself on an Idempotency-Key claim that is no longer there as its
+ * request took it (taken for abandoned and released): the write is refused, so the key never
+ * gets two writes; its request answers 409 and the retry runs it (or replays another's).
+ */
+export class IdempotencyClaimLostError extends Error {
+  constructor(readonly key: string) {
+    super(`the Idempotency-Key claim of "${key}" was resolved before this request's write committed`);
+    this.name = "IdempotencyClaimLostError";
+  }
 }
 
 /** A recorded analysis (not addressable through the API; reports aggregate these). */

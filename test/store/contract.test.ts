@@ -8,6 +8,7 @@ import { SqliteStore } from "../../src/store/sqlite/index.ts";
 import {
   ActiveAlertExistsError,
   type AlertEventRecord,
+  IdempotencyClaimLostError,
   type AlertRecord,
   type OutboxMessage,
   type ReportRecord,
@@ -151,36 +152,56 @@ for (const driver of drivers) {
 
     test("idempotency: one claim wins among concurrent ones; live keys replay, expired ones are taken again", async () => {
       const rec = { account_id: acct, key: "k1", fingerprint: "f", status: 0, headers: {}, body: "", created_at: at(0), expires_at: at(100) };
-      const outcomes = await Promise.all(Array.from({ length: 8 }, () => store.idempotency.claim(rec)));
+      const claims = Array.from({ length: 8 }, (_, i) => ({ ...rec, token: `t${i}` }));
+      const outcomes = await Promise.all(claims.map((c) => store.idempotency.claim(c)));
       expect(outcomes.filter((o) => o.claimed).length).toBe(1);
-      await store.idempotency.complete(acct, "k1", 201, { "content-type": "application/json" }, '{"a":1}');
+      const winner = (await store.idempotency.get(acct, "k1"))!.token!;
+      await store.idempotency.complete(acct, "k1", { token: winner, owner: null }, 201, { "content-type": "application/json" }, '{"a":1}');
       const again = await store.idempotency.claim({ ...rec, created_at: at(5) });
       expect(again).toMatchObject({ claimed: false, existing: { ...rec, status: 201, headers: { "content-type": "application/json" }, body: '{"a":1}' } });
-      expect((await store.idempotency.claim({ ...rec, fingerprint: "g", created_at: at(100), expires_at: at(200) })).claimed).toBe(true);
-      await store.idempotency.release(acct, "k1");
+      expect((await store.idempotency.claim({ ...rec, fingerprint: "g", created_at: at(100), expires_at: at(200), token: "t-late" })).claimed).toBe(true);
+      expect(await store.idempotency.release(acct, "k1", { token: "t-late", owner: null })).toBe(true);
       expect((await store.idempotency.claim({ ...rec, created_at: at(101), expires_at: at(200) })).claimed).toBe(true);
       expect(await store.idempotency.purgeExpired(at(300))).toBeGreaterThanOrEqual(1);
     });
 
-    test("idempotency: owners, unfinished claims, and the resource a write records on its claim", async () => {
-      const rec = { account_id: acct, key: "k-owned", fingerprint: "f", status: 0, headers: {}, body: "", created_at: at(0), expires_at: at(100), owner: "node-a", lease_until: at(30) };
+    test("idempotency: owners, tokens, unfinished claims, and the resource a write records on its claim", async () => {
+      const rec = { account_id: acct, key: "k-owned", fingerprint: "f", status: 0, headers: {}, body: "", created_at: at(0), expires_at: at(100), owner: "node-a", lease_until: at(30), token: "tok-a" };
       expect((await store.idempotency.claim(rec)).claimed).toBe(true);
       expect((await store.idempotency.unfinished(100)).map((r) => r.key)).toContain("k-owned");
+      // A write naming another claim of the key (another token) is refused, and rolls back.
+      const stray = report(acct);
+      await expect(store.reports.create(stray, { account_id: acct, key: "k-owned", token: "tok-other" })).rejects.toBeInstanceOf(IdempotencyClaimLostError);
+      expect(await store.reports.get(acct, stray.id)).toBeNull();
       const r = report(acct);
-      await store.reports.create(r, { account_id: acct, key: "k-owned" });
-      expect(await store.idempotency.get(acct, "k-owned")).toMatchObject({ owner: "node-a", lease_until: at(30), resource: `report:${r.id}` });
+      await store.reports.create(r, { account_id: acct, key: "k-owned", token: "tok-a" });
+      expect(await store.idempotency.get(acct, "k-owned")).toMatchObject({ owner: "node-a", lease_until: at(30), resource: `report:${r.id}`, token: "tok-a" });
+      // A claim points at one write: a second one naming it is refused.
+      await expect(store.reports.create(report(acct), { account_id: acct, key: "k-owned", token: "tok-a" })).rejects.toBeInstanceOf(IdempotencyClaimLostError);
       // The owner's heartbeat extends its own unfinished claims only.
       await store.idempotency.renew("node-b", at(90));
       expect((await store.idempotency.get(acct, "k-owned"))!.lease_until).toBe(at(30));
       await store.idempotency.renew("node-a", at(60));
       expect((await store.idempotency.get(acct, "k-owned"))!.lease_until).toBe(at(60));
-      await store.idempotency.release(acct, "k-owned", "node-b");
+      // A release never drops a claim whose write committed, nor another holder's.
+      expect(await store.idempotency.release(acct, "k-owned", { token: "tok-a", owner: "node-a" })).toBe(false);
+      expect(await store.idempotency.release(acct, "k-owned", { token: "tok-b", owner: "node-a" }, `report:${r.id}`)).toBe(false);
       expect(await store.idempotency.get(acct, "k-owned")).not.toBeNull();
-      await store.idempotency.complete(acct, "k-owned", 202, {}, "{}", "node-b");
+      await store.idempotency.complete(acct, "k-owned", { token: "tok-a", owner: "node-b" }, 202, {}, "{}");
       expect((await store.idempotency.get(acct, "k-owned"))!.status).toBe(0);
-      await store.idempotency.complete(acct, "k-owned", 202, {}, "{}", "node-a");
+      await store.idempotency.complete(acct, "k-owned", { token: "tok-a", owner: "node-a" }, 202, {}, "{}");
       expect(await store.idempotency.get(acct, "k-owned")).toMatchObject({ status: 202, owner: null });
       await store.reports.delete(r.id);
+    });
+
+    test("idempotency: a claim whose recorded resource is gone is released by naming that resource", async () => {
+      const rec = { account_id: acct, key: "k-gone", fingerprint: "f", status: 0, headers: {}, body: "", created_at: at(0), expires_at: at(100), owner: "node-a", lease_until: at(30), token: "tok-g" };
+      expect((await store.idempotency.claim(rec)).claimed).toBe(true);
+      const r = report(acct);
+      await store.reports.create(r, { account_id: acct, key: "k-gone", token: "tok-g" });
+      await store.reports.delete(r.id);
+      expect(await store.idempotency.release(acct, "k-gone", { token: "tok-g", owner: "node-a" }, `report:${r.id}`)).toBe(true);
+      expect(await store.idempotency.get(acct, "k-gone")).toBeNull();
     });
 
     test("analyses: iterate in id order with filters, numbers and JSON intact", async () => {

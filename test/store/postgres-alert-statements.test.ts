@@ -194,15 +194,22 @@ describe.skipIf(!available)("PostgreSQL: an alert opened in one statement", () =
   const keep = { unchanged: () => true, change: () => null };
   const openAnalysis = (store: PostgresStore, key: string, extra: { claim?: boolean } = {}) => {
     const r = analysis();
-    const result = store.alerts.openOrRefresh(
-      { account_id: ACCT, dedupe_key: key },
-      () => {
-        const a = alert({ dedupe_key: key, analysis_id: r.id });
-        return { alert: a, event: created(a) };
-      },
-      keep,
-      messages,
-      { record: r, ...(extra.claim ? { claim: { account_id: ACCT, key: newId("key") } } : {}) },
+    // The claim a write marks must exist: a write whose claim is gone rolls back.
+    const claim = extra.claim ? { account_id: ACCT, key: newId("key"), token: crypto.randomUUID() } : undefined;
+    const claimed = claim
+      ? store.idempotency.claim({ ...claim, fingerprint: "f", status: 0, headers: {}, body: "", created_at: T0, expires_at: "2999-01-01T00:00:00.000Z" })
+      : Promise.resolve();
+    const result = claimed.then(() =>
+      store.alerts.openOrRefresh(
+        { account_id: ACCT, dedupe_key: key },
+        () => {
+          const a = alert({ dedupe_key: key, analysis_id: r.id });
+          return { alert: a, event: created(a) };
+        },
+        keep,
+        messages,
+        { record: r, ...(claim ? { claim } : {}) },
+      ),
     );
     return { r, result };
   };

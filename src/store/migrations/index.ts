@@ -11,6 +11,7 @@ import { m020_learned_models } from "./020_learned_models.ts";
 import { m021_alert_suppressions } from "./021_alert_suppressions.ts";
 import { m030_shared_state } from "./030_shared_state.ts";
 import { m031_drop_analyses_time_index } from "./031_drop_analyses_time_index.ts";
+import { m032_idempotency_claim_token } from "./032_idempotency_claim_token.ts";
 import { m010_users } from "./010_users.ts";
 import { m011_usage } from "./011_usage.ts";
 import { m012_alert_event_user } from "./012_alert_event_user.ts";
@@ -21,4 +22,4 @@ export interface Migration {
   up: string;
 }
 
-export const MIGRATIONS: Migration[] = [m001_core, m002_analyses, m003_alerts, m004_reports, m005_report_indexes, m006_idempotency_recovery, m007_meta_health, m020_learned_models, m021_alert_suppressions, m030_shared_state, m010_users, m011_usage, m012_alert_event_user, m031_drop_analyses_time_index];
+export const MIGRATIONS: Migration[] = [m001_core, m002_analyses, m003_alerts, m004_reports, m005_report_indexes, m006_idempotency_recovery, m007_meta_health, m020_learned_models, m021_alert_suppressions, m030_shared_state, m010_users, m011_usage, m012_alert_event_user, m031_drop_analyses_time_index, m032_idempotency_claim_token];

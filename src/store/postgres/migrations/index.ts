@@ -15,5 +15,6 @@ import { m020_learned_models } from "./020_learned_models.ts";
 import { m021_alert_suppressions } from "./021_alert_suppressions.ts";
 import { m030_shared_state } from "./030_shared_state.ts";
 import { m031_drop_analyses_time_index } from "./031_drop_analyses_time_index.ts";
+import { m032_idempotency_claim_token } from "./032_idempotency_claim_token.ts";
 
-export const PG_MIGRATIONS: Migration[] = [m001_core, m002_analyses, m003_alerts, m004_reports, m005_report_indexes, m006_idempotency_recovery, m007_meta_health, m010_users, m011_usage, m012_alert_event_user, m020_learned_models, m021_alert_suppressions, m030_shared_state, m031_drop_analyses_time_index];
+export const PG_MIGRATIONS: Migration[] = [m001_core, m002_analyses, m003_alerts, m004_reports, m005_report_indexes, m006_idempotency_recovery, m007_meta_health, m010_users, m011_usage, m012_alert_event_user, m020_learned_models, m021_alert_suppressions, m030_shared_state, m031_drop_analyses_time_index, m032_idempotency_claim_token];
