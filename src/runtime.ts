@@ -332,6 +332,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     quiesce() {
       stopped = true;
       for (const t of timers) clearInterval(t);
+      idempotency.stop();
       // A report worker that never started (the server stopped before its app was built) is not loaded for this.
       return Promise.all([webhooks.stop(), reports.made ? reports().worker.stop() : undefined, usage.stop()]).then(() => undefined);
     },

@@ -9,6 +9,13 @@
 // periodically, and when a retry meets it: completed from the committed resource (rebuilt by
 // `resolve`), or released when nothing committed.
 //
+// A live process leaves claims behind too: when storage fails (a PostgreSQL restart, a full
+// disk) the release or completion that ends a request fails with it, and the owner's heartbeat
+// would renew such a claim's lease for ever. The process knows the tokens of the claims its
+// running requests hold (`running`, registered before the claim is stored, dropped once its end
+// is stored or failed); any other unfinished claim under its owner is an orphan, resolved like a
+// dead process's.
+//
 // Why no resolution can make a write happen twice, whoever runs it and however stale its view:
 // - a write commits only in a transaction that marks its own claim (its token, still unfinished,
 //   no resource yet): if the claim is gone, the write rolls back (`IdempotencyClaimLostError`);
@@ -23,12 +30,15 @@ import { hostname } from "../domain/host.ts";
 import type { Clock } from "../domain/clock.ts";
 import { iso } from "../domain/clock.ts";
 import { ApiError } from "../domain/errors.ts";
-import type { ResourceRef } from "../domain/idempotency.ts";
+import type { ClaimHolder, ResourceRef } from "../domain/idempotency.ts";
 import type { Logger } from "../log.ts";
 import type { IdempotencyRecord, IdempotencyRepository } from "../store/types.ts";
 import type { RequestState } from "./request-state.ts";
 
 const MAX_KEY_LENGTH = 255;
+/** First retry of a recovery after a claim could not be ended, then doubled up to the periodic pass's minute. */
+const RECOVERY_FIRST_DELAY_MS = 1_000;
+const RECOVERY_MAX_DELAY_MS = 60_000;
 /** Headers worth replaying; per-request ones (request id, limits) are the new request's own. */
 const REPLAYED_HEADERS = ["content-type", "location"];
 
@@ -58,6 +68,11 @@ export interface IdempotencyOptions {
 export class Idempotency {
   /** This process: claims it makes carry it, so others can tell whether their holder is alive. */
   readonly owner = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  /** Tokens of the claims this process's requests hold while they run. */
+  private readonly running = new Set<string>();
+  private recoveryTimer: ReturnType<typeof setTimeout> | null = null;
+  private recoveryDelayMs = RECOVERY_FIRST_DELAY_MS;
+  private stopped = false;
 
   constructor(
     private readonly repo: IdempotencyRepository,
@@ -78,7 +93,13 @@ export class Idempotency {
     for (let attempt = 0; ; attempt++) {
       const now = this.clock.now();
       const token = crypto.randomUUID();
-      const result = await this.repo.claim({
+      // Registered before the claim is stored, so a recovery pass never takes a running request's
+      // claim for an orphan; dropped when no claim was made. When storing it failed, a row that
+      // committed anyway is an orphan no request holds: recovered (released) soon.
+      this.running.add(token);
+      let result: Awaited<ReturnType<IdempotencyRepository["claim"]>>;
+      try {
+        result = await this.repo.claim({
           account_id: accountId,
           key,
           fingerprint,
@@ -91,11 +112,17 @@ export class Idempotency {
           lease_until: iso(now + this.o.leaseMs),
           token,
         });
+      } catch (e) {
+        this.running.delete(token);
+        this.recoverSoon();
+        throw e;
+      }
       if (result.claimed) {
         state.idempotency = { key, fingerprint, token };
         this.faultPoint("kill_after_idempotency_claim");
         return undefined;
       }
+      this.running.delete(token);
       const existing = result.existing;
       if (existing.fingerprint !== fingerprint) {
         throw new ApiError("idempotency_key_reused", "this Idempotency-Key was used with a different request body or path; use a new key");
@@ -106,7 +133,8 @@ export class Idempotency {
           headers: { ...existing.headers, ...state.headers, "idempotent-replayed": "true" },
         });
       }
-      // Unfinished: still running somewhere, or left behind by a process that died.
+      // Unfinished: still running somewhere, or left behind (by a process that died, or by this
+      // one when storage failed as the request ended).
       if (attempt === 0 && this.isAbandoned(existing)) {
         await this.resolve(existing);
         continue;
@@ -130,8 +158,8 @@ export class Idempotency {
     this.faultPoint("kill_before_idempotency_complete");
     const accountId = state.auth!.account.id;
     const holder = { token: claim.token, owner: this.owner };
-    if (status >= 200 && status < 300) await this.repo.complete(accountId, claim.key, holder, status, kept, body);
-    else await this.repo.release(accountId, claim.key, holder);
+    if (status >= 200 && status < 300) await this.ending(claim.token, () => this.repo.complete(accountId, claim.key, holder, status, kept, body));
+    else await this.ending(claim.token, () => this.release(accountId, claim.key, holder));
   }
 
   async abandon(state: RequestState) {
@@ -139,13 +167,63 @@ export class Idempotency {
     if (!claim || !state.auth) return;
     state.idempotency = undefined;
     const accountId = state.auth.account.id;
-    await this.repo.release(accountId, claim.key, { token: claim.token, owner: this.owner });
+    await this.ending(claim.token, () => this.release(accountId, claim.key, { token: claim.token, owner: this.owner }));
+  }
+
+  /**
+   * A request's own release after an error. A write of its own that committed before the error
+   * keeps the claim (the release refuses a claim with a resource): it is then an orphan, soon
+   * completed from that write, so the retry replays it instead of writing again.
+   */
+  private async release(accountId: string, key: string, holder: ClaimHolder) {
+    if (!(await this.repo.release(accountId, key, holder))) this.recoverSoon();
+  }
+
+  /** Ends a running claim; when storing its end fails, the claim is an orphan to recover soon. */
+  private async ending(token: string, end: () => Promise<void>) {
+    try {
+      await end();
+    } catch (e) {
+      this.recoverSoon();
+      throw e;
+    } finally {
+      this.running.delete(token);
+    }
+  }
+
+  /**
+   * Runs `recover` shortly after a claim could not be ended, and again (backing off to the
+   * minute the periodic pass takes anyway) while storage keeps failing, so a key is not left
+   * "in progress" much longer than the outage.
+   */
+  private recoverSoon() {
+    if (this.recoveryTimer || this.stopped) return;
+    this.recoveryTimer = setTimeout(() => {
+      this.recoveryTimer = null;
+      this.recover().then(
+        () => (this.recoveryDelayMs = RECOVERY_FIRST_DELAY_MS),
+        (e) => {
+          this.o.log?.warn("idempotency recovery failed", { error: String(e) });
+          this.recoveryDelayMs = Math.min(this.recoveryDelayMs * 2, RECOVERY_MAX_DELAY_MS);
+          this.recoverSoon();
+        },
+      );
+    }, this.recoveryDelayMs);
+    this.recoveryTimer.unref?.();
+  }
+
+  /** Stops the retries of `recoverSoon` (server shutdown). */
+  stop() {
+    this.stopped = true;
+    if (this.recoveryTimer) clearTimeout(this.recoveryTimer);
+    this.recoveryTimer = null;
   }
 
   /**
    * Renews the leases of this process's own unfinished claims (a long request keeps its claim),
-   * then resolves every claim left unfinished by a process that is gone; returns how many.
-   * Runs at start-up and every minute, well inside a lease.
+   * then resolves every claim left unfinished by a process that is gone, and this process's own
+   * orphans; returns how many. Runs at start-up, every minute (well inside a lease), and soon
+   * after a claim could not be ended.
    */
   async recover(): Promise<{ completed: number; released: number }> {
     await this.repo.renew(this.owner, iso(this.clock.now() + this.o.leaseMs));
@@ -164,12 +242,13 @@ export class Idempotency {
   }
 
   /**
-   * Whether a claim's holder is gone: on this host, its process is dead (or is us under an
-   * earlier boot nonce: a restarted container reuses pids); elsewhere, or with no owner recorded,
-   * its lease has run out.
+   * Whether a claim's holder is gone: ours, when none of our running requests holds it (its end
+   * failed with the storage); on this host, its process is dead (or is us under an earlier boot
+   * nonce: a restarted container reuses pids); elsewhere, or with no owner recorded, its lease
+   * has run out.
    */
   isAbandoned(claim: IdempotencyRecord): boolean {
-    if (claim.owner === this.owner) return false;
+    if (claim.owner === this.owner) return !this.running.has(claim.token ?? "");
     const leaseOver = Date.parse(claim.lease_until ?? claim.created_at) + (claim.lease_until ? 0 : this.o.leaseMs) <= this.clock.now();
     const parts = claim.owner?.split(":");
     if (!parts || parts.length < 3) return leaseOver;

@@ -47,7 +47,7 @@ export function pipeline(deps: PipelineDeps) {
     // Elysia does not send an error thrown here to onError: it would reach the front door as an
     // unhandled 500. Storing the answer fails when storage does (the write itself committed):
     // that is a 503; the retry replays the answer if storing it committed after all, and else
-    // meets the claim in progress (docs/reliability.md, its known limit).
+    // the owner completes the orphaned claim from the committed write, within seconds (docs/reliability.md).
     .mapResponse({ as: "global" }, ({ request, responseValue, set, path }) => {
       const state = peekState(request);
       if (!state?.idempotency) return;

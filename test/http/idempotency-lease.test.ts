@@ -1,9 +1,11 @@
 // Who may resolve an unfinished Idempotency-Key claim: a claim of a live process is left alone
 // while its lease runs (the owner renews it); a dead owner on this host, or this pid under an
-// earlier boot nonce, is resolved at once; an owner elsewhere once its lease has run out.
+// earlier boot nonce, is resolved at once; an owner elsewhere once its lease has run out. (This
+// process's own claims: test/http/idempotency-orphans.test.ts.)
 import { expect, test } from "bun:test";
 import { hostname } from "node:os";
 import { Idempotency } from "../../src/http/idempotency.ts";
+import type { RequestState } from "../../src/http/request-state.ts";
 import { SqliteStore } from "../../src/store/sqlite/index.ts";
 
 function setup() {
@@ -39,17 +41,19 @@ test("a dead pid on this host, or this pid under another boot nonce: resolved at
   const { idem, claim } = setup();
   expect(idem.isAbandoned(claim(`${hostname()}:999999999:abcd1234`))).toBe(true);
   expect(idem.isAbandoned(claim(`${hostname()}:${process.pid}:00000000`))).toBe(true);
-  expect(idem.isAbandoned(claim(idem.owner))).toBe(false);
 });
 
-test("the owner's heartbeat renews its claims' leases", async () => {
-  const { store, idem, claim, advance } = setup();
-  expect((await store.idempotency.claim(claim(idem.owner))).claimed).toBe(true);
+test("the owner's heartbeat renews the leases of its running requests' claims", async () => {
+  const { store, idem, advance } = setup();
+  const state = { auth: { account: { id: "acct" } }, raw: new TextEncoder().encode("{}"), headers: {} } as unknown as RequestState;
+  const request = new Request("http://assay/v1/alerts", { method: "POST", headers: { "idempotency-key": "k" } });
+  expect(await idem.begin(request, state, "/v1/alerts")).toBeUndefined();
   advance(4_000);
   await idem.recover();
   const renewed = (await store.idempotency.get("acct", "k"))!;
   advance(4_000);
   expect(Date.parse(renewed.lease_until!)).toBeGreaterThan(Date.parse("2026-01-01T00:00:08Z"));
   expect(renewed.status).toBe(0);
+  idem.stop();
   store.close();
 });

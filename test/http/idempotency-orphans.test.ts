@@ -4,7 +4,9 @@
 // whose COMMIT PostgreSQL was still applying; a live request of this process). A release decided
 // on that stale view deleted a claim whose write had committed, and the retry wrote it again:
 // an alert doubled under `make test-faults` on PostgreSQL when a killed process's alert committed
-// just after the next process's start-up pass read its claim (docs/reliability.md).
+// just after the next process's start-up pass read its claim (docs/reliability.md). And a live
+// process's own orphans (a claim whose end failed with the storage) are resolved by it, instead
+// of answering 409 until it restarts.
 import { expect, test } from "bun:test";
 import { hostname } from "node:os";
 import type { IdempotencyRef, ResourceRef } from "../../src/domain/idempotency.ts";
@@ -84,6 +86,50 @@ test("a dead process's write that commits after the recovery pass read its claim
   store.close();
 });
 
+test("a live request's claim whose write committed but whose answer could not be stored: its owner completes it, even from a stale view, and the retry replays", async () => {
+  const { store, idem } = setup();
+  const first = await post(idem);
+  expect(first.replay).toBeUndefined();
+  // The recovery pass reads the claim while the request runs (no resource yet); then the request's
+  // write commits and storing its answer fails with the storage, so the claim is left behind.
+  afterNextRead(store, async () => {
+    await store.reports.create(report(1), claimOf(first.state));
+    const complete = store.idempotency.complete;
+    store.idempotency.complete = () => Promise.reject(new Error("storage unavailable"));
+    await expect(idem.complete(first.state, 202, { "content-type": "application/json" }, '{"id":"rpt_1"}')).rejects.toThrow("storage unavailable");
+    store.idempotency.complete = complete;
+  });
+  await idem.recover();
+  const retry = await post(idem);
+  expect(retry.replay?.headers.get("idempotent-replayed")).toBe("true");
+  expect(await retry.replay!.json()).toEqual({ id: "rpt_1" });
+  expect(await reportsWritten(store)).toBe(1);
+  idem.stop();
+  store.close();
+});
+
+test("a live request's claim whose release failed with the storage: its owner releases it, and the retry runs once", async () => {
+  const { store, idem } = setup();
+  const first = await post(idem);
+  const held = (await store.idempotency.get(ACCT, KEY))!;
+  expect(held.owner).toBe(idem.owner);
+  expect(idem.isAbandoned(held)).toBe(false);
+  const release = store.idempotency.release;
+  store.idempotency.release = () => Promise.reject(new Error("storage unavailable"));
+  await expect(idem.abandon(first.state)).rejects.toThrow("storage unavailable");
+  store.idempotency.release = release;
+  const left = (await store.idempotency.get(ACCT, KEY))!;
+  expect(left.status).toBe(0);
+  expect(idem.isAbandoned(left)).toBe(true);
+  expect(await idem.recover()).toEqual({ completed: 0, released: 1 });
+  const retry = await post(idem);
+  expect(retry.replay).toBeUndefined();
+  await store.reports.create(report(2), claimOf(retry.state));
+  expect(await reportsWritten(store)).toBe(1);
+  idem.stop();
+  store.close();
+});
+
 test("a request whose claim was released while it ran (taken for abandoned): its write is refused, nothing is written", async () => {
   const { store, idem } = setup();
   const first = await post(idem);
@@ -95,5 +141,17 @@ test("a request whose claim was released while it ran (taken for abandoned): its
   await expect(store.reports.create(report(1), claimOf(first.state))).rejects.toBeInstanceOf(IdempotencyClaimLostError);
   await store.reports.create(report(2), claimOf(second.state));
   expect(await reportsWritten(store)).toBe(1);
+  idem.stop();
+  store.close();
+});
+
+test("a claim of this process's running request is never resolved by a recovery pass", async () => {
+  const { store, idem } = setup();
+  const first = await post(idem);
+  expect(await idem.recover()).toEqual({ completed: 0, released: 0 });
+  await store.reports.create(report(1), claimOf(first.state));
+  await idem.complete(first.state, 202, {}, '{"id":"rpt_1"}');
+  expect((await store.idempotency.get(ACCT, KEY))!.status).toBe(202);
+  idem.stop();
   store.close();
 });

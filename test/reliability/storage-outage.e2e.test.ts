@@ -1,9 +1,12 @@
 // A storage outage in the middle of an idempotent request (PostgreSQL restarted, a connection
-// cut): the answer of a committed write whose storing for replay fails is 503
-// storage_unavailable, never 500, and the retry replays the write. (A claim whose release fails
-// with the storage stays "in progress" until its owner restarts: resolving such orphans in the
-// live owner doubled an alert in one of four PostgreSQL kill -9 rounds and was taken back;
-// docs/reliability.md, "Known limits".)
+// cut): the request answers 503 storage_unavailable, and the release of its Idempotency-Key
+// claim fails with the storage. The process that made the claim is alive, so nobody else may
+// take the claim for abandoned, and its heartbeat renewed the lease every minute: the key
+// answered 409 idempotency_in_progress until that process restarted (seen in a chaos run: six
+// keys of one PostgreSQL restart under load, stuck past their 5-minute lease). Once storage is
+// back, the claim must be resolved by its owner within seconds, and a retry must run or replay.
+// A moment later, the write committed and storing its answer for replay fails: 503, never 500,
+// and the retry replays the write.
 //
 // And a report running when the storage goes away is interrupted, not failed: it runs again once
 // storage answers (it used to fail for good, "create it again": 259 reports of one chaos run).
@@ -74,6 +77,11 @@ afterAll(async () => {
   await db?.drop();
 });
 
+async function unfinished(key: string): Promise<number> {
+  const rows = await direct.unsafe("SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1 AND status = 0", [key]);
+  return rows[0].n;
+}
+
 const cases = [
   { name: "POST /v1/alerts", path: "/v1/alerts", body: { title: "outage", severity: "high" }, status: 201 },
   { name: "POST /v1/reports", path: "/v1/reports", body: { type: "alerts" }, status: 202 },
@@ -84,6 +92,36 @@ const cases = [
     status: 200,
   },
 ];
+
+describe.skipIf(!available)("storage lost between claiming an Idempotency-Key and ending the request", () => {
+  for (const c of cases) {
+    test(`${c.name}: the key is not left "in progress" once storage is back`, async () => {
+      const key = `outage-${crypto.randomUUID()}`;
+      // Slow every answer from PostgreSQL, so the request is still under way when its claim is
+      // seen committed (read directly, not through the proxy) and the proxy is cut.
+      proxy.delayMs = 150;
+      const answer = signedFetch(node.url, "POST", c.path, c.body, { creds, headers: { "idempotency-key": key } });
+      await until("the claim committed", async () => (await unfinished(key)) === 1, 10_000, 5);
+      proxy.stop();
+      const first = await answer;
+      expect(first.status).toBe(503);
+      expect(((await first.json()) as { code: string }).code).toBe("storage_unavailable");
+      // The claim is still there, unfinished: its release went down with the storage.
+      expect(await unfinished(key)).toBe(1);
+
+      proxy.delayMs = 0;
+      proxy.start();
+      // Without a retry: the owner resolves its orphan within seconds of storage coming back.
+      await until("the orphaned claim resolved by its owner", async () => (await unfinished(key)) === 0, 8_000, 100);
+      // The retry runs the request now (nothing committed) or replays what did commit.
+      const retry = await signedFetch(node.url, "POST", c.path, c.body, { creds, headers: { "idempotency-key": key } });
+      expect(retry.status).toBe(c.status);
+      const again = await signedFetch(node.url, "POST", c.path, c.body, { creds, headers: { "idempotency-key": key } });
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(((await again.json()) as { id: string }).id).toBe(((await retry.json()) as { id: string }).id);
+    }, 30_000);
+  }
+});
 
 // The same outage a moment later: the write committed, and storing the answer for replay fails.
 // On the routes Elysia serves, that failure escaped its error hook and reached the front door as
