@@ -204,6 +204,27 @@ for (const driver of drivers) {
       expect(await store.idempotency.get(acct, "k-gone")).toBeNull();
     });
 
+    test("idempotency: an analysis whose claim is gone is refused alone; the write beside it in the same group commits", async () => {
+      // An account of its own: the analyses tests below count this account's analyses.
+      const other = `${acct}_claims`;
+      const rec = { account_id: other, key: "k-group", fingerprint: "f", status: 0, headers: {}, body: "", created_at: at(0), expires_at: at(100), owner: "node-a", lease_until: at(30), token: "tok-live" };
+      expect((await store.idempotency.claim(rec)).claimed).toBe(true);
+      const analysisOf = (id: string) => ({
+        id, account_id: other, connector: "c", module: "m", transaction_id: null, customer_id: null, risk_score: 0, risk_level: "low",
+        amount_at_risk: 0, currency: null, anomaly_codes: [], transactions_analyzed: 1, alert_id: null, created_at: at(0), result: {},
+      });
+      const [lost, live] = [newId("anl"), newId("anl")];
+      const outcomes = await Promise.allSettled([
+        store.analyses.insert(analysisOf(lost), { account_id: other, key: "k-group", token: "tok-released" }),
+        store.analyses.insert(analysisOf(live), { account_id: other, key: "k-group", token: "tok-live" }),
+      ]);
+      expect(outcomes[0]).toMatchObject({ status: "rejected", reason: expect.any(IdempotencyClaimLostError) });
+      expect(outcomes[1]!.status).toBe("fulfilled");
+      expect(await store.analyses.get(other, lost)).toBeNull();
+      expect((await store.analyses.get(other, live))?.id).toBe(live);
+      expect((await store.idempotency.get(other, "k-group"))!.resource).toBe(`analysis:${live}`);
+    });
+
     test("analyses: iterate in id order with filters, numbers and JSON intact", async () => {
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
