@@ -15,3 +15,14 @@ test("web stores' ship-to state columns name the jurisdiction", () => {
   // A country is no jurisdiction of its own here (VAT by destination country has its rate).
   expect(jurisdictionOf(withAttribute("Ship Country", "US"))).toBe("");
 });
+
+test("a construction or service job's state names the jurisdiction: the tax is the job site's", () => {
+  // Sage 300 CRE, Vista and Procore exports name the job's state ("Job State", "Project State"):
+  // Illinois bills service parts only at 8.25 %, Texas repair work in full at the same 8.25 %.
+  expect(jurisdictionOf(withAttribute("Job State", "IL"))).toBe("IL");
+  expect(jurisdictionOf(withAttribute("Project State", "wa"))).toBe("WA");
+  expect(jurisdictionOf(withAttribute("Jobsite State", "NM"))).toBe("NM");
+  expect(jurisdictionOf(withAttribute("Site State", "HI"))).toBe("HI");
+  // The job's name or number is no jurisdiction.
+  expect(jurisdictionOf(withAttribute("Job Name", "Tower"))).toBe("");
+});
