@@ -16,6 +16,7 @@ import { validOn } from "../../reference-index.ts";
 import { isBelowOnLine } from "../types.ts";
 import { exchangeRateOn } from "./rates.ts";
 import { creditedInFull, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
+import { workDaysBefore } from "./work-dates.ts";
 
 export interface LineFacts {
   index: number;
@@ -46,10 +47,13 @@ export interface LineFacts {
 /** `self`: the transaction's own entry in the history, when it is there (a lookup, a scan). */
 export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: ModulesConfig, self?: HistoryEntry): LineFacts[] {
   const day = dayOf(txn.date);
-  // A follow-up invoice (a backorder, a rebill) keeps the prices of the invoice it refers to:
-  // terms and list prices of that day count as well.
+  // A follow-up invoice (a backorder, a rebill) keeps the prices of the invoice it refers to, and
+  // work billed after it was done (a T&M ticket, a service call) the prices of the day it was
+  // done: terms and list prices of those days count as well.
   const orderDay = referencedDay(txn, ctx, day, self);
-  const inForce = (c: Contract) => validOn(c, day) || (orderDay !== undefined && validOn(c, orderDay));
+  const earlierDays = workDaysBefore(txn, day);
+  if (orderDay !== undefined && !earlierDays.includes(orderDay)) earlierDays.push(orderDay);
+  const inForce = (c: Contract) => validOn(c, day) || earlierDays.some((d) => validOn(c, d));
   const currency = txn.currency;
   const maxDiscount = config.revenue_leakage.max_discount_pct;
   const out: LineFacts[] = [];
@@ -59,7 +63,9 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     const quantity = line.quantity ?? 0;
     const net =
       line.amount !== undefined && quantity !== 0 ? line.amount / quantity : line.unit_price !== undefined ? line.unit_price : undefined;
-    const list = lowest(ctx.reference.listPrice(line.sku, currency, day, line.unit), orderDay === undefined ? undefined : ctx.reference.listPrice(line.sku, currency, orderDay, line.unit)) ?? line.list_price;
+    let list = ctx.reference.listPrice(line.sku, currency, day, line.unit);
+    for (const d of earlierDays) list = lowest(list, ctx.reference.listPrice(line.sku, currency, d, line.unit));
+    list ??= line.list_price;
     let terms: Contract | undefined;
     let foreignTerms: Contract | undefined;
     let foreign: Contract[] | undefined;

@@ -9,6 +9,7 @@
 import type { Transaction } from "../../../domain/transaction.ts";
 import { dayOf } from "../../dates.ts";
 import { attributeNameMatcher } from "./markers.ts";
+import { dateReadings, workDateField } from "./work-dates.ts";
 
 /** Attributes naming when a warranty (or guarantee) ends. */
 export const WARRANTY_END_FIELDS = [
@@ -16,33 +17,9 @@ export const WARRANTY_END_FIELDS = [
   "warranty_expiration", "warranty_expiration_date", "warranty_until", "warranty_valid_until", "warranty_valid_to", "warranty_to",
   "guarantee_end", "guarantee_end_date", "guarantee_expires", "guarantee_until",
 ] as const;
-/** Attributes naming the day the work was done. */
-export const WORK_DATE_FIELDS = ["service_date", "visit_date", "job_date", "work_date", "completion_date", "completed_date"] as const;
 const warrantyEndField = attributeNameMatcher(WARRANTY_END_FIELDS);
-const workDateField = attributeNameMatcher(WORK_DATE_FIELDS);
 /** Free-of-charge reasons that are a warranty's. */
 export const WARRANTY_REASON = /warrant|guarantee|garantie|gewährleistung/i;
-
-/** The calendar days (YYYY-MM-DD) a date text can mean: one, two (05/03/2025), or none. */
-export function dateReadings(text: string): string[] {
-  const v = text.trim();
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(v);
-  if (iso) return valid(+iso[1]!, +iso[2]!, +iso[3]!);
-  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(v);
-  if (dotted) return valid(year(dotted[3]!), +dotted[2]!, +dotted[1]!);
-  const other = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})(?:[T ].*)?$/.exec(v);
-  if (!other) return [];
-  const [a, b, y] = [+other[1]!, +other[2]!, year(other[3]!)];
-  return [...new Set([...valid(y, a, b), ...valid(y, b, a)])];
-}
-
-const year = (y: string) => (y.length === 2 ? 2000 + +y : +y);
-
-function valid(y: number, m: number, d: number): string[] {
-  if (m < 1 || m > 12 || d < 1 || d > 31) return [];
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCMonth() === m - 1 ? [t.toISOString().slice(0, 10)] : [];
-}
 
 /** The warranty's end (its latest reading) when it ended before the work was done, else undefined. */
 export function warrantyEnded(txn: Transaction): string | undefined {

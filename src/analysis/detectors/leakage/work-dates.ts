@@ -1,0 +1,51 @@
+// The day the work was done, as a document names it beside its invoice date: field-service,
+// construction and T&M systems bill a job days or weeks after it (a ticket worked on 30 December
+// goes out with January's batch). What was done is priced at the rates of that day
+// (line-facts.ts), and warranty work is judged against that day (warranty.ts). Source attributes
+// keep the export's own text (the connector converts only the mapped date), so a date is read in
+// every way it can be — ISO, DD.MM.YYYY, and both month-first and day-first for slashes and dashes.
+import type { Transaction } from "../../../domain/transaction.ts";
+import { attributeNameMatcher } from "./markers.ts";
+
+/** Attributes naming the day the work was done. */
+export const WORK_DATE_FIELDS = ["service_date", "visit_date", "job_date", "work_date", "completion_date", "completed_date"] as const;
+export const workDateField = attributeNameMatcher(WORK_DATE_FIELDS);
+
+/** The calendar days (YYYY-MM-DD) a date text can mean: one, two (05/03/2025), or none. */
+export function dateReadings(text: string): string[] {
+  const v = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(v);
+  if (iso) return valid(+iso[1]!, +iso[2]!, +iso[3]!);
+  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/.exec(v);
+  if (dotted) return valid(year(dotted[3]!), +dotted[2]!, +dotted[1]!);
+  const other = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})(?:[T ].*)?$/.exec(v);
+  if (!other) return [];
+  const [a, b, y] = [+other[1]!, +other[2]!, year(other[3]!)];
+  return [...new Set([...valid(y, a, b), ...valid(y, b, a)])];
+}
+
+const year = (y: string) => (y.length === 2 ? 2000 + +y : +y);
+
+function valid(y: number, m: number, d: number): string[] {
+  if (m < 1 || m > 12 || d < 1 || d > 31) return [];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCMonth() === m - 1 ? [t.toISOString().slice(0, 10)] : [];
+}
+
+/**
+ * Every reading of the document's work dates before `day` (the invoice's day, YYYY-MM-DD): the
+ * days whose prices the work may carry. A work date after the invoice's (work billed in advance)
+ * prices nothing; both readings of an ambiguous 03/07/2025 count, as the more generous prices
+ * are the ones a finding must be below.
+ */
+export function workDaysBefore(txn: Transaction, day: string | null): string[] {
+  const attrs = txn.attributes;
+  if (!attrs || day === null) return [];
+  let out: string[] | undefined;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (typeof v !== "string" || v === "" || workDateField(name) === null) continue;
+    for (const d of dateReadings(v)) if (d < day && !(out ??= []).includes(d)) out.push(d);
+  }
+  return out ?? [];
+}

@@ -1,0 +1,31 @@
+// Time-and-materials and service work is priced at the rates in force on the day the work was
+// done (docs/analysis.md, "Revenue leakage"): a ticket worked on 30 December and billed with
+// January's batch keeps December's labour rate, a part fitted in March billed in April its March
+// list price. The document names that day (`Work Date`, `Service Date`…, the same attributes the
+// warranty check reads); without it the invoice's date prices the line, as before.
+import { expect, test } from "bun:test";
+import { analyse, codes, invoice, reference } from "./fixtures.ts";
+
+const worked = (id: string, day: string, lines: Parameters<typeof invoice>[1]["lines"], customer: string, workDate?: string) => ({
+  ...invoice(id, { customer, date: day, lines }),
+  ...(workDate ? { attributes: { "Work Date": workDate } } : {}),
+});
+
+test("a ticket worked before the contract's new year's rates keeps the old rate", async () => {
+  // CUST-3: 70 in 2024 (CTR-3A), 75 from 1 January 2025 (CTR-3B).
+  const before = worked("TM-1", "2025-01-14T10:00:00Z", [{ sku: "SKU-A", qty: 8, unit: 70 }], "CUST-3", "12/30/2024");
+  expect((await analyse(before)).anomalies).toEqual([]);
+  // The same line worked in January is below the new rate.
+  expect(codes((await analyse(worked("TM-2", "2025-01-14T10:00:00Z", [{ sku: "SKU-A", qty: 8, unit: 70 }], "CUST-3", "01/06/2025"))).anomalies)).toEqual(["price_below_contract"]);
+  // Without a work date the invoice's date prices it.
+  expect(codes((await analyse(worked("TM-3", "2025-01-14T10:00:00Z", [{ sku: "SKU-A", qty: 8, unit: 70 }], "CUST-3"))).anomalies)).toEqual(["price_below_contract"]);
+});
+
+test("a part fitted before a list price change keeps the list price of the day it was fitted", async () => {
+  const ref = { price_list: [...reference.price_list, { sku: "PART-C", list_price: 100, currency: "USD" }, { sku: "PART-C", list_price: 130, currency: "USD", valid_from: "2025-04-01" }] };
+  const line = [{ sku: "PART-C", qty: 2, unit: 100, list: 100, disc: 0 }];
+  expect((await analyse(worked("SV-1", "2025-04-08T10:00:00Z", line, "CUST-9", "03/27/2025"), { ref })).anomalies).toEqual([]);
+  expect(codes((await analyse(worked("SV-2", "2025-04-08T10:00:00Z", line, "CUST-9"), { ref })).anomalies)).toEqual(["price_below_list"]);
+  // A work date after the invoice's (billed in advance) does not reach back to an older price.
+  expect(codes((await analyse(worked("SV-3", "2025-04-08T10:00:00Z", line, "CUST-9", "04/20/2025"), { ref })).anomalies)).toEqual(["price_below_list"]);
+});
