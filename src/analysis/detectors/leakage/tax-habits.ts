@@ -30,6 +30,7 @@
 import { centsPerMinorUnit } from "../../../domain/currency-units.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import { attributeKey, attributeNameMatcher, saysNo } from "./markers.ts";
+import { retainageOf } from "./retainage.ts";
 
 /** Invoices a habit needs before it is trusted. */
 export const MIN_INVOICES = 3;
@@ -67,17 +68,23 @@ export function jurisdictionOf(t: Transaction): string {
 
 export function taxObservation(t: Transaction): TaxObservation | null {
   if (t.type !== "invoice" || !t.customer_id || t.tax_amount === undefined) return null;
-  const net = t.amount ?? t.lines.reduce((s, l) => s + (l.amount ?? 0), 0);
-  if (!(net > 0)) return null;
+  const amount = t.amount ?? t.lines.reduce((s, l) => s + (l.amount ?? 0), 0);
+  if (!(amount > 0)) return null;
+  // What the tax is judged on (tax.ts): the work less the retainage withheld and released, its
+  // lines alike. A release alone says nothing of the regime.
+  const retainage = retainageOf(t, amount);
+  const net = retainage ? amount - retainage.withheld - retainage.released : amount;
+  if (!(net > 0.005)) return null;
+  const share = net / amount;
   const skus: string[] = [];
   const amounts: number[] = [];
   for (const l of t.lines) {
     if (!l.sku || !l.amount) continue;
     const i = skus.indexOf(l.sku);
-    if (i >= 0) amounts[i]! += l.amount;
+    if (i >= 0) amounts[i]! += l.amount * share;
     else {
       skus.push(l.sku);
-      amounts.push(l.amount);
+      amounts.push(l.amount * share);
     }
   }
   return [t.customer_id, (t.currency ?? "").toUpperCase(), statedRate(t.tax_rate), net, t.tax_amount, skus, amounts, jurisdictionOf(t)];

@@ -20,6 +20,7 @@ import type { ModulesConfig } from "../../config-schema.ts";
 import { dayOf } from "../../dates.ts";
 import { isBelow, money, type Detector } from "../types.ts";
 import { markerOf } from "./markers.ts";
+import { retainageOf } from "./retainage.ts";
 import { taxRateOn } from "./rates.ts";
 import { jurisdictionOf, statedRate, type TaxHabits } from "./tax-habits.ts";
 
@@ -40,8 +41,14 @@ export const taxDetector: Detector = {
     if (txn.type !== "invoice") return [];
     const cfg = config.revenue_leakage.tax;
     if (txn.customer_id && cfg.exempt_customers.includes(txn.customer_id)) return [];
-    const net = txn.amount ?? txn.lines.reduce((s, l) => s + (l.amount ?? 0), 0);
-    if (!(net > 0)) return [];
+    const amount = txn.amount ?? txn.lines.reduce((s, l) => s + (l.amount ?? 0), 0);
+    if (!(amount > 0)) return [];
+    // Retainage withheld or released: the tax due is at least the tax on the rest (retainage.ts).
+    const retainage = retainageOf(txn, amount);
+    const net = retainage ? amount - retainage.withheld - retainage.released : amount;
+    if (!(net > 0.005)) return [];
+    // Lines (and their learned rates) are the whole work's; the retainage is withheld from each alike.
+    const share = net / amount;
     const stated = normaliseRate(txn.tax_rate);
     const configured = taxRateOn(cfg, txn.currency, dayOf(txn.date));
     if (stated === undefined && configured === undefined) return [];
@@ -73,7 +80,7 @@ export const taxDetector: Detector = {
         if (!l.sku || !l.amount) continue;
         const rate = habits.skuRate(txn.currency, txn.tax_rate, l.sku, jurisdiction);
         if (rate === undefined || rate >= required) continue;
-        reduction += l.amount * (required - rate);
+        reduction += l.amount * share * (required - rate);
         if (!reduced.some((r) => r.sku === l.sku)) reduced.push({ sku: l.sku, rate });
       }
     }
@@ -82,7 +89,8 @@ export const taxDetector: Detector = {
     const shortfall = expected - charged;
     const effective = expected / net;
     const usualNote = usual !== undefined && required === usual && usual > Math.max(stated ?? 0, configured ?? 0) ? `, the rate the customer's invoices state (this one states ${round2((stated ?? 0) * 100)}%)` : "";
-    const detail = usualNote + (reduced.length > 0 ? ` (${reduced.map((r) => `${r.sku} at its usual ${round2(r.rate * 100)}%`).join(", ")}, the rest at ${round2(required * 100)}%)` : "");
+    const retainageNote = retainage ? ` (${[retainage.withheld > 0 ? `${money(retainage.withheld)} retainage withheld` : "", retainage.released > 0 ? `${money(retainage.released)} retainage released` : ""].filter(Boolean).join(", ")}: taxed with the work or on release)` : "";
+    const detail = retainageNote + usualNote + (reduced.length > 0 ? ` (${reduced.map((r) => `${r.sku} at its usual ${round2(r.rate * 100)}%`).join(", ")}, the rest at ${round2(required * 100)}%)` : "");
     return [
       {
         code: "tax_below_rate",
