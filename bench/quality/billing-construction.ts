@@ -230,6 +230,8 @@ export function generateConstruction(seed: number) {
     let withheldToDate = 0, billedToDate = 0, contractValue = sov.reduce((s, l) => s + l.sv, 0);
     const billDay = pick([25, 0]);
     const progressDocs: Doc[] = [];
+    const voided = new Set<Doc>();
+    const reissued: Doc[] = [];
     let lastDate = "";
     for (let m = 0; m < months; m++) {
       const periodEnd = billDay === 25 ? addDays(addMonths(start.slice(0, 7) + "-01", m), 24) : monthEnd(addMonths(start.slice(0, 7) + "-01", m));
@@ -279,6 +281,7 @@ export function generateConstruction(seed: number) {
       if (chance(0.08)) {
         const cm = newDoc({ customer: cust, trans: "Credit Memo", date: addDays(date, int(5, 12)), billType: "Progress", regular: "pay_app_voided", job: j, app: d.app, periodEnd, applied: d, memo: `Void application ${d.app} - returned by architect`, lines: d.lines.map((l) => ({ ...l })) });
         taxJobDoc(cm, j);
+        voided.add(d);
         const corrected = chance(0.75);
         const re = newDoc({ customer: cust, date: addDays(cm.date, int(0, 3)), billType: "Progress", regular: corrected ? "pay_app_resubmitted_corrected" : "pay_app_resubmitted_unchanged", job: j, app: d.app, periodEnd, memo: `Application ${d.app} (revised)`, lines: d.lines.map((l) => ({ ...l })) });
         if (corrected) {
@@ -290,13 +293,16 @@ export function generateConstruction(seed: number) {
           billedToDate -= cut;
         }
         taxJobDoc(re, j);
+        reissued.push(re);
         lastDate = re.date;
       }
     }
     // Back-charges: the owner or GC charged us (clean-up, damage to others' work), credited
     // against a pay application: a few percent of it at most.
     for (let k = 0; k < (chance(0.3) ? int(1, 2) : 0) && progressDocs.length > 1; k++) {
-      const inv = pick(progressDocs);
+      // (against an application still standing: a voided one is no longer owed)
+      const inv = pick([...progressDocs.filter((x) => !voided.has(x)), ...reissued]);
+      if (!inv) continue;
       const amt = r2(Math.min(gross(inv) * 0.15, Math.round(uniform(400, 15000))));
       if (amt <= 0) continue;
       const cm = newDoc({ customer: cust, trans: "Credit Memo", date: addDays(inv.date, int(10, 45)), billType: "Back-charge", regular: "back_charge_credit", job: j, applied: inv, memo: pick(["Back-charge: clean-up", "Back-charge: damaged drywall", "Back-charge: crane time", "Back-charge: dumpster"]), lines: [blank({ item: "BACKCHARGE", desc: "Back-charge credit", um: "LS", units: 1, price: amt, amount: amt })] });
@@ -345,7 +351,8 @@ export function generateConstruction(seed: number) {
       taxJobDoc(d, j);
       // The same crew on the same task the next working day: the same hours at the same rates on
       // its own ticket, billed in the same batch.
-      if (chance(0.15) && weekday(work) < 5) {
+      // (not across 1 January: the next day's ticket would carry the new year's rates)
+      if (chance(0.15) && weekday(work) < 5 && yearIndex(addDays(work, 1)) === yearIndex(work)) {
         const t2 = `T${int(10000, 99999)}`;
         newDoc({ ...d, ticket: t2, workDate: addDays(work, 1), regular: "tm_same_crew_next_day", memo: `T&M change work ticket ${t2}`, lines: d.lines.map((l) => ({ ...l })) });
       }
