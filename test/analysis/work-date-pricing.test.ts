@@ -29,3 +29,12 @@ test("a part fitted before a list price change keeps the list price of the day i
   // A work date after the invoice's (billed in advance) does not reach back to an older price.
   expect(codes((await analyse(worked("SV-3", "2025-04-08T10:00:00Z", line, "CUST-9", "04/20/2025"), { ref })).anomalies)).toEqual(["price_below_list"]);
 });
+
+test("an ambiguous work date is read as the reading nearest before the invoice: the same day is the same day", async () => {
+  const ref = { price_list: [...reference.price_list, { sku: "PART-C", list_price: 100, currency: "USD" }, { sku: "PART-C", list_price: 130, currency: "USD", valid_from: "2025-04-01" }] };
+  const line = [{ sku: "PART-C", qty: 2, unit: 100, list: 100, disc: 0 }];
+  // 05/02/2025 on an invoice of 2 May is 2 May (month first), not 5 February before the change.
+  expect(codes((await analyse(worked("SV-4", "2025-05-02T10:00:00Z", line, "CUST-9", "05/02/2025"), { ref })).anomalies)).toEqual(["price_below_list"]);
+  // 03/04/2025 on an invoice of 8 April: 4 March or 3 April, both before; the nearest, 3 April, is after the change.
+  expect(codes((await analyse(worked("SV-5", "2025-04-08T10:00:00Z", line, "CUST-9", "04/03/2025"), { ref })).anomalies)).toEqual(["price_below_list"]);
+});

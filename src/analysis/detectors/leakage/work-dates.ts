@@ -33,10 +33,11 @@ function valid(y: number, m: number, d: number): string[] {
 }
 
 /**
- * Every reading of the document's work dates before `day` (the invoice's day, YYYY-MM-DD): the
- * days whose prices the work may carry. A work date after the invoice's (work billed in advance)
- * prices nothing; both readings of an ambiguous 03/07/2025 count, as the more generous prices
- * are the ones a finding must be below.
+ * The days before `day` (the invoice's, YYYY-MM-DD) on which the document says its work was done:
+ * the days whose prices the work may carry. Of an ambiguous date's readings the one nearest on or
+ * before the invoice's day is taken (work is billed after it is done: 05/02/2025 on an invoice of
+ * 2 May is that day, not 5 February); a work date on the invoice's day or after it (billed in
+ * advance) adds no day.
  */
 export function workDaysBefore(txn: Transaction, day: string | null): string[] {
   const attrs = txn.attributes;
@@ -45,7 +46,9 @@ export function workDaysBefore(txn: Transaction, day: string | null): string[] {
   for (const name in attrs) {
     const v = attrs[name];
     if (typeof v !== "string" || v === "" || workDateField(name) === null) continue;
-    for (const d of dateReadings(v)) if (d < day && !(out ??= []).includes(d)) out.push(d);
+    let nearest: string | undefined;
+    for (const d of dateReadings(v)) if (d <= day && (nearest === undefined || d > nearest)) nearest = d;
+    if (nearest !== undefined && nearest < day && !(out ??= []).includes(nearest)) out.push(nearest);
   }
   return out ?? [];
 }
