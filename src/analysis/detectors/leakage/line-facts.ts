@@ -67,6 +67,8 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     for (const d of earlierDays) list = lowest(list, ctx.reference.listPrice(line.sku, currency, d, line.unit));
     list ??= line.list_price;
     let terms: Contract | undefined;
+    let namedTerms: Contract | undefined;
+    let promotionTerms: Contract | undefined;
     let foreignTerms: Contract | undefined;
     let foreign: Contract[] | undefined;
     const outOfWindow: Contract[] = [];
@@ -88,9 +90,17 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       }
       if (inForce(c)) {
         if (!sameCurrency) (foreign ??= []).push(c);
-        else if (!terms || c.price < terms.price) terms = c;
+        else {
+          if (!terms || c.price < terms.price) terms = c;
+          if (c.contract_id === txn.contract_id && c.customer_id !== "*" && (!namedTerms || c.price < namedTerms.price)) namedTerms = c;
+          else if (c.customer_id === "*" && (!promotionTerms || c.price < promotionTerms.price)) promotionTerms = c;
+        }
       } else if (sameCurrency) outOfWindow.push(c);
     }
+    // The contract the invoice names governs its lines where it prices the SKU: a customer's
+    // other contracts (another project's rate schedule) are no alternative to it; a promotion
+    // open to all still is.
+    if (namedTerms) terms = promotionTerms && promotionTerms.price < namedTerms.price ? promotionTerms : namedTerms;
     // The most generous terms in another currency (the lowest price, when they share one). A
     // contract or promotion quoted in several currencies that has a row in the invoice's
     // currency is priced by that row: its other rows are no terms in another currency.
