@@ -38,3 +38,15 @@ test("an ambiguous work date is read as the reading nearest before the invoice: 
   // 03/04/2025 on an invoice of 8 April: 4 March or 3 April, both before; the nearest, 3 April, is after the change.
   expect(codes((await analyse(worked("SV-5", "2025-04-08T10:00:00Z", line, "CUST-9", "04/03/2025"), { ref })).anomalies)).toEqual(["price_below_list"]);
 });
+
+test("the document's other dates tell an ambiguous work date's order: a period ending 06/30 is month-first", async () => {
+  const ref = { price_list: [...reference.price_list, { sku: "PART-C", list_price: 100, currency: "USD" }, { sku: "PART-C", list_price: 130, currency: "USD", valid_from: "2025-07-01" }] };
+  const line = [{ sku: "PART-C", qty: 2, unit: 100, list: 100, disc: 0 }];
+  const ticket = (id: string, attributes: Record<string, string>) => ({ ...invoice(id, { customer: "CUST-9", date: "2025-07-08T10:00:00Z", lines: line }), attributes });
+  // 06/07/2025 billed on 8 July: 7 June (month-first, as 06/30/2025 shows) before the change, not 6 July.
+  expect((await analyse(ticket("TM-8", { "Work Date": "06/07/2025", "Period Ending": "06/30/2025" }), { ref })).anomalies).toEqual([]);
+  // Day-first where the document says so: 07/06/2025 is 7 June too.
+  expect((await analyse(ticket("TM-9", { "Work Date": "07/06/2025", "Period Ending": "30/06/2025" }), { ref })).anomalies).toEqual([]);
+  // Without another date to tell, the nearest reading before the invoice: 6 July, after the change.
+  expect(codes((await analyse(ticket("TM-10", { "Work Date": "06/07/2025" }), { ref })).anomalies)).toEqual(["price_below_list"]);
+});

@@ -34,21 +34,48 @@ function valid(y: number, m: number, d: number): string[] {
 
 /**
  * The days before `day` (the invoice's, YYYY-MM-DD) on which the document says its work was done:
- * the days whose prices the work may carry. Of an ambiguous date's readings the one nearest on or
- * before the invoice's day is taken (work is billed after it is done: 05/02/2025 on an invoice of
- * 2 May is that day, not 5 February); a work date on the invoice's day or after it (billed in
- * advance) adds no day.
+ * the days whose prices the work may carry. An ambiguous date (06/07/2025) is read in the order
+ * the document's other dates show (a "Period Ending" of 06/30/2025 is month-first: an export writes
+ * all its dates alike); where none tells, as the reading nearest on or before the invoice's day
+ * (work is billed after it is done: 05/02/2025 on an invoice of 2 May is that day, not
+ * 5 February). A work date on the invoice's day or after it (billed in advance) adds no day.
  */
 export function workDaysBefore(txn: Transaction, day: string | null): string[] {
   const attrs = txn.attributes;
   if (!attrs || day === null) return [];
   let out: string[] | undefined;
+  let order: "month-first" | "day-first" | null | undefined;
   for (const name in attrs) {
     const v = attrs[name];
     if (typeof v !== "string" || v === "" || workDateField(name) === null) continue;
+    let readings = dateReadings(v);
+    if (readings.length > 1) {
+      order ??= slashOrder(attrs);
+      const m = SLASHED.exec(v.trim());
+      if (order && m) readings = valid(year(m[3]!), order === "month-first" ? +m[1]! : +m[2]!, order === "month-first" ? +m[2]! : +m[1]!);
+    }
     let nearest: string | undefined;
-    for (const d of dateReadings(v)) if (d <= day && (nearest === undefined || d > nearest)) nearest = d;
+    for (const d of readings) if (d <= day && (nearest === undefined || d > nearest)) nearest = d;
     if (nearest !== undefined && nearest < day && !(out ??= []).includes(nearest)) out.push(nearest);
   }
   return out ?? [];
+}
+
+const SLASHED = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})(?:[T ].*)?$/;
+
+/** Whether the document's slashed dates are month-first or day-first, when one of them shows it (a part above 12) and none contradicts it; else null. */
+function slashOrder(attrs: NonNullable<Transaction["attributes"]>): "month-first" | "day-first" | null {
+  let order: "month-first" | "day-first" | null = null;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (typeof v !== "string") continue;
+    const m = SLASHED.exec(v.trim());
+    if (!m) continue;
+    const [a, b] = [+m[1]!, +m[2]!];
+    const shown = a > 12 && b <= 12 ? "day-first" : b > 12 && a <= 12 ? "month-first" : null;
+    if (shown === null) continue;
+    if (order !== null && order !== shown) return null;
+    order = shown;
+  }
+  return order;
 }
