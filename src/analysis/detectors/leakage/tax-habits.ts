@@ -346,6 +346,13 @@ export class TaxHabitsBuilder {
       if (pool) pool.push(regime);
       else pools.set(pooledRegime(regime), [regime]);
     }
+    // A jurisdiction's under-taxed invoices pooled over its stated rates: a SKU too rare at any
+    // one city's rate is seen untaxed across the state's (what is taxable is the state's).
+    for (const [pool, regimes] of pools) {
+      if (regimes.length < 2) continue;
+      const invoices = regimes.flatMap((r) => this.short.get(r) ?? []);
+      if (invoices.length > 0) this.learnUntaxedInPool(pool, regimes, invoices, skuRates);
+    }
     for (const [key, u] of this.untaxedAlone) {
       if (skuRates.has(key) || u.count < MIN_INVOICES || u.customers.length < MIN_INVOICES) continue;
       // Its taxed invoices of the regime (or the jurisdiction's regimes) that were charged as
@@ -364,6 +371,44 @@ export class TaxHabitsBuilder {
     let count = 0;
     for (const [rate, n] of this.statedCount.get(currency) ?? []) if (n > count || (n === count && rate > usual!)) [usual, count] = [rate, n];
     return count >= MIN_INVOICES ? usual : undefined;
+  }
+
+  /**
+   * The SKUs untaxed across a jurisdiction's regimes (`pool`: "CUR|*@J"): as learnRegime, with
+   * each invoice at its own stated rate, fitting the share of each candidate SKU's amount left
+   * untaxed (0 to 1). A SKU whose lines are (nearly) wholly untaxed on (nearly) every one of its
+   * taxed invoices there, at least MIN_INVOICES of them, has 0 % in the jurisdiction (a fallback
+   * for a regime that learned nothing of it: skuRate).
+   */
+  private learnUntaxedInPool(pool: string, regimes: readonly string[], invoices: Short[], out: Map<string, number>) {
+    const seen = (sku: string) => regimes.reduce((n, r) => n + (this.seen.get(r)?.get(sku) ?? 0), 0);
+    const shortCount = new Map<string, number>();
+    for (const s of invoices) for (const sku of s.skus) shortCount.set(sku, (shortCount.get(sku) ?? 0) + 1);
+    const index = new Map<string, number>();
+    for (const [sku, n] of shortCount) if (n >= SHARE * seen(sku)) index.set(sku, index.size);
+    if (index.size === 0) return;
+    const rows: { cols: number[]; a: number[]; s: Short }[] = [];
+    for (const s of invoices) {
+      const cols: number[] = [];
+      const a: number[] = [];
+      s.skus.forEach((sku, i) => {
+        const c = index.get(sku);
+        if (c !== undefined) {
+          cols.push(c);
+          a.push(s.amounts[i]! * s.rate);
+        }
+      });
+      if (cols.length > 0) rows.push({ cols, a, s });
+    }
+    const currency = pool.slice(0, pool.indexOf("|"));
+    const { d, residual, byCol } = fitNonNegative(rows, index.size, 1);
+    for (const [sku, c] of index) {
+      const all = seen(sku);
+      if (d[c]! < 0.99 || all < MIN_INVOICES || out.has(`${pool}|${sku}`)) continue;
+      let explained = 0;
+      for (const i of byCol[c]!) if (Math.abs(residual[i]!) <= 2 * roundingOf(rows[i]!.s.lines, rows[i]!.s.net * rows[i]!.s.rate, currency)) explained++;
+      if (explained >= SHARE * all) out.set(`${pool}|${sku}`, 0);
+    }
   }
 
   private learnRegime(regime: string, invoices: Short[], out: Map<string, number>) {
@@ -394,35 +439,7 @@ export class TaxHabitsBuilder {
       });
       if (cols.length > 0) rows.push({ cols, a, s });
     }
-    // Non-negative least squares by coordinate descent (deterministic, few unknowns).
-    const k = index.size;
-    const d = new Float64Array(k);
-    const byCol: number[][] = Array.from({ length: k }, () => []);
-    rows.forEach((r, i) => r.cols.forEach((c) => byCol[c]!.push(i)));
-    const residual = rows.map((r) => r.s.shortfall);
-    for (let iter = 0; iter < 100; iter++) {
-      let change = 0;
-      for (let c = 0; c < k; c++) {
-        let num = 0;
-        let den = 0;
-        for (const i of byCol[c]!) {
-          const r = rows[i]!;
-          const a = r.a[r.cols.indexOf(c)]!;
-          num += a * (residual[i]! + a * d[c]!);
-          den += a * a;
-        }
-        const next = den > 0 ? Math.min(rate, Math.max(0, num / den)) : 0;
-        if (next !== d[c]) {
-          for (const i of byCol[c]!) {
-            const r = rows[i]!;
-            residual[i]! -= r.a[r.cols.indexOf(c)]! * (next - d[c]!);
-          }
-          change = Math.max(change, Math.abs(next - d[c]!));
-          d[c] = next;
-        }
-      }
-      if (change < 1e-7) break;
-    }
+    const { d, residual, byCol } = fitNonNegative(rows, index.size, rate);
     // A SKU has the lower rate when (nearly) every invoice billing it is explained by the fit.
     for (const [sku, c] of index) {
       const all = (this.seen.get(regime)?.get(sku) ?? 0);
@@ -432,6 +449,42 @@ export class TaxHabitsBuilder {
       if (explained >= SHARE * all) out.set(`${regime}|${sku}`, nice(rate - d[c]!));
     }
   }
+}
+
+/**
+ * Non-negative least squares by coordinate descent (deterministic, few unknowns): d (each in
+ * [0, max]) with Σ a·d over each row's columns as close as can be to its shortfall; the residuals
+ * and each column's rows.
+ */
+function fitNonNegative(rows: readonly { cols: number[]; a: number[]; s: Short }[], k: number, max: number) {
+  const d = new Float64Array(k);
+  const byCol: number[][] = Array.from({ length: k }, () => []);
+  rows.forEach((r, i) => r.cols.forEach((c) => byCol[c]!.push(i)));
+  const residual = rows.map((r) => r.s.shortfall);
+  for (let iter = 0; iter < 100; iter++) {
+    let change = 0;
+    for (let c = 0; c < k; c++) {
+      let num = 0;
+      let den = 0;
+      for (const i of byCol[c]!) {
+        const r = rows[i]!;
+        const a = r.a[r.cols.indexOf(c)]!;
+        num += a * (residual[i]! + a * d[c]!);
+        den += a * a;
+      }
+      const next = den > 0 ? Math.min(max, Math.max(0, num / den)) : 0;
+      if (next !== d[c]) {
+        for (const i of byCol[c]!) {
+          const r = rows[i]!;
+          residual[i]! -= r.a[r.cols.indexOf(c)]! * (next - d[c]!);
+        }
+        change = Math.max(change, Math.abs(next - d[c]!));
+        d[c] = next;
+      }
+    }
+    if (change < 1e-7) break;
+  }
+  return { d, residual, byCol };
 }
 
 /** Rounding of tax over `lines` lines: a cent, half a cent a line (in the currency's smallest unit),
