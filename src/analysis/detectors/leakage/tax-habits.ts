@@ -34,6 +34,8 @@ import { retainageOf } from "./retainage.ts";
 
 /** Invoices a habit needs before it is trusted. */
 export const MIN_INVOICES = 3;
+/** Kinds of untaxed invoice (regime and SKUs) kept per customer to tell whether they bill anything taxable. */
+const MAX_UNTAXED_KINDS = 8;
 /** Share of a SKU's invoices that must agree on its rate. */
 const SHARE = 0.9;
 
@@ -105,7 +107,7 @@ export const regimeOf = (currency: string, stated: number | null, jurisdiction =
 
 /** The learned habits, as plain data (it crosses to scan workers with the ledger). */
 export interface TaxHabitsParts {
-  /** Customer → [invoices with tax, invoices without]. */
+  /** Customer → [invoices with tax, invoices without that bill something taxable: not only SKUs untaxed in their regime]. */
   customers: Map<string, [number, number]>;
   /** "CUR|stated rate|SKU" → the rate its lines carry. */
   skuRates: Map<string, number>;
@@ -216,6 +218,9 @@ export class TaxHabitsBuilder {
   private readonly single = new Map<string, { regime: string; sku: string; pairs: number[] }>();
   /** Currency → SKU → stated rate → invoices billing the SKU that charge exactly their stated rate. */
   private readonly stated = new Map<string, Map<string, Map<number, number>>>();
+  /** Customer → its untaxed invoices stating a rate, by regime and SKUs ("regime\0SKU\0SKU…" → count), while it
+   *  has no taxed one: whether they bill anything taxable is known once the untaxed SKUs are (finish). */
+  private readonly untaxedKinds = new Map<string, Map<string, number>>();
   /** "regime|SKU" → untaxed invoices stating a rate and billing only that SKU: [count, first customers…]. */
   private readonly untaxedAlone = new Map<string, { sku: string; count: number; customers: string[] }>();
   /** Currency → stated rate → taxed invoices stating it (the currency's usual rate). */
@@ -235,6 +240,14 @@ export class TaxHabitsBuilder {
     if (!c) this.customers.set(customer, (c = [0, 0]));
     const taxed = Math.abs(tax) >= 0.005;
     c[taxed ? 0 : 1]++;
+    if (taxed) this.untaxedKinds.delete(customer);
+    else if (c[0] === 0 && stated !== null && count > 0) {
+      let kinds = this.untaxedKinds.get(customer);
+      if (!kinds) this.untaxedKinds.set(customer, (kinds = new Map()));
+      const kind = `${regime}\0${skus.slice(0, count).sort().join("\0")}`;
+      // A few kinds a customer are enough to tell; an invoice of a further kind counts as taxable.
+      if (kinds.has(kind) || kinds.size < MAX_UNTAXED_KINDS) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
     if (taxed && stated !== null) {
       let rates = this.customerRates.get(customer);
       if (!rates) this.customerRates.set(customer, (rates = new Map()));
@@ -362,7 +375,31 @@ export class TaxHabitsBuilder {
       for (const r of regime.includes("|*@") ? (pools.get(regime) ?? []) : [regime]) charged += (this.seen.get(r)?.get(u.sku) ?? 0) - (shortsOf(r).get(u.sku) ?? 0);
       if (charged <= (1 - SHARE) * (charged + u.count)) skuRates.set(key, 0);
     }
-    return new TaxHabits({ customers: this.customers, skuRates, statedRates: this.stated, customerRates: this.customerRates });
+    return new TaxHabits({ customers: this.withoutUntaxableInvoices(skuRates), skuRates, statedRates: this.stated, customerRates: this.customerRates });
+  }
+
+  /**
+   * The customers' counts, an untaxed customer's invoices of nothing but SKUs untaxed in their
+   * regime left out: where a state taxes parts but not labour, a customer whose calls needed no
+   * parts has only untaxed invoices, and they prove no exemption.
+   */
+  private withoutUntaxableInvoices(skuRates: ReadonlyMap<string, number>): Map<string, [number, number]> {
+    const untaxedIn = (regime: string, sku: string) => {
+      const own = skuRates.get(`${regime}|${sku}`);
+      return own === 0 || (own === undefined && regime.includes("@") && skuRates.get(`${pooledRegime(regime)}|${sku}`) === 0);
+    };
+    let out: Map<string, [number, number]> | undefined;
+    for (const [customer, kinds] of this.untaxedKinds) {
+      const c = this.customers.get(customer)!;
+      if (c[0] > 0 || c[1] < MIN_INVOICES) continue;
+      let untaxable = 0;
+      for (const [kind, n] of kinds) {
+        const [regime, ...skus] = kind.split("\0");
+        if (skus.every((sku) => untaxedIn(regime!, sku))) untaxable += n;
+      }
+      if (untaxable > 0) (out ??= new Map(this.customers)).set(customer, [c[0], c[1] - untaxable]);
+    }
+    return out ?? this.customers;
   }
 
   /** The stated rate most of the currency's taxed invoices carry, if at least MIN_INVOICES do. */
