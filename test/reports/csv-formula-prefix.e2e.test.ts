@@ -4,6 +4,7 @@
 // `=HYPERLINK(…)`. Before (sixth attack pass), only a first character of = + - @ TAB CR was
 // prefixed, so an API client's alert title " =HYPERLINK(…)" reached the analyst's sheet as is.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { testStorageDriver } from "../support/postgres.ts";
 import { json, type Server, startServer } from "../support/server.ts";
 import { waitForReport } from "./fixtures.ts";
 
@@ -29,8 +30,12 @@ test.each([
   const csv = await (await s.call("GET", `/v1/reports/${queued.id}/content`)).text();
   // transaction_id and title, side by side, each quoted when RFC 4180 asks (a comma, a quote, a line break).
   const cell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  expect(csv).toContain(`,${cell(`'${title}`)},${cell(`'${title}`)},`);
-  expect(csv).not.toContain(`,${cell(title)},`);
+  // PostgreSQL text cannot hold U+0000: it is stored as U+FFFD (docs/deployment.md), a character
+  // no import strips, so the cell is text as it stands.
+  const stored = testStorageDriver() === "postgres" ? title.replaceAll("\u0000", "\ufffd") : title;
+  const defused = stored.startsWith("\ufffd") ? stored : `'${stored}`;
+  expect(csv).toContain(`,${cell(defused)},${cell(defused)},`);
+  if (defused !== stored) expect(csv).not.toContain(`,${cell(stored)},`);
 });
 
 test("text with a formula character later, and plain negative numbers, are left alone", async () => {
