@@ -106,7 +106,11 @@ export function parseNumber(v: SourceValue, format: NumberFormat): number | unde
   if (format.thousands) s = dropThousands(s, format.thousands);
   if (format.decimal === ",") s = s.replace(",", ".");
   // Number("") and Number("0x1f") are accepted by JS; a source's number is plain decimal only.
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) throw new Error(`"${clip(v as string)}" is not a number`);
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) {
+    // A European export read with the default format: say which setting reads it.
+    const comma = format.decimal === "." && !format.thousands && /^[+-]?\d+,\d+$/.test(s);
+    throw new Error(`"${clip(v as string)}" is not a number${comma ? ' (a decimal comma: set csv: { decimal: "," } on the connector)' : ""}`);
+  }
   return bounded(Number(s), v);
 }
 
@@ -169,11 +173,19 @@ function isoOf(d: Date): string {
 
 export interface DateFormat {
   parse(s: string): string;
+  /**
+   * A pattern without a year (DATEV's Belegdatum `DDMM`) reads dates only with one: this format,
+   * reading each day-and-month in the twelve months from `start` (YYYY-MM-DD, a DATEV export's
+   * "Datum vom"). Absent on formats whose dates carry their year.
+   */
+  fromPeriodStart?(start: string): DateFormat;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_START = /^\d{4}-\d{2}-\d{2}(?:$|[T ])/;
 const ISO_MOMENT_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+/** ISO 8601's basic format, YYYYMMDD: the French FEC's dates, DATEV's, SAP's internal ones (DATS). */
+const ISO_BASIC_DATE = /^\d{8}$/;
 
 export const isoDateFormat: DateFormat = {
   parse(s) {
@@ -187,8 +199,12 @@ export const isoDateFormat: DateFormat = {
       checkCalendar(+s.slice(0, 4), +s.slice(5, 7), +s.slice(8, 10), s);
       return s;
     }
+    if (ISO_BASIC_DATE.test(s)) {
+      checkCalendar(+s.slice(0, 4), +s.slice(4, 6), +s.slice(6, 8), s);
+      return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
+    }
     // A moment: anything Date.parse reads with an explicit time; without a zone it is taken as UTC.
-    if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s)) throw new Error(`"${clip(s)}" is not an ISO 8601 date`);
+    if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s)) throw new Error(`"${clip(s)}" is not an ISO 8601 date${/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(s) ? " (set csv.date_format to the export's, e.g. DD.MM.YYYY)" : ""}`);
     const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(s) ? s : `${s}Z`;
     const ms = Date.parse(zoned.replace(" ", "T"));
     if (Number.isNaN(ms)) throw new Error(`"${clip(s)}" is not an ISO 8601 date`);
@@ -252,8 +268,10 @@ export function dateFormat(pattern: string): DateFormat {
     }
   }
   const has = (p: DatePart) => order.includes(p);
-  if (!(has("year") || has("year2")) || !(has("month") || has("monthName")) || !has("day")) {
-    throw new Error(`date format "${pattern}" needs a year (YYYY or YY), a month (MM, M or MMM for its name) and a day (DD or D), and optionally HH, mm, ss`);
+  // No year: DATEV's Belegdatum (DDMM), whose year is in the export's header line.
+  const yearless = !(has("year") || has("year2"));
+  if (!(has("month") || has("monthName")) || !has("day")) {
+    throw new Error(`date format "${pattern}" needs a year (YYYY or YY), a month (MM, M or MMM for its name) and a day (DD or D), and optionally HH, mm, ss; without a year (DDMM) it reads a DATEV export, whose header line gives the year`);
   }
   if (new Set(order).size !== order.length || (has("year") && has("year2")) || (has("month") && has("monthName"))) {
     throw new Error(`date format "${pattern}" names a part twice`);
@@ -263,30 +281,43 @@ export function dateFormat(pattern: string): DateFormat {
   const timed = has("hour");
   const extra = !timed ? "(?:[ T](\\d{1,2}):(\\d{2})(?::(\\d{2}))?)?" : has("minute") && !has("second") ? "(?::(\\d{2}))?" : "";
   const re = new RegExp(`^${regex}${extra}$`, "u");
-  return {
-    parse(s) {
-      const m = re.exec(s);
-      if (!m) {
-        // An ISO date is unambiguous whatever the pattern (a price list's valid_from beside
-        // invoices dated 31.12.2024).
-        if (ISO_START.test(s)) return isoDateFormat.parse(s);
-        throw new Error(`"${clip(s)}" does not match the date format ${pattern}`);
-      }
-      const text = (p: DatePart) => m[order.indexOf(p) + 1];
-      const part = (p: DatePart) => (has(p) ? Number(text(p)) : 0);
-      const after = (k: number) => Number(m[order.length + 1 + k] ?? 0);
-      const y = has("year") ? part("year") : fullYear(part("year2"));
-      const mo = has("month") ? part("month") : monthOfName(text("monthName")!);
-      if (mo === 0) throw new Error(`"${clip(s)}" has no month name the date format ${pattern} knows`);
-      const d = part("day");
-      checkCalendar(y, mo, d, s);
-      const date = `${y}-${pad(mo)}-${pad(d)}`;
-      if (!timed && m[order.length + 1] === undefined) return date;
-      const [h, mi, se] = timed ? [part("hour"), part("minute"), has("second") ? part("second") : after(0)] : [after(0), after(1), after(2)];
-      if (h > 23 || mi > 59 || se > 59) throw new Error(`"${clip(s)}" has an invalid time`);
-      return `${date}T${pad(h)}:${pad(mi)}:${pad(se)}Z`;
-    },
+  // DATEV writes DDMM as a number in some exports: 0501 loses its leading zero (501).
+  const compactDayMonth = /^(DD|D)(MM|M)$/.test(pattern);
+  const read = (s: string, periodStart: string | undefined): string => {
+    if (compactDayMonth && /^\d{3}$/.test(s)) s = `0${s}`;
+    const m = re.exec(s);
+    if (!m) {
+      // An ISO date is unambiguous whatever the pattern (a price list's valid_from beside
+      // invoices dated 31.12.2024).
+      if (ISO_START.test(s)) return isoDateFormat.parse(s);
+      throw new Error(`"${clip(s)}" does not match the date format ${pattern}`);
+    }
+    const text = (p: DatePart) => m[order.indexOf(p) + 1];
+    const part = (p: DatePart) => (has(p) ? Number(text(p)) : 0);
+    const after = (k: number) => Number(m[order.length + 1 + k] ?? 0);
+    const mo = has("month") ? part("month") : monthOfName(text("monthName")!);
+    if (mo === 0) throw new Error(`"${clip(s)}" has no month name the date format ${pattern} knows`);
+    const d = part("day");
+    let y: number;
+    if (!yearless) y = has("year") ? part("year") : fullYear(part("year2"));
+    else if (periodStart === undefined) throw new Error(`"${clip(s)}" has no year: the date format ${pattern} reads only a DATEV export, whose header line (line 1: "EXTF";700;…) gives the year`);
+    else {
+      // The day in the twelve months from the period's start (a fiscal year from July reads 1503 in the next calendar year).
+      const startYear = +periodStart.slice(0, 4), startMonth = +periodStart.slice(5, 7), startDay = +periodStart.slice(8, 10);
+      y = mo > startMonth || (mo === startMonth && d >= startDay) ? startYear : startYear + 1;
+    }
+    checkCalendar(y, mo, d, s);
+    const date = `${y}-${pad(mo)}-${pad(d)}`;
+    if (!timed && m[order.length + 1] === undefined) return date;
+    const [h, mi, se] = timed ? [part("hour"), part("minute"), has("second") ? part("second") : after(0)] : [after(0), after(1), after(2)];
+    if (h > 23 || mi > 59 || se > 59) throw new Error(`"${clip(s)}" has an invalid time`);
+    return `${date}T${pad(h)}:${pad(mi)}:${pad(se)}Z`;
   };
+  const format = (periodStart: string | undefined): DateFormat => ({
+    parse: (s) => read(s, periodStart),
+    ...(yearless ? { fromPeriodStart: (start: string) => format(start) } : {}),
+  });
+  return format(undefined);
 }
 
 /** Throws unless y-m-d is a day of the calendar (the same rule as the API's dates: daysInMonth). */

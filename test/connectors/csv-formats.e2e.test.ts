@@ -182,7 +182,7 @@ describe("connector config errors name their YAML path", () => {
   - { id: b, type: postgres, transactions: "lines; drop table x", url: "http://x" }
   - { id: c, type: http, url: "https://u:p@example.com", transactions: /t, lookup: /t/x }
   - { id: d, type: inline, transactions: ./x.csv, mapping: { invoice: no } }
-  - { id: e, type: csv, transactions: ./x.csv, csv: { date_format: "DD/MM" } }
+  - { id: e, type: csv, transactions: ./x.csv, csv: { date_format: "MM/YYYY" } }
   - { id: f, type: sqlite, transactions: lines, path: ./nowhere.db }
 `)();
     } catch (e) {
@@ -195,7 +195,7 @@ describe("connector config errors name their YAML path", () => {
     expect(message).toContain("connectors[2].lookup: must contain {id}");
     expect(message).toContain("connectors[3].transactions: not used by type inline");
     expect(message).toContain("connectors[3].mapping.invoice: unknown canonical field");
-    expect(message).toContain("connectors[4].csv.date_format: date format \"DD/MM\" needs a year (YYYY or YY)");
+    expect(message).toContain("connectors[4].csv.date_format: date format \"MM/YYYY\" needs a year (YYYY or YY)");
     expect(message).toContain("connectors[5].path: SQLite file not found");
   });
 

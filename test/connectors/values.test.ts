@@ -78,6 +78,7 @@ describe("dates", () => {
     expect(() => parseDate("31/02/2025", dateFormat("DD/MM/YYYY"))).toThrow("not a calendar date");
     expect(() => parseDate("2025.02.03", dateFormat("DD/MM/YYYY"))).toThrow("does not match the date format DD/MM/YYYY");
     expect(() => dateFormat("MM/YYYY")).toThrow("needs a year (YYYY or YY), a month (MM, M or MMM for its name) and a day (DD or D)");
+    expect(() => dateFormat("DD/YYYY")).toThrow("needs a year (YYYY or YY), a month (MM, M or MMM for its name) and a day (DD or D)");
     expect(() => dateFormat("DD/MM/YYYY/YY")).toThrow("names a part twice");
   });
 
@@ -110,6 +111,32 @@ describe("dates", () => {
     expect(parseDate("2024-12-31T10:00:00+01:00", dateFormat("MM/DD/YYYY"))).toBe("2024-12-31T09:00:00Z");
     expect(() => parseDate("31.12.2024 25:00", de)).toThrow("has an invalid time");
     expect(() => parseDate("2024-02-30", de)).toThrow("not a calendar date");
+  });
+
+  test("ISO 8601's basic format YYYYMMDD, as the French FEC and SAP's internal dates write it, is read by default", () => {
+    const iso = dateFormat("iso");
+    expect(parseDate("20250203", iso)).toBe("2025-02-03");
+    expect(parseDate("20241231", dateFormat("YYYYMMDD"))).toBe("2024-12-31");
+    expect(() => parseDate("20250230", iso)).toThrow("not a calendar date");
+    expect(() => parseDate("2025023", iso)).toThrow("not an ISO 8601 date");
+  });
+
+  test("a pattern without a year (DATEV's Belegdatum DDMM) reads dates only in a period that gives the year", () => {
+    const ddmm = dateFormat("DDMM");
+    expect(() => parseDate("0501", ddmm)).toThrow('"0501" has no year: the date format DDMM reads only a DATEV export');
+    expect(parseDate("0501", ddmm.fromPeriodStart!("2025-01-01"))).toBe("2025-01-05");
+    // Written as a number, the leading zero is gone.
+    expect(parseDate("501", ddmm.fromPeriodStart!("2025-01-01"))).toBe("2025-01-05");
+    // A fiscal year from July: March is in the next calendar year.
+    const july = ddmm.fromPeriodStart!("2024-07-01");
+    expect(parseDate("3107", july)).toBe("2024-07-31");
+    expect(parseDate("1503", july)).toBe("2025-03-15");
+    expect(() => parseDate("2902", ddmm.fromPeriodStart!("2025-01-01"))).toThrow("not a calendar date");
+    expect(parseDate("2902", ddmm.fromPeriodStart!("2024-01-01"))).toBe("2024-02-29");
+    expect(parseDate("05.01.", dateFormat("DD.MM.").fromPeriodStart!("2025-01-01"))).toBe("2025-01-05");
+    // Formats with a year have no period to take.
+    expect(dateFormat("DD.MM.YYYY").fromPeriodStart).toBeUndefined();
+    expect(() => dateFormat("MMYYYY")).toThrow("needs a year (YYYY or YY), a month (MM, M or MMM for its name) and a day (DD or D)");
   });
 
   test("inclusive ranges; a date-only bound compares by day", () => {

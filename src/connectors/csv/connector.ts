@@ -15,6 +15,8 @@ import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
 import { type CsvEncoding, CsvRow, type CsvRows, FileChangedError, MalformedCsvError, readCsvRange, readCsvRows } from "./reader.ts";
 import { NumberedRow, type RowNumbering, rowId } from "./row-number.ts";
+import { datevDates } from "./datev-header.ts";
+import { isoDateFormat } from "../values.ts";
 
 /** How much of a file's start checkFirstRows reads, and how many rows of it at most. */
 const FIRST_ROWS_BYTES = 64 * 1024;
@@ -165,7 +167,10 @@ export class CsvConnector extends BaseConnector {
   private mapperOf(index: CsvFileIndex): RowMapper {
     let mapper = this.mappers.get(index);
     if (!mapper) {
-      mapper = new RowMapper(index.header, this.mapping, this.formats);
+      // A DATEV export's year-less Belegdatum (date_format DDMM) takes its year from the file's
+      // header line; with the default date_format its dates read as DATEV writes them.
+      const dates = !index.datev ? this.formats.dates : this.formats.dates.fromPeriodStart ? this.formats.dates.fromPeriodStart(index.datev.periodStart) : this.formats.dates === isoDateFormat ? datevDates(index.datev) : this.formats.dates;
+      mapper = new RowMapper(index.header, this.mapping, dates === this.formats.dates ? this.formats : { ...this.formats, dates });
       this.mappers.set(index, mapper);
     }
     return mapper;

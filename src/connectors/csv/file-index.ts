@@ -10,6 +10,7 @@ import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
 import { type CsvEncoding, type CsvRecord, CsvRow, readCsvRecords, readCsvRows } from "./reader.ts";
 import { doubled } from "../../domain/typed-arrays.ts";
 import { type RowNumbering, rowId } from "./row-number.ts";
+import { type DatevHeader, datevHeaderOf } from "./datev-header.ts";
 
 export interface CsvFileIndex {
   path: string;
@@ -29,6 +30,8 @@ export interface CsvFileIndex {
   encoding: CsvEncoding;
   /** `transaction_id: $row`: how ids number the rows. Every row is then its own slot: slot k is data row k + 1. */
   numbering?: RowNumbering;
+  /** A DATEV export's header line (line 1): the period that gives its year-less dates their year. */
+  datev?: DatevHeader;
 }
 
 /** The file cannot be read with the connector's settings: no header, no id column, no readable row. */
@@ -77,13 +80,15 @@ const HEADER_SEARCH_ROWS = 30;
 /** Builds the index. */
 export async function buildCsvIndex(path: string, options: CsvIndexOptions): Promise<CsvFileIndex> {
   const { delimiter, idColumn } = options;
-  const headerRow = options.headerRow ?? 1;
   const st = await stat(path);
   const encoding = await resolveEncoding(path, options.encoding);
-  const head = await firstRecords(path, delimiter, encoding, st.size, Math.max(headerRow, HEADER_SEARCH_ROWS));
+  const head = await firstRecords(path, delimiter, encoding, st.size, Math.max(options.headerRow ?? 1, HEADER_SEARCH_ROWS));
   // An empty file (an export with nothing to export yet, or one being written into a watched
   // folder) has no transactions, not a fault: the connector stays usable, its lookups find nothing.
   if (head.length === 0) return emptyIndex(path, st);
+  // A DATEV export's line 1 is its metadata, never column names: its header is line 2.
+  const datev = head[0]!.line === 1 ? datevHeaderOf(head[0]!.fields) : undefined;
+  const headerRow = datev && (options.headerRow ?? 1) === 1 ? 2 : (options.headerRow ?? 1);
   // Excel's "Unicode text" is UTF-16: every other byte of its text is 0.
   if (await isUtf16(path)) throw new UnreadableFileError('the file is UTF-16 text; export it as UTF-8 (in Excel: "CSV UTF-8 (comma delimited)")');
   const headerRecord = head.find((r) => r.line === headerRow);
@@ -98,7 +103,7 @@ export async function buildCsvIndex(path: string, options: CsvIndexOptions): Pro
     const mapped = options.mappedColumns ?? [];
     const misplaced = mapped.length > 0 && mapped.every((c) => columnIndex(header, c) < 0) ? headerRowHint(head, mapped, headerRow) : undefined;
     if (misplaced) throw new UnreadableFileError(`the header has none of the mapped columns (${mapped.map((c) => JSON.stringify(c)).join(", ")})${misplaced}`);
-    return numberedIndex(path, st, header, dataStart, delimiter, encoding, options.numbering ?? { prefix: "" });
+    return { ...(await numberedIndex(path, st, header, dataStart, delimiter, encoding, options.numbering ?? { prefix: "" })), ...(datev ? { datev } : {}) };
   }
   const idColumns = typeof idColumn === "string" ? [idColumn] : idColumn;
   const idIndexes = idColumns.map((column) => columnIndex(header!, column));
@@ -153,7 +158,7 @@ export async function buildCsvIndex(path: string, options: CsvIndexOptions): Pro
       } else runs.push(offset, end);
     }
   }
-  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows, encoding };
+  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows, encoding, ...(datev ? { datev } : {}) };
 }
 
 /** The index of a file whose rows are named by their numbers: each row its own slot, no id read. */

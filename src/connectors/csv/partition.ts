@@ -26,6 +26,8 @@ export interface CsvSegment {
   /** `transaction_id: $row`: how ids number the rows, and the number of the row at `start`. */
   numbering?: RowNumbering;
   firstRow?: number;
+  /** The file's DATEV header line, for its year-less dates. */
+  datev?: CsvFileIndex["datev"];
 }
 
 export interface CsvPartition {
@@ -107,6 +109,7 @@ function segment(index: CsvFileIndex, scattered: [string, number[]][], start: nu
     seg.numbering = index.numbering;
     seg.firstRow = firstSlot + 1;
   }
+  if (index.datev) seg.datev = index.datev;
   return seg;
 }
 
@@ -137,5 +140,6 @@ export function segmentIndex(seg: CsvSegment): CsvFileIndex {
     scattered: new Map(seg.scattered),
     rows: 0,
     numbering: seg.numbering,
+    datev: seg.datev,
   };
 }

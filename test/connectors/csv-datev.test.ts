@@ -1,0 +1,67 @@
+// A DATEV Buchungsstapel (EXTF) as a Steuerberater exports it: line 1 the metadata header
+// ("EXTF";700;21;"Buchungsstapel";…;Datum vom;Datum bis;…), line 2 the column names, bookings
+// with an unsigned Umsatz beside the Soll/Haben-Kennzeichen and a Belegdatum written DDMM without
+// its year. A folder of monthly files spans years: each file's own header line gives the year.
+import { afterAll, expect, test } from "bun:test";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseConfig } from "../../src/config/load.ts";
+import { CsvConnector } from "../../src/connectors/csv/connector.ts";
+import { connectorSettings } from "../../src/connectors/settings.ts";
+import { systemClock } from "../../src/domain/clock.ts";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { makeTempDir } from "../support/harness.ts";
+
+const dir = makeTempDir("assay-datev-");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const meta = (from: string, to: string, fiscalYear = `${from.slice(0, 4)}0101`) =>
+  `"EXTF";700;21;"Buchungsstapel";13;${to}1530000000;;"RE";"";"";29098;55003;${fiscalYear};4;${from};${to};"Buchungen";"HB";1;0;1;"EUR";;"";;;"03";;;"";""`;
+const COLUMNS = '"Umsatz (ohne Soll/Haben-Kz)";"Soll/Haben-Kennzeichen";"WKZ Umsatz";"Konto";"Gegenkonto (ohne BU-Schlüssel)";"BU-Schlüssel";"Belegdatum";"Belegfeld 1";"Buchungstext"';
+
+function connector(files: Record<string, string[]>, csv: string): CsvConnector {
+  const folder = join(dir, `f${Math.random().toString(36).slice(2)}`);
+  mkdirSync(join(folder, "exports"), { recursive: true });
+  for (const [name, lines] of Object.entries(files)) writeFileSync(join(folder, "exports", name), Buffer.from(`${lines.join("\r\n")}\r\n`, "latin1"));
+  const mapping = "{ transaction_id: $row, date: Belegdatum, amount: Umsatz (ohne Soll/Haben-Kz), debit_credit: Soll/Haben-Kennzeichen, customer_id: Konto, reference: Belegfeld 1 }";
+  const yaml = `connectors:\n  - { id: datev, type: csv, transactions: ./exports/, csv: { delimiter: ";", decimal: ",", ${csv} }, mapping: ${mapping} }\n`;
+  return new CsvConnector(connectorSettings(parseConfig(yaml, join(folder, "assay.yaml"), {}))[0]!, systemClock);
+}
+
+async function scan(c: CsvConnector): Promise<Transaction[]> {
+  const out: Transaction[] = [];
+  for await (const t of c.scan()) out.push(t);
+  return out;
+}
+
+const DECEMBER = [meta("20241201", "20241231"), COLUMNS, '1190,00;"S";"EUR";10001;8400;;3112;"RE-4711";"AR Müller GmbH"', '595,00;"H";"EUR";70001;3400;;0212;"ER 88";"ER Stahl Greiner"'];
+const JANUARY = [meta("20250101", "20250131"), COLUMNS, '1190,00;"H";"EUR";10001;1200;;501;"RE-4711";"Zahlungseingang"'];
+
+test("each file's Belegdatum takes its year from the file's header line; the column names are read from line 2", async () => {
+  const c = connector({ "EXTF_Buchungsstapel_2024_12.csv": DECEMBER, "EXTF_Buchungsstapel_2025_01.csv": JANUARY }, "date_format: DDMM");
+  const txs = await scan(c);
+  expect(txs.map((t) => [t.transaction_id, t.date, t.amount, t.customer_id, t.reference])).toEqual([
+    ["EXTF_Buchungsstapel_2024_12.csv:1", "2024-12-31", 1190, "10001", "RE-4711"],
+    ["EXTF_Buchungsstapel_2024_12.csv:2", "2024-12-02", -595, "70001", "ER 88"],
+    ["EXTF_Buchungsstapel_2025_01.csv:1", "2025-01-05", -1190, "10001", "RE-4711"],
+  ]);
+  expect(txs[0]!.attributes).toMatchObject({ Buchungstext: "AR Müller GmbH", "Gegenkonto (ohne BU-Schlüssel)": "8400" });
+  expect(c.mappingReport().rejected_rows).toBe(0);
+  // A lookup reads the row with the same year as the scan.
+  expect((await c.getTransaction("EXTF_Buchungsstapel_2025_01.csv:1"))?.date).toBe("2025-01-05");
+});
+
+test("a batch of a fiscal year from July reads January to June in the next calendar year", async () => {
+  const c = connector({ "EXTF_Buchungsstapel_2024_25.csv": [meta("20240701", "20250630", "20240701"), COLUMNS, '100,00;"S";"EUR";10001;8400;;1507;"A";"x"', '100,00;"S";"EUR";10001;8400;;1503;"B";"x"'] }, "date_format: DDMM");
+  expect((await scan(c)).map((t) => t.date)).toEqual(["2024-07-15", "2025-03-15"]);
+});
+
+test("header_row: 2, as docs told DATEV users to set before, reads the same", async () => {
+  const c = connector({ "EXTF_Buchungsstapel_2024_12.csv": DECEMBER }, "date_format: DDMM, header_row: 2");
+  expect((await scan(c)).map((t) => t.date)).toEqual(["2024-12-31", "2024-12-02"]);
+});
+
+test("a year-less date in a file without a DATEV header line is a rejected row that says where the year comes from", async () => {
+  const c = connector({ "bookings.csv": DECEMBER.slice(1) }, "date_format: DDMM");
+  await expect(scan(c)).rejects.toThrow('"3112" has no year: the date format DDMM reads only a DATEV export');
+});
