@@ -5,6 +5,7 @@
 // transaction it belonged to is marked with attributes.rejected_rows, never silently dropped.
 import { REFERENCE_TABLES, TRANSACTION_TYPES, type ReferenceTable, type Transaction, type TransactionLine, type TransactionType } from "../domain/transaction.ts";
 import type { MappingReport } from "./types.ts";
+import { statutoryColumns } from "./statutory-headers.ts";
 import { clip, type DateFormat, type NumberFormat, parseDate, parseNumber, parseText, type SourceValue } from "./values.ts";
 
 type Kind = "text" | "number" | "date" | "type" | "side";
@@ -316,6 +317,9 @@ export class RowMapper {
     const key = mapping.transaction_id;
     this.keyIndexes = typeof key === "object" ? key.map((column) => columnIndex(header, column)) : undefined;
     this.rowNumbered = key === ROW_NUMBER;
+    // A French FEC's standard columns (EcritureDate, ValidDate, CompAuxNum, PieceRef) stand for the
+    // fields the mapping leaves out and no column is named after.
+    const statutory = statutoryColumns(header);
     const bind = (specs: FieldSpec[]) =>
       specs
         // A line key's columns are no field of their own: they stay attributes (the document number among them).
@@ -323,7 +327,10 @@ export class RowMapper {
         .map((s) => {
           const column = mapping[s.name];
           if (column === ROW_NUMBER && s.name === "transaction_id") return { ...s, index: header.length };
-          return { ...s, index: columnIndex(header, typeof column === "string" ? column : s.name) };
+          if (typeof column === "string") return { ...s, index: columnIndex(header, column) };
+          const own = columnIndex(header, s.name);
+          const standard = column === undefined && own < 0 ? statutory?.[s.name] : undefined;
+          return { ...s, index: standard === undefined ? own : columnIndex(header, standard) };
         })
         .filter((b) => b.index >= 0);
     this.tx = bind(TRANSACTION_FIELDS);

@@ -65,3 +65,15 @@ test("a year-less date in a file without a DATEV header line is a rejected row t
   const c = connector({ "bookings.csv": DECEMBER.slice(1) }, "date_format: DDMM");
   await expect(scan(c)).rejects.toThrow('"3112" has no year: the date format DDMM reads only a DATEV export');
 });
+
+test("with the default date_format and no mapping but the row number, DATEV's columns and dates read as DATEV writes them", async () => {
+  const folder = join(dir, "zero");
+  mkdirSync(join(folder, "exports"), { recursive: true });
+  const lines = [meta("20241201", "20241231"), `${COLUMNS};"Leistungsdatum"`, '1190,00;"S";"EUR";10001;8400;;3112;"RE-4711";"AR Müller GmbH";15122024'];
+  writeFileSync(join(folder, "exports", "EXTF_Buchungsstapel_2024_12.csv"), Buffer.from(`${lines.join("\r\n")}\r\n`, "latin1"));
+  const yaml = `connectors:\n  - { id: datev, type: csv, transactions: ./exports/, csv: { delimiter: ";", decimal: "," }, mapping: { transaction_id: $row, entered_at: Leistungsdatum } }\n`;
+  const c = new CsvConnector(connectorSettings(parseConfig(yaml, join(folder, "assay.yaml"), {}))[0]!, systemClock);
+  const txs = await scan(c);
+  expect(txs.map((t) => [t.transaction_id, t.date, t.entered_at, t.amount, t.reference])).toEqual([["EXTF_Buchungsstapel_2024_12.csv:1", "2024-12-31", "2024-12-15", 1190, "RE-4711"]]);
+  expect(txs[0]!.attributes).toMatchObject({ Konto: "10001", Buchungstext: "AR Müller GmbH" });
+});
