@@ -21,6 +21,11 @@ const MAX_AVERAGE_LENGTH = 40;
 // ISO dates and times, and the day-first or month-first dates of a regional export (31/01/2025,
 // 01/31/2025, 31.01.2025, 31.01.25, 31-01-2025): a posting date is where an entry sits in time, not a code.
 const DATE_LIKE = /^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}|^\d{4}[./]\d{1,2}[./]\d{1,2}(?!\d)|^\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})(?!\d)|^\d{1,2}-\d{1,2}-\d{4}(?!\d)/;
+// Dates written without separators, as the French FEC (20250131: ISO 8601's basic format) and DATEV
+// (31012025) write theirs: eight digits that are a calendar day of 1900–2099 in either order. A
+// column most of whose values are such is a date; one such value alone is no sign (a document
+// number 19000115 is one), so profileDocumentField does not read it.
+const COMPACT_DATE = /^(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$|^(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])(?:19|20)\d\d$/;
 const DECIMAL = /^-?\d+[.,]\d+$/;
 
 export interface FieldProfile {
@@ -56,7 +61,7 @@ export function profileFields(sample: readonly Transaction[]): FieldProfile[] {
       counts.set(v, (counts.get(v) ?? 0) + 1);
       length += v.length;
       if (DECIMAL.test(v)) decimals++;
-      if (DATE_LIKE.test(v)) dates++;
+      if (DATE_LIKE.test(v) || COMPACT_DATE.test(v)) dates++;
     }
     const distinct = counts.size;
     if (rows < sample.length / 2 || distinct > MAX_DISTINCT) continue;

@@ -170,12 +170,18 @@ describe("zero configuration", () => {
         Belegdatum: `${String(day(i)).padStart(2, "0")}.01.25`,
         Period: `${String(day(i)).padStart(2, "0")}-01-2025`,
         Slash: `2025/01/${String(day(i)).padStart(2, "0")}`,
-        // Codes that look a little like dates stay codes.
+        // ISO 8601's basic format, the FEC's PieceDate and DateLet (20250113), and DATEV's
+        // Leistungsdatum (13012025): taken for codes, "BQ_IMPORT on PieceDate 20240109" was a
+        // never-seen pair and a day's bank lines an amount context of their own.
+        PieceDate: `202501${String(day(i)).padStart(2, "0")}`,
+        Leistungsdatum: `${String(day(i)).padStart(2, "0")}012025`,
+        // Codes that look a little like dates stay codes, eight-digit accounts among them.
         Version: ["4.1.2", "4.1.3", "5.0.1"][i % 3]!,
         Range: ["10-20", "20-30"][i % 2]!,
+        GL: ["60110000", "20010000", "44566000"][i % 3]!,
       },
     }));
-    expect(profileCategoricalFields(rows)).toEqual(["type", "currency", "created_by", "attributes.Account", "attributes.Range", "attributes.Version"]);
+    expect(profileCategoricalFields(rows)).toEqual(["type", "currency", "created_by", "attributes.Account", "attributes.GL", "attributes.Range", "attributes.Version"]);
   });
 
   test("a field that only renames another (an account's code and its name) is kept once; a company and its currency stay two", () => {
