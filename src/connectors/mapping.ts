@@ -309,10 +309,14 @@ export class RowMapper {
   private readonly decimalByte: number;
   private readonly thousandsByte: number;
 
+  /** When the entries were entered, for rows that have no column saying so: a DATEV batch's creation (its header line). */
+  private readonly enteredAtOfFile: string | undefined;
+
   constructor(
     readonly header: readonly string[],
     mapping: FlatMapping,
     private readonly formats: ValueFormats,
+    file?: { enteredAt?: string },
   ) {
     const key = mapping.transaction_id;
     this.keyIndexes = typeof key === "object" ? key.map((column) => columnIndex(header, column)) : undefined;
@@ -345,6 +349,7 @@ export class RowMapper {
         used.add(index);
       }
     }
+    this.enteredAtOfFile = mapping.entered_at === undefined && !this.tx.some((b) => b.name === "entered_at") ? file?.enteredAt : undefined;
     this.extra = header.map((column, index) => ({ column, index })).filter((c) => !used.has(c.index));
     this.idIndex = this.keyIndexes ? (this.keyIndexes.every((i) => i >= 0) ? this.keyIndexes[0]! : -1) : (this.tx.find((b) => b.name === "transaction_id")?.index ?? -1);
     this.hasDebitCredit = this.tx.some((b) => b.name === "debit" || b.name === "credit");
@@ -411,6 +416,7 @@ export class RowMapper {
       if (v !== undefined) head[f.name] = v;
     }
     if (this.keyIndexes) head.transaction_id = this.idOfRow(row);
+    if (this.enteredAtOfFile !== undefined) head.entered_at = this.enteredAtOfFile;
     if (this.hasDebitCredit) debitCreditToAmount(head);
     if (this.side) {
       const side = head.debit_credit as Side | undefined;

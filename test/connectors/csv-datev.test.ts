@@ -19,11 +19,10 @@ const meta = (from: string, to: string, fiscalYear = `${from.slice(0, 4)}0101`) 
   `"EXTF";700;21;"Buchungsstapel";13;${to}1530000000;;"RE";"";"";29098;55003;${fiscalYear};4;${from};${to};"Buchungen";"HB";1;0;1;"EUR";;"";;;"03";;;"";""`;
 const COLUMNS = '"Umsatz (ohne Soll/Haben-Kz)";"Soll/Haben-Kennzeichen";"WKZ Umsatz";"Konto";"Gegenkonto (ohne BU-Schlüssel)";"BU-Schlüssel";"Belegdatum";"Belegfeld 1";"Buchungstext"';
 
-function connector(files: Record<string, string[]>, csv: string): CsvConnector {
+function connector(files: Record<string, string[]>, csv: string, mapping = "{ transaction_id: $row, date: Belegdatum, amount: Umsatz (ohne Soll/Haben-Kz), debit_credit: Soll/Haben-Kennzeichen, customer_id: Konto, reference: Belegfeld 1 }"): CsvConnector {
   const folder = join(dir, `f${Math.random().toString(36).slice(2)}`);
   mkdirSync(join(folder, "exports"), { recursive: true });
   for (const [name, lines] of Object.entries(files)) writeFileSync(join(folder, "exports", name), Buffer.from(`${lines.join("\r\n")}\r\n`, "latin1"));
-  const mapping = "{ transaction_id: $row, date: Belegdatum, amount: Umsatz (ohne Soll/Haben-Kz), debit_credit: Soll/Haben-Kennzeichen, customer_id: Konto, reference: Belegfeld 1 }";
   const yaml = `connectors:\n  - { id: datev, type: csv, transactions: ./exports/, csv: { delimiter: ";", decimal: ",", ${csv} }, mapping: ${mapping} }\n`;
   return new CsvConnector(connectorSettings(parseConfig(yaml, join(folder, "assay.yaml"), {}))[0]!, systemClock);
 }
@@ -76,4 +75,18 @@ test("with the default date_format and no mapping but the row number, DATEV's co
   const txs = await scan(c);
   expect(txs.map((t) => [t.transaction_id, t.date, t.entered_at, t.amount, t.reference])).toEqual([["EXTF_Buchungsstapel_2024_12.csv:1", "2024-12-31", "2024-12-15", 1190, "RE-4711"]]);
   expect(txs[0]!.attributes).toMatchObject({ Konto: "10001", Buchungstext: "AR Müller GmbH" });
+});
+
+test("a booking's entered_at is its batch's creation (\"erzeugt am\" in the header line): a later batch for a closed month shows its lag", async () => {
+  const late = [meta("20241201", "20241231").replace(";202412311530000000;", ";20250415091500123;"), COLUMNS, '2380,00;"H";"EUR";70009;3400;;1612;"ER 4711";"ER nachgebucht"'];
+  const c = connector({ "EXTF_Buchungsstapel_2024_12.csv": DECEMBER, "EXTF_Buchungsstapel_2024_12_Nachtrag.csv": late }, "date_format: DDMM");
+  const txs = await scan(c);
+  expect(txs.map((t) => [t.date, t.entered_at])).toEqual([
+    ["2024-12-31", "2024-12-31T15:30:00Z"],
+    ["2024-12-02", "2024-12-31T15:30:00Z"],
+    ["2024-12-16", "2025-04-15T09:15:00Z"],
+  ]);
+  // A column the mapping names as entered_at wins over the batch's creation.
+  const mapped = connector({ "EXTF_Buchungsstapel_2024_12.csv": DECEMBER }, "date_format: DDMM", "{ transaction_id: $row, date: Belegdatum, entered_at: Belegdatum }");
+  expect((await scan(mapped)).map((t) => t.entered_at)).toEqual(["2024-12-31", "2024-12-02"]);
 });

@@ -170,7 +170,8 @@ export class CsvConnector extends BaseConnector {
       // A DATEV export's year-less Belegdatum (date_format DDMM) takes its year from the file's
       // header line; with the default date_format its dates read as DATEV writes them.
       const dates = !index.datev ? this.formats.dates : this.formats.dates.fromPeriodStart ? this.formats.dates.fromPeriodStart(index.datev.periodStart) : this.formats.dates === isoDateFormat ? datevDates(index.datev) : this.formats.dates;
-      mapper = new RowMapper(index.header, this.mapping, dates === this.formats.dates ? this.formats : { ...this.formats, dates });
+      // A DATEV row says nothing of when it was keyed: its batch's creation ("erzeugt am") is the latest it can have been.
+      mapper = new RowMapper(index.header, this.mapping, dates === this.formats.dates ? this.formats : { ...this.formats, dates }, { enteredAt: index.datev?.createdAt });
       this.mappers.set(index, mapper);
     }
     return mapper;

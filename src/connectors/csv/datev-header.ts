@@ -2,14 +2,21 @@
 // `"EXTF";700;21;"Buchungsstapel";13;<erzeugt am>;…;<Beraternummer>;<Mandantennummer>;
 // <Wirtschaftsjahr-Beginn>;<Sachkontenlänge>;<Datum vom>;<Datum bis>;…` — and line 2 the column
 // names. The bookings' Belegdatum is written DDMM without a year: the header's period gives it.
-// Recognising the line lets a DATEV folder be read with the column header where it is and every
-// Belegdatum in its own file's year (one file a month or a year, several years in one folder).
+// Recognising the line lets a DATEV folder be read with the column header where it is, every
+// Belegdatum in its own file's year (one file a month or a year, several years in one folder),
+// and each booking with the moment its batch was created as its entry date.
 import { dateFormat, type DateFormat, isoDateFormat } from "../values.ts";
 
 /** What a file's DATEV header line says about its rows. */
 export interface DatevHeader {
   /** The first day of the file's period (Datum vom, else the fiscal year's start), YYYY-MM-DD. */
   periodStart: string;
+  /**
+   * When the batch was created ("erzeugt am", YYYYMMDDHHMMSSFFF), as YYYY-MM-DDTHH:mm:ssZ: the
+   * latest its bookings can have been keyed, and the only trace of it in the export — a batch for
+   * a month already exported, created months later, holds entries into a closed month.
+   */
+  createdAt?: string;
 }
 
 /** The first field of a DATEV export's header line: EXTF (exported by other software), DTVF (by DATEV itself). */
@@ -18,6 +25,8 @@ const MARKERS = new Set(["EXTF", "DTVF"]);
 /** Fields of the header line (from 0) holding the dates: Wirtschaftsjahr-Beginn, Datum vom. */
 const FISCAL_YEAR_START = 12;
 const PERIOD_FROM = 14;
+/** Field 6, "erzeugt am". */
+const CREATED_AT = 5;
 
 /** A YYYYMMDD field as YYYY-MM-DD, or undefined when it is not one. */
 function basicDate(field: string | undefined): string | undefined {
@@ -32,7 +41,19 @@ function basicDate(field: string | undefined): string | undefined {
 export function datevHeaderOf(fields: readonly string[] | undefined): DatevHeader | undefined {
   if (!fields || !MARKERS.has(fields[0]?.trim() ?? "")) return undefined;
   const periodStart = basicDate(fields[PERIOD_FROM]) ?? basicDate(fields[FISCAL_YEAR_START]);
-  return periodStart === undefined ? undefined : { periodStart };
+  if (periodStart === undefined) return undefined;
+  const createdAt = creationMoment(fields[CREATED_AT]);
+  return createdAt === undefined ? { periodStart } : { periodStart, createdAt };
+}
+
+/** "erzeugt am" (YYYYMMDDHHMMSS and milliseconds) as a UTC moment; undefined when it is not one. */
+function creationMoment(field: string | undefined): string | undefined {
+  const s = field?.trim() ?? "";
+  const day = basicDate(s.slice(0, 8));
+  if (day === undefined || !/^\d{14}/.test(s)) return undefined;
+  const h = +s.slice(8, 10), m = +s.slice(10, 12), sec = +s.slice(12, 14);
+  if (h > 23 || m > 59 || sec > 59) return undefined;
+  return `${day}T${s.slice(8, 10)}:${s.slice(10, 12)}:${s.slice(12, 14)}Z`;
 }
 
 /**
