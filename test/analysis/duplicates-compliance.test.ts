@@ -18,6 +18,23 @@ describe("duplicates", () => {
     expect((await analyse({ ...original }, { module: "duplicate_detection", history })).anomalies).toEqual([]);
   });
 
+  test("hard negative: ledger lines with no counterparty and no lines (the bank line of the salary transfer, the payroll's net-pay line) are no duplicates of each other", async () => {
+    // A general ledger mapped one row per line (an FEC, a DATEV batch): the two sides of every
+    // transfer carry the same amount, and the GL lines name no supplier or customer. An amount
+    // alone is no invoice's fingerprint.
+    const line = (id: string, date: string, o: { customer?: string; account: string }) => ({
+      transaction_id: id, type: "invoice" as const, date, currency: "EUR", amount: -138412.5, lines: [],
+      ...(o.customer ? { customer_id: o.customer } : {}), attributes: { CompteNum: o.account },
+    });
+    const payroll = line("FEC.txt:101", "2025-06-30", { account: "421000" });
+    const transfer = line("FEC.txt:205", "2025-06-30", { account: "512000" });
+    expect((await analyse(transfer, { module: "duplicate_detection", history: [payroll, transfer] })).anomalies).toEqual([]);
+    // A supplier's invoice line keyed twice still is one.
+    const bill = line("FEC.txt:300", "2025-06-02", { customer: "F0005", account: "401000" });
+    const again = line("FEC.txt:310", "2025-06-05", { customer: "F0005", account: "401000" });
+    expect(codes((await analyse(again, { module: "duplicate_detection", history: [bill, again] })).anomalies)).toEqual(["duplicate_invoice"]);
+  });
+
   test("hard negative: the same invoice to two sites of one customer; a copy that keeps its site is still a duplicate", async () => {
     const site = (id: string, attributes: Record<string, string>, date = "2025-06-02T10:00:00Z") => ({ ...original, transaction_id: id, date, attributes });
     const a = site("INV-S1", { SiteId: "SITE-1", po_number: "PO-1" });

@@ -9,7 +9,8 @@
 // address or the order number), not a duplicate. Nor is an invoice that, like its twin, bills goods
 // shipped against it (shipments naming it, net of returns, carry some of a SKU it bills; freight
 // and service lines never ship): two deliveries billed alike are two supplies (a weekly standing
-// order), where a copy bills one delivery twice and no shipment names it.
+// order), where a copy bills one delivery twice and no shipment names it. A ledger line with
+// neither a counterparty nor lines has no fingerprint but its amount: not judged.
 import { daysBetween } from "../../dates.ts";
 import { before, creditedInFull, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
@@ -22,6 +23,10 @@ export const duplicateDocumentDetector: Detector = {
   history: "ledger",
   detect({ txn, ctx, config, self }) {
     if (txn.type !== "invoice" && txn.type !== "payment") return [];
+    // A ledger line that names neither a counterparty nor a line (an FEC's or DATEV's bank, tax or
+    // payroll line) is an amount alone, and in double entry both sides of every transfer carry
+    // the same one: the salary transfer's bank line is no copy of the payroll's net-pay line.
+    if (txn.customer_id === undefined && txn.lines.length === 0) return [];
     // Only a document whose cheap key occurs besides itself can have a twin.
     if ((ctx.history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) <= 0) return [];
     const candidates = ctx.history.withFingerprint(fingerprint(txn));
