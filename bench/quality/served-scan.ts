@@ -11,6 +11,8 @@ export interface ServedScan<R> {
   wall: number;
   /** The server's CPU time during the scan, s (NaN off Linux). */
   cpu: number;
+  /** With `status`: the connector's status after the scan (its mapping report: rejected rows, warnings). */
+  status?: unknown;
 }
 
 /** The CPU time of a process so far (user + system, Linux /proc; NaN elsewhere), s. */
@@ -28,7 +30,7 @@ function cpuSeconds(pid: number): number {
  * `dir`/assay.yaml (written by the caller, listening on `port`). Keeps `dir` and the result
  * (`dir`/result.json) when `keep`, else removes the folder.
  */
-export async function scanThroughServer<R>(o: { root: string; dir: string; port: number; connector: string; module?: string; keep: boolean }): Promise<ServedScan<R>> {
+export async function scanThroughServer<R>(o: { root: string; dir: string; port: number; connector: string; module?: string; keep: boolean; status?: boolean }): Promise<ServedScan<R>> {
   const cli = async (cmd: string[]): Promise<string> => {
     const p = Bun.spawn(["bun", "run", "src/main.ts", ...cmd, "--config", `${o.dir}/assay.yaml`], { cwd: o.root, stdout: "pipe", stderr: "pipe" });
     const out = await new Response(p.stdout).text();
@@ -57,11 +59,16 @@ export async function scanThroughServer<R>(o: { root: string; dir: string; port:
       headers: { authorization: `Bearer ${key.key}`, "x-service-signature": signature, "content-type": "application/json" },
     });
     const result = (await res.json()) as R;
-    if (!res.ok) throw new Error(JSON.stringify(result));
     const wall = performance.now() - t0;
     const cpu = cpuSeconds(server.pid) - cpu0;
+    let status: unknown;
+    if (o.status) {
+      const empty = createHmac("sha256", key.secret).update("").digest("hex");
+      status = await (await fetch(`http://127.0.0.1:${o.port}/v1/connectors/${o.connector}/status`, { headers: { authorization: `Bearer ${key.key}`, "x-service-signature": empty } })).json();
+    }
+    if (!res.ok) throw Object.assign(new Error(JSON.stringify(result)), { status });
     if (o.keep) writeFileSync(`${o.dir}/result.json`, JSON.stringify(result));
-    return { result, wall, cpu };
+    return { result, wall, cpu, status };
   } finally {
     server.kill();
     await server.exited;
