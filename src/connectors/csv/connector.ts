@@ -16,7 +16,7 @@ import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
 import { type CsvEncoding, CsvRow, type CsvRows, FileChangedError, MalformedCsvError, readCsvRange, readCsvRows } from "./reader.ts";
 import { NumberedRow, type RowNumbering, rowId } from "./row-number.ts";
 import { datevDates } from "./datev-header.ts";
-import { isoDateFormat } from "../values.ts";
+import { type DateFormat, isoDateFormat } from "../values.ts";
 
 /** How much of a file's start checkFirstRows reads, and how many rows of it at most. */
 const FIRST_ROWS_BYTES = 64 * 1024;
@@ -164,12 +164,22 @@ export class CsvConnector extends BaseConnector {
   }
 
 
+  /**
+   * How a file's dates read: as csv.date_format says, except in a DATEV export, whose year-less
+   * Belegdatum (date_format DDMM) takes its year from the file's header line, and whose dates read
+   * as DATEV writes them under the default date_format.
+   */
+  private datesOf(index: CsvFileIndex): DateFormat {
+    const configured = this.formats.dates;
+    if (!index.datev) return configured;
+    if (configured.fromPeriodStart) return configured.fromPeriodStart(index.datev.periodStart);
+    return configured === isoDateFormat ? datevDates(index.datev) : configured;
+  }
+
   private mapperOf(index: CsvFileIndex): RowMapper {
     let mapper = this.mappers.get(index);
     if (!mapper) {
-      // A DATEV export's year-less Belegdatum (date_format DDMM) takes its year from the file's
-      // header line; with the default date_format its dates read as DATEV writes them.
-      const dates = !index.datev ? this.formats.dates : this.formats.dates.fromPeriodStart ? this.formats.dates.fromPeriodStart(index.datev.periodStart) : this.formats.dates === isoDateFormat ? datevDates(index.datev) : this.formats.dates;
+      const dates = this.datesOf(index);
       // A DATEV row says nothing of when it was keyed: its batch's creation ("erzeugt am") is the latest it can have been.
       mapper = new RowMapper(index.header, this.mapping, dates === this.formats.dates ? this.formats : { ...this.formats, dates }, { enteredAt: index.datev?.createdAt });
       this.mappers.set(index, mapper);
