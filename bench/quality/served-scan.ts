@@ -32,7 +32,7 @@ function cpuSeconds(pid: number): number {
  */
 export async function scanThroughServer<R>(o: { root: string; dir: string; port: number; connector: string; module?: string; keep: boolean; status?: boolean }): Promise<ServedScan<R>> {
   const cli = async (cmd: string[]): Promise<string> => {
-    const p = Bun.spawn(["bun", "run", "src/main.ts", ...cmd, "--config", `${o.dir}/assay.yaml`], { cwd: o.root, stdout: "pipe", stderr: "pipe" });
+    const p = Bun.spawn([process.execPath, "run", "src/main.ts", ...cmd, "--config", `${o.dir}/assay.yaml`], { cwd: o.root, stdout: "pipe", stderr: "pipe" });
     const out = await new Response(p.stdout).text();
     if ((await p.exited) !== 0) throw new Error(`${cmd.join(" ")}: ${out} ${await new Response(p.stderr).text()}`);
     return out;
@@ -40,7 +40,7 @@ export async function scanThroughServer<R>(o: { root: string; dir: string; port:
   await cli(["init"]);
   const account = JSON.parse(await cli(["accounts", "create", "--name", "eval", "--plan", "enterprise", "--json"]));
   const key = JSON.parse(await cli(["keys", "create", "--account", account.id, "--json"]));
-  const server = Bun.spawn(["bun", "run", "src/main.ts", "serve", "--config", `${o.dir}/assay.yaml`], { cwd: o.root, stdout: "ignore", stderr: "inherit" });
+  const server = Bun.spawn([process.execPath, "run", "src/main.ts", "serve", "--config", `${o.dir}/assay.yaml`], { cwd: o.root, stdout: "ignore", stderr: "inherit" });
   try {
     for (let i = 0; ; i++) {
       try {
