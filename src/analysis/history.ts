@@ -746,19 +746,33 @@ export const VISIT_FIELDS = [
 ] as const;
 const visitField = attributeNameMatcher(VISIT_FIELDS);
 
+/**
+ * Which payment card was charged, when a card feed says (Brex's `Card Last Four`, Concur's masked
+ * `Card Number`, Ramp's `Card`, the cardholder of an unmapped card column). Two employees buying
+ * the same 6.65 coffee, or the same 20.00 seat of a subscription, at one merchant in one week are
+ * two purchases on two cards; a merchant charging a card twice charges the same card. Every such
+ * attribute the transaction has is part of its fingerprint, as a visit's are.
+ */
+export const PAYMENT_CARD_FIELDS = [
+  "card", "card_id", "card_name", "card_number", "card_no", "card_last_4", "card_last4", "card_last_four", "card_last_digits",
+  "last_4", "last4", "last_four", "masked_card", "masked_card_number", "masked_pan", "card_token", "card_account",
+  "cardholder", "card_holder", "cardholder_name", "card_holder_name", "card_member", "cardmember",
+] as const;
+const cardField = attributeNameMatcher(PAYMENT_CARD_FIELDS);
+
 function visitOf(attrs: NonNullable<Transaction["attributes"]>): string {
   let out = "";
   for (const name in attrs) {
     const v = attrs[name];
     if (v === null || v === undefined || v === "") continue;
-    const k = visitField(name);
+    const k = visitField(name) ?? cardField(name);
     if (k !== null) out += `|#${k}=${String(v).trim().toUpperCase()}`;
   }
   return out;
 }
 
 /**
- * Same type, counterparty, currency, amount and lines (and site, work order and service day, where
+ * Same type, counterparty, currency, amount and lines (and site, work order and service day, and the card charged, where
  * the source has them): what two copies of one document share. A payment's reference (the invoice it pays) is part of it:
  * two equal payments to one vendor for two invoices (two sites' identical licence fees) are two
  * payments, the same invoice paid twice is one paid twice.

@@ -71,6 +71,40 @@ describe("duplicates", () => {
     expect(codes((await analyse(copy, { module: "duplicate_detection", history: [first, repeat, copy] })).anomalies)).toEqual(["duplicate_invoice"]);
   });
 
+  test("hard negative: a card feed's same coffee or seat price on two employees' cards at one merchant; the same card charged twice is a duplicate", async () => {
+    // A spend-management export: one row per card charge, no lines, the merchant as the counterparty.
+    const charge = (id: string, date: string, attributes: Record<string, string>, amount = 6.65) =>
+      ({ transaction_id: id, type: "invoice" as const, date, customer_id: "SQ *JOE COFFEE", currency: "USD", amount, created_by: attributes.who ?? "Ana Ruiz", lines: [], attributes });
+    const ana = charge("TX-1", "2025-06-02T08:10:00Z", { "Card Last 4": "4417" });
+    const ben = charge("TX-2", "2025-06-02T08:25:00Z", { "Card Last 4": "9023", who: "Ben Okafor" });
+    expect((await analyse(ben, { module: "duplicate_detection", history: [ana, ben] })).anomalies).toEqual([]);
+    for (const [a, b] of [[{ "Card Number": "XXXXXXXXXXXX4417" }, { "Card Number": "XXXXXXXXXXXX9023" }], [{ Card: "Ana's card" }, { Card: "Ben's card" }], [{ Cardholder: "Ana Ruiz" }, { Cardholder: "Ben Okafor" }]] as Record<string, string>[][]) {
+      const x = charge("TX-3", "2025-06-02T08:10:00Z", a!);
+      const y = charge("TX-4", "2025-06-03T08:10:00Z", b!);
+      expect((await analyse(y, { module: "duplicate_detection", history: [x, y] })).anomalies).toEqual([]);
+    }
+    // The merchant charging the same card again two days later: a duplicate.
+    const again = charge("TX-5", "2025-06-04T14:00:00Z", { "Card Last 4": "4417" });
+    expect(codes((await analyse(again, { module: "duplicate_detection", history: [ana, ben, again] })).anomalies)).toEqual(["duplicate_invoice"]);
+  });
+
+  test("hard negative: what a card pays a merchant again and again within days (the same coffee, a background check per hire, an ad platform's billing threshold); a one-off charge repeated is a duplicate", async () => {
+    const charge = (id: string, date: string, amount: number, merchant = "GOOGLE *ADS4829371623") =>
+      ({ transaction_id: id, type: "invoice" as const, date, customer_id: merchant, currency: "USD", amount, created_by: "Mia Chen", lines: [], attributes: { "Card Last 4": "7710" } });
+    // The ad platform charges its 5,000.00 threshold each time the spend reaches it: several times a month.
+    const days = ["2025-03-03", "2025-03-07", "2025-03-12", "2025-03-15", "2025-03-21", "2025-03-26"];
+    const threshold = days.map((d, k) => charge(`AD-${k}`, `${d}T02:00:00Z`, 5000));
+    for (const t of threshold.slice(1)) expect((await analyse(t, { module: "duplicate_detection", history: threshold })).anomalies).toEqual([]);
+    // A one-off purchase charged twice in a week is still a copy, beside the habit.
+    const once = charge("HW-1", "2025-03-10T15:00:00Z", 1299.99, "B&H PHOTO 800-606-6969");
+    const twice = charge("HW-2", "2025-03-13T15:00:00Z", 1299.99, "B&H PHOTO 800-606-6969");
+    expect(codes((await analyse(twice, { module: "duplicate_detection", history: [...threshold, once, twice] })).anomalies)).toEqual(["duplicate_invoice"]);
+    // So is a monthly subscription's charge repeated days later: its other charges are a month apart.
+    const monthly = ["2025-01-05", "2025-02-05", "2025-03-05", "2025-04-05"].map((d, k) => charge(`SUB-${k}`, `${d}T01:00:00Z`, 96, "CALENDLY"));
+    const copy = charge("SUB-X", "2025-04-08T01:00:00Z", 96, "CALENDLY");
+    expect(codes((await analyse(copy, { module: "duplicate_detection", history: [...monthly, copy] })).anomalies)).toEqual(["duplicate_invoice"]);
+  });
+
   test("hard negative: a standing order billed again a week later, each invoice delivered on its own; a copy without its own delivery is a duplicate", async () => {
     const week = { ...original, transaction_id: "INV-W2", date: "2025-06-09T10:00:00Z" };
     const shipped = (id: string, qty = 3) => ({ shipment_id: `SH-${id}`, transaction_id: id, sku: "SKU-B", quantity: qty });

@@ -9,7 +9,10 @@
 // address or the order number), not a duplicate. Nor is an invoice that, like its twin, bills goods
 // shipped against it (shipments naming it, net of returns, carry some of a SKU it bills; freight
 // and service lines never ship): two deliveries billed alike are two supplies (a weekly standing
-// order), where a copy bills one delivery twice and no shipment names it. A ledger line with
+// order), where a copy bills one delivery twice and no shipment names it. Nor is what a payer
+// repeats within days again and again (a card's daily coffee, an ad platform's billing threshold):
+// a habit, not a copy. On a card feed the card charged is part of the document (history.ts): two
+// employees' cards charged the same price at one merchant are two purchases. A ledger line with
 // neither a counterparty nor lines has no fingerprint but its amount: not judged.
 import { daysBetween } from "../../dates.ts";
 import { before, creditedInFull, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
@@ -34,6 +37,7 @@ export const duplicateDocumentDetector: Detector = {
     const ms = txn.date ? Date.parse(txn.date) : Number.NaN;
     if (Number.isNaN(ms)) return [];
     const window = config.duplicate_detection.window_days;
+    if (habitual(candidates, txn.transaction_id, window)) return [];
     let original: HistoryEntry | undefined;
     for (const c of candidates) {
       if (c.id === txn.transaction_id || Number.isNaN(c.ms) || daysBetween(c.ms, ms) > window) continue;
@@ -60,6 +64,29 @@ export const duplicateDocumentDetector: Detector = {
     ];
   },
 };
+
+/** Times the same document, besides the one judged, must follow another of its kind within the
+ *  window for the pair to be a habit rather than a copy. */
+const HABIT_REPEATS = 2;
+
+/**
+ * Whether the document is one its counterparty and payer repeat within days again and again — a
+ * card's daily coffee, a background check per hire, an ad platform charging its billing threshold
+ * each time the spend reaches it: its other copies (not counting the one judged) follow one another
+ * within the window at least HABIT_REPEATS times. A copy of a one-off purchase, or of a monthly
+ * subscription whose other charges are a month apart, has no such run and is still a duplicate.
+ */
+function habitual(candidates: readonly HistoryEntry[], id: string, windowDays: number): boolean {
+  if (candidates.length < HABIT_REPEATS + 2) return false;
+  let close = 0;
+  let previous = Number.NaN;
+  for (const c of candidates) {
+    if (c.id === id || Number.isNaN(c.ms)) continue;
+    if (!Number.isNaN(previous) && daysBetween(previous, c.ms) <= windowDays && ++close >= HABIT_REPEATS) return true;
+    previous = c.ms;
+  }
+  return false;
+}
 
 /** Whether shipments naming invoice `id` carry some of a SKU that `doc` bills (its own lines, or
  *  its twin's: the same by fingerprint). Net of returns, and not the whole quantity: a delivery
