@@ -151,6 +151,12 @@ function alarmFindings(
   };
   for (let k = alarms.length - 1; k >= 0; k--) if (explained(alarms[k]!)) alarms.splice(k, 1);
   if (alarms.length === 0) return [];
+  // The counterparty's own price: what other users' postings with it have reached several times,
+  // ordinary among all of its amounts, is what it charges — an engineer's first yearly licence
+  // at the price every other card pays that vendor, a clerk's first bill from a vendor at its
+  // usual size. That the amount is far above what this user or this account usually sees says
+  // only that the user has not bought there before, not that the amount is unusual for it.
+  if (counterpartyPrice(store, cfg, txn, scope, userCode, inHistory, log)) return [];
   // The line's own account (its SKU: what the posting is) with a history of its own, found the
   // amount ordinary — no alarm there, nor in this user's routine there: an alarm of a coarser
   // context whose usual is far below the account's (a business of its own level: what a clerk
@@ -331,6 +337,48 @@ function routineElsewhere(s: ContextSummary | undefined, inHistory: number, minH
     if (++elsewhere * scale >= minHistory) return true;
   }
   return false;
+}
+
+/**
+ * Whether the amount is the counterparty's ordinary price: its postings besides this user's number
+ * ≥ min_history, the amount's robust z among all of them is below the threshold (spread floored as a
+ * routine's: a fixed price tolerates no more than a routine does), and ≥ PEERS_EXPLAIN documents of
+ * other users reached at least a third of it.
+ */
+function counterpartyPrice(store: AmountContexts, cfg: OutlierConfig, txn: Transaction, scope: string, userCode: number, inHistory: number, log: number): boolean {
+  const counterparty = txn.customer_id;
+  if (counterparty === undefined || log === 0) return false;
+  const i = store.fields.findIndex((f) => f.field === "customer_id" && !f.perLine);
+  if (i < 0) return false;
+  const node = store.node(i, counterparty, scope);
+  if (!node) return false;
+  const usual = node.all;
+  const r = userCode >= 0 ? store.routineAt(node, userCode) : -1;
+  const mine = r >= 0 ? store.routineN(r) : 0;
+  if (usual.n - Math.max(mine, inHistory) < cfg.min_history) return false;
+  if ((log - usual.median) / Math.max(usual.scale, ROUTINE_MIN_SCALE) >= cfg.threshold) return false;
+  return othersAtLevel(usual, log - PEER_FACTOR, store, userCode) >= PEERS_EXPLAIN;
+}
+
+/** How many postings of the context at `bound` or above were other users' (at other moments than
+ *  the entry's), scaled from the context's sample as documentsAtLevel counts them; stops at PEERS_EXPLAIN. */
+function othersAtLevel(s: ContextSummary, bound: number, store: AmountContexts, userCode: number): number {
+  const v = s.sample;
+  const scale = v.length === 0 ? 0 : s.n / v.length;
+  const h = judgedHistory;
+  const moments: number[] = [];
+  for (let k = 0; k < v.length; k++) {
+    if (v[k]! < bound) continue;
+    const position = s.positions[k]!;
+    if (position === judgedSeq || position < 0 || h === undefined || position >= h.size) continue;
+    if (userCode >= 0 && store.lines.userAt(position) === userCode) continue;
+    const ms = h.msAt(position);
+    const moment = Number.isNaN(ms) ? -1 - position : ms;
+    if (moment === judgedMs || moments.includes(moment)) continue;
+    moments.push(moment);
+    if (moments.length * scale >= PEERS_EXPLAIN) break;
+  }
+  return moments.length * scale;
 }
 
 /** Whether the amount is far above the usual of a context, and nothing there explains it. */
