@@ -8,6 +8,7 @@ import type { ModulesConfig } from "./config-schema.ts";
 import { amountOutlierDetector } from "./detectors/anomaly/amount-outlier.ts";
 import { calendarDetector } from "./detectors/anomaly/calendar.ts";
 import { dormantUserDetector } from "./detectors/anomaly/dormant-user.ts";
+import { postingAfterEndDateDetector } from "./detectors/anomaly/after-end-date.ts";
 import { latePostingDetector } from "./detectors/anomaly/late-posting.ts";
 import { isolationForestDetector } from "./detectors/anomaly/isolation.ts";
 import { lookalikeCounterpartyDetector } from "./detectors/anomaly/lookalike-counterparty.ts";
@@ -42,6 +43,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   newCounterpartyDetector,
   lookalikeCounterpartyDetector,
   dormantUserDetector,
+  postingAfterEndDateDetector,
   latePostingDetector,
   splitBelowLimitDetector,
   isolationForestDetector,

@@ -1,0 +1,44 @@
+// A card used after its holder left: the card feed carries the HR system's termination date on
+// every row (docs/analysis.md, posting_after_end_date).
+import { describe, expect, test } from "bun:test";
+import { analyse, codes } from "./fixtures.ts";
+import { endDay } from "../../src/analysis/detectors/anomaly/after-end-date.ts";
+
+const charge = (id: string, date: string, amount: number, attributes: Record<string, string>) =>
+  ({ transaction_id: id, type: "invoice" as const, date, customer_id: "UBER *TRIP", currency: "USD", amount, created_by: "Lisa Allen", lines: [], attributes });
+
+const history = [charge("TX-0", "2025-05-02", 23.1, { "Employee Status": "Terminated", "Termination Date": "07/22/2025" })];
+
+describe("posting_after_end_date", () => {
+  test("a charge weeks after the termination date on its row is high", async () => {
+    const late = charge("TX-1", "2025-08-14", 31.4, { "Employee Status": "Terminated", "Termination Date": "07/22/2025" });
+    const r = await analyse(late, { module: "anomaly_detection", history: [...history, late] });
+    expect(codes(r.anomalies)).toContain("posting_after_end_date");
+    const f = r.anomalies.find((a) => a.code === "posting_after_end_date")!;
+    expect(f.severity).toBe("high");
+    expect(f.actual).toMatchObject({ end_date: "2025-07-22", days_after: 23 });
+  });
+
+  test("hard negative: before or on the last day, the next morning in UTC, a refund after it, or no end date: nothing", async () => {
+    for (const [date, amount, attributes] of [
+      ["2025-07-22", 45, { "Termination Date": "07/22/2025" }],
+      ["2025-07-23T03:10:00Z", 45, { "Termination Date": "07/22/2025" }],
+      ["2025-08-14", -62.5, { "Termination Date": "07/22/2025" }],
+      ["2025-08-14", 45, { "Employee Status": "Terminated", "Termination Date": "" }],
+      ["2025-08-14", 45, { "Employee Status": "Active" }],
+    ] as [string, number, Record<string, string>][]) {
+      const t = charge("TX-2", date, amount, attributes);
+      expect(codes((await analyse(t, { module: "anomaly_detection", history: [...history, t] })).anomalies)).not.toContain("posting_after_end_date");
+    }
+  });
+
+  test("the end date's own text says its order; where both orders read, only a charge after both is reported", () => {
+    expect(new Date(endDay("07/22/2025")).toISOString().slice(0, 10)).toBe("2025-07-22");
+    expect(new Date(endDay("22/07/2025")).toISOString().slice(0, 10)).toBe("2025-07-22");
+    expect(new Date(endDay("22.07.2025")).toISOString().slice(0, 10)).toBe("2025-07-22");
+    expect(new Date(endDay("2025-07-22T17:00:00Z")).toISOString().slice(0, 10)).toBe("2025-07-22");
+    expect(new Date(endDay("03/04/2025")).toISOString().slice(0, 10)).toBe("2025-04-03");
+    expect(Number.isNaN(endDay("Terminated"))).toBe(true);
+    expect(Number.isNaN(endDay("31/02/2025"))).toBe(true);
+  });
+});
