@@ -13,7 +13,7 @@ function seeded(seed: number) {
   return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
-function cardFeed(judged: [string, number][]): Transaction[] {
+function cardFeed(judged: [string, number, string?][]): Transaction[] {
   const rnd = seeded(5);
   const out: Transaction[] = [];
   let n = 0;
@@ -29,7 +29,9 @@ function cardFeed(judged: [string, number][]): Transaction[] {
       if (e >= 5 && m === e % 12) charge(new Date(Date.UTC(2025, m, 15)), who, "JETBRAINS", "6210 Software", 249);
     }
   }
-  for (const [who, amount] of judged) charge(new Date(Date.UTC(2025, 11, 20)), who, "JETBRAINS", "6210 Software", amount);
+  // The IT buyer alone orders hardware from Dell, every week, at laptop prices.
+  for (let w = 0; w < 50; w++) charge(new Date(Date.UTC(2025, 0, 3 + 7 * w)), "it.buyer", "DELL MARKETING L.P.", "6320 Hardware", Math.round((1800 + 600 * rnd()) * 100) / 100);
+  for (const [who, amount, merchant] of judged) charge(new Date(Date.UTC(2025, 11, 20)), who, merchant ?? "JETBRAINS", merchant ? "6320 Hardware" : "6210 Software", amount);
   out.sort((a, b) => a.date!.localeCompare(b.date!));
   return out;
 }
@@ -45,6 +47,15 @@ describe("the counterparty's own price", () => {
     expect(found.get(judged.transaction_id)?.anomalies.map((a) => a.code) ?? []).not.toContain("amount_outlier_attribute");
     expect(high(found.get(judged.transaction_id))).toBe(false);
     expect([...found.values()].filter(high).map((f) => f.transaction.transaction_id)).toEqual([]);
+  }, 60_000);
+
+  test("what one colleague alone pays a vendor is no price for everyone: an engineer's 2,100 at the IT buyer's hardware vendor is still an outlier", async () => {
+    const feed = cardFeed([["engineer 2", 2100, "DELL MARKETING L.P."]]);
+    const found = await scan(feed);
+    const judged = feed.find((t) => t.created_by === "engineer 2" && t.amount === 2100)!;
+    // 105× the engineer's usual; the hardware account is the IT buyer's routine alone, too little
+    // history of its own to say more than "worth a look".
+    expect(found.get(judged.transaction_id)?.anomalies.map((a) => a.code)).toContain("amount_outlier_attribute");
   }, 60_000);
 
   test("ten times the merchant's price is still an outlier", async () => {

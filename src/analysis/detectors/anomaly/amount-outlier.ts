@@ -151,7 +151,7 @@ function alarmFindings(
   };
   for (let k = alarms.length - 1; k >= 0; k--) if (explained(alarms[k]!)) alarms.splice(k, 1);
   if (alarms.length === 0) return [];
-  // The counterparty's own price: what other users' postings with it have reached several times,
+  // The counterparty's own price: what several other users' postings with it have reached,
   // ordinary among all of its amounts, is what it charges — an engineer's first yearly licence
   // at the price every other card pays that vendor, a clerk's first bill from a vendor at its
   // usual size. That the amount is far above what this user or this account usually sees says
@@ -342,8 +342,10 @@ function routineElsewhere(s: ContextSummary | undefined, inHistory: number, minH
 /**
  * Whether the amount is the counterparty's ordinary price: its postings besides this user's number
  * ≥ min_history, the amount's robust z among all of them is below the threshold (spread floored as a
- * routine's: a fixed price tolerates no more than a routine does), and ≥ PEERS_EXPLAIN documents of
- * other users reached at least a third of it.
+ * routine's: a fixed price tolerates no more than a routine does), and ≥ PEERS_EXPLAIN other users
+ * posted at least a third of it there: a price several buyers pay, not one colleague's business with
+ * the vendor (a payables clerk's and the payments clerk's postings of its large invoices, which say
+ * nothing of what another clerk's usual invoices from it are).
  */
 function counterpartyPrice(store: AmountContexts, cfg: OutlierConfig, txn: Transaction, scope: string, userCode: number, inHistory: number, log: number): boolean {
   const counterparty = txn.customer_id;
@@ -357,28 +359,25 @@ function counterpartyPrice(store: AmountContexts, cfg: OutlierConfig, txn: Trans
   const mine = r >= 0 ? store.routineN(r) : 0;
   if (usual.n - Math.max(mine, inHistory) < cfg.min_history) return false;
   if ((log - usual.median) / Math.max(usual.scale, ROUTINE_MIN_SCALE) >= cfg.threshold) return false;
-  return othersAtLevel(usual, log - PEER_FACTOR, store, userCode) >= PEERS_EXPLAIN;
+  return usersAtLevel(usual, log - PEER_FACTOR, store, userCode) >= PEERS_EXPLAIN;
 }
 
-/** How many postings of the context at `bound` or above were other users' (at other moments than
- *  the entry's), scaled from the context's sample as documentsAtLevel counts them; stops at PEERS_EXPLAIN. */
-function othersAtLevel(s: ContextSummary, bound: number, store: AmountContexts, userCode: number): number {
+/** How many other users (not the judged user) have postings of the context at `bound` or above,
+ *  read from the context's sample; stops at PEERS_EXPLAIN. Postings without a user count for none. */
+function usersAtLevel(s: ContextSummary, bound: number, store: AmountContexts, userCode: number): number {
   const v = s.sample;
-  const scale = v.length === 0 ? 0 : s.n / v.length;
   const h = judgedHistory;
-  const moments: number[] = [];
+  const users: number[] = [];
   for (let k = 0; k < v.length; k++) {
     if (v[k]! < bound) continue;
     const position = s.positions[k]!;
     if (position === judgedSeq || position < 0 || h === undefined || position >= h.size) continue;
-    if (userCode >= 0 && store.lines.userAt(position) === userCode) continue;
-    const ms = h.msAt(position);
-    const moment = Number.isNaN(ms) ? -1 - position : ms;
-    if (moment === judgedMs || moments.includes(moment)) continue;
-    moments.push(moment);
-    if (moments.length * scale >= PEERS_EXPLAIN) break;
+    const other = store.lines.userAt(position);
+    if (other < 0 || other === userCode || users.includes(other)) continue;
+    users.push(other);
+    if (users.length >= PEERS_EXPLAIN) break;
   }
-  return moments.length * scale;
+  return users.length;
 }
 
 /** Whether the amount is far above the usual of a context, and nothing there explains it. */
