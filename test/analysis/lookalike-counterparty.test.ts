@@ -134,6 +134,16 @@ describe("lookalike_counterparty", () => {
     expect(r.get("F1")!.level).toBe("medium");
   });
 
+  test("a subscription charged every month for half a year is established: a lookalike of it is high", async () => {
+    // A card feed's SaaS vendor: one charge a month, eight months before the imitation appears.
+    const monthly = Array.from({ length: 11 }, (_, m) => entry(`M${m}`, 10 + 30 * m, "DATADOG INC"));
+    const r = await scan(ledger(REAL, [...monthly, entry("F2", 250, "DATADOGG INC"), entry("F3", 280, "DATADOGG INC")]));
+    expect(r.get("F2")!.level).toBe("high");
+    // Three charges in three months are still few: medium.
+    const quarterly = [entry("Q1", 100, "Lighthouse Catering"), entry("Q2", 130, "Lighthouse Catering"), entry("Q3", 160, "Lighthouse Catering"), entry("Q4", 190, "Lighthouse Catering")];
+    expect((await scan(ledger(REAL, [...quarterly, entry("F4", 200, "Lighthouse Caterng")]))).get("F4")!.level).toBe("medium");
+  });
+
   test("an inline analysis of a new lookalike is judged against the history", async () => {
     const { engine } = makeEngine([memoryConnector({ transactions: ledger(REAL) })], modulesConfig());
     const r = await engine.analyze({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", data: entry("X1", 300, "Brightside Claening") as unknown as Record<string, unknown> });

@@ -162,7 +162,7 @@ export class CounterpartyNames {
       // than the two overlapped (the old name's last bills are still paid after the new one's first).
       const renamed = q.lastMs < p.lastMs && p.lastMs - q.lastMs > q.lastMs - p.firstMs;
       const excuse =
-        match.kind === "other_legal_form" ? "other_legal_form" : renamed ? "renamed" : before < this.minHistory ? "few_before" : p.count >= this.minHistory ? "both_established" : undefined;
+        match.kind === "other_legal_form" ? "other_legal_form" : renamed ? "renamed" : before < this.minHistory && monthsBefore(q.earliest, p.firstMs) < ESTABLISHED_MONTHS ? "few_before" : p.count >= this.minHistory ? "both_established" : undefined;
       const found: Lookalike = { established: other, establishedName: q.name!, name: p.name, match, before, renamed, count: p.count, close: excuse === undefined, ...(excuse ? { excuse } : {}) };
       if (!best || rank(found) > rank(best)) best = found;
     }
@@ -251,6 +251,25 @@ function keepEarliest(earliest: number[], ms: number, max: number) {
   while (i > 0 && earliest[i - 1]! > ms) i--;
   earliest.splice(i, 0, ms);
   if (earliest.length > max) earliest.pop();
+}
+
+/**
+ * A counterparty dealt with in this many calendar months is established however few its dealings:
+ * a subscription charged once a month for half a year (a card feed's SaaS vendors: Datadog,
+ * Atlassian, Notion) is as real a supplier as one billed twenty times in two months, where a
+ * count of min_history dealings would take it twenty months to be believed.
+ */
+const ESTABLISHED_MONTHS = 6;
+
+/** The distinct calendar months (UTC) of the dealings before `ms`. */
+function monthsBefore(earliest: readonly number[], ms: number): number {
+  const months = new Set<number>();
+  for (const e of earliest) {
+    if (e >= ms) break;
+    const d = new Date(e);
+    months.add(d.getUTCFullYear() * 12 + d.getUTCMonth());
+  }
+  return months.size;
 }
 
 function countBefore(earliest: readonly number[], ms: number): number {
