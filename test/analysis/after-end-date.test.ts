@@ -32,6 +32,16 @@ describe("posting_after_end_date", () => {
     }
   });
 
+  test("where the end date reads both ways, the row's other dates say the export's order", async () => {
+    // A US export: 03/04/2025 is March 4, as the posting date 03/21/2025 of the same row shows.
+    const late = charge("TX-3", "2025-03-20", 27.7, { "Posted Date": "03/21/2025", "Termination Date": "03/04/2025" });
+    const r = await analyse(late, { module: "anomaly_detection", history: [...history, late] });
+    expect(r.anomalies.find((a) => a.code === "posting_after_end_date")?.actual).toMatchObject({ end_date: "2025-03-04", days_after: 16 });
+    // A European one: 03/04/2025 is 3 April; a charge on 20 March is before it.
+    const early = charge("TX-4", "2025-03-20", 27.7, { "Posted Date": "21/03/2025", "Termination Date": "03/04/2025" });
+    expect(codes((await analyse(early, { module: "anomaly_detection", history: [...history, early] })).anomalies)).not.toContain("posting_after_end_date");
+  });
+
   test("the end date's own text says its order; where both orders read, only a charge after both is reported", () => {
     expect(new Date(endDay("07/22/2025")).toISOString().slice(0, 10)).toBe("2025-07-22");
     expect(new Date(endDay("22/07/2025")).toISOString().slice(0, 10)).toBe("2025-07-22");

@@ -10,9 +10,12 @@
 // The date is the row's own, read without the connector's date format (attributes keep the
 // source's text): ISO, or day and month in the order the value itself says (31/07/2025 is day
 // first, 07/31/2025 month first, 31.07.2025 the dotted European form); where both orders read
-// (03/04/2025) the later of the two is taken, so only a charge after both is reported.
+// (03/04/2025) the row's other dates say the export's order (its posting date 03/21/2025 can only
+// be month first); where none does, the later of the two is taken, so only a charge after both is
+// reported.
 import { attributeNameMatcher } from "../leakage/markers.ts";
 import { parseDateMs } from "../../dates.ts";
+import type { Transaction } from "../../../domain/transaction.ts";
 import type { Detector } from "../types.ts";
 
 /** Column names (compared without case or separators) of the person's end date. */
@@ -36,10 +39,12 @@ export const postingAfterEndDateDetector: Detector = {
     if (!txn.attributes || !txn.date || txn.type === "credit_note" || (txn.amount ?? 0) <= 0) return [];
     const ms = parseDateMs(txn.date);
     if (Number.isNaN(ms)) return [];
+    let order: DayOrder | undefined | null = null;
     for (const name in txn.attributes) {
       if (endDateField(name) === null) continue;
       const value = txn.attributes[name];
-      const end = typeof value === "string" ? endDay(value) : Number.NaN;
+      if (order === null) order = rowOrder(txn.attributes);
+      const end = typeof value === "string" ? endDay(value, order) : Number.NaN;
       if (Number.isNaN(end)) continue;
       const days = Math.floor((ms - end) / DAY_MS);
       if (days <= GRACE_DAYS) return [];
@@ -61,8 +66,35 @@ export const postingAfterEndDateDetector: Detector = {
   },
 };
 
-/** The end date's day (UTC midnight, ms), the later reading where day and month could swap; NaN if it is no date. */
-export function endDay(text: string): number {
+type DayOrder = "day_first" | "month_first";
+
+const SLASHED = /^(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})(?:[ T].*)?$/;
+
+/**
+ * The order of day and month in the row's dates, where one of them says it (a posting date of
+ * 03/21/2025 can only be month first; 21/03/2025 only day first): an export writes every date the
+ * same way. Undefined when none says, or they disagree.
+ */
+function rowOrder(attributes: NonNullable<Transaction["attributes"]>): DayOrder | undefined {
+  let found: DayOrder | undefined;
+  for (const name in attributes) {
+    const v = attributes[name];
+    if (typeof v !== "string") continue;
+    const m = SLASHED.exec(v.trim());
+    if (!m) continue;
+    const a = Number(m[1]);
+    const b = Number(m[3]);
+    const says: DayOrder | undefined = a > 12 && b <= 12 ? "day_first" : b > 12 && a <= 12 ? "month_first" : undefined;
+    if (says === undefined) continue;
+    if (found !== undefined && found !== says) return undefined;
+    found = says;
+  }
+  return found;
+}
+
+/** The end date's day (UTC midnight, ms): where day and month could swap, in the row's `order`
+ *  if known, else the later reading; NaN if it is no date. */
+export function endDay(text: string, order?: DayOrder): number {
   const v = text.trim();
   if (/^\d{4}-\d{2}-\d{2}/.test(v)) return parseDateMs(v.slice(0, 10));
   const m = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?:[ T].*)?$/.exec(v);
@@ -80,5 +112,6 @@ export function endDay(text: string): number {
   const monthFirst = day(b, a);
   if (Number.isNaN(dayFirst)) return monthFirst;
   if (Number.isNaN(monthFirst)) return dayFirst;
+  if (order !== undefined) return order === "day_first" ? dayFirst : monthFirst;
   return Math.max(dayFirst, monthFirst);
 }
