@@ -58,6 +58,22 @@ describe("the counterparty's own price", () => {
     expect(found.get(judged.transaction_id)?.anomalies.map((a) => a.code)).toContain("amount_outlier_attribute");
   }, 60_000);
 
+  test("the price is the entry's amount: a line far above its SKU's usual on an invoice of the customer's usual size is still an outlier", async () => {
+    const rnd = seeded(9);
+    const out: Transaction[] = [];
+    const line = (sku: string, quantity: number, unit: number) => ({ sku, quantity, unit_price: unit, list_price: unit, discount_pct: 0, amount: Math.round(quantity * unit * 100) / 100 });
+    for (let d = 0; d < 120; d++) {
+      // A large customer's orders of all sizes, entered by five sales clerks: machines and a service line.
+      const lines = [line("MACHINE", 1 + Math.floor(rnd() * 8), 1000 + Math.round(rnd() * 4000)), line("SERVICE", 1, 90 + Math.round(rnd() * 20))];
+      out.push({ transaction_id: `INV-${d}`, type: "invoice", date: new Date(Date.UTC(2025, 0, 2 + d)).toISOString().slice(0, 10), created_by: `clerk ${d % 5}`, customer_id: "BIGCO", currency: "EUR", amount: lines.reduce((x, l) => x + l.amount, 0), lines });
+    }
+    const planted = [line("MACHINE", 2, 3000), line("SERVICE", 60, 100)];
+    // Entered by a temp: no routine of theirs to explain anything.
+    out.push({ transaction_id: "INV-X", type: "invoice", date: "2025-05-10", created_by: "temp", customer_id: "BIGCO", currency: "EUR", amount: 12_000, lines: planted });
+    const found = await anomalyFindingsById(out, modulesConfig({ anomaly_detection: { categorical_fields: ["created_by"] }, context: { history_limit: 1_000_000 } }));
+    expect(found.get("INV-X")?.anomalies.map((a) => a.code)).toContain("amount_outlier_sku");
+  }, 60_000);
+
   test("ten times the merchant's price is still an outlier", async () => {
     const feed = cardFeed([["engineer 1", 2490]]);
     const found = await scan(feed);

@@ -156,7 +156,12 @@ function alarmFindings(
   // at the price every other card pays that vendor, a clerk's first bill from a vendor at its
   // usual size. That the amount is far above what this user or this account usually sees says
   // only that the user has not bought there before, not that the amount is unusual for it.
-  if (counterpartyPrice(store, cfg, txn, scope, userCode, inHistory, log)) return [];
+  // The price is the entry's amount: a line's amount against its SKU's usual is another question
+  // (a line of ten times the SKU's quantity on an invoice of the customer's usual size).
+  if (counterpartyPrice(store, cfg, txn, scope, userCode, inHistory, log)) {
+    for (let k = alarms.length - 1; k >= 0; k--) if (alarms[k]!.line === null) alarms.splice(k, 1);
+    if (alarms.length === 0) return [];
+  }
   // The line's own account (its SKU: what the posting is) with a history of its own, found the
   // amount ordinary — no alarm there, nor in this user's routine there: an alarm of a coarser
   // context whose usual is far below the account's (a business of its own level: what a clerk
