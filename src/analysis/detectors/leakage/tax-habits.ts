@@ -424,19 +424,8 @@ export class TaxHabitsBuilder {
     const index = new Map<string, number>();
     for (const [sku, n] of shortCount) if (n >= SHARE * seen(sku)) index.set(sku, index.size);
     if (index.size === 0) return;
-    const rows: { cols: number[]; a: number[]; s: Short }[] = [];
-    for (const s of invoices) {
-      const cols: number[] = [];
-      const a: number[] = [];
-      s.skus.forEach((sku, i) => {
-        const c = index.get(sku);
-        if (c !== undefined) {
-          cols.push(c);
-          a.push(s.amounts[i]! * s.rate);
-        }
-      });
-      if (cols.length > 0) rows.push({ cols, a, s });
-    }
+    // Each row's candidate amounts taxed at its invoice's own rate: the fit's share is of the tax.
+    const rows = fitRowsOf(invoices, index, (s) => s.rate);
     const currency = pool.slice(0, pool.indexOf("|"));
     const { d, residual, byCol } = fitNonNegative(rows, index.size, 1);
     for (const [sku, c] of index) {
@@ -463,19 +452,7 @@ export class TaxHabitsBuilder {
     if (index.size === 0) return;
     const rate = invoices[0]!.rate;
     // Each under-taxed invoice with a candidate: Σ amount_x · d_x = shortfall, d_x = rate − q_x ≥ 0.
-    const rows: { cols: number[]; a: number[]; s: Short }[] = [];
-    for (const s of invoices) {
-      const cols: number[] = [];
-      const a: number[] = [];
-      s.skus.forEach((sku, i) => {
-        const c = index.get(sku);
-        if (c !== undefined) {
-          cols.push(c);
-          a.push(s.amounts[i]!);
-        }
-      });
-      if (cols.length > 0) rows.push({ cols, a, s });
-    }
+    const rows = fitRowsOf(invoices, index, () => 1);
     const { d, residual, byCol } = fitNonNegative(rows, index.size, rate);
     // A SKU has the lower rate when (nearly) every invoice billing it is explained by the fit.
     for (const [sku, c] of index) {
@@ -553,4 +530,24 @@ function agreed(estimates: [number, number][], of: number): number | undefined {
 function nice(q: number): number {
   const tenth = Math.round(q * 1000) / 1000;
   return Math.abs(tenth - q) <= 0.0005 ? tenth : Math.round(q * 10000) / 10000;
+}
+
+/** Each invoice that bills a candidate SKU (`index`: SKU → its column) as a row of the fit: the
+ *  candidates' columns and their amounts, each × `scale` of the invoice. */
+function fitRowsOf(invoices: readonly Short[], index: ReadonlyMap<string, number>, scale: (s: Short) => number): { cols: number[]; a: number[]; s: Short }[] {
+  const rows: { cols: number[]; a: number[]; s: Short }[] = [];
+  for (const s of invoices) {
+    const cols: number[] = [];
+    const a: number[] = [];
+    const k = scale(s);
+    s.skus.forEach((sku, i) => {
+      const c = index.get(sku);
+      if (c !== undefined) {
+        cols.push(c);
+        a.push(s.amounts[i]! * k);
+      }
+    });
+    if (cols.length > 0) rows.push({ cols, a, s });
+  }
+  return rows;
 }
