@@ -29,6 +29,19 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtm
   return new SafeHtml(out);
 }
 
+/** Bidirectional controls: embeddings, overrides, isolates and marks (Unicode's Bidi_Control). */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text for places where no markup can confine it — a page's <title>, a confirmation dialog's
+ * message — without bidirectional controls: in a table cell a key name carrying U+202E (right-to-
+ * left override) reverses only its own cell, but in "Revoke key ‮…? This cannot be undone." it
+ * reversed the rest of the question the admin confirms.
+ */
+export function plainText(value: string): string {
+  return value.replace(BIDI_CONTROLS, "");
+}
+
 /** Markup built elsewhere and known to be safe (e.g. an SVG the server drew from numbers). */
 export function raw(markup: string): SafeHtml {
   return new SafeHtml(markup);

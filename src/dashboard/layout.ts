@@ -2,7 +2,7 @@
 // else), the navigation for the user's role, the signed-in user and the Sign out form.
 import type { UserRecord } from "../store/types.ts";
 import { ASSET_VERSION } from "./assets.ts";
-import { html, type SafeHtml } from "./html.ts";
+import { html, plainText, type SafeHtml } from "./html.ts";
 
 export interface Frame {
   title: string;
@@ -37,7 +37,7 @@ export function frame(f: Frame): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${f.title} · Assay</title>
+<title>${plainText(f.title)} · Assay</title>
 <link rel="stylesheet" href="/dashboard/assets/dashboard.css?v=${ASSET_VERSION}">
 <link rel="icon" href="data:,">
 <script src="/dashboard/assets/dashboard.js?v=${ASSET_VERSION}" defer></script>

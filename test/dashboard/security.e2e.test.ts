@@ -146,3 +146,16 @@ describe("headers and assets", () => {
     expect(page).not.toContain("<img src=x");
   });
 });
+
+describe("text that markup cannot confine", () => {
+  test("a key name with bidirectional controls reaches the confirmation messages without them; its cell keeps it", async () => {
+    // U+202E reverses what follows it on its line: in a confirm() dialog, the rest of the question.
+    const name = "build\u202Etpircs";
+    expect((await dev.post("/dashboard/keys", { name, nonce: "bidi-1", _csrf: dev.csrf })).status).toBe(201);
+    const page = await (await dev.get("/dashboard/keys")).text();
+    const confirms = [...page.matchAll(/data-confirm="([^"]*)"/g)].map((m) => m[1]!).filter((c) => c.includes("buildtpircs"));
+    expect(confirms.length).toBe(2); // rotate and revoke
+    for (const c of confirms) expect(c).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(page).toContain(`<td>${name}</td>`);
+  });
+});

@@ -5,7 +5,7 @@ import { isId } from "../../domain/ids.ts";
 import type { AuditEventRecord } from "../../store/types.ts";
 import { type Invitation, UserError } from "../../users/service.ts";
 import { actorOf, type Ctx, frameOf } from "../context.ts";
-import { html, type SafeHtml, when } from "../html.ts";
+import { html, plainText, type SafeHtml, when } from "../html.ts";
 import type { Route } from "../index.ts";
 import { notFound, page, redirect } from "../respond.ts";
 
@@ -38,7 +38,7 @@ ${notice(o.message)}${notice(o.error, "error")}
     <tbody>${accounts.map(
       (a) => html`<tr>
       <td>${a.name}</td><td><code>${a.id}</code></td><td>${when(a.created_at)}</td>
-      <td><form method="post" action="/dashboard/accounts/${a.id}/plan" class="inline tight" data-confirm="Change the plan of ${a.name}? Its rate limits change at once.">
+      <td><form method="post" action="/dashboard/accounts/${a.id}/plan" class="inline tight" data-confirm="Change the plan of ${plainText(a.name)}? Its rate limits change at once.">
         ${csrfField(ctx)}
         <label class="sr-only" for="plan-${a.id}">Plan of ${a.name}</label>
         <select id="plan-${a.id}" name="plan">${plans.map((p) => html`<option${p === a.plan ? html` selected` : ""}>${p}</option>`)}</select>
@@ -91,11 +91,11 @@ ${reveal}
       <td class="actions">${
         u.id === ctx.user.id
           ? html`<span class="muted">you</span>`
-          : html`<form method="post" action="/dashboard/users/${u.id}/reset" data-confirm="Reset ${u.email}? Their password and sessions stop working and a new setup link is made.">
+          : html`<form method="post" action="/dashboard/users/${u.id}/reset" data-confirm="Reset ${plainText(u.email)}? Their password and sessions stop working and a new setup link is made.">
           ${csrfField(ctx)}<button type="submit">Reset</button></form>
         ${
           u.status !== "disabled"
-            ? html`<form method="post" action="/dashboard/users/${u.id}/disable" data-confirm="Disable ${u.email}? They are signed out at once.">
+            ? html`<form method="post" action="/dashboard/users/${u.id}/disable" data-confirm="Disable ${plainText(u.email)}? They are signed out at once.">
           ${csrfField(ctx)}<button type="submit" class="danger">Disable</button></form>`
             : ""
         }`

@@ -4,7 +4,7 @@
 import { KeyServiceError, MAX_KEY_LIFETIME_DAYS, type MintedKey, type PublicKeyView } from "../../auth/key-service.ts";
 import type { Account } from "../../store/types.ts";
 import { actorOf, claimNonce, type Ctx, frameOf, isAdmin, mayAccess, newNonce, scopeAccount } from "../context.ts";
-import { html, type SafeHtml, when } from "../html.ts";
+import { html, plainText, type SafeHtml, when } from "../html.ts";
 import type { Route } from "../index.ts";
 import { notFound, page, redirect } from "../respond.ts";
 
@@ -55,10 +55,10 @@ function keyRow(ctx: Ctx, k: PublicKeyView): SafeHtml {
   <td><span class="status ${k.status}">${k.status}</span>${k.rotated_to ? html`<br><span class="muted small">rotated</span>` : ""}</td>
   <td class="actions">${
     active
-      ? html`<form method="post" action="/dashboard/keys/${k.id}/rotate" data-confirm="Rotate key ${label}? A new key and secret are created; this one keeps working for 24 hours.">
+      ? html`<form method="post" action="/dashboard/keys/${k.id}/rotate" data-confirm="Rotate key ${plainText(label)}? A new key and secret are created; this one keeps working for 24 hours.">
       ${csrf}<input type="hidden" name="nonce" value="${newNonce()}">
       <button type="submit" aria-label="Rotate ${label}">Rotate</button></form>
-    <form method="post" action="/dashboard/keys/${k.id}/revoke" data-confirm="Revoke key ${label}? Requests signed with it are refused from now on. This cannot be undone.">
+    <form method="post" action="/dashboard/keys/${k.id}/revoke" data-confirm="Revoke key ${plainText(label)}? Requests signed with it are refused from now on. This cannot be undone.">
       ${csrf}<button type="submit" class="danger" aria-label="Revoke ${label}">Revoke</button></form>`
       : html`<span class="muted">—</span>`
   }</td>
