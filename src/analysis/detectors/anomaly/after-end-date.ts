@@ -37,11 +37,12 @@ export const postingAfterEndDateDetector: Detector = {
   history: "none",
   detect({ txn }) {
     if (!txn.attributes || !txn.date || txn.type === "credit_note" || (txn.amount ?? 0) <= 0) return [];
-    const ms = parseDateMs(txn.date);
-    if (Number.isNaN(ms)) return [];
+    // Most rows name no end date: the posting date is read only for one that does.
+    let ms = Number.NaN;
     let order: DayOrder | undefined | null = null;
     for (const name in txn.attributes) {
       if (endDateField(name) === null) continue;
+      if (Number.isNaN(ms) && Number.isNaN((ms = parseDateMs(txn.date)))) return [];
       const value = txn.attributes[name];
       if (order === null) order = rowOrder(txn.attributes);
       const end = typeof value === "string" ? endDay(value, order) : Number.NaN;
