@@ -11,6 +11,7 @@ import type { Transaction } from "../domain/transaction.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PairCounts, type PairCountsParts } from "./pair-counts.ts";
 import { SeededRandom } from "./random.ts";
+import { lowerBound } from "./sorted-search.ts";
 import { logAmount, robustSummaryOfSorted, type RobustSummary } from "./stats.ts";
 
 const CONTEXT_SAMPLE = 1000;
@@ -41,14 +42,7 @@ export interface ContextSummary extends RobustSummary {
  *  scaled up to the context's size). */
 export function postingsAtLeast(s: ContextSummary, log: number): number {
   const v = s.sorted;
-  let lo = 0;
-  let hi = v.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (v[mid]! < log) lo = mid + 1;
-    else hi = mid;
-  }
-  return v.length === 0 ? 0 : ((v.length - lo) * s.n) / v.length;
+  return v.length === 0 ? 0 : ((v.length - lowerBound(v, log)) * s.n) / v.length;
 }
 
 class Reservoir {

@@ -14,6 +14,7 @@
 //    that an interface dated weeks back or a controller's year-end is their routine.
 // A ledger without entry dates costs one property read per entry (add()) and keeps nothing.
 import { parseDateMs } from "./dates.ts";
+import { lowerBound } from "./sorted-search.ts";
 
 const DAY_MS = 86_400_000;
 /** A posting dated this close to its month's end is dated to the period end (the last working day
@@ -231,13 +232,7 @@ export class CloseCalendar {
     let skip = -1;
     if (own !== undefined) {
       // Any index holding the own lag: removing one copy of a value from a sorted array.
-      let lo = 0;
-      let hi = lags.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (lags[mid]! < own) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = lowerBound(lags, own);
       if (lo < lags.length && lags[lo] === own) skip = lo;
     }
     const n = lags.length - (skip >= 0 ? 1 : 0);

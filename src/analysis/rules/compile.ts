@@ -8,7 +8,7 @@ import type { RuleCode } from "../detectors/types.ts";
 import type { RuleConfigT, RulesConfig } from "./config-schema.ts";
 import { ruleEnvironment, TXN_FIELD_NAMES, type RuleVariables } from "./environment.ts";
 import { useRe2Matches } from "./matches.ts";
-import { NO_STEPS, type StepBound, stepBound } from "./cost.ts";
+import { type StepBound, stepBound, sumOfSteps } from "./cost.ts";
 
 /**
  * The weight a rule finding carries (its score is 1): with the default risk levels (30/60/80)
@@ -127,19 +127,7 @@ function compileOne(rule: RuleConfigT, path: string, ids: ReadonlySet<string>, p
     reads: { ref: /\bref\b/.test(text), history: /\bhistory\b/.test(text) },
     source: rule.when,
     failures: { count: 0, last: null, logged: 0 },
-    steps: allSteps(asts.map(stepBound)),
-  };
-}
-
-/** The steps of all of a rule's expressions. */
-function allSteps(all: StepBound[]): StepBound {
-  const bounds = all.filter((b) => b !== NO_STEPS);
-  if (bounds.length === 0) return NO_STEPS;
-  if (bounds.length === 1) return bounds[0]!;
-  return (vars) => {
-    let steps = 0;
-    for (const b of bounds) steps += b(vars);
-    return steps;
+    steps: sumOfSteps(asts.map(stepBound)),
   };
 }
 

@@ -92,7 +92,12 @@ export function stepBound(node: unknown): StepBound {
       return ofRange(v) + size(v) * body;
     };
   }
-  const parts = children(node).map(stepBound).filter((b) => b !== NO_STEPS);
+  return sumOfSteps(children(node).map(stepBound));
+}
+
+/** The steps of several parts together (of a node's children, of a rule's expressions). */
+export function sumOfSteps(all: readonly StepBound[]): StepBound {
+  const parts = all.filter((b) => b !== NO_STEPS);
   if (parts.length === 0) return NO_STEPS;
   if (parts.length === 1) return parts[0]!;
   return (v) => {
