@@ -11,7 +11,7 @@
  * Not part of `make bench-quality` (it changes no existing figure); docs/quality.md records its results.
  */
 import { scanThroughServer } from "./quality/served-scan.ts";
-import { highCodesBy, highestLevelBy, RISK_RANK } from "./quality/ledger-judging.ts";
+import { highCodesBy, highestLevelBy, RISK_RANK, scores } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -84,9 +84,7 @@ function judge(ledger: ReturnType<typeof generateErpLedger>, result: { flagged_t
         falseAlarms.push({ doc: d.documentNo, kind: d.kind, codes: [...(codesOf.get(d.documentNo) ?? [])] });
       }
     }
-    const precision = tp + fp ? tp / (tp + fp) : 1;
-    const recall = tp + fn ? tp / (tp + fn) : 1;
-    return { tp, fp, fn, precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0, falseByKind: Object.fromEntries([...falseByKind].sort((a, b) => b[1] - a[1])), foundByKind: Object.fromEntries(foundByKind), missedByKind: Object.fromEntries(missedByKind), falseAlarms };
+    return { ...scores(tp, fp, fn), falseByKind: Object.fromEntries([...falseByKind].sort((a, b) => b[1] - a[1])), foundByKind: Object.fromEntries(foundByKind), missedByKind: Object.fromEntries(missedByKind), falseAlarms };
   };
   return { high: at(2), medium: at(1) };
 }

@@ -20,7 +20,7 @@
  * Not part of `make bench-quality`; docs/quality.md records its results (held-out seeds apart).
  */
 import { scanThroughServer } from "./quality/served-scan.ts";
-import { findingsBy, highestLevelBy, RISK_RANK } from "./quality/ledger-judging.ts";
+import { findingsBy, highestLevelBy, RISK_RANK, scores } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -106,10 +106,8 @@ function judge(ledger: HospitalityLedger, result: Result) {
         falseAlarms.push({ id: j.id, kind: j.kind, user: j.user, codes });
       }
     }
-    const precision = tp + fp ? tp / (tp + fp) : 1;
-    const recall = tp + fn ? tp / (tp + fn) : 1;
     const perKind = Object.fromEntries(HOSPITALITY_ANOMALIES.map((k) => [k, `${found[k] ?? 0}/${planted[k] ?? 0}`]));
-    return { tp, fp, fn, precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0, perKind, falseByKind, falseByCode, falseAlarms, misses };
+    return { ...scores(tp, fp, fn), perKind, falseByKind, falseByCode, falseAlarms, misses };
   };
   return { high: at(2), medium: at(1) };
 }

@@ -18,7 +18,7 @@
  * Not part of `make bench-quality` (it changes no existing figure); docs/quality.md records its results.
  */
 import { scanThroughServer } from "./quality/served-scan.ts";
-import { findingsBy, highestLevelBy, RISK_RANK } from "./quality/ledger-judging.ts";
+import { findingsBy, highestLevelBy, RISK_RANK, scores } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -127,10 +127,8 @@ function judge(ledger: Ledger, result: Result) {
         falseAlarms.push({ id: e.id, kind: `${e.kind} ${e.journal} ${new Date(e.date).toISOString().slice(0, 10)}`, codes });
       }
     }
-    const precision = tp + fp ? tp / (tp + fp) : 1;
-    const recall = tp + fn ? tp / (tp + fn) : 1;
     const perKind = Object.fromEntries(STATUTORY_ANOMALIES.map((k) => [k, `${found[k] ?? 0}/${planted[k] ?? 0}`]));
-    return { tp, fp, fn, precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0, perKind, falseByKind, falseAlarms, misses };
+    return { ...scores(tp, fp, fn), perKind, falseByKind, falseAlarms, misses };
   };
   return { high: at(2), medium: at(1) };
 }

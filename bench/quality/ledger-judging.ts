@@ -46,3 +46,12 @@ export function findingsBy(findings: readonly Finding[] | undefined, groupOf: (l
   }
   return codesOf;
 }
+
+/** Counts with precision, recall and F1 as the ledger runners print them (precision 1 when nothing
+ *  was flagged, recall 1 when nothing was planted; bench/quality/metrics.ts's prf scores a scan
+ *  that flags nothing but misses something at precision 0). */
+export function scores(tp: number, fp: number, fn: number) {
+  const precision = tp + fp ? tp / (tp + fp) : 1;
+  const recall = tp + fn ? tp / (tp + fn) : 1;
+  return { tp, fp, fn, precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
+}
