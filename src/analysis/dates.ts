@@ -1,6 +1,7 @@
 // Reads the calendar facts detectors need from an ISO 8601 date or date-time string. A plain date
 // has no time of day, so out-of-hours checks skip it.
 import { daysInMonth, isCalendarDate } from "../domain/time.ts";
+import type { Transaction } from "../domain/transaction.ts";
 
 export interface Moment {
   /** Milliseconds since the epoch (midnight UTC for a plain date). */
@@ -146,4 +147,33 @@ export function isValidIsoDate(value: string): boolean {
     isCalendarDate(value) &&
     !Number.isNaN(Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value))
   );
+}
+
+/** Whether a source writes the day or the month first in dates such as 03/04/2025. */
+export type DayOrder = "day_first" | "month_first";
+
+const SLASHED_DATE = /^(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})(?:[ T].*)?$/;
+
+/**
+ * The order of day and month in a row's slashed dates (its attributes keep the export's own text),
+ * where one of them says it — a date of 03/21/2025 can only be month first, 21/03/2025 only day
+ * first — and none contradicts it: an export writes every date the same way. Undefined when none
+ * says, or they disagree. Reads an ambiguous date in the row: an end date (after-end-date.ts), a
+ * work date (work-dates.ts).
+ */
+export function dayOrderOf(attributes: NonNullable<Transaction["attributes"]>): DayOrder | undefined {
+  let found: DayOrder | undefined;
+  for (const name in attributes) {
+    const v = attributes[name];
+    if (typeof v !== "string") continue;
+    const m = SLASHED_DATE.exec(v.trim());
+    if (!m) continue;
+    const a = Number(m[1]);
+    const b = Number(m[3]);
+    const says: DayOrder | undefined = a > 12 && b <= 12 ? "day_first" : b > 12 && a <= 12 ? "month_first" : undefined;
+    if (says === undefined) continue;
+    if (found !== undefined && found !== says) return undefined;
+    found = says;
+  }
+  return found;
 }

@@ -14,8 +14,7 @@
 // be month first); where none does, the later of the two is taken, so only a charge after both is
 // reported.
 import { attributeNameMatcher } from "../leakage/markers.ts";
-import { parseDateMs } from "../../dates.ts";
-import type { Transaction } from "../../../domain/transaction.ts";
+import { type DayOrder, dayOrderOf, parseDateMs } from "../../dates.ts";
 import type { Detector } from "../types.ts";
 
 /** Column names (compared without case or separators) of the person's end date. */
@@ -44,7 +43,7 @@ export const postingAfterEndDateDetector: Detector = {
       if (endDateField(name) === null) continue;
       if (Number.isNaN(ms) && Number.isNaN((ms = parseDateMs(txn.date)))) return [];
       const value = txn.attributes[name];
-      if (order === null) order = rowOrder(txn.attributes);
+      if (order === null) order = dayOrderOf(txn.attributes);
       const end = typeof value === "string" ? endDay(value, order) : Number.NaN;
       if (Number.isNaN(end)) continue;
       const days = Math.floor((ms - end) / DAY_MS);
@@ -66,32 +65,6 @@ export const postingAfterEndDateDetector: Detector = {
     return [];
   },
 };
-
-type DayOrder = "day_first" | "month_first";
-
-const SLASHED = /^(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})(?:[ T].*)?$/;
-
-/**
- * The order of day and month in the row's dates, where one of them says it (a posting date of
- * 03/21/2025 can only be month first; 21/03/2025 only day first): an export writes every date the
- * same way. Undefined when none says, or they disagree.
- */
-function rowOrder(attributes: NonNullable<Transaction["attributes"]>): DayOrder | undefined {
-  let found: DayOrder | undefined;
-  for (const name in attributes) {
-    const v = attributes[name];
-    if (typeof v !== "string") continue;
-    const m = SLASHED.exec(v.trim());
-    if (!m) continue;
-    const a = Number(m[1]);
-    const b = Number(m[3]);
-    const says: DayOrder | undefined = a > 12 && b <= 12 ? "day_first" : b > 12 && a <= 12 ? "month_first" : undefined;
-    if (says === undefined) continue;
-    if (found !== undefined && found !== says) return undefined;
-    found = says;
-  }
-  return found;
-}
 
 /** The end date's day (UTC midnight, ms): where day and month could swap, in the row's `order`
  *  if known, else the later reading; NaN if it is no date. */

@@ -5,6 +5,7 @@
 // keep the export's own text (the connector converts only the mapped date), so a date is read in
 // every way it can be — ISO, DD.MM.YYYY, and both month-first and day-first for slashes and dashes.
 import type { Transaction } from "../../../domain/transaction.ts";
+import { type DayOrder, dayOrderOf } from "../../dates.ts";
 import { attributeNameMatcher } from "./markers.ts";
 
 /** Attributes naming the day the work was done. */
@@ -44,15 +45,16 @@ export function workDaysBefore(txn: Transaction, day: string | null): string[] {
   const attrs = txn.attributes;
   if (!attrs || day === null) return [];
   let out: string[] | undefined;
-  let order: "month-first" | "day-first" | null | undefined;
+  /** The row's day order once an ambiguous work date asks for it (null: the row does not tell). */
+  let order: DayOrder | null | undefined;
   for (const name in attrs) {
     const v = attrs[name];
     if (typeof v !== "string" || v === "" || workDateField(name) === null) continue;
     let readings = dateReadings(v);
     if (readings.length > 1) {
-      order ??= slashOrder(attrs);
+      order ??= dayOrderOf(attrs) ?? null;
       const m = SLASHED.exec(v.trim());
-      if (order && m) readings = valid(year(m[3]!), order === "month-first" ? +m[1]! : +m[2]!, order === "month-first" ? +m[2]! : +m[1]!);
+      if (order && m) readings = valid(year(m[3]!), order === "month_first" ? +m[1]! : +m[2]!, order === "month_first" ? +m[2]! : +m[1]!);
     }
     let nearest: string | undefined;
     for (const d of readings) if (d <= day && (nearest === undefined || d > nearest)) nearest = d;
@@ -62,20 +64,3 @@ export function workDaysBefore(txn: Transaction, day: string | null): string[] {
 }
 
 const SLASHED = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})(?:[T ].*)?$/;
-
-/** Whether the document's slashed dates are month-first or day-first, when one of them shows it (a part above 12) and none contradicts it; else null. */
-function slashOrder(attrs: NonNullable<Transaction["attributes"]>): "month-first" | "day-first" | null {
-  let order: "month-first" | "day-first" | null = null;
-  for (const name in attrs) {
-    const v = attrs[name];
-    if (typeof v !== "string") continue;
-    const m = SLASHED.exec(v.trim());
-    if (!m) continue;
-    const [a, b] = [+m[1]!, +m[2]!];
-    const shown = a > 12 && b <= 12 ? "day-first" : b > 12 && a <= 12 ? "month-first" : null;
-    if (shown === null) continue;
-    if (order !== null && order !== shown) return null;
-    order = shown;
-  }
-  return order;
-}
