@@ -397,12 +397,17 @@ function packSummaries(list: readonly ContextSummary[]): PackedSummaries {
 
 function unpackSummaries(p: PackedSummaries): ContextSummary[] {
   const out = new Array<ContextSummary>(p.offsets.length - 1);
-  for (let k = 0; k < out.length; k++) {
-    const st = p.stats;
-    // The same keys in the same order as summarise() makes them.
-    out[k] = { n: st[4 * k]!, median: st[4 * k + 1]!, scale: st[4 * k + 2]!, max: st[4 * k + 3]!, sorted: p.samples.subarray(p.offsets[k]!, p.offsets[k + 1]!), sample: p.drawn.subarray(p.offsets[k]!, p.offsets[k + 1]!), positions: p.positions.subarray(p.offsets[k]!, p.offsets[k + 1]!) };
-  }
+  for (let k = 0; k < out.length; k++) out[k] = summaryAt(p, k);
   return out;
+}
+
+/** Summary k of the packed ones: views of the packed arrays, no copy. */
+function summaryAt(p: PackedSummaries, k: number): ContextSummary {
+  const st = p.stats;
+  const from = p.offsets[k]!;
+  const to = p.offsets[k + 1]!;
+  // The same keys in the same order as summarise() makes them.
+  return { n: st[4 * k]!, median: st[4 * k + 1]!, scale: st[4 * k + 2]!, max: st[4 * k + 3]!, sorted: p.samples.subarray(from, to), sample: p.drawn.subarray(from, to), positions: p.positions.subarray(from, to) };
 }
 
 /** The buffers of parts to transfer rather than copy. */
@@ -412,24 +417,47 @@ export function amountPartsTransfer(p: AmountContextsParts): ArrayBuffer[] {
   return [...new Set(buffers.map((a) => a.buffer as ArrayBuffer))];
 }
 
-/** The users' routines: summaries by index, the figures the detector reads for every context of
- *  every entry in columns (n, median, scale), and the index by (context id, user code). */
+/** The users' routines: the figures the detector reads for every context of every entry in
+ *  columns (n, median, scale), each routine's whole summary by index, and the index by (context
+ *  id, user code). */
 class Routines {
   readonly stats: Float64Array;
+  /** Summaries made so far (from packed parts: on first use). */
+  private readonly made: (ContextSummary | undefined)[];
 
   constructor(
     readonly users: ReadonlyMap<string, number>,
     readonly index: PairCounts,
-    readonly summaries: readonly ContextSummary[],
+    summaries: readonly ContextSummary[],
     /** Per node id: user code and postings of its largest routine, then of its second. */
     readonly top: Float64Array = new Float64Array(0),
+    /** Where the summaries not in `summaries` are read from. */
+    private readonly packed?: PackedSummaries,
   ) {
-    this.stats = new Float64Array(summaries.length * 3);
-    summaries.forEach((s, r) => {
-      this.stats[3 * r] = s.n;
-      this.stats[3 * r + 1] = s.median;
-      this.stats[3 * r + 2] = s.scale;
-    });
+    const count = packed ? packed.offsets.length - 1 : summaries.length;
+    this.stats = new Float64Array(count * 3);
+    this.made = packed ? new Array(count) : summaries.slice();
+    for (let r = 0; r < count; r++) {
+      const k = packed ? 4 * r : -1;
+      this.stats[3 * r] = packed ? packed.stats[k]! : summaries[r]!.n;
+      this.stats[3 * r + 1] = packed ? packed.stats[k + 1]! : summaries[r]!.median;
+      this.stats[3 * r + 2] = packed ? packed.stats[k + 2]! : summaries[r]!.scale;
+    }
+  }
+
+  /** A context's users' routines come back from a worker thread by the ten thousand, and the
+   *  detector reads a whole summary (its sample) only for an entry far above a routine's usual:
+   *  each is unpacked when first read rather than all of them before the scan may start. */
+  static fromParts(users: ReadonlyMap<string, number>, index: PairCounts, packed: PackedSummaries, top: Float64Array): Routines {
+    return new Routines(users, index, [], top, packed);
+  }
+
+  get count(): number {
+    return this.made.length;
+  }
+
+  summary(r: number): ContextSummary {
+    return (this.made[r] ??= summaryAt(this.packed!, r));
   }
 
   static readonly empty = new Routines(new Map(), new PairCounts(1), []);
@@ -495,7 +523,7 @@ export class AmountContexts {
   routine(i: number, value: string, currency: string, user: string): ContextSummary | undefined {
     const node = this.node(i, value, currency);
     const r = node ? this.routineAt(node, this.userCode(user)) : -1;
-    return r < 0 ? undefined : this.routines.summaries[r];
+    return r < 0 ? undefined : this.routines.summary(r);
   }
 
   /** The user's code in the routines (-1: no user, or one without any routine). */
@@ -528,7 +556,7 @@ export class AmountContexts {
   }
 
   routineSummary(r: number): ContextSummary {
-    return this.routines.summaries[r]!;
+    return this.routines.summary(r);
   }
 
   static readonly empty = new AmountContexts([], [], { read: (t) => t.currency ?? "", field: null });
@@ -561,7 +589,7 @@ export class AmountContexts {
       contextSummaries: packSummaries(summaries),
       users,
       routineIndex: r.index.parts(),
-      routineSummaries: packSummaries(r.summaries),
+      routineSummaries: packSummaries(Array.from({ length: r.count }, (_, k) => r.summary(k))),
       routineTop: r.top,
       lines: this.lines.parts(),
     };
@@ -578,7 +606,7 @@ export class AmountContexts {
       byScope.set(c.scopes[k]!, { id: c.id[k]!, all: summaries[k]!, routines: c.routines[k] === 1 });
     }
     const users = new Map(p.users.map((user, code) => [user, code]));
-    const routines = new Routines(users, PairCounts.fromParts(p.routineIndex), unpackSummaries(p.routineSummaries), p.routineTop);
+    const routines = Routines.fromParts(users, PairCounts.fromParts(p.routineIndex), p.routineSummaries, p.routineTop);
     return new AmountContexts(fields, tree, scope, routines, LinesByPosition.fromParts(p.lines));
   }
 }
