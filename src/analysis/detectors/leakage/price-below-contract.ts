@@ -1,10 +1,13 @@
 // price_below_contract: a line billed below the price of the contract (or promotion) in force on
 // the invoice date (for a volume tier, the tier the line's quantity reaches). When the implied
 // discount also breaks the contract's max_discount_pct, the more specific discount_above_cap
-// rule reports the line instead.
+// rule reports the line instead. A write-down the line records off the agreed price, within the
+// policy, on a document that names its approver, is an approved discount (approvedWriteDown).
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelowOnLine, money, shortfallScore } from "../types.ts";
-import { atUnreachedTier, effectiveDiscount } from "./line-facts.ts";
+import { atUnreachedTier, effectiveDiscount, type LineFacts } from "./line-facts.ts";
+import type { Transaction } from "../../../domain/transaction.ts";
+import type { ModulesConfig } from "../../config-schema.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
 /** A line at a volume tier it does not reach, alone: medium (0.5 × 0.9 = 45). */
@@ -22,6 +25,7 @@ export const priceBelowContractRule: LineRule = {
     // off list the tier's price is.
     const tier = atUnreachedTier(f, config.revenue_leakage.tolerance);
     if (tier && txn.reference) return null;
+    if (!tier && approvedWriteDown(f, txn, terms.price, config.revenue_leakage)) return null;
     const discount = effectiveDiscount(f);
     if (!tier && terms.max_discount_pct !== undefined && discount !== undefined && discount > terms.max_discount_pct + 0.01) return null;
     const lost = (terms.price - f.net) * f.quantity;
@@ -40,3 +44,23 @@ export const priceBelowContractRule: LineRule = {
     };
   },
 };
+
+/**
+ * Whether the line is the agreed price less a discount it records, within the policy's maximum,
+ * on a document that names who approved it (`approved_by`): a law firm's billing partner writing
+ * a bill down 8 % off a client's negotiated rates, a courtesy discount on a new client's first
+ * bill. The agreed price is then the list the discount is taken from, as the list is without a
+ * contract (discounts within the policy are never reported). The arithmetic must hold: a line
+ * off the agreed price less its recorded discount is still a cut no one recorded (or a discount
+ * recorded off the list, which the agreed price is not); a discount
+ * beyond the policy, or one no approver is named for, is still reported.
+ */
+export function approvedWriteDown(f: LineFacts, txn: Transaction, agreed: number, cfg: ModulesConfig["revenue_leakage"]): boolean {
+  const d = f.recordedDiscount;
+  if (d === undefined || !(d > 0) || d > cfg.max_discount_pct + 0.01 || f.net === undefined) return false;
+  if (!txn.approved_by || txn.approved_by.trim() === "") return false;
+  // The agreed price less the recorded discount, within rounding either way: a discount recorded
+  // off the list (the net the list less it) is no write-down of the agreed price.
+  const writtenDown = agreed * (1 - d / 100);
+  return !isBelowOnLine(f.net, writtenDown, f.quantity, cfg.tolerance) && !isBelowOnLine(writtenDown, f.net, f.quantity, cfg.tolerance);
+}

@@ -2,7 +2,8 @@
 // keeps the first finding per line. Zero price is the most specific statement about a line, a
 // contract in force comes before the policy, and a stale contract price before a cap breach or a
 // plain cut (it explains both). A free-of-charge document, a line discounted 100 % from a
-// stated price, and a kit's component at 0 beside its kit (zero-price.ts) have no price to judge; a prorated one only its recorded discount; an
+// stated price, a kit's component at 0 beside its kit (zero-price.ts) and a fixed-fee bill's time
+// listed at 0 beside its fee (fee-arrangement.ts) have no price to judge; a prorated one only its recorded discount; an
 // intercompany transfer only its transfer-price agreement. Nor do the seller's own promotions
 // the invoices show (promotion-habits.ts): a learned campaign's or markdown's discount, and a SKU
 // at 0 that is free over an invoice value (shipping over a threshold) on an invoice reaching it.
@@ -16,6 +17,7 @@ import { markerMatcher, markerOf, wordsOf } from "./markers.ts";
 import { priceBelowContractRule } from "./price-below-contract.ts";
 import { priceBelowListRule } from "./price-below-list.ts";
 import { freeOfCharge, inKit, zeroPriceRule } from "./zero-price.ts";
+import { fixedFee } from "./fee-arrangement.ts";
 import { governedElsewhere } from "./line-facts.ts";
 import { isBelowOnLine } from "../types.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -62,8 +64,11 @@ export const pricingDetector: Detector = {
     const rules = prorated(input.txn) !== undefined ? PRORATED_RULES : markerOf(input.txn, cfg.free_of_charge_fields, cfg.intercompany_values) !== undefined ? INTERCOMPANY_RULES : PRICING_RULES;
     const out: Finding[] = [];
     const lines = input.lines();
+    // A fixed-fee bill lists the time it records at 0 beside its fee (fee-arrangement.ts).
+    const timeForInformation = fixedFee(input.txn) !== undefined;
     for (const facts of lines) {
       if (freeLine(facts, lines) || inKit(facts, input.txn, input.ctx)) continue;
+      if (timeForInformation && facts.net === 0) continue;
       if (freeOverThreshold(facts, input.txn, input.ctx) || learnedPromotion(facts, input.txn, input.ctx, cfg) !== undefined) continue;
       for (const rule of rules) {
         const finding = rule.check(facts, input);

@@ -1,0 +1,56 @@
+// A law firm's bills (docs/analysis.md, "Regular business"): a write-down recorded off the client's
+// agreed rate, within the policy, on a bill that names its approver is an approved discount, not a
+// price below the contract; a fixed-fee bill lists its recorded time at 0 beside the fee. What
+// stays reported: a cut off the agreed rate with no write-down recorded, a write-down beyond the
+// policy, one no approver is named for, a discount recorded off the list (not the agreed rate), and
+// a priced line at 0 on an hourly bill.
+import { expect, test } from "bun:test";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { analyse, codes, reference } from "./fixtures.ts";
+
+// Partner 1101: standard 1,000 USD an hour; the client's negotiated rate 900 (10 % off).
+const ref = {
+  price_list: [...reference.price_list, { sku: "1101", list_price: 1000, currency: "USD" }],
+  contracts: [...reference.contracts, { contract_id: "RX-C1", customer_id: "C1", sku: "1101", price: 900, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31" }],
+};
+const bill = (id: string, o: { rate: number; hours?: number; writeDown?: number; approver?: string; arrangement?: string; extra?: Transaction["lines"] }): Transaction => {
+  const hours = o.hours ?? 4;
+  const amount = Math.round(hours * o.rate * (1 - (o.writeDown ?? 0) / 100) * 100) / 100;
+  const lines: Transaction["lines"] = [{ sku: "1101", quantity: hours, unit_price: o.rate, list_price: 1000, amount, ...(o.writeDown !== undefined ? { discount_pct: o.writeDown } : {}) }, ...(o.extra ?? [])];
+  const total = Math.round(lines.reduce((s, l) => s + (l.amount ?? 0), 0) * 100) / 100;
+  return {
+    transaction_id: id, type: "invoice", date: "2025-06-10", customer_id: "C1", contract_id: "C1-0001", currency: "USD", amount: total, tax_amount: 0, tax_rate: 0,
+    ...(o.approver ? { approved_by: o.approver } : {}),
+    attributes: { billing_arrangement: o.arrangement ?? "Hourly" },
+    lines,
+  };
+};
+
+test("a write-down off the agreed rate within the policy, approved on the bill, is no finding", async () => {
+  // 900 less 8 % = 828 an hour, approved by the billing partner.
+  expect((await analyse(bill("B-1", { rate: 900, writeDown: 8, approver: "1101" }), { ref })).anomalies).toEqual([]);
+});
+
+test("the same write-down with no approver named is reported", async () => {
+  const r = await analyse(bill("B-2", { rate: 900, writeDown: 8 }), { ref });
+  expect(codes(r.anomalies)).toEqual(["price_below_contract"]);
+  expect(r.anomalies[0]!.amount_at_risk).toBe(288); // (900 − 828) × 4
+});
+
+test("a write-down beyond the policy, a cut with no write-down recorded, and a discount recorded off the list are reported", async () => {
+  // The fixtures' policy allows 10 %; 40 % is beyond it (reported as a cut or beyond the cap).
+  expect(codes((await analyse(bill("B-3", { rate: 900, writeDown: 40, approver: "1101" }), { ref })).anomalies)).toHaveLength(1);
+  expect(codes((await analyse(bill("B-4", { rate: 850, writeDown: 0, approver: "1101" }), { ref })).anomalies)).toEqual(["price_below_contract"]);
+  // 12 % recorded off the list: 880 an hour, below the agreed 900 — and not 900 less 8 %.
+  const offList = bill("B-5", { rate: 1000, writeDown: 12, approver: "1101" });
+  expect(offList.lines[0]!.amount).toBe(3520);
+  expect(codes((await analyse(offList, { ref })).anomalies)).toEqual(["price_below_contract"]);
+});
+
+test("a fixed-fee bill's time listed at 0 beside the fee is no finding; on an hourly bill it is", async () => {
+  const time0 = { sku: "1101", quantity: 2.5, unit_price: 0, list_price: 1000, amount: 0 };
+  const fee = (arrangement: string) => ({ ...bill("F-1", { rate: 900, arrangement }), lines: [{ sku: "FEE", quantity: 1, unit_price: 5000, amount: 5000 }, time0], amount: 5000 });
+  expect((await analyse(fee("Fixed Fee"), { ref })).anomalies).toEqual([]);
+  expect((await analyse({ ...fee("Flat fee"), transaction_id: "F-2" }, { ref })).anomalies).toEqual([]);
+  expect(codes((await analyse({ ...fee("Hourly"), transaction_id: "F-3" }, { ref })).anomalies)).toEqual(["zero_price_line"]);
+});
