@@ -80,13 +80,30 @@ export class ReferenceIndex {
    *  day, the latest. With `unit` (the line's unit of measure), where the price list states units
    *  for the SKU, only an entry in that unit (else undefined: no comparable list price). */
   listPrice(sku: string, currency: string | undefined, day?: string | null, unit?: string): number | undefined {
-    let p: ListPrice | undefined;
+    const p = this.listEntry(sku, currency, unit);
+    return p === undefined || typeof p === "number" ? p : priceOn(p, day ?? null);
+  }
+
+  /**
+   * The list price the entry in force on `day` superseded: the SKU's price before its latest
+   * change on or before the day (last year's rate after the 1 January increase). Undefined
+   * when the price list dates no change of it before the day.
+   */
+  previousListPrice(sku: string, currency: string | undefined, day: string, unit?: string): number | undefined {
+    const p = this.listEntry(sku, currency, unit);
+    if (p === undefined || typeof p === "number") return undefined;
+    let current = -1;
+    for (let i = 0; i < p.length; i++) if (p[i]!.from <= day) current = i;
+    return current >= 1 ? p[current - 1]!.price : undefined;
+  }
+
+  private listEntry(sku: string, currency: string | undefined, unit: string | undefined): ListPrice | undefined {
     if (unit !== undefined && this.unitPricedSkus.has(sku)) {
       // A price per case says nothing about a line sold by the each: only the line's unit's entry.
       const key = unitKey(sku, unit);
-      p = (currency ? this.listPricesByUnit.get(currency)?.get(key) : undefined) ?? this.listPricesByUnitAnyCurrency.get(key);
-    } else p = (currency ? this.listPrices.get(currency)?.get(sku) : undefined) ?? this.listPricesAnyCurrency.get(sku);
-    return p === undefined || typeof p === "number" ? p : priceOn(p, day ?? null);
+      return (currency ? this.listPricesByUnit.get(currency)?.get(key) : undefined) ?? this.listPricesByUnitAnyCurrency.get(key);
+    }
+    return (currency ? this.listPrices.get(currency)?.get(sku) : undefined) ?? this.listPricesAnyCurrency.get(sku);
   }
 
   /**

@@ -54,3 +54,30 @@ test("a fixed-fee bill's time listed at 0 beside the fee is no finding; on an ho
   expect((await analyse({ ...fee("Flat fee"), transaction_id: "F-2" }, { ref })).anomalies).toEqual([]);
   expect(codes((await analyse({ ...fee("Hourly"), transaction_id: "F-3" }, { ref })).anomalies)).toEqual(["zero_price_line"]);
 });
+
+// The rate book raises associate 2145 from 500 to 530 on 1 January 2026.
+const rateBook = { price_list: [...reference.price_list, { sku: "2145", list_price: 500, currency: "USD", valid_from: "2025-01-01" }, { sku: "2145", list_price: 530, currency: "USD", valid_from: "2026-01-01" }] };
+const february = (id: string, rate: number, o: { writeDown?: number; workDate?: string } = {}): Transaction => {
+  const amount = Math.round(10 * rate * (1 - (o.writeDown ?? 0) / 100) * 100) / 100;
+  return {
+    transaction_id: id, type: "invoice", date: "2026-02-09", customer_id: "C2", currency: "USD", amount, tax_amount: 0, tax_rate: 0, approved_by: "2128",
+    attributes: { billing_arrangement: "Hourly", ...(o.workDate ? { work_date: o.workDate } : {}) },
+    lines: [{ sku: "2145", quantity: 10, unit_price: rate, list_price: 530, amount, ...(o.writeDown !== undefined ? { discount_pct: o.writeDown } : {}) }],
+  };
+};
+
+test("last year's rate billed after the 1 January increase, no write-down recorded, is price_below_list, within the policy or not", async () => {
+  const r = await analyse(february("J-1", 500), { ref: rateBook });
+  expect(codes(r.anomalies)).toEqual(["price_below_list"]);
+  expect(r.anomalies[0]!.amount_at_risk).toBe(300); // (530 − 500) × 10
+  expect(r.anomalies[0]!.severity).toBe("high");
+});
+
+test("time worked before the increase, a recorded write-down, and a rate that is no earlier list price stay quiet", async () => {
+  // December's time billed in February at December's rate.
+  expect((await analyse(february("J-2", 500, { workDate: "2025-12-15" }), { ref: rateBook })).anomalies).toEqual([]);
+  // The new rate less a recorded write-down within the policy (530 less 5.66 % ≈ 500).
+  expect((await analyse(february("J-3", 530, { writeDown: 5.66 }), { ref: rateBook })).anomalies).toEqual([]);
+  // 510 an hour: within the policy's discount and no price the list ever had.
+  expect((await analyse(february("J-4", 510), { ref: rateBook })).anomalies).toEqual([]);
+});

@@ -1,19 +1,26 @@
 // price_below_list: no contract is in force and the line is billed below the list price less the
 // policy's maximum discount, while its recorded discount (if any) stays within the policy: the
 // price was cut without an approved discount. Prices within the policy are allowed discounts
-// and are not reported.
+// and are not reported — except a line billed at the very price the list had before its latest
+// change, with no discount recorded: last year's rate billed after the 1 January increase
+// (supersededPrice).
 import { roundMoney } from "../../../domain/rounding.ts";
-import { isBelowOnLine, money, shortfallScore } from "../types.ts";
-import { governedElsewhere } from "./line-facts.ts";
+import type { Transaction } from "../../../domain/transaction.ts";
+import type { ModulesConfig } from "../../config-schema.ts";
+import type { AnalysisContext } from "../../context.ts";
+import { dayOf } from "../../dates.ts";
+import { isBelowOnLine, money, nearlyEqual, shortfallScore, type Finding } from "../types.ts";
+import { governedElsewhere, type LineFacts } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
 export const priceBelowListRule: LineRule = {
   code: "price_below_list",
-  check(f, { txn, config }) {
+  check(f, { txn, ctx, config }) {
     if (f.terms || governedElsewhere(f) || f.net === undefined || f.policyFloor === undefined || f.list === undefined || f.quantity <= 0) return null;
     const cap = config.revenue_leakage.max_discount_pct;
     if ((f.recordedDiscount ?? 0) > cap + 0.01) return null; // discount_above_cap's case
-    if (!isBelowOnLine(f.net, f.policyFloor, f.quantity, config.revenue_leakage.tolerance)) return null;
+    const tol = config.revenue_leakage.tolerance;
+    if (!isBelowOnLine(f.net, f.policyFloor, f.quantity, tol)) return supersededPrice(f, txn, ctx, tol);
     return {
       code: "price_below_list",
       score: shortfallScore(f.policyFloor, f.net),
@@ -26,3 +33,29 @@ export const priceBelowListRule: LineRule = {
     };
   },
 };
+
+/**
+ * A line within the policy's discount, but billed at exactly the list price the SKU had before its
+ * latest change (within rounding), with no discount recorded: the superseded price list applied
+ * after the change (last year's hourly rate billed in February), not a discount anyone gave. The
+ * price list's dates are the evidence; a line whose work was done before the change (work_date)
+ * or that follows up an invoice of that time is priced at the old list already (line-facts.ts),
+ * and a contract in force governs the line instead.
+ */
+function supersededPrice(f: LineFacts, txn: Transaction, ctx: AnalysisContext, tol: ModulesConfig["revenue_leakage"]["tolerance"]): Finding | null {
+  if (f.net === undefined || f.list === undefined || (f.recordedDiscount ?? 0) > 0.01) return null;
+  const day = dayOf(txn.date);
+  if (day === null || !isBelowOnLine(f.net, f.list, f.quantity, tol)) return null;
+  const previous = ctx.reference.previousListPrice(f.sku, txn.currency, day, f.line.unit);
+  if (previous === undefined || !(previous < f.list) || !nearlyEqual(f.net, previous, tol)) return null;
+  return {
+    code: "price_below_list",
+    score: shortfallScore(f.list, f.net),
+    message: `${f.sku} billed at ${money(f.net)} ${txn.currency ?? ""}, the list price before its latest change; the list price is ${money(f.list)} and no discount is recorded`.replace("  ", " "),
+    field: lineField(f, "unit_price"),
+    expected: { unit_price: roundMoney(f.list), list_price: f.list },
+    actual: { unit_price: roundMoney(f.net), discount_pct: f.recordedDiscount ?? null, quantity: f.quantity },
+    amount_at_risk: roundMoney((f.list - f.net) * f.quantity),
+    risk_key: lineRiskKey(f),
+  };
+}
