@@ -32,11 +32,14 @@ describe("TLS", () => {
 describe("graceful shutdown", () => {
   test("SIGTERM lets an in-flight request finish, then the process exits 0", async () => {
     // A slow source: the analysis below waits ~1.2 s on it, and SIGTERM arrives meanwhile.
+    let lookupArrived!: () => void;
+    const lookingUp = new Promise<void>((resolve) => (lookupArrived = resolve));
     const source = Bun.serve({
       hostname: "127.0.0.1",
       port: 0,
       async fetch(req) {
         if (!new URL(req.url).pathname.startsWith("/tx/")) return Response.json({ data: [] });
+        lookupArrived();
         await Bun.sleep(1200);
         return Response.json({
           transaction_id: "INV-SLOW",
@@ -77,7 +80,11 @@ describe("graceful shutdown", () => {
         headers: { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, body), "content-type": "application/json" },
         body,
       });
-      await Bun.sleep(300);
+      // SIGTERM once the request is in flight: the server has it and waits on the source. A fixed
+      // 300 ms was not always enough on a loaded machine (load 20–30): the request then arrived
+      // after the signal and was rightly answered 503 shutting_down.
+      await lookingUp;
+      await Bun.sleep(100);
       proc.kill("SIGTERM");
       const response = await inflight;
       const answer = await response.clone().text();
