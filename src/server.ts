@@ -59,8 +59,9 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
   const server = Bun.serve({
     hostname,
     port,
-    // The pipeline refuses bodies over max_body_bytes with a problem+json 413; Bun's own limit
-    // is a hard ceiling above it, so a bare 413 only meets bodies far beyond the limit.
+    // The pipeline refuses bodies over max_body_bytes with a problem+json 413 (a declared length
+    // at once, a chunked body as soon as it passes it: http/body.ts); Bun's own limit is a hard
+    // ceiling above it, so its bare 413 only meets a declared Content-Length far beyond the limit.
     maxRequestBodySize: cfg.max_body_bytes * 4 + 65_536,
     ...(cfg.tls ? { tls: { cert: readFileSync(cfg.tls.cert, "utf8"), key: readFileSync(cfg.tls.key, "utf8") } } : {}),
     fetch: frontDoor((request) => (handle ? handle(request) : startRest().then((h) => h(request))), {

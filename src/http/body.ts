@@ -7,8 +7,8 @@ import { bodySource } from "./request-state.ts";
 
 const EMPTY = new Uint8Array(0);
 
-export function tooLarge(max: number): ApiError {
-  return new ApiError("payload_too_large", `the request body is larger than ${max} bytes`);
+export function tooLarge(max: number, headers?: Record<string, string>): ApiError {
+  return new ApiError("payload_too_large", `the request body is larger than ${max} bytes`, headers ? { headers } : undefined);
 }
 
 /** Refuses a declared Content-Length over the limit before a byte is read. */
@@ -24,13 +24,47 @@ export async function readBodyBytes(routed: Request, max: number): Promise<Uint8
   const request = bodySource(routed);
   if (!request.body || request.bodyUsed) return EMPTY;
   checkDeclaredLength(request, max);
-  // Read whole by Bun, chunked or not. A chunked body read through the stream's reader cost a
-  // promise per chunk, and the chunks of a body already received resolve one after another with
-  // no turn of the event loop between them: 900 KB in 1-byte chunks held the server ~3.5 s, before
-  // authentication (~40 ms read whole). What is buffered is bounded by Bun.serve's
-  // maxRequestBodySize (server.ts), a few times max_body_bytes.
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.length > max) throw tooLarge(max);
+  // A declared length is at most max (checked above): read whole by Bun.
+  if (request.headers.has("content-length")) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.length > max) throw tooLarge(max);
+    return bytes;
+  }
+  return readChunkedUpTo(request.body, max);
+}
+
+/**
+ * A chunked body (no length declared), read as it arrives and refused as soon as it passes `max`.
+ * Read whole by Bun instead, a body that never ended was buffered up to Bun.serve's
+ * maxRequestBodySize (server.ts: 4.25 MB by default) and then cut with Bun's own bare 413.
+ * The reader hands over one chunk per read while a read waits, and the chunks of a body already
+ * received then resolve one after another with no turn of the event loop between them (900 KB in
+ * 1-byte chunks held the server ~3.5 s, before authentication). A macrotask between reads lets
+ * the chunks that arrive meanwhile be handed over together: the same body takes a few reads.
+ */
+async function readChunkedUpTo(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      reader.cancel().catch(() => {});
+      // The rest of the body is not read: the connection cannot carry another request.
+      throw tooLarge(max, { connection: "close" });
+    }
+    parts.push(value);
+    await Bun.sleep(0);
+  }
+  if (parts.length === 1) return parts[0]!;
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
   return bytes;
 }
 
