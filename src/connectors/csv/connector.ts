@@ -17,6 +17,7 @@ import { type CsvEncoding, CsvRow, type CsvRows, FileChangedError, MalformedCsvE
 import { NumberedRow, type RowNumbering, rowId } from "./row-number.ts";
 import { datevDates } from "./datev-header.ts";
 import { type DateFormat, isoDateFormat } from "../values.ts";
+import { CR_ALONE, endsLinesWithCrAlone } from "./line-ends.ts";
 
 /** How much of a file's start checkFirstRows reads, and how many rows of it at most. */
 const FIRST_ROWS_BYTES = 64 * 1024;
@@ -390,6 +391,7 @@ export async function readCsvTable(connectorId: string, table: ReferenceTable, f
   const st = await stat(file).catch(() => undefined);
   if (!st?.isFile()) throw connectorUnavailable(connectorId, `the reference file for ${table} does not exist`);
   const encoding = await resolveEncoding(file, setting);
+  if (await endsLinesWithCrAlone(file)) throw connectorUnavailable(connectorId, `${basename(file)}: ${CR_ALONE}`);
   const records = readCsvRows(file, { delimiter, encoding, signal });
   const row = new CsvRow();
   // A batch is valid until the next is read: its rows are made into arrays first.

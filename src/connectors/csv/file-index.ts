@@ -11,6 +11,7 @@ import { type CsvEncoding, type CsvRecord, CsvRow, readCsvRecords, readCsvRows }
 import { doubled } from "../../domain/typed-arrays.ts";
 import { type RowNumbering, rowId } from "./row-number.ts";
 import { type DatevHeader, datevHeaderOf } from "./datev-header.ts";
+import { CR_ALONE, endsLinesWithCrAlone } from "./line-ends.ts";
 
 export interface CsvFileIndex {
   path: string;
@@ -82,6 +83,7 @@ export async function buildCsvIndex(path: string, options: CsvIndexOptions): Pro
   const { delimiter, idColumn } = options;
   const st = await stat(path);
   const encoding = await resolveEncoding(path, options.encoding);
+  if (await endsLinesWithCrAlone(path)) throw new UnreadableFileError(CR_ALONE);
   const head = await firstRecords(path, delimiter, encoding, st.size, Math.max(options.headerRow ?? 1, HEADER_SEARCH_ROWS));
   // An empty file (an export with nothing to export yet, or one being written into a watched
   // folder) has no transactions, not a fault: the connector stays usable, its lookups find nothing.
