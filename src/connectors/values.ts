@@ -307,7 +307,7 @@ export function dateFormat(pattern: string): DateFormat {
       y = mo > startMonth || (mo === startMonth && d >= startDay) ? startYear : startYear + 1;
     }
     checkCalendar(y, mo, d, s);
-    const date = `${y}-${pad(mo)}-${pad(d)}`;
+    const date = `${String(y).padStart(4, "0")}-${pad(mo)}-${pad(d)}`;
     if (!timed && m[order.length + 1] === undefined) return date;
     const [h, mi, se] = timed ? [part("hour"), part("minute"), has("second") ? part("second") : after(0)] : [after(0), after(1), after(2)];
     if (h > 23 || mi > 59 || se > 59) throw new Error(`"${clip(s)}" has an invalid time`);
@@ -321,8 +321,9 @@ export function dateFormat(pattern: string): DateFormat {
 }
 
 /** Throws unless y-m-d is a day of the calendar (the same rule as the API's dates: daysInMonth). */
+/** A date kept as YYYY-MM-DD has a year of four digits: a DATEV Belegdatum in a period from December 9999 would be in 10000. */
 function checkCalendar(y: number, m: number, d: number, s: string) {
-  if (!(m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m - 1))) throw new Error(`"${clip(s)}" is not a calendar date`);
+  if (!(y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m - 1))) throw new Error(`"${clip(s)}" is not a calendar date`);
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

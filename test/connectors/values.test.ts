@@ -82,6 +82,17 @@ describe("dates", () => {
     expect(() => dateFormat("DD/MM/YYYY/YY")).toThrow("names a part twice");
   });
 
+  test("a date read through a pattern is YYYY-MM-DD whatever its year: four digits, and none past 9999 (seventh attack pass)", () => {
+    // Before: "0025-01-31" read under DD.MM.YYYY as "25-01-31", and a DATEV Belegdatum 0101 in a
+    // period starting December 9999 as "10000-01-01": dates no ISO reader takes, stored as dates.
+    expect(parseDate("31.01.0025", dateFormat("DD.MM.YYYY"))).toBe("0025-01-31");
+    expect(parseDate("01.01.0000", dateFormat("DD.MM.YYYY"))).toBe("0000-01-01");
+    const belegdatum = dateFormat("DDMM").fromPeriodStart!("9999-12-01");
+    expect(parseDate("1512", belegdatum)).toBe("9999-12-15");
+    expect(() => parseDate("0101", belegdatum)).toThrow("not a calendar date");
+    expect(parseDate("0101", dateFormat("DDMM").fromPeriodStart!("0000-01-01"))).toBe("0000-01-01");
+  });
+
   test("two-digit years, single-letter tokens and month names, as US, British and SAP exports write dates", () => {
     expect(parseDate("12/31/24", dateFormat("MM/DD/YY"))).toBe("2024-12-31");
     expect(parseDate("1/5/24", dateFormat("M/D/YY"))).toBe("2024-01-05");
