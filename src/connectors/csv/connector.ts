@@ -2,7 +2,7 @@
 // reference tables. Lookups go through a per-file index (csv/file-index.ts) that is rebuilt when
 // the file changes; scans stream the file and never hold more than one chunk and one transaction.
 import { readdir, readdirOrEmpty, stat, statOrUndefined } from "../fs-async.ts";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import type { Clock } from "../../domain/clock.ts";
 import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";
 import { BaseConnector, ScanWindow, type SourceTable } from "../base.ts";
@@ -18,6 +18,7 @@ import { NumberedRow, type RowNumbering, rowId } from "./row-number.ts";
 import { datevDates } from "./datev-header.ts";
 import { type DateFormat, isoDateFormat } from "../values.ts";
 import { CR_ALONE, endsLinesWithCrAlone } from "./line-ends.ts";
+import { folderEntries } from "./folder-files.ts";
 
 /** How much of a file's start checkFirstRows reads, and how many rows of it at most. */
 const FIRST_ROWS_BYTES = 64 * 1024;
@@ -65,13 +66,18 @@ export class CsvConnector extends BaseConnector {
     return [path, ...this.matchingFiles(path, readdirOrEmpty(path)), ...references];
   }
 
-  /** The paths of a folder's files (`names`) that csv.pattern takes, in name order. */
+  /**
+   * The paths of a folder's files (`names`) that csv.pattern takes, in name order: regular files
+   * and links to files of the folder (folder-files.ts); the others are named in mapping.warnings.
+   */
   private matchingFiles(folder: string, names: readonly string[]): string[] {
     const glob = new Bun.Glob(this.settings.csv.pattern);
-    return names
-      .filter((n) => glob.match(n))
-      .sort()
-      .map((n) => join(folder, n));
+    const files: string[] = [];
+    for (const entry of folderEntries(folder, names.filter((n) => glob.match(n)).sort())) {
+      if (entry.refused === undefined) files.push(entry.path);
+      else this.stats.warn(`${entry.name}: not read: ${entry.refused}`);
+    }
+    return files;
   }
 
   /**
