@@ -10,7 +10,7 @@ import { connectorUnavailable } from "../errors.ts";
 import { ArrayRow, type FlatMapping, ROW_NUMBER, RowMapper, type RowValues, TransactionGrouper, missingColumnsNote } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
-import { buildCsvIndex, type CsvFileIndex, type FileStat, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
+import { buildCsvIndex, type CsvFileIndex, type FileStat, NUL_IN_HEADER, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
 import { type CsvEncoding, CsvRow, type CsvRows, FileChangedError, MalformedCsvError, readCsvRange, readCsvRows } from "./reader.ts";
@@ -420,6 +420,7 @@ export async function readCsvTable(connectorId: string, table: ReferenceTable, f
   if (!first.done) {
     row.load(first.value, 0);
     header = row.values().map((f) => f.trim());
+    if (header.some((name) => name.includes("\0"))) throw connectorUnavailable(connectorId, `${basename(file)}: ${NUL_IN_HEADER}`);
     firstRows = valuesOf(first.value, 1);
   }
   async function* rows() {

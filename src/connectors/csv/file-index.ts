@@ -99,6 +99,9 @@ export async function buildCsvIndex(path: string, options: CsvIndexOptions): Pro
     throw new UnreadableFileError(last < headerRow ? `csv.header_row is ${headerRow}, but the file has ${last} rows` : `csv.header_row is ${headerRow}, an empty row`);
   }
   const header = headerRecord.fields.map((f) => f.trim());
+  // No export names a column with a NUL: UTF-16 without a byte order mark, whose every other byte
+  // is 0, matched its columns loosely and was read as ids full of NULs that no lookup finds.
+  if (header.some((name) => name.includes("\0"))) throw new UnreadableFileError(NUL_IN_HEADER);
   const dataStart = headerRecord.end;
   if (idColumn === ROW_NUMBER) {
     // Nothing names a row: a header holding none of the mapped columns is the wrong row.
@@ -233,6 +236,9 @@ export function isFresh(index: CsvFileIndex, known?: FileStat): boolean {
   const st = known ?? statOrUndefined(index.path);
   return st !== undefined && st.mtimeMs === index.mtimeMs && st.size === index.size;
 }
+
+/** Why a file whose header holds NUL bytes is refused (after its name). */
+export const NUL_IN_HEADER = 'its header holds NUL bytes: UTF-16 text without a byte order mark, or not text at all; export it as UTF-8 (in Excel: "CSV UTF-8 (comma delimited)")';
 
 /** Whether the file starts with a UTF-16 byte order mark (FF FE or FE FF). */
 async function isUtf16(path: string): Promise<boolean> {
