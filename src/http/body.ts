@@ -44,28 +44,28 @@ export async function readBodyBytes(routed: Request, max: number): Promise<Uint8
  */
 async function readChunkedUpTo(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array> {
   const reader = body.getReader();
-  const parts: Uint8Array[] = [];
+  // One buffer grown by doubling, never past max: a client pacing its chunks gets a read each, and
+  // a list of them would hold an object per byte of a body sent one byte at a time.
+  let bytes = new Uint8Array(Math.min(max, 65_536));
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (total > max) {
+    if (total + value.byteLength > max) {
       reader.cancel().catch(() => {});
       // The rest of the body is not read: the connection cannot carry another request.
       throw tooLarge(max, { connection: "close" });
     }
-    parts.push(value);
+    if (total + value.byteLength > bytes.length) {
+      const bigger = new Uint8Array(Math.min(max, Math.max(bytes.length * 2, total + value.byteLength)));
+      bigger.set(bytes.subarray(0, total));
+      bytes = bigger;
+    }
+    bytes.set(value, total);
+    total += value.byteLength;
     await Bun.sleep(0);
   }
-  if (parts.length === 1) return parts[0]!;
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.byteLength;
-  }
-  return bytes;
+  return bytes.subarray(0, total);
 }
 
 /**
