@@ -3,7 +3,9 @@
 // CSP; every POST must carry the CSRF token of its session (or, before sign-in, of the form
 // cookie) and come from this origin.
 import { randomBytes } from "../domain/crypto.ts";
-import { bodySource, peekState } from "../http/request-state.ts";
+import { ApiError } from "../domain/errors.ts";
+import { readBodyBytes } from "../http/body.ts";
+import { peekState } from "../http/request-state.ts";
 import { StorageUnavailableError } from "../store/types.ts";
 import type { Runtime } from "../runtime.ts";
 import { sameToken } from "../users/service.ts";
@@ -83,9 +85,18 @@ export function createDashboard(rt: Runtime, options: { secure: boolean }) {
       if (!sameOrigin(request, url, publicOrigin)) return forbidden();
       const type = request.headers.get("content-type") ?? "";
       if (!type.startsWith("application/x-www-form-urlencoded")) return errorPage(415, "Unsupported form", "Send this form from the dashboard page.");
-      const text = await bodySource(request).text();
-      if (text.length > FORM_MAX_BYTES) return errorPage(413, "Form too large", "The form is larger than the dashboard accepts.");
-      form = new URLSearchParams(text);
+      // Read up to the limit and no further (a form sent chunked was read whole first, up to
+      // Bun's 4.25 MB ceiling; the sign-in form is open to anyone).
+      let bytes: Uint8Array;
+      try {
+        bytes = await readBodyBytes(request, FORM_MAX_BYTES);
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.code !== "payload_too_large") throw e;
+        const refused = errorPage(413, "Form too large", "The form is larger than the dashboard accepts.");
+        refused.headers.set("connection", "close"); // the rest of the body is not read
+        return refused;
+      }
+      form = new URLSearchParams(new TextDecoder().decode(bytes));
     }
 
     if (route.access === "public") {
