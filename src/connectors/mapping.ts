@@ -331,8 +331,9 @@ export class RowMapper {
     const key = mapping.transaction_id;
     this.keyIndexes = typeof key === "object" ? key.map((column) => columnIndex(header, column)) : undefined;
     this.rowNumbered = key === ROW_NUMBER;
-    // A French FEC's standard columns (EcritureDate, ValidDate, CompAuxNum, PieceRef) stand for the
-    // fields the mapping leaves out and no column is named after.
+    // A recognised export's standard columns (a French FEC's EcritureDate, ValidDate, CompAuxNum,
+    // PieceRef; DATEV's; QuickBooks Online's Num) stand for the fields the mapping leaves out and
+    // no column is named after.
     const statutory = statutoryColumns(header);
     const bind = (specs: FieldSpec[]) =>
       specs

@@ -6,7 +6,10 @@
 // Debit, Credit, EcritureLet, DateLet, ValidDate, Montantdevise, Idevise. DATEV's Buchungsstapel
 // (EXTF format) names its ~120 columns the same in every export: "Umsatz (ohne Soll/Haben-Kz)",
 // "Soll/Haben-Kennzeichen", "Konto", "Gegenkonto (ohne BU-Schlüssel)", "BU-Schlüssel",
-// "Belegdatum", "Belegfeld 1", "Buchungstext"…
+// "Belegdatum", "Belegfeld 1", "Buchungstext"…. No law fixes QuickBooks Online's report columns,
+// but every QBO transaction report (Journal, General Ledger, Transaction Detail by Account) names
+// them the same: Date, Transaction Type, Num, Name, Memo/Description, Account, Split, Debit/Credit
+// or Amount.
 
 /** The FEC's columns that say a header is one (case and punctuation aside, as columnIndex compares). */
 const FEC_SIGNATURE = ["journalcode", "ecriturenum", "ecrituredate", "comptenum", "debit", "credit"];
@@ -40,12 +43,27 @@ const DATEV_FIELDS: Readonly<Record<string, string>> = {
   reference: "Belegfeld 1",
 };
 
+/** QuickBooks Online's columns that say a header is one of its transaction reports. */
+const QBO_SIGNATURE = ["date", "transactiontype", "num", "name", "split"];
+
+/**
+ * What QBO's columns mean: `Num` is the transaction's document number as keyed (the invoice,
+ * bill, check or journal entry number, the same on each of its split lines; blank where the
+ * transaction has none, as a card charge or a bank transfer), the field FEC's PieceRef and DATEV's
+ * Belegfeld 1 are read as. `Name` stays the mapping's choice: it is the customer on an invoice and
+ * the vendor on a bill, and empty on a journal entry.
+ */
+const QBO_FIELDS: Readonly<Record<string, string>> = {
+  reference: "Num",
+};
+
 const loose = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
-/** The columns of a recognised statutory export (FEC, DATEV) that unmapped canonical fields are read from; undefined for any other header. */
+/** The columns of a recognised export (FEC, DATEV, QuickBooks Online) that unmapped canonical fields are read from; undefined for any other header. */
 export function statutoryColumns(header: readonly string[]): Readonly<Record<string, string>> | undefined {
   const names = new Set(header.map(loose));
   if (FEC_SIGNATURE.every((c) => names.has(c))) return FEC_FIELDS;
   if (DATEV_SIGNATURE.every((c) => names.has(c))) return DATEV_FIELDS;
+  if (QBO_SIGNATURE.every((c) => names.has(c))) return QBO_FIELDS;
   return undefined;
 }
