@@ -13,8 +13,8 @@ const TransactionMapping = Type.Record(Type.String(), Type.Union([Type.String({ 
 
 const CsvOptions = Type.Object(
   {
-    /** One character; "\t" for tab-separated files. */
-    delimiter: Type.String({ default: ",", minLength: 1, maxLength: 1 }),
+    /** One character; "\t" for tab-separated files. Unset: each file's own, found from its first records (csv/delimiter.ts). */
+    delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 1 })),
     /** Decimal separator of numbers: "1234.56" or "1234,56". */
     decimal: Type.Union([Type.Literal("."), Type.Literal(",")], { default: "." }),
     /** Thousands separator to ignore in numbers ("" for none): "1,234.56", "1.234,56", "1 234,56". */

@@ -61,7 +61,7 @@ function checkEntry(entry: ConnectorConfig, index: number, dir: string, problems
   } catch (e) {
     problems.push(`${at("csv.date_format")}: ${(e as Error).message}`);
   }
-  if (/[\r\n"]/.test(entry.csv.delimiter)) problems.push(`${at("csv.delimiter")}: cannot be a quote or a line break`);
+  if (entry.csv.delimiter !== undefined && /[\r\n"]/.test(entry.csv.delimiter)) problems.push(`${at("csv.delimiter")}: cannot be a quote or a line break`);
   if (entry.csv.thousands === entry.csv.decimal) problems.push(`${at("csv.thousands")}: must differ from csv.decimal`);
 
   return s;

@@ -67,6 +67,10 @@ beforeAll(async () => {
   - id: semi
     type: csv
     transactions: ./semi.csv
+    csv: { delimiter: "," }
+  - id: semi-sniffed
+    type: csv
+    transactions: ./semi.csv
   - id: refdates
     type: csv
     transactions: ./dotted.csv
@@ -163,10 +167,17 @@ describe("csv formats", () => {
     expect((await statusOf(server, "isodates")).message).toContain("none of its first 1 rows could be read");
   });
 
-  test("a semicolon file read with the default comma: the reason names the delimiter to set", async () => {
+  test("a semicolon file read with a configured comma: the reason names the delimiter to set", async () => {
     const problem = await unavailable("semi", "compliance");
     expect(problem.detail).toContain('no column "transaction_id" for transaction_id: the header reads as one column, but splits on ";"');
     expect(problem.detail).toContain('set csv: { delimiter: ";" }');
+  });
+
+  test("a semicolon file with no delimiter configured is read on semicolons, and the status says so", async () => {
+    const res = await server.call("POST", "/v1/analyze", { connector: "semi-sniffed", module: "compliance", data: { transaction_id: "T-1" } });
+    expect(res.status).toBe(200);
+    const mapping = (await statusOf(server, "semi-sniffed")).mapping as { warnings?: string[] };
+    expect(mapping.warnings).toContain('semi.csv: read with the delimiter ";", the one its first records split on (csv.delimiter is not set); if its columns read wrong, set csv.delimiter');
   });
 });
 

@@ -68,7 +68,7 @@ function settingsFor(file: string, csv: string): ConnectorSettings {
 
 /** What the row arrays of readCsvRecords give through the mapper: the reference the byte rows must equal. */
 async function viaArrays(file: string, settings: ConnectorSettings) {
-  const records = (await collect(readCsvRecords(file, { delimiter: settings.csv.delimiter }))).flat();
+  const records = (await collect(readCsvRecords(file, { delimiter: settings.csv.delimiter ?? "," }))).flat();
   const header = records[0]!.fields.map((f) => f.trim());
   const formats = { numbers: { decimal: settings.csv.decimal, thousands: settings.csv.thousands }, dates: dateFormat(settings.csv.date_format) };
   const stats = new MappingStats();

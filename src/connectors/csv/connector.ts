@@ -10,7 +10,8 @@ import { connectorUnavailable } from "../errors.ts";
 import { ArrayRow, type FlatMapping, ROW_NUMBER, RowMapper, type RowValues, TransactionGrouper, missingColumnsNote } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
-import { buildCsvIndex, type CsvFileIndex, type FileStat, NUL_IN_HEADER, UnreadableFileError, isFresh, runsOf } from "./file-index.ts";
+import { buildCsvIndex, type CsvFileIndex, type FileStat, NUL_IN_HEADER, UnreadableFileError, fileDelimiter, isFresh, runsOf } from "./file-index.ts";
+import { DEFAULT_DELIMITER } from "./delimiter.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
 import { type CsvEncoding, CsvRow, type CsvRows, FileChangedError, MalformedCsvError, readCsvRange, readCsvRows } from "./reader.ts";
@@ -36,10 +37,6 @@ export class CsvConnector extends BaseConnector {
     super(settings, clock, "text");
     this.capabilities = this.baseCapabilities(true, true);
     this.mapping = settings.mapping ?? {};
-  }
-
-  private get delimiter() {
-    return this.settings.csv.delimiter;
   }
 
 
@@ -92,7 +89,7 @@ export class CsvConnector extends BaseConnector {
       if (this.indexes.get(file) !== cached) return this.indexOf(file); // another call is rebuilding
     }
     const building = buildCsvIndex(file, {
-      delimiter: this.delimiter,
+      delimiter: this.settings.csv.delimiter,
       idColumn: this.mapping.transaction_id ?? "transaction_id",
       encoding: this.settings.csv.encoding,
       headerRow: this.settings.csv.header_row,
@@ -145,12 +142,13 @@ export class CsvConnector extends BaseConnector {
     const missing = missingColumnsNote(index.header, this.mapping);
     if (missing !== undefined) this.stats.warn(`${basename(index.path)}: the header ${missing}${encodingHint(index)}`);
     if (this.settings.csv.encoding === "auto" && index.encoding !== "utf-8") this.stats.warn(autoEncodingNote(basename(index.path), index.encoding));
+    if (this.settings.csv.delimiter === undefined && index.delimiter !== DEFAULT_DELIMITER) this.stats.warn(sniffedDelimiterNote(basename(index.path), index.delimiter));
     const mapper = this.mapperOf(index);
     const end = Math.min(index.size, index.dataStart + FIRST_ROWS_BYTES);
     let rows = 0;
     let firstProblem = "";
     const r = new CsvRow();
-    for await (const batch of readCsvRows(index.path, { delimiter: this.delimiter, encoding: index.encoding, start: index.dataStart, end })) {
+    for await (const batch of readCsvRows(index.path, { delimiter: index.delimiter, encoding: index.encoding, start: index.dataStart, end })) {
       for (let i = 0; i < batch.count && rows < FIRST_ROWS; i++) {
         rows++;
         r.load(batch, i);
@@ -215,7 +213,7 @@ export class CsvConnector extends BaseConnector {
     const grouper = new TransactionGrouper(this.mapperOf(index), this.stats);
     const name = basename(index.path);
     for (let i = 0; i < runs.length; i += 2) {
-      const records = await readCsvRange(index.path, runs[i]!, runs[i + 1]! - runs[i]!, this.delimiter, index.encoding).catch(() => {
+      const records = await readCsvRange(index.path, runs[i]!, runs[i + 1]! - runs[i]!, index.delimiter, index.encoding).catch(() => {
         throw connectorUnavailable(this.id, "a transactions file could not be read");
       });
       const describe = (ref: number | string): [string, string] => [`${name}@${ref}`, `${name}, transaction ${id}`];
@@ -291,7 +289,7 @@ export class CsvConnector extends BaseConnector {
     let row = 0;
     let records: AsyncGenerator<CsvRows>;
     try {
-      records = readCsvRows(index.path, { delimiter: this.delimiter, encoding: index.encoding, start, end, signal, failIfChanged: index });
+      records = readCsvRows(index.path, { delimiter: index.delimiter, encoding: index.encoding, start, end, signal, failIfChanged: index });
     } catch {
       throw connectorUnavailable(this.id, "a transactions file could not be read");
     }
@@ -367,7 +365,9 @@ export class CsvConnector extends BaseConnector {
   protected async readReferenceTable(table: ReferenceTable, source: string, signal?: AbortSignal): Promise<SourceTable> {
     const encoding = await resolveEncoding(source, this.settings.csv.encoding);
     if (this.settings.csv.encoding === "auto" && encoding !== "utf-8") this.stats.warn(autoEncodingNote(`reference table ${table} (${basename(source)})`, encoding));
-    return readCsvTable(this.id, table, source, this.delimiter, signal, encoding);
+    return readCsvTable(this.id, table, source, this.settings.csv.delimiter, signal, encoding, (delimiter) => {
+      if (delimiter !== DEFAULT_DELIMITER) this.stats.warn(sniffedDelimiterNote(`reference table ${table} (${basename(source)})`, delimiter));
+    });
   }
 }
 
@@ -387,17 +387,33 @@ function autoEncodingNote(what: string, encoding: CsvEncoding): string {
   return `${what}: not UTF-8 text, read as ${encoding} (csv.encoding: auto); if its accented letters read wrong, set csv.encoding to the export's code page`;
 }
 
+/** What the connector found for a file when csv.delimiter is not set and it is not the comma: said, since a guess can be wrong. */
+function sniffedDelimiterNote(what: string, delimiter: string): string {
+  return `${what}: read with the delimiter ${JSON.stringify(delimiter)}, the one its first records split on (csv.delimiter is not set); if its columns read wrong, set csv.delimiter`;
+}
+
 /**
  * A whole CSV reference table as a header and a stream of row batches. The rows' repeated values
  * (customers, SKUs, currencies, dates) are one string each (CsvRow interns them): a table is held
  * for as long as its connector caches it, in every scan worker too, and every string is one more
  * object for each full collection to visit.
  */
-export async function readCsvTable(connectorId: string, table: ReferenceTable, file: string, delimiter: string, signal?: AbortSignal, setting?: CsvEncodingSetting): Promise<SourceTable> {
+export async function readCsvTable(
+  connectorId: string,
+  table: ReferenceTable,
+  file: string,
+  configured: string | undefined,
+  signal?: AbortSignal,
+  setting?: CsvEncodingSetting,
+  onSniffed?: (delimiter: string) => void,
+): Promise<SourceTable> {
   const st = await stat(file).catch(() => undefined);
   if (!st?.isFile()) throw connectorUnavailable(connectorId, `the reference file for ${table} does not exist`);
   const encoding = await resolveEncoding(file, setting);
   if (await endsLinesWithCrAlone(file)) throw connectorUnavailable(connectorId, `${basename(file)}: ${CR_ALONE}`);
+  // csv.delimiter unset: the table's own, as each transactions file's.
+  const delimiter = configured ?? (await fileDelimiter(file, st.size));
+  if (configured === undefined) onSniffed?.(delimiter);
   const records = readCsvRows(file, { delimiter, encoding, signal });
   const row = new CsvRow();
   // A batch is valid until the next is read: its rows are made into arrays first.

@@ -12,6 +12,7 @@ import { doubled } from "../../domain/typed-arrays.ts";
 import { type RowNumbering, rowId } from "./row-number.ts";
 import { type DatevHeader, datevHeaderOf } from "./datev-header.ts";
 import { CR_ALONE, endsLinesWithCrAlone } from "./line-ends.ts";
+import { DEFAULT_DELIMITER, sniffDelimiter } from "./delimiter.ts";
 
 export interface CsvFileIndex {
   path: string;
@@ -29,6 +30,8 @@ export interface CsvFileIndex {
   rows: number;
   /** The file's text encoding (csv.encoding, or what `auto` found). */
   encoding: CsvEncoding;
+  /** The file's delimiter: csv.delimiter, or the one its first records split on (csv/delimiter.ts). */
+  delimiter: string;
   /** `transaction_id: $row`: how ids number the rows. Every row is then its own slot: slot k is data row k + 1. */
   numbering?: RowNumbering;
   /** A DATEV export's header line (line 1): the period that gives its year-less dates their year. */
@@ -64,7 +67,8 @@ export function runsOf(index: CsvFileIndex, id: string): number[] | undefined {
 
 /** How a file is indexed: the connector's csv settings and what names a transaction. */
 export interface CsvIndexOptions {
-  delimiter: string;
+  /** csv.delimiter; undefined: found from the file's first records. */
+  delimiter?: string;
   /** The column of transaction_id, the columns of a line key (their values joined), or ROW_NUMBER. */
   idColumn: string | readonly string[];
   encoding?: CsvEncodingSetting;
@@ -80,14 +84,15 @@ const HEADER_SEARCH_ROWS = 30;
 
 /** Builds the index. */
 export async function buildCsvIndex(path: string, options: CsvIndexOptions): Promise<CsvFileIndex> {
-  const { delimiter, idColumn } = options;
+  const { idColumn } = options;
   const st = await stat(path);
   const encoding = await resolveEncoding(path, options.encoding);
   if (await endsLinesWithCrAlone(path)) throw new UnreadableFileError(CR_ALONE);
+  const delimiter = options.delimiter ?? (await fileDelimiter(path, st.size));
   const head = await firstRecords(path, delimiter, encoding, st.size, Math.max(options.headerRow ?? 1, HEADER_SEARCH_ROWS));
   // An empty file (an export with nothing to export yet, or one being written into a watched
   // folder) has no transactions, not a fault: the connector stays usable, its lookups find nothing.
-  if (head.length === 0) return emptyIndex(path, st);
+  if (head.length === 0) return emptyIndex(path, st, delimiter);
   // A DATEV export's line 1 is its metadata, never column names: its header is line 2.
   const datev = head[0]!.line === 1 ? datevHeaderOf(head[0]!.fields) : undefined;
   const headerRow = datev && (options.headerRow ?? 1) === 1 ? 2 : (options.headerRow ?? 1);
@@ -163,7 +168,7 @@ export async function buildCsvIndex(path: string, options: CsvIndexOptions): Pro
       } else runs.push(offset, end);
     }
   }
-  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows, encoding, ...(datev ? { datev } : {}) };
+  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows, encoding, delimiter, ...(datev ? { datev } : {}) };
 }
 
 /** The index of a file whose rows are named by their numbers: each row its own slot, no id read. */
@@ -184,7 +189,7 @@ async function numberedIndex(path: string, st: FileStat, header: string[], dataS
       slots.set(rowId(numbering, rows), rows - 1);
     }
   }
-  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered: new Map(), rows, encoding, numbering };
+  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered: new Map(), rows, encoding, delimiter, numbering };
 }
 
 /** A record of the file's start with the row a spreadsheet shows it on (empty lines count). */
@@ -217,8 +222,17 @@ function headerRowHint(head: readonly HeadRecord[], columns: readonly string[], 
   return found ? `: the header is on row ${found.line}: set csv: { header_row: ${found.line} } on the connector` : undefined;
 }
 
-function emptyIndex(path: string, st: FileStat): CsvFileIndex {
-  return { path, mtimeMs: st.mtimeMs, size: st.size, header: [], dataStart: st.size, slots: new StringTable(16), starts: new Float64Array(0), ends: new Float64Array(0), scattered: new Map(), rows: 0, encoding: "utf-8" };
+function emptyIndex(path: string, st: FileStat, delimiter: string): CsvFileIndex {
+  return { path, mtimeMs: st.mtimeMs, size: st.size, header: [], dataStart: st.size, slots: new StringTable(16), starts: new Float64Array(0), ends: new Float64Array(0), scattered: new Map(), rows: 0, encoding: "utf-8", delimiter };
+}
+
+/** How much of a file's start its delimiter is found from (fifty records of any export fit). */
+const SNIFF_BYTES = 64 * 1024;
+
+/** The delimiter a file's first records split on, or the comma when none splits them (csv/delimiter.ts). */
+export async function fileDelimiter(path: string, size: number): Promise<string> {
+  const bytes = new Uint8Array(await Bun.file(path).slice(0, SNIFF_BYTES).arrayBuffer());
+  return sniffDelimiter(bytes, size <= SNIFF_BYTES) ?? DEFAULT_DELIMITER;
 }
 
 /** The id of a row as the index keys it: the field, trimmed ("" when the row has none). */

@@ -18,6 +18,7 @@ export interface CsvSegment {
   header: string[];
   dataStart: number;
   encoding: CsvEncoding;
+  delimiter: string;
   /** [start, end): start is a transaction's first row or the first data row. */
   start: number;
   end: number;
@@ -104,7 +105,7 @@ function bytesBefore(files: CsvFileIndex[], upTo: number): number {
 
 /** `firstSlot`: the slot of the transaction at `start` (in a numbered file, its row's number less one). */
 function segment(index: CsvFileIndex, scattered: [string, number[]][], start: number, end: number, firstSlot: number): CsvSegment {
-  const seg: CsvSegment = { file: index.path, mtimeMs: index.mtimeMs, size: index.size, header: index.header, dataStart: index.dataStart, encoding: index.encoding, start, end, scattered };
+  const seg: CsvSegment = { file: index.path, mtimeMs: index.mtimeMs, size: index.size, header: index.header, dataStart: index.dataStart, encoding: index.encoding, delimiter: index.delimiter, start, end, scattered };
   if (index.numbering) {
     seg.numbering = index.numbering;
     seg.firstRow = firstSlot + 1;
@@ -134,6 +135,7 @@ export function segmentIndex(seg: CsvSegment): CsvFileIndex {
     header: seg.header,
     dataStart: seg.dataStart,
     encoding: seg.encoding,
+    delimiter: seg.delimiter,
     slots: new StringTable(1),
     starts: new Float64Array(0),
     ends: new Float64Array(0),
