@@ -114,6 +114,26 @@ test("auto reads a UTF-8 file as UTF-8 with nothing to report, also when its fir
   expect((await again.getTransaction("R-9"))?.customer_id).toBe("JÃ¼rgen GroÃŸ"); // a file of mixed encodings is read in one: the UTF-8 name as Windows-1252 shows it
 });
 
+test("auto tells the encoding in the pass that indexes the file: a late Windows-1252 byte behind ASCII ids and header, and behind a UTF-8 id (indexed again)", async () => {
+  const filler = Array.from({ length: 30_000 }, (_, i) => `F-${i};Kunde ${i % 50};SKU-B;1;7,00;EUR`).join("\n");
+  const yaml = `connectors:\n  - { id: late, type: csv, transactions: ./late2.csv, csv: { delimiter: ";", decimal: "," }, mapping: { transaction_id: id, customer_id: customer } }\n`;
+  const open = () => new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock);
+  // Every string the index keeps is ASCII: the index built reading UTF-8 is the Windows-1252 one.
+  writeFileSync(join(dir, "late2.csv"), Buffer.concat([Buffer.from(`id;customer;sku;qty;price;currency\n${filler}\n`), cp1252("R-10;Müller;SKU-B;1;7,00;EUR\n")]));
+  const ascii = open();
+  expect((await ascii.getTransaction("R-10"))?.customer_id).toBe("Müller");
+  expect((await ascii.getTransaction("F-7"))?.customer_id).toBe("Kunde 7");
+  expect(ascii.mappingReport().warnings?.[0]).toContain("late2.csv: not UTF-8 text, read as windows-1252");
+  // An id of the start is UTF-8 "Ü-1": as the file is Windows-1252, it reads "Ãœ-1", in lookups and scans alike.
+  writeFileSync(join(dir, "late2.csv"), Buffer.concat([Buffer.from(`id;customer;sku;qty;price;currency\nÜ-1;Start;SKU-B;1;7,00;EUR\n${filler}\n`), cp1252("R-10;Müller;SKU-B;1;7,00;EUR\n")]));
+  const mixed = open();
+  expect((await mixed.getTransaction("Ãœ-1"))?.customer_id).toBe("Start");
+  expect(await mixed.getTransaction("Ü-1")).toBeNull();
+  const ids: string[] = [];
+  for await (const t of mixed.scan()) if (!t.transaction_id.startsWith("F-")) ids.push(t.transaction_id);
+  expect(ids).toEqual(["Ãœ-1", "R-10"]);
+});
+
 test("isUtf8File: a character cut by a read boundary is joined, an unfinished one at the end is not UTF-8", async () => {
   for (const ch of ["é", "€", "😀"]) {
     const bytes = Buffer.from(ch);

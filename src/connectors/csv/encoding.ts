@@ -6,7 +6,8 @@
 // it is valid UTF-8, and Windows-1252 otherwise — the most common single-byte code page, which
 // also reads ISO-8859-1 text. The whole file is checked, not a sample: an export's first rows are
 // often plain ASCII, its first accented name thousands of rows in. The check runs at native speed
-// (node:buffer isUtf8, ~13 µs per MiB here), on the file the index build reads next anyway.
+// (node:buffer isUtf8, ~13 µs per MiB here). A transactions file is checked while its index is
+// built (file-index.ts: one read); resolveEncoding reads a reference table once more first.
 import { open } from "../fs-async.ts";
 import type { CsvEncoding } from "./reader.ts";
 
@@ -14,7 +15,7 @@ import type { CsvEncoding } from "./reader.ts";
 export type CsvEncodingSetting = CsvEncoding | "auto";
 
 const CHUNK = 1 << 20;
-const isUtf8 = (bytes: Uint8Array): boolean => (process.getBuiltinModule("node:buffer") as typeof import("node:buffer")).isUtf8(bytes);
+export const isUtf8 = (bytes: Uint8Array): boolean => (process.getBuiltinModule("node:buffer") as typeof import("node:buffer")).isUtf8(bytes);
 
 /** The encoding to read `path` in: the setting, or for `auto` what the file's bytes are. */
 export async function resolveEncoding(path: string, setting: CsvEncodingSetting | undefined): Promise<CsvEncoding> {

@@ -6,12 +6,12 @@ import { stat, statOrUndefined } from "../fs-async.ts";
 import { ROW_NUMBER, columnIndex, lineKeyOf } from "../mapping.ts";
 // A dependency-free table (the analysis ledger uses it for the same reason).
 import { StringTable } from "../../analysis/string-table.ts";
-import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
+import { type CsvEncodingSetting, isUtf8 } from "./encoding.ts";
 import { type CsvEncoding, type CsvRecord, CsvRow, readCsvRecords, readCsvRows } from "./reader.ts";
 import { doubled } from "../../domain/typed-arrays.ts";
 import { type RowNumbering, rowId } from "./row-number.ts";
 import { type DatevHeader, datevHeaderOf } from "./datev-header.ts";
-import { CR_ALONE, endsLinesWithCrAlone } from "./line-ends.ts";
+import { CR_ALONE, crAloneIn } from "./line-ends.ts";
 import { DEFAULT_DELIMITER, sniffDelimiter } from "./delimiter.ts";
 
 export interface CsvFileIndex {
@@ -82,13 +82,52 @@ export interface CsvIndexOptions {
 /** How many rows a misplaced header is looked for in (report titles are a handful of lines). */
 const HEADER_SEARCH_ROWS = 30;
 
-/** Builds the index. */
+/**
+ * Builds the index. With csv.encoding `auto` the file is read once: its start is checked for UTF-8
+ * (the delimiter is found in the same bytes), and the rest while it is indexed. A start that is
+ * not UTF-8 settles it at once (Windows-1252). A file whose start is UTF-8 and whose rest is not
+ * is Windows-1252 too, and its index is right as built as long as every string it made (the
+ * header, the ids that are not plain bytes) was ASCII, the same text in both encodings; else it
+ * is built again in Windows-1252 — the second read the check used to cost every file.
+ */
 export async function buildCsvIndex(path: string, options: CsvIndexOptions): Promise<CsvFileIndex> {
-  const { idColumn } = options;
   const st = await stat(path);
-  const encoding = await resolveEncoding(path, options.encoding);
-  if (await endsLinesWithCrAlone(path)) throw new UnreadableFileError(CR_ALONE);
-  const delimiter = options.delimiter ?? (await fileDelimiter(path, st.size));
+  const start = await fileStart(path, st.size);
+  if (crAloneIn(start.bytes)) throw new UnreadableFileError(CR_ALONE);
+  const delimiter = options.delimiter ?? sniffDelimiter(start.bytes, start.whole) ?? DEFAULT_DELIMITER;
+  const auto = options.encoding === undefined || options.encoding === "auto";
+  if (!auto) return indexFile(path, st, options, delimiter, options.encoding as CsvEncoding);
+  if (!startIsUtf8(start)) return indexFile(path, st, options, delimiter, "windows-1252");
+  const rest = { valid: true };
+  const index = await indexFile(path, st, options, delimiter, "utf-8", start.whole ? undefined : rest);
+  if (rest.valid) return index;
+  if (!index.madeNonAscii) return { ...index, encoding: "windows-1252" };
+  return indexFile(path, st, options, delimiter, "windows-1252");
+}
+
+/** How much of a file's start its delimiter is found from and its encoding first checked on (fifty records of any export fit). */
+const START_BYTES = 64 * 1024;
+
+/** The file's first bytes; `whole`: all of it. */
+async function fileStart(path: string, size: number): Promise<{ bytes: Uint8Array; whole: boolean }> {
+  return { bytes: new Uint8Array(await Bun.file(path).slice(0, START_BYTES).arrayBuffer()), whole: size <= START_BYTES };
+}
+
+/** Whether the file's start is UTF-8, to its last line break when the file goes on (no character cut). */
+function startIsUtf8(start: { bytes: Uint8Array; whole: boolean }): boolean {
+  const end = start.whole ? start.bytes.length : start.bytes.lastIndexOf(0x0a) + 1;
+  return isUtf8(start.bytes.subarray(0, end));
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * The index of the file read in `encoding`; `utf8Check`: the records after the start are checked
+ * for UTF-8 as they are read (csv.encoding auto). `madeNonAscii`: a string the index kept (the
+ * header, an id) has a character that is not ASCII, whose text depends on the encoding.
+ */
+async function indexFile(path: string, st: FileStat, options: CsvIndexOptions, delimiter: string, encoding: CsvEncoding, utf8Check?: { valid: boolean }): Promise<CsvFileIndex & { madeNonAscii?: boolean }> {
+  const { idColumn } = options;
   const head = await firstRecords(path, delimiter, encoding, st.size, Math.max(options.headerRow ?? 1, HEADER_SEARCH_ROWS));
   // An empty file (an export with nothing to export yet, or one being written into a watched
   // folder) has no transactions, not a fault: the connector stays usable, its lookups find nothing.
@@ -113,7 +152,8 @@ export async function buildCsvIndex(path: string, options: CsvIndexOptions): Pro
     const mapped = options.mappedColumns ?? [];
     const misplaced = mapped.length > 0 && mapped.every((c) => columnIndex(header, c) < 0) ? headerRowHint(head, mapped, headerRow) : undefined;
     if (misplaced) throw new UnreadableFileError(`the header has none of the mapped columns (${mapped.map((c) => JSON.stringify(c)).join(", ")})${misplaced}`);
-    return { ...(await numberedIndex(path, st, header, dataStart, delimiter, encoding, options.numbering ?? { prefix: "" })), ...(datev ? { datev } : {}) };
+    const numbered = await numberedIndex(path, st, header, dataStart, delimiter, encoding, options.numbering ?? { prefix: "" }, utf8Check);
+    return { ...numbered, ...(datev ? { datev } : {}), madeNonAscii: header.some((c) => NON_ASCII.test(c)) };
   }
   const idColumns = typeof idColumn === "string" ? [idColumn] : idColumn;
   const idIndexes = idColumns.map((column) => columnIndex(header!, column));
@@ -122,7 +162,12 @@ export async function buildCsvIndex(path: string, options: CsvIndexOptions): Pro
   // A line key (several columns) is looked up as its joined string; one column as its bytes where it can.
   const key = typeof idColumn === "string" ? undefined : idIndexes;
   const idIndex = key ? Math.max(...key) : idIndexes[0]!;
-  const idOf = (row: CsvRow, i: number) => (key ? lineKeyOf(row, key) : oneIdOf(row, i));
+  let madeNonAscii = header.some((c) => NON_ASCII.test(c));
+  const idOf = (row: CsvRow, i: number) => {
+    const id = key ? lineKeyOf(row, key) : oneIdOf(row, i);
+    if (!madeNonAscii && NON_ASCII.test(id)) madeNonAscii = true;
+    return id;
+  };
 
   // Compact storage: a table from id to a slot in two typed arrays (≈ 40 bytes per transaction,
   // and no JavaScript string per id for the collector to walk while the index lives).
@@ -134,7 +179,7 @@ export async function buildCsvIndex(path: string, options: CsvIndexOptions): Pro
   // The id is looked up as the bytes of the row when they are its string (plain ASCII, nothing to
   // trim: practically every id); a string is made only for any other id and for a new scattered one.
   const row = new CsvRow();
-  for await (const batch of readCsvRows(path, { delimiter, encoding, start: dataStart, end: st.size })) {
+  for await (const batch of readCsvRows(path, { delimiter, encoding, start: dataStart, end: st.size, utf8Check })) {
     for (let i = 0; i < batch.count; i++) {
       rows++;
       const offset = batch.offsets[i]!;
@@ -168,16 +213,16 @@ export async function buildCsvIndex(path: string, options: CsvIndexOptions): Pro
       } else runs.push(offset, end);
     }
   }
-  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows, encoding, delimiter, ...(datev ? { datev } : {}) };
+  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows, encoding, delimiter, ...(datev ? { datev } : {}), madeNonAscii };
 }
 
 /** The index of a file whose rows are named by their numbers: each row its own slot, no id read. */
-async function numberedIndex(path: string, st: FileStat, header: string[], dataStart: number, delimiter: string, encoding: CsvEncoding, numbering: RowNumbering): Promise<CsvFileIndex> {
+async function numberedIndex(path: string, st: FileStat, header: string[], dataStart: number, delimiter: string, encoding: CsvEncoding, numbering: RowNumbering, utf8Check?: { valid: boolean }): Promise<CsvFileIndex> {
   let starts = new Float64Array(1 << 16);
   let ends = new Float64Array(1 << 16);
   const slots = new StringTable(1 << 16);
   let rows = 0;
-  for await (const batch of readCsvRows(path, { delimiter, encoding, start: dataStart, end: st.size })) {
+  for await (const batch of readCsvRows(path, { delimiter, encoding, start: dataStart, end: st.size, utf8Check })) {
     for (let i = 0; i < batch.count; i++) {
       if (rows === starts.length) {
         starts = doubled(starts);
@@ -226,13 +271,10 @@ function emptyIndex(path: string, st: FileStat, delimiter: string): CsvFileIndex
   return { path, mtimeMs: st.mtimeMs, size: st.size, header: [], dataStart: st.size, slots: new StringTable(16), starts: new Float64Array(0), ends: new Float64Array(0), scattered: new Map(), rows: 0, encoding: "utf-8", delimiter };
 }
 
-/** How much of a file's start its delimiter is found from (fifty records of any export fit). */
-const SNIFF_BYTES = 64 * 1024;
-
 /** The delimiter a file's first records split on, or the comma when none splits them (csv/delimiter.ts). */
 export async function fileDelimiter(path: string, size: number): Promise<string> {
-  const bytes = new Uint8Array(await Bun.file(path).slice(0, SNIFF_BYTES).arrayBuffer());
-  return sniffDelimiter(bytes, size <= SNIFF_BYTES) ?? DEFAULT_DELIMITER;
+  const start = await fileStart(path, size);
+  return sniffDelimiter(start.bytes, start.whole) ?? DEFAULT_DELIMITER;
 }
 
 /** The id of a row as the index keys it: the field, trimmed ("" when the row has none). */

@@ -13,6 +13,10 @@ export const CR_ALONE =
 
 /** Whether the file's start holds a carriage return and no line feed: lines that end with CR alone. */
 export async function endsLinesWithCrAlone(path: string): Promise<boolean> {
-  const head = new Uint8Array(await Bun.file(path).slice(0, SAMPLE_BYTES).arrayBuffer());
+  return crAloneIn(new Uint8Array(await Bun.file(path).slice(0, SAMPLE_BYTES).arrayBuffer()));
+}
+
+/** The same of a file's first bytes already read (at least its first lines). */
+export function crAloneIn(head: Uint8Array): boolean {
   return head.includes(0x0d) && !head.includes(0x0a);
 }

@@ -11,6 +11,7 @@ import { open } from "../fs-async.ts";
 import { fullGC } from "bun:jsc";
 import { plainDecimalAt } from "../values.ts";
 import { doubled } from "../../domain/typed-arrays.ts";
+import { isUtf8 } from "./encoding.ts";
 
 export interface CsvRecord {
   /** Byte offset of the record's first byte in the file. */
@@ -135,6 +136,13 @@ export interface ReadOptions {
    * scan must read one version of the file (an index is rebuilt anyway when its file changes).
    */
   failIfChanged?: { size: number; mtimeMs: number };
+  /**
+   * Checks the bytes of the records read for UTF-8 as it goes (csv.encoding `auto` while an index
+   * is built: the file is read once, not once to tell its encoding and once more to index it);
+   * `valid` turns false at the first record that is not. Records end at a line break (ASCII), so
+   * no character is cut between two checks.
+   */
+  utf8Check?: { valid: boolean };
 }
 
 /** Streams the records of a file (or of a byte range of it) in batches. */
@@ -208,6 +216,8 @@ async function* readBatches<B>(path: string, options: ReadOptions, parse: (buf: 
         throw e;
       }
       const { next, batch } = parsed;
+      const check = options.utf8Check;
+      if (check?.valid && next > pos && !isUtf8(buf.subarray(pos, next))) check.valid = false;
       pos = next;
       if (batch !== undefined) yield batch;
       if (eof) return;
