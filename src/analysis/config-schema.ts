@@ -3,6 +3,9 @@
 import { type Static, type TObject, type TOptional, type TNumber, Type } from "@sinclair/typebox";
 import { MODULES, type ModuleId } from "./catalog.ts";
 
+/** late_posting.fiscal_calendar.periods (fiscal-periods.ts FISCAL_PATTERNS; listed here, so that the schema imports no analysis code). */
+export const FISCAL_PATTERN_NAMES = ["4-4-5", "4-5-4", "5-4-4", "13x4"] as const;
+
 const closed = { additionalProperties: false } as const;
 /** A calendar day, YYYY-MM-DD. */
 const DAY = "^\\d{4}-\\d{2}-\\d{2}$";
@@ -258,6 +261,18 @@ export const AnomalyDetectionConfig = Type.Object(
         min_history: Type.Integer({ default: 20, minimum: 1 }),
         /** High from this many days after the close on (closer to it: medium). */
         high_after_close_days: Type.Integer({ default: 21, minimum: 0 }),
+        /** The ledger's periods when they are not calendar months (fiscal-periods.ts): a retail
+         *  calendar's weeks per period, and the first day of each fiscal year it spans (52 or 53
+         *  weeks apart; years beyond the last are 52 weeks). */
+        fiscal_calendar: Type.Optional(
+          Type.Object(
+            {
+              periods: Type.Union(FISCAL_PATTERN_NAMES.map((p) => Type.Literal(p))),
+              year_starts: Type.Array(Type.String({ pattern: DAY }), { minItems: 1, maxItems: 100 }),
+            },
+            closed,
+          ),
+        ),
       },
       section,
     ),

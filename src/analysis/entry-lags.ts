@@ -14,6 +14,7 @@
 //    that an interface dated weeks back or a controller's year-end is their routine.
 // A ledger without entry dates costs one property read per entry (add()) and keeps nothing.
 import { parseDateMs } from "./dates.ts";
+import { calendarMonths, type Periods } from "./fiscal-periods.ts";
 import { lowerBound } from "./sorted-search.ts";
 
 const DAY_MS = 86_400_000;
@@ -32,15 +33,16 @@ export function localDay(value: string, ms: number, utcOffsetMinutes: number): n
 
 /** The month (year × 12 + month index) of a day number, and its last day. */
 export function monthOfDay(day: number): number {
-  const d = new Date(day * DAY_MS);
-  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+  return calendarMonths.periodOf(day);
 }
 
 export function lastDayOfMonth(month: number): number {
-  return Math.floor(Date.UTC(Math.floor(month / 12), (month % 12) + 1, 1) / DAY_MS) - 1;
+  return calendarMonths.lastDayOf(month);
 }
 
 export interface CloseSettings {
+  /** The periods the ledger closes (calendar months unless a fiscal calendar is configured). */
+  periods?: Periods;
   closeGapDays: number;
   standingLagDays: number;
   minHistory: number;
@@ -101,13 +103,14 @@ export class EntryLags {
   }
 
   calendar(settings: CloseSettings): CloseCalendar {
-    const key = `${settings.closeGapDays}/${settings.standingLagDays}/${settings.minHistory}`;
+    const key = `${settings.closeGapDays}/${settings.standingLagDays}/${settings.minHistory}/${(settings.periods ?? calendarMonths).id}`;
     let c = this.calendars.get(key);
     if (!c) this.calendars.set(key, (c = this.learn(settings)));
     return c;
   }
 
   private learn(settings: CloseSettings): CloseCalendar {
+    const periods = settings.periods ?? calendarMonths;
     const n = this.posting.length;
     const lagsOf: number[][] = Array.from({ length: this.userNames.length }, () => []);
     let lastEntry = Number.NEGATIVE_INFINITY;
@@ -120,8 +123,8 @@ export class EntryLags {
     const atPeriodEnd = new Int32Array(this.userNames.length);
     const monthOf = new Int32Array(n);
     for (let i = 0; i < n; i++) {
-      const month = (monthOf[i] = monthOfDay(this.posting[i]!));
-      if (lastDayOfMonth(month) - this.posting[i]! < PERIOD_END_DAYS) atPeriodEnd[this.users[i]!]!++;
+      const month = (monthOf[i] = periods.periodOf(this.posting[i]!));
+      if (periods.lastDayOf(month) - this.posting[i]! < PERIOD_END_DAYS) atPeriodEnd[this.users[i]!]!++;
     }
     // A standing lag: three postings of four at least standing_lag_days back, dated through the
     // month (an interface posting each item at its own date). A user who posts to the periods'
@@ -132,17 +135,17 @@ export class EntryLags {
     for (let i = 0; i < n; i++) {
       const month = monthOf[i]!;
       months.add(month);
-      if (standing[this.users[i]!] || this.entry[i]! <= lastDayOfMonth(month)) continue;
+      if (standing[this.users[i]!] || this.entry[i]! <= periods.lastDayOf(month)) continue;
       let list = arrivals.get(month);
       if (!list) arrivals.set(month, (list = []));
       list.push(this.entry[i]!);
     }
     const closes = new Map<number, PeriodClose>();
     const runs = new Map<number, Int32Array>();
-    const delays: number[][] = Array.from({ length: 12 }, () => []);
+    const delays: number[][] = Array.from({ length: periods.perYear }, () => []);
     const allDelays: number[] = [];
     for (const month of months) {
-      const end = lastDayOfMonth(month);
+      const end = periods.lastDayOf(month);
       const days = Int32Array.from(arrivals.get(month) ?? []).sort();
       runs.set(month, days);
       const close = closingRun(days, end, settings.closeGapDays, Number.NaN);
@@ -150,20 +153,20 @@ export class EntryLags {
       const seen = lastEntry > close + settings.closeGapDays;
       closes.set(month, { day: close, seen });
       if (seen) {
-        delays[month % 12]!.push(close - end);
+        delays[periods.slotOf(month)]!.push(close - end);
         allDelays.push(close - end);
       }
     }
     const usual = delays.map((d) => median(d.length > 0 ? d : allDelays));
     for (const [month, c] of closes) {
       if (c.seen) continue;
-      const u = usual[month % 12]!;
-      if (!Number.isNaN(u)) c.day = Math.max(c.day, lastDayOfMonth(month) + u);
+      const u = usual[periods.slotOf(month)]!;
+      if (!Number.isNaN(u)) c.day = Math.max(c.day, periods.lastDayOf(month) + u);
     }
     const userLags = new Map<string, UserLags>();
     this.userNames.forEach((user, code) => userLags.set(user, sorted[code]!));
     const standingUsers = new Set(this.userNames.filter((_, code) => standing[code]));
-    return new CloseCalendar(closes, runs, usual, userLags, standingUsers, settings.closeGapDays);
+    return new CloseCalendar(periods, closes, runs, usual, userLags, standingUsers, settings.closeGapDays);
   }
 }
 
@@ -194,6 +197,8 @@ function median(xs: readonly number[]): number {
 /** The close calendar and the users' habits learned from a history's entry lags. */
 export class CloseCalendar {
   constructor(
+    /** The periods it closes (a "month" below is one of them). */
+    readonly periods: Periods,
     private readonly closes: ReadonlyMap<number, PeriodClose>,
     /** Per month: the arrivals after its end that count for its close, ascending. */
     private readonly runs: ReadonlyMap<number, Int32Array>,
@@ -211,12 +216,12 @@ export class CloseCalendar {
    * otherwise extend the run to its own day).
    */
   closeOf(postingDay: number, own?: { entryDay: number; user: string }): PeriodClose {
-    const month = monthOfDay(postingDay);
+    const month = this.periods.periodOf(postingDay);
     const c = this.closes.get(month);
-    const u = this.usualDelay[month % 12];
-    const usual = lastDayOfMonth(month) + (u === undefined || Number.isNaN(u) ? 0 : u);
+    const u = this.usualDelay[this.periods.slotOf(month)];
+    const end = this.periods.lastDayOf(month);
+    const usual = end + (u === undefined || Number.isNaN(u) ? 0 : u);
     if (!c) return { day: usual, seen: false };
-    const end = lastDayOfMonth(month);
     if (own === undefined || own.entryDay <= end || own.entryDay > c.day || this.standing.has(own.user)) return c;
     const day = closingRun(this.runs.get(month)!, end, this.closeGapDays, own.entryDay);
     return { day: c.seen ? day : Math.max(day, usual), seen: c.seen };

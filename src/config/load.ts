@@ -10,6 +10,7 @@ import type { PlanLimitsT } from "../ratelimit/config-schema.ts";
 import type { ConfigFile } from "./schema.ts";
 import { storageProblems } from "../store/config-checks.ts";
 import { rateLimitProblems } from "../ratelimit/config-checks.ts";
+import { fiscalCalendarProblems } from "../analysis/fiscal-periods.ts";
 import { ExpansionBudget, mergeProblem, sizeProblem } from "./yaml-limits.ts";
 
 export const BUILT_IN_PLANS: Record<string, PlanLimitsT> = {
@@ -115,6 +116,7 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
     problems.push(...duplicateIds(config.alerts.webhooks, "alerts.webhooks", "webhook target"));
     // Every rule's CEL is parsed and type-checked here: a bad rule never reaches the server.
     problems.push(...checkRules(config.rules).problems);
+    problems.push(...fiscalCalendarProblems(config.modules.anomaly_detection.late_posting.fiscal_calendar, "modules.anomaly_detection.late_posting.fiscal_calendar"));
   }
   if (problems.length > 0) throw new ConfigError(file, problems);
 

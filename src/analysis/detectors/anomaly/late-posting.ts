@@ -1,4 +1,5 @@
-// late_posting: an entry posted into a period after the ledger had closed it, with a lag far beyond
+// late_posting: an entry posted into a period (a calendar month, or a fiscal period of the configured
+// late_posting.fiscal_calendar: fiscal-periods.ts) after the ledger had closed it, with a lag far beyond
 // what its user or source usually posts with — the auditors' post-closing and backdated entries
 // (PCAOB AS 2401, ISA 240). Needs `entered_at` beside the posting date (`date`); without it the
 // detector is silent. The close calendar and the users' habits are learned from the history
@@ -7,14 +8,13 @@
 // are how the ledger works; a receivables clerk who never posts late entering revenue into a
 // quarter closed two months ago is not.
 import { parseDateMs } from "../../dates.ts";
-import { lastDayOfMonth, localDay, monthOfDay } from "../../entry-lags.ts";
+import { localDay } from "../../entry-lags.ts";
+import { periodsOf, type Periods } from "../../fiscal-periods.ts";
 import type { Detector, Finding } from "../types.ts";
 
 
 /** Evidence per level, with the default weight 0.8: 68 (high), 40 (medium). */
 const SCORE = { high: 0.85, medium: 0.5 } as const;
-
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 const isoDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
 
@@ -37,7 +37,7 @@ export const latePostingDetector: Detector = {
     const lag = entryDay - postingDay;
     if (lag <= 0) return [];
     const cfg = config.anomaly_detection.late_posting;
-    const calendar = lags.calendar({ closeGapDays: cfg.close_gap_days, standingLagDays: cfg.standing_lag_days, minHistory: cfg.min_history });
+    const calendar = lags.calendar({ periods: periodsOf(cfg.fiscal_calendar), closeGapDays: cfg.close_gap_days, standingLagDays: cfg.standing_lag_days, minHistory: cfg.min_history });
     const user = txn.created_by ?? "";
     const close = calendar.closeOf(postingDay, self ? { entryDay, user } : undefined);
     const afterClose = entryDay - close.day;
@@ -47,11 +47,12 @@ export const latePostingDetector: Detector = {
     const threshold = (own ? Math.max(0, habit.lag) * cfg.habit_factor : 0) + cfg.min_lag_days;
     if (lag < threshold) return [];
     const level = own && afterClose >= cfg.high_after_close_days ? "high" : "medium";
-    return [finding(txn.date, entered, user, lag, postingDay, entryDay, close, afterClose, habit, own, threshold, level)];
+    return [finding(calendar.periods, txn.date, entered, user, lag, postingDay, entryDay, close, afterClose, habit, own, threshold, level)];
   },
 };
 
 function finding(
+  periods: Periods,
   date: string,
   entered: string,
   user: string,
@@ -65,11 +66,11 @@ function finding(
   threshold: number,
   level: "high" | "medium",
 ): Finding {
-  const month = monthOfDay(postingDay);
-  const period = `${MONTHS[month % 12]} ${Math.floor(month / 12)}`;
+  const month = periods.periodOf(postingDay);
+  const period = periods.name(month);
   const who = user === "" ? "entries without a user" : user;
   const closeText = close.seen
-    ? `which closed on ${isoDay(close.day)} (entries into it stopped arriving then, ${close.day - lastDayOfMonth(month)} days after its end)`
+    ? `which closed on ${isoDay(close.day)} (entries into it stopped arriving then, ${close.day - periods.lastDayOf(month)} days after its end)`
     : `which the ledger usually closes by ${isoDay(close.day)}`;
   const habitText = own
     ? `${who} usually posts at most ${habit.lag} days back (${habit.n} postings with an entry date)`
