@@ -6,7 +6,7 @@
  * the product's decision (risk level high or critical): precision and recall per planted kind,
  * and the entries of each kind of regular business flagged high (late_posting's own in brackets).
  *
- *   bun run bench/late-posting-quality.ts [--seeds 1,2,3] [--setups no-entry-date,labelled,mapped,labelled-de] [--verbose]
+ *   bun run bench/late-posting-quality.ts [--seeds 1,2,3] [--setups no-entry-date,labelled,mapped,labelled-de] [--calendar months|4-4-5] [--verbose]
  *
  * Setups: `no-entry-date` exports the ledger without its "Created On" column (a ledger that does
  * not carry an entry date: the detector has nothing to read, the scan is the one before it
@@ -14,12 +14,20 @@
  * its label (zero-config); `mapped` names it in the mapping under another header ("SYS_CREATED"),
  * as a user does for an export whose label is not one the connector knows; `labelled-de` is the
  * ledger as a German installation exports it (`;`, DD.MM.YYYY, "Buchungsdatum" beside
- * "Erfassungsdatum" with its time), the entry date again found by its label.
+ * "Erfassungsdatum" with its time), the entry date again found by its label; `labelled-fiscal` is
+ * `labelled` with the ledger's fiscal calendar configured (late_posting.fiscal_calendar).
+ *
+ * `--calendar 4-4-5`: the company closes the periods of a 4-4-5 retail calendar, not calendar
+ * months (bench/quality/late-postings.ts: the same business and plants by its periods, and the
+ * hard negatives `open_period_tail`: invoices dated in a period's first days that lie in the
+ * previous calendar month, keyed two to four weeks later while the period is open). Run it with
+ * `--setups labelled,labelled-fiscal`: judged by months (the detector before fiscal calendars,
+ * and a user who does not configure one), then by the configured calendar.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { LATE_KINDS, REGULAR_KINDS, generateLateLedger, toLateCsv, type LateLedger } from "./quality/late-postings.ts";
+import { FISCAL_YEAR_STARTS, LATE_KINDS, REGULAR_KINDS, generateLateLedger, toLateCsv, type LateLedger } from "./quality/late-postings.ts";
 import { prf } from "./quality/metrics.ts";
 import { scanThroughServer } from "./quality/served-scan.ts";
 
@@ -31,12 +39,17 @@ const flag = (name: string) => {
 const seeds = (flag("--seeds") ?? "1,2,3").split(",").map(Number);
 const setups = (flag("--setups") ?? "no-entry-date,labelled,mapped,labelled-de").split(",");
 const verbose = args.includes("--verbose");
+const calendar = (flag("--calendar") ?? "months") as "months" | "4-4-5";
 const root = resolve(import.meta.dir, "..");
 
 const CONFIG = (dir: string, port: number, setup: string) => `
 server: { host: 127.0.0.1, port: ${port}, access_log: false }
 storage: { path: ${dir}/assay.db, synchronous: NORMAL }
-security: { master_key_file: ${dir}/master.key }
+security: { master_key_file: ${dir}/master.key }${setup === "labelled-fiscal" ? `
+modules:
+  anomaly_detection:
+    late_posting:
+      fiscal_calendar: { periods: 4-4-5, year_starts: [${FISCAL_YEAR_STARTS.join(", ")}] }` : ""}
 connectors:
   - id: ledger
     type: csv
@@ -104,7 +117,7 @@ const empty = (): Tally => ({
 const tallies = new Map(setups.map((s) => [s, empty()]));
 let entries = 0;
 for (const seed of seeds) {
-  const ledger = generateLateLedger({ seed });
+  const ledger = generateLateLedger({ seed, calendar });
   entries += ledger.rows.length;
   for (const setup of setups) {
     const t = tallies.get(setup)!;
@@ -152,7 +165,7 @@ for (const seed of seeds) {
 }
 
 const f3 = (x: number) => x.toFixed(3);
-console.log(`late postings: seeds ${seeds.join(",")}, ${entries} entries\n`);
+console.log(`late postings: seeds ${seeds.join(",")}, ${entries} entries${calendar === "months" ? "" : `, closing the periods of a ${calendar} calendar`}\n`);
 console.log("anomaly_detection at high, per entry:\n");
 console.log(`| setup | TP | FP | FN | precision | recall | F1 | late_posting high: TP / FP | ${LATE_KINDS.map((k) => `recall ${k}`).join(" | ")} | server CPU s |`);
 console.log(`|---|---:|---:|---:|---:|---:|---:|---:|${LATE_KINDS.map(() => "---:").join("|")}|---:|`);

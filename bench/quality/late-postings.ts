@@ -42,7 +42,7 @@ import { mulberry32 } from "./mulberry32.ts";
 
 export const LATE_KINDS = ["post_close_user", "near_close", "backdated_quarter", "habit_break"] as const;
 export type LateKind = (typeof LATE_KINDS)[number];
-export const REGULAR_KINDS = ["ap_invoice", "ar_invoice", "payment", "bank_feed", "payroll", "expense_report", "card_feed", "month_end_close", "reversal", "year_end_close", "weekend_batch", "holiday_catch_up", "manual_journal"] as const;
+export const REGULAR_KINDS = ["ap_invoice", "ar_invoice", "payment", "bank_feed", "payroll", "expense_report", "card_feed", "month_end_close", "reversal", "year_end_close", "weekend_batch", "holiday_catch_up", "manual_journal", "open_period_tail"] as const;
 export type RegularKind = (typeof REGULAR_KINDS)[number];
 
 export interface LateRow {
@@ -83,6 +83,41 @@ const isHoliday = (ms: number) => {
 const isWorkday = (ms: number) => weekday(ms) !== 0 && weekday(ms) !== 6 && !isHoliday(ms);
 const monthStart = (y: number, m: number) => Date.UTC(y, m, 1);
 const monthEnd = (y: number, m: number) => Date.UTC(y, m + 1, 0);
+
+/**
+ * The periods the company closes, numbered twelve a year: calendar months (year × 12 + month), or
+ * a retail 4-4-5 calendar's periods of whole weeks, its 52-week fiscal years starting on the Sunday
+ * 2023-01-01, 2023-12-31, 2024-12-29, 2025-12-28 (the 4-4-5 variant's `year_starts`).
+ */
+interface LedgerPeriods {
+  of(ms: number): number;
+  start(i: number): number;
+  /** The period's last day. */
+  end(i: number): number;
+}
+
+const MONTH_PERIODS: LedgerPeriods = {
+  of: (ms) => new Date(ms).getUTCFullYear() * 12 + new Date(ms).getUTCMonth(),
+  start: (i) => monthStart(Math.floor(i / 12), i % 12),
+  end: (i) => monthEnd(Math.floor(i / 12), i % 12),
+};
+
+const FISCAL_ANCHOR = Date.UTC(2023, 0, 1);
+const WEEKS_445 = [4, 4, 5, 4, 4, 5, 4, 4, 5, 4, 4, 5];
+const OFFSETS_445 = WEEKS_445.map((_, k) => WEEKS_445.slice(0, k).reduce((a, w) => a + w * 7, 0));
+/** The 4-4-5 variant's fiscal years, as late_posting.fiscal_calendar.year_starts. */
+export const FISCAL_YEAR_STARTS = ["2023-01-01", "2023-12-31", "2024-12-29", "2025-12-28"];
+const FISCAL_445: LedgerPeriods = {
+  of(ms) {
+    const y = Math.floor((ms - FISCAL_ANCHOR) / (364 * DAY));
+    const into = (ms - FISCAL_ANCHOR - y * 364 * DAY) / DAY;
+    let k = 11;
+    while (k > 0 && OFFSETS_445[k]! > into) k--;
+    return y * 12 + k;
+  },
+  start: (i) => FISCAL_ANCHOR + (Math.floor(i / 12) * 364 + OFFSETS_445[i % 12]!) * DAY,
+  end: (i) => FISCAL_445.start(i + 1) - DAY,
+};
 /** The n-th working day (1-based) on or after `from`. */
 function nthWorkday(from: number, n: number): number {
   let d = from;
@@ -91,11 +126,6 @@ function nthWorkday(from: number, n: number): number {
     if (isWorkday(d) && ++k === n) return d;
     d += DAY;
   }
-}
-function lastWorkday(y: number, m: number): number {
-  let d = monthEnd(y, m);
-  while (!isWorkday(d)) d -= DAY;
-  return d;
 }
 function workdaysBefore(ms: number, n: number): number {
   let d = ms;
@@ -112,7 +142,9 @@ const REVENUE: [string, string][] = [["4000", "Revenue products"], ["4100", "Rev
 const TREASURY_PL: [string, string][] = [["6650", "Bank fees"], ["7100", "Interest income"], ["7200", "Interest expense"]];
 const CLOSE_ACCOUNTS: [string, string][] = [["2400", "Accrued liabilities"], ["6990", "Cost allocations"], ["1300", "Prepaid expenses"], ["6500", "Consulting"], ["6400", "IT services"], ["2450", "Accrued bonuses"], ["4900", "Revenue deferral"], ["1400", "Inventory adjustment"]];
 
-export function generateLateLedger(options: { seed: number }): LateLedger {
+export function generateLateLedger(options: { seed: number; calendar?: "months" | "4-4-5" }): LateLedger {
+  const fiscal = options.calendar === "4-4-5";
+  const P = fiscal ? FISCAL_445 : MONTH_PERIODS;
   const rnd = mulberry32(options.seed * 7919 + 17);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const between = (a: number, b: number) => a + Math.floor(rnd() * (b - a + 1));
@@ -133,19 +165,14 @@ export function generateLateLedger(options: { seed: number }): LateLedger {
   const office = () => (between(8, 17) * 3600 + between(0, 3599)) * 1000;
   const at = (hour: number, spreadMin: number) => Math.max(0, (hour * 3600 + between(0, spreadMin * 60)) * 1000);
 
-  // The close calendar: month (y, m) stops taking entries on its close day.
-  const closeOf = new Map<string, number>();
-  const key = (y: number, m: number) => `${y}-${m}`;
-  for (let y = 2023; y <= 2026; y++) {
-    for (let m = 0; m < 12; m++) {
-      const next = monthStart(y, m + 1);
-      closeOf.set(key(y, m), m === 11 ? nthWorkday(next, between(24, 29)) : nthWorkday(next, between(4, 9)));
-    }
+  // The close calendar: period i stops taking entries on its close day (the year's last period, the
+  // year-end close, five to six weeks into the next year).
+  const closeOf = new Map<number, number>();
+  for (let i = P.of(Date.UTC(2023, 0, 1)); i <= P.of(Date.UTC(2026, 11, 31)); i++) {
+    const next = P.start(i + 1);
+    closeOf.set(i, i % 12 === 11 ? nthWorkday(next, between(24, 29)) : nthWorkday(next, between(4, 9)));
   }
-  const closeFor = (ms: number) => {
-    const d = new Date(ms);
-    return closeOf.get(key(d.getUTCFullYear(), d.getUTCMonth()))!;
-  };
+  const closeFor = (ms: number) => closeOf.get(P.of(ms))!;
   /** Whether a posting date's period is still open on `entry` (the close day itself included). */
   const open = (posting: number, entry: number) => entry <= closeFor(posting) + DAY - 1;
 
@@ -161,7 +188,6 @@ export function generateLateLedger(options: { seed: number }): LateLedger {
   for (let day = START; day <= END; day += DAY) {
     const d = new Date(day);
     const y = d.getUTCFullYear();
-    const m = d.getUTCMonth();
     const work = isWorkday(day);
     // bank_feed: every night, statement lines of 1–3 days before.
     for (let i = between(4, 10); i > 0; i--) {
@@ -227,32 +253,33 @@ export function generateLateLedger(options: { seed: number }): LateLedger {
       const [account, accountName] = pick(CLOSE_ACCOUNTS);
       add({ postingDate: iso(posting), createdOn: stamp(day + office()), user: pick(["c.schmidt", "a.rossi"]), source: "GENJNL", account, accountName, description: "Reclassification", amount: logAmount(8, 1.3), partner: "", kind: "manual_journal" });
     }
-    // The close of the previous month, in its first working days (to its close day).
-    const prevY = m === 0 ? y - 1 : y;
-    const prevM = m === 0 ? 11 : m - 1;
-    const close = closeOf.get(key(prevY, prevM))!;
-    const prevEnd = monthEnd(prevY, prevM);
+    // The close of the previous period, in its first working days (to its close day).
+    const current = P.of(day);
+    const prev = current - 1;
+    const close = closeOf.get(prev)!;
+    const prevEnd = P.end(prev);
     if (day <= close) {
-      const yearEnd = prevM === 11;
+      const yearEnd = prev % 12 === 11;
       // month_end_close / year_end_close by the controllers.
       for (let i = between(yearEnd ? 1 : 2, yearEnd ? 3 : 6); i > 0; i--) {
         const [account, accountName] = pick(CLOSE_ACCOUNTS);
         add({ postingDate: iso(prevEnd), createdOn: stamp(day + office()), user: pick(["c.schmidt", "a.rossi"]), source: "GENJNL", account, accountName, description: yearEnd ? "Year-end adjustment" : pick(["Accrual", "Cost allocation", "Adjustment", "Prepaid release"]), amount: logAmount(8.5, 1.4), partner: "", kind: yearEnd ? "year_end_close" : "month_end_close" });
         // reversal: an accrual's reversal, entered with it, on the 1st of the new month.
         if (!yearEnd && rnd() < 0.4) {
-          add({ postingDate: iso(monthStart(y, m)), createdOn: stamp(day + office()), user: "c.schmidt", source: "GENJNL", account: "2400", accountName: "Accrued liabilities", description: "Accrual reversal", amount: -logAmount(8, 1), partner: "", kind: "reversal" });
+          add({ postingDate: iso(P.start(current)), createdOn: stamp(day + office()), user: "c.schmidt", source: "GENJNL", account: "2400", accountName: "Accrued liabilities", description: "Accrual reversal", amount: -logAmount(8, 1), partner: "", kind: "reversal" });
         }
       }
       // The auditors' adjustments: the second half of the year-end close.
-      if (yearEnd && day >= nthWorkday(monthStart(y, 0), 10) && rnd() < 0.35) {
+      if (yearEnd && day >= nthWorkday(P.start(current - (current % 12)), 10) && rnd() < 0.35) {
         for (let i = between(1, 3); i > 0; i--) {
           const [account, accountName] = pick(CLOSE_ACCOUNTS);
           add({ postingDate: iso(prevEnd), createdOn: stamp(day + office()), user: "ext.auditor", source: "GENJNL", account, accountName, description: "Audit adjustment", amount: logAmount(9, 1.3), partner: "", kind: "year_end_close" });
         }
       }
       // payroll: posted to the pay date, imported 2–6 working days after it.
-      const pay = lastWorkday(prevY, prevM);
-      if (day === nthWorkday(pay + DAY, 2 + ((prevM * 7 + y) % 5))) {
+      let pay = prevEnd;
+      while (!isWorkday(pay)) pay -= DAY;
+      if (day === nthWorkday(pay + DAY, 2 + (((prev % 12) * 7 + y) % 5))) {
         for (const [account, accountName] of [["6000", "Salaries"], ["6010", "Social security"], ["2300", "Payroll liabilities"]] as const) {
           add({ postingDate: iso(pay), createdOn: stamp(day + at(7, 20)), user: "PAYROLL", source: "PAYROLL", account, accountName, description: "Payroll import", amount: logAmount(11, 0.1), partner: "", kind: "payroll" });
         }
@@ -260,14 +287,40 @@ export function generateLateLedger(options: { seed: number }): LateLedger {
     }
   }
   // weekend_batch: the depreciation run, the first Saturday night after each month's end.
-  for (let y = 2024; y <= 2025; y++) {
-    for (let m = 0; m < 12; m++) {
-      const end = monthEnd(y, m);
-      let sat = end + DAY;
-      while (weekday(sat) !== 6) sat += DAY;
-      if (sat > END) continue;
-      for (const [account, accountName] of [["6800", "Depreciation buildings"], ["6810", "Depreciation equipment"], ["6820", "Depreciation vehicles"]] as const) {
-        add({ postingDate: iso(end), createdOn: stamp(sat + at(22, 50)), user: "BATCH", source: "FA-DEPR", account, accountName, description: "Depreciation run", amount: logAmount(9, 0.05), partner: "", kind: "weekend_batch" });
+  for (let i = P.of(START); i <= P.of(END); i++) {
+    const end = P.end(i);
+    let sat = end + DAY;
+    while (weekday(sat) !== 6) sat += DAY;
+    if (sat > END) continue;
+    for (const [account, accountName] of [["6800", "Depreciation buildings"], ["6810", "Depreciation equipment"], ["6820", "Depreciation vehicles"]] as const) {
+      add({ postingDate: iso(end), createdOn: stamp(sat + at(22, 50)), user: "BATCH", source: "FA-DEPR", account, accountName, description: "Depreciation run", amount: logAmount(9, 0.05), partner: "", kind: "weekend_batch" });
+    }
+  }
+  // open_period_tail (the 4-4-5 calendar only): a period's first days that lie in the calendar
+  // month before its end (26–31 January in the period 26 January – 22 February) are open until
+  // the period closes. Invoices dated on delivery there are keyed when the signed delivery note
+  // comes back, two to four weeks later, by users who otherwise post the day they enter: into a
+  // calendar month closed weeks before, into a fiscal period still open.
+  if (fiscal) {
+    for (let i = P.of(START); i <= P.of(END); i++) {
+      const first = P.start(i);
+      const end = P.end(i);
+      const monthOfEnd = new Date(end).getUTCMonth();
+      if (new Date(first).getUTCMonth() === monthOfEnd) continue;
+      const tailEnd = Date.UTC(new Date(end).getUTCFullYear(), monthOfEnd, 0);
+      for (let n = between(2, 4); n > 0; n--) {
+        const posting = first + Math.floor(rnd() * ((tailEnd - first) / DAY + 1)) * DAY;
+        let entry = posting + between(14, 24) * DAY;
+        while (!isWorkday(entry)) entry += DAY;
+        if (entry > end || entry > END) continue;
+        const user = pick(["ar.clerk", "sales.ops", "treasury"]);
+        if (user === "treasury") {
+          const [account, accountName] = pick(TREASURY_PL);
+          add({ postingDate: iso(posting), createdOn: stamp(entry + office()), user, source: "PAYMENTS", account, accountName, description: accountName, amount: logAmount(5.5, 1.2), partner: "", kind: "open_period_tail" });
+        } else {
+          const [account, accountName] = pick(REVENUE);
+          add({ postingDate: iso(posting), createdOn: stamp(entry + office()), user, source: "SALES", account, accountName, description: "Customer invoice", amount: logAmount(8, 1), partner: pick(customers), kind: "open_period_tail" });
+        }
       }
     }
   }
@@ -289,7 +342,7 @@ export function generateLateLedger(options: { seed: number }): LateLedger {
     const user = pick(["ar.clerk", "treasury", "sales.ops"]);
     // A period that closed 3 weeks to 4 months before the entry.
     let posting = entry - between(30, 130) * DAY;
-    if (rnd() < 0.5) posting = monthEnd(new Date(posting).getUTCFullYear(), new Date(posting).getUTCMonth());
+    if (rnd() < 0.5) posting = P.end(P.of(posting));
     while (closeFor(posting) + 21 * DAY > entry) posting -= 20 * DAY;
     const large = rnd() < 0.4;
     const amount = large ? logAmount(11.5, 0.6) : logAmount(7.5, 1);
@@ -302,8 +355,7 @@ export function generateLateLedger(options: { seed: number }): LateLedger {
   // near_close: the same users, 8–20 days after the month's close.
   for (let i = between(3, 5); i > 0; i--) {
     const month = randomWorkday(plantAfter, END - 60 * DAY);
-    const md = new Date(month);
-    const end = monthEnd(md.getUTCFullYear(), md.getUTCMonth());
+    const end = P.end(P.of(month));
     const posting = rnd() < 0.5 ? end : month;
     let entry = closeFor(posting) + between(8, 20) * DAY;
     while (!isWorkday(entry)) entry += DAY;
@@ -317,11 +369,12 @@ export function generateLateLedger(options: { seed: number }): LateLedger {
   // backdated_quarter: a controller into a prior quarter's or year's end, months after its close.
   for (let i = between(3, 5); i > 0; i--) {
     const entry = randomWorkday(Date.UTC(2025, 2, 1), END - 5 * DAY);
-    const ed = new Date(entry);
-    const quarter = Math.floor(ed.getUTCMonth() / 3);
+    const current = P.of(entry);
+    const yearFirst = current - (current % 12);
+    const quarter = Math.floor((current % 12) / 3);
     // The end of the quarter before the last closed one, or the prior year's end.
     const yearBack = rnd() < 0.4;
-    const posting = yearBack ? Date.UTC(ed.getUTCFullYear() - 1, 11, 31) : Date.UTC(ed.getUTCFullYear(), quarter * 3 - 3, 0);
+    const posting = yearBack ? P.end(yearFirst - 1) : P.end(yearFirst + quarter * 3 - 4);
     if (closeFor(posting) + 30 * DAY > entry) continue;
     plant("backdated_quarter", pick(["c.schmidt", "a.rossi"]), "GENJNL", posting, entry + office(), pick(CLOSE_ACCOUNTS), logAmount(9.5, 1.2), "", pick(["Adjustment", "Accrual", "Revenue deferral release"]));
   }
