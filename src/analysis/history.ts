@@ -772,8 +772,8 @@ function visitOf(attrs: NonNullable<Transaction["attributes"]>): string {
 }
 
 /**
- * Same type, counterparty, currency, amount and lines (and site, work order and service day, and the card charged, where
- * the source has them): what two copies of one document share. A payment's reference (the invoice it pays) is part of it:
+ * Same type, counterparty, currency, amount and lines (and site, work order and service day, the card charged, and the
+ * contract, where the source has them): what two copies of one document share. A payment's reference (the invoice it pays) is part of it:
  * two equal payments to one vendor for two invoices (two sites' identical licence fees) are two
  * payments, the same invoice paid twice is one paid twice.
  */
@@ -792,7 +792,10 @@ export function fingerprint(t: Transaction): string {
     lines = keys.sort().join(",");
   }
   const paid = t.type === "payment" && t.reference !== undefined ? `|${t.reference}` : "";
-  return `${t.type ?? ""}|${t.customer_id ?? ""}|${t.currency ?? ""}|${(t.amount ?? 0).toFixed(2)}|${lines}${at}${visit}${paid}`;
+  // Two contracts bill two supplies: a corporate tenant's identical leases of two apartments, a
+  // customer's two subscriptions at one price. A copy keeps its contract.
+  const under = t.contract_id !== undefined ? `|#${t.contract_id}` : "";
+  return `${t.type ?? ""}|${t.customer_id ?? ""}|${t.currency ?? ""}|${(t.amount ?? 0).toFixed(2)}|${lines}${at}${visit}${paid}${under}`;
 }
 
 function lineFingerprint(l: Transaction["lines"][number]): string {

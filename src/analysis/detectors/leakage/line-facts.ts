@@ -4,10 +4,11 @@
 //
 // The billed net unit price is the line amount ÷ quantity when both are given (what the customer
 // actually pays, whichever convention the source uses for unit_price and discount_pct), else the
-// unit price. When several contracts or promotions are in force the most generous one (the
-// lowest price) is used: amount at risk is measured against the best terms the customer had. A
-// row with `min_quantity` is a volume tier: it is in force only for a line of that quantity or
-// more, so the lowest price among the tiers the line reaches is its price.
+// unit price; a line of an amount alone is one charge at that amount. When several contracts or
+// promotions are in force the most generous one (the lowest price) is used: amount at risk is
+// measured against the best terms the customer had. A row with `min_quantity` is a volume tier: it
+// is in force only for a line of that quantity or more, so the lowest price among the tiers the
+// line reaches is its price.
 import { type Contract, type ExchangeRate, sameUnit, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -44,6 +45,17 @@ export interface LineFacts {
   orderDay: string | undefined;
 }
 
+/**
+ * A line that states an amount and neither a quantity nor a unit price is one charge of its kind:
+ * a rent roll's RENT, PARK or CONC charge, a fee. Property-management and other charge-detail
+ * exports carry no quantity column, and such a line's price is its amount (a credit's, a
+ * concession's, negative). A line that states a unit price but no quantity still prices nothing:
+ * how many units it bills is unknown.
+ */
+function oneCharge(line: TransactionLine): boolean {
+  return line.amount !== undefined && line.unit_price === undefined;
+}
+
 /** `self`: the transaction's own entry in the history, when it is there (a lookup, a scan). */
 export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: ModulesConfig, self?: HistoryEntry): LineFacts[] {
   const day = dayOf(txn.date);
@@ -60,7 +72,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
   let rates: readonly ExchangeRate[] | undefined;
   txn.lines.forEach((line, index) => {
     if (!line.sku) return;
-    const quantity = line.quantity ?? 0;
+    const quantity = line.quantity ?? (oneCharge(line) ? 1 : 0);
     const net =
       line.amount !== undefined && quantity !== 0 ? line.amount / quantity : line.unit_price !== undefined ? line.unit_price : undefined;
     let list = ctx.reference.listPrice(line.sku, currency, day, line.unit);

@@ -51,7 +51,10 @@ export type TaxObservation = [customer: string, currency: string, stated: number
  */
 export const JURISDICTION_FIELDS = ["tax_jurisdiction", "jurisdiction", "tax_zone", "tax_area", "tax_area_code", "tax_region", "state", "state_code", "state_province", "province", "ship_to_state", "ship_to_province", "ship_state", "shipping_state", "shipping_province", "shipping_province_code", "shipping_region", "service_state",
   // A construction or service job is taxed where the work is done: the job site's state.
-  "job_state", "jobsite_state", "job_site_state", "project_state", "site_state"] as const;
+  "job_state", "jobsite_state", "job_site_state", "project_state", "site_state",
+  // Rent is taxed where the rented property is (Florida's business rent tax, Arizona's city tax
+  // on commercial leases): a property-management system names the property's state.
+  "property_state", "premises_state"] as const;
 const jurisdictionField = attributeNameMatcher(JURISDICTION_FIELDS);
 
 /** The document's tax jurisdiction, upper-cased with letters and digits only, or "". */
