@@ -37,6 +37,8 @@ interface Charge { code: string; desc: string; amount: number }
 interface Property {
   id: string; name: string; state: string; kind: "Residential" | "Retail" | "Office"; county: string;
   mtmStyle: "rate" | "fee"; park: number; pet: number; stor: number; lateFlat: number;
+  /** The day of the month before on which next month's charges are invoiced; 0: on the 1st. */
+  advanceDay: number;
 }
 interface Lease {
   id: string; tenant: Tenant; unit: Unit; start: string; end: string; status: string; moveIn: string; moveOut: string; deposit: number;
@@ -47,7 +49,7 @@ interface Lease {
 interface Tenant { id: string; name: string }
 interface Unit { id: string; property: Property; type: string; program: string; sqft: number }
 interface Doc {
-  no: string; trans: "Charge" | "Credit"; date: string; period: string; lease: Lease; applied: Doc | null; lines: Charge[];
+  no: string; trans: "Charge" | "Credit"; date: string; period: string; periodStart: string; lease: Lease; applied: Doc | null; lines: Charge[];
   taxCode: string; taxRate: number; tax: number; regular: string; leak?: { kind: LeakKind; risk: number };
 }
 
@@ -92,8 +94,11 @@ export function generateRentRoll(seed: number) {
   const properties: Property[] = [];
   const res: [string, string, string][] = [["Palm Harbor Apartments", "FL", "Hillsborough"], ["Camelback Ridge", "AZ", "Phoenix"], ["Mesa Verde Flats", "AZ", "Tempe"], ["Live Oak Commons", "TX", "Travis"], ["Peachtree Landing", "GA", "Fulton"], ["Crabtree Village", "NC", "Wake"], ["Cherry Creek Lofts", "CO", "Denver"]];
   const com: [string, string, string, "Retail" | "Office"][] = [["Biscayne Plaza", "FL", "Miami-Dade", "Retail"], ["Orlando Commerce Center", "FL", "Orange", "Office"], ["Scottsdale Pavilions", "AZ", "Phoenix", "Retail"], ["Kapiolani Centre", "HI", "Honolulu", "Office"], ["Ala Moana Shops", "HI", "Honolulu", "Retail"], ["Domain Office Park", "TX", "Travis", "Office"]];
-  res.forEach(([name, state, county], i) => properties.push({ id: `R${100 + i}`, name, state, county, kind: "Residential", mtmStyle: chance(0.5) ? "rate" : "fee", park: pick([50, 60, 75, 85]), pet: pick([25, 35, 40, 50]), stor: pick([45, 50, 65]), lateFlat: pick([50, 75, 100]) }));
-  com.forEach(([name, state, county, kind], i) => properties.push({ id: `C${200 + i}`, name, state, county, kind, mtmStyle: "rate", park: pick([95, 125, 150]), pet: 0, stor: 0, lateFlat: 0 }));
+  // Residential communities post the month's charges on the 1st, but one runs them on the 26th of
+  // the month before (a Yardi-style recurring-charge run); commercial tenants are invoiced on the
+  // 20th for next month's charges, due on the 1st (MRI-style invoices).
+  res.forEach(([name, state, county], i) => properties.push({ id: `R${100 + i}`, name, state, county, kind: "Residential", mtmStyle: chance(0.5) ? "rate" : "fee", park: pick([50, 60, 75, 85]), pet: pick([25, 35, 40, 50]), stor: pick([45, 50, 65]), lateFlat: pick([50, 75, 100]), advanceDay: i === 1 ? 26 : 0 }));
+  com.forEach(([name, state, county, kind], i) => properties.push({ id: `C${200 + i}`, name, state, county, kind, mtmStyle: "rate", park: pick([95, 125, 150]), pet: 0, stor: 0, lateFlat: 0, advanceDay: 20 }));
 
   const units: Unit[] = [];
   for (const p of properties) {
@@ -254,13 +259,14 @@ export function generateRentRoll(seed: number) {
   const docs: Doc[] = [];
   const amountOn = (l: Lease, code: string, day: string) => l.rows.find((r) => r.code === code && r.from <= day && day <= r.to)?.amount;
   const taxDoc = (d: Doc) => {
-    const t = rentTax(d.lease.unit.property, d.date);
+    // Taxed by the period of occupancy billed (Florida's repeal: rent for periods from 1 October).
+    const t = rentTax(d.lease.unit.property, d.periodStart);
     d.taxCode = t.code; d.taxRate = t.rate;
     d.tax = r2(d.lines.filter((c) => TAXED.has(c.code)).reduce((s, c) => s + c.amount, 0) * t.rate);
     if (d.tax < 0) d.tax = 0;
   };
   const newDoc = (p: Partial<Doc> & Pick<Doc, "lease" | "date" | "regular">): Doc => {
-    const d: Doc = { no: "", trans: "Charge", period: p.date.slice(0, 7), applied: null, lines: [], taxCode: "", taxRate: 0, tax: 0, ...p };
+    const d: Doc = { no: "", trans: "Charge", period: p.date.slice(0, 7), periodStart: p.date, applied: null, lines: [], taxCode: "", taxRate: 0, tax: 0, ...p };
     docs.push(d);
     return d;
   };
@@ -297,7 +303,8 @@ export function generateRentRoll(seed: number) {
         : !isRes && rentTax(l.unit.property, m).rate > 0 ? "commercial_taxed"
         : isRes && l.unit.property.state === "AZ" && m >= "2025-01-01" ? "tax_repealed"
         : isRes ? "residential_rent" : "commercial_rent";
-      const d = newDoc({ lease: l, date: m, regular, lines });
+      const advance = l.unit.property.advanceDay;
+      const d = newDoc({ lease: l, date: advance && m > l.moveIn ? `${addMonths(m, -1).slice(0, 8)}${advance}` : m, period: m.slice(0, 7), periodStart: m, regular, lines });
       taxDoc(d);
       byUnitMonth.set(`${l.unit.property.id}|${l.unit.id}|${m}`, d);
       // Late fees after the five-day grace period (a flat fee, or 10 % for commercial; capped at 5 %
@@ -360,7 +367,7 @@ export function generateRentRoll(seed: number) {
   const take = (pool: Doc[], n: number) => { const out: Doc[] = []; for (const d of [...pool].sort(() => rnd() - 0.5)) { if (out.length >= n) break; if (used.has(d)) continue; used.add(d); out.push(d); } return out; };
   const prevRent = (d: Doc) => {
     const l = d.lease;
-    const prior = l.rows.filter((r) => r.code === "RENT" && r.to < d.date).at(-1) ?? (l as Lease & { renewalOf?: Lease }).renewalOf?.rows.filter((r) => r.code === "RENT").at(-1);
+    const prior = l.rows.filter((r) => r.code === "RENT" && r.to < d.periodStart).at(-1) ?? (l as Lease & { renewalOf?: Lease }).renewalOf?.rows.filter((r) => r.code === "RENT").at(-1);
     return prior?.amount;
   };
   for (const kind of LEAK_KINDS) {
@@ -389,11 +396,11 @@ export function generateRentRoll(seed: number) {
       }
     } else if (kind === "concession_beyond_term") {
       // The concession keeps being posted after the months the lease grants it.
-      const pool = monthly().filter((d) => ["residential_rent", "commercial_rent", "commercial_taxed", "tax_repealed"].includes(d.regular) && d.lease.rows.some((r) => r.code === "CONC" && r.to < d.date && Date.parse(d.date) - Date.parse(r.to) < 100 * 86400000));
+      const pool = monthly().filter((d) => ["residential_rent", "commercial_rent", "commercial_taxed", "tax_repealed"].includes(d.regular) && d.lease.rows.some((r) => r.code === "CONC" && r.to < d.periodStart && Date.parse(d.periodStart) - Date.parse(r.to) < 100 * 86400000));
       for (const d of take(pool, 25)) {
-        const conc = d.lease.rows.filter((r) => r.code === "CONC" && r.to < d.date).at(-1)!;
+        const conc = d.lease.rows.filter((r) => r.code === "CONC" && r.to < d.periodStart).at(-1)!;
         const amount = Math.max(conc.amount, -rentLine(d).amount);
-        d.lines.splice(1, 0, { code: "CONC", desc: `Concession ${d.date.slice(5, 7)}/${d.date.slice(0, 4)}`, amount });
+        d.lines.splice(1, 0, { code: "CONC", desc: `Concession ${d.period.slice(5, 7)}/${d.period.slice(0, 4)}`, amount });
         plant(d, kind, -amount); taxDoc(d);
       }
     } else if (kind === "concession_above_lease") {
@@ -433,14 +440,14 @@ const csv = (header: string[], rows: string[][]) => [header, ...rows].map((r) =>
 export function writeRentRoll(seed: number, out: string) {
   const g = generateRentRoll(seed);
   mkdirSync(join(out, "ref"), { recursive: true });
-  const header = ["Invoice #", "Trans Type", "Post Date", "Period", "Property", "Property Name", "Property State", "Property Type", "Unit", "Unit Type", "Program", "Lease ID", "Tenant ID", "Tenant Name", "Lease Start", "Lease End", "Lease Status", "Move In", "Move Out", "Deposit Held", "Applied To", "Tax Code", "Tax Rate", "Charges", "Sales Tax", "Invoice Total", "Charge Code", "Description", "Amount"];
+  const header = ["Invoice #", "Trans Type", "Post Date", "Period", "Due Date", "Property", "Property Name", "Property State", "Property Type", "Unit", "Unit Type", "Program", "Lease ID", "Tenant ID", "Tenant Name", "Lease Start", "Lease End", "Lease Status", "Move In", "Move Out", "Deposit Held", "Applied To", "Tax Code", "Tax Rate", "Charges", "Sales Tax", "Invoice Total", "Charge Code", "Description", "Amount"];
   const rows: string[][] = [];
   for (const d of g.docs) {
     const total = Math.round(d.lines.reduce((s, c) => s + c.amount, 0) * 100) / 100;
     const l = d.lease, u = l.unit, p = u.property;
-    const status = l.moveOut && l.moveOut < d.date ? "Past" : d.date > l.end ? "Month-to-Month" : "Current";
+    const status = l.moveOut && l.moveOut < d.periodStart ? "Past" : d.periodStart > l.end ? "Month-to-Month" : "Current";
     for (const c of d.lines) rows.push([
-      d.no, d.trans, usDate(d.date), `${d.period.slice(5, 7)}/${d.period.slice(0, 4)}`, p.id, p.name, p.state, p.kind, u.id, u.type, u.program, l.id, l.tenant.id, l.tenant.name,
+      d.no, d.trans, usDate(d.date), `${d.period.slice(5, 7)}/${d.period.slice(0, 4)}`, usDate(d.periodStart > d.date ? d.periodStart : d.date), p.id, p.name, p.state, p.kind, u.id, u.type, u.program, l.id, l.tenant.id, l.tenant.name,
       usDate(l.start), usDate(l.end), status, usDate(l.moveIn), usDate(l.moveOut), num(l.deposit), d.applied?.no ?? "", d.taxCode, pct(d.taxRate), num(total), num(d.tax), num(r2(total + d.tax)),
       c.code, c.desc, num(c.amount),
     ]);

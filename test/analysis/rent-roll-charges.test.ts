@@ -69,3 +69,33 @@ test("a rent roll's property state names the tax jurisdiction", () => {
   expect(jurisdictionOf(withAttribute("premises_state", "az"))).toBe("AZ");
   expect(jurisdictionOf(withAttribute("Property Name", "Biscayne Plaza"))).toBe("");
 });
+
+test("next month's charges invoiced in advance are priced by the terms in force when the period they bill begins", async () => {
+  // The lease steps up on 1 January 2026 and grants $100 off January and February.
+  const stepRef = {
+    price_list: [],
+    contracts: [
+      { contract_id: "L-9", customer_id: "T-9", sku: "RENT", price: 4000, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31" },
+      { contract_id: "L-9", customer_id: "T-9", sku: "RENT", price: 4120, currency: "USD", valid_from: "2026-01-01", valid_to: "2026-12-31" },
+      { contract_id: "L-9", customer_id: "T-9", sku: "CONC", price: -100, currency: "USD", valid_from: "2026-01-01", valid_to: "2026-02-28" },
+    ],
+  };
+  const advance = (id: string, lines: [string, number][], attributes: Record<string, string>) => ({
+    ...charges(id, "2025-12-20", lines, { contract: "L-9", customer: "T-9" }), attributes: { "Post Date": "12/20/2025", ...attributes },
+  });
+  // January's rent at the old step, invoiced on 20 December for the period 01/2026: the step was missed.
+  const missed = await analyse(advance("880601", [["RENT", 4000]], { Period: "01/2026" }), { ref: stepRef });
+  expect(codes(missed.anomalies)).toEqual(["price_below_contract"]);
+  expect(missed.anomalies[0]!.amount_at_risk).toBe(120);
+  // At the new step with January's concession: the lease's own terms.
+  expect((await analyse(advance("880602", [["RENT", 4120], ["CONC", -100]], { Period: "01/2026" }), { ref: stepRef })).anomalies).toEqual([]);
+  for (const period of ["2026-01", "Jan 2026", "January 2026", "01/01/2026"]) {
+    expect((await analyse(advance("880603", [["RENT", 4120], ["CONC", -100]], { "Billing Period": period }), { ref: stepRef })).anomalies).toEqual([]);
+  }
+  // Without a period the invoice's day prices it: January's concession reads as given before its grant.
+  expect(codes((await analyse(advance("880604", [["RENT", 4120], ["CONC", -100]], {}), { ref: stepRef })).anomalies)).toEqual(["contract_price_outside_validity"]);
+  // A due date is no period: every invoice on terms has one after its day.
+  expect(codes((await analyse(advance("880605", [["RENT", 4120], ["CONC", -100]], { "Due Date": "01/01/2026" }), { ref: stepRef })).anomalies)).toEqual(["contract_price_outside_validity"]);
+  // A period months ahead is no advance billing of it: the invoice's day stands.
+  expect(codes((await analyse(advance("880606", [["RENT", 4120], ["CONC", -100]], { Period: "06/2026" }), { ref: stepRef })).anomalies)).toEqual(["contract_price_outside_validity"]);
+});

@@ -43,14 +43,14 @@ function creditOutsideGrant(f: LineFacts, txn: Transaction): Finding | null {
   if (grants.length === 0) return null;
   // The grant that ended last before the date names the window (a concession continued after
   // its months), else the first (a credit given before its grant starts).
-  const date = txn.date?.slice(0, 10) ?? "";
+  const date = f.pricedDay ?? txn.date?.slice(0, 10) ?? "";
   const ended = grants.filter((c) => c.valid_to !== undefined && c.valid_to < date);
   const applied = ended.length > 0 ? ended.reduce((a, b) => (b.valid_to! > a.valid_to! ? b : a)) : grants[0]!;
   const window = `${applied.valid_from ?? "…"} to ${applied.valid_to ?? "…"}`;
   return {
     code: "contract_price_outside_validity",
     score: 1,
-    message: `${f.sku} credited at ${money(f.net!)} on ${date || "an undated invoice"}, outside the ${applied.contract_id} grant of ${money(applied.price)} (${window})`,
+    message: `${f.sku} credited at ${money(f.net!)} ${f.pricedDay && f.pricedDay !== txn.date?.slice(0, 10) ? `for the period from ${f.pricedDay}` : `on ${date || "an undated invoice"}`}, outside the ${applied.contract_id} grant of ${money(applied.price)} (${window})`,
     field: lineField(f, "unit_price"),
     expected: { unit_price: 0, valid_from: applied.valid_from ?? null, valid_to: applied.valid_to ?? null },
     actual: { unit_price: roundMoney(f.net!), contract_id: applied.contract_id, date: txn.date ?? null, quantity: f.quantity },

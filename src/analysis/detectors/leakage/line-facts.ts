@@ -18,6 +18,7 @@ import { isBelowOnLine } from "../types.ts";
 import { exchangeRateOn } from "./rates.ts";
 import { creditedInFull, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
 import { workDaysBefore } from "./work-dates.ts";
+import { billedPeriodStart } from "./billed-period.ts";
 
 export interface LineFacts {
   index: number;
@@ -41,6 +42,8 @@ export interface LineFacts {
   outOfWindow: Contract[];
   /** List price less the policy's maximum discount. */
   policyFloor: number | undefined;
+  /** The day the line is priced on: the invoice's, or the first of the period it bills in advance. */
+  pricedDay: string | null;
   /** The day of the invoice this one follows up (its reference, or the cancelled invoice it re-issues), whose prices it keeps. */
   orderDay: string | undefined;
 }
@@ -58,7 +61,10 @@ function oneCharge(line: TransactionLine): boolean {
 
 /** `self`: the transaction's own entry in the history, when it is there (a lookup, a scan). */
 export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: ModulesConfig, self?: HistoryEntry): LineFacts[] {
-  const day = dayOf(txn.date);
+  // Charges invoiced ahead of the period they bill (next month's rent invoiced on the 20th) are
+  // priced by the terms in force when that period begins (billed-period.ts).
+  const invoiceDay = dayOf(txn.date);
+  const day = billedPeriodStart(txn, invoiceDay) ?? invoiceDay;
   // A follow-up invoice (a backorder, a rebill) keeps the prices of the invoice it refers to, and
   // work billed after it was done (a T&M ticket, a service call) the prices of the day it was
   // done: terms and list prices of those days count as well.
@@ -147,6 +153,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       foreignTerms,
       outOfWindow,
       policyFloor: list !== undefined ? list * (1 - maxDiscount / 100) : undefined,
+      pricedDay: day,
       orderDay,
     });
   });

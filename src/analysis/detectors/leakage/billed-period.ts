@@ -1,0 +1,74 @@
+// The period a document bills, where it bills it in advance: property managers and other
+// recurring billers invoice next month's charges in the last days of this one (a commercial
+// tenant's January rent invoiced on 20 December, due on 1 January; a Yardi-style recurring-charge
+// run on the 26th). What is billed is the period's supply, priced by the terms in force when the
+// period begins: a lease's anniversary step or a new CAM budget from 1 January governs January's
+// charges on an invoice dated in December, and a concession the lease grants from 1 January is in
+// force for them. The document names the period (`Period`, `Post Month`, `Billing Period`,
+// `Service Period Start`…) as the export's own text: a month (01/2025, 2025-01, Jan 2025) or a day.
+import type { Transaction } from "../../../domain/transaction.ts";
+import { dayOrderOf } from "../../dates.ts";
+import { attributeNameMatcher } from "./markers.ts";
+import { dateReadings } from "./work-dates.ts";
+
+/** Attributes naming the period a document bills (its first day, or its month). A due date is no
+ *  period: every invoice on terms has one after its day. */
+export const BILLED_PERIOD_FIELDS = [
+  "period", "billing_period", "billed_period", "service_period", "charge_period", "rent_period", "post_month",
+  "period_start", "period_from", "billing_period_start", "service_period_start", "service_from", "service_start",
+] as const;
+const billedPeriodField = attributeNameMatcher(BILLED_PERIOD_FIELDS);
+
+/** Billing in advance precedes the period by weeks: a period starting later is no advance billing
+ *  of it (an annual plan's next term, a typo) and leaves the invoice's day. */
+const MAX_ADVANCE_DAYS = 62;
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/**
+ * The first day of the period the document bills (YYYY-MM-DD), where it begins after the
+ * invoice's `day` and within two months of it: the day its lines are priced on. Undefined when the
+ * document names no such period (billed in the period or after it: the invoice's day stands).
+ */
+export function billedPeriodStart(txn: Transaction, day: string | null): string | undefined {
+  const attrs = txn.attributes;
+  if (!attrs || day === null) return undefined;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (typeof v !== "string" || v === "" || billedPeriodField(name) === null) continue;
+    const start = periodStart(v, attrs);
+    if (start === undefined || start <= day) continue;
+    if ((Date.parse(start) - Date.parse(day)) / 86_400_000 <= MAX_ADVANCE_DAYS) return start;
+  }
+  return undefined;
+}
+
+/** The first day a period text names: a month (01/2025, 1-2025, 2025-01, 2025/01, Jan 2025,
+ *  January 2025) or a day (read as work dates are: an ambiguous one in the row's day order). */
+function periodStart(text: string, attrs: NonNullable<Transaction["attributes"]>): string | undefined {
+  const v = text.trim();
+  let m = /^(\d{1,2})[/.-](\d{4})$/.exec(v);
+  if (m) return month(+m[2]!, +m[1]!);
+  m = /^(\d{4})[/-](\d{1,2})$/.exec(v);
+  if (m) return month(+m[1]!, +m[2]!);
+  m = /^([A-Za-z]{3})[a-z]*\.?[ -](\d{4})$/.exec(v);
+  if (m) {
+    const i = MONTHS.indexOf(m[1]!.toLowerCase());
+    return i < 0 ? undefined : month(+m[2]!, i + 1);
+  }
+  const readings = dateReadings(v);
+  if (readings.length === 1) return readings[0];
+  if (readings.length === 2) {
+    const order = dayOrderOf(attrs);
+    const s = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})/.exec(v);
+    if (!order || !s) return undefined;
+    const [mm, dd] = order === "month_first" ? [+s[1]!, +s[2]!] : [+s[2]!, +s[1]!];
+    const y = s[3]!.length === 2 ? 2000 + +s[3]! : +s[3]!;
+    return readings.find((r) => r === `${y}-${String(mm).padStart(2, "0")}-${String(dd).padStart(2, "0")}`);
+  }
+  return undefined;
+}
+
+function month(y: number, m: number): string | undefined {
+  return m >= 1 && m <= 12 && y >= 1900 ? `${y}-${String(m).padStart(2, "0")}-01` : undefined;
+}
