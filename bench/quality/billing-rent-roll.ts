@@ -221,11 +221,8 @@ export function generateRentRoll(seed: number) {
         }
         (rl as Lease & { renewalOf?: Lease }).renewalOf = l;
         leases.push(rl);
-        // The renewal's own end: its fate decided in the next round.
-        day = newStart;
-        const chain = rl;
-        // Continue the chain: the renewed lease takes the place of a new tenancy.
-        let cur = chain;
+        // Each renewal ends in a further renewal of the same tenant or a move-out.
+        let cur = rl;
         while (cur.end < LAST) {
           const f2 = rnd();
           if (f2 < 0.45 || corp) {
