@@ -52,3 +52,34 @@ describe("posting_after_end_date", () => {
     expect(Number.isNaN(endDay("31/02/2025"))).toBe(true);
   });
 });
+
+// A payroll register carries the termination date on every payment too; pay for the last period
+// worked is paid on the next pay date (in arrears), and what the termination itself makes due —
+// accrued vacation, severance in instalments — is paid after it, documented by its pay type.
+describe("posting_after_end_date on a payroll register", () => {
+  const payment = (id: string, date: string, attributes: Record<string, string>) =>
+    ({ transaction_id: id, type: "payment" as const, date, customer_id: "E10231", currency: "USD", amount: 1834.2, created_by: "Yuki Rodriguez", reference: attributes["Pay Period End"], lines: [], attributes: { "Termination Date": "07/22/2025", "Employee Status": "Terminated", ...attributes } });
+  const earlier = [payment("PMT-0", "2025-07-11", { "Pay Period Start": "06/22/2025", "Pay Period End": "07/05/2025", "Pay Type": "Regular" })];
+
+  test("hard negative: the final pay of a period that began before the end date, paid days after it, is pay in arrears", async () => {
+    for (const [payType, start, end] of [["Final Pay", "07/20/2025", "08/02/2025"], ["Vacation Payout", "07/20/2025", "08/02/2025"], ["Regular", "07/06/2025", "07/19/2025"]]) {
+      const t = payment("PMT-1", "2025-08-08", { "Pay Period Start": start!, "Pay Period End": end!, "Pay Type": payType! });
+      expect(codes((await analyse(t, { module: "anomaly_detection", history: [...earlier, t] })).anomalies)).not.toContain("posting_after_end_date");
+    }
+  });
+
+  test("hard negative: severance instalments and payouts the termination made due, named by the pay type, are not judged", async () => {
+    for (const payType of ["Severance", "Severance Pay", "PTO Payout", "Pay in lieu of notice"]) {
+      const t = payment("PMT-2", "2025-09-19", { "Pay Period Start": "08/31/2025", "Pay Period End": "09/13/2025", "Pay Type": payType });
+      expect(codes((await analyse(t, { module: "anomaly_detection", history: [...earlier, t] })).anomalies)).not.toContain("posting_after_end_date");
+    }
+  });
+
+  test("regular pay for a period that began after the end date is reported: a leaver still on the payroll", async () => {
+    const t = payment("PMT-3", "2025-08-22", { "Pay Period Start": "08/03/2025", "Pay Period End": "08/16/2025", "Pay Type": "Regular" });
+    const r = await analyse(t, { module: "anomaly_detection", history: [...earlier, t] });
+    const f = r.anomalies.find((a) => a.code === "posting_after_end_date");
+    expect(f?.severity).toBe("high");
+    expect(f?.actual).toMatchObject({ end_date: "2025-07-22", days_after: 31, period_start: "2025-08-03" });
+  });
+});

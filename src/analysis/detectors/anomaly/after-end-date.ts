@@ -13,9 +13,18 @@
 // (03/04/2025) the row's other dates say the export's order (its posting date 03/21/2025 can only
 // be month first); where none does, the later of the two is taken, so only a charge after both is
 // reported.
+//
+// A payroll register carries the end date on every payment as well, and there money after it is
+// ordinary in two documented ways. Pay is in arrears: the period in which the employee left is
+// paid on the next pay date, days or weeks after the end date — the row names the period it pays
+// (`Pay Period Start`), and a period that began by the end date paid work done while employed.
+// And the termination itself makes pay due after it — the accrued vacation paid out, severance in
+// instalments, pay in lieu of notice —, which the row's pay type names. Regular pay for a period
+// that began after the end date, named as nothing of the kind, is a leaver still on the payroll.
 import { attributeNameMatcher } from "../leakage/markers.ts";
 import { type DayOrder, dayOrderOf, parseDateMs } from "../../dates.ts";
 import type { Detector } from "../types.ts";
+import type { Transaction } from "../../../domain/transaction.ts";
 
 /** Column names (compared without case or separators) of the person's end date. */
 export const END_DATE_FIELDS = [
@@ -26,6 +35,17 @@ export const END_DATE_FIELDS = [
   "austrittsdatum", "date_de_sortie", "fecha_de_baja", "data_di_cessazione", "data_cessazione",
 ] as const;
 const endDateField = attributeNameMatcher(END_DATE_FIELDS);
+
+/** Column names of the start of the period a payment pays (a payroll register's pay period). */
+export const PERIOD_START_FIELDS = [
+  "pay_period_start", "pay_period_start_date", "pay_period_begin", "pay_period_begin_date", "pay_period_from", "period_start",
+  "period_start_date", "period_begin", "period_begin_date", "period_from", "earnings_period_start", "work_period_start",
+  "service_period_start", "abrechnungszeitraum_von", "debut_de_periode",
+] as const;
+const periodStartField = attributeNameMatcher(PERIOD_START_FIELDS);
+
+/** What the end of employment itself makes due, in a row's own words (its pay type or earning code). */
+const SEPARATION_PAY = /\b(severance|final pay(check)?|termination pay|separation pay|in lieu of notice|pilon|(vacation|pto|holiday|leave) ?pay ?out|payout of (accrued )?(vacation|pto|leave)|abfindung|indemnit[eé] de licenciement)\b/i;
 
 const DAY_MS = 86_400_000;
 /** Days after the end date a charge is still the last day's (an evening on the last day, in UTC). */
@@ -48,16 +68,21 @@ export const postingAfterEndDateDetector: Detector = {
       if (Number.isNaN(end)) continue;
       const days = Math.floor((ms - end) / DAY_MS);
       if (days <= GRACE_DAYS) return [];
+      if (separationPay(txn.attributes)) return [];
+      const periodStart = periodStartOf(txn.attributes, order);
+      // Pay in arrears: the period it pays began while the person was still employed.
+      if (!Number.isNaN(periodStart) && periodStart <= end + GRACE_DAYS * DAY_MS) return [];
       const endIso = new Date(end).toISOString().slice(0, 10);
       const who = txn.created_by ? ` (${txn.created_by})` : "";
+      const paying = Number.isNaN(periodStart) ? "" : ` paying a period that began ${new Date(periodStart).toISOString().slice(0, 10)}`;
       return [
         {
           code: "posting_after_end_date",
           score: 0.85,
-          message: `dated ${txn.date.slice(0, 10)}, ${days} days after the end date ${endIso} its row gives for its user${who} in ${name}: a card or account not closed at offboarding`,
+          message: `dated ${txn.date.slice(0, 10)}${paying}, ${days} days after the end date ${endIso} its row gives for its user${who} in ${name}: a card or account not closed at offboarding`,
           field: `attributes.${name}`,
           expected: { on_or_before: endIso },
-          actual: { date: txn.date, end_date: endIso, days_after: days },
+          actual: { date: txn.date, end_date: endIso, days_after: days, ...(Number.isNaN(periodStart) ? {} : { period_start: new Date(periodStart).toISOString().slice(0, 10) }) },
           amount_at_risk: 0,
         },
       ];
@@ -65,6 +90,26 @@ export const postingAfterEndDateDetector: Detector = {
     return [];
   },
 };
+
+/** Whether a text attribute of the row names a payment the end of employment made due. */
+function separationPay(attrs: NonNullable<Transaction["attributes"]>): boolean {
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (typeof v === "string" && v.length <= 80 && SEPARATION_PAY.test(v)) return true;
+  }
+  return false;
+}
+
+/** The first day of the period the row pays, where it names one (UTC midnight, ms), else NaN. */
+function periodStartOf(attrs: NonNullable<Transaction["attributes"]>, order: DayOrder | undefined | null): number {
+  for (const name in attrs) {
+    if (periodStartField(name) === null) continue;
+    const v = attrs[name];
+    const day = typeof v === "string" ? endDay(v, order ?? undefined) : Number.NaN;
+    if (!Number.isNaN(day)) return day;
+  }
+  return Number.NaN;
+}
 
 /** The end date's day (UTC midnight, ms): where day and month could swap, in the row's `order`
  *  if known, else the later reading; NaN if it is no date. */
