@@ -141,6 +141,22 @@ describe("duplicates", () => {
     expect((await analyse(otherSite, { module: "duplicate_detection", history: [pay] })).anomalies).toEqual([]);
   });
 
+  test("hard negative: a payment reversed in full (a void) and paid again is a reissue; a copy of one not reversed is still a duplicate", async () => {
+    // A payroll register: a direct deposit the bank rejected is voided (the same payment, negative)
+    // and reissued as a check for the same amount and pay period.
+    const pay = { ...invoice("PMT-1", { customer: "E10196", lines: [] }), type: "payment" as const, amount: 1979.26, tax_amount: 0, reference: "03/01/2025", date: "2025-03-07T00:00:00Z" };
+    const voided = { ...pay, transaction_id: "PMT-2", amount: -1979.26, date: "2025-03-10T00:00:00Z" };
+    const reissue = { ...pay, transaction_id: "PMT-3", date: "2025-03-11T00:00:00Z" };
+    expect((await analyse(reissue, { module: "duplicate_detection", history: [pay, voided, reissue] })).anomalies).toEqual([]);
+    // Without the void, or with a void of another amount, the second payment pays the period twice.
+    expect(codes((await analyse(reissue, { module: "duplicate_detection", history: [pay, reissue] })).anomalies)).toEqual(["duplicate_payment"]);
+    const partly = { ...voided, amount: -979.26 };
+    expect(codes((await analyse(reissue, { module: "duplicate_detection", history: [pay, partly, reissue] })).anomalies)).toEqual(["duplicate_payment"]);
+    // A void after the copy reverses the copy, not the original: the copy was still a second payment when it was made.
+    const lateVoid = { ...voided, date: "2025-03-12T00:00:00Z" };
+    expect(codes((await analyse(reissue, { module: "duplicate_detection", history: [pay, reissue, lateVoid] })).anomalies)).toEqual(["duplicate_payment"]);
+  });
+
   test("hard negative: one legitimate credit note, and partial credits within the invoice", async () => {
     const c1 = credit("CN-1", 50, "2025-06-10T10:00:00Z");
     const c2 = credit("CN-2", 100, "2025-06-12T10:00:00Z");

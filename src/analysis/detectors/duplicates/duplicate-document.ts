@@ -13,7 +13,8 @@
 // repeats within days again and again (a card's daily coffee, an ad platform's billing threshold):
 // a habit, not a copy. On a card feed the card charged is part of the document (history.ts): two
 // employees' cards charged the same price at one merchant are two purchases. A ledger line with
-// neither a counterparty nor lines has no fingerprint but its amount: not judged.
+// neither a counterparty nor lines has no fingerprint but its amount: not judged. A payment
+// reversed in full (a payroll void, a returned transfer booked back) and paid again is a reissue.
 import { daysBetween } from "../../dates.ts";
 import { before, creditedInFull, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
@@ -44,6 +45,8 @@ export const duplicateDocumentDetector: Detector = {
       if (self && !before(c, self)) continue;
       // An invoice credited in full was cancelled: a copy of it is its re-issue, not a duplicate.
       if (txn.type === "invoice" && creditedInFull(ctx.history, c.id)) continue;
+      // A payment reversed in full (voided) before this one was made: this one is its reissue.
+      if (txn.type === "payment" && reversedBefore(txn, c, ms, ctx)) continue;
       if (txn.type === "invoice" && deliveredOnItsOwn(txn, txn.transaction_id, ctx) && deliveredOnItsOwn(txn, c.id, ctx)) continue;
       if (!original || before(c, original)) original = c;
     }
@@ -64,6 +67,21 @@ export const duplicateDocumentDetector: Detector = {
     ];
   },
 };
+
+/**
+ * Whether payment `original` was reversed in full by the time `payment` (at `ms`) was made: a
+ * payment of the same counterparty, currency, amount negated and reference (the same fingerprint
+ * but for the sign: a payroll system's void row, a bank's returned payment booked back), dated from
+ * the original on up to the payment. A rejected direct deposit voided and reissued as a check pays
+ * the period once; a void only after the second payment corrects a duplicate that was made.
+ */
+function reversedBefore(payment: Transaction, original: HistoryEntry, ms: number, ctx: AnalysisContext): boolean {
+  if (payment.amount === undefined || payment.amount <= 0) return false;
+  const reversals = ctx.history.withFingerprint(fingerprint({ ...payment, amount: -payment.amount }));
+  if (!reversals) return false;
+  for (const r of reversals) if (!Number.isNaN(r.ms) && r.ms <= ms && before(original, r)) return true;
+  return false;
+}
 
 /** Times the same document, besides the one judged, must follow another of its kind within the
  *  window for the pair to be a habit rather than a copy. */
