@@ -26,6 +26,7 @@ import { PromotionHabits, PromotionHabitsBuilder, type PromotionHabitsParts } fr
 import { attributeNameMatcher, markerMatcher } from "./detectors/leakage/markers.ts";
 import { CounterpartyNames, CounterpartyNamesBuilder } from "./names/counterparty-names.ts";
 import { profileNameField } from "./names/name-field.ts";
+import { PayeeAccounts, PayeeAccountsBuilder } from "./payee-accounts.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 import { doubled } from "../domain/typed-arrays.ts";
 
@@ -149,6 +150,7 @@ export class HistoryBuilder {
   private amountsElsewhere: Promise<AmountContexts> | undefined;
   private habits: PostingHabits;
   private readonly postingDays: PostingDays;
+  private readonly payeeAccounts = new PayeeAccountsBuilder();
   private readonly entryLags: EntryLagsBuilder;
   private readonly tax = new TaxHabitsBuilder();
   private names: CounterpartyNamesBuilder | undefined;
@@ -307,6 +309,7 @@ export class HistoryBuilder {
     this.habits.add(t, ms);
     this.names?.add(t, ms);
     this.postingDays.add(t, ms);
+    this.payeeAccounts.add(t, ms);
     this.entryLags.add(t, ms);
     // Reservoir sampling (Algorithm R) keeps a uniform, seeded sample of any-length history.
     if (s.reservoir.length < this.reservoirSize) s.reservoir.push(t);
@@ -328,6 +331,7 @@ export class HistoryBuilder {
     }
     s.habits = this.habits;
     s.postingDays = this.postingDays.finish();
+    s.payeeAccounts = this.payeeAccounts.finish();
     s.entryLags = this.entryLags.finish();
     s.taxHabits = this.tax.finish();
     if (this.names) s.counterpartyNames = this.names.finish();
@@ -407,6 +411,8 @@ export class HistoryStats {
   habits = new PostingHabits(0);
   /** On which days each user, and the ledger, posted. */
   postingDays: PostingDays = PostingDays.empty;
+  /** Which payees were paid into which bank account (other_payees_bank_account). */
+  payeeAccounts: PayeeAccounts = PayeeAccounts.empty;
   /** When entries arrived against their posting dates (late_posting): empty without `entered_at`. */
   entryLags: EntryLags = EntryLags.empty;
   /** Postings per counterparty stream, for splits under an approval limit. */

@@ -9,6 +9,7 @@ import { amountOutlierDetector } from "./detectors/anomaly/amount-outlier.ts";
 import { calendarDetector } from "./detectors/anomaly/calendar.ts";
 import { dormantUserDetector } from "./detectors/anomaly/dormant-user.ts";
 import { postingAfterEndDateDetector } from "./detectors/anomaly/after-end-date.ts";
+import { otherPayeesBankAccountDetector } from "./detectors/anomaly/other-payees-account.ts";
 import { latePostingDetector } from "./detectors/anomaly/late-posting.ts";
 import { isolationForestDetector } from "./detectors/anomaly/isolation.ts";
 import { lookalikeCounterpartyDetector } from "./detectors/anomaly/lookalike-counterparty.ts";
@@ -44,6 +45,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   lookalikeCounterpartyDetector,
   dormantUserDetector,
   postingAfterEndDateDetector,
+  otherPayeesBankAccountDetector,
   latePostingDetector,
   splitBelowLimitDetector,
   isolationForestDetector,

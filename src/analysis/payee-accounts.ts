@@ -1,0 +1,70 @@
+// Which counterparties were paid into which bank account, and when: what the
+// other_payees_bank_account detector reads. A payroll register or a payments export names the
+// account each payment went to (the last four digits, a hash of the IBAN, the account number);
+// two payees paid into one account is ordinary where both were from the start (a married couple
+// sharing an account) and is how a ghost employee or a diverted account looks where one of them
+// arrived at an account another payee had long been paid into. Kept per account: per payee its
+// payments' days (ms), in history order; only transactions that name an account cost anything.
+import type { Transaction } from "../domain/transaction.ts";
+import { attributeNameMatcher } from "./detectors/leakage/markers.ts";
+
+/** Column names (compared without case or separators) of the account a payment was paid into.
+ *  Not a bare `account` or `account_number`: in a ledger export those name the G/L account. */
+export const BANK_ACCOUNT_FIELDS = [
+  "bank_account", "bank_account_number", "bank_account_no", "bank_account_last_4", "bank_account_last4", "bank_account_last_four",
+  "bank_account_hash", "account_hash", "iban", "iban_hash", "iban_last_4", "masked_iban", "payee_bank_account", "payee_iban",
+  "beneficiary_account", "beneficiary_iban", "beneficiary_bank_account", "deposit_account", "direct_deposit_account",
+  "direct_deposit_account_last_4", "employee_bank_account", "vendor_bank_account", "supplier_bank_account", "bankverbindung",
+] as const;
+const bankAccountField = attributeNameMatcher(BANK_ACCOUNT_FIELDS);
+
+/** The account a transaction was paid into: every such column's value, trimmed and upper-cased,
+ *  joined (the last four digits and a hash of the whole number together tell two accounts apart
+ *  where four digits alone would collide); undefined when it names none. */
+export function bankAccountOf(t: Transaction): string | undefined {
+  const attrs = t.attributes;
+  if (!attrs) return undefined;
+  let key: string | undefined;
+  for (const name in attrs) {
+    if (bankAccountField(name) === null) continue;
+    const v = attrs[name];
+    if (v === null || v === undefined || v === "") continue;
+    const text = String(v).trim().toUpperCase();
+    if (text === "") continue;
+    key = key === undefined ? text : `${key}|${text}`;
+  }
+  return key;
+}
+
+/** The payees of one account: per payee the days (ms) of its payments into it, ascending. */
+export type AccountPayees = ReadonlyMap<string, readonly number[]>;
+
+export class PayeeAccounts {
+  static readonly empty = new PayeeAccounts(new Map());
+  constructor(private readonly byAccount: ReadonlyMap<string, AccountPayees>) {}
+  /** The payees paid into `account` in the history, or undefined. */
+  payees(account: string): AccountPayees | undefined {
+    return this.byAccount.get(account);
+  }
+}
+
+export class PayeeAccountsBuilder {
+  private readonly byAccount = new Map<string, Map<string, number[]>>();
+
+  add(t: Transaction, ms: number) {
+    if (!t.customer_id || Number.isNaN(ms) || (t.amount ?? 0) <= 0) return;
+    const account = bankAccountOf(t);
+    if (account === undefined) return;
+    let payees = this.byAccount.get(account);
+    if (!payees) this.byAccount.set(account, (payees = new Map()));
+    const days = payees.get(t.customer_id);
+    if (days) days.push(ms);
+    else payees.set(t.customer_id, [ms]);
+  }
+
+  finish(): PayeeAccounts {
+    if (this.byAccount.size === 0) return PayeeAccounts.empty;
+    for (const payees of this.byAccount.values()) for (const days of payees.values()) days.sort((a, b) => a - b);
+    return new PayeeAccounts(this.byAccount);
+  }
+}
