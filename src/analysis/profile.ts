@@ -4,12 +4,14 @@
 // rows: at least MIN_REPEAT rows per value on average) and they look like codes, not like ids
 // (every value distinct), amounts or dates (numbers with decimals, ISO or regional dates, times) or free
 // text (long strings), nor like a position or a time (a line number, a fiscal year or period:
-// isPositionOrTime). Candidates are the canonical fields that can be categorical and every
+// isPositionOrTime), nor like a batch (a pay run, a posting batch: each value used within a few days
+// of the sample's months, isBatch). Candidates are the canonical fields that can be categorical and every
 // source attribute the sample carries. A field that repeats another (the same value in nearly
 // every row, e.g. an attribute mapped to `sku` as well) or renames it (an account's code and its
 // name: each value of one goes with one of the other, both ways) is kept once. `categorical_fields`
 // in the config overrides all this.
 import type { Transaction } from "../domain/transaction.ts";
+import { parseDateMs } from "./dates.ts";
 import { fieldReader } from "./fields.ts";
 
 const CANONICAL = ["type", "currency", "created_by", "approved_by", "customer_id", "sku", "contract_id", "reference"];
@@ -47,6 +49,7 @@ export function profileFields(sample: readonly Transaction[]): FieldProfile[] {
   for (const t of sample) for (const k of Object.keys(t.attributes ?? {})) attributes.add(k);
   const candidates = [...CANONICAL, ...[...attributes].sort().map((k) => `attributes.${k}`)];
   const kept: { profile: FieldProfile; values: (string | undefined)[] }[] = [];
+  let times: Float64Array | undefined;
   for (const field of candidates) {
     const read = fieldReader(field);
     const values = sample.map(read);
@@ -68,6 +71,7 @@ export function profileFields(sample: readonly Transaction[]): FieldProfile[] {
     if (rows / distinct < MIN_REPEAT) continue;
     if (decimals > rows / 2 || dates > rows / 2 || length / rows > MAX_AVERAGE_LENGTH) continue;
     if (isPositionOrTime(field, counts)) continue;
+    if (distinct >= BATCH_MIN_VALUES && isBatch(values, (times ??= Float64Array.from(sample, (t) => (t.date ? parseDateMs(t.date) : Number.NaN))))) continue;
     if (kept.some((k) => agree(k.values, values) >= 0.999 || (renames(k.values, values) && renames(values, k.values)))) continue;
     kept.push({ profile: { field, rows, distinct }, values });
   }
@@ -117,6 +121,55 @@ function isPositionOrTime(field: string, counts: ReadonlyMap<string, number>): b
     previous = n;
   }
   return true;
+}
+
+/** Values a field needs before its values' lifetimes say it is a batch. */
+const BATCH_MIN_VALUES = 10;
+/** The sample's span, in days, from which a value used within BATCH_SPAN_SHARE of it is short-lived. */
+const BATCH_MIN_SAMPLE_DAYS = 28;
+const BATCH_SPAN_SHARE = 1 / 20;
+/** Share of a field's rows that short-lived values must hold for it to be a batch. */
+const BATCH_ROWS_SHARE = 0.9;
+
+/**
+ * Whether a field's values are batches — a pay run (`BW-20250103`, `OC-20250117-105`), a posting
+ * batch, the pay period a payment pays —, each used within a few days and then never again, new
+ * ones arriving all through the history: where an entry sits in time, like a date, not what it is.
+ * Taken for a code, every off-cycle run (a manual check correcting a missed shift) was a value
+ * never seen before, and the run a clerk did not process a rare pairing of user and run. A batch:
+ * at least BATCH_ROWS_SHARE of the field's rows carry a value whose rows all fall within
+ * BATCH_SPAN_SHARE of the sample's span (at least BATCH_MIN_SAMPLE_DAYS: a sample of one day's
+ * entries says nothing of lifetimes).
+ */
+function isBatch(values: readonly (string | undefined)[], times: Float64Array): boolean {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const t of times) {
+    if (Number.isNaN(t)) continue;
+    if (t < lo) lo = t;
+    if (t > hi) hi = t;
+  }
+  const span = hi - lo;
+  if (!(span >= BATCH_MIN_SAMPLE_DAYS * 86_400_000)) return false;
+  const first = new Map<string, number>();
+  const last = new Map<string, number>();
+  const rows = new Map<string, number>();
+  let dated = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    const t = times[i]!;
+    if (v === undefined || Number.isNaN(t)) continue;
+    dated++;
+    rows.set(v, (rows.get(v) ?? 0) + 1);
+    const f = first.get(v);
+    if (f === undefined || t < f) first.set(v, t);
+    const l = last.get(v);
+    if (l === undefined || t > l) last.set(v, t);
+  }
+  if (dated === 0) return false;
+  let shortLived = 0;
+  for (const [v, n] of rows) if (last.get(v)! - first.get(v)! <= span * BATCH_SPAN_SHARE) shortLived += n;
+  return shortLived >= dated * BATCH_ROWS_SHARE;
 }
 
 /** Share of rows where two fields carry the same value (or both none). */

@@ -184,6 +184,21 @@ describe("zero configuration", () => {
     expect(profileCategoricalFields(rows)).toEqual(["type", "currency", "created_by", "attributes.Account", "attributes.GL", "attributes.Range", "attributes.Version"]);
   });
 
+  test("a batch is no code: a pay run or posting batch, each value used within days, new ones all year (a payroll register's Pay Run ID)", () => {
+    // A biweekly payroll: 40 employees paid each run, a run id per run, now and then an off-cycle
+    // run of one manual check. Taken for a code, every off-cycle run was a value never seen.
+    const rows: Transaction[] = [];
+    for (let run = 0; run < 26; run++) {
+      const day = new Date(Date.UTC(2025, 0, 3) + run * 14 * 86_400_000).toISOString().slice(0, 10);
+      for (let e = 0; e < 40; e++) rows.push({ transaction_id: `P${rows.length}`, type: "payment", date: `${day}T00:00:00Z`, customer_id: `E${e}`, currency: "USD", amount: 1500 + e, created_by: `U${run % 2}`, lines: [], attributes: { "Pay Run ID": `BW-${day}`, "Pay Group": e < 30 ? "Biweekly Hourly" : "Biweekly Drivers", "Pay Type": "Regular" } });
+      if (run % 3 === 0) rows.push({ transaction_id: `P${rows.length}`, type: "payment", date: `${day}T00:00:00Z`, customer_id: "E3", currency: "USD", amount: 212.5, created_by: "U0", lines: [], attributes: { "Pay Run ID": `OC-${day}-${run}`, "Pay Group": "Biweekly Hourly", "Pay Type": "Off-Cycle" } });
+    }
+    expect(profileCategoricalFields(rows)).toEqual(["type", "currency", "created_by", "customer_id", "attributes.Pay Group", "attributes.Pay Type"]);
+    // The same field over one day's entries says nothing of lifetimes: kept, as before.
+    const oneDay = rows.map((t) => ({ ...t, date: "2025-01-03T00:00:00Z" }));
+    expect(profileCategoricalFields(oneDay)).toContain("attributes.Pay Run ID");
+  });
+
   test("a field that only renames another (an account's code and its name) is kept once; a company and its currency stay two", () => {
     // Counted twice, a new account would be two never-seen values and each of its pairs two pairs.
     // Fields of few values that go one to one are not names of each other: a company booking in
