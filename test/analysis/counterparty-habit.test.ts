@@ -82,6 +82,25 @@ describe("a counterparty's habit", () => {
     expect(finding!.message).toContain("1 of them used only once");
   });
 
+  test("a value other established counterparties take up as a one-off is a departure worth a look, not an alarm: medium", async () => {
+    // A payroll: employees paid by direct deposit every two weeks; now and then one of them gets a
+    // manual check correcting a missed shift. An employee's first check is the ledger's occasional
+    // departure, not theirs alone.
+    const method = modulesConfig({ anomaly_detection: { categorical_fields: ["customer_id", "attributes.account"] } });
+    const payroll: Transaction[] = [];
+    for (let d = 0; d < 700; d += 14) for (let e = 0; e < 12; e++) payroll.push(posting(`E${e}`, "Direct Deposit", d, 1500 + e));
+    const withChecks = [...payroll];
+    for (const [e, d] of [[1, 100], [4, 230], [7, 400], [9, 520]] as const) withChecks.push(posting(`E${e}`, "Check", d + 3, 212));
+    const check = posting("E2", "Check", 701, 188);
+    const r = await analyse(check, { module, history: [...withChecks, check], config: method });
+    const finding = r.anomalies.find((a) => a.code === "rare_combination");
+    expect(finding?.severity).toBe("medium");
+    expect(finding!.message).toContain("other counterparties with a habit used it once or twice too");
+    // Where no other employee ever had one, the first check is high, as before.
+    const alone = await analyse(check, { module, history: [...payroll, posting("E1", "Check", 100, 212), check], config: method });
+    expect(alone.anomalies.find((a) => a.code === "rare_combination")?.severity).toBe("high");
+  });
+
   test("the vendor's usual account, a vendor of many accounts, a vendor with little history: nothing", async () => {
     expect(await combination(posting("Shell", "Fuel", 701))).toBeUndefined();
     // The hardware store's 59 postings spread over 8 accounts: a ninth is what it does (a new

@@ -14,6 +14,12 @@
 // (customer_id) is read this way: its accounts and currency follow from what it sells and where; a
 // user's or an account's partners do not, users change with the staff, the document type follows
 // a dealing's life (a first credit note), and its name is lookalike_counterparty's.
+// What one counterparty's record cannot show, the others' can: a value that established
+// counterparties take up as a one-off (used once or twice beside their own habit) is an occasional
+// departure of the ledger, not of this counterparty alone — the manual check that corrects a
+// missed shift, for employees otherwise paid by direct deposit; the holiday bonus. At least
+// DEPARTURES_SEEN other established counterparties doing so make it a departure worth a look, not
+// an alarm (rare-combination.ts scores it so).
 // Computed for a candidate pair only (the counterparty never seen with the value), once per
 // counterparty and field per history (cached), by walking the field's values.
 import type { HistoryStats } from "../../history.ts";
@@ -28,7 +34,13 @@ export interface CounterpartyHabit {
   /** Of those values, how many it used only once: a counterparty with occasional values (a
    *  customer's one-off purchase of another product) takes up new ones; one without has none. */
   once: number;
+  /** Other counterparties with a habit (≥ minHistory postings) that used the value only once or
+   *  twice: how common a one-off departure to it is. */
+  departures: number;
 }
+
+/** Other established counterparties whose one-off use of a value makes it an occasional departure. */
+export const DEPARTURES_SEEN = 3;
 
 /** Fields not read as a counterparty's habit: who entered a posting (the counterparty's users
  *  change with the staff: a new clerk says nothing about the counterparty), and the canonical
@@ -74,7 +86,28 @@ export function counterpartyHabit(h: HistoryStats, c: number, a: number, j: numb
   const values = totals.values - (own > 0 ? 1 : 0);
   if (postings < minHistory || values <= 0) return undefined;
   const alpha = concentration(postings, values);
-  return { postings, values, expected: (postings + alpha) / alpha, once: totals.once - (own === 1 ? 1 : 0) };
+  return { postings, values, expected: (postings + alpha) / alpha, once: totals.once - (own === 1 ? 1 : 0), departures: b >= 0 ? departuresTo(h, c, a, j, b, minHistory) : 0 };
+}
+
+const departureCache = new WeakMap<HistoryStats, Map<string, number[]>>();
+
+/** The established counterparties (≥ minHistory postings) of field `c` that used value `b` of
+ *  field `j` once or twice, besides `a` itself (at most DEPARTURES_SEEN counted). */
+function departuresTo(h: HistoryStats, c: number, a: number, j: number, b: number, minHistory: number): number {
+  let perHistory = departureCache.get(h);
+  if (!perHistory) departureCache.set(h, (perHistory = new Map()));
+  const key = `${c}:${j}:${b}`;
+  let found = perHistory.get(key);
+  if (!found) {
+    found = [];
+    const counterparties = h.distinctValues(c);
+    for (let v = 0; v < counterparties && found.length <= DEPARTURES_SEEN; v++) {
+      const n = c < j ? h.pairCountOfCodes(c, j, v, b) : h.pairCountOfCodes(j, c, b, v);
+      if (n >= 1 && n <= 2 && h.codeCount(c, v) - n >= minHistory) found.push(v);
+    }
+    perHistory.set(key, found);
+  }
+  return Math.min(DEPARTURES_SEEN, found.filter((v) => v !== a).length);
 }
 
 /** The Chinese restaurant process's concentration α for n customers seated at k tables: the α

@@ -15,7 +15,7 @@ import type { ModulesConfig } from "../../config-schema.ts";
 import type { HistoryStats } from "../../history.ts";
 import { round2 } from "../../../domain/rounding.ts";
 import type { Detector, Finding } from "../types.ts";
-import { type CounterpartyHabit, counterpartyHabit } from "./counterparty-habit.ts";
+import { type CounterpartyHabit, counterpartyHabit, DEPARTURES_SEEN } from "./counterparty-habit.ts";
 import { conditionalExpectation, conditionalTripleExpectation, type Explanation } from "./support.ts";
 
 export const rareCombinationDetector: Detector = {
@@ -78,7 +78,7 @@ export const rareCombinationDetector: Detector = {
       message:
         `${fa} "${values[best.i]}" with ${fb} "${values[best.j]}" seen ${best.seen} time(s); ` +
         (best.habit
-          ? `its ${best.habit.postings} other postings keep to ${best.habit.values} value(s) of ${best.i === counterparty ? fb : fa} (a new one expected once in ${Math.round(best.expected)} postings), ${best.habit.once === 0 ? "none of them used only once" : `${best.habit.once} of them used only once`}`
+          ? `its ${best.habit.postings} other postings keep to ${best.habit.values} value(s) of ${best.i === counterparty ? fb : fa} (a new one expected once in ${Math.round(best.expected)} postings), ${best.habit.once === 0 ? "none of them used only once" : `${best.habit.once} of them used only once`}${best.habit.departures >= DEPARTURES_SEEN ? `; at least ${DEPARTURES_SEEN} other counterparties with a habit used it once or twice too` : ""}`
           : best.given
             ? `even given ${h.fields[best.given.field]} "${best.given.value}" ${round2(best.expected)} are predicted`
             : `independence predicts ${round2(best.expected)}`),
@@ -138,9 +138,10 @@ function tripleFinding(h: HistoryStats, values: (string | undefined)[], codes: I
  *  habit is read only when the counterparty opens a new value less than once in min_expected²
  *  postings (1 % by default: a single-purpose vendor of a hundred postings). A counterparty that
  *  has used some value only once takes up occasional ones (a customer's one-off purchase of
- *  another product): worth a look, not an alarm. */
+ *  another product): worth a look, not an alarm; so is a value other established counterparties
+ *  take up as a one-off too (counterparty-habit.ts: a manual check among direct deposits). */
 function habitScore(habit: CounterpartyHabit, cfg: ModulesConfig["anomaly_detection"]["rare_combination"]): number {
-  if (habit.once > 0) return 0.6;
+  if (habit.once > 0 || habit.departures >= DEPARTURES_SEEN) return 0.6;
   return Math.min(1, 0.8 + 0.2 * Math.min(1, Math.log10(habit.expected / (cfg.min_expected * cfg.min_expected))));
 }
 
