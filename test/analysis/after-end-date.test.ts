@@ -81,5 +81,8 @@ describe("posting_after_end_date on a payroll register", () => {
     const f = r.anomalies.find((a) => a.code === "posting_after_end_date");
     expect(f?.severity).toBe("high");
     expect(f?.actual).toMatchObject({ end_date: "2025-07-22", days_after: 31, period_start: "2025-08-03" });
+    // The period that starts the day after the end date is no work done while employed either.
+    const next = payment("PMT-4", "2025-08-08", { "Pay Period Start": "07/23/2025", "Pay Period End": "08/05/2025", "Pay Type": "Regular" });
+    expect(codes((await analyse(next, { module: "anomaly_detection", history: [...earlier, next] })).anomalies)).toContain("posting_after_end_date");
   });
 });

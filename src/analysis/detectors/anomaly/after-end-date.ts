@@ -71,7 +71,7 @@ export const postingAfterEndDateDetector: Detector = {
       if (separationPay(txn.attributes)) return [];
       const periodStart = periodStartOf(txn.attributes, order);
       // Pay in arrears: the period it pays began while the person was still employed.
-      if (!Number.isNaN(periodStart) && periodStart <= end + GRACE_DAYS * DAY_MS) return [];
+      if (!Number.isNaN(periodStart) && periodStart <= end) return [];
       const endIso = new Date(end).toISOString().slice(0, 10);
       const who = txn.created_by ? ` (${txn.created_by})` : "";
       const paying = Number.isNaN(periodStart) ? "" : ` paying a period that began ${new Date(periodStart).toISOString().slice(0, 10)}`;
