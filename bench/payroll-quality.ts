@@ -22,7 +22,7 @@
  * records its results.
  */
 import { scanThroughServer } from "./quality/served-scan.ts";
-import { findingsBy, highestLevelBy, RISK_RANK, scores } from "./quality/ledger-judging.ts";
+import { judgeRows } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -86,37 +86,7 @@ async function evaluate(data: PayrollExport, seed: number, setup: string, module
 }
 
 function judge(data: PayrollExport, result: Result, relevant: readonly string[]) {
-  const same = (id: string) => id;
-  const levelOf = highestLevelBy(result.flagged_transactions, same);
-  const codesOf = findingsBy(result.anomalies, same);
-  const at = (min: number) => {
-    let tp = 0, fp = 0, fn = 0;
-    const falseByKind: Record<string, number> = {};
-    const falseByCode: Record<string, number> = {};
-    const found: Record<string, number> = {};
-    const planted: Record<string, number> = {};
-    const falseAlarms: { id: string; kind: string; who: string; what: string; codes: string[] }[] = [];
-    const misses: typeof falseAlarms = [];
-    for (const t of data.payments) {
-      const flagged = (RISK_RANK[levelOf.get(t.id) ?? "low"] ?? 0) >= min;
-      const codeMap = codesOf.get(t.id) ?? new Map<string, string>();
-      const codes = [...codeMap.entries()].map(([c, m]) => `${c} (${m})`);
-      const what = `${t.payType} ${t.net.toFixed(2)}`;
-      if (t.anomaly && relevant.includes(t.anomaly)) {
-        planted[t.anomaly] = (planted[t.anomaly] ?? 0) + 1;
-        if (flagged) { tp++; found[t.anomaly] = (found[t.anomaly] ?? 0) + 1; }
-        else { fn++; misses.push({ id: t.id, kind: t.anomaly, who: t.employee, what, codes }); }
-      } else if (flagged && !t.anomaly) {
-        fp++;
-        falseByKind[t.kind] = (falseByKind[t.kind] ?? 0) + 1;
-        for (const [c, m] of codeMap) if ((RISK_RANK[m.split(" ")[0]!] ?? 0) >= min) falseByCode[c] = (falseByCode[c] ?? 0) + 1;
-        falseAlarms.push({ id: t.id, kind: t.kind, who: t.employee, what, codes });
-      }
-    }
-    const perKind = Object.fromEntries(relevant.map((k) => [k, `${found[k] ?? 0}/${planted[k] ?? 0}`]));
-    return { ...scores(tp, fp, fn), perKind, falseByKind, falseByCode, falseAlarms, misses };
-  };
-  return { high: at(2), medium: at(1) };
+  return judgeRows(data.payments, result, relevant, (t) => ({ who: t.employee, what: `${t.payType} ${t.net.toFixed(2)}` }));
 }
 
 const out = [];

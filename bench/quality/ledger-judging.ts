@@ -55,3 +55,53 @@ export function scores(tp: number, fp: number, fn: number) {
   const recall = tp + fn ? tp / (tp + fn) : 1;
   return { tp, fp, fn, precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
 }
+
+/** A row a one-row-per-transaction runner judges (a card charge, a payroll payment): its id, the
+ *  kind of business it is and, when planted, its anomaly. */
+export interface LabelledRow {
+  id: string;
+  kind: string;
+  anomaly?: string;
+}
+
+type Flagged = { transaction_id: string; risk_level: string };
+
+/**
+ * A served scan judged row by row at high (`high`) and at medium or above (`medium`): a row
+ * planted with one of the `relevant` anomalies counts as found when it is flagged at that level,
+ * an unplanted one flagged there is a false alarm (by its kind and by the codes that reached the
+ * level). A row planted with another anomaly counts neither way. `describe` names a row's
+ * person and what it was, for the lists of misses and false alarms.
+ */
+export function judgeRows<R extends LabelledRow>(rows: readonly R[], result: { flagged_transactions?: Flagged[]; anomalies?: Finding[] }, relevant: readonly string[], describe: (row: R) => { who: string; what: string }) {
+  const same = (id: string) => id;
+  const levelOf = highestLevelBy(result.flagged_transactions, same);
+  const codesOf = findingsBy(result.anomalies, same);
+  const at = (min: number) => {
+    let tp = 0, fp = 0, fn = 0;
+    const falseByKind: Record<string, number> = {};
+    const falseByCode: Record<string, number> = {};
+    const found: Record<string, number> = {};
+    const planted: Record<string, number> = {};
+    const falseAlarms: { id: string; kind: string; who: string; what: string; codes: string[] }[] = [];
+    const misses: typeof falseAlarms = [];
+    for (const t of rows) {
+      const flagged = (RISK_RANK[levelOf.get(t.id) ?? "low"] ?? 0) >= min;
+      const codeMap = codesOf.get(t.id) ?? new Map<string, string>();
+      const codes = [...codeMap.entries()].map(([c, m]) => `${c} (${m})`);
+      if (t.anomaly && relevant.includes(t.anomaly)) {
+        planted[t.anomaly] = (planted[t.anomaly] ?? 0) + 1;
+        if (flagged) { tp++; found[t.anomaly] = (found[t.anomaly] ?? 0) + 1; }
+        else { fn++; misses.push({ id: t.id, kind: t.anomaly, ...describe(t), codes }); }
+      } else if (flagged && !t.anomaly) {
+        fp++;
+        falseByKind[t.kind] = (falseByKind[t.kind] ?? 0) + 1;
+        for (const [c, m] of codeMap) if ((RISK_RANK[m.split(" ")[0]!] ?? 0) >= min) falseByCode[c] = (falseByCode[c] ?? 0) + 1;
+        falseAlarms.push({ id: t.id, kind: t.kind, ...describe(t), codes });
+      }
+    }
+    const perKind = Object.fromEntries(relevant.map((k) => [k, `${found[k] ?? 0}/${planted[k] ?? 0}`]));
+    return { ...scores(tp, fp, fn), perKind, falseByKind, falseByCode, falseAlarms, misses };
+  };
+  return { high: at(2), medium: at(1) };
+}
