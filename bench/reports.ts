@@ -164,12 +164,21 @@ const done = await reports.get(account, queued.id);
 if (done.status !== "completed") throw new Error(`report ${done.status}: ${JSON.stringify(done.error)}`);
 const summary = done.summary as { transactions_analyzed: number; transactions_flagged: number; findings: number; amount_at_risk: { currency: string; amount: number }[] };
 const cpuMs = (cpu.user + cpu.system) / 1000;
+// The report's content without what differs between runs of the same data (its id and the time
+// it was generated): equal digests mean the same findings, order, sums and summaries, so a
+// performance change can be checked against the tree before it run by run.
+const content = await reports.content(account, queued.id);
+const reportDigest = new Bun.CryptoHasher("sha256")
+  .update(readFileSync(content.path, "utf8").replace(/"id":"rpt_[0-9A-Z]+"/g, '"id":""').replace(/"generated_at":"[^"]*"/g, '"generated_at":""'))
+  .digest("hex")
+  .slice(0, 16);
 const result = {
   lines,
   transactions: summary.transactions_analyzed,
   transactions_flagged: summary.transactions_flagged,
   findings: summary.findings,
   report_bytes: done.bytes,
+  report_digest: reportDigest,
   ms: Math.round(ms),
   cpu_ms: Math.round(cpuMs),
   lines_per_s: Math.round(lines / (ms / 1000)),
