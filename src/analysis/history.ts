@@ -510,13 +510,16 @@ export class HistoryStats {
     }
     // An id seen before (a source with repeated ids): the latest transaction is the entry, and
     // the latest invoice keeps its amount, as maps keyed by id would have it.
-    const previous = this.seqById.getKey(id);
-    if (previous !== undefined) {
+    const ids = this.seqById;
+    const entry = ids.entryOfKey(id, seq);
+    if (!ids.inserted) {
+      const previous = ids.valueAt(entry);
+      ids.setValueAt(entry, seq);
       const name = typeof id === "string" ? id : id.text();
       if (isInvoice) this.shadowedInvoices.delete(name);
       else if (this.invoiceAt[previous] === 1) this.shadowedInvoices.set(name, this.amountOf[previous]!);
     }
-    this.idEntryOf[seq] = this.seqById.setKey(id, seq);
+    this.idEntryOf[seq] = entry;
     this.msOf[seq] = ms;
     this.amountOf[seq] = amount;
     this.invoiceAt[seq] = isInvoice ? 1 : 0;
@@ -567,9 +570,10 @@ export class HistoryStats {
   }
 
   addFingerprint(fp: string | ByteKey, seq: number) {
-    const first = this.fingerprintFirst.getKey(fp);
-    if (first === undefined) this.fingerprintFirst.setKey(fp, seq);
-    else {
+    const firsts = this.fingerprintFirst;
+    const entry = firsts.entryOfKey(fp, seq);
+    if (!firsts.inserted) {
+      const first = firsts.valueAt(entry);
       const later = this.fingerprintLater.get(first);
       if (later) later.push(seq);
       else this.fingerprintLater.set(first, [seq]);

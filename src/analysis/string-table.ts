@@ -50,6 +50,8 @@ const WIDE = -1;
 
 export class StringTable {
   size = 0;
+  /** Whether the last entryOfKey() added its key. */
+  inserted = false;
   /** Entry per slot, EMPTY when free; its length is a power of two, at most half full. */
   private slots: Int32Array;
   private hashes: Int32Array;
@@ -134,6 +136,10 @@ export class StringTable {
       this.values[found] = value;
       return found;
     }
+    return this.insertBytes(buf, start, end, h, value);
+  }
+
+  private insertBytes(buf: Uint8Array, start: number, end: number, h: number, value: number): number {
     if (this.size === this.values.length) this.growEntries();
     const entry = this.size++;
     this.values[entry] = value;
@@ -157,6 +163,36 @@ export class StringTable {
     if (key.wide !== undefined) return this.get(key.wide);
     const entry = this.findBytes(key.buf, key.start, key.start + key.length, key.hash);
     return entry === EMPTY ? undefined : this.values[entry];
+  }
+
+  /**
+   * The entry of a key given as a string or a ByteKey, added with `value` when the table has no
+   * such key (`inserted` says which): one hash and one probe where getKey() then setKey() take
+   * two of each. The history ledger does this for every transaction's id and every document's
+   * fingerprint (HistoryStats.record, addFingerprint).
+   */
+  entryOfKey(key: string | ByteKey, value: number): number {
+    if (typeof key === "string" || key.wide !== undefined) {
+      const text = typeof key === "string" ? key : key.wide!;
+      const h = hashOf(text);
+      const found = this.find(text, h);
+      this.inserted = found === EMPTY;
+      return found === EMPTY ? this.insert(text, h, value) : found;
+    }
+    const end = key.start + key.length;
+    const found = this.findBytes(key.buf, key.start, end, key.hash);
+    this.inserted = found === EMPTY;
+    return found === EMPTY ? this.insertBytes(key.buf, key.start, end, key.hash, value) : found;
+  }
+
+  /** The value of entry `entry` (from entryOfKey). */
+  valueAt(entry: number): number {
+    return this.values[entry]!;
+  }
+
+  /** Sets the value of entry `entry` (from entryOfKey). */
+  setValueAt(entry: number, value: number): void {
+    this.values[entry] = value;
   }
 
   /** set() of a key given as a string or a ByteKey. */

@@ -1,7 +1,7 @@
 // The byte-keyed table behind the history ledger and the CSV index agrees with a Map, for
 // Latin-1 keys (stored as bytes) and wider ones (kept aside) alike, through growth and collisions.
 import { expect, test } from "bun:test";
-import { StringTable } from "../../src/analysis/string-table.ts";
+import { ByteKey, hashOf, StringTable } from "../../src/analysis/string-table.ts";
 
 test("agrees with a Map: get, has, set, add and keyAt, through growth", () => {
   const table = new StringTable(4);
@@ -54,4 +54,34 @@ test("keys given as bytes (getBytes, setBytes) are the same keys as their string
   expect(table.getBytes(buf, 2, 7)).toBe(7);
   expect(table.getBytes(buf, 9, 15)).toBeUndefined(); // "INV-10"
   expect(table.setBytes(buf, 2, 7, 8)).toBe(table.set("INV-1", 8));
+});
+
+test("entryOfKey adds a key it does not have and finds one it has, as getKey then setKey would", () => {
+  const table = new StringTable(2);
+  const map = new Map<string, number>();
+  const key = new ByteKey();
+  for (let i = 0; i < 20_000; i++) {
+    const k = i % 101 === 0 ? `ü€-${i % 707}` : `K-${(i * 7919) % 6_007}`;
+    let entry: number;
+    if (i % 2 === 0 || k.startsWith("ü")) {
+      // As a scan worker's batch hands them over: the string itself when it is wider than a byte.
+      const bytes = Buffer.from(`<${k}>`, "latin1");
+      key.wide = k.startsWith("ü") ? k : undefined;
+      key.buf = bytes;
+      key.start = 1;
+      key.length = k.length;
+      key.hash = hashOf(k);
+      entry = table.entryOfKey(key, i);
+    } else entry = table.entryOfKey(k, i);
+    expect(table.inserted).toBe(!map.has(k));
+    expect(table.keyAt(entry)).toBe(k);
+    if (table.inserted) map.set(k, i);
+    expect(table.valueAt(entry)).toBe(map.get(k)!);
+    if (i % 3 === 0) {
+      table.setValueAt(entry, -i);
+      map.set(k, -i);
+    }
+  }
+  expect(table.size).toBe(map.size);
+  for (const [k, v] of map) expect(table.get(k)).toBe(v);
 });
