@@ -243,8 +243,10 @@ export class TaxHabitsBuilder {
     if (!c) this.customers.set(customer, (c = [0, 0]));
     const taxed = Math.abs(tax) >= 0.005;
     c[taxed ? 0 : 1]++;
-    if (taxed) this.untaxedKinds.delete(customer);
-    else if (c[0] === 0 && stated !== null && count > 0) {
+    // (Most sources have no untaxed customer to forget: no lookup then.)
+    if (taxed) {
+      if (this.untaxedKinds.size > 0) this.untaxedKinds.delete(customer);
+    } else if (c[0] === 0 && stated !== null && count > 0) {
       let kinds = this.untaxedKinds.get(customer);
       if (!kinds) this.untaxedKinds.set(customer, (kinds = new Map()));
       const kind = `${regime}\0${skus.slice(0, count).sort().join("\0")}`;
@@ -261,8 +263,9 @@ export class TaxHabitsBuilder {
       if (regime.includes("@")) this.untaxed(pooledRegime(regime), skus[0]!, customer);
     }
     if (!taxed || count === 0) return;
+    // Cut from the regime once per invoice (it was three times: three strings, each hashed again).
+    const currency = regime.slice(0, regime.indexOf("|"));
     if (stated !== null) {
-      const currency = regime.slice(0, regime.indexOf("|"));
       let counts = this.statedCount.get(currency);
       if (!counts) this.statedCount.set(currency, (counts = new Map()));
       counts.set(stated, (counts.get(stated) ?? 0) + 1);
@@ -270,7 +273,7 @@ export class TaxHabitsBuilder {
     let seen = this.seen.get(regime);
     if (!seen) this.seen.set(regime, (seen = new Map()));
     const shortfall = stated === null ? 0 : net * stated - tax;
-    const rounding = stated === null ? 0 : roundingOf(count, net * stated, regime.slice(0, regime.indexOf("|")));
+    const rounding = stated === null ? 0 : roundingOf(count, net * stated, currency);
     for (let i = 0; i < count; i++) {
       // An invoice charged as stated where the SKU's own tax is within rounding cannot tell
       // whether the SKU is taxed (5.00 of freight on an invoice of 8,000): it counts neither
@@ -294,7 +297,6 @@ export class TaxHabitsBuilder {
     }
     if (Math.abs(shortfall) <= rounding) {
       // Charged as stated: the rate each of its SKUs is billed at.
-      const currency = regime.slice(0, regime.indexOf("|"));
       let bySku = this.stated.get(currency);
       if (!bySku) this.stated.set(currency, (bySku = new Map()));
       for (let i = 0; i < count; i++) {
