@@ -56,8 +56,11 @@ export function problemRoutes() {
     .get(
       "/problems/:code",
       ({ params }) => {
-        if (!Object.hasOwn(PROBLEMS, params.code)) throw new ApiError("not_found", `no error code "${params.code}"; /problems lists them`);
-        return new Response(problemPage(params.code as ProblemCode), { headers: HTML });
+        // A path that is no valid percent-encoding (/problems/%zz) reaches the route without its parameter.
+        const code: unknown = params.code;
+        if (typeof code !== "string") throw new ApiError("not_found", "no such error code (the path is not valid percent-encoding); /problems lists them");
+        if (!Object.hasOwn(PROBLEMS, code)) throw new ApiError("not_found", `no error code "${code}"; /problems lists them`);
+        return new Response(problemPage(code as ProblemCode), { headers: HTML });
       },
       { detail: { hide: true } },
     );

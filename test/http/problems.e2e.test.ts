@@ -39,6 +39,11 @@ test("the type of a real error resolves to its page", async () => {
   const unknown = await fetch(`${s.url}/problems/no_such_code`);
   expect(unknown.status).toBe(404);
   expect(unknown.headers.get("content-type")).toContain("application/problem+json");
+  expect(((await unknown.json()) as { detail: string }).detail).toBe('no error code "no_such_code"; /problems lists them');
+  // A code that is no valid percent-encoding: Elysia gives the route no parameter at all.
+  const garbled = await fetch(`${s.url}/problems/%zz`);
+  expect(garbled.status).toBe(404);
+  expect(((await garbled.json()) as { detail: string }).detail).toBe("no such error code (the path is not valid percent-encoding); /problems lists them");
 });
 
 test("docs/errors.md is generated from the table and lists every code", async () => {
