@@ -85,16 +85,16 @@ export class ReferenceIndex {
   }
 
   /**
-   * The list price the entry in force on `day` superseded: the SKU's price before its latest
-   * change on or before the day (last year's rate after the 1 January increase). Undefined
-   * when the price list dates no change of it before the day.
+   * The list price the entry in force on `day` superseded, and the day the change took effect: the
+   * SKU's price before its latest change on or before the day (last year's rate after the
+   * 1 January increase). Undefined when the price list dates no change of it before the day.
    */
-  previousListPrice(sku: string, currency: string | undefined, day: string, unit?: string): number | undefined {
+  previousListPrice(sku: string, currency: string | undefined, day: string, unit?: string): { price: number; changed: string } | undefined {
     const p = this.listEntry(sku, currency, unit);
     if (p === undefined || typeof p === "number") return undefined;
     let current = -1;
     for (let i = 0; i < p.length; i++) if (p[i]!.from <= day) current = i;
-    return current >= 1 ? p[current - 1]!.price : undefined;
+    return current >= 1 ? { price: p[current - 1]!.price, changed: p[current]!.from } : undefined;
   }
 
   private listEntry(sku: string, currency: string | undefined, unit: string | undefined): ListPrice | undefined {

@@ -57,10 +57,10 @@ test("a fixed-fee bill's time listed at 0 beside the fee is no finding; on an ho
 
 // The rate book raises associate 2145 from 500 to 530 on 1 January 2026.
 const rateBook = { price_list: [...reference.price_list, { sku: "2145", list_price: 500, currency: "USD", valid_from: "2025-01-01" }, { sku: "2145", list_price: 530, currency: "USD", valid_from: "2026-01-01" }] };
-const february = (id: string, rate: number, o: { writeDown?: number; workDate?: string } = {}): Transaction => {
+const february = (id: string, rate: number, o: { writeDown?: number; workDate?: string; date?: string } = {}): Transaction => {
   const amount = Math.round(10 * rate * (1 - (o.writeDown ?? 0) / 100) * 100) / 100;
   return {
-    transaction_id: id, type: "invoice", date: "2026-02-09", customer_id: "C2", currency: "USD", amount, tax_amount: 0, tax_rate: 0, approved_by: "2128",
+    transaction_id: id, type: "invoice", date: o.date ?? "2026-02-09", customer_id: "C2", currency: "USD", amount, tax_amount: 0, tax_rate: 0, approved_by: "2128",
     attributes: { billing_arrangement: "Hourly", ...(o.workDate ? { work_date: o.workDate } : {}) },
     lines: [{ sku: "2145", quantity: 10, unit_price: rate, list_price: 530, amount, ...(o.writeDown !== undefined ? { discount_pct: o.writeDown } : {}) }],
   };
@@ -80,4 +80,13 @@ test("time worked before the increase, a recorded write-down, and a rate that is
   expect((await analyse(february("J-3", 530, { writeDown: 5.66 }), { ref: rateBook })).anomalies).toEqual([]);
   // 510 an hour: within the policy's discount and no price the list ever had.
   expect((await analyse(february("J-4", 510), { ref: rateBook })).anomalies).toEqual([]);
+});
+
+test("within a week of the change, an invoice that names no work date may bill an order taken before it: only a work date after the change is evidence", async () => {
+  // A parcel invoiced on 4 January of an order taken in December, at December's price.
+  expect((await analyse(february("J-5", 500, { date: "2026-01-04" }), { ref: rateBook })).anomalies).toEqual([]);
+  // The same with time worked on 2 January: last year's rate for this year's work.
+  expect(codes((await analyse(february("J-6", 500, { date: "2026-01-04", workDate: "2026-01-02" }), { ref: rateBook })).anomalies)).toEqual(["price_below_list"]);
+  // Three weeks after the change no order in flight explains it.
+  expect(codes((await analyse(february("J-7", 500, { date: "2026-01-22" }), { ref: rateBook })).anomalies)).toEqual(["price_below_list"]);
 });

@@ -8,10 +8,11 @@ import { roundMoney } from "../../../domain/rounding.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
-import { dayOf } from "../../dates.ts";
+import { dayOf, daysBetween, parseDateMs } from "../../dates.ts";
 import { isBelowOnLine, money, nearlyEqual, shortfallScore, type Finding } from "../types.ts";
 import { governedElsewhere, type LineFacts } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
+import { namesWorkDate } from "./work-dates.ts";
 
 export const priceBelowListRule: LineRule = {
   code: "price_below_list",
@@ -34,6 +35,9 @@ export const priceBelowListRule: LineRule = {
   },
 };
 
+/** How long after a price change orders taken before it are still being invoiced. */
+const ORDER_IN_FLIGHT_DAYS = 7;
+
 /**
  * A line within the policy's discount, but billed at exactly the list price the SKU had before its
  * latest change (within rounding), with no discount recorded: the superseded price list applied
@@ -47,7 +51,12 @@ function supersededPrice(f: LineFacts, txn: Transaction, ctx: AnalysisContext, t
   const day = dayOf(txn.date);
   if (day === null || !isBelowOnLine(f.net, f.list, f.quantity, tol)) return null;
   const previous = ctx.reference.previousListPrice(f.sku, txn.currency, day, f.line.unit);
-  if (previous === undefined || !(previous < f.list) || !nearlyEqual(f.net, previous, tol)) return null;
+  if (previous === undefined || !(previous.price < f.list) || !nearlyEqual(f.net, previous.price, tol)) return null;
+  // Days after a change, an invoice may bill an order taken before it at the price it was taken at
+  // (a parcel shipped two days later); the invoice does not say when it was ordered. A work date
+  // the document names (after the change: one before it prices the line at the old list already)
+  // says the work was done at the new price.
+  if (daysBetween(parseDateMs(previous.changed), parseDateMs(day)) < ORDER_IN_FLIGHT_DAYS && !namesWorkDate(txn)) return null;
   return {
     code: "price_below_list",
     score: shortfallScore(f.list, f.net),

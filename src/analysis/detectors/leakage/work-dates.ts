@@ -12,6 +12,17 @@ import { attributeNameMatcher } from "./markers.ts";
 export const WORK_DATE_FIELDS = ["service_date", "visit_date", "job_date", "work_date", "completion_date", "completed_date"] as const;
 export const workDateField = attributeNameMatcher(WORK_DATE_FIELDS);
 
+/** Whether the document names the day its work was done (any work date column with a value). */
+export function namesWorkDate(txn: Transaction): boolean {
+  const attrs = txn.attributes;
+  if (!attrs) return false;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (typeof v === "string" && v.trim() !== "" && workDateField(name) !== null) return true;
+  }
+  return false;
+}
+
 /** The calendar days (YYYY-MM-DD) a date text can mean: one, two (05/03/2025), or none. */
 export function dateReadings(text: string): string[] {
   const v = text.trim();
