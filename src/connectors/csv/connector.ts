@@ -10,7 +10,7 @@ import { connectorUnavailable } from "../errors.ts";
 import { ArrayRow, type FlatMapping, ROW_NUMBER, RowMapper, type RowValues, TransactionGrouper, missingColumnsNote } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
-import { buildCsvIndex, type CsvFileIndex, type FileStat, NUL_IN_HEADER, UnreadableFileError, fileDelimiter, isFresh, runsOf } from "./file-index.ts";
+import { buildCsvIndex, type CsvFileIndex, type FileStat, NUL_IN_HEADER, UnreadableFileError, delimiterOf, fileStart, isFresh, runsOf } from "./file-index.ts";
 import { DEFAULT_DELIMITER } from "./delimiter.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
@@ -18,7 +18,7 @@ import { type CsvEncoding, CsvRow, type CsvRows, FileChangedError, MalformedCsvE
 import { NumberedRow, type RowNumbering, rowId } from "./row-number.ts";
 import { datevDates } from "./datev-header.ts";
 import { type DateFormat, isoDateFormat } from "../values.ts";
-import { CR_ALONE, endsLinesWithCrAlone } from "./line-ends.ts";
+import { CR_ALONE, crAloneIn } from "./line-ends.ts";
 import { folderEntries } from "./folder-files.ts";
 
 /** How much of a file's start checkFirstRows reads, and how many rows of it at most. */
@@ -410,9 +410,10 @@ export async function readCsvTable(
   const st = await stat(file).catch(() => undefined);
   if (!st?.isFile()) throw connectorUnavailable(connectorId, `the reference file for ${table} does not exist`);
   const encoding = await resolveEncoding(file, setting);
-  if (await endsLinesWithCrAlone(file)) throw connectorUnavailable(connectorId, `${basename(file)}: ${CR_ALONE}`);
-  // csv.delimiter unset: the table's own, as each transactions file's.
-  const delimiter = configured ?? (await fileDelimiter(file, st.size));
+  // Its line ends and (csv.delimiter unset) its delimiter told from one read of its start, as a transactions file's.
+  const start = await fileStart(file, st.size);
+  if (crAloneIn(start.bytes)) throw connectorUnavailable(connectorId, `${basename(file)}: ${CR_ALONE}`);
+  const delimiter = delimiterOf(start, configured);
   if (configured === undefined) onSniffed?.(delimiter);
   const records = readCsvRows(file, { delimiter, encoding, signal });
   const row = new CsvRow();

@@ -94,7 +94,7 @@ export async function buildCsvIndex(path: string, options: CsvIndexOptions): Pro
   const st = await stat(path);
   const start = await fileStart(path, st.size);
   if (crAloneIn(start.bytes)) throw new UnreadableFileError(CR_ALONE);
-  const delimiter = options.delimiter ?? sniffDelimiter(start.bytes, start.whole) ?? DEFAULT_DELIMITER;
+  const delimiter = delimiterOf(start, options.delimiter);
   const auto = options.encoding === undefined || options.encoding === "auto";
   if (!auto) return indexFile(path, st, options, delimiter, options.encoding as CsvEncoding);
   if (!startIsUtf8(start)) return indexFile(path, st, options, delimiter, "windows-1252");
@@ -108,13 +108,24 @@ export async function buildCsvIndex(path: string, options: CsvIndexOptions): Pro
 /** How much of a file's start its delimiter is found from and its encoding first checked on (fifty records of any export fit). */
 const START_BYTES = 64 * 1024;
 
-/** The file's first bytes; `whole`: all of it. */
-async function fileStart(path: string, size: number): Promise<{ bytes: Uint8Array; whole: boolean }> {
+/** A file's first bytes; `whole`: all of it. */
+export interface FileStart {
+  bytes: Uint8Array;
+  whole: boolean;
+}
+
+/** The file's first bytes: what its line ends, delimiter and (csv.encoding auto) encoding are first told from. */
+export async function fileStart(path: string, size: number): Promise<FileStart> {
   return { bytes: new Uint8Array(await Bun.file(path).slice(0, START_BYTES).arrayBuffer()), whole: size <= START_BYTES };
 }
 
+/** csv.delimiter, else the one the file's first records split on, else the comma (csv/delimiter.ts). */
+export function delimiterOf(start: FileStart, configured: string | undefined): string {
+  return configured ?? sniffDelimiter(start.bytes, start.whole) ?? DEFAULT_DELIMITER;
+}
+
 /** Whether the file's start is UTF-8, to its last line break when the file goes on (no character cut). */
-function startIsUtf8(start: { bytes: Uint8Array; whole: boolean }): boolean {
+function startIsUtf8(start: FileStart): boolean {
   const end = start.whole ? start.bytes.length : start.bytes.lastIndexOf(0x0a) + 1;
   return isUtf8(start.bytes.subarray(0, end));
 }
@@ -269,12 +280,6 @@ function headerRowHint(head: readonly HeadRecord[], columns: readonly string[], 
 
 function emptyIndex(path: string, st: FileStat, delimiter: string): CsvFileIndex {
   return { path, mtimeMs: st.mtimeMs, size: st.size, header: [], dataStart: st.size, slots: new StringTable(16), starts: new Float64Array(0), ends: new Float64Array(0), scattered: new Map(), rows: 0, encoding: "utf-8", delimiter };
-}
-
-/** The delimiter a file's first records split on, or the comma when none splits them (csv/delimiter.ts). */
-export async function fileDelimiter(path: string, size: number): Promise<string> {
-  const start = await fileStart(path, size);
-  return sniffDelimiter(start.bytes, start.whole) ?? DEFAULT_DELIMITER;
 }
 
 /** The id of a row as the index keys it: the field, trimmed ("" when the row has none). */
