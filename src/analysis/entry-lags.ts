@@ -31,15 +31,6 @@ export function localDay(value: string, ms: number, utcOffsetMinutes: number): n
   return Math.floor((value.length === 10 ? ms : ms + utcOffsetMinutes * 60_000) / DAY_MS);
 }
 
-/** The month (year × 12 + month index) of a day number, and its last day. */
-export function monthOfDay(day: number): number {
-  return calendarMonths.periodOf(day);
-}
-
-export function lastDayOfMonth(month: number): number {
-  return calendarMonths.lastDayOf(month);
-}
-
 export interface CloseSettings {
   /** The periods the ledger closes (calendar months unless a fiscal calendar is configured). */
   periods?: Periods;

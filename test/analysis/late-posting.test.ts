@@ -7,7 +7,8 @@ import { describe, expect, test } from "bun:test";
 import type { AnalysisContext } from "../../src/analysis/context.ts";
 import { latePostingDetector } from "../../src/analysis/detectors/anomaly/late-posting.ts";
 import type { Finding } from "../../src/analysis/detectors/types.ts";
-import { EntryLagsBuilder, monthOfDay } from "../../src/analysis/entry-lags.ts";
+import { EntryLagsBuilder } from "../../src/analysis/entry-lags.ts";
+import { calendarMonths } from "../../src/analysis/fiscal-periods.ts";
 import { HistoryBuilder } from "../../src/analysis/history.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { modulesConfig } from "../support/engine.ts";
@@ -110,7 +111,7 @@ describe("the close calendar", () => {
     const next = calendar.closeOf(dayNo(Date.UTC(2026, 1, 10)));
     expect(next.seen).toBe(false);
     expect(iso(next.day * DAY)).toBe("2026-03-11");
-    expect(monthOfDay(dayNo(Date.UTC(2026, 1, 28)))).toBe(2026 * 12 + 1);
+    expect(calendarMonths.periodOf(dayNo(Date.UTC(2026, 1, 28)))).toBe(2026 * 12 + 1);
   });
 });
 
