@@ -6,6 +6,7 @@
 import { REFERENCE_TABLES, TRANSACTION_TYPES, type ReferenceTable, type Transaction, type TransactionLine, type TransactionType } from "../domain/transaction.ts";
 import type { MappingReport } from "./types.ts";
 import { statutoryColumns } from "./statutory-headers.ts";
+import { looseName, looseNamesOf } from "./column-names.ts";
 import { clip, type DateFormat, type NumberFormat, parseDate, parseNumber, parseText, type SourceValue } from "./values.ts";
 
 type Kind = "text" | "number" | "date" | "type" | "side";
@@ -206,19 +207,6 @@ export function columnIndex(header: readonly string[], name: string): number {
 }
 
 /**
- * A header's column names without case, spaces and punctuation, made once per header array (a
- * mapping looks up some thirty names in one header). Each lookup ran the regular expression on
- * every column: a customer's file with a header of a million columns held the server's event
- * loop ~3.5 s on its first lookup (seventh attack pass).
- */
-const looseHeaders = new WeakMap<readonly string[], readonly string[]>();
-function looseNamesOf(header: readonly string[]): readonly string[] {
-  let names = looseHeaders.get(header);
-  if (!names) looseHeaders.set(header, (names = header.map(looseName)));
-  return names;
-}
-
-/**
  * The fields `mapping` names a column for that `header` does not have (or has more than one
  * loose match of) — a mapping written for another export, or a header decoded in the wrong
  * encoding — as the end of a sentence for the mapping report's warnings ("has no column for
@@ -232,8 +220,6 @@ export function missingColumnsNote(header: readonly string[], mapping: FlatMappi
   if (missing.length === 0) return undefined;
   return `has no column for ${missing.join(", ")}, so the field is absent (its columns: ${header.map((c) => JSON.stringify(c)).join(", ")})`;
 }
-
-const looseName = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
 /** A field spec resolved against a header: where its value sits in a row. */
 interface BoundField extends FieldSpec {

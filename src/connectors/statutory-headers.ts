@@ -11,7 +11,9 @@
 // them the same: Date, Transaction Type, Num, Name, Memo/Description, Account, Split, Debit/Credit
 // or Amount.
 
-/** The FEC's columns that say a header is one (case and punctuation aside, as columnIndex compares). */
+import { looseNamesOf } from "./column-names.ts";
+
+/** The FEC's columns that say a header is one (case and punctuation aside: column-names.ts, as columnIndex compares). */
 const FEC_SIGNATURE = ["journalcode", "ecriturenum", "ecrituredate", "comptenum", "debit", "credit"];
 
 /**
@@ -57,11 +59,9 @@ const QBO_FIELDS: Readonly<Record<string, string>> = {
   reference: "Num",
 };
 
-const loose = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
-
 /** The columns of a recognised export (FEC, DATEV, QuickBooks Online) that unmapped canonical fields are read from; undefined for any other header. */
 export function statutoryColumns(header: readonly string[]): Readonly<Record<string, string>> | undefined {
-  const names = new Set(header.map(loose));
+  const names = new Set(looseNamesOf(header));
   if (FEC_SIGNATURE.every((c) => names.has(c))) return FEC_FIELDS;
   if (DATEV_SIGNATURE.every((c) => names.has(c))) return DATEV_FIELDS;
   if (QBO_SIGNATURE.every((c) => names.has(c))) return QBO_FIELDS;
