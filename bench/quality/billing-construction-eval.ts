@@ -10,27 +10,16 @@
 // high, per kind, and the false alarms per kind of regular business (every false alarm with its
 // codes in <out>/false-alarms.json). Not part of `make bench-quality`.
 // Run: bun run bench/quality/billing-construction-eval.ts --seed 5150 [--port 18394] [--out DIR] [--verbose]
-import { reportServedBilling } from "./billing-report.ts";
+import { reportServedBilling, billingEvalSetup, billingServerYaml } from "./billing-report.ts";
 import { startServedBilling } from "./signed-call.ts";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { LEAK_KINDS, writeConstruction, type Label } from "./billing-construction.ts";
 
-const arg = (name: string, dflt: string): string => { const i = process.argv.indexOf(name); return (i > 0 ? process.argv[i + 1] : undefined) ?? dflt; };
-const seed = Number(arg("--seed", "5150"));
-const port = Number(arg("--port", "18394"));
-const dir = resolve(arg("--out", `/tmp/con-eval-${seed}`));
-const verbose = process.argv.includes("--verbose");
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
+const { seed, port, dir, verbose } = billingEvalSetup({ seed: 5150, port: 18394, out: (s) => `/tmp/con-eval-${s}` });
 const sizes = writeConstruction(seed, join(dir, "export"));
 
-const config = `server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ./data/assay.db, synchronous: NORMAL }
-security: { master_key_file: ./data/master.key }
-reports: { dir: ./data/reports }
-dashboard: { enabled: false }
-modules:
+const config = `${billingServerYaml(port)}modules:
   revenue_leakage:
     max_discount_pct: 5
     tax:

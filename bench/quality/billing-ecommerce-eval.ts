@@ -12,28 +12,17 @@
 // it the product sees only what a plain order export and price list show. Not part of
 // `make bench-quality`.
 // Run: bun run bench/quality/billing-ecommerce-eval.ts --seed 2611 [--calendar] [--port 18393] [--verbose]
-import { reportServedBilling } from "./billing-report.ts";
+import { reportServedBilling, billingEvalSetup, billingServerYaml } from "./billing-report.ts";
 import { startServedBilling } from "./signed-call.ts";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { LEAK_KINDS, writeEcommerce, type Label } from "./billing-ecommerce.ts";
 
-const arg = (name: string, dflt: string): string => { const i = process.argv.indexOf(name); return (i > 0 ? process.argv[i + 1] : undefined) ?? dflt; };
-const seed = Number(arg("--seed", "2611"));
-const port = Number(arg("--port", "18393"));
 const withCalendar = process.argv.includes("--calendar");
-const dir = resolve(arg("--out", `/tmp/ecom-eval-${seed}${withCalendar ? "-cal" : ""}`));
-const verbose = process.argv.includes("--verbose");
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
+const { seed, port, dir, verbose } = billingEvalSetup({ seed: 2611, port: 18393, out: (s) => `/tmp/ecom-eval-${s}${withCalendar ? "-cal" : ""}` });
 const sizes = writeEcommerce(seed, join(dir, "export"));
 
-const config = `server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ./data/assay.db, synchronous: NORMAL }
-security: { master_key_file: ./data/master.key }
-reports: { dir: ./data/reports }
-dashboard: { enabled: false }
-modules:
+const config = `${billingServerYaml(port)}modules:
   revenue_leakage:
     max_discount_pct: 15
     tax:

@@ -7,30 +7,19 @@
 // business (every false alarm with its codes in <out>/false-alarms.json). Not part of
 // `make bench-quality`.
 // Run: bun run bench/quality/billing-field-service-eval.ts --seed 8128 [--port 18392] [--verbose] [--rules]
-import { reportServedBilling } from "./billing-report.ts";
+import { reportServedBilling, billingEvalSetup, billingServerYaml } from "./billing-report.ts";
 import { startServedBilling } from "./signed-call.ts";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { LEAK_KINDS, writeFieldService, type Label } from "./billing-field-service.ts";
 
-const arg = (name: string, dflt: string): string => { const i = process.argv.indexOf(name); return (i > 0 ? process.argv[i + 1] : undefined) ?? dflt; };
-const seed = Number(arg("--seed", "8128"));
-const port = Number(arg("--port", "18392"));
-const dir = resolve(arg("--out", `/tmp/svc-eval-${seed}`));
-const verbose = process.argv.includes("--verbose");
 // --rules: add the custom rule a field-service analyst would write for what no detector can know
 // (labour at the regular item on an emergency or after-hours job: the price is right for the item).
 const withRules = process.argv.includes("--rules");
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
+const { seed, port, dir, verbose } = billingEvalSetup({ seed: 8128, port: 18392, out: (s) => `/tmp/svc-eval-${s}` });
 const sizes = writeFieldService(seed, join(dir, "export"));
 
-const config = `server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ./data/assay.db, synchronous: NORMAL }
-security: { master_key_file: ./data/master.key }
-reports: { dir: ./data/reports }
-dashboard: { enabled: false }
-modules:
+const config = `${billingServerYaml(port)}modules:
   revenue_leakage:
     max_discount_pct: 10
     tax:

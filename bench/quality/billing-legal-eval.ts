@@ -11,27 +11,16 @@
 // kind, and the false alarms per kind of regular business (every false alarm with its codes in
 // <out>/false-alarms.json). Not part of `make bench-quality`.
 // Run: bun run bench/quality/billing-legal-eval.ts --seed 1871 [--port 18431] [--out DIR] [--verbose]
-import { reportServedBilling } from "./billing-report.ts";
+import { reportServedBilling, billingEvalSetup, billingServerYaml } from "./billing-report.ts";
 import { startServedBilling } from "./signed-call.ts";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { LEAK_KINDS, writeLegal, type Label } from "./billing-legal.ts";
 
-const arg = (name: string, dflt: string): string => { const i = process.argv.indexOf(name); return (i > 0 ? process.argv[i + 1] : undefined) ?? dflt; };
-const seed = Number(arg("--seed", "1871"));
-const port = Number(arg("--port", "18431"));
-const dir = resolve(arg("--out", `/tmp/legal-eval-${seed}`));
-const verbose = process.argv.includes("--verbose");
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
+const { seed, port, dir, verbose } = billingEvalSetup({ seed: 1871, port: 18431, out: (s) => `/tmp/legal-eval-${s}` });
 const sizes = writeLegal(seed, join(dir, "export"));
 
-const config = `server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ./data/assay.db, synchronous: NORMAL }
-security: { master_key_file: ./data/master.key }
-reports: { dir: ./data/reports }
-dashboard: { enabled: false }
-modules:
+const config = `${billingServerYaml(port)}modules:
   revenue_leakage:
     max_discount_pct: 15          # a billing partner approves write-downs up to 15 %
     tax:

@@ -4,27 +4,16 @@
 // for its amount at risk, and prints precision/recall per invoice at high, per kind, and the false
 // alarms per kind of regular business. Not part of `make bench-quality` (its figures stay as they
 // were). Run: bun run bench/quality/billing-manufacturer-eval.ts --seed 4711 [--port 18391]
-import { reportServedBilling } from "./billing-report.ts";
+import { reportServedBilling, billingEvalSetup, billingServerYaml } from "./billing-report.ts";
 import { startServedBilling } from "./signed-call.ts";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { writeManufacturer, type Label } from "./billing-manufacturer.ts";
 
-const arg = (name: string, dflt: string): string => { const i = process.argv.indexOf(name); return (i > 0 ? process.argv[i + 1] : undefined) ?? dflt; };
-const seed = Number(arg("--seed", "4711"));
-const port = Number(arg("--port", "18391"));
-const dir = resolve(arg("--out", `/tmp/mfg-eval-${seed}`));
-const verbose = process.argv.includes("--verbose");
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
+const { seed, port, dir, verbose } = billingEvalSetup({ seed: 4711, port: 18391, out: (s) => `/tmp/mfg-eval-${s}` });
 const sizes = writeManufacturer(seed, join(dir, "export"));
 
-const config = `server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ./data/assay.db, synchronous: NORMAL }
-security: { master_key_file: ./data/master.key }
-reports: { dir: ./data/reports }
-dashboard: { enabled: false }
-modules:
+const config = `${billingServerYaml(port)}modules:
   revenue_leakage:
     max_discount_pct: 10
     tax:

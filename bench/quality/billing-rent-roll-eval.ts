@@ -11,27 +11,16 @@
 // per invoice at high, per kind, and the false alarms per kind of regular business (every false
 // alarm with its codes in <out>/false-alarms.json). Not part of `make bench-quality`.
 // Run: bun run bench/quality/billing-rent-roll-eval.ts --seed 3103 [--port 18396] [--out DIR] [--verbose]
-import { reportServedBilling } from "./billing-report.ts";
+import { reportServedBilling, billingEvalSetup, billingServerYaml } from "./billing-report.ts";
 import { startServedBilling } from "./signed-call.ts";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { LEAK_KINDS, writeRentRoll, type Label } from "./billing-rent-roll.ts";
 
-const arg = (name: string, dflt: string): string => { const i = process.argv.indexOf(name); return (i > 0 ? process.argv[i + 1] : undefined) ?? dflt; };
-const seed = Number(arg("--seed", "3103"));
-const port = Number(arg("--port", "18396"));
-const dir = resolve(arg("--out", `/tmp/rent-eval-${seed}`));
-const verbose = process.argv.includes("--verbose");
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
+const { seed, port, dir, verbose } = billingEvalSetup({ seed: 3103, port: 18396, out: (s) => `/tmp/rent-eval-${s}` });
 const sizes = writeRentRoll(seed, join(dir, "export"));
 
-const config = `server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ./data/assay.db, synchronous: NORMAL }
-security: { master_key_file: ./data/master.key }
-reports: { dir: ./data/reports }
-dashboard: { enabled: false }
-connectors:
+const config = `${billingServerYaml(port)}connectors:
   - id: pms
     type: csv
     name: Property management charge detail

@@ -1,11 +1,39 @@
-// What the served billing runners (billing-field-service-eval.ts, billing-ecommerce-eval.ts)
-// print once the product has scanned a data set: precision/recall per document at high, per
-// planted kind with its amount at risk (planted → estimated from a lookup of each planted
-// document), the false alarms per kind of regular business, and the lookups that failed.
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+// What the served billing runners (billing-*-eval.ts) share: their command line and the start of
+// their config (billingEvalSetup, billingServerYaml), and what they print once the product has
+// scanned a data set: precision/recall per document at high, per planted kind with its amount at
+// risk (planted → estimated from a lookup of each planted document), the false alarms per kind of
+// regular business, and the lookups that failed.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { falseAlarmsByKind } from "./metrics.ts";
 import { flaggedAtHigh, type SignedCall } from "./signed-call.ts";
+
+/**
+ * A billing runner's command line and its folder: `--seed` and `--port` (the defaults given),
+ * `--out` (the folder, `out(seed)` by default, emptied and made), `--verbose`.
+ */
+export function billingEvalSetup(defaults: { seed: number; port: number; out: (seed: number) => string }) {
+  const arg = (name: string): string | undefined => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const seed = Number(arg("--seed") ?? defaults.seed);
+  const port = Number(arg("--port") ?? defaults.port);
+  const dir = resolve(arg("--out") ?? defaults.out(seed));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return { seed, port, dir, verbose: process.argv.includes("--verbose") };
+}
+
+/** The start of a billing runner's assay.yaml: the server on `port`, its data under ./data, no dashboard. */
+export function billingServerYaml(port: number): string {
+  return `server: { host: 127.0.0.1, port: ${port}, access_log: false }
+storage: { path: ./data/assay.db, synchronous: NORMAL }
+security: { master_key_file: ./data/master.key }
+reports: { dir: ./data/reports }
+dashboard: { enabled: false }
+`;
+}
 
 /** A planted leak as the generators label it. */
 export interface PlantedLeak {
