@@ -15,8 +15,8 @@ const CsvOptions = Type.Object(
   {
     /** One character; "\t" for tab-separated files. Unset: each file's own, found from its first records (csv/delimiter.ts). */
     delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 1 })),
-    /** Decimal separator of numbers: "1234.56" or "1234,56". */
-    decimal: Type.Union([Type.Literal("."), Type.Literal(",")], { default: "." }),
+    /** Decimal separator of numbers: "1234.56" or "1234,56". Unset: each file's own, found from its first records (csv/decimal.ts), else ".". */
+    decimal: Type.Optional(Type.Union([Type.Literal("."), Type.Literal(",")])),
     /** Thousands separator to ignore in numbers ("" for none): "1,234.56", "1.234,56", "1 234,56". */
     thousands: Type.Union([Type.Literal(""), Type.Literal(","), Type.Literal("."), Type.Literal(" "), Type.Literal("'")], { default: "" }),
     /** "iso", or a pattern of YYYY MM DD HH mm ss, e.g. "DD/MM/YYYY" or "MM/DD/YYYY HH:mm". */

@@ -62,7 +62,7 @@ function checkEntry(entry: ConnectorConfig, index: number, dir: string, problems
     problems.push(`${at("csv.date_format")}: ${(e as Error).message}`);
   }
   if (entry.csv.delimiter !== undefined && /[\r\n"]/.test(entry.csv.delimiter)) problems.push(`${at("csv.delimiter")}: cannot be a quote or a line break`);
-  if (entry.csv.thousands === entry.csv.decimal) problems.push(`${at("csv.thousands")}: must differ from csv.decimal`);
+  if (entry.csv.thousands === (entry.csv.decimal ?? ".")) problems.push(`${at("csv.thousands")}: must differ from csv.decimal${entry.csv.decimal === undefined ? ' (".", unless set: a file of decimal commas needs csv: { decimal: "," } beside it)' : ""}`);
 
   return s;
 }

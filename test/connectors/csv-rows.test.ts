@@ -70,7 +70,7 @@ function settingsFor(file: string, csv: string): ConnectorSettings {
 async function viaArrays(file: string, settings: ConnectorSettings) {
   const records = (await collect(readCsvRecords(file, { delimiter: settings.csv.delimiter ?? "," }))).flat();
   const header = records[0]!.fields.map((f) => f.trim());
-  const formats = { numbers: { decimal: settings.csv.decimal, thousands: settings.csv.thousands }, dates: dateFormat(settings.csv.date_format) };
+  const formats = { numbers: { decimal: settings.csv.decimal ?? ".", thousands: settings.csv.thousands }, dates: dateFormat(settings.csv.date_format) };
   const stats = new MappingStats();
   const grouper = new TransactionGrouper(new RowMapper(header, {}, formats), stats);
   const out: Transaction[] = [];
@@ -175,7 +175,7 @@ describe("a reference table read through CsvRow", () => {
     const text = '\uFEFF contract_id ,customer_id,sku,price\r\nC-1,CUST-1,SKU-1,10\r\nC-1,"CUST-1",SKU-2, 12.5 \r\n"C-2, x","a\r\nb",SKU-1\r\n\r\nC-3,Zürich,SKU-1,1\r\n';
     const file = join(dir, "contracts.csv");
     writeFileSync(file, text);
-    const table = await readCsvTable("odd", "contracts", file, ",");
+    const table = await readCsvTable("odd", "contracts", file, { delimiter: "," });
     const rows: unknown[][] = [];
     for await (const batch of table.rows as AsyncIterable<unknown[][]>) rows.push(...batch);
     const records = (await collect(readCsvRecords(file, { delimiter: "," }))).flat();

@@ -12,12 +12,13 @@ import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, type FileStat, NUL_IN_HEADER, UnreadableFileError, delimiterOf, fileStart, isFresh, runsOf } from "./file-index.ts";
 import { DEFAULT_DELIMITER } from "./delimiter.ts";
+import { sniffDecimalComma } from "./decimal.ts";
 import { type CsvPartition, cutPartitions, segmentIndex } from "./partition.ts";
 import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
 import { type CsvEncoding, CsvRow, type CsvRows, FileChangedError, MalformedCsvError, readCsvRange, readCsvRows } from "./reader.ts";
 import { NumberedRow, type RowNumbering, rowId } from "./row-number.ts";
 import { datevDates } from "./datev-header.ts";
-import { type DateFormat, isoDateFormat } from "../values.ts";
+import { type DateFormat, type NumberFormat, isoDateFormat } from "../values.ts";
 import { CR_ALONE, crAloneIn } from "./line-ends.ts";
 import { folderEntries } from "./folder-files.ts";
 
@@ -91,6 +92,9 @@ export class CsvConnector extends BaseConnector {
     const building = buildCsvIndex(file, {
       delimiter: this.settings.csv.delimiter,
       idColumn: this.mapping.transaction_id ?? "transaction_id",
+      idUnmapped: this.mapping.transaction_id === undefined,
+      decimal: this.settings.csv.decimal,
+      thousands: this.settings.csv.thousands,
       encoding: this.settings.csv.encoding,
       headerRow: this.settings.csv.header_row,
       numbering: this.numberingOf(file),
@@ -143,6 +147,8 @@ export class CsvConnector extends BaseConnector {
     if (missing !== undefined) this.stats.warn(`${basename(index.path)}: the header ${missing}${encodingHint(index)}`);
     if (this.settings.csv.encoding === "auto" && index.encoding !== "utf-8") this.stats.warn(autoEncodingNote(basename(index.path), index.encoding));
     if (this.settings.csv.delimiter === undefined && index.delimiter !== DEFAULT_DELIMITER) this.stats.warn(sniffedDelimiterNote(basename(index.path), index.delimiter));
+    if (index.numbers) this.stats.warn(sniffedDecimalNote(basename(index.path), index.numbers));
+    if (index.numbering && this.mapping.transaction_id === undefined) this.stats.warn(`${basename(index.path)}: a ledger export that names no line (mapping.transaction_id is not set): each row is a transaction named by its number, as transaction_id: ${ROW_NUMBER} would`);
     const mapper = this.mapperOf(index);
     const end = Math.min(index.size, index.dataStart + FIRST_ROWS_BYTES);
     let rows = 0;
@@ -185,8 +191,11 @@ export class CsvConnector extends BaseConnector {
     let mapper = this.mappers.get(index);
     if (!mapper) {
       const dates = this.datesOf(index);
+      const formats = dates === this.formats.dates && !index.numbers ? this.formats : { ...this.formats, dates, numbers: index.numbers ?? this.formats.numbers };
+      // A recognised export that names no line is numbered by the index (file-index.ts, idUnmapped).
+      const mapping = index.numbering && this.mapping.transaction_id === undefined ? { ...this.mapping, transaction_id: ROW_NUMBER } : this.mapping;
       // A DATEV row says nothing of when it was keyed: its batch's creation ("erzeugt am") is the latest it can have been.
-      mapper = new RowMapper(index.header, this.mapping, dates === this.formats.dates ? this.formats : { ...this.formats, dates }, { enteredAt: index.datev?.createdAt });
+      mapper = new RowMapper(index.header, mapping, formats, { enteredAt: index.datev?.createdAt });
       this.mappers.set(index, mapper);
     }
     return mapper;
@@ -363,10 +372,14 @@ export class CsvConnector extends BaseConnector {
   }
 
   protected async readReferenceTable(table: ReferenceTable, source: string, signal?: AbortSignal): Promise<SourceTable> {
+    const what = `reference table ${table} (${basename(source)})`;
     const encoding = await resolveEncoding(source, this.settings.csv.encoding);
-    if (this.settings.csv.encoding === "auto" && encoding !== "utf-8") this.stats.warn(autoEncodingNote(`reference table ${table} (${basename(source)})`, encoding));
-    return readCsvTable(this.id, table, source, this.settings.csv.delimiter, signal, encoding, (delimiter) => {
-      if (delimiter !== DEFAULT_DELIMITER) this.stats.warn(sniffedDelimiterNote(`reference table ${table} (${basename(source)})`, delimiter));
+    if (this.settings.csv.encoding === "auto" && encoding !== "utf-8") this.stats.warn(autoEncodingNote(what, encoding));
+    return readCsvTable(this.id, table, source, { ...this.settings.csv, encoding }, signal, {
+      delimiter: (delimiter) => {
+        if (delimiter !== DEFAULT_DELIMITER) this.stats.warn(sniffedDelimiterNote(what, delimiter));
+      },
+      numbers: (numbers) => this.stats.warn(sniffedDecimalNote(what, numbers)),
     });
   }
 }
@@ -387,9 +400,29 @@ function autoEncodingNote(what: string, encoding: CsvEncoding): string {
   return `${what}: not UTF-8 text, read as ${encoding} (csv.encoding: auto); if its accented letters read wrong, set csv.encoding to the export's code page`;
 }
 
+/** What the connector found for a file when csv.decimal is not set and its numbers write decimal commas: said, as the delimiter is. */
+function sniffedDecimalNote(what: string, numbers: NumberFormat): string {
+  const grouped = numbers.thousands ? ` and ${JSON.stringify(numbers.thousands)} between thousands` : "";
+  return `${what}: numbers read with a decimal comma${grouped}, as its first records write them (csv.decimal is not set); if amounts read wrong, set csv.decimal`;
+}
+
 /** What the connector found for a file when csv.delimiter is not set and it is not the comma: said, since a guess can be wrong. */
 function sniffedDelimiterNote(what: string, delimiter: string): string {
   return `${what}: read with the delimiter ${JSON.stringify(delimiter)}, the one its first records split on (csv.delimiter is not set); if its columns read wrong, set csv.delimiter`;
+}
+
+/** What of the connector's csv settings a reference table is read with (unset: found from the file). */
+export interface CsvTableSettings {
+  delimiter?: string;
+  decimal?: NumberFormat["decimal"];
+  thousands?: string;
+  encoding?: CsvEncodingSetting;
+}
+
+/** Told what was found for a table whose csv settings are unset (to say so in the connector's status). */
+export interface SniffedNotes {
+  delimiter?: (delimiter: string) => void;
+  numbers?: (numbers: NumberFormat) => void;
 }
 
 /**
@@ -398,23 +431,15 @@ function sniffedDelimiterNote(what: string, delimiter: string): string {
  * for as long as its connector caches it, in every scan worker too, and every string is one more
  * object for each full collection to visit.
  */
-export async function readCsvTable(
-  connectorId: string,
-  table: ReferenceTable,
-  file: string,
-  configured: string | undefined,
-  signal?: AbortSignal,
-  setting?: CsvEncodingSetting,
-  onSniffed?: (delimiter: string) => void,
-): Promise<SourceTable> {
+export async function readCsvTable(connectorId: string, table: ReferenceTable, file: string, csv: CsvTableSettings, signal?: AbortSignal, found?: SniffedNotes): Promise<SourceTable> {
   const st = await stat(file).catch(() => undefined);
   if (!st?.isFile()) throw connectorUnavailable(connectorId, `the reference file for ${table} does not exist`);
-  const encoding = await resolveEncoding(file, setting);
+  const encoding = await resolveEncoding(file, csv.encoding);
   // Its line ends and (csv.delimiter unset) its delimiter told from one read of its start, as a transactions file's.
   const start = await fileStart(file, st.size);
   if (crAloneIn(start.bytes)) throw connectorUnavailable(connectorId, `${basename(file)}: ${CR_ALONE}`);
-  const delimiter = delimiterOf(start, configured);
-  if (configured === undefined) onSniffed?.(delimiter);
+  const delimiter = delimiterOf(start, csv.delimiter);
+  if (csv.delimiter === undefined) found?.delimiter?.(delimiter);
   const records = readCsvRows(file, { delimiter, encoding, signal });
   const row = new CsvRow();
   // A batch is valid until the next is read: its rows are made into arrays first.
@@ -440,6 +465,9 @@ export async function readCsvTable(
     if (header.some((name) => name.includes("\0"))) throw connectorUnavailable(connectorId, `${basename(file)}: ${NUL_IN_HEADER}`);
     firstRows = valuesOf(first.value, 1);
   }
+  // csv.decimal unset: its numbers read as its first rows write them, as a transactions file's.
+  const numbers = csv.decimal === undefined ? sniffDecimalComma(firstRows, csv.thousands ?? "") : undefined;
+  if (numbers) found?.numbers?.(numbers);
   async function* rows() {
     yield firstRows;
     try {
@@ -450,5 +478,5 @@ export async function readCsvTable(
   }
   // The file is open from the first read on: a table given up before its rows (a header
   // without the required columns) must close it.
-  return { header, rows: rows(), close: async () => void (await records.return(undefined)) };
+  return { header, rows: rows(), close: async () => void (await records.return(undefined)), ...(numbers ? { numbers } : {}) };
 }

@@ -13,6 +13,9 @@ import { type RowNumbering, rowId } from "./row-number.ts";
 import { type DatevHeader, datevHeaderOf } from "./datev-header.ts";
 import { CR_ALONE, crAloneIn } from "./line-ends.ts";
 import { DEFAULT_DELIMITER, sniffDelimiter } from "./delimiter.ts";
+import { sniffDecimalComma } from "./decimal.ts";
+import type { NumberFormat } from "../values.ts";
+import { statutoryColumns } from "../statutory-headers.ts";
 
 export interface CsvFileIndex {
   path: string;
@@ -36,6 +39,8 @@ export interface CsvFileIndex {
   numbering?: RowNumbering;
   /** A DATEV export's header line (line 1): the period that gives its year-less dates their year. */
   datev?: DatevHeader;
+  /** csv.decimal unset and the file's first records write decimal commas: how its numbers read (csv/decimal.ts). */
+  numbers?: NumberFormat;
 }
 
 /** The file cannot be read with the connector's settings: no header, no id column, no readable row. */
@@ -74,9 +79,18 @@ export interface CsvIndexOptions {
   encoding?: CsvEncodingSetting;
   /** csv.header_row: the row (from 1) holding the column names; the rows above it are titles. */
   headerRow?: number;
+  /**
+   * transaction_id is not mapped (idColumn is its default name): a recognised export
+   * (statutory-headers.ts: a FEC, a DATEV Buchungsstapel, a QuickBooks Online report), which names
+   * no line, has its rows numbered when it has no such column, as `transaction_id: $row` would.
+   */
+  idUnmapped?: boolean;
   /** With ROW_NUMBER: how ids number the rows, and the columns the mapping names (to find a misplaced header by). */
   numbering?: RowNumbering;
   mappedColumns?: readonly string[];
+  /** csv.decimal (undefined: found from the file's first records) and csv.thousands. */
+  decimal?: NumberFormat["decimal"];
+  thousands?: string;
 }
 
 /** How many rows a misplaced header is looked for in (report titles are a handful of lines). */
@@ -158,13 +172,15 @@ async function indexFile(path: string, st: FileStat, options: CsvIndexOptions, d
   // is 0, matched its columns loosely and was read as ids full of NULs that no lookup finds.
   if (header.some((name) => name.includes("\0"))) throw new UnreadableFileError(NUL_IN_HEADER);
   const dataStart = headerRecord.end;
-  if (idColumn === ROW_NUMBER) {
+  const numbers = options.decimal === undefined ? sniffDecimalComma(dataRecords(head, headerRow), options.thousands ?? "") : undefined;
+  const found = { ...(datev ? { datev } : {}), ...(numbers ? { numbers } : {}) };
+  if (idColumn === ROW_NUMBER || (options.idUnmapped && columnIndex(header, idColumn as string) < 0 && statutoryColumns(header) !== undefined)) {
     // Nothing names a row: a header holding none of the mapped columns is the wrong row.
     const mapped = options.mappedColumns ?? [];
     const misplaced = mapped.length > 0 && mapped.every((c) => columnIndex(header, c) < 0) ? headerRowHint(head, mapped, headerRow) : undefined;
     if (misplaced) throw new UnreadableFileError(`the header has none of the mapped columns (${mapped.map((c) => JSON.stringify(c)).join(", ")})${misplaced}`);
     const numbered = await numberedIndex(path, st, header, dataStart, delimiter, encoding, options.numbering ?? { prefix: "" }, utf8Check);
-    return { ...numbered, ...(datev ? { datev } : {}), madeNonAscii: header.some((c) => NON_ASCII.test(c)) };
+    return { ...numbered, ...found, madeNonAscii: header.some((c) => NON_ASCII.test(c)) };
   }
   const idColumns = typeof idColumn === "string" ? [idColumn] : idColumn;
   const idIndexes = idColumns.map((column) => columnIndex(header!, column));
@@ -224,7 +240,7 @@ async function indexFile(path: string, st: FileStat, options: CsvIndexOptions, d
       } else runs.push(offset, end);
     }
   }
-  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows, encoding, delimiter, ...(datev ? { datev } : {}), madeNonAscii };
+  return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered, rows, encoding, delimiter, ...found, madeNonAscii };
 }
 
 /** The index of a file whose rows are named by their numbers: each row its own slot, no id read. */
@@ -246,6 +262,11 @@ async function numberedIndex(path: string, st: FileStat, header: string[], dataS
     }
   }
   return { path, mtimeMs: st.mtimeMs, size: st.size, header, dataStart, slots, starts, ends, scattered: new Map(), rows, encoding, delimiter, numbering };
+}
+
+/** The fields of the start's records below the header. */
+function* dataRecords(head: readonly HeadRecord[], headerRow: number): Generator<readonly string[]> {
+  for (const r of head) if (r.line > headerRow) yield r.fields;
 }
 
 /** A record of the file's start with the row a spreadsheet shows it on (empty lines count). */

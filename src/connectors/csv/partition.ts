@@ -29,6 +29,8 @@ export interface CsvSegment {
   firstRow?: number;
   /** The file's DATEV header line, for its year-less dates. */
   datev?: CsvFileIndex["datev"];
+  /** How the file's numbers read, when found from its first records. */
+  numbers?: CsvFileIndex["numbers"];
 }
 
 export interface CsvPartition {
@@ -111,6 +113,7 @@ function segment(index: CsvFileIndex, scattered: [string, number[]][], start: nu
     seg.firstRow = firstSlot + 1;
   }
   if (index.datev) seg.datev = index.datev;
+  if (index.numbers) seg.numbers = index.numbers;
   return seg;
 }
 
@@ -143,5 +146,6 @@ export function segmentIndex(seg: CsvSegment): CsvFileIndex {
     rows: 0,
     numbering: seg.numbering,
     datev: seg.datev,
+    numbers: seg.numbers,
   };
 }

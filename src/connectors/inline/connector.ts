@@ -33,6 +33,6 @@ export class InlineConnector extends BaseConnector {
   }
 
   protected readReferenceTable(table: ReferenceTable, source: string, signal?: AbortSignal): Promise<SourceTable> {
-    return readCsvTable(this.id, table, source, this.settings.csv.delimiter, signal, this.settings.csv.encoding);
+    return readCsvTable(this.id, table, source, this.settings.csv, signal);
   }
 }
