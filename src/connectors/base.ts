@@ -8,7 +8,7 @@ import { connectorUnavailable } from "./errors.ts";
 import { MappingStats, ReferenceMapper, type Rejection, typeCodes, type ValueFormats } from "./mapping.ts";
 import type { ConnectorSettings } from "./settings.ts";
 import { statOrUndefined } from "./fs-async.ts";
-import { dateFormat, inDateRange, isoDateFormat, type NumberFormat, type SourceValue, SQL_NUMBER_FORMAT } from "./values.ts";
+import { type DateFormat, dateFormat, inDateRange, isoDateFormat, type NumberFormat, type SourceValue, SQL_NUMBER_FORMAT } from "./values.ts";
 
 /** Rows of a reference table as read from the source: a header and rows of values in its order. */
 export interface SourceTable {
@@ -16,8 +16,9 @@ export interface SourceTable {
   rows: AsyncIterable<SourceValue[][]> | Iterable<SourceValue[]>;
   /** Releases what reading holds open (a file) when the rows are not read to the end. */
   close?: () => Promise<void>;
-  /** How this table's numbers read, when not as the connector's (a CSV table's own, found from its first rows). */
+  /** How this table's numbers and dates read, when not as the connector's (a CSV table's own, found from its first rows). */
   numbers?: NumberFormat;
+  dates?: DateFormat;
 }
 
 export abstract class BaseConnector implements Connector {
@@ -50,7 +51,7 @@ export abstract class BaseConnector implements Connector {
     const types = typeCodes(settings.type_values);
     this.formats =
       values === "text"
-        ? { numbers: { decimal: settings.csv.decimal ?? ".", thousands: settings.csv.thousands }, dates: dateFormat(settings.csv.date_format), types }
+        ? { numbers: { decimal: settings.csv.decimal ?? ".", thousands: settings.csv.thousands }, dates: dateFormat(settings.csv.date_format ?? "iso"), types }
         : { numbers: SQL_NUMBER_FORMAT, dates: isoDateFormat, types };
   }
 
@@ -138,8 +139,8 @@ export abstract class BaseConnector implements Connector {
     await Promise.all(
       this.referenceTables.map(async (table) => {
         const source = this.settings.reference![table]!;
-        const { header, rows, close, numbers } = await this.readReferenceTable(table, source, signal);
-        const formats = numbers ? { ...this.formats, numbers } : this.formats;
+        const { header, rows, close, numbers, dates } = await this.readReferenceTable(table, source, signal);
+        const formats = numbers || dates ? { ...this.formats, numbers: numbers ?? this.formats.numbers, dates: dates ?? this.formats.dates } : this.formats;
         const mapper = new ReferenceMapper<Contract | PriceListEntry | Shipment | ExchangeRate>(header, table, this.settings.reference_mapping?.[table] ?? {}, formats);
         if (header.length > 0 && mapper.missing.length > 0) {
           // The rows are not read: a file's stream is closed here, not left to the collector.

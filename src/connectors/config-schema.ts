@@ -19,8 +19,8 @@ const CsvOptions = Type.Object(
     decimal: Type.Optional(Type.Union([Type.Literal("."), Type.Literal(",")])),
     /** Thousands separator to ignore in numbers ("" for none): "1,234.56", "1.234,56", "1 234,56". */
     thousands: Type.Union([Type.Literal(""), Type.Literal(","), Type.Literal("."), Type.Literal(" "), Type.Literal("'")], { default: "" }),
-    /** "iso", or a pattern of YYYY MM DD HH mm ss, e.g. "DD/MM/YYYY" or "MM/DD/YYYY HH:mm". */
-    date_format: Type.String({ default: "iso", minLength: 1 }),
+    /** "iso", or a pattern of YYYY MM DD HH mm ss, e.g. "DD/MM/YYYY" or "MM/DD/YYYY HH:mm". Unset: ISO, or each file's own pattern found from its first records' dates (csv/date-format.ts). */
+    date_format: Type.Optional(Type.String({ minLength: 1 })),
     /** The row (from 1) holding the transaction files' column names: a report saved with title lines above its header. */
     header_row: Type.Integer({ default: 1, minimum: 1, maximum: 1000 }),
     /** For a folder: which files are read (a simple glob on the file name). */

@@ -355,6 +355,11 @@ export class RowMapper {
     this.thousandsByte = formats.numbers.thousands ? formats.numbers.thousands.charCodeAt(0) : -1;
   }
 
+  /** The columns read as dates (the transaction's date, entered_at…): what a file's date format is found from (csv/date-format.ts). */
+  get dateColumns(): number[] {
+    return this.tx.filter((b) => b.kind === "date").map((b) => b.index);
+  }
+
   /** Whether every field of the row is empty (whitespace, or a DOS end-of-file mark). */
   isBlank(row: RowValues): boolean {
     for (let i = 0; i < this.header.length; i++) {
@@ -473,6 +478,11 @@ export class ReferenceMapper<T> {
     this.missing = bound.filter((b) => b.required && b.index < 0).map((b) => `${b.name} (column "${mapping[b.name] ?? b.name}")`);
     this.unmapped = bound.filter((b) => !b.required && b.index < 0 && mapping[b.name] !== undefined).map((b) => `${b.name} (column "${mapping[b.name]}")`);
     this.fields = bound.filter((b) => b.index >= 0);
+  }
+
+  /** The columns read as dates (valid_from, valid_to…): what a CSV table's date format is found from. */
+  get dateColumns(): number[] {
+    return this.fields.filter((b) => b.kind === "date").map((b) => b.index);
   }
 
   map(values: readonly SourceValue[]): T {

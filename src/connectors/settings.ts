@@ -57,7 +57,7 @@ function checkEntry(entry: ConnectorConfig, index: number, dir: string, problems
     }
   }
   try {
-    dateFormat(entry.csv.date_format);
+    if (entry.csv.date_format !== undefined) dateFormat(entry.csv.date_format);
   } catch (e) {
     problems.push(`${at("csv.date_format")}: ${(e as Error).message}`);
   }

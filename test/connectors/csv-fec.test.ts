@@ -60,7 +60,7 @@ test("a mapping names its own columns over the standard ones", async () => {
   ]);
 });
 
-test("decimal commas read with decimal: \".\" configured are rejected rows whose reason names the setting (unset, they are found: csv-decimal.test.ts)", async () => {
+test("decimal commas read with decimal: \".\" configured are rejected rows whose reason names the setting (unset, they are found: csv-sniffed-formats.test.ts)", async () => {
   const c = connector('decimal: "."', "transaction_id: $row");
   await expect(scan(c)).rejects.toThrow('"1000,00" is not a number (a decimal comma: set csv: { decimal: "," } on the connector)');
 });

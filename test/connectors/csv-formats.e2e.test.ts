@@ -78,13 +78,15 @@ beforeAll(async () => {
     csv: { date_format: DD.MM.YYYY }
   - id: isodates
     type: csv
-    transactions: ./dotted.csv
+    transactions: ./slashed.csv
 `);
   writeFileSync(join(server.dir, "de.csv"), EUROPEAN.replace("Rechnung", "invoice"));
   writeFileSync(join(server.dir, "messy.csv"), SCATTERED);
   writeFileSync(join(server.dir, "semi.csv"), SCATTERED.replaceAll(",", ";"));
   // Transactions in the configured DD.MM.YYYY; the contracts table still in ISO dates.
   writeFileSync(join(server.dir, "dotted.csv"), "transaction_id,type,date,customer_id,currency,amount,sku,quantity,unit_price,line_amount\nT-1,invoice,02.01.2025,C-1,USD,30,A,1,30,30\n");
+  // Dates that fit both ways (2 January or 1 February): not guessed with date_format unset.
+  writeFileSync(join(server.dir, "slashed.csv"), "transaction_id,type,date,customer_id,currency,amount,sku,quantity,unit_price,line_amount\nT-1,invoice,02/01/2025,C-1,USD,30,A,1,30,30\n");
   writeFileSync(join(server.dir, "contracts-us.csv"), "contract_id,customer_id,sku,price,currency,valid_from,valid_to\nK-1,C-1,A,30,USD,01/01/2024,12/31/2025\nK-2,C-1,B,10,USD,01/01/2024,12/31/2025\n");
 });
 
@@ -161,9 +163,10 @@ describe("csv formats", () => {
     expect(problem.detail).toContain("DD.MM.YYYY");
   });
 
-  test("a file none of whose first rows can be read (dates in another format): 503 naming the file and why", async () => {
+  test("a file none of whose first rows can be read (dates that fit day-first and month-first, date_format unset): 503 naming the file and why", async () => {
     const problem = await unavailable("isodates", "compliance");
-    expect(problem.detail).toContain('dotted.csv: none of its first 1 rows could be read (row 1: date: "02.01.2025"');
+    expect(problem.detail).toContain('slashed.csv: none of its first 1 rows could be read (row 1: date: "02/01/2025"');
+    expect(problem.detail).toContain("set csv.date_format");
     expect((await statusOf(server, "isodates")).message).toContain("none of its first 1 rows could be read");
   });
 

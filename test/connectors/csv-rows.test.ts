@@ -70,7 +70,7 @@ function settingsFor(file: string, csv: string): ConnectorSettings {
 async function viaArrays(file: string, settings: ConnectorSettings) {
   const records = (await collect(readCsvRecords(file, { delimiter: settings.csv.delimiter ?? "," }))).flat();
   const header = records[0]!.fields.map((f) => f.trim());
-  const formats = { numbers: { decimal: settings.csv.decimal ?? ".", thousands: settings.csv.thousands }, dates: dateFormat(settings.csv.date_format) };
+  const formats = { numbers: { decimal: settings.csv.decimal ?? ".", thousands: settings.csv.thousands }, dates: dateFormat(settings.csv.date_format ?? "iso") };
   const stats = new MappingStats();
   const grouper = new TransactionGrouper(new RowMapper(header, {}, formats), stats);
   const out: Transaction[] = [];

@@ -7,7 +7,7 @@ import type { Clock } from "../../domain/clock.ts";
 import type { ReferenceTable, Transaction } from "../../domain/transaction.ts";
 import { BaseConnector, ScanWindow, type SourceTable } from "../base.ts";
 import { connectorUnavailable } from "../errors.ts";
-import { ArrayRow, type FlatMapping, ROW_NUMBER, RowMapper, type RowValues, TransactionGrouper, missingColumnsNote } from "../mapping.ts";
+import { ArrayRow, type FlatMapping, ROW_NUMBER, ReferenceMapper, RowMapper, type RowValues, TransactionGrouper, missingColumnsNote } from "../mapping.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { ConnectorCapabilities, ScanOptions } from "../types.ts";
 import { buildCsvIndex, type CsvFileIndex, type FileStat, NUL_IN_HEADER, UnreadableFileError, delimiterOf, fileStart, isFresh, runsOf } from "./file-index.ts";
@@ -18,7 +18,8 @@ import { type CsvEncodingSetting, resolveEncoding } from "./encoding.ts";
 import { type CsvEncoding, CsvRow, type CsvRows, FileChangedError, MalformedCsvError, readCsvRange, readCsvRows } from "./reader.ts";
 import { NumberedRow, type RowNumbering, rowId } from "./row-number.ts";
 import { datevDates } from "./datev-header.ts";
-import { type DateFormat, type NumberFormat, isoDateFormat } from "../values.ts";
+import { type DateFormat, type NumberFormat, dateFormat, isoDateFormat } from "../values.ts";
+import { sniffDateFormat } from "./date-format.ts";
 import { CR_ALONE, crAloneIn } from "./line-ends.ts";
 import { folderEntries } from "./folder-files.ts";
 
@@ -100,7 +101,9 @@ export class CsvConnector extends BaseConnector {
       numbering: this.numberingOf(file),
       mappedColumns: mappedColumns(this.mapping),
     })
-      .then(async (index) => {
+      .then(async (built) => {
+        const datePattern = await this.sniffDates(built);
+        const index = datePattern === undefined ? built : { ...built, datePattern };
         await this.checkFirstRows(index);
         return index;
       })
@@ -134,6 +137,37 @@ export class CsvConnector extends BaseConnector {
   }
 
   /**
+   * csv.date_format unset: the pattern of the file's dates, when its first rows write them in
+   * another shape than ISO and tell day from month (csv/date-format.ts). A DATEV export's dates
+   * read as DATEV writes them (datesOf) and are not looked at.
+   */
+  private async sniffDates(index: CsvFileIndex): Promise<string | undefined> {
+    if (this.settings.csv.date_format !== undefined || index.datev || index.header.length === 0) return undefined;
+    const columns = new RowMapper(index.header, this.mappingOf(index), this.formats).dateColumns;
+    if (columns.length === 0) return undefined;
+    const values: string[] = [];
+    const end = Math.min(index.size, index.dataStart + FIRST_ROWS_BYTES);
+    const r = new CsvRow();
+    let rows = 0;
+    for await (const batch of readCsvRows(index.path, { delimiter: index.delimiter, encoding: index.encoding, start: index.dataStart, end })) {
+      for (let i = 0; i < batch.count && rows < FIRST_ROWS; i++, rows++) {
+        r.load(batch, i);
+        for (const c of columns) {
+          const v = r.value(c);
+          if (typeof v === "string") values.push(v);
+        }
+      }
+      break;
+    }
+    return sniffDateFormat(values);
+  }
+
+  /** The mapping a file is read with: a recognised export that names no line is numbered by the index (file-index.ts, idUnmapped). */
+  private mappingOf(index: CsvFileIndex): FlatMapping {
+    return index.numbering && this.mapping.transaction_id === undefined ? { ...this.mapping, transaction_id: ROW_NUMBER } : this.mapping;
+  }
+
+  /**
    * The first rows of a file mapped as a scan maps them: when not one of them can be read (dates
    * in another format than csv.date_format, decimal commas read as points), the settings do not
    * fit the file. Left alone, every row would be rejected and every transaction analysed as an
@@ -148,6 +182,7 @@ export class CsvConnector extends BaseConnector {
     if (this.settings.csv.encoding === "auto" && index.encoding !== "utf-8") this.stats.warn(autoEncodingNote(basename(index.path), index.encoding));
     if (this.settings.csv.delimiter === undefined && index.delimiter !== DEFAULT_DELIMITER) this.stats.warn(sniffedDelimiterNote(basename(index.path), index.delimiter));
     if (index.numbers) this.stats.warn(sniffedDecimalNote(basename(index.path), index.numbers));
+    if (index.datePattern) this.stats.warn(sniffedDatesNote(basename(index.path), index.datePattern));
     if (index.numbering && this.mapping.transaction_id === undefined) this.stats.warn(`${basename(index.path)}: a ledger export that names no line (mapping.transaction_id is not set): each row is a transaction named by its number, as transaction_id: ${ROW_NUMBER} would`);
     const mapper = this.mapperOf(index);
     const end = Math.min(index.size, index.dataStart + FIRST_ROWS_BYTES);
@@ -181,6 +216,7 @@ export class CsvConnector extends BaseConnector {
    * as DATEV writes them under the default date_format.
    */
   private datesOf(index: CsvFileIndex): DateFormat {
+    if (index.datePattern) return dateFormat(index.datePattern);
     const configured = this.formats.dates;
     if (!index.datev) return configured;
     if (configured.fromPeriodStart) return configured.fromPeriodStart(index.datev.periodStart);
@@ -192,10 +228,8 @@ export class CsvConnector extends BaseConnector {
     if (!mapper) {
       const dates = this.datesOf(index);
       const formats = dates === this.formats.dates && !index.numbers ? this.formats : { ...this.formats, dates, numbers: index.numbers ?? this.formats.numbers };
-      // A recognised export that names no line is numbered by the index (file-index.ts, idUnmapped).
-      const mapping = index.numbering && this.mapping.transaction_id === undefined ? { ...this.mapping, transaction_id: ROW_NUMBER } : this.mapping;
       // A DATEV row says nothing of when it was keyed: its batch's creation ("erzeugt am") is the latest it can have been.
-      mapper = new RowMapper(index.header, mapping, formats, { enteredAt: index.datev?.createdAt });
+      mapper = new RowMapper(index.header, this.mappingOf(index), formats, { enteredAt: index.datev?.createdAt });
       this.mappers.set(index, mapper);
     }
     return mapper;
@@ -375,12 +409,19 @@ export class CsvConnector extends BaseConnector {
     const what = `reference table ${table} (${basename(source)})`;
     const encoding = await resolveEncoding(source, this.settings.csv.encoding);
     if (this.settings.csv.encoding === "auto" && encoding !== "utf-8") this.stats.warn(autoEncodingNote(what, encoding));
-    return readCsvTable(this.id, table, source, { ...this.settings.csv, encoding }, signal, {
+    const read = await readCsvTable(this.id, table, source, { ...this.settings.csv, encoding }, signal, {
       delimiter: (delimiter) => {
         if (delimiter !== DEFAULT_DELIMITER) this.stats.warn(sniffedDelimiterNote(what, delimiter));
       },
       numbers: (numbers) => this.stats.warn(sniffedDecimalNote(what, numbers)),
     });
+    // csv.date_format unset: the table's own dates, as a transactions file's (sniffDates).
+    if (this.settings.csv.date_format !== undefined || !read.sample) return read;
+    const columns = new ReferenceMapper(read.header, table, this.settings.reference_mapping?.[table] ?? {}, this.formats).dateColumns;
+    const pattern = sniffDateFormat(read.sample.flatMap((row) => columns.map((c) => row[c] ?? "")));
+    if (pattern === undefined) return read;
+    this.stats.warn(sniffedDatesNote(what, pattern));
+    return { ...read, dates: dateFormat(pattern) };
   }
 }
 
@@ -404,6 +445,11 @@ function autoEncodingNote(what: string, encoding: CsvEncoding): string {
 function sniffedDecimalNote(what: string, numbers: NumberFormat): string {
   const grouped = numbers.thousands ? ` and ${JSON.stringify(numbers.thousands)} between thousands` : "";
   return `${what}: numbers read with a decimal comma${grouped}, as its first records write them (csv.decimal is not set); if amounts read wrong, set csv.decimal`;
+}
+
+/** What the connector found for a file when csv.date_format is not set and its dates are not ISO: said, as the delimiter is. */
+function sniffedDatesNote(what: string, pattern: string): string {
+  return `${what}: dates read as ${pattern}, as its first records write them (csv.date_format is not set); if dates read wrong, set csv.date_format`;
 }
 
 /** What the connector found for a file when csv.delimiter is not set and it is not the comma: said, since a guess can be wrong. */
@@ -431,7 +477,7 @@ export interface SniffedNotes {
  * for as long as its connector caches it, in every scan worker too, and every string is one more
  * object for each full collection to visit.
  */
-export async function readCsvTable(connectorId: string, table: ReferenceTable, file: string, csv: CsvTableSettings, signal?: AbortSignal, found?: SniffedNotes): Promise<SourceTable> {
+export async function readCsvTable(connectorId: string, table: ReferenceTable, file: string, csv: CsvTableSettings, signal?: AbortSignal, found?: SniffedNotes): Promise<SourceTable & { sample?: readonly string[][] }> {
   const st = await stat(file).catch(() => undefined);
   if (!st?.isFile()) throw connectorUnavailable(connectorId, `the reference file for ${table} does not exist`);
   const encoding = await resolveEncoding(file, csv.encoding);
@@ -478,5 +524,5 @@ export async function readCsvTable(connectorId: string, table: ReferenceTable, f
   }
   // The file is open from the first read on: a table given up before its rows (a header
   // without the required columns) must close it.
-  return { header, rows: rows(), close: async () => void (await records.return(undefined)), ...(numbers ? { numbers } : {}) };
+  return { header, rows: rows(), close: async () => void (await records.return(undefined)), sample: firstRows.slice(0, FIRST_ROWS), ...(numbers ? { numbers } : {}) };
 }

@@ -41,6 +41,8 @@ export interface CsvFileIndex {
   datev?: DatevHeader;
   /** csv.decimal unset and the file's first records write decimal commas: how its numbers read (csv/decimal.ts). */
   numbers?: NumberFormat;
+  /** csv.date_format unset and the file's first records write their dates in another shape than ISO: the pattern that reads them (csv/date-format.ts). */
+  datePattern?: string;
 }
 
 /** The file cannot be read with the connector's settings: no header, no id column, no readable row. */

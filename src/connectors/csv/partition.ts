@@ -29,8 +29,9 @@ export interface CsvSegment {
   firstRow?: number;
   /** The file's DATEV header line, for its year-less dates. */
   datev?: CsvFileIndex["datev"];
-  /** How the file's numbers read, when found from its first records. */
+  /** How the file's numbers and dates read, when found from its first records. */
   numbers?: CsvFileIndex["numbers"];
+  datePattern?: string;
 }
 
 export interface CsvPartition {
@@ -114,6 +115,7 @@ function segment(index: CsvFileIndex, scattered: [string, number[]][], start: nu
   }
   if (index.datev) seg.datev = index.datev;
   if (index.numbers) seg.numbers = index.numbers;
+  if (index.datePattern) seg.datePattern = index.datePattern;
   return seg;
 }
 
@@ -147,5 +149,6 @@ export function segmentIndex(seg: CsvSegment): CsvFileIndex {
     numbering: seg.numbering,
     datev: seg.datev,
     numbers: seg.numbers,
+    datePattern: seg.datePattern,
   };
 }

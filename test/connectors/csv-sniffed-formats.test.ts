@@ -1,12 +1,13 @@
-// csv.decimal unset: each file's decimal separator found from its first records' numbers
-// (csv/decimal.ts), and a recognised ledger export that names no line (a FEC, a DATEV
-// Buchungsstapel, a QuickBooks Online report) numbered by its rows without mapping.transaction_id:
-// an evaluator drops the statutory file in a folder, configures nothing, and it reads.
+// csv.decimal and csv.date_format unset: each file's decimal separator and date pattern found from
+// its first records (csv/decimal.ts, csv/date-format.ts), and a recognised ledger export that names
+// no line (a FEC, a DATEV Buchungsstapel, a QuickBooks Online report) numbered by its rows without
+// mapping.transaction_id: an evaluator drops an export in a folder, configures nothing, and it reads.
 import { afterAll, expect, test } from "bun:test";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseConfig } from "../../src/config/load.ts";
 import { CsvConnector } from "../../src/connectors/csv/connector.ts";
+import { sniffDateFormat } from "../../src/connectors/csv/date-format.ts";
 import { sniffDecimalComma } from "../../src/connectors/csv/decimal.ts";
 import { connectorSettings } from "../../src/connectors/settings.ts";
 import { systemClock } from "../../src/domain/clock.ts";
@@ -147,4 +148,60 @@ test("a scan cut into parts for workers reads each part's numbers and row number
   }
   expect(fromParts).toEqual(whole);
   expect(whole[399]).toMatchObject({ transaction_id: "552081317FEC20251231.txt:400", amount: 399.25 });
+});
+
+test("a date format is found when the dates tell day from month; ISO, mixed shapes and dates that fit both ways are not guessed", () => {
+  expect(sniffDateFormat(["31.12.2025", "01.02.2025"])).toBe("DD.MM.YYYY");
+  expect(sniffDateFormat(["12/31/2025", "01/02/2025 14:05"])).toBe("MM/DD/YYYY");
+  expect(sniffDateFormat(["31/12/25", "", "02/01/25"])).toBe("DD/MM/YY");
+  expect(sniffDateFormat(["13-01-2025"])).toBe("DD-MM-YYYY");
+  // Points are day first by themselves; slashes that fit both ways are the user's to say.
+  expect(sniffDateFormat(["05.03.2025"])).toBe("DD.MM.YYYY");
+  expect(sniffDateFormat(["05/03/2025", "01/02/2025"])).toBeUndefined();
+  // Day above 12 in both places (two orders in one column), mixed separators or year lengths, ISO, text: nothing.
+  expect(sniffDateFormat(["13/01/2025", "01/13/2025"])).toBeUndefined();
+  expect(sniffDateFormat(["31.12.2025", "31/12/2025"])).toBeUndefined();
+  expect(sniffDateFormat(["31.12.2025", "31.12.25"])).toBeUndefined();
+  expect(sniffDateFormat(["2025-01-31", "31.01.2025"])).toBeUndefined();
+  expect(sniffDateFormat(["20250131"])).toBeUndefined();
+  expect(sniffDateFormat(["Dec 31, 2025"])).toBeUndefined();
+  expect(sniffDateFormat([])).toBeUndefined();
+});
+
+test("a US export's dates read with nothing configured, said in the status; lookups and reference tables read them alike", async () => {
+  const c = connector(
+    {
+      "invoices.csv": "transaction_id,date,customer_id,sku,quantity,unit_price\nI1,01/02/2025,C1,S1,1,10\nI2,01/31/2025,C1,S1,1,10\n",
+      "../contracts.csv": "contract_id,customer_id,sku,price,valid_from,valid_to\nK1,C1,S1,9.5,01/01/2025,12/31/2025\n",
+    },
+    "reference: { contracts: ./contracts.csv }",
+  );
+  expect((await scan(c)).map((t) => t.date)).toEqual(["2025-01-02", "2025-01-31"]);
+  expect((await c.getTransaction("I1"))?.date).toBe("2025-01-02");
+  expect((await c.reference()).contracts.map((k) => [k.valid_from, k.valid_to])).toEqual([["2025-01-01", "2025-12-31"]]);
+  const warnings = c.mappingReport().warnings ?? [];
+  expect(warnings).toContain("invoices.csv: dates read as MM/DD/YYYY, as its first records write them (csv.date_format is not set); if dates read wrong, set csv.date_format");
+  expect(warnings).toContain("reference table contracts (contracts.csv): dates read as MM/DD/YYYY, as its first records write them (csv.date_format is not set); if dates read wrong, set csv.date_format");
+});
+
+test("dates that fit both ways keep the file unavailable with the setting named; a configured date_format always wins", async () => {
+  const ambiguous = connector({ "invoices.csv": "transaction_id,date\nI1,05/03/2025\nI2,01/02/2025\n" });
+  await expect(scan(ambiguous)).rejects.toThrow("set csv.date_format");
+  const configured = connector({ "invoices.csv": "transaction_id,date\nI1,05/03/2025\nI2,13/02/2025\n" }, 'csv: { pattern: "*", date_format: "DD/MM/YYYY" }');
+  expect((await scan(configured)).map((t) => t.date)).toEqual(["2025-03-05", "2025-02-13"]);
+  expect(configured.mappingReport().warnings).toBeUndefined();
+});
+
+test("a German SAP list reads with nothing configured: semicolons, decimal commas with point thousands, DD.MM.YYYY; scan parts read them alike", async () => {
+  const rows = Array.from({ length: 300 }, (_, i) => `${4900000 + i};${String((i % 28) + 1).padStart(2, "0")}.03.2025;K${i % 7};1.${String(i).padStart(3, "0")},50`);
+  const c = connector({ "fagll03.csv": `transaction_id;date;customer_id;amount\n${rows.join("\n")}\n` });
+  const whole = await scan(c);
+  expect(whole[0]).toMatchObject({ transaction_id: "4900000", date: "2025-03-01", amount: 1000.5 });
+  expect(whole[299]).toMatchObject({ date: "2025-03-20", amount: 1299.5 });
+  const fromParts: Transaction[] = [];
+  for (const part of (await c.partitions(2))!) {
+    const worker = CsvConnector.forPartition(structuredClone(part), systemClock);
+    for await (const t of worker.scanPartition(part)) fromParts.push(t);
+  }
+  expect(fromParts).toEqual(whole);
 });
