@@ -1,7 +1,8 @@
 // The master key encrypts signing secrets at rest (AES-256-GCM). It comes from $ASSAY_MASTER_KEY
 // (64 hex characters or base64 of 32 bytes) or from security.master_key_file, created 0600.
 import { randomBytes } from "../domain/crypto.ts";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { ensurePrivateDir } from "../domain/private-files.ts";
 import { dirname } from "node:path";
 
 export class MasterKeyError extends Error {}
@@ -26,7 +27,7 @@ export function loadMasterKey(file: string, env: Record<string, string | undefin
 /** Creates the master key file (0600) if it is missing; returns true when it created one. */
 export function ensureMasterKeyFile(file: string): boolean {
   if (existsSync(file)) return false;
-  mkdirSync(dirname(file), { recursive: true });
+  ensurePrivateDir(dirname(file));
   writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
   chmodSync(file, 0o600);
   return true;

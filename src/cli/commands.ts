@@ -270,7 +270,7 @@ export const COMMANDS: CommandTable = {
     summary: "write a consistent copy of the database while the server runs (SQLite VACUUM INTO)",
     options: { out: { type: "string", value: "FILE", description: "the backup file to write (required; never overwritten)" } },
     json: '{"backup": FILE, "integrity": "ok", "tables": {name: rows}}',
-    details: "PostgreSQL stores are backed up with pg_dump (docs/deployment.md).",
+    details: "The copy is written 0600 whatever the umask: it holds what the database holds.\nPostgreSQL stores are backed up with pg_dump (docs/deployment.md).",
     handler: async () => (await import("./backup.ts")).backup,
   },
   restore: {

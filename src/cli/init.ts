@@ -7,6 +7,7 @@ import { configPath, loadConfig } from "../config/load.ts";
 import { describeStore, openStore } from "../store/open.ts";
 import { DEFAULT_CONFIG } from "../config/default-config.ts";
 import { type CliIO, printJson } from "./common.ts";
+import { ensurePrivateDir } from "../domain/private-files.ts";
 import type { Args } from "./framework.ts";
 
 export async function init(a: Args, io: CliIO) {
@@ -31,7 +32,7 @@ export async function init(a: Args, io: CliIO) {
     openStore(config).close();
     created.push(config.storage.path);
   }
-  mkdirSync(config.reports.dir, { recursive: true });
+  ensurePrivateDir(config.reports.dir);
   if (a.json) printJson(io, { config: file, created });
   else if (created.length === 0) io.out(`nothing to do: ${file} and its data are in place`);
   else io.out(created.map((c) => `created ${c}`).join("\n"));

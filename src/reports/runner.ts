@@ -1,7 +1,8 @@
 // Runs one report into its file: picks the generator for the type and the renderer for the
 // format, streams to `<dir>/<id>.<ext>.part`, and renames it into place only when complete, so
 // a crash never leaves a truncated file that looks finished.
-import { mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { renameSync, rmSync, statSync } from "node:fs";
+import { createPrivateFile, ensurePrivateDir } from "../domain/private-files.ts";
 import { join } from "node:path";
 import type { AnalysisEngine } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
@@ -70,10 +71,12 @@ export async function runReport(
   report: ReportRecord,
   options: { signal: AbortSignal; onProgress: (processed: number, total: number | null) => void },
 ): Promise<RunResult> {
-  mkdirSync(deps.dir, { recursive: true });
+  ensurePrivateDir(deps.dir);
   const file = fileNameOf(report);
   const finalPath = join(deps.dir, file);
   const partPath = `${finalPath}.part`;
+  // A report lists transactions and alerts: 0600, not the umask's 0644 (the writer keeps the mode).
+  createPrivateFile(partPath);
   const sink = Bun.file(partPath).writer({ highWaterMark: 256 * 1024 });
   let pending = 0;
   const out: TextSink = {

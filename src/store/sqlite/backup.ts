@@ -4,6 +4,7 @@
 // current database beside it, and swaps the files; it is refused while a server uses them.
 import { Database } from "bun:sqlite";
 import { copyFileSync, existsSync, renameSync, rmSync } from "node:fs";
+import { createPrivateFile } from "../../domain/private-files.ts";
 
 export interface DatabaseCheck {
   integrity: string;
@@ -29,10 +30,16 @@ export function checkDatabase(path: string): DatabaseCheck {
 export function backupSqlite(source: string, out: string, busyTimeoutMs: number): DatabaseCheck {
   if (existsSync(out)) throw new Error(`${out} exists; choose a new file name (a backup never overwrites)`);
   if (!existsSync(source)) throw new Error(`no database at ${source} (storage.path)`);
+  // Created empty and 0600 first (VACUUM INTO fills an empty file): the copy holds what the
+  // database holds, and VACUUM INTO would create it with the umask's mode (0644 from a shell).
+  createPrivateFile(out, { exclusive: true });
   const db = new Database(source, { readonly: true });
   try {
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs | 0}`);
     db.query("VACUUM INTO ?").run(out);
+  } catch (e) {
+    rmSync(out, { force: true });
+    throw e;
   } finally {
     db.close();
   }

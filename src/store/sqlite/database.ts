@@ -5,10 +5,11 @@
 // commit, so an acknowledged write survives a process kill and a power loss. synchronous=NORMAL
 // (opt-in) survives a process kill but may lose the last commits on power loss.
 import { Database } from "bun:sqlite";
-import { mkdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { MIGRATIONS, type Migration } from "../migrations/index.ts";
 import { StorageUnavailableError } from "../types.ts";
+import { ensurePrivateDir, makePrivate } from "../../domain/private-files.ts";
 import { checkFileBeforeOpen, checkIntegrityAtStart, checkOwnSchema, StorageSetupError } from "./checks.ts";
 
 export interface SqliteOptions {
@@ -42,11 +43,15 @@ export function startupCheckOf(options: SqliteOptions): StartupCheck {
 }
 
 export function openSqlite(options: SqliteOptions, migrations: Migration[] = MIGRATIONS, check: StartupCheck = startupCheckOf(options)): Database {
-  if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
+  const onDisk = options.path !== ":memory:";
+  if (onDisk) ensurePrivateDir(dirname(options.path));
   checkFileBeforeOpen(options.path);
+  const creating = onDisk && !existsSync(options.path);
   let db: Database | undefined;
   try {
     db = new Database(options.path, { create: true, strict: true });
+    // Before the first write: SQLite gives the -wal and -shm files the database file's mode.
+    if (creating) makePrivate(options.path);
     db.exec(`PRAGMA busy_timeout = ${options.busy_timeout_ms | 0}`);
     db.exec("PRAGMA journal_mode = WAL");
     db.exec(`PRAGMA synchronous = ${options.synchronous}`);
