@@ -1,7 +1,7 @@
 // Loads the one YAML configuration file: parse (Bun.YAML), replace ${NAME} from the environment,
 // fill defaults, validate against the closed schema, and resolve relative paths against the
 // file's own folder. Every problem is reported, one per line, with its YAML path.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
 import type { ValueError } from "@sinclair/typebox/value";
 import { configCheck, configDefaults } from "./validation.generated.ts";
@@ -11,7 +11,7 @@ import type { ConfigFile } from "./schema.ts";
 import { storageProblems } from "../store/config-checks.ts";
 import { rateLimitProblems } from "../ratelimit/config-checks.ts";
 import { fiscalCalendarProblems } from "../analysis/fiscal-periods.ts";
-import { ExpansionBudget, mergeProblem, sizeProblem } from "./yaml-limits.ts";
+import { ExpansionBudget, MAX_CONFIG_BYTES, mergeProblem, sizeProblem } from "./yaml-limits.ts";
 
 export const BUILT_IN_PLANS: Record<string, PlanLimitsT> = {
   standard: { per_second: 50, per_minute: 1000 },
@@ -46,13 +46,36 @@ export function configPath(flag?: string, env: Record<string, string | undefined
 export function loadConfig(file: string, env: Record<string, string | undefined> = process.env): AssayConfig {
   const abs = resolve(file);
   if (!existsSync(abs)) throw new ConfigError(abs, [`file not found (run \`assay init --config ${file}\` to create it)`]);
-  // Checked before reading: a file of gigabytes must not be read into memory to be refused.
-  const tooLarge = sizeProblem(statSync(abs).size);
-  if (tooLarge) throw new ConfigError(abs, [tooLarge]);
-  const text = readFileSync(abs, "utf8");
+  const text = readConfigText(abs);
   const config = parseConfig(text, abs, env);
   sourceTexts.set(config, text);
   return config;
+}
+
+/**
+ * The file's text, never more than MAX_CONFIG_BYTES of it: a file of gigabytes must not be read
+ * into memory to be refused. A regular file's size is checked before reading; a pipe (bash's
+ * `--config <(envsubst < assay.tpl.yaml)`) or a device reports no size, and is read up to one byte
+ * past the bound — /dev/zero was read for ever.
+ */
+function readConfigText(abs: string): string {
+  const stat = statSync(abs);
+  if (stat.isDirectory()) throw new ConfigError(abs, ["is a folder: name the configuration file in it (e.g. assay.yaml)"]);
+  if (stat.isFile()) {
+    const tooLarge = sizeProblem(stat.size);
+    if (tooLarge) throw new ConfigError(abs, [tooLarge]);
+    return readFileSync(abs, "utf8");
+  }
+  const fd = openSync(abs, "r");
+  try {
+    const buffer = Buffer.allocUnsafe(MAX_CONFIG_BYTES + 1);
+    let length = 0;
+    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
+    if (length > MAX_CONFIG_BYTES) throw new ConfigError(abs, [sizeProblem(length, false)!]);
+    return buffer.toString("utf8", 0, length);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The text each loaded configuration was parsed from (kept beside it, not in it). */

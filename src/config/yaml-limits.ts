@@ -16,9 +16,11 @@ export const MAX_CONFIG_DEPTH = 64;
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
-export function sizeProblem(bytes: number): string | undefined {
+/** `known`: false when reading stopped at the bound (a pipe, a device), so `bytes` is a lower bound. */
+export function sizeProblem(bytes: number, known = true): string | undefined {
   if (bytes <= MAX_CONFIG_BYTES) return undefined;
-  return `the file is ${(bytes / 1024 / 1024).toFixed(1)} MiB; a configuration file is at most ${MAX_CONFIG_BYTES / 1024 / 1024} MiB (keep large reference data in the files or tables a connector reads)`;
+  const size = known ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `more than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB`;
+  return `the file is ${size}; a configuration file is at most ${MAX_CONFIG_BYTES / 1024 / 1024} MiB (keep large reference data in the files or tables a connector reads)`;
 }
 
 /** Counts the values a walk of the parsed document visits (aliases once per use), and its depth. */
