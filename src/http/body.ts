@@ -1,7 +1,8 @@
 // Reads a request body once, as exact bytes, refusing it past the configured size. The bytes are
 // what the signature covers; JSON is decoded from them only after the caller is authenticated.
 import { ApiError } from "../domain/errors.ts";
-import { jsonDepth, MAX_JSON_DEPTH } from "../domain/json-depth.ts";
+import { jsonShape, MAX_JSON_DEPTH } from "../domain/json-depth.ts";
+import { firstDuplicateKey, keyCount } from "./json-duplicate-keys.ts";
 import { parseJsonKeepingNumbers } from "./json-numbers.ts";
 import { bodySource } from "./request-state.ts";
 
@@ -97,7 +98,8 @@ export function decodeJsonBody(request: Request, bytes: Uint8Array): unknown {
   if (charset !== undefined && !/^"?utf-?8"?$/i.test(charset)) {
     throw new ApiError("unsupported_media_type", `send the body as UTF-8 JSON (got charset=${charset.slice(0, 40)})`);
   }
-  if (jsonDepth(bytes, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+  const shape = jsonShape(bytes, MAX_JSON_DEPTH);
+  if (shape.depth > MAX_JSON_DEPTH) {
     throw new ApiError("malformed_json", `the request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
   }
   let text: string;
@@ -111,6 +113,15 @@ export function decodeJsonBody(request: Request, bytes: Uint8Array): unknown {
     parsed = parseJsonKeepingNumbers(text);
   } catch (e) {
     throw new ApiError("malformed_json", `the request body is not valid JSON: ${(e as Error).message.replace(/^JSON Parse error: /, "")}`);
+  }
+  // A key given twice: JSON.parse kept one of its values silently (json-duplicate-keys.ts).
+  if (parsed.value !== null && typeof parsed.value === "object" && shape.members !== keyCount(parsed.value)) {
+    const path = firstDuplicateKey(text);
+    if (path !== undefined) {
+      throw new ApiError("validation_failed", "the request body gives a key twice in one object (errors[] names it): JSON parsers disagree on which value counts", {
+        errors: [{ path, message: "this key is given more than once in its object; send it once" }],
+      });
+    }
   }
   if (parsed.inexact.length > 0) {
     throw new ApiError("validation_failed", "the request body has a number a double cannot hold exactly (errors[] names it): round it, or send it as a string where the field takes text", { errors: parsed.inexact });
