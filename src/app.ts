@@ -45,7 +45,7 @@ export function buildApp(rt: Runtime, given: { health?: HealthReporter; routes?:
     .use(pipeline(deps))
     .use(docsRoutes(() => built!))
     .use(problemRoutes())
-    .use(metricsRoutes(rt.config.metrics, rt.metrics))
+    .use(metricsRoutes(rt.config.metrics, rt.metrics, rt.authenticator))
     .use(healthRoutes(health))
     .use(connectorRoutes(rt))
     .use(analyzeRoutes(rt))

@@ -74,6 +74,20 @@ export class Authenticator {
     }
   }
 
+  /**
+   * A credential other than an API key (the metrics token), under the same allowance of failed
+   * authentications per address: an address over it is refused with 429 before the credential is
+   * looked at — a right guess then proves nothing — and a wrong one (`refusal`, a 401) is a
+   * counted failure. Before, /metrics answered every wrong token 401, without end.
+   */
+  checkCredential(state: RequestState, matches: () => boolean, refusal: ApiError): void | Promise<void> {
+    if (this.deps.clock.monotonic() - this.lastFailureAt >= this.failureMemoryMs) return matches() ? undefined : this.failed(refusal, state);
+    return then(this.deps.failureLimiter.peek(`ip:${addressBlock(state.clientIp)}`, this.failureWindows), (blocked) => {
+      if (!blocked.allowed) throw this.tooManyFailures(blocked);
+      return matches() ? undefined : this.failed(refusal, state);
+    });
+  }
+
   private verifyThenCharge(request: Request, state: RequestState): void | Promise<void> {
     let verified: void | Promise<void>;
     try {
