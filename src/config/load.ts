@@ -224,7 +224,16 @@ function substituteEnv(node: unknown, env: Record<string, string | undefined>, p
     const inner = [...within, node];
     if (Array.isArray(node)) return node.map((v, i) => substituteEnv(v, env, `${path}[${i}]`, problems, inner, budget));
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) out[k] = substituteEnv(v, env, path ? `${path}.${k}` : k, problems, inner, budget);
+    for (const [k, v] of Object.entries(node)) {
+      const at = path ? `${path}.${k}` : k;
+      // Assigned, it would set `out`'s prototype instead of a key, and vanish from the copy
+      // unchecked: refused like an unknown key, also where keys are data (plans, approver_limits).
+      if (k === "__proto__") {
+        problems.push(`${at}: a key named __proto__ is not allowed in the configuration`);
+        continue;
+      }
+      out[k] = substituteEnv(v, env, at, problems, inner, budget);
+    }
     return out;
   }
   return node;

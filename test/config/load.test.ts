@@ -45,6 +45,25 @@ bogus: 1
     expect(new Set(found).size).toBe(found.length);
   });
 
+  test("a key named __proto__ is refused with its path wherever it is, not dropped (eighth attack pass)", () => {
+    // The copy of the YAML assigned it (out["__proto__"] = …), which sets a prototype instead of a
+    // key: `server: { __proto__: { port: 99 } }` and `plans: { __proto__: … }` passed \`config check\`
+    // as "ok" and were silently ignored, where every other unknown key is an error.
+    expect(problems("server: { host: 127.0.0.1, __proto__: { port: 99, max_body_bytes: -5 } }\n")).toEqual([
+      "server.__proto__: a key named __proto__ is not allowed in the configuration",
+    ]);
+    expect(problems("__proto__: { server: { port: 1 } }\n")).toEqual(["__proto__: a key named __proto__ is not allowed in the configuration"]);
+    expect(problems("plans: { __proto__: { per_second: 1, per_minute: 2 } }\n")).toEqual([
+      "plans.__proto__: a key named __proto__ is not allowed in the configuration",
+    ]);
+    expect(problems("modules: { compliance: { approver_limits: { __proto__: 5, alice: 100 } } }\n")).toEqual([
+      "modules.compliance.approver_limits.__proto__: a key named __proto__ is not allowed in the configuration",
+    ]);
+    // Other names of Object.prototype's members are plain keys: refused where keys are fixed, kept where they are data.
+    expect(problems("server: { constructor: 1 }\n")).toEqual(["server.constructor: unknown key"]);
+    expect(problems("modules: { compliance: { approver_limits: { constructor: 5 } } }\n")).toEqual([]);
+  });
+
   test("reports.workers: a whole number of threads from 1, else a problem naming its path; unset is the cores", () => {
     expect(problems("reports: { workers: 0 }\n")).toEqual(["reports.workers: expected integer to be greater or equal to 1"]);
     expect(problems("reports: { workers: two }\n")).toEqual(["reports.workers: expected integer"]);
