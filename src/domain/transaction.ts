@@ -121,12 +121,22 @@ const UNIT_SYNONYMS: Record<string, string> = {
   MTR: "M", METRE: "M", METER: "M",
   HUR: "H", HR: "H", HRS: "H", HOUR: "H", HOURS: "H", STD: "H",
   DAY: "D", DAYS: "D", MON: "MO", MONTH: "MO", MONTHS: "MO",
+  PCT: "P1", PERCENT: "P1", PERCENTAGE: "P1",
 };
 
 /** A unit of measure as one code: upper case, without separators, synonyms merged (EACH, PCS → EA). */
 export function unitCode(unit: string): string {
+  if (unit.trim() === "%") return "P1";
   const code = unit.toUpperCase().replace(/[^A-Z0-9]/g, "");
   return UNIT_SYNONYMS[code] ?? code;
+}
+
+/**
+ * Whether a line's unit is percent (%, PCT, P1): its quantity is the amount the percentage is
+ * taken of, its price the percentage — a carrier's fuel surcharge, 32.5 % of the linehaul.
+ */
+export function isPercentUnit(unit: string | undefined): boolean {
+  return unit !== undefined && unitCode(unit) === "P1";
 }
 
 /** Whether a price stated for `priceUnit` applies to a line in `lineUnit`: the same unit, or either not stated. */

@@ -8,8 +8,10 @@
 // promotions are in force the most generous one (the lowest price) is used: amount at risk is
 // measured against the best terms the customer had. A row with `min_quantity` is a volume tier: it
 // is in force only for a line of that quantity or more, so the lowest price among the tiers the
-// line reaches is its price.
-import { type Contract, type ExchangeRate, sameUnit, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
+// line reaches is its price. A line in percent (a fuel surcharge: 32.5 % of a linehaul of 412.40)
+// is priced per 100 of its quantity: its net price is the percentage it charges, as the fuel
+// table and the line's own rate state it.
+import { type Contract, type ExchangeRate, isPercentUnit, sameUnit, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { dayOf } from "../../dates.ts";
@@ -24,6 +26,7 @@ export interface LineFacts {
   index: number;
   line: TransactionLine;
   sku: string;
+  /** The line's quantity; for a line in percent, its base in hundreds (the units its percentage prices). */
   quantity: number;
   /** Billed net unit price; undefined when the line gives neither amount nor unit price. */
   net: number | undefined;
@@ -78,7 +81,9 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
   let rates: readonly ExchangeRate[] | undefined;
   txn.lines.forEach((line, index) => {
     if (!line.sku) return;
-    const quantity = line.quantity ?? (oneCharge(line) ? 1 : 0);
+    // A percentage is charged per 100 of its base: the money at risk of a percent short is a
+    // hundredth of the base.
+    const quantity = (line.quantity ?? (oneCharge(line) ? 1 : 0)) / (isPercentUnit(line.unit) ? 100 : 1);
     const net =
       line.amount !== undefined && quantity !== 0 ? line.amount / quantity : line.unit_price !== undefined ? line.unit_price : undefined;
     let list = ctx.reference.listPrice(line.sku, currency, day, line.unit);

@@ -1,0 +1,40 @@
+// A carrier's freight bill (docs/analysis.md, "Revenue leakage"): a fuel surcharge is a percentage
+// of the linehaul, stated as the week's % on a line whose quantity is the linehaul it is taken
+// of (unit %), and priced against the fuel table's % for the week; freight is rated at the tariff
+// in force on the day it was picked up (`Ship Date`, `Pickup Date`), whatever day it is billed.
+import { expect, test } from "bun:test";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { modulesConfig } from "../support/engine.ts";
+import { analyse, codes } from "./fixtures.ts";
+
+const fuelTable = [
+  { sku: "FSC", list_price: 31.5, currency: "USD", unit: "%", valid_from: "2025-12-22" },
+  { sku: "FSC", list_price: 33.0, currency: "USD", unit: "%", valid_from: "2025-12-29" },
+  { sku: "FSC", list_price: 34.5, currency: "USD", unit: "%", valid_from: "2026-01-05" },
+  { sku: "LGD", list_price: 85, currency: "USD", unit: "EA", valid_from: "2025-01-01" },
+  { sku: "LGD", list_price: 90.02, currency: "USD", unit: "EA", valid_from: "2026-01-01" },
+];
+// The carrier's policy: no discount off the tariff without a pricing agreement.
+const config = modulesConfig({ revenue_leakage: { max_discount_pct: 0 } });
+const bill = (id: string, date: string, fuelPct: number, unit: string, extra: Partial<Transaction> = {}, liftgate = 90.02): Transaction => {
+  const base = 412.4;
+  const fuel = Math.round(base * fuelPct) / 100;
+  return {
+    transaction_id: id, type: "invoice", date, customer_id: "ACCT-1", currency: "USD", amount: Math.round((fuel + liftgate) * 100) / 100,
+    lines: [
+      { sku: "FSC", unit, quantity: base, unit_price: fuelPct, amount: fuel },
+      { sku: "LGD", unit: "EA", quantity: 1, unit_price: liftgate, amount: liftgate },
+    ],
+    ...extra,
+  };
+};
+const run = async (txn: Transaction) => codes((await analyse(txn, { ref: { price_list: fuelTable }, config })).anomalies);
+
+test("a percentage line is priced in percent of its quantity: the week's fuel % is no price below 1 %", async () => {
+  for (const unit of ["%", "PCT", "Percent", "P1"]) expect(await run(bill(`F-${unit}`, "2026-01-07T00:00:00Z", 34.5, unit))).toEqual([]);
+  // A stale week's % (31.5 % in the week of 34.5 %) is below the table.
+  expect(await run(bill("F-stale", "2026-01-07T00:00:00Z", 31.5, "%"))).toEqual(["price_below_list"]);
+  // Three points short on a linehaul of 412.40 is 12.37 at risk, not 3 × 412.40.
+  const stale = await analyse(bill("F-risk", "2026-01-07T00:00:00Z", 31.5, "%"), { ref: { price_list: fuelTable }, config });
+  expect(Number(stale.amount_at_risk?.amount)).toBeCloseTo(12.37, 2);
+});
