@@ -38,3 +38,14 @@ test("a percentage line is priced in percent of its quantity: the week's fuel % 
   const stale = await analyse(bill("F-risk", "2026-01-07T00:00:00Z", 31.5, "%"), { ref: { price_list: fuelTable }, config });
   expect(Number(stale.amount_at_risk?.amount)).toBeCloseTo(12.37, 2);
 });
+
+test("freight picked up before a rate change is rated at the tariff of the pickup day", async () => {
+  // Picked up on 30 December (fuel 33 %, liftgate 85.00), delivered and billed on 2 January.
+  const picked = { attributes: { "Ship Date": "12/30/2025" } };
+  expect(await run(bill("P-1", "2026-01-02T00:00:00Z", 33.0, "%", picked, 85))).toEqual([]);
+  expect(await run(bill("P-2", "2026-01-02T00:00:00Z", 33.0, "%", { attributes: { "Pickup Date": "2025-12-30" } }, 85))).toEqual([]);
+  // Without the pickup day the bill's day prices it: last year's liftgate rate is below the tariff.
+  expect(await run(bill("P-3", "2026-01-12T00:00:00Z", 34.5, "%", {}, 85))).toEqual(["price_below_list"]);
+  // A pickup after the change is rated at the new tariff.
+  expect(await run(bill("P-4", "2026-01-12T00:00:00Z", 34.5, "%", { attributes: { "Ship Date": "01/06/2026" } }, 85))).toEqual(["price_below_list"]);
+});
