@@ -770,20 +770,33 @@ export const PAYMENT_CARD_FIELDS = [
 ] as const;
 const cardField = attributeNameMatcher(PAYMENT_CARD_FIELDS);
 
+/**
+ * Which shipment a freight bill is for (its bill of lading, shipment id, waybill or consignment
+ * note). A carrier bills each shipment once: two minimum-charge shipments of one account in one
+ * fuel week are billed alike, to the cent, and are two shipments; the same bill of lading billed
+ * under a new pro number is the same shipment billed twice.
+ */
+export const SHIPMENT_FIELDS = [
+  "bol", "bol_no", "bol_number", "bol_id", "bill_of_lading", "bill_of_lading_no", "bill_of_lading_number",
+  "shipment_id", "shipment_no", "shipment_number", "waybill", "waybill_no", "waybill_number", "air_waybill", "awb", "awb_number",
+  "consignment_note", "consignment_no", "consignment_number",
+] as const;
+const shipmentField = attributeNameMatcher(SHIPMENT_FIELDS);
+
 function visitOf(attrs: NonNullable<Transaction["attributes"]>): string {
   let out = "";
   for (const name in attrs) {
     const v = attrs[name];
     if (v === null || v === undefined || v === "") continue;
-    const k = visitField(name) ?? cardField(name);
+    const k = visitField(name) ?? cardField(name) ?? shipmentField(name);
     if (k !== null) out += `|#${k}=${String(v).trim().toUpperCase()}`;
   }
   return out;
 }
 
 /**
- * Same type, counterparty, currency, amount and lines (and site, work order and service day, the card charged, and the
- * contract, where the source has them): what two copies of one document share. A payment's reference (the invoice it pays) is part of it:
+ * Same type, counterparty, currency, amount and lines (and site, work order and service day, the card charged, the
+ * shipment's bill of lading, and the contract, where the source has them): what two copies of one document share. A payment's reference (the invoice it pays) is part of it:
  * two equal payments to one vendor for two invoices (two sites' identical licence fees) are two
  * payments, the same invoice paid twice is one paid twice.
  */

@@ -49,3 +49,20 @@ test("freight picked up before a rate change is rated at the tariff of the picku
   // A pickup after the change is rated at the new tariff.
   expect(await run(bill("P-4", "2026-01-12T00:00:00Z", 34.5, "%", { attributes: { "Ship Date": "01/06/2026" } }, 85))).toEqual(["price_below_list"]);
 });
+
+test("two shipments of one account billed alike (two minimum charges, one fuel week) are two bills; the same bill of lading billed again is a duplicate", async () => {
+  const minimum = (id: string, date: string, attributes: Record<string, string>): Transaction => ({
+    transaction_id: id, type: "invoice", date, customer_id: "ACCT-1", currency: "USD", amount: 126.35, contract_id: "PA-ACCT-1",
+    lines: [{ sku: "MIN", amount: 95 }, { sku: "FSC", unit: "%", quantity: 95, unit_price: 33, amount: 31.35 }], attributes,
+  });
+  const first = minimum("418000007", "2025-03-31T00:00:00Z", { "BOL Number": "BOL552356", Consignee: "Grainger Dallas" });
+  const second = minimum("418000014", "2025-03-31T00:00:00Z", { "BOL Number": "BOL552391", Consignee: "Uline Dallas" });
+  expect((await analyse(second, { module: "duplicate_detection", history: [first, second] })).anomalies).toEqual([]);
+  for (const [a, b] of [[{ "Bill of Lading": "7741" }, { "Bill of Lading": "7742" }], [{ "Shipment ID": "S-1" }, { "Shipment ID": "S-2" }], [{ Waybill: "W1" }, { Waybill: "W2" }]] as Record<string, string>[][]) {
+    const x = minimum("A1", "2025-03-31T00:00:00Z", a!), y = minimum("A2", "2025-04-01T00:00:00Z", b!);
+    expect((await analyse(y, { module: "duplicate_detection", history: [x, y] })).anomalies).toEqual([]);
+  }
+  // The shipment keyed again from its bill of lading under a new pro number.
+  const copy = minimum("418000140", "2025-04-03T00:00:00Z", { "BOL Number": "bol552356 ", Consignee: "Grainger Dallas" });
+  expect(codes((await analyse(copy, { module: "duplicate_detection", history: [first, second, copy] })).anomalies)).toEqual(["duplicate_invoice"]);
+});
