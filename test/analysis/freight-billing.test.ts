@@ -66,3 +66,16 @@ test("two shipments of one account billed alike (two minimum charges, one fuel w
   const copy = minimum("418000140", "2025-04-03T00:00:00Z", { "BOL Number": "bol552356 ", Consignee: "Grainger Dallas" });
   expect(codes((await analyse(copy, { module: "duplicate_detection", history: [first, second, copy] })).anomalies)).toEqual(["duplicate_invoice"]);
 });
+
+test("a shipment billed at a spot quote it names is priced by the quote, not the account's agreement; a line at 0 is still judged", async () => {
+  const agreement = { contracts: [{ contract_id: "PA-ACCT-1", customer_id: "ACCT-1", sku: "LH34-70-5M", price: 14.2298, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31" }] };
+  const linehaul = (id: string, rate: number, attributes?: Record<string, string>): Transaction => ({
+    transaction_id: id, type: "invoice", date: "2025-06-11T00:00:00Z", customer_id: "ACCT-1", currency: "USD", contract_id: "PA-ACCT-1", amount: Math.round(50 * rate * 100) / 100,
+    lines: [{ sku: "LH34-70-5M", unit: "CWT", quantity: 50, unit_price: rate, amount: Math.round(50 * rate * 100) / 100 }], ...(attributes ? { attributes } : {}),
+  });
+  const judged = async (t: Transaction) => codes((await analyse(t, { ref: agreement, config })).anomalies);
+  expect(await judged(linehaul("Q-1", 11.95, { "Quote ID": "Q318877" }))).toEqual([]);
+  expect(await judged(linehaul("Q-2", 11.95, { "Quote ID": "" }))).toEqual(["price_below_contract"]);
+  expect(await judged(linehaul("Q-3", 11.95))).toEqual(["price_below_contract"]);
+  expect(await judged(linehaul("Q-4", 0, { "Quote ID": "Q318878" }))).toEqual(["zero_price_line"]);
+});

@@ -4,7 +4,8 @@
 // plain cut (it explains both). A free-of-charge document, a line discounted 100 % from a
 // stated price, a kit's component at 0 beside its kit (zero-price.ts) and a fixed-fee bill's time
 // listed at 0 beside its fee (fee-arrangement.ts) have no price to judge; a prorated one only its recorded discount; an
-// intercompany transfer only its transfer-price agreement. Nor do the seller's own promotions
+// intercompany transfer only its transfer-price agreement; a document billed at a quote it names
+// (quoted-price.ts) only its lines at 0. Nor do the seller's own promotions
 // the invoices show (promotion-habits.ts): a learned campaign's or markdown's discount, and a SKU
 // at 0 that is free over an invoice value (shipping over a threshold) on an invoice reaching it.
 import type { Transaction } from "../../../domain/transaction.ts";
@@ -18,6 +19,7 @@ import { priceBelowContractRule } from "./price-below-contract.ts";
 import { priceBelowListRule } from "./price-below-list.ts";
 import { freeOfCharge, inKit, zeroPriceRule } from "./zero-price.ts";
 import { fixedFee } from "./fee-arrangement.ts";
+import { quotedPrice } from "./quoted-price.ts";
 import { governedElsewhere } from "./line-facts.ts";
 import { isBelowOnLine } from "../types.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -32,6 +34,10 @@ export const PRICING_RULES: readonly LineRule[] = [
 ];
 
 const PRORATED_RULES: readonly LineRule[] = [recordedDiscountAboveCapRule];
+
+/** A document billed at a quote it names has the quote's prices, which the product does not
+ *  have: only a line at 0 is judged (quoted-price.ts). */
+const QUOTED_RULES: readonly LineRule[] = [zeroPriceRule];
 
 /** An intercompany transfer is billed at cost or a transfer price, not at list less the sales
  *  policy: only an agreement for the receiving company (a transfer price in the contracts) judges it. */
@@ -61,7 +67,7 @@ export const pricingDetector: Detector = {
     // A prorated document bills part of a period: its prices are a fraction of the list's or the
     // contract's, by a fraction it does not state. Only the recorded discount can be judged.
     const cfg = input.config.revenue_leakage;
-    const rules = prorated(input.txn) !== undefined ? PRORATED_RULES : markerOf(input.txn, cfg.free_of_charge_fields, cfg.intercompany_values) !== undefined ? INTERCOMPANY_RULES : PRICING_RULES;
+    const rules = prorated(input.txn) !== undefined ? PRORATED_RULES : markerOf(input.txn, cfg.free_of_charge_fields, cfg.intercompany_values) !== undefined ? INTERCOMPANY_RULES : quotedPrice(input.txn) !== undefined ? QUOTED_RULES : PRICING_RULES;
     const out: Finding[] = [];
     const lines = input.lines();
     // A fixed-fee bill lists the time it records at 0 beside its fee (fee-arrangement.ts).
