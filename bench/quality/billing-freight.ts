@@ -9,7 +9,8 @@
 // weekly fuel-surcharge table, in % of linehaul) and the customers' pricing agreements (each
 // account's net rate per lane, class and break: the tariff less its discount, steeper on heavy
 // breaks for volume accounts, amended mid-year on some lanes; its absolute minimum charge).
-// Written from how LTL carriers bill before reading the detectors: freight rated at the tariff in
+// Written from how LTL carriers bill, the reference data shaped to docs/connectors.md's reference
+// tables (read first, with docs/analysis.md's pricing rules): freight rated at the tariff in
 // force on the pickup day, deficit-weight ("as weight") rating at the next break when cheaper,
 // the minimum charge when the discounted linehaul is below it (waived with a pricing manager's
 // approval for some shipments), fuel by the week of pickup (consecutive weeks often at the same %),
