@@ -85,6 +85,7 @@ export interface LedgerParts {
   taxHabits: TaxHabitsParts;
   kitComponents: KitComponentsParts;
   promotionHabits: PromotionHabitsParts;
+  namedContracts: Set<string>;
 }
 
 /** How much of the history a detector (or module) reads; ordered: none < ledger < full. */
@@ -222,6 +223,7 @@ export class HistoryBuilder {
       this.tax.add(t);
       this.kits.add(t);
       this.promotions.add(t);
+      if (t.contract_id) this.stats.namedContracts.add(t.contract_id);
     }
     this.addLedgerEntry(
       t.transaction_id,
@@ -275,6 +277,11 @@ export class HistoryBuilder {
    *  billing a SKU at a price, and an invoice's pairs (KitComponentsBuilder). */
   get kitObservations(): Pick<KitComponentsBuilder, "countPriced" | "observePairs"> {
     return this.kits;
+  }
+
+  /** A contract id an invoice names (the split scan's ledger batches carry them: ledger-merge.ts). */
+  nameContract(contractId: string) {
+    this.stats.namedContracts.add(contractId);
   }
 
   /** The promotion observations the split scan's ledger batches carry (ledger-merge.ts;
@@ -425,6 +432,9 @@ export class HistoryStats {
   kitComponents: KitComponents = KitComponents.empty;
   /** Campaigns, markdowns and free-over-a-threshold SKUs the invoices show (pricing); built at the ledger level. */
   promotionHabits: PromotionHabits = PromotionHabits.empty;
+  /** The contract ids invoices name as theirs (`contract_id`: a matter, a project, a lease): an
+   *  agreement of that id governs only their scope (contract-scope.ts); built at the ledger level. */
+  readonly namedContracts = new Set<string>();
 
   constructor(
     fields: readonly string[],
@@ -474,6 +484,7 @@ export class HistoryStats {
       taxHabits: this.taxHabits.parts,
       kitComponents: this.kitComponents.parts,
       promotionHabits: this.promotionHabits.parts,
+      namedContracts: this.namedContracts,
     };
   }
 
@@ -497,6 +508,7 @@ export class HistoryStats {
     s.taxHabits = new TaxHabits(p.taxHabits);
     s.kitComponents = new KitComponents(p.kitComponents);
     s.promotionHabits = new PromotionHabits(p.promotionHabits);
+    w.namedContracts = p.namedContracts;
     return s;
   }
 

@@ -57,6 +57,9 @@ export interface LedgerBatch {
    *  into `strings`); in `promoNums` the lines' recorded discounts (NaN: none) and amounts. */
   promoInts: Int32Array;
   promoNums: Float64Array;
+  /** The contract ids the batch's invoices name, each once: per id in `contractInts` the index in
+   *  the batch of the first invoice naming it and the id (an index into `strings`). */
+  contractInts: Int32Array;
 }
 
 /** Collects transactions into LedgerBatches of `size` (a worker posts each full one). */
@@ -86,6 +89,9 @@ export class LedgerBatchWriter {
   private promoInt = 0;
   private promoNums = new Float64Array(1024);
   private promoNum = 0;
+  private contractInts = new Int32Array(64);
+  private contractInt = 0;
+  private readonly namedContracts = new Set<string>();
 
   constructor(private readonly size = 8192) {
     this.kinds = new Uint8Array(size);
@@ -118,6 +124,7 @@ export class LedgerBatchWriter {
       this.observeTax(i, t);
       this.observeKit(i, t);
       this.observePromotion(i, t);
+      if (t.contract_id && !this.namedContracts.has(t.contract_id)) this.nameContract(i, t.contract_id);
     }
     if (t.type === "invoice" || t.type === "payment") {
       kind |= DOCUMENT;
@@ -174,6 +181,7 @@ export class LedgerBatchWriter {
       kitNums: this.kitNums.slice(0, this.kitNum),
       promoInts: this.promoInts.slice(0, this.promoInt),
       promoNums: this.promoNums.slice(0, this.promoNum),
+      contractInts: this.contractInts.slice(0, this.contractInt),
     };
     this.n = 0;
     this.used = 0;
@@ -188,7 +196,16 @@ export class LedgerBatchWriter {
     this.kitNum = 0;
     this.promoInt = 0;
     this.promoNum = 0;
+    this.contractInt = 0;
+    this.namedContracts.clear();
     return batch;
+  }
+
+  private nameContract(i: number, contractId: string) {
+    this.namedContracts.add(contractId);
+    if (this.contractInt + 2 > this.contractInts.length) this.contractInts = growTo(this.contractInts, this.contractInt + 2);
+    this.contractInts[this.contractInt++] = i;
+    this.contractInts[this.contractInt++] = this.ref(contractId);
   }
 
   private observeTax(i: number, t: Transaction) {
@@ -280,7 +297,7 @@ export class LedgerBatchWriter {
 
 /** The buffers of a batch, for postMessage's transfer list. */
 export function batchTransfer(b: LedgerBatch): ArrayBuffer[] {
-  return [b.kinds, b.ms, b.amounts, b.text, b.keyLengths, b.keyHashes, b.taxInts, b.taxNums, b.kitInts, b.kitNums, b.promoInts, b.promoNums].map((a) => a.buffer as ArrayBuffer);
+  return [b.kinds, b.ms, b.amounts, b.text, b.keyLengths, b.keyHashes, b.taxInts, b.taxNums, b.kitInts, b.kitNums, b.promoInts, b.promoNums, b.contractInts].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** Reads a batch's keys in order into reused ByteKeys. */
@@ -363,7 +380,14 @@ export class LedgerMerge {
     this.observeTax(b, n);
     this.observeKits(b, n);
     this.observePromotions(b, n);
+    this.nameContracts(b, n);
     this.transactions += n;
+  }
+
+  /** The contract ids the batch's first `n` transactions name. */
+  private nameContracts(b: LedgerBatch, n: number) {
+    const ints = b.contractInts;
+    for (let at = 0; at < ints.length && ints[at]! < n; at += 2) this.builder.nameContract(b.strings[ints[at + 1]!]!);
   }
 
   private readonly skus: string[] = [];
@@ -494,6 +518,7 @@ function sharedLedger(n: number): HistoryStats {
     taxHabits: TaxHabits.empty.parts,
     kitComponents: KitComponents.empty.parts,
     promotionHabits: PromotionHabits.empty.parts,
+    namedContracts: new Set(),
   });
 }
 

@@ -90,3 +90,44 @@ test("within a week of the change, an invoice that names no work date may bill a
   // Three weeks after the change no order in flight explains it.
   expect(codes((await analyse(february("J-7", 500, { date: "2026-01-22" }), { ref: rateBook })).anomalies)).toEqual(["price_below_list"]);
 });
+
+// A matter's own rate agreement (a blended rate keyed to the matter in the rate exception table)
+// prices that matter only. Client C3: a client-wide rate of 900 for partner 1101; matter C3-0002
+// has a blended rate of 600 for everyone on it, associate 2146 (standard 500) included.
+const scoped = {
+  price_list: [...reference.price_list, { sku: "1101", list_price: 1000, currency: "USD" }, { sku: "2146", list_price: 500, currency: "USD" }],
+  contracts: [
+    ...reference.contracts,
+    { contract_id: "RX-C3", customer_id: "C3", sku: "1101", price: 900, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31" },
+    { contract_id: "C3-0002", customer_id: "C3", sku: "1101", price: 600, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31" },
+    { contract_id: "C3-0002", customer_id: "C3", sku: "2146", price: 600, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31" },
+  ],
+};
+const matterBill = (id: string, matter: string | undefined, sku: string, rate: number, date = "2025-06-10"): Transaction => ({
+  transaction_id: id, type: "invoice", date, customer_id: "C3", ...(matter ? { contract_id: matter } : {}), currency: "USD", amount: 4 * rate, tax_amount: 0, tax_rate: 0,
+  attributes: { billing_arrangement: "Hourly" },
+  lines: [{ sku, quantity: 4, unit_price: rate, amount: 4 * rate }],
+});
+// The blended matter's own bills: the history shows the agreement's id is a matter's.
+const blendedBills = [matterBill("M2-1", "C3-0002", "2146", 600, "2025-03-07"), matterBill("M2-2", "C3-0002", "1101", 600, "2025-04-08")];
+
+test("another matter's blended rate does not price the client's hourly matter: an associate at standard is no finding", async () => {
+  expect((await analyse(matterBill("H-1", "C3-0001", "2146", 500), { ref: scoped, history: blendedBills })).anomalies).toEqual([]);
+});
+
+test("a partner's cut rate on the hourly matter is judged by the client's rate, not hidden below another matter's blended one", async () => {
+  const r = await analyse(matterBill("H-2", "C3-0001", "1101", 650), { ref: scoped, history: blendedBills });
+  expect(codes(r.anomalies)).toEqual(["price_below_contract"]);
+  expect(r.anomalies[0]!.amount_at_risk).toBe(1000); // (900 − 650) × 4
+});
+
+test("the blended matter's own bills keep its rate; without bills naming it, an agreement stays the client's", async () => {
+  // On the blended matter, the partner at 600 and the associate at 600 are the agreement.
+  expect((await analyse(matterBill("M2-3", "C3-0002", "1101", 600), { ref: scoped, history: blendedBills })).anomalies).toEqual([]);
+  // Below it, reported against it.
+  expect(codes((await analyse(matterBill("M2-4", "C3-0002", "2146", 520), { ref: scoped, history: blendedBills })).anomalies)).toEqual(["price_below_contract"]);
+  // No invoice of the history names C3-0002: it may be the client's general terms (as before).
+  expect(codes((await analyse(matterBill("H-3", "C3-0001", "2146", 500), { ref: scoped })).anomalies)).toEqual(["price_below_contract"]);
+  // An invoice that names no matter: every agreement of the client is an alternative (as before).
+  expect((await analyse(matterBill("H-4", undefined, "1101", 650), { ref: scoped, history: blendedBills })).anomalies).toEqual([]);
+});

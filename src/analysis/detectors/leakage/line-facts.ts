@@ -21,6 +21,7 @@ import { exchangeRateOn } from "./rates.ts";
 import { creditedInFull, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
 import { workDaysBefore } from "./work-dates.ts";
 import { billedPeriodStart } from "./billed-period.ts";
+import { contractsInScope } from "./contract-scope.ts";
 
 export interface LineFacts {
   index: number;
@@ -97,7 +98,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     const outOfWindow: Contract[] = [];
     let unreachedTier: Contract | undefined;
     let otherUnitTerms: Contract | undefined;
-    for (const c of ctx.reference.contractsFor(txn.customer_id, line.sku, txn.contract_id)) {
+    for (const c of contractsInScope(ctx, txn, line.sku)) {
       // A price per case is no price for a line sold by the each. A contract row that states no
       // unit is in the unit the price list prices the SKU in, if it states one. In force, it
       // still governs the line (its each price derives from it): the policy does not judge it.
@@ -122,7 +123,8 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     }
     // The contract the invoice names governs its lines where it prices the SKU: a customer's
     // other contracts (another project's rate schedule) are no alternative to it; a promotion
-    // open to all still is.
+    // open to all still is. Where it does not, another scope's agreement is none either
+    // (contract-scope.ts): the customer's general terms are.
     if (namedTerms) terms = promotionTerms && promotionTerms.price < namedTerms.price ? promotionTerms : namedTerms;
     // The most generous terms in another currency (the lowest price, when they share one). A
     // contract or promotion quoted in several currencies that has a row in the invoice's
@@ -168,7 +170,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
 /** Ids of the contracts and promotions in force on the line's SKU with a row in the invoice's currency (whatever their unit or tier). */
 function sameCurrencyIds(ctx: AnalysisContext, txn: Transaction, sku: string, currency: string | undefined, inForce: (c: Contract) => boolean): Set<string> {
   const ids = new Set<string>();
-  for (const c of ctx.reference.contractsFor(txn.customer_id, sku, txn.contract_id)) {
+  for (const c of contractsInScope(ctx, txn, sku)) {
     if (inForce(c) && (!c.currency || !currency || c.currency.toUpperCase() === currency)) ids.add(c.contract_id);
   }
   return ids;

@@ -4,6 +4,7 @@
 // force, else list less the policy's maximum discount), or 0 when no price is known.
 import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
+import { contractsInScope } from "./contract-scope.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
 import { money, type Detector, type DetectorInput, type Finding } from "../types.ts";
 
@@ -47,8 +48,7 @@ export const unbilledShipmentDetector: Detector = {
 
 function fallbackPrice(sku: string, { txn, ctx, config }: DetectorInput): number | undefined {
   const day = dayOf(txn.date);
-  const terms = ctx.reference
-    .contractsFor(txn.customer_id, sku, txn.contract_id)
+  const terms = contractsInScope(ctx, txn, sku)
     .filter((c) => validOn(c, day) && (!c.currency || !txn.currency || c.currency === txn.currency))
     .sort((a, b) => a.price - b.price)[0];
   if (terms) return terms.price;
