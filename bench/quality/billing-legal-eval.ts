@@ -23,6 +23,7 @@ const sizes = writeLegal(seed, join(dir, "export"));
 const config = `${billingServerYaml(port)}modules:
   revenue_leakage:
     max_discount_pct: 15          # a billing partner approves write-downs up to 15 %
+    approver_max_discount_pct: { MGMT-COMMITTEE: 100 }   # the management committee approves larger ones
     tax:
       rates: { GBP: 0.20, EUR: 0.19 }
       marker_fields: [vat_code]

@@ -73,6 +73,11 @@ export const RevenueLeakageConfig = Type.Object(
   {
     /** Policy: the largest discount off list price allowed without a contract (percent). */
     max_discount_pct: Type.Number({ default: 10, minimum: 0, maximum: 100 }),
+    /** A discount authority matrix: the largest discount (percent) a document's approver
+     *  (`approved_by`, compared trimmed) may approve beyond `max_discount_pct` — a law firm's
+     *  management committee writing a bill down 25 % where billing partners may give 15 %. A
+     *  document naming an approver listed here is judged against that approver's limit. */
+    approver_max_discount_pct: Type.Record(Type.String({ minLength: 1 }), Type.Number({ minimum: 0, maximum: 100 }), { default: {} }),
     tolerance: Tolerance,
     tax: Tax,
     /** Source attributes (`attributes.NAME`, without the prefix) that carry a document's billing

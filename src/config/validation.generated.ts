@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Record<string, any> => value !== nul
 
 /** Value.Default(ConfigSchema, value): fills `value` in place where TypeBox would, and returns the result. */
 export function configDefaults(value: unknown): unknown {
-  return d63(value);
+  return d64(value);
 }
 
 /** server */
@@ -184,8 +184,15 @@ function d15(value: any): any {
   return o;
 }
 
-/** modules.revenue_leakage.tolerance */
+/** modules.revenue_leakage.approver_max_discount_pct */
 function d16(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  return o;
+}
+
+/** modules.revenue_leakage.tolerance */
+function d17(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["absolute"] === undefined) o["absolute"] = 0.01;
@@ -195,14 +202,14 @@ function d16(value: any): any {
 }
 
 /** modules.revenue_leakage.tax.rates */
-function d17(value: any): any {
+function d18(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.revenue_leakage.tax.exempt_customers */
-function d18(value: any): any {
+function d19(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -212,7 +219,7 @@ function d18(value: any): any {
 }
 
 /** modules.revenue_leakage.tax.marker_fields */
-function d19(value: any): any {
+function d20(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -222,7 +229,7 @@ function d19(value: any): any {
 }
 
 /** modules.revenue_leakage.tax.exemption_reason_fields */
-function d20(value: any): any {
+function d21(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -232,7 +239,7 @@ function d20(value: any): any {
 }
 
 /** modules.revenue_leakage.tax.exempt_values */
-function d21(value: any): any {
+function d22(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -242,21 +249,21 @@ function d21(value: any): any {
 }
 
 /** modules.revenue_leakage.tax */
-function d22(value: any): any {
+function d23(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["rates"]; const r = d17(v); if (r !== undefined) o["rates"] = isObject(v) ? d17(v) : r; }
+  { const v = o["rates"]; const r = d18(v); if (r !== undefined) o["rates"] = isObject(v) ? d18(v) : r; }
   if (o["default_rate"] === undefined) o["default_rate"] = null;
-  { const v = o["exempt_customers"]; const r = d18(v); if (r !== undefined) o["exempt_customers"] = isObject(v) ? d18(v) : r; }
-  { const v = o["marker_fields"]; const r = d19(v); if (r !== undefined) o["marker_fields"] = isObject(v) ? d19(v) : r; }
-  { const v = o["exemption_reason_fields"]; const r = d20(v); if (r !== undefined) o["exemption_reason_fields"] = isObject(v) ? d20(v) : r; }
-  { const v = o["exempt_values"]; const r = d21(v); if (r !== undefined) o["exempt_values"] = isObject(v) ? d21(v) : r; }
+  { const v = o["exempt_customers"]; const r = d19(v); if (r !== undefined) o["exempt_customers"] = isObject(v) ? d19(v) : r; }
+  { const v = o["marker_fields"]; const r = d20(v); if (r !== undefined) o["marker_fields"] = isObject(v) ? d20(v) : r; }
+  { const v = o["exemption_reason_fields"]; const r = d21(v); if (r !== undefined) o["exemption_reason_fields"] = isObject(v) ? d21(v) : r; }
+  { const v = o["exempt_values"]; const r = d22(v); if (r !== undefined) o["exempt_values"] = isObject(v) ? d22(v) : r; }
   if (o["learn"] === undefined) o["learn"] = true;
   return o;
 }
 
 /** modules.revenue_leakage.free_of_charge_fields */
-function d23(value: any): any {
+function d24(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -266,7 +273,7 @@ function d23(value: any): any {
 }
 
 /** modules.revenue_leakage.free_of_charge_values */
-function d24(value: any): any {
+function d25(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -276,7 +283,7 @@ function d24(value: any): any {
 }
 
 /** modules.revenue_leakage.intercompany_values */
-function d25(value: any): any {
+function d26(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -286,7 +293,7 @@ function d25(value: any): any {
 }
 
 /** modules.revenue_leakage.exchange_rates */
-function d26(value: any): any {
+function d27(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -296,29 +303,30 @@ function d26(value: any): any {
 }
 
 /** modules.revenue_leakage.weights */
-function d27(value: any): any {
+function d28(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.revenue_leakage */
-function d28(value: any): any {
+function d29(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["max_discount_pct"] === undefined) o["max_discount_pct"] = 10;
-  { const v = o["tolerance"]; const r = d16(v); if (r !== undefined) o["tolerance"] = isObject(v) ? d16(v) : r; }
-  { const v = o["tax"]; const r = d22(v); if (r !== undefined) o["tax"] = isObject(v) ? d22(v) : r; }
-  { const v = o["free_of_charge_fields"]; const r = d23(v); if (r !== undefined) o["free_of_charge_fields"] = isObject(v) ? d23(v) : r; }
-  { const v = o["free_of_charge_values"]; const r = d24(v); if (r !== undefined) o["free_of_charge_values"] = isObject(v) ? d24(v) : r; }
-  { const v = o["intercompany_values"]; const r = d25(v); if (r !== undefined) o["intercompany_values"] = isObject(v) ? d25(v) : r; }
-  { const v = o["exchange_rates"]; const r = d26(v); if (r !== undefined) o["exchange_rates"] = isObject(v) ? d26(v) : r; }
-  { const v = o["weights"]; const r = d27(v); if (r !== undefined) o["weights"] = isObject(v) ? d27(v) : r; }
+  { const v = o["approver_max_discount_pct"]; const r = d16(v); if (r !== undefined) o["approver_max_discount_pct"] = isObject(v) ? d16(v) : r; }
+  { const v = o["tolerance"]; const r = d17(v); if (r !== undefined) o["tolerance"] = isObject(v) ? d17(v) : r; }
+  { const v = o["tax"]; const r = d23(v); if (r !== undefined) o["tax"] = isObject(v) ? d23(v) : r; }
+  { const v = o["free_of_charge_fields"]; const r = d24(v); if (r !== undefined) o["free_of_charge_fields"] = isObject(v) ? d24(v) : r; }
+  { const v = o["free_of_charge_values"]; const r = d25(v); if (r !== undefined) o["free_of_charge_values"] = isObject(v) ? d25(v) : r; }
+  { const v = o["intercompany_values"]; const r = d26(v); if (r !== undefined) o["intercompany_values"] = isObject(v) ? d26(v) : r; }
+  { const v = o["exchange_rates"]; const r = d27(v); if (r !== undefined) o["exchange_rates"] = isObject(v) ? d27(v) : r; }
+  { const v = o["weights"]; const r = d28(v); if (r !== undefined) o["weights"] = isObject(v) ? d28(v) : r; }
   return o;
 }
 
 /** modules.anomaly_detection.outlier */
-function d29(value: any): any {
+function d30(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_history"] === undefined) o["min_history"] = 20;
@@ -329,7 +337,7 @@ function d29(value: any): any {
 }
 
 /** modules.anomaly_detection.rare_value */
-function d30(value: any): any {
+function d31(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_history"] === undefined) o["min_history"] = 500;
@@ -338,7 +346,7 @@ function d30(value: any): any {
 }
 
 /** modules.anomaly_detection.rare_combination */
-function d31(value: any): any {
+function d32(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_expected"] === undefined) o["min_expected"] = 10;
@@ -347,7 +355,7 @@ function d31(value: any): any {
 }
 
 /** modules.anomaly_detection.calendar.business_hours */
-function d32(value: any): any {
+function d33(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["start"] === undefined) o["start"] = 7;
@@ -356,7 +364,7 @@ function d32(value: any): any {
 }
 
 /** modules.anomaly_detection.calendar.weekend_days */
-function d33(value: any): any {
+function d34(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -366,11 +374,11 @@ function d33(value: any): any {
 }
 
 /** modules.anomaly_detection.calendar */
-function d34(value: any): any {
+function d35(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["business_hours"]; const r = d32(v); if (r !== undefined) o["business_hours"] = isObject(v) ? d32(v) : r; }
-  { const v = o["weekend_days"]; const r = d33(v); if (r !== undefined) o["weekend_days"] = isObject(v) ? d33(v) : r; }
+  { const v = o["business_hours"]; const r = d33(v); if (r !== undefined) o["business_hours"] = isObject(v) ? d33(v) : r; }
+  { const v = o["weekend_days"]; const r = d34(v); if (r !== undefined) o["weekend_days"] = isObject(v) ? d34(v) : r; }
   if (o["utc_offset_minutes"] === undefined) o["utc_offset_minutes"] = 0;
   if (o["period_end_days"] === undefined) o["period_end_days"] = 1;
   if (o["period_end_quantile"] === undefined) o["period_end_quantile"] = 0.9;
@@ -378,7 +386,7 @@ function d34(value: any): any {
 }
 
 /** modules.anomaly_detection.new_counterparty */
-function d35(value: any): any {
+function d36(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["amount_quantile"] === undefined) o["amount_quantile"] = 0.95;
@@ -387,7 +395,7 @@ function d35(value: any): any {
 }
 
 /** modules.anomaly_detection.lookalike_counterparty */
-function d36(value: any): any {
+function d37(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["name_field"] === undefined) o["name_field"] = "auto";
@@ -396,7 +404,7 @@ function d36(value: any): any {
 }
 
 /** modules.anomaly_detection.dormant_user */
-function d37(value: any): any {
+function d38(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_active_days"] === undefined) o["min_active_days"] = 20;
@@ -411,7 +419,7 @@ function d37(value: any): any {
 }
 
 /** modules.anomaly_detection.late_posting */
-function d38(value: any): any {
+function d39(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["close_gap_days"] === undefined) o["close_gap_days"] = 14;
@@ -426,7 +434,7 @@ function d38(value: any): any {
 }
 
 /** modules.anomaly_detection.split_below_limit */
-function d39(value: any): any {
+function d40(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["limits"] === undefined) o["limits"] = "auto";
@@ -436,7 +444,7 @@ function d39(value: any): any {
 }
 
 /** modules.anomaly_detection.isolation_forest */
-function d40(value: any): any {
+function d41(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = false;
@@ -449,7 +457,7 @@ function d40(value: any): any {
 }
 
 /** modules.anomaly_detection.population */
-function d41(value: any): any {
+function d42(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_size"] === undefined) o["min_size"] = 300;
@@ -460,74 +468,74 @@ function d41(value: any): any {
 }
 
 /** modules.anomaly_detection.weights */
-function d42(value: any): any {
+function d43(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.anomaly_detection */
-function d43(value: any): any {
+function d44(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["outlier"]; const r = d29(v); if (r !== undefined) o["outlier"] = isObject(v) ? d29(v) : r; }
+  { const v = o["outlier"]; const r = d30(v); if (r !== undefined) o["outlier"] = isObject(v) ? d30(v) : r; }
   if (o["categorical_fields"] === undefined) o["categorical_fields"] = "auto";
-  { const v = o["rare_value"]; const r = d30(v); if (r !== undefined) o["rare_value"] = isObject(v) ? d30(v) : r; }
-  { const v = o["rare_combination"]; const r = d31(v); if (r !== undefined) o["rare_combination"] = isObject(v) ? d31(v) : r; }
-  { const v = o["calendar"]; const r = d34(v); if (r !== undefined) o["calendar"] = isObject(v) ? d34(v) : r; }
-  { const v = o["new_counterparty"]; const r = d35(v); if (r !== undefined) o["new_counterparty"] = isObject(v) ? d35(v) : r; }
-  { const v = o["lookalike_counterparty"]; const r = d36(v); if (r !== undefined) o["lookalike_counterparty"] = isObject(v) ? d36(v) : r; }
-  { const v = o["dormant_user"]; const r = d37(v); if (r !== undefined) o["dormant_user"] = isObject(v) ? d37(v) : r; }
-  { const v = o["late_posting"]; const r = d38(v); if (r !== undefined) o["late_posting"] = isObject(v) ? d38(v) : r; }
-  { const v = o["split_below_limit"]; const r = d39(v); if (r !== undefined) o["split_below_limit"] = isObject(v) ? d39(v) : r; }
-  { const v = o["isolation_forest"]; const r = d40(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d40(v) : r; }
-  { const v = o["population"]; const r = d41(v); if (r !== undefined) o["population"] = isObject(v) ? d41(v) : r; }
-  { const v = o["weights"]; const r = d42(v); if (r !== undefined) o["weights"] = isObject(v) ? d42(v) : r; }
+  { const v = o["rare_value"]; const r = d31(v); if (r !== undefined) o["rare_value"] = isObject(v) ? d31(v) : r; }
+  { const v = o["rare_combination"]; const r = d32(v); if (r !== undefined) o["rare_combination"] = isObject(v) ? d32(v) : r; }
+  { const v = o["calendar"]; const r = d35(v); if (r !== undefined) o["calendar"] = isObject(v) ? d35(v) : r; }
+  { const v = o["new_counterparty"]; const r = d36(v); if (r !== undefined) o["new_counterparty"] = isObject(v) ? d36(v) : r; }
+  { const v = o["lookalike_counterparty"]; const r = d37(v); if (r !== undefined) o["lookalike_counterparty"] = isObject(v) ? d37(v) : r; }
+  { const v = o["dormant_user"]; const r = d38(v); if (r !== undefined) o["dormant_user"] = isObject(v) ? d38(v) : r; }
+  { const v = o["late_posting"]; const r = d39(v); if (r !== undefined) o["late_posting"] = isObject(v) ? d39(v) : r; }
+  { const v = o["split_below_limit"]; const r = d40(v); if (r !== undefined) o["split_below_limit"] = isObject(v) ? d40(v) : r; }
+  { const v = o["isolation_forest"]; const r = d41(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d41(v) : r; }
+  { const v = o["population"]; const r = d42(v); if (r !== undefined) o["population"] = isObject(v) ? d42(v) : r; }
+  { const v = o["weights"]; const r = d43(v); if (r !== undefined) o["weights"] = isObject(v) ? d43(v) : r; }
   return o;
 }
 
 /** modules.duplicate_detection.weights */
-function d44(value: any): any {
+function d45(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.duplicate_detection */
-function d45(value: any): any {
+function d46(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["window_days"] === undefined) o["window_days"] = 7;
-  { const v = o["weights"]; const r = d44(v); if (r !== undefined) o["weights"] = isObject(v) ? d44(v) : r; }
+  { const v = o["weights"]; const r = d45(v); if (r !== undefined) o["weights"] = isObject(v) ? d45(v) : r; }
   return o;
 }
 
 /** modules.compliance.approver_limits */
-function d46(value: any): any {
-  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
-  if (!isObject(o)) return o;
-  return o;
-}
-
-/** modules.compliance.weights */
 function d47(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
-/** modules.compliance */
+/** modules.compliance.weights */
 function d48(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["approver_limits"]; const r = d46(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d46(v) : r; }
+  return o;
+}
+
+/** modules.compliance */
+function d49(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  { const v = o["approver_limits"]; const r = d47(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d47(v) : r; }
   if (o["default_approver_limit"] === undefined) o["default_approver_limit"] = null;
-  { const v = o["weights"]; const r = d47(v); if (r !== undefined) o["weights"] = isObject(v) ? d47(v) : r; }
+  { const v = o["weights"]; const r = d48(v); if (r !== undefined) o["weights"] = isObject(v) ? d48(v) : r; }
   return o;
 }
 
 /** modules.scoring.risk_levels */
-function d49(value: any): any {
+function d50(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["medium"] === undefined) o["medium"] = 30;
@@ -537,15 +545,15 @@ function d49(value: any): any {
 }
 
 /** modules.scoring */
-function d50(value: any): any {
+function d51(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["risk_levels"]; const r = d49(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d49(v) : r; }
+  { const v = o["risk_levels"]; const r = d50(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d50(v) : r; }
   return o;
 }
 
 /** modules.context */
-function d51(value: any): any {
+function d52(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["ttl_s"] === undefined) o["ttl_s"] = 300;
@@ -554,20 +562,20 @@ function d51(value: any): any {
 }
 
 /** modules */
-function d52(value: any): any {
+function d53(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["revenue_leakage"]; const r = d28(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d28(v) : r; }
-  { const v = o["anomaly_detection"]; const r = d43(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d43(v) : r; }
-  { const v = o["duplicate_detection"]; const r = d45(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d45(v) : r; }
-  { const v = o["compliance"]; const r = d48(v); if (r !== undefined) o["compliance"] = isObject(v) ? d48(v) : r; }
-  { const v = o["scoring"]; const r = d50(v); if (r !== undefined) o["scoring"] = isObject(v) ? d50(v) : r; }
-  { const v = o["context"]; const r = d51(v); if (r !== undefined) o["context"] = isObject(v) ? d51(v) : r; }
+  { const v = o["revenue_leakage"]; const r = d29(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d29(v) : r; }
+  { const v = o["anomaly_detection"]; const r = d44(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d44(v) : r; }
+  { const v = o["duplicate_detection"]; const r = d46(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d46(v) : r; }
+  { const v = o["compliance"]; const r = d49(v); if (r !== undefined) o["compliance"] = isObject(v) ? d49(v) : r; }
+  { const v = o["scoring"]; const r = d51(v); if (r !== undefined) o["scoring"] = isObject(v) ? d51(v) : r; }
+  { const v = o["context"]; const r = d52(v); if (r !== undefined) o["context"] = isObject(v) ? d52(v) : r; }
   return o;
 }
 
 /** rules[] */
-function d53(value: any): any {
+function d54(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["module"] === undefined) o["module"] = "*";
@@ -578,19 +586,19 @@ function d53(value: any): any {
 }
 
 /** rules */
-function d54(value: any): any {
+function d55(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d53(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d54(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d53(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d54(a[i]);
   return a;
 }
 
 /** learning */
-function d55(value: any): any {
+function d56(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["every_h"] === undefined) o["every_h"] = 0;
@@ -599,7 +607,7 @@ function d55(value: any): any {
 }
 
 /** connectors[].status */
-function d56(value: any): any {
+function d57(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["interval_s"] === undefined) o["interval_s"] = 30;
@@ -610,7 +618,7 @@ function d56(value: any): any {
 }
 
 /** connectors[].csv */
-function d57(value: any): any {
+function d58(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["thousands"] === undefined) o["thousands"] = "";
@@ -621,7 +629,7 @@ function d57(value: any): any {
 }
 
 /** connectors[].allow_hosts */
-function d58(value: any): any {
+function d59(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -631,38 +639,38 @@ function d58(value: any): any {
 }
 
 /** connectors[] */
-function d59(value: any): any {
+function d60(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["timeout_ms"] === undefined) o["timeout_ms"] = 5000;
   if (o["reference_ttl_s"] === undefined) o["reference_ttl_s"] = 60;
-  { const v = o["status"]; const r = d56(v); if (r !== undefined) o["status"] = isObject(v) ? d56(v) : r; }
-  { const v = o["csv"]; const r = d57(v); if (r !== undefined) o["csv"] = isObject(v) ? d57(v) : r; }
+  { const v = o["status"]; const r = d57(v); if (r !== undefined) o["status"] = isObject(v) ? d57(v) : r; }
+  { const v = o["csv"]; const r = d58(v); if (r !== undefined) o["csv"] = isObject(v) ? d58(v) : r; }
   if (o["pool_size"] === undefined) o["pool_size"] = 5;
   if (o["batch_size"] === undefined) o["batch_size"] = 1000;
   if (o["max_response_bytes"] === undefined) o["max_response_bytes"] = 10485760;
   if (o["retries"] === undefined) o["retries"] = 2;
   if (o["backoff_ms"] === undefined) o["backoff_ms"] = 200;
   if (o["max_redirects"] === undefined) o["max_redirects"] = 3;
-  { const v = o["allow_hosts"]; const r = d58(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d58(v) : r; }
+  { const v = o["allow_hosts"]; const r = d59(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d59(v) : r; }
   return o;
 }
 
 /** connectors */
-function d60(value: any): any {
+function d61(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d59(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d60(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d59(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d60(a[i]);
   return a;
 }
 
 /** dashboard.sign_in */
-function d61(value: any): any {
+function d62(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["per_address_per_minute"] === undefined) o["per_address_per_minute"] = 10;
@@ -671,19 +679,19 @@ function d61(value: any): any {
 }
 
 /** dashboard */
-function d62(value: any): any {
+function d63(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["session_idle_minutes"] === undefined) o["session_idle_minutes"] = 30;
   if (o["session_absolute_hours"] === undefined) o["session_absolute_hours"] = 12;
   if (o["setup_link_hours"] === undefined) o["setup_link_hours"] = 24;
-  { const v = o["sign_in"]; const r = d61(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d61(v) : r; }
+  { const v = o["sign_in"]; const r = d62(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d62(v) : r; }
   return o;
 }
 
 /** (root) */
-function d63(value: any): any {
+function d64(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   { const v = o["server"]; const r = d0(v); if (r !== undefined) o["server"] = isObject(v) ? d0(v) : r; }
@@ -695,11 +703,11 @@ function d63(value: any): any {
   { const v = o["alerts"]; const r = d13(v); if (r !== undefined) o["alerts"] = isObject(v) ? d13(v) : r; }
   { const v = o["reports"]; const r = d14(v); if (r !== undefined) o["reports"] = isObject(v) ? d14(v) : r; }
   { const v = o["metrics"]; const r = d15(v); if (r !== undefined) o["metrics"] = isObject(v) ? d15(v) : r; }
-  { const v = o["modules"]; const r = d52(v); if (r !== undefined) o["modules"] = isObject(v) ? d52(v) : r; }
-  { const v = o["rules"]; const r = d54(v); if (r !== undefined) o["rules"] = isObject(v) ? d54(v) : r; }
-  { const v = o["learning"]; const r = d55(v); if (r !== undefined) o["learning"] = isObject(v) ? d55(v) : r; }
-  { const v = o["connectors"]; const r = d60(v); if (r !== undefined) o["connectors"] = isObject(v) ? d60(v) : r; }
-  { const v = o["dashboard"]; const r = d62(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d62(v) : r; }
+  { const v = o["modules"]; const r = d53(v); if (r !== undefined) o["modules"] = isObject(v) ? d53(v) : r; }
+  { const v = o["rules"]; const r = d55(v); if (r !== undefined) o["rules"] = isObject(v) ? d55(v) : r; }
+  { const v = o["learning"]; const r = d56(v); if (r !== undefined) o["learning"] = isObject(v) ? d56(v) : r; }
+  { const v = o["connectors"]; const r = d61(v); if (r !== undefined) o["connectors"] = isObject(v) ? d61(v) : r; }
+  { const v = o["dashboard"]; const r = d63(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d63(v) : r; }
   return o;
 }
 
@@ -708,25 +716,26 @@ export const configCheck: (value: unknown) => boolean = (() => {
 const local_0 = /^[a-z][a-z0-9_-]{0,39}$/
 const local_1 = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 const local_2 = /^https?:\/\//;
-const local_3 = /^[A-Z]{3}$/
-const local_4 = /^\d{4}-\d{2}-\d{2}$/;
-const local_5 = /^[A-Z]{3}$/;
+const local_3 = /^(.*)$/
+const local_4 = /^[A-Z]{3}$/
+const local_5 = /^\d{4}-\d{2}-\d{2}$/;
 const local_6 = /^[A-Z]{3}$/;
-const local_7 = /^\d{4}-\d{2}-\d{2}$/;
-const local_8 = /^(type|customer_id|currency|contract_id|reference|created_by|approved_by|sku|attributes\.[^.]+)$/;
-const local_9 = /^(auto|customer_id|attributes\.[^.]+)$/;
-const local_10 = /^\d{4}-\d{2}-\d{2}$/;
-const local_11 = /^(.*)$/
-const local_12 = /^[a-z][a-z0-9_]{0,63}$/;
-const local_13 = /^[a-z0-9][a-z0-9_-]{0,62}$/;
-const local_14 = /^(.*)$/
+const local_7 = /^[A-Z]{3}$/;
+const local_8 = /^\d{4}-\d{2}-\d{2}$/;
+const local_9 = /^(type|customer_id|currency|contract_id|reference|created_by|approved_by|sku|attributes\.[^.]+)$/;
+const local_10 = /^(auto|customer_id|attributes\.[^.]+)$/;
+const local_11 = /^\d{4}-\d{2}-\d{2}$/;
+const local_12 = /^(.*)$/
+const local_13 = /^[a-z][a-z0-9_]{0,63}$/;
+const local_14 = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 const local_15 = /^(.*)$/
 const local_16 = /^(.*)$/
 const local_17 = /^(.*)$/
 const local_18 = /^(.*)$/
 const local_19 = /^(.*)$/
 const local_20 = /^(.*)$/
-const local_21 = /^https?:\/\/[^/?#]+$/;
+const local_21 = /^(.*)$/
+const local_22 = /^https?:\/\/[^/?#]+$/;
 return function check(value: any): boolean {
   return (
     (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
@@ -863,6 +872,8 @@ return function check(value: any): boolean {
     Number.isFinite(value.modules.revenue_leakage.max_discount_pct) &&
     value.modules.revenue_leakage.max_discount_pct <= 100 &&
     value.modules.revenue_leakage.max_discount_pct >= 0 &&
+    (typeof value.modules.revenue_leakage.approver_max_discount_pct === 'object' && value.modules.revenue_leakage.approver_max_discount_pct !== null && !Array.isArray(value.modules.revenue_leakage.approver_max_discount_pct) && !(value.modules.revenue_leakage.approver_max_discount_pct instanceof Date) && !(value.modules.revenue_leakage.approver_max_discount_pct instanceof Uint8Array)) &&
+    (Object.entries(value.modules.revenue_leakage.approver_max_discount_pct).every(([key, value]) => (local_3.test(key) ? (Number.isFinite(value) && value <= 100 && value >= 0) : true))) &&
     (typeof value.modules.revenue_leakage.tolerance === 'object' && value.modules.revenue_leakage.tolerance !== null && !Array.isArray(value.modules.revenue_leakage.tolerance)) &&
     Number.isFinite(value.modules.revenue_leakage.tolerance.absolute) &&
     value.modules.revenue_leakage.tolerance.absolute >= 0 &&
@@ -874,7 +885,7 @@ return function check(value: any): boolean {
     Object.getOwnPropertyNames(value.modules.revenue_leakage.tolerance).length === 3 &&
     (typeof value.modules.revenue_leakage.tax === 'object' && value.modules.revenue_leakage.tax !== null && !Array.isArray(value.modules.revenue_leakage.tax)) &&
     (typeof value.modules.revenue_leakage.tax.rates === 'object' && value.modules.revenue_leakage.tax.rates !== null && !Array.isArray(value.modules.revenue_leakage.tax.rates) && !(value.modules.revenue_leakage.tax.rates instanceof Date) && !(value.modules.revenue_leakage.tax.rates instanceof Uint8Array)) &&
-    (Object.entries(value.modules.revenue_leakage.tax.rates).every(([key, value]) => (local_3.test(key) ? (((Number.isFinite(value) && value <= 1 && value >= 0) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isFinite(value.rate) && value.rate <= 1 && value.rate >= 0 && (value.from !== undefined ? ((typeof value.from === 'string') && local_4.test(value.from)) : true) && Object.getOwnPropertyNames(value).every(key => ['rate', 'from'].includes(key))))))) : true))) &&
+    (Object.entries(value.modules.revenue_leakage.tax.rates).every(([key, value]) => (local_4.test(key) ? (((Number.isFinite(value) && value <= 1 && value >= 0) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isFinite(value.rate) && value.rate <= 1 && value.rate >= 0 && (value.from !== undefined ? ((typeof value.from === 'string') && local_5.test(value.from)) : true) && Object.getOwnPropertyNames(value).every(key => ['rate', 'from'].includes(key))))))) : true))) &&
     ((Number.isFinite(value.modules.revenue_leakage.tax.default_rate) && value.modules.revenue_leakage.tax.default_rate <= 1 && value.modules.revenue_leakage.tax.default_rate >= 0) || ((value.modules.revenue_leakage.tax.default_rate === null))) &&
     Array.isArray(value.modules.revenue_leakage.tax.exempt_customers) &&
     value.modules.revenue_leakage.tax.exempt_customers.every((value: any) => ((typeof value === 'string'))) &&
@@ -893,7 +904,7 @@ return function check(value: any): boolean {
     Array.isArray(value.modules.revenue_leakage.intercompany_values) &&
     value.modules.revenue_leakage.intercompany_values.every((value: any) => ((typeof value === 'string'))) &&
     Array.isArray(value.modules.revenue_leakage.exchange_rates) &&
-    value.modules.revenue_leakage.exchange_rates.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.from === 'string') && local_5.test(value.from) && (typeof value.to === 'string') && local_6.test(value.to) && Number.isFinite(value.rate) && value.rate > 0 && (value.valid_from !== undefined ? ((typeof value.valid_from === 'string') && local_7.test(value.valid_from)) : true) && Object.getOwnPropertyNames(value).every(key => ['from', 'to', 'rate', 'valid_from'].includes(key)))) &&
+    value.modules.revenue_leakage.exchange_rates.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.from === 'string') && local_6.test(value.from) && (typeof value.to === 'string') && local_7.test(value.to) && Number.isFinite(value.rate) && value.rate > 0 && (value.valid_from !== undefined ? ((typeof value.valid_from === 'string') && local_8.test(value.valid_from)) : true) && Object.getOwnPropertyNames(value).every(key => ['from', 'to', 'rate', 'valid_from'].includes(key)))) &&
     (typeof value.modules.revenue_leakage.weights === 'object' && value.modules.revenue_leakage.weights !== null && !Array.isArray(value.modules.revenue_leakage.weights)) &&
     (value.modules.revenue_leakage.weights.price_below_contract !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.price_below_contract) && value.modules.revenue_leakage.weights.price_below_contract <= 1 && value.modules.revenue_leakage.weights.price_below_contract >= 0) : true) &&
     (value.modules.revenue_leakage.weights.discount_above_cap !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.discount_above_cap) && value.modules.revenue_leakage.weights.discount_above_cap <= 1 && value.modules.revenue_leakage.weights.discount_above_cap >= 0) : true) &&
@@ -907,7 +918,7 @@ return function check(value: any): boolean {
     (value.modules.revenue_leakage.weights.duplicate_credit_note !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.duplicate_credit_note) && value.modules.revenue_leakage.weights.duplicate_credit_note <= 1 && value.modules.revenue_leakage.weights.duplicate_credit_note >= 0) : true) &&
     (value.modules.revenue_leakage.weights.excessive_credit_note !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.excessive_credit_note) && value.modules.revenue_leakage.weights.excessive_credit_note <= 1 && value.modules.revenue_leakage.weights.excessive_credit_note >= 0) : true) &&
     Object.getOwnPropertyNames(value.modules.revenue_leakage.weights).every(key => ['price_below_contract', 'discount_above_cap', 'price_below_list', 'contract_price_outside_validity', 'zero_price_line', 'unbilled_shipment', 'tax_below_rate', 'currency_mismatch', 'duplicate_invoice', 'duplicate_credit_note', 'excessive_credit_note'].includes(key)) &&
-    Object.getOwnPropertyNames(value.modules.revenue_leakage).length === 8 &&
+    Object.getOwnPropertyNames(value.modules.revenue_leakage).length === 9 &&
     (typeof value.modules.anomaly_detection === 'object' && value.modules.anomaly_detection !== null && !Array.isArray(value.modules.anomaly_detection)) &&
     (typeof value.modules.anomaly_detection.outlier === 'object' && value.modules.anomaly_detection.outlier !== null && !Array.isArray(value.modules.anomaly_detection.outlier)) &&
     Number.isInteger(value.modules.anomaly_detection.outlier.min_history) &&
@@ -918,7 +929,7 @@ return function check(value: any): boolean {
     value.modules.anomaly_detection.outlier.threshold >= 1 &&
     (typeof value.modules.anomaly_detection.outlier.two_sided === 'boolean') &&
     Object.getOwnPropertyNames(value.modules.anomaly_detection.outlier).length === 4 &&
-    (((value.modules.anomaly_detection.categorical_fields === 'auto')) || (Array.isArray(value.modules.anomaly_detection.categorical_fields) && value.modules.anomaly_detection.categorical_fields.length <= 16 && value.modules.anomaly_detection.categorical_fields.every((value: any) => ((typeof value === 'string') && local_8.test(value))))) &&
+    (((value.modules.anomaly_detection.categorical_fields === 'auto')) || (Array.isArray(value.modules.anomaly_detection.categorical_fields) && value.modules.anomaly_detection.categorical_fields.length <= 16 && value.modules.anomaly_detection.categorical_fields.every((value: any) => ((typeof value === 'string') && local_9.test(value))))) &&
     (typeof value.modules.anomaly_detection.rare_value === 'object' && value.modules.anomaly_detection.rare_value !== null && !Array.isArray(value.modules.anomaly_detection.rare_value)) &&
     Number.isInteger(value.modules.anomaly_detection.rare_value.min_history) &&
     value.modules.anomaly_detection.rare_value.min_history >= 10 &&
@@ -962,7 +973,7 @@ return function check(value: any): boolean {
     Object.getOwnPropertyNames(value.modules.anomaly_detection.new_counterparty).length === 2 &&
     (typeof value.modules.anomaly_detection.lookalike_counterparty === 'object' && value.modules.anomaly_detection.lookalike_counterparty !== null && !Array.isArray(value.modules.anomaly_detection.lookalike_counterparty)) &&
     (typeof value.modules.anomaly_detection.lookalike_counterparty.name_field === 'string') &&
-    local_9.test(value.modules.anomaly_detection.lookalike_counterparty.name_field) &&
+    local_10.test(value.modules.anomaly_detection.lookalike_counterparty.name_field) &&
     Number.isInteger(value.modules.anomaly_detection.lookalike_counterparty.min_history) &&
     value.modules.anomaly_detection.lookalike_counterparty.min_history >= 3 &&
     Object.getOwnPropertyNames(value.modules.anomaly_detection.lookalike_counterparty).length === 2 &&
@@ -1006,7 +1017,7 @@ return function check(value: any): boolean {
     value.modules.anomaly_detection.late_posting.min_history >= 1 &&
     Number.isInteger(value.modules.anomaly_detection.late_posting.high_after_close_days) &&
     value.modules.anomaly_detection.late_posting.high_after_close_days >= 0 &&
-    (value.modules.anomaly_detection.late_posting.fiscal_calendar !== undefined ? ((typeof value.modules.anomaly_detection.late_posting.fiscal_calendar === 'object' && value.modules.anomaly_detection.late_posting.fiscal_calendar !== null && !Array.isArray(value.modules.anomaly_detection.late_posting.fiscal_calendar)) && (((value.modules.anomaly_detection.late_posting.fiscal_calendar.periods === '4-4-5')) || ((value.modules.anomaly_detection.late_posting.fiscal_calendar.periods === '4-5-4')) || ((value.modules.anomaly_detection.late_posting.fiscal_calendar.periods === '5-4-4')) || ((value.modules.anomaly_detection.late_posting.fiscal_calendar.periods === '13x4'))) && Array.isArray(value.modules.anomaly_detection.late_posting.fiscal_calendar.year_starts) && value.modules.anomaly_detection.late_posting.fiscal_calendar.year_starts.length <= 100 && value.modules.anomaly_detection.late_posting.fiscal_calendar.year_starts.length >= 1 && value.modules.anomaly_detection.late_posting.fiscal_calendar.year_starts.every((value: any) => ((typeof value === 'string') && local_10.test(value))) && Object.getOwnPropertyNames(value.modules.anomaly_detection.late_posting.fiscal_calendar).length === 2) : true) &&
+    (value.modules.anomaly_detection.late_posting.fiscal_calendar !== undefined ? ((typeof value.modules.anomaly_detection.late_posting.fiscal_calendar === 'object' && value.modules.anomaly_detection.late_posting.fiscal_calendar !== null && !Array.isArray(value.modules.anomaly_detection.late_posting.fiscal_calendar)) && (((value.modules.anomaly_detection.late_posting.fiscal_calendar.periods === '4-4-5')) || ((value.modules.anomaly_detection.late_posting.fiscal_calendar.periods === '4-5-4')) || ((value.modules.anomaly_detection.late_posting.fiscal_calendar.periods === '5-4-4')) || ((value.modules.anomaly_detection.late_posting.fiscal_calendar.periods === '13x4'))) && Array.isArray(value.modules.anomaly_detection.late_posting.fiscal_calendar.year_starts) && value.modules.anomaly_detection.late_posting.fiscal_calendar.year_starts.length <= 100 && value.modules.anomaly_detection.late_posting.fiscal_calendar.year_starts.length >= 1 && value.modules.anomaly_detection.late_posting.fiscal_calendar.year_starts.every((value: any) => ((typeof value === 'string') && local_11.test(value))) && Object.getOwnPropertyNames(value.modules.anomaly_detection.late_posting.fiscal_calendar).length === 2) : true) &&
     Object.getOwnPropertyNames(value.modules.anomaly_detection.late_posting).every(key => ['close_gap_days', 'standing_lag_days', 'min_days_after_close', 'min_lag_days', 'habit_factor', 'habit_quantile', 'min_history', 'high_after_close_days', 'fiscal_calendar'].includes(key)) &&
     (typeof value.modules.anomaly_detection.split_below_limit === 'object' && value.modules.anomaly_detection.split_below_limit !== null && !Array.isArray(value.modules.anomaly_detection.split_below_limit)) &&
     (((value.modules.anomaly_detection.split_below_limit.limits === 'auto')) || (Array.isArray(value.modules.anomaly_detection.split_below_limit.limits) && value.modules.anomaly_detection.split_below_limit.limits.length >= 1 && value.modules.anomaly_detection.split_below_limit.limits.every((value: any) => (Number.isFinite(value) && value > 0)))) &&
@@ -1076,7 +1087,7 @@ return function check(value: any): boolean {
     Object.getOwnPropertyNames(value.modules.duplicate_detection).length === 2 &&
     (typeof value.modules.compliance === 'object' && value.modules.compliance !== null && !Array.isArray(value.modules.compliance)) &&
     (typeof value.modules.compliance.approver_limits === 'object' && value.modules.compliance.approver_limits !== null && !Array.isArray(value.modules.compliance.approver_limits) && !(value.modules.compliance.approver_limits instanceof Date) && !(value.modules.compliance.approver_limits instanceof Uint8Array)) &&
-    (Object.entries(value.modules.compliance.approver_limits).every(([key, value]) => (local_11.test(key) ? (Number.isFinite(value) && value >= 0) : true))) &&
+    (Object.entries(value.modules.compliance.approver_limits).every(([key, value]) => (local_12.test(key) ? (Number.isFinite(value) && value >= 0) : true))) &&
     ((Number.isFinite(value.modules.compliance.default_approver_limit) && value.modules.compliance.default_approver_limit >= 0) || ((value.modules.compliance.default_approver_limit === null))) &&
     (typeof value.modules.compliance.weights === 'object' && value.modules.compliance.weights !== null && !Array.isArray(value.modules.compliance.weights)) &&
     (value.modules.compliance.weights.self_approval !== undefined ? (Number.isFinite(value.modules.compliance.weights.self_approval) && value.modules.compliance.weights.self_approval <= 1 && value.modules.compliance.weights.self_approval >= 0) : true) &&
@@ -1107,7 +1118,7 @@ return function check(value: any): boolean {
     Object.getOwnPropertyNames(value.modules).length === 6 &&
     Array.isArray(value.rules) &&
     value.rules.length <= 1000 &&
-    value.rules.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.id === 'string') && local_12.test(value.id) && (((typeof value.module === 'string') && value.module.length >= 1) || (Array.isArray(value.module) && value.module.length >= 1 && value.module.every((value: any) => ((typeof value === 'string') && value.length >= 1)))) && (typeof value.when === 'string') && value.when.length <= 4000 && value.when.length >= 1 && (((value.severity === 'low')) || ((value.severity === 'medium')) || ((value.severity === 'high')) || ((value.severity === 'critical'))) && (value.message !== undefined ? ((typeof value.message === 'string') && value.message.length <= 1000 && value.message.length >= 1) : true) && (value.amount_at_risk !== undefined ? ((typeof value.amount_at_risk === 'string') && value.amount_at_risk.length <= 4000 && value.amount_at_risk.length >= 1) : true) && (((value.action === 'flag')) || ((value.action === 'suppress'))) && (value.suppress !== undefined ? (Array.isArray(value.suppress) && value.suppress.length <= 100 && value.suppress.length >= 1 && value.suppress.every((value: any) => ((typeof value === 'string') && value.length >= 1))) : true) && (typeof value.enabled === 'boolean') && Object.getOwnPropertyNames(value).every(key => ['id', 'module', 'when', 'severity', 'message', 'amount_at_risk', 'action', 'suppress', 'enabled'].includes(key)))) &&
+    value.rules.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.id === 'string') && local_13.test(value.id) && (((typeof value.module === 'string') && value.module.length >= 1) || (Array.isArray(value.module) && value.module.length >= 1 && value.module.every((value: any) => ((typeof value === 'string') && value.length >= 1)))) && (typeof value.when === 'string') && value.when.length <= 4000 && value.when.length >= 1 && (((value.severity === 'low')) || ((value.severity === 'medium')) || ((value.severity === 'high')) || ((value.severity === 'critical'))) && (value.message !== undefined ? ((typeof value.message === 'string') && value.message.length <= 1000 && value.message.length >= 1) : true) && (value.amount_at_risk !== undefined ? ((typeof value.amount_at_risk === 'string') && value.amount_at_risk.length <= 4000 && value.amount_at_risk.length >= 1) : true) && (((value.action === 'flag')) || ((value.action === 'suppress'))) && (value.suppress !== undefined ? (Array.isArray(value.suppress) && value.suppress.length <= 100 && value.suppress.length >= 1 && value.suppress.every((value: any) => ((typeof value === 'string') && value.length >= 1))) : true) && (typeof value.enabled === 'boolean') && Object.getOwnPropertyNames(value).every(key => ['id', 'module', 'when', 'severity', 'message', 'amount_at_risk', 'action', 'suppress', 'enabled'].includes(key)))) &&
     (typeof value.learning === 'object' && value.learning !== null && !Array.isArray(value.learning)) &&
     Number.isFinite(value.learning.every_h) &&
     value.learning.every_h <= 576 &&
@@ -1117,10 +1128,10 @@ return function check(value: any): boolean {
     value.learning.min_new_labels >= 1 &&
     Object.getOwnPropertyNames(value.learning).length === 2 &&
     Array.isArray(value.connectors) &&
-    value.connectors.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.id === 'string') && local_13.test(value.id) && (((value.type === 'csv')) || ((value.type === 'sqlite')) || ((value.type === 'postgres')) || ((value.type === 'mysql')) || ((value.type === 'http')) || ((value.type === 'inline'))) && (value.name !== undefined ? ((typeof value.name === 'string')) : true) && (value.description !== undefined ? ((typeof value.description === 'string')) : true) && (typeof value.enabled === 'boolean') && (value.accounts !== undefined ? (Array.isArray(value.accounts) && value.accounts.every((value: any) => ((typeof value === 'string')))) : true) && (value.transactions !== undefined ? ((typeof value.transactions === 'string') && value.transactions.length >= 1) : true) && (value.reference !== undefined ? ((typeof value.reference === 'object' && value.reference !== null && !Array.isArray(value.reference)) && (value.reference.contracts !== undefined ? ((typeof value.reference.contracts === 'string') && value.reference.contracts.length >= 1) : true) && (value.reference.price_list !== undefined ? ((typeof value.reference.price_list === 'string') && value.reference.price_list.length >= 1) : true) && (value.reference.shipments !== undefined ? ((typeof value.reference.shipments === 'string') && value.reference.shipments.length >= 1) : true) && (value.reference.exchange_rates !== undefined ? ((typeof value.reference.exchange_rates === 'string') && value.reference.exchange_rates.length >= 1) : true) && Object.getOwnPropertyNames(value.reference).every(key => ['contracts', 'price_list', 'shipments', 'exchange_rates'].includes(key))) : true) && (value.mapping !== undefined ? ((typeof value.mapping === 'object' && value.mapping !== null && !Array.isArray(value.mapping) && !(value.mapping instanceof Date) && !(value.mapping instanceof Uint8Array)) && (Object.entries(value.mapping).every(([key, value]) => (local_14.test(key) ? ((((typeof value === 'string') && value.length >= 1) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'string') && value.length >= 1))))) : true)))) : true) && (value.type_values !== undefined ? ((typeof value.type_values === 'object' && value.type_values !== null && !Array.isArray(value.type_values) && !(value.type_values instanceof Date) && !(value.type_values instanceof Uint8Array)) && (Object.entries(value.type_values).every(([key, value]) => (local_15.test(key) ? ((typeof value === 'string')) : true)))) : true) && (value.reference_mapping !== undefined ? ((typeof value.reference_mapping === 'object' && value.reference_mapping !== null && !Array.isArray(value.reference_mapping)) && (value.reference_mapping.contracts !== undefined ? ((typeof value.reference_mapping.contracts === 'object' && value.reference_mapping.contracts !== null && !Array.isArray(value.reference_mapping.contracts) && !(value.reference_mapping.contracts instanceof Date) && !(value.reference_mapping.contracts instanceof Uint8Array)) && (Object.entries(value.reference_mapping.contracts).every(([key, value]) => (local_16.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.reference_mapping.price_list !== undefined ? ((typeof value.reference_mapping.price_list === 'object' && value.reference_mapping.price_list !== null && !Array.isArray(value.reference_mapping.price_list) && !(value.reference_mapping.price_list instanceof Date) && !(value.reference_mapping.price_list instanceof Uint8Array)) && (Object.entries(value.reference_mapping.price_list).every(([key, value]) => (local_17.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.reference_mapping.shipments !== undefined ? ((typeof value.reference_mapping.shipments === 'object' && value.reference_mapping.shipments !== null && !Array.isArray(value.reference_mapping.shipments) && !(value.reference_mapping.shipments instanceof Date) && !(value.reference_mapping.shipments instanceof Uint8Array)) && (Object.entries(value.reference_mapping.shipments).every(([key, value]) => (local_18.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.reference_mapping.exchange_rates !== undefined ? ((typeof value.reference_mapping.exchange_rates === 'object' && value.reference_mapping.exchange_rates !== null && !Array.isArray(value.reference_mapping.exchange_rates) && !(value.reference_mapping.exchange_rates instanceof Date) && !(value.reference_mapping.exchange_rates instanceof Uint8Array)) && (Object.entries(value.reference_mapping.exchange_rates).every(([key, value]) => (local_19.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && Object.getOwnPropertyNames(value.reference_mapping).every(key => ['contracts', 'price_list', 'shipments', 'exchange_rates'].includes(key))) : true) && Number.isInteger(value.timeout_ms) && value.timeout_ms <= 600000 && value.timeout_ms >= 1 && Number.isFinite(value.reference_ttl_s) && value.reference_ttl_s <= 86400 && value.reference_ttl_s >= 0 && (typeof value.status === 'object' && value.status !== null && !Array.isArray(value.status)) && Number.isFinite(value.status.interval_s) && value.status.interval_s <= 86400 && value.status.interval_s >= 0.05 && Number.isInteger(value.status.slow_ms) && value.status.slow_ms <= 600000 && value.status.slow_ms >= 1 && Number.isInteger(value.status.unreachable_after) && value.status.unreachable_after <= 1000 && value.status.unreachable_after >= 1 && Number.isInteger(value.status.recover_after) && value.status.recover_after <= 1000 && value.status.recover_after >= 1 && Object.getOwnPropertyNames(value.status).length === 4 && (typeof value.csv === 'object' && value.csv !== null && !Array.isArray(value.csv)) && (value.csv.delimiter !== undefined ? ((typeof value.csv.delimiter === 'string') && value.csv.delimiter.length <= 1 && value.csv.delimiter.length >= 1) : true) && (value.csv.decimal !== undefined ? ((((value.csv.decimal === '.')) || ((value.csv.decimal === ',')))) : true) && (((value.csv.thousands === '')) || ((value.csv.thousands === ',')) || ((value.csv.thousands === '.')) || ((value.csv.thousands === ' ')) || ((value.csv.thousands === '\''))) && (value.csv.date_format !== undefined ? ((typeof value.csv.date_format === 'string') && value.csv.date_format.length >= 1) : true) && Number.isInteger(value.csv.header_row) && value.csv.header_row <= 1000 && value.csv.header_row >= 1 && (typeof value.csv.pattern === 'string') && value.csv.pattern.length >= 1 && (((value.csv.encoding === 'auto')) || ((value.csv.encoding === 'utf-8')) || ((value.csv.encoding === 'windows-1252')) || ((value.csv.encoding === 'iso-8859-1')) || ((value.csv.encoding === 'iso-8859-15'))) && Object.getOwnPropertyNames(value.csv).every(key => ['delimiter', 'decimal', 'thousands', 'date_format', 'header_row', 'pattern', 'encoding'].includes(key)) && (value.path !== undefined ? ((typeof value.path === 'string') && value.path.length >= 1) : true) && (value.url !== undefined ? ((typeof value.url === 'string') && value.url.length >= 1) : true) && Number.isInteger(value.pool_size) && value.pool_size <= 100 && value.pool_size >= 1 && (value.line_order !== undefined ? ((typeof value.line_order === 'string') && value.line_order.length >= 1) : true) && Number.isInteger(value.batch_size) && value.batch_size <= 100000 && value.batch_size >= 10 && (value.lookup !== undefined ? ((typeof value.lookup === 'string') && value.lookup.length >= 1) : true) && (value.auth !== undefined ? ((typeof value.auth === 'object' && value.auth !== null && !Array.isArray(value.auth)) && (value.auth.bearer !== undefined ? ((typeof value.auth.bearer === 'string') && value.auth.bearer.length >= 1) : true) && (value.auth.basic !== undefined ? ((typeof value.auth.basic === 'object' && value.auth.basic !== null && !Array.isArray(value.auth.basic)) && (typeof value.auth.basic.username === 'string') && (typeof value.auth.basic.password === 'string') && Object.getOwnPropertyNames(value.auth.basic).length === 2) : true) && Object.getOwnPropertyNames(value.auth).every(key => ['bearer', 'basic'].includes(key))) : true) && (value.headers !== undefined ? ((typeof value.headers === 'object' && value.headers !== null && !Array.isArray(value.headers) && !(value.headers instanceof Date) && !(value.headers instanceof Uint8Array)) && (Object.entries(value.headers).every(([key, value]) => (local_20.test(key) ? ((typeof value === 'string')) : true)))) : true) && Number.isInteger(value.max_response_bytes) && value.max_response_bytes <= 1073741824 && value.max_response_bytes >= 1024 && Number.isInteger(value.retries) && value.retries <= 10 && value.retries >= 0 && Number.isInteger(value.backoff_ms) && value.backoff_ms <= 60000 && value.backoff_ms >= 0 && Number.isInteger(value.max_redirects) && value.max_redirects <= 10 && value.max_redirects >= 0 && Array.isArray(value.allow_hosts) && value.allow_hosts.every((value: any) => ((typeof value === 'string') && value.length >= 1)) && Object.getOwnPropertyNames(value).every(key => ['id', 'type', 'name', 'description', 'enabled', 'accounts', 'transactions', 'reference', 'mapping', 'type_values', 'reference_mapping', 'timeout_ms', 'reference_ttl_s', 'status', 'csv', 'path', 'url', 'pool_size', 'line_order', 'batch_size', 'lookup', 'auth', 'headers', 'max_response_bytes', 'retries', 'backoff_ms', 'max_redirects', 'allow_hosts'].includes(key)))) &&
+    value.connectors.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.id === 'string') && local_14.test(value.id) && (((value.type === 'csv')) || ((value.type === 'sqlite')) || ((value.type === 'postgres')) || ((value.type === 'mysql')) || ((value.type === 'http')) || ((value.type === 'inline'))) && (value.name !== undefined ? ((typeof value.name === 'string')) : true) && (value.description !== undefined ? ((typeof value.description === 'string')) : true) && (typeof value.enabled === 'boolean') && (value.accounts !== undefined ? (Array.isArray(value.accounts) && value.accounts.every((value: any) => ((typeof value === 'string')))) : true) && (value.transactions !== undefined ? ((typeof value.transactions === 'string') && value.transactions.length >= 1) : true) && (value.reference !== undefined ? ((typeof value.reference === 'object' && value.reference !== null && !Array.isArray(value.reference)) && (value.reference.contracts !== undefined ? ((typeof value.reference.contracts === 'string') && value.reference.contracts.length >= 1) : true) && (value.reference.price_list !== undefined ? ((typeof value.reference.price_list === 'string') && value.reference.price_list.length >= 1) : true) && (value.reference.shipments !== undefined ? ((typeof value.reference.shipments === 'string') && value.reference.shipments.length >= 1) : true) && (value.reference.exchange_rates !== undefined ? ((typeof value.reference.exchange_rates === 'string') && value.reference.exchange_rates.length >= 1) : true) && Object.getOwnPropertyNames(value.reference).every(key => ['contracts', 'price_list', 'shipments', 'exchange_rates'].includes(key))) : true) && (value.mapping !== undefined ? ((typeof value.mapping === 'object' && value.mapping !== null && !Array.isArray(value.mapping) && !(value.mapping instanceof Date) && !(value.mapping instanceof Uint8Array)) && (Object.entries(value.mapping).every(([key, value]) => (local_15.test(key) ? ((((typeof value === 'string') && value.length >= 1) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'string') && value.length >= 1))))) : true)))) : true) && (value.type_values !== undefined ? ((typeof value.type_values === 'object' && value.type_values !== null && !Array.isArray(value.type_values) && !(value.type_values instanceof Date) && !(value.type_values instanceof Uint8Array)) && (Object.entries(value.type_values).every(([key, value]) => (local_16.test(key) ? ((typeof value === 'string')) : true)))) : true) && (value.reference_mapping !== undefined ? ((typeof value.reference_mapping === 'object' && value.reference_mapping !== null && !Array.isArray(value.reference_mapping)) && (value.reference_mapping.contracts !== undefined ? ((typeof value.reference_mapping.contracts === 'object' && value.reference_mapping.contracts !== null && !Array.isArray(value.reference_mapping.contracts) && !(value.reference_mapping.contracts instanceof Date) && !(value.reference_mapping.contracts instanceof Uint8Array)) && (Object.entries(value.reference_mapping.contracts).every(([key, value]) => (local_17.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.reference_mapping.price_list !== undefined ? ((typeof value.reference_mapping.price_list === 'object' && value.reference_mapping.price_list !== null && !Array.isArray(value.reference_mapping.price_list) && !(value.reference_mapping.price_list instanceof Date) && !(value.reference_mapping.price_list instanceof Uint8Array)) && (Object.entries(value.reference_mapping.price_list).every(([key, value]) => (local_18.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.reference_mapping.shipments !== undefined ? ((typeof value.reference_mapping.shipments === 'object' && value.reference_mapping.shipments !== null && !Array.isArray(value.reference_mapping.shipments) && !(value.reference_mapping.shipments instanceof Date) && !(value.reference_mapping.shipments instanceof Uint8Array)) && (Object.entries(value.reference_mapping.shipments).every(([key, value]) => (local_19.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && (value.reference_mapping.exchange_rates !== undefined ? ((typeof value.reference_mapping.exchange_rates === 'object' && value.reference_mapping.exchange_rates !== null && !Array.isArray(value.reference_mapping.exchange_rates) && !(value.reference_mapping.exchange_rates instanceof Date) && !(value.reference_mapping.exchange_rates instanceof Uint8Array)) && (Object.entries(value.reference_mapping.exchange_rates).every(([key, value]) => (local_20.test(key) ? ((typeof value === 'string') && value.length >= 1) : true)))) : true) && Object.getOwnPropertyNames(value.reference_mapping).every(key => ['contracts', 'price_list', 'shipments', 'exchange_rates'].includes(key))) : true) && Number.isInteger(value.timeout_ms) && value.timeout_ms <= 600000 && value.timeout_ms >= 1 && Number.isFinite(value.reference_ttl_s) && value.reference_ttl_s <= 86400 && value.reference_ttl_s >= 0 && (typeof value.status === 'object' && value.status !== null && !Array.isArray(value.status)) && Number.isFinite(value.status.interval_s) && value.status.interval_s <= 86400 && value.status.interval_s >= 0.05 && Number.isInteger(value.status.slow_ms) && value.status.slow_ms <= 600000 && value.status.slow_ms >= 1 && Number.isInteger(value.status.unreachable_after) && value.status.unreachable_after <= 1000 && value.status.unreachable_after >= 1 && Number.isInteger(value.status.recover_after) && value.status.recover_after <= 1000 && value.status.recover_after >= 1 && Object.getOwnPropertyNames(value.status).length === 4 && (typeof value.csv === 'object' && value.csv !== null && !Array.isArray(value.csv)) && (value.csv.delimiter !== undefined ? ((typeof value.csv.delimiter === 'string') && value.csv.delimiter.length <= 1 && value.csv.delimiter.length >= 1) : true) && (value.csv.decimal !== undefined ? ((((value.csv.decimal === '.')) || ((value.csv.decimal === ',')))) : true) && (((value.csv.thousands === '')) || ((value.csv.thousands === ',')) || ((value.csv.thousands === '.')) || ((value.csv.thousands === ' ')) || ((value.csv.thousands === '\''))) && (value.csv.date_format !== undefined ? ((typeof value.csv.date_format === 'string') && value.csv.date_format.length >= 1) : true) && Number.isInteger(value.csv.header_row) && value.csv.header_row <= 1000 && value.csv.header_row >= 1 && (typeof value.csv.pattern === 'string') && value.csv.pattern.length >= 1 && (((value.csv.encoding === 'auto')) || ((value.csv.encoding === 'utf-8')) || ((value.csv.encoding === 'windows-1252')) || ((value.csv.encoding === 'iso-8859-1')) || ((value.csv.encoding === 'iso-8859-15'))) && Object.getOwnPropertyNames(value.csv).every(key => ['delimiter', 'decimal', 'thousands', 'date_format', 'header_row', 'pattern', 'encoding'].includes(key)) && (value.path !== undefined ? ((typeof value.path === 'string') && value.path.length >= 1) : true) && (value.url !== undefined ? ((typeof value.url === 'string') && value.url.length >= 1) : true) && Number.isInteger(value.pool_size) && value.pool_size <= 100 && value.pool_size >= 1 && (value.line_order !== undefined ? ((typeof value.line_order === 'string') && value.line_order.length >= 1) : true) && Number.isInteger(value.batch_size) && value.batch_size <= 100000 && value.batch_size >= 10 && (value.lookup !== undefined ? ((typeof value.lookup === 'string') && value.lookup.length >= 1) : true) && (value.auth !== undefined ? ((typeof value.auth === 'object' && value.auth !== null && !Array.isArray(value.auth)) && (value.auth.bearer !== undefined ? ((typeof value.auth.bearer === 'string') && value.auth.bearer.length >= 1) : true) && (value.auth.basic !== undefined ? ((typeof value.auth.basic === 'object' && value.auth.basic !== null && !Array.isArray(value.auth.basic)) && (typeof value.auth.basic.username === 'string') && (typeof value.auth.basic.password === 'string') && Object.getOwnPropertyNames(value.auth.basic).length === 2) : true) && Object.getOwnPropertyNames(value.auth).every(key => ['bearer', 'basic'].includes(key))) : true) && (value.headers !== undefined ? ((typeof value.headers === 'object' && value.headers !== null && !Array.isArray(value.headers) && !(value.headers instanceof Date) && !(value.headers instanceof Uint8Array)) && (Object.entries(value.headers).every(([key, value]) => (local_21.test(key) ? ((typeof value === 'string')) : true)))) : true) && Number.isInteger(value.max_response_bytes) && value.max_response_bytes <= 1073741824 && value.max_response_bytes >= 1024 && Number.isInteger(value.retries) && value.retries <= 10 && value.retries >= 0 && Number.isInteger(value.backoff_ms) && value.backoff_ms <= 60000 && value.backoff_ms >= 0 && Number.isInteger(value.max_redirects) && value.max_redirects <= 10 && value.max_redirects >= 0 && Array.isArray(value.allow_hosts) && value.allow_hosts.every((value: any) => ((typeof value === 'string') && value.length >= 1)) && Object.getOwnPropertyNames(value).every(key => ['id', 'type', 'name', 'description', 'enabled', 'accounts', 'transactions', 'reference', 'mapping', 'type_values', 'reference_mapping', 'timeout_ms', 'reference_ttl_s', 'status', 'csv', 'path', 'url', 'pool_size', 'line_order', 'batch_size', 'lookup', 'auth', 'headers', 'max_response_bytes', 'retries', 'backoff_ms', 'max_redirects', 'allow_hosts'].includes(key)))) &&
     (typeof value.dashboard === 'object' && value.dashboard !== null && !Array.isArray(value.dashboard)) &&
     (typeof value.dashboard.enabled === 'boolean') &&
-    (value.dashboard.public_url !== undefined ? ((typeof value.dashboard.public_url === 'string') && value.dashboard.public_url.length <= 512 && local_21.test(value.dashboard.public_url)) : true) &&
+    (value.dashboard.public_url !== undefined ? ((typeof value.dashboard.public_url === 'string') && value.dashboard.public_url.length <= 512 && local_22.test(value.dashboard.public_url)) : true) &&
     Number.isInteger(value.dashboard.session_idle_minutes) &&
     value.dashboard.session_idle_minutes <= 10080 &&
     value.dashboard.session_idle_minutes >= 1 &&

@@ -7,6 +7,7 @@
 import { expect, test } from "bun:test";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { analyse, codes, reference } from "./fixtures.ts";
+import { modulesConfig } from "../support/engine.ts";
 
 // Partner 1101: standard 1,000 USD an hour; the client's negotiated rate 900 (10 % off).
 const ref = {
@@ -130,4 +131,21 @@ test("the blended matter's own bills keep its rate; without bills naming it, an 
   expect(codes((await analyse(matterBill("H-3", "C3-0001", "2146", 500), { ref: scoped })).anomalies)).toEqual(["price_below_contract"]);
   // An invoice that names no matter: every agreement of the client is an alternative (as before).
   expect((await analyse(matterBill("H-4", undefined, "1101", 650), { ref: scoped, history: blendedBills })).anomalies).toEqual([]);
+});
+
+// A write-down authority matrix: the billing partner approves up to the policy's 15 %, the
+// management committee beyond it (revenue_leakage.approver_max_discount_pct).
+const authority = (matrix: Record<string, number> = { "MGMT-COMMITTEE": 100 }) =>
+  modulesConfig({ revenue_leakage: { max_discount_pct: 15, approver_max_discount_pct: matrix } });
+
+test("a write-down beyond the partner's 15 % that the bill names the committee as approving is within its authority; the partner's own is not", async () => {
+  // Off the agreed rate (900 less 25 %) and off the standard rate of a client without one.
+  expect((await analyse(bill("W-1", { rate: 900, writeDown: 25, approver: "MGMT-COMMITTEE" }), { ref, config: authority() })).anomalies).toEqual([]);
+  const standard = { ...bill("W-2", { rate: 1000, writeDown: 25, approver: "MGMT-COMMITTEE" }), customer_id: "C9", contract_id: "C9-0001" };
+  expect((await analyse(standard, { ref, config: authority() })).anomalies).toEqual([]);
+  // The billing partner approving the same 25 %: beyond their 15 %.
+  expect(codes((await analyse(bill("W-3", { rate: 900, writeDown: 25, approver: "1101" }), { ref, config: authority() })).anomalies)).toEqual(["price_below_contract"]);
+  expect(codes((await analyse({ ...standard, transaction_id: "W-4", approved_by: "1101" }, { ref, config: authority() })).anomalies)).toEqual(["discount_above_cap"]);
+  // The committee's own limit, when the matrix gives one, still binds it.
+  expect(codes((await analyse({ ...standard, transaction_id: "W-5" }, { ref, config: authority({ "MGMT-COMMITTEE": 20 }) })).anomalies)).toEqual(["discount_above_cap"]);
 });

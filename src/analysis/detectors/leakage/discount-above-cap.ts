@@ -1,6 +1,7 @@
 // discount_above_cap: a discount off list above the cap that applies: the contract's
 // max_discount_pct when a contract is in force (and the line is then also below the contract
-// price), else the policy's max_discount_pct when the recorded discount itself exceeds it. The
+// price), else the policy's max_discount_pct (or the document's approver's authority:
+// approver_max_discount_pct) when the recorded discount itself exceeds it. The
 // money at risk is measured against the most generous allowed price: the contract price, or the
 // list price less the policy's maximum discount.
 import { roundMoney } from "../../../domain/rounding.ts";
@@ -26,7 +27,7 @@ export const discountAboveCapRule: LineRule = {
       source = `contract ${f.terms.contract_id}`;
     } else {
       if (governedElsewhere(f) || f.policyFloor === undefined || f.recordedDiscount === undefined) return null;
-      cap = config.revenue_leakage.max_discount_pct;
+      cap = f.policyMax;
       if (f.recordedDiscount <= cap + 0.01 || !isBelowOnLine(f.net, f.policyFloor, f.quantity, tol)) return null;
       allowed = f.policyFloor;
       source = "the discount policy";
@@ -55,7 +56,7 @@ export const recordedDiscountAboveCapRule: LineRule = {
   code: "discount_above_cap",
   check(f, input) {
     if (f.recordedDiscount === undefined) return null;
-    const cap = f.terms ? f.terms.max_discount_pct : input.config.revenue_leakage.max_discount_pct;
+    const cap = f.terms ? f.terms.max_discount_pct : f.policyMax;
     if (cap === undefined || f.recordedDiscount <= cap + 0.01) return null;
     return discountAboveCapRule.check(f, input);
   },

@@ -22,6 +22,7 @@ import { creditedInFull, documentKey, fingerprint, type HistoryEntry } from "../
 import { workDaysBefore } from "./work-dates.ts";
 import { billedPeriodStart } from "./billed-period.ts";
 import { contractsInScope } from "./contract-scope.ts";
+import { maxDiscountFor } from "./discount-authority.ts";
 
 export interface LineFacts {
   index: number;
@@ -44,6 +45,8 @@ export interface LineFacts {
   foreignTerms: Contract | undefined;
   /** Same-currency contracts of this customer and SKU not in force on the date. */
   outOfWindow: Contract[];
+  /** The policy's maximum discount for this document: max_discount_pct, or its approver's authority (discount-authority.ts). */
+  policyMax: number;
   /** List price less the policy's maximum discount. */
   policyFloor: number | undefined;
   /** The day the line is priced on: the invoice's, or the first of the period it bills in advance. */
@@ -77,7 +80,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
   if (orderDay !== undefined && !earlierDays.includes(orderDay)) earlierDays.push(orderDay);
   const inForce = (c: Contract) => validOn(c, day) || earlierDays.some((d) => validOn(c, d));
   const currency = txn.currency;
-  const maxDiscount = config.revenue_leakage.max_discount_pct;
+  const maxDiscount = maxDiscountFor(txn, config.revenue_leakage);
   const out: LineFacts[] = [];
   let rates: readonly ExchangeRate[] | undefined;
   txn.lines.forEach((line, index) => {
@@ -159,6 +162,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       otherUnitTerms,
       foreignTerms,
       outOfWindow,
+      policyMax: maxDiscount,
       policyFloor: list !== undefined ? list * (1 - maxDiscount / 100) : undefined,
       pricedDay: day,
       orderDay,

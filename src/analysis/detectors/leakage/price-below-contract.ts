@@ -57,7 +57,7 @@ export const priceBelowContractRule: LineRule = {
  */
 export function approvedWriteDown(f: LineFacts, txn: Transaction, agreed: number, cfg: ModulesConfig["revenue_leakage"]): boolean {
   const d = f.recordedDiscount;
-  if (d === undefined || !(d > 0) || d > cfg.max_discount_pct + 0.01 || f.net === undefined) return false;
+  if (d === undefined || !(d > 0) || d > f.policyMax + 0.01 || f.net === undefined) return false;
   if (!txn.approved_by || txn.approved_by.trim() === "") return false;
   // The agreed price less the recorded discount, within rounding either way: a discount recorded
   // off the list (the net the list less it) is no write-down of the agreed price.

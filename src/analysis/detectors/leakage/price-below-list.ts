@@ -18,7 +18,7 @@ export const priceBelowListRule: LineRule = {
   code: "price_below_list",
   check(f, { txn, ctx, config }) {
     if (f.terms || governedElsewhere(f) || f.net === undefined || f.policyFloor === undefined || f.list === undefined || f.quantity <= 0) return null;
-    const cap = config.revenue_leakage.max_discount_pct;
+    const cap = f.policyMax;
     if ((f.recordedDiscount ?? 0) > cap + 0.01) return null; // discount_above_cap's case
     const tol = config.revenue_leakage.tolerance;
     if (!isBelowOnLine(f.net, f.policyFloor, f.quantity, tol)) return supersededPrice(f, txn, ctx, tol);

@@ -135,7 +135,7 @@ export function freeOverThreshold(f: LineFacts, txn: Transaction, ctx: AnalysisC
  */
 export function learnedPromotion(f: LineFacts, txn: Transaction, ctx: AnalysisContext, cfg: ModulesConfig["revenue_leakage"]): string | undefined {
   const d = f.recordedDiscount;
-  if (d === undefined || d <= cfg.max_discount_pct + 0.01 || f.terms || governedElsewhere(f) || f.net === undefined || f.quantity <= 0) return undefined;
+  if (d === undefined || d <= f.policyMax + 0.01 || f.terms || governedElsewhere(f) || f.net === undefined || f.quantity <= 0) return undefined;
   if (f.list !== undefined && isBelowOnLine(f.net, f.list * (1 - d / 100), f.quantity, cfg.tolerance)) return undefined;
   // A follow-up invoice (a back-order) keeps the prices of the invoice it follows: its day's campaign too.
   const habits = ctx.history.promotionHabits;
