@@ -212,10 +212,19 @@ export function generateLegal(seed: number) {
         const day = workday(dayIn(month, monthEnd(month)));
         if (day > monthEnd(month)) continue;
         const hours = int(1, 40) / 10 * (big ? 2 : 1);
-        if (m.arrangement === "Fixed Fee") { lines.push({ ...timeLine(m, tk, day, r2(hours), 0, null, "FF"), amount: 0 }); continue; }
+        // No time on a matter before it is opened (the system takes none; work before the
+        // engagement is recorded on an intake matter): the opening month's entries start on its
+        // day. Drawn and dropped, so that the other entries' draws stay as they were.
+        const beforeOpening = day < m.opened;
+        if (m.arrangement === "Fixed Fee") {
+          const listed = { ...timeLine(m, tk, day, r2(hours), 0, null, "FF"), amount: 0 };
+          if (!beforeOpening) lines.push(listed);
+          continue;
+        }
         const nc = chance(0.05);
         const wd = courtesy ?? writeDown;
-        lines.push(timeLine(m, tk, day, r2(hours), agreed(m, tk, day), nc ? null : wd, nc ? "NC" : "B"));
+        const line = timeLine(m, tk, day, r2(hours), agreed(m, tk, day), nc ? null : wd, nc ? "NC" : "B");
+        if (!beforeOpening) lines.push(line);
       }
       for (let k = 0, n = chance(0.35) ? int(1, 3) : 0; k < n; k++) lines.push(costLine(m, workday(dayIn(month, monthEnd(month)))));
       if (lines.length === 0) continue;
