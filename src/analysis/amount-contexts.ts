@@ -24,7 +24,14 @@ export interface AmountContextField {
   read: FieldReader;
   /** Line amounts per SKU rather than the transaction's amount. */
   perLine: boolean;
+  /** Not a context: the field whose value is the entry's kind (kind-field.ts), read to keep each
+   *  context's amounts of one kind as a routine of their own. Last of the fields, at most one. */
+  kind?: boolean;
 }
+
+/** Kinds share the routines' table with the users: a kind's code is that of this prefix and its
+ *  value, a name no user has. */
+const KIND_PREFIX = "\u0001kind\u0001";
 
 export interface ContextSummary extends RobustSummary {
   /** The largest amount seen (money, not log). */
@@ -66,11 +73,12 @@ class Reservoir {
   }
 }
 
-export function amountContextFields(categorical: readonly string[]): AmountContextField[] {
+export function amountContextFields(categorical: readonly string[], kind?: string): AmountContextField[] {
   // A SKU's usual is its line amounts (an invoice of five lines is not five times a SKU's line).
   const out: AmountContextField[] = categorical.filter((f) => f !== "sku").map((field) => ({ field, read: fieldReader(field), perLine: false }));
   if (!categorical.includes("customer_id")) out.push({ field: "customer_id", read: fieldReader("customer_id"), perLine: false });
   out.push({ field: "sku", read: fieldReader("sku"), perLine: true });
+  if (kind !== undefined) out.push({ field: kind, read: fieldReader(kind), perLine: false, kind: true });
   return out;
 }
 
@@ -167,6 +175,13 @@ export class AmountContextsBuilder implements AmountContextsSink {
   private nodes = 0;
   /** User → code, in order of first appearance. */
   private readonly users = new Map<string, number>();
+  /** The kinds' own random stream: their samples leave the contexts' and users' draws as they were. */
+  private readonly kindRng = new SeededRandom(4051);
+  /** The user codes that are kinds (KIND_PREFIX). */
+  private readonly kindCodes = new Set<number>();
+  /** The kind field's position in the fields (-1: none), and the context field it is also. */
+  private readonly kindAt: number;
+  private readonly kindContext: number;
   /** (node id, user code) → index in routineSamples. */
   private readonly routineIndex = new PairCounts(1024);
   private readonly routineSamples: Reservoir[] = [];
@@ -187,6 +202,8 @@ export class AmountContextsBuilder implements AmountContextsSink {
     this.routines = fields.map((f) => f.field !== "created_by");
     this.values = fields.map(() => undefined);
     this.accountField = accountFieldIndex(fields);
+    this.kindAt = fields.findIndex((f) => f.kind);
+    this.kindContext = this.kindAt < 0 ? -1 : fields.findIndex((f) => !f.kind && !f.perLine && f.field === fields[this.kindAt]!.field);
   }
 
   /** The attribute naming a line-less entry's account (account-field.ts), -1 for none. */
@@ -212,6 +229,8 @@ export class AmountContextsBuilder implements AmountContextsSink {
    */
   addValues(currency: string, userName: string | undefined, seq: number, lines: readonly AmountLine[], amount: number, values: readonly (string | undefined)[]) {
     const user = this.userCode(userName);
+    const kindValue = this.kindAt >= 0 ? values[this.kindAt] : undefined;
+    const kind = kindValue === undefined ? -1 : this.kindCode(kindValue);
     // A ledger line without `lines` (its amount from debit and credit) posts to the account its
     // account attribute names: the same position's neighbour is the other line of its document.
     if (seq >= 0) this.lines.set(seq, lines.length === 1 ? lines[0]!.sku : lines.length === 0 && this.accountField >= 0 ? values[this.accountField] : undefined, user);
@@ -221,11 +240,18 @@ export class AmountContextsBuilder implements AmountContextsSink {
       const f = this.fields[i]!;
       if (f.perLine) {
         for (const line of lines) if (line.sku && line.amount) this.put(i, line.sku, currency, user, logAmount(Math.abs(line.amount)), seq);
-      } else if (amount > 0) {
+      } else if (amount > 0 && !f.kind) {
         const value = values[i];
-        if (value !== undefined) this.put(i, value, currency, user, log, seq);
+        if (value !== undefined) this.put(i, value, currency, user, log, seq, i === this.kindContext ? -1 : kind);
       }
     }
+  }
+
+  /** The kind's code among the routines' users (assigned on first sight). */
+  private kindCode(value: string): number {
+    const code = this.userCode(KIND_PREFIX + value);
+    this.kindCodes.add(code);
+    return code;
   }
 
   /** The user's code (assigned on first sight); -1 for no user. */
@@ -236,22 +262,28 @@ export class AmountContextsBuilder implements AmountContextsSink {
     return code;
   }
 
-  private put(i: number, value: string, currency: string, user: number, log: number, position: number) {
+  private put(i: number, value: string, currency: string, user: number, log: number, position: number, kind = -1) {
     let byCurrency = this.tree[i]!.get(value);
     if (!byCurrency) this.tree[i]!.set(value, (byCurrency = new Map()));
     let node = byCurrency.get(currency);
     if (!node) byCurrency.set(currency, (node = { id: this.nodes++, all: new Reservoir(CONTEXT_SAMPLE), routines: this.routines[i]! }));
     node.all.add(log, this.rng, position);
-    if (user < 0 || !node.routines) return;
-    let r = this.routineIndex.find(node.id, user, -1);
+    if (!node.routines) return;
+    if (user >= 0) this.routineOf(node.id, user).add(log, this.rng, position);
+    if (kind >= 0) this.routineOf(node.id, kind).add(log, this.kindRng, position);
+  }
+
+  /** The routine of a user (or a kind) in a context, made on first use. */
+  private routineOf(node: number, user: number): Reservoir {
+    let r = this.routineIndex.find(node, user, -1);
     if (r < 0) {
       r = this.routineSamples.length;
       this.routineSamples.push(new Reservoir(ROUTINE_SAMPLE));
-      this.routineNode.push(node.id);
+      this.routineNode.push(node);
       this.routineUser.push(user);
-      this.routineIndex.add(node.id, user, r);
+      this.routineIndex.add(node, user, r);
     }
-    this.routineSamples[r]!.add(log, this.rng, position);
+    return this.routineSamples[r]!;
   }
 
   finish(): AmountContexts {
@@ -268,6 +300,8 @@ export class AmountContextsBuilder implements AmountContextsSink {
     // routine is, in all but a few postings, the context itself (routineMain).
     const top = new Float64Array(this.nodes * 4).fill(-1);
     this.routineSamples.forEach((s, r) => {
+      // A kind is no user whose routine could be the whole context (largestOtherRoutine).
+      if (this.kindCodes.has(this.routineUser[r]!)) return;
       const k = 4 * this.routineNode[r]!;
       if (s.n > top[k + 1]!) {
         top[k + 2] = top[k]!;
@@ -474,6 +508,18 @@ export class AmountContexts {
   ) {
     this.skuField = fields.findIndex((f) => f.perLine);
     this.accountField = accountFieldIndex(fields);
+    this.kindField = fields.findIndex((f) => f.kind);
+  }
+
+  /** The position of the kind field (kind-field.ts) in the fields; -1 when there is none. */
+  readonly kindField: number;
+
+  /** The code of the entry's kind in the routines (-1: no kind field, no value, or a kind never
+   *  seen). Its routine in a context is routineAt(node, code), as a user's. */
+  kindCode(t: Transaction): number {
+    if (this.kindField < 0) return -1;
+    const value = this.fields[this.kindField]!.read(t);
+    return value === undefined ? -1 : (this.routines.users.get(KIND_PREFIX + value) ?? -1);
   }
 
   private readonly skuField: number;

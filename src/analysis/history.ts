@@ -17,6 +17,7 @@ import { PostingHabits } from "./habits.ts";
 import { PostingDays } from "./posting-days.ts";
 import { EntryLags, EntryLagsBuilder } from "./entry-lags.ts";
 import { profileCategoricalFields, profileDocumentField } from "./profile.ts";
+import { profileKindField } from "./kind-field.ts";
 import { SeededRandom } from "./random.ts";
 import { SplitPostings } from "./split-postings.ts";
 import { type ByteKey, StringTable, type StringTableParts } from "./string-table.ts";
@@ -190,7 +191,9 @@ export class HistoryBuilder {
     const names = this.options.names;
     const nameField = names === undefined ? undefined : names.field === "auto" ? profileNameField(sample) : names.field;
     if (nameField !== undefined) this.names = new CounterpartyNamesBuilder(nameField, names!.minHistory, documentField === undefined ? undefined : fieldReader(documentField));
-    const contextFields = amountContextFields(fields);
+    // The kind of an entry for its counterparty, where the counterparty's amounts depend on it
+    // (a pay type: regular pay, commissions): read as a routine of its own in every context.
+    const contextFields = amountContextFields(fields, profileKindField(sample, fields));
     const scope = scopeReader(sample, fields);
     this.amountContexts = large && this.options.amountContexts ? this.options.amountContexts(contextFields, scope, fields) : new AmountContextsBuilder(contextFields, scope);
     // Profiled a few at a time as the next entries arrive (add, finish), not here at once: the

@@ -152,8 +152,8 @@ export class AmountBatchReader {
   private readonly values: (string | undefined)[];
   private readonly lines: AmountLine[] = [];
 
-  constructor(categorical: readonly string[]) {
-    const fields = amountContextFields(categorical);
+  constructor(categorical: readonly string[], kind?: string) {
+    const fields = amountContextFields(categorical, kind);
     // The scope reader is the main thread's (add() is not called here; addValues is given the scope).
     this.builder = new AmountContextsBuilder(fields, { read: () => "", field: null });
     this.categoricalAt = categoricalPositions(fields, categorical);
@@ -247,7 +247,8 @@ export class AmountContextsOffload implements AmountContextsSink {
     private readonly thread = new AmountContextsThread(),
   ) {
     this.writer = new AmountBatchWriter(fields, scope.read, categorical);
-    thread.send({ op: "amounts", categorical: [...categorical] });
+    const kind = fields.find((f) => f.kind)?.field;
+    thread.send({ op: "amounts", categorical: [...categorical], ...(kind === undefined ? {} : { kind }) });
   }
 
   add(t: Transaction, seq: number, codes: Int32Array) {

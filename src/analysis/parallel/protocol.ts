@@ -12,7 +12,7 @@ import type { AnalysisSettings, LearnedModel } from "../setup.ts";
 /** Main → worker. */
 export type ToWorker =
   /** Build a history's amount contexts from the batches that follow (amount-offload.ts). */
-  | { op: "amounts"; categorical: string[] }
+  | { op: "amounts"; categorical: string[]; kind?: string }
   | { op: "amounts-batch"; batch: AmountBatch }
   /** The history is complete: send the finished contexts ("amounts"). */
   | { op: "amounts-finish" }

@@ -57,6 +57,7 @@ export const amountOutlierDetector: Detector = {
     const scope = store.scopeOf(txn);
     const user = userOf(txn);
     const userCode = store.userCode(user);
+    kindCode = store.kindCode(txn);
     const inHistory = self ? 1 : 0;
     const amount = Math.abs(txn.amount ?? 0);
     // Every entry of a scan is judged in every context it falls in, and almost none raises an
@@ -71,6 +72,7 @@ export const amountOutlierDetector: Detector = {
     const log = amount > 0 ? logAmount(amount) : 0;
     for (let i = 0; i < fields.length; i++) {
       const f = fields[i]!;
+      if (f.kind) continue;
       if (f.perLine) {
         const lines = txn.lines;
         for (let k = 0; k < lines.length; k++) {
@@ -135,12 +137,14 @@ function alarmFindings(
     for (let r = 0; r < routineCount; r++) {
       const ri = routineField[r]!;
       const rlog = routineLog[r]!;
+      // A kind's routine speaks for its own context only: the amounts of this kind there.
+      if (routineKind[r] && ri !== a.i) continue;
       // The routine must have judged the same amount: a small line's routine does not
       // explain the invoice's total, nor another line's (a one-line entry's line is its total).
       if (Math.abs(rlog - Math.log(a.amount)) >= 1e-9) continue;
       const routine = store.routineSummary(routineIndex[r]!);
       if ((rlog - routine.median) / Math.max(routine.scale, ROUTINE_MIN_SCALE) >= cfg.threshold) continue;
-      const own = ownLevel(routine, routineN[r]!, routineUsual[r], cfg, first);
+      const own = !routineKind[r] && ownLevel(routine, routineN[r]!, routineUsual[r], cfg, first);
       if (!own && ri !== a.i && !(a.line === null && store.distinct(ri) > store.distinct(a.i))) continue;
       // A population of its own level is long enough for its z-score to speak (the largest
       // closing of the year need not have a peer); a shorter routine must have reached about
@@ -232,6 +236,10 @@ const routineIndex: number[] = [];
 /** The routine's postings (besides this entry) and its context's usual amounts. */
 const routineN: number[] = [];
 const routineUsual: ContextSummary[] = [];
+/** Whether the routine is the context's amounts of the entry's kind (kind-field.ts), not a user's. */
+const routineKind: boolean[] = [];
+/** The entry's kind's code in the routines (-1: none). */
+let kindCode = -1;
 
 type OutlierConfig = ModulesConfig["anomaly_detection"]["outlier"];
 
@@ -263,6 +271,21 @@ function judge(
     routineIndex[routineCount] = r;
     routineN[routineCount] = n;
     routineUsual[routineCount] = node.all;
+    routineKind[routineCount] = false;
+    routineCount++;
+  }
+  // The context's amounts of the entry's kind (an employee's commissions among his pay): a routine
+  // of its own, which explains an alarm of this context as a user's routine does — if the amount
+  // is ordinary for it and it reached about this level before (alarmFindings).
+  const rk = kindCode >= 0 ? store.routineAt(node, kindCode) : -1;
+  const nk = rk >= 0 ? store.routineN(rk) - inHistory : 0;
+  if (rk >= 0 && nk >= cfg.routine_min_history) {
+    routineField[routineCount] = i;
+    routineLog[routineCount] = log;
+    routineIndex[routineCount] = rk;
+    routineN[routineCount] = nk;
+    routineUsual[routineCount] = node.all;
+    routineKind[routineCount] = true;
     routineCount++;
   }
   // The user's own routine there, once it is long enough, is the sharpest context of all:
