@@ -68,6 +68,15 @@ connectors:
 ${configured ? `modules:
   anomaly_detection:
     categorical_fields: [created_by, attributes.Pay Group, attributes.Pay Type, attributes.Department, attributes.Cost Center, attributes.Job Title, attributes.Payment Method, attributes.Bank Account Last 4]
+rules:
+  # The payroll auditor's FLSA test: overtime is an earning of non-exempt (hourly) staff; a
+  # salaried (exempt) employee paid overtime is misclassified or paid what is not due. A policy,
+  # not a rarity: planted ten times in a register it is a small practice to every statistic.
+  - id: overtime_to_exempt
+    module: anomaly_detection
+    when: '"Pay Group" in txn.attributes && "Pay Type" in txn.attributes && string(txn.attributes["Pay Group"]).matches("(?i)salaried|exempt") && string(txn.attributes["Pay Type"]).matches("(?i)overtime")'
+    severity: high
+    message: 'overtime paid to {customer_id}, in the salaried (exempt) pay group'
 ` : ""}`;
 };
 

@@ -443,6 +443,30 @@ export function generatePayrollExport(options: { seed: number }): PayrollExport 
     pay({ day: orig.day, run: orig.run, periodStart: orig.periodStart, periodEnd: orig.periodEnd, emp: e, payType: "Overtime", regHours: 0, otHours: hrs, gross: hrs * hourly * 1.5, processedBy: pick([specialist, clerk]), approvedBy: manager, kind: "exempt_overtime", anomaly: "overtime_to_exempt", group: "SM" });
   }
 
+  // A spouse hired later (regular business): a customer-service rep who joins in the second half
+  // of the history and has pay deposited into the account the partner, an employee for years, has
+  // always been paid into; the same surname. Drawn from a stream of its own, after everything
+  // else, so the rest of the register is what it was without it.
+  {
+    const side = mulberry32(options.seed ^ 0x5f0b5e);
+    const partners = ordinary.filter((e) => !e.terminated && !e.leave && !e.check && e.bank.length === 1 && e.hired < START && !couple.includes(e) && e.role.group !== "MO");
+    const partner = partners[Math.floor(side() * partners.length)]!;
+    const surname = partner.name.split(" ").at(-1)!;
+    let name = "";
+    for (let k = 0; !name || usedNames.has(name); k++) name = `${FIRST[Math.floor(side() * FIRST.length)]!} ${surname}`;
+    usedNames.add(name);
+    const role = ROLES.find((r) => r.title === "Customer Service Rep")!;
+    const spouse: Employee = { id: `E${++empNo}`, name, role, title: role.title, pay: role.pay * (0.95 + 0.2 * side()), hours: 80, hired: START + Math.floor(250 + 100 * side()) * DAY, bank: partner.bank, bankFrom: partner.bankFrom, check: false, otAffinity: 1 };
+    employees.push(spouse);
+    merit.set(spouse, 0.02 + 0.03 * side());
+    for (const run of runs) {
+      if (run.group !== "BW" || run.day <= spouse.hired + 7 * DAY) continue;
+      const regHours = Math.round(80 * (0.96 + 0.04 * side()) * 4) / 4;
+      const processedBy = drafts.find((d) => d.run === run.id)?.processedBy ?? specialist;
+      pay({ day: run.day, run: run.id, periodStart: run.start, periodEnd: run.end, emp: spouse, payType: "Regular", regHours, otHours: 0, gross: regHours * rateOn(spouse, run.end), processedBy, approvedBy: manager, kind: "spouse_hired_later", group: "BW" });
+    }
+  }
+
   // ---- The export -----------------------------------------------------------------------------
   const kept = drafts.filter((d) => d.day >= START && d.day < END);
   kept.sort((a, b) => a.day - b.day || a.run.localeCompare(b.run) || a.emp.id.localeCompare(b.emp.id));
