@@ -58,6 +58,7 @@ export const amountOutlierDetector: Detector = {
     const user = userOf(txn);
     const userCode = store.userCode(user);
     kindCode = store.kindCode(txn);
+    if (kindCode >= 0) counterpartyValues = store.distinct(store.fields.findIndex((f) => f.field === "customer_id" && !f.perLine));
     const inHistory = self ? 1 : 0;
     const amount = Math.abs(txn.amount ?? 0);
     // Every entry of a scan is judged in every context it falls in, and almost none raises an
@@ -238,8 +239,9 @@ const routineN: number[] = [];
 const routineUsual: ContextSummary[] = [];
 /** Whether the routine is the context's amounts of the entry's kind (kind-field.ts), not a user's. */
 const routineKind: boolean[] = [];
-/** The entry's kind's code in the routines (-1: none). */
+/** The entry's kind's code in the routines (-1: none), and how many counterparties the history has. */
 let kindCode = -1;
+let counterpartyValues = 0;
 
 type OutlierConfig = ModulesConfig["anomaly_detection"]["outlier"];
 
@@ -277,7 +279,10 @@ function judge(
   // The context's amounts of the entry's kind (an employee's commissions among his pay): a routine
   // of its own, which explains an alarm of this context as a user's routine does — if the amount
   // is ordinary for it and it reached about this level before (alarmFindings).
-  const rk = kindCode >= 0 ? store.routineAt(node, kindCode) : -1;
+  // Only in the counterparty's context and the contexts as fine as it (its bank account): in a
+  // coarse one (a payment method, a pay group) a kind's routine pools every counterparty's postings
+  // of that kind, and other payees' off-cycle payments say nothing of this one's.
+  const rk = kindCode >= 0 && store.distinct(i) * 2 >= counterpartyValues ? store.routineAt(node, kindCode) : -1;
   const nk = rk >= 0 ? store.routineN(rk) - inHistory : 0;
   if (rk >= 0 && nk >= cfg.routine_min_history) {
     routineField[routineCount] = i;
