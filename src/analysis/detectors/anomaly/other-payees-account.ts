@@ -12,7 +12,9 @@
 // no payee. Medium rather than high when the other payee was no longer paid into the account once
 // this one arrived: an account handed over (a vendor's master record re-created under a new id)
 // rather than drawn on by two payees at once. A spouse hired later, paid into the couple's account,
-// looks exactly like a ghost employee and is reported too.
+// looks exactly like a ghost employee and is reported too, at high, by decision: the surname they
+// share is what a ghost who is the keyer's relative has too, a register holds no address, and what
+// tells a real spouse apart (the HR file, an I-9, timesheets) is outside the export.
 import { parseDateMs } from "../../dates.ts";
 import { bankAccountOf } from "../../payee-accounts.ts";
 import { lowerBound } from "../../sorted-search.ts";
