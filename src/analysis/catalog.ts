@@ -14,6 +14,9 @@ export interface DetectorInfo {
   description: string;
   /** Population detectors run over a whole scan, never on one transaction. */
   population?: boolean;
+  /** History detectors judge the connector's history as a whole (what it lacks): their findings
+   *  go on the transaction they concern, or on none. */
+  history_wide?: boolean;
 }
 
 export const DETECTORS = [
@@ -23,6 +26,7 @@ export const DETECTORS = [
   { code: "contract_price_outside_validity", area: "leakage", name: "Contract price outside its validity window", description: "A contract or promotional price applied on a date outside the contract's validity window." },
   { code: "zero_price_line", area: "leakage", name: "Zero-price billable line", description: "A line with a positive quantity billed at zero for a SKU that has a price." },
   { code: "unbilled_shipment", area: "leakage", name: "Shipped quantity not billed", description: "Shipments linked to the invoice carry more quantity than the invoice bills." },
+  { code: "unbilled_recurring_charge", area: "leakage", name: "Recurring charge not billed", description: "A contract row with a billing cadence is in force for a whole period and nothing bills it (the contract's invoice of the period, or no document at all).", history_wide: true },
   { code: "tax_below_rate", area: "leakage", name: "Tax below the configured rate", description: "Tax charged is below the stated or configured rate for the currency." },
   { code: "currency_mismatch", area: "leakage", name: "Currency differs from contract", description: "The invoice currency differs from the currency of the contract that governs its lines." },
   { code: "duplicate_invoice", area: "duplicates", name: "Duplicate invoice", description: "An earlier invoice for the same customer, currency, amount and lines exists within the duplicate window." },
@@ -75,6 +79,7 @@ export const MODULES: readonly ModuleInfo[] = [
       contract_price_outside_validity: 0.8,
       zero_price_line: 0.9,
       unbilled_shipment: 0.9,
+      unbilled_recurring_charge: 0.9,
       tax_below_rate: 0.8,
       currency_mismatch: 0.6,
       duplicate_invoice: 0.7,

@@ -15,6 +15,7 @@ import { HistoryBuilder, historyCovers, type HistoryLevel, type HistoryStats, ma
 import { AnomalyForest } from "./anomaly-forest.ts";
 import { ReferenceIndex } from "./reference-index.ts";
 import { AmountContextsOffload, AmountContextsThread } from "./parallel/amount-offload.ts";
+import { RecurringBillings, RecurringGaps, RecurringSchedule, unbilledRecurringCharges } from "./detectors/leakage/unbilled-recurring.ts";
 
 /** A history of at most this many transactions keeps them for the scan that follows its build
  *  (AnalysisContext.takeSource): one read of the source instead of two. A larger source holds
@@ -29,6 +30,9 @@ export class AnalysisContext {
   private model: AnomalyForest | null | undefined;
   /** Every transaction of the source, in order, as the history pass read them (keepSource). */
   private source: Transaction[] | undefined;
+  /** Recurring charges due and not billed (unbilled_recurring_charge), judged over the history
+   *  pass; empty when no contract row states a cadence or no history was read. */
+  recurringGaps: RecurringGaps = RecurringGaps.empty;
 
   constructor(
     readonly connectorId: string,
@@ -93,6 +97,9 @@ export async function buildContext(
   const thread = workers > 1 && scans && level === "full" && limit >= PROFILE_ROWS ? new AmountContextsThread() : undefined;
   try {
     const reference = new ReferenceIndex(await source.reference(signal));
+    // Only a schedule with a cadence costs anything: the lines of the contracts it concerns.
+    const schedule = scans ? RecurringSchedule.of(reference.contractRows) : undefined;
+    const recurring = schedule ? new RecurringBillings(schedule) : undefined;
     const builder = new HistoryBuilder({
       level,
       categoricalFields: config.anomaly_detection.categorical_fields,
@@ -110,6 +117,7 @@ export async function buildContext(
       const slicer = new TimeSlicer();
       for await (const t of source.scan({ limit, signal })) {
         builder.add(t);
+        recurring?.add(t);
         kept?.push(t);
         if (kept && kept.length > KEEP_SOURCE_MAX) kept = undefined;
         const pause = slicer.due();
@@ -117,6 +125,7 @@ export async function buildContext(
       }
     }
     const ctx = new AnalysisContext(source.id, reference, await builder.finishAll(), config.anomaly_detection, now);
+    if (schedule && recurring) ctx.recurringGaps = unbilledRecurringCharges(schedule, recurring, config.revenue_leakage.tolerance.absolute);
     // Exactly `limit` read: the source may hold more, which the scan would then have to read.
     if (kept && kept.length < limit) ctx.keepSource(kept);
     return ctx;

@@ -6,7 +6,7 @@ import { roundMoney } from "../domain/rounding.ts";
 import type { ConnectorAccess } from "../connectors/access.ts";
 import { connectorUnavailable } from "../connectors/errors.ts";
 import type { Connector, ScanPartition } from "../connectors/types.ts";
-import { type AlertOpener, type AnalysisEngine, type AnalysisResult, type AnalyzeRequest, type FlaggedBatch, flaggedBatchesOf, type ScanRequest, type TransactionFinding } from "../domain/analysis.ts";
+import { type AlertOpener, type AnalysisEngine, type AnalysisResult, type AnalyzeRequest, type FlaggedBatch, flaggedBatchesOf, type HistoryFinding, type ScanRequest, type TransactionFinding } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
 import { setAlertId } from "../domain/analysis-json.ts";
@@ -20,7 +20,9 @@ import { isLookupOnly, normalizeTransaction, validateTransactionId } from "./nor
 import { parseOptions } from "./options.ts";
 import { analysisRecord } from "./record.ts";
 import { PARTS_PER_WORKER, splitScan, type SplitScanInput, WorkerGang } from "./parallel/split-scan.ts";
-import { type ScanSummary, ScanSummarizer, streamFindings, summarizeScan } from "./scan.ts";
+import { type ScanSummary, ScanSummarizer, streamFindings, summarizeScan, unattachedGaps } from "./scan.ts";
+import { RecurringSchedule, UNBILLED_RECURRING_CODE } from "./detectors/leakage/unbilled-recurring.ts";
+import { scoreFindings } from "./evaluate.ts";
 import { type AnalysisSettings, AnalysisSetup, baselineSettings, type LearnedModel } from "./setup.ts";
 import { simulate } from "./backtest/simulate.ts";
 import type { SimulationRequest, SimulationResult } from "../domain/simulation.ts";
@@ -253,6 +255,26 @@ export class AssayAnalysisEngine implements AnalysisEngine {
   }
 
   /**
+   * The module's findings about the connector's history that go on no transaction (a recurring
+   * charge due in a period without any document of its contract: unbilled_recurring_charge), of
+   * periods starting within the request's from..to, each scored as a finding of its own.
+   */
+  async historyFindings(request: ScanRequest): Promise<HistoryFinding[]> {
+    const setup = this.setup;
+    const connector = this.deps.connectors.access(request.accountId, request.connector, { module: request.module });
+    this.moduleFor(setup, request.module);
+    const module = setup.moduleFor(request.module, connector.id);
+    if (!connector.capabilities.scan || (module.weights.get(UNBILLED_RECURRING_CODE) ?? 0) <= 0) return [];
+    const ctx = await setup.contexts.get(connector, request.signal, module.history);
+    return unattachedGaps(ctx, module, request.from, request.to).map((g) => ({
+      anomaly: scoreFindings([g.finding], "*", module, setup.config).anomalies[0]!,
+      customer_id: g.customerId,
+      date: g.periodStart,
+      currency: g.currency ?? null,
+    }));
+  }
+
+  /**
    * scanFindings as batches of flagged transactions. With `scanWorkers` > 1, a source that can be
    * cut into parts (a CSV connector) and a module that needs at most the history ledger, the
    * history pass and the scan run on that many worker threads (parallel/split-scan.ts), with the
@@ -287,6 +309,9 @@ export class AssayAnalysisEngine implements AnalysisEngine {
   ): Promise<SplitScanInput | undefined> {
     const workers = this.deps.scanWorkers ?? 1;
     if (workers <= 1 || module.history === "full" || !connector.partitions) return undefined;
+    // Recurring charges not billed are judged over the whole history pass in process (context.ts):
+    // a connector whose contracts state a billing cadence scans in process for such a module.
+    if ((module.weights.get(UNBILLED_RECURRING_CODE) ?? 0) > 0 && RecurringSchedule.of((await connector.reference(scan.signal)).contracts)) return undefined;
     // A limit that may stop the scan: only one pass knows where. A small one is not worth threads.
     if (scan.limit !== undefined && scan.limit < MIN_SPLIT_LIMIT) return undefined;
     const limit = setup.config.context.history_limit;

@@ -25,6 +25,7 @@ import { currencyMismatchDetector } from "./detectors/leakage/currency-mismatch.
 import { pricingDetector } from "./detectors/leakage/pricing.ts";
 import { taxDetector } from "./detectors/leakage/tax.ts";
 import { unbilledShipmentDetector } from "./detectors/leakage/unbilled-shipment.ts";
+import { unbilledRecurringDetector } from "./detectors/leakage/unbilled-recurring-detector.ts";
 import type { Detector } from "./detectors/types.ts";
 import { type HistoryLevel, maxLevel } from "./history.ts";
 import type { CompiledRule } from "./rules/compile.ts";
@@ -33,6 +34,7 @@ import type { CompiledRule } from "./rules/compile.ts";
 export const ALL_DETECTORS: readonly Detector[] = [
   pricingDetector,
   unbilledShipmentDetector,
+  unbilledRecurringDetector,
   taxDetector,
   currencyMismatchDetector,
   duplicateDocumentDetector,
@@ -115,7 +117,7 @@ export function describeModules(modules: Map<string, ResolvedModule>) {
         name: info.name,
         description: info.description,
         area: info.area,
-        scope: info.population ? ("population" as const) : ("transaction" as const),
+        scope: info.population ? ("population" as const) : "history_wide" in info && info.history_wide ? ("history" as const) : ("transaction" as const),
         weight,
         enabled: weight > 0,
       };

@@ -25,9 +25,12 @@ export class ReferenceIndex {
   /** The connector's reference exchange rates: codes upper-cased, valid_from a day (YYYY-MM-DD). */
   readonly exchangeRates: readonly ExchangeRate[];
   readonly counts: { contracts: number; price_list: number; shipments: number; exchange_rates: number };
+  /** Every contract row, open ends closed by a later row (closeSupersededRows). */
+  readonly contractRows: readonly Contract[];
 
   constructor(reference: ReferenceData) {
-    for (const c of closeSupersededRows(reference.contracts)) {
+    this.contractRows = closeSupersededRows(reference.contracts);
+    for (const c of this.contractRows) {
       if (isPromotion(c)) push(this.promotionsBySku, c.sku, c);
       else push(nested(this.byCustomerSku, c.customer_id), c.sku, c);
       push(this.byContractId, c.contract_id, c);

@@ -14,6 +14,7 @@ import { PopulationTests } from "./detectors/anomaly/population.ts";
 import type { Finding } from "./detectors/types.ts";
 import { evaluateTransaction, scoreFindings } from "./evaluate.ts";
 import type { ResolvedModule } from "./modules.ts";
+import { type RecurringGap, UNBILLED_RECURRING_CODE } from "./detectors/leakage/unbilled-recurring.ts";
 
 export interface ScanInput {
   connector: Connector;
@@ -84,7 +85,20 @@ export interface ScoredTransaction {
 export async function summarizeScan(input: ScanInput, maxAnomalies: number): Promise<ScanSummary> {
   const summary = new ScanSummarizer(input.module, input.config, maxAnomalies);
   for await (const f of streamFindings(input)) summary.add(f);
+  summary.addUnattached(unattachedGaps(input.ctx, input.module, input.from, input.to));
   return summary.finish();
+}
+
+/**
+ * The module's findings about the history that go on no transaction: recurring charges due in a
+ * period in which the contract has no document at all (unbilled_recurring_charge), those of
+ * periods starting within `from`..`to` when given.
+ */
+export function unattachedGaps(ctx: AnalysisContext, module: ResolvedModule, from?: string, to?: string): readonly RecurringGap[] {
+  if ((module.weights.get(UNBILLED_RECURRING_CODE) ?? 0) <= 0) return [];
+  const a = from ? from.slice(0, 10) : undefined;
+  const b = to ? to.slice(0, 10) : undefined;
+  return ctx.recurringGaps.unattached.filter((g) => (a === undefined || g.periodStart >= a) && (b === undefined || g.periodStart <= b));
 }
 
 /**
@@ -99,6 +113,7 @@ export class ScanSummarizer {
   private readonly byCurrency = new Map<string, number>();
   private analyzed = 0;
   private top = 0;
+  private unattached: readonly RecurringGap[] = [];
 
   constructor(
     private readonly module: ResolvedModule,
@@ -134,8 +149,19 @@ export class ScanSummarizer {
     }
   }
 
+  /** Findings about the history that go on no transaction (unattachedGaps): listed with
+   *  transaction_id "*", their money at risk counted in their currency. */
+  addUnattached(gaps: readonly RecurringGap[]) {
+    this.unattached = gaps;
+  }
+
   finish(): ScanSummary {
     const popFindings: Finding[] = this.population.findings().filter((p) => (this.module.weights.get(p.code as DetectorCode) ?? 0) > 0);
+    for (const g of this.unattached) {
+      popFindings.push(g.finding);
+      const cur = g.currency ?? "";
+      if (g.finding.amount_at_risk > 0) this.byCurrency.set(cur, (this.byCurrency.get(cur) ?? 0) + g.finding.amount_at_risk);
+    }
     const pop = scoreFindings(popFindings, "*", this.module, this.config);
     for (const a of pop.anomalies) this.keep.add(a);
     // The scan's score: its riskiest transaction, raised by population evidence (noisy-OR).

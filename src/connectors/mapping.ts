@@ -64,6 +64,8 @@ export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
     { name: "max_discount_pct", kind: "number" },
     { name: "min_quantity", kind: "number" },
     { name: "unit", kind: "text" },
+    { name: "billing_frequency", kind: "text" },
+    { name: "billing_timing", kind: "text" },
   ],
   price_list: [
     { name: "sku", kind: "text", required: true },

@@ -97,6 +97,16 @@ export async function* flaggedBatchesOf(findings: AsyncIterable<TransactionFindi
   if (batch.analyzed > 0) yield batch;
 }
 
+/** A finding about a connector's history that goes on no transaction (its `transaction_id` is "*"):
+ *  a recurring charge due in a period in which its contract has no document at all. */
+export interface HistoryFinding {
+  anomaly: Anomaly;
+  customer_id: string | null;
+  /** The first day of the period it concerns (YYYY-MM-DD). */
+  date: string;
+  currency: string | null;
+}
+
 export interface AnalysisEngine {
   /** POST /v1/analyze: inline, by id, or a scan; records the analysis; may open an alert. */
   analyze(request: AnalyzeRequest): Promise<AnalysisResult>;
@@ -108,6 +118,9 @@ export interface AnalysisEngine {
    * threads (reports.workers).
    */
   scanFlagged?(request: ScanRequest): AsyncIterable<FlaggedBatch>;
+  /** Findings about the connector's history that go on no transaction (reports list them after
+   *  the transactions' findings). */
+  historyFindings?(request: ScanRequest): Promise<HistoryFinding[]>;
   /** Back-test of two configurations over a connector's transactions (the simulation report). */
   simulate?(request: SimulationRequest): Promise<SimulationResult>;
 }

@@ -68,6 +68,11 @@ export interface Contract {
   min_quantity?: number;
   /** The unit of measure the price is for (absent: any). */
   unit?: string;
+  /** How often the row's price is due (a recurring charge: monthly, quarterly, annual…); absent:
+   *  a price, not a charge due every period (unbilled_recurring_charge judges only rows with one). */
+  billing_frequency?: string;
+  /** When a recurring charge is billed against its period: in advance (the default) or in arrears. */
+  billing_timing?: string;
 }
 
 export interface PriceListEntry {

@@ -89,6 +89,31 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
     ctx.progress(Math.max(reported, transactions), null);
     await breathe();
   }
+  // Charges due in periods without any document of their contract: no transaction to name (null);
+  // the date is the period's first day, `expected` names the contract, charge and period.
+  for (const h of (await engine.historyFindings?.({ accountId: report.account_id, connector: report.connector, module: REVENUE_LEAKAGE_MODULE, from: period.from, to: period.to, signal: ctx.signal })) ?? []) {
+    const a = h.anomaly;
+    const currency = h.currency ?? "n/a";
+    findings++;
+    severities.add(a.severity);
+    byCode.add(findingLabel(a.code), currency, a.amount_at_risk);
+    if (h.customer_id) byCustomer.add(h.customer_id, currency, a.amount_at_risk);
+    atRisk.set(currency, (atRisk.get(currency) ?? 0) + a.amount_at_risk);
+    await ctx.detail.row({
+      transaction_id: null,
+      date: h.date,
+      customer_id: h.customer_id,
+      finding: findingLabel(a.code),
+      code: a.code,
+      severity: a.severity,
+      message: a.message,
+      field: a.field,
+      expected: a.expected ?? null,
+      actual: a.actual ?? null,
+      currency,
+      amount_at_risk: roundMoney(a.amount_at_risk),
+    });
+  }
 
   // The previous period of the same length, when the report has one: the same scan, counts only.
   const prev = previousDates(period.from, period.to);

@@ -12,7 +12,7 @@ const DetectorSchema = t.Object(
     name: t.String(),
     description: t.String(),
     area: t.Union([t.Literal("leakage"), t.Literal("duplicates"), t.Literal("anomaly"), t.Literal("compliance")]),
-    scope: t.Union([t.Literal("transaction"), t.Literal("population")]),
+    scope: t.Union([t.Literal("transaction"), t.Literal("population"), t.Literal("history")]),
     weight: t.Number({ minimum: 0, maximum: 1 }),
     enabled: t.Boolean(),
   },

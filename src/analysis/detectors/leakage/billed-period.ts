@@ -43,6 +43,22 @@ export function billedPeriodStart(txn: Transaction, day: string | null): string 
   return undefined;
 }
 
+/**
+ * The first day of the period the document says it bills, wherever it falls against the invoice's
+ * day (in advance, in the period, or in arrears: last month's usage); undefined when it names none.
+ */
+export function namedPeriodStart(txn: Transaction): string | undefined {
+  const attrs = txn.attributes;
+  if (!attrs) return undefined;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (typeof v !== "string" || v === "" || billedPeriodField(name) === null) continue;
+    const start = periodStart(v, attrs);
+    if (start !== undefined) return start;
+  }
+  return undefined;
+}
+
 /** The first day a period text names: a month (01/2025, 1-2025, 2025-01, 2025/01, Jan 2025,
  *  January 2025) or a day (read as work dates are: an ambiguous one in the row's day order). */
 function periodStart(text: string, attrs: NonNullable<Transaction["attributes"]>): string | undefined {

@@ -1,0 +1,374 @@
+// unbilled_recurring_charge: a charge the contracts say is due for a period, with no line billing
+// it — the leakage of recurring billing that no billed line shows (a parking fee dropped from a
+// lease's invoices, an occupied unit not billed for a month, a subscription's add-on lost in a
+// plan migration). Only contract rows that state a billing cadence (`billing_frequency`) are
+// charges due every period; a contract price without one is a price, and a customer who simply
+// did not order this month owes nothing.
+//
+// What an analyst requires before calling a period unbilled, and this rule with it:
+//  - the row is in force for the whole period (its `valid_from`..`valid_to`): a row starting or
+//    ending inside it (a move-in, a move-out, a termination, a suspension written as a gap in the
+//    schedule) is prorated or not due, never judged;
+//  - periods follow the cadence from the row's start (monthly, quarterly, semi-annual, annual:
+//    an annual charge billed in January covers the year); a document's named period (`Period`,
+//    `Service Period Start`…) places its lines there; without one, its date does, a month back for
+//    a row billed in arrears;
+//  - the charge's code is billed to the contract (or the customer) somewhere in the history: a
+//    charge never billed in the export is billed elsewhere or mapped otherwise, not dropped;
+//  - nothing of the code billed in the period, and no surplus of it in the period before or after
+//    (billed early, or a catch-up of two periods next month: billed, late — not leakage);
+//  - the contract's scheduled charges billed in the period fall short of what its rows net of
+//    concessions owe by at least that much (a free month, a charge folded into another scheduled
+//    line owe or bill the money otherwise);
+//  - no charge code the schedule does not know appears in the period that was not billed the last
+//    time the charge was (the charge billed under a new code after a plan migration);
+//  - the period is over, and the month after it too, in the history: the billing run of the
+//    export's last period may not have happened yet; nor is the history's first month judged.
+// The finding goes on the contract's invoice of that period (the one billing most of its
+// scheduled charges); a period with no invoice at all is a finding without a transaction.
+import type { Contract, Transaction } from "../../../domain/transaction.ts";
+import { roundMoney } from "../../../domain/rounding.ts";
+import { dayOf } from "../../dates.ts";
+import { money, type Finding } from "../types.ts";
+import { namedPeriodStart } from "./billed-period.ts";
+
+export const UNBILLED_RECURRING_CODE = "unbilled_recurring_charge" as const;
+
+export interface Cadence {
+  /** Months per period. */
+  months: number;
+  /** Billed after the period (usage, services rendered) rather than in advance. */
+  arrears: boolean;
+}
+
+const FREQUENCIES: [RegExp, number][] = [
+  [/^(monthly|month|months|mo|mon|mth|m|1m|permonth|everymonth|pm)$/, 1],
+  [/^(bimonthly|everytwomonths|2m)$/, 2],
+  [/^(quarterly|quarter|qtr|q|3m|everyquarter|perquarter)$/, 3],
+  [/^(semiannual|semiannually|halfyearly|halfyear|biannual|biannually|6m|semestrial)$/, 6],
+  [/^(annual|annually|yearly|year|yr|y|a|12m|peryear|pa|everyyear)$/, 12],
+];
+
+/**
+ * The cadence a contract row states, or undefined when it states none (or one this rule does not
+ * read: weekly, one-time, usage). `frequency` may say "in arrears" itself ("Monthly in arrears").
+ */
+export function cadenceOf(frequency: string | undefined, timing?: string): Cadence | undefined {
+  if (!frequency) return undefined;
+  const text = frequency.toLowerCase();
+  const arrears = /arrear/.test(text) || /arrear/.test((timing ?? "").toLowerCase());
+  const word = text.replace(/\b(in )?(arrears?|advance)\b/g, "").replace(/[^a-z0-9]/g, "");
+  for (const [re, months] of FREQUENCIES) if (re.test(word)) return { months, arrears };
+  return undefined;
+}
+
+/** A contract row that is a charge due every period. */
+interface RecurringRow {
+  row: Contract;
+  cadence: Cadence;
+  from: string;
+  /** Its last day; undefined: open. */
+  to: string | undefined;
+}
+
+/**
+ * The contract rows with a cadence, grouped by what bills them: the contract (when transactions
+ * name it: `contract_id`) or else the customer.
+ */
+export class RecurringSchedule {
+  private constructor(
+    readonly rows: readonly RecurringRow[],
+    private readonly contractIds: ReadonlySet<string>,
+    private readonly customerIds: ReadonlySet<string>,
+  ) {}
+
+  /** Undefined when no row states a cadence: then nothing is collected and nothing is judged. */
+  static of(contracts: readonly Contract[]): RecurringSchedule | undefined {
+    const rows: RecurringRow[] = [];
+    for (const c of contracts) {
+      const cadence = cadenceOf(c.billing_frequency, c.billing_timing);
+      const from = dayOf(c.valid_from);
+      // A recurring row without a start cannot be cut into periods.
+      if (!cadence || !from || !c.customer_id || c.customer_id === "*") continue;
+      rows.push({ row: c, cadence, from, to: dayOf(c.valid_to) ?? undefined });
+    }
+    if (rows.length === 0) return undefined;
+    return new RecurringSchedule(rows, new Set(rows.map((r) => r.row.contract_id)), new Set(rows.map((r) => r.row.customer_id)));
+  }
+
+  /** Whether the transaction may bill a scheduled charge (its lines are kept). */
+  concerns(t: Transaction): boolean {
+    return (t.contract_id !== undefined && this.contractIds.has(t.contract_id)) || (t.customer_id !== undefined && this.customerIds.has(t.customer_id));
+  }
+}
+
+/** One line billed to a contract or customer, at the day it bills (its named period, else its date). */
+interface Billed {
+  sku: string;
+  /** The day the line bills, before any arrears shift (YYYY-MM-DD). */
+  day: string;
+  /** Whether the day is the document's named period (not to be shifted for arrears). */
+  named: boolean;
+  amount: number;
+  doc: number;
+}
+
+interface DocumentInfo {
+  id: string;
+  invoice: boolean;
+  date: string | null;
+  customer: string | undefined;
+  currency: string | undefined;
+}
+
+/** Collects, over the history pass, the lines of the transactions the schedule concerns. */
+export class RecurringBillings {
+  private readonly byContract = new Map<string, Billed[]>();
+  private readonly byCustomer = new Map<string, Billed[]>();
+  readonly documents: DocumentInfo[] = [];
+  /** The history's first and last document days. */
+  first: string | undefined;
+  last: string | undefined;
+
+  constructor(private readonly schedule: RecurringSchedule) {}
+
+  add(t: Transaction) {
+    const day = dayOf(t.date);
+    if (day === null) return;
+    if (t.type !== "invoice" && t.type !== "credit_note") return;
+    if (this.first === undefined || day < this.first) this.first = day;
+    if (this.last === undefined || day > this.last) this.last = day;
+    if (!this.schedule.concerns(t)) return;
+    const named = namedPeriodStart(t);
+    const doc = this.documents.length;
+    this.documents.push({ id: t.transaction_id, invoice: t.type === "invoice", date: day, customer: t.customer_id, currency: t.currency });
+    // A credit note's lines are written positive by some exports: a credit takes the charge back.
+    const sign = t.type === "credit_note" ? -1 : 1;
+    for (const l of t.lines) {
+      if (!l.sku) continue;
+      const raw = l.amount ?? (l.unit_price !== undefined ? l.unit_price * (l.quantity ?? 1) : undefined);
+      if (raw === undefined || !Number.isFinite(raw)) continue;
+      const amount = sign === -1 ? -Math.abs(raw) : raw;
+      const b: Billed = { sku: l.sku, day: named ?? day, named: named !== undefined, amount, doc };
+      if (t.contract_id) push(this.byContract, t.contract_id, b);
+      if (t.customer_id) push(this.byCustomer, t.customer_id, b);
+    }
+  }
+
+  /** The lines that bill a row: its contract's when transactions name the contract, else its customer's. */
+  linesOf(row: Contract): { key: string; lines: readonly Billed[] } {
+    const byContract = this.byContract.get(row.contract_id);
+    if (byContract) return { key: `contract ${row.contract_id}`, lines: byContract };
+    return { key: `customer ${row.customer_id}`, lines: this.byCustomer.get(row.customer_id) ?? [] };
+  }
+}
+
+/** A finding of the rule, with what a report shows of a finding that has no transaction. */
+export interface RecurringGap {
+  finding: Finding;
+  /** The invoice the finding goes on; undefined: the contract has no document in the period. */
+  transactionId: string | undefined;
+  customerId: string;
+  /** The period's first day (the finding's date in a report). */
+  periodStart: string;
+  currency: string | undefined;
+}
+
+/** The rule's findings: per invoice, and those of periods without a document. */
+export class RecurringGaps {
+  static readonly empty = new RecurringGaps([]);
+  private readonly byTransaction = new Map<string, Finding[]>();
+  readonly unattached: readonly RecurringGap[];
+
+  constructor(readonly gaps: readonly RecurringGap[]) {
+    for (const g of gaps) if (g.transactionId !== undefined) push(this.byTransaction, g.transactionId, g.finding);
+    this.unattached = gaps.filter((g) => g.transactionId === undefined);
+  }
+
+  findingsFor(transactionId: string): readonly Finding[] {
+    return this.byTransaction.get(transactionId) ?? NONE;
+  }
+}
+
+const NONE: readonly Finding[] = [];
+
+/** The charges due and not billed, judged as the header says. `tolerance`: money that is rounding. */
+export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: RecurringBillings, tolerance = 0.01): RecurringGaps {
+  const first = billings.first;
+  const last = billings.last;
+  if (first === undefined || last === undefined) return RecurringGaps.empty;
+  // The history's first month is not judged (its advance bills may precede the export), nor a
+  // period whose following month the history has not seen to its end (the open billing run).
+  const judgedFrom = addMonths(first, 1);
+  const gaps: RecurringGap[] = [];
+  const groups = new Map<string, { rows: RecurringRow[]; lines: readonly Billed[] }>();
+  for (const r of schedule.rows) {
+    const { key, lines } = billings.linesOf(r.row);
+    const g = groups.get(key) ?? { rows: [], lines };
+    g.rows.push(r);
+    groups.set(key, g);
+  }
+  for (const { rows, lines } of groups.values()) {
+    const scheduledSkus = new Set(rows.map((r) => r.row.sku));
+    const billedSkus = new Set(lines.map((l) => l.sku));
+    for (const r of rows) {
+      const price = r.row.price;
+      if (!(price > tolerance) || !billedSkus.has(r.row.sku)) continue;
+      const n = r.cadence.months;
+      const dayOfLine = (l: Billed) => (l.named || !rowArrears(rows, l.sku) ? l.day : addMonths(l.day, -n));
+      const ofSku = lines.filter((l) => l.sku === r.row.sku);
+      const billedIn = (_sku: string, from: string, to: string) => {
+        let sum = 0;
+        for (const l of ofSku) {
+          const d = dayOfLine(l);
+          if (d >= from && d <= to) sum += l.amount;
+        }
+        return { sum };
+      };
+      const end = r.to ?? last;
+      for (let k = 0; ; k++) {
+        const ps = addMonths(r.from, k * n);
+        // From the row's start (the anchor), so that a row from the 31st keeps its periods.
+        const pe = dayBefore(addMonths(r.from, (k + 1) * n));
+        if (pe > end || ps > last) break;
+        if (ps < judgedFrom || addMonths(pe, 1) > last) continue;
+        const own = billedIn(r.row.sku, ps, pe);
+        if (Math.abs(own.sum) > tolerance) continue;
+        // Billed early or late: a surplus of the code beside the period covers it.
+        const prevFrom = addMonths(r.from, (k - 1) * n);
+        const nextTo = dayBefore(addMonths(r.from, (k + 2) * n));
+        const before = billedIn(r.row.sku, prevFrom, dayBefore(ps)).sum - owedOf(rows, r.row.sku, prevFrom);
+        const after = billedIn(r.row.sku, addDays(pe, 1), nextTo).sum - owedOf(rows, r.row.sku, addDays(pe, 1));
+        if (before >= price - tolerance || after >= price - tolerance) continue;
+        // What the contract's scheduled charges owe net of concessions, against what they billed:
+        // rows whose periods fit this one (a monthly row thrice in a quarter); a longer cadence
+        // (an annual fee) is billed in one of its periods and left out with its code.
+        let owed = 0;
+        const counted = new Set<string>();
+        for (const o of rows) {
+          const m = o.cadence.months;
+          if (m > n || n % m !== 0 || o.from > ps || (o.to !== undefined && o.to < pe)) continue;
+          owed += o.row.price * (n / m);
+          counted.add(o.row.sku);
+        }
+        let billed = 0;
+        const docs = new Map<number, number>();
+        let anyDoc: number | undefined;
+        const inPeriod: Billed[] = [];
+        for (const l of lines) {
+          const d = dayOfLine(l);
+          if (d < ps || d > pe) continue;
+          inPeriod.push(l);
+          if (billings.documents[l.doc]!.invoice) anyDoc ??= l.doc;
+          if (!scheduledSkus.has(l.sku)) continue;
+          docs.set(l.doc, (docs.get(l.doc) ?? 0) + 1);
+          if (counted.has(l.sku)) billed += l.amount;
+        }
+        const atRisk = roundMoney(Math.min(price, owed - billed));
+        if (atRisk <= tolerance) continue;
+        if (renamed(lines, inPeriod, scheduledSkus, r.row.sku, ps, dayOfLine)) continue;
+        const doc = invoiceOf(docs, billings.documents) ?? anyDoc;
+        const info = doc === undefined ? undefined : billings.documents[doc]!;
+        const period = `${ps} – ${pe}`;
+        gaps.push({
+          transactionId: info?.id,
+          customerId: r.row.customer_id,
+          periodStart: ps,
+          currency: r.row.currency ?? info?.currency ?? currencyOf(lines, billings.documents),
+          finding: {
+            code: UNBILLED_RECURRING_CODE,
+            score: 0.9,
+            message: `${r.row.sku} of contract ${r.row.contract_id} (${money(price)} ${cadenceName(n)}) is due for ${period} and not billed${info ? ` on ${info.id} or any other document of the period` : ": no document of the contract bills that period"}`,
+            field: "lines",
+            expected: { contract_id: r.row.contract_id, customer_id: r.row.customer_id, sku: r.row.sku, period_from: ps, period_to: pe, billing_frequency: cadenceName(n), amount: price },
+            actual: { sku: r.row.sku, billed: 0, transaction_id: info?.id ?? null },
+            amount_at_risk: atRisk,
+            risk_key: `recurring:${r.row.contract_id}:${r.row.sku}:${ps}`,
+          },
+        });
+      }
+    }
+  }
+  return new RecurringGaps(gaps);
+}
+
+/** Whether the code is billed in arrears by its rows (a row of the code says so). */
+function rowArrears(rows: readonly RecurringRow[], sku: string): boolean {
+  for (const r of rows) if (r.row.sku === sku && r.cadence.arrears) return true;
+  return false;
+}
+
+/** What the code's rows owe for the period starting `day` (0 when none is in force). */
+function owedOf(rows: readonly RecurringRow[], sku: string, day: string): number {
+  let sum = 0;
+  for (const r of rows) if (r.row.sku === sku && r.from <= day && (r.to === undefined || r.to >= day)) sum += r.row.price;
+  return sum;
+}
+
+/**
+ * Whether a code the schedule does not know is billed in the period and was not billed the last
+ * time the charge was: the charge under a new code (a plan migration, a renamed SKU).
+ */
+function renamed(lines: readonly Billed[], inPeriod: readonly Billed[], scheduled: ReadonlySet<string>, sku: string, ps: string, dayOf: (l: Billed) => string): boolean {
+  const unscheduled = inPeriod.filter((l) => !scheduled.has(l.sku) && l.amount > 0);
+  if (unscheduled.length === 0) return false;
+  let lastDoc = -1;
+  let lastDay = "";
+  for (const l of lines) {
+    const d = dayOf(l);
+    if (l.sku === sku && d < ps && d >= lastDay) {
+      lastDay = d;
+      lastDoc = l.doc;
+    }
+  }
+  if (lastDoc < 0) return true;
+  const then = new Set(lines.filter((l) => l.doc === lastDoc).map((l) => l.sku));
+  return unscheduled.some((l) => !then.has(l.sku));
+}
+
+/** The document of the period billing most of the contract's scheduled charges (ties: the earliest). */
+function invoiceOf(docs: ReadonlyMap<number, number>, documents: readonly DocumentInfo[]): number | undefined {
+  let best: number | undefined;
+  for (const [doc, n] of docs) {
+    if (!documents[doc]!.invoice) continue;
+    if (best === undefined || n > docs.get(best)! || (n === docs.get(best)! && doc < best)) best = doc;
+  }
+  return best !== undefined && documents[best] ? best : undefined;
+}
+
+function currencyOf(lines: readonly Billed[], documents: readonly DocumentInfo[]): string | undefined {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const c = documents[lines[i]!.doc]?.currency;
+    if (c) return c;
+  }
+  return undefined;
+}
+
+function cadenceName(months: number): string {
+  return months === 1 ? "monthly" : months === 3 ? "quarterly" : months === 6 ? "semi-annual" : months === 12 ? "annual" : `every ${months} months`;
+}
+
+/** `day` plus `n` months, the day of month kept or cut to the month's last (31 Jan + 1 = 28/29 Feb). */
+export function addMonths(day: string, n: number): string {
+  const y = +day.slice(0, 4);
+  const m = +day.slice(5, 7) - 1 + n;
+  const d = +day.slice(8, 10);
+  const year = y + Math.floor(m / 12);
+  const month = ((m % 12) + 12) % 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return `${year}-${String(month + 1).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+}
+
+function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+function dayBefore(day: string): string {
+  return addDays(day, -1);
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

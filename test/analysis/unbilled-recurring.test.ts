@@ -1,0 +1,161 @@
+// unbilled_recurring_charge's rule (unbilled-recurring.ts): what an analyst requires before calling
+// a contract period unbilled, case by case, on a small lease billed monthly.
+import { describe, expect, test } from "bun:test";
+import type { Contract, Transaction } from "../../src/domain/transaction.ts";
+import { addMonths, cadenceOf, RecurringBillings, RecurringSchedule, unbilledRecurringCharges } from "../../src/analysis/detectors/leakage/unbilled-recurring.ts";
+
+const row = (sku: string, price: number, from: string, to?: string, extra: Partial<Contract> = {}): Contract => ({
+  contract_id: "L1", customer_id: "T1", sku, price, valid_from: from, ...(to ? { valid_to: to } : {}), billing_frequency: "Monthly", ...extra,
+});
+let seq = 0;
+const invoice = (date: string, lines: [string, number][], extra: Partial<Transaction> = {}): Transaction => ({
+  transaction_id: `INV-${++seq}`, type: "invoice", date, customer_id: "T1", contract_id: "L1", currency: "USD",
+  amount: lines.reduce((s, [, a]) => s + a, 0), lines: lines.map(([sku, amount]) => ({ sku, amount })), ...extra,
+});
+
+/** A year of monthly invoices (RENT 1000, PARK 50) on the 1st, Jan–Dec 2025, with `change` per month. */
+function year(change: (month: string, lines: [string, number][]) => [string, number][] | null = (_, l) => l): Transaction[] {
+  const out: Transaction[] = [];
+  for (let m = 1; m <= 12; m++) {
+    const day = `2025-${String(m).padStart(2, "0")}-01`;
+    const lines = change(day.slice(0, 7), [["RENT", 1000], ["PARK", 50]]);
+    if (lines) out.push(invoice(day, lines));
+  }
+  return out;
+}
+
+function judge(contracts: Contract[], txns: Transaction[]) {
+  const schedule = RecurringSchedule.of(contracts)!;
+  const billings = new RecurringBillings(schedule);
+  for (const t of txns) billings.add(t);
+  return unbilledRecurringCharges(schedule, billings).gaps;
+}
+
+const lease = [row("RENT", 1000, "2025-01-01", "2025-12-31"), row("PARK", 50, "2025-01-01", "2025-12-31")];
+
+describe("cadence", () => {
+  test("reads the usual spellings; none or an unknown one is no recurring charge", () => {
+    expect(cadenceOf("Monthly")).toEqual({ months: 1, arrears: false });
+    expect(cadenceOf("QUARTERLY")).toEqual({ months: 3, arrears: false });
+    expect(cadenceOf("Annual")).toEqual({ months: 12, arrears: false });
+    expect(cadenceOf("Monthly in arrears")).toEqual({ months: 1, arrears: true });
+    expect(cadenceOf("monthly", "Arrears")).toEqual({ months: 1, arrears: true });
+    expect(cadenceOf("one-time")).toBeUndefined();
+    expect(cadenceOf(undefined)).toBeUndefined();
+    expect(addMonths("2025-01-31", 1)).toBe("2025-02-28");
+  });
+
+  test("a schedule without any cadence judges nothing", () => {
+    expect(RecurringSchedule.of([{ contract_id: "C", customer_id: "X", sku: "A", price: 5, valid_from: "2025-01-01" }])).toBeUndefined();
+  });
+});
+
+describe("unbilled_recurring_charge", () => {
+  test("a dropped charge on the month's invoice is found there, its price at risk", () => {
+    const txns = year((m, l) => (m === "2025-05" ? l.filter(([s]) => s !== "PARK") : l));
+    const gaps = judge(lease, txns);
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0]!.transactionId).toBe(txns[4]!.transaction_id);
+    expect(gaps[0]!.finding.amount_at_risk).toBe(50);
+    expect(gaps[0]!.finding.expected).toMatchObject({ contract_id: "L1", sku: "PARK", period_from: "2025-05-01", period_to: "2025-05-31" });
+  });
+
+  test("a month without any document is a finding without a transaction, the whole schedule at risk per charge", () => {
+    const gaps = judge(lease, year((m, l) => (m === "2025-06" ? null : l)));
+    expect(gaps.map((g) => [g.finding.expected as { sku: string }].map((e) => e.sku)[0]).sort()).toEqual(["PARK", "RENT"]);
+    expect(gaps.every((g) => g.transactionId === undefined && g.periodStart === "2025-06-01")).toBe(true);
+  });
+
+  test("billed in full regularly: nothing", () => {
+    expect(judge(lease, year())).toHaveLength(0);
+  });
+
+  test("a row that ends or starts inside a period (move-out, termination, suspension gap) is not judged there", () => {
+    const rows = [row("RENT", 1000, "2025-01-01", "2025-12-31"), row("PARK", 50, "2025-01-01", "2025-05-14"), row("PARK", 50, "2025-08-15", "2025-12-31")];
+    // PARK not billed May–August: the row is not in force for the whole of May, June, July, August.
+    const gaps = judge(rows, year((m, l) => (m >= "2025-05" && m <= "2025-08" ? l.filter(([s]) => s !== "PARK") : l)));
+    expect(gaps).toHaveLength(0);
+  });
+
+  test("a late catch-up of two periods next month, or an early bill, is billed — not leakage", () => {
+    const late = year((m, l) => (m === "2025-04" ? l.filter(([s]) => s !== "PARK") : m === "2025-05" ? [...l, ["PARK", 50]] : l));
+    expect(judge(lease, late)).toHaveLength(0);
+    const early = year((m, l) => (m === "2025-04" ? l.filter(([s]) => s !== "PARK") : m === "2025-03" ? [...l, ["PARK", 50]] : l));
+    expect(judge(lease, early)).toHaveLength(0);
+  });
+
+  test("a credit and a re-bill in the period leave it billed; a credit alone leaves it unbilled", () => {
+    const txns = year();
+    const may = txns[4]!;
+    const credit: Transaction = { ...invoice("2025-05-03", [["RENT", -1000], ["PARK", -50]]), type: "credit_note", reference: may.transaction_id };
+    const rebill = invoice("2025-05-04", [["RENT", 1000], ["PARK", 50]]);
+    expect(judge(lease, [...txns, credit, rebill])).toHaveLength(0);
+    const gaps = judge(lease, [...txns, credit]);
+    expect(gaps.map((g) => (g.finding.expected as { sku: string }).sku).sort()).toEqual(["PARK", "RENT"]);
+  });
+
+  test("a free month recorded on the contract owes nothing", () => {
+    const rows = [...lease, row("CONC", -1050, "2025-03-01", "2025-03-31")];
+    expect(judge(rows, year((m, l) => (m === "2025-03" ? null : l)))).toHaveLength(0);
+  });
+
+  test("a charge folded into another scheduled line, or billed under a new code, is billed", () => {
+    const bundled = year((m, l) => (m === "2025-07" ? [["RENT", 1050]] : l));
+    expect(judge(lease, bundled)).toHaveLength(0);
+    const migrated = year((m, l) => (m >= "2025-07" ? [["RENT", 1000], ["PARKING-V2", 50]] : l));
+    expect(judge(lease, migrated)).toHaveLength(0);
+  });
+
+  test("a code unknown to the schedule billed every month does not explain a dropped charge", () => {
+    const txns = year((m, l) => [...(m === "2025-07" ? l.filter(([s]) => s !== "PARK") : l), ["RUBS", 60]]);
+    const gaps = judge(lease, txns);
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0]!.periodStart).toBe("2025-07-01");
+  });
+
+  test("the export's last month (its billing run may not have happened) and its first are never judged", () => {
+    expect(judge(lease, year((m, l) => (m === "2025-12" || m === "2025-11" ? l.filter(([s]) => s !== "PARK") : l)))).toHaveLength(0);
+    expect(judge(lease, year((m, l) => (m === "2025-01" ? l.filter(([s]) => s !== "PARK") : l)))).toHaveLength(0);
+    // October is judged: November's run is over by 1 December.
+    expect(judge(lease, year((m, l) => (m === "2025-10" ? l.filter(([s]) => s !== "PARK") : l)))).toHaveLength(1);
+  });
+
+  test("an annual charge billed once a year covers its year; a quarterly one its quarter", () => {
+    const rows = [row("RENT", 1000, "2024-01-01", "2026-12-31"), row("SUPPORT", 1200, "2025-01-01", "2025-12-31", { billing_frequency: "Annual" }), row("PARK", 150, "2024-01-01", "2026-12-31", { billing_frequency: "Quarterly" })];
+    const txns: Transaction[] = [];
+    for (let m = 0; m < 25; m++) {
+      const day = addMonths("2024-01-01", m);
+      const lines: [string, number][] = [["RENT", 1000]];
+      if (day === "2025-01-01") lines.push(["SUPPORT", 1200]);
+      if (m % 3 === 0 && day !== "2025-04-01") lines.push(["PARK", 150]);
+      txns.push(invoice(day, lines));
+    }
+    const gaps = judge(rows, txns);
+    expect(gaps.map((g) => [(g.finding.expected as { sku: string }).sku, g.periodStart])).toEqual([["PARK", "2025-04-01"]]);
+  });
+
+  test("a charge billed in arrears is placed in the month before its invoice", () => {
+    const rows = [row("RENT", 1000, "2025-01-01", "2025-12-31"), row("USAGE", 80, "2025-01-01", "2025-12-31", { billing_timing: "arrears" })];
+    // Each month's invoice bills the month's rent and last month's usage (none on 1 January).
+    const txns = year((m, l) => [l[0]!, ...(m === "2025-01" ? [] : [["USAGE", 80] as [string, number]])]);
+    expect(judge(rows, txns)).toHaveLength(0);
+    const missing = year((m, l) => [l[0]!, ...(m === "2025-01" || m === "2025-07" ? [] : [["USAGE", 80] as [string, number]])]);
+    const gaps = judge(rows, missing);
+    expect(gaps.map((g) => g.periodStart)).toEqual(["2025-06-01"]);
+  });
+
+  test("a period named on the document places its lines (billed in advance on the 20th)", () => {
+    const txns = year().map((t) => ({ ...t, date: addMonths(t.date!, -1).slice(0, 8) + "20", attributes: { period: `${t.date!.slice(5, 7)}/${t.date!.slice(0, 4)}` } }));
+    expect(judge(lease, txns)).toHaveLength(0);
+  });
+
+  test("a charge never billed to the contract in the whole history is not judged (billed elsewhere)", () => {
+    const rows = [...lease, row("STOR", 45, "2025-01-01", "2025-12-31")];
+    expect(judge(rows, year())).toHaveLength(0);
+  });
+
+  test("without contract ids on the invoices the customer's documents bill the schedule", () => {
+    const txns = year((m, l) => (m === "2025-05" ? l.filter(([s]) => s !== "PARK") : l)).map((t) => ({ ...t, contract_id: undefined }));
+    expect(judge(lease, txns)).toHaveLength(1);
+  });
+});
