@@ -28,10 +28,14 @@ import { mulberry32 as prng } from "./mulberry32.ts";
 
 export type LeakKind =
   | "escalation_missed" | "renewal_at_old_rate" | "holdover_at_lease_rate" | "rent_below_lease" | "amenity_fee_below_lease"
-  | "concession_beyond_term" | "concession_above_lease" | "tax_not_charged" | "charges_posted_twice";
-export const LEAK_KINDS: LeakKind[] = ["escalation_missed", "renewal_at_old_rate", "holdover_at_lease_rate", "rent_below_lease", "amenity_fee_below_lease", "concession_beyond_term", "concession_above_lease", "tax_not_charged", "charges_posted_twice"];
+  | "concession_beyond_term" | "concession_above_lease" | "tax_not_charged" | "charges_posted_twice"
+  | "recurring_charge_dropped" | "cam_dropped_after_rebudget" | "month_not_billed";
+export const LEAK_KINDS: LeakKind[] = ["escalation_missed", "renewal_at_old_rate", "holdover_at_lease_rate", "rent_below_lease", "amenity_fee_below_lease", "concession_beyond_term", "concession_above_lease", "tax_not_charged", "charges_posted_twice", "recurring_charge_dropped", "cam_dropped_after_rebudget", "month_not_billed"];
+/** Planted kinds that are an absence: no document of their own bills them. A month not billed at
+ *  all has no document: its label's `document` is "unbilled:<Lease ID>:<YYYY-MM>". */
+export const ABSENCE_KINDS: LeakKind[] = ["recurring_charge_dropped", "cam_dropped_after_rebudget", "month_not_billed"];
 
-export interface Label { document: string; kind: LeakKind; currency: string; amount_at_risk: number }
+export interface Label { document: string; kind: LeakKind; currency: string; amount_at_risk: number; lease?: string; period?: string }
 
 interface Charge { code: string; desc: string; amount: number }
 interface Property {
@@ -356,6 +360,7 @@ export function generateRentRoll(seed: number) {
   // Planted leaks: 25 of each kind; each changes a regular invoice (or adds a copy), with its true
   // amount at risk.
   const labelsOut: Label[] = [];
+  const onHold: { lease: string; from: string; to: string }[] = [];
   const plant = (d: Doc, kind: LeakKind, risk: number) => { d.regular = ""; d.leak = { kind, risk: r2(risk) }; };
   const monthly = () => docs.filter((d) => d.trans === "Charge" && !d.leak && d.lines.some((c) => c.code === "RENT") && d.regular !== "move_in_prorated" && d.regular !== "move_out_prorated");
   const rentLine = (d: Doc) => d.lines.find((c) => c.code === "RENT")!;
@@ -368,6 +373,7 @@ export function generateRentRoll(seed: number) {
     return prior?.amount;
   };
   for (const kind of LEAK_KINDS) {
+    if (ABSENCE_KINDS.includes(kind)) continue;
     if (kind === "escalation_missed") {
       // The old rent continues after a commercial lease's anniversary step.
       for (const d of take(monthly().filter((d) => d.regular === "escalation_anniversary"), 25)) { const c = rentLine(d); const old = prevRent(d)!; plant(d, kind, c.amount - old); setAmount(d, c, old); }
@@ -419,12 +425,76 @@ export function generateRentRoll(seed: number) {
     }
   }
 
+  // Charges the lease schedule says are due and nothing bills (2026-11-28, planted after the kinds
+  // above so that their documents and draws are unchanged), and beside them the regular business
+  // an analyst must not call unbilled. Away from the export's first and last two months.
+  const inside = (d: Doc) => d.period >= "2024-03" && d.period <= "2025-10";
+  const absent: { lease: Lease; period: string; kind: LeakKind; risk: number }[] = [];
+  const drop = (d: Doc) => { docs.splice(docs.indexOf(d), 1); };
+  const scheduledNow = (d: Doc) => d.lines.filter((c) => d.lease.rows.some((r) => r.code === c.code && r.from <= d.periodStart && d.periodStart <= r.to));
+  {
+    const regularMonth = (d: Doc, kinds: string[]) => d.trans === "Charge" && !d.leak && !used.has(d) && kinds.includes(d.regular) && inside(d) && !d.lines.some((c) => c.code === "CONC");
+    // A parking, pet or storage fee (residential) or parking (commercial) dropped from the month's invoice.
+    for (const d of take(docs.filter((d) => regularMonth(d, ["residential_rent", "commercial_rent", "commercial_taxed", "tax_repealed"]) && d.lines.some((c) => ["PARK", "PET", "STOR"].includes(c.code))), 25)) {
+      const i = d.lines.findIndex((c) => ["PARK", "PET", "STOR"].includes(c.code));
+      const [c] = d.lines.splice(i, 1);
+      plant(d, "recurring_charge_dropped", c!.amount); taxDoc(d);
+    }
+    // The new year's CAM estimate not set up: the CAM line missing from a commercial invoice of the first quarter.
+    for (const d of take(docs.filter((d) => regularMonth(d, ["commercial_rent", "commercial_taxed", "tax_repealed", "cam_new_budget"]) && ["01", "02", "03"].includes(d.period.slice(5, 7)) && d.period >= "2025-01" && d.lines.some((c) => c.code === "CAM")), 25)) {
+      const i = d.lines.findIndex((c) => c.code === "CAM");
+      const [c] = d.lines.splice(i, 1);
+      plant(d, "cam_dropped_after_rebudget", c!.amount); taxDoc(d);
+    }
+    // An occupied unit not billed for a month: the recurring-charge run skipped the lease.
+    for (const d of take(docs.filter((d) => regularMonth(d, ["residential_rent", "commercial_rent", "commercial_taxed", "tax_repealed", "affordable_unit"])), 25)) {
+      absent.push({ lease: d.lease, period: d.period, kind: "month_not_billed", risk: r2(scheduledNow(d).reduce((s, c) => s + c.amount, 0)) });
+      drop(d);
+    }
+    // Regular: a month billed late, with the next month (a catch-up invoice of both months' charges).
+    for (const d of take(docs.filter((d) => regularMonth(d, ["residential_rent", "commercial_rent", "commercial_taxed"])), 20)) {
+      const next = docs.find((n) => n.lease === d.lease && n.trans === "Charge" && n.period === addMonths(d.periodStart, 1).slice(0, 7) && n.lines.some((c) => c.code === "RENT"));
+      if (!next || next.leak || used.has(next)) continue;
+      used.add(next);
+      next.lines.push(...d.lines.filter((c) => c.code !== "RUBS").map((c) => ({ ...c, desc: `${c.desc} (billed late)` })));
+      next.regular = "catch_up_two_months"; taxDoc(next);
+      drop(d);
+    }
+    // Regular: parking folded into the rent line ("Rent incl. parking"), as some communities bill it.
+    for (const d of take(docs.filter((d) => regularMonth(d, ["residential_rent"]) && d.lines.some((c) => c.code === "PARK")), 15)) {
+      const park = d.lines.find((c) => c.code === "PARK")!;
+      const rent = rentLine(d);
+      rent.amount = r2(rent.amount + park.amount); rent.desc = `${rent.desc} incl. parking`;
+      d.lines.splice(d.lines.indexOf(park), 1);
+      d.regular = "parking_in_rent"; taxDoc(d);
+    }
+    // Regular: an account on hold (a tenant's unit closed for repairs after a flood: the lease's
+    // charges suspended for one or two months, recorded in the schedule as its rows' gap).
+    for (const d of take(docs.filter((d) => regularMonth(d, ["residential_rent"])), 15)) {
+      const l = d.lease;
+      const months = chance(0.5) ? 1 : 2;
+      const holdFrom = d.periodStart, holdTo = addDays(addMonths(d.periodStart, months), -1);
+      const held = docs.filter((x) => x.lease === l && x.trans === "Charge" && x.periodStart >= holdFrom && x.periodStart <= holdTo && x.lines.some((c) => c.code === "RENT"));
+      if (held.some((x) => x.leak || (x !== d && used.has(x)))) continue;
+      for (const r of [...l.rows]) {
+        if (r.from > holdTo || r.to < holdFrom) continue;
+        const after = { ...r, from: addDays(holdTo, 1) };
+        r.to = addDays(holdFrom, -1);
+        if (after.from <= after.to) l.rows.splice(l.rows.indexOf(r) + 1, 0, after);
+        if (r.to < r.from) l.rows.splice(l.rows.indexOf(r), 1);
+      }
+      for (const x of held) { used.add(x); drop(x); }
+      onHold.push({ lease: l.id, from: holdFrom, to: holdTo });
+    }
+  }
+
   // Invoice numbers in date order, as the system assigns them; credits their own series.
   docs.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   let invNo = 880000, crNo = 5000;
   for (const d of docs) d.no = d.trans === "Charge" ? String(++invNo) : `CR-${++crNo}`;
-  for (const d of docs) if (d.leak) labelsOut.push({ document: d.no, kind: d.leak.kind, currency: "USD", amount_at_risk: d.leak.risk });
-  return { docs, leases, units, properties, labels: labelsOut };
+  for (const d of docs) if (d.leak) labelsOut.push({ document: d.no, kind: d.leak.kind, currency: "USD", amount_at_risk: d.leak.risk, ...(ABSENCE_KINDS.includes(d.leak.kind) ? { lease: d.lease.id, period: d.period } : {}) });
+  for (const a of absent) labelsOut.push({ document: `unbilled:${a.lease.id}:${a.period}`, kind: a.kind, currency: "USD", amount_at_risk: a.risk, lease: a.lease.id, period: a.period });
+  return { docs, leases, units, properties, labels: labelsOut, onHold };
 }
 
 // The charge-detail report: MM/DD/YYYY, "1,234.56" quoted, "," between columns; the invoice's
@@ -452,11 +522,11 @@ export function writeRentRoll(seed: number, out: string) {
   writeFileSync(join(out, "charge_detail.csv"), csv(header, rows));
   // The lease charge schedule (recurring charges with their From/To dates).
   const sched: string[][] = [];
-  for (const l of g.leases) for (const r of l.rows) sched.push([l.unit.property.id, l.unit.id, l.id, l.tenant.id, r.code, num(r.amount), usDate(r.from), usDate(r.to)]);
-  writeFileSync(join(out, "ref", "lease_charges.csv"), csv(["Property", "Unit", "Lease ID", "Tenant ID", "Charge Code", "Amount", "From", "To"], sched));
+  for (const l of g.leases) for (const r of l.rows) sched.push([l.unit.property.id, l.unit.id, l.id, l.tenant.id, r.code, num(r.amount), usDate(r.from), usDate(r.to), "Monthly"]);
+  writeFileSync(join(out, "ref", "lease_charges.csv"), csv(["Property", "Unit", "Lease ID", "Tenant ID", "Charge Code", "Amount", "From", "To", "Frequency"], sched));
   const regular: Record<string, string> = {};
   for (const d of g.docs) if (d.regular) regular[d.no] = d.regular;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));
+  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular, on_hold: g.onHold }, null, 1));
   return { documents: g.docs.length, lines: rows.length, properties: g.properties.length, units: g.units.length, leases: g.leases.length, schedule_rows: sched.length, leaks: g.labels.length };
 }
 

@@ -106,6 +106,12 @@ describe("unbilled_recurring_charge", () => {
     expect(judge(lease, migrated)).toHaveLength(0);
   });
 
+  test("a one-off fee in the period (a late fee) is no new code for the charge", () => {
+    const txns = year((m, l) => (m === "2025-07" ? l.filter(([s]) => s !== "PARK") : l));
+    txns.push(invoice("2025-07-06", [["LATE", 75]]));
+    expect(judge(lease, txns)).toHaveLength(1);
+  });
+
   test("a code unknown to the schedule billed every month does not explain a dropped charge", () => {
     const txns = year((m, l) => [...(m === "2025-07" ? l.filter(([s]) => s !== "PARK") : l), ["RUBS", 60]]);
     const gaps = judge(lease, txns);

@@ -226,17 +226,20 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
         return { sum };
       };
       const end = r.to ?? last;
+      // A monthly charge is billed per calendar month (a row starting on the 20th is prorated for
+      // its first month, not judged); a longer cadence runs from the row's start, so that a row
+      // from the 31st keeps its periods.
+      const anchor = n === 1 ? (r.from.endsWith("-01") ? r.from : addMonths(`${r.from.slice(0, 8)}01`, 1)) : r.from;
       for (let k = 0; ; k++) {
-        const ps = addMonths(r.from, k * n);
-        // From the row's start (the anchor), so that a row from the 31st keeps its periods.
-        const pe = dayBefore(addMonths(r.from, (k + 1) * n));
+        const ps = addMonths(anchor, k * n);
+        const pe = dayBefore(addMonths(anchor, (k + 1) * n));
         if (pe > end || ps > last) break;
         if (ps < judgedFrom || addMonths(pe, 1) > last) continue;
         const own = billedIn(r.row.sku, ps, pe);
         if (Math.abs(own.sum) > tolerance) continue;
         // Billed early or late: a surplus of the code beside the period covers it.
-        const prevFrom = addMonths(r.from, (k - 1) * n);
-        const nextTo = dayBefore(addMonths(r.from, (k + 2) * n));
+        const prevFrom = addMonths(anchor, (k - 1) * n);
+        const nextTo = dayBefore(addMonths(anchor, (k + 2) * n));
         const before = billedIn(r.row.sku, prevFrom, dayBefore(ps)).sum - owedOf(rows, r.row.sku, prevFrom);
         const after = billedIn(r.row.sku, addDays(pe, 1), nextTo).sum - owedOf(rows, r.row.sku, addDays(pe, 1));
         if (before >= price - tolerance || after >= price - tolerance) continue;
@@ -253,21 +256,21 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
         }
         let billed = 0;
         const docs = new Map<number, number>();
-        let anyDoc: number | undefined;
         const inPeriod: Billed[] = [];
         for (const l of lines) {
           const d = dayOfLine(l);
           if (d < ps || d > pe) continue;
           inPeriod.push(l);
-          if (billings.documents[l.doc]!.invoice) anyDoc ??= l.doc;
           if (!scheduledSkus.has(l.sku)) continue;
           docs.set(l.doc, (docs.get(l.doc) ?? 0) + 1);
           if (counted.has(l.sku)) billed += l.amount;
         }
         const atRisk = roundMoney(Math.min(price, owed - billed));
         if (atRisk <= tolerance) continue;
-        if (renamed(lines, inPeriod, scheduledSkus, r.row.sku, ps, dayOfLine)) continue;
-        const doc = invoiceOf(docs, billings.documents) ?? anyDoc;
+        if (renamed(lines, inPeriod, scheduledSkus, r.row.sku, ps, addDays(pe, 1), nextTo, dayOfLine)) continue;
+        // The contract's invoice of the period: one that bills its scheduled charges (a late fee's
+        // invoice is no place for it).
+        const doc = invoiceOf(docs, billings.documents);
         const info = doc === undefined ? undefined : billings.documents[doc]!;
         const period = `${ps} – ${pe}`;
         gaps.push({
@@ -306,11 +309,13 @@ function owedOf(rows: readonly RecurringRow[], sku: string, day: string): number
 }
 
 /**
- * Whether a code the schedule does not know is billed in the period and was not billed the last
- * time the charge was: the charge under a new code (a plan migration, a renamed SKU).
+ * Whether a code the schedule does not know is billed in the period and the next one, and was not
+ * billed the last time the charge was: the charge under a new code (a plan migration, a renamed
+ * SKU). A one-off fee (a late fee, a move-out charge) recurs in no next period.
  */
-function renamed(lines: readonly Billed[], inPeriod: readonly Billed[], scheduled: ReadonlySet<string>, sku: string, ps: string, dayOf: (l: Billed) => string): boolean {
-  const unscheduled = inPeriod.filter((l) => !scheduled.has(l.sku) && l.amount > 0);
+function renamed(lines: readonly Billed[], inPeriod: readonly Billed[], scheduled: ReadonlySet<string>, sku: string, ps: string, nextFrom: string, nextTo: string, dayOf: (l: Billed) => string): boolean {
+  const recurs = (code: string) => lines.some((l) => l.sku === code && l.amount > 0 && dayOf(l) >= nextFrom && dayOf(l) <= nextTo);
+  const unscheduled = inPeriod.filter((l) => !scheduled.has(l.sku) && l.amount > 0 && recurs(l.sku));
   if (unscheduled.length === 0) return false;
   let lastDoc = -1;
   let lastDay = "";
