@@ -112,6 +112,14 @@ describe("unbilled_recurring_charge", () => {
     expect(judge(lease, txns)).toHaveLength(1);
   });
 
+  test("a charge dropped in a renewal's first month is found: a code billed every month is no new code for it", () => {
+    // The renewal (lease L2 from July) bills RENT and RUBS in July, PARK from August; June was the old lease's.
+    const rows = [row("RENT", 1000, "2025-07-01", "2026-06-30", { contract_id: "L2" }), row("PARK", 50, "2025-07-01", "2026-06-30", { contract_id: "L2" })];
+    const txns = year((m, l) => [...(m === "2025-07" ? l.filter(([s]) => s !== "PARK") : l), ["RUBS", 60]]).map((t) => ({ ...t, contract_id: t.date! >= "2025-07-01" ? "L2" : "L1" }));
+    const gaps = judge(rows, txns);
+    expect(gaps.map((g) => [(g.finding.expected as { sku: string }).sku, g.periodStart])).toEqual([["PARK", "2025-07-01"]]);
+  });
+
   test("a code unknown to the schedule billed every month does not explain a dropped charge", () => {
     const txns = year((m, l) => [...(m === "2025-07" ? l.filter(([s]) => s !== "PARK") : l), ["RUBS", 60]]);
     const gaps = judge(lease, txns);

@@ -267,7 +267,7 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
         }
         const atRisk = roundMoney(Math.min(price, owed - billed));
         if (atRisk <= tolerance) continue;
-        if (renamed(lines, inPeriod, scheduledSkus, r.row.sku, ps, addDays(pe, 1), nextTo, dayOfLine)) continue;
+        if (renamed(lines, inPeriod, scheduledSkus, r.row.sku, prevFrom, ps, addDays(pe, 1), nextTo, dayOfLine)) continue;
         // The contract's invoice of the period: one that bills its scheduled charges (a late fee's
         // invoice is no place for it).
         const doc = invoiceOf(docs, billings.documents);
@@ -309,26 +309,27 @@ function owedOf(rows: readonly RecurringRow[], sku: string, day: string): number
 }
 
 /**
- * Whether a code the schedule does not know is billed in the period and the next one, and was not
- * billed the last time the charge was: the charge under a new code (a plan migration, a renamed
- * SKU). A one-off fee (a late fee, a move-out charge) recurs in no next period.
+ * Whether the charge went on under a code the schedule does not know (a plan migration, a renamed
+ * SKU): the charge was billed before, and a code first billed after its last billing is billed in
+ * the period and in the one before or after it. A one-off fee (a late fee, a move-out charge)
+ * recurs in neither; a utility recovery billed all along is no new code; a charge never billed
+ * before the period (a renewal's first month) has no successor to look for.
  */
-function renamed(lines: readonly Billed[], inPeriod: readonly Billed[], scheduled: ReadonlySet<string>, sku: string, ps: string, nextFrom: string, nextTo: string, dayOf: (l: Billed) => string): boolean {
-  const recurs = (code: string) => lines.some((l) => l.sku === code && l.amount > 0 && dayOf(l) >= nextFrom && dayOf(l) <= nextTo);
-  const unscheduled = inPeriod.filter((l) => !scheduled.has(l.sku) && l.amount > 0 && recurs(l.sku));
-  if (unscheduled.length === 0) return false;
-  let lastDoc = -1;
+function renamed(lines: readonly Billed[], inPeriod: readonly Billed[], scheduled: ReadonlySet<string>, sku: string, prevFrom: string, ps: string, nextFrom: string, nextTo: string, dayOf: (l: Billed) => string): boolean {
   let lastDay = "";
   for (const l of lines) {
     const d = dayOf(l);
-    if (l.sku === sku && d < ps && d >= lastDay) {
-      lastDay = d;
-      lastDoc = l.doc;
-    }
+    if (l.sku === sku && l.amount > 0 && d < ps && d > lastDay) lastDay = d;
   }
-  if (lastDoc < 0) return true;
-  const then = new Set(lines.filter((l) => l.doc === lastDoc).map((l) => l.sku));
-  return unscheduled.some((l) => !then.has(l.sku));
+  if (lastDay === "") return false;
+  const billedBetween = (code: string, from: string, to: string) => lines.some((l) => l.sku === code && l.amount > 0 && dayOf(l) >= from && dayOf(l) <= to);
+  return inPeriod.some(
+    (l) =>
+      !scheduled.has(l.sku) &&
+      l.amount > 0 &&
+      !lines.some((o) => o.sku === l.sku && dayOf(o) <= lastDay) &&
+      (billedBetween(l.sku, prevFrom, dayBefore(ps)) || billedBetween(l.sku, nextFrom, nextTo)),
+  );
 }
 
 /** The document of the period billing most of the contract's scheduled charges (ties: the earliest). */
