@@ -311,7 +311,13 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     if (workers <= 1 || module.history === "full" || !connector.partitions) return undefined;
     // Recurring charges not billed are judged over the whole history pass in process (context.ts):
     // a connector whose contracts state a billing cadence scans in process for such a module.
-    if ((module.weights.get(UNBILLED_RECURRING_CODE) ?? 0) > 0 && RecurringSchedule.of((await connector.reference(scan.signal)).contracts)) return undefined;
+    // Asked of the contracts' header where the connector can (the tables are not read twice).
+    if ((module.weights.get(UNBILLED_RECURRING_CODE) ?? 0) > 0) {
+      const recurring = connector.referenceHasField
+        ? await connector.referenceHasField("contracts", "billing_frequency", scan.signal)
+        : RecurringSchedule.of((await connector.reference(scan.signal)).contracts) !== undefined;
+      if (recurring) return undefined;
+    }
     // A limit that may stop the scan: only one pass knows where. A small one is not worth threads.
     if (scan.limit !== undefined && scan.limit < MIN_SPLIT_LIMIT) return undefined;
     const limit = setup.config.context.history_limit;

@@ -5,7 +5,7 @@ import type { Clock } from "../domain/clock.ts";
 import { type Contract, type ExchangeRate, type PriceListEntry, REFERENCE_TABLES, type ReferenceData, type ReferenceTable, type Shipment, type Transaction } from "../domain/transaction.ts";
 import type { ConnectorType, Connector, ConnectorCapabilities, MappingReport, ScanOptions } from "./types.ts";
 import { connectorUnavailable } from "./errors.ts";
-import { MappingStats, ReferenceMapper, type Rejection, typeCodes, type ValueFormats } from "./mapping.ts";
+import { columnIndex, MappingStats, ReferenceMapper, type Rejection, typeCodes, type ValueFormats } from "./mapping.ts";
 import type { ConnectorSettings } from "./settings.ts";
 import { statOrUndefined } from "./fs-async.ts";
 import { type DateFormat, dateFormat, inDateRange, isoDateFormat, type NumberFormat, type SourceValue, SQL_NUMBER_FORMAT } from "./values.ts";
@@ -118,6 +118,19 @@ export abstract class BaseConnector implements Connector {
   /** True while reference() would answer from its cache without touching the source. */
   referenceCached(): boolean {
     return this.cache !== undefined && this.clock.monotonic() - this.cache.at < this.settings.reference_ttl_s * 1000 && this.cache.revision === this.revision();
+  }
+
+  /**
+   * Whether the reference table has a column for the canonical field (the mapped one, else the
+   * field's own name): from its header alone, the rows not read, unless the tables are cached.
+   */
+  async referenceHasField(table: ReferenceTable, field: string, signal?: AbortSignal): Promise<boolean> {
+    const source = this.settings.reference?.[table];
+    if (source === undefined) return false;
+    if (this.referenceCached()) return ((await this.cache!.data)[table] ?? []).some((row) => (row as unknown as Record<string, unknown>)[field] !== undefined);
+    const { header, close } = await this.readReferenceTable(table, source, signal);
+    await close?.();
+    return columnIndex(header, this.settings.reference_mapping?.[table]?.[field] ?? field) >= 0;
   }
 
   reference(signal?: AbortSignal): Promise<ReferenceData> {

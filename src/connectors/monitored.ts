@@ -70,6 +70,12 @@ export class MonitoredConnector implements Connector {
     return inner.referencePartition?.bind(this.inner);
   }
 
+  get referenceHasField(): Connector["referenceHasField"] {
+    const inner = this.inner as Partial<Pick<Connector, "referenceHasField">>;
+    const has = inner.referenceHasField?.bind(this.inner);
+    return has ? (table, field, signal) => this.call((s) => has(table, field, s), signal) : undefined;
+  }
+
   getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction | null> {
     return this.call((s) => this.inner.getTransaction(transactionId, s), signal);
   }

@@ -71,6 +71,11 @@ export interface Connector {
    */
   referencePartition?(): ScanPartition;
   /**
+   * Optional: whether a reference table has a column for a canonical field, read from its header
+   * (not its rows) where the tables are not cached: a cheap question before a split scan.
+   */
+  referenceHasField?(table: ReferenceTable, field: string, signal?: AbortSignal): Promise<boolean>;
+  /**
    * Optional: a token that changes when the source's data changes (files: their modification
    * times and sizes), so that what was derived from it (the reference tables, the analysis
    * context's history) is rebuilt at once instead of when its TTL runs out. Undefined for a

@@ -33,8 +33,11 @@ beforeAll(async () => {
     join(dir, "data", "lease_charges.csv"),
     "Lease,Tenant,Code,Amount,From,To,Frequency\nL1,T1,RENT,1200,2025-01-01,2025-12-31,Monthly\nL1,T1,PARK,75,2025-01-01,2025-12-31,Monthly\n",
   );
+  // Two scan workers: a report of a connector whose contracts state a cadence still judges the
+  // whole history in process (a split scan's workers would not have it).
   s = await startServer(
-    `connectors:
+    `reports: { workers: 2 }
+connectors:
   - id: pms
     type: csv
     name: Rent roll
@@ -62,7 +65,7 @@ test("a scan finds the dropped fee on its invoice and the month without any docu
   // A lookup of May's invoice says the same.
   const may = await json(await s.call("POST", "/v1/analyze", { connector: "pms", module: "revenue_leakage", data: { transaction_id: "INV-05" } }));
   expect(may.anomalies.map((a: any) => [a.code, a.amount_at_risk])).toEqual([["unbilled_recurring_charge", 75]]);
-});
+}, 30_000);
 
 test("the revenue-leakage report lists both, the missing month without a transaction", async () => {
   const queued = await json(await s.call("POST", "/v1/reports", { type: "revenue_leakage", connector: "pms", period: { from: "2025-01-01", to: "2025-12-31" } }));
@@ -82,4 +85,4 @@ test("the revenue-leakage report lists both, the missing month without a transac
   const j = await waitForReport(s.call, june.id);
   const jc = await json(await s.call("GET", j.content_url));
   expect(jc.findings.filter((f: any) => f.code === "unbilled_recurring_charge").map((f: any) => f.transaction_id)).toEqual(["INV-05"]);
-});
+}, 30_000);
