@@ -17,7 +17,10 @@ import { LEAK_KINDS, writeFieldService, type Label } from "./billing-field-servi
 // (labour at the regular item on an emergency or after-hours job: the price is right for the item).
 const withRules = process.argv.includes("--rules");
 const { seed, port, dir, verbose } = billingEvalSetup({ seed: 8128, port: 18392, out: (s) => `/tmp/svc-eval-${s}` });
-const sizes = writeFieldService(seed, join(dir, "export"));
+// --billing-frequency: the rate cards state each maintenance plan's billing cadence (mapped by its
+// column's name, billing_frequency): a held-out check of unbilled_recurring_charge on agreements
+// billed monthly, quarterly or annually in advance that were not built for it.
+const sizes = writeFieldService(seed, join(dir, "export"), { billingFrequency: process.argv.includes("--billing-frequency") });
 
 const config = `${billingServerYaml(port)}modules:
   revenue_leakage:

@@ -38,7 +38,7 @@ interface Customer {
 }
 interface Agreement { id: string; plan: string; freq: 1 | 3 | 12; start: string; years: { from: string; to: string; plan: number; labour: number }[]; policy: string; upgrade?: { date: string; plan: string; factor: number } }
 interface National { id: string; renewed: boolean; rates: Record<string, [number, number]> }
-interface ContractRow { id: string; customer: string; item: string; price: number; currency: string; unit: string; from: string; to: string }
+interface ContractRow { id: string; customer: string; item: string; price: number; currency: string; unit: string; from: string; to: string; /** A maintenance plan's billing cadence in months. */ freq?: number }
 interface PriceRow { item: string; price: number; currency: string; from: string }
 
 const r2 = (v: number) => Math.round(v * 100 + (v >= 0 ? 1e-7 : -1e-7)) / 100;
@@ -162,7 +162,7 @@ export function generateFieldService(seed: number) {
     c.agreement = a;
     for (const yr of a.years) {
       if (yr.to < FIRST) continue;
-      const planRow = (item: string, price: number, from: string, to: string) => contracts.push({ id: a.id, customer: c.id, item, price, currency: c.currency, unit: "MO", from, to });
+      const planRow = (item: string, price: number, from: string, to: string) => contracts.push({ id: a.id, customer: c.id, item, price, currency: c.currency, unit: "MO", from, to, freq: a.freq });
       if (a.upgrade && a.upgrade.date > yr.from && a.upgrade.date <= yr.to) {
         planRow(plan, yr.plan, yr.from, addDays(a.upgrade.date, -1));
         planRow(a.upgrade.plan, r2(yr.plan * a.upgrade.factor), a.upgrade.date, yr.to);
@@ -450,7 +450,10 @@ const pct = (v: number) => `${+(v * 100).toFixed(4)}%`;
 const cell = (v: string) => (/[,"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const csv = (header: string[], rows: string[][]) => [header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
 
-export function writeFieldService(seed: number, out: string) {
+/** `billingFrequency`: the rate cards also state each maintenance plan's billing cadence (a
+ *  `Billing Frequency` column: Monthly, Quarterly, Annual), as a service system's agreement export
+ *  can; without it the files are as they always were. */
+export function writeFieldService(seed: number, out: string, opts: { billingFrequency?: boolean } = {}) {
   const g = generateFieldService(seed);
   mkdirSync(join(out, "ref"), { recursive: true });
   const header = ["Invoice #", "Invoice Type", "Invoice Date", "Customer #", "Customer Name", "Currency", "State/Province", "Job #", "Job Type", "Service Date", "Start Time", "Technician", "Service Location", "Agreement #", "Tax Exempt", "Exemption Cert #", "Warranty Expires", "Original Invoice", "Memo", "Subtotal", "Tax", "Tax Rate", "Total", "Line #", "Item Code", "Description", "Unit", "Qty", "Unit Price", "Discount %", "Line Total"];
@@ -463,7 +466,9 @@ export function writeFieldService(seed: number, out: string) {
   }
   writeFileSync(join(out, "invoice_lines.csv"), csv(header, rows));
   writeFileSync(join(out, "ref", "pricebook.csv"), csv(["Item Code", "Price", "Currency", "Effective Date"], g.priceRows.map((p) => [p.item, num(p.price), p.currency, usDate(p.from)])));
-  writeFileSync(join(out, "ref", "rate_cards.csv"), csv(["Agreement #", "Customer #", "Item Code", "Rate", "Currency", "Unit", "Effective", "Expires"], g.contracts.map((c) => [c.id, c.customer, c.item, num(c.price), c.currency, c.unit, usDate(c.from), usDate(c.to)])));
+  const cadence = (c: ContractRow) => (c.freq === 1 ? "Monthly" : c.freq === 3 ? "Quarterly" : c.freq === 12 ? "Annual" : "");
+  if (opts.billingFrequency) writeFileSync(join(out, "ref", "rate_cards.csv"), csv(["Agreement #", "Customer #", "Item Code", "Rate", "Currency", "Unit", "Effective", "Expires", "Billing Frequency"], g.contracts.map((c) => [c.id, c.customer, c.item, num(c.price), c.currency, c.unit, usDate(c.from), usDate(c.to), cadence(c)])));
+  else writeFileSync(join(out, "ref", "rate_cards.csv"), csv(["Agreement #", "Customer #", "Item Code", "Rate", "Currency", "Unit", "Effective", "Expires"], g.contracts.map((c) => [c.id, c.customer, c.item, num(c.price), c.currency, c.unit, usDate(c.from), usDate(c.to)])));
   const regular: Record<string, string> = {};
   for (const d of g.docs) if (d.regular) regular[d.no] = d.regular;
   writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));

@@ -148,6 +148,13 @@ describe("unbilled_recurring_charge", () => {
     expect(gaps.map((g) => [(g.finding.expected as { sku: string }).sku, g.periodStart])).toEqual([["PARK", "2025-04-01"]]);
   });
 
+  test("a price per month billed quarterly owes three months a quarter", () => {
+    const rows = [row("PLAN", 100, "2025-01-01", "2025-12-31", { billing_frequency: "Quarterly", unit: "MO" })];
+    const txns = [invoice("2025-01-01", [["PLAN", 300]]), invoice("2025-07-01", [["PLAN", 300]]), invoice("2025-10-01", [["PLAN", 300]]), invoice("2025-12-20", [["OTHER", 1]])];
+    const gaps = judge(rows, txns);
+    expect(gaps.map((g) => [g.periodStart, g.finding.amount_at_risk])).toEqual([["2025-04-01", 300]]);
+  });
+
   test("a charge billed in arrears is placed in the month before its invoice", () => {
     const rows = [row("RENT", 1000, "2025-01-01", "2025-12-31"), row("USAGE", 80, "2025-01-01", "2025-12-31", { billing_timing: "arrears" })];
     // Each month's invoice bills the month's rent and last month's usage (none on 1 January).

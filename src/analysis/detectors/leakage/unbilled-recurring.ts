@@ -62,10 +62,20 @@ export function cadenceOf(frequency: string | undefined, timing?: string): Caden
   return undefined;
 }
 
+/** Units of time a price may be stated per, in months. */
+const TIME_UNITS = new Map<string, number>([
+  ["MO", 1], ["MON", 1], ["MTH", 1], ["MONTH", 1], ["MONTHS", 1], ["MONTHLY", 1], ["MNT", 1],
+  ["QTR", 3], ["QUARTER", 3], ["QUARTERS", 3],
+  ["YR", 12], ["YEAR", 12], ["YEARS", 12], ["ANN", 12], ["ANNUAL", 12], ["ANNUM", 12], ["ANNUALLY", 12],
+]);
+
 /** A contract row that is a charge due every period. */
 interface RecurringRow {
   row: Contract;
   cadence: Cadence;
+  /** What one period owes: the price, or for a price per unit of time (`unit` MO, QTR, YR) the
+   *  price times the units in a period (a plan priced per month and billed quarterly: 3 ×). */
+  amount: number;
   from: string;
   /** Its last day; undefined: open. */
   to: string | undefined;
@@ -90,7 +100,8 @@ export class RecurringSchedule {
       const from = dayOf(c.valid_from);
       // A recurring row without a start cannot be cut into periods.
       if (!cadence || !from || !c.customer_id || c.customer_id === "*") continue;
-      rows.push({ row: c, cadence, from, to: dayOf(c.valid_to) ?? undefined });
+      const per = c.unit ? TIME_UNITS.get(c.unit.toUpperCase().replace(/[^A-Z]/g, "")) : undefined;
+      rows.push({ row: c, cadence, amount: per ? c.price * (cadence.months / per) : c.price, from, to: dayOf(c.valid_to) ?? undefined });
     }
     if (rows.length === 0) return undefined;
     return new RecurringSchedule(rows, new Set(rows.map((r) => r.row.contract_id)), new Set(rows.map((r) => r.row.customer_id)));
@@ -212,7 +223,7 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
     const scheduledSkus = new Set(rows.map((r) => r.row.sku));
     const billedSkus = new Set(lines.map((l) => l.sku));
     for (const r of rows) {
-      const price = r.row.price;
+      const price = r.amount;
       if (!(price > tolerance) || !billedSkus.has(r.row.sku)) continue;
       const n = r.cadence.months;
       const dayOfLine = (l: Billed) => (l.named || !rowArrears(rows, l.sku) ? l.day : addMonths(l.day, -n));
@@ -251,7 +262,7 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
         for (const o of rows) {
           const m = o.cadence.months;
           if (m > n || n % m !== 0 || o.from > ps || (o.to !== undefined && o.to < pe)) continue;
-          owed += o.row.price * (n / m);
+          owed += o.amount * (n / m);
           counted.add(o.row.sku);
         }
         let billed = 0;
@@ -304,7 +315,7 @@ function rowArrears(rows: readonly RecurringRow[], sku: string): boolean {
 /** What the code's rows owe for the period starting `day` (0 when none is in force). */
 function owedOf(rows: readonly RecurringRow[], sku: string, day: string): number {
   let sum = 0;
-  for (const r of rows) if (r.row.sku === sku && r.from <= day && (r.to === undefined || r.to >= day)) sum += r.row.price;
+  for (const r of rows) if (r.row.sku === sku && r.from <= day && (r.to === undefined || r.to >= day)) sum += r.amount;
   return sum;
 }
 
