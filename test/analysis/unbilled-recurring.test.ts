@@ -77,6 +77,17 @@ describe("unbilled_recurring_charge", () => {
     expect(gaps).toHaveLength(0);
   });
 
+  test("a price step mid-month (an anniversary on the 26th) leaves the month due, at the price of its first day", () => {
+    const rows = [row("RENT", 1000, "2024-04-26", "2025-04-25"), row("RENT", 1030, "2025-04-26", "2026-04-25")];
+    const txns: Transaction[] = [];
+    for (let m = 0; m < 14; m++) {
+      const day = addMonths("2024-11-01", m);
+      if (day !== "2025-04-01") txns.push(invoice(day, [["RENT", day < "2025-05-01" ? 1000 : 1030]]));
+    }
+    const gaps = judge(rows, txns);
+    expect(gaps.map((g) => [g.periodStart, g.finding.amount_at_risk])).toEqual([["2025-04-01", 1000]]);
+  });
+
   test("a late catch-up of two periods next month, or an early bill, is billed — not leakage", () => {
     const late = year((m, l) => (m === "2025-04" ? l.filter(([s]) => s !== "PARK") : m === "2025-05" ? [...l, ["PARK", 50]] : l));
     expect(judge(lease, late)).toHaveLength(0);

@@ -221,6 +221,7 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
   }
   for (const { rows, lines } of groups.values()) {
     const scheduledSkus = new Set(rows.map((r) => r.row.sku));
+    const coveredTo = coverage(rows);
     const billedSkus = new Set(lines.map((l) => l.sku));
     for (const r of rows) {
       const price = r.amount;
@@ -236,7 +237,9 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
         }
         return { sum };
       };
-      const end = r.to ?? last;
+      // The charge is due to the end of the rows of its code that follow this one without a gap (a
+      // price step on the anniversary, mid-month): a period this row begins is judged at its price.
+      const end = coveredTo.get(r) ?? last;
       // A monthly charge is billed per calendar month (a row starting on the 20th is prorated for
       // its first month, not judged); a longer cadence runs from the row's start, so that a row
       // from the 31st keeps its periods.
@@ -244,7 +247,7 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
       for (let k = 0; ; k++) {
         const ps = addMonths(anchor, k * n);
         const pe = dayBefore(addMonths(anchor, (k + 1) * n));
-        if (pe > end || ps > last) break;
+        if (pe > end || ps > last || (r.to !== undefined && ps > r.to)) break;
         if (ps < judgedFrom || addMonths(pe, 1) > last) continue;
         const own = billedIn(r.row.sku, ps, pe);
         if (Math.abs(own.sum) > tolerance) continue;
@@ -261,7 +264,7 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
         const counted = new Set<string>();
         for (const o of rows) {
           const m = o.cadence.months;
-          if (m > n || n % m !== 0 || o.from > ps || (o.to !== undefined && o.to < pe)) continue;
+          if (m > n || n % m !== 0 || o.from > ps || (o.to !== undefined && o.to < ps) || (coveredTo.get(o) ?? last) < pe) continue;
           owed += o.amount * (n / m);
           counted.add(o.row.sku);
         }
@@ -304,6 +307,28 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
     }
   }
   return new RecurringGaps(gaps);
+}
+
+/**
+ * Per row, the last day its code stays due from it on: its end, carried through the rows of the
+ * same code and cadence that start the next day (undefined: open).
+ */
+function coverage(rows: readonly RecurringRow[]): Map<RecurringRow, string | undefined> {
+  const out = new Map<RecurringRow, string | undefined>();
+  for (const r of rows) {
+    let end = r.to;
+    const seen = new Set<RecurringRow>([r]);
+    for (;;) {
+      if (end === undefined) break;
+      const next = addDays(end, 1);
+      const follow = rows.find((o) => !seen.has(o) && o.row.sku === r.row.sku && o.cadence.months === r.cadence.months && o.from === next);
+      if (!follow) break;
+      seen.add(follow);
+      end = follow.to;
+    }
+    out.set(r, end);
+  }
+  return out;
 }
 
 /** Whether the code is billed in arrears by its rows (a row of the code says so). */
