@@ -264,7 +264,9 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     const connector = this.deps.connectors.access(request.accountId, request.connector, { module: request.module });
     this.moduleFor(setup, request.module);
     const module = setup.moduleFor(request.module, connector.id);
-    if (!connector.capabilities.scan || (module.weights.get(UNBILLED_RECURRING_CODE) ?? 0) <= 0) return [];
+    // Without a cadence in the contracts there is nothing to find, and no context to build for it
+    // (a split report scan built none in process).
+    if (!connector.capabilities.scan || !(await this.judgesRecurring(connector, module, request.signal))) return [];
     const ctx = await setup.contexts.get(connector, request.signal, module.history);
     return unattachedGaps(ctx, module, request.from, request.to).map((g) => ({
       anomaly: scoreFindings([g.finding], "*", module, setup.config).anomalies[0]!,
@@ -272,6 +274,17 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       date: g.periodStart,
       currency: g.currency ?? null,
     }));
+  }
+
+  /**
+   * Whether the module judges recurring charges on this connector: unbilled_recurring_charge is on
+   * and its contracts state a cadence — asked of the contracts' header where the connector can
+   * (connectors' reference tables are not read for it), else of the rows.
+   */
+  private async judgesRecurring(connector: Connector, module: ResolvedModule, signal?: AbortSignal): Promise<boolean> {
+    if ((module.weights.get(UNBILLED_RECURRING_CODE) ?? 0) <= 0) return false;
+    if (connector.referenceHasField) return connector.referenceHasField("contracts", "billing_frequency", signal);
+    return RecurringSchedule.of((await connector.reference(signal)).contracts) !== undefined;
   }
 
   /**
@@ -311,13 +324,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     if (workers <= 1 || module.history === "full" || !connector.partitions) return undefined;
     // Recurring charges not billed are judged over the whole history pass in process (context.ts):
     // a connector whose contracts state a billing cadence scans in process for such a module.
-    // Asked of the contracts' header where the connector can (the tables are not read twice).
-    if ((module.weights.get(UNBILLED_RECURRING_CODE) ?? 0) > 0) {
-      const recurring = connector.referenceHasField
-        ? await connector.referenceHasField("contracts", "billing_frequency", scan.signal)
-        : RecurringSchedule.of((await connector.reference(scan.signal)).contracts) !== undefined;
-      if (recurring) return undefined;
-    }
+    if (await this.judgesRecurring(connector, module, scan.signal)) return undefined;
     // A limit that may stop the scan: only one pass knows where. A small one is not worth threads.
     if (scan.limit !== undefined && scan.limit < MIN_SPLIT_LIMIT) return undefined;
     const limit = setup.config.context.history_limit;
