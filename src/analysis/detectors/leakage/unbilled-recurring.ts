@@ -223,19 +223,22 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
     const scheduledSkus = new Set(rows.map((r) => r.row.sku));
     const coveredTo = coverage(rows);
     const billedSkus = new Set(lines.map((l) => l.sku));
+    // Codes a row of the contract bills in arrears (looked up per line: kept apart once).
+    const arrears = new Set(rows.filter((r) => r.cadence.arrears).map((r) => r.row.sku));
     for (const r of rows) {
       const price = r.amount;
       if (!(price > tolerance) || !billedSkus.has(r.row.sku)) continue;
       const n = r.cadence.months;
-      const dayOfLine = (l: Billed) => (l.named || !rowArrears(rows, l.sku) ? l.day : addMonths(l.day, -n));
+      const dayOfLine = (l: Billed) => (l.named || !arrears.has(l.sku) ? l.day : addMonths(l.day, -n));
       const ofSku = lines.filter((l) => l.sku === r.row.sku);
-      const billedIn = (_sku: string, from: string, to: string) => {
+      /** The charge's code billed (net) in from..to. */
+      const billedIn = (from: string, to: string) => {
         let sum = 0;
         for (const l of ofSku) {
           const d = dayOfLine(l);
           if (d >= from && d <= to) sum += l.amount;
         }
-        return { sum };
+        return sum;
       };
       // The charge is due to the end of the rows of its code that follow this one without a gap (a
       // price step on the anniversary, mid-month): a period this row begins is judged at its price.
@@ -249,13 +252,12 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
         const pe = dayBefore(addMonths(anchor, (k + 1) * n));
         if (pe > end || ps > last || (r.to !== undefined && ps > r.to)) break;
         if (ps < judgedFrom || addMonths(pe, 1) > last) continue;
-        const own = billedIn(r.row.sku, ps, pe);
-        if (Math.abs(own.sum) > tolerance) continue;
+        if (Math.abs(billedIn(ps, pe)) > tolerance) continue;
         // Billed early or late: a surplus of the code beside the period covers it.
         const prevFrom = addMonths(anchor, (k - 1) * n);
         const nextTo = dayBefore(addMonths(anchor, (k + 2) * n));
-        const before = billedIn(r.row.sku, prevFrom, dayBefore(ps)).sum - owedOf(rows, r.row.sku, prevFrom);
-        const after = billedIn(r.row.sku, addDays(pe, 1), nextTo).sum - owedOf(rows, r.row.sku, addDays(pe, 1));
+        const before = billedIn(prevFrom, dayBefore(ps)) - owedOf(rows, r.row.sku, prevFrom);
+        const after = billedIn(addDays(pe, 1), nextTo) - owedOf(rows, r.row.sku, addDays(pe, 1));
         if (before >= price - tolerance || after >= price - tolerance) continue;
         // What the contract's scheduled charges owe net of concessions, against what they billed:
         // rows whose periods fit this one (a monthly row thrice in a quarter); a longer cadence
@@ -329,12 +331,6 @@ function coverage(rows: readonly RecurringRow[]): Map<RecurringRow, string | und
     out.set(r, end);
   }
   return out;
-}
-
-/** Whether the code is billed in arrears by its rows (a row of the code says so). */
-function rowArrears(rows: readonly RecurringRow[], sku: string): boolean {
-  for (const r of rows) if (r.row.sku === sku && r.cadence.arrears) return true;
-  return false;
 }
 
 /** What the code's rows owe for the period starting `day` (0 when none is in force). */
