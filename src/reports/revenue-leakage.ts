@@ -2,7 +2,7 @@
 // period (the analysis engine's streaming scan) and lists every finding with its amount at
 // risk. Findings stream to the output as they come; only per-key totals stay in memory.
 import type { ModuleId } from "../analysis/catalog.ts";
-import { type AnalysisEngine, type FlaggedBatch, flaggedBatchesOf, type ScanRequest } from "../domain/analysis.ts";
+import { type AnalysisEngine, type Anomaly, type FlaggedBatch, flaggedBatchesOf, type ScanRequest } from "../domain/analysis.ts";
 import { roundMoney } from "../domain/rounding.ts";
 import { change, comparisonTable, count, findingLabel, money, moneyFigures, moneyList, previousDates } from "./labels.ts";
 import { breathe } from "../domain/event-loop.ts";
@@ -44,6 +44,28 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
   let flagged = 0;
   let findings = 0;
   let reported = 0;
+  /** One finding into the totals and the detail (`transactionId` null: a finding about the history that no transaction holds). */
+  const record = async (a: Anomaly, transactionId: string | null, date: string | null, customerId: string | null, currency: string) => {
+    findings++;
+    severities.add(a.severity);
+    byCode.add(findingLabel(a.code), currency, a.amount_at_risk);
+    if (customerId) byCustomer.add(customerId, currency, a.amount_at_risk);
+    atRisk.set(currency, (atRisk.get(currency) ?? 0) + a.amount_at_risk);
+    await ctx.detail.row({
+      transaction_id: transactionId,
+      date,
+      customer_id: customerId,
+      finding: findingLabel(a.code),
+      code: a.code,
+      severity: a.severity,
+      message: a.message,
+      field: a.field,
+      expected: a.expected ?? null,
+      actual: a.actual ?? null,
+      currency,
+      amount_at_risk: roundMoney(a.amount_at_risk),
+    });
+  };
 
   const scan = flaggedBatches(engine, {
     accountId: report.account_id,
@@ -64,27 +86,7 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
       flagged++;
       const tx = f.transaction;
       const currency = tx.currency ?? "n/a";
-      for (const a of f.anomalies) {
-        findings++;
-        severities.add(a.severity);
-        byCode.add(findingLabel(a.code), currency, a.amount_at_risk);
-        if (tx.customer_id) byCustomer.add(tx.customer_id, currency, a.amount_at_risk);
-        atRisk.set(currency, (atRisk.get(currency) ?? 0) + a.amount_at_risk);
-        await ctx.detail.row({
-          transaction_id: a.transaction_id || tx.transaction_id,
-          date: tx.date ?? null,
-          customer_id: tx.customer_id ?? null,
-          finding: findingLabel(a.code),
-          code: a.code,
-          severity: a.severity,
-          message: a.message,
-          field: a.field,
-          expected: a.expected ?? null,
-          actual: a.actual ?? null,
-          currency,
-          amount_at_risk: roundMoney(a.amount_at_risk),
-        });
-      }
+      for (const a of f.anomalies) await record(a, a.transaction_id || tx.transaction_id, tx.date ?? null, tx.customer_id ?? null, currency);
     }
     ctx.progress(Math.max(reported, transactions), null);
     await breathe();
@@ -92,27 +94,7 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
   // Charges due in periods without any document of their contract: no transaction to name (null);
   // the date is the period's first day, `expected` names the contract, charge and period.
   for (const h of (await engine.historyFindings?.({ accountId: report.account_id, connector: report.connector, module: REVENUE_LEAKAGE_MODULE, from: period.from, to: period.to, signal: ctx.signal })) ?? []) {
-    const a = h.anomaly;
-    const currency = h.currency ?? "n/a";
-    findings++;
-    severities.add(a.severity);
-    byCode.add(findingLabel(a.code), currency, a.amount_at_risk);
-    if (h.customer_id) byCustomer.add(h.customer_id, currency, a.amount_at_risk);
-    atRisk.set(currency, (atRisk.get(currency) ?? 0) + a.amount_at_risk);
-    await ctx.detail.row({
-      transaction_id: null,
-      date: h.date,
-      customer_id: h.customer_id,
-      finding: findingLabel(a.code),
-      code: a.code,
-      severity: a.severity,
-      message: a.message,
-      field: a.field,
-      expected: a.expected ?? null,
-      actual: a.actual ?? null,
-      currency,
-      amount_at_risk: roundMoney(a.amount_at_risk),
-    });
+    await record(h.anomaly, null, h.date, h.customer_id ?? null, h.currency ?? "n/a");
   }
 
   // The previous period of the same length, when the report has one: the same scan, counts only.
