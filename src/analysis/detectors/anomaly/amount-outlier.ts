@@ -243,6 +243,17 @@ const routineKind: boolean[] = [];
 let kindCode = -1;
 let counterpartyValues = 0;
 
+/** Records one routine of the entry being judged (a user's, or its kind's: `kind`). */
+function keepRoutine(field: number, log: number, index: number, n: number, usual: ContextSummary, kind: boolean): void {
+  routineField[routineCount] = field;
+  routineLog[routineCount] = log;
+  routineIndex[routineCount] = index;
+  routineN[routineCount] = n;
+  routineUsual[routineCount] = usual;
+  routineKind[routineCount] = kind;
+  routineCount++;
+}
+
 type OutlierConfig = ModulesConfig["anomaly_detection"]["outlier"];
 
 /** Judges the amount in field i's context `value` (and the user's routine there): pushes alarms,
@@ -267,15 +278,7 @@ function judge(
   // The routine by its index and figures in columns; its summary object only for an alarm.
   const r = user !== undefined && field !== "created_by" ? store.routineAt(node, userCode) : -1;
   const n = r >= 0 ? store.routineN(r) - inHistory : 0;
-  if (r >= 0 && n >= cfg.routine_min_history) {
-    routineField[routineCount] = i;
-    routineLog[routineCount] = log;
-    routineIndex[routineCount] = r;
-    routineN[routineCount] = n;
-    routineUsual[routineCount] = node.all;
-    routineKind[routineCount] = false;
-    routineCount++;
-  }
+  if (r >= 0 && n >= cfg.routine_min_history) keepRoutine(i, log, r, n, node.all, false);
   // The context's amounts of the entry's kind (an employee's commissions among his pay): a routine
   // of its own, which explains an alarm of this context as a user's routine does — if the amount
   // is ordinary for it and it reached about this level before (alarmFindings).
@@ -284,15 +287,7 @@ function judge(
   // of that kind, and other payees' off-cycle payments say nothing of this one's.
   const rk = kindCode >= 0 && store.distinct(i) * 2 >= counterpartyValues ? store.routineAt(node, kindCode) : -1;
   const nk = rk >= 0 ? store.routineN(rk) - inHistory : 0;
-  if (rk >= 0 && nk >= cfg.routine_min_history) {
-    routineField[routineCount] = i;
-    routineLog[routineCount] = log;
-    routineIndex[routineCount] = rk;
-    routineN[routineCount] = nk;
-    routineUsual[routineCount] = node.all;
-    routineKind[routineCount] = true;
-    routineCount++;
-  }
+  if (rk >= 0 && nk >= cfg.routine_min_history) keepRoutine(i, log, rk, nk, node.all, true);
   // The user's own routine there, once it is long enough, is the sharpest context of all:
   // an amount ordinary for the account but not for what this user posts to it.
   if (r >= 0 && n >= cfg.min_history) {
