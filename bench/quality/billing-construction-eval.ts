@@ -10,10 +10,8 @@
 // high, per kind, and the false alarms per kind of regular business (every false alarm with its
 // codes in <out>/false-alarms.json). Not part of `make bench-quality`.
 // Run: bun run bench/quality/billing-construction-eval.ts --seed 5150 [--port 18394] [--out DIR] [--verbose]
-import { reportServedBilling, billingEvalSetup, billingServerYaml } from "./billing-report.ts";
-import { startServedBilling } from "./signed-call.ts";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { reportServedBilling, billingEvalSetup, billingServerYaml, withServedBilling } from "./billing-report.ts";
+import { join } from "node:path";
 import { LEAK_KINDS, writeConstruction, type Label } from "./billing-construction.ts";
 
 const { seed, port, dir, verbose } = billingEvalSetup({ seed: 5150, port: 18394, out: (s) => `/tmp/con-eval-${s}` });
@@ -54,14 +52,6 @@ connectors:
       contracts: { contract_id: Contract, customer_id: Customer, sku: Item, price: Rate, unit: UM, valid_from: Effective, valid_to: Expires }
       price_list: { sku: Item, list_price: Price, unit: UM, valid_from: Effective }
 `;
-const configFile = join(dir, "assay.yaml");
-writeFileSync(configFile, config);
-const repo = resolve(import.meta.dir, "../..");
-const { call, server } = await startServedBilling({ repo, dir, configFile, port, accountName: "Construction" });
-try {
-  const labels = JSON.parse(readFileSync(join(dir, "export", "labels.json"), "utf8")) as { leaks: Label[]; regular: Record<string, string> };
+await withServedBilling<Label>({ dir, port, config, accountName: "Construction" }, async (call, labels) => {
   await reportServedBilling({ call, connector: "erp", labels, leakKinds: LEAK_KINDS, title: `Construction data set, seed ${seed}: ${JSON.stringify(sizes)}`, dir, verbose });
-} finally {
-  server.kill();
-  await server.exited;
-}
+});

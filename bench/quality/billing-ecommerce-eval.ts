@@ -12,10 +12,8 @@
 // it the product sees only what a plain order export and price list show. Not part of
 // `make bench-quality`.
 // Run: bun run bench/quality/billing-ecommerce-eval.ts --seed 2611 [--calendar] [--port 18393] [--verbose]
-import { reportServedBilling, billingEvalSetup, billingServerYaml } from "./billing-report.ts";
-import { startServedBilling } from "./signed-call.ts";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { reportServedBilling, billingEvalSetup, billingServerYaml, withServedBilling } from "./billing-report.ts";
+import { join } from "node:path";
 import { LEAK_KINDS, writeEcommerce, type Label } from "./billing-ecommerce.ts";
 
 const withCalendar = process.argv.includes("--calendar");
@@ -59,15 +57,7 @@ connectors:
       price_list: { sku: SKU, list_price: Price, currency: Currency, valid_from: Effective From }
       shipments: { shipment_id: Shipment, transaction_id: Invoice Number, sku: SKU, quantity: Quantity, date: Ship Date }
 `;
-const configFile = join(dir, "assay.yaml");
-writeFileSync(configFile, config);
-const repo = resolve(import.meta.dir, "../..");
-const { call, server } = await startServedBilling({ repo, dir, configFile, port, accountName: "Online retailer" });
-try {
-  const labels = JSON.parse(readFileSync(join(dir, "export", "labels.json"), "utf8")) as { leaks: Label[]; regular: Record<string, string> };
+await withServedBilling<Label>({ dir, port, config, accountName: "Online retailer" }, async (call, labels) => {
   const title = `Online retailer data set, seed ${seed}${withCalendar ? " (with the campaign calendar)" : ""}: ${JSON.stringify(sizes)}`;
   await reportServedBilling({ call, connector: "shop", labels, leakKinds: LEAK_KINDS, title, dir, verbose });
-} finally {
-  server.kill();
-  await server.exited;
-}
+});

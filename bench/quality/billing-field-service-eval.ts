@@ -7,10 +7,8 @@
 // business (every false alarm with its codes in <out>/false-alarms.json). Not part of
 // `make bench-quality`.
 // Run: bun run bench/quality/billing-field-service-eval.ts --seed 8128 [--port 18392] [--verbose] [--rules]
-import { reportServedBilling, billingEvalSetup, billingServerYaml } from "./billing-report.ts";
-import { startServedBilling } from "./signed-call.ts";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { reportServedBilling, billingEvalSetup, billingServerYaml, withServedBilling } from "./billing-report.ts";
+import { join } from "node:path";
 import { LEAK_KINDS, writeFieldService, type Label } from "./billing-field-service.ts";
 
 // --rules: add the custom rule a field-service analyst would write for what no detector can know
@@ -67,14 +65,6 @@ const rules = `rules:
     severity: high
     message: 'Regular labour on an emergency or after-hours job'
 `;
-const configFile = join(dir, "assay.yaml");
-writeFileSync(configFile, withRules ? config + rules : config);
-const repo = resolve(import.meta.dir, "../..");
-const { call, server } = await startServedBilling({ repo, dir, configFile, port, accountName: "Field service" });
-try {
-  const labels = JSON.parse(readFileSync(join(dir, "export", "labels.json"), "utf8")) as { leaks: Label[]; regular: Record<string, string> };
+await withServedBilling<Label>({ dir, port, config: withRules ? config + rules : config, accountName: "Field service" }, async (call, labels) => {
   await reportServedBilling({ call, connector: "fsm", labels, leakKinds: LEAK_KINDS, title: `Field-service data set, seed ${seed}: ${JSON.stringify(sizes)}`, dir, verbose });
-} finally {
-  server.kill();
-  await server.exited;
-}
+});

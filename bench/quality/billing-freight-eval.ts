@@ -13,10 +13,8 @@
 // business (every false alarm with its codes in <out>/false-alarms.json). Not part of
 // `make bench-quality`.
 // Run: bun run bench/quality/billing-freight-eval.ts --seed 7301 [--port 18437] [--out DIR] [--verbose]
-import { reportServedBilling, billingEvalSetup, billingServerYaml } from "./billing-report.ts";
-import { startServedBilling } from "./signed-call.ts";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { reportServedBilling, billingEvalSetup, billingServerYaml, withServedBilling } from "./billing-report.ts";
+import { join } from "node:path";
 import { LEAK_KINDS, writeFreight, type Label } from "./billing-freight.ts";
 
 const { seed, port, dir, verbose } = billingEvalSetup({ seed: 7301, port: 18437, out: (s) => `/tmp/freight-eval-${s}` });
@@ -57,14 +55,6 @@ connectors:
       contracts: { contract_id: Agreement, customer_id: Account, sku: Rate Item, currency: Currency, price: Net Rate, valid_from: Effective Date, valid_to: Expiration Date }
       price_list: { sku: Rate Item, currency: Currency, list_price: Rate, unit: Rate Unit, valid_from: Effective Date }
 `;
-const configFile = join(dir, "assay.yaml");
-writeFileSync(configFile, config);
-const repo = resolve(import.meta.dir, "../..");
-const { call, server } = await startServedBilling({ repo, dir, configFile, port, accountName: "LTL carrier" });
-try {
-  const labels = JSON.parse(readFileSync(join(dir, "export", "labels.json"), "utf8")) as { leaks: Label[]; regular: Record<string, string> };
+await withServedBilling<Label>({ dir, port, config, accountName: "LTL carrier" }, async (call, labels) => {
   await reportServedBilling({ call, connector: "tms", labels, leakKinds: LEAK_KINDS, title: `LTL carrier data set, seed ${seed}: ${JSON.stringify(sizes)}`, dir, verbose });
-} finally {
-  server.kill();
-  await server.exited;
-}
+});

@@ -11,10 +11,8 @@
 // kind, and the false alarms per kind of regular business (every false alarm with its codes in
 // <out>/false-alarms.json). Not part of `make bench-quality`.
 // Run: bun run bench/quality/billing-legal-eval.ts --seed 1871 [--port 18431] [--out DIR] [--verbose]
-import { reportServedBilling, billingEvalSetup, billingServerYaml } from "./billing-report.ts";
-import { startServedBilling } from "./signed-call.ts";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { reportServedBilling, billingEvalSetup, billingServerYaml, withServedBilling } from "./billing-report.ts";
+import { join } from "node:path";
 import { LEAK_KINDS, writeLegal, type Label } from "./billing-legal.ts";
 
 const { seed, port, dir, verbose } = billingEvalSetup({ seed: 1871, port: 18431, out: (s) => `/tmp/legal-eval-${s}` });
@@ -60,14 +58,6 @@ connectors:
       contracts: { contract_id: Rate Agreement, customer_id: Client Number, sku: Timekeeper, currency: Currency, price: Agreed Rate, valid_from: Effective Date, valid_to: End Date }
       price_list: { sku: Timekeeper, currency: Currency, list_price: Standard Rate, valid_from: Effective Date }
 `;
-const configFile = join(dir, "assay.yaml");
-writeFileSync(configFile, config);
-const repo = resolve(import.meta.dir, "../..");
-const { call, server } = await startServedBilling({ repo, dir, configFile, port, accountName: "Law firm" });
-try {
-  const labels = JSON.parse(readFileSync(join(dir, "export", "labels.json"), "utf8")) as { leaks: Label[]; regular: Record<string, string> };
+await withServedBilling<Label>({ dir, port, config, accountName: "Law firm" }, async (call, labels) => {
   await reportServedBilling({ call, connector: "pms", labels, leakKinds: LEAK_KINDS, title: `Law firm data set, seed ${seed}: ${JSON.stringify(sizes)}`, dir, verbose });
-} finally {
-  server.kill();
-  await server.exited;
-}
+});

@@ -4,10 +4,8 @@
 // for its amount at risk, and prints precision/recall per invoice at high, per kind, and the false
 // alarms per kind of regular business. Not part of `make bench-quality` (its figures stay as they
 // were). Run: bun run bench/quality/billing-manufacturer-eval.ts --seed 4711 [--port 18391]
-import { reportServedBilling, billingEvalSetup, billingServerYaml } from "./billing-report.ts";
-import { startServedBilling } from "./signed-call.ts";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { reportServedBilling, billingEvalSetup, billingServerYaml, withServedBilling } from "./billing-report.ts";
+import { join } from "node:path";
 import { writeManufacturer, type Label } from "./billing-manufacturer.ts";
 
 const { seed, port, dir, verbose } = billingEvalSetup({ seed: 4711, port: 18391, out: (s) => `/tmp/mfg-eval-${s}` });
@@ -48,16 +46,8 @@ connectors:
       price_list: { sku: Item, list_price: Base Price, valid_from: Effective Date }
       shipments: { shipment_id: Fulfillment, transaction_id: Created From Invoice, sku: Item, quantity: Qty Shipped, date: Ship Date }
 `;
-const configFile = join(dir, "assay.yaml");
-writeFileSync(configFile, config);
-const repo = resolve(import.meta.dir, "../..");
-const { call, server } = await startServedBilling({ repo, dir, configFile, port, accountName: "Manufacturer" });
-try {
-  const labels = JSON.parse(readFileSync(join(dir, "export", "labels.json"), "utf8")) as { leaks: Label[]; regular: Record<string, string> };
+await withServedBilling<Label>({ dir, port, config, accountName: "Manufacturer" }, async (call, labels) => {
   // The kinds in the order the labels first name them.
   const leakKinds = [...new Set(labels.leaks.map((l) => l.kind))];
   await reportServedBilling({ call, connector: "erp", labels, leakKinds, title: `Manufacturer data set, seed ${seed}: ${JSON.stringify(sizes)}`, dir, verbose });
-} finally {
-  server.kill();
-  await server.exited;
-}
+});

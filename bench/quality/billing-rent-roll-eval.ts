@@ -11,10 +11,10 @@
 // per invoice at high, per kind, and the false alarms per kind of regular business (every false
 // alarm with its codes in <out>/false-alarms.json). Not part of `make bench-quality`.
 // Run: bun run bench/quality/billing-rent-roll-eval.ts --seed 3103 [--port 18396] [--out DIR] [--verbose]
-import { reportServedBilling, billingEvalSetup, billingServerYaml } from "./billing-report.ts";
-import { startServedBilling } from "./signed-call.ts";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { reportServedBilling, billingEvalSetup, billingServerYaml, withServedBilling } from "./billing-report.ts";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { SignedCall } from "./signed-call.ts";
 import { ABSENCE_KINDS, LEAK_KINDS, writeRentRoll, type Label } from "./billing-rent-roll.ts";
 
 const { seed, port, dir, verbose } = billingEvalSetup({ seed: 3103, port: 18396, out: (s) => `/tmp/rent-eval-${s}` });
@@ -44,28 +44,19 @@ const config = `${billingServerYaml(port)}connectors:
     reference_mapping:
       contracts: { contract_id: Lease ID, customer_id: Tenant ID, sku: Charge Code, price: Amount, valid_from: From, valid_to: To, billing_frequency: Frequency }
 `;
-const configFile = join(dir, "assay.yaml");
-writeFileSync(configFile, config);
-const repo = resolve(import.meta.dir, "../..");
-const { call, server } = await startServedBilling({ repo, dir, configFile, port, accountName: "Property manager" });
-try {
-  const labels = JSON.parse(readFileSync(join(dir, "export", "labels.json"), "utf8")) as { leaks: Label[]; regular: Record<string, string> };
+await withServedBilling<Label>({ dir, port, config, accountName: "Property manager" }, async (call, labels) => {
   // Per document: every planted kind that has one (a month not billed at all has none).
   const documented = { ...labels, leaks: labels.leaks.filter((l) => !l.document.startsWith("unbilled:")) };
   await reportServedBilling({ call, connector: "pms", labels: documented, leakKinds: LEAK_KINDS, title: `Rent roll data set, seed ${seed}: ${JSON.stringify(sizes)}`, dir, verbose });
-  await reportAbsences(labels.leaks.filter((l) => ABSENCE_KINDS.includes(l.kind)));
-
-} finally {
-  server.kill();
-  await server.exited;
-}
+  await reportAbsences(call, labels.leaks.filter((l) => ABSENCE_KINDS.includes(l.kind)));
+});
 
 /**
  * Per finding, the charges due and not billed: each unbilled_recurring_charge finding at high
  * (whether on an invoice or on none) against the planted absences, matched by lease and period;
  * amounts at risk planted → found. A finding matching no planted absence is a false alarm.
  */
-async function reportAbsences(planted: Label[]) {
+async function reportAbsences(call: SignedCall, planted: Label[]) {
   const r = await call("POST", "/v1/analyze", { connector: "pms", module: "revenue_leakage", options: { limit: 1_000_000, max_anomalies: 10_000 } });
   if (r.status !== 200) throw new Error(`scan: ${r.status} ${JSON.stringify(r.json)}`);
   type Gap = { severity: string; amount_at_risk: number; transaction_id: string; expected: { contract_id: string; sku: string; period_from: string } };

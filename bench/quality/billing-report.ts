@@ -3,10 +3,10 @@
 // scanned a data set: precision/recall per document at high, per planted kind with its amount at
 // risk (planted → estimated from a lookup of each planted document), the false alarms per kind of
 // regular business, and the lookups that failed.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { falseAlarmsByKind } from "./metrics.ts";
-import { flaggedAtHigh, type SignedCall } from "./signed-call.ts";
+import { flaggedAtHigh, type SignedCall, startServedBilling } from "./signed-call.ts";
 
 /**
  * A billing runner's command line and its folder: `--seed` and `--port` (the defaults given),
@@ -108,4 +108,25 @@ export async function reportServedBilling(o: {
   writeFileSync(join(dir, "false-alarms.json"), JSON.stringify(Object.fromEntries(fpByKind), null, 1));
   if (verbose) for (const [kind, list] of fpByKind) console.log(`FP ${kind}: ${list.slice(0, 8).join(" | ")}`);
   console.log(`\nclient CPU ${(cpu.user / 1e6).toFixed(1)} s`);
+}
+
+/**
+ * A billing runner's served run: its config written to `dir`/assay.yaml, the product started on
+ * it (a key minted for an account named `accountName`), `run` given the signed caller and the
+ * export's labels.json, the server stopped whatever happens.
+ */
+export async function withServedBilling<L>(
+  o: { dir: string; port: number; config: string; accountName: string },
+  run: (call: SignedCall, labels: { leaks: L[]; regular: Record<string, string> }) => Promise<void>,
+): Promise<void> {
+  const configFile = join(o.dir, "assay.yaml");
+  writeFileSync(configFile, o.config);
+  const repo = resolve(import.meta.dir, "../..");
+  const { call, server } = await startServedBilling({ repo, dir: o.dir, configFile, port: o.port, accountName: o.accountName });
+  try {
+    await run(call, JSON.parse(readFileSync(join(o.dir, "export", "labels.json"), "utf8")));
+  } finally {
+    server.kill();
+    await server.exited;
+  }
 }
