@@ -21,25 +21,8 @@
  * the tree before the fixes and after them). Not part of `make bench-quality`; docs/quality.md
  * records its results.
  */
-import { scanThroughServer } from "./quality/served-scan.ts";
-import { judgeRows } from "./quality/ledger-judging.ts";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { PAYROLL_ANOMALIES, generatePayrollExport, toCsv, type PayrollExport } from "./quality/payroll.ts";
-
-const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const seeds = (flag("--seeds") ?? "601").split(",").map(Number);
-const setups = (flag("--setups") ?? "zero-config,configured").split(",");
-const modules = (flag("--modules") ?? "anomaly_detection,duplicate_detection").split(",");
-const keep = flag("--keep");
-const asJson = args.includes("--json");
-const verbose = args.includes("--verbose");
-const root = resolve(import.meta.dir, "..");
+import { runServedRowEval } from "./quality/served-row-eval.ts";
+import { PAYROLL_ANOMALIES, generatePayrollExport, toCsv } from "./quality/payroll.ts";
 
 const CONFIG = (dir: string, port: number, setup: string) => {
   const configured = setup === "configured";
@@ -80,50 +63,16 @@ rules:
 ` : ""}`;
 };
 
-interface Flagged { transaction_id: string; risk_score: number; risk_level: string }
-interface Anomaly { transaction_id: string; code: string; severity: string; message?: string }
-interface Result { flagged_transactions?: Flagged[]; anomalies?: Anomaly[]; transactions_analyzed?: number }
-
-async function evaluate(data: PayrollExport, seed: number, setup: string, module: string) {
-  const dir = keep ? resolve(keep, `${seed}-${setup}-${module}`) : mkdtempSync(join(tmpdir(), "payroll-"));
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}/payroll_payments.csv`, toCsv(data));
-  if (keep) writeFileSync(`${dir}/labels.json`, JSON.stringify(data.payments));
-  const port = 20000 + Math.floor(Math.random() * 10000);
-  writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port, setup));
-  return scanThroughServer<Result>({ root, dir, port, connector: "payroll", module, keep: Boolean(keep) });
-}
-
-function judge(data: PayrollExport, result: Result, relevant: readonly string[]) {
-  return judgeRows(data.payments, result, relevant, (t) => ({ who: t.employee, what: `${t.payType} ${t.net.toFixed(2)}` }));
-}
-
-const out = [];
-for (const seed of seeds) {
-  const data = generatePayrollExport({ seed });
-  const planted = data.payments.filter((t) => t.anomaly).length;
-  for (const setup of setups) {
-    for (const module of modules) {
-      const { result, wall, cpu } = await evaluate(data, seed, setup, module);
-      // Anomaly detection is judged on every planted kind; duplicate detection on the duplicate pay alone.
-      const relevant = module === "duplicate_detection" ? ["duplicate_pay"] : PAYROLL_ANOMALIES;
-      const j = judge(data, result, relevant);
-      const summary = { seed, setup, module, transactions: data.payments.length, planted, analyzed: result.transactions_analyzed, wall_s: +(wall / 1000).toFixed(1), server_cpu_s: +cpu.toFixed(1), ...j };
-      out.push(summary);
-      if (asJson) continue;
-      const f = (x: number) => x.toFixed(3);
-      console.log(`seed ${seed} ${setup} ${module}: ${summary.transactions} transactions, ${planted} planted; analysed ${summary.analyzed}; scan ${summary.wall_s} s (server CPU ${summary.server_cpu_s} s)`);
-      for (const [name, m] of [["high", j.high], ["medium", j.medium]] as const) {
-        console.log(`  ${name}: precision ${f(m.precision)} recall ${f(m.recall)} F1 ${f(m.f1)}  tp/fp/fn ${m.tp}/${m.fp}/${m.fn}  found per kind ${JSON.stringify(m.perKind)}`);
-      }
-      console.log(`  false alarms at high by kind: ${JSON.stringify(j.high.falseByKind)}`);
-      console.log(`  false alarms at high by code: ${JSON.stringify(j.high.falseByCode)}`);
-      console.log(`  false alarms at medium by kind: ${JSON.stringify(j.medium.falseByKind)}`);
-      if (verbose) {
-        for (const fa of j.high.falseAlarms) console.log(`    FP ${fa.id} ${fa.kind} ${fa.who} ${fa.what}: ${fa.codes.join(" | ")}`);
-        for (const m of j.high.misses) console.log(`    MISS ${m.id} ${m.kind} ${m.who} ${m.what}: ${m.codes.join(" | ") || "(nothing at medium or above)"}`);
-      }
-    }
-  }
-}
-if (asJson) console.log(JSON.stringify(out));
+await runServedRowEval({
+  defaultSeeds: "601",
+  generate: (seed) => generatePayrollExport({ seed }),
+  rows: (data) => data.payments,
+  csv: toCsv,
+  file: "payroll_payments.csv",
+  connector: "payroll",
+  tmpPrefix: "payroll",
+  config: CONFIG,
+  duplicateKinds: ["duplicate_pay"],
+  anomalyKinds: PAYROLL_ANOMALIES,
+  describe: (t) => ({ who: t.employee, what: `${t.payType} ${t.net.toFixed(2)}` }),
+});
