@@ -23,7 +23,7 @@ import { sniffDateFormat } from "./date-format.ts";
 import { CR_ALONE, crAloneIn } from "./line-ends.ts";
 import { folderEntries } from "./folder-files.ts";
 
-/** How much of a file's start checkFirstRows reads, and how many rows of it at most. */
+/** How much of a file's start firstRows reads, and how many rows of it at most. */
 const FIRST_ROWS_BYTES = 64 * 1024;
 const FIRST_ROWS = 50;
 
@@ -102,9 +102,11 @@ export class CsvConnector extends BaseConnector {
       mappedColumns: mappedColumns(this.mapping),
     })
       .then(async (built) => {
-        const datePattern = await this.sniffDates(built);
+        // The file's first rows, read once: its date format is found from them and its settings checked on them.
+        const first = await this.firstRows(built);
+        const datePattern = this.sniffDates(built, first);
         const index = datePattern === undefined ? built : { ...built, datePattern };
-        await this.checkFirstRows(index);
+        this.checkFirstRows(index, first);
         return index;
       })
       .catch((e: unknown) => {
@@ -136,30 +138,32 @@ export class CsvConnector extends BaseConnector {
     return numbered;
   }
 
+  /** The values of a file's first rows: at most FIRST_ROWS, within FIRST_ROWS_BYTES of its data (none for an empty file). */
+  private async firstRows(index: CsvFileIndex): Promise<string[][]> {
+    const out: string[][] = [];
+    if (index.header.length === 0) return out;
+    const end = Math.min(index.size, index.dataStart + FIRST_ROWS_BYTES);
+    const r = new CsvRow();
+    for await (const batch of readCsvRows(index.path, { delimiter: index.delimiter, encoding: index.encoding, start: index.dataStart, end })) {
+      for (let i = 0; i < batch.count && out.length < FIRST_ROWS; i++) {
+        r.load(batch, i);
+        out.push(r.values());
+      }
+      break;
+    }
+    return out;
+  }
+
   /**
    * csv.date_format unset: the pattern of the file's dates, when its first rows write them in
    * another shape than ISO and tell day from month (csv/date-format.ts). A DATEV export's dates
    * read as DATEV writes them (datesOf) and are not looked at.
    */
-  private async sniffDates(index: CsvFileIndex): Promise<string | undefined> {
-    if (this.settings.csv.date_format !== undefined || index.datev || index.header.length === 0) return undefined;
+  private sniffDates(index: CsvFileIndex, first: readonly (readonly string[])[]): string | undefined {
+    if (this.settings.csv.date_format !== undefined || index.datev || first.length === 0) return undefined;
     const columns = new RowMapper(index.header, this.mappingOf(index), this.formats).dateColumns;
     if (columns.length === 0) return undefined;
-    const values: string[] = [];
-    const end = Math.min(index.size, index.dataStart + FIRST_ROWS_BYTES);
-    const r = new CsvRow();
-    let rows = 0;
-    for await (const batch of readCsvRows(index.path, { delimiter: index.delimiter, encoding: index.encoding, start: index.dataStart, end })) {
-      for (let i = 0; i < batch.count && rows < FIRST_ROWS; i++, rows++) {
-        r.load(batch, i);
-        for (const c of columns) {
-          const v = r.value(c);
-          if (typeof v === "string") values.push(v);
-        }
-      }
-      break;
-    }
-    return sniffDateFormat(values);
+    return sniffDateFormat(first.flatMap((row) => columns.map((c) => row[c] ?? "")));
   }
 
   /** The mapping a file is read with: a recognised export that names no line is numbered by the index (file-index.ts, idUnmapped). */
@@ -173,7 +177,7 @@ export class CsvConnector extends BaseConnector {
    * fit the file. Left alone, every row would be rejected and every transaction analysed as an
    * empty shell: a scan then raises alerts about the settings, not about the data.
    */
-  private async checkFirstRows(index: CsvFileIndex): Promise<void> {
+  private checkFirstRows(index: CsvFileIndex, first: readonly (readonly string[])[]): void {
     if (index.header.length === 0) return; // an empty file: nothing to check
     // A mapped column the file lacks leaves its field absent: reported in the connector's status
     // (mapping.warnings), not fatal — one export of a folder may lack an optional column.
@@ -185,27 +189,19 @@ export class CsvConnector extends BaseConnector {
     if (index.datePattern) this.stats.warn(sniffedDatesNote(basename(index.path), index.datePattern));
     if (index.numbering && this.mapping.transaction_id === undefined) this.stats.warn(`${basename(index.path)}: a ledger export that names no line (mapping.transaction_id is not set): each row is a transaction named by its number, as transaction_id: ${ROW_NUMBER} would`);
     const mapper = this.mapperOf(index);
-    const end = Math.min(index.size, index.dataStart + FIRST_ROWS_BYTES);
-    let rows = 0;
     let firstProblem = "";
-    const r = new CsvRow();
-    for await (const batch of readCsvRows(index.path, { delimiter: index.delimiter, encoding: index.encoding, start: index.dataStart, end })) {
-      for (let i = 0; i < batch.count && rows < FIRST_ROWS; i++) {
-        rows++;
-        r.load(batch, i);
-        const row = this.numbered(index, r, rows);
-        try {
-          mapper.mapHeadOf(row);
-          mapper.mapLineOf(row);
-          return;
-        } catch (e) {
-          firstProblem ||= `row ${rows}: ${(e as Error).message}`;
-        }
+    for (let n = 1; n <= first.length; n++) {
+      const row = this.numbered(index, new ArrayRow(first[n - 1]!), n);
+      try {
+        mapper.mapHeadOf(row);
+        mapper.mapLineOf(row);
+        return;
+      } catch (e) {
+        firstProblem ||= `row ${n}: ${(e as Error).message}`;
       }
-      break;
     }
-    if (rows > 0) {
-      throw new UnreadableFileError(`none of its first ${rows} rows could be read (${firstProblem}); check the connector's csv and mapping settings against the file`);
+    if (first.length > 0) {
+      throw new UnreadableFileError(`none of its first ${first.length} rows could be read (${firstProblem}); check the connector's csv and mapping settings against the file`);
     }
   }
 
