@@ -13,6 +13,7 @@ import { connectorSettings } from "../../src/connectors/settings.ts";
 import { systemClock } from "../../src/domain/clock.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { collect } from "../support/services.ts";
 
 const dir = makeTempDir("assay-decimal-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,11 +59,7 @@ function connector(files: Record<string, string>, yaml = ""): CsvConnector {
   return new CsvConnector(connectorSettings(parseConfig(config, join(folder, "assay.yaml"), {}))[0]!, systemClock);
 }
 
-async function scan(c: CsvConnector, options = {}): Promise<Transaction[]> {
-  const out: Transaction[] = [];
-  for await (const t of c.scan(options)) out.push(t);
-  return out;
-}
+const scan = (c: CsvConnector): Promise<Transaction[]> => collect(c.scan());
 
 const crlf = (lines: string[]) => `${lines.join("\r\n")}\r\n`;
 
