@@ -9,8 +9,8 @@ import { parseConfig } from "../../src/config/load.ts";
 import { CsvConnector } from "../../src/connectors/csv/connector.ts";
 import { connectorSettings } from "../../src/connectors/settings.ts";
 import { systemClock } from "../../src/domain/clock.ts";
-import type { Transaction } from "../../src/domain/transaction.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { collect } from "../support/services.ts";
 
 const dir = makeTempDir("assay-datev-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,18 +27,12 @@ function connector(files: Record<string, string[]>, csv: string, mapping = "{ tr
   return new CsvConnector(connectorSettings(parseConfig(yaml, join(folder, "assay.yaml"), {}))[0]!, systemClock);
 }
 
-async function scan(c: CsvConnector): Promise<Transaction[]> {
-  const out: Transaction[] = [];
-  for await (const t of c.scan()) out.push(t);
-  return out;
-}
-
 const DECEMBER = [meta("20241201", "20241231"), COLUMNS, '1190,00;"S";"EUR";10001;8400;;3112;"RE-4711";"AR Müller GmbH"', '595,00;"H";"EUR";70001;3400;;0212;"ER 88";"ER Stahl Greiner"'];
 const JANUARY = [meta("20250101", "20250131"), COLUMNS, '1190,00;"H";"EUR";10001;1200;;501;"RE-4711";"Zahlungseingang"'];
 
 test("each file's Belegdatum takes its year from the file's header line; the column names are read from line 2", async () => {
   const c = connector({ "EXTF_Buchungsstapel_2024_12.csv": DECEMBER, "EXTF_Buchungsstapel_2025_01.csv": JANUARY }, "date_format: DDMM");
-  const txs = await scan(c);
+  const txs = await collect(c.scan());
   expect(txs.map((t) => [t.transaction_id, t.date, t.amount, t.customer_id, t.reference])).toEqual([
     ["EXTF_Buchungsstapel_2024_12.csv:1", "2024-12-31", 1190, "10001", "RE-4711"],
     ["EXTF_Buchungsstapel_2024_12.csv:2", "2024-12-02", -595, "70001", "ER 88"],
@@ -52,17 +46,17 @@ test("each file's Belegdatum takes its year from the file's header line; the col
 
 test("a batch of a fiscal year from July reads January to June in the next calendar year", async () => {
   const c = connector({ "EXTF_Buchungsstapel_2024_25.csv": [meta("20240701", "20250630", "20240701"), COLUMNS, '100,00;"S";"EUR";10001;8400;;1507;"A";"x"', '100,00;"S";"EUR";10001;8400;;1503;"B";"x"'] }, "date_format: DDMM");
-  expect((await scan(c)).map((t) => t.date)).toEqual(["2024-07-15", "2025-03-15"]);
+  expect((await collect(c.scan())).map((t) => t.date)).toEqual(["2024-07-15", "2025-03-15"]);
 });
 
 test("header_row: 2, as docs told DATEV users to set before, reads the same", async () => {
   const c = connector({ "EXTF_Buchungsstapel_2024_12.csv": DECEMBER }, "date_format: DDMM, header_row: 2");
-  expect((await scan(c)).map((t) => t.date)).toEqual(["2024-12-31", "2024-12-02"]);
+  expect((await collect(c.scan())).map((t) => t.date)).toEqual(["2024-12-31", "2024-12-02"]);
 });
 
 test("a year-less date in a file without a DATEV header line is a rejected row that says where the year comes from", async () => {
   const c = connector({ "bookings.csv": DECEMBER.slice(1) }, "date_format: DDMM");
-  await expect(scan(c)).rejects.toThrow('"3112" has no year: the date format DDMM reads only a DATEV export');
+  await expect(collect(c.scan())).rejects.toThrow('"3112" has no year: the date format DDMM reads only a DATEV export');
 });
 
 test("with the default date_format and no mapping but the row number, DATEV's columns and dates read as DATEV writes them", async () => {
@@ -72,7 +66,7 @@ test("with the default date_format and no mapping but the row number, DATEV's co
   writeFileSync(join(folder, "exports", "EXTF_Buchungsstapel_2024_12.csv"), Buffer.from(`${lines.join("\r\n")}\r\n`, "latin1"));
   const yaml = `connectors:\n  - { id: datev, type: csv, transactions: ./exports/, csv: { delimiter: ";", decimal: "," }, mapping: { transaction_id: $row, entered_at: Leistungsdatum } }\n`;
   const c = new CsvConnector(connectorSettings(parseConfig(yaml, join(folder, "assay.yaml"), {}))[0]!, systemClock);
-  const txs = await scan(c);
+  const txs = await collect(c.scan());
   expect(txs.map((t) => [t.transaction_id, t.date, t.entered_at, t.amount, t.reference])).toEqual([["EXTF_Buchungsstapel_2024_12.csv:1", "2024-12-31", "2024-12-15", 1190, "RE-4711"]]);
   expect(txs[0]!.attributes).toMatchObject({ Konto: "10001", Buchungstext: "AR Müller GmbH" });
 });
@@ -80,7 +74,7 @@ test("with the default date_format and no mapping but the row number, DATEV's co
 test("a booking's entered_at is its batch's creation (\"erzeugt am\" in the header line): a later batch for a closed month shows its lag", async () => {
   const late = [meta("20241201", "20241231").replace(";202412311530000000;", ";20250415091500123;"), COLUMNS, '2380,00;"H";"EUR";70009;3400;;1612;"ER 4711";"ER nachgebucht"'];
   const c = connector({ "EXTF_Buchungsstapel_2024_12.csv": DECEMBER, "EXTF_Buchungsstapel_2024_12_Nachtrag.csv": late }, "date_format: DDMM");
-  const txs = await scan(c);
+  const txs = await collect(c.scan());
   expect(txs.map((t) => [t.date, t.entered_at])).toEqual([
     ["2024-12-31", "2024-12-31T15:30:00Z"],
     ["2024-12-02", "2024-12-31T15:30:00Z"],
@@ -88,5 +82,5 @@ test("a booking's entered_at is its batch's creation (\"erzeugt am\" in the head
   ]);
   // A column the mapping names as entered_at wins over the batch's creation.
   const mapped = connector({ "EXTF_Buchungsstapel_2024_12.csv": DECEMBER }, "date_format: DDMM", "{ transaction_id: $row, date: Belegdatum, entered_at: Belegdatum }");
-  expect((await scan(mapped)).map((t) => t.entered_at)).toEqual(["2024-12-31", "2024-12-02"]);
+  expect((await collect(mapped.scan())).map((t) => t.entered_at)).toEqual(["2024-12-31", "2024-12-02"]);
 });

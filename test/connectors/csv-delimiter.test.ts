@@ -10,8 +10,8 @@ import { CsvConnector } from "../../src/connectors/csv/connector.ts";
 import { sniffDelimiter } from "../../src/connectors/csv/delimiter.ts";
 import { connectorSettings } from "../../src/connectors/settings.ts";
 import { systemClock } from "../../src/domain/clock.ts";
-import type { Transaction } from "../../src/domain/transaction.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { collect } from "../support/services.ts";
 
 const dir = makeTempDir("assay-delim-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -70,23 +70,17 @@ function connector(name: string, text: string, csv: string): CsvConnector {
   return new CsvConnector(connectorSettings(parseConfig(yaml, join(folder, "assay.yaml"), {}))[0]!, systemClock);
 }
 
-async function scan(c: CsvConnector): Promise<Transaction[]> {
-  const out: Transaction[] = [];
-  for await (const t of c.scan()) out.push(t);
-  return out;
-}
-
 test("a FEC with no delimiter configured reads as with delimiter: |, and the status names the one chosen", async () => {
   const text = `${FEC.join("\r\n")}\r\n`;
   const sniffed = connector("552081317FEC20251231.txt", text, 'decimal: ","');
   const configured = connector("552081317FEC20251231.txt", text, 'delimiter: "|", decimal: ","');
-  const got = await scan(sniffed);
+  const got = await collect(sniffed.scan());
   expect(got.map((t) => [t.date, t.amount, t.reference])).toEqual([
     ["2025-03-14", 1000, "FA4711"],
     ["2025-03-14", 200, "FA4711"],
     ["2025-03-14", -1200, "FA4711"],
   ]);
-  expect(got).toEqual(await scan(configured));
+  expect(got).toEqual(await collect(configured.scan()));
   const note = '552081317FEC20251231.txt: read with the delimiter "|", the one its first records split on (csv.delimiter is not set); if its columns read wrong, set csv.delimiter';
   expect(sniffed.mappingReport().warnings).toContain(note);
   // (Both say the file is read as Windows-1252: it is ISO-8859-15 here.)
@@ -96,12 +90,12 @@ test("a FEC with no delimiter configured reads as with delimiter: |, and the sta
 test("a configured delimiter always wins, even where another splits the file better", async () => {
   const c = connector("journal.csv", "id;amount\n1;10\n", 'delimiter: ","');
   // Read on commas, the header is one column named "id;amount": no column is mapped but the row number.
-  const [t] = await scan(c);
+  const [t] = await collect(c.scan());
   expect(t!.attributes).toEqual({ "id;amount": "1;10" });
 });
 
 test("a comma file is read as before, and nothing is said", async () => {
   const c = connector("plain.csv", "id,amount\n1,10\n2,20\n", "");
-  expect((await scan(c)).map((t) => t.amount)).toEqual([10, 20]);
+  expect((await collect(c.scan())).map((t) => t.amount)).toEqual([10, 20]);
   expect(c.mappingReport().warnings).toBeUndefined();
 });

@@ -9,8 +9,8 @@ import { parseConfig } from "../../src/config/load.ts";
 import { CsvConnector } from "../../src/connectors/csv/connector.ts";
 import { connectorSettings } from "../../src/connectors/settings.ts";
 import { systemClock } from "../../src/domain/clock.ts";
-import type { Transaction } from "../../src/domain/transaction.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { collect } from "../support/services.ts";
 
 const dir = makeTempDir("assay-fec-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,15 +30,9 @@ function connector(csv: string, mapping: string): CsvConnector {
   return new CsvConnector(connectorSettings(parseConfig(yaml, join(folder, "assay.yaml"), {}))[0]!, systemClock);
 }
 
-async function scan(c: CsvConnector): Promise<Transaction[]> {
-  const out: Transaction[] = [];
-  for await (const t of c.scan()) out.push(t);
-  return out;
-}
-
 test("an FEC's standard columns are its date, entry date, counterparty and document; its YYYYMMDD dates read without a date_format", async () => {
   const c = connector('decimal: ","', "transaction_id: $row");
-  const txs = await scan(c);
+  const txs = await collect(c.scan());
   expect(txs.map((t) => [t.transaction_id, t.date, t.entered_at, t.amount, t.customer_id, t.reference])).toEqual([
     ["552081317FEC20251231.txt:1", "2025-03-14", "2025-04-07", 1000, undefined, "FA4711"],
     ["552081317FEC20251231.txt:2", "2025-03-14", "2025-04-07", 200, undefined, "FA4711"],
@@ -52,7 +46,7 @@ test("an FEC's standard columns are its date, entry date, counterparty and docum
 
 test("a mapping names its own columns over the standard ones", async () => {
   const c = connector('decimal: ","', "transaction_id: $row, date: PieceDate, customer_id: CompteNum");
-  const txs = await scan(c);
+  const txs = await collect(c.scan());
   expect(txs.map((t) => [t.date, t.entered_at, t.customer_id])).toEqual([
     ["2025-03-12", "2025-04-07", "601000"],
     ["2025-03-12", "2025-04-07", "445660"],
@@ -62,5 +56,5 @@ test("a mapping names its own columns over the standard ones", async () => {
 
 test("decimal commas read with decimal: \".\" configured are rejected rows whose reason names the setting (unset, they are found: csv-sniffed-formats.test.ts)", async () => {
   const c = connector('decimal: "."', "transaction_id: $row");
-  await expect(scan(c)).rejects.toThrow('"1000,00" is not a number (a decimal comma: set csv: { decimal: "," } on the connector)');
+  await expect(collect(c.scan())).rejects.toThrow('"1000,00" is not a number (a decimal comma: set csv: { decimal: "," } on the connector)');
 });

@@ -10,8 +10,8 @@ import { ConfigError, parseConfig } from "../../src/config/load.ts";
 import { CsvConnector } from "../../src/connectors/csv/connector.ts";
 import { connectorSettings } from "../../src/connectors/settings.ts";
 import { systemClock } from "../../src/domain/clock.ts";
-import type { Transaction } from "../../src/domain/transaction.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { collect } from "../support/services.ts";
 
 const dir = makeTempDir("assay-header-row-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,17 +37,11 @@ function connector(lines: string[], csv: string, mapping: string): CsvConnector 
   return new CsvConnector(connectorSettings(parseConfig(yaml, join(folder, "assay.yaml"), {}))[0]!, systemClock);
 }
 
-async function scan(c: CsvConnector): Promise<Transaction[]> {
-  const out: Transaction[] = [];
-  for await (const t of c.scan()) out.push(t);
-  return out;
-}
-
 const ROWS = "transaction_id: $row, date: Date, customer_id: Name, debit: Debit, credit: Credit";
 
 test("the header is read from csv.header_row; the title lines above it are no rows, and numbering starts after it", async () => {
   const c = connector(REPORT, "header_row: 5", ROWS);
-  const txs = await scan(c);
+  const txs = await collect(c.scan());
   expect(txs.map((t) => [t.transaction_id, t.date, t.amount])).toEqual([
     ["1", "2025-01-03", 12.5],
     ["2", "2025-01-04", -1450],

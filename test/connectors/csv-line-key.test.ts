@@ -10,8 +10,8 @@ import { ConfigError, parseConfig } from "../../src/config/load.ts";
 import { CsvConnector } from "../../src/connectors/csv/connector.ts";
 import { connectorSettings } from "../../src/connectors/settings.ts";
 import { systemClock } from "../../src/domain/clock.ts";
-import type { Transaction } from "../../src/domain/transaction.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { collect } from "../support/services.ts";
 
 const dir = makeTempDir("assay-line-key-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,15 +34,9 @@ function connector(csv: string, mapping = `${KEY}, amount: Betrag in Hauswährun
   return new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock);
 }
 
-async function scan(c: CsvConnector): Promise<Transaction[]> {
-  const out: Transaction[] = [];
-  for await (const t of c.scan()) out.push(t);
-  return out;
-}
-
 test("the columns of a line key name one transaction per line, their values joined by '-'", async () => {
   const c = connector(FAGLL03H);
-  const txs = await scan(c);
+  const txs = await collect(c.scan());
   expect(txs.map((t) => t.transaction_id)).toEqual(["1000-1900000001-2025-001", "1000-1900000001-2025-002", "1000-1900000001-2025-003", "2000-1900000001-2025-001", "2000-1900000001-2025-002"]);
   expect(txs.map((t) => t.amount)).toEqual([-1190, 1000, 190, -540, 540]);
   // The key's columns stay attributes: the document number is what groups a document's lines.
@@ -59,7 +53,7 @@ test("a line is looked up by its joined key", async () => {
 test("rows of one key apart in the file are one transaction, as with a single id column", async () => {
   const rows = FAGLL03H.split("\r\n");
   const c = connector([...rows, "1000;1900000001;001;2025;;;;"].join("\r\n"), `${KEY}, line_amount: Betrag in Hauswährung, sku: Sachkonto`);
-  const txs = await scan(c);
+  const txs = await collect(c.scan());
   expect(txs.map((t) => t.transaction_id)).toEqual(["1000-1900000001-2025-001", "1000-1900000001-2025-002", "1000-1900000001-2025-003", "2000-1900000001-2025-001", "2000-1900000001-2025-002"]);
   expect(txs[0]!.lines.map((l) => l.sku)).toEqual(["160000"]);
 });

@@ -9,8 +9,8 @@ import { parseConfig } from "../../src/config/load.ts";
 import { CsvConnector } from "../../src/connectors/csv/connector.ts";
 import { connectorSettings } from "../../src/connectors/settings.ts";
 import { systemClock } from "../../src/domain/clock.ts";
-import type { Transaction } from "../../src/domain/transaction.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { collect } from "../support/services.ts";
 
 const dir = makeTempDir("assay-qbo-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,14 +31,8 @@ function connector(lines: readonly string[], mapping: string): CsvConnector {
   return new CsvConnector(connectorSettings(parseConfig(yaml, join(folder, "assay.yaml"), {}))[0]!, systemClock);
 }
 
-async function scan(c: CsvConnector): Promise<Transaction[]> {
-  const out: Transaction[] = [];
-  for await (const t of c.scan()) out.push(t);
-  return out;
-}
-
 test("a QBO report's Num is its document number: read as reference, blank where the transaction has none", async () => {
-  const txs = await scan(connector(JOURNAL, "transaction_id: $row"));
+  const txs = await collect(connector(JOURNAL, "transaction_id: $row").scan());
   expect(txs.map((t) => [t.transaction_id, t.reference, t.amount])).toEqual([
     ["1", "26873", -850],
     ["2", "26873", 850],
@@ -51,14 +45,14 @@ test("a QBO report's Num is its document number: read as reference, blank where 
 });
 
 test("a mapping names its own reference over Num", async () => {
-  const txs = await scan(connector(JOURNAL, "transaction_id: $row, reference: Memo/Description"));
+  const txs = await collect(connector(JOURNAL, "transaction_id: $row, reference: Memo/Description").scan());
   expect(txs.map((t) => t.reference)).toEqual([undefined, undefined, "SHELL OIL 57442219", "SHELL OIL 57442219"]);
   expect(txs[0]!.attributes).toMatchObject({ Num: "26873" });
 });
 
 test("a header with a Num column but not QBO's other columns keeps Num an attribute", async () => {
   const lines = ["Date,Num,Account,Debit,Credit", "01/06/2024,26873,Utilities,850.00,", "01/06/2024,26873,Accounts Payable,,850.00"];
-  const txs = await scan(connector(lines, "transaction_id: $row"));
+  const txs = await collect(connector(lines, "transaction_id: $row").scan());
   expect(txs.map((t) => [t.reference, t.attributes?.Num])).toEqual([
     [undefined, "26873"],
     [undefined, "26873"],

@@ -10,8 +10,8 @@ import { ConfigError, parseConfig } from "../../src/config/load.ts";
 import { CsvConnector } from "../../src/connectors/csv/connector.ts";
 import { connectorSettings } from "../../src/connectors/settings.ts";
 import { systemClock } from "../../src/domain/clock.ts";
-import type { Transaction } from "../../src/domain/transaction.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { collect } from "../support/services.ts";
 
 const dir = makeTempDir("assay-row-number-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,15 +39,9 @@ function oneFile(lines: string[], mapping = MAPPING): CsvConnector {
   return connector(folder, "./gl.csv", mapping);
 }
 
-async function scan(c: CsvConnector): Promise<Transaction[]> {
-  const out: Transaction[] = [];
-  for await (const t of c.scan()) out.push(t);
-  return out;
-}
-
 test("every data row is its own transaction, named by its row number; a blank row is skipped but keeps its number", async () => {
   const c = oneFile(QBO);
-  const txs = await scan(c);
+  const txs = await collect(c.scan());
   expect(txs.map((t) => t.transaction_id)).toEqual(["1", "2", "4", "5"]);
   // Two identical rows stay two transactions (no id merges them into one of two lines).
   expect(txs.map((t) => t.amount)).toEqual([12.5, 12.5, -1450, 1450]);
@@ -69,7 +63,7 @@ test("a scan cut into parts for workers numbers every part's rows as the whole s
   const lines = [HEADER];
   for (let i = 1; i <= 3000; i++) lines.push(`01/${String(1 + (i % 28)).padStart(2, "0")}/2025,Expense,,Vendor ${i % 7},"memo, ${i}",Supplies,${(i % 97) + 0.25},`);
   const c = oneFile(lines);
-  const whole = (await scan(c)).map((t) => `${t.transaction_id}:${t.amount}`);
+  const whole = (await collect(c.scan())).map((t) => `${t.transaction_id}:${t.amount}`);
   expect(whole.length).toBe(3000);
   const parts = await c.partitions(3);
   expect(parts?.length).toBe(3);
@@ -87,7 +81,7 @@ test("in a folder of exports, a row is named by its file and number, so row 1 of
   writeFileSync(join(folder, "exports", "2025-01.csv"), `${QBO.slice(0, 3).join("\n")}\n`);
   writeFileSync(join(folder, "exports", "2025-02.csv"), `${[HEADER, "02/01/2025,Expense,,Shell,Fuel,Vehicle,61.20,"].join("\n")}\n`);
   const c = connector(folder, "./exports");
-  expect((await scan(c)).map((t) => t.transaction_id)).toEqual(["2025-01.csv:1", "2025-01.csv:2", "2025-02.csv:1"]);
+  expect((await collect(c.scan())).map((t) => t.transaction_id)).toEqual(["2025-01.csv:1", "2025-01.csv:2", "2025-02.csv:1"]);
   expect((await c.getTransaction("2025-02.csv:1"))?.amount).toBe(61.2);
   expect(await c.getTransaction("1")).toBeNull();
 });

@@ -9,8 +9,8 @@ import { parseConfig } from "../../src/config/load.ts";
 import { CsvConnector } from "../../src/connectors/csv/connector.ts";
 import { connectorSettings } from "../../src/connectors/settings.ts";
 import { systemClock } from "../../src/domain/clock.ts";
-import type { Transaction } from "../../src/domain/transaction.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { collect } from "../support/services.ts";
 
 const dir = makeTempDir("assay-dc-indicator-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,12 +32,6 @@ function connector(csv: string, mapping: string): CsvConnector {
   return new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock);
 }
 
-async function scan(c: CsvConnector): Promise<Transaction[]> {
-  const out: Transaction[] = [];
-  for await (const t of c.scan()) out.push(t);
-  return out;
-}
-
 /** One transaction per line: the document number and the line number, as a view would concatenate them. */
 function perLine(csv: string): string {
   return csv.split("\r\n").map((row, i) => (i === 0 ? `Zeile;${row}` : `${row.split(";")[1]}-${row.split(";")[2]};${row}`)).join("\r\n");
@@ -45,7 +39,7 @@ function perLine(csv: string): string {
 
 test("an unsigned amount takes its sign from the Soll/Haben indicator: Haben (credit) is negative", async () => {
   const c = connector(perLine(FAGLL03H), "transaction_id: Zeile, amount: Betrag in Hauswährung, debit_credit: Soll/Haben-Kennz., currency: Hauswährung, customer_id: Kreditor");
-  const txs = await scan(c);
+  const txs = await collect(c.scan());
   expect(txs.map((t) => t.amount)).toEqual([-1190, 1000, 190, 1190, -1190]);
   expect(c.mappingReport().rejected_rows).toBe(0);
   // The indicator is read into the sign, not kept beside it as a text attribute.
@@ -56,26 +50,26 @@ test("an unsigned amount takes its sign from the Soll/Haben indicator: Haben (cr
 test("an amount the export already signs keeps its size: the indicator decides the side", async () => {
   // FAGLL03's signed layout (credits with SAP's trailing minus) beside the same indicator.
   const signed = perLine(FAGLL03H).replace("H;1.190,00;EUR\r\n1000;1900000001", "H;1.190,00-;EUR\r\n1000;1900000001");
-  const txs = await scan(connector(signed, "transaction_id: Zeile, amount: Betrag in Hauswährung, debit_credit: Soll/Haben-Kennz."));
+  const txs = await collect(connector(signed, "transaction_id: Zeile, amount: Betrag in Hauswährung, debit_credit: Soll/Haben-Kennz.").scan());
   expect(txs.map((t) => t.amount)).toEqual([-1190, 1000, 190, 1190, -1190]);
 });
 
 test("the indicators of other systems are read too: D/C, DR/CR, Debit/Credit, Soll/Haben, in any case", async () => {
   const codes = ["D", "C", "Dr", "CR", "Debit", "credit", "Soll", "HABEN"];
   const csv = ["Id;Seite;Betrag", ...codes.map((code, i) => `T${i};${code};10,00`)].join("\r\n");
-  const txs = await scan(connector(csv, "transaction_id: Id, amount: Betrag, debit_credit: Seite"));
+  const txs = await collect(connector(csv, "transaction_id: Id, amount: Betrag, debit_credit: Seite").scan());
   expect(txs.map((t) => t.amount)).toEqual([10, -10, 10, -10, 10, -10, 10, -10]);
 });
 
 test("an empty indicator leaves the amount as written", async () => {
   const csv = ["Id;Seite;Betrag", "T1;;10,00", "T2;;10,00-"].join("\r\n");
-  expect((await scan(connector(csv, "transaction_id: Id, amount: Betrag, debit_credit: Seite"))).map((t) => t.amount)).toEqual([10, -10]);
+  expect((await collect(connector(csv, "transaction_id: Id, amount: Betrag, debit_credit: Seite").scan())).map((t) => t.amount)).toEqual([10, -10]);
 });
 
 test("an indicator that is neither side is a rejected row whose reason names the field and the codes it reads", async () => {
   const csv = ["Id;Seite;Betrag", "T1;S;10,00", "T2;X;10,00"].join("\r\n");
   const c = connector(csv, "transaction_id: Id, amount: Betrag, debit_credit: Seite");
-  const txs = await scan(c);
+  const txs = await collect(c.scan());
   expect(c.mappingReport().rejected_rows).toBe(1);
   expect(c.mappingReport().samples[0]?.reason).toContain('debit_credit: "X" is not a debit/credit indicator');
   expect(c.mappingReport().samples[0]?.reason).toContain("S, H");
@@ -84,6 +78,6 @@ test("an indicator that is neither side is a rejected row whose reason names the
 
 test("a line's amount (line_amount) takes the sign of its own row's indicator", async () => {
   // A document as one transaction, its line items as lines: each row's side signs its line.
-  const txs = await scan(connector(FAGLL03H, "transaction_id: Belegnummer, line_amount: Betrag in Hauswährung, sku: Sachkonto, debit_credit: Soll/Haben-Kennz."));
+  const txs = await collect(connector(FAGLL03H, "transaction_id: Belegnummer, line_amount: Betrag in Hauswährung, sku: Sachkonto, debit_credit: Soll/Haben-Kennz.").scan());
   expect(txs.map((t) => t.lines.map((l) => l.amount))).toEqual([[-1190, 1000, 190], [1190, -1190]]);
 });

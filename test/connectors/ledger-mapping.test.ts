@@ -9,8 +9,8 @@ import { ConfigError, parseConfig } from "../../src/config/load.ts";
 import { CsvConnector } from "../../src/connectors/csv/connector.ts";
 import { connectorSettings } from "../../src/connectors/settings.ts";
 import { systemClock } from "../../src/domain/clock.ts";
-import type { Transaction } from "../../src/domain/transaction.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { collect } from "../support/services.ts";
 
 const dir = makeTempDir("assay-ledger-map-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,32 +31,26 @@ function connector(extra: string): CsvConnector {
   return new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock);
 }
 
-async function scan(c: CsvConnector): Promise<Transaction[]> {
-  const out: Transaction[] = [];
-  for await (const t of c.scan()) out.push(t);
-  return out;
-}
-
 test("debit and credit columns become the amount, debit − credit, and leave the attributes", async () => {
-  const txs = await scan(connector("mapping: { transaction_id: Line ID, customer_id: Contact }"));
+  const txs = await collect(connector("mapping: { transaction_id: Line ID, customer_id: Contact }").scan());
   expect(txs.map((t) => t.amount)).toEqual([120.5, -120.5, 120.5, -120.5, 0.2, -5]);
   expect(txs[0]!.attributes).toEqual({ "Journal No": "J1", Source: "ACCPAY", Account: "400", Net: "120.50" });
 });
 
 test("a mapped amount column wins over debit and credit", async () => {
-  const txs = await scan(connector("mapping: { transaction_id: Line ID, amount: Net, debit: Debit, credit: Credit }"));
+  const txs = await collect(connector("mapping: { transaction_id: Line ID, amount: Net, debit: Debit, credit: Credit }").scan());
   expect(txs.map((t) => t.amount)).toEqual([120.5, -120.5, 120.5, -120.5, 0.2, -5]);
   expect(txs[0]!.attributes).not.toHaveProperty("Debit");
 });
 
 test("type_values maps the source's codes (as written, or in another case) to transaction types", async () => {
   const c = connector("mapping: { transaction_id: Line ID, type: Source }, type_values: { ACCPAY: invoice, ACCPAYPAYMENT: payment, MANJOURNAL: journal_entry, ACCRECCREDIT: credit_note }");
-  expect((await scan(c)).map((t) => t.type)).toEqual(["invoice", "invoice", "payment", "payment", "journal_entry", "credit_note"]);
+  expect((await collect(c.scan())).map((t) => t.type)).toEqual(["invoice", "invoice", "payment", "payment", "journal_entry", "credit_note"]);
 });
 
 test("a code type_values does not list is a rejected row that names the setting", async () => {
   const c = connector("mapping: { transaction_id: Line ID, type: Source }, type_values: { ACCPAY: invoice }");
-  const txs = await scan(c);
+  const txs = await collect(c.scan());
   expect(txs.find((t) => t.transaction_id === "L3")?.attributes?.rejected_rows).toBe(1);
   expect(c.mappingReport().samples[0]?.reason).toContain('"ACCPAYPAYMENT" is not one of invoice, credit_note, payment, journal_entry nor a code of type_values');
 });
