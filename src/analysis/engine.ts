@@ -6,7 +6,7 @@ import { roundMoney } from "../domain/rounding.ts";
 import type { ConnectorAccess } from "../connectors/access.ts";
 import { connectorUnavailable } from "../connectors/errors.ts";
 import type { Connector, ScanPartition } from "../connectors/types.ts";
-import { type AlertOpener, type AnalysisEngine, type AnalysisResult, type AnalyzeRequest, type FlaggedBatch, flaggedBatchesOf, type HistoryFinding, type ScanRequest, type TransactionFinding } from "../domain/analysis.ts";
+import { type AlertOpener, type AnalysisEngine, type Anomaly, type AnalysisResult, type AnalyzeRequest, type FlaggedBatch, flaggedBatchesOf, type HistoryFinding, type ScanRequest, type TransactionFinding } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
 import { newId } from "../domain/ids.ts";
 import { setAlertId } from "../domain/analysis-json.ts";
@@ -28,6 +28,7 @@ import { simulate } from "./backtest/simulate.ts";
 import type { SimulationRequest, SimulationResult } from "../domain/simulation.ts";
 import { ScanAdmission } from "./scan-admission.ts";
 import { riskLevel } from "./scoring.ts";
+import { listedAnomalies } from "./strongest.ts";
 
 export { ENGINE_VERSION } from "./setup.ts";
 
@@ -170,7 +171,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
         transaction_id: txn.transaction_id,
         risk_score: ev.risk_score,
         risk_level: ev.risk_level,
-        anomalies: ev.anomalies,
+        ...anomalyList(listedAnomalies(ev.anomalies, options.max_anomalies), ev.anomalies.length),
         amount_at_risk: { amount: ev.amount_at_risk, currency: txn.currency ?? null },
         transactions_analyzed: 1,
       };
@@ -204,7 +205,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
         transaction_id: null,
         risk_score: scan.risk_score,
         risk_level: riskLevel(scan.risk_score, setup.config.scoring.risk_levels),
-        anomalies: scan.anomalies,
+        ...anomalyList(scan.anomalies, scan.anomalies_found),
         amount_at_risk: headlineAmount(scan.at_risk_by_currency),
         transactions_analyzed: scan.transactions_analyzed,
         flagged_transactions: scan.flagged.map((f) => ({ ...f, risk_level: riskLevel(f.risk_score, setup.config.scoring.risk_levels) })),
@@ -409,6 +410,11 @@ export class AssayAnalysisEngine implements AnalysisEngine {
 }
 
 /** One headline figure: the only currency's total, else the largest currency's, with every total in by_currency. */
+/** A result's anomalies, and how many were found when the list holds fewer (options.max_anomalies). */
+function anomalyList(listed: Anomaly[], found: number): Pick<AnalysisResult, "anomalies" | "anomalies_total"> {
+  return found > listed.length ? { anomalies: listed, anomalies_total: found } : { anomalies: listed };
+}
+
 function headlineAmount(byCurrency: Map<string, number>): AnalysisResult["amount_at_risk"] {
   const sorted = [...byCurrency].sort(([a], [b]) => (a < b ? -1 : 1));
   let best: [string, number] | undefined;

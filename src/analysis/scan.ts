@@ -15,6 +15,7 @@ import type { Finding } from "./detectors/types.ts";
 import { evaluateTransaction, scoreFindings } from "./evaluate.ts";
 import type { ResolvedModule } from "./modules.ts";
 import { type RecurringGap, UNBILLED_RECURRING_CODE } from "./detectors/leakage/unbilled-recurring.ts";
+import { Strongest, StrongestAnomalies } from "./strongest.ts";
 
 export interface ScanInput {
   connector: Connector;
@@ -70,6 +71,8 @@ export interface ScanSummary {
   /** Highest transaction score combined with the population findings. */
   risk_score: number;
   anomalies: Anomaly[];
+  /** Anomalies found, listed or not (transactions' and population findings). */
+  anomalies_found: number;
   /** The riskiest transactions (score above 0), strongest first, at most max_anomalies. */
   flagged: ScoredTransaction[];
   /** Money at risk per currency ("" for transactions without one). */
@@ -166,42 +169,6 @@ export class ScanSummarizer {
     for (const a of pop.anomalies) this.keep.add(a);
     // The scan's score: its riskiest transaction, raised by population evidence (noisy-OR).
     const risk = 100 * (1 - (1 - this.top / 100) * (1 - pop.risk_score / 100));
-    return { transactions_analyzed: this.analyzed, risk_score: round2(risk), anomalies: this.keep.list(), flagged: this.riskiest.list(), at_risk_by_currency: this.byCurrency };
+    return { transactions_analyzed: this.analyzed, risk_score: round2(risk), anomalies: this.keep.list(), anomalies_found: this.keep.seen, flagged: this.riskiest.list(), at_risk_by_currency: this.byCurrency };
   }
 }
-
-/** Keeps the `max` strongest items seen by `order`, ties in arrival order (a stable, bounded top list). */
-class Strongest<T> {
-  private items: { x: T; i: number }[] = [];
-  private seen = 0;
-
-  constructor(
-    private readonly max: number,
-    private readonly order: (a: T, b: T) => number,
-  ) {}
-
-  add(x: T) {
-    this.items.push({ x, i: this.seen++ });
-    if (this.items.length >= this.max * 2) this.trim();
-  }
-
-  list(): T[] {
-    this.trim();
-    return this.items.map((e) => e.x);
-  }
-
-  private trim() {
-    this.items.sort((a, b) => this.order(a.x, b.x) || a.i - b.i);
-    if (this.items.length > this.max) this.items.length = this.max;
-  }
-}
-
-/** The strongest anomalies: by severity, then score. */
-class StrongestAnomalies extends Strongest<Anomaly> {
-  constructor(max: number) {
-    super(max, (a, b) => severityRank(b) - severityRank(a) || b.score - a.score);
-  }
-}
-
-const RANK = { low: 0, medium: 1, high: 2, critical: 3 } as const;
-const severityRank = (a: Anomaly) => RANK[a.severity];

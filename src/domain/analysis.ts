@@ -33,6 +33,8 @@ export interface AnalysisResult {
   risk_score: number;
   risk_level: RiskLevel;
   anomalies: Anomaly[];
+  /** Present when `anomalies` lists fewer than were found (at most options.max_anomalies, the strongest): how many were found. */
+  anomalies_total?: number;
   /** by_currency (scans only) gives the total of every currency when there are several. */
   amount_at_risk: { amount: number; currency: string | null; by_currency?: Record<string, number> };
   transactions_analyzed: number;

@@ -20,7 +20,13 @@ beforeAll(async () => {
   srv = await startTestServer();
   const billing = memoryConnector({ id: "billing", transactions: billed, reference });
   const inline = { ...memoryConnector({ id: "inline", lookup: false, scan: false }), id: "inline" };
-  const connectors = [billing, inline];
+  // Discounts of 30, 90 and 50 % against a 20 % cap, and one within it.
+  const discounts = memoryConnector({
+    id: "discounts",
+    transactions: [30, 90, 10, 50].map((off) => invoice(`D-${off}`, { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 5, unit: 100 - off }] })),
+    reference,
+  });
+  const connectors = [billing, inline, discounts];
   srv.rt.analysis = new AssayAnalysisEngine({
     modules: modulesConfig(),
     autoThreshold: srv.rt.config.alerts.auto_threshold,
@@ -87,22 +93,56 @@ describe("POST /v1/analyze", () => {
     expect(two.transactions_analyzed).toBe(2);
   });
 
-  test("scan: flagged_transactions lists the riskiest transactions, strongest first, at most max_anomalies; a lookup is no scan", async () => {
+  test("scan: flagged_transactions lists the riskiest transactions, strongest first, at most max_anomalies; anomalies_total counts what was not listed; a lookup is no scan", async () => {
     const scan = async (max?: number) =>
-      (await (await srv.call("POST", "/v1/analyze", { connector: "billing", module: "anomaly_detection", options: max ? { max_anomalies: max } : {} })).json()) as AnalysisResult;
-    const all = (await scan())!.flagged_transactions!;
-    const scores = all.map((f) => f.risk_score);
+      (await (await srv.call("POST", "/v1/analyze", { connector: "discounts", module: "revenue_leakage", options: max ? { max_anomalies: max } : {} })).json()) as AnalysisResult;
+    const all = await scan();
+    const scores = all.flagged_transactions!.map((f) => f.risk_score);
+    expect(scores).toHaveLength(3);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    expect(scores.every((x) => x > 0)).toBe(true);
-    expect((await scan(1)).flagged_transactions).toEqual(all.slice(0, 1));
+    expect(scores[0]).toBeGreaterThan(scores[2]!);
+    expect(all.anomalies).toHaveLength(3);
+    expect(all).not.toHaveProperty("anomalies_total");
+    const one = await scan(1);
+    expect(one.flagged_transactions).toEqual(all.flagged_transactions!.slice(0, 1));
+    expect(one.anomalies).toEqual(all.anomalies.slice(0, 1));
+    expect(one.anomalies[0]!.transaction_id).toBe("D-90");
+    expect(one.anomalies_total).toBe(3);
+    expect(one.amount_at_risk).toEqual(all.amount_at_risk);
     const lookup = (await (await srv.call("POST", "/v1/analyze", { connector: "billing", module: "revenue_leakage", data: { transaction_id: "INV-100" } })).json()) as AnalysisResult;
     expect(lookup).not.toHaveProperty("flagged_transactions");
+  });
+
+  test("a transaction of many findings lists the strongest max_anomalies, counts them all in anomalies_total and amount_at_risk, and records the list it returned", async () => {
+    // 1,200 lines each 30 % off against a 20 % cap (50 at risk each), and one line 90 % off: a
+    // client may send 10,000 lines, and a list of one finding per line is megabytes written twice
+    // (the analysis and its alert) while the event loop serialises it.
+    const lines = Array.from({ length: 1200 }, () => ({ sku: "SKU-A", qty: 5, unit: 70 }));
+    lines.splice(600, 0, { sku: "SKU-A", qty: 5, unit: 10 });
+    const txn = invoice("MANY-1", { customer: "CUST-1", lines });
+    const body = (await (await srv.call("POST", "/v1/analyze", { connector: "billing", module: "revenue_leakage", data: txn })).json()) as AnalysisResult;
+    expect(body.anomalies).toHaveLength(1000);
+    expect(body.anomalies_total).toBe(1201);
+    expect(body.amount_at_risk).toEqual({ amount: 1200 * 50 + 350, currency: "USD" });
+    expect(body.anomalies[0]!.amount_at_risk).toBe(350);
+    const rec = (await records()).find((r) => r.id === body.id)!;
+    expect((rec.result as AnalysisResult).anomalies).toHaveLength(1000);
+    expect(rec.amount_at_risk).toBe(1200 * 50 + 350);
+    const alert = (await (await srv.call("GET", `/v1/alerts/${body.alert_id}`)).json()) as { anomalies: unknown[] };
+    expect(alert.anomalies.length).toBeLessThanOrEqual(1000);
+
+    const three = (await (await srv.call("POST", "/v1/analyze", { connector: "billing", module: "revenue_leakage", data: txn, options: { max_anomalies: 3 } })).json()) as AnalysisResult;
+    expect(three.anomalies.map((a) => a.amount_at_risk)).toEqual([350, 50, 50]);
+    expect(three.anomalies_total).toBe(1201);
+    const few = (await (await srv.call("POST", "/v1/analyze", { connector: "billing", module: "revenue_leakage", data: { ...txn, transaction_id: "FEW-1", lines: txn.lines!.slice(0, 3) } })).json()) as AnalysisResult;
+    expect(few.anomalies).toHaveLength(3);
+    expect(few).not.toHaveProperty("anomalies_total");
   });
 
   test("unknown connector or module: 422 listing the valid values", async () => {
     const c = await srv.call("POST", "/v1/analyze", { connector: "nope", module: "revenue_leakage" });
     expect(c.status).toBe(422);
-    expect(await c.json()).toMatchObject({ code: "unknown_connector", valid_values: ["billing", "inline"] });
+    expect(await c.json()).toMatchObject({ code: "unknown_connector", valid_values: ["billing", "inline", "discounts"] });
     const m = await srv.call("POST", "/v1/analyze", { connector: "billing", module: "nope" });
     expect(m.status).toBe(422);
     expect(await m.json()).toMatchObject({ code: "unknown_module", valid_values: ["revenue_leakage", "anomaly_detection", "duplicate_detection", "compliance"] });

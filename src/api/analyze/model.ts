@@ -47,7 +47,7 @@ export const TransactionBody = t.Object(
 export const AnalyzeOptionsBody = t.Object(
   {
     limit: t.Optional(t.Integer({ minimum: 1, maximum: 1_000_000, description: "Scan: transactions to read at most (default 1000)" })),
-    max_anomalies: t.Optional(t.Integer({ minimum: 1, maximum: 10_000, description: "Scan: anomalies listed at most, strongest first (default 1000)" })),
+    max_anomalies: t.Optional(t.Integer({ minimum: 1, maximum: 10_000, description: "Anomalies listed at most, strongest first, when more are found (default 1000)" })),
     from: t.Optional(t.String({ maxLength: 40, description: "Scan: first transaction date (ISO 8601)" })),
     to: t.Optional(t.String({ maxLength: 40, description: "Scan: last transaction date (ISO 8601)" })),
   },
@@ -91,6 +91,7 @@ export const AnalysisSchema = t.Object(
     risk_score: t.Number({ minimum: 0, maximum: 100 }),
     risk_level: Severity,
     anomalies: t.Array(AnomalySchema),
+    anomalies_total: t.Optional(t.Integer({ description: "Present when anomalies lists fewer than were found (the strongest options.max_anomalies): how many were found" })),
     amount_at_risk: t.Object(
       { amount: t.Number(), currency: t.Union([t.String(), t.Null()]), by_currency: t.Optional(t.Record(t.String(), t.Number())) },
       closed,
