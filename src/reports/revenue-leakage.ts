@@ -93,7 +93,9 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
   }
   // Charges due in periods without any document of their contract: no transaction to name (null);
   // the date is the period's first day, `expected` names the contract, charge and period.
-  for (const h of (await engine.historyFindings?.({ accountId: report.account_id, connector: report.connector, module: REVENUE_LEAKAGE_MODULE, from: period.from, to: period.to, signal: ctx.signal })) ?? []) {
+  const historyFindings = async (from: string | undefined, to: string | undefined) =>
+    (await engine.historyFindings?.({ accountId: report.account_id, connector: report.connector!, module: REVENUE_LEAKAGE_MODULE, from, to, signal: ctx.signal })) ?? [];
+  for (const h of await historyFindings(period.from, period.to)) {
     await record(h.anomaly, null, h.date, h.customer_id ?? null, h.currency ?? "n/a");
   }
 
@@ -115,6 +117,11 @@ export async function revenueLeakage(ctx: ReportContext): Promise<ReportOutcome>
         }
       }
       await breathe();
+    }
+    for (const h of await historyFindings(prev.from, prev.to)) {
+      before.findings++;
+      const currency = h.currency ?? "n/a";
+      before.atRisk.set(currency, (before.atRisk.get(currency) ?? 0) + h.anomaly.amount_at_risk);
     }
   }
   ctx.progress(transactions, transactions);

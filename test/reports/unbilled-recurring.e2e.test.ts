@@ -86,3 +86,13 @@ test("the revenue-leakage report lists both, the missing month without a transac
   const jc = await json(await s.call("GET", j.content_url));
   expect(jc.findings.filter((f: any) => f.code === "unbilled_recurring_charge").map((f: any) => f.transaction_id)).toEqual(["INV-05"]);
 }, 30_000);
+
+test("the previous period's comparison counts the charges of months without any document too", async () => {
+  // September–October against July–August: August's two unbilled charges are the previous
+  // period's only findings.
+  const queued = await json(await s.call("POST", "/v1/reports", { type: "revenue_leakage", connector: "pms", period: { from: "2025-09-01", to: "2025-10-31" } }));
+  const r = await waitForReport(s.call, queued.id);
+  expect(r.status, JSON.stringify(r.error)).toBe("completed");
+  expect(r.summary.findings).toBe(0);
+  expect(r.summary.previous_period).toMatchObject({ from: "2025-07-02", to: "2025-08-31", transactions_flagged: 0, findings: 2, amount_at_risk: [{ currency: "USD", amount: 1275 }] });
+}, 30_000);
