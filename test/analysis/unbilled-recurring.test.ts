@@ -110,6 +110,20 @@ describe("unbilled_recurring_charge", () => {
     expect(judge(rows, year((m, l) => (m === "2025-03" ? null : l)))).toHaveLength(0);
   });
 
+  test("a month without any document and a concession: its charges' money at risk adds up to the month's net shortfall, no more", () => {
+    // Parking waived for March (a concession row of -50), and March not billed at all: the month
+    // owes 1,000, which the rent's finding holds whole; parking owed nothing more.
+    const rows = [...lease, row("CONC", -50, "2025-03-01", "2025-03-31")];
+    const gaps = judge(rows, year((m, l) => (m === "2025-03" ? null : l)));
+    expect(gaps.map((g) => [(g.finding.expected as { sku: string }).sku, g.finding.amount_at_risk])).toEqual([["RENT", 1000]]);
+    // Half the rent waived: the month owes 550, taken charge by charge in the schedule's order.
+    const half = judge([...lease, row("CONC", -500, "2025-03-01", "2025-03-31")], year((m, l) => (m === "2025-03" ? null : l)));
+    expect(half.map((g) => [(g.finding.expected as { sku: string }).sku, g.finding.amount_at_risk])).toEqual([["RENT", 550]]);
+    // Without a concession each charge holds its own price.
+    const full = judge(lease, year((m, l) => (m === "2025-03" ? null : l)));
+    expect(full.map((g) => [(g.finding.expected as { sku: string }).sku, g.finding.amount_at_risk])).toEqual([["RENT", 1000], ["PARK", 50]]);
+  });
+
   test("a charge folded into another scheduled line, or billed under a new code, is billed", () => {
     const bundled = year((m, l) => (m === "2025-07" ? [["RENT", 1050]] : l));
     expect(judge(lease, bundled)).toHaveLength(0);

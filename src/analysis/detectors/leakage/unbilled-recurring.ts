@@ -19,7 +19,8 @@
 //    (billed early, or a catch-up of two periods next month: billed, late — not leakage);
 //  - the contract's scheduled charges billed in the period fall short of what its rows net of
 //    concessions owe by at least that much (a free month, a charge folded into another scheduled
-//    line owe or bill the money otherwise);
+//    line owe or bill the money otherwise), and the charges found unbilled in one period share
+//    that shortfall in the schedule's order (a waived charge is not counted again per charge);
 //  - no charge code the schedule does not know appears in the period that was not billed the last
 //    time the charge was (the charge billed under a new code after a plan migration);
 //  - the period is over, and the month after it too, in the history: the billing run of the
@@ -220,6 +221,9 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
     groups.set(key, g);
   }
   for (const { rows, lines } of groups.values()) {
+    // Money at risk already found per period (start and cadence): the findings of one period
+    // share its net shortfall, so that a concession is not counted once per unbilled charge.
+    const taken = new Map<string, number>();
     const scheduledSkus = new Set(rows.map((r) => r.row.sku));
     const coveredTo = coverage(rows);
     const billedSkus = new Set(lines.map((l) => l.sku));
@@ -281,9 +285,11 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
           docs.set(l.doc, (docs.get(l.doc) ?? 0) + 1);
           if (counted.has(l.sku)) billed += l.amount;
         }
-        const atRisk = roundMoney(Math.min(price, owed - billed));
+        const periodKey = `${ps}/${n}`;
+        const atRisk = roundMoney(Math.min(price, owed - billed - (taken.get(periodKey) ?? 0)));
         if (atRisk <= tolerance) continue;
         if (renamed(lines, inPeriod, scheduledSkus, r.row.sku, prevFrom, ps, addDays(pe, 1), nextTo, dayOfLine)) continue;
+        taken.set(periodKey, (taken.get(periodKey) ?? 0) + atRisk);
         // The contract's invoice of the period: one that bills its scheduled charges (a late fee's
         // invoice is no place for it).
         const doc = invoiceOf(docs, billings.documents);
