@@ -35,11 +35,16 @@ const lease = [row("RENT", 1000, "2025-01-01", "2025-12-31"), row("PARK", 50, "2
 
 describe("cadence", () => {
   test("reads the usual spellings; none or an unknown one is no recurring charge", () => {
-    expect(cadenceOf("Monthly")).toEqual({ months: 1, arrears: false });
-    expect(cadenceOf("QUARTERLY")).toEqual({ months: 3, arrears: false });
-    expect(cadenceOf("Annual")).toEqual({ months: 12, arrears: false });
-    expect(cadenceOf("Monthly in arrears")).toEqual({ months: 1, arrears: true });
-    expect(cadenceOf("monthly", "Arrears")).toEqual({ months: 1, arrears: true });
+    expect(cadenceOf("Monthly")).toEqual({ months: 1, weeks: 0, arrears: false });
+    expect(cadenceOf("QUARTERLY")).toEqual({ months: 3, weeks: 0, arrears: false });
+    expect(cadenceOf("Annual")).toEqual({ months: 12, weeks: 0, arrears: false });
+    expect(cadenceOf("Monthly in arrears")).toEqual({ months: 1, weeks: 0, arrears: true });
+    expect(cadenceOf("monthly", "Arrears")).toEqual({ months: 1, weeks: 0, arrears: true });
+    expect(cadenceOf("Weekly")).toEqual({ months: 0, weeks: 1, arrears: false });
+    expect(cadenceOf("Fortnightly")).toEqual({ months: 0, weeks: 2, arrears: false });
+    expect(cadenceOf("bi-weekly in arrears")).toEqual({ months: 0, weeks: 2, arrears: true });
+    expect(cadenceOf("4-weekly")).toEqual({ months: 0, weeks: 4, arrears: false });
+    expect(cadenceOf("bimonthly")).toEqual({ months: 2, weeks: 0, arrears: false });
     expect(cadenceOf("one-time")).toBeUndefined();
     expect(cadenceOf(undefined)).toBeUndefined();
     expect(addMonths("2025-01-31", 1)).toBe("2025-02-28");
@@ -203,5 +208,55 @@ describe("unbilled_recurring_charge", () => {
   test("without contract ids on the invoices the customer's documents bill the schedule", () => {
     const txns = year((m, l) => (m === "2025-05" ? l.filter(([s]) => s !== "PARK") : l)).map((t) => ({ ...t, contract_id: undefined }));
     expect(judge(lease, txns)).toHaveLength(1);
+  });
+});
+
+describe("weekly and fortnightly cadences", () => {
+  // Equipment hired by the week from Monday 6 January 2025: a crane at 900 and its operator's
+  // insurance at 60, invoiced each Monday for the week ahead, to the end of June.
+  const hire = [
+    row("CRANE", 900, "2025-01-06", "2025-06-29", { billing_frequency: "Weekly" }),
+    row("INS", 60, "2025-01-06", "2025-06-29", { billing_frequency: "Weekly" }),
+  ];
+  const weeks = (change: (monday: string, lines: [string, number][]) => [string, number][] | null = (_, l) => l): Transaction[] => {
+    const out: Transaction[] = [];
+    for (let d = Date.parse("2025-01-06T00:00:00Z"); d <= Date.parse("2025-06-23T00:00:00Z"); d += 7 * 86_400_000) {
+      const monday = new Date(d).toISOString().slice(0, 10);
+      const lines = change(monday, [["CRANE", 900], ["INS", 60]]);
+      if (lines) out.push(invoice(monday, lines));
+    }
+    return out;
+  };
+
+  test("billed every week: nothing", () => {
+    expect(judge(hire, weeks())).toHaveLength(0);
+  });
+
+  test("a week's dropped charge is found on that week's invoice; a week without any invoice on none", () => {
+    const txns = weeks((m, l) => (m === "2025-03-10" ? l.filter(([s]) => s !== "INS") : m === "2025-04-14" ? null : l));
+    const gaps = judge(hire, txns);
+    const seen = gaps.map((g) => [(g.finding.expected as { sku: string }).sku, (g.finding.expected as { period_from: string }).period_from, (g.finding.expected as { period_to: string }).period_to, g.transactionId ?? null, g.finding.amount_at_risk]);
+    expect(seen).toEqual([
+      ["CRANE", "2025-04-14", "2025-04-20", null, 900],
+      ["INS", "2025-03-10", "2025-03-16", txns.find((t) => t.date === "2025-03-10")!.transaction_id, 60],
+      ["INS", "2025-04-14", "2025-04-20", null, 60],
+    ]);
+    expect((gaps[0]!.finding.expected as { billing_frequency: string }).billing_frequency).toBe("weekly");
+  });
+
+  test("a week billed the week after together with its own is billed late, not leakage", () => {
+    const txns = weeks((m, l) => (m === "2025-03-10" ? null : m === "2025-03-17" ? [["CRANE", 1800], ["INS", 120]] : l));
+    expect(judge(hire, txns)).toHaveLength(0);
+  });
+
+  test("a fortnightly charge is due per two weeks from the row's start", () => {
+    const rows = [row("CLEAN", 200, "2025-01-06", "2025-06-29", { billing_frequency: "Fortnightly" })];
+    const txns: Transaction[] = [];
+    for (let k = 0; k < 12; k++) {
+      const day = new Date(Date.parse("2025-01-06T00:00:00Z") + k * 14 * 86_400_000).toISOString().slice(0, 10);
+      if (k !== 5) txns.push(invoice(day, [["CLEAN", 200]]));
+    }
+    const gaps = judge(rows, txns);
+    expect(gaps.map((g) => [(g.finding.expected as { period_from: string }).period_from, (g.finding.expected as { period_to: string }).period_to])).toEqual([["2025-03-17", "2025-03-30"]]);
   });
 });

@@ -9,7 +9,7 @@
 //  - the row is in force for the whole period (its `valid_from`..`valid_to`): a row starting or
 //    ending inside it (a move-in, a move-out, a termination, a suspension written as a gap in the
 //    schedule) is prorated or not due, never judged;
-//  - periods follow the cadence from the row's start (monthly, quarterly, semi-annual, annual:
+//  - periods follow the cadence from the row's start (weekly, fortnightly, monthly, quarterly, annual:
 //    an annual charge billed in January covers the year); a document's named period (`Period`,
 //    `Service Period Start`…) places its lines there; without one, its date does, a month back for
 //    a row billed in arrears;
@@ -36,39 +36,71 @@ import { namedPeriodStart } from "./billed-period.ts";
 export const UNBILLED_RECURRING_CODE = "unbilled_recurring_charge" as const;
 
 export interface Cadence {
-  /** Months per period. */
+  /** Months per period; 0 for a cadence in weeks. */
   months: number;
+  /** Weeks per period (weekly, fortnightly, four-weekly); 0 for a cadence in months. */
+  weeks: number;
   /** Billed after the period (usage, services rendered) rather than in advance. */
   arrears: boolean;
 }
 
-const FREQUENCIES: [RegExp, number][] = [
-  [/^(monthly|month|months|mo|mon|mth|m|1m|permonth|everymonth|pm)$/, 1],
-  [/^(bimonthly|everytwomonths|2m)$/, 2],
-  [/^(quarterly|quarter|qtr|q|3m|everyquarter|perquarter)$/, 3],
-  [/^(semiannual|semiannually|halfyearly|halfyear|biannual|biannually|6m|semestrial)$/, 6],
-  [/^(annual|annually|yearly|year|yr|y|a|12m|peryear|pa|everyyear)$/, 12],
+const FREQUENCIES: [RegExp, Omit<Cadence, "arrears">][] = [
+  [/^(monthly|month|months|mo|mon|mth|m|1m|permonth|everymonth|pm)$/, { months: 1, weeks: 0 }],
+  [/^(bimonthly|everytwomonths|2m)$/, { months: 2, weeks: 0 }],
+  [/^(quarterly|quarter|qtr|q|3m|everyquarter|perquarter)$/, { months: 3, weeks: 0 }],
+  [/^(semiannual|semiannually|halfyearly|halfyear|biannual|biannually|6m|semestrial)$/, { months: 6, weeks: 0 }],
+  [/^(annual|annually|yearly|year|yr|y|a|12m|peryear|pa|everyyear)$/, { months: 12, weeks: 0 }],
+  [/^(weekly|week|wk|w|1w|perweek|everyweek|pw)$/, { months: 0, weeks: 1 }],
+  // "Bi-weekly" in billing is every two weeks (a pay period, a rent cycle), not twice a week.
+  [/^(fortnightly|fortnight|biweekly|everytwoweeks|2w|2weekly|twoweekly)$/, { months: 0, weeks: 2 }],
+  [/^(4weekly|fourweekly|every4weeks|everyfourweeks|4w|4wk|4weeks)$/, { months: 0, weeks: 4 }],
 ];
 
 /**
  * The cadence a contract row states, or undefined when it states none (or one this rule does not
- * read: weekly, one-time, usage). `frequency` may say "in arrears" itself ("Monthly in arrears").
+ * read: daily, one-time, usage). `frequency` may say "in arrears" itself ("Monthly in arrears").
  */
 export function cadenceOf(frequency: string | undefined, timing?: string): Cadence | undefined {
   if (!frequency) return undefined;
   const text = frequency.toLowerCase();
   const arrears = /arrear/.test(text) || /arrear/.test((timing ?? "").toLowerCase());
   const word = text.replace(/\b(in )?(arrears?|advance)\b/g, "").replace(/[^a-z0-9]/g, "");
-  for (const [re, months] of FREQUENCIES) if (re.test(word)) return { months, arrears };
+  for (const [re, every] of FREQUENCIES) if (re.test(word)) return { ...every, arrears };
   return undefined;
 }
 
-/** Units of time a price may be stated per, in months. */
+/** Units of time a price may be stated per: in months, or (negative) in weeks. */
 const TIME_UNITS = new Map<string, number>([
   ["MO", 1], ["MON", 1], ["MTH", 1], ["MONTH", 1], ["MONTHS", 1], ["MONTHLY", 1], ["MNT", 1],
   ["QTR", 3], ["QUARTER", 3], ["QUARTERS", 3],
   ["YR", 12], ["YEAR", 12], ["YEARS", 12], ["ANN", 12], ["ANNUAL", 12], ["ANNUM", 12], ["ANNUALLY", 12],
+  ["WK", -1], ["WEEK", -1], ["WEEKS", -1], ["WEEKLY", -1],
 ]);
+
+/** What one period of `cadence` owes of a price stated per `unit` of time (TIME_UNITS): the price
+ *  itself when the unit is none, or of the other kind (a price per month billed weekly). */
+function perPeriod(price: number, cadence: Cadence, unit: number | undefined): number {
+  if (unit === undefined) return price;
+  if (unit > 0 && cadence.months > 0) return price * (cadence.months / unit);
+  if (unit < 0 && cadence.weeks > 0) return price * (cadence.weeks / -unit);
+  return price;
+}
+
+/** `day` moved by `k` periods of the cadence. */
+function shift(day: string, cadence: Cadence, k: number): string {
+  return cadence.weeks > 0 ? addDays(day, 7 * cadence.weeks * k) : addMonths(day, cadence.months * k);
+}
+
+/** How many periods of `inner` one period of `outer` holds (a monthly row thrice in a quarter),
+ *  or 0 when they do not nest (months and weeks, a quarter in a semester's place). */
+function periodsIn(outer: Cadence, inner: Cadence): number {
+  const [o, i] = outer.weeks > 0 ? [outer.weeks, inner.weeks] : [outer.months, inner.months];
+  return i > 0 && i <= o && o % i === 0 ? o / i : 0;
+}
+
+function sameCadence(a: Cadence, b: Cadence): boolean {
+  return a.months === b.months && a.weeks === b.weeks;
+}
 
 /** A contract row that is a charge due every period. */
 interface RecurringRow {
@@ -102,7 +134,7 @@ export class RecurringSchedule {
       // A recurring row without a start cannot be cut into periods.
       if (!cadence || !from || !c.customer_id || c.customer_id === "*") continue;
       const per = c.unit ? TIME_UNITS.get(c.unit.toUpperCase().replace(/[^A-Z]/g, "")) : undefined;
-      rows.push({ row: c, cadence, amount: per ? c.price * (cadence.months / per) : c.price, from, to: dayOf(c.valid_to) ?? undefined });
+      rows.push({ row: c, cadence, amount: perPeriod(c.price, cadence, per), from, to: dayOf(c.valid_to) ?? undefined });
     }
     if (rows.length === 0) return undefined;
     return new RecurringSchedule(rows, new Set(rows.map((r) => r.row.contract_id)), new Set(rows.map((r) => r.row.customer_id)));
@@ -232,8 +264,8 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
     for (const r of rows) {
       const price = r.amount;
       if (!(price > tolerance) || !billedSkus.has(r.row.sku)) continue;
-      const n = r.cadence.months;
-      const dayOfLine = (l: Billed) => (l.named || !arrears.has(l.sku) ? l.day : addMonths(l.day, -n));
+      const c = r.cadence;
+      const dayOfLine = (l: Billed) => (l.named || !arrears.has(l.sku) ? l.day : shift(l.day, c, -1));
       const ofSku = lines.filter((l) => l.sku === r.row.sku);
       /** The charge's code billed (net) in from..to. */
       const billedIn = (from: string, to: string) => {
@@ -248,18 +280,20 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
       // price step on the anniversary, mid-month): a period this row begins is judged at its price.
       const end = coveredTo.get(r) ?? last;
       // A monthly charge is billed per calendar month (a row starting on the 20th is prorated for
-      // its first month, not judged); a longer cadence runs from the row's start, so that a row
-      // from the 31st keeps its periods.
-      const anchor = n === 1 ? (r.from.endsWith("-01") ? r.from : addMonths(`${r.from.slice(0, 8)}01`, 1)) : r.from;
+      // its first month, not judged); a longer cadence, and one in weeks, runs from the row's
+      // start, so that a row from the 31st keeps its periods.
+      const anchor = c.months === 1 ? (r.from.endsWith("-01") ? r.from : addMonths(`${r.from.slice(0, 8)}01`, 1)) : r.from;
       for (let k = 0; ; k++) {
-        const ps = addMonths(anchor, k * n);
-        const pe = dayBefore(addMonths(anchor, (k + 1) * n));
+        const ps = shift(anchor, c, k);
+        const pe = dayBefore(shift(anchor, c, k + 1));
         if (pe > end || ps > last || (r.to !== undefined && ps > r.to)) break;
-        if (ps < judgedFrom || addMonths(pe, 1) > last) continue;
+        // The billing run after the period: a month on (a week-based cadence's next period).
+        const runAfter = c.weeks > 0 ? shift(pe, c, 1) : addMonths(pe, 1);
+        if (ps < judgedFrom || runAfter > last) continue;
         if (Math.abs(billedIn(ps, pe)) > tolerance) continue;
         // Billed early or late: a surplus of the code beside the period covers it.
-        const prevFrom = addMonths(anchor, (k - 1) * n);
-        const nextTo = dayBefore(addMonths(anchor, (k + 2) * n));
+        const prevFrom = shift(anchor, c, k - 1);
+        const nextTo = dayBefore(shift(anchor, c, k + 2));
         const before = billedIn(prevFrom, dayBefore(ps)) - owedOf(rows, r.row.sku, prevFrom);
         const after = billedIn(addDays(pe, 1), nextTo) - owedOf(rows, r.row.sku, addDays(pe, 1));
         if (before >= price - tolerance || after >= price - tolerance) continue;
@@ -269,9 +303,9 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
         let owed = 0;
         const counted = new Set<string>();
         for (const o of rows) {
-          const m = o.cadence.months;
-          if (m > n || n % m !== 0 || o.from > ps || (o.to !== undefined && o.to < ps) || (coveredTo.get(o) ?? last) < pe) continue;
-          owed += o.amount * (n / m);
+          const times = periodsIn(c, o.cadence);
+          if (times === 0 || o.from > ps || (o.to !== undefined && o.to < ps) || (coveredTo.get(o) ?? last) < pe) continue;
+          owed += o.amount * times;
           counted.add(o.row.sku);
         }
         let billed = 0;
@@ -285,7 +319,7 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
           docs.set(l.doc, (docs.get(l.doc) ?? 0) + 1);
           if (counted.has(l.sku)) billed += l.amount;
         }
-        const periodKey = `${ps}/${n}`;
+        const periodKey = `${ps}/${c.months}/${c.weeks}`;
         const atRisk = roundMoney(Math.min(price, owed - billed - (taken.get(periodKey) ?? 0)));
         if (atRisk <= tolerance) continue;
         if (renamed(lines, inPeriod, scheduledSkus, r.row.sku, prevFrom, ps, addDays(pe, 1), nextTo, dayOfLine)) continue;
@@ -303,9 +337,9 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
           finding: {
             code: UNBILLED_RECURRING_CODE,
             score: 0.9,
-            message: `${r.row.sku} of contract ${r.row.contract_id} (${money(price)} ${cadenceName(n)}) is due for ${period} and not billed${info ? ` on ${info.id} or any other document of the period` : ": no document of the contract bills that period"}`,
+            message: `${r.row.sku} of contract ${r.row.contract_id} (${money(price)} ${cadenceName(c)}) is due for ${period} and not billed${info ? ` on ${info.id} or any other document of the period` : ": no document of the contract bills that period"}`,
             field: "lines",
-            expected: { contract_id: r.row.contract_id, customer_id: r.row.customer_id, sku: r.row.sku, period_from: ps, period_to: pe, billing_frequency: cadenceName(n), amount: price },
+            expected: { contract_id: r.row.contract_id, customer_id: r.row.customer_id, sku: r.row.sku, period_from: ps, period_to: pe, billing_frequency: cadenceName(c), amount: price },
             actual: { sku: r.row.sku, billed: 0, transaction_id: info?.id ?? null },
             amount_at_risk: atRisk,
             risk_key: `recurring:${r.row.contract_id}:${r.row.sku}:${ps}`,
@@ -329,7 +363,7 @@ function coverage(rows: readonly RecurringRow[]): Map<RecurringRow, string | und
     for (;;) {
       if (end === undefined) break;
       const next = addDays(end, 1);
-      const follow = rows.find((o) => !seen.has(o) && o.row.sku === r.row.sku && o.cadence.months === r.cadence.months && o.from === next);
+      const follow = rows.find((o) => !seen.has(o) && o.row.sku === r.row.sku && sameCadence(o.cadence, r.cadence) && o.from === next);
       if (!follow) break;
       seen.add(follow);
       end = follow.to;
@@ -388,8 +422,9 @@ function currencyOf(lines: readonly Billed[], documents: readonly DocumentInfo[]
   return undefined;
 }
 
-function cadenceName(months: number): string {
-  return months === 1 ? "monthly" : months === 3 ? "quarterly" : months === 6 ? "semi-annual" : months === 12 ? "annual" : `every ${months} months`;
+function cadenceName(c: Cadence): string {
+  if (c.weeks > 0) return c.weeks === 1 ? "weekly" : c.weeks === 2 ? "fortnightly" : `every ${c.weeks} weeks`;
+  return c.months === 1 ? "monthly" : c.months === 3 ? "quarterly" : c.months === 6 ? "semi-annual" : c.months === 12 ? "annual" : `every ${c.months} months`;
 }
 
 /** `day` plus `n` months, the day of month kept or cut to the month's last (31 Jan + 1 = 28/29 Feb). */
