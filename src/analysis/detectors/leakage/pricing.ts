@@ -72,8 +72,9 @@ export const pricingDetector: Detector = {
     const lines = input.lines();
     // A fixed-fee bill lists the time it records at 0 beside its fee (fee-arrangement.ts).
     const timeForInformation = fixedFee(input.txn) !== undefined;
+    const discountsRecorded = recordsDiscounts(lines);
     for (const facts of lines) {
-      if (freeLine(facts, lines) || inKit(facts, input.txn, input.ctx)) continue;
+      if (freeLine(facts, discountsRecorded) || inKit(facts, input.txn, input.ctx)) continue;
       if (timeForInformation && facts.net === 0) continue;
       if (freeOverThreshold(facts, input.txn, input.ctx) || learnedPromotion(facts, input.txn, input.ctx, cfg) !== undefined) continue;
       for (const rule of rules) {
@@ -100,10 +101,19 @@ export const pricingDetector: Detector = {
  * another of its lines states a list price and no discount at all, its discounts are recorded,
  * and a 100 % one on a line stating its list price is a waiver.
  */
-export function freeLine(f: LineFacts, lines: readonly LineFacts[]): boolean {
+export function freeLine(f: LineFacts, discountsRecorded: boolean): boolean {
   if (f.net !== 0 || (f.line.discount_pct ?? 0) < 99.995) return false;
   if ((f.line.unit_price ?? 0) > 0) return true;
-  return (f.line.list_price ?? 0) > 0 && lines.some((o) => o !== f && (o.line.list_price ?? 0) > 0 && o.line.discount_pct === undefined);
+  return (f.line.list_price ?? 0) > 0 && discountsRecorded;
+}
+
+/**
+ * Whether the document records discounts only where one was granted: a line states its list price
+ * and no discount at all (freeLine). Asked once per document, not per line: a line at 100 % is
+ * never that line itself, and 10,000 such lines asked it 10,000 times over the whole document.
+ */
+export function recordsDiscounts(lines: readonly LineFacts[]): boolean {
+  return lines.some((o) => (o.line.list_price ?? 0) > 0 && o.line.discount_pct === undefined);
 }
 
 /**
