@@ -20,6 +20,7 @@ import { priceBelowListRule } from "./price-below-list.ts";
 import { freeOfCharge, inKit, zeroPriceRule } from "./zero-price.ts";
 import { fixedFee } from "./fee-arrangement.ts";
 import { quotedPrice } from "./quoted-price.ts";
+import { documentFigure } from "./document-memo.ts";
 import { governedElsewhere } from "./line-facts.ts";
 import { isBelowOnLine } from "../types.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -127,13 +128,16 @@ export function freeOverThreshold(f: LineFacts, txn: Transaction, ctx: AnalysisC
   const from = ctx.history.promotionHabits.freeFrom(txn.currency, f.sku);
   if (from === undefined) return false;
   if (txn.reference && txn.reference !== txn.transaction_id && ctx.history.invoiceAmount(txn.reference) !== undefined) return true;
-  let others = 0;
-  for (const l of txn.lines) {
-    const q = l.quantity ?? 0;
-    if (l.sku === f.sku || !(q > 0)) continue;
-    const amount = l.amount ?? (l.unit_price !== undefined ? l.unit_price * q : 0);
-    if (amount > 0) others += amount;
-  }
+  const others = documentFigure(txn, ctx, `value-beside ${f.sku}`, () => {
+    let sum = 0;
+    for (const l of txn.lines) {
+      const q = l.quantity ?? 0;
+      if (l.sku === f.sku || !(q > 0)) continue;
+      const amount = l.amount ?? (l.unit_price !== undefined ? l.unit_price * q : 0);
+      if (amount > 0) sum += amount;
+    }
+    return sum;
+  });
   return others >= from;
 }
 

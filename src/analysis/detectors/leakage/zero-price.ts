@@ -16,6 +16,7 @@ import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { money } from "../types.ts";
 import { markerOf, wordsOf } from "./markers.ts";
+import { documentFigure } from "./document-memo.ts";
 import type { LineFacts } from "./line-facts.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 import { WARRANTY_REASON, warrantyEnded } from "./warranty.ts";
@@ -64,13 +65,16 @@ export function inKit(f: LineFacts, txn: Transaction, ctx: AnalysisContext): boo
 function unitsBeyondKits(txn: Transaction, ctx: AnalysisContext, sku: string, quantity: number): number {
   const kits = ctx.history.kitComponents;
   if (kits.kitsOf(sku) === undefined) return quantity;
-  const covered = kits.coveredUnits(txn, sku);
+  const covered = documentFigure(txn, ctx, `kit-covered ${sku}`, () => kits.coveredUnits(txn, sku));
   if (covered <= 0) return quantity;
-  let atZero = 0;
-  for (const l of txn.lines) {
-    const q = l.quantity ?? 0;
-    if (l.sku === sku && q > 0 && (l.amount !== undefined ? l.amount === 0 : l.unit_price === 0)) atZero += q;
-  }
+  const atZero = documentFigure(txn, ctx, `units-at-zero ${sku}`, () => {
+    let units = 0;
+    for (const l of txn.lines) {
+      const q = l.quantity ?? 0;
+      if (l.sku === sku && q > 0 && (l.amount !== undefined ? l.amount === 0 : l.unit_price === 0)) units += q;
+    }
+    return units;
+  });
   return Math.min(quantity, Math.max(0, atZero - covered));
 }
 
