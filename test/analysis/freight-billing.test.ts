@@ -79,3 +79,26 @@ test("a shipment billed at a spot quote it names is priced by the quote, not the
   expect(await judged(linehaul("Q-3", 11.95))).toEqual(["price_below_contract"]);
   expect(await judged(linehaul("Q-4", 0, { "Quote ID": "Q318878" }))).toEqual(["zero_price_line"]);
 });
+
+// A re-weigh billed as a balance due (the pro's B suffix, naming the original): the extra weight's
+// linehaul is the difference of two ratings — the whole weight at the new break less the original
+// weight at its own —, an amount for the extra hundredweights, not a rate per cwt.
+test("a balance due billing the difference of two ratings is not judged as a rate; a supplementary line at a stated rate still is", async () => {
+  const ref = { contracts: [
+    { contract_id: "PA-ACCT-1", customer_id: "ACCT-1", sku: "LH34-70-5C", price: 16.0, currency: "USD", valid_from: "2026-01-01", valid_to: "2026-12-31" },
+    { contract_id: "PA-ACCT-1", customer_id: "ACCT-1", sku: "LH34-70-1M", price: 14.2298, currency: "USD", valid_from: "2026-01-01", valid_to: "2026-12-31" },
+  ], price_list: fuelTable };
+  const doc = (id: string, date: string, line: Transaction["lines"][number], reference?: string): Transaction => ({
+    transaction_id: id, type: "invoice", date, customer_id: "ACCT-1", currency: "USD", contract_id: "PA-ACCT-1", amount: line.amount!, lines: [line], ...(reference ? { reference } : {}),
+  });
+  const original = doc("418000021", "2026-01-07T00:00:00Z", { sku: "LH34-70-5C", unit: "CWT", quantity: 8, unit_price: 16.0, amount: 128.0 });
+  // Re-weighed from 800 to 1,100 lb: 11 cwt at the 1M rate (156.53) less the 128.00 billed.
+  const difference = doc("418000021B", "2026-01-14T00:00:00Z", { sku: "LH34-70-1M", unit: "CWT", quantity: 3, amount: 28.53 }, "418000021");
+  const judged = async (t: Transaction, history: Transaction[]) => codes((await analyse(t, { ref, config, history })).anomalies);
+  expect(await judged(difference, [original, difference])).toEqual([]);
+  // Without its original in the history the balance due is judged alone.
+  expect(await judged(difference, [difference])).toEqual(["price_below_contract"]);
+  // Extra units billed at a stated rate below the agreement are a cut, balance due or not.
+  const atRate = doc("418000021B", "2026-01-14T00:00:00Z", { sku: "LH34-70-1M", unit: "CWT", quantity: 3, unit_price: 9.51, amount: 28.53 }, "418000021");
+  expect(await judged(atRate, [original, atRate])).toEqual(["price_below_contract"]);
+});

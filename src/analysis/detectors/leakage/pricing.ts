@@ -5,7 +5,8 @@
 // stated price, a kit's component at 0 beside its kit (zero-price.ts) and a fixed-fee bill's time
 // listed at 0 beside its fee (fee-arrangement.ts) have no price to judge; a prorated one only its recorded discount; an
 // intercompany transfer only its transfer-price agreement; a document billed at a quote it names
-// (quoted-price.ts) only its lines at 0. Nor do the seller's own promotions
+// (quoted-price.ts) only its lines at 0, and so does a bill adding to an original on a line that
+// bills the difference of two ratings (billed-difference.ts). Nor do the seller's own promotions
 // the invoices show (promotion-habits.ts): a learned campaign's or markdown's discount, and a SKU
 // at 0 that is free over an invoice value (shipping over a threshold) on an invoice reaching it.
 import type { Transaction } from "../../../domain/transaction.ts";
@@ -21,6 +22,7 @@ import { freeOfCharge, inKit, zeroPriceRule } from "./zero-price.ts";
 import { fixedFee } from "./fee-arrangement.ts";
 import { quotedPrice } from "./quoted-price.ts";
 import { documentFigure } from "./document-memo.ts";
+import { addsToOriginal, billsDifference } from "./billed-difference.ts";
 import { governedElsewhere } from "./line-facts.ts";
 import { isBelowOnLine } from "../types.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -37,8 +39,9 @@ export const PRICING_RULES: readonly LineRule[] = [
 const PRORATED_RULES: readonly LineRule[] = [recordedDiscountAboveCapRule];
 
 /** A document billed at a quote it names has the quote's prices, which the product does not
- *  have: only a line at 0 is judged (quoted-price.ts). */
-const QUOTED_RULES: readonly LineRule[] = [zeroPriceRule];
+ *  have (quoted-price.ts), and a balance due's difference of two ratings is no rate
+ *  (billed-difference.ts): only a line at 0 is judged. */
+const ZERO_PRICE_ONLY: readonly LineRule[] = [zeroPriceRule];
 
 /** An intercompany transfer is billed at cost or a transfer price, not at list less the sales
  *  policy: only an agreement for the receiving company (a transfer price in the contracts) judges it. */
@@ -57,18 +60,31 @@ export function prorated(txn: Transaction): string | undefined {
 const prorationFlag = markerMatcher(["proration", "prorated", "is_proration"], "any");
 const PRORATION_WORDS = /\bprorat(ed|ion|a)\b|\bpro[ -]rata\b|\b(remaining|unused) time\b|\bpartial (period|month)\b/i;
 
+/**
+ * The rules that judge the invoice's lines, or undefined for a free-of-charge document (a
+ * warranty replacement, a sample: no price to judge). A prorated document bills part of a period:
+ * its prices are a fraction of the list's or the contract's, by a fraction it does not state, so
+ * only the recorded discount can be judged. PRICING_RULES: the document is priced as billed.
+ */
+export function documentRules(txn: Transaction, ctx: AnalysisContext, cfg: ModulesConfig["revenue_leakage"]): readonly LineRule[] | undefined {
+  if (freeOfCharge(txn, ctx, cfg) !== undefined) return undefined;
+  if (prorated(txn) !== undefined) return PRORATED_RULES;
+  if (markerOf(txn, cfg.free_of_charge_fields, cfg.intercompany_values) !== undefined) return INTERCOMPANY_RULES;
+  return quotedPrice(txn) !== undefined ? ZERO_PRICE_ONLY : PRICING_RULES;
+}
+
 export const pricingDetector: Detector = {
   codes: PRICING_RULES.map((r) => r.code),
-  // The ledger: a free-of-charge replacement refers to an invoice of the history (zero-price.ts).
+  // The ledger: a free-of-charge replacement refers to an invoice of the history (zero-price.ts),
+  // a balance due to its original (billed-difference.ts).
   history: "ledger",
   detect(input) {
     if (input.txn.type !== "invoice") return [];
-    // A free-of-charge document (a warranty replacement, a sample) has no price to judge.
-    if (freeOfCharge(input.txn, input.ctx, input.config.revenue_leakage) !== undefined) return [];
-    // A prorated document bills part of a period: its prices are a fraction of the list's or the
-    // contract's, by a fraction it does not state. Only the recorded discount can be judged.
     const cfg = input.config.revenue_leakage;
-    const rules = prorated(input.txn) !== undefined ? PRORATED_RULES : markerOf(input.txn, cfg.free_of_charge_fields, cfg.intercompany_values) !== undefined ? INTERCOMPANY_RULES : quotedPrice(input.txn) !== undefined ? QUOTED_RULES : PRICING_RULES;
+    const rules = documentRules(input.txn, input.ctx, cfg);
+    if (!rules) return [];
+    // A balance due's line of extra units and an amount bills a difference, not a rate.
+    const difference = rules !== ZERO_PRICE_ONLY && addsToOriginal(input.txn, input.ctx);
     const out: Finding[] = [];
     const lines = input.lines();
     // A fixed-fee bill lists the time it records at 0 beside its fee (fee-arrangement.ts).
@@ -78,7 +94,7 @@ export const pricingDetector: Detector = {
       if (freeLine(facts, discountsRecorded) || inKit(facts, input.txn, input.ctx)) continue;
       if (timeForInformation && facts.net === 0) continue;
       if (freeOverThreshold(facts, input.txn, input.ctx) || learnedPromotion(facts, input.txn, input.ctx, cfg) !== undefined) continue;
-      for (const rule of rules) {
+      for (const rule of difference && billsDifference(facts.line) ? ZERO_PRICE_ONLY : rules) {
         const finding = rule.check(facts, input);
         if (finding) {
           out.push(finding);
