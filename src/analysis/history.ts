@@ -845,14 +845,15 @@ export function documentKey(t: Transaction): string {
 }
 
 /** Whether credit notes referring to the invoice add up to its whole amount (within a cent): it was
- *  cancelled, and an identical invoice is its re-issue (duplicate_invoice, line-facts.ts). */
-export function creditedInFull(history: HistoryStats, invoiceId: string): boolean {
+ *  cancelled, and an identical invoice is its re-issue (duplicate_invoice, line-facts.ts). With
+ *  `byMs`, only credits dated by then count (an undated one counts): whether it stood on a day. */
+export function creditedInFull(history: HistoryStats, invoiceId: string, byMs?: number): boolean {
   const credits = history.creditsByReference.get(invoiceId);
   if (!credits) return false;
   const invoiced = history.invoiceAmount(invoiceId);
   if (invoiced === undefined || invoiced <= 0) return false;
   let credited = 0;
-  for (const c of credits) credited += c.amount;
+  for (const c of credits) if (byMs === undefined || !(c.ms > byMs)) credited += c.amount;
   return credited >= invoiced - 0.01;
 }
 

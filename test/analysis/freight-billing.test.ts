@@ -96,6 +96,9 @@ test("a balance due billing the difference of two ratings is not judged as a rat
   const difference = doc("418000021B", "2026-01-14T00:00:00Z", { sku: "LH34-70-1M", unit: "CWT", quantity: 3, amount: 28.53 }, "418000021");
   const judged = async (t: Transaction, history: Transaction[]) => codes((await analyse(t, { ref, config, history })).anomalies);
   expect(await judged(difference, [original, difference])).toEqual([]);
+  // A service-failure credit refunding the original in full weeks later does not make the earlier balance due a replacement.
+  const refund: Transaction = { transaction_id: "CM90136", type: "credit_note", date: "2026-02-20T00:00:00Z", customer_id: "ACCT-1", currency: "USD", amount: 128.0, reference: "418000021", lines: [{ sku: "CLM", amount: -128.0 }] };
+  expect(await judged(difference, [original, difference, refund])).toEqual([]);
   // Without its original in the history the balance due is judged alone.
   expect(await judged(difference, [difference])).toEqual(["price_below_contract"]);
   // Extra units billed at a stated rate below the agreement are a cut, balance due or not.

@@ -1,7 +1,9 @@
 // A bill that adds to an original: a carrier's balance due after a re-weigh or an accessorial
 // found at delivery, a supplementary invoice. It names the original (`reference`), which stands —
-// the history has it and it was not credited in full (a credited original is replaced by its
-// corrected bill, which is the whole bill again and judged as one). Such a bill is not the whole
+// the history has it and it was not credited in full by the bill's day (a credited original is
+// replaced by its corrected bill, which is the whole bill again and judged as one; a refund of
+// the whole bill weeks later, a service-failure credit, does not make an earlier balance due a
+// replacement). Such a bill is not the whole
 // charge for what it bills, only what the original left out:
 // - a line of a quantity and an amount but no unit price bills the difference of two ratings —
 //   the whole weight at the new weight break's rate less the original weight at its own —, an
@@ -14,13 +16,16 @@
 // two are not re-rated together: a cut hidden in a difference is not found.
 import type { Transaction, TransactionLine } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
+import { parseDateMs } from "../../dates.ts";
 import { creditedInFull } from "../../history.ts";
 
 /** Whether the document adds to a standing original of the history (a balance due, a supplementary bill). */
 export function addsToOriginal(txn: Transaction, ctx: AnalysisContext): boolean {
   const ref = txn.reference;
   if (txn.type !== "invoice" || !ref || ref === txn.transaction_id) return false;
-  return ctx.history.invoiceAmount(ref) !== undefined && !creditedInFull(ctx.history, ref);
+  if (ctx.history.invoiceAmount(ref) === undefined) return false;
+  const ms = txn.date ? parseDateMs(txn.date) : Number.NaN;
+  return !creditedInFull(ctx.history, ref, Number.isNaN(ms) ? undefined : ms);
 }
 
 /** Whether a line of such a document bills an amount for extra units rather than units at a rate. */
