@@ -95,6 +95,12 @@ export const RevenueLeakageConfig = Type.Object(
     intercompany_values: Type.Array(Type.String(), {
       default: ["INTERCOMPANY", "INTRACOMPANY", "INTERCO", "IV"],
     }),
+    /** Item codes (`sku`, compared without case or separators) under which a contract row states
+     *  a minimum charge per document — a carrier's absolute minimum, a minimum fee, a minimum
+     *  bill — rather than a price: `below_minimum_charge` (minimum-charge.ts). */
+    minimum_charge_skus: Type.Array(Type.String({ minLength: 1 }), {
+      default: ["MIN", "MINIMUM", "MIN_CHARGE", "MINIMUM_CHARGE", "MIN_CHG", "MINCHG", "AMC", "MIN_FEE", "MINIMUM_FEE", "MIN_BILL", "MINIMUM_BILL"],
+    }),
     /** Reference exchange rates: 1 `from` is worth `rate` `to` from `valid_from` on (the latest
      *  start on or before the invoice date applies; the other direction is 1 / rate). With them,
      *  an invoice in another currency than its contract is priced in the contract's currency. */

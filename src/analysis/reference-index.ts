@@ -9,6 +9,8 @@ export class ReferenceIndex {
   private readonly byCustomerSku = new Map<string, Map<string, Contract[]>>();
   private readonly promotionsBySku = new Map<string, Contract[]>();
   private readonly byContractId = new Map<string, Contract[]>();
+  private readonly skusByContractId = new Map<string, ReadonlySet<string>>();
+  private allContractSkus: ReadonlySet<string> | undefined;
   private readonly listPrices = new Map<string, Map<string, ListPrice>>();
   /** Price-list entries without a currency apply in any currency. */
   private readonly listPricesAnyCurrency = new Map<string, ListPrice>();
@@ -76,6 +78,18 @@ export class ReferenceIndex {
     if (named.length === 0 && promos.length === 0) return own;
     if (own.length === 0 && named.length === 0) return promos;
     return [...own, ...named, ...promos];
+  }
+
+  /** The SKUs the contract's rows price (any validity window), computed on first use. */
+  contractSkus(contractId: string): ReadonlySet<string> {
+    let skus = this.skusByContractId.get(contractId);
+    if (!skus) this.skusByContractId.set(contractId, (skus = new Set((this.byContractId.get(contractId) ?? EMPTY).map((c) => c.sku))));
+    return skus;
+  }
+
+  /** Every SKU some contract row prices, computed on first use. */
+  get contractedSkus(): ReadonlySet<string> {
+    return (this.allContractSkus ??= new Set(this.contractRows.map((c) => c.sku)));
   }
 
   /** The list price of the SKU in the currency on `day` (YYYY-MM-DD): of entries with start dates,

@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Record<string, any> => value !== nul
 
 /** Value.Default(ConfigSchema, value): fills `value` in place where TypeBox would, and returns the result. */
 export function configDefaults(value: unknown): unknown {
-  return d64(value);
+  return d65(value);
 }
 
 /** server */
@@ -292,8 +292,18 @@ function d26(value: any): any {
   return a;
 }
 
-/** modules.revenue_leakage.exchange_rates */
+/** modules.revenue_leakage.minimum_charge_skus */
 function d27(value: any): any {
+  if (Array.isArray(value)) {
+    return value;
+  }
+  const a = value === undefined ? ["MIN","MINIMUM","MIN_CHARGE","MINIMUM_CHARGE","MIN_CHG","MINCHG","AMC","MIN_FEE","MINIMUM_FEE","MIN_BILL","MINIMUM_BILL"] : isObject(value) ? Object.assign(["MIN","MINIMUM","MIN_CHARGE","MINIMUM_CHARGE","MIN_CHG","MINCHG","AMC","MIN_FEE","MINIMUM_FEE","MIN_BILL","MINIMUM_BILL"], value) : value;
+  if (!Array.isArray(a)) return a;
+  return a;
+}
+
+/** modules.revenue_leakage.exchange_rates */
+function d28(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -303,14 +313,14 @@ function d27(value: any): any {
 }
 
 /** modules.revenue_leakage.weights */
-function d28(value: any): any {
+function d29(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.revenue_leakage */
-function d29(value: any): any {
+function d30(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["max_discount_pct"] === undefined) o["max_discount_pct"] = 10;
@@ -320,13 +330,14 @@ function d29(value: any): any {
   { const v = o["free_of_charge_fields"]; const r = d24(v); if (r !== undefined) o["free_of_charge_fields"] = isObject(v) ? d24(v) : r; }
   { const v = o["free_of_charge_values"]; const r = d25(v); if (r !== undefined) o["free_of_charge_values"] = isObject(v) ? d25(v) : r; }
   { const v = o["intercompany_values"]; const r = d26(v); if (r !== undefined) o["intercompany_values"] = isObject(v) ? d26(v) : r; }
-  { const v = o["exchange_rates"]; const r = d27(v); if (r !== undefined) o["exchange_rates"] = isObject(v) ? d27(v) : r; }
-  { const v = o["weights"]; const r = d28(v); if (r !== undefined) o["weights"] = isObject(v) ? d28(v) : r; }
+  { const v = o["minimum_charge_skus"]; const r = d27(v); if (r !== undefined) o["minimum_charge_skus"] = isObject(v) ? d27(v) : r; }
+  { const v = o["exchange_rates"]; const r = d28(v); if (r !== undefined) o["exchange_rates"] = isObject(v) ? d28(v) : r; }
+  { const v = o["weights"]; const r = d29(v); if (r !== undefined) o["weights"] = isObject(v) ? d29(v) : r; }
   return o;
 }
 
 /** modules.anomaly_detection.outlier */
-function d30(value: any): any {
+function d31(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_history"] === undefined) o["min_history"] = 20;
@@ -337,7 +348,7 @@ function d30(value: any): any {
 }
 
 /** modules.anomaly_detection.rare_value */
-function d31(value: any): any {
+function d32(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_history"] === undefined) o["min_history"] = 500;
@@ -346,7 +357,7 @@ function d31(value: any): any {
 }
 
 /** modules.anomaly_detection.rare_combination */
-function d32(value: any): any {
+function d33(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_expected"] === undefined) o["min_expected"] = 10;
@@ -355,7 +366,7 @@ function d32(value: any): any {
 }
 
 /** modules.anomaly_detection.calendar.business_hours */
-function d33(value: any): any {
+function d34(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["start"] === undefined) o["start"] = 7;
@@ -364,7 +375,7 @@ function d33(value: any): any {
 }
 
 /** modules.anomaly_detection.calendar.weekend_days */
-function d34(value: any): any {
+function d35(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -374,11 +385,11 @@ function d34(value: any): any {
 }
 
 /** modules.anomaly_detection.calendar */
-function d35(value: any): any {
+function d36(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["business_hours"]; const r = d33(v); if (r !== undefined) o["business_hours"] = isObject(v) ? d33(v) : r; }
-  { const v = o["weekend_days"]; const r = d34(v); if (r !== undefined) o["weekend_days"] = isObject(v) ? d34(v) : r; }
+  { const v = o["business_hours"]; const r = d34(v); if (r !== undefined) o["business_hours"] = isObject(v) ? d34(v) : r; }
+  { const v = o["weekend_days"]; const r = d35(v); if (r !== undefined) o["weekend_days"] = isObject(v) ? d35(v) : r; }
   if (o["utc_offset_minutes"] === undefined) o["utc_offset_minutes"] = 0;
   if (o["period_end_days"] === undefined) o["period_end_days"] = 1;
   if (o["period_end_quantile"] === undefined) o["period_end_quantile"] = 0.9;
@@ -386,7 +397,7 @@ function d35(value: any): any {
 }
 
 /** modules.anomaly_detection.new_counterparty */
-function d36(value: any): any {
+function d37(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["amount_quantile"] === undefined) o["amount_quantile"] = 0.95;
@@ -395,7 +406,7 @@ function d36(value: any): any {
 }
 
 /** modules.anomaly_detection.lookalike_counterparty */
-function d37(value: any): any {
+function d38(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["name_field"] === undefined) o["name_field"] = "auto";
@@ -404,7 +415,7 @@ function d37(value: any): any {
 }
 
 /** modules.anomaly_detection.dormant_user */
-function d38(value: any): any {
+function d39(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_active_days"] === undefined) o["min_active_days"] = 20;
@@ -419,7 +430,7 @@ function d38(value: any): any {
 }
 
 /** modules.anomaly_detection.late_posting */
-function d39(value: any): any {
+function d40(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["close_gap_days"] === undefined) o["close_gap_days"] = 14;
@@ -434,7 +445,7 @@ function d39(value: any): any {
 }
 
 /** modules.anomaly_detection.split_below_limit */
-function d40(value: any): any {
+function d41(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["limits"] === undefined) o["limits"] = "auto";
@@ -444,7 +455,7 @@ function d40(value: any): any {
 }
 
 /** modules.anomaly_detection.isolation_forest */
-function d41(value: any): any {
+function d42(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = false;
@@ -457,7 +468,7 @@ function d41(value: any): any {
 }
 
 /** modules.anomaly_detection.population */
-function d42(value: any): any {
+function d43(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_size"] === undefined) o["min_size"] = 300;
@@ -468,74 +479,74 @@ function d42(value: any): any {
 }
 
 /** modules.anomaly_detection.weights */
-function d43(value: any): any {
+function d44(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.anomaly_detection */
-function d44(value: any): any {
+function d45(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["outlier"]; const r = d30(v); if (r !== undefined) o["outlier"] = isObject(v) ? d30(v) : r; }
+  { const v = o["outlier"]; const r = d31(v); if (r !== undefined) o["outlier"] = isObject(v) ? d31(v) : r; }
   if (o["categorical_fields"] === undefined) o["categorical_fields"] = "auto";
-  { const v = o["rare_value"]; const r = d31(v); if (r !== undefined) o["rare_value"] = isObject(v) ? d31(v) : r; }
-  { const v = o["rare_combination"]; const r = d32(v); if (r !== undefined) o["rare_combination"] = isObject(v) ? d32(v) : r; }
-  { const v = o["calendar"]; const r = d35(v); if (r !== undefined) o["calendar"] = isObject(v) ? d35(v) : r; }
-  { const v = o["new_counterparty"]; const r = d36(v); if (r !== undefined) o["new_counterparty"] = isObject(v) ? d36(v) : r; }
-  { const v = o["lookalike_counterparty"]; const r = d37(v); if (r !== undefined) o["lookalike_counterparty"] = isObject(v) ? d37(v) : r; }
-  { const v = o["dormant_user"]; const r = d38(v); if (r !== undefined) o["dormant_user"] = isObject(v) ? d38(v) : r; }
-  { const v = o["late_posting"]; const r = d39(v); if (r !== undefined) o["late_posting"] = isObject(v) ? d39(v) : r; }
-  { const v = o["split_below_limit"]; const r = d40(v); if (r !== undefined) o["split_below_limit"] = isObject(v) ? d40(v) : r; }
-  { const v = o["isolation_forest"]; const r = d41(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d41(v) : r; }
-  { const v = o["population"]; const r = d42(v); if (r !== undefined) o["population"] = isObject(v) ? d42(v) : r; }
-  { const v = o["weights"]; const r = d43(v); if (r !== undefined) o["weights"] = isObject(v) ? d43(v) : r; }
+  { const v = o["rare_value"]; const r = d32(v); if (r !== undefined) o["rare_value"] = isObject(v) ? d32(v) : r; }
+  { const v = o["rare_combination"]; const r = d33(v); if (r !== undefined) o["rare_combination"] = isObject(v) ? d33(v) : r; }
+  { const v = o["calendar"]; const r = d36(v); if (r !== undefined) o["calendar"] = isObject(v) ? d36(v) : r; }
+  { const v = o["new_counterparty"]; const r = d37(v); if (r !== undefined) o["new_counterparty"] = isObject(v) ? d37(v) : r; }
+  { const v = o["lookalike_counterparty"]; const r = d38(v); if (r !== undefined) o["lookalike_counterparty"] = isObject(v) ? d38(v) : r; }
+  { const v = o["dormant_user"]; const r = d39(v); if (r !== undefined) o["dormant_user"] = isObject(v) ? d39(v) : r; }
+  { const v = o["late_posting"]; const r = d40(v); if (r !== undefined) o["late_posting"] = isObject(v) ? d40(v) : r; }
+  { const v = o["split_below_limit"]; const r = d41(v); if (r !== undefined) o["split_below_limit"] = isObject(v) ? d41(v) : r; }
+  { const v = o["isolation_forest"]; const r = d42(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d42(v) : r; }
+  { const v = o["population"]; const r = d43(v); if (r !== undefined) o["population"] = isObject(v) ? d43(v) : r; }
+  { const v = o["weights"]; const r = d44(v); if (r !== undefined) o["weights"] = isObject(v) ? d44(v) : r; }
   return o;
 }
 
 /** modules.duplicate_detection.weights */
-function d45(value: any): any {
+function d46(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.duplicate_detection */
-function d46(value: any): any {
+function d47(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["window_days"] === undefined) o["window_days"] = 7;
-  { const v = o["weights"]; const r = d45(v); if (r !== undefined) o["weights"] = isObject(v) ? d45(v) : r; }
+  { const v = o["weights"]; const r = d46(v); if (r !== undefined) o["weights"] = isObject(v) ? d46(v) : r; }
   return o;
 }
 
 /** modules.compliance.approver_limits */
-function d47(value: any): any {
-  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
-  if (!isObject(o)) return o;
-  return o;
-}
-
-/** modules.compliance.weights */
 function d48(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
-/** modules.compliance */
+/** modules.compliance.weights */
 function d49(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["approver_limits"]; const r = d47(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d47(v) : r; }
+  return o;
+}
+
+/** modules.compliance */
+function d50(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  { const v = o["approver_limits"]; const r = d48(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d48(v) : r; }
   if (o["default_approver_limit"] === undefined) o["default_approver_limit"] = null;
-  { const v = o["weights"]; const r = d48(v); if (r !== undefined) o["weights"] = isObject(v) ? d48(v) : r; }
+  { const v = o["weights"]; const r = d49(v); if (r !== undefined) o["weights"] = isObject(v) ? d49(v) : r; }
   return o;
 }
 
 /** modules.scoring.risk_levels */
-function d50(value: any): any {
+function d51(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["medium"] === undefined) o["medium"] = 30;
@@ -545,15 +556,15 @@ function d50(value: any): any {
 }
 
 /** modules.scoring */
-function d51(value: any): any {
+function d52(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["risk_levels"]; const r = d50(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d50(v) : r; }
+  { const v = o["risk_levels"]; const r = d51(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d51(v) : r; }
   return o;
 }
 
 /** modules.context */
-function d52(value: any): any {
+function d53(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["ttl_s"] === undefined) o["ttl_s"] = 300;
@@ -562,20 +573,20 @@ function d52(value: any): any {
 }
 
 /** modules */
-function d53(value: any): any {
+function d54(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["revenue_leakage"]; const r = d29(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d29(v) : r; }
-  { const v = o["anomaly_detection"]; const r = d44(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d44(v) : r; }
-  { const v = o["duplicate_detection"]; const r = d46(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d46(v) : r; }
-  { const v = o["compliance"]; const r = d49(v); if (r !== undefined) o["compliance"] = isObject(v) ? d49(v) : r; }
-  { const v = o["scoring"]; const r = d51(v); if (r !== undefined) o["scoring"] = isObject(v) ? d51(v) : r; }
-  { const v = o["context"]; const r = d52(v); if (r !== undefined) o["context"] = isObject(v) ? d52(v) : r; }
+  { const v = o["revenue_leakage"]; const r = d30(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d30(v) : r; }
+  { const v = o["anomaly_detection"]; const r = d45(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d45(v) : r; }
+  { const v = o["duplicate_detection"]; const r = d47(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d47(v) : r; }
+  { const v = o["compliance"]; const r = d50(v); if (r !== undefined) o["compliance"] = isObject(v) ? d50(v) : r; }
+  { const v = o["scoring"]; const r = d52(v); if (r !== undefined) o["scoring"] = isObject(v) ? d52(v) : r; }
+  { const v = o["context"]; const r = d53(v); if (r !== undefined) o["context"] = isObject(v) ? d53(v) : r; }
   return o;
 }
 
 /** rules[] */
-function d54(value: any): any {
+function d55(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["module"] === undefined) o["module"] = "*";
@@ -586,19 +597,19 @@ function d54(value: any): any {
 }
 
 /** rules */
-function d55(value: any): any {
+function d56(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d54(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d55(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d54(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d55(a[i]);
   return a;
 }
 
 /** learning */
-function d56(value: any): any {
+function d57(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["every_h"] === undefined) o["every_h"] = 0;
@@ -607,7 +618,7 @@ function d56(value: any): any {
 }
 
 /** connectors[].status */
-function d57(value: any): any {
+function d58(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["interval_s"] === undefined) o["interval_s"] = 30;
@@ -618,7 +629,7 @@ function d57(value: any): any {
 }
 
 /** connectors[].csv */
-function d58(value: any): any {
+function d59(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["thousands"] === undefined) o["thousands"] = "";
@@ -629,7 +640,7 @@ function d58(value: any): any {
 }
 
 /** connectors[].allow_hosts */
-function d59(value: any): any {
+function d60(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -639,38 +650,38 @@ function d59(value: any): any {
 }
 
 /** connectors[] */
-function d60(value: any): any {
+function d61(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["timeout_ms"] === undefined) o["timeout_ms"] = 5000;
   if (o["reference_ttl_s"] === undefined) o["reference_ttl_s"] = 60;
-  { const v = o["status"]; const r = d57(v); if (r !== undefined) o["status"] = isObject(v) ? d57(v) : r; }
-  { const v = o["csv"]; const r = d58(v); if (r !== undefined) o["csv"] = isObject(v) ? d58(v) : r; }
+  { const v = o["status"]; const r = d58(v); if (r !== undefined) o["status"] = isObject(v) ? d58(v) : r; }
+  { const v = o["csv"]; const r = d59(v); if (r !== undefined) o["csv"] = isObject(v) ? d59(v) : r; }
   if (o["pool_size"] === undefined) o["pool_size"] = 5;
   if (o["batch_size"] === undefined) o["batch_size"] = 1000;
   if (o["max_response_bytes"] === undefined) o["max_response_bytes"] = 10485760;
   if (o["retries"] === undefined) o["retries"] = 2;
   if (o["backoff_ms"] === undefined) o["backoff_ms"] = 200;
   if (o["max_redirects"] === undefined) o["max_redirects"] = 3;
-  { const v = o["allow_hosts"]; const r = d59(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d59(v) : r; }
+  { const v = o["allow_hosts"]; const r = d60(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d60(v) : r; }
   return o;
 }
 
 /** connectors */
-function d61(value: any): any {
+function d62(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d60(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d61(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d60(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d61(a[i]);
   return a;
 }
 
 /** dashboard.sign_in */
-function d62(value: any): any {
+function d63(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["per_address_per_minute"] === undefined) o["per_address_per_minute"] = 10;
@@ -679,19 +690,19 @@ function d62(value: any): any {
 }
 
 /** dashboard */
-function d63(value: any): any {
+function d64(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["session_idle_minutes"] === undefined) o["session_idle_minutes"] = 30;
   if (o["session_absolute_hours"] === undefined) o["session_absolute_hours"] = 12;
   if (o["setup_link_hours"] === undefined) o["setup_link_hours"] = 24;
-  { const v = o["sign_in"]; const r = d62(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d62(v) : r; }
+  { const v = o["sign_in"]; const r = d63(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d63(v) : r; }
   return o;
 }
 
 /** (root) */
-function d64(value: any): any {
+function d65(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   { const v = o["server"]; const r = d0(v); if (r !== undefined) o["server"] = isObject(v) ? d0(v) : r; }
@@ -703,11 +714,11 @@ function d64(value: any): any {
   { const v = o["alerts"]; const r = d13(v); if (r !== undefined) o["alerts"] = isObject(v) ? d13(v) : r; }
   { const v = o["reports"]; const r = d14(v); if (r !== undefined) o["reports"] = isObject(v) ? d14(v) : r; }
   { const v = o["metrics"]; const r = d15(v); if (r !== undefined) o["metrics"] = isObject(v) ? d15(v) : r; }
-  { const v = o["modules"]; const r = d53(v); if (r !== undefined) o["modules"] = isObject(v) ? d53(v) : r; }
-  { const v = o["rules"]; const r = d55(v); if (r !== undefined) o["rules"] = isObject(v) ? d55(v) : r; }
-  { const v = o["learning"]; const r = d56(v); if (r !== undefined) o["learning"] = isObject(v) ? d56(v) : r; }
-  { const v = o["connectors"]; const r = d61(v); if (r !== undefined) o["connectors"] = isObject(v) ? d61(v) : r; }
-  { const v = o["dashboard"]; const r = d63(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d63(v) : r; }
+  { const v = o["modules"]; const r = d54(v); if (r !== undefined) o["modules"] = isObject(v) ? d54(v) : r; }
+  { const v = o["rules"]; const r = d56(v); if (r !== undefined) o["rules"] = isObject(v) ? d56(v) : r; }
+  { const v = o["learning"]; const r = d57(v); if (r !== undefined) o["learning"] = isObject(v) ? d57(v) : r; }
+  { const v = o["connectors"]; const r = d62(v); if (r !== undefined) o["connectors"] = isObject(v) ? d62(v) : r; }
+  { const v = o["dashboard"]; const r = d64(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d64(v) : r; }
   return o;
 }
 
@@ -903,6 +914,8 @@ return function check(value: any): boolean {
     value.modules.revenue_leakage.free_of_charge_values.every((value: any) => ((typeof value === 'string'))) &&
     Array.isArray(value.modules.revenue_leakage.intercompany_values) &&
     value.modules.revenue_leakage.intercompany_values.every((value: any) => ((typeof value === 'string'))) &&
+    Array.isArray(value.modules.revenue_leakage.minimum_charge_skus) &&
+    value.modules.revenue_leakage.minimum_charge_skus.every((value: any) => ((typeof value === 'string') && value.length >= 1)) &&
     Array.isArray(value.modules.revenue_leakage.exchange_rates) &&
     value.modules.revenue_leakage.exchange_rates.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.from === 'string') && local_6.test(value.from) && (typeof value.to === 'string') && local_7.test(value.to) && Number.isFinite(value.rate) && value.rate > 0 && (value.valid_from !== undefined ? ((typeof value.valid_from === 'string') && local_8.test(value.valid_from)) : true) && Object.getOwnPropertyNames(value).every(key => ['from', 'to', 'rate', 'valid_from'].includes(key)))) &&
     (typeof value.modules.revenue_leakage.weights === 'object' && value.modules.revenue_leakage.weights !== null && !Array.isArray(value.modules.revenue_leakage.weights)) &&
@@ -911,6 +924,7 @@ return function check(value: any): boolean {
     (value.modules.revenue_leakage.weights.price_below_list !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.price_below_list) && value.modules.revenue_leakage.weights.price_below_list <= 1 && value.modules.revenue_leakage.weights.price_below_list >= 0) : true) &&
     (value.modules.revenue_leakage.weights.contract_price_outside_validity !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.contract_price_outside_validity) && value.modules.revenue_leakage.weights.contract_price_outside_validity <= 1 && value.modules.revenue_leakage.weights.contract_price_outside_validity >= 0) : true) &&
     (value.modules.revenue_leakage.weights.zero_price_line !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.zero_price_line) && value.modules.revenue_leakage.weights.zero_price_line <= 1 && value.modules.revenue_leakage.weights.zero_price_line >= 0) : true) &&
+    (value.modules.revenue_leakage.weights.below_minimum_charge !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.below_minimum_charge) && value.modules.revenue_leakage.weights.below_minimum_charge <= 1 && value.modules.revenue_leakage.weights.below_minimum_charge >= 0) : true) &&
     (value.modules.revenue_leakage.weights.unbilled_shipment !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.unbilled_shipment) && value.modules.revenue_leakage.weights.unbilled_shipment <= 1 && value.modules.revenue_leakage.weights.unbilled_shipment >= 0) : true) &&
     (value.modules.revenue_leakage.weights.unbilled_recurring_charge !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.unbilled_recurring_charge) && value.modules.revenue_leakage.weights.unbilled_recurring_charge <= 1 && value.modules.revenue_leakage.weights.unbilled_recurring_charge >= 0) : true) &&
     (value.modules.revenue_leakage.weights.tax_below_rate !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.tax_below_rate) && value.modules.revenue_leakage.weights.tax_below_rate <= 1 && value.modules.revenue_leakage.weights.tax_below_rate >= 0) : true) &&
@@ -918,8 +932,8 @@ return function check(value: any): boolean {
     (value.modules.revenue_leakage.weights.duplicate_invoice !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.duplicate_invoice) && value.modules.revenue_leakage.weights.duplicate_invoice <= 1 && value.modules.revenue_leakage.weights.duplicate_invoice >= 0) : true) &&
     (value.modules.revenue_leakage.weights.duplicate_credit_note !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.duplicate_credit_note) && value.modules.revenue_leakage.weights.duplicate_credit_note <= 1 && value.modules.revenue_leakage.weights.duplicate_credit_note >= 0) : true) &&
     (value.modules.revenue_leakage.weights.excessive_credit_note !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.excessive_credit_note) && value.modules.revenue_leakage.weights.excessive_credit_note <= 1 && value.modules.revenue_leakage.weights.excessive_credit_note >= 0) : true) &&
-    Object.getOwnPropertyNames(value.modules.revenue_leakage.weights).every(key => ['price_below_contract', 'discount_above_cap', 'price_below_list', 'contract_price_outside_validity', 'zero_price_line', 'unbilled_shipment', 'unbilled_recurring_charge', 'tax_below_rate', 'currency_mismatch', 'duplicate_invoice', 'duplicate_credit_note', 'excessive_credit_note'].includes(key)) &&
-    Object.getOwnPropertyNames(value.modules.revenue_leakage).length === 9 &&
+    Object.getOwnPropertyNames(value.modules.revenue_leakage.weights).every(key => ['price_below_contract', 'discount_above_cap', 'price_below_list', 'contract_price_outside_validity', 'zero_price_line', 'below_minimum_charge', 'unbilled_shipment', 'unbilled_recurring_charge', 'tax_below_rate', 'currency_mismatch', 'duplicate_invoice', 'duplicate_credit_note', 'excessive_credit_note'].includes(key)) &&
+    Object.getOwnPropertyNames(value.modules.revenue_leakage).length === 10 &&
     (typeof value.modules.anomaly_detection === 'object' && value.modules.anomaly_detection !== null && !Array.isArray(value.modules.anomaly_detection)) &&
     (typeof value.modules.anomaly_detection.outlier === 'object' && value.modules.anomaly_detection.outlier !== null && !Array.isArray(value.modules.anomaly_detection.outlier)) &&
     Number.isInteger(value.modules.anomaly_detection.outlier.min_history) &&

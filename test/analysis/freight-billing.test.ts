@@ -80,6 +80,73 @@ test("a shipment billed at a spot quote it names is priced by the quote, not the
   expect(await judged(linehaul("Q-4", 0, { "Quote ID": "Q318878" }))).toEqual(["zero_price_line"]);
 });
 
+// An account's absolute minimum charge (docs/analysis.md, "Minimum charges"): the agreement states
+// it as a row of item MIN; the bill of a small shipment carries a MIN line instead of the
+// linehaul. A bill whose linehaul — what the agreement prices — falls below the minimum, with no
+// approver, has waived the minimum; fuel and accessorials (the tariff's) do not count towards it.
+const minimumAgreement = {
+  contracts: [
+    { contract_id: "PA-ACCT-1", customer_id: "ACCT-1", sku: "LH34-70-1M", price: 14.2298, currency: "USD", valid_from: "2026-01-01", valid_to: "2026-12-31" },
+    { contract_id: "PA-ACCT-1", customer_id: "ACCT-1", sku: "MIN", price: 95, currency: "USD", valid_from: "2025-01-01", valid_to: "2026-12-31" },
+    { contract_id: "PA-ACCT-2", customer_id: "ACCT-2", sku: "LH34-70-1M", price: 14.2298, currency: "USD", valid_from: "2026-01-01", valid_to: "2026-12-31" },
+  ],
+  price_list: fuelTable,
+};
+const smallShipment = (id: string, o: { customer?: string; approved_by?: string; reference?: string; type?: Transaction["type"]; minimumLine?: boolean; liftgate?: boolean } = {}): Transaction => {
+  const customer = o.customer ?? "ACCT-1";
+  const sign = o.type === "credit_note" ? -1 : 1;
+  const base = o.minimumLine ? 95 : 71.15;
+  const lines: Transaction["lines"] = [
+    o.minimumLine ? { sku: "MIN", amount: sign * 95 } : { sku: "LH34-70-1M", unit: "CWT", quantity: 5, unit_price: 14.2298, amount: sign * 71.15 },
+    { sku: "FSC", unit: "%", quantity: base, unit_price: 34.5, amount: sign * Math.round(base * 34.5) / 100 },
+    ...(o.liftgate ? [{ sku: "LGD", unit: "EA", quantity: 1, unit_price: 90.02, amount: sign * 90.02 }] : []),
+  ];
+  return {
+    transaction_id: id, type: o.type ?? "invoice", date: "2026-01-07T00:00:00Z", customer_id: customer, currency: "USD", contract_id: `PA-${customer}`,
+    amount: Math.round(lines.reduce((s, l) => s + (l.amount ?? 0), 0) * 100) / 100, lines,
+    ...(o.approved_by ? { approved_by: o.approved_by } : {}), ...(o.reference ? { reference: o.reference } : {}),
+  };
+};
+
+test("a bill whose linehaul is below the agreement's minimum charge, with no approver, waived the minimum; fuel and accessorials do not count towards it", async () => {
+  const waived = await analyse(smallShipment("W-1", { liftgate: true }), { ref: minimumAgreement, config });
+  expect(codes(waived.anomalies)).toEqual(["below_minimum_charge"]);
+  // The minimum less the linehaul billed: 95.00 − 71.15 (the fuel's knock-on is not counted).
+  expect(Number(waived.amount_at_risk?.amount)).toBeCloseTo(23.85, 2);
+  expect(waived.anomalies[0]!.expected).toMatchObject({ contract_id: "PA-ACCT-1", sku: "MIN", minimum: 95 });
+  // Waived with a pricing manager's approval; billed at the minimum; an account without one.
+  expect(codes((await analyse(smallShipment("W-2", { approved_by: "jpelletier" }), { ref: minimumAgreement, config })).anomalies)).toEqual([]);
+  expect(codes((await analyse(smallShipment("W-3", { minimumLine: true }), { ref: minimumAgreement, config })).anomalies)).toEqual([]);
+  expect(codes((await analyse(smallShipment("W-4", { customer: "ACCT-2" }), { ref: minimumAgreement, config })).anomalies)).toEqual([]);
+  // A credit of a small bill is no bill below the minimum.
+  expect(codes((await analyse(smallShipment("CM-1", { type: "credit_note" }), { ref: minimumAgreement, config })).anomalies)).toEqual([]);
+});
+
+test("a balance due adding to a standing original is not judged against the minimum alone; a corrected bill replacing a credited one is", async () => {
+  const original = smallShipment("418000007", { minimumLine: true });
+  const balanceDue = { ...smallShipment("418000007B", { reference: "418000007" }), date: "2026-01-12T00:00:00Z" };
+  expect(codes((await analyse(balanceDue, { ref: minimumAgreement, config, history: [original, balanceDue] })).anomalies)).toEqual([]);
+  // The original credited in full: the corrected bill is the whole bill, and below the minimum.
+  const credit = { ...smallShipment("CM90001", { type: "credit_note", minimumLine: true, reference: "418000007" }), date: "2026-01-10T00:00:00Z" };
+  const corrected = { ...smallShipment("418000007C", { reference: "418000007" }), date: "2026-01-12T00:00:00Z" };
+  expect(codes((await analyse(corrected, { ref: minimumAgreement, config, history: [original, credit, corrected] })).anomalies)).toEqual(["below_minimum_charge"]);
+});
+
+test("an agreement stating only a minimum (a minimum fee) applies it to the whole bill", async () => {
+  const ref = { contracts: [{ contract_id: "ENG-7", customer_id: "CL-9", sku: "Minimum Fee", price: 250, currency: "USD" }], price_list: [{ sku: "CONSULT-HR", list_price: 150, currency: "USD" }] };
+  const fee = (id: string, hours: number): Transaction => ({
+    transaction_id: id, type: "invoice", date: "2026-03-02T00:00:00Z", customer_id: "CL-9", currency: "USD", contract_id: "ENG-7", amount: hours * 150,
+    lines: [{ sku: "CONSULT-HR", quantity: hours, unit_price: 150, amount: hours * 150 }],
+  });
+  expect(codes((await analyse(fee("F-1", 1), { ref, config })).anomalies)).toEqual(["below_minimum_charge"]);
+  expect(codes((await analyse(fee("F-2", 2), { ref, config })).anomalies)).toEqual([]);
+  // Another code for the minimum is configuration: the default codes then state no minimum.
+  const own = modulesConfig({ revenue_leakage: { max_discount_pct: 0, minimum_charge_skus: ["MINFRT"] } });
+  const ownRef = { ...ref, contracts: [{ ...ref.contracts[0]!, sku: "Min-Frt" }] };
+  expect(codes((await analyse(fee("F-3", 1), { ref: ownRef, config: own })).anomalies)).toEqual(["below_minimum_charge"]);
+  expect(codes((await analyse(fee("F-4", 1), { ref, config: own })).anomalies)).toEqual([]);
+});
+
 // A re-weigh billed as a balance due (the pro's B suffix, naming the original): the extra weight's
 // linehaul is the difference of two ratings — the whole weight at the new break less the original
 // weight at its own —, an amount for the extra hundredweights, not a rate per cwt.

@@ -1,0 +1,110 @@
+// below_minimum_charge: a bill below the minimum charge its contract states, the minimum waived
+// without approval. Minimum charges run through billing — a carrier's absolute minimum per
+// shipment, a courier's minimum per parcel, a firm's minimum fee per engagement bill, a utility's
+// minimum bill —, and where the discounted charges come to less, the bill carries the minimum
+// instead (a MIN line). The contract states the minimum as a row of a minimum item code
+// (`revenue_leakage.minimum_charge_skus`: MIN, MINIMUM, MIN_CHARGE, AMC, MIN_FEE…, compared
+// without case or separators) whose price is the minimum per document.
+//
+// What the minimum applies to is what the contract prices: the lines of SKUs the minimum's
+// contract has rows for (a carrier's agreement prices the linehaul; fuel and accessorials come
+// from the tariff and are charged on top), or, where the contract states nothing but the minimum,
+// the whole bill. A bill with none of the contract's SKUs (a bill of accessorials alone) is not
+// judged. Those lines are counted at their billed amounts, or at the contract's price where a
+// line is billed below it (the line's own finding has that shortfall: the minimum's adds only
+// what the agreed prices would still have fallen short), and the money at risk is the minimum
+// less that.
+//
+// Not judged: a bill carrying a minimum line (billed at the minimum), one naming an approver (a
+// pricing manager's waiver), a credit, a bill adding to a standing original (a balance due:
+// billed-difference.ts), and bills whose lines are not priced as billed (free of charge, at a
+// quote, prorated, intercompany: documentRules in pricing.ts).
+import type { Contract, Transaction } from "../../../domain/transaction.ts";
+import { roundMoney } from "../../../domain/rounding.ts";
+import type { AnalysisContext } from "../../context.ts";
+import { dayOf } from "../../dates.ts";
+import { validOn } from "../../reference-index.ts";
+import { isBelow, money, shortfallScore, type Detector, type Finding } from "../types.ts";
+import { addsToOriginal } from "./billed-difference.ts";
+import { contractsInScope } from "./contract-scope.ts";
+import { attributeKey } from "./markers.ts";
+import { documentRules, PRICING_RULES } from "./pricing.ts";
+import { workDaysBefore } from "./work-dates.ts";
+
+export const minimumChargeDetector: Detector = {
+  codes: ["below_minimum_charge"],
+  // The ledger: a balance due's original, the contracts the invoices name (contract-scope.ts).
+  history: "ledger",
+  detect(input) {
+    const { txn, ctx, config } = input;
+    const cfg = config.revenue_leakage;
+    if (txn.type !== "invoice" || txn.approved_by || txn.lines.length === 0) return [];
+    const codes = minimumCodes(ctx, cfg.minimum_charge_skus);
+    if (codes.length === 0 || txn.lines.some((l) => l.sku !== undefined && isMinimumCode(l.sku, cfg.minimum_charge_skus))) return [];
+    const minimum = minimumInForce(txn, ctx, codes);
+    if (!minimum || documentRules(txn, ctx, cfg) !== PRICING_RULES || addsToOriginal(txn, ctx)) return [];
+    // The lines the minimum applies to: those of the SKUs its contract prices, else all.
+    const priced = ctx.reference.contractSkus(minimum.contract_id);
+    const appliesToAll = [...priced].every((sku) => isMinimumCode(sku, cfg.minimum_charge_skus));
+    let billed = 0;
+    let counted = 0;
+    for (const f of input.lines()) {
+      if (!appliesToAll && !priced.has(f.sku)) continue;
+      const amount = f.line.amount ?? (f.net ?? 0) * f.quantity;
+      const agreed = f.terms && f.quantity > 0 ? f.terms.price * f.quantity : amount;
+      billed += Math.max(amount, agreed);
+      counted++;
+    }
+    if (counted === 0 || !(billed > 0) || !isBelow(billed, minimum.price, cfg.tolerance)) return [];
+    const short = minimum.price - billed;
+    return [finding(txn, minimum, billed, short, appliesToAll)];
+  },
+};
+
+function finding(txn: Transaction, minimum: Contract, billed: number, short: number, appliesToAll: boolean): Finding {
+  const what = appliesToAll ? "the bill" : `the charges ${minimum.contract_id} prices`;
+  return {
+    code: "below_minimum_charge",
+    score: shortfallScore(minimum.price, billed),
+    message: `${what} come to ${money(billed)} ${txn.currency ?? ""}, below the minimum charge of ${money(minimum.price)} in ${minimum.contract_id}, with no minimum line and no approver (${money(short)} short)`.replace("  ", " "),
+    field: "lines",
+    expected: { contract_id: minimum.contract_id, sku: minimum.sku, minimum: minimum.price },
+    actual: { billed: roundMoney(billed) },
+    amount_at_risk: roundMoney(short),
+    // The bill's shortfall as a whole: the same money as a duplicate's or an excess credit's.
+    risk_key: "minimum",
+  };
+}
+
+/** The most generous minimum (the lowest) in force on the bill's day or the day its work was done, in its currency. */
+function minimumInForce(txn: Transaction, ctx: AnalysisContext, codes: readonly string[]): Contract | undefined {
+  const day = dayOf(txn.date);
+  const days = [day, ...workDaysBefore(txn, day)];
+  let best: Contract | undefined;
+  for (const code of codes) {
+    for (const c of contractsInScope(ctx, txn, code)) {
+      if (c.currency && txn.currency && c.currency.toUpperCase() !== txn.currency) continue;
+      if (!(c.price > 0) || !days.some((d) => validOn(c, d))) continue;
+      if (!best || c.price < best.price) best = c;
+    }
+  }
+  return best;
+}
+
+/** The configured codes' keys, per configured list (the configuration's own array). */
+const keysCache = new WeakMap<readonly string[], ReadonlySet<string>>();
+function isMinimumCode(sku: string, configured: readonly string[]): boolean {
+  let keys = keysCache.get(configured);
+  if (!keys) keysCache.set(configured, (keys = new Set(configured.map(attributeKey))));
+  return keys.has(attributeKey(sku));
+}
+
+/** The contract SKUs that state a minimum, as the contracts spell them (per reference index and configured list). */
+const codesCache = new WeakMap<object, { configured: readonly string[]; codes: string[] }>();
+function minimumCodes(ctx: AnalysisContext, configured: readonly string[]): readonly string[] {
+  const cached = codesCache.get(ctx.reference);
+  if (cached && cached.configured === configured) return cached.codes;
+  const codes = [...ctx.reference.contractedSkus].filter((sku) => isMinimumCode(sku, configured));
+  codesCache.set(ctx.reference, { configured, codes });
+  return codes;
+}
