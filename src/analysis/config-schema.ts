@@ -99,7 +99,7 @@ export const RevenueLeakageConfig = Type.Object(
      *  a minimum charge per document — a carrier's absolute minimum, a minimum fee, a minimum
      *  bill — rather than a price: `below_minimum_charge` (minimum-charge.ts). */
     minimum_charge_skus: Type.Array(Type.String({ minLength: 1 }), {
-      default: ["MIN", "MINIMUM", "MIN_CHARGE", "MINIMUM_CHARGE", "MIN_CHG", "MINCHG", "AMC", "MIN_FEE", "MINIMUM_FEE", "MIN_BILL", "MINIMUM_BILL"],
+      default: ["MIN", "MINIMUM", "MIN_CHARGE", "MINIMUM_CHARGE", "MIN_CHG", "MINCHG", "MIN_FEE", "MINIMUM_FEE", "MIN_BILL", "MINIMUM_BILL"],
     }),
     /** Reference exchange rates: 1 `from` is worth `rate` `to` from `valid_from` on (the latest
      *  start on or before the invoice date applies; the other direction is 1 / rate). With them,

@@ -297,7 +297,7 @@ function d27(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
-  const a = value === undefined ? ["MIN","MINIMUM","MIN_CHARGE","MINIMUM_CHARGE","MIN_CHG","MINCHG","AMC","MIN_FEE","MINIMUM_FEE","MIN_BILL","MINIMUM_BILL"] : isObject(value) ? Object.assign(["MIN","MINIMUM","MIN_CHARGE","MINIMUM_CHARGE","MIN_CHG","MINCHG","AMC","MIN_FEE","MINIMUM_FEE","MIN_BILL","MINIMUM_BILL"], value) : value;
+  const a = value === undefined ? ["MIN","MINIMUM","MIN_CHARGE","MINIMUM_CHARGE","MIN_CHG","MINCHG","MIN_FEE","MINIMUM_FEE","MIN_BILL","MINIMUM_BILL"] : isObject(value) ? Object.assign(["MIN","MINIMUM","MIN_CHARGE","MINIMUM_CHARGE","MIN_CHG","MINCHG","MIN_FEE","MINIMUM_FEE","MIN_BILL","MINIMUM_BILL"], value) : value;
   if (!Array.isArray(a)) return a;
   return a;
 }

@@ -3,7 +3,7 @@
 // shipment, a courier's minimum per parcel, a firm's minimum fee per engagement bill, a utility's
 // minimum bill —, and where the discounted charges come to less, the bill carries the minimum
 // instead (a MIN line). The contract states the minimum as a row of a minimum item code
-// (`revenue_leakage.minimum_charge_skus`: MIN, MINIMUM, MIN_CHARGE, AMC, MIN_FEE…, compared
+// (`revenue_leakage.minimum_charge_skus`: MIN, MINIMUM, MIN_CHARGE, MIN_FEE…, compared
 // without case or separators) whose price is the minimum per document.
 //
 // What the minimum applies to is what the contract prices: the lines of SKUs the minimum's
