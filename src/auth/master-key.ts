@@ -1,7 +1,8 @@
 // The master key encrypts signing secrets at rest (AES-256-GCM). It comes from $ASSAY_MASTER_KEY
 // (64 hex characters or base64 of 32 bytes) or from security.master_key_file, created 0600.
 import { randomBytes } from "../domain/crypto.ts";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, statSync, writeFileSync } from "node:fs";
+import { readAtMost } from "../domain/bounded-read.ts";
 import { ensurePrivateDir } from "../domain/private-files.ts";
 import { dirname } from "node:path";
 
@@ -21,7 +22,22 @@ export function loadMasterKey(file: string, env: Record<string, string | undefin
   if (!existsSync(file)) {
     throw new MasterKeyError(`security.master_key_file: ${file} does not exist (run \`assay init\` to create it)`);
   }
-  return decodeMasterKey(readFileSync(file, "utf8"), `security.master_key_file (${file})`);
+  return decodeMasterKey(readMasterKeyText(file), `security.master_key_file (${file})`);
+}
+
+/** A key file holds 65 bytes; more than this is not one (and a device is not read for ever). */
+const MAX_MASTER_KEY_FILE_BYTES = 4096;
+
+/**
+ * The key file's text, read to one byte past 4 KiB: it was read whole, so /dev/zero or
+ * /dev/urandom filled memory before the check, and a folder failed with a bare EISDIR.
+ */
+function readMasterKeyText(file: string): string {
+  const source = `security.master_key_file (${file})`;
+  if (statSync(file).isDirectory()) throw new MasterKeyError(`${source}: is a folder: name the key file in it (e.g. master.key)`);
+  const bytes = readAtMost(file, MAX_MASTER_KEY_FILE_BYTES);
+  if (bytes.length > MAX_MASTER_KEY_FILE_BYTES) throw new MasterKeyError(`${source}: more than 4 KiB; a master key file holds 32 bytes as 64 hex characters or base64`);
+  return bytes.toString("utf8");
 }
 
 /** Creates the master key file (0600) if it is missing; returns true when it created one. */

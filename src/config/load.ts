@@ -1,7 +1,8 @@
 // Loads the one YAML configuration file: parse (Bun.YAML), replace ${NAME} from the environment,
 // fill defaults, validate against the closed schema, and resolve relative paths against the
 // file's own folder. Every problem is reported, one per line, with its YAML path.
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { readAtMost } from "../domain/bounded-read.ts";
 import { dirname, isAbsolute, resolve } from "node:path";
 import type { ValueError } from "@sinclair/typebox/value";
 import { configCheck, configDefaults } from "./validation.generated.ts";
@@ -66,16 +67,9 @@ function readConfigText(abs: string): string {
     if (tooLarge) throw new ConfigError(abs, [tooLarge]);
     return readFileSync(abs, "utf8");
   }
-  const fd = openSync(abs, "r");
-  try {
-    const buffer = Buffer.allocUnsafe(MAX_CONFIG_BYTES + 1);
-    let length = 0;
-    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
-    if (length > MAX_CONFIG_BYTES) throw new ConfigError(abs, [sizeProblem(length, false)!]);
-    return buffer.toString("utf8", 0, length);
-  } finally {
-    closeSync(fd);
-  }
+  const bytes = readAtMost(abs, MAX_CONFIG_BYTES);
+  if (bytes.length > MAX_CONFIG_BYTES) throw new ConfigError(abs, [sizeProblem(bytes.length, false)!]);
+  return bytes.toString("utf8");
 }
 
 /** The text each loaded configuration was parsed from (kept beside it, not in it). */
