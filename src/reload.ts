@@ -4,7 +4,9 @@
 // alerts.auto_threshold, the plans' limits and the connectors — and the sections that need a
 // restart are named in the log. A file with any problem changes nothing: the running
 // configuration stays, and the log says why.
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
+import { readAtMost } from "./domain/bounded-read.ts";
+import { MAX_CONFIG_BYTES } from "./config/yaml-limits.ts";
 import { type AssayConfig, ConfigError, loadConfig, sourceTextOf } from "./config/load.ts";
 import type { ConnectorSwap } from "./connectors/registry.ts";
 import type { Runtime } from "./runtime.ts";
@@ -151,9 +153,16 @@ function identityOf(file: string): string {
   }
 }
 
+/**
+ * The file's text to compare with the last one, never more than a byte past the configuration's
+ * bound: a 300 MB file swapped in was read whole on the thread that answers requests (~450 ms,
+ * and its memory kept) before the reload refused it by size, and /dev/zero until a string could
+ * grow no longer. Text over the bound differs from any valid one, so the reload runs and refuses
+ * it in the log.
+ */
 function safeRead(file: string): string | null {
   try {
-    return readFileSync(file, "utf8");
+    return readAtMost(file, MAX_CONFIG_BYTES).toString("utf8");
   } catch {
     return null;
   }
