@@ -7,7 +7,7 @@
 // (which needs no Elysia), and the Elysia app, the dashboard and the background work follow on
 // the first request that needs them or APP_BUILD_DELAY_MS after listening, whichever comes first.
 // Loading and building them is most of a cold start (docs/benchmarks.md).
-import { readFileSync } from "node:fs";
+import { readTlsFiles } from "./http/tls-files.ts";
 import { healthFastRoute, healthReporter } from "./api/health/report.ts";
 import type { AppParts } from "./app.ts";
 import { isDashboardPath } from "./dashboard/path.ts";
@@ -63,7 +63,7 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
     // at once, a chunked body as soon as it passes it: http/body.ts); Bun's own limit is a hard
     // ceiling above it, so its bare 413 only meets a declared Content-Length far beyond the limit.
     maxRequestBodySize: cfg.max_body_bytes * 4 + 65_536,
-    ...(cfg.tls ? { tls: { cert: readFileSync(cfg.tls.cert, "utf8"), key: readFileSync(cfg.tls.key, "utf8") } } : {}),
+    ...(cfg.tls ? { tls: readTlsFiles(cfg.tls) } : {}),
     fetch: frontDoor((request) => (handle ? handle(request) : startRest().then((h) => h(request))), {
       fast: (request, path) => fast(request, path),
       log: rt.log,
