@@ -83,7 +83,7 @@ function refuseContentEncoding(request: Request) {
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-const CHARSET = /;\s*charset\s*=\s*("?[^;\s]*"?)/i;
+const CHARSET = /;\s*charset\s*=\s*("?[^;\s]*"?)/gi;
 
 /** Decodes an authenticated body: 415 for a non-JSON type or a compressed body, 400 for bytes that are not JSON. */
 export function decodeJsonBody(request: Request, bytes: Uint8Array): unknown {
@@ -93,10 +93,13 @@ export function decodeJsonBody(request: Request, bytes: Uint8Array): unknown {
   if (!JSON_TYPE.test(type)) {
     throw new ApiError("unsupported_media_type", `send the body as application/json (got ${type ? JSON.stringify(type.slice(0, 80)) : "no Content-Type"})`);
   }
-  // JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset would be read as the wrong text.
-  const charset = type.length > 16 ? CHARSET.exec(type)?.[1] : undefined;
-  if (charset !== undefined && !/^"?utf-?8"?$/i.test(charset)) {
-    throw new ApiError("unsupported_media_type", `send the body as UTF-8 JSON (got charset=${charset.slice(0, 40)})`);
+  // JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset would be read as the wrong
+  // text. Every charset parameter counts: with two, parsers disagree on which one does (a gateway
+  // reading `charset=utf-8; charset=latin1` by the last would decode the signed bytes as Latin-1).
+  if (type.length > 16) {
+    for (const [, charset] of type.matchAll(CHARSET)) {
+      if (!/^"?utf-?8"?$/i.test(charset!)) throw new ApiError("unsupported_media_type", `send the body as UTF-8 JSON (got charset=${charset!.slice(0, 40)})`);
+    }
   }
   const shape = jsonShape(bytes, MAX_JSON_DEPTH);
   if (shape.depth > MAX_JSON_DEPTH) {
