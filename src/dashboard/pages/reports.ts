@@ -92,6 +92,8 @@ export const reportRoutes: Route[] = [
     access: "user",
     async handle(ctx) {
       const accountId = scopeAccount(ctx);
+      // An admin's `account` may name no account (a mistyped ?account=): as on the keys page, 404.
+      if (!(await ctx.deps.rt.keys.getAccount(accountId))) return notFound(frameOf(ctx, "Not found", "reports", html``));
       const type = ctx.form.get("type") as ReportType;
       const format = ctx.form.get("format") as ReportFormat;
       const from = ctx.form.get("from") ?? "";
