@@ -277,7 +277,7 @@ export const COMMANDS: CommandTable = {
     summary: "replace the database with a backup (refused while a server uses it)",
     arguments: [{ name: "FILE", description: "a file written by `assay backup`" }],
     json: '{"restored": PATH, "from": FILE, "previous": PATH|null, "tables": {name: rows}}',
-    details: "Stop the server first. The current database is kept as <path>.before-restore-<time>.",
+    details: "Stop the server first. The current database is kept as <path>.before-restore-<time>.\nThe restored database is written 0600 whatever the backup file's mode, and a missing\ndata folder is created 0700 (restoring onto a new host).",
     handler: async () => (await import("./backup.ts")).restore,
   },
   learn: {
