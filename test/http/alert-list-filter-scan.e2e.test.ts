@@ -1,10 +1,11 @@
-// GET /v1/alerts with a filter no index range serves (severity, connector) on an account of many
-// alerts (ninth attack pass). SQLite answers on the thread that serves every request, and the list
-// was one query: with 500,000 resolved alerts, `?connector=zzz` (no match) walked all of them in
-// one go — /livez and every other account's requests waited ~0.4–0.6 s behind it, and one key
-// sending such lists at its plan's 50 a second held the server. The walk now goes through the
-// account's alerts a window at a time, with a turn for the event loop between windows; pages and
-// cursors are what they were.
+// GET /v1/alerts with a filter no index range in id order serves (severity, connector, since) on
+// an account of many alerts (ninth attack pass). SQLite answers on the thread that serves every
+// request, and the list was one query: with 500,000 resolved alerts, `?connector=zzz` (no match)
+// walked all of them in one go, and `?since=2020-01-01T00:00:00Z` (all match) sorted them all by
+// id — /livez and every other account's requests waited ~0.4–0.6 s and ~1–1.3 s behind it, and
+// one key sending such lists at its plan's 50 a second held the server. The walk now goes through
+// the account's alerts a window at a time, with a turn for the event loop between windows; pages
+// and cursors are what they were.
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -51,11 +52,11 @@ async function livezDuring<T>(work: () => Promise<T>): Promise<{ result: T; work
 
 test("a filter that matches nothing walks the account's alerts without holding the event loop", async () => {
   await s.call("GET", "/v1/alerts?connector=warm-up"); // the routes and the query plans, once
-  for (const query of ["connector=zzz", "severity=high", "severity=critical&connector=crm"]) {
+  for (const query of ["connector=zzz", "severity=high", "severity=critical&connector=crm", "since=2020-01-01T00:00:00Z", "status=resolved&since=2020-01-01T00:00:00Z"]) {
     const { result, workMs, maxLivezMs } = await livezDuring(async () => (await s.call("GET", `/v1/alerts?${query}`)).json() as Promise<{ data: unknown[] }>);
-    expect({ query, found: result.data.length }).toEqual({ query, found: 0 });
-    // Before: /livez waited as long as the list took (one synchronous query).
-    expect({ query, held: maxLivezMs > workMs / 2 }).toEqual({ query, held: false });
+    expect({ query, found: result.data.length }).toEqual({ query, found: query.includes("since") ? 20 : 0 });
+    // Before: /livez waited as long as the list took (one synchronous query), 0.4 s to 1.3 s.
+    expect({ query, held: maxLivezMs > workMs / 2 && maxLivezMs > 100 }).toEqual({ query, held: false });
   }
 }, 60_000);
 

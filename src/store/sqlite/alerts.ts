@@ -54,7 +54,7 @@ export class SqliteAlertRepository implements AlertRepository {
   }
 
   list(q: AlertListQuery) {
-    if (q.severity !== undefined || q.connector !== undefined) return this.listInWindows(q);
+    if (q.severity !== undefined || q.connector !== undefined || q.since !== undefined) return this.listInWindows(q);
     return guarded((): Page<AlertRecord> => {
       const { sql, params } = alertListQuery(q);
       const rows = this.db.query<AlertRow, [Record<string, string | number>]>(sql).all(params);
@@ -63,11 +63,12 @@ export class SqliteAlertRepository implements AlertRepository {
   }
 
   /**
-   * A list filtered by severity or connector, which no index range serves: the alerts are read
-   * newest first a window of LIST_WINDOW at a time (by the index range of account, status and
-   * cursor), with a turn for the event loop between windows. As one query, a filter that matched
-   * nothing walked every alert of the account on the thread that answers all requests: 500,000
-   * alerts held /livez ~0.5 s per request (ninth attack pass).
+   * A list filtered by severity, connector or `since`, which no index range in id order serves:
+   * the alerts are read newest first a window of LIST_WINDOW at a time (by the index range of
+   * account, status and cursor), with a turn for the event loop between windows. As one query, a
+   * filter that matched nothing walked every alert of the account on the thread that answers all
+   * requests, and a `since` that matched them all sorted them all by id: on 500,000 alerts /livez
+   * waited ~0.4–0.6 s and ~1–1.3 s per request (ninth attack pass).
    */
   private async listInWindows(q: AlertListQuery): Promise<Page<AlertRecord>> {
     const found: AlertRow[] = [];
@@ -281,7 +282,7 @@ export function alertListQuery(q: AlertListQuery): { sql: string; params: Record
   return { sql: `SELECT * FROM alerts ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY id DESC LIMIT $limit`, params };
 }
 
-/** Alerts read per window by a list filtered by severity or connector (a few ms of SQLite each). */
+/** Alerts read per window by a list filtered by severity, connector or since (a few ms of SQLite each). */
 export const LIST_WINDOW = 2_000;
 
 /** The index range a window walks: account, status and the cursor (alertListQuery's range). */
