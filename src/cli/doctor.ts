@@ -7,7 +7,7 @@ import { loadMasterKey, open } from "../auth/master-key.ts";
 import { MIGRATIONS } from "../store/migrations/index.ts";
 import { describeStore } from "../store/open.ts";
 import { PostgresStore } from "../store/postgres/index.ts";
-import { integrityProblems } from "../store/sqlite/checks.ts";
+import { databasePathKindProblem, integrityProblems } from "../store/sqlite/checks.ts";
 import { type CliIO, loadCliConfig } from "./common.ts";
 import type { Args } from "./framework.ts";
 
@@ -36,9 +36,13 @@ export async function doctor(a: Args, io: CliIO): Promise<number> {
   if (config.storage.driver === "postgres") {
     report.database = describeStore(config.storage);
     await inspectPostgres(config, report, () => loadMasterKey(config.security.master_key_file, io.env));
-  } else if (!existsSync(path)) report.problems.push(`${path} does not exist (run \`assay init\`)`);
-  else if (statSync(path).size === 0) report.problems.push(`${path} is empty (0 bytes): not an Assay database`);
-  else inspect(path, report, () => loadMasterKey(config.security.master_key_file, io.env));
+  } else {
+    const problem = !existsSync(path)
+      ? `${path} does not exist (run \`assay init\`)`
+      : (databasePathKindProblem(path) ?? (statSync(path).size === 0 ? `${path} is empty (0 bytes): not an Assay database` : undefined));
+    if (problem) report.problems.push(problem);
+    else inspect(path, report, () => loadMasterKey(config.security.master_key_file, io.env));
+  }
   report.ok = report.problems.length === 0;
   if (a.json) io.out(JSON.stringify(report));
   else {

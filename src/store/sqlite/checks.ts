@@ -3,7 +3,7 @@
 // `assay doctor`), and prove on demand that a write can still commit and the disk has room.
 import type { Database } from "bun:sqlite";
 import { existsSync, statfsSync, statSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { StorageUnavailableError } from "../types.ts";
 
 /** A database file Assay must not start on; the message names the file and what to do. */
@@ -14,9 +14,22 @@ export class StorageSetupError extends Error {
   }
 }
 
+/**
+ * What `path` is when it is not a file that can hold a database: a folder was refused as a file
+ * not writable (SQLITE_CANTOPEN), a named pipe or a device as an empty database to restore.
+ */
+export function databasePathKindProblem(path: string): string | undefined {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat || stat.isFile()) return undefined;
+  if (stat.isDirectory()) return `${path} is a folder: storage.path names the database file in it (e.g. ${join(path, "assay.db")})`;
+  return `${path} is not a regular file (a named pipe or a device): storage.path names the database file`;
+}
+
 /** Before opening: a file that exists but is empty would silently become a new, empty database. */
 export function checkFileBeforeOpen(path: string) {
   if (path === ":memory:" || !existsSync(path)) return;
+  const wrongKind = databasePathKindProblem(path);
+  if (wrongKind) throw new StorageSetupError(`the database ${wrongKind}`);
   if (statSync(path).size === 0) {
     throw new StorageSetupError(
       `the database file ${path} is empty (0 bytes), not an Assay database: if it should hold your data, restore it from a backup; ` +
