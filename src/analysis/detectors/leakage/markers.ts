@@ -51,9 +51,25 @@ export function markerMatcher(fields: readonly string[], values: readonly string
   return (txn) => (txn.attributes ? firstMarker(txn.attributes, wanted, accepted) : undefined);
 }
 
+/**
+ * attributeKey of a column name, remembered: every marker test of every document reads the same
+ * few column names again (normalised afresh, a wide export's hundred columns cost each test a
+ * hundred regular-expression replacements per document).
+ */
+const nameKeys = new Map<string, string>();
+function nameKey(name: string): string {
+  let k = nameKeys.get(name);
+  if (k === undefined) {
+    k = key(name);
+    if (nameKeys.size < 10_000) nameKeys.set(name, k);
+  }
+  return k;
+}
+
 function firstMarker(attrs: NonNullable<Transaction["attributes"]>, wanted: ReadonlySet<string>, accepted: ReadonlySet<string> | null): string | undefined {
-  for (const [name, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false || !wanted.has(key(name))) continue;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (v === null || v === undefined || v === false || !wanted.has(nameKey(name))) continue;
     const value = key(String(v));
     if (accepted ? accepted.has(value) : !NO.has(value)) return `${name}=${String(v)}`;
   }
