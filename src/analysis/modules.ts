@@ -10,6 +10,7 @@ import { calendarDetector } from "./detectors/anomaly/calendar.ts";
 import { dormantUserDetector } from "./detectors/anomaly/dormant-user.ts";
 import { postingAfterEndDateDetector } from "./detectors/anomaly/after-end-date.ts";
 import { otherPayeesBankAccountDetector } from "./detectors/anomaly/other-payees-account.ts";
+import { payeeBankAccountChangedDetector } from "./detectors/anomaly/payee-account-change.ts";
 import { latePostingDetector } from "./detectors/anomaly/late-posting.ts";
 import { isolationForestDetector } from "./detectors/anomaly/isolation.ts";
 import { lookalikeCounterpartyDetector } from "./detectors/anomaly/lookalike-counterparty.ts";
@@ -50,6 +51,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   dormantUserDetector,
   postingAfterEndDateDetector,
   otherPayeesBankAccountDetector,
+  payeeBankAccountChangedDetector,
   latePostingDetector,
   splitBelowLimitDetector,
   isolationForestDetector,

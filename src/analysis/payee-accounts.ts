@@ -1,20 +1,26 @@
 // Which counterparties were paid into which bank account, and when: what the
-// other_payees_bank_account detector reads. A payroll register or a payments export names the
+// other_payees_bank_account and payee_bank_account_changed detectors read. A payroll register or a payments export names the
 // account each payment went to (the last four digits, a hash of the IBAN, the account number);
 // two payees paid into one account is ordinary where both were from the start (a married couple
 // sharing an account) and is how a ghost employee or a diverted account looks where one of them
-// arrived at an account another payee had long been paid into. Kept per account: per payee its
-// payments' days (ms), in history order; only transactions that name an account cost anything.
+// arrived at an account another payee had long been paid into; and one payee paid into a second
+// account is a change of its bank details, which a business email compromise fakes. Kept per
+// account: per payee its payments' days (ms), in history order, and the same read per payee; only
+// transactions that name an account cost anything.
 import type { Transaction } from "../domain/transaction.ts";
 import { attributeNameMatcher } from "./detectors/leakage/markers.ts";
 
-/** Column names (compared without case or separators) of the account a payment was paid into.
- *  Not a bare `account` or `account_number`: in a ledger export those name the G/L account. */
+/** Column names (compared without case or separators) of the account a payment was paid into:
+ *  a payroll register's or payables export's, and a bank feed's other side (camt.053's creditor
+ *  account, a portal's "Counterparty Account"). Not a bare `account` or `account_number`: in a
+ *  ledger export those name the G/L account, and in a bank feed the company's own account. */
 export const BANK_ACCOUNT_FIELDS = [
   "bank_account", "bank_account_number", "bank_account_no", "bank_account_last_4", "bank_account_last4", "bank_account_last_four",
   "bank_account_hash", "account_hash", "iban", "iban_hash", "iban_last_4", "masked_iban", "payee_bank_account", "payee_iban",
   "beneficiary_account", "beneficiary_iban", "beneficiary_bank_account", "deposit_account", "direct_deposit_account",
   "direct_deposit_account_last_4", "employee_bank_account", "vendor_bank_account", "supplier_bank_account", "bankverbindung",
+  "counterparty_account", "counterparty_account_number", "counterparty_iban", "creditor_account", "creditor_iban", "payee_account",
+  "recipient_account", "recipient_iban",
 ] as const;
 const bankAccountField = attributeNameMatcher(BANK_ACCOUNT_FIELDS);
 
@@ -39,12 +45,30 @@ export function bankAccountOf(t: Transaction): string | undefined {
 /** The payees of one account: per payee the days (ms) of its payments into it, ascending. */
 export type AccountPayees = ReadonlyMap<string, readonly number[]>;
 
+/** The accounts of one payee: per account the days (ms) of its payments into it, ascending. */
+export type PayeeAccountDays = ReadonlyMap<string, readonly number[]>;
+
 export class PayeeAccounts {
   static readonly empty = new PayeeAccounts(new Map());
+  private byPayee: Map<string, Map<string, readonly number[]>> | undefined;
   constructor(private readonly byAccount: ReadonlyMap<string, AccountPayees>) {}
   /** The payees paid into `account` in the history, or undefined. */
   payees(account: string): AccountPayees | undefined {
     return this.byAccount.get(account);
+  }
+  /** The accounts `payee` was paid into in the history, or undefined (indexed when first asked). */
+  accounts(payee: string): PayeeAccountDays | undefined {
+    if (!this.byPayee) {
+      this.byPayee = new Map();
+      for (const [account, payees] of this.byAccount) {
+        for (const [p, days] of payees) {
+          let accounts = this.byPayee.get(p);
+          if (!accounts) this.byPayee.set(p, (accounts = new Map()));
+          accounts.set(account, days);
+        }
+      }
+    }
+    return this.byPayee.get(payee);
   }
 }
 
