@@ -7,6 +7,7 @@ import type { DetectorCode } from "./catalog.ts";
 import type { ModulesConfig } from "./config-schema.ts";
 import type { AnalysisContext } from "./context.ts";
 import { type Moment, parseMoment } from "./dates.ts";
+import { restatedByAccountChange } from "./detectors/anomaly/payee-account-change.ts";
 import { lineFacts, type LineFacts } from "./detectors/leakage/line-facts.ts";
 import type { DetectorInput, Finding } from "./detectors/types.ts";
 import type { CodedValues, HistoryEntry } from "./history.ts";
@@ -59,6 +60,7 @@ export function evaluateTransaction(txn: Transaction, ctx: AnalysisContext, modu
   for (const detector of module.detectors) {
     for (const f of detector.detect(input)) if ((module.weights.get(f.code as DetectorCode) ?? 0) > 0) findings.push(f);
   }
+  findings = restatedByAccountChange(findings);
   // Custom rules sit between the detectors and scoring: they see the findings and may add or remove some.
   if (module.rules.length > 0) findings = applyRules(module.rules, txn, ctx, findings, (f) => weightOf(module, f));
   return scoreFindings(findings, txn.transaction_id, module, config);

@@ -24,6 +24,11 @@ export const BANK_ACCOUNT_FIELDS = [
 ] as const;
 const bankAccountField = attributeNameMatcher(BANK_ACCOUNT_FIELDS);
 
+/** Whether an attribute's column names the account a payment was paid into. */
+export function isBankAccountField(name: string): boolean {
+  return bankAccountField(name) !== null;
+}
+
 /** The account a transaction was paid into: every such column's value, trimmed and upper-cased,
  *  joined (the last four digits and a hash of the whole number together tell two accounts apart
  *  where four digits alone would collide); undefined when it names none. */

@@ -46,6 +46,22 @@ describe("payee_bank_account_changed", () => {
     for (const t of moved.slice(1, 4)) expect(await finding(t, history)).toBeUndefined();
   });
 
+  test("a change near the end of the history stays medium: the account's rarity is the change itself, not a second finding", async () => {
+    // Thirty vendors paid every two weeks, three of them moving their accounts mid-year: enough
+    // history for the account column to be profiled as a code of its own (not a rename of the payee).
+    const history: Transaction[] = [];
+    let n = 0;
+    for (let d = Date.UTC(2025, 0, 7); d < Date.UTC(2025, 11, 31); d += 14 * DAY) {
+      const day = new Date(d).toISOString().slice(0, 10);
+      for (let v = 0; v < 30; v++) history.push(debit(`V${++n}`, day, `Vendor ${String.fromCharCode(65 + v)} Supply`, v % 5 === 2 && day >= (v === 7 ? "2025-12-01" : "2025-07-01") ? `****${5100 + v}` : `****${1000 + v}`, 2_000 + 100 * v));
+    }
+    const first = history.find((t) => t.customer_id === "Vendor H Supply" && t.date! >= "2025-12-01")!;
+    const r = await analyse(first, { module: "anomaly_detection", history });
+    expect(codes(r.anomalies)).toContain("payee_bank_account_changed");
+    expect(codes(r.anomalies)).not.toContain("rare_value");
+    expect(r.risk_level).toBe("medium");
+  });
+
   test("a new account at the end of the history, with nothing after it to tell, is medium", async () => {
     const history = feed();
     const late = debit("L1", "2025-12-30", "Granite Tooling LLC", "****6006", 30_000);

@@ -18,18 +18,34 @@
 // (which came first, it cannot tell), an account other payees were paid into too
 // (other_payees_bank_account's case), money coming in (amount ≤ 0) and a row naming no account or
 // no payee.
+//
+// The account's rarity is the change itself: where this detector judged the payment, a rare_value
+// or rare_combination finding on the account column restates it without knowing what came after,
+// and is dropped (restatedByAccountChange) — else a move for good, seen only once or twice before
+// the history ends, would be high on two findings of one fact (an employee's new direct deposit
+// account in a payroll register).
 import { parseDateMs } from "../../dates.ts";
-import { bankAccountOf } from "../../payee-accounts.ts";
+import { bankAccountOf, isBankAccountField } from "../../payee-accounts.ts";
 import { lowerBound } from "../../sorted-search.ts";
-import type { Detector } from "../types.ts";
+import type { Detector, Finding } from "../types.ts";
+
+const CODE = "payee_bank_account_changed";
+/** The findings that only say an account is rare (its column's value, or a pair with it). */
+const RARITY_CODES = new Set(["rare_value", "rare_combination"]);
 
 const DAY_MS = 86_400_000;
 /** Payments into the payee's other accounts before the new one that make it established; and
  *  payments into the new one that make it a move rather than a detour. */
 const ESTABLISHED = 3;
 
+/** The findings without those that restate, as a rarity of the account column, a change this detector judged. */
+export function restatedByAccountChange(findings: Finding[]): Finding[] {
+  if (findings.length < 2 || !findings.some((f) => f.code === CODE)) return findings;
+  return findings.filter((f) => !(RARITY_CODES.has(f.code) && f.field != null && f.field.startsWith("attributes.") && isBankAccountField(f.field.slice("attributes.".length))));
+}
+
 export const payeeBankAccountChangedDetector: Detector = {
-  codes: ["payee_bank_account_changed"],
+  codes: [CODE],
   history: "full",
   detect({ txn, ctx, config, self }) {
     if (!txn.customer_id || (txn.amount ?? 0) <= 0 || !txn.attributes) return [];
@@ -73,7 +89,7 @@ export const payeeBankAccountChangedDetector: Detector = {
         : `and has been paid into it since: a change of bank details, to verify with the payee once`;
     return [
       {
-        code: "payee_bank_account_changed",
+        code: CODE,
         score: detour ? 0.85 : 0.5,
         message: `${txn.customer_id}, paid ${before} times into other accounts, paid into bank account ${shown} never used for it before ${day(first)} (${here.length} payment(s) into it) ${why}`,
         field: "attributes",
