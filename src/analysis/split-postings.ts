@@ -12,6 +12,9 @@ import type { Transaction } from "../domain/transaction.ts";
 export interface PostingStream {
   counterparty: string;
   currency: string;
+  /** The counterparty, currency, side and canonical type without the kind: the streams sharing it
+   *  are the counterparty's postings of that side, of every kind. */
+  side: string;
   ms: number[];
   amounts: number[];
   seqs: number[];
@@ -50,13 +53,14 @@ export class SplitPostings {
       c.amounts.push(Math.abs(amount));
       return;
     }
-    let key = `${currency}|${counterparty}|${amount < 0 ? "-" : "+"}|${t.type ?? ""}`;
+    const side = `${currency}|${counterparty}|${amount < 0 ? "-" : "+"}|${t.type ?? ""}`;
+    let key = side;
     for (const i of this.kindFields) key += `|${codes[i]}`;
     let s = this.streamOf.get(key);
     if (s === undefined) {
       s = this.streams.length;
       this.streamOf.set(key, s);
-      this.streams.push({ counterparty, currency, ms: [], amounts: [], seqs: [], documents: [], users: [] });
+      this.streams.push({ counterparty, currency, side, ms: [], amounts: [], seqs: [], documents: [], users: [] });
     }
     const stream = this.streams[s]!;
     stream.ms.push(ms);

@@ -97,6 +97,25 @@ describe("split_below_approval_limit", () => {
     expect(r.risk_level).toBe("medium");
   });
 
+  test("pieces of a kind new for the counterparty are judged against its other postings of the side: a vendor paid by ACH, split into wires", async () => {
+    // A bank feed: the vendor's payments are ACH debits far below the limit; two wires just under it on one day.
+    const paid = (id: string, date: string, amount: number, type: string): Transaction => ({ ...bill(id, { date, amount, currency: "USD" }), type: "payment", attributes: { "Transaction Type": type } });
+    const ach = Array.from({ length: 24 }, (_, i) => paid(`ACH${i}`, new Date(Date.UTC(2025, 0, 7 + 14 * i, 15)).toISOString(), 4200 + 83 * i, "ACH DEBIT"));
+    const wires = [paid("W1", "2025-09-16T14:00:00Z", 9650, "OUTGOING WIRE"), paid("W2", "2025-09-16T16:30:00Z", 9820, "OUTGOING WIRE")];
+    const history = [...ach, ...wires].sort((a, b) => a.date!.localeCompare(b.date!));
+    const config = limited({ categorical_fields: ["currency", "type", "created_by", "attributes.Transaction Type"] });
+    for (const t of wires) {
+      const { split } = await findingOf(t, history, config);
+      expect(split?.severity).toMatch(/high|critical/);
+      expect(split!.message).toContain("other postings");
+    }
+    // The vendor's other postings at that level too (it is paid 9,000–10,000 by ACH every fortnight): usual, medium at most.
+    const large = ach.map((t, i) => ({ ...t, amount: 8600 + 53 * i }));
+    const usual = [...large, ...wires].sort((a, b) => a.date!.localeCompare(b.date!));
+    const { split } = await findingOf(wires[0]!, usual, config);
+    expect(split === undefined || split.severity === "medium").toBe(true);
+  });
+
   test("pieces at the vendor's usual level (a supplier delivering at that level every day): medium at most", async () => {
     const daily = Array.from({ length: 40 }, (_, i) => bill(`D${i}`, { vendor: "V2", date: new Date(Date.UTC(2025, 2, 3 + i, 9)).toISOString(), amount: 8200 + ((i * 613) % 1700) }));
     const { split } = await findingOf(daily[10]!, daily);

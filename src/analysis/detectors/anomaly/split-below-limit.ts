@@ -91,12 +91,13 @@ function finding(g: SplitGroup, score: number, idAt: (seq: number) => string): F
     .join(", ") + (pieces.length > LISTED ? ` and ${pieces.length - LISTED} more` : "");
   const cur = g.currency ? ` ${g.currency}` : "";
   const limitWord = g.limitSource === "configured" ? "approval limit" : g.limitSource === "confirmed" ? "approval limit (a round tier this ledger's amounts avoid)" : "round amount (a possible approval limit)";
+  const ofKind = g.acrossKinds ? "of any kind (of this kind it has too few)" : "of this kind";
   const usual =
     g.others < MIN_OTHERS
-      ? `${g.counterparty} has too few other postings of this kind (${g.others}) to say what is usual`
+      ? `${g.counterparty} has too few other postings ${ofKind} (${g.others}) to say what is usual`
       : g.unusual
-        ? `only ${g.othersAtLevel} of ${g.counterparty}'s ${g.others} other postings of this kind reach ${money(g.floor)}`
-        : `${g.othersAtLevel} of ${g.counterparty}'s ${g.others} other postings of this kind reach ${money(g.floor)}: usual for it`;
+        ? `only ${g.othersAtLevel} of ${g.counterparty}'s ${g.others} other postings ${ofKind} reach ${money(g.floor)}`
+        : `${g.othersAtLevel} of ${g.counterparty}'s ${g.others} other postings ${ofKind} reach ${money(g.floor)}: usual for it`;
   const credited = g.credited > 0 ? ` after ${money(g.credited)} of credit notes` : "";
   return {
     code: "split_below_approval_limit",

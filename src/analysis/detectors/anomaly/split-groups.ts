@@ -16,7 +16,10 @@
 // counterparty: its other postings of the stream (outside the group) number ≥ MIN_OTHERS and at
 // most a tenth of them reach the band (the pieces are above its 90th percentile). A supplier
 // that delivers every day at such amounts, or a payment run settling a vendor's open bills of all
-// sizes, has postings at the band's level all the time.
+// sizes, has postings at the band's level all the time. Pieces of a kind the counterparty has too
+// few other postings of — a vendor paid by ACH every fortnight, suddenly paid two wires just under
+// the limit — are judged against its postings of that side and type of every kind instead: what
+// it is usually paid says as much of the pieces as what it is usually paid by wire would.
 import type { PostingStream, SplitPostings } from "../../split-postings.ts";
 import { roundTiers, tierConfirmed } from "./approval-tiers.ts";
 import { lowerBound, upperBound } from "../../sorted-search.ts";
@@ -62,6 +65,8 @@ export interface SplitGroup {
   others: number;
   othersAtLevel: number;
   unusual: boolean;
+  /** `others` counts the counterparty's postings of every kind (of this one it had too few). */
+  acrossKinds: boolean;
 }
 
 export interface SplitAnalysis {
@@ -101,9 +106,9 @@ function analyse(postings: SplitPostings, settings: SplitSettings): SplitAnalysi
     const clustersUnder = clusters(under, window);
     const accepted = clustersUnder.filter((c) => groupTotal(postings, c, window).sum > limit);
     if (accepted.length === 0) continue;
-    const judged = accepted.map((c) => ({ c, ...usualness(postings.streams[c.stream]!, c.pieces, floor, window, span) }));
+    const judged = accepted.map((c) => ({ c, ...usualnessForCounterparty(postings, c, floor, window, span) }));
     const confirmed = configured ? undefined : confirmedTier(postings, limit, settings.band, window, span, under, clustersUnder, judged);
-    for (const { c, others, atLevel, unusual } of judged) {
+    for (const { c, others, atLevel, unusual, acrossKinds } of judged) {
       const s = postings.streams[c.stream]!;
       const { sum, credited } = groupTotal(postings, c, window);
       const group: SplitGroup = {
@@ -118,6 +123,7 @@ function analyse(postings: SplitPostings, settings: SplitSettings): SplitAnalysi
         others,
         othersAtLevel: atLevel,
         unusual,
+        acrossKinds: acrossKinds === true,
       };
       for (const p of c.pieces) {
         const had = groupOf.get(p.seq);
@@ -126,6 +132,14 @@ function analyse(postings: SplitPostings, settings: SplitSettings): SplitAnalysi
     }
   }
   return { groupOf };
+}
+
+interface Usualness {
+  others: number;
+  atLevel: number;
+  unusual: boolean;
+  /** Judged over the counterparty's postings of every kind (its stream had too few). */
+  acrossKinds?: boolean;
 }
 
 /**
@@ -137,17 +151,56 @@ function analyse(postings: SplitPostings, settings: SplitSettings): SplitAnalysi
  * dozens of deliveries at the level a year, and two of them within a few days is its normal
  * course even when they are a small share of its postings.
  */
-function usualness(s: PostingStream, pieces: readonly SplitPiece[], floor: number, window: number, span: number): { others: number; atLevel: number; unusual: boolean } {
+function usualness(s: PostingStream, pieces: readonly SplitPiece[], floor: number, window: number, span: number): Usualness {
   // Each piece's document is at the level (its largest posting is at least the piece), so the
   // others are the stream's documents less the pieces', counted from the sorted document amounts
   // instead of a pass over the stream per cluster (a stream of 100,000 postings has ~100 clusters a year).
   const documents = documentAmounts(s);
-  const others = documents.length - pieces.length;
-  const atLevel = documents.length - lowerBound(documents, floor) - pieces.length;
-  const n = atLevel + pieces.length;
+  return judgeUsualness(documents.length - pieces.length, documents.length - lowerBound(documents, floor) - pieces.length, pieces.length, window, span);
+}
+
+/** Unusual: ≥ MIN_OTHERS other documents, at most a tenth of them at the level, and the documents
+ *  at the level (the pieces included) too few to fall within the window of each other by chance. */
+function judgeUsualness(others: number, atLevel: number, pieces: number, window: number, span: number): { others: number; atLevel: number; unusual: boolean } {
+  const n = atLevel + pieces;
   const chancePairs = span > 0 ? (n * (n - 1) * Math.max(window, DAY_MS)) / span : Number.POSITIVE_INFINITY;
   const unusual = others >= MIN_OTHERS && atLevel <= USUAL_SHARE * others && chancePairs < 1;
   return { others, atLevel, unusual };
+}
+
+/** usualness in the cluster's stream, or, where the stream has fewer than MIN_OTHERS other
+ *  documents, over the counterparty's streams of the same side and type (every kind together). */
+function usualnessForCounterparty(postings: SplitPostings, c: Candidate, floor: number, window: number, span: number): Usualness {
+  const stream = postings.streams[c.stream]!;
+  const own = usualness(stream, c.pieces, floor, window, span);
+  if (own.others >= MIN_OTHERS) return own;
+  const siblings = sidesOf(postings).get(stream.side)!;
+  if (siblings.length === 1) return own;
+  let documents = 0;
+  let atFloor = 0;
+  for (const s of siblings) {
+    const amounts = documentAmounts(s);
+    documents += amounts.length;
+    atFloor += amounts.length - lowerBound(amounts, floor);
+  }
+  return { ...judgeUsualness(documents - c.pieces.length, atFloor - c.pieces.length, c.pieces.length, window, span), acrossKinds: true };
+}
+
+/** Per history (built when first asked): each side's streams (side key → streams). */
+const sidesOfPostings = new WeakMap<SplitPostings, Map<string, PostingStream[]>>();
+
+function sidesOf(postings: SplitPostings): Map<string, PostingStream[]> {
+  let sides = sidesOfPostings.get(postings);
+  if (!sides) {
+    sides = new Map();
+    for (const s of postings.streams) {
+      const list = sides.get(s.side);
+      if (list) list.push(s);
+      else sides.set(s.side, [s]);
+    }
+    sidesOfPostings.set(postings, sides);
+  }
+  return sides;
 }
 
 /** Per stream (built when first asked): each document's largest amount, ascending. */
@@ -203,7 +256,7 @@ function confirmedTier(
   for (const currency of currencies) {
     const of = (c: Candidate) => postings.streams[c.stream]!.currency === currency;
     const streamsUnder = new Set(judged.filter((j) => j.unusual && of(j.c)).map((j) => j.c.stream)).size;
-    const streamsOver = new Set(clustersOver.filter((c) => of(c) && usualness(postings.streams[c.stream]!, c.pieces, limit, window, span).unusual).map((c) => c.stream)).size;
+    const streamsOver = new Set(clustersOver.filter((c) => of(c) && usualnessForCounterparty(postings, c, limit, window, span).unusual).map((c) => c.stream)).size;
     if (tierConfirmed(streamsUnder, streamsOver, singles(postings, under, clustersUnder, currency), singles(postings, over, clustersOver, currency))) out.add(currency);
   }
   return out;
