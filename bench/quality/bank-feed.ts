@@ -31,7 +31,7 @@
  * Planted (labelled per row; never in the export) are what a treasury controller looks for — see
  * BANK_ANOMALIES.
  */
-import { mulberry32 } from "./mulberry32.ts";
+import { draws, mulberry32 } from "./mulberry32.ts";
 
 export const BANK_ANOMALIES = [
   "vendor_new_bank_account", // an established vendor's name paid into an account never seen for it (business email compromise)
@@ -132,13 +132,7 @@ const USERS = { analyst: "mchen", ap: "jpatel", apBackup: "dlee", manager: "rgom
 
 export function generateBankExport(options: { seed: number }): BankExport {
   const rnd = mulberry32(options.seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-  const between = (a: number, b: number) => a + (b - a) * rnd();
-  const int = (a: number, b: number) => Math.floor(between(a, b + 1));
-  const logn = (median: number, sigma: number) => {
-    const u = Math.max(1e-9, rnd()), v = rnd();
-    return median * Math.exp(sigma * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v));
-  };
+  const { pick, between, int, logn } = draws(rnd);
   const digits = (n: number) => Array.from({ length: n }, () => int(0, 9)).join("");
   const cents = (x: number) => Math.round(x * 100) / 100;
   const iso = (t: number) => new Date(t).toISOString().slice(0, 10);

@@ -29,7 +29,7 @@
  * Planted (labelled per transaction; never in the export) are what a card-program auditor looks
  * for — see CARD_ANOMALIES.
  */
-import { mulberry32 } from "./mulberry32.ts";
+import { draws, mulberry32 } from "./mulberry32.ts";
 
 export const CARD_ANOMALIES = [
   "split_under_card_limit", // one purchase cut into 2–3 charges, each just under the card's single-transaction limit
@@ -186,13 +186,7 @@ const MCC: Record<string, [string, string]> = {
 
 export function generateCardExport(options: { seed: number }): CardExport {
   const rnd = mulberry32(options.seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-  const between = (a: number, b: number) => a + (b - a) * rnd();
-  const int = (a: number, b: number) => Math.floor(between(a, b + 1));
-  const logn = (median: number, sigma: number) => {
-    const u = Math.max(1e-9, rnd()), v = rnd();
-    return median * Math.exp(sigma * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v));
-  };
+  const { pick, between, int, logn } = draws(rnd);
   const code = (n: number, alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789") => Array.from({ length: n }, () => pick([...alphabet])).join("");
   const digits = (n: number) => code(n, "0123456789");
   const cents = (x: number) => Math.round(x * 100) / 100;

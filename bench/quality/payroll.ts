@@ -29,7 +29,7 @@
  *    deposit rejected by the bank, voided and reissued as a check for the same amount.
  * Planted (labelled per payment; never in the export) — see PAYROLL_ANOMALIES.
  */
-import { mulberry32 } from "./mulberry32.ts";
+import { draws, mulberry32 } from "./mulberry32.ts";
 
 export const PAYROLL_ANOMALIES = [
   "ghost_employee", // a new employee id with no history, paid regular pay into the bank account of a payroll clerk
@@ -140,13 +140,7 @@ interface Draft {
 
 export function generatePayrollExport(options: { seed: number }): PayrollExport {
   const rnd = mulberry32(options.seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-  const between = (a: number, b: number) => a + (b - a) * rnd();
-  const int = (a: number, b: number) => Math.floor(between(a, b + 1));
-  const logn = (median: number, sigma: number) => {
-    const u = Math.max(1e-9, rnd()), v = rnd();
-    return median * Math.exp(sigma * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v));
-  };
+  const { pick, between, int, logn } = draws(rnd);
   const hex = (n: number) => Array.from({ length: n }, () => "0123456789abcdef"[Math.floor(rnd() * 16)]).join("");
   const digits = (n: number) => Array.from({ length: n }, () => String(Math.floor(rnd() * 10))).join("");
   const cents = (x: number) => Math.round(x * 100) / 100;
