@@ -271,11 +271,15 @@ let rssAfterCollect = 0;
  * visits only what was allocated since the last one, where a full one walks the whole heap and
  * wakes the collector's helper threads for it. Every WORKER_FULL_COLLECT_EVERY-th collection is
  * still full, for what survived an eden collection while its batch was alive. Measured on the
- * 1,000,000-line report (2 workers, docs/benchmarks.md): the collector's helper threads
- * 700–800 → 250–310 ms of CPU, the report's CPU −4 to −12 % per pair, peak RSS +5–12 MB.
+ * 1,000,000-line report (2 workers, docs/benchmarks.md): an eden collection every 2 MiB and a
+ * full one every 8 took the collector's threads from ~900 to ~350 ms of CPU but let the peak
+ * reach 303–304 MB at quiet moments (a worker that runs faster between collections leaves more
+ * behind); an eden collection every 1 MiB and a full one every 8 MiB keeps that CPU (the
+ * collector's threads 350–400 ms) at a lower peak than full collections every 2 MiB (254–283 MB
+ * against 267–293 in the same rounds).
  */
-const WORKER_COLLECT_EVERY_BYTES = 2 * MIB;
-const WORKER_FULL_COLLECT_EVERY = 4;
+const WORKER_COLLECT_EVERY_BYTES = 1 * MIB;
+const WORKER_FULL_COLLECT_EVERY = 8;
 const isWorker = !Bun.isMainThread;
 
 function collectEvery(bytes: number) {
