@@ -8,7 +8,7 @@
 // fields are found in the bytes alike and only decoding a field differs.
 import { closeSync, openSync, readSync } from "node:fs";
 import { open } from "../fs-async.ts";
-import { edenGC, fullGC } from "bun:jsc";
+import { fullGC } from "bun:jsc";
 import { plainDecimalAt } from "../values.ts";
 import { doubled } from "../../domain/typed-arrays.ts";
 import { isUtf8 } from "./encoding.ts";
@@ -248,8 +248,6 @@ const COLLECT_EVERY_BYTES = 16 * MIB;
  */
 const COLLECT_AFTER_GROWTH_BYTES = 32 * 1024 * 1024;
 let readSinceCollect = 0;
-/** Collections a worker thread has made (every WORKER_FULL_COLLECT_EVERY-th is full). */
-let workerCollections = 0;
 let rssAfterCollect = 0;
 
 /**
@@ -265,21 +263,8 @@ let rssAfterCollect = 0;
  * repeated strings, a read leaves far less behind: every 1.5 MiB 231–244 MB, every 2 MiB 239–245,
  * every 2.5 MiB 246–253, every 3 MiB 266 (loaded machine; a quiet one adds ~10 MB). Every 2 MiB:
  * a quarter fewer collections than every 1.5, for ~5 MB more.
- *
- * Most of these are eden (young generation) collections: a read's garbage (rows, their strings,
- * the mapped transactions of a batch) is young when it is collected, and an eden collection
- * visits only what was allocated since the last one, where a full one walks the whole heap and
- * wakes the collector's helper threads for it. Every WORKER_FULL_COLLECT_EVERY-th collection is
- * still full, for what survived an eden collection while its batch was alive. Measured on the
- * 1,000,000-line report (2 workers, docs/benchmarks.md): an eden collection every 2 MiB and a
- * full one every 8 took the collector's threads from ~900 to ~350 ms of CPU but let the peak
- * reach 303–304 MB at quiet moments (a worker that runs faster between collections leaves more
- * behind); an eden collection every 1 MiB and a full one every 8 MiB keeps that CPU (the
- * collector's threads 350–400 ms) at a lower peak than full collections every 2 MiB (254–283 MB
- * against 267–293 in the same rounds).
  */
-const WORKER_COLLECT_EVERY_BYTES = 1 * MIB;
-const WORKER_FULL_COLLECT_EVERY = 8;
+const WORKER_COLLECT_EVERY_BYTES = 2 * MIB;
 const isWorker = !Bun.isMainThread;
 
 function collectEvery(bytes: number) {
@@ -287,8 +272,7 @@ function collectEvery(bytes: number) {
   if (isWorker) {
     if (readSinceCollect < WORKER_COLLECT_EVERY_BYTES) return;
     readSinceCollect = 0;
-    if (++workerCollections % WORKER_FULL_COLLECT_EVERY === 0) fullGC();
-    else edenGC();
+    fullGC();
     return;
   }
   if (readSinceCollect < COLLECT_EVERY_BYTES && process.memoryUsage.rss() - rssAfterCollect < COLLECT_AFTER_GROWTH_BYTES) return;
