@@ -16,7 +16,9 @@
 // --counterparties N: each entry also names one of N counterparties (company and people names,
 // a few percent of them first seen late, some imitating an earlier one) in customer_id, so that
 // lookalike_counterparty has names to index and judge (the journal itself names none).
-// Usage: bun run bench/journal-scan.ts [--entries N] [--workers N] [--source memory|csv] [--fields configured|auto] [--counterparties N] [--json]
+// --threads: the CPU of each thread of the process to stderr (bench/thread-cpu.ts; a thread that
+// ended between two samples, as the amount contexts' worker may, is counted as "ended threads").
+// Usage: bun run bench/journal-scan.ts [--entries N] [--workers N] [--source memory|csv] [--fields configured|auto] [--counterparties N] [--threads] [--json]
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,9 +37,10 @@ import { SeededRandom } from "../src/analysis/random.ts";
 import { generateJournal, JOURNAL_FIELDS } from "./quality/journal.ts";
 import { benchEngine } from "./quality/engine.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
+import { ThreadCpu } from "./thread-cpu.ts";
 
 const { values } = parseArgs({
-  options: { entries: { type: "string", default: "100000" }, workers: { type: "string" }, source: { type: "string", default: "memory" }, fields: { type: "string", default: "configured" }, counterparties: { type: "string", default: "0" }, json: { type: "boolean", default: false } },
+  options: { entries: { type: "string", default: "100000" }, workers: { type: "string" }, source: { type: "string", default: "memory" }, fields: { type: "string", default: "configured" }, counterparties: { type: "string", default: "0" }, threads: { type: "boolean", default: false }, json: { type: "boolean", default: false } },
 });
 const entries = Number(values.entries);
 const data = generateJournal({ seed: 1, entries });
@@ -102,6 +105,8 @@ function mainThreadCpuMs(): number {
   }
 }
 
+const threadCpu = new ThreadCpu();
+const sampler = values.threads ? setInterval(() => threadCpu.sample(), 10) : undefined;
 const rssBefore = process.memoryUsage.rss();
 const mainBefore = mainThreadCpuMs();
 const cpuBefore = process.cpuUsage();
@@ -115,6 +120,14 @@ for await (const f of engine.scanFindings({ accountId: "bench", connector: "ledg
 const ms = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
 const mainCpuMs = mainThreadCpuMs() - mainBefore;
+if (sampler) {
+  clearInterval(sampler);
+  threadCpu.sample();
+  // Since the process started, as the threads' figures are.
+  const all = process.cpuUsage();
+  const ended = (all.user + all.system) / 1000 - threadCpu.total();
+  console.error(`thread CPU ms (since start): ${threadCpu.summary()}, ended threads ${Math.max(0, Math.round(ended))}`);
+}
 const cpuMs = (cpu.user + cpu.system) / 1000;
 const result = {
   entries: scanned,

@@ -10,7 +10,7 @@
 // customers, contracts and ids: src/sampledata/write.ts writeLargeCsvDataset)
 // is generated on first use, in a child process so that generating never counts towards the
 // peak RSS, and kept under /tmp/assay-bench for the next run.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -26,6 +26,7 @@ import { runnerId } from "../src/reports/worker.ts";
 import { generateDataset } from "../src/sampledata/generate.ts";
 import { writeLargeCsvDataset } from "../src/sampledata/write.ts";
 import { SqliteStore } from "../src/store/sqlite/index.ts";
+import { ThreadCpu } from "./thread-cpu.ts";
 
 const { values } = parseArgs({
   options: {
@@ -112,30 +113,10 @@ let peak = rssBefore;
 const started = performance.now();
 const trace: string[] = [];
 let ticks = 0;
-/** Thread "tid name" → CPU ms, the last seen (a thread that ended keeps its last sample). */
-const threadCpu = new Map<string, number>();
-const clockTicks = 100; // USER_HZ: /proc's unit of CPU time on Linux
-function sampleThreads() {
-  let tids: string[];
-  try {
-    tids = readdirSync("/proc/self/task");
-  } catch {
-    return;
-  }
-  for (const tid of tids) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      threadCpu.set(`${tid} ${name}`, ((Number(f[11]) + Number(f[12])) * 1000) / clockTicks);
-    } catch {
-      // The thread ended between the listing and the read.
-    }
-  }
-}
+const threadCpu = new ThreadCpu();
 const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage.rss());
-  if (values.threads) sampleThreads();
+  if (values.threads) threadCpu.sample();
   if (values.trace && ++ticks % 25 === 0) {
     const m = process.memoryUsage();
     trace.push(`${((performance.now() - started) / 1000).toFixed(1)}s ${Math.round(m.rss / 1e6)}/${Math.round(m.heapUsed / 1e6)}/${Math.round(vmHwm() / 1e6)}`);
@@ -154,10 +135,7 @@ peak = Math.max(peak, process.memoryUsage.rss());
 const hwm = vmHwm();
 if (values.trace) console.error(`rss/heap/peak MB: ${trace.join(", ")}`);
 if (values.threads) {
-  // Summed by thread name (the workers, the JIT's and the collector's threads each share one).
-  const byName = new Map<string, number>();
-  for (const [key, ms] of threadCpu) byName.set(key.slice(key.indexOf(" ") + 1), (byName.get(key.slice(key.indexOf(" ") + 1)) ?? 0) + ms);
-  console.error(`thread CPU ms: ${[...byName].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${Math.round(ms)}`).join(", ")}`);
+  console.error(`thread CPU ms: ${threadCpu.summary()}`);
 }
 
 const done = await reports.get(account, queued.id);
