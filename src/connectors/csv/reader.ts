@@ -8,7 +8,7 @@
 // fields are found in the bytes alike and only decoding a field differs.
 import { closeSync, openSync, readSync } from "node:fs";
 import { open } from "../fs-async.ts";
-import { fullGC } from "bun:jsc";
+import { edenGC, fullGC } from "bun:jsc";
 import { plainDecimalAt } from "../values.ts";
 import { doubled } from "../../domain/typed-arrays.ts";
 import { isUtf8 } from "./encoding.ts";
@@ -248,6 +248,8 @@ const COLLECT_EVERY_BYTES = 16 * MIB;
  */
 const COLLECT_AFTER_GROWTH_BYTES = 32 * 1024 * 1024;
 let readSinceCollect = 0;
+/** Collections a worker thread has made (every WORKER_FULL_COLLECT_EVERY-th is full). */
+let workerCollections = 0;
 let rssAfterCollect = 0;
 
 /**
@@ -263,8 +265,19 @@ let rssAfterCollect = 0;
  * repeated strings, a read leaves far less behind: every 1.5 MiB 231–244 MB, every 2 MiB 239–245,
  * every 2.5 MiB 246–253, every 3 MiB 266 (loaded machine; a quiet one adds ~10 MB). Every 2 MiB:
  * a quarter fewer collections than every 1.5, for ~5 MB more.
+ *
+ * Since 2026-11-28 seven in eight are eden (young generation) collections, every 1.5 MiB: a
+ * read's garbage (rows, their strings, a batch's mapped transactions) is young when it is
+ * collected, and an eden collection visits only what was allocated since the last one, where a
+ * full one walks the whole heap and wakes the collector's helper threads. Every eighth (12 MiB)
+ * is full, for what survived an eden collection while its batch was alive. Measured on the
+ * 1,000,000-line report (docs/benchmarks.md, 2026-11-28 morning): the collector's threads ~950 →
+ * ~300 ms of CPU, the report's CPU −3 to −16 % in each of 10 pairs, the peak no higher. Fewer
+ * eden collections (every 2 MiB, full every 8) let the peak reach 303–304 MB at quiet moments;
+ * more (every 1 MiB) gave the saving back in the workers' own collections.
  */
-const WORKER_COLLECT_EVERY_BYTES = 2 * MIB;
+const WORKER_COLLECT_EVERY_BYTES = 1.5 * MIB;
+const WORKER_FULL_COLLECT_EVERY = 8;
 const isWorker = !Bun.isMainThread;
 
 function collectEvery(bytes: number) {
@@ -272,7 +285,8 @@ function collectEvery(bytes: number) {
   if (isWorker) {
     if (readSinceCollect < WORKER_COLLECT_EVERY_BYTES) return;
     readSinceCollect = 0;
-    fullGC();
+    if (++workerCollections % WORKER_FULL_COLLECT_EVERY === 0) fullGC();
+    else edenGC();
     return;
   }
   if (readSinceCollect < COLLECT_EVERY_BYTES && process.memoryUsage.rss() - rssAfterCollect < COLLECT_AFTER_GROWTH_BYTES) return;
