@@ -45,7 +45,10 @@ export interface PlantedLeak {
 
 export async function reportServedBilling(o: {
   call: SignedCall;
-  connector: string;
+  /** The connector scanned; several when the export is read two ways (a claim's billed charges
+   *  and its payer's allowed amounts): a document is flagged when any of them flags it, and its
+   *  estimate is the largest any of them gives. */
+  connector: string | readonly string[];
   /** The export folder's labels.json: the planted leaks and each regular document's kind. */
   labels: { leaks: PlantedLeak[]; regular: Record<string, string> };
   leakKinds: readonly string[];
@@ -55,11 +58,21 @@ export async function reportServedBilling(o: {
   dir: string;
   verbose: boolean;
 }): Promise<void> {
-  const { call, connector, labels, verbose, dir } = o;
+  const { call, labels, verbose, dir } = o;
+  const connectors = typeof o.connector === "string" ? [o.connector] : o.connector;
   const cpu0 = process.cpuUsage();
-  const flagged = await flaggedAtHigh(call, connector);
-  const status = await call("GET", `/v1/connectors/${connector}/status`);
-  const rejected = status.json.mapping?.rejected_rows ?? 0;
+  const flagged = new Map<string, { score: number; codes: Set<string> }>();
+  let rejected = 0;
+  for (const connector of connectors) {
+    for (const [id, f] of await flaggedAtHigh(call, connector)) {
+      const e = flagged.get(id) ?? { score: 0, codes: new Set<string>() };
+      e.score = Math.max(e.score, f.score);
+      for (const c of f.codes) e.codes.add(c);
+      flagged.set(id, e);
+    }
+    const status = await call("GET", `/v1/connectors/${connector}/status`);
+    rejected += status.json.mapping?.rejected_rows ?? 0;
+  }
   // Per kind: planted documents found at high, and their amount at risk from a lookup.
   const leakDocs = new Set(labels.leaks.map((l) => l.document));
   // Lookups that did not answer 200 (their estimate counts as 0), and with --verbose each lookup.
@@ -71,7 +84,7 @@ export async function reportServedBilling(o: {
     k.n++;
     if (flagged.has(l.document)) k.tp++;
     let est = 0;
-    for (const module of ["revenue_leakage", "duplicate_detection"]) {
+    for (const connector of connectors) for (const module of ["revenue_leakage", "duplicate_detection"]) {
       const r = await call("POST", "/v1/analyze", { connector, module, data: { transaction_id: l.document } });
       if (r.status !== 200) lookupErrors.set(`${r.status} ${r.json.code ?? ""}`, (lookupErrors.get(`${r.status} ${r.json.code ?? ""}`) ?? 0) + 1);
       if (verbose && module === "revenue_leakage") lookups.push({ document: l.document, kind: l.kind, truth: l.amount_at_risk, estimate: Number(r.json.amount_at_risk?.amount ?? 0), codes: (r.json.anomalies ?? []).map((a: { code: string }) => a.code) });
