@@ -768,6 +768,9 @@ export const VISIT_FIELDS = [
   "work_order", "work_order_id", "work_order_no", "work_order_number", "wo_number", "job", "job_id", "job_no", "job_number",
   "service_order", "service_order_id", "service_order_no", "service_ticket", "ticket", "ticket_id", "ticket_no",
   "visit", "visit_id", "visit_no", "appointment_id", "dispatch_id", "service_date", "visit_date", "job_date", "work_date",
+  // A medical claim's date of service (CMS-1500 box 24A): the same patient's follow-up on another
+  // day bills what the first visit did; a copy of the claim keeps its day.
+  "date_of_service", "dos",
 ] as const;
 const visitField = attributeNameMatcher(VISIT_FIELDS);
 
@@ -798,12 +801,25 @@ export const SHIPMENT_FIELDS = [
 ] as const;
 const shipmentField = attributeNameMatcher(SHIPMENT_FIELDS);
 
+/**
+ * Whose services a medical claim bills: the patient (account, id, medical record number) or the
+ * insured member. A claim is billed to the payer, the customer, and two patients' office visits of
+ * one code billed to one payer in one week are alike to the cent; they are two claims. A claim
+ * re-keyed under a new claim id keeps its patient.
+ */
+export const PATIENT_FIELDS = [
+  "patient", "patient_id", "patient_no", "patient_number", "patient_account", "patient_account_no", "patient_account_number",
+  "patient_acct", "patient_acct_no", "mrn", "medical_record_number", "medical_record_no", "chart_number", "chart_no",
+  "member_id", "member_number", "subscriber_id", "insured_id", "insured_id_number",
+] as const;
+const patientField = attributeNameMatcher(PATIENT_FIELDS);
+
 function visitOf(attrs: NonNullable<Transaction["attributes"]>): string {
   let out = "";
   for (const name in attrs) {
     const v = attrs[name];
     if (v === null || v === undefined || v === "") continue;
-    const k = visitField(name) ?? cardField(name) ?? shipmentField(name);
+    const k = visitField(name) ?? cardField(name) ?? shipmentField(name) ?? patientField(name);
     if (k !== null) out += `|#${k}=${String(v).trim().toUpperCase()}`;
   }
   return out;
@@ -811,7 +827,7 @@ function visitOf(attrs: NonNullable<Transaction["attributes"]>): string {
 
 /**
  * Same type, counterparty, currency, amount and lines (and site, work order and service day, the card charged, the
- * shipment's bill of lading, and the contract, where the source has them): what two copies of one document share. A payment's reference (the invoice it pays) is part of it:
+ * shipment's bill of lading, a claim's patient, and the contract, where the source has them): what two copies of one document share. A payment's reference (the invoice it pays) is part of it:
  * two equal payments to one vendor for two invoices (two sites' identical licence fees) are two
  * payments, the same invoice paid twice is one paid twice.
  */

@@ -12,7 +12,10 @@
 // order), where a copy bills one delivery twice and no shipment names it. Nor is what a payer
 // repeats within days again and again (a card's daily coffee, an ad platform's billing threshold):
 // a habit, not a copy. On a card feed the card charged is part of the document (history.ts): two
-// employees' cards charged the same price at one merchant are two purchases. A ledger line with
+// employees' cards charged the same price at one merchant are two purchases; on a medical claim the
+// patient and the date of service are: two patients' visits billed alike to one payer are two
+// claims. An invoice naming the earlier twin as the one it follows (a corrected claim, a
+// replacement) is no copy of it. A ledger line with
 // neither a counterparty nor lines has no fingerprint but its amount: not judged. A payment
 // reversed in full (a payroll void, a returned transfer booked back) and paid again is a reissue.
 import { daysBetween } from "../../dates.ts";
@@ -43,6 +46,9 @@ export const duplicateDocumentDetector: Detector = {
     for (const c of candidates) {
       if (c.id === txn.transaction_id || Number.isNaN(c.ms) || daysBetween(c.ms, ms) > window) continue;
       if (self && !before(c, self)) continue;
+      // An invoice that names the earlier one as the one it follows (a corrected claim re-submitted
+      // after a denial, a replacement invoice) says it is no copy of it.
+      if (txn.type === "invoice" && txn.reference === c.id) continue;
       // An invoice credited in full was cancelled: a copy of it is its re-issue, not a duplicate.
       if (txn.type === "invoice" && creditedInFull(ctx.history, c.id)) continue;
       // A payment reversed in full (voided) before this one was made: this one is its reissue.

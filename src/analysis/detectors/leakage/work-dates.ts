@@ -5,13 +5,15 @@
 // keep the export's own text (the connector converts only the mapped date), so a date is read in
 // every way it can be — ISO, DD.MM.YYYY, and both month-first and day-first for slashes and dashes.
 // A carrier's freight bill names the day the freight was picked up (`Ship Date`, `Pickup Date`):
-// freight is rated at the tariff in force that day, though it is billed on delivery.
+// freight is rated at the tariff in force that day, though it is billed on delivery. A medical
+// claim names its date of service (`Date of Service`, `DOS`): the service is charged at the
+// chargemaster and paid at the fee schedule of that day, though the claim is created days later.
 import type { Transaction } from "../../../domain/transaction.ts";
 import { type DayOrder, dayOrderOf } from "../../dates.ts";
 import { attributeNameMatcher } from "./markers.ts";
 
 /** Attributes naming the day the work was done. */
-export const WORK_DATE_FIELDS = ["service_date", "visit_date", "job_date", "work_date", "completion_date", "completed_date", "ship_date", "pickup_date", "pick_up_date"] as const;
+export const WORK_DATE_FIELDS = ["service_date", "visit_date", "job_date", "work_date", "completion_date", "completed_date", "ship_date", "pickup_date", "pick_up_date", "date_of_service", "dos"] as const;
 export const workDateField = attributeNameMatcher(WORK_DATE_FIELDS);
 
 /** Whether the document names the day its work was done (any work date column with a value). */

@@ -1,0 +1,60 @@
+// A physician group's claims (docs/analysis.md, "Duplicates" and "Revenue leakage"): a claim bills
+// one patient's services on one date of service; the payer is the customer. Two patients' identical
+// office visits billed to one payer in a week are two claims, the same patient's visit on another
+// day is a repeat visit, and a claim that names the claim it replaces (a corrected claim re-submitted
+// after a denial) is no copy of it; the same patient, day and codes billed again under a new claim id
+// is a duplicate. Services are charged at the chargemaster price of their date of service.
+import { expect, test } from "bun:test";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { modulesConfig } from "../support/engine.ts";
+import { analyse, codes } from "./fixtures.ts";
+
+const visit = (id: string, date: string, attributes: Record<string, string>, extra: Partial<Transaction> = {}): Transaction => ({
+  transaction_id: id, type: "invoice", date, customer_id: "AET04", currency: "USD", amount: 239, contract_id: "FS-AET04",
+  lines: [{ sku: "99213", quantity: 1, amount: 239 }], attributes, ...extra,
+});
+const duplicates = async (txn: Transaction, history: Transaction[]) =>
+  codes((await analyse(txn, { module: "duplicate_detection", history, config: modulesConfig({ duplicate_detection: { window_days: 60 } }) })).anomalies);
+
+test("two patients' identical visits billed to one payer are two claims; the same patient's visit billed again is a duplicate", async () => {
+  const first = visit("C2500003", "2025-03-04T00:00:00Z", { "Patient Account": "PT100200", "Date of Service": "03/03/2025" });
+  const other = visit("C2500006", "2025-03-05T00:00:00Z", { "Patient Account": "PT100515", "Date of Service": "03/03/2025" });
+  expect(await duplicates(other, [first, other])).toEqual([]);
+  for (const name of ["Patient ID", "MRN", "Member ID", "Patient Acct No"]) {
+    const a = visit("A1", "2025-03-04T00:00:00Z", { [name]: "P-1" }), b = visit("A2", "2025-03-05T00:00:00Z", { [name]: "P-2" });
+    expect(await duplicates(b, [a, b])).toEqual([]);
+  }
+  // Re-keyed from the superbill under a new claim id three weeks later: the same patient and day.
+  const copy = visit("C2500900", "2025-03-25T00:00:00Z", { "Patient Account": "pt100200 ", "Date of Service": "03/03/2025" });
+  expect(await duplicates(copy, [first, other, copy])).toEqual(["duplicate_invoice"]);
+});
+
+test("the same patient's visit on another date of service is a repeat visit, not a duplicate", async () => {
+  const first = visit("C1", "2025-03-04T00:00:00Z", { "Patient Account": "PT100200", "Date of Service": "03/03/2025" });
+  const again = visit("C2", "2025-03-11T00:00:00Z", { "Patient Account": "PT100200", "Date of Service": "03/10/2025" });
+  expect(await duplicates(again, [first, again])).toEqual([]);
+  const dos = visit("C3", "2025-03-11T00:00:00Z", { "Patient Account": "PT100200", DOS: "2025-03-10" });
+  expect(await duplicates(dos, [first, dos])).toEqual([]);
+});
+
+test("a corrected claim naming the claim it replaces is no copy of it; one naming another claim still is", async () => {
+  const denied = visit("C10", "2025-05-02T00:00:00Z", { "Patient Account": "PT1", "Date of Service": "05/01/2025" });
+  const corrected = visit("C11", "2025-05-30T00:00:00Z", { "Patient Account": "PT1", "Date of Service": "05/01/2025" }, { reference: "C10" });
+  expect(await duplicates(corrected, [denied, corrected])).toEqual([]);
+  const elsewhere = visit("C12", "2025-05-30T00:00:00Z", { "Patient Account": "PT1", "Date of Service": "05/01/2025" }, { reference: "C7" });
+  expect(await duplicates(elsewhere, [denied, elsewhere])).toEqual(["duplicate_invoice"]);
+});
+
+test("a service is charged at the chargemaster price of its date of service, though the claim is dated after the change", async () => {
+  const chargemaster = [
+    { sku: "99213", list_price: 239, currency: "USD", valid_from: "2025-01-01" },
+    { sku: "99213", list_price: 249, currency: "USD", valid_from: "2026-01-01" },
+  ];
+  const config = modulesConfig({ revenue_leakage: { max_discount_pct: 0 } });
+  const run = async (txn: Transaction) => codes((await analyse(txn, { ref: { price_list: chargemaster }, config })).anomalies);
+  // Seen on 30 December, the claim created on 5 January: December's charge.
+  expect(await run(visit("D1", "2026-01-05T00:00:00Z", { "Date of Service": "12/30/2025" }, { contract_id: undefined }))).toEqual([]);
+  expect(await run(visit("D2", "2026-01-05T00:00:00Z", { DOS: "12/30/2025" }, { contract_id: undefined }))).toEqual([]);
+  // Seen after the change and charged at last year's price.
+  expect(await run(visit("D3", "2026-01-14T00:00:00Z", { "Date of Service": "01/12/2026" }, { contract_id: undefined }))).toEqual(["price_below_list"]);
+});
