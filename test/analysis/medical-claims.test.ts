@@ -58,3 +58,24 @@ test("a service is charged at the chargemaster price of its date of service, tho
   // Seen after the change and charged at last year's price.
   expect(await run(visit("D3", "2026-01-14T00:00:00Z", { "Date of Service": "01/12/2026" }, { contract_id: undefined }))).toEqual(["price_below_list"]);
 });
+
+test("the second procedure of a day allowed at half its fee schedule beside the first at the full rate is the multiple-procedure reduction; a half rate alone is a cut", async () => {
+  const feeSchedule = [
+    { contract_id: "FS-AET04", customer_id: "AET04", sku: "29881", price: 658.24, currency: "USD", valid_from: "2025-01-01" },
+    { contract_id: "FS-AET04", customer_id: "AET04", sku: "29876", price: 712.72, currency: "USD", valid_from: "2025-01-01" },
+    { contract_id: "FS-AET04", customer_id: "AET04", sku: "11602", price: 266.07, currency: "USD", valid_from: "2025-01-01" },
+  ];
+  const run = async (lines: Transaction["lines"]) => codes((await analyse({
+    transaction_id: "S1", type: "invoice", date: "2025-06-03T00:00:00Z", customer_id: "AET04", contract_id: "FS-AET04", currency: "USD",
+    amount: lines.reduce((s, l) => s + (l.amount ?? 0), 0), lines,
+  }, { ref: { contracts: feeSchedule } })).anomalies);
+  // 29876 at 100 %, 29881 at 50 % (CO-59).
+  expect(await run([{ sku: "29876", quantity: 1, amount: 712.72 }, { sku: "29881", quantity: 1, amount: 329.12 }])).toEqual([]);
+  // The same excision on a second lesion (modifier 59) at 50 %.
+  expect(await run([{ sku: "11602", quantity: 1, amount: 266.07 }, { sku: "11602", quantity: 1, amount: 133.04 }])).toEqual([]);
+  // The higher-valued procedure reduced instead of the lower one is a cut.
+  expect(await run([{ sku: "29876", quantity: 1, amount: 356.36 }, { sku: "29881", quantity: 1, amount: 658.24 }])).toEqual(["price_below_contract"]);
+  // Half the rate with no procedure at its full rate beside it, or 60 % beside one, is a cut.
+  expect(await run([{ sku: "29881", quantity: 1, amount: 329.12 }])).toEqual(["price_below_contract"]);
+  expect(await run([{ sku: "29876", quantity: 1, amount: 712.72 }, { sku: "29881", quantity: 1, amount: 394.94 }])).toEqual(["price_below_contract"]);
+});

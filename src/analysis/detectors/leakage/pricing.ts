@@ -6,7 +6,9 @@
 // listed at 0 beside its fee (fee-arrangement.ts) have no price to judge; a prorated one only its recorded discount; an
 // intercompany transfer only its transfer-price agreement; a document billed at a quote it names
 // (quoted-price.ts) only its lines at 0, and so does a bill adding to an original on a line that
-// bills the difference of two ratings (billed-difference.ts). Nor do the seller's own promotions
+// bills the difference of two ratings (billed-difference.ts). A further procedure of a session at
+// half its contract rate beside the first at its full rate is the multiple-procedure reduction
+// (multiple-procedure.ts). Nor do the seller's own promotions
 // the invoices show (promotion-habits.ts): a learned campaign's or markdown's discount, and a SKU
 // at 0 that is free over an invoice value (shipping over a threshold) on an invoice reaching it.
 import type { Transaction } from "../../../domain/transaction.ts";
@@ -23,6 +25,7 @@ import { fixedFee } from "./fee-arrangement.ts";
 import { quotedPrice } from "./quoted-price.ts";
 import { documentFigure } from "./document-memo.ts";
 import { addsToOriginal, billsDifference } from "./billed-difference.ts";
+import { reducedAsMultipleProcedure } from "./multiple-procedure.ts";
 import { governedElsewhere } from "./line-facts.ts";
 import { isBelowOnLine } from "../types.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -94,6 +97,8 @@ export const pricingDetector: Detector = {
       if (freeLine(facts, discountsRecorded) || inKit(facts, input.txn, input.ctx)) continue;
       if (timeForInformation && facts.net === 0) continue;
       if (freeOverThreshold(facts, input.txn, input.ctx) || learnedPromotion(facts, input.txn, input.ctx, cfg) !== undefined) continue;
+      // A second procedure of a session at half its rate beside the first at its full rate.
+      if (reducedAsMultipleProcedure(facts, lines, cfg.tolerance)) continue;
       for (const rule of difference && billsDifference(facts.line) ? ZERO_PRICE_ONLY : rules) {
         const finding = rule.check(facts, input);
         if (finding) {

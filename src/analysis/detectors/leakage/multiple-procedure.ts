@@ -1,0 +1,22 @@
+// The multiple-procedure payment reduction: when several procedures are done in one session, a
+// payer allows the highest-valued one at its full fee-schedule rate and each further one at half
+// its rate (Medicare's physician fee schedule, Claims Processing Manual ch. 12 §40.6, and the
+// commercial contracts that follow it; the remittance says CO-59). Such a line is billed at the
+// contract's terms, not below them. Nothing on a document marks it (the modifier 51 and the
+// adjustment reason are line columns, not kept), so it is read from the prices: a line at half its
+// contract price, within rounding, beside a line of a contract price at least as high billed at
+// no less than that price. A cut to half with no procedure at its full rate beside it, the
+// highest-valued procedure reduced instead of a lower one, and any other fraction are still judged.
+import { isBelowOnLine } from "../types.ts";
+import type { LineFacts } from "./line-facts.ts";
+
+/** The share of its rate a second or later procedure is allowed at. */
+const REDUCED_SHARE = 0.5;
+
+export function reducedAsMultipleProcedure(f: LineFacts, lines: readonly LineFacts[], tolerance: number): boolean {
+  const terms = f.terms;
+  if (!terms || f.net === undefined || !(f.quantity > 0) || !(terms.price > 0)) return false;
+  const reduced = terms.price * REDUCED_SHARE;
+  if (isBelowOnLine(f.net, reduced, f.quantity, tolerance) || isBelowOnLine(reduced, f.net, f.quantity, tolerance)) return false;
+  return lines.some((p) => p !== f && p.terms !== undefined && p.net !== undefined && p.quantity > 0 && p.terms.price >= terms.price && !isBelowOnLine(p.net, p.terms.price, p.quantity, tolerance));
+}
