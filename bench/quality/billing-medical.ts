@@ -296,7 +296,7 @@ export function generateMedical(seed: number) {
   const plain = (kinds: string[]) => claims.filter((c) => c.type === "Original" && !c.leak && !followed.has(c) && kinds.includes(c.regular));
   const paidKinds = ["standard", "medicare_sequestration", "component_26_tc", "therapy_visit"];
   const contracted = (c: Claim) => c.payer.cls !== "Self-Pay" && c.payer.cls !== "Medigap";
-  const repay = (c: Claim, l: Line, allowed: number) => {
+  const repay = (l: Line, allowed: number) => {
     // The payer's allowed cut: the patient shares stay, the payment takes the cut.
     const cut = r2(l.allowed - allowed);
     l.allowed = allowed; l.contractual = r2(l.contractual + cut); l.paid = r2(Math.max(0, l.paid - cut));
@@ -308,13 +308,13 @@ export function generateMedical(seed: number) {
       // place-of-service rate): 5–20 % short.
       for (const c of take(plain(paidKinds).filter((c) => contracted(c) && c.lines.some((l) => l.allowed > 20)), 20)) {
         const l = c.lines.find((x) => x.allowed > 20)!;
-        plant(c, kind, repay(c, l, r2(l.allowed * (1 - pick([0.05, 0.08, 0.1, 0.15, 0.2])))));
+        plant(c, kind, repay(l, r2(l.allowed * (1 - pick([0.05, 0.08, 0.1, 0.15, 0.2])))));
       }
     } else if (kind === "payer_last_years_rate") {
       // After 1 January the payer still paid last year's schedule (not the retroactive payer).
       for (const c of take(plain(paidKinds).filter((c) => contracted(c) && !c.payer.retro && c.payer.raise2026 > 0 && c.dos >= "2026-01-05" && c.dos < "2026-04-01"), 20)) {
         let risk = 0;
-        for (const l of c.lines) { if (!l.allowed) continue; const pricing = l.mod1 === "26" || l.mod1 === "TC" ? l.mod1 : ""; const old = r2(fee(c.payer, code(l.cpt), pricing, 2025) * l.units); if (old < l.allowed) risk += repay(c, l, old); }
+        for (const l of c.lines) { if (!l.allowed) continue; const pricing = l.mod1 === "26" || l.mod1 === "TC" ? l.mod1 : ""; const old = r2(fee(c.payer, code(l.cpt), pricing, 2025) * l.units); if (old < l.allowed) risk += repay(l, old); }
         plant(c, kind, risk);
       }
     } else if (kind === "charge_below_chargemaster") {

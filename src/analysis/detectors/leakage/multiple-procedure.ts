@@ -7,13 +7,14 @@
 // contract price, within rounding, beside a line of a contract price at least as high billed at
 // no less than that price. A cut to half with no procedure at its full rate beside it, the
 // highest-valued procedure reduced instead of a lower one, and any other fraction are still judged.
+import type { ModulesConfig } from "../../config-schema.ts";
 import { isBelowOnLine } from "../types.ts";
 import type { LineFacts } from "./line-facts.ts";
 
 /** The share of its rate a second or later procedure is allowed at. */
 const REDUCED_SHARE = 0.5;
 
-export function reducedAsMultipleProcedure(f: LineFacts, lines: readonly LineFacts[], tolerance: number): boolean {
+export function reducedAsMultipleProcedure(f: LineFacts, lines: readonly LineFacts[], tolerance: ModulesConfig["revenue_leakage"]["tolerance"]): boolean {
   const terms = f.terms;
   if (!terms || f.net === undefined || !(f.quantity > 0) || !(terms.price > 0)) return false;
   const reduced = terms.price * REDUCED_SHARE;
