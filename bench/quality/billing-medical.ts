@@ -172,7 +172,7 @@ export function generateMedical(seed: number) {
   };
 
   // Encounters: what each specialty bills on a visit.
-  const encounter = (pt: Patient, dos: string): { lines: Line[]; prov: readonly [string, string]; kind: string } => {
+  const encounter = (dos: string): { lines: Line[]; prov: readonly [string, string]; kind: string } => {
     const y = year(dos);
     const r = rnd();
     if (r < 0.42) {
@@ -244,7 +244,7 @@ export function generateMedical(seed: number) {
     const n = int(7, 13);
     for (let i = 0; i < n; i++) {
       const pt = pick(patients);
-      const e = encounter(pt, day);
+      const e = encounter(day);
       // Therapy comes in series: the same codes two or three times a week for weeks.
       const visits = e.kind === "therapy_visit" ? int(4, 10) : e.kind === "standard" && e.lines[0]!.cpt.startsWith("992") && chance(0.08) ? 2 : 1;
       for (let v = 0; v < visits; v++) {
