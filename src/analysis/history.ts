@@ -87,6 +87,7 @@ export interface LedgerParts {
   kitComponents: KitComponentsParts;
   promotionHabits: PromotionHabitsParts;
   namedContracts: Set<string>;
+  invoiceReferences: Set<string>;
 }
 
 /** How much of the history a detector (or module) reads; ordered: none < ledger < full. */
@@ -227,6 +228,7 @@ export class HistoryBuilder {
       this.kits.add(t);
       this.promotions.add(t);
       if (t.contract_id) this.stats.namedContracts.add(t.contract_id);
+      if (t.reference) this.stats.invoiceReferences.add(t.reference);
     }
     this.addLedgerEntry(
       t.transaction_id,
@@ -285,6 +287,11 @@ export class HistoryBuilder {
   /** A contract id an invoice names (the split scan's ledger batches carry them: ledger-merge.ts). */
   nameContract(contractId: string) {
     this.stats.namedContracts.add(contractId);
+  }
+
+  /** A document an invoice names as its reference (the split scan's ledger batches carry them: ledger-merge.ts). */
+  nameInvoiceReference(reference: string) {
+    this.stats.invoiceReferences.add(reference);
   }
 
   /** The promotion observations the split scan's ledger batches carry (ledger-merge.ts;
@@ -438,6 +445,10 @@ export class HistoryStats {
   /** The contract ids invoices name as theirs (`contract_id`: a matter, a project, a lease): an
    *  agreement of that id governs only their scope (contract-scope.ts); built at the ledger level. */
   readonly namedContracts = new Set<string>();
+  /** The documents invoices name as their `reference` (the invoice a follow-up, a rebill or a
+   *  corrected claim follows): a denied claim re-submitted is billed by the claim naming it
+   *  (replaced-invoice.ts); built at the ledger level. */
+  readonly invoiceReferences = new Set<string>();
 
   constructor(
     fields: readonly string[],
@@ -488,6 +499,7 @@ export class HistoryStats {
       kitComponents: this.kitComponents.parts,
       promotionHabits: this.promotionHabits.parts,
       namedContracts: this.namedContracts,
+      invoiceReferences: this.invoiceReferences,
     };
   }
 
@@ -512,6 +524,7 @@ export class HistoryStats {
     s.kitComponents = new KitComponents(p.kitComponents);
     s.promotionHabits = new PromotionHabits(p.promotionHabits);
     w.namedContracts = p.namedContracts;
+    w.invoiceReferences = p.invoiceReferences;
     return s;
   }
 

@@ -60,6 +60,10 @@ export interface LedgerBatch {
   /** The contract ids the batch's invoices name, each once: per id in `contractInts` the index in
    *  the batch of the first invoice naming it and the id (an index into `strings`). */
   contractInts: Int32Array;
+  /** The references the batch's invoices name (`invoiceReferences`), each with the index in the
+   *  batch of the invoice naming it (`invoiceReferenceAt`). */
+  invoiceReferences: string[];
+  invoiceReferenceAt: number[];
 }
 
 /** Collects transactions into LedgerBatches of `size` (a worker posts each full one). */
@@ -92,6 +96,8 @@ export class LedgerBatchWriter {
   private contractInts = new Int32Array(64);
   private contractInt = 0;
   private readonly namedContracts = new Set<string>();
+  private invoiceReferences: string[] = [];
+  private invoiceReferenceAt: number[] = [];
 
   constructor(private readonly size = 8192) {
     this.kinds = new Uint8Array(size);
@@ -125,6 +131,10 @@ export class LedgerBatchWriter {
       this.observeKit(i, t);
       this.observePromotion(i, t);
       if (t.contract_id && !this.namedContracts.has(t.contract_id)) this.nameContract(i, t.contract_id);
+      if (t.reference) {
+        this.invoiceReferences.push(t.reference);
+        this.invoiceReferenceAt.push(i);
+      }
     }
     if (t.type === "invoice" || t.type === "payment") {
       kind |= DOCUMENT;
@@ -182,6 +192,8 @@ export class LedgerBatchWriter {
       promoInts: this.promoInts.slice(0, this.promoInt),
       promoNums: this.promoNums.slice(0, this.promoNum),
       contractInts: this.contractInts.slice(0, this.contractInt),
+      invoiceReferences: this.invoiceReferences,
+      invoiceReferenceAt: this.invoiceReferenceAt,
     };
     this.n = 0;
     this.used = 0;
@@ -198,6 +210,8 @@ export class LedgerBatchWriter {
     this.promoNum = 0;
     this.contractInt = 0;
     this.namedContracts.clear();
+    this.invoiceReferences = [];
+    this.invoiceReferenceAt = [];
     return batch;
   }
 
@@ -381,6 +395,7 @@ export class LedgerMerge {
     this.observeKits(b, n);
     this.observePromotions(b, n);
     this.nameContracts(b, n);
+    for (let k = 0; k < b.invoiceReferences.length && b.invoiceReferenceAt[k]! < n; k++) this.builder.nameInvoiceReference(b.invoiceReferences[k]!);
     this.transactions += n;
   }
 
@@ -519,6 +534,7 @@ function sharedLedger(n: number): HistoryStats {
     kitComponents: KitComponents.empty.parts,
     promotionHabits: PromotionHabits.empty.parts,
     namedContracts: new Set(),
+    invoiceReferences: new Set(),
   });
 }
 

@@ -23,7 +23,8 @@ function transactions(): Transaction[] {
       customer_id: customer,
       currency: "EUR",
       amount: type === "credit_note" ? -amount : amount,
-      reference: type === "credit_note" && i % 4 !== 0 ? `INV-${i - 2}` : undefined,
+      // Credit notes name their invoice; some invoices the one they follow (a rebill, a corrected claim).
+      reference: type === "credit_note" && i % 4 !== 0 ? `INV-${i - 2}` : type === "invoice" && i % 7 === 0 ? `INV-${i - 10}` : undefined,
       // Contract ids the invoices name (a matter, a project): one seen first late in the source.
       contract_id: i % 3 === 0 ? undefined : i > 2500 && i % 5 === 0 ? `LATE-${i % 2}` : `M-${i % 11}`,
       lines: Array.from({ length: 1 + (i % 3) }, (_, l) => ({ sku: `SKU-${(i + l) % 9}`, quantity: 1 + l, amount: amount / (1 + (i % 3)) })),
@@ -62,6 +63,7 @@ function expectSameLedger(a: HistoryStats, b: HistoryStats, ts: Transaction[]) {
   for (let seq = 0; seq < a.size; seq++) expect(b.entryAt(seq)).toEqual(a.entryAt(seq));
   expect([...b.creditsByReference]).toEqual([...a.creditsByReference]);
   expect([...b.namedContracts].sort()).toEqual([...a.namedContracts].sort());
+  expect([...b.invoiceReferences].sort()).toEqual([...a.invoiceReferences].sort());
 }
 
 test("merged batches are the one-pass ledger, whole and cut at a limit, any batch size", () => {
@@ -70,6 +72,8 @@ test("merged batches are the one-pass ledger, whole and cut at a limit, any batc
     const one = inOnePass(ts, limit);
     // The contracts named before the cut only.
     expect(one.namedContracts.has("LATE-0")).toBe(limit === ts.length);
+    // The references of invoices before the cut only.
+    expect(one.invoiceReferences.has("INV-2790")).toBe(limit === ts.length);
     for (const size of [1, 7, 4096]) expectSameLedger(one, merged(ts, limit, size), ts);
   }
 });

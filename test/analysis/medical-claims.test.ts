@@ -79,3 +79,35 @@ test("the second procedure of a day allowed at half its fee schedule beside the 
   expect(await run([{ sku: "29881", quantity: 1, amount: 329.12 }])).toEqual(["price_below_contract"]);
   expect(await run([{ sku: "29876", quantity: 1, amount: 712.72 }, { sku: "29881", quantity: 1, amount: 394.94 }])).toEqual(["price_below_contract"]);
 });
+
+const feeSchedule = [
+  { contract_id: "FS-BCB05", customer_id: "BCB05", sku: "99214", price: 153.63, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31" },
+  { contract_id: "FS-BCB05", customer_id: "BCB05", sku: "99214", price: 159.78, currency: "USD", valid_from: "2026-01-01", valid_to: "2026-12-31" },
+];
+const claim = (id: string, date: string, allowed: number, extra: Partial<Transaction> = {}): Transaction => ({
+  transaction_id: id, type: "invoice", date, customer_id: "BCB05", contract_id: "FS-BCB05", currency: "USD", amount: allowed,
+  lines: [{ sku: "99214", quantity: 1, amount: allowed }], attributes: { "Patient Account": "PT7", "Date of Service": "01/12/2026" }, ...extra,
+});
+const leakage = async (txn: Transaction, history: Transaction[]) => codes((await analyse(txn, { history, ref: { contracts: feeSchedule } })).anomalies);
+
+test("a claim paid at last year's rate, reversed in full and re-adjudicated, is not judged on its cancelled prices; a partly reversed one is", async () => {
+  const paid = claim("C1", "2026-01-14T00:00:00Z", 153.63);
+  const reversal: Transaction = { ...claim("R1", "2026-04-02T00:00:00Z", -153.63, { reference: "C1" }), type: "credit_note", lines: [{ sku: "99214", quantity: -1, amount: -153.63 }] };
+  const readjudicated = claim("C2", "2026-04-02T00:00:00Z", 159.78, { reference: "C1" });
+  expect(await leakage(paid, [paid, reversal, readjudicated])).toEqual([]);
+  expect(await leakage(readjudicated, [paid, reversal, readjudicated])).toEqual([]);
+  // Reversed in part: the claim still stands at last year's rate.
+  const part: Transaction = { ...reversal, transaction_id: "R2", amount: -50, lines: [{ sku: "99214", quantity: -1, amount: -50 }] };
+  expect(await leakage(paid, [paid, part])).toEqual(["price_below_contract"]);
+  expect(await leakage(paid, [paid])).toEqual(["price_below_contract"]);
+});
+
+test("a denied claim (every line at 0) that a corrected claim names is billed there; a denial no claim names is still a line at 0", async () => {
+  const denied = claim("C5", "2026-01-14T00:00:00Z", 0);
+  const corrected = claim("C9", "2026-02-20T00:00:00Z", 159.78, { reference: "C5" });
+  expect(await leakage(denied, [denied, corrected])).toEqual([]);
+  expect(await leakage(denied, [denied])).toEqual(["zero_price_line"]);
+  // A claim that bills something and is named by a later one (a follow-up) is still judged.
+  const low = claim("C6", "2026-01-14T00:00:00Z", 120);
+  expect(await leakage(low, [low, claim("C10", "2026-02-20T00:00:00Z", 159.78, { reference: "C6" })])).toEqual(["price_below_contract"]);
+});

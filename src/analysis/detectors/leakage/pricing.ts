@@ -8,7 +8,8 @@
 // (quoted-price.ts) only its lines at 0, and so does a bill adding to an original on a line that
 // bills the difference of two ratings (billed-difference.ts). A further procedure of a session at
 // half its contract rate beside the first at its full rate is the multiple-procedure reduction
-// (multiple-procedure.ts). Nor do the seller's own promotions
+// (multiple-procedure.ts). An invoice credited in full, or a denied claim a corrected one names,
+// bills nothing any more (replaced-invoice.ts). Nor do the seller's own promotions
 // the invoices show (promotion-habits.ts): a learned campaign's or markdown's discount, and a SKU
 // at 0 that is free over an invoice value (shipping over a threshold) on an invoice reaching it.
 import type { Transaction } from "../../../domain/transaction.ts";
@@ -26,6 +27,7 @@ import { quotedPrice } from "./quoted-price.ts";
 import { documentFigure } from "./document-memo.ts";
 import { addsToOriginal, billsDifference } from "./billed-difference.ts";
 import { reducedAsMultipleProcedure } from "./multiple-procedure.ts";
+import { replacedInvoice } from "./replaced-invoice.ts";
 import { governedElsewhere } from "./line-facts.ts";
 import { isBelowOnLine } from "../types.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -97,16 +99,19 @@ export const pricingDetector: Detector = {
       if (freeLine(facts, discountsRecorded) || inKit(facts, input.txn, input.ctx)) continue;
       if (timeForInformation && facts.net === 0) continue;
       if (freeOverThreshold(facts, input.txn, input.ctx) || learnedPromotion(facts, input.txn, input.ctx, cfg) !== undefined) continue;
-      // A second procedure of a session at half its rate beside the first at its full rate.
-      if (reducedAsMultipleProcedure(facts, lines, cfg.tolerance)) continue;
       for (const rule of difference && billsDifference(facts.line) ? ZERO_PRICE_ONLY : rules) {
         const finding = rule.check(facts, input);
         if (finding) {
-          out.push(finding);
+          // A second procedure of a session at half its rate beside the first at its full rate
+          // (asked only of a line a rule judges: most lines are at their price).
+          if (!reducedAsMultipleProcedure(facts, lines, cfg.tolerance)) out.push(finding);
           break;
         }
       }
     }
+    // Credited in full, or denied and re-submitted: another document bills it (replaced-invoice.ts;
+    // asked only of an invoice with a finding).
+    if (out.length > 0 && replacedInvoice(input.txn, input.ctx) !== undefined) return [];
     return out;
   },
 };
