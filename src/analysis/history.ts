@@ -785,7 +785,6 @@ export const VISIT_FIELDS = [
   // day bills what the first visit did; a copy of the claim keeps its day.
   "date_of_service", "dos",
 ] as const;
-const visitField = attributeNameMatcher(VISIT_FIELDS);
 
 /**
  * Which payment card was charged, when a card feed says (Brex's `Card Last Four`, Concur's masked
@@ -799,7 +798,6 @@ export const PAYMENT_CARD_FIELDS = [
   "last_4", "last4", "last_four", "masked_card", "masked_card_number", "masked_pan", "card_token", "card_account",
   "cardholder", "card_holder", "cardholder_name", "card_holder_name", "card_member", "cardmember",
 ] as const;
-const cardField = attributeNameMatcher(PAYMENT_CARD_FIELDS);
 
 /**
  * Which shipment a freight bill is for (its bill of lading, shipment id, waybill or consignment
@@ -812,7 +810,6 @@ export const SHIPMENT_FIELDS = [
   "shipment_id", "shipment_no", "shipment_number", "waybill", "waybill_no", "waybill_number", "air_waybill", "awb", "awb_number",
   "consignment_note", "consignment_no", "consignment_number",
 ] as const;
-const shipmentField = attributeNameMatcher(SHIPMENT_FIELDS);
 
 /**
  * Whose services a medical claim bills: the patient (account, id, medical record number) or the
@@ -825,14 +822,16 @@ export const PATIENT_FIELDS = [
   "patient_acct", "patient_acct_no", "mrn", "medical_record_number", "medical_record_no", "chart_number", "chart_no",
   "member_id", "member_number", "subscriber_id", "insured_id", "insured_id_number",
 ] as const;
-const patientField = attributeNameMatcher(PATIENT_FIELDS);
+
+/** Any of the four lists above: one look-up of an attribute's name per document of the history. */
+const suppliedToField = attributeNameMatcher([...VISIT_FIELDS, ...PAYMENT_CARD_FIELDS, ...SHIPMENT_FIELDS, ...PATIENT_FIELDS]);
 
 function visitOf(attrs: NonNullable<Transaction["attributes"]>): string {
   let out = "";
   for (const name in attrs) {
     const v = attrs[name];
     if (v === null || v === undefined || v === "") continue;
-    const k = visitField(name) ?? cardField(name) ?? shipmentField(name) ?? patientField(name);
+    const k = suppliedToField(name);
     if (k !== null) out += `|#${k}=${String(v).trim().toUpperCase()}`;
   }
   return out;
