@@ -26,7 +26,7 @@ import { fixedFee } from "./fee-arrangement.ts";
 import { quotedPrice } from "./quoted-price.ts";
 import { documentFigure } from "./document-memo.ts";
 import { addsToOriginal, billsDifference } from "./billed-difference.ts";
-import { reducedAsMultipleProcedure } from "./multiple-procedure.ts";
+import { type FullRates, fullRatesOf, reducedAsMultipleProcedure } from "./multiple-procedure.ts";
 import { replacedInvoice } from "./replaced-invoice.ts";
 import { governedElsewhere } from "./line-facts.ts";
 import { isBelowOnLine } from "../types.ts";
@@ -95,6 +95,8 @@ export const pricingDetector: Detector = {
     // A fixed-fee bill lists the time it records at 0 beside its fee (fee-arrangement.ts).
     const timeForInformation = fixedFee(input.txn) !== undefined;
     const discountsRecorded = recordsDiscounts(lines);
+    let fullRates: FullRates | undefined;
+    const fullRatesOfDocument = () => (fullRates ??= fullRatesOf(lines, cfg.tolerance));
     for (const facts of lines) {
       if (freeLine(facts, discountsRecorded) || inKit(facts, input.txn, input.ctx)) continue;
       if (timeForInformation && facts.net === 0) continue;
@@ -104,7 +106,7 @@ export const pricingDetector: Detector = {
         if (finding) {
           // A second procedure of a session at half its rate beside the first at its full rate
           // (asked only of a line a rule judges: most lines are at their price).
-          if (!reducedAsMultipleProcedure(facts, lines, cfg.tolerance)) out.push(finding);
+          if (!reducedAsMultipleProcedure(facts, fullRatesOfDocument, cfg.tolerance)) out.push(finding);
           break;
         }
       }
