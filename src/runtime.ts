@@ -17,7 +17,7 @@ import { type Clock, iso, ShiftedClock, systemClock } from "./domain/clock.ts";
 import { Authenticator } from "./http/authenticate.ts";
 import { Idempotency } from "./http/idempotency.ts";
 import { rebuildResponse } from "./http/idempotency-recovery.ts";
-import { jsonLogger, type Logger } from "./log.ts";
+import { jsonLogger, silentLogger, type Logger } from "./log.ts";
 import type { ScheduledLearning } from "./learning/schedule.ts";
 import { Metrics } from "./metrics/metrics.ts";
 import { WebhookWorker } from "./notify/worker.ts";
@@ -113,7 +113,7 @@ export function openAdmin(config: AssayConfig, options: RuntimeOptions = {}) {
   }
   const audit = new AuditService(store.audit, clock);
   const keys = new KeyService(store, masterKey, clock, plansFor(config), audit);
-  const users = new UserService({ store, clock, audit, config: config.dashboard, setupBase: dashboardBaseUrl(config) });
+  const users = new UserService({ store, clock, audit, log: options.log ?? silentLogger, config: config.dashboard, setupBase: dashboardBaseUrl(config) });
   const keySource = options.env?.ASSAY_MASTER_KEY ? "ASSAY_MASTER_KEY" : `security.master_key_file ${config.security.master_key_file}`;
   /** Refuses a master key that does not open this database (stores its check value on first use). */
   const checkMasterKey = () => verifyMasterKey(store, masterKey, { keySource, database: config.storage.path });
@@ -148,7 +148,7 @@ const RULE_FAILURES_LOG_MS = 10_000;
 
 export function createRuntime(config: AssayConfig, options: RuntimeOptions = {}): Runtime {
   const log = options.log ?? jsonLogger();
-  const { store, keys, clock, checkMasterKey, audit, users } = openAdmin(config, options);
+  const { store, keys, clock, checkMasterKey, audit, users } = openAdmin(config, { ...options, log });
   const limiters = createLimiters(config.rate_limit, log, () => clock.monotonic());
   const limiter = options.limiter ?? limiters.limiter;
   const failureLimiter = limiters.failureLimiter;

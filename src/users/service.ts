@@ -12,6 +12,8 @@ import { SlidingWindowLimiter } from "../ratelimit/sliding-window.ts";
 import type { RateLimiter, WindowSpec } from "../ratelimit/types.ts";
 import type { SessionRecord, Store, UserRecord, UserRole } from "../store/types.ts";
 import type { DashboardConfig } from "./config-schema.ts";
+import type { Logger } from "../log.ts";
+import { UnknownEmailAudit } from "./unknown-email-audit.ts";
 
 export const MIN_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_LENGTH = 1024;
@@ -59,6 +61,7 @@ export interface UserServiceDeps {
   store: Store;
   clock: Clock;
   audit: AuditService;
+  log: Logger;
   config: DashboardConfig;
   /** http(s)://host:port the setup links point at. */
   setupBase: string;
@@ -93,7 +96,11 @@ export class UserService {
   /** Verified against when the email is unknown, so both failures take the same time. */
   private dummyHash?: Promise<string>;
 
+  /** Failed sign-ins for unknown emails: recorded up to a rate, the rest summed (unknown-email-audit.ts). */
+  private readonly unknownEmails: UnknownEmailAudit;
+
   constructor(private readonly deps: UserServiceDeps) {
+    this.unknownEmails = new UnknownEmailAudit(deps.audit, deps.clock, deps.log);
     this.failures = new SlidingWindowLimiter({ now: () => deps.clock.monotonic() });
     this.addressWindows = [{ name: "sustained", quota: deps.config.sign_in.per_address_per_minute, windowMs: 60_000 }];
     this.userWindows = [{ name: "sustained", quota: deps.config.sign_in.per_user_per_minute, windowMs: 60_000 }];
@@ -231,12 +238,16 @@ export class UserService {
         else this.verifying.delete(k);
       }
     }
-    if (!user || !ok || user.status !== "active") {
-      await this.deps.audit.record("user.sign_in_failed", user ? { type: "user", id: user.id, email: user.email } : { type: "system" }, {
-        account_id: user?.account_id ?? null,
-        target: user?.id ?? null,
+    if (!user) {
+      await this.unknownEmails.failed({ ip, details: { email: email.slice(0, 320), reason: "unknown_email" } });
+      throw new UserError("sign_in_failed", SIGN_IN_FAILED);
+    }
+    if (!ok || user.status !== "active") {
+      await this.deps.audit.record("user.sign_in_failed", { type: "user", id: user.id, email: user.email }, {
+        account_id: user.account_id,
+        target: user.id,
         ip,
-        details: { email: email.slice(0, 320), reason: !user ? "unknown_email" : user.status !== "active" ? `user_${user.status}` : "wrong_password" },
+        details: { email: email.slice(0, 320), reason: user.status !== "active" ? `user_${user.status}` : "wrong_password" },
       });
       throw new UserError("sign_in_failed", SIGN_IN_FAILED);
     }

@@ -157,4 +157,24 @@ describe("setup, sign-in and sessions", () => {
     expect(await s.rt.users.resolveSession(signed.sessionId)).toBeNull();
     await expect(s.rt.users.signIn("gone@example.com", password, "10.3.0.1")).rejects.toThrow(SIGN_IN_FAILED);
   });
+
+  test("failed sign-ins for unknown emails are audited one by one up to a rate, the rest of the minute as one event", async () => {
+    // No per-email limit applies to addresses no user has, and a client of many addresses (an IPv6
+    // /48 holds 65,536 /64s) does not feel the per-address one: each such failure was a row of an
+    // audit log that keeps everything.
+    now += 120_000;
+    const unknownFailures = async () => (await s.rt.audit.list({ limit: 100, type: "user.sign_in_failed" })).data.filter((e) => e.details.reason === "unknown_email");
+    const before = (await unknownFailures()).length;
+    for (let i = 0; i < 35; i++) await s.rt.users.signIn(`ghost${i}@example.com`, "wrong wrong wrong", `2001:db8:${i.toString(16)}::1`).catch(() => {});
+    const during = await unknownFailures();
+    expect(during.length - before).toBe(20);
+    // The next minute's first failure writes what the last minute left uncounted, then itself.
+    now += 61_000;
+    await s.rt.users.signIn("ghost-late@example.com", "wrong wrong wrong", "2001:db8:ff::1").catch(() => {});
+    const after = await unknownFailures();
+    expect(after.length - before).toBe(22);
+    const summary = after.find((e) => e.details.not_recorded_one_by_one !== undefined)!;
+    expect(summary.details).toMatchObject({ reason: "unknown_email", not_recorded_one_by_one: 15 });
+    expect(after.some((e) => e.details.email === "ghost-late@example.com")).toBe(true);
+  });
 });
