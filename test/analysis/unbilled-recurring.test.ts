@@ -259,4 +259,17 @@ describe("weekly and fortnightly cadences", () => {
     const gaps = judge(rows, txns);
     expect(gaps.map((g) => [(g.finding.expected as { period_from: string }).period_from, (g.finding.expected as { period_to: string }).period_to])).toEqual([["2025-03-17", "2025-03-30"]]);
   });
+
+  test("a weekly charge billed once a month (the month's weeks on one invoice) is not judged by the week", () => {
+    // A hire priced by the week and invoiced monthly: every week after a month's first looks unbilled
+    // when judged by the week, though the month's invoice bills all of them.
+    const txns: Transaction[] = [];
+    for (let m = 1; m <= 6; m++) {
+      const day = `2025-0${m}-01`;
+      txns.push(invoice(day, [["CRANE", 900 * 4], ["INS", 60 * 4]], { attributes: { period: `0${m}/2025` } }));
+    }
+    expect(judge(hire, txns)).toHaveLength(0);
+    // The same without a named period: the invoice's date places it.
+    expect(judge(hire, txns.map((t) => ({ ...t, attributes: undefined })))).toHaveLength(0);
+  });
 });

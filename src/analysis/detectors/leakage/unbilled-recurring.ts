@@ -267,6 +267,9 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
       const c = r.cadence;
       const dayOfLine = (l: Billed) => (l.named || !arrears.has(l.sku) ? l.day : shift(l.day, c, -1));
       const ofSku = lines.filter((l) => l.sku === r.row.sku);
+      // A charge priced by the week but billed less often (a month's weeks on one invoice) is not
+      // judged week by week: its weeks after each bill would all look unbilled.
+      if (c.weeks > 0 && !billedEveryPeriod(ofSku, 7 * c.weeks)) continue;
       /** The charge's code billed (net) in from..to. */
       const billedIn = (from: string, to: string) => {
         let sum = 0;
@@ -371,6 +374,19 @@ function coverage(rows: readonly RecurringRow[]): Map<RecurringRow, string | und
     out.set(r, end);
   }
   return out;
+}
+
+/**
+ * Whether the lines of a code are billed at the rhythm of a period of `days` days: the median gap
+ * between their billing days (net positive) at most one and a half periods.
+ */
+function billedEveryPeriod(lines: readonly Billed[], days: number): boolean {
+  const billed = [...new Set(lines.filter((l) => l.amount > 0).map((l) => l.day))].sort();
+  if (billed.length < 2) return false;
+  const gaps: number[] = [];
+  for (let i = 1; i < billed.length; i++) gaps.push((Date.parse(`${billed[i]}T00:00:00Z`) - Date.parse(`${billed[i - 1]}T00:00:00Z`)) / 86_400_000);
+  gaps.sort((a, b) => a - b);
+  return gaps[gaps.length >> 1]! <= 1.5 * days;
 }
 
 /** What the code's rows owe for the period starting `day` (0 when none is in force). */
