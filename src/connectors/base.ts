@@ -130,7 +130,9 @@ export abstract class BaseConnector implements Connector {
     if (this.referenceCached()) return ((await this.cache!.data)[table] ?? []).some((row) => (row as unknown as Record<string, unknown>)[field] !== undefined);
     const { header, close } = await this.readReferenceTable(table, source, signal);
     await close?.();
-    return columnIndex(header, this.settings.reference_mapping?.[table]?.[field] ?? field) >= 0;
+    // A field mapped from several columns (a code and its modifiers) is there when its first is.
+    const mapped = this.settings.reference_mapping?.[table]?.[field] ?? field;
+    return columnIndex(header, typeof mapped === "string" ? mapped : mapped[0]!) >= 0;
   }
 
   reference(signal?: AbortSignal): Promise<ReferenceData> {

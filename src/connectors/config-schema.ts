@@ -6,9 +6,9 @@ import { CSV_ENCODINGS } from "./csv/reader.ts";
 
 const closed = { additionalProperties: false } as const;
 
-/** canonical field → source column. */
-const Mapping = Type.Record(Type.String(), Type.String({ minLength: 1 }));
-/** The transactions' mapping: `transaction_id` may name several columns (a line key, csv only). */
+/** canonical field → source column, or columns: `transaction_id` (a line key) and `sku` (a code and its modifiers) may name several (csv only). */
+const Mapping = Type.Record(Type.String(), Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })]));
+/** The transactions' mapping: `transaction_id` (a line key) and `sku` (a code and its modifiers) may name several columns (csv only). */
 const TransactionMapping = Type.Record(Type.String(), Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })]));
 
 const CsvOptions = Type.Object(

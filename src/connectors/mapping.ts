@@ -269,6 +269,9 @@ export type FlatMapping = Readonly<Record<string, string | readonly string[]>>;
 
 export const LINE_KEY_SEPARATOR = "-";
 
+/** connectors[].reference_mapping.<table>: field → source column; `sku` may name several columns (variantCodeOf). */
+export type ReferenceMapping = Readonly<Record<string, string | readonly string[]>>;
+
 /**
  * `transaction_id: $row` (csv only): every data row is a transaction named by its number (1 = the
  * first row after the header). For exports that name no line at all — QuickBooks' and Xero's
@@ -290,6 +293,26 @@ export function lineKeyOf(row: RowValues, indexes: readonly number[]): string {
   return any ? id : "";
 }
 
+/**
+ * The code of a line whose `sku` is mapped from several columns (a CPT/HCPCS code and its modifier,
+ * an article and its size or colour, a rate item and its class): the first column's value (the
+ * base code), then each other column's that is filled, joined by LINE_KEY_SEPARATOR ("73721-26";
+ * an empty modifier leaves the bare "73721"). Undefined when the base code is empty: a modifier
+ * alone names no item.
+ */
+export function variantCodeOf(row: RowValues, indexes: readonly number[]): { code: string; base: string } | undefined {
+  const first = indexes[0]! < 0 ? undefined : row.value(indexes[0]!);
+  const base = first === null || first === undefined ? "" : String(first).trim();
+  if (base === "") return undefined;
+  let code = base;
+  for (let k = 1; k < indexes.length; k++) {
+    const v = indexes[k]! < 0 ? undefined : row.value(indexes[k]!);
+    const part = v === null || v === undefined ? "" : String(v).trim();
+    if (part !== "") code += LINE_KEY_SEPARATOR + part;
+  }
+  return { code, base };
+}
+
 /** Maps rows of one header (column names in order) through a mapping; build once per source. */
 export class RowMapper {
   private readonly tx: BoundField[];
@@ -300,6 +323,8 @@ export class RowMapper {
   readonly keyIndexes: readonly number[] | undefined;
   /** `transaction_id: $row`: the id is the row's number, read at the column after the header's last. */
   readonly rowNumbered: boolean;
+  /** `sku` naming several columns (a code and its modifiers): where they sit; -1 for one the header lacks. */
+  private readonly skuIndexes: readonly number[] | undefined;
   private readonly hasDebitCredit: boolean;
   /** The debit/credit indicator's column, when mapped: it signs the row's amounts. */
   private readonly side: BoundField | undefined;
@@ -319,6 +344,8 @@ export class RowMapper {
     const key = mapping.transaction_id;
     this.keyIndexes = typeof key === "object" ? key.map((column) => columnIndex(header, column)) : undefined;
     this.rowNumbered = key === ROW_NUMBER;
+    const sku = mapping.sku;
+    this.skuIndexes = typeof sku === "object" ? sku.map((column) => columnIndex(header, column)) : undefined;
     // A recognised export's standard columns (a French FEC's EcritureDate, ValidDate, CompAuxNum,
     // PieceRef; DATEV's; QuickBooks Online's Num) stand for the fields the mapping leaves out and
     // no column is named after.
@@ -337,8 +364,11 @@ export class RowMapper {
         })
         .filter((b) => b.index >= 0);
     this.tx = bind(TRANSACTION_FIELDS);
-    this.lines = bind(LINE_FIELDS);
+    // A variant code's columns are read by mapLineOf; its base column is the line's field, as a
+    // one-column sku is, and its modifier columns stay attributes as they were.
+    this.lines = bind(this.skuIndexes ? LINE_FIELDS.filter((s) => s.name !== "sku") : LINE_FIELDS);
     const used = new Set([...this.tx, ...this.lines].map((b) => b.index));
+    if (this.skuIndexes && this.skuIndexes[0]! >= 0) used.add(this.skuIndexes[0]!);
     if (mapping.entered_at === undefined && !this.tx.some((b) => b.name === "entered_at")) {
       // Zero-config: an export's own label for the entry date. Not a column already read as
       // another field (an export whose entry date is mapped as `date` keeps it there).
@@ -444,6 +474,10 @@ export class RowMapper {
 
   mapLineOf(row: RowValues): TransactionLine | undefined {
     let line: (TransactionLine & Record<string, unknown>) | undefined;
+    if (this.skuIndexes) {
+      const variant = variantCodeOf(row, this.skuIndexes);
+      if (variant) line = variant.code === variant.base ? { sku: variant.code } : { sku: variant.code, base_sku: variant.base };
+    }
     for (const f of this.lines) {
       const v = this.convertAt(f, row);
       if (v === undefined) continue;
@@ -474,11 +508,27 @@ export class ReferenceMapper<T> {
   /** Optional fields the mapping names a column for that the table lacks (reported, not fatal). */
   readonly unmapped: string[];
 
-  constructor(header: readonly string[], table: ReferenceTable, mapping: Record<string, string>, private readonly formats: ValueFormats) {
+  /** `sku` naming several columns (a chargemaster's CPT code and modifier): where they sit, read as a line's (variantCodeOf). */
+  private readonly skuIndexes: readonly number[] | undefined;
+
+  constructor(header: readonly string[], table: ReferenceTable, mapping: ReferenceMapping, private readonly formats: ValueFormats) {
     const specs = REFERENCE_FIELDS[table];
-    const bound = specs.map((s) => ({ ...s, index: columnIndex(header, mapping[s.name] ?? s.name) }));
-    this.missing = bound.filter((b) => b.required && b.index < 0).map((b) => `${b.name} (column "${mapping[b.name] ?? b.name}")`);
-    this.unmapped = bound.filter((b) => !b.required && b.index < 0 && mapping[b.name] !== undefined).map((b) => `${b.name} (column "${mapping[b.name]}")`);
+    const sku = mapping.sku;
+    this.skuIndexes = typeof sku === "object" ? sku.map((column) => columnIndex(header, column)) : undefined;
+    // A variant code is bound by its base column: the table lacks the field when it lacks that one.
+    const columnOf = (name: string): string => {
+      const column = mapping[name] ?? name;
+      return typeof column === "string" ? column : column[0]!;
+    };
+    const bound = specs.map((s) => ({ ...s, index: columnIndex(header, columnOf(s.name)) }));
+    const named = (name: string) => JSON.stringify(mapping[name] ?? name).replace(/^"|"$/g, "");
+    this.missing = bound.filter((b) => b.required && b.index < 0).map((b) => `${b.name} (column "${named(b.name)}")`);
+    this.unmapped = bound.filter((b) => !b.required && b.index < 0 && mapping[b.name] !== undefined).map((b) => `${b.name} (column "${named(b.name)}")`);
+    // A modifier column the table lacks leaves every code bare: reported, not fatal.
+    if (this.skuIndexes && this.skuIndexes[0]! >= 0) {
+      const columns = sku as readonly string[];
+      for (let k = 1; k < columns.length; k++) if (this.skuIndexes[k]! < 0) this.unmapped.push(`sku (column "${columns[k]}")`);
+    }
     this.fields = bound.filter((b) => b.index >= 0);
   }
 
@@ -490,7 +540,7 @@ export class ReferenceMapper<T> {
   map(values: readonly SourceValue[]): T {
     const out: Record<string, unknown> = {};
     for (const f of this.fields) {
-      const v = convert(f, values[f.index], this.formats);
+      const v = this.skuIndexes && f.name === "sku" ? variantCodeOf(new ArrayRow(values), this.skuIndexes)?.code : convert(f, values[f.index], this.formats);
       if (v !== undefined) out[f.name] = v;
       else if (f.required) throw new Error(`${f.name} is empty`);
     }

@@ -40,7 +40,7 @@ function checkEntry(entry: ConnectorConfig, index: number, dir: string, problems
 
   for (const [key, column] of Object.entries(entry.mapping ?? {})) {
     if (!FLAT_FIELD_NAMES.includes(key)) problems.push(`${at(`mapping.${key}`)}: unknown canonical field; one of ${FLAT_FIELD_NAMES.join(", ")}`);
-    else if (Array.isArray(column) && key !== "transaction_id") problems.push(`${at(`mapping.${key}`)}: one column (only transaction_id takes a list: the columns that together name a line)`);
+    else if (Array.isArray(column) && key !== "transaction_id" && key !== "sku") problems.push(`${at(`mapping.${key}`)}: one column (only transaction_id takes a list, the columns that together name a line, and sku, a code and its modifiers)`);
     else if (Array.isArray(column) && entry.type !== "csv") problems.push(`${at(`mapping.${key}`)}: a list of columns is read from csv files only; in a ${entry.type} source, join them in the query or a view`);
     else if (column === ROW_NUMBER && key !== "transaction_id") problems.push(`${at(`mapping.${key}`)}: ${ROW_NUMBER} (a row's number) names a transaction only; map transaction_id to it`);
     else if (column === ROW_NUMBER && entry.type !== "csv") problems.push(`${at(`mapping.${key}`)}: ${ROW_NUMBER} (a row's number) is read from csv files only; in a ${entry.type} source, select a row number or key in the query`);
@@ -52,8 +52,10 @@ function checkEntry(entry: ConnectorConfig, index: number, dir: string, problems
   for (const table of REFERENCE_TABLES) {
     const mapping = entry.reference_mapping?.[table] ?? {};
     const fields = REFERENCE_FIELDS[table].map((f) => f.name);
-    for (const key of Object.keys(mapping)) {
+    for (const [key, column] of Object.entries(mapping)) {
       if (!fields.includes(key)) problems.push(`${at(`reference_mapping.${table}.${key}`)}: unknown field; one of ${fields.join(", ")}`);
+      else if (Array.isArray(column) && key !== "sku") problems.push(`${at(`reference_mapping.${table}.${key}`)}: one column (only sku takes a list: a code and its modifiers)`);
+      else if (Array.isArray(column) && entry.type !== "csv") problems.push(`${at(`reference_mapping.${table}.${key}`)}: a list of columns is read from csv files only; in a ${entry.type} source, join them in the query or a view`);
     }
   }
   try {

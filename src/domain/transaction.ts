@@ -19,6 +19,10 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export interface TransactionLine {
   sku?: string;
+  /** Where `sku` is mapped from several columns (a CPT code and its modifier, an article and its
+   *  size): the first column's value, the code the line is priced by when no reference row prices
+   *  the combination (ReferenceIndex.pricingSku). Absent when the line's sku is that code. */
+  base_sku?: string;
   /** The unit of measure quantity and prices are in (EA, CS, KG…); compared with the price list's
    *  and the contract's (sameUnit below). */
   unit?: string;
