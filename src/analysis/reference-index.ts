@@ -1,7 +1,7 @@
 // Indexes a connector's reference tables (contracts, price list, shipments) for constant-time
 // look-ups per invoice line. Contracts whose customer_id is "*" (or empty) are promotions: they
 // offer their price to every customer for the SKU within their validity window.
-import { type Contract, type ExchangeRate, type ReferenceData, unitCode } from "../domain/transaction.ts";
+import { type Contract, type ExchangeRate, type ReferenceData, type TransactionLine, unitCode } from "../domain/transaction.ts";
 
 export class ReferenceIndex {
   // Nested maps (customer → SKU, currency → SKU) rather than joined keys: every invoice line is
@@ -90,6 +90,19 @@ export class ReferenceIndex {
   /** Every SKU some contract row prices, computed on first use. */
   get contractedSkus(): ReadonlySet<string> {
     return (this.allContractSkus ??= new Set(this.contractRows.map((c) => c.sku)));
+  }
+
+  /**
+   * The code a line is priced by: its sku where a price-list row, a contract or a promotion names
+   * it, else its base code (`base_sku`: a CPT code billed with a modifier no row prices, a size of
+   * an article priced as the article) — so a fee schedule of global codes prices every line, and
+   * one that lists "73721-26" prices the component. A combination some row prices is never priced
+   * by its base code's other rows: its own price is elsewhere in the references.
+   */
+  pricingSku(line: TransactionLine): string | undefined {
+    const sku = line.sku;
+    if (sku === undefined || line.base_sku === undefined || this.pricedSkus.has(sku) || this.contractedSkus.has(sku)) return sku;
+    return line.base_sku;
   }
 
   /** The list price of the SKU in the currency on `day` (YYYY-MM-DD): of entries with start dates,

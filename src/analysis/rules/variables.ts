@@ -41,14 +41,16 @@ export function ruleRef(t: Transaction, ctx: AnalysisContext | undefined): RuleR
   const listPrices = new Map<string, number>();
   for (const line of t.lines) {
     if (!line.sku) continue;
-    for (const c of ctx.reference.contractsFor(t.customer_id, line.sku, t.contract_id)) {
+    // A line's code with a modifier no row prices is priced by its base code (ReferenceIndex.pricingSku).
+    const priced = ctx.reference.pricingSku(line)!;
+    for (const c of ctx.reference.contractsFor(t.customer_id, priced, t.contract_id)) {
       if (seen.has(c)) continue;
       seen.add(c);
       contracts.push(
         new RuleContract(c.contract_id, c.customer_id, c.sku, c.price, c.currency ?? "", c.valid_from ?? "", c.valid_to ?? "", c.max_discount_pct ?? 0, c.min_quantity ?? 0, c.unit ?? "", validOn(c, day)),
       );
     }
-    const list = ctx.reference.listPrice(line.sku, t.currency, day, line.unit);
+    const list = ctx.reference.listPrice(priced, t.currency, day, line.unit);
     if (list !== undefined) listPrices.set(line.sku, list);
   }
   const shipped = ctx.reference.shippedFor(t.transaction_id);

@@ -28,6 +28,8 @@ export interface LineFacts {
   index: number;
   line: TransactionLine;
   sku: string;
+  /** The code the references price the line by: its sku, or its base code where no row prices the combination (ReferenceIndex.pricingSku). */
+  pricingSku: string;
   /** The line's quantity; for a line in percent, its base in hundreds (the units its percentage prices). */
   quantity: number;
   /** Billed net unit price; undefined when the line gives neither amount nor unit price. */
@@ -85,13 +87,14 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
   let rates: readonly ExchangeRate[] | undefined;
   txn.lines.forEach((line, index) => {
     if (!line.sku) return;
+    const sku = ctx.reference.pricingSku(line)!;
     // A percentage is charged per 100 of its base: the money at risk of a percent short is a
     // hundredth of the base.
     const quantity = (line.quantity ?? (oneCharge(line) ? 1 : 0)) / (isPercentUnit(line.unit) ? 100 : 1);
     const net =
       line.amount !== undefined && quantity !== 0 ? line.amount / quantity : line.unit_price !== undefined ? line.unit_price : undefined;
-    let list = ctx.reference.listPrice(line.sku, currency, day, line.unit);
-    for (const d of earlierDays) list = lowest(list, ctx.reference.listPrice(line.sku, currency, d, line.unit));
+    let list = ctx.reference.listPrice(sku, currency, day, line.unit);
+    for (const d of earlierDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
     list ??= line.list_price;
     let terms: Contract | undefined;
     let namedTerms: Contract | undefined;
@@ -101,11 +104,11 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     const outOfWindow: Contract[] = [];
     let unreachedTier: Contract | undefined;
     let otherUnitTerms: Contract | undefined;
-    for (const c of contractsInScope(ctx, txn, line.sku)) {
+    for (const c of contractsInScope(ctx, txn, sku)) {
       // A price per case is no price for a line sold by the each. A contract row that states no
       // unit is in the unit the price list prices the SKU in, if it states one. In force, it
       // still governs the line (its each price derives from it): the policy does not judge it.
-      if (line.unit !== undefined && !sameUnit(line.unit, c.unit ?? ctx.reference.priceListUnit(line.sku))) {
+      if (line.unit !== undefined && !sameUnit(line.unit, c.unit ?? ctx.reference.priceListUnit(sku))) {
         if (inForce(c)) otherUnitTerms ??= c;
         continue;
       }
@@ -133,7 +136,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     // contract or promotion quoted in several currencies that has a row in the invoice's
     // currency is priced by that row: its other rows are no terms in another currency.
     if (foreign) {
-      const quoted = sameCurrencyIds(ctx, txn, line.sku, currency, inForce);
+      const quoted = sameCurrencyIds(ctx, txn, sku, currency, inForce);
       for (const c of foreign) {
         if (quoted.has(c.contract_id)) continue;
         if (!foreignTerms || c.price < foreignTerms.price) foreignTerms = c;
@@ -153,6 +156,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       index,
       line,
       sku: line.sku,
+      pricingSku: sku,
       quantity,
       net,
       list,

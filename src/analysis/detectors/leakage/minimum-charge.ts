@@ -49,7 +49,7 @@ export const minimumChargeDetector: Detector = {
     let billed = 0;
     let counted = 0;
     for (const f of input.lines()) {
-      if (!appliesToAll && !priced.has(f.sku)) continue;
+      if (!appliesToAll && !priced.has(f.pricingSku)) continue;
       const amount = f.line.amount ?? (f.net ?? 0) * f.quantity;
       const agreed = f.terms && f.quantity > 0 ? f.terms.price * f.quantity : amount;
       billed += Math.max(amount, agreed);

@@ -50,7 +50,7 @@ function supersededPrice(f: LineFacts, txn: Transaction, ctx: AnalysisContext, t
   if (f.net === undefined || f.list === undefined || (f.recordedDiscount ?? 0) > 0.01) return null;
   const day = dayOf(txn.date);
   if (day === null || !isBelowOnLine(f.net, f.list, f.quantity, tol)) return null;
-  const previous = ctx.reference.previousListPrice(f.sku, txn.currency, day, f.line.unit);
+  const previous = ctx.reference.previousListPrice(f.pricingSku, txn.currency, day, f.line.unit);
   if (previous === undefined || !(previous.price < f.list) || !nearlyEqual(f.net, previous.price, tol)) return null;
   // Days after a change, an invoice may bill an order taken before it at the price it was taken at
   // (a parcel shipped two days later); the invoice does not say when it was ordered. A work date
