@@ -28,7 +28,7 @@ const claimMapping = `      transaction_id: Claim ID
       date: Claim Date
       customer_id: Payer ID
       reference: Original Claim ID
-      sku: CPT/HCPCS
+      sku: [CPT/HCPCS, Modifier 1]   # a component (26, TC) is priced apart; another modifier bills the code's own price
       quantity: Units`;
 const config = `${billingServerYaml(port)}modules:
   revenue_leakage:
@@ -49,7 +49,7 @@ ${claimMapping}
       amount: Total Charge
       line_amount: Billed Charge
     reference_mapping:
-      price_list: { sku: CPT/HCPCS, list_price: Charge, valid_from: Effective Date }
+      price_list: { sku: [CPT/HCPCS, Modifier], list_price: Charge, valid_from: Effective Date }
   - id: remits
     type: csv
     name: PM claim lines - payer allowed
@@ -64,7 +64,7 @@ ${claimMapping}
       amount: Total Allowed
       line_amount: Allowed
     reference_mapping:
-      contracts: { contract_id: Fee Schedule, customer_id: Payer ID, sku: CPT/HCPCS, price: Allowed, valid_from: Effective Date, valid_to: End Date }
+      contracts: { contract_id: Fee Schedule, customer_id: Payer ID, sku: [CPT/HCPCS, Modifier], price: Allowed, valid_from: Effective Date, valid_to: End Date }
 `;
 await withServedBilling<Label>({ dir, port, config, accountName: "Physician group" }, async (call, labels) => {
   await reportServedBilling({ call, connector: ["charges", "remits"], labels, leakKinds: LEAK_KINDS, title: `Physician group data set, seed ${seed}: ${JSON.stringify(sizes)}`, dir, verbose });
