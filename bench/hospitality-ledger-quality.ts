@@ -20,7 +20,7 @@
  * Not part of `make bench-quality`; docs/quality.md records its results (held-out seeds apart).
  */
 import { scanThroughServer } from "./quality/served-scan.ts";
-import { findingsBy, highestLevelBy, RISK_RANK, scores } from "./quality/ledger-judging.ts";
+import { judgeRows, printJudged } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -79,37 +79,9 @@ async function evaluate(seed: number, setup: string) {
   return { ledger, result, wall, cpu };
 }
 
+/** Judged per journal: a journal is flagged at the highest level of its lines. */
 function judge(ledger: HospitalityLedger, result: Result) {
-  const journalOf = (line: string) => ledger.journalOfLine.get(line);
-  const levelOf = highestLevelBy(result.flagged_transactions, journalOf);
-  const codesOf = findingsBy(result.anomalies, journalOf);
-  const at = (min: number) => {
-    let tp = 0, fp = 0, fn = 0;
-    const falseByKind: Record<string, number> = {};
-    const falseByCode: Record<string, number> = {};
-    const found: Record<string, number> = {};
-    const planted: Record<string, number> = {};
-    const falseAlarms: { id: string; kind: string; user: string; codes: string[] }[] = [];
-    const misses: { id: string; kind: string; user: string; codes: string[] }[] = [];
-    for (const j of ledger.journals) {
-      const flagged = (RISK_RANK[levelOf.get(j.id) ?? "low"] ?? 0) >= min;
-      const codeMap = codesOf.get(j.id) ?? new Map<string, string>();
-      const codes = [...codeMap.entries()].map(([c, m]) => `${c} (${m})`);
-      if (j.anomaly) {
-        planted[j.anomaly] = (planted[j.anomaly] ?? 0) + 1;
-        if (flagged) { tp++; found[j.anomaly] = (found[j.anomaly] ?? 0) + 1; }
-        else { fn++; misses.push({ id: j.id, kind: j.anomaly, user: j.user, codes }); }
-      } else if (flagged) {
-        fp++;
-        falseByKind[j.kind] = (falseByKind[j.kind] ?? 0) + 1;
-        for (const [c, m] of codeMap) if ((RISK_RANK[m.split(" ")[0]!] ?? 0) >= min) falseByCode[c] = (falseByCode[c] ?? 0) + 1;
-        falseAlarms.push({ id: j.id, kind: j.kind, user: j.user, codes });
-      }
-    }
-    const perKind = Object.fromEntries(HOSPITALITY_ANOMALIES.map((k) => [k, `${found[k] ?? 0}/${planted[k] ?? 0}`]));
-    return { ...scores(tp, fp, fn), perKind, falseByKind, falseByCode, falseAlarms, misses };
-  };
-  return { high: at(2), medium: at(1) };
+  return judgeRows(ledger.journals, result, HOSPITALITY_ANOMALIES, (j) => ({ who: j.user, what: "" }), (line) => ledger.journalOfLine.get(line));
 }
 
 const out = [];
@@ -121,18 +93,8 @@ for (const seed of seeds) {
     const summary = { seed, setup, lines: ledger.rows.length, journals: ledger.journals.length, planted, analyzed: result.transactions_analyzed, wall_s: +(wall / 1000).toFixed(1), server_cpu_s: +cpu.toFixed(1), ...j };
     out.push(summary);
     if (asJson) continue;
-    const f = (x: number) => x.toFixed(3);
     console.log(`seed ${seed} ${setup}: ${summary.lines} lines, ${summary.journals} journals, ${planted} planted; analysed ${summary.analyzed}; scan ${summary.wall_s} s (server CPU ${summary.server_cpu_s} s)`);
-    for (const [name, m] of [["high", j.high], ["medium", j.medium]] as const) {
-      console.log(`  ${name}: precision ${f(m.precision)} recall ${f(m.recall)} F1 ${f(m.f1)}  tp/fp/fn ${m.tp}/${m.fp}/${m.fn}  found per kind ${JSON.stringify(m.perKind)}`);
-    }
-    console.log(`  false alarms at high by kind: ${JSON.stringify(j.high.falseByKind)}`);
-    console.log(`  false alarms at high by code: ${JSON.stringify(j.high.falseByCode)}`);
-    console.log(`  false alarms at medium by kind: ${JSON.stringify(j.medium.falseByKind)}`);
-    if (verbose) {
-      for (const fa of j.high.falseAlarms) console.log(`    FP ${fa.id} ${fa.kind} ${fa.user}: ${fa.codes.join(" | ")}`);
-      for (const m of j.high.misses) console.log(`    MISS ${m.id} ${m.kind} ${m.user}: ${m.codes.join(" | ") || "(nothing at medium or above)"}`);
-    }
+    printJudged(j, verbose);
   }
 }
 if (asJson) console.log(JSON.stringify(out));

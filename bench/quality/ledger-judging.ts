@@ -71,12 +71,18 @@ type Flagged = { transaction_id: string; risk_level: string };
  * planted with one of the `relevant` anomalies counts as found when it is flagged at that level,
  * an unplanted one flagged there is a false alarm (by its kind and by the codes that reached the
  * level). A row planted with another anomaly counts neither way. `describe` names a row's
- * person and what it was, for the lists of misses and false alarms.
+ * person and what it was, for the lists of misses and false alarms. `rowOf` maps a scanned
+ * transaction to the row it belongs to (a journal's lines to the journal; by default itself).
  */
-export function judgeRows<R extends LabelledRow>(rows: readonly R[], result: { flagged_transactions?: Flagged[]; anomalies?: Finding[] }, relevant: readonly string[], describe: (row: R) => { who: string; what: string }) {
-  const same = (id: string) => id;
-  const levelOf = highestLevelBy(result.flagged_transactions, same);
-  const codesOf = findingsBy(result.anomalies, same);
+export function judgeRows<R extends LabelledRow>(
+  rows: readonly R[],
+  result: { flagged_transactions?: Flagged[]; anomalies?: Finding[] },
+  relevant: readonly string[],
+  describe: (row: R) => { who: string; what: string },
+  rowOf: (transactionId: string) => string | undefined = (id) => id,
+) {
+  const levelOf = highestLevelBy(result.flagged_transactions, rowOf);
+  const codesOf = findingsBy(result.anomalies, rowOf);
   const at = (min: number) => {
     let tp = 0, fp = 0, fn = 0;
     const falseByKind: Record<string, number> = {};
@@ -104,4 +110,20 @@ export function judgeRows<R extends LabelledRow>(rows: readonly R[], result: { f
     return { ...scores(tp, fp, fn), perKind, falseByKind, falseByCode, falseAlarms, misses };
   };
   return { high: at(2), medium: at(1) };
+}
+
+/** judgeRows' figures as the runners print them: precision and recall at high and medium, the
+ *  false alarms by kind and code, and with `verbose` each false alarm and miss at high. */
+export function printJudged(j: ReturnType<typeof judgeRows>, verbose: boolean) {
+  const f = (x: number) => x.toFixed(3);
+  for (const [name, m] of [["high", j.high], ["medium", j.medium]] as const) {
+    console.log(`  ${name}: precision ${f(m.precision)} recall ${f(m.recall)} F1 ${f(m.f1)}  tp/fp/fn ${m.tp}/${m.fp}/${m.fn}  found per kind ${JSON.stringify(m.perKind)}`);
+  }
+  console.log(`  false alarms at high by kind: ${JSON.stringify(j.high.falseByKind)}`);
+  console.log(`  false alarms at high by code: ${JSON.stringify(j.high.falseByCode)}`);
+  console.log(`  false alarms at medium by kind: ${JSON.stringify(j.medium.falseByKind)}`);
+  if (!verbose) return;
+  const who = (x: { who: string; what: string }) => [x.who, x.what].filter(Boolean).join(" ");
+  for (const fa of j.high.falseAlarms) console.log(`    FP ${fa.id} ${fa.kind} ${who(fa)}: ${fa.codes.join(" | ")}`);
+  for (const m of j.high.misses) console.log(`    MISS ${m.id} ${m.kind} ${who(m)}: ${m.codes.join(" | ") || "(nothing at medium or above)"}`);
 }

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { judgeRows, type LabelledRow } from "./ledger-judging.ts";
+import { judgeRows, type LabelledRow, printJudged } from "./ledger-judging.ts";
 import { scanThroughServer } from "./served-scan.ts";
 
 interface Flagged { transaction_id: string; risk_score: number; risk_level: string }
@@ -70,18 +70,8 @@ export async function runServedRowEval<D, R extends LabelledRow>(spec: RowEval<D
         const summary = { seed, setup, module, transactions: rows.length, planted, analyzed: result.transactions_analyzed, wall_s: +(wall / 1000).toFixed(1), server_cpu_s: +cpu.toFixed(1), ...j };
         out.push(summary);
         if (asJson) continue;
-        const f = (x: number) => x.toFixed(3);
         console.log(`seed ${seed} ${setup} ${module}: ${summary.transactions} transactions, ${planted} planted; analysed ${summary.analyzed}; scan ${summary.wall_s} s (server CPU ${summary.server_cpu_s} s)`);
-        for (const [name, m] of [["high", j.high], ["medium", j.medium]] as const) {
-          console.log(`  ${name}: precision ${f(m.precision)} recall ${f(m.recall)} F1 ${f(m.f1)}  tp/fp/fn ${m.tp}/${m.fp}/${m.fn}  found per kind ${JSON.stringify(m.perKind)}`);
-        }
-        console.log(`  false alarms at high by kind: ${JSON.stringify(j.high.falseByKind)}`);
-        console.log(`  false alarms at high by code: ${JSON.stringify(j.high.falseByCode)}`);
-        console.log(`  false alarms at medium by kind: ${JSON.stringify(j.medium.falseByKind)}`);
-        if (verbose) {
-          for (const fa of j.high.falseAlarms) console.log(`    FP ${fa.id} ${fa.kind} ${fa.who} ${fa.what}: ${fa.codes.join(" | ")}`);
-          for (const m of j.high.misses) console.log(`    MISS ${m.id} ${m.kind} ${m.who} ${m.what}: ${m.codes.join(" | ") || "(nothing at medium or above)"}`);
-        }
+        printJudged(j, verbose);
       }
     }
   }
