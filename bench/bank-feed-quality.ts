@@ -24,14 +24,12 @@
  */
 import { runServedRowEval } from "./quality/served-row-eval.ts";
 import { BANK_ANOMALIES, generateBankExport, toCsv } from "./quality/bank-feed.ts";
+import { servedServerYaml } from "./quality/served-scan.ts";
 
 const CONFIG = (dir: string, port: number, setup: string) => {
   const configured = setup === "configured";
   return `
-server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ${dir}/assay.db, synchronous: NORMAL }
-security: { master_key_file: ${dir}/master.key }
-connectors:
+${servedServerYaml(dir, port)}connectors:
   - id: bank
     type: csv
     name: Bank statement feed

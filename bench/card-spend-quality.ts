@@ -21,14 +21,12 @@
  */
 import { runServedRowEval } from "./quality/served-row-eval.ts";
 import { CARD_ANOMALIES, generateCardExport, toCsv } from "./quality/card-spend.ts";
+import { servedServerYaml } from "./quality/served-scan.ts";
 
 const CONFIG = (dir: string, port: number, setup: string) => {
   const configured = setup === "configured";
   return `
-server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ${dir}/assay.db, synchronous: NORMAL }
-security: { master_key_file: ${dir}/master.key }
-connectors:
+${servedServerYaml(dir, port)}connectors:
   - id: cards
     type: csv
     name: Corporate card transactions

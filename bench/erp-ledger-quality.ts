@@ -10,7 +10,7 @@
  *
  * Not part of `make bench-quality` (it changes no existing figure); docs/quality.md records its results.
  */
-import { scanThroughServer } from "./quality/served-scan.ts";
+import { scanThroughServer, servedServerYaml } from "./quality/served-scan.ts";
 import { highCodesBy, highestLevelBy, RISK_RANK, scores } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,10 +28,7 @@ const asJson = args.includes("--json");
 const root = resolve(import.meta.dir, "..");
 
 const CONFIG = (dir: string, port: number) => `
-server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ${dir}/assay.db, synchronous: NORMAL }
-security: { master_key_file: ${dir}/master.key }
-connectors:
+${servedServerYaml(dir, port)}connectors:
   - id: gl
     type: csv
     name: Business Central G/L entries

@@ -19,7 +19,7 @@
  *
  * Not part of `make bench-quality`; docs/quality.md records its results (held-out seeds apart).
  */
-import { scanThroughServer } from "./quality/served-scan.ts";
+import { scanThroughServer, servedServerYaml } from "./quality/served-scan.ts";
 import { judgeRows, printJudged } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -39,10 +39,7 @@ const verbose = args.includes("--verbose");
 const root = resolve(import.meta.dir, "..");
 
 const CONFIG = (dir: string, port: number, setup: string) => `
-server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ${dir}/assay.db, synchronous: NORMAL }
-security: { master_key_file: ${dir}/master.key }
-connectors:
+${servedServerYaml(dir, port)}connectors:
   - id: gl
     type: csv
     name: Group ERP journal lines

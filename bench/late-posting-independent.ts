@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { generateErpLedger, toCsv } from "./quality/erp-ledger.ts";
 import { generateSapLedger, toSapCsv } from "./quality/sap-ledger.ts";
-import { scanThroughServer } from "./quality/served-scan.ts";
+import { scanThroughServer, servedServerYaml } from "./quality/served-scan.ts";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -30,10 +30,7 @@ interface Result {
 }
 
 const HEAD = (dir: string, port: number) => `
-server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ${dir}/assay.db, synchronous: NORMAL }
-security: { master_key_file: ${dir}/master.key }
-connectors:`;
+${servedServerYaml(dir, port)}connectors:`;
 
 async function scan(file: string, bytes: string | Buffer, connector: string): Promise<Result> {
   const dir = mkdtempSync(join(tmpdir(), "late-independent-"));

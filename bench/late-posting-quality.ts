@@ -29,7 +29,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { FISCAL_YEAR_STARTS, LATE_KINDS, REGULAR_KINDS, generateLateLedger, toLateCsv, type LateLedger } from "./quality/late-postings.ts";
 import { prf } from "./quality/metrics.ts";
-import { scanThroughServer } from "./quality/served-scan.ts";
+import { scanThroughServer, servedServerYaml } from "./quality/served-scan.ts";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -43,9 +43,7 @@ const calendar = (flag("--calendar") ?? "months") as "months" | "4-4-5";
 const root = resolve(import.meta.dir, "..");
 
 const CONFIG = (dir: string, port: number, setup: string) => `
-server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ${dir}/assay.db, synchronous: NORMAL }
-security: { master_key_file: ${dir}/master.key }${setup === "labelled-fiscal" ? `
+${servedServerYaml(dir, port).trimEnd()}${setup === "labelled-fiscal" ? `
 modules:
   anomaly_detection:
     late_posting:

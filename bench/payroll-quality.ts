@@ -23,14 +23,12 @@
  */
 import { runServedRowEval } from "./quality/served-row-eval.ts";
 import { PAYROLL_ANOMALIES, generatePayrollExport, toCsv } from "./quality/payroll.ts";
+import { servedServerYaml } from "./quality/served-scan.ts";
 
 const CONFIG = (dir: string, port: number, setup: string) => {
   const configured = setup === "configured";
   return `
-server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ${dir}/assay.db, synchronous: NORMAL }
-security: { master_key_file: ${dir}/master.key }
-connectors:
+${servedServerYaml(dir, port)}connectors:
   - id: payroll
     type: csv
     name: Payroll payments register

@@ -20,7 +20,7 @@
  * key [Buchungskreis, Belegnummer, Geschäftsjahr, Position].
  * Not part of `make bench-quality` (it changes no existing figure); docs/quality.md records its results.
  */
-import { scanThroughServer } from "./quality/served-scan.ts";
+import { scanThroughServer, servedServerYaml } from "./quality/served-scan.ts";
 import { highCodesBy, highestLevelBy, RISK_RANK, scores } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,10 +48,7 @@ const MAPPING = (setup: string) => `
       amount: Betrag in Hauswährung`;
 
 const CONFIG = (dir: string, port: number, setup: string) => `
-server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ${dir}/assay.db, synchronous: NORMAL }
-security: { master_key_file: ${dir}/master.key }
-connectors:
+${servedServerYaml(dir, port)}connectors:
   - id: sap
     type: csv
     name: SAP S/4HANA Journal Entry Items (FAGLL03H)

@@ -13,7 +13,7 @@
  *
  * Not part of `make bench-quality`; docs/quality.md records its results.
  */
-import { scanThroughServer } from "./quality/served-scan.ts";
+import { scanThroughServer, servedServerYaml } from "./quality/served-scan.ts";
 import { findingsBy, highestLevelBy, RISK_RANK, scores } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,10 +35,7 @@ const root = resolve(import.meta.dir, "..");
 // re-saved US export, and the columns that do not carry a canonical name (Created By, Debit and
 // Credit are found by name).
 const CONFIG = (dir: string, port: number) => `
-server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ${dir}/assay.db, synchronous: NORMAL }
-security: { master_key_file: ${dir}/master.key }
-connectors:
+${servedServerYaml(dir, port)}connectors:
   - id: books
     type: csv
     name: QuickBooks Online journal

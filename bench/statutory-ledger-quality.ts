@@ -17,7 +17,7 @@
  * Seed 11 was looked at while fixing; 22 and 33 are held out.
  * Not part of `make bench-quality` (it changes no existing figure); docs/quality.md records its results.
  */
-import { scanThroughServer } from "./quality/served-scan.ts";
+import { scanThroughServer, servedServerYaml } from "./quality/served-scan.ts";
 import { findingsBy, highestLevelBy, RISK_RANK, scores } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -63,10 +63,7 @@ const DATEV_CONNECTOR = (setup: string) => {
 };
 
 const CONFIG = (dir: string, port: number, setup: string) => `
-server: { host: 127.0.0.1, port: ${port}, access_log: false }
-storage: { path: ${dir}/assay.db, synchronous: NORMAL }
-security: { master_key_file: ${dir}/master.key }
-connectors:
+${servedServerYaml(dir, port)}connectors:
   - id: ledger
     type: csv
     name: ${format === "fec" ? "FEC" : "DATEV Buchungsstapel"}

@@ -5,6 +5,14 @@
 import { createHmac } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 
+/** The server, storage and master key lines of a runner's assay.yaml: its own database and key in `dir`, on `port`. */
+export function servedServerYaml(dir: string, port: number): string {
+  return `server: { host: 127.0.0.1, port: ${port}, access_log: false }
+storage: { path: ${dir}/assay.db, synchronous: NORMAL }
+security: { master_key_file: ${dir}/master.key }
+`;
+}
+
 export interface ServedScan<R> {
   result: R;
   /** Wall time of the scan request, ms. */
