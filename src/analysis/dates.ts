@@ -137,6 +137,21 @@ export function dayOf(value: string | undefined): string | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString().slice(0, 10);
 }
 
+/** The calendar day (YYYY-MM-DD, UTC) of a time in ms. */
+export function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** `day` (YYYY-MM-DD) plus `n` calendar days. */
+export function addDays(day: string, n: number): string {
+  return isoDay(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
+}
+
+/** The calendar day before `day` (YYYY-MM-DD). */
+export function dayBefore(day: string): string {
+  return addDays(day, -1);
+}
+
 export function daysBetween(aMs: number, bMs: number): number {
   return Math.abs(aMs - bMs) / DAY_MS;
 }

@@ -2,6 +2,7 @@
 // look-ups per invoice line. Contracts whose customer_id is "*" (or empty) are promotions: they
 // offer their price to every customer for the SKU within their validity window.
 import { type Contract, type ExchangeRate, type ReferenceData, type TransactionLine, unitCode } from "../domain/transaction.ts";
+import { dayBefore } from "./dates.ts";
 
 export class ReferenceIndex {
   // Nested maps (customer → SKU, currency → SKU) rather than joined keys: every invoice line is
@@ -215,10 +216,6 @@ export function closeSupersededRows(contracts: readonly Contract[]): readonly Co
     }
   }
   return replaced ? contracts.map((c) => replaced!.get(c) ?? c) : contracts;
-}
-
-function dayBefore(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Whether the contract is in force on `day` (YYYY-MM-DD); open ends are unbounded. */

@@ -15,7 +15,7 @@
 // looks exactly like a ghost employee and is reported too, at high, by decision: the surname they
 // share is what a ghost who is the keyer's relative has too, a register holds no address, and what
 // tells a real spouse apart (the HR file, an I-9, timesheets) is outside the export.
-import { parseDateMs } from "../../dates.ts";
+import { isoDay, parseDateMs } from "../../dates.ts";
 import { bankAccountOf } from "../../payee-accounts.ts";
 import { lowerBound } from "../../sorted-search.ts";
 import type { Detector } from "../types.ts";
@@ -47,15 +47,14 @@ export const otherPayeesBankAccountDetector: Detector = {
       if (!best || (still && !best.still) || (still === best.still && before > best.before)) best = { payee, before, since: days[0]!, still };
     }
     if (!best) return [];
-    const day = (t: number) => new Date(t).toISOString().slice(0, 10);
     return [
       {
         code: "other_payees_bank_account",
         score: best.still ? 0.85 : 0.5,
-        message: `paid into bank account ${account.split("|")[0]} that ${best.payee} had been paid into ${best.before} times since ${day(best.since)} before ${txn.customer_id}'s first payment there on ${day(first)}${best.still ? ` and still is: two payees drawing on one account (a ghost payee, or an account diverted to another payee's)` : `, but no longer: an account handed over, or diverted`}`,
+        message: `paid into bank account ${account.split("|")[0]} that ${best.payee} had been paid into ${best.before} times since ${isoDay(best.since)} before ${txn.customer_id}'s first payment there on ${isoDay(first)}${best.still ? ` and still is: two payees drawing on one account (a ghost payee, or an account diverted to another payee's)` : `, but no longer: an account handed over, or diverted`}`,
         field: "attributes",
         expected: { account_of: txn.customer_id },
-        actual: { account: account.split("|")[0], other_payee: best.payee, other_payments_before: best.before, other_since: day(best.since), first_payment_here: day(first), other_still_paid: best.still },
+        actual: { account: account.split("|")[0], other_payee: best.payee, other_payments_before: best.before, other_since: isoDay(best.since), first_payment_here: isoDay(first), other_still_paid: best.still },
         amount_at_risk: 0,
       },
     ];

@@ -24,7 +24,7 @@
 // and is dropped (restatedByAccountChange) — else a move for good, seen only once or twice before
 // the history ends, would be high on two findings of one fact (an employee's new direct deposit
 // account in a payroll register).
-import { parseDateMs } from "../../dates.ts";
+import { isoDay, parseDateMs } from "../../dates.ts";
 import { bankAccountOf, isBankAccountField } from "../../payee-accounts.ts";
 import { lowerBound } from "../../sorted-search.ts";
 import type { Detector, Finding } from "../types.ts";
@@ -80,7 +80,6 @@ export const payeeBankAccountChangedDetector: Detector = {
     const detour = back && here.length < ESTABLISHED;
     const undecided = !laterElsewhere && here.length < ESTABLISHED;
     if (!detour && !undecided && ms !== first) return [];
-    const day = (t: number) => new Date(t).toISOString().slice(0, 10);
     const shown = account.split("|")[0];
     const why = detour
       ? `and after it was paid into an account it had before again: a detour of its payments (business email compromise), not a move`
@@ -91,10 +90,10 @@ export const payeeBankAccountChangedDetector: Detector = {
       {
         code: CODE,
         score: detour ? 0.85 : 0.5,
-        message: `${txn.customer_id}, paid ${before} times into other accounts, paid into bank account ${shown} never used for it before ${day(first)} (${here.length} payment(s) into it) ${why}`,
+        message: `${txn.customer_id}, paid ${before} times into other accounts, paid into bank account ${shown} never used for it before ${isoDay(first)} (${here.length} payment(s) into it) ${why}`,
         field: "attributes",
         expected: { accounts_of_payee: [...accounts.keys()].filter((a) => a !== account).map((a) => a.split("|")[0]) },
-        actual: { account: shown, first_payment_here: day(first), payments_here: here.length, established_payments: before, paid_into_earlier_account_after: back },
+        actual: { account: shown, first_payment_here: isoDay(first), payments_here: here.length, established_payments: before, paid_into_earlier_account_after: back },
         amount_at_risk: 0,
       },
     ];

@@ -29,7 +29,7 @@
 // scheduled charges); a period with no invoice at all is a finding without a transaction.
 import type { Contract, Transaction } from "../../../domain/transaction.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
-import { dayOf } from "../../dates.ts";
+import { addDays, dayBefore, dayOf, daysBetween } from "../../dates.ts";
 import { money, type Finding } from "../types.ts";
 import { namedPeriodStart } from "./billed-period.ts";
 
@@ -384,7 +384,7 @@ function billedEveryPeriod(lines: readonly Billed[], days: number): boolean {
   const billed = [...new Set(lines.filter((l) => l.amount > 0).map((l) => l.day))].sort();
   if (billed.length < 2) return false;
   const gaps: number[] = [];
-  for (let i = 1; i < billed.length; i++) gaps.push((Date.parse(`${billed[i]}T00:00:00Z`) - Date.parse(`${billed[i - 1]}T00:00:00Z`)) / 86_400_000);
+  for (let i = 1; i < billed.length; i++) gaps.push(daysBetween(Date.parse(`${billed[i]}T00:00:00Z`), Date.parse(`${billed[i - 1]}T00:00:00Z`)));
   gaps.sort((a, b) => a - b);
   return gaps[gaps.length >> 1]! <= 1.5 * days;
 }
@@ -454,13 +454,6 @@ export function addMonths(day: string, n: number): string {
   return `${year}-${String(month + 1).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
 }
 
-function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
-
-function dayBefore(day: string): string {
-  return addDays(day, -1);
-}
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);
