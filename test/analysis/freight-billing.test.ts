@@ -132,6 +132,17 @@ test("a balance due adding to a standing original is not judged against the mini
   expect(codes((await analyse(corrected, { ref: minimumAgreement, config, history: [original, credit, corrected] })).anomalies)).toEqual(["below_minimum_charge"]);
 });
 
+test("a bill below the minimum that a credit note took back in full and a new bill replaced is not judged again; credited in part, it still is", async () => {
+  const short = smallShipment("418000021");
+  const credit = { ...smallShipment("CM90021", { type: "credit_note", reference: "418000021" }), date: "2026-01-09T00:00:00Z" };
+  const rebill = { ...smallShipment("418000021R", { minimumLine: true, reference: "418000021" }), date: "2026-01-09T00:00:00Z" };
+  expect(codes((await analyse(short, { ref: minimumAgreement, config, history: [short, credit, rebill] })).anomalies)).toEqual([]);
+  expect(codes((await analyse(rebill, { ref: minimumAgreement, config, history: [short, credit, rebill] })).anomalies)).toEqual([]);
+  // Only the fuel taken back: the linehaul's shortfall stands.
+  const fuelCredit: Transaction = { ...credit, transaction_id: "CM90022", amount: -credit.lines[1]!.amount!, lines: [credit.lines[1]!] };
+  expect(codes((await analyse(short, { ref: minimumAgreement, config, history: [short, fuelCredit] })).anomalies)).toEqual(["below_minimum_charge"]);
+});
+
 test("an agreement stating only a minimum (a minimum fee) applies it to the whole bill", async () => {
   const ref = { contracts: [{ contract_id: "ENG-7", customer_id: "CL-9", sku: "Minimum Fee", price: 250, currency: "USD" }], price_list: [{ sku: "CONSULT-HR", list_price: 150, currency: "USD" }] };
   const fee = (id: string, hours: number): Transaction => ({

@@ -17,7 +17,7 @@
 //
 // Not judged: a bill carrying a minimum line (billed at the minimum), one naming an approver (a
 // pricing manager's waiver), a credit, a bill adding to a standing original (a balance due:
-// billed-difference.ts), and bills whose lines are not priced as billed (free of charge, at a
+// billed-difference.ts), a bill credited in full and billed again (replaced-invoice.ts), and bills whose lines are not priced as billed (free of charge, at a
 // quote, prorated, intercompany: documentRules in pricing.ts).
 import type { Contract, Transaction } from "../../../domain/transaction.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
@@ -29,6 +29,7 @@ import { addsToOriginal } from "./billed-difference.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { attributeKey } from "./markers.ts";
 import { documentRules, PRICING_RULES } from "./pricing.ts";
+import { replacedInvoice } from "./replaced-invoice.ts";
 import { workDaysBefore } from "./work-dates.ts";
 
 export const minimumChargeDetector: Detector = {
@@ -56,6 +57,8 @@ export const minimumChargeDetector: Detector = {
       counted++;
     }
     if (counted === 0 || !(billed > 0) || !isBelow(billed, minimum.price, cfg.tolerance)) return [];
+    // Credited in full and billed again: the new bill is the one judged (asked only of a finding).
+    if (replacedInvoice(txn, ctx) !== undefined) return [];
     const short = minimum.price - billed;
     return [finding(txn, minimum, billed, short, appliesToAll)];
   },
