@@ -1,17 +1,18 @@
 // Cold start of `assay serve` to the first signed 200, for one or more binaries measured
 // INTERLEAVED (A B A B …) on the same database, so a busy shared machine weighs on each alike.
-//   bun run bench/cold-start.ts [--starts N] [--fill MB] BINARY [BINARY …]
+//   bun run bench/cold-start.ts [--starts N] [--fill MB] [--connectors 1] BINARY [BINARY …]
 // Per binary: median/min/max wall (process spawn to the first 200, polled with fetch every 1 ms,
 // as `make bench` does) and the server's CPU until then: /proc utime+stime (10 ms ticks) and the
 // sum of its threads' schedstat run time (ns, the finer figure). `--fill MB` pads the database
 // to about MB megabytes first (a large file: its quick_check runs in a worker after listening).
+// `--connectors 1` adds `make bench`'s sample sqlite and csv connectors to the configuration.
 import { Database } from "bun:sqlite";
 import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { signHex } from "../src/auth/signature.ts";
 import { processCpuSeconds, threadsCpuMs } from "./load.ts";
-import { benchServerYaml, runCli } from "./support.ts";
+import { benchServerYaml, runCli, writeSampleSources } from "./support.ts";
 import { freePort } from "../test/support/ports.ts";
 
 const argv = process.argv.slice(2);
@@ -24,12 +25,13 @@ const option = (name: string, fallback: number) => {
 };
 const STARTS = option("starts", 15);
 const FILL_MB = option("fill", 0);
+const WITH_CONNECTORS = option("connectors", 0) === 1;
 const binaries = argv.map((b) => resolve(b));
 if (binaries.length === 0) throw new Error("usage: bun run bench/cold-start.ts [--starts N] [--fill MB] BINARY [BINARY …]");
 
 const dir = mkdtempSync(join(tmpdir(), "assay-cold-"));
 const config = join(dir, "assay.yaml");
-writeFileSync(config, benchServerYaml());
+writeFileSync(config, benchServerYaml(WITH_CONNECTORS ? (await writeSampleSources(dir)).connectorsYaml : ""));
 const cli = (...args: string[]) => runCli(binaries[0]!, config, ...args);
 
 await cli("init");
