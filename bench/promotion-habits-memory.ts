@@ -13,7 +13,7 @@ Bun.gc(true);
 const before = heapStats().heapSize;
 for (let k = 0; k < n; k++) {
   const skus = [`SKU-${k}`, `SKU-${(k * 7) % n}`, "SHIP"];
-  builder.observe(`C${k % 5000}`, "USD", 20_000 + (k % 365), skus, [0, 5, 0], [100 + (k % 50), 30, k % 3 ? 7.95 : 0], 3);
+  builder.observe(`C${k % 5000}`, "USD", 20_000 + (k % 365), skus, [0, 5, 0], [100 + (k % 50), 30, k % 3 ? 7.95 : 0], 3, []);
 }
 Bun.gc(true);
 const mb = (heapStats().heapSize - before) / 1e6;

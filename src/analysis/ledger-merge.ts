@@ -14,6 +14,7 @@ import { regimeOf, TaxHabits, taxObservation } from "./detectors/leakage/tax-hab
 import { KitComponents, kitObservation } from "./detectors/leakage/kit-components.ts";
 import { PromotionHabits, promotionObservation } from "./detectors/leakage/promotion-habits.ts";
 
+const NO_GROUPS: readonly string[] = [];
 const INVOICE = 1;
 const CREDIT_REFERENCE = 2;
 const DOCUMENT = 4;
@@ -53,8 +54,9 @@ export interface LedgerBatch {
   kitInts: Int32Array;
   kitNums: Float64Array;
   /** Each invoice's promotion observation (promotion-habits.ts), flat: per invoice in `promoInts`
-   *  its index in the batch, customer, currency, day and line count, then the lines' SKUs (indexes
-   *  into `strings`); in `promoNums` the lines' recorded discounts (NaN: none) and amounts. */
+   *  its index in the batch, customer, currency, day, line count and customer group count, then
+   *  the lines' SKUs and the groups (indexes into `strings`); in `promoNums` the lines' recorded
+   *  discounts (NaN: none) and amounts. */
   promoInts: Int32Array;
   promoNums: Float64Array;
   /** The contract ids the batch's invoices name, each once: per id in `contractInts` the index in
@@ -276,9 +278,10 @@ export class LedgerBatchWriter {
   private observePromotion(i: number, t: Transaction) {
     const o = promotionObservation(t);
     if (!o) return;
-    const [customer, currency, day, skus, discounts, amounts] = o;
+    const [customer, currency, day, skus, discounts, amounts, groups] = o;
     const k = skus.length;
-    if (this.promoInt + 5 + k > this.promoInts.length) this.promoInts = growTo(this.promoInts, this.promoInt + 5 + k);
+    const g = groups.length;
+    if (this.promoInt + 6 + k + g > this.promoInts.length) this.promoInts = growTo(this.promoInts, this.promoInt + 6 + k + g);
     if (this.promoNum + 2 * k > this.promoNums.length) this.promoNums = growTo(this.promoNums, this.promoNum + 2 * k);
     const ints = this.promoInts;
     const nums = this.promoNums;
@@ -289,11 +292,13 @@ export class LedgerBatchWriter {
     ints[at++] = this.ref(currency);
     ints[at++] = day;
     ints[at++] = k;
+    ints[at++] = g;
     for (let j = 0; j < k; j++) {
       ints[at++] = this.ref(skus[j]!);
       nums[n++] = discounts[j]!;
       nums[n++] = amounts[j]!;
     }
+    for (let j = 0; j < g; j++) ints[at++] = this.ref(groups[j]!);
     this.promoInt = at;
     this.promoNum = n;
   }
@@ -494,13 +499,15 @@ export class LedgerMerge {
       const currency = strings[ints[at + 2]!]!;
       const day = ints[at + 3]!;
       const k = ints[at + 4]!;
-      at += 5;
+      const g = ints[at + 5]!;
+      at += 6;
       for (let j = 0; j < k; j++) {
         this.promoSkus[j] = strings[ints[at++]!]!;
         this.promoDiscounts[j] = nums[x++]!;
         this.promoAmounts[j] = nums[x++]!;
       }
-      promotions.observe(customer, currency, day, this.promoSkus, this.promoDiscounts, this.promoAmounts, k);
+      const groups = g === 0 ? NO_GROUPS : Array.from({ length: g }, () => strings[ints[at++]!]!);
+      promotions.observe(customer, currency, day, this.promoSkus, this.promoDiscounts, this.promoAmounts, k, groups);
     }
   }
 

@@ -128,3 +128,72 @@ test("a charged line's invoice value is the other lines' amounts, however many l
   for (let i = 0; i < 6; i++) b.add(invoice(`C${++n}`, { customer: `C${i}`, date: day(`2025-04-${10 + i}`), lines: [...seven(100 + i * 6), ship(true)] }));
   expect(b.finish().freeFrom("USD", "SHIP")).toBeUndefined();
 });
+
+/** history() and a staff programme: five employees (`Customer Group` Staff) given 30 % on whatever
+ *  they buy, all year, with the code STAFF30 that a retail customer may also type at the checkout;
+ *  a VIP tier given 30 % now and then (three of its ten invoices); retail customers at list. */
+function withGroups(): Transaction[] {
+  const h = history();
+  let n = 0;
+  const grouped = (date: string, customer: string, group: string, lines: LineSpec[], code = ""): Transaction => ({
+    ...invoice(`G${++n}`, { customer, date: day(date), lines }),
+    attributes: { "Customer Group": group, "Discount Codes": code, "Sales Channel": "web" },
+  });
+  const skus = ["LAMP", "VASE", "TOY", "GAME"];
+  for (let i = 0; i < 10; i++) h.push(grouped(`2025-0${1 + (i % 9)}-0${1 + (i % 7)}`, `STAFF${i % 5}`, "Staff", [off(skus[i % 4]!, 30), ship(true)], "STAFF30"));
+  for (let i = 0; i < 10; i++) h.push(grouped(`2025-0${1 + (i % 9)}-1${i % 9}`, `VIP${i % 4}`, "VIP", [off(skus[i % 4]!, i < 3 ? 30 : 0), ship(true)]));
+  for (let i = 0; i < 12; i++) h.push(grouped(`2025-0${1 + (i % 9)}-2${i % 8}`, `RET${i}`, "Retail", [off(skus[i % 4]!, 0), ship(true)]));
+  return h;
+}
+
+describe("a customer group's standing discount", () => {
+  const groupFound = async (t: Transaction) => (await analyse(t, { history: withGroups(), ref })).anomalies.filter((a) => a.code === "discount_above_cap");
+  const order = (id: string, customer: string, attributes: Transaction["attributes"]) => ({
+    ...invoice(id, { customer, date: day("2025-06-17"), lines: [off("LAMP", 30), ship(true)] }),
+    attributes,
+  });
+
+  test("the discount every invoice of a customer group carries is the group's terms, for a member new to the history too", async () => {
+    expect(await groupFound(order("S1", "STAFF2", { "Customer Group": "Staff", "Discount Codes": "STAFF30" }))).toEqual([]);
+    expect(await groupFound(order("S2", "STAFF9", { "customer_group": "staff" }))).toEqual([]);
+  });
+
+  test("the group's discount given to a customer outside it is reported, whatever code it was typed with", async () => {
+    expect((await groupFound(order("R1", "RET3", { "Customer Group": "Retail", "Discount Codes": "STAFF30" }))).length).toBe(1);
+    expect((await groupFound(order("R2", "NEW", { "Discount Codes": "STAFF30" }))).length).toBe(1);
+  });
+
+  test("a discount a group has only now and then is no standing discount of it", async () => {
+    expect((await groupFound(order("V1", "VIP1", { "Customer Group": "VIP" }))).length).toBe(1);
+  });
+
+  test("a group's discount is standing on half its invoices when the other groups rarely have it, not when they have it as often", () => {
+    // Gold: 20 % on 4 of 6 invoices (a sale's price on the others); Silver at 20 % on `silver` of 20.
+    const learned = (silver: number) => {
+      const b = new PromotionHabitsBuilder();
+      for (let i = 0; i < 6; i++) b.observe(`GOLD${i % 3}`, "USD", 20_000 + i, ["LAMP"], [i < 4 ? 20 : 40], [64], 1, ["CUSTOMERTIER=GOLD"]);
+      for (let i = 0; i < 20; i++) b.observe(`SILVER${i}`, "USD", 20_000 + i, ["LAMP"], [i < silver ? 20 : Number.NaN], [i < silver ? 64 : 80], 1, ["CUSTOMERTIER=SILVER"]);
+      return b.finish().parts.groups;
+    };
+    expect([...learned(1)]).toEqual([["CUSTOMERTIER=GOLD", [20]]]);
+    expect([...learned(4)]).toEqual([]);
+  });
+
+  test("the split scan's merged ledger learns the same groups as one pass", () => {
+    const data = withGroups();
+    const merge = new LedgerMerge();
+    for (const part of [data.slice(0, 40), data.slice(40)]) {
+      const w = new LedgerBatchWriter(4);
+      for (const t of part) {
+        w.add(t);
+        if (w.full) merge.add(w.take());
+      }
+      if (w.length > 0) merge.add(w.take());
+    }
+    const one = new HistoryBuilder({ level: "ledger", categoricalFields: [] });
+    for (const t of data) one.add(t);
+    const merged = merge.finish().promotionHabits.parts;
+    expect(merged).toEqual(one.finish().promotionHabits.parts);
+    expect([...merged.groups]).toEqual([["CUSTOMERGROUP=STAFF", [30]]]);
+  });
+});

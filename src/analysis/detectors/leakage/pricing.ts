@@ -171,7 +171,8 @@ export function freeOverThreshold(f: LineFacts, txn: Transaction, ctx: AnalysisC
 
 /**
  * Why the line's recorded discount beyond the policy is the seller's own promotion — a campaign
- * many customers had on the same days, or a SKU's markdown (promotion-habits.ts) — if it is, and
+ * many customers had on the same days, a SKU's markdown, or the standing discount of the customer
+ * group the invoice names (promotion-habits.ts) — if it is, and
  * the line is billed at no less than that discount off list. Contract terms in force judge the
  * line as ever.
  */
@@ -181,5 +182,5 @@ export function learnedPromotion(f: LineFacts, txn: Transaction, ctx: AnalysisCo
   if (f.list !== undefined && isBelowOnLine(f.net, f.list * (1 - d / 100), f.quantity, cfg.tolerance)) return undefined;
   // A follow-up invoice (a back-order) keeps the prices of the invoice it follows: its day's campaign too.
   const habits = ctx.history.promotionHabits;
-  return habits.promotion(f.sku, d, txn.date) ?? (f.orderDay !== undefined ? habits.promotion(f.sku, d, f.orderDay) : undefined);
+  return habits.promotion(f.sku, d, txn.date) ?? (f.orderDay !== undefined ? habits.promotion(f.sku, d, f.orderDay) : undefined) ?? habits.groupDiscount(txn, d);
 }

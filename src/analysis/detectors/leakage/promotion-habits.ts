@@ -22,12 +22,20 @@
 //    Its free invoices must bill all kinds of things beside it (no SKU at a price on more than
 //    half of them): a kit's component is at 0 beside its kit on every one, and kit invoices are
 //    the larger ones, but that is the kit's structure (kit-components.ts), not a threshold.
+//  - **A customer group's standing discount**: the same recorded discount on at least half the
+//    invoices of a customer group, tier or price level a column names (customer-group.ts; at least
+//    MIN_LINES invoices of MIN_CUSTOMERS customers), and five times as often as on the other
+//    groups' invoices — staff 30 %, a trade price group's terms (a sale's price replaces it on the
+//    group's orders in the sale). Given to a customer of another group, or of none, it is still
+//    reported (a retail customer typing the staff code); a discount a group has only now and
+//    then, or as often as everyone (a campaign's), is no standing one.
 // Only recorded discounts are learned (a line's `discount_pct`): a source that records none shows
 // campaigns as prices below list, which this does not learn. Learned in the history pass
 // (history.ts, and the split scan's ledger batches: ledger-merge.ts) from one small observation
 // per invoice, as the tax habits and the kits are.
 import type { Transaction } from "../../../domain/transaction.ts";
 import { parseDateMs } from "../../dates.ts";
+import { customerGroups } from "./customer-group.ts";
 
 /** Distinct customers a campaign day, a markdown or a free-over-threshold SKU needs. */
 export const MIN_CUSTOMERS = 3;
@@ -35,6 +43,12 @@ export const MIN_CUSTOMERS = 3;
 export const MIN_LINES = 5;
 /** Share of a SKU's lines (or charged invoices) that must agree. */
 const SHARE = 0.9;
+/** Customer groups learned at most (customer-group.ts): a column of more values names no group. */
+const MAX_GROUPS = 10_000;
+/** Share of a customer group's invoices its standing discount must be on… */
+const GROUP_SHARE = 0.5;
+/** …and how many times as often as on the invoices of the column's other groups. */
+const GROUP_LIFT = 5;
 /** Share of a day's invoices that must carry a discount for the day to be a campaign's. */
 const DAY_SHARE = 0.1;
 /** A day without the discount inside a campaign's run (a Sunday between two sale days). */
@@ -45,9 +59,10 @@ const BESIDE_SHARE = 0.5;
 const BIN = Math.log(1.02);
 const DAY_MS = 86_400_000;
 
-/** One invoice as the promotions see it: customer, currency, day (days since 1970), and per line
- *  (positive quantity) its SKU, recorded discount (NaN: none) and net amount. */
-export type PromotionObservation = [customer: string, currency: string, day: number, skus: string[], discounts: number[], amounts: number[]];
+/** One invoice as the promotions see it: customer, currency, day (days since 1970), per line
+ *  (positive quantity) its SKU, recorded discount (NaN: none) and net amount, and its customer
+ *  groups (customer-group.ts). */
+export type PromotionObservation = [customer: string, currency: string, day: number, skus: string[], discounts: number[], amounts: number[], groups: readonly string[]];
 
 export function promotionObservation(t: Transaction): PromotionObservation | null {
   if (t.type !== "invoice" || !t.customer_id || !t.date) return null;
@@ -65,7 +80,7 @@ export function promotionObservation(t: Transaction): PromotionObservation | nul
     discounts.push(l.discount_pct ?? Number.NaN);
     amounts.push(amount);
   }
-  return skus.length === 0 ? null : [t.customer_id, (t.currency ?? "").toUpperCase(), Math.floor(ms / DAY_MS), skus, discounts, amounts];
+  return skus.length === 0 ? null : [t.customer_id, (t.currency ?? "").toUpperCase(), Math.floor(ms / DAY_MS), skus, discounts, amounts, customerGroups(t)];
 }
 
 /** The learned promotions as plain data (it crosses to scan workers with the ledger). */
@@ -76,6 +91,8 @@ export interface PromotionHabitsParts {
   markdowns: Map<string, [discount: number, from: number][]>;
   /** "currency|sku" → the invoice value from which the SKU is free. */
   freeOver: Map<string, number>;
+  /** A customer group ("COLUMN=VALUE") → its standing discounts. */
+  groups: Map<string, number[]>;
 }
 
 const discountKey = (d: number) => Math.round(d * 100) / 100;
@@ -86,7 +103,7 @@ const cents = (discount: number) => Math.round(discount * 100);
 const DISCOUNT_DAY_SLOTS = 2 ** 17;
 
 export class PromotionHabits {
-  static readonly empty = new PromotionHabits({ campaigns: new Map(), markdowns: new Map(), freeOver: new Map() });
+  static readonly empty = new PromotionHabits({ campaigns: new Map(), markdowns: new Map(), freeOver: new Map(), groups: new Map() });
 
   constructor(readonly parts: PromotionHabitsParts) {}
 
@@ -101,6 +118,16 @@ export class PromotionHabits {
     }
     for (const [md, from] of this.parts.markdowns.get(sku) ?? []) {
       if (md === d && day >= from) return `a markdown of ${d}% since ${isoDay(from)}`;
+    }
+    return undefined;
+  }
+
+  /** Why `discount` is the standing discount of a customer group the invoice names, if it is. */
+  groupDiscount(t: Transaction, discount: number): string | undefined {
+    if (this.parts.groups.size === 0) return undefined;
+    const d = discountKey(discount);
+    for (const g of customerGroups(t)) {
+      if (this.parts.groups.get(g)?.includes(d)) return `the standing discount of ${d}% of every invoice of ${g}`;
     }
     return undefined;
   }
@@ -160,6 +187,8 @@ export class PromotionHabitsBuilder {
   private readonly free = new Map<number, FreeStats>();
   /** (currency, SKU) × BIN_SLOTS + value bin slot → its charged invoices there. */
   private readonly charged = new Map<number, number>();
+  /** A customer group → its invoices, first customers and, per discount, the invoices carrying it. */
+  private readonly groups = new Map<string, { invoices: number; customers: string[]; discounts: Map<number, number> }>();
 
   /** A new SKU's number; past SKU_SLOTS − 1 of them (no catalogue has so many), one shared slot that learns nothing. */
   private newSku(sku: string): number {
@@ -179,11 +208,11 @@ export class PromotionHabitsBuilder {
 
   add(t: Transaction) {
     const o = promotionObservation(t);
-    if (o) this.observe(o[0], o[1], o[2], o[3], o[4], o[5], o[3].length);
+    if (o) this.observe(o[0], o[1], o[2], o[3], o[4], o[5], o[3].length, o[6]);
   }
 
   /** One invoice's observation: its first `n` lines (the arrays are not kept). */
-  observe(customer: string, currency: string, day: number, skus: readonly string[], discounts: readonly number[], amounts: readonly number[], n: number) {
+  observe(customer: string, currency: string, day: number, skus: readonly string[], discounts: readonly number[], amounts: readonly number[], n: number, groups: readonly string[]) {
     let total = 0;
     for (let j = 0; j < n; j++) total += amounts[j]!;
     this.dayInvoices.set(day, (this.dayInvoices.get(day) ?? 0) + 1);
@@ -240,6 +269,52 @@ export class PromotionHabitsBuilder {
         this.charged.set(key, (this.charged.get(key) ?? 0) + 1);
       }
     }
+    for (const g of groups) this.observeGroup(g, customer, counted);
+  }
+
+  /**
+   * Each customer group's standing discounts: carried by at least GROUP_SHARE of the group's
+   * invoices (a staff member's order in a sale has the sale's price instead), and at least
+   * GROUP_LIFT times as often as by the invoices of the column's other groups (a campaign's
+   * discount reaches every group alike).
+   */
+  private standingGroupDiscounts(): Map<string, number[]> {
+    /** Per column: its invoices, and per discount the invoices carrying it. */
+    const columns = new Map<string, { invoices: number; discounts: Map<number, number> }>();
+    for (const [g, s] of this.groups) {
+      const column = g.slice(0, g.indexOf("="));
+      let c = columns.get(column);
+      if (!c) columns.set(column, (c = { invoices: 0, discounts: new Map() }));
+      c.invoices += s.invoices;
+      for (const [d, n] of s.discounts) c.discounts.set(d, (c.discounts.get(d) ?? 0) + n);
+    }
+    const out = new Map<string, number[]>();
+    for (const [g, s] of this.groups) {
+      if (s.invoices < MIN_LINES || s.customers.length < MIN_CUSTOMERS) continue;
+      const c = columns.get(g.slice(0, g.indexOf("=")))!;
+      const others = c.invoices - s.invoices;
+      const standing: number[] = [];
+      for (const [d, n] of s.discounts) {
+        const share = n / s.invoices;
+        const elsewhere = others > 0 ? (c.discounts.get(d)! - n) / others : 0;
+        if (share >= GROUP_SHARE && share >= GROUP_LIFT * elsewhere) standing.push(d);
+      }
+      if (standing.length > 0) out.set(g, standing.sort((a, b) => a - b));
+    }
+    return out;
+  }
+
+  /** An invoice of customer group `g`, carrying the discounts `counted` (each once). */
+  private observeGroup(g: string, customer: string, counted: readonly number[] | undefined) {
+    let s = this.groups.get(g);
+    if (!s) {
+      // A column of more values than any seller has groups is no group column: learn no more.
+      if (this.groups.size >= MAX_GROUPS) return;
+      this.groups.set(g, (s = { invoices: 0, customers: [], discounts: new Map() }));
+    }
+    s.invoices++;
+    if (s.customers.length < MIN_CUSTOMERS && !s.customers.includes(customer)) s.customers.push(customer);
+    for (const d of counted ?? []) s.discounts.set(d, (s.discounts.get(d) ?? 0) + 1);
   }
 
   finish(): PromotionHabits {
@@ -337,7 +412,8 @@ export class PromotionHabitsBuilder {
       if (currency === undefined || sku === undefined) continue; // the shared overflow slots
       freeOver.set(`${currency}|${sku}`, Math.exp((threshold - BIN_OFFSET) * BIN));
     }
-    return new PromotionHabits({ campaigns, markdowns, freeOver });
+    const groups = this.standingGroupDiscounts();
+    return new PromotionHabits({ campaigns, markdowns, freeOver, groups });
   }
 }
 
