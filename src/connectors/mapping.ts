@@ -63,6 +63,7 @@ export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
     { name: "valid_to", kind: "date" },
     { name: "max_discount_pct", kind: "number" },
     { name: "min_quantity", kind: "number" },
+    { name: "max_amount", kind: "number" },
     { name: "unit", kind: "text" },
     { name: "billing_frequency", kind: "text" },
     { name: "billing_timing", kind: "text" },

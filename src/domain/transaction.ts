@@ -70,6 +70,9 @@ export interface Contract {
   max_discount_pct?: number;
   /** A volume tier: the price holds for a line of at least this quantity (absent: any quantity). */
   min_quantity?: number;
+  /** The most a line priced by this row charges (a fee cap: a payment platform's percentage fee
+   *  capped on a large ticket); absent: no cap. */
+  max_amount?: number;
   /** The unit of measure the price is for (absent: any). */
   unit?: string;
   /** How often the row's price is due (a recurring charge: monthly, quarterly, annual…); absent:

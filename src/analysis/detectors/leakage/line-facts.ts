@@ -10,7 +10,9 @@
 // is in force only for a line of that quantity or more, so the lowest price among the tiers the
 // line reaches is its price. A line in percent (a fuel surcharge: 32.5 % of a linehaul of 412.40)
 // is priced per 100 of its quantity: its net price is the percentage it charges, as the fuel
-// table and the line's own rate state it.
+// table and the line's own rate state it. A row with `max_amount` caps what a line of it charges
+// (a platform's fee capped on a large ticket): where its price × the line's quantity is above the
+// cap, the line's contract price is the cap spread over its quantity.
 import { type Contract, type ExchangeRate, isPercentUnit, sameUnit, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -104,7 +106,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     const outOfWindow: Contract[] = [];
     let unreachedTier: Contract | undefined;
     let otherUnitTerms: Contract | undefined;
-    for (const c of contractsInScope(ctx, txn, sku)) {
+    for (let c of contractsInScope(ctx, txn, sku)) {
       // A price per case is no price for a line sold by the each. A contract row that states no
       // unit is in the unit the price list prices the SKU in, if it states one. In force, it
       // still governs the line (its each price derives from it): the policy does not judge it.
@@ -121,6 +123,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       if (inForce(c)) {
         if (!sameCurrency) (foreign ??= []).push(c);
         else {
+          c = capped(c, quantity);
           if (!terms || c.price < terms.price) terms = c;
           if (c.contract_id === txn.contract_id && c.customer_id !== "*" && (!namedTerms || c.price < namedTerms.price)) namedTerms = c;
           else if (c.customer_id === "*" && (!promotionTerms || c.price < promotionTerms.price)) promotionTerms = c;
@@ -173,6 +176,16 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     });
   });
   return out;
+}
+
+/**
+ * The row as it prices a line of `quantity`: where the row caps what a line charges (`max_amount`)
+ * and its price × the quantity is above the cap, the cap spread over the quantity is its price.
+ */
+function capped(c: Contract, quantity: number): Contract {
+  if (c.max_amount === undefined || !(c.max_amount >= 0) || quantity === 0) return c;
+  const units = Math.abs(quantity);
+  return c.price * units > c.max_amount ? { ...c, price: c.max_amount / units } : c;
 }
 
 /** Ids of the contracts and promotions in force on the line's SKU with a row in the invoice's currency (whatever their unit or tier). */
