@@ -21,8 +21,35 @@ export const BANK_ACCOUNT_FIELDS = [
   "direct_deposit_account_last_4", "employee_bank_account", "vendor_bank_account", "supplier_bank_account", "bankverbindung",
   "counterparty_account", "counterparty_account_number", "counterparty_iban", "creditor_account", "creditor_iban", "payee_account",
   "recipient_account", "recipient_iban",
+  // A payment platform's payouts report: the seller's bank account a payout went to. Not a bare
+  // `destination`: in a freight or order export that is a place.
+  "destination_account", "destination_bank_account", "destination_last_4", "destination_last4", "destination_iban", "payout_destination",
 ] as const;
 const bankAccountField = attributeNameMatcher(BANK_ACCOUNT_FIELDS);
+
+/** Column names of the status of the account paid into as the export states it at payment time
+ *  (a payouts report's destination status: new, verified, verification failed…). */
+export const ACCOUNT_STATUS_FIELDS = [
+  "destination_status", "bank_account_status", "account_verification", "account_verification_status", "verification_status",
+  "bank_account_verification", "bank_account_verified", "destination_verified", "account_verified",
+] as const;
+const accountStatusField = attributeNameMatcher(ACCOUNT_STATUS_FIELDS);
+/** Statuses of an account not (yet) verified with its holder: added and paid before a micro-deposit
+ *  or call-back confirmed it. */
+const UNVERIFIED = new Set(["new", "unverified", "not_verified", "pending", "pending_verification", "verification_pending", "unvalidated", "verification_failed", "no", "false", "n"]);
+
+/** Whether the row states that the account it was paid into was not verified; undefined when it states no status. */
+export function paidIntoUnverifiedAccount(t: Transaction): boolean | undefined {
+  const attrs = t.attributes;
+  if (!attrs) return undefined;
+  for (const name in attrs) {
+    if (accountStatusField(name) === null) continue;
+    const v = attrs[name];
+    if (v === null || v === undefined || v === "") continue;
+    return UNVERIFIED.has(String(v).trim().toLowerCase().replace(/[\s-]+/g, "_"));
+  }
+  return undefined;
+}
 
 /** Whether an attribute's column names the account a payment was paid into. */
 export function isBankAccountField(name: string): boolean {

@@ -89,3 +89,29 @@ describe("payee_bank_account_changed", () => {
     expect(codes((await analyse(ghost, { module: "anomaly_detection", history: [...history, ghost] })).anomalies)).toContain("other_payees_bank_account");
   });
 });
+
+describe("payee_bank_account_changed: the account's verification status", () => {
+  /** A platform's payout to a seller, as a payouts report exports it (the destination and its status at payout time). */
+  const payout = (id: string, date: string, account: string, status: string, amount = 412.77): Transaction => ({
+    transaction_id: id, type: "payment", date, customer_id: "acct_1Seller", currency: "USD", amount, lines: [],
+    attributes: { Destination: `ba_${account}`, "Destination Last 4": account, "Destination Status": status, "Payout Schedule": "daily" },
+  });
+  const payouts = (): Transaction[] => {
+    const out: Transaction[] = [];
+    for (let d = Date.UTC(2025, 0, 6), n = 0; d < Date.UTC(2025, 11, 31); d += 7 * DAY) out.push(payout(`P${++n}`, new Date(d).toISOString().slice(0, 10), "4411", "verified"));
+    return out;
+  };
+
+  test("payouts into a new account the export states is not verified are high on each, however long it was used", async () => {
+    const taken = [0, 1, 2, 3].map((i) => payout(`X${i}`, `2025-08-${String(12 + i).padStart(2, "0")}`, "9031", i === 0 ? "new" : "unverified"));
+    const all = [...payouts(), ...taken].sort((a, b) => a.date!.localeCompare(b.date!));
+    for (const t of taken) expect((await finding(t, all))?.severity).toBe("high");
+  });
+
+  test("hard negative: a new account paid once verified is a change to verify once (medium), not an alarm", async () => {
+    const moved = [0, 1, 2, 3].map((i) => payout(`M${i}`, `2025-08-${String(12 + i).padStart(2, "0")}`, "9031", "verified"));
+    const all = [...payouts().filter((t) => t.date! < "2025-08-12"), ...moved].sort((a, b) => a.date!.localeCompare(b.date!));
+    expect((await finding(moved[0]!, all))?.severity).toBe("medium");
+    for (const t of moved.slice(1)) expect(await finding(t, all)).toBeUndefined();
+  });
+});

@@ -12,7 +12,11 @@
 //  - medium (0.5) on each payment into it while nothing after it tells (the history ends before the
 //    payee is paid again, or a posting analysed inline after the history);
 //  - medium (0.5) on the first payment only when the new account carried on (a move for good: the
-//    later payments into it are the payee's account now).
+//    later payments into it are the payee's account now);
+//  - high (0.85) on each payment into it, whatever came after, when the row itself states that the
+//    account was not verified at payment time (a payouts report's `Destination Status` of new,
+//    unverified, pending…: payee-accounts.ts): a seller's account taken over, its payouts sent to
+//    an account added minutes before, where a legitimate change is held until it is verified.
 // Not judged: a payee with fewer than three payments into other accounts before the new one (no
 // established account), an account first used in the history's first new_counterparty.warmup_days
 // (which came first, it cannot tell), an account other payees were paid into too
@@ -25,7 +29,7 @@
 // the history ends, would be high on two findings of one fact (an employee's new direct deposit
 // account in a payroll register).
 import { isoDay, parseDateMs } from "../../dates.ts";
-import { bankAccountOf, isBankAccountField } from "../../payee-accounts.ts";
+import { bankAccountOf, isBankAccountField, paidIntoUnverifiedAccount } from "../../payee-accounts.ts";
 import { lowerBound } from "../../sorted-search.ts";
 import type { Detector, Finding } from "../types.ts";
 
@@ -77,11 +81,14 @@ export const payeeBankAccountChangedDetector: Detector = {
       }
     }
     if (before < ESTABLISHED) return [];
+    const unverified = paidIntoUnverifiedAccount(txn) === true;
     const detour = back && here.length < ESTABLISHED;
     const undecided = !laterElsewhere && here.length < ESTABLISHED;
-    if (!detour && !undecided && ms !== first) return [];
+    if (!unverified && !detour && !undecided && ms !== first) return [];
     const shown = account.split("|")[0];
-    const why = detour
+    const why = unverified
+      ? `while the account was not verified with the payee: a payment to verify before any other goes there`
+      : detour
       ? `and after it was paid into an account it had before again: a detour of its payments (business email compromise), not a move`
       : undecided
         ? `too close to the end of the history to tell a move from a detour: verify the change with the payee`
@@ -89,11 +96,11 @@ export const payeeBankAccountChangedDetector: Detector = {
     return [
       {
         code: CODE,
-        score: detour ? 0.85 : 0.5,
+        score: unverified || detour ? 0.85 : 0.5,
         message: `${txn.customer_id}, paid ${before} times into other accounts, paid into bank account ${shown} never used for it before ${isoDay(first)} (${here.length} payment(s) into it) ${why}`,
         field: "attributes",
         expected: { accounts_of_payee: [...accounts.keys()].filter((a) => a !== account).map((a) => a.split("|")[0]) },
-        actual: { account: shown, first_payment_here: isoDay(first), payments_here: here.length, established_payments: before, paid_into_earlier_account_after: back },
+        actual: { account: shown, account_not_verified: unverified, first_payment_here: isoDay(first), payments_here: here.length, established_payments: before, paid_into_earlier_account_after: back },
         amount_at_risk: 0,
       },
     ];
