@@ -24,7 +24,7 @@ import { type ByteKey, StringTable, type StringTableParts } from "./string-table
 import { TaxHabits, TaxHabitsBuilder, type TaxHabitsParts } from "./detectors/leakage/tax-habits.ts";
 import { KitComponents, KitComponentsBuilder, type KitComponentsParts } from "./detectors/leakage/kit-components.ts";
 import { PromotionHabits, PromotionHabitsBuilder, type PromotionHabitsParts } from "./detectors/leakage/promotion-habits.ts";
-import { attributeNameMatcher, markerMatcher } from "./detectors/leakage/markers.ts";
+import { attributeKey, attributeNameMatcher, markerMatcher } from "./detectors/leakage/markers.ts";
 import { CounterpartyNames, CounterpartyNamesBuilder } from "./names/counterparty-names.ts";
 import { profileNameField } from "./names/name-field.ts";
 import { PayeeAccounts, PayeeAccountsBuilder } from "./payee-accounts.ts";
@@ -823,8 +823,19 @@ export const PATIENT_FIELDS = [
   "member_id", "member_number", "subscriber_id", "insured_id", "insured_id_number",
 ] as const;
 
-/** Any of the four lists above: one look-up of an attribute's name per document of the history. */
-const suppliedToField = attributeNameMatcher([...VISIT_FIELDS, ...PAYMENT_CARD_FIELDS, ...SHIPMENT_FIELDS, ...PATIENT_FIELDS]);
+/**
+ * A document's own status, where the export keeps one per row (a payouts report's `Status`, a
+ * payments export's `Payment Status`): a payout the seller's bank returned, a payment rejected or
+ * voided, stays in the export beside the one sent again. Only a status saying it was never made
+ * (STATUS_NOT_MADE) is part of the fingerprint: the failed payout and the payout sent again are
+ * then two documents, while two paid ones, or two failed ones, are still copies.
+ */
+export const DOCUMENT_STATUS_FIELDS = ["status", "payment_status", "payout_status", "transfer_status", "transaction_status", "check_status"] as const;
+const STATUS_NOT_MADE = new Set(["FAILED", "FAILURE", "RETURNED", "REJECTED", "CANCELED", "CANCELLED", "VOID", "VOIDED", "REVERSED", "BOUNCED", "DECLINED", "STOPPED"]);
+const statusKeys = new Set<string>(DOCUMENT_STATUS_FIELDS.map(attributeKey));
+
+/** Any of the four lists above and the status columns: one look-up of an attribute's name per document of the history. */
+const suppliedToField = attributeNameMatcher([...VISIT_FIELDS, ...PAYMENT_CARD_FIELDS, ...SHIPMENT_FIELDS, ...PATIENT_FIELDS, ...DOCUMENT_STATUS_FIELDS]);
 
 function visitOf(attrs: NonNullable<Transaction["attributes"]>): string {
   let out = "";
@@ -832,7 +843,9 @@ function visitOf(attrs: NonNullable<Transaction["attributes"]>): string {
     const v = attrs[name];
     if (v === null || v === undefined || v === "") continue;
     const k = suppliedToField(name);
-    if (k !== null) out += `|#${k}=${String(v).trim().toUpperCase()}`;
+    if (k === null) continue;
+    if (!statusKeys.has(k)) out += `|#${k}=${String(v).trim().toUpperCase()}`;
+    else if (STATUS_NOT_MADE.has(attributeKey(String(v)))) out += "|!not_made";
   }
   return out;
 }

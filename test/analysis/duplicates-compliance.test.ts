@@ -157,6 +157,24 @@ describe("duplicates", () => {
     expect(codes((await analyse(reissue, { module: "duplicate_detection", history: [pay, reissue, lateVoid] })).anomalies)).toEqual(["duplicate_payment"]);
   });
 
+  test("hard negative: a payment its own row says failed (a payout the bank returned) and sent again is no copy; a second one of a paid payment still is", async () => {
+    // A platform's payouts report: the payout the seller's bank could not process keeps its row,
+    // status failed, and the same amount is sent again the next day.
+    const payout = (id: string, date: string, status: string) => ({ ...invoice(id, { customer: "acct_1Seller", lines: [] }), type: "payment" as const, amount: 312.4, tax_amount: 0, date, attributes: { Status: status, Destination: "ba_9Qx" } });
+    const failed = payout("po_1", "2025-03-07T01:12:00Z", "failed");
+    const again = payout("po_2", "2025-03-08T10:40:00Z", "paid");
+    expect((await analyse(again, { module: "duplicate_detection", history: [failed, again] })).anomalies).toEqual([]);
+    for (const status of ["Returned", "CANCELED", "Voided", "rejected"]) {
+      const notMade = { ...failed, attributes: { "Payout Status": status, Destination: "ba_9Qx" } };
+      expect((await analyse(again, { module: "duplicate_detection", history: [notMade, again] })).anomalies).toEqual([]);
+    }
+    // Paid twice: a duplicate, whatever else the status column says on other rows.
+    const paid = payout("po_1", "2025-03-07T01:12:00Z", "paid");
+    expect(codes((await analyse(again, { module: "duplicate_detection", history: [paid, again] })).anomalies)).toEqual(["duplicate_payment"]);
+    const inTransit = payout("po_0", "2025-03-07T01:12:00Z", "in_transit");
+    expect(codes((await analyse(again, { module: "duplicate_detection", history: [inTransit, again] })).anomalies)).toEqual(["duplicate_payment"]);
+  });
+
   test("hard negative: one legitimate credit note, and partial credits within the invoice", async () => {
     const c1 = credit("CN-1", 50, "2025-06-10T10:00:00Z");
     const c2 = credit("CN-2", 100, "2025-06-12T10:00:00Z");
