@@ -21,9 +21,10 @@ export const BANK_ACCOUNT_FIELDS = [
   "direct_deposit_account_last_4", "employee_bank_account", "vendor_bank_account", "supplier_bank_account", "bankverbindung",
   "counterparty_account", "counterparty_account_number", "counterparty_iban", "creditor_account", "creditor_iban", "payee_account",
   "recipient_account", "recipient_iban",
-  // A payment platform's payouts report: the seller's bank account a payout went to. Not a bare
-  // `destination`: in a freight or order export that is a place.
-  "destination_account", "destination_bank_account", "destination_last_4", "destination_last4", "destination_iban", "payout_destination",
+  // A payment platform's payouts report: the seller's bank account a payout went to (Stripe's
+  // payout_destination_id). Not a bare `destination`: in a freight or order export that is a place;
+  // nor a destination's last four digits alone: sixty sellers' accounts share last fours.
+  "payout_destination", "payout_destination_id", "destination_account", "destination_account_id", "destination_bank_account", "destination_iban",
 ] as const;
 const bankAccountField = attributeNameMatcher(BANK_ACCOUNT_FIELDS);
 

@@ -4,6 +4,7 @@
 // payee_bank_account_changed). The evidence is a bank feed's own counterparty account column.
 import { describe, expect, test } from "bun:test";
 import type { Transaction } from "../../src/domain/transaction.ts";
+import { bankAccountOf } from "../../src/analysis/payee-accounts.ts";
 import { analyse, codes } from "./fixtures.ts";
 
 const DAY = 86_400_000;
@@ -94,7 +95,7 @@ describe("payee_bank_account_changed: the account's verification status", () => 
   /** A platform's payout to a seller, as a payouts report exports it (the destination and its status at payout time). */
   const payout = (id: string, date: string, account: string, status: string, amount = 412.77): Transaction => ({
     transaction_id: id, type: "payment", date, customer_id: "acct_1Seller", currency: "USD", amount, lines: [],
-    attributes: { Destination: `ba_${account}`, "Destination Last 4": account, "Destination Status": status, "Payout Schedule": "daily" },
+    attributes: { "Payout Destination ID": `ba_${account}`, "Destination Last 4": account, "Destination Status": status, "Payout Schedule": "daily" },
   });
   const payouts = (): Transaction[] => {
     const out: Transaction[] = [];
@@ -106,6 +107,12 @@ describe("payee_bank_account_changed: the account's verification status", () => 
     const taken = [0, 1, 2, 3].map((i) => payout(`X${i}`, `2025-08-${String(12 + i).padStart(2, "0")}`, "9031", i === 0 ? "new" : "unverified"));
     const all = [...payouts(), ...taken].sort((a, b) => a.date!.localeCompare(b.date!));
     for (const t of taken) expect((await finding(t, all))?.severity).toBe("high");
+  });
+
+  test("a payout's destination id is the account paid into; its last four digits alone are not (sixty sellers' accounts share last fours)", () => {
+    expect(bankAccountOf(payout("A", "2025-12-29", "4411", "verified"))).toBe("BA_4411");
+    const lastFourOnly = { ...payout("B", "2025-12-29", "4411", "verified"), attributes: { "Destination Last 4": "4411", "Destination Status": "verified" } };
+    expect(bankAccountOf(lastFourOnly)).toBeUndefined();
   });
 
   test("hard negative: a new account paid once verified is a change to verify once (medium), not an alarm", async () => {
