@@ -49,6 +49,9 @@ export async function reportServedBilling(o: {
    *  and its payer's allowed amounts): a document is flagged when any of them flags it, and its
    *  estimate is the largest any of them gives. */
   connector: string | readonly string[];
+  /** The modules each connector is scanned with, where not revenue_leakage and duplicate_detection
+   *  (a payouts export judged by anomaly_detection). */
+  modules?: Record<string, readonly string[]>;
   /** The export folder's labels.json: the planted leaks and each regular document's kind. */
   labels: { leaks: PlantedLeak[]; regular: Record<string, string> };
   leakKinds: readonly string[];
@@ -64,7 +67,7 @@ export async function reportServedBilling(o: {
   const flagged = new Map<string, { score: number; codes: Set<string> }>();
   let rejected = 0;
   for (const connector of connectors) {
-    for (const [id, f] of await flaggedAtHigh(call, connector)) {
+    for (const [id, f] of await flaggedAtHigh(call, connector, o.modules?.[connector])) {
       const e = flagged.get(id) ?? { score: 0, codes: new Set<string>() };
       e.score = Math.max(e.score, f.score);
       for (const c of f.codes) e.codes.add(c);
@@ -84,7 +87,8 @@ export async function reportServedBilling(o: {
     k.n++;
     if (flagged.has(l.document)) k.tp++;
     let est = 0;
-    for (const connector of connectors) for (const module of ["revenue_leakage", "duplicate_detection"]) {
+    // The modules that estimate an amount at risk, of those the connector is scanned with.
+    for (const connector of connectors) for (const module of (o.modules?.[connector] ?? ["revenue_leakage", "duplicate_detection"]).filter((m) => m === "revenue_leakage" || m === "duplicate_detection")) {
       const r = await call("POST", "/v1/analyze", { connector, module, data: { transaction_id: l.document } });
       if (r.status !== 200) lookupErrors.set(`${r.status} ${r.json.code ?? ""}`, (lookupErrors.get(`${r.status} ${r.json.code ?? ""}`) ?? 0) + 1);
       if (verbose && module === "revenue_leakage") lookups.push({ document: l.document, kind: l.kind, truth: l.amount_at_risk, estimate: Number(r.json.amount_at_risk?.amount ?? 0), codes: (r.json.anomalies ?? []).map((a: { code: string }) => a.code) });
