@@ -11,7 +11,7 @@ import type { Transaction } from "../domain/transaction.ts";
 import { type AmountContextField, AmountContexts, AmountContextsBuilder, type AmountContextsSink, amountContextFields, type ScopeReader, scopeReader } from "./amount-contexts.ts";
 import { TripleCounts } from "./combinations.ts";
 import { CodePairCounts, denseBits } from "./code-pair-counts.ts";
-import { parseDateMs } from "./dates.ts";
+import { daysBetween, parseDateMs } from "./dates.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
 import { PostingDays } from "./posting-days.ts";
@@ -597,6 +597,35 @@ export class HistoryStats {
     return later ? [first, ...later].map((seq) => this.entryAt(seq)) : [this.entryAt(first)];
   }
 
+  /**
+   * How many payment cards were charged a document of this fingerprint (but for its card) twice
+   * within `windowDays` (duplicate-document.ts): the price many cardholders pay a merchant again
+   * within days — a café's 4.75 — is the merchant's, not a copy. 0 when the fingerprint names no
+   * card. Counted over the whole ledger on first use, only by a scan that meets a card's copy.
+   */
+  cardsRepeating(fp: string, windowDays: number): number {
+    const key = withoutCard(fp);
+    if (key === undefined) return 0;
+    if (this.cardRepeats?.windowDays !== windowDays) this.cardRepeats = { windowDays, counts: this.countCardRepeats(windowDays) };
+    return this.cardRepeats.counts.get(key) ?? 0;
+  }
+
+  private cardRepeats: { windowDays: number; counts: Map<string, number> } | undefined;
+
+  private countCardRepeats(windowDays: number): Map<string, number> {
+    const counts = new Map<string, number>();
+    const table = this.fingerprintFirst;
+    for (let i = 0; i < table.size; i++) {
+      const first = table.valueAt(i);
+      const later = this.fingerprintLater.get(first);
+      if (!later) continue;
+      const key = withoutCard(table.keyAt(i));
+      if (key === undefined) continue;
+      if (repeatsWithin([first, ...later].map((seq) => this.msOf[seq]!), windowDays)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return counts;
+  }
+
   addFingerprint(fp: string | ByteKey, seq: number) {
     const firsts = this.fingerprintFirst;
     const entry = firsts.entryOfKey(fp, seq);
@@ -836,6 +865,28 @@ const statusKeys = new Set<string>(DOCUMENT_STATUS_FIELDS.map(attributeKey));
 
 /** Any of the four lists above and the status columns: one look-up of an attribute's name per document of the history. */
 const suppliedToField = attributeNameMatcher([...VISIT_FIELDS, ...PAYMENT_CARD_FIELDS, ...SHIPMENT_FIELDS, ...PATIENT_FIELDS, ...DOCUMENT_STATUS_FIELDS]);
+
+const cardKeys = new Set<string>(PAYMENT_CARD_FIELDS.map(attributeKey));
+
+/** A fingerprint without the payment cards it names (visitOf's `|#CARD…=` parts); undefined when it names none. */
+export function withoutCard(fp: string): string | undefined {
+  if (!fp.includes("|#")) return undefined;
+  let found = false;
+  const kept = fp.split("|").filter((part) => {
+    const eq = part.indexOf("=");
+    const card = part.startsWith("#") && eq > 1 && cardKeys.has(part.slice(1, eq));
+    found ||= card;
+    return !card;
+  });
+  return found ? kept.join("|") : undefined;
+}
+
+/** Whether two of these moments (ms since 1970; NaN: undated) are at most `windowDays` apart. */
+export function repeatsWithin(moments: number[], windowDays: number): boolean {
+  const dated = moments.filter((ms) => !Number.isNaN(ms)).sort((a, b) => a - b);
+  for (let i = 1; i < dated.length; i++) if (daysBetween(dated[i - 1]!, dated[i]!) <= windowDays) return true;
+  return false;
+}
 
 function visitOf(attrs: NonNullable<Transaction["attributes"]>): string {
   let out = "";

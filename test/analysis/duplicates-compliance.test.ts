@@ -105,6 +105,33 @@ describe("duplicates", () => {
     expect(codes((await analyse(copy, { module: "duplicate_detection", history: [...monthly, copy] })).anomalies)).toEqual(["duplicate_invoice"]);
   });
 
+  test("hard negative: a price other cards pay a merchant twice within days (a café's 4.75) is that merchant's, not a copy: medium; a price no other card repeats stays high", async () => {
+    const charge = (id: string, date: string, card: string, amount = 4.75, merchant = "SQ *BLUE BOTTLE COFFEE") =>
+      ({ transaction_id: id, type: "invoice" as const, date, customer_id: merchant, currency: "USD", amount, created_by: `holder ${card}`, lines: [], attributes: { "Card Last 4": card } });
+    // Three other cards each bought the 4.75 coffee twice within a week; Kenji's card twice too.
+    const others = ["1001", "1002", "1003"].flatMap((card, k) => [charge(`C${k}a`, `2025-05-0${1 + k}T08:00:00Z`, card), charge(`C${k}b`, `2025-05-0${4 + k}T08:30:00Z`, card)]);
+    const first = charge("K1", "2025-05-12T08:05:00Z", "7710");
+    const second = charge("K2", "2025-05-15T08:10:00Z", "7710");
+    const history = [...others, first, second];
+    const found = (await analyse(second, { module: "duplicate_detection", history })).anomalies;
+    expect(codes(found)).toEqual(["duplicate_invoice"]);
+    expect(found[0]!.severity).toBe("medium");
+    expect(found[0]!.message).toContain("3 other cards");
+    // One other card only: still high.
+    const fewer = [...others.slice(4), first, second];
+    expect((await analyse(second, { module: "duplicate_detection", history: fewer })).anomalies[0]!.severity).not.toBe("medium");
+    // The same merchant's 38.20 (a catering order) charged twice to one card, other cards buying
+    // the coffee alike: high.
+    const big1 = charge("K3", "2025-05-20T12:00:00Z", "7710", 38.2);
+    const big2 = charge("K4", "2025-05-22T12:00:00Z", "7710", 38.2);
+    const bigFound = (await analyse(big2, { module: "duplicate_detection", history: [...history, big1, big2] })).anomalies;
+    expect(codes(bigFound)).toEqual(["duplicate_invoice"]);
+    expect(bigFound[0]!.severity).not.toBe("medium");
+    // Other cards' coffees a month apart are no repeats: the pair stays high.
+    const monthly = ["1001", "1002", "1003"].flatMap((card, k) => [charge(`M${k}a`, `2025-03-0${1 + k}T08:00:00Z`, card), charge(`M${k}b`, `2025-04-0${1 + k}T08:30:00Z`, card)]);
+    expect((await analyse(second, { module: "duplicate_detection", history: [...monthly, first, second] })).anomalies[0]!.severity).not.toBe("medium");
+  });
+
   test("hard negative: a standing order billed again a week later, each invoice delivered on its own; a copy without its own delivery is a duplicate", async () => {
     const week = { ...original, transaction_id: "INV-W2", date: "2025-06-09T10:00:00Z" };
     const shipped = (id: string, qty = 3) => ({ shipment_id: `SH-${id}`, transaction_id: id, sku: "SKU-B", quantity: qty });

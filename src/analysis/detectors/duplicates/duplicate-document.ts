@@ -12,14 +12,16 @@
 // order), where a copy bills one delivery twice and no shipment names it. Nor is what a payer
 // repeats within days again and again (a card's daily coffee, an ad platform's billing threshold):
 // a habit, not a copy. On a card feed the card charged is part of the document (history.ts): two
-// employees' cards charged the same price at one merchant are two purchases; on a medical claim the
+// employees' cards charged the same price at one merchant are two purchases; and where at least
+// OTHER_CARDS_ALIKE other cards were each charged a price there twice within the window, a card's
+// pair of it is medium (the merchant's price bought again: a café's coffee), not high; on a medical claim the
 // patient and the date of service are: two patients' visits billed alike to one payer are two
 // claims. An invoice naming the earlier twin as the one it follows (a corrected claim, a
 // replacement) is no copy of it. A ledger line with
 // neither a counterparty nor lines has no fingerprint but its amount: not judged. A payment
 // reversed in full (a payroll void, a returned transfer booked back) and paid again is a reissue.
 import { daysBetween } from "../../dates.ts";
-import { before, creditedInFull, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
+import { before, creditedInFull, documentKey, fingerprint, type HistoryEntry, repeatsWithin } from "../../history.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -36,7 +38,8 @@ export const duplicateDocumentDetector: Detector = {
     if (txn.customer_id === undefined && txn.lines.length === 0) return [];
     // Only a document whose cheap key occurs besides itself can have a twin.
     if ((ctx.history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) <= 0) return [];
-    const candidates = ctx.history.withFingerprint(fingerprint(txn));
+    const fp = fingerprint(txn);
+    const candidates = ctx.history.withFingerprint(fp);
     if (!candidates) return [];
     const ms = txn.date ? Date.parse(txn.date) : Number.NaN;
     if (Number.isNaN(ms)) return [];
@@ -59,11 +62,18 @@ export const duplicateDocumentDetector: Detector = {
     if (!original) return [];
     const days = round2(daysBetween(original.ms, ms));
     const payment = txn.type === "payment";
+    // Other cards charged this price there twice within the window too (the card's own pair, when
+    // the history holds it, is one of those counted).
+    const ownCounted = repeatsWithin(candidates.map((c) => c.ms), window);
+    const otherCards = ctx.history.cardsRepeating(fp, window) - (ownCounted ? 1 : 0);
+    const merchantsPrice = otherCards >= OTHER_CARDS_ALIKE;
     return [
       {
         code: payment ? "duplicate_payment" : "duplicate_invoice",
-        score: days <= 1 ? 1 : 0.9,
-        message: `same ${payment ? "payment" : "invoice"} as ${original.id} (counterparty, currency, amount and lines${payment && txn.reference !== undefined ? `, paying ${txn.reference}` : ""}) ${days} days apart`,
+        score: merchantsPrice ? 0.5 : days <= 1 ? 1 : 0.9,
+        message:
+          `same ${payment ? "payment" : "invoice"} as ${original.id} (counterparty, currency, amount and lines${payment && txn.reference !== undefined ? `, paying ${txn.reference}` : ""}) ${days} days apart` +
+          (merchantsPrice ? `; ${otherCards} other cards were charged this price there twice within ${window} days too: a price of the merchant's that a cardholder pays again, worth a look` : ""),
         field: "transaction_id",
         expected: { unique: true },
         actual: { duplicate_of: original.id, days_apart: days },
@@ -92,6 +102,9 @@ function reversedBefore(payment: Transaction, original: HistoryEntry, ms: number
 /** Times the same document, besides the one judged, must follow another of its kind within the
  *  window for the pair to be a habit rather than a copy. */
 const HABIT_REPEATS = 2;
+/** Other cards charged the same price at the merchant twice within the window that make a card's
+ *  pair the merchant's price (a café's coffee) rather than a copy: medium, not high. */
+const OTHER_CARDS_ALIKE = 2;
 
 /**
  * Whether the document is one its counterparty and payer repeat within days again and again — a
