@@ -218,6 +218,18 @@ describe("duplicates", () => {
     expect(r.amount_at_risk.amount).toBe(100);
   });
 
+  test("hard negative: two equal credits that together credit the invoice exactly (an order's two items returned one after the other) are medium; equal credits short of it stay a duplicate", async () => {
+    const c1 = credit("CN-1", 75, "2025-06-10T10:00:00Z");
+    const c2 = credit("CN-2", 75, "2025-06-16T10:00:00Z");
+    const halves = (await analyse(c2, { module: "duplicate_detection", history: [original, c1, c2] })).anomalies;
+    expect(codes(halves)).toEqual(["duplicate_credit_note"]);
+    expect(halves[0]!.severity).toBe("medium");
+    expect(halves[0]!.message).toContain("in full");
+    const d1 = credit("CN-3", 50, "2025-06-10T10:00:00Z");
+    const d2 = credit("CN-4", 50, "2025-06-11T10:00:00Z");
+    expect((await analyse(d2, { module: "duplicate_detection", history: [original, d1, d2] })).anomalies[0]!.severity).toBe("critical");
+  });
+
   test("credits beyond the invoice: the excess is at risk", async () => {
     const c1 = credit("CN-1", 100, "2025-06-10T10:00:00Z");
     const c2 = credit("CN-2", 150, "2025-06-11T10:00:00Z");

@@ -4,7 +4,8 @@
 //  - excessive: the earlier credits plus this one exceed the invoice: the excess (at most this
 //    credit) is at risk.
 // A single credit note within the invoice, or several partial ones that add up to no more than
-// the invoice, are legitimate and are not reported.
+// the invoice, are legitimate and are not reported. Equal credits that together take back exactly
+// the invoice's amount (two items of an order returned one after the other) are a medium duplicate.
 import { before, type HistoryEntry } from "../../history.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, nearlyEqual, type Detector } from "../types.ts";
@@ -21,12 +22,18 @@ export const creditNoteDetector: Detector = {
       (c) => c.id !== txn.transaction_id && (!self || before(c, self)),
     );
     const twin = earlier.find((c) => nearlyEqual(c.amount, amount, tol));
+    const invoiced = ctx.history.invoiceAmount(txn.reference);
+    const credited = earlier.reduce((s, c) => s + c.amount, 0) + amount;
     if (twin) {
+      // Equal credits that together take back exactly what was invoiced: an order's two items
+      // returned one after the other (a refund of each half); a copy of a partial credit lands
+      // on the invoice's amount only by chance. Worth a look, not an alarm.
+      const inFull = invoiced !== undefined && invoiced > 0 && nearlyEqual(credited, invoiced, tol);
       return [
         {
           code: "duplicate_credit_note",
-          score: 1,
-          message: `credit of ${money(amount)} against ${txn.reference} repeats ${twin.id}`,
+          score: inFull ? 0.5 : 1,
+          message: `credit of ${money(amount)} against ${txn.reference} repeats ${twin.id}${inFull ? `; together the credits take back ${txn.reference} in full (${money(invoiced)}): two returns of its parts, or a copy` : ""}`,
           field: "reference",
           expected: { credits_for_amount: 1 },
           actual: { duplicate_of: twin.id, reference: txn.reference, amount },
@@ -35,9 +42,7 @@ export const creditNoteDetector: Detector = {
         },
       ];
     }
-    const invoiced = ctx.history.invoiceAmount(txn.reference);
     if (invoiced === undefined) return [];
-    const credited = earlier.reduce((s, c) => s + c.amount, 0) + amount;
     if (!isBelow(invoiced, credited, tol)) return [];
     const excess = Math.min(amount, credited - invoiced);
     return [
