@@ -1,7 +1,8 @@
 // The parts of the revenue-leakage report's history pass, timed apart over the bench file's
 // transactions held in memory (bench/reports.ts generates the file): the learners (tax,
 // kits, promotions), the fingerprints, the whole ledger-level HistoryBuilder, a scan worker's
-// LedgerBatchWriter and the main thread's LedgerMerge. CPU ms, median of --reps. With --base DIR
+// LedgerBatchWriter and the main thread's LedgerMerge; and the scan pass's revenue_leakage
+// evaluations against the context of the whole file ("scan"). CPU ms, median of --reps. With --base DIR
 // (another checkout of Assay, e.g. the commit before a change), the same parts of that tree run
 // in the same process, alternating with this one's: on a shared, loaded machine the two sides
 // then see the same load, which separate runs of bench/reports.ts do not (it moved by a fifth
@@ -27,7 +28,8 @@ const config = parseConfig(`storage: { path: ":memory:" }\nconnectors:\n  - id: 
 const connectors = new ConnectorRegistry(config, { log: silentLogger, clock: systemClock });
 const transactions: Transaction[] = [];
 for await (const t of connectors.get("bench")!.scan({ limit: Number.MAX_SAFE_INTEGER })) transactions.push(t);
-await connectors.close();
+// Kept open: the "scan" part builds each tree's context (history and reference tables) from it.
+const source = connectors.get("bench")!;
 
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -41,6 +43,16 @@ async function partsOf(tree: string): Promise<Record<string, () => number>> {
   const kits = await import(join(tree, "src/analysis/detectors/leakage/kit-components.ts"));
   const promotions = await import(join(tree, "src/analysis/detectors/leakage/promotion-habits.ts"));
   const merge = await import(join(tree, "src/analysis/ledger-merge.ts"));
+  const { buildContext } = await import(join(tree, "src/analysis/context.ts"));
+  const { evaluateTransaction } = await import(join(tree, "src/analysis/evaluate.ts"));
+  const { resolveModules } = await import(join(tree, "src/analysis/modules.ts"));
+  const { ModulesSection } = await import(join(tree, "src/analysis/config-schema.ts"));
+  const { Value } = await import("@sinclair/typebox/value");
+  // The scan pass's evaluations (a scan worker's second pass, without the CSV reading): every
+  // transaction through revenue_leakage against the context of the whole file, built once.
+  const modules = Value.Default(ModulesSection, { context: { history_limit: Number.MAX_SAFE_INTEGER } });
+  const leakage = resolveModules(modules).get("revenue_leakage");
+  const ctx = await buildContext(source, modules, Date.now(), undefined, "ledger");
   const timed = (f: () => void) => () => {
     const t0 = cpuMs();
     f();
@@ -68,6 +80,9 @@ async function partsOf(tree: string): Promise<Record<string, () => number>> {
     batches: timed(() => {
       const w = new merge.LedgerBatchWriter();
       for (const t of transactions) if ((w.add(t), w.full)) w.take();
+    }),
+    scan: timed(() => {
+      for (const t of transactions) evaluateTransaction(t, ctx, leakage, modules);
     }),
     // The batches are written first (a scan worker's work), only the merge is timed.
     merge: () => {

@@ -10,7 +10,7 @@ import { type Moment, parseMoment } from "./dates.ts";
 import { restatedByAccountChange } from "./detectors/anomaly/payee-account-change.ts";
 import { lineFacts, type LineFacts } from "./detectors/leakage/line-facts.ts";
 import type { DetectorInput, Finding } from "./detectors/types.ts";
-import type { CodedValues, HistoryEntry } from "./history.ts";
+import { type CodedValues, documentTwins, type HistoryEntry } from "./history.ts";
 import type { ResolvedModule } from "./modules.ts";
 import { applyRules } from "./rules/apply.ts";
 import { riskLevel, riskScore, totalAtRisk, WEAK_CODES } from "./scoring.ts";
@@ -31,6 +31,7 @@ class Input implements DetectorInput {
   private facts: LineFacts[] | undefined;
   private when: Moment | null | undefined;
   private coded: CodedValues | undefined;
+  private twinsOf: HistoryEntry[] | undefined | null = null;
 
   constructor(
     readonly txn: Transaction,
@@ -46,7 +47,12 @@ class Input implements DetectorInput {
   }
 
   lines(): LineFacts[] {
-    return (this.facts ??= lineFacts(this.txn, this.ctx, this.config, this.self));
+    return (this.facts ??= lineFacts(this.txn, this.ctx, this.config, this.self, this));
+  }
+
+  twins(): HistoryEntry[] | undefined {
+    if (this.twinsOf === null) this.twinsOf = documentTwins(this.ctx.history, this.txn, this.self);
+    return this.twinsOf;
   }
 
   categorical(): CodedValues {

@@ -936,6 +936,18 @@ export function documentKey(t: Transaction): string {
   return `${t.type}|${t.customer_id ?? ""}|${t.amount ?? 0}`;
 }
 
+/**
+ * The history's documents that may be copies of `txn` (those of its fingerprint, in history
+ * order), or undefined when none can be: only a document whose cheap key occurs besides itself
+ * (`self`, its own entry when the history has it) has a twin, and the fingerprint is built only
+ * then. duplicate_invoice and a re-issue's pricing day (line-facts.ts) both ask; an analysis asks
+ * once (DetectorInput.twins), since the key's string and its hash were a tenth of a scan worker.
+ */
+export function documentTwins(history: HistoryStats, txn: Transaction, self: HistoryEntry | undefined): HistoryEntry[] | undefined {
+  if ((history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) <= 0) return undefined;
+  return history.withFingerprint(fingerprint(txn));
+}
+
 /** Whether credit notes referring to the invoice add up to its whole amount (within a cent): it was
  *  cancelled, and an identical invoice is its re-issue (duplicate_invoice, line-facts.ts). With
  *  `byMs`, only credits dated by then count (an undated one counts): whether it stood on a day. */

@@ -44,6 +44,9 @@ export interface DetectorInput {
   /** The categorical values and their codes in the history (computed once, shared by the
    *  rarity detectors and the isolation forest). */
   categorical(): CodedValues;
+  /** The history's documents that may be copies of this one (history.ts documentTwins; computed once,
+   *  shared by duplicate_invoice and the line facts' re-issue check). */
+  twins(): HistoryEntry[] | undefined;
 }
 
 export interface Detector {

@@ -21,7 +21,7 @@
 // neither a counterparty nor lines has no fingerprint but its amount: not judged. A payment
 // reversed in full (a payroll void, a returned transfer booked back) and paid again is a reissue.
 import { daysBetween } from "../../dates.ts";
-import { before, creditedInFull, documentKey, fingerprint, type HistoryEntry, repeatsWithin } from "../../history.ts";
+import { before, creditedInFull, fingerprint, type HistoryEntry, repeatsWithin } from "../../history.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -30,16 +30,15 @@ import type { Detector } from "../types.ts";
 export const duplicateDocumentDetector: Detector = {
   codes: ["duplicate_invoice", "duplicate_payment"],
   history: "ledger",
-  detect({ txn, ctx, config, self }) {
+  detect(input) {
+    const { txn, ctx, config, self } = input;
     if (txn.type !== "invoice" && txn.type !== "payment") return [];
     // A ledger line that names neither a counterparty nor a line (an FEC's or DATEV's bank, tax or
     // payroll line) is an amount alone, and in double entry both sides of every transfer carry
     // the same one: the salary transfer's bank line is no copy of the payroll's net-pay line.
     if (txn.customer_id === undefined && txn.lines.length === 0) return [];
-    // Only a document whose cheap key occurs besides itself can have a twin.
-    if ((ctx.history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) <= 0) return [];
-    const fp = fingerprint(txn);
-    const candidates = ctx.history.withFingerprint(fp);
+    // Only a document whose cheap key occurs besides itself can have a twin (documentTwins).
+    const candidates = input.twins();
     if (!candidates) return [];
     const ms = txn.date ? Date.parse(txn.date) : Number.NaN;
     if (Number.isNaN(ms)) return [];
@@ -65,7 +64,7 @@ export const duplicateDocumentDetector: Detector = {
     // Other cards charged this price there twice within the window too (the card's own pair, when
     // the history holds it, is one of those counted).
     const ownCounted = repeatsWithin(candidates.map((c) => c.ms), window);
-    const otherCards = ctx.history.cardsRepeating(fp, window) - (ownCounted ? 1 : 0);
+    const otherCards = ctx.history.cardsRepeating(fingerprint(txn), window) - (ownCounted ? 1 : 0);
     const merchantsPrice = otherCards >= OTHER_CARDS_ALIKE;
     return [
       {

@@ -18,9 +18,9 @@ import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
-import { isBelowOnLine } from "../types.ts";
+import { type DetectorInput, isBelowOnLine } from "../types.ts";
 import { exchangeRateOn } from "./rates.ts";
-import { creditedInFull, documentKey, fingerprint, type HistoryEntry } from "../../history.ts";
+import { creditedInFull, documentTwins, type HistoryEntry } from "../../history.ts";
 import { workDaysBefore } from "./work-dates.ts";
 import { billedPeriodStart } from "./billed-period.ts";
 import { contractsInScope } from "./contract-scope.ts";
@@ -70,8 +70,11 @@ function oneCharge(line: TransactionLine): boolean {
   return line.amount !== undefined && line.unit_price === undefined;
 }
 
+/** Where the facts get the document's twins in the history (DetectorInput.twins: asked once per analysis). */
+type TwinsOf = Pick<DetectorInput, "twins">;
+
 /** `self`: the transaction's own entry in the history, when it is there (a lookup, a scan). */
-export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: ModulesConfig, self?: HistoryEntry): LineFacts[] {
+export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: ModulesConfig, self?: HistoryEntry, twins: TwinsOf = { twins: () => documentTwins(ctx.history, txn, self) }): LineFacts[] {
   // Charges invoiced ahead of the period they bill (next month's rent invoiced on the 20th) are
   // priced by the terms in force when that period begins (billed-period.ts).
   const invoiceDay = dayOf(txn.date);
@@ -79,7 +82,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
   // A follow-up invoice (a backorder, a rebill) keeps the prices of the invoice it refers to, and
   // work billed after it was done (a T&M ticket, a service call) the prices of the day it was
   // done: terms and list prices of those days count as well.
-  const orderDay = referencedDay(txn, ctx, day, self);
+  const orderDay = referencedDay(txn, ctx, day, twins);
   const earlierDays = workDaysBefore(txn, day);
   if (orderDay !== undefined && !earlierDays.includes(orderDay)) earlierDays.push(orderDay);
   const inForce = (c: Contract) => validOn(c, day) || earlierDays.some((d) => validOn(c, d));
@@ -234,21 +237,19 @@ export function governedElsewhere(f: LineFacts): boolean {
  * address or an order number), when the history has it and it is another day. A re-issue bills
  * the original's supply at the original's prices, a promotion or a price of that day included.
  */
-function referencedDay(txn: Transaction, ctx: AnalysisContext, day: string | null, self: HistoryEntry | undefined): string | undefined {
-  const ms = !txn.reference || txn.reference === txn.transaction_id ? reissuedMs(txn, ctx, self) : ctx.history.invoiceMs(txn.reference);
+function referencedDay(txn: Transaction, ctx: AnalysisContext, day: string | null, twins: TwinsOf): string | undefined {
+  const ms = !txn.reference || txn.reference === txn.transaction_id ? reissuedMs(txn, ctx, twins) : ctx.history.invoiceMs(txn.reference);
   if (ms === undefined) return undefined;
   const referenced = new Date(ms).toISOString().slice(0, 10);
   return referenced === day ? undefined : referenced;
 }
 
 /** The date (ms) of the earliest earlier invoice identical to `txn` and credited in full, if any. */
-function reissuedMs(txn: Transaction, ctx: AnalysisContext, self: HistoryEntry | undefined): number | undefined {
-  // Only an invoice whose cheap key occurs besides itself can have a twin (as duplicate_invoice
-  // asks), and only a history with credit notes can have cancelled one: every invoice of a scan
-  // or a lookup is its own twin, and the twins' entries are not made for it.
+function reissuedMs(txn: Transaction, ctx: AnalysisContext, of: TwinsOf): number | undefined {
+  // Only an invoice with a twin (as duplicate_invoice asks: documentTwins), and only a history
+  // with credit notes can have cancelled one.
   if (txn.type !== "invoice" || ctx.history.creditsByReference.size === 0) return undefined;
-  if ((ctx.history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) <= 0) return undefined;
-  const twins = ctx.history.withFingerprint(fingerprint(txn));
+  const twins = of.twins();
   if (!twins) return undefined;
   const ms = txn.date ? Date.parse(txn.date) : Number.NaN;
   let found: number | undefined;

@@ -1,0 +1,50 @@
+// A document's twins in the history (history.ts documentTwins): the documents of its fingerprint,
+// looked up only when its cheap key occurs besides itself, and looked up once per analysis although
+// two parts of revenue_leakage ask (duplicate_invoice and the line facts' re-issue check).
+import { describe, expect, test } from "bun:test";
+import { buildContext } from "../../src/analysis/context.ts";
+import { evaluateTransaction } from "../../src/analysis/evaluate.ts";
+import { documentTwins } from "../../src/analysis/history.ts";
+import { resolveModules } from "../../src/analysis/modules.ts";
+import { memoryConnector, modulesConfig } from "../support/engine.ts";
+import { invoice, reference } from "./fixtures.ts";
+
+const original = invoice("RI-1", { customer: "CUST-8", date: "2025-03-31T10:00:00Z", lines: [{ sku: "SKU-B", qty: 10, unit: 40 }] });
+const credit = invoice("RI-CN", { customer: "CUST-8", date: "2025-04-02T09:00:00Z", type: "credit_note", reference: "RI-1", lines: [{ sku: "SKU-B", qty: 10, unit: 40 }] });
+const reissue = { ...original, transaction_id: "RI-2", date: "2025-04-02T10:00:00Z" };
+const other = invoice("OT-1", { customer: "CUST-9", date: "2025-04-03T10:00:00Z", lines: [{ sku: "SKU-B", qty: 3, unit: 40 }] });
+
+async function contextOf(history: typeof original[]) {
+  const config = modulesConfig();
+  const ctx = await buildContext(memoryConnector({ transactions: history, reference }), config, Date.parse("2025-05-01T00:00:00Z"), undefined, "ledger");
+  return { ctx, config, module: resolveModules(config).get("revenue_leakage")! };
+}
+
+describe("documentTwins", () => {
+  test("the documents of the fingerprint when the cheap key occurs besides the document itself; none otherwise", async () => {
+    const { ctx } = await contextOf([original, credit, reissue, other]);
+    expect(documentTwins(ctx.history, reissue, ctx.history.entry("RI-2"))?.map((e) => e.id)).toEqual(["RI-1", "RI-2"]);
+    // Only itself has its key: no twin, and the fingerprint is not looked up.
+    expect(documentTwins(ctx.history, other, ctx.history.entry("OT-1"))).toBeUndefined();
+    // Not in the history (an inline analysis of a copy): the two there are its twins.
+    expect(documentTwins(ctx.history, { ...original, transaction_id: "NEW" }, undefined)?.map((e) => e.id)).toEqual(["RI-1", "RI-2"]);
+  });
+
+  test("an analysis looks the fingerprint up once, and judges as before", async () => {
+    const { ctx, config, module } = await contextOf([original, credit, reissue]);
+    const lookups = { n: 0 };
+    const withFingerprint = ctx.history.withFingerprint.bind(ctx.history);
+    ctx.history.withFingerprint = (fp: string) => (lookups.n++, withFingerprint(fp));
+    // The re-issue of an invoice credited in full: neither a duplicate nor a stale price.
+    expect(evaluateTransaction(reissue, ctx, module, config).anomalies).toEqual([]);
+    expect(lookups.n).toBe(1);
+    // Not credited: a duplicate (and the promotion's price after its window), with one lookup.
+    const uncredited = await contextOf([original, reissue]);
+    const seen = { n: 0 };
+    const lookup = uncredited.ctx.history.withFingerprint.bind(uncredited.ctx.history);
+    uncredited.ctx.history.withFingerprint = (fp: string) => (seen.n++, lookup(fp));
+    const codes = evaluateTransaction(reissue, uncredited.ctx, uncredited.module, uncredited.config).anomalies.map((a) => a.code).sort();
+    expect(codes).toEqual(["contract_price_outside_validity", "duplicate_invoice"]);
+    expect(seen.n).toBe(1);
+  });
+});
