@@ -25,8 +25,9 @@ export interface Evaluation {
 }
 
 /** What the detectors read of one transaction; the derived facts computed on first use. A class
- *  rather than an object of closures: a scan makes one per entry. */
-class Input implements DetectorInput {
+ *  rather than an object of closures: a scan makes one per entry. Exported for its methods only
+ *  (parallel/worker-tiers.ts). */
+export class Input implements DetectorInput {
   readonly self: HistoryEntry | undefined;
   private facts: LineFacts[] | undefined;
   private when: Moment | null | undefined;

@@ -19,6 +19,7 @@ import { ReferenceIndex } from "../reference-index.ts";
 import { AnalysisSetup } from "../setup.ts";
 import { amountPartsTransfer } from "../amount-contexts.ts";
 import { AmountBatchReader } from "./amount-offload.ts";
+import { belowTopTier, ledgerFunctions, scanFunctions } from "./worker-tiers.ts";
 import type { FromWorker, ToWorker } from "./protocol.ts";
 
 declare const self: Worker;
@@ -47,6 +48,7 @@ let enough = false;
 
 async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
   enough = false;
+  belowTopTier(ledgerFunctions());
   for (const part of m.parts) {
     const writer = new LedgerBatchWriter();
     const source = openPartition(part, systemClock);
@@ -73,6 +75,7 @@ async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
   if (m.parts.length === 0) return;
   const setup = AnalysisSetup.create(m.settings, systemClock, m.learned ? new Map([[m.connector, m.learned]]) : undefined);
   const module = setup.moduleFor(m.module, m.connector);
+  belowTopTier(scanFunctions(module));
   const history = m.ledger ? HistoryStats.fromLedgerParts(m.ledger) : new HistoryStats([], "none");
   // The parts are of one source: one read of its reference tables serves them all (the one read
   // ahead, "prepare", when it was of the same source).

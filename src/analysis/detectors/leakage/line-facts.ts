@@ -245,7 +245,7 @@ function referencedDay(txn: Transaction, ctx: AnalysisContext, day: string | nul
 }
 
 /** The date (ms) of the earliest earlier invoice identical to `txn` and credited in full, if any. */
-function reissuedMs(txn: Transaction, ctx: AnalysisContext, of: TwinsOf): number | undefined {
+export function reissuedMs(txn: Transaction, ctx: AnalysisContext, of: TwinsOf): number | undefined {
   // Only an invoice with a twin (as duplicate_invoice asks: documentTwins), and only a history
   // with credit notes can have cancelled one.
   if (txn.type !== "invoice" || ctx.history.creditsByReference.size === 0) return undefined;

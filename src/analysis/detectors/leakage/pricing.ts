@@ -52,6 +52,11 @@ const ZERO_PRICE_ONLY: readonly LineRule[] = [zeroPriceRule];
  *  policy: only an agreement for the receiving company (a transfer price in the contracts) judges it. */
 const INTERCOMPANY_RULES: readonly LineRule[] = [priceBelowContractRule];
 
+/** Every rule's check(), once each (a scan worker compiles them at one tier: parallel/worker-tiers.ts). */
+export function pricingRuleChecks(): LineRule["check"][] {
+  return [...new Set([...PRICING_RULES, ...PRORATED_RULES, ...ZERO_PRICE_ONLY, ...INTERCOMPANY_RULES])].map((r) => r.check);
+}
+
 /**
  * Why a document bills part of a period, if it says so: a proration flag (`proration: true`, as
  * Stripe's invoice lines carry) or words in a text attribute ("Remaining time on Pro after 7

@@ -1,0 +1,42 @@
+// Which of a scan worker's functions JavaScriptCore may not compile with its top tier (FTL).
+//
+// Why: a scan worker's VM lives for one report and compiles again everything it runs, beside the
+// main thread's VM and the other worker's (three VMs, one JIT). The report's JIT compiler threads
+// took ~3 s of its ~10 s of CPU (1,000,000 lines, two workers), most of it FTL compiles of large
+// functions that run once per transaction: the detectors' detect(), the pricing rules' check(),
+// the evaluation around them, the ledger pass's batch writer and learners, each 10–20 KB of FTL code, some compiled two or three times per VM
+// after a deoptimisation. Run once per transaction, they gain little from FTL over the DFG tier
+// that precedes it; the reader's byte loops, run once per byte or field, keep it. Measured
+// (docs/benchmarks.md, "Inside the scan workers"): the JIT threads −0.6 s, the workers' own CPU
+// about the same. JavaScript's results do not depend on the tier a function runs in, so the
+// findings do not change; the main thread's VM (a server's, long-lived) is not touched.
+import { noFTL } from "bun:jsc";
+import { kitObservation } from "../detectors/leakage/kit-components.ts";
+import { lineFacts, reissuedMs } from "../detectors/leakage/line-facts.ts";
+import { pricingRuleChecks } from "../detectors/leakage/pricing.ts";
+import { promotionObservation } from "../detectors/leakage/promotion-habits.ts";
+import { taxObservation } from "../detectors/leakage/tax-habits.ts";
+import { evaluateTransaction, Input, scoreFindings } from "../evaluate.ts";
+import { documentTwins, fingerprint } from "../history.ts";
+import { LedgerBatchWriter } from "../ledger-merge.ts";
+import type { ResolvedModule } from "../modules.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: noFTL takes any function.
+export type AnyFunction = (...args: any[]) => any;
+
+/** The scan pass's once-per-transaction functions with `module`: its detectors and what they share. */
+export function scanFunctions(module: ResolvedModule): AnyFunction[] {
+  const input = Input.prototype;
+  return [...module.detectors.map((d) => d.detect), ...pricingRuleChecks(), evaluateTransaction, scoreFindings, lineFacts, reissuedMs, documentTwins, input.twins, input.lines];
+}
+
+/** The ledger pass's once-per-transaction functions: the batch writer's and the learners' observations. */
+export function ledgerFunctions(): AnyFunction[] {
+  const writer = LedgerBatchWriter.prototype as unknown as Record<string, AnyFunction>;
+  return [writer.add!, writer.observeTax!, writer.observeKit!, writer.observePromotion!, fingerprint, taxObservation, kitObservation, promotionObservation];
+}
+
+/** Keeps these functions at the DFG tier in this VM (a scan worker's: never the main thread's). */
+export function belowTopTier(functions: readonly AnyFunction[], mark: (f: AnyFunction) => void = noFTL): void {
+  for (const f of functions) mark(f);
+}
