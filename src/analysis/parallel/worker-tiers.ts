@@ -4,12 +4,14 @@
 // main thread's VM and the other worker's (three VMs, one JIT). The report's JIT compiler threads
 // took ~3 s of its ~10 s of CPU (1,000,000 lines, two workers), most of it FTL compiles of large
 // functions that run once per transaction: the detectors' detect(), the pricing rules' check(),
-// the evaluation around them, the ledger pass's batch writer and learners, each 10–20 KB of FTL code, some compiled two or three times per VM
-// after a deoptimisation. Run once per transaction, they gain little from FTL over the DFG tier
-// that precedes it; the reader's byte loops, run once per byte or field, keep it. Measured
-// (docs/benchmarks.md, "Inside the scan workers"): the JIT threads −0.6 s, the workers' own CPU
-// about the same. JavaScript's results do not depend on the tier a function runs in, so the
-// findings do not change; the main thread's VM (a server's, long-lived) is not touched.
+// the evaluation around them, the ledger pass's batch writer and the learners' observations, each
+// 10–20 KB of FTL code, some compiled two or three times per VM after a deoptimisation. Run once
+// per transaction, they gain little from the FTL over the DFG tier below it; the reader's and the
+// mapping's loops, run per byte, row or field, keep it (below it, the mapping cost the workers
+// what it saved the JIT). Measured (docs/benchmarks.md, "Inside the scan workers"): the JIT
+// threads 3.1–3.5 → 1.7–2.0 s, the workers' own CPU the same within the spread. JavaScript's
+// results do not depend on the tier a function runs in, so the findings do not change; the main
+// thread's VM (the server's, long-lived) is not touched.
 import { noFTL } from "bun:jsc";
 import { kitObservation } from "../detectors/leakage/kit-components.ts";
 import { lineFacts, reissuedMs } from "../detectors/leakage/line-facts.ts";
