@@ -92,10 +92,11 @@ describe("free over a threshold", () => {
   });
 });
 
-test("the split scan's merged ledger learns the same promotions as one pass", () => {
-  const data = history();
+/** The promotions the split scan's merged ledger learns from `data` cut in two at `cut` (batches
+ *  of 4), checked equal to one pass's. */
+function mergedPromotions(data: Transaction[], cut: number) {
   const merge = new LedgerMerge();
-  for (const part of [data.slice(0, 13), data.slice(13)]) {
+  for (const part of [data.slice(0, cut), data.slice(cut)]) {
     const w = new LedgerBatchWriter(4);
     for (const t of part) {
       w.add(t);
@@ -107,6 +108,12 @@ test("the split scan's merged ledger learns the same promotions as one pass", ()
   for (const t of data) one.add(t);
   const merged = merge.finish().promotionHabits.parts;
   expect(merged).toEqual(one.finish().promotionHabits.parts);
+  return merged;
+}
+
+test("the split scan's merged ledger learns the same promotions as one pass", () => {
+  const data = history();
+  const merged = mergedPromotions(data, 13);
   const b = new PromotionHabitsBuilder();
   for (const t of data) b.add(t);
   expect(b.finish().parts).toEqual(merged);
@@ -180,20 +187,6 @@ describe("a customer group's standing discount", () => {
   });
 
   test("the split scan's merged ledger learns the same groups as one pass", () => {
-    const data = withGroups();
-    const merge = new LedgerMerge();
-    for (const part of [data.slice(0, 40), data.slice(40)]) {
-      const w = new LedgerBatchWriter(4);
-      for (const t of part) {
-        w.add(t);
-        if (w.full) merge.add(w.take());
-      }
-      if (w.length > 0) merge.add(w.take());
-    }
-    const one = new HistoryBuilder({ level: "ledger", categoricalFields: [] });
-    for (const t of data) one.add(t);
-    const merged = merge.finish().promotionHabits.parts;
-    expect(merged).toEqual(one.finish().promotionHabits.parts);
-    expect([...merged.groups]).toEqual([["CUSTOMERGROUP=STAFF", [30]]]);
+    expect([...mergedPromotions(withGroups(), 40).groups]).toEqual([["CUSTOMERGROUP=STAFF", [30]]]);
   });
 });
