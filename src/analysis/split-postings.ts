@@ -6,6 +6,12 @@
 // the same kind to the same counterparty; a bill and the payment that settles it are two kinds
 // (another source, account or side) and never pieces of one split. Credit notes are kept apart
 // per counterparty and currency: they reduce what a group of pieces adds up to.
+//
+// Who keyed a posting is kept too: an approval limit is about payments and bills someone enters
+// and someone approves. Where the ledger records that (a user on its postings), a counterparty's
+// credit-side postings that nobody ever entered or approved — a bank feed's lockbox deposits and
+// customers' transfers, booked by the bank — are money received, not cut to avoid an approval
+// (approvable()). A payables ledger's bills credited to a vendor are entered by a clerk and stay.
 import type { Transaction } from "../domain/transaction.ts";
 
 /** One stream's postings in history order (parallel arrays). */
@@ -20,6 +26,10 @@ export interface PostingStream {
   seqs: number[];
   documents: string[];
   users: (string | undefined)[];
+  /** The credit side (a negative amount: money received, on a bank feed). */
+  credit: boolean;
+  /** Whether any of its postings names who entered or approved it. */
+  keyed: boolean;
 }
 
 /** Fields that say who entered or approved a posting: not part of its kind (a split is often
@@ -33,6 +43,8 @@ export class SplitPostings {
   readonly credits = new Map<string, { ms: number[]; amounts: number[] }>();
   /** Positions of the categorical fields that make a posting's kind. */
   private kindFields: number[] = [];
+  /** Whether any posting of the history names who entered or approved it. */
+  private usersRecorded = false;
 
   /** The categorical fields, once chosen (history.ts useFields). */
   useFields(fields: readonly string[]) {
@@ -60,13 +72,24 @@ export class SplitPostings {
     if (s === undefined) {
       s = this.streams.length;
       this.streamOf.set(key, s);
-      this.streams.push({ counterparty, currency, side, ms: [], amounts: [], seqs: [], documents: [], users: [] });
+      this.streams.push({ counterparty, currency, side, ms: [], amounts: [], seqs: [], documents: [], users: [], credit: amount < 0, keyed: false });
     }
     const stream = this.streams[s]!;
+    if (t.created_by?.trim() || t.approved_by?.trim()) {
+      stream.keyed = true;
+      this.usersRecorded = true;
+    }
     stream.ms.push(ms);
     stream.amounts.push(Math.abs(amount));
     stream.seqs.push(seq);
     stream.documents.push(document ?? t.transaction_id);
     stream.users.push(t.created_by?.trim() || undefined);
+  }
+
+  /** Whether a stream's postings can be pieces cut under an approval limit: not when they are
+   *  credit-side postings nobody entered or approved in a ledger that records who does (money
+   *  received, booked by the bank). A ledger naming no user cannot tell: every stream can. */
+  approvable(s: PostingStream): boolean {
+    return !(s.credit && !s.keyed && this.usersRecorded);
   }
 }

@@ -116,6 +116,24 @@ describe("split_below_approval_limit", () => {
     expect(split === undefined || split.severity === "medium").toBe(true);
   });
 
+  test("receipts nobody keyed (a bank feed's lockbox deposits) are no pieces where the ledger records who keys its payments; credit-side pieces someone entered still are", async () => {
+    // A bank feed: payments out carry the user who initiated them; deposits in (credits: negative) carry none.
+    const paid = Array.from({ length: 12 }, (_, i) => bill(`PAY${i}`, { vendor: "V1", date: new Date(Date.UTC(2025, 0, 6 + 14 * i, 15)).toISOString(), amount: 1800 + 37 * i, currency: "USD" }));
+    const deposit = (id: string, date: string, amount: number, user?: string): Transaction => ({ ...bill(id, { vendor: "LOCKBOX 0427", date, amount: -amount, currency: "USD" }), created_by: user });
+    const ordinaryDeposits = Array.from({ length: 30 }, (_, i) => deposit(`LBX${i}`, new Date(Date.UTC(2025, 0, 6 + 7 * i, 12)).toISOString(), 2000 + 97 * i));
+    const pieces = [deposit("LBX-A", "2025-07-01T12:00:00Z", 9600), deposit("LBX-B", "2025-07-01T13:00:00Z", 9700)];
+    const history = [...paid, ...ordinaryDeposits, ...pieces].sort((a, b) => a.date!.localeCompare(b.date!));
+    const config = limited({ categorical_fields: ["currency", "type"] });
+    for (const t of pieces) expect((await findingOf(t, history, config)).split).toBeUndefined();
+    // A payables ledger's credit side: bills credited to the vendor, entered by a clerk — pieces as before.
+    const keyed = pieces.map((t) => ({ ...t, created_by: "ann" }));
+    const withKeyed = [...paid, ...ordinaryDeposits, ...keyed].sort((a, b) => a.date!.localeCompare(b.date!));
+    expect((await findingOf(keyed[0]!, withKeyed, config)).split?.severity).toMatch(/high|critical/);
+    // A ledger that records no user anywhere cannot tell a receipt from a bill: pieces as before.
+    const anonymous = withKeyed.map((t) => ({ ...t, created_by: undefined }));
+    expect((await findingOf(anonymous.find((t) => t.transaction_id === "LBX-A")!, anonymous, config)).split?.severity).toMatch(/high|critical/);
+  });
+
   test("pieces at the vendor's usual level (a supplier delivering at that level every day): medium at most", async () => {
     const daily = Array.from({ length: 40 }, (_, i) => bill(`D${i}`, { vendor: "V2", date: new Date(Date.UTC(2025, 2, 3 + i, 9)).toISOString(), amount: 8200 + ((i * 613) % 1700) }));
     const { split } = await findingOf(daily[10]!, daily);

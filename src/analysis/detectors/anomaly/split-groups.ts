@@ -286,6 +286,8 @@ function inBand(postings: SplitPostings, low: number, high: number, closed: bool
   const out = new Map<number, SplitPiece[]>();
   const counterpartiesOf = new Map<string, Set<string>>();
   postings.streams.forEach((s, k) => {
+    // Money received that nobody keyed is neither a piece nor a posting the tier is avoided by.
+    if (!postings.approvable(s)) return;
     // Only the stream's postings in the band are visited (a ledger is read once per tier).
     const { order, sorted } = amountOrder(s);
     let j = closed ? lowerBound(sorted, low) : upperBound(sorted, low);
