@@ -44,6 +44,19 @@ export function parseMoment(value: string | undefined, utcOffsetMinutes = 0): Mo
   };
 }
 
+/**
+ * When the transaction was keyed: its `entered_at` where that carries a time of day and a user
+ * keyed it (`created_by`: a bank feed's "Initiated At" and "Initiated By", a ledger's creation
+ * timestamp and user), else its date. A bank feed books on a plain date, so the hour and the
+ * weekday a user was at the keyboard are only in the entry time. An entry date without a time
+ * says no more than the booking date does, and one without a user is an import's or a file's
+ * (a DATEV batch's creation stands in for every row's: docs/connectors.md), not anyone's hours.
+ */
+export function keyedAt(t: Pick<Transaction, "date" | "entered_at" | "created_by">): string | undefined {
+  const entered = t.entered_at;
+  return t.created_by && entered !== undefined && entered.length > 10 && !DATE_ONLY.test(entered) ? entered : t.date;
+}
+
 const MAX_DATE_MS = 8.64e15;
 
 /**

@@ -6,7 +6,7 @@ import type { Transaction } from "../domain/transaction.ts";
 import type { DetectorCode } from "./catalog.ts";
 import type { ModulesConfig } from "./config-schema.ts";
 import type { AnalysisContext } from "./context.ts";
-import { type Moment, parseMoment } from "./dates.ts";
+import { keyedAt, type Moment, parseMoment } from "./dates.ts";
 import { restatedByAccountChange } from "./detectors/anomaly/payee-account-change.ts";
 import { lineFacts, type LineFacts } from "./detectors/leakage/line-facts.ts";
 import type { DetectorInput, Finding } from "./detectors/types.ts";
@@ -31,6 +31,7 @@ export class Input implements DetectorInput {
   readonly self: HistoryEntry | undefined;
   private facts: LineFacts[] | undefined;
   private when: Moment | null | undefined;
+  private keyed: Moment | null | undefined;
   private coded: CodedValues | undefined;
   private twinsOf: HistoryEntry[] | undefined | null = null;
 
@@ -45,6 +46,14 @@ export class Input implements DetectorInput {
   moment(): Moment | null {
     if (this.when === undefined) this.when = parseMoment(this.txn.date, this.config.anomaly_detection.calendar.utc_offset_minutes);
     return this.when;
+  }
+
+  keyedMoment(): Moment | null {
+    if (this.keyed === undefined) {
+      const at = keyedAt(this.txn);
+      this.keyed = at === this.txn.date ? this.moment() : (parseMoment(at, this.config.anomaly_detection.calendar.utc_offset_minutes) ?? this.moment());
+    }
+    return this.keyed;
   }
 
   lines(): LineFacts[] {

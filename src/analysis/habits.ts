@@ -5,8 +5,18 @@
 // together) are kept too: a user with too few postings to have a habit of their own is judged by
 // the business's.
 import type { Transaction } from "../domain/transaction.ts";
+import { keyedAt, parseDateMs } from "./dates.ts";
 
 const HOURS = 24;
+/** A user "never" keys at an hour (calendar.ts, out_of_hours_for_user) when this many of their
+ *  postings carry a time of day (a hundred is months of a payables clerk's work), at most
+ *  STRONG_HABIT_NEAR_SHARE of them within an hour of it and at most STRONG_HABIT_WIDE_SHARE
+ *  within three hours (the hour is far from their working day, whatever the time zone). "Next to
+ *  none" rather than none: two night wires keyed with one stolen login make each other's hour
+ *  seem used. */
+export const STRONG_HABIT_MIN_POSTINGS = 100;
+export const STRONG_HABIT_WIDE_SHARE = 0.02;
+export const STRONG_HABIT_NEAR_SHARE = 0.002;
 const WEEKDAYS = 7;
 
 export class PostingHabits {
@@ -16,14 +26,26 @@ export class PostingHabits {
 
   constructor(private readonly utcOffsetMinutes: number) {}
 
-  /** `ms`: the transaction's date as parsed by the history (NaN when it has none). */
+  /** `ms`: the transaction's date as parsed by the history (NaN when it has none). Counted at
+   *  when it was keyed (keyedAt: `entered_at` with a time of day, else the date), as the calendar
+   *  detector reads it. */
   add(t: Transaction, ms: number) {
-    if (!t.created_by || Number.isNaN(ms)) return;
-    let h = this.byUser.get(t.created_by);
-    if (!h) this.byUser.set(t.created_by, (h = new Uint32Array(HOURS + WEEKDAYS + 1)));
+    if (!t.created_by) return;
+    const at = keyedAt(t);
+    if (at !== t.date) {
+      const entered = parseDateMs(at!);
+      if (!Number.isNaN(entered)) return this.count(t.created_by, at!, entered);
+    }
+    if (Number.isNaN(ms)) return;
+    this.count(t.created_by, t.date!, ms);
+  }
+
+  private count(user: string, at: string, ms: number) {
+    let h = this.byUser.get(user);
+    if (!h) this.byUser.set(user, (h = new Uint32Array(HOURS + WEEKDAYS + 1)));
     // The same local hour and weekday as dates.ts's parseMoment, without a Date per posting. A
     // plain date (YYYY-MM-DD) has no time of day and is read at midnight UTC, unshifted.
-    const dateOnly = t.date!.length === 10;
+    const dateOnly = at.length === 10;
     const local = dateOnly ? ms : ms + this.utcOffsetMinutes * 60_000;
     const days = Math.floor(local / 86_400_000);
     const hour = dateOnly ? -1 : Math.floor((local - days * 86_400_000) / 3_600_000);
@@ -37,6 +59,21 @@ export class PostingHabits {
    * this hour, and how many postings the user has. */
   hourShare(user: string, hour: number, self: number): { share: number; n: number } {
     return hourShareOf(this.byUser.get(user), hour, self);
+  }
+
+  /** Of the user's postings with a time of day (besides `self`, posted at `hour`): how many, how
+   *  many within an hour of `hour` and how many within three hours of it. */
+  timedHours(user: string, hour: number, self: number): { timed: number; near: number; wide: number } {
+    const h = this.byUser.get(user);
+    if (!h) return { timed: 0, near: 0, wide: 0 };
+    let timed = -self;
+    for (let i = 0; i < HOURS; i++) timed += h[i]!;
+    const within = (d: number) => {
+      let k = -self;
+      for (let i = -d; i <= d; i++) k += h[(hour + i + HOURS) % HOURS]!;
+      return k;
+    };
+    return { timed, near: within(1), wide: within(3) };
   }
 
   /** The same over every user's postings: the business's hours. */

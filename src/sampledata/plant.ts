@@ -38,6 +38,8 @@ export const LEAKAGE_TYPES: readonly PlantType[] = PLANT_TYPES.slice(0, 11);
 export const CODES_FOR: Record<PlantType, readonly string[]> = {
   ...(Object.fromEntries(PLANT_TYPES.map((t) => [t, [t]])) as Record<PlantType, string[]>),
   amount_outlier: ["amount_outlier_customer", "amount_outlier_sku", "amount_outlier_attribute"],
+  // A night posting by a user whose long record has none near that hour is reported as that instead of the weak signal.
+  out_of_hours_posting: ["out_of_hours_posting", "out_of_hours_for_user"],
 };
 
 export interface Label {

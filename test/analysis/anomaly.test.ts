@@ -61,8 +61,12 @@ describe("anomaly detectors", () => {
   });
 
   test("weekend, out-of-hours and period-end postings", async () => {
-    const r = await analyse(invoice("N3", { customer: "CUST-1", date: "2025-05-31T23:30:00Z", created_by: "ann", approved_by: "dee", lines: [{ sku: "SKU-B", qty: 13, unit: 50 }] }), { module, history: H });
+    // zed has no postings of his own: judged by the business's hours, all in the daytime.
+    const r = await analyse(invoice("N3", { customer: "CUST-1", date: "2025-05-31T23:30:00Z", created_by: "zed", approved_by: "dee", lines: [{ sku: "SKU-B", qty: 13, unit: 50 }] }), { module, history: H });
     expect(codes(r.anomalies)).toEqual(expect.arrayContaining(["weekend_posting", "out_of_hours_posting", "period_end_posting"]));
+    // ann's long record has no posting near 23h: her own record speaks, more strongly (calendar-habits.test.ts).
+    const own = await analyse(invoice("N3", { customer: "CUST-1", date: "2025-05-31T23:30:00Z", created_by: "ann", approved_by: "dee", lines: [{ sku: "SKU-B", qty: 13, unit: 50 }] }), { module, history: H });
+    expect(codes(own.anomalies)).toEqual(expect.arrayContaining(["weekend_posting", "out_of_hours_for_user", "period_end_posting"]));
   });
 
   test("a never-seen value in a field whose values repeat", async () => {

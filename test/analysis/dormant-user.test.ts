@@ -60,7 +60,7 @@ function detect(transactions: Transaction[], txn: Transaction, config = modulesC
   let history = built.get(transactions);
   if (!history) built.set(transactions, (history = historyOf(transactions)));
   const ctx = { history } as unknown as AnalysisContext;
-  return dormantUserDetector.detect({ txn, ctx, config, self: history.entry(txn.transaction_id), moment: () => null, lines: () => [], categorical: () => ({ values: [], codes: new Int32Array(0) }), twins: () => undefined });
+  return dormantUserDetector.detect({ txn, ctx, config, self: history.entry(txn.transaction_id), moment: () => null, keyedMoment: () => null, lines: () => [], categorical: () => ({ values: [], codes: new Int32Array(0) }), twins: () => undefined });
 }
 
 const YEAR = 364;

@@ -89,7 +89,7 @@ function detect(transactions: Transaction[], txn: Transaction, config: unknown):
   for (const t of transactions) b.add(t);
   const history = b.finish();
   const ctx = { history } as unknown as AnalysisContext;
-  return latePostingDetector.detect({ txn, ctx, config: modulesConfig(config), self: history.entry(txn.transaction_id), moment: () => null, lines: () => [], categorical: () => ({ values: [], codes: new Int32Array(0) }), twins: () => undefined });
+  return latePostingDetector.detect({ txn, ctx, config: modulesConfig(config), self: history.entry(txn.transaction_id), moment: () => null, keyedMoment: () => null, lines: () => [], categorical: () => ({ values: [], codes: new Int32Array(0) }), twins: () => undefined });
 }
 
 const FISCAL = { anomaly_detection: { late_posting: { fiscal_calendar: CALENDAR } } };

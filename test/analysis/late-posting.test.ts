@@ -65,7 +65,7 @@ function historyOf(transactions: Transaction[]) {
 function detect(transactions: Transaction[], txn: Transaction, config = modulesConfig()): Finding[] {
   const history = historyOf(transactions);
   const ctx = { history } as unknown as AnalysisContext;
-  return latePostingDetector.detect({ txn, ctx, config, self: history.entry(txn.transaction_id), moment: () => null, lines: () => [], categorical: () => ({ values: [], codes: new Int32Array(0) }), twins: () => undefined });
+  return latePostingDetector.detect({ txn, ctx, config, self: history.entry(txn.transaction_id), moment: () => null, keyedMoment: () => null, lines: () => [], categorical: () => ({ values: [], codes: new Int32Array(0) }), twins: () => undefined });
 }
 
 const settings = { closeGapDays: 14, standingLagDays: 3, minHistory: 20 };

@@ -39,6 +39,8 @@ export interface DetectorInput {
   self: HistoryEntry | undefined;
   /** Calendar facts of the date (computed on first use). */
   moment(): Moment | null;
+  /** Calendar facts of when it was keyed (dates.ts keyedAt: `entered_at` with a time of day, else the date). */
+  keyedMoment(): Moment | null;
   /** Per-line pricing facts (computed once, shared by the leakage detectors). */
   lines(): LineFacts[];
   /** The categorical values and their codes in the history (computed once, shared by the
