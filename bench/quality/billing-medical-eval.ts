@@ -33,6 +33,7 @@ const claimMapping = `      transaction_id: Claim ID
 const config = `${billingServerYaml(port)}modules:
   revenue_leakage:
     max_discount_pct: 0           # a charge is the chargemaster's price: no discount off it
+    accepted_adjustment_reasons: ["97", "234"]   # a line the payer bundled into another's payment (NCCI) or pays with none
   duplicate_detection:
     window_days: 60               # a claim re-keyed from the superbill weeks later is still billed twice
 connectors:
@@ -63,6 +64,7 @@ ${claimMapping}
       contract_id: Fee Schedule
       amount: Total Allowed
       line_amount: Allowed
+      adjustment_reason: Adj Reason Codes   # the payer's reasons explain the allowed, not the charge
     reference_mapping:
       contracts: { contract_id: Fee Schedule, customer_id: Payer ID, sku: [CPT/HCPCS, Modifier], price: Allowed, valid_from: Effective Date, valid_to: End Date }
 `;

@@ -95,6 +95,12 @@ export const RevenueLeakageConfig = Type.Object(
     intercompany_values: Type.Array(Type.String(), {
       default: ["INTERCOMPANY", "INTRACOMPANY", "INTERCO", "IV"],
     }),
+    /** Adjustment reason codes (a line's `adjustment_reason`, compared without case or
+     *  separators) that explain a line's price as no cut: a payer's remittance line allowed at 0
+     *  with CO-97 (bundled into another line's payment, an NCCI edit) or CO-234 (not paid
+     *  separately). A line carrying one is not priced (adjustment-reasons.ts). A code without its
+     *  group (`97`) is accepted in any group (CO-97, OA-97); with one (`CO-97`), in that group only. */
+    accepted_adjustment_reasons: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { default: ["97", "234"], maxItems: 1000 }),
     /** Item codes (`sku`, compared without case or separators) under which a contract row states
      *  a minimum charge per document — a carrier's absolute minimum, a minimum fee, a minimum
      *  bill — rather than a price: `below_minimum_charge` (minimum-charge.ts). */

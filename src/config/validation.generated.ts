@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Record<string, any> => value !== nul
 
 /** Value.Default(ConfigSchema, value): fills `value` in place where TypeBox would, and returns the result. */
 export function configDefaults(value: unknown): unknown {
-  return d65(value);
+  return d66(value);
 }
 
 /** server */
@@ -292,8 +292,18 @@ function d26(value: any): any {
   return a;
 }
 
-/** modules.revenue_leakage.minimum_charge_skus */
+/** modules.revenue_leakage.accepted_adjustment_reasons */
 function d27(value: any): any {
+  if (Array.isArray(value)) {
+    return value;
+  }
+  const a = value === undefined ? ["97","234"] : isObject(value) ? Object.assign(["97","234"], value) : value;
+  if (!Array.isArray(a)) return a;
+  return a;
+}
+
+/** modules.revenue_leakage.minimum_charge_skus */
+function d28(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -303,7 +313,7 @@ function d27(value: any): any {
 }
 
 /** modules.revenue_leakage.exchange_rates */
-function d28(value: any): any {
+function d29(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -313,14 +323,14 @@ function d28(value: any): any {
 }
 
 /** modules.revenue_leakage.weights */
-function d29(value: any): any {
+function d30(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.revenue_leakage */
-function d30(value: any): any {
+function d31(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["max_discount_pct"] === undefined) o["max_discount_pct"] = 10;
@@ -330,14 +340,15 @@ function d30(value: any): any {
   { const v = o["free_of_charge_fields"]; const r = d24(v); if (r !== undefined) o["free_of_charge_fields"] = isObject(v) ? d24(v) : r; }
   { const v = o["free_of_charge_values"]; const r = d25(v); if (r !== undefined) o["free_of_charge_values"] = isObject(v) ? d25(v) : r; }
   { const v = o["intercompany_values"]; const r = d26(v); if (r !== undefined) o["intercompany_values"] = isObject(v) ? d26(v) : r; }
-  { const v = o["minimum_charge_skus"]; const r = d27(v); if (r !== undefined) o["minimum_charge_skus"] = isObject(v) ? d27(v) : r; }
-  { const v = o["exchange_rates"]; const r = d28(v); if (r !== undefined) o["exchange_rates"] = isObject(v) ? d28(v) : r; }
-  { const v = o["weights"]; const r = d29(v); if (r !== undefined) o["weights"] = isObject(v) ? d29(v) : r; }
+  { const v = o["accepted_adjustment_reasons"]; const r = d27(v); if (r !== undefined) o["accepted_adjustment_reasons"] = isObject(v) ? d27(v) : r; }
+  { const v = o["minimum_charge_skus"]; const r = d28(v); if (r !== undefined) o["minimum_charge_skus"] = isObject(v) ? d28(v) : r; }
+  { const v = o["exchange_rates"]; const r = d29(v); if (r !== undefined) o["exchange_rates"] = isObject(v) ? d29(v) : r; }
+  { const v = o["weights"]; const r = d30(v); if (r !== undefined) o["weights"] = isObject(v) ? d30(v) : r; }
   return o;
 }
 
 /** modules.anomaly_detection.outlier */
-function d31(value: any): any {
+function d32(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_history"] === undefined) o["min_history"] = 20;
@@ -348,7 +359,7 @@ function d31(value: any): any {
 }
 
 /** modules.anomaly_detection.rare_value */
-function d32(value: any): any {
+function d33(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_history"] === undefined) o["min_history"] = 500;
@@ -357,7 +368,7 @@ function d32(value: any): any {
 }
 
 /** modules.anomaly_detection.rare_combination */
-function d33(value: any): any {
+function d34(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_expected"] === undefined) o["min_expected"] = 10;
@@ -366,7 +377,7 @@ function d33(value: any): any {
 }
 
 /** modules.anomaly_detection.calendar.business_hours */
-function d34(value: any): any {
+function d35(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["start"] === undefined) o["start"] = 7;
@@ -375,7 +386,7 @@ function d34(value: any): any {
 }
 
 /** modules.anomaly_detection.calendar.weekend_days */
-function d35(value: any): any {
+function d36(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -385,11 +396,11 @@ function d35(value: any): any {
 }
 
 /** modules.anomaly_detection.calendar */
-function d36(value: any): any {
+function d37(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["business_hours"]; const r = d34(v); if (r !== undefined) o["business_hours"] = isObject(v) ? d34(v) : r; }
-  { const v = o["weekend_days"]; const r = d35(v); if (r !== undefined) o["weekend_days"] = isObject(v) ? d35(v) : r; }
+  { const v = o["business_hours"]; const r = d35(v); if (r !== undefined) o["business_hours"] = isObject(v) ? d35(v) : r; }
+  { const v = o["weekend_days"]; const r = d36(v); if (r !== undefined) o["weekend_days"] = isObject(v) ? d36(v) : r; }
   if (o["utc_offset_minutes"] === undefined) o["utc_offset_minutes"] = 0;
   if (o["period_end_days"] === undefined) o["period_end_days"] = 1;
   if (o["period_end_quantile"] === undefined) o["period_end_quantile"] = 0.9;
@@ -397,7 +408,7 @@ function d36(value: any): any {
 }
 
 /** modules.anomaly_detection.new_counterparty */
-function d37(value: any): any {
+function d38(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["amount_quantile"] === undefined) o["amount_quantile"] = 0.95;
@@ -406,7 +417,7 @@ function d37(value: any): any {
 }
 
 /** modules.anomaly_detection.lookalike_counterparty */
-function d38(value: any): any {
+function d39(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["name_field"] === undefined) o["name_field"] = "auto";
@@ -415,7 +426,7 @@ function d38(value: any): any {
 }
 
 /** modules.anomaly_detection.dormant_user */
-function d39(value: any): any {
+function d40(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_active_days"] === undefined) o["min_active_days"] = 20;
@@ -430,7 +441,7 @@ function d39(value: any): any {
 }
 
 /** modules.anomaly_detection.late_posting */
-function d40(value: any): any {
+function d41(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["close_gap_days"] === undefined) o["close_gap_days"] = 14;
@@ -445,7 +456,7 @@ function d40(value: any): any {
 }
 
 /** modules.anomaly_detection.split_below_limit */
-function d41(value: any): any {
+function d42(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["limits"] === undefined) o["limits"] = "auto";
@@ -455,7 +466,7 @@ function d41(value: any): any {
 }
 
 /** modules.anomaly_detection.isolation_forest */
-function d42(value: any): any {
+function d43(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = false;
@@ -468,7 +479,7 @@ function d42(value: any): any {
 }
 
 /** modules.anomaly_detection.population */
-function d43(value: any): any {
+function d44(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_size"] === undefined) o["min_size"] = 300;
@@ -479,74 +490,74 @@ function d43(value: any): any {
 }
 
 /** modules.anomaly_detection.weights */
-function d44(value: any): any {
+function d45(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.anomaly_detection */
-function d45(value: any): any {
+function d46(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["outlier"]; const r = d31(v); if (r !== undefined) o["outlier"] = isObject(v) ? d31(v) : r; }
+  { const v = o["outlier"]; const r = d32(v); if (r !== undefined) o["outlier"] = isObject(v) ? d32(v) : r; }
   if (o["categorical_fields"] === undefined) o["categorical_fields"] = "auto";
-  { const v = o["rare_value"]; const r = d32(v); if (r !== undefined) o["rare_value"] = isObject(v) ? d32(v) : r; }
-  { const v = o["rare_combination"]; const r = d33(v); if (r !== undefined) o["rare_combination"] = isObject(v) ? d33(v) : r; }
-  { const v = o["calendar"]; const r = d36(v); if (r !== undefined) o["calendar"] = isObject(v) ? d36(v) : r; }
-  { const v = o["new_counterparty"]; const r = d37(v); if (r !== undefined) o["new_counterparty"] = isObject(v) ? d37(v) : r; }
-  { const v = o["lookalike_counterparty"]; const r = d38(v); if (r !== undefined) o["lookalike_counterparty"] = isObject(v) ? d38(v) : r; }
-  { const v = o["dormant_user"]; const r = d39(v); if (r !== undefined) o["dormant_user"] = isObject(v) ? d39(v) : r; }
-  { const v = o["late_posting"]; const r = d40(v); if (r !== undefined) o["late_posting"] = isObject(v) ? d40(v) : r; }
-  { const v = o["split_below_limit"]; const r = d41(v); if (r !== undefined) o["split_below_limit"] = isObject(v) ? d41(v) : r; }
-  { const v = o["isolation_forest"]; const r = d42(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d42(v) : r; }
-  { const v = o["population"]; const r = d43(v); if (r !== undefined) o["population"] = isObject(v) ? d43(v) : r; }
-  { const v = o["weights"]; const r = d44(v); if (r !== undefined) o["weights"] = isObject(v) ? d44(v) : r; }
+  { const v = o["rare_value"]; const r = d33(v); if (r !== undefined) o["rare_value"] = isObject(v) ? d33(v) : r; }
+  { const v = o["rare_combination"]; const r = d34(v); if (r !== undefined) o["rare_combination"] = isObject(v) ? d34(v) : r; }
+  { const v = o["calendar"]; const r = d37(v); if (r !== undefined) o["calendar"] = isObject(v) ? d37(v) : r; }
+  { const v = o["new_counterparty"]; const r = d38(v); if (r !== undefined) o["new_counterparty"] = isObject(v) ? d38(v) : r; }
+  { const v = o["lookalike_counterparty"]; const r = d39(v); if (r !== undefined) o["lookalike_counterparty"] = isObject(v) ? d39(v) : r; }
+  { const v = o["dormant_user"]; const r = d40(v); if (r !== undefined) o["dormant_user"] = isObject(v) ? d40(v) : r; }
+  { const v = o["late_posting"]; const r = d41(v); if (r !== undefined) o["late_posting"] = isObject(v) ? d41(v) : r; }
+  { const v = o["split_below_limit"]; const r = d42(v); if (r !== undefined) o["split_below_limit"] = isObject(v) ? d42(v) : r; }
+  { const v = o["isolation_forest"]; const r = d43(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d43(v) : r; }
+  { const v = o["population"]; const r = d44(v); if (r !== undefined) o["population"] = isObject(v) ? d44(v) : r; }
+  { const v = o["weights"]; const r = d45(v); if (r !== undefined) o["weights"] = isObject(v) ? d45(v) : r; }
   return o;
 }
 
 /** modules.duplicate_detection.weights */
-function d46(value: any): any {
+function d47(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.duplicate_detection */
-function d47(value: any): any {
+function d48(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["window_days"] === undefined) o["window_days"] = 7;
-  { const v = o["weights"]; const r = d46(v); if (r !== undefined) o["weights"] = isObject(v) ? d46(v) : r; }
+  { const v = o["weights"]; const r = d47(v); if (r !== undefined) o["weights"] = isObject(v) ? d47(v) : r; }
   return o;
 }
 
 /** modules.compliance.approver_limits */
-function d48(value: any): any {
-  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
-  if (!isObject(o)) return o;
-  return o;
-}
-
-/** modules.compliance.weights */
 function d49(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
-/** modules.compliance */
+/** modules.compliance.weights */
 function d50(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["approver_limits"]; const r = d48(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d48(v) : r; }
+  return o;
+}
+
+/** modules.compliance */
+function d51(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  { const v = o["approver_limits"]; const r = d49(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d49(v) : r; }
   if (o["default_approver_limit"] === undefined) o["default_approver_limit"] = null;
-  { const v = o["weights"]; const r = d49(v); if (r !== undefined) o["weights"] = isObject(v) ? d49(v) : r; }
+  { const v = o["weights"]; const r = d50(v); if (r !== undefined) o["weights"] = isObject(v) ? d50(v) : r; }
   return o;
 }
 
 /** modules.scoring.risk_levels */
-function d51(value: any): any {
+function d52(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["medium"] === undefined) o["medium"] = 30;
@@ -556,15 +567,15 @@ function d51(value: any): any {
 }
 
 /** modules.scoring */
-function d52(value: any): any {
+function d53(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["risk_levels"]; const r = d51(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d51(v) : r; }
+  { const v = o["risk_levels"]; const r = d52(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d52(v) : r; }
   return o;
 }
 
 /** modules.context */
-function d53(value: any): any {
+function d54(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["ttl_s"] === undefined) o["ttl_s"] = 300;
@@ -573,20 +584,20 @@ function d53(value: any): any {
 }
 
 /** modules */
-function d54(value: any): any {
+function d55(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["revenue_leakage"]; const r = d30(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d30(v) : r; }
-  { const v = o["anomaly_detection"]; const r = d45(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d45(v) : r; }
-  { const v = o["duplicate_detection"]; const r = d47(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d47(v) : r; }
-  { const v = o["compliance"]; const r = d50(v); if (r !== undefined) o["compliance"] = isObject(v) ? d50(v) : r; }
-  { const v = o["scoring"]; const r = d52(v); if (r !== undefined) o["scoring"] = isObject(v) ? d52(v) : r; }
-  { const v = o["context"]; const r = d53(v); if (r !== undefined) o["context"] = isObject(v) ? d53(v) : r; }
+  { const v = o["revenue_leakage"]; const r = d31(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d31(v) : r; }
+  { const v = o["anomaly_detection"]; const r = d46(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d46(v) : r; }
+  { const v = o["duplicate_detection"]; const r = d48(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d48(v) : r; }
+  { const v = o["compliance"]; const r = d51(v); if (r !== undefined) o["compliance"] = isObject(v) ? d51(v) : r; }
+  { const v = o["scoring"]; const r = d53(v); if (r !== undefined) o["scoring"] = isObject(v) ? d53(v) : r; }
+  { const v = o["context"]; const r = d54(v); if (r !== undefined) o["context"] = isObject(v) ? d54(v) : r; }
   return o;
 }
 
 /** rules[] */
-function d55(value: any): any {
+function d56(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["module"] === undefined) o["module"] = "*";
@@ -597,19 +608,19 @@ function d55(value: any): any {
 }
 
 /** rules */
-function d56(value: any): any {
+function d57(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d55(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d56(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d55(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d56(a[i]);
   return a;
 }
 
 /** learning */
-function d57(value: any): any {
+function d58(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["every_h"] === undefined) o["every_h"] = 0;
@@ -618,7 +629,7 @@ function d57(value: any): any {
 }
 
 /** connectors[].status */
-function d58(value: any): any {
+function d59(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["interval_s"] === undefined) o["interval_s"] = 30;
@@ -629,7 +640,7 @@ function d58(value: any): any {
 }
 
 /** connectors[].csv */
-function d59(value: any): any {
+function d60(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["thousands"] === undefined) o["thousands"] = "";
@@ -640,7 +651,7 @@ function d59(value: any): any {
 }
 
 /** connectors[].allow_hosts */
-function d60(value: any): any {
+function d61(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -650,38 +661,38 @@ function d60(value: any): any {
 }
 
 /** connectors[] */
-function d61(value: any): any {
+function d62(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["timeout_ms"] === undefined) o["timeout_ms"] = 5000;
   if (o["reference_ttl_s"] === undefined) o["reference_ttl_s"] = 60;
-  { const v = o["status"]; const r = d58(v); if (r !== undefined) o["status"] = isObject(v) ? d58(v) : r; }
-  { const v = o["csv"]; const r = d59(v); if (r !== undefined) o["csv"] = isObject(v) ? d59(v) : r; }
+  { const v = o["status"]; const r = d59(v); if (r !== undefined) o["status"] = isObject(v) ? d59(v) : r; }
+  { const v = o["csv"]; const r = d60(v); if (r !== undefined) o["csv"] = isObject(v) ? d60(v) : r; }
   if (o["pool_size"] === undefined) o["pool_size"] = 5;
   if (o["batch_size"] === undefined) o["batch_size"] = 1000;
   if (o["max_response_bytes"] === undefined) o["max_response_bytes"] = 10485760;
   if (o["retries"] === undefined) o["retries"] = 2;
   if (o["backoff_ms"] === undefined) o["backoff_ms"] = 200;
   if (o["max_redirects"] === undefined) o["max_redirects"] = 3;
-  { const v = o["allow_hosts"]; const r = d60(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d60(v) : r; }
+  { const v = o["allow_hosts"]; const r = d61(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d61(v) : r; }
   return o;
 }
 
 /** connectors */
-function d62(value: any): any {
+function d63(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d61(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d62(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d61(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d62(a[i]);
   return a;
 }
 
 /** dashboard.sign_in */
-function d63(value: any): any {
+function d64(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["per_address_per_minute"] === undefined) o["per_address_per_minute"] = 10;
@@ -690,19 +701,19 @@ function d63(value: any): any {
 }
 
 /** dashboard */
-function d64(value: any): any {
+function d65(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["session_idle_minutes"] === undefined) o["session_idle_minutes"] = 30;
   if (o["session_absolute_hours"] === undefined) o["session_absolute_hours"] = 12;
   if (o["setup_link_hours"] === undefined) o["setup_link_hours"] = 24;
-  { const v = o["sign_in"]; const r = d63(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d63(v) : r; }
+  { const v = o["sign_in"]; const r = d64(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d64(v) : r; }
   return o;
 }
 
 /** (root) */
-function d65(value: any): any {
+function d66(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   { const v = o["server"]; const r = d0(v); if (r !== undefined) o["server"] = isObject(v) ? d0(v) : r; }
@@ -714,11 +725,11 @@ function d65(value: any): any {
   { const v = o["alerts"]; const r = d13(v); if (r !== undefined) o["alerts"] = isObject(v) ? d13(v) : r; }
   { const v = o["reports"]; const r = d14(v); if (r !== undefined) o["reports"] = isObject(v) ? d14(v) : r; }
   { const v = o["metrics"]; const r = d15(v); if (r !== undefined) o["metrics"] = isObject(v) ? d15(v) : r; }
-  { const v = o["modules"]; const r = d54(v); if (r !== undefined) o["modules"] = isObject(v) ? d54(v) : r; }
-  { const v = o["rules"]; const r = d56(v); if (r !== undefined) o["rules"] = isObject(v) ? d56(v) : r; }
-  { const v = o["learning"]; const r = d57(v); if (r !== undefined) o["learning"] = isObject(v) ? d57(v) : r; }
-  { const v = o["connectors"]; const r = d62(v); if (r !== undefined) o["connectors"] = isObject(v) ? d62(v) : r; }
-  { const v = o["dashboard"]; const r = d64(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d64(v) : r; }
+  { const v = o["modules"]; const r = d55(v); if (r !== undefined) o["modules"] = isObject(v) ? d55(v) : r; }
+  { const v = o["rules"]; const r = d57(v); if (r !== undefined) o["rules"] = isObject(v) ? d57(v) : r; }
+  { const v = o["learning"]; const r = d58(v); if (r !== undefined) o["learning"] = isObject(v) ? d58(v) : r; }
+  { const v = o["connectors"]; const r = d63(v); if (r !== undefined) o["connectors"] = isObject(v) ? d63(v) : r; }
+  { const v = o["dashboard"]; const r = d65(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d65(v) : r; }
   return o;
 }
 
@@ -914,6 +925,9 @@ return function check(value: any): boolean {
     value.modules.revenue_leakage.free_of_charge_values.every((value: any) => ((typeof value === 'string'))) &&
     Array.isArray(value.modules.revenue_leakage.intercompany_values) &&
     value.modules.revenue_leakage.intercompany_values.every((value: any) => ((typeof value === 'string'))) &&
+    Array.isArray(value.modules.revenue_leakage.accepted_adjustment_reasons) &&
+    value.modules.revenue_leakage.accepted_adjustment_reasons.length <= 1000 &&
+    value.modules.revenue_leakage.accepted_adjustment_reasons.every((value: any) => ((typeof value === 'string') && value.length <= 64 && value.length >= 1)) &&
     Array.isArray(value.modules.revenue_leakage.minimum_charge_skus) &&
     value.modules.revenue_leakage.minimum_charge_skus.every((value: any) => ((typeof value === 'string') && value.length >= 1)) &&
     Array.isArray(value.modules.revenue_leakage.exchange_rates) &&
@@ -933,7 +947,7 @@ return function check(value: any): boolean {
     (value.modules.revenue_leakage.weights.duplicate_credit_note !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.duplicate_credit_note) && value.modules.revenue_leakage.weights.duplicate_credit_note <= 1 && value.modules.revenue_leakage.weights.duplicate_credit_note >= 0) : true) &&
     (value.modules.revenue_leakage.weights.excessive_credit_note !== undefined ? (Number.isFinite(value.modules.revenue_leakage.weights.excessive_credit_note) && value.modules.revenue_leakage.weights.excessive_credit_note <= 1 && value.modules.revenue_leakage.weights.excessive_credit_note >= 0) : true) &&
     Object.getOwnPropertyNames(value.modules.revenue_leakage.weights).every(key => ['price_below_contract', 'discount_above_cap', 'price_below_list', 'contract_price_outside_validity', 'zero_price_line', 'below_minimum_charge', 'unbilled_shipment', 'unbilled_recurring_charge', 'tax_below_rate', 'currency_mismatch', 'duplicate_invoice', 'duplicate_credit_note', 'excessive_credit_note'].includes(key)) &&
-    Object.getOwnPropertyNames(value.modules.revenue_leakage).length === 10 &&
+    Object.getOwnPropertyNames(value.modules.revenue_leakage).length === 11 &&
     (typeof value.modules.anomaly_detection === 'object' && value.modules.anomaly_detection !== null && !Array.isArray(value.modules.anomaly_detection)) &&
     (typeof value.modules.anomaly_detection.outlier === 'object' && value.modules.anomaly_detection.outlier !== null && !Array.isArray(value.modules.anomaly_detection.outlier)) &&
     Number.isInteger(value.modules.anomaly_detection.outlier.min_history) &&

@@ -14,6 +14,9 @@ interface FieldSpec {
   name: string;
   kind: Kind;
   required?: boolean;
+  /** Read only from a column `mapping` names, never from one that happens to share its name: an
+   *  export's document-level "Adjustment Reason" (a carrier's REWEIGH…) is no line's reason code. */
+  explicit?: boolean;
 }
 
 export const TRANSACTION_FIELDS: FieldSpec[] = [
@@ -50,6 +53,8 @@ export const LINE_FIELDS: FieldSpec[] = [
   { name: "list_price", kind: "number" },
   { name: "discount_pct", kind: "number" },
   { name: "line_amount", kind: "number" },
+  // A remittance line's adjustment reason codes (CO-97…): docs/analysis.md, "Adjustment reasons".
+  { name: "adjustment_reason", kind: "text", explicit: true },
 ];
 
 export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
@@ -359,6 +364,7 @@ export class RowMapper {
           const column = mapping[s.name];
           if (column === ROW_NUMBER && s.name === "transaction_id") return { ...s, index: header.length };
           if (typeof column === "string") return { ...s, index: columnIndex(header, column) };
+          if (s.explicit) return { ...s, index: -1 };
           const own = columnIndex(header, s.name);
           const standard = column === undefined && own < 0 ? statutory?.[s.name] : undefined;
           return { ...s, index: standard === undefined ? own : columnIndex(header, standard) };

@@ -32,6 +32,10 @@ export interface TransactionLine {
   discount_pct?: number;
   /** Net amount of the line (quantity × unit_price less any discount, as billed). */
   amount?: number;
+  /** Why the line's amount differs from its price, as the source codes it: a payer's remittance
+   *  line's adjustment group and reason codes (`CO-45 PR-1`, `CO-97`: X12 835 CAS). Read against
+   *  `revenue_leakage.accepted_adjustment_reasons` (adjustment-reasons.ts). */
+  adjustment_reason?: string;
 }
 
 export interface Transaction {

@@ -21,6 +21,7 @@ export const TransactionLineBody = t.Object(
     list_price: opt(num("List price per unit")),
     discount_pct: opt(t.Number({ minimum: 0, maximum: 100, description: "Recorded discount off list, percent" })),
     amount: opt(num("Net amount of the line as billed")),
+    adjustment_reason: opt(text("Why the line's amount differs from its price: a remittance line's adjustment reason codes (CO-45 PR-1, CO-97)")),
   },
   closed,
 );

@@ -9,7 +9,8 @@
 // bills the difference of two ratings (billed-difference.ts). A further procedure of a session at
 // half its contract rate beside the first at its full rate is the multiple-procedure reduction
 // (multiple-procedure.ts). An invoice credited in full, or a denied claim a corrected one names,
-// bills nothing any more (replaced-invoice.ts). Nor do the seller's own promotions
+// bills nothing any more (replaced-invoice.ts). A line whose adjustment reason the analyst accepts
+// (a payer's CO-97: bundled into another line's payment) is not priced (adjustment-reasons.ts). Nor do the seller's own promotions
 // the invoices show (promotion-habits.ts): a learned campaign's or markdown's discount, and a SKU
 // at 0 that is free over an invoice value (shipping over a threshold) on an invoice reaching it.
 import type { Transaction } from "../../../domain/transaction.ts";
@@ -28,6 +29,7 @@ import { documentFigure } from "./document-memo.ts";
 import { addsToOriginal, billsDifference } from "./billed-difference.ts";
 import { type FullRates, fullRatesOf, reducedAsMultipleProcedure } from "./multiple-procedure.ts";
 import { replacedInvoice } from "./replaced-invoice.ts";
+import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
 import { governedElsewhere } from "./line-facts.ts";
 import { isBelowOnLine } from "../types.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -104,6 +106,8 @@ export const pricingDetector: Detector = {
     const fullRatesOfDocument = () => (fullRates ??= fullRatesOf(lines, cfg.tolerance));
     for (const facts of lines) {
       if (freeLine(facts, discountsRecorded) || inKit(facts, input.txn, input.ctx)) continue;
+      // The payer says why: a service bundled into another line's payment (CO-97).
+      if (acceptedAdjustmentReason(facts.line, cfg) !== undefined) continue;
       if (timeForInformation && facts.net === 0) continue;
       if (freeOverThreshold(facts, input.txn, input.ctx) || learnedPromotion(facts, input.txn, input.ctx, cfg) !== undefined) continue;
       for (const rule of difference && billsDifference(facts.line) ? ZERO_PRICE_ONLY : rules) {
