@@ -28,7 +28,7 @@ const claimMapping = `      transaction_id: Claim ID
       date: Claim Date
       customer_id: Payer ID
       reference: Original Claim ID
-      sku: [CPT/HCPCS, Modifier 1]   # a component (26, TC) is priced apart; another modifier bills the code's own price
+      sku: [CPT/HCPCS, Modifier 1, Modifier 2]   # a component (26, TC) is priced apart, in either column; another modifier bills the code's own price
       quantity: Units`;
 const config = `${billingServerYaml(port)}modules:
   revenue_leakage:

@@ -1,7 +1,7 @@
 // Indexes a connector's reference tables (contracts, price list, shipments) for constant-time
 // look-ups per invoice line. Contracts whose customer_id is "*" (or empty) are promotions: they
 // offer their price to every customer for the SKU within their validity window.
-import { type Contract, type ExchangeRate, type ReferenceData, type TransactionLine, unitCode } from "../domain/transaction.ts";
+import { type Contract, type ExchangeRate, type ReferenceData, type TransactionLine, unitCode, VARIANT_SEPARATOR } from "../domain/transaction.ts";
 import { dayBefore } from "./dates.ts";
 
 export class ReferenceIndex {
@@ -98,12 +98,53 @@ export class ReferenceIndex {
    * it, else its base code (`base_sku`: a CPT code billed with a modifier no row prices, a size of
    * an article priced as the article) — so a fee schedule of global codes prices every line, and
    * one that lists "73721-26" prices the component. A combination some row prices is never priced
-   * by its base code's other rows: its own price is elsewhere in the references.
+   * by its base code's other rows: its own price is elsewhere in the references. A code of several
+   * modifiers no row prices is priced by the code with fewer of them some row does (modifiedCode).
    */
   pricingSku(line: TransactionLine): string | undefined {
     const sku = line.sku;
-    if (sku === undefined || line.base_sku === undefined || this.pricedSkus.has(sku) || this.contractedSkus.has(sku)) return sku;
-    return line.base_sku;
+    if (sku === undefined || line.base_sku === undefined || this.isPriced(sku)) return sku;
+    let code = this.fallbackSkus.get(sku);
+    if (code === undefined) {
+      code = this.modifiedCode(sku, line.base_sku);
+      if (this.fallbackSkus.size < 100_000) this.fallbackSkus.set(sku, code);
+    }
+    return code;
+  }
+
+  /** Whether a price-list row, a contract or a promotion names the SKU. */
+  private isPriced(sku: string): boolean {
+    return this.pricedSkus.has(sku) || this.contractedSkus.has(sku);
+  }
+
+  /** pricingSku of a code no row names, per code (few distinct codes; every line of one asks again). */
+  private readonly fallbackSkus = new Map<string, string>();
+
+  /**
+   * A code of several modifiers no row names ("73721-26-76": the professional component repeated
+   * the same day; "73721-RT-TC"): the code with fewer of its modifiers that some row prices — the
+   * most of them first, in their order — so the modifier that prices is found in whichever column
+   * it was keyed; else the base code. Modifiers are what follows the base code, split at the
+   * separator the mapping joined them with.
+   */
+  private modifiedCode(sku: string, base: string): string {
+    if (!sku.startsWith(base + VARIANT_SEPARATOR)) return base;
+    const modifiers = sku.slice(base.length + VARIANT_SEPARATOR.length).split(VARIANT_SEPARATOR);
+    // Subsets of at most four modifiers (the claim formats' limit): beyond, each alone.
+    const n = modifiers.length;
+    if (n > 4) {
+      for (const m of modifiers) if (this.isPriced(base + VARIANT_SEPARATOR + m)) return base + VARIANT_SEPARATOR + m;
+      return base;
+    }
+    for (let size = n - 1; size >= 1; size--) {
+      for (let mask = 1; mask < 1 << n; mask++) {
+        if (bitCount(mask) !== size) continue;
+        let code = base;
+        for (let k = 0; k < n; k++) if (mask & (1 << k)) code += VARIANT_SEPARATOR + modifiers[k];
+        if (this.isPriced(code)) return code;
+      }
+    }
+    return base;
   }
 
   /** The list price of the SKU in the currency on `day` (YYYY-MM-DD): of entries with start dates,
@@ -228,4 +269,11 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+}
+
+/** How many bits of a small mask are set: the number of modifiers a candidate code keeps. */
+function bitCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
 }

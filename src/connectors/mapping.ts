@@ -3,7 +3,7 @@
 // line; rows sharing a transaction_id are grouped into one transaction by TransactionGrouper.
 // A row that cannot be mapped is rejected: counted and described in the mapping report, and the
 // transaction it belonged to is marked with attributes.rejected_rows, never silently dropped.
-import { REFERENCE_TABLES, TRANSACTION_TYPES, type ReferenceTable, type Transaction, type TransactionLine, type TransactionType } from "../domain/transaction.ts";
+import { REFERENCE_TABLES, TRANSACTION_TYPES, type ReferenceTable, type Transaction, type TransactionLine, type TransactionType, VARIANT_SEPARATOR } from "../domain/transaction.ts";
 import type { MappingReport } from "./types.ts";
 import { statutoryColumns } from "./statutory-headers.ts";
 import { looseName, looseNamesOf } from "./column-names.ts";
@@ -47,6 +47,9 @@ export const TRANSACTION_FIELDS: FieldSpec[] = [
 /** Line fields; the line's `amount` is read from the flat column `line_amount`. */
 export const LINE_FIELDS: FieldSpec[] = [
   { name: "sku", kind: "text" },
+  // An SQL or HTTP source's view that joins a code and its modifiers into `sku` ("73721-26") names
+  // the code alone here: the line's fallback where no reference row prices the joined code.
+  { name: "base_sku", kind: "text", explicit: true },
   { name: "unit", kind: "text" },
   { name: "quantity", kind: "number" },
   { name: "unit_price", kind: "number" },
@@ -302,7 +305,7 @@ export function lineKeyOf(row: RowValues, indexes: readonly number[]): string {
 /**
  * The code of a line whose `sku` is mapped from several columns (a CPT/HCPCS code and its modifier,
  * an article and its size or colour, a rate item and its class): the first column's value (the
- * base code), then each other column's that is filled, joined by LINE_KEY_SEPARATOR ("73721-26";
+ * base code), then each other column's that is filled, joined by VARIANT_SEPARATOR ("73721-26";
  * an empty modifier leaves the bare "73721"). Undefined when the base code is empty: a modifier
  * alone names no item.
  */
@@ -314,7 +317,7 @@ export function variantCodeOf(row: RowValues, indexes: readonly number[]): { cod
   for (let k = 1; k < indexes.length; k++) {
     const v = indexes[k]! < 0 ? undefined : row.value(indexes[k]!);
     const part = v === null || v === undefined ? "" : String(v).trim();
-    if (part !== "") code += LINE_KEY_SEPARATOR + part;
+    if (part !== "") code += VARIANT_SEPARATOR + part;
   }
   return { code, base };
 }
@@ -495,6 +498,8 @@ export class RowMapper {
       const side = this.convertAt(this.side, row) as Side | undefined;
       if (side !== undefined) line.amount = signed(line.amount, side);
     }
+    // A base code mapped beside a bare code is that code: no fallback to keep.
+    if (line?.base_sku !== undefined && line.base_sku === line.sku) delete line.base_sku;
     return line;
   }
 

@@ -17,6 +17,9 @@ export function withinMagnitude(v: number): boolean {
 export const TRANSACTION_TYPES = ["invoice", "credit_note", "payment", "journal_entry"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
+/** What joins a variant code's columns (a CPT code and its modifiers: "73721-26-76"), and splits them again for pricing (ReferenceIndex.pricingSku). */
+export const VARIANT_SEPARATOR = "-";
+
 export interface TransactionLine {
   sku?: string;
   /** Where `sku` is mapped from several columns (a CPT code and its modifier, an article and its

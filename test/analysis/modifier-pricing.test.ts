@@ -63,3 +63,22 @@ test("a modifier no row prices falls back to the base code's price, in the price
   // The component the fee schedule lists is paid at its own rate.
   expect(await lookUp(claim("CLM-6", "BCBS", [{ sku: "73721-26", base_sku: "73721", quantity: 1, amount: 62 }]), { contracts: feeSchedule })).toEqual([]);
 });
+
+test("a code with several modifiers is priced by the most specific code a row prices, whichever modifier column prices it", () => {
+  const index = new ReferenceIndex({ price_list: chargemaster, contracts: feeSchedule, shipments: [] });
+  // A repeat of the professional component (26 then 76): the component's row, not the global service's.
+  expect(index.pricingSku({ sku: "73721-26-76", base_sku: "73721" })).toBe("73721-26");
+  // The pricing modifier second, behind a laterality modifier.
+  expect(index.pricingSku({ sku: "73721-RT-TC", base_sku: "73721" })).toBe("73721-TC");
+  // Therapy with two informational modifiers: the code's own row.
+  expect(index.pricingSku({ sku: "97110-GP-59", base_sku: "97110" })).toBe("97110");
+  // Every modifier informational and the code unpriced: the code, as before.
+  expect(index.pricingSku({ sku: "99999-GP-59", base_sku: "99999" })).toBe("99999");
+  // A base code the line's sku does not begin with (mapped apart, in a view): the base code.
+  expect(index.pricingSku({ sku: "X-73721", base_sku: "73721" })).toBe("73721");
+});
+
+test("a component repeated the same day (26, 76) is charged at the component's price, not below the global service's", async () => {
+  expect(await lookUp(claim("CLM-7", "MCR", [{ sku: "73721-26-76", base_sku: "73721", quantity: 1, amount: 98 }]), { price_list: chargemaster })).toEqual([]);
+  expect(codes(await lookUp(claim("CLM-8", "MCR", [{ sku: "73721-26-76", base_sku: "73721", quantity: 1, amount: 80 }]), { price_list: chargemaster }))).toEqual(["price_below_list"]);
+});

@@ -15,6 +15,7 @@ export const MAX_ATTRIBUTES = 5_000;
 export const TransactionLineBody = t.Object(
   {
     sku: opt(text("Product or service code")),
+    base_sku: opt(text("The code a sku of a code and its modifiers (73721-26) is priced by where no reference row names the sku itself (73721)")),
     unit: opt(t.String({ maxLength: 32, description: "Unit of measure of the quantity and prices (EA, CS, KG…)" })),
     quantity: opt(num("Billed quantity")),
     unit_price: opt(num("Billed unit price")),
