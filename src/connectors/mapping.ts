@@ -14,9 +14,10 @@ interface FieldSpec {
   name: string;
   kind: Kind;
   required?: boolean;
-  /** Read only from a column `mapping` names, never from one that happens to share its name: an
-   *  export's document-level "Adjustment Reason" (a carrier's REWEIGH…) is no line's reason code. */
-  explicit?: boolean;
+  /** Read from a column `mapping` names or one of exactly the field's name (a source already in the
+   *  canonical layout, an HTTP service's nested lines), never from a loose match: an export's
+   *  document-level "Adjustment Reason" (a carrier's REWEIGH…) is no line's reason code. */
+  exactName?: boolean;
 }
 
 export const TRANSACTION_FIELDS: FieldSpec[] = [
@@ -49,7 +50,7 @@ export const LINE_FIELDS: FieldSpec[] = [
   { name: "sku", kind: "text" },
   // An SQL or HTTP source's view that joins a code and its modifiers into `sku` ("73721-26") names
   // the code alone here: the line's fallback where no reference row prices the joined code.
-  { name: "base_sku", kind: "text", explicit: true },
+  { name: "base_sku", kind: "text", exactName: true },
   { name: "unit", kind: "text" },
   { name: "quantity", kind: "number" },
   { name: "unit_price", kind: "number" },
@@ -57,7 +58,7 @@ export const LINE_FIELDS: FieldSpec[] = [
   { name: "discount_pct", kind: "number" },
   { name: "line_amount", kind: "number" },
   // A remittance line's adjustment reason codes (CO-97…): docs/analysis.md, "Adjustment reasons".
-  { name: "adjustment_reason", kind: "text", explicit: true },
+  { name: "adjustment_reason", kind: "text", exactName: true },
 ];
 
 export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
@@ -367,7 +368,7 @@ export class RowMapper {
           const column = mapping[s.name];
           if (column === ROW_NUMBER && s.name === "transaction_id") return { ...s, index: header.length };
           if (typeof column === "string") return { ...s, index: columnIndex(header, column) };
-          if (s.explicit) return { ...s, index: -1 };
+          if (s.exactName) return { ...s, index: column === undefined ? header.indexOf(s.name) : -1 };
           const own = columnIndex(header, s.name);
           const standard = column === undefined && own < 0 ? statutory?.[s.name] : undefined;
           return { ...s, index: standard === undefined ? own : columnIndex(header, standard) };

@@ -1,6 +1,7 @@
 // A claim-line export states each service line's adjustment reasons (the payer's remittance,
 // `CO-45 PR-1`, `CO-97`): mapped as `adjustment_reason`, every line keeps its own, where an
-// attribute keeps the claim's first row's only. Read only where `mapping` names it: a freight
+// attribute keeps the claim's first row's only. Read where `mapping` names it or a column has
+// exactly its name, never from a loose match: a freight
 // bill's document-level "Adjustment Reason" (REWEIGH 800 TO 1100 LB) stays the attribute it was.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
@@ -47,4 +48,19 @@ test("a column named like the field is not read as it unless mapped", async () =
   const [bill] = await collect(c.scan());
   expect(bill!.lines).toEqual([{ sku: "LH", amount: 28.53 }, { sku: "FSC", amount: 8.1 }]);
   expect(bill!.attributes).toMatchObject({ "Adjustment Reason": "REWEIGH 800 TO 1100 LB" });
+});
+
+test("a source in the canonical layout names the fields as they are called: adjustment_reason and base_sku are read", async () => {
+  const c = connector(
+    "canonical.csv",
+    "transaction_id,sku,base_sku,quantity,line_amount,adjustment_reason",
+    ["CLM-1,73721-26-76,73721,1,62.00,CO-45", "CLM-1,76942,76942,1,0.00,CO-97"],
+    "transaction_id: transaction_id",
+  );
+  const [claim] = await collect(c.scan());
+  expect(claim!.lines).toEqual([
+    { sku: "73721-26-76", base_sku: "73721", quantity: 1, amount: 62, adjustment_reason: "CO-45" },
+    // A base code that is the sku itself is no fallback.
+    { sku: "76942", quantity: 1, amount: 0, adjustment_reason: "CO-97" },
+  ]);
 });

@@ -106,16 +106,15 @@ export const pricingDetector: Detector = {
     const fullRatesOfDocument = () => (fullRates ??= fullRatesOf(lines, cfg.tolerance));
     for (const facts of lines) {
       if (freeLine(facts, discountsRecorded) || inKit(facts, input.txn, input.ctx)) continue;
-      // The payer says why: a service bundled into another line's payment (CO-97).
-      if (acceptedAdjustmentReason(facts.line, cfg) !== undefined) continue;
       if (timeForInformation && facts.net === 0) continue;
       if (freeOverThreshold(facts, input.txn, input.ctx) || learnedPromotion(facts, input.txn, input.ctx, cfg) !== undefined) continue;
       for (const rule of difference && billsDifference(facts.line) ? ZERO_PRICE_ONLY : rules) {
         const finding = rule.check(facts, input);
         if (finding) {
-          // A second procedure of a session at half its rate beside the first at its full rate
-          // (asked only of a line a rule judges: most lines are at their price).
-          if (!reducedAsMultipleProcedure(facts, fullRatesOfDocument, cfg.tolerance)) out.push(finding);
+          // A second procedure of a session at half its rate beside the first at its full rate,
+          // or a line the payer says it bundled into another's payment (CO-97) — asked only of a
+          // line a rule judges: most lines are at their price.
+          if (acceptedAdjustmentReason(facts.line, cfg) === undefined && !reducedAsMultipleProcedure(facts, fullRatesOfDocument, cfg.tolerance)) out.push(finding);
           break;
         }
       }
