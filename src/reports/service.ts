@@ -1,7 +1,7 @@
 // Report logic: validate and queue a report, read it and its content, and own the background
 // worker that runs the queue. Knows nothing of HTTP.
 import type { IdempotencyRef } from "../domain/idempotency.ts";
-import { existsSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync } from "node:fs";
 import { join } from "node:path";
 import type { AssayConfig } from "../config/load.ts";
 import { type ConnectorAccess, mayUse } from "../connectors/access.ts";
@@ -92,7 +92,12 @@ export class ReportService {
       });
     }
     const path = join(this.deps.config.reports.dir, r.file);
-    if (!existsSync(path)) throw new ApiError("not_found", `the content of report ${id} is no longer available; create the report again`);
+    const missing = whyNotServable(path);
+    if (missing) {
+      // Assay writes report files itself, as regular files: anything else there was put by hand.
+      if (missing !== "ENOENT") this.deps.log.warn("report file cannot be served", { report: id, path, reason: missing });
+      throw new ApiError("not_found", `the content of report ${id} is no longer available; create the report again`);
+    }
     const format = r.format as ReportFormat;
     return { path, contentType: CONTENT_TYPES[format], filename: `${r.id}-${r.type}.${format}`, format };
   }
@@ -175,4 +180,25 @@ function scannable(connector: Connector, verb: "scans" | "replays") {
 
 function invalid(path: string, message: string) {
   return new ApiError("validation_failed", message, { errors: [{ path, message }] });
+}
+
+/**
+ * Why the report file at `path` cannot be streamed (an errno code, or what it is instead of a
+ * regular file), or null when it can. Bun streams whatever the path opens: a folder was its HTML
+ * 500 page, a named pipe held the request until the client left, a link to /dev/full streamed
+ * zeros for ever. The file is opened without following a link (Assay never writes one) and without
+ * waiting on a pipe's writer, and judged by what was opened.
+ */
+function whyNotServable(path: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code ?? "unreadable";
+  }
+  try {
+    return fstatSync(fd).isFile() ? null : "not a regular file";
+  } finally {
+    closeSync(fd);
+  }
 }
