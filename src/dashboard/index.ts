@@ -22,6 +22,7 @@ import { reportRoutes } from "./pages/reports.ts";
 import { connectorRoutes } from "./pages/connectors.ts";
 import { playgroundRoutes } from "./pages/playground.ts";
 import { errorPage, notFound, redirect, SECURITY_HEADERS } from "./respond.ts";
+import { judgeOrigin, type TrustedOrigins } from "./trusted-origin.ts";
 
 export type Access = "public" | "user" | "admin";
 
@@ -43,7 +44,10 @@ export function createDashboard(rt: Runtime, options: { secure: boolean }) {
   const deps: DashboardDeps = { rt, secure: options.secure, usedNonces: new Map() };
   // Behind a TLS-terminating proxy the browser's Origin is https://public-name while the request
   // reaches Assay as http://public-name: dashboard.public_url names the public origin.
-  const publicOrigin = rt.config.dashboard.public_url ? new URL(rt.config.dashboard.public_url).origin : undefined;
+  const trusted: TrustedOrigins = {
+    publicOrigin: rt.config.dashboard.public_url ? new URL(rt.config.dashboard.public_url).origin : undefined,
+    serverHost: rt.config.server.host,
+  };
   const routes: Route[] = [...authRoutes, ...keyRoutes, ...usageRoutes, ...alertRoutes, ...reportRoutes, ...connectorRoutes, ...playgroundRoutes, ...adminRoutes];
 
   return async function handleDashboard(request: Request): Promise<Response> {
@@ -82,7 +86,8 @@ export function createDashboard(rt: Runtime, options: { secure: boolean }) {
 
     let form = new URLSearchParams();
     if (method === "POST") {
-      if (!sameOrigin(request, url, publicOrigin)) return forbidden();
+      const refusal = crossSiteRefusal(request, url, trusted);
+      if (refusal) return refusal;
       const type = request.headers.get("content-type") ?? "";
       if (!type.startsWith("application/x-www-form-urlencoded")) return errorPage(415, "Unsupported form", "Send this form from the dashboard page.");
       // Read up to the limit and no further (a form sent chunked was read whole first, up to
@@ -127,15 +132,26 @@ export function createDashboard(rt: Runtime, options: { secure: boolean }) {
 }
 
 /**
- * Origin and Sec-Fetch-Site, when the browser sends them, must say this very site: the address the
- * request came in on, or dashboard.public_url's origin (the public https address of a proxy).
+ * Origin and Sec-Fetch-Site, when the browser sends them, must say this very site: dashboard.public_url's
+ * origin (the public https address of a proxy), or the address the request came in on when no DNS
+ * answer can stand for it (trusted-origin.ts). The refusal of a name says what an operator sets.
  */
-function sameOrigin(request: Request, url: URL, publicOrigin: string | undefined): boolean {
+function crossSiteRefusal(request: Request, url: URL, trusted: TrustedOrigins): Response | undefined {
   const site = request.headers.get("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none") return false;
-  const origin = request.headers.get("origin");
-  if (origin && origin !== url.origin && origin !== publicOrigin) return false;
-  return true;
+  if (site && site !== "same-origin" && site !== "none") return forbidden();
+  const verdict = judgeOrigin(request.headers.get("origin"), url, trusted);
+  if (verdict === "other-site") return forbidden();
+  if (verdict === "unconfigured-name") {
+    const where = trusted.publicOrigin
+      ? `Open it at ${trusted.publicOrigin}${PREFIX}.`
+      : "Open it by its IP address, or ask the operator to set dashboard.public_url to the address users open.";
+    return errorPage(
+      403,
+      "Form refused",
+      `This dashboard was opened under a name Assay does not know as its own, so its forms are refused (a page of another site can be made to reach Assay under such a name). ${where}`,
+    );
+  }
+  return undefined;
 }
 
 function forbidden(): Response {
