@@ -13,6 +13,7 @@ import type { RequestObserver } from "./observe.ts";
 import { type AddressOf, beginRequest, readdressed, type RequestState } from "./request-state.ts";
 import { then } from "../domain/awaitable.ts";
 import { pathStart } from "../domain/request-url.ts";
+import { pipeliningGuard } from "./pipelining-guard.ts";
 
 export interface FrontDoorOptions {
   log: Logger;
@@ -68,6 +69,7 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
   // allocated per request beyond the request's state: no closures (the collector's work per
   // request is a measurable part of a health answer).
   let addressOf: AddressOf | undefined;
+  const checkPipelining = pipeliningGuard();
   return (received: Request, server: Server<unknown>): Response | Promise<Response> => {
     const url = received.url;
     const start = pathStart(url);
@@ -83,6 +85,7 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
           headers: { "retry-after": "5", connection: "close" },
         });
       }
+      checkPipelining(received, server);
       if (request.method !== "GET" && request.method !== "HEAD") checkDeclaredLength(request, o.maxBodyBytes);
       // A fast-path answer carries the request's headers, request id included.
       response = o.fast?.(request, path) ?? then(handle(request), (r) => withRequestId(r, state.id));
