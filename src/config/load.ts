@@ -12,6 +12,7 @@ import type { ConfigFile } from "./schema.ts";
 import { storageProblems } from "../store/config-checks.ts";
 import { rateLimitProblems } from "../ratelimit/config-checks.ts";
 import { fiscalCalendarProblems } from "../analysis/fiscal-periods.ts";
+import { duplicateKeyProblems } from "./duplicate-keys.ts";
 import { ExpansionBudget, MAX_CONFIG_BYTES, mergeProblem, sizeProblem } from "./yaml-limits.ts";
 
 export const BUILT_IN_PLANS: Record<string, PlanLimitsT> = {
@@ -108,6 +109,7 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
     throw new ConfigError(file, [e.message]);
   }
   // Value.Default and Value.Check of the schema, written out (validation.generated.ts: cheaper cold).
+  problems.push(...duplicateKeyProblems(text));
   let withDefaults = configDefaults(structuredClone(substituted));
   let errors: Iterable<ValueError> = [];
   // A bad file: defaulted and its errors collected through TypeBox, exactly as they always were.

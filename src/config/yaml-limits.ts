@@ -42,6 +42,11 @@ export class ExpansionBudget {
 const MERGE_KEY = /(^[ \t]*(?:-[ \t]+)*|[{,][ \t]*)<<([ \t]*:)/gm;
 const RENAMED = "<<assay-merge";
 
+/** The text with every merge key renamed to an ordinary key: read so, nothing is copied. */
+export function withMergeKeysRenamed(text: string): string {
+  return text.replace(MERGE_KEY, `$1${RENAMED}$2`);
+}
+
 /**
  * How many keys the file's merge keys would copy, worked out before the YAML reader copies them:
  * the file is first read with each `<<` renamed to an ordinary key (aliases then share one value,
@@ -53,7 +58,7 @@ export function mergeProblem(text: string): string | undefined {
   if (!MERGE_KEY.test(text)) return undefined;
   let renamed: unknown;
   try {
-    renamed = Bun.YAML.parse(text.replace(MERGE_KEY, `$1${RENAMED}$2`));
+    renamed = Bun.YAML.parse(withMergeKeysRenamed(text));
   } catch {
     return undefined; // the real read reports the syntax error
   }

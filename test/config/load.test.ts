@@ -122,6 +122,28 @@ bogus: 1
     expect(problems("plans:\n  a: { per_second: 5, per_minute: 100 }\nrules:\n  - id: r1\n    when: >\n      txn.amount > 1\n    message: x\n  - id: r2\n    when: txn.amount > 2\n    message: y\n")).not.toContainEqual(expect.stringContaining("written twice"));
   });
 
+  test("a key written twice inside a section is a problem naming its path and both lines (tenth attack pass)", () => {
+    // `timestamp: required` pasted above the shipped `timestamp: optional`: YAML kept the last,
+    // and `config check` said ok while the weaker setting was in force.
+    const signature = "security:\n  signature:\n    timestamp: required\n    tolerance_s: 60\n    timestamp: optional\n";
+    expect(problems(signature)).toContain("security.signature.timestamp: written twice (lines 3 and 5); only the last would count: keep one");
+    expect(problems("server: { port: 9000, host: 0.0.0.0, port: 9001 }\n")).toContain("server.port: written twice (lines 1 and 1); only the last would count: keep one");
+    expect(problems("connectors:\n  - id: a\n    type: inline\n    id: b\n")).toContain("connectors[0].id: written twice (lines 2 and 4); only the last would count: keep one");
+    expect(problems("plans:\n  a: { per_second: 5, per_minute: 100 }\n  b: { per_second: 5, per_minute: 100 }\n  a: { per_second: 50, per_minute: 1000 }\n")).toContain(
+      "plans.a: written twice (lines 2 and 4); only the last would count: keep one",
+    );
+  });
+
+  test("the same key in different mappings, in block scalars, quoted text and merges is not written twice", () => {
+    const fine = [
+      "plans:\n  a: { per_second: 5, per_minute: 100 }\n  b: { per_second: 5, per_minute: 100 }\n",
+      "rules:\n  - id: r1\n    when: >\n      id: 1\n      id: 2\n    message: x\n  - id: r2\n    when: txn.amount > 2\n    message: y\n",
+      'connectors:\n  - { id: a, type: inline, name: "id: x, id: y" }\n',
+      "plans:\n  base: &base { per_second: 5, per_minute: 100 }\n  b:\n    <<: *base\n    per_second: 6\n",
+    ];
+    for (const text of fine) expect(problems(text).filter((p) => p.includes("written twice"))).toEqual([]);
+  });
+
   test("JSON pointers become YAML paths", () => {
     expect(yamlPath("/connectors/2/reference/contracts")).toBe("connectors[2].reference.contracts");
     expect(yamlPath("")).toBe("(root)");
