@@ -6,6 +6,7 @@
 // An interrupted --wait (Ctrl-C) puts the report back in the queue; a killed one is re-queued
 // by the server once it sees the CLI process is gone.
 import { copyFileSync } from "node:fs";
+import { checkOutFile, writeFailure } from "./out-file.ts";
 import { join } from "node:path";
 import { ReportService } from "../reports/service.ts";
 import { iso } from "../domain/clock.ts";
@@ -62,6 +63,7 @@ export async function create(a: Args, io: CliIO) {
     throw new UsageError(`--format: expected one of ${REPORT_FORMATS.join(", ")} (got "${format}")`);
   }
   if (out !== undefined && !a.flag("wait")) throw new UsageError("--out needs --wait (the file exists only once the report is completed)");
+  if (out !== undefined) checkOutFile(out);
   return withReports(a, io, async (rt, reports, config) => {
     const accountId = await resolveAccount(rt.store, a.string("account"), true);
     const from = a.string("from");
@@ -84,9 +86,16 @@ export async function create(a: Args, io: CliIO) {
       return 0;
     }
     const done = await generateOrWait(rt, reports, accountId!, created.id, progress(`report ${created.id}`, io.progress));
-    if (done.status === "completed" && out) copyFileSync(join(config.reports.dir, `${done.id}.${done.format}`), out);
+    const file = join(config.reports.dir, `${done.id}.${done.format}`);
+    if (done.status === "completed" && out) {
+      try {
+        copyFileSync(file, out);
+      } catch (e) {
+        throw writeFailure(out, e, file);
+      }
+    }
     if (a.json) printJson(io, done);
-    else io.out(describe(done, out ?? join(config.reports.dir, `${done.id}.${done.format}`)));
+    else io.out(describe(done, out ?? file));
     return done.status === "failed" ? 1 : 0;
   });
 }

@@ -1,7 +1,7 @@
 // The analyst's offline CLI: `assay alerts list` and `assay reports create --wait --out FILE`
 // against the database, with no server running; and `reports create` handing over to a server.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { captureIO } from "../support/cli.ts";
@@ -71,6 +71,40 @@ test("reports create --wait --out generates the report here and writes the file"
   expect(readFileSync(join(dir, "alerts.html"), "utf8")).toContain("Duplicate credit");
   const listed = JSON.parse((await cli("reports", "list", "--json")).out);
   expect(listed.data.length).toBe(2);
+});
+
+test("reports create --out names what is wrong with the file before the report is made (tenth attack pass)", async () => {
+  // Before, each case generated the report, then failed on the copy with the bare errno text
+  // (`EISDIR: illegal operation on a directory, copyfile …`, `ENOTDIR …`, `ENOENT …`).
+  mkdirSync(join(dir, "a-folder"), { recursive: true });
+  writeFileSync(join(dir, "a-file"), "x");
+  symlinkSync(join(dir, "a-folder"), join(dir, "link-to-folder"));
+  const cases: [string, string][] = [
+    [join(dir, "a-folder"), "is a folder: name the file to write in it"],
+    [join(dir, "link-to-folder"), "is a folder: name the file to write in it"],
+    [join(dir, "a-file", "r.csv"), "is not a folder"],
+    [join(dir, "missing", "r.csv"), "does not exist; create it first"],
+  ];
+  const before = JSON.parse((await cli("reports", "list", "--json")).out).data.length;
+  for (const [out, message] of cases) {
+    const r = await cli("reports", "create", "--type", "alerts", "--format", "csv", "--wait", "--out", out);
+    expect(r.code, out).toBe(1);
+    expect(r.err, out).toContain(message);
+    expect(r.err, out).not.toMatch(/E[A-Z]+: /);
+  }
+  expect(JSON.parse((await cli("reports", "list", "--json")).out).data.length).toBe(before);
+});
+
+test("reports create --out onto a full device says so and where the report is", async () => {
+  if (!existsSync("/dev/full")) return;
+  const out = join(dir, "to-full.csv");
+  symlinkSync("/dev/full", out);
+  const r = await cli("reports", "create", "--type", "alerts", "--format", "csv", "--wait", "--out", out, "--json");
+  expect(r.code).toBe(1);
+  const error = JSON.parse(r.out).error;
+  expect(error.message).toContain(`cannot write ${out}`);
+  expect(error.message).toContain("no space left on the device");
+  expect(error.message).toMatch(/the report is kept at .*reports\/rpt_[0-9A-Z]{26}\.csv/);
 });
 
 test("reports create refuses what the API refuses, with exit code 2", async () => {
