@@ -89,7 +89,7 @@ export function problemCodesFor(method: string, path: string, takesQuery = false
   if (path.includes("{id}")) codes.push("not_found");
   if (method === "post") codes.push("idempotency_in_progress", "idempotency_key_reused");
   if (path === "/v1/alerts/{id}" && method === "patch") codes.push("invalid_state_transition");
-  if (path === "/v1/reports/{id}/content") codes.push("invalid_state_transition");
+  if (path === "/v1/reports/{id}/content") codes.push("invalid_state_transition", "range_not_satisfiable");
   if (path === "/v1/analyze") codes.push("unknown_connector", "unknown_module", "transaction_not_found", "connector_unavailable", "connector_timeout", "forbidden");
   // A connector restricted by `accounts:` is 403 to other accounts wherever it is named (docs/api.md).
   if (path === "/v1/reports" && method === "post") codes.push("unknown_connector", "unknown_module", "forbidden");

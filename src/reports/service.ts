@@ -84,7 +84,7 @@ export class ReportService {
   }
 
   /** The finished file of a completed report. */
-  async content(accountId: string, id: string): Promise<{ path: string; contentType: string; filename: string; format: ReportFormat }> {
+  async content(accountId: string, id: string): Promise<{ path: string; bytes: number; contentType: string; filename: string; format: ReportFormat }> {
     const r = await this.record(accountId, id);
     if (r.status !== "completed" || !r.file) {
       throw new ApiError("invalid_state_transition", `the report is ${r.status}; its content is available once its status is completed`, {
@@ -92,14 +92,14 @@ export class ReportService {
       });
     }
     const path = join(this.deps.config.reports.dir, r.file);
-    const missing = whyNotServable(path);
-    if (missing) {
+    const servable = servableFile(path);
+    if (typeof servable === "string") {
       // Assay writes report files itself, as regular files: anything else there was put by hand.
-      if (missing !== "ENOENT") this.deps.log.warn("report file cannot be served", { report: id, path, reason: missing });
+      if (servable !== "ENOENT") this.deps.log.warn("report file cannot be served", { report: id, path, reason: servable });
       throw new ApiError("not_found", `the content of report ${id} is no longer available; create the report again`);
     }
     const format = r.format as ReportFormat;
-    return { path, contentType: CONTENT_TYPES[format], filename: `${r.id}-${r.type}.${format}`, format };
+    return { path, bytes: servable.bytes, contentType: CONTENT_TYPES[format], filename: `${r.id}-${r.type}.${format}`, format };
   }
 
   view(r: ReportRecord): ReportView {
@@ -183,13 +183,13 @@ function invalid(path: string, message: string) {
 }
 
 /**
- * Why the report file at `path` cannot be streamed (an errno code, or what it is instead of a
- * regular file), or null when it can. Bun streams whatever the path opens: a folder was its HTML
- * 500 page, a named pipe held the request until the client left, a link to /dev/full streamed
- * zeros for ever. The file is opened without following a link (Assay never writes one) and without
+ * The size of the report file at `path`, or why it cannot be streamed (an errno code, or what it
+ * is instead of a regular file). Bun streams whatever the path opens: a folder was its HTML 500
+ * page, a named pipe held the request until the client left, a link to /dev/full streamed zeros
+ * for ever. The file is opened without following a link (Assay never writes one) and without
  * waiting on a pipe's writer, and judged by what was opened.
  */
-function whyNotServable(path: string): string | null {
+function servableFile(path: string): { bytes: number } | string {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -197,7 +197,8 @@ function whyNotServable(path: string): string | null {
     return (e as NodeJS.ErrnoException).code ?? "unreadable";
   }
   try {
-    return fstatSync(fd).isFile() ? null : "not a regular file";
+    const stat = fstatSync(fd);
+    return stat.isFile() ? { bytes: stat.size } : "not a regular file";
   } finally {
     closeSync(fd);
   }

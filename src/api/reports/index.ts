@@ -1,6 +1,8 @@
 // /v1/reports routes: queue a report (202), read it (status, progress, summary), list, and
 // download its content once completed.
 import { Elysia, t } from "elysia";
+import { ApiError } from "../../domain/errors.ts";
+import { unsatisfiableRange } from "../../http/byte-range.ts";
 import { RAW_JSON_BODY } from "../../http/pipeline.ts";
 import { callerOf, claimOf } from "../../http/request-state.ts";
 import type { Runtime } from "../../runtime.ts";
@@ -47,6 +49,12 @@ export function reportRoutes(rt: Runtime) {
       "/v1/reports/:id/content",
       async ({ request, params }) => {
         const c = await reports.content(callerOf(request).account.id, params.id);
+        // Bun serves the ranges it can; the one it cannot is refused here, as a problem.
+        if (unsatisfiableRange(request.headers.get("range"), c.bytes)) {
+          throw new ApiError("range_not_satisfiable", `the report's file has ${c.bytes} bytes; ask for a range that starts before its end, or for the whole file`, {
+            headers: { "content-range": `bytes */${c.bytes}` },
+          });
+        }
         return new Response(Bun.file(c.path), {
           headers: {
             "content-type": c.contentType,
