@@ -55,7 +55,10 @@ function connector(files: Record<string, string>, yaml = ""): CsvConnector {
   const folder = join(dir, `f${Math.random().toString(36).slice(2)}`);
   mkdirSync(join(folder, "exports"), { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name.startsWith("../") ? name.slice(3) : join("exports", name)), Buffer.from(text, "latin1"));
-  const config = `connectors:\n  - { id: c, type: csv, transactions: ./exports/, csv: { pattern: "*" }${yaml ? `, ${yaml}` : ""} }\n`;
+  // A `yaml` giving its own csv settings replaces the default ones (written twice, YAML's last
+  // would win, and the configuration refuses a key written twice).
+  const csv = /(^|, )csv:/.test(yaml) ? "" : ', csv: { pattern: "*" }';
+  const config = `connectors:\n  - { id: c, type: csv, transactions: ./exports/${csv}${yaml ? `, ${yaml}` : ""} }\n`;
   return new CsvConnector(connectorSettings(parseConfig(config, join(folder, "assay.yaml"), {}))[0]!, systemClock);
 }
 
