@@ -118,19 +118,43 @@ export class Authenticator {
     });
   }
 
+  /**
+   * What can be judged before a body is read, so that a body is read (and held) only for a key
+   * that exists: the address's failure allowance, the Authorization header and the key itself —
+   * each refused as authenticate() would refuse it, and counted the same way. The signature, which
+   * covers the body, is judged by authenticate() once the body is read. Synchronous (no promise)
+   * while the key is in the cache, as it nearly always is. Before (tenth attack pass), every body
+   * up to server.max_body_bytes was read before the key was looked at: 300 unauthenticated 1 MB
+   * POSTs at once took the built server from 77 to 307 MB.
+   */
+  identifyBeforeBody(request: Request, state: RequestState): void | Promise<void> {
+    const presented = presentedKey(request);
+    if (presented && this.deps.keys.cached(presented)) return;
+    return this.identifySlowly(request, state, presented);
+  }
+
+  private async identifySlowly(request: Request, state: RequestState, presented: string): Promise<void> {
+    if (this.deps.clock.monotonic() - this.lastFailureAt < this.failureMemoryMs) {
+      const blocked = await this.deps.failureLimiter.peek(`ip:${addressBlock(state.clientIp)}`, this.failureWindows);
+      if (!blocked.allowed && !this.deps.keys.hasAuthenticated(presented)) throw this.tooManyFailures(blocked);
+    }
+    try {
+      checkAuthorization(request.headers.get("authorization"));
+      if (!(await this.deps.keys.authenticate(presented))) throw unknownKey();
+    } catch (e) {
+      return this.failed(e, state);
+    }
+  }
+
   private verifyCredentials(request: Request, state: RequestState): void | Promise<void> {
-    const authorization = request.headers.get("authorization");
-    if (!authorization) throw new ApiError("missing_api_key", "send your API key as `Authorization: Bearer <API_KEY>`");
-    const match = BEARER.exec(authorization);
-    if (!match) throw new ApiError("invalid_api_key", "the Authorization header must use the Bearer scheme: `Bearer <API_KEY>`");
-    const presented = match[1]!;
+    const presented = checkAuthorization(request.headers.get("authorization"));
     const cached = this.deps.keys.cached(presented);
     if (cached !== undefined) return this.verifySignature(request, state, cached);
     return this.deps.keys.authenticate(presented).then((auth) => this.verifySignature(request, state, auth));
   }
 
   private verifySignature(request: Request, state: RequestState, auth: AuthenticatedKey | null): void | Promise<void> {
-    if (!auth) throw new ApiError("invalid_api_key", "the API key is unknown, revoked or expired");
+    if (!auth) throw unknownKey();
     state.claimed = { account: auth.account.id, key: auth.key.id };
 
     const header = request.headers.get("x-service-signature");
@@ -260,6 +284,18 @@ export function requestTarget(request: Request): string {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The key an Authorization header presents; a missing header or another scheme is refused. */
+function checkAuthorization(authorization: string | null): string {
+  if (!authorization) throw new ApiError("missing_api_key", "send your API key as `Authorization: Bearer <API_KEY>`");
+  const match = BEARER.exec(authorization);
+  if (!match) throw new ApiError("invalid_api_key", "the Authorization header must use the Bearer scheme: `Bearer <API_KEY>`");
+  return match[1]!;
+}
+
+function unknownKey(): ApiError {
+  return new ApiError("invalid_api_key", "the API key is unknown, revoked or expired");
+}
 
 /** The API key a request presents, or "" when it presents none in the Bearer scheme. */
 function presentedKey(request: Request): string {

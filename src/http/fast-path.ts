@@ -1,13 +1,13 @@
 // The hottest routes (GET /v1/health, POST /v1/analyze) answered by a plain function in the front
 // door instead of Elysia's compiled handler. It runs the very same pipeline steps in the same
-// order — body bytes, authentication → signature → rate limit, body validation with Elysia's own
+// order — the key, body bytes, authentication → signature → rate limit, body validation with Elysia's own
 // validator and ValidationError, idempotency, the handler, replay storage, problem+json errors —
 // so answers, errors and headers are those of the Elysia route (tests go through both). What it
 // skips is framework work: context objects, lifecycle dispatch, Response.json mapping and the
 // response-schema check (the schemas stay on the routes for the OpenAPI document; the tests check
 // these two responses against them).
 import type { ValidationError } from "elysia";
-import { admit, errorResponse, type PipelineDeps, storeForReplay, takeBody } from "./steps.ts";
+import { admit, errorResponse, type PipelineDeps, storeForReplay, takeBodyOfKnownCaller } from "./steps.ts";
 import { type RequestState, stateOf } from "./request-state.ts";
 import { then } from "../domain/awaitable.ts";
 import { ResponseHeaders } from "./response-headers.ts";
@@ -100,7 +100,7 @@ export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
   }
 
   async function runWithBody(route: FastRoute & { body: () => BodyValidation }, request: Request, path: string, state: RequestState): Promise<Response> {
-    const decoded = await takeBody(request, state, deps.maxBodyBytes);
+    const decoded = await takeBodyOfKnownCaller(deps.authenticator, request, state, deps.maxBodyBytes);
     await admit(deps.authenticator, request, state);
     const body = validated(route.body(), decoded);
     const replay = await deps.idempotency.begin(request, state, path);

@@ -3,7 +3,7 @@
 // errors. Routes only ever see authenticated, decoded requests. Request ids and the access log
 // live in the front door (front-door.ts), around the app.
 import { Elysia } from "elysia";
-import { admit, errorResponse, type PipelineDeps, storeForReplay, takeBody } from "./steps.ts";
+import { admit, errorResponse, type PipelineDeps, storeForReplay, takeBodyOfKnownCaller } from "./steps.ts";
 import { peekState, stateOf } from "./request-state.ts";
 
 /** The parser every route with a body names: it keeps the exact bytes for the signature. */
@@ -25,7 +25,7 @@ export function pipeline(deps: PipelineDeps) {
   return new Elysia({ name: "assay.pipeline" })
     // A named parser that routes with a body opt into (`...RAW_JSON_BODY`), rather than a global
     // parse hook: Elysia makes every route slower when one exists, GETs included.
-    .parser(BODY_PARSER, ({ request }) => takeBody(request, stateOf(request), maxBodyBytes))
+    .parser(BODY_PARSER, ({ request }) => takeBodyOfKnownCaller(authenticator, request, stateOf(request), maxBodyBytes))
     // Hooks destructure only what they use: Elysia then skips building the rest of the context
     // (query, headers, cookies) for every request.
     .onTransform({ as: "global" }, async ({ request, path, set }) => {
@@ -33,7 +33,7 @@ export function pipeline(deps: PipelineDeps) {
       const state = stateOf(request);
       // Elysia skips the parser for some requests (no Content-Type): read the bytes anyway, so
       // that the signature always covers exactly what was sent.
-      if (state.raw === undefined) await takeBody(request, state, maxBodyBytes);
+      if (state.raw === undefined) await takeBodyOfKnownCaller(authenticator, request, state, maxBodyBytes);
       await admit(authenticator, request, state);
       Object.assign(set.headers, state.headers);
     })

@@ -12,6 +12,8 @@ export interface RequestState {
   raw?: Uint8Array;
   /** Why the body could not be decoded; reported only once the caller is authenticated. */
   bodyError?: ApiError;
+  /** Why the request was refused before its body was read (its credentials alone): its answer. */
+  refusedBeforeBody?: unknown;
   auth?: AuthenticatedKey;
   /** The account and key a well-formed, known API key names, even if its signature then fails (usage counts). */
   claimed?: { account: string; key: string };
@@ -39,6 +41,7 @@ export type AddressOf = (request: Request) => string;
 class State implements RequestState {
   raw?: Uint8Array;
   bodyError?: ApiError;
+  refusedBeforeBody?: unknown;
   auth?: AuthenticatedKey;
   claimed?: { account: string; key: string };
   replayKey?: string;

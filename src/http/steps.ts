@@ -1,4 +1,4 @@
-// The steps of the signed request pipeline as plain functions — body bytes, admission
+// The steps of the signed request pipeline as plain functions — the key, body bytes, admission
 // (authentication → signature → rate limit), replay storage and problem+json errors — shared by
 // the Elysia pipeline (pipeline.ts) and the front door's fast path (fast-path.ts). Nothing here
 // needs Elysia: the server answers its first requests before the Elysia app is built.
@@ -54,6 +54,26 @@ export async function takeBody(request: Request, state: RequestState, maxBodyByt
   }
 }
 
+const NO_BODY = new Uint8Array(0);
+
+/**
+ * takeBody for a caller whose key exists (Authenticator.identifyBeforeBody): a request refused on
+ * its credentials alone is answered without its body being read, and with Connection: close, so
+ * that Bun does not go on receiving a body nobody reads (one that never ends, for instance).
+ */
+export async function takeBodyOfKnownCaller(authenticator: Authenticator, request: Request, state: RequestState, maxBodyBytes: number): Promise<unknown> {
+  // A request without a body has nothing to hold: it is authenticated as it always was.
+  if (!request.headers.has("transfer-encoding") && !(Number(request.headers.get("content-length")) > 0)) return takeBody(request, state, maxBodyBytes);
+  try {
+    await authenticator.identifyBeforeBody(request, state);
+  } catch (e) {
+    state.refusedBeforeBody = e instanceof ApiError ? new ApiError(e.code, e.detail, { ...e.options, headers: { ...e.options.headers, connection: "close" } }) : e;
+    state.raw = NO_BODY;
+    return UNDECODED;
+  }
+  return takeBody(request, state, maxBodyBytes);
+}
+
 /**
  * After the body was read (takeBody): a body too large or broken to read cannot be verified and
  * is refused without authentication; then the caller is authenticated and charged; then a body
@@ -61,6 +81,7 @@ export async function takeBody(request: Request, state: RequestState, maxBodyByt
  * authentication is (Authenticator.authenticate); its failures may then be thrown, not rejected.
  */
 export function admit(authenticator: Authenticator, request: Request, state: RequestState): void | Promise<void> {
+  if (state.refusedBeforeBody !== undefined) throw state.refusedBeforeBody;
   if (state.bodyError && !JUDGED_AFTER_AUTH.has(state.bodyError.code)) throw state.bodyError;
   return then(authenticator.authenticate(request, state), () => reportBodyError(state));
 }
