@@ -42,6 +42,15 @@ const signed = (method: string, path: string, body = "", creds = s.creds) =>
     ...(body ? { "Content-Type": "application/json" } : {}),
   }, body);
 
+/**
+ * Puts the key in the server's key cache (it answers for 500 ms): a pipelined request whose key
+ * must first be read from PostgreSQL is answered later than its turn, and Bun then closes the
+ * connection behind it (docs/reliability.md, the known limit).
+ */
+async function warm(creds: Credentials) {
+  expect((await s.call("GET", "/v1/health", undefined, { creds })).status).toBe(200);
+}
+
 test("a few pipelined requests are all answered, in order", async () => {
   const { text } = await rawExchange(port, "GET /livez HTTP/1.1\r\nHost: x\r\n\r\n".repeat(3) + "GET /nope HTTP/1.1\r\nHost: x\r\n\r\n", { timeoutMs: 1500 });
   expect(parseResponses(text).map((r) => r.status)).toEqual([200, 200, 200, 404]);
@@ -51,6 +60,7 @@ test("the request past the bound is refused with 429 pipelined_requests and the 
   // Exactly one request past what a lone connection may have answered in a turn: nothing is left
   // unread when the server closes, so its last answer reaches the client (no reset).
   const bound = PIPELINED_PER_TURN * 2;
+  await warm(unlimited);
   const { text, closedBy } = await rawExchange(port, signed("GET", "/v1/health", "", unlimited).repeat(bound + 1), { timeoutMs: 3000 });
   const answers = parseResponses(text);
   expect(answers.slice(0, -1).every((r) => r.status === 200)).toBe(true);
@@ -80,19 +90,23 @@ test("one write of 20,000 requests: the server answers at most 129 of them, and 
 
 test("the plan's limit counts each pipelined request: 30 signed health checks, 20 a second allowed", async () => {
   await Bun.sleep(1100);
+  await warm(s.creds); // the first of this second's 20
   const { text } = await rawExchange(port, Array.from({ length: 30 }, () => signed("GET", "/v1/health")).join(""), { timeoutMs: 3000 });
   const statuses = parseResponses(text).map((r) => r.status);
-  expect(statuses.filter((x) => x === 200).length).toBe(20);
-  expect(statuses.filter((x) => x === 429).length).toBe(10);
+  expect(statuses.filter((x) => x === 200).length).toBe(19);
+  expect(statuses.filter((x) => x === 429).length).toBe(11);
 });
 
 test("a request behind a body whose Content-Length stops short is a request of its own: unsigned, it is refused", async () => {
   await Bun.sleep(1100);
-  const body = JSON.stringify({ title: "pipelined", severity: "low" });
+  await warm(s.creds);
+  // A signed body the schema refuses (no severity): answered at once, so Bun runs the request
+  // behind it (behind an answer still being worked on, Bun closes the connection: the known limit).
+  const body = JSON.stringify({ title: "pipelined" });
   const smuggled = rawRequest("GET", "/v1/alerts", { Host: "x", Authorization: `Bearer ${s.creds.key}` });
   const { text } = await rawExchange(port, signed("POST", "/v1/alerts", body) + smuggled, { timeoutMs: 3000 });
   const answers = parseResponses(text);
-  expect(answers[0]!.status).toBe(201);
+  expect(answers[0]!.status).toBe(422);
   expect(answers[1]!.status).toBe(401);
   expect(JSON.parse(answers[1]!.body).code).toBe("missing_signature");
 });
