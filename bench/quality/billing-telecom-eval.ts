@@ -43,6 +43,7 @@ const config = `${billingServerYaml(port)}connectors:
       tax_amount: Sales Tax
       tax_rate: Sales Tax Rate
       sku: Product Code
+      line_description: Description
       quantity: Quantity
       unit: UOM
       unit_price: Rate

@@ -59,6 +59,9 @@ export const LINE_FIELDS: FieldSpec[] = [
   { name: "line_amount", kind: "number" },
   // A remittance line's adjustment reason codes (CO-97…): docs/analysis.md, "Adjustment reasons".
   { name: "adjustment_reason", kind: "text", exactName: true },
+  // The line's own text (kept as the line's `description`): a bill's partial-month or unused-time
+  // line says so there, beside whole-period lines of the same code. Alone it makes no line.
+  { name: "line_description", kind: "text" },
 ];
 
 export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
@@ -489,12 +492,19 @@ export class RowMapper {
       const variant = variantCodeOf(row, this.skuIndexes);
       if (variant) line = variant.code === variant.base ? { sku: variant.code } : { sku: variant.code, base_sku: variant.base };
     }
+    let description: string | undefined;
     for (const f of this.lines) {
       const v = this.convertAt(f, row);
       if (v === undefined) continue;
+      if (f.name === "line_description") {
+        description = String(v);
+        continue;
+      }
       line ??= {};
       line[f.name === "line_amount" ? "amount" : f.name] = v;
     }
+    // A row of text alone (a message printed on the bill) is no line.
+    if (line && description !== undefined) line.description = description;
     if (this.side && typeof line?.amount === "number") {
       const side = this.convertAt(this.side, row) as Side | undefined;
       if (side !== undefined) line.amount = signed(line.amount, side);

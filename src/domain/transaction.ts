@@ -39,6 +39,10 @@ export interface TransactionLine {
    *  line's adjustment group and reason codes (`CO-45 PR-1`, `CO-97`: X12 835 CAS). Read against
    *  `revenue_leakage.accepted_adjustment_reasons` (adjustment-reasons.ts). */
   adjustment_reason?: string;
+  /** The line's own text, where the source has one per line (a flat export's `line_description`):
+   *  a bill's line may say what no header column does — "Partial month 03/10-03/14", "Credit
+   *  for unused service" — beside lines that bill a whole period (pricing.ts, proratedLine). */
+  description?: string;
 }
 
 export interface Transaction {

@@ -13,7 +13,7 @@
 // (a payer's CO-97: bundled into another line's payment) is not priced (adjustment-reasons.ts). Nor do the seller's own promotions
 // the invoices show (promotion-habits.ts): a learned campaign's or markdown's discount, and a SKU
 // at 0 that is free over an invoice value (shipping over a threshold) on an invoice reaching it.
-import type { Transaction } from "../../../domain/transaction.ts";
+import type { Transaction, TransactionLine } from "../../../domain/transaction.ts";
 import type { Detector, Finding } from "../types.ts";
 import { contractOutsideValidityRule } from "./contract-outside-validity.ts";
 import { discountAboveCapRule, recordedDiscountAboveCapRule } from "./discount-above-cap.ts";
@@ -70,7 +70,18 @@ export function prorated(txn: Transaction): string | undefined {
 }
 
 const prorationFlag = markerMatcher(["proration", "prorated", "is_proration"], "any");
-const PRORATION_WORDS = /\bprorat(ed|ion|a)\b|\bpro[ -]rata\b|\b(remaining|unused) time\b|\bpartial (period|month)\b/i;
+const PRORATION_WORDS = /\bprorat(ed|ion|a)\b|\bpro[ -]rata\b|\b(remaining|unused) (time|service|days)\b|\bpartial (period|month)\b/i;
+
+/**
+ * Whether a line says, in its own text, that it bills part of a period: a telecom or subscription
+ * bill lists a first bill's partial month, a plan change's credit for the old plan's unused days
+ * and charge for the new plan's, a final bill's credit for the days after a disconnect, each
+ * beside lines of the same codes that bill a whole period — the document as a whole is not
+ * prorated, that line is.
+ */
+export function proratedLine(line: TransactionLine): boolean {
+  return line.description !== undefined && PRORATION_WORDS.test(line.description);
+}
 
 /**
  * The rules that judge the invoice's lines, or undefined for a free-of-charge document (a
@@ -108,7 +119,8 @@ export const pricingDetector: Detector = {
       if (freeLine(facts, discountsRecorded) || inKit(facts, input.txn, input.ctx)) continue;
       if (timeForInformation && facts.net === 0) continue;
       if (freeOverThreshold(facts, input.txn, input.ctx) || learnedPromotion(facts, input.txn, input.ctx, cfg) !== undefined) continue;
-      for (const rule of difference && billsDifference(facts.line) ? ZERO_PRICE_ONLY : rules) {
+      const lineRules = difference && billsDifference(facts.line) ? ZERO_PRICE_ONLY : rules === PRICING_RULES && proratedLine(facts.line) ? PRORATED_RULES : rules;
+      for (const rule of lineRules) {
         const finding = rule.check(facts, input);
         if (finding) {
           // A second procedure of a session at half its rate beside the first at its full rate,
