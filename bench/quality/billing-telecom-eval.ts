@@ -15,6 +15,7 @@
 // Run: bun run bench/quality/billing-telecom-eval.ts --seed 1601 [--port 18951] [--out DIR] [--verbose]
 import { reportServedBilling, billingEvalSetup, billingServerYaml, withServedBilling } from "./billing-report.ts";
 import { join } from "node:path";
+import type { SignedCall } from "./signed-call.ts";
 import { LEAK_KINDS, writeTelecom, type Label } from "./billing-telecom.ts";
 
 const { seed, port, dir, verbose } = billingEvalSetup({ seed: 1601, port: 18951, out: (s) => `/tmp/telecom-eval-${s}` });
@@ -61,4 +62,32 @@ rules:
 `;
 await withServedBilling<Label>({ dir, port, config, accountName: "Telecom provider" }, async (call, labels) => {
   await reportServedBilling({ call, connector: "bss", labels, leakKinds: LEAK_KINDS, title: `Telecom subscriber billing, seed ${seed}: ${JSON.stringify(sizes)}`, dir, verbose });
+  await reportUnbilled(call, labels.leaks.filter((l) => l.kind === "recurring_charge_missing"));
 });
+
+/**
+ * Per finding, the recurring charges missing: each unbilled_recurring_charge finding at high —
+ * on a bill, or on none where the period's bill carries none of the account's scheduled charges
+ * (usage and fees alone) — against the planted bills, matched by account and month; a finding
+ * matching none is a false alarm (those on no bill are not in the per-bill figures above).
+ */
+async function reportUnbilled(call: SignedCall, planted: Label[]) {
+  const r = await call("POST", "/v1/analyze", { connector: "bss", module: "revenue_leakage", options: { limit: 1_000_000, max_anomalies: 10_000 } });
+  if (r.status !== 200) throw new Error(`scan: ${r.status} ${JSON.stringify(r.json)}`);
+  type Gap = { severity: string; amount_at_risk: number; transaction_id: string; expected: { contract_id: string; period_from: string } };
+  const gaps = (r.json.anomalies as (Gap & { code: string })[]).filter((a) => a.code === "unbilled_recurring_charge" && (a.severity === "high" || a.severity === "critical"));
+  const byKey = new Map(planted.map((l) => [`${l.account}|${l.month}`, l]));
+  const found = new Map<Label, number>();
+  let falseAlarms = 0, unattached = 0;
+  for (const g of gaps) {
+    if (g.transaction_id === "*") unattached++;
+    const l = byKey.get(`${g.expected.contract_id}|${g.expected.period_from.slice(0, 7)}`);
+    if (l) found.set(l, (found.get(l) ?? 0) + g.amount_at_risk);
+    else {
+      falseAlarms++;
+      if (verbose) console.log(`FP unbilled ${g.transaction_id} ${JSON.stringify(g.expected)} ${g.amount_at_risk}`);
+    }
+  }
+  console.log(`\n## Recurring charges missing, per finding (unbilled_recurring_charge at high, by account and month)\n`);
+  console.log(`findings ${gaps.length} (${unattached} on no bill), false alarms ${falseAlarms}; recall ${found.size} of ${planted.length}; amount at risk USD ${planted.reduce((s, l) => s + l.amount_at_risk, 0).toFixed(2)} → ${[...found.values()].reduce((s, v) => s + v, 0).toFixed(2)}`);
+}

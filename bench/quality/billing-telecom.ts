@@ -35,7 +35,9 @@ export type LeakKind =
   | "promo_after_end" | "old_price_after_increase" | "recurring_charge_missing" | "overage_not_billed"
   | "credit_above_policy" | "unreturned_equipment_not_billed" | "duplicate_credit";
 export const LEAK_KINDS: LeakKind[] = ["promo_after_end", "old_price_after_increase", "recurring_charge_missing", "overage_not_billed", "credit_above_policy", "unreturned_equipment_not_billed", "duplicate_credit"];
-export interface Label { document: string; kind: LeakKind; currency: string; amount_at_risk: number }
+/** A planted bill; a missing recurring charge names its account and the bill's month too (the
+ *  product may report it on no bill: the period's bill then bills none of the account's schedule). */
+export interface Label { document: string; kind: LeakKind; currency: string; amount_at_risk: number; account?: string; month?: string }
 
 const FIRST = "2025-01-01", LAST = "2026-10-31";
 const r2 = (v: number) => Math.round(v * 100 + (v >= 0 ? 1e-7 : -1e-7)) / 100;
@@ -254,7 +256,9 @@ export function generateTelecom(seed: number) {
           // row prorated by days; installation (waived by the new-customer offer).
           const prevCycle = billDay(a, addMonths(b.slice(0, 7) + "-01", -1).slice(0, 7));
           const n = days(prevCycle, b), used = days(a.start, b);
+          // Activated on a cycle day: the first bill bills that whole first cycle too.
           for (const r of rowsOn(a, a.start)) if (used > 0 && used < n) lines.push(lineOf(r, a.start, addDays(b, -1), (r.rate * used) / n, `Partial month ${short(a.start)}-${short(addDays(b, -1))} ${descOf(r.code)}`));
+          else if (used === n) lines.push(lineOf(r, a.start, addDays(b, -1), r.rate, `${descOf(r.code)} ${short(a.start)}-${short(addDays(b, -1))}`));
           if (a.services.some((s) => s.kind === "INT" || s.kind === "TV") && a.type !== "Employee") {
             lines.push({ category: "One-Time", code: "INSTALL", sid: a.services[0]!.sid, desc: descOf("INSTALL"), from: a.start, to: a.start, qty: 1, unit: "EA", rate: 99, amount: 99, taxable: true });
             const w = a.rows.find((r) => r.code === "PRM-INST");
@@ -432,7 +436,7 @@ export function generateTelecom(seed: number) {
   const out = docs.filter((d) => d.date >= FIRST && d.date <= LAST).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   let billNo = 40_000_000, adjNo = 700_000;
   for (const d of out) d.no = d.type === "Invoice" || d.type === "Rebill" ? `B${++billNo}` : `ADJ${++adjNo}`;
-  for (const d of out) if (d.leak) labelsOut.push({ document: d.no, kind: d.leak.kind, currency: "USD", amount_at_risk: d.leak.risk });
+  for (const d of out) if (d.leak) labelsOut.push({ document: d.no, kind: d.leak.kind, currency: "USD", amount_at_risk: d.leak.risk, ...(d.leak.kind === "recurring_charge_missing" ? { account: d.acct.id, month: d.date.slice(0, 7) } : {}) });
   return { docs: out, accounts, labels: labelsOut };
 }
 
