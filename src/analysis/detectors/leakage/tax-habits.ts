@@ -38,6 +38,9 @@ export const MIN_INVOICES = 3;
 const MAX_UNTAXED_KINDS = 8;
 /** Share of a SKU's invoices that must agree on its rate. */
 const SHARE = 0.9;
+/** A fitted reduction below this share of the stated rate is no reduced rate a jurisdiction has
+ *  (8.25 % reduced to 8.1 %): the sign of an ambiguous fit (learnRegime). */
+const NEGLIGIBLE_REDUCTION = 0.05;
 
 /** One invoice as the habits see it: customer, currency, stated rate (fraction, or null), net,
  *  tax, its distinct SKUs and their net amounts, and its tax jurisdiction ("" when not stated). */
@@ -468,10 +471,13 @@ export class TaxHabitsBuilder {
     // it explains as many invoices and leaves no more squared shortfall unexplained, but for a
     // half-cent of rounding an invoice: where amounts cannot tell, the reading a jurisdiction's
     // rules give (what is untaxed is untaxed in full).
-    const explainedRows = (r: readonly number[]) => rows.reduce((n, row, i) => n + (Math.abs(r[i]!) <= 2 * roundingOf(row.s.lines, row.s.net * rate, currency) ? 1 : 0), 0);
-    const squared = (r: readonly number[]) => r.reduce((sum, x) => sum + x * x, 0);
-    const fromUntaxed = fitNonNegative(rows, index.size, rate, untaxedFirst(rows, index.size, rate));
-    if (squared(fromUntaxed.residual) <= squared(residual) + rows.length * 0.005 ** 2 && explainedRows(fromUntaxed.residual) >= explainedRows(residual)) ({ d, residual, byCol } = fromUntaxed);
+    // (Asked only where the fit shows it: a reduction above nothing and below a twentieth of the rate.)
+    if ([...index.values()].some((c) => d[c]! > 1e-6 && d[c]! < NEGLIGIBLE_REDUCTION * rate)) {
+      const explainedRows = (r: readonly number[]) => rows.reduce((n, row, i) => n + (Math.abs(r[i]!) <= 2 * roundingOf(row.s.lines, row.s.net * rate, currency) ? 1 : 0), 0);
+      const squared = (r: readonly number[]) => r.reduce((sum, x) => sum + x * x, 0);
+      const fromUntaxed = fitNonNegative(rows, index.size, rate, untaxedFirst(rows, index.size, rate));
+      if (squared(fromUntaxed.residual) <= squared(residual) + rows.length * 0.005 ** 2 && explainedRows(fromUntaxed.residual) >= explainedRows(residual)) ({ d, residual, byCol } = fromUntaxed);
+    }
     // A SKU has the lower rate when (nearly) every invoice billing it is explained by the fit.
     for (const [sku, c] of index) {
       const all = (this.seen.get(regime)?.get(sku) ?? 0);
@@ -490,26 +496,23 @@ export class TaxHabitsBuilder {
  */
 function fitNonNegative(rows: readonly { cols: number[]; a: number[]; s: Short }[], k: number, max: number, start?: Float64Array) {
   const d = start ?? new Float64Array(k);
-  const byCol: number[][] = Array.from({ length: k }, () => []);
-  rows.forEach((r, i) => r.cols.forEach((c) => byCol[c]!.push(i)));
+  const { byCol, amounts } = columnsOf(rows, k);
   const residual = rows.map((r) => r.s.shortfall - r.cols.reduce((s, c, j) => s + r.a[j]! * d[c]!, 0));
   for (let iter = 0; iter < 100; iter++) {
     let change = 0;
     for (let c = 0; c < k; c++) {
+      const col = byCol[c]!;
+      const as = amounts[c]!;
       let num = 0;
       let den = 0;
-      for (const i of byCol[c]!) {
-        const r = rows[i]!;
-        const a = r.a[r.cols.indexOf(c)]!;
-        num += a * (residual[i]! + a * d[c]!);
+      for (let j = 0; j < col.length; j++) {
+        const a = as[j]!;
+        num += a * (residual[col[j]!]! + a * d[c]!);
         den += a * a;
       }
       const next = den > 0 ? Math.min(max, Math.max(0, num / den)) : 0;
       if (next !== d[c]) {
-        for (const i of byCol[c]!) {
-          const r = rows[i]!;
-          residual[i]! -= r.a[r.cols.indexOf(c)]! * (next - d[c]!);
-        }
+        for (let j = 0; j < col.length; j++) residual[col[j]!]! -= as[j]! * (next - d[c]!);
         change = Math.max(change, Math.abs(next - d[c]!));
         d[c] = next;
       }
@@ -517,6 +520,17 @@ function fitNonNegative(rows: readonly { cols: number[]; a: number[]; s: Short }
     if (change < 1e-7) break;
   }
   return { d, residual, byCol };
+}
+
+/** Each column's rows and its amount on each (no search of a row's columns in the fit's loops). */
+function columnsOf(rows: readonly { cols: number[]; a: number[] }[], k: number): { byCol: number[][]; amounts: number[][] } {
+  const byCol: number[][] = Array.from({ length: k }, () => []);
+  const amounts: number[][] = Array.from({ length: k }, () => []);
+  rows.forEach((r, i) => r.cols.forEach((c, j) => {
+    byCol[c]!.push(i);
+    amounts[c]!.push(r.a[j]!);
+  }));
+  return { byCol, amounts };
 }
 
 /**
@@ -527,28 +541,26 @@ function fitNonNegative(rows: readonly { cols: number[]; a: number[]; s: Short }
  */
 function untaxedFirst(rows: readonly { cols: number[]; a: number[]; s: Short }[], k: number, rate: number): Float64Array {
   const d = new Float64Array(k);
-  const byCol: number[][] = Array.from({ length: k }, () => []);
-  rows.forEach((r, i) => r.cols.forEach((c) => byCol[c]!.push(i)));
+  const { byCol, amounts } = columnsOf(rows, k);
   const residual = rows.map((r) => r.s.shortfall);
   for (;;) {
     let best = -1;
     let bestGain = 1e-12;
     for (let c = 0; c < k; c++) {
       if (d[c] !== 0) continue;
+      const col = byCol[c]!;
       let gain = 0;
-      for (const i of byCol[c]!) {
-        const r = rows[i]!;
-        const step = r.a[r.cols.indexOf(c)]! * rate;
-        gain += residual[i]! * residual[i]! - (residual[i]! - step) ** 2;
+      for (let j = 0; j < col.length; j++) {
+        const r = residual[col[j]!]!;
+        const step = amounts[c]![j]! * rate;
+        gain += r * r - (r - step) * (r - step);
       }
       if (gain > bestGain) [best, bestGain] = [c, gain];
     }
     if (best < 0) return d;
     d[best] = rate;
-    for (const i of byCol[best]!) {
-      const r = rows[i]!;
-      residual[i]! -= r.a[r.cols.indexOf(best)]! * rate;
-    }
+    const col = byCol[best]!;
+    for (let j = 0; j < col.length; j++) residual[col[j]!]! -= amounts[best]![j]! * rate;
   }
 }
 
