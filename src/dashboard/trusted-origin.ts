@@ -5,7 +5,7 @@
 // browser connects to it as written), `localhost` (browsers resolve it to loopback themselves) and
 // server.host, which the operator chose. Any other name is the operator's to declare, as
 // dashboard.public_url.
-import { isIP } from "node:net";
+import { isIP } from "../domain/ip.ts";
 
 export type OriginVerdict = "trusted" | "other-site" | "unconfigured-name";
 

@@ -24,3 +24,19 @@ test("the serve command's start path loads no library that only the app, config 
   expect(modules.some((m) => m.endsWith("src/server.ts"))).toBe(true);
   expect(modules.filter((m) => APP_ONLY.test(m))).toEqual([]);
 });
+
+// A bundle hoists every import of a builtin to the program's start, even one in a module that is
+// only reached through import()/require() later: `import { isIP } from "node:net"` in the
+// dashboard loaded node:net and Node's stream machinery at every start (~1.5–3 ms of CPU before
+// the first signed 200, docs/benchmarks.md). Builtins beyond these are loaded on first use.
+const START_BUILTINS = new Set(["fs", "path", "bun:sqlite", "bun:jsc"]);
+
+test("the bundle hoists no builtin import beyond those the start path needs", async () => {
+  const built = await Bun.build({ entrypoints: [`${SRC}/main.ts`], target: "bun", format: "esm" });
+  expect(built.success, built.logs.join("\n")).toBe(true);
+  const text = await built.outputs.find((o) => o.kind === "entry-point")!.text();
+  const hoisted = new Set([...text.matchAll(/^import\b[^;'"]*?\bfrom\s*"([^"]+)";?$/gm)].map((m) => m[1]!.replace(/^node:/, "")));
+  // The pattern reads the bundle: the start path's own builtins are among what it found.
+  expect(hoisted.has("bun:sqlite")).toBe(true);
+  expect([...hoisted].filter((name) => !START_BUILTINS.has(name) && !name.startsWith("."))).toEqual([]);
+}, 60_000);

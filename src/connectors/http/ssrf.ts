@@ -6,9 +6,10 @@
 // sidecar on 127.0.0.1). The check runs on every request and every redirect hop, on the
 // resolved addresses, not only on the name.
 // node:dns and node:net are loaded on first use, not at start-up (a bundle hoists imports).
-const isIP = (input: string): number => (process.getBuiltinModule("node:net") as typeof import("node:net")).isIP(input);
-const dns = () => process.getBuiltinModule("node:dns/promises") as typeof import("node:dns/promises");
+import { isIP } from "../../domain/ip.ts";
 import { connectorUnavailable } from "../errors.ts";
+
+const dns = () => process.getBuiltinModule("node:dns/promises") as typeof import("node:dns/promises");
 
 const BLOCKED_NAMES = new Set(["localhost", "metadata", "metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal"]);
 const METADATA_V4 = new Set(["169.254.169.254", "169.254.170.2", "100.100.100.200", "168.63.129.16", "192.0.0.192"]);
