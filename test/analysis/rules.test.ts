@@ -110,6 +110,20 @@ describe("rules: evaluation", () => {
     expect(b.anomalies.find((x) => x.code === "rule:big_for_customer")).toMatchObject({ severity: "critical", message: "1000 vs median 100" });
   });
 
+  test("rules read a line's base code, adjustment reasons and description", async () => {
+    const rules = [
+      { id: "bundled_component", when: 'txn.lines.exists(l, l.base_sku == "73721" && l.adjustment_reason.contains("CO-97"))', severity: "medium" },
+      { id: "partial_month", when: 'txn.lines.exists(l, l.description.startsWith("Partial month"))', severity: "low" },
+    ];
+    const claim = invoice("C-1", { customer: "PAYER-1", lines: [{ sku: "SKU-A", qty: 1, unit: 100 }] });
+    claim.lines[0] = { ...claim.lines[0]!, sku: "73721-26", base_sku: "73721", adjustment_reason: "CO-97", description: "Partial month 03/10-03/14" };
+    const a = await analyze(rules, claim);
+    expect(a.anomalies.map((x) => x.code).sort()).toEqual(["rule:bundled_component", "rule:partial_month"]);
+    // Absent, each reads as "": nothing matches.
+    const plain = await analyze(rules, invoice("C-2", { customer: "PAYER-1", lines: [{ sku: "SKU-A", qty: 1, unit: 100 }] }));
+    expect(plain.anomalies.filter((x) => x.code.startsWith("rule:"))).toEqual([]);
+  });
+
   test("a rule failing at run time (missing map key) does not match and does not fail the analysis", async () => {
     const r = await analyze([{ id: "attr", when: 'txn.attributes["region"] == "EU"' }], invoice("Y-1", { lines: [{ sku: "SKU-B", qty: 1, unit: 50 }] }));
     expect(r.anomalies.map((x) => x.code)).not.toContain("rule:attr");

@@ -20,6 +20,12 @@ export class RuleLine {
     readonly list_price: number,
     readonly discount_pct: number,
     readonly amount: number,
+    /** The code a sku of a code and its modifiers is priced by (73721 of 73721-26). */
+    readonly base_sku: string,
+    /** A remittance line's adjustment reason codes (`CO-45 PR-1`, `CO-97`). */
+    readonly adjustment_reason: string,
+    /** The line's own text ("Partial month 03/10-03/14"). */
+    readonly description: string,
   ) {}
 }
 
@@ -104,7 +110,10 @@ export interface RuleVariables {
   risk_score: number;
 }
 
-const LINE_FIELDS = { sku: "string", unit: "string", quantity: "double", unit_price: "double", list_price: "double", discount_pct: "double", amount: "double" };
+const LINE_FIELDS = {
+  sku: "string", unit: "string", quantity: "double", unit_price: "double", list_price: "double", discount_pct: "double", amount: "double",
+  base_sku: "string", adjustment_reason: "string", description: "string",
+};
 const TXN_FIELDS = {
   transaction_id: "string",
   type: "string",

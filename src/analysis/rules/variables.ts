@@ -14,7 +14,9 @@ const NO_REF = new RuleRef([], new Map(), new Map());
 const NO_HISTORY = new RuleHistory(0n, 0n, 0, 0);
 
 export function ruleTxn(t: Transaction): RuleTxn {
-  const lines = t.lines.map((l) => new RuleLine(l.sku ?? "", l.unit ?? "", l.quantity ?? 0, l.unit_price ?? 0, l.list_price ?? 0, l.discount_pct ?? 0, l.amount ?? 0));
+  const lines = t.lines.map(
+    (l) => new RuleLine(l.sku ?? "", l.unit ?? "", l.quantity ?? 0, l.unit_price ?? 0, l.list_price ?? 0, l.discount_pct ?? 0, l.amount ?? 0, l.base_sku ?? l.sku ?? "", l.adjustment_reason ?? "", l.description ?? ""),
+  );
   return new RuleTxn(
     t.transaction_id,
     t.type,
