@@ -6,25 +6,12 @@
 // request came in on when that address is one no DNS answer can stand for (an IP address,
 // `localhost`, or server.host itself); any other name needs dashboard.public_url.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { activeUser, cookieValue, form, hiddenField, signIn } from "../support/dashboard.ts";
+import { activeUser, postLoginAs, signIn } from "../support/dashboard.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 
 /** Signs in through a POST whose Host and Origin both name `site` (as a rebound page's would). */
 async function postLogin(s: TestServer, site: string, email: string, password: string): Promise<Response> {
-  const headers = { host: site };
-  const login = await fetch(`${s.url}/dashboard/login`, { headers });
-  return fetch(`${s.url}/dashboard/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      ...headers,
-      "content-type": "application/x-www-form-urlencoded",
-      cookie: `assay_form=${cookieValue(login.headers.get("set-cookie"), "assay_form")}`,
-      origin: `http://${site}`,
-      "sec-fetch-site": "same-origin",
-    },
-    body: form({ _csrf: hiddenField(await login.text(), "_csrf"), email, password }),
-  });
+  return (await postLoginAs(s, { host: site, origin: `http://${site}` }, email, password)).res;
 }
 
 describe("with dashboard.public_url", () => {

@@ -5,7 +5,7 @@
 // by an attack pass: every sign-in was refused with 403 there, and the session cookie had no
 // Secure flag.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { activeUser, cookieValue, form, hiddenField } from "../support/dashboard.ts";
+import { activeUser, postLoginAs } from "../support/dashboard.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 
 const PUBLIC = "https://assay.example.test";
@@ -16,22 +16,9 @@ beforeAll(async () => {
 afterAll(() => s.stop());
 
 async function postLogin(origin: string, email: string, password: string): Promise<Response> {
-  const headers = { host: "assay.example.test" };
-  const login = await fetch(`${s.url}/dashboard/login`, { headers });
-  const formCookie = login.headers.get("set-cookie")!;
+  const { res, formCookie } = await postLoginAs(s, { host: "assay.example.test", origin }, email, password);
   expect(formCookie).toContain("; Secure");
-  return fetch(`${s.url}/dashboard/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      ...headers,
-      "content-type": "application/x-www-form-urlencoded",
-      cookie: `assay_form=${cookieValue(formCookie, "assay_form")}`,
-      origin,
-      "sec-fetch-site": "same-origin",
-    },
-    body: form({ _csrf: hiddenField(await login.text(), "_csrf"), email, password }),
-  });
+  return res;
 }
 
 test("a sign-in from the public https origin works and its session cookie is Secure", async () => {

@@ -8,7 +8,7 @@ import { Database } from "bun:sqlite";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeTempDir } from "../support/harness.ts";
-import { json, type Server, startServer } from "../support/server.ts";
+import { anomalyCodes, json, type Server, startServer } from "../support/server.ts";
 
 const dir = makeTempDir("assay-base-code-");
 let s: Server;
@@ -47,10 +47,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const codesOf = async (res: Response) => {
-  expect(res.status).toBe(200);
-  return ((await json(res)).anomalies as { code: string }[]).map((a) => a.code);
-};
 const inline = (line: Record<string, unknown>) =>
   s.call("POST", "/v1/analyze", {
     connector: "inline",
@@ -59,13 +55,13 @@ const inline = (line: Record<string, unknown>) =>
   });
 
 test("an inline line naming its base code is priced by it where no row names its sku", async () => {
-  expect(await codesOf(await inline({ sku: "97110-59", base_sku: "97110" }))).toEqual(["price_below_list"]);
+  expect(await anomalyCodes(await inline({ sku: "97110-59", base_sku: "97110" }))).toEqual(["price_below_list"]);
   // Without its base: a code no row prices, not judged against a list price.
-  expect(await codesOf(await inline({ sku: "97110-59" }))).toEqual([]);
+  expect(await anomalyCodes(await inline({ sku: "97110-59" }))).toEqual([]);
   // No split of a hyphenated article: AB-100 is not AB.
-  expect(await codesOf(await inline({ sku: "AB-100" }))).toEqual([]);
+  expect(await anomalyCodes(await inline({ sku: "AB-100" }))).toEqual([]);
   // A row naming the sku itself prices it, whatever its base: 2 × 98 is no cut.
-  expect(await codesOf(await inline({ sku: "73721-26", base_sku: "73721", quantity: 2, amount: 196 }))).toEqual([]);
+  expect(await anomalyCodes(await inline({ sku: "73721-26", base_sku: "73721", quantity: 2, amount: 196 }))).toEqual([]);
 });
 
 test("a base code that is no string of at most 256 characters is refused with 422", async () => {
@@ -80,7 +76,7 @@ test("a base code that is no string of at most 256 characters is refused with 42
 
 test("an SQL view joining the code and its modifier maps the code alone as base_sku", async () => {
   const by = (id: string) => s.call("POST", "/v1/analyze", { connector: "claims", module: "revenue_leakage", data: { transaction_id: id } });
-  expect(await codesOf(await by("CLM-1"))).toEqual([]);
-  expect(await codesOf(await by("CLM-2"))).toEqual(["price_below_list"]);
-  expect(await codesOf(await by("CLM-3"))).toEqual([]);
+  expect(await anomalyCodes(await by("CLM-1"))).toEqual([]);
+  expect(await anomalyCodes(await by("CLM-2"))).toEqual(["price_below_list"]);
+  expect(await anomalyCodes(await by("CLM-3"))).toEqual([]);
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeTempDir } from "../support/harness.ts";
-import { json, type Server, startServer } from "../support/server.ts";
+import { anomalyCodes, json, type Server, startServer } from "../support/server.ts";
 
 const dir = makeTempDir("assay-claim-reasons-");
 let s: Server;
@@ -48,10 +48,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const codesOf = async (res: Response) => {
-  expect(res.status).toBe(200);
-  return ((await json(res)).anomalies as { code: string }[]).map((a) => a.code);
-};
 const byId = (id: string) => s.call("POST", "/v1/analyze", { connector: "remits", module: "revenue_leakage", data: { transaction_id: id } });
 const inline = (adjustment_reason: unknown) =>
   s.call("POST", "/v1/analyze", {
@@ -72,13 +68,13 @@ const inline = (adjustment_reason: unknown) =>
   });
 
 test("a line the payer bundled (CO-97) is no finding; a line denied for missing information (CO-16) is", async () => {
-  expect(await codesOf(await byId("CLM-1"))).toEqual([]);
-  expect(await codesOf(await byId("CLM-2"))).toEqual(["zero_price_line"]);
+  expect(await anomalyCodes(await byId("CLM-1"))).toEqual([]);
+  expect(await anomalyCodes(await byId("CLM-2"))).toEqual(["zero_price_line"]);
 });
 
 test("an inline line states its adjustment reason; one that is no string of at most 256 characters is refused with 422", async () => {
-  expect(await codesOf(await inline("CO-97"))).toEqual([]);
-  expect(await codesOf(await inline(null))).toEqual(["zero_price_line"]);
+  expect(await anomalyCodes(await inline("CO-97"))).toEqual([]);
+  expect(await anomalyCodes(await inline(null))).toEqual(["zero_price_line"]);
   for (const bad of [97, "C".repeat(257)]) {
     const res = await inline(bad);
     expect(res.status).toBe(422);

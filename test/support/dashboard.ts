@@ -62,3 +62,27 @@ export async function signIn(s: TestServer, email: string, password: string): Pr
       }),
   };
 }
+
+/**
+ * Posts the sign-in form as a browser would with `Host: host` and `Origin: origin` (the login page,
+ * its form cookie and token fetched with that Host first): the answer, and the form cookie as the
+ * login page set it.
+ */
+export async function postLoginAs(s: TestServer, o: { host: string; origin: string }, email: string, password: string): Promise<{ res: Response; formCookie: string }> {
+  const headers = { host: o.host };
+  const login = await fetch(`${s.url}/dashboard/login`, { headers });
+  const formCookie = login.headers.get("set-cookie") ?? "";
+  const res = await fetch(`${s.url}/dashboard/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      ...headers,
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: `assay_form=${cookieValue(formCookie, "assay_form")}`,
+      origin: o.origin,
+      "sec-fetch-site": "same-origin",
+    },
+    body: form({ _csrf: hiddenField(await login.text(), "_csrf"), email, password }),
+  });
+  return { res, formCookie };
+}

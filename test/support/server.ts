@@ -17,3 +17,9 @@ export async function startServer(yaml = "", options: Parameters<typeof startTes
 export async function json(res: Response): Promise<any> {
   return res.json();
 }
+
+/** The codes of a 200 analysis answer's anomalies, in its order (fails the test on another status). */
+export async function anomalyCodes(res: Response): Promise<string[]> {
+  if (res.status !== 200) throw new Error(`expected 200, got ${res.status}: ${await res.text()}`);
+  return (((await res.json()) as { anomalies: { code: string }[] }).anomalies).map((a) => a.code);
+}
