@@ -136,6 +136,15 @@ describe("unbilled_recurring_charge", () => {
     expect(judge(lease, migrated)).toHaveLength(0);
   });
 
+  test("a plan missing from the month's bill of usage and fees is that bill's; a late fee's invoice alone is no place for it", () => {
+    const plan = [row("PLAN", 50, "2025-01-01", "2025-12-31")];
+    const bills = year((m) => (m === "2025-05" ? [["USAGE", 12.4], ["E911", 0.4]] : m === "2025-08" ? null : [["PLAN", 50], ["USAGE", 9.9], ["E911", 0.4]]));
+    const mayBill = bills.find((t) => t.date === "2025-05-01")!;
+    bills.push(invoice("2025-08-06", [["LATE", 10]]));
+    const gaps = judge(plan, bills);
+    expect(gaps.map((g) => [g.periodStart, g.transactionId])).toEqual([["2025-05-01", mayBill.transaction_id], ["2025-08-01", undefined]]);
+  });
+
   test("a one-off fee in the period (a late fee) is no new code for the charge", () => {
     const txns = year((m, l) => (m === "2025-07" ? l.filter(([s]) => s !== "PARK") : l));
     txns.push(invoice("2025-07-06", [["LATE", 75]]));

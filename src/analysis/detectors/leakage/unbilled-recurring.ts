@@ -328,8 +328,9 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
         if (renamed(lines, inPeriod, scheduledSkus, r.row.sku, prevFrom, ps, addDays(pe, 1), nextTo, dayOfLine)) continue;
         taken.set(periodKey, (taken.get(periodKey) ?? 0) + atRisk);
         // The contract's invoice of the period: one that bills its scheduled charges (a late fee's
-        // invoice is no place for it).
-        const doc = invoiceOf(docs, billings.documents);
+        // invoice is no place for it); with none, the period's regular bill that bills the rest —
+        // a telecom's or a SaaS's month of usage and fees whose plan line is the one missing.
+        const doc = invoiceOf(docs, billings.documents) ?? regularBillOf(inPeriod, billings.documents);
         const info = doc === undefined ? undefined : billings.documents[doc]!;
         const period = `${ps} – ${pe}`;
         gaps.push({
@@ -428,6 +429,27 @@ function invoiceOf(docs: ReadonlyMap<number, number>, documents: readonly Docume
     if (best === undefined || n > docs.get(best)! || (n === docs.get(best)! && doc < best)) best = doc;
   }
   return best !== undefined && documents[best] ? best : undefined;
+}
+
+/** Lines a bill needs, besides the missing one, to be the period's regular bill rather than a
+ *  one-off charge's invoice (a late fee, a fee and its tax). */
+const REGULAR_BILL_LINES = 2;
+
+/**
+ * The period's invoice of the most lines (the earliest of a tie), when it has at least
+ * REGULAR_BILL_LINES (none of them the schedule's: no invoice of the period bills those) — usage,
+ * fees, taxes: the month's bill the plan's line is missing from. undefined when every invoice of
+ * the period is a one-off charge's.
+ */
+function regularBillOf(inPeriod: readonly Billed[], documents: readonly DocumentInfo[]): number | undefined {
+  const lines = new Map<number, number>();
+  for (const l of inPeriod) if (documents[l.doc]?.invoice) lines.set(l.doc, (lines.get(l.doc) ?? 0) + 1);
+  let best: number | undefined;
+  for (const [doc, n] of lines) {
+    if (n < REGULAR_BILL_LINES) continue;
+    if (best === undefined || n > lines.get(best)! || (n === lines.get(best)! && doc < best)) best = doc;
+  }
+  return best;
 }
 
 function currencyOf(lines: readonly Billed[], documents: readonly DocumentInfo[]): string | undefined {
