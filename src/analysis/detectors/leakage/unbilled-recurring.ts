@@ -443,13 +443,9 @@ const REGULAR_BILL_LINES = 2;
  */
 function regularBillOf(inPeriod: readonly Billed[], documents: readonly DocumentInfo[]): number | undefined {
   const lines = new Map<number, number>();
-  for (const l of inPeriod) if (documents[l.doc]?.invoice) lines.set(l.doc, (lines.get(l.doc) ?? 0) + 1);
-  let best: number | undefined;
-  for (const [doc, n] of lines) {
-    if (n < REGULAR_BILL_LINES) continue;
-    if (best === undefined || n > lines.get(best)! || (n === lines.get(best)! && doc < best)) best = doc;
-  }
-  return best;
+  for (const l of inPeriod) lines.set(l.doc, (lines.get(l.doc) ?? 0) + 1);
+  const fullest = invoiceOf(lines, documents);
+  return fullest !== undefined && lines.get(fullest)! >= REGULAR_BILL_LINES ? fullest : undefined;
 }
 
 function currencyOf(lines: readonly Billed[], documents: readonly DocumentInfo[]): string | undefined {
