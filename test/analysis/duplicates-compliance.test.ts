@@ -237,6 +237,36 @@ describe("duplicates", () => {
     expect(codes(r.anomalies)).toEqual(["excessive_credit_note"]);
     expect(r.amount_at_risk.amount).toBe(100); // 250 credited against 150 invoiced
   });
+
+  test("hard negative: a full refund converted from the currency the customer paid in, at a later day's rate, settles a little above the charge: medium, not high", async () => {
+    // A charge of EUR 138.89 settled as USD 150.00; refunded in full a month later, when the
+    // euro stood higher: USD 153.06. The credit's own row names the currency it was converted from.
+    const converted = (id: string, amount: number, attributes: Record<string, string>) => ({ ...credit(id, amount, "2025-07-02T10:00:00Z"), currency: "USD", attributes });
+    const fx = converted("CN-FX", 153.06, { "Presentment Currency": "eur", "Exchange Rate": "1.1020" });
+    const found = (await analyse(fx, { module: "duplicate_detection", history: [original, fx] })).anomalies;
+    expect(codes(found)).toEqual(["excessive_credit_note"]);
+    expect(found[0]!.severity).toBe("medium");
+    expect(found[0]!.message).toContain("converted from EUR");
+    // The document currency of an ERP's line (SAP's WAERS, "Transaction Currency") says the same.
+    for (const column of ["WAERS", "Transaction Currency", "Original Currency", "Document Currency"]) {
+      const erp = converted("CN-FX2", 153.06, { [column]: "EUR" });
+      expect((await analyse(erp, { module: "duplicate_detection", history: [original, erp] })).anomalies[0]!.severity).toBe("medium");
+    }
+    // Beyond what a rate moves in the meantime (a refund 1.25× the charge), or no other currency
+    // named (the same currency, an item's category, a code that is no currency): still high.
+    const over = converted("CN-OVER", 187.5, { "Presentment Currency": "EUR" });
+    for (const [c, history] of [
+      [over, [original, over]],
+      [converted("CN-SAME", 153.06, { "Presentment Currency": "USD" }), null],
+      [converted("CN-NONE", 153.06, { "Product Category": "EUR" }), null],
+      [converted("CN-JUNK", 153.06, { "Presentment Currency": "euro zone" }), null],
+      [{ ...credit("CN-PLAIN", 153.06, "2025-07-02T10:00:00Z"), currency: "USD" }, null],
+    ] as const) {
+      const r = await analyse(c, { module: "duplicate_detection", history: history ?? [original, c] });
+      expect(codes(r.anomalies)).toEqual(["excessive_credit_note"]);
+      expect(r.anomalies[0]!.severity === "high" || r.anomalies[0]!.severity === "critical").toBe(true);
+    }
+  });
 });
 
 describe("compliance", () => {

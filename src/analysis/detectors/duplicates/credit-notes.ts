@@ -6,9 +6,17 @@
 // A single credit note within the invoice, or several partial ones that add up to no more than
 // the invoice, are legitimate and are not reported. Equal credits that together take back exactly
 // the invoice's amount (two items of an order returned one after the other) are a medium duplicate.
+// Credits converted from another currency (converted-currency.ts) that exceed the invoice by no
+// more than a rate moves in the meantime are a medium excess: a full refund of a charge the buyer
+// paid in euros, converted at the refund day's rate, settles for a few percent more than the charge.
 import { before, type HistoryEntry } from "../../history.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, nearlyEqual, type Detector } from "../types.ts";
+import { convertedFrom } from "./converted-currency.ts";
+
+/** How far above the invoice a converted credit may settle for an exchange rate's movement since the
+ *  invoice (a share of the invoiced amount): a currency pair moves a few percent in a quarter. */
+const RATE_MOVEMENT = 0.05;
 
 export const creditNoteDetector: Detector = {
   codes: ["duplicate_credit_note", "excessive_credit_note"],
@@ -45,11 +53,12 @@ export const creditNoteDetector: Detector = {
     if (invoiced === undefined) return [];
     if (!isBelow(invoiced, credited, tol)) return [];
     const excess = Math.min(amount, credited - invoiced);
+    const from = credited - invoiced <= RATE_MOVEMENT * invoiced ? convertedFrom(txn) : undefined;
     return [
       {
         code: "excessive_credit_note",
-        score: Math.min(1, 0.8 + 0.2 * Math.min(1, excess / Math.max(invoiced, 1))),
-        message: `credits against ${txn.reference} total ${money(credited)}, more than the invoiced ${money(invoiced)}`,
+        score: from ? 0.5 : Math.min(1, 0.8 + 0.2 * Math.min(1, excess / Math.max(invoiced, 1))),
+        message: `credits against ${txn.reference} total ${money(credited)}, more than the invoiced ${money(invoiced)}${from ? `; this credit was converted from ${from} at its own day's rate, and ${((credited / invoiced - 1) * 100).toFixed(1)}% above the invoice is within what a rate moves` : ""}`,
         field: "amount",
         expected: { max_credit: roundMoney(Math.max(0, invoiced - (credited - amount))) },
         actual: { amount, total_credited: roundMoney(credited), invoice_amount: invoiced },
