@@ -29,6 +29,7 @@
 // Run: bun run bench/quality/billing-telecom.ts --seed 1601 --out /tmp/telecom
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { addDays, addMonths, csv, days, num, numberText, r2, short, usDate } from "./monthly-export.ts";
 import { draws, mulberry32 } from "./mulberry32.ts";
 
 export type LeakKind =
@@ -40,12 +41,6 @@ export const LEAK_KINDS: LeakKind[] = ["promo_after_end", "old_price_after_incre
 export interface Label { document: string; kind: LeakKind; currency: string; amount_at_risk: number; account?: string; month?: string }
 
 const FIRST = "2025-01-01", LAST = "2026-10-31";
-const r2 = (v: number) => Math.round(v * 100 + (v >= 0 ? 1e-7 : -1e-7)) / 100;
-const addDays = (d: string, n: number) => new Date(Date.parse(d) + n * 86400000).toISOString().slice(0, 10);
-const addMonths = (d: string, n: number) => { const t = new Date(d); t.setUTCMonth(t.getUTCMonth() + n); return t.toISOString().slice(0, 10); };
-const days = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86400000);
-const usDate = (iso: string) => (iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : "");
-const short = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}`;
 
 /** The product catalogue: price steps effective on a date, the unit, whether sales tax applies. */
 interface Product { code: string; desc: string; category: string; unit: string; taxable: boolean; prices: { from: string; price: number }[] }
@@ -441,10 +436,6 @@ export function generateTelecom(seed: number) {
 }
 
 // The bill-detail extract: MM/DD/YYYY, "1,234.56" quoted, "," between columns; the bill's header on each row.
-const num = (v: number | null) => (v === null ? "" : (v < 0 ? "-" : "") + Math.abs(v).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ","));
-const qtyText = (v: number | null) => (v === null ? "" : String(v));
-const cell = (v: string) => (/[,"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-const csv = (header: string[], rows: string[][]) => [header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
 
 export function writeTelecom(seed: number, out: string) {
   const g = generateTelecom(seed);
@@ -460,7 +451,7 @@ export function writeTelecom(seed: number, out: string) {
     d.lines.forEach((l, i) => rows.push([
       d.no, d.type, usDate(d.date), d.type === "Invoice" || d.type === "Rebill" ? usDate(addDays(d.date, 21)) : "", a.id, a.type, String(a.cycle).padStart(2, "0"), d.juris.state, d.juris.id, usDate(d.periodFrom), usDate(d.periodTo), d.status, arr,
       d.original?.no ?? "", d.reason, d.agent, d.approver, "USD", num(subtotal), d.juris.tax ? `${+(d.juris.tax * 100).toFixed(4)}%` : "0%", num(tax), num(r2(subtotal + tax)),
-      String(i + 1), l.category, l.code, l.sid, l.desc, usDate(l.from), usDate(l.to), qtyText(l.qty), l.unit, num(l.rate), num(l.amount),
+      String(i + 1), l.category, l.code, l.sid, l.desc, usDate(l.from), usDate(l.to), numberText(l.qty), l.unit, num(l.rate), num(l.amount),
     ]));
   }
   writeFileSync(join(out, "bill_detail.csv"), csv(header, rows));
