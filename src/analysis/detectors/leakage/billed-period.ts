@@ -6,6 +6,9 @@
 // charges on an invoice dated in December, and a concession the lease grants from 1 January is in
 // force for them. The document names the period (`Period`, `Post Month`, `Billing Period`,
 // `Service Period Start`…) as the export's own text: a month (01/2025, 2025-01, Jan 2025) or a day.
+// Service billed in arrears is the other way round: a utility reads the meter at the end of June
+// and bills June's usage in July, at the tariff in force for June's service; the document names
+// the period's end (`Period End`, `Service Period To`…), whose prices its lines may carry.
 import type { Transaction } from "../../../domain/transaction.ts";
 import { dayOrderOf } from "../../dates.ts";
 import { attributeNameMatcher } from "./markers.ts";
@@ -31,16 +34,8 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
  * document names no such period (billed in the period or after it: the invoice's day stands).
  */
 export function billedPeriodStart(txn: Transaction, day: string | null): string | undefined {
-  const attrs = txn.attributes;
-  if (!attrs || day === null) return undefined;
-  for (const name in attrs) {
-    const v = attrs[name];
-    if (typeof v !== "string" || v === "" || billedPeriodField(name) === null) continue;
-    const start = periodStart(v, attrs);
-    if (start === undefined || start <= day) continue;
-    if ((Date.parse(start) - Date.parse(day)) / 86_400_000 <= MAX_ADVANCE_DAYS) return start;
-  }
-  return undefined;
+  if (day === null) return undefined;
+  return firstNamedDay(txn, billedPeriodField, (start) => start > day && (Date.parse(start) - Date.parse(day)) / 86_400_000 <= MAX_ADVANCE_DAYS);
 }
 
 /**
@@ -48,13 +43,38 @@ export function billedPeriodStart(txn: Transaction, day: string | null): string 
  * day (in advance, in the period, or in arrears: last month's usage); undefined when it names none.
  */
 export function namedPeriodStart(txn: Transaction): string | undefined {
+  return firstNamedDay(txn, billedPeriodField, () => true);
+}
+
+/** Attributes naming the last day of the period a document bills. */
+export const PERIOD_END_FIELDS = [
+  "period_end", "period_to", "billing_period_end", "billing_period_to", "bill_period_end",
+  "service_period_end", "service_period_to", "service_end", "service_to", "service_through",
+] as const;
+const periodEndField = attributeNameMatcher(PERIOD_END_FIELDS);
+
+/**
+ * The last day of the period the document bills (YYYY-MM-DD), where it ends before the invoice's
+ * `day`: service billed in arrears, a meter read on 1 July and billed on 3 July for June. A tariff
+ * applies to service rendered from its effective date, so what the period rendered may carry the
+ * prices in force on its last day beside the invoice's (line-facts.ts); a period running past a
+ * change is priced at the new rates, and one ending on or after the invoice's day (billed in
+ * advance) reaches back to nothing. Undefined when the document names no such end.
+ */
+export function periodEndBefore(txn: Transaction, day: string | null): string | undefined {
+  if (day === null) return undefined;
+  return firstNamedDay(txn, periodEndField, (end) => end < day);
+}
+
+/** The first day that an attribute `field` matches names (a month's first day, or a day) and that `wanted` accepts. */
+function firstNamedDay(txn: Transaction, field: (name: string) => string | null, wanted: (day: string) => boolean): string | undefined {
   const attrs = txn.attributes;
   if (!attrs) return undefined;
   for (const name in attrs) {
     const v = attrs[name];
-    if (typeof v !== "string" || v === "" || billedPeriodField(name) === null) continue;
-    const start = periodStart(v, attrs);
-    if (start !== undefined) return start;
+    if (typeof v !== "string" || v === "" || field(name) === null) continue;
+    const d = periodStart(v, attrs);
+    if (d !== undefined && wanted(d)) return d;
   }
   return undefined;
 }

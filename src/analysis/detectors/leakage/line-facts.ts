@@ -22,7 +22,7 @@ import { type DetectorInput, isBelowOnLine } from "../types.ts";
 import { exchangeRateOn } from "./rates.ts";
 import { creditedInFull, documentTwins, type HistoryEntry } from "../../history.ts";
 import { workDaysBefore } from "./work-dates.ts";
-import { billedPeriodStart } from "./billed-period.ts";
+import { billedPeriodStart, periodEndBefore } from "./billed-period.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { maxDiscountFor } from "./discount-authority.ts";
 
@@ -53,7 +53,7 @@ export interface LineFacts {
   policyMax: number;
   /** List price less the policy's maximum discount. */
   policyFloor: number | undefined;
-  /** The day the line is priced on: the invoice's, or the first of the period it bills in advance. */
+  /** The day the line is priced on: the invoice's, or the first of the period it bills in advance (the prices of a work day or of the last day of a period billed in arrears count as well). */
   pricedDay: string | null;
   /** The day of the invoice this one follows up (its reference, or the cancelled invoice it re-issues), whose prices it keeps. */
   orderDay: string | undefined;
@@ -84,6 +84,10 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
   // done: terms and list prices of those days count as well.
   const orderDay = referencedDay(txn, ctx, day, twins);
   const earlierDays = workDaysBefore(txn, day);
+  // Service billed in arrears (a meter read at the end of June, billed in July) keeps the prices
+  // in force on the last day of the period it names (billed-period.ts).
+  const servedUntil = periodEndBefore(txn, day);
+  if (servedUntil !== undefined && !earlierDays.includes(servedUntil)) earlierDays.push(servedUntil);
   if (orderDay !== undefined && !earlierDays.includes(orderDay)) earlierDays.push(orderDay);
   const inForce = (c: Contract) => validOn(c, day) || earlierDays.some((d) => validOn(c, d));
   const currency = txn.currency;

@@ -1,0 +1,34 @@
+// Metered bills (electric, water, gas; usage in arrears) as a utility's customer information
+// system exports them (docs/analysis.md, "Revenue leakage"): a bill names the service period it
+// bills (`Period Start`, `Period End`), read from the meter days before the bill is issued, and
+// a tariff applies to service rendered on and after its effective date — June's usage billed on
+// 3 July is at June's rates.
+import { expect, test } from "bun:test";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { modulesConfig } from "../support/engine.ts";
+import { analyse, codes, invoice, reference } from "./fixtures.ts";
+
+// A tariff is not negotiated: every bill at the rate schedule.
+const config = modulesConfig({ revenue_leakage: { max_discount_pct: 0 } });
+
+// The energy rate: 0.112 per kWh until 30 June 2025, 0.1185 from 1 July.
+const ref = { price_list: [...reference.price_list, { sku: "E-ENERGY", list_price: 0.112, currency: "USD", valid_from: "2020-01-01" }, { sku: "E-ENERGY", list_price: 0.1185, currency: "USD", valid_from: "2025-07-01" }] };
+const bill = (id: string, day: string, rate: number, period?: Record<string, string>): Transaction => ({
+  ...invoice(id, { customer: "ACCT-1", date: `${day}T06:00:00Z`, taxRate: 0, lines: [{ sku: "E-ENERGY", qty: 900, unit: rate, list: rate, disc: 0 }] }),
+  ...(period ? { attributes: period } : {}),
+});
+
+test("usage of a period that ended before a tariff change keeps the old rate on a bill issued after it", async () => {
+  // June's read billed on 3 July at June's rate.
+  expect((await analyse(bill("BS-1", "2025-07-03", 0.112, { "Period Start": "06/01/2025", "Period End": "06/30/2025" }), { ref, config })).anomalies).toEqual([]);
+  // July's usage billed in August at the old rate: the increase was not applied.
+  expect(codes((await analyse(bill("BS-2", "2025-08-03", 0.112, { "Period Start": "07/01/2025", "Period End": "07/31/2025" }), { ref, config })).anomalies)).toEqual(["price_below_list"]);
+  // A period running into July at the old rate throughout is short for its July days.
+  expect(codes((await analyse(bill("BS-3", "2025-07-20", 0.112, { "Period Start": "06/16/2025", "Period End": "07/15/2025" }), { ref, config })).anomalies)).toEqual(["price_below_list"]);
+  // Without a period the bill's date prices it, as before.
+  expect(codes((await analyse(bill("BS-4", "2025-07-23", 0.112), { ref, config })).anomalies)).toEqual(["price_below_list"]);
+});
+
+test("a period ending on or after the bill's day (billed in advance) does not reach back to an older rate", async () => {
+  expect(codes((await analyse(bill("BS-5", "2025-07-23", 0.112, { "Service Period To": "08/22/2025" }), { ref, config })).anomalies)).toEqual(["price_below_list"]);
+});
