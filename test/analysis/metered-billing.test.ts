@@ -2,7 +2,8 @@
 // system exports them (docs/analysis.md, "Revenue leakage"): a bill names the service period it
 // bills (`Period Start`, `Period End`), read from the meter days before the bill is issued, and
 // a tariff applies to service rendered on and after its effective date — June's usage billed on
-// 3 July is at June's rates.
+// 3 July is at June's rates. A line's amount is its quantity at the rate, rounded to the cent:
+// a vacant premise's 1 kWh at a rider of 0.0035 per kWh is 0.00, not a missing price.
 import { expect, test } from "bun:test";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { modulesConfig } from "../support/engine.ts";
@@ -31,4 +32,17 @@ test("usage of a period that ended before a tariff change keeps the old rate on 
 
 test("a period ending on or after the bill's day (billed in advance) does not reach back to an older rate", async () => {
   expect(codes((await analyse(bill("BS-5", "2025-07-23", 0.112, { "Service Period To": "08/22/2025" }), { ref, config })).anomalies)).toEqual(["price_below_list"]);
+});
+
+test("a line whose quantity at its price is less than half a cent is no zero-price line at 0.00", async () => {
+  const rider = { price_list: [...reference.price_list, { sku: "RIDER", list_price: 0.0035, currency: "USD" }] };
+  const riderBill = (id: string, kwh: number): Transaction => ({
+    ...invoice(id, { customer: "ACCT-2", taxRate: 0, lines: [{ sku: "SKU-A", qty: 1, unit: 100, list: 100, disc: 0 }] }),
+    lines: [{ sku: "SKU-A", quantity: 1, unit_price: 100, list_price: 100, discount_pct: 0, amount: 100 }, { sku: "RIDER", quantity: kwh, unit_price: 0.0035, amount: 0 }],
+    amount: 100,
+  });
+  // 1 kWh × 0.0035 = 0.0035: 0.00 to the cent.
+  expect((await analyse(riderBill("BS-6", 1), { ref: rider, config })).anomalies).toEqual([]);
+  // 10 kWh × 0.0035 = 0.035: 0.04 to the cent, billed at 0.
+  expect(codes((await analyse(riderBill("BS-7", 10), { ref: rider, config })).anomalies)).toEqual(["zero_price_line"]);
 });

@@ -1,6 +1,7 @@
 // zero_price_line: a billable line (positive quantity) billed at zero for a SKU that has a price
 // under the terms in force, or on the price list. A contract or promotion at price 0 (a free
-// item) is legitimate and is not reported. So is a free-of-charge document, which the pricing
+// item) is legitimate and is not reported, as is a line whose quantity at that price rounds to
+// 0.00 (1 kWh at a rider of 0.0035 is 0.00 to the cent). So is a free-of-charge document, which the pricing
 // detector skips as a whole (pricing.ts): every line at 0 (a warranty replacement, a sample
 // delivery, a subscription's trial) and a free-of-charge marker (an attribute in
 // `free_of_charge_fields` with a value in `free_of_charge_values`, or a text attribute saying so in
@@ -28,6 +29,9 @@ export const zeroPriceRule: LineRule = {
     if (f.foreignTerms && !f.terms) return null;
     const floor = f.terms ? f.terms.price : f.policyFloor;
     if (floor === undefined || floor <= 0) return null;
+    // A quantity whose price is under half a cent is 0.00 to the cent, as billed: a vacant
+    // premise's 1 kWh at a rider of 0.0035 per kWh.
+    if (roundMoney(floor * f.quantity) === 0) return null;
     const unkitted = unitsBeyondKits(txn, ctx, f.sku, f.quantity);
     if (unkitted <= 0) return null;
     const beyond = unkitted < f.quantity ? ` (${unkitted} beyond the kits billed on the invoice)` : "";
