@@ -3,7 +3,8 @@
 // bills (`Period Start`, `Period End`), read from the meter days before the bill is issued, and
 // a tariff applies to service rendered on and after its effective date — June's usage billed on
 // 3 July is at June's rates. A line's amount is its quantity at the rate, rounded to the cent:
-// a vacant premise's 1 kWh at a rider of 0.0035 per kWh is 0.00, not a missing price.
+// a vacant premise's 1 kWh at a rider of 0.0035 per kWh is 0.00, not a missing price. A deposit
+// transferred to the final bill settles it with the customer's own money, the rest refunded.
 import { expect, test } from "bun:test";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { modulesConfig } from "../support/engine.ts";
@@ -45,4 +46,20 @@ test("a line whose quantity at its price is less than half a cent is no zero-pri
   expect((await analyse(riderBill("BS-6", 1), { ref: rider, config })).anomalies).toEqual([]);
   // 10 kWh × 0.0035 = 0.035: 0.04 to the cent, billed at 0.
   expect(codes((await analyse(riderBill("BS-7", 10), { ref: rider, config })).anomalies)).toEqual(["zero_price_line"]);
+});
+
+test("a deposit applied to a final bill is the customer's own money settling it, not a credit beyond it", async () => {
+  const finalBill = invoice("BS-10", { customer: "ACCT-3", date: "2025-06-02T10:00:00Z", taxRate: 0, lines: [{ sku: "SKU-B", qty: 1, unit: 80 }] });
+  const credit = (id: string, description: string): Transaction => ({
+    transaction_id: id, type: "credit_note", date: "2025-06-04T10:00:00Z", customer_id: "ACCT-3", currency: "USD", amount: -302.25, reference: "BS-10",
+    lines: [{ sku: "XFER-DEP", amount: -302.25, description }],
+  });
+  // The deposit and its interest (302.25) applied to a final bill of 80.00: the rest is refunded.
+  const deposit = credit("AJ-1", "Deposit and interest applied to final bill");
+  expect((await analyse(deposit, { module: "duplicate_detection", history: [finalBill, deposit] })).anomalies).toEqual([]);
+  // A billing adjustment of the same amount is 222.25 beyond the bill.
+  const adjustment = credit("AJ-2", "Billing adjustment");
+  const r = await analyse(adjustment, { module: "duplicate_detection", history: [finalBill, adjustment] });
+  expect(codes(r.anomalies)).toEqual(["excessive_credit_note"]);
+  expect(r.amount_at_risk.amount).toBe(222.25);
 });

@@ -9,6 +9,10 @@
 // Credits converted from another currency (converted-currency.ts) that exceed the invoice by no
 // more than a rate moves in the meantime are a medium excess: a full refund of a charge the buyer
 // paid in euros, converted at the refund day's rate, settles for a few percent more than the charge.
+// A credit whose lines say they apply a deposit (a utility's or landlord's security deposit and its
+// interest applied to the final bill, the rest refunded) settles the invoice with the customer's
+// own money: it is judged for duplicates, never as a credit beyond the invoice.
+import type { Transaction } from "../../../domain/transaction.ts";
 import { before, type HistoryEntry } from "../../history.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, nearlyEqual, type Detector } from "../types.ts";
@@ -50,7 +54,7 @@ export const creditNoteDetector: Detector = {
         },
       ];
     }
-    if (invoiced === undefined) return [];
+    if (invoiced === undefined || appliesDeposit(txn)) return [];
     if (!isBelow(invoiced, credited, tol)) return [];
     const excess = Math.min(amount, credited - invoiced);
     const from = credited - invoiced <= RATE_MOVEMENT * invoiced ? convertedFrom(txn) : undefined;
@@ -68,3 +72,17 @@ export const creditNoteDetector: Detector = {
     ];
   },
 };
+
+/** A line's own words for a deposit applied, transferred or refunded ("Deposit and interest applied to final bill", "Apply security deposit"). */
+const DEPOSIT_APPLIED = /\bdeposit\b.*\b(?:appl|transfer|refund|return)|\b(?:appl|transfer)\w*\b.*\bdeposit\b/i;
+
+/** Whether every line of the credit that says what it is says it applies a deposit (one at least). */
+function appliesDeposit(txn: Transaction): boolean {
+  let said = false;
+  for (const l of txn.lines) {
+    if (!l.description) continue;
+    if (!DEPOSIT_APPLIED.test(l.description)) return false;
+    said = true;
+  }
+  return said;
+}
