@@ -60,6 +60,8 @@ export async function reportServedBilling(o: {
   /** Where lookups.json (with verbose) and false-alarms.json are written. */
   dir: string;
   verbose: boolean;
+  /** Also print precision/recall per document at medium and above (score ≥ 30). */
+  medium?: boolean;
 }): Promise<void> {
   const { call, labels, verbose, dir } = o;
   const connectors = typeof o.connector === "string" ? [o.connector] : o.connector;
@@ -100,11 +102,19 @@ export async function reportServedBilling(o: {
     if (verbose && !flagged.has(l.document)) console.log(`missed ${l.kind} ${l.document}`);
   }
   const fpByKind = falseAlarmsByKind(flagged, leakDocs, labels.regular);
+  let atMedium = "";
+  if (o.medium) {
+    const medium = new Set<string>();
+    for (const connector of connectors) for (const id of (await flaggedAtHigh(call, connector, o.modules?.[connector], 30)).keys()) medium.add(id);
+    const mtp = [...leakDocs].filter((d) => medium.has(d)).length;
+    const mfp = medium.size - mtp;
+    atMedium = `at medium and above: precision ${(mtp / Math.max(1, medium.size)).toFixed(3)}, recall ${(mtp / labels.leaks.length).toFixed(3)} (TP ${mtp}, FP ${mfp}, FN ${labels.leaks.length - mtp})\n`;
+  }
   const cpu = process.cpuUsage(cpu0);
   const tp = [...perKind.values()].reduce((s, k) => s + k.tp, 0);
   const fp = [...fpByKind.values()].reduce((s, k) => s + k.length, 0);
   console.log(`# ${o.title}, rejected rows ${rejected}`);
-  console.log(`\nat high: precision ${(tp / Math.max(1, tp + fp)).toFixed(3)}, recall ${(tp / labels.leaks.length).toFixed(3)} (TP ${tp}, FP ${fp}, FN ${labels.leaks.length - tp})\n`);
+  console.log(`\nat high: precision ${(tp / Math.max(1, tp + fp)).toFixed(3)}, recall ${(tp / labels.leaks.length).toFixed(3)} (TP ${tp}, FP ${fp}, FN ${labels.leaks.length - tp})\n${atMedium}`);
   console.log("| kind | planted | found at high | recall | amount at risk: planted → estimated (error) |\n|---|---:|---:|---:|---|");
   for (const kind of o.leakKinds) {
     const k = perKind.get(kind);

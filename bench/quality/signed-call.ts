@@ -47,14 +47,14 @@ export async function startServedBilling(o: { repo: string; dir: string; configF
   return { call, server };
 }
 
-/** Scans `connector` with `modules` (revenue_leakage and duplicate_detection unless given): the documents at high (score ≥ 60), their top score and codes. */
-export async function flaggedAtHigh(call: SignedCall, connector: string, modules: readonly string[] = ["revenue_leakage", "duplicate_detection"]): Promise<Map<string, { score: number; codes: Set<string> }>> {
+/** Scans `connector` with `modules` (revenue_leakage and duplicate_detection unless given): the documents at high (score ≥ 60; `minScore` 30 for medium and above), their top score and codes. */
+export async function flaggedAtHigh(call: SignedCall, connector: string, modules: readonly string[] = ["revenue_leakage", "duplicate_detection"], minScore = 60): Promise<Map<string, { score: number; codes: Set<string> }>> {
   const flagged = new Map<string, { score: number; codes: Set<string> }>();
   for (const module of modules) {
     const r = await call("POST", "/v1/analyze", { connector, module, options: { limit: 1_000_000, max_anomalies: 10_000 } });
     if (r.status !== 200) throw new Error(`scan ${module}: ${r.status} ${JSON.stringify(r.json)}`);
     for (const f of r.json.flagged_transactions ?? []) {
-      if (f.risk_score < 60) continue;
+      if (f.risk_score < minScore) continue;
       const e = flagged.get(f.transaction_id) ?? { score: 0, codes: new Set<string>() };
       e.score = Math.max(e.score, f.risk_score);
       flagged.set(f.transaction_id, e);
