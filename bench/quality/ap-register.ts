@@ -136,7 +136,7 @@ export function generateApRegister(seed: number) {
   for (let i = 0; i < 4; i++) {
     const v = vendors[i * 2]!;
     v.seq = sharedStart;
-    v.numberOf = (n) => `INV-${sharedStart + n}`;
+    v.numberOf = (n) => `INV-${v.seq + n}`;
   }
   for (let i = 0; i < 40; i++) addVendor("services", { median: r2(logn(3200, 0.6)), sigma: between(0.4, 0.8), perMonth: between(0.4, 2.5), method: pick(["ACH", "Check"]) });
   for (let i = 0; i < 5; i++) addVendor("rent", { fixed: r2(int(40, 260) * 100), terms: "Due on receipt", method: "ACH", type: "Landlord", numberOf: (_n, d) => `RENT-${d.slice(0, 7)}` });
@@ -355,9 +355,13 @@ export function generateApRegister(seed: number) {
     // it arrived or a statement's date.
     const invDate = rnd() < 0.4 ? addDays(orig.invDate, int(3, 25)) : orig.invDate;
     const d = bill(o.vendor ?? orig.vendor, invDate, o.net ?? orig.net, { invNo: orig.invNo, po: orig.po, memo: orig.memo, postDate: addDays(orig.postDate > invDate ? orig.postDate : invDate, int(3, 45)), kind: "", ...o });
+    // Paid in a run after the original's payment (entered after it, it is released after it).
+    const first = payments.find((x) => x.apps.some((a) => a.doc === orig.doc));
     const p = payInFull(d);
+    if (p && first && p.date <= first.date) { p.date = payRun(addDays(first.date, 4)); p.batch = `PR-${p.date}`; }
+    if (p && p.date > LAST) { payments.splice(payments.indexOf(p), 1); d.status = "Open"; }
     d.leak = { kind, risk: d.gross };
-    if (p) p.leak = { kind: "payment_of_duplicate_invoice", risk: p.amount };
+    if (p && p.date <= LAST) p.leak = { kind: "payment_of_duplicate_invoice", risk: p.amount };
     return d;
   }
   for (let i = 0; i < 14; i++) {
