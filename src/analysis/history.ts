@@ -28,6 +28,7 @@ import { attributeKey, attributeNameMatcher, markerMatcher } from "./detectors/l
 import { CounterpartyNames, CounterpartyNamesBuilder } from "./names/counterparty-names.ts";
 import { profileNameField } from "./names/name-field.ts";
 import { PayeeAccounts, PayeeAccountsBuilder } from "./payee-accounts.ts";
+import { canonicalNumber, counterpartyNumberOf, numberStem } from "./counterparty-numbers.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 import { doubled } from "../domain/typed-arrays.ts";
 
@@ -68,6 +69,28 @@ export interface HistoryEntry {
   amount: number;
 }
 
+/**
+ * A document of the history that carries its counterparty's own number (counterparty-numbers.ts):
+ * its position, counterparty, and whether its own status says it was never made (a voided check).
+ */
+export interface NumberedDocument {
+  seq: number;
+  customer: string;
+  notMade: boolean;
+  /** Its amount before tax (NaN where the tax is not given). */
+  net: number;
+}
+
+/** What addLedgerEntry records of a document's counterparty number. */
+export interface DocumentNumber {
+  raw: string;
+  type: string;
+  currency: string;
+  customer: string;
+  notMade: boolean;
+  net: number;
+}
+
 /** The ledger of a HistoryStats as plain arrays and maps (HistoryStats.ledgerParts). */
 export interface LedgerParts {
   size: number;
@@ -88,6 +111,8 @@ export interface LedgerParts {
   promotionHabits: PromotionHabitsParts;
   namedContracts: Set<string>;
   invoiceReferences: Set<string>;
+  counterpartyNumbers: Map<number, string>;
+  documentsByNumber: Map<string, NumberedDocument[]>;
 }
 
 /** How much of the history a detector (or module) reads; ordered: none < ledger < full. */
@@ -230,14 +255,16 @@ export class HistoryBuilder {
       if (t.contract_id) this.stats.namedContracts.add(t.contract_id);
       if (t.reference) this.stats.invoiceReferences.add(t.reference);
     }
+    const fp = documents ? fingerprint(t) : undefined;
     this.addLedgerEntry(
       t.transaction_id,
       t.type === "invoice",
       ms,
       amount,
       t.type === "credit_note" && t.reference ? t.reference : undefined,
-      documents ? fingerprint(t) : undefined,
+      fp,
       documents ? documentKey(t) : undefined,
+      documents ? documentNumberOf(t, fp!) : undefined,
     );
     if (this.pending) {
       this.pending.push({ t, seq, amount });
@@ -261,11 +288,13 @@ export class HistoryBuilder {
     creditReference: string | undefined,
     fp: string | ByteKey | undefined,
     docKey: string | ByteKey | undefined,
+    documentNumber?: DocumentNumber,
   ) {
     const s = this.stats;
     const seq = this.seq++;
     s.record(id, isInvoice, seq, ms, amount);
     if (creditReference !== undefined) pushTo(s.creditsByReference, creditReference, s.entryAt(seq));
+    if (documentNumber !== undefined) s.recordNumber(seq, documentNumber);
     if (fp !== undefined) {
       s.addFingerprint(fp, seq);
       s.documentKeys.addKey(docKey!, 1);
@@ -449,6 +478,11 @@ export class HistoryStats {
    *  corrected claim follows): a denied claim re-submitted is billed by the claim naming it
    *  (replaced-invoice.ts); built at the ledger level. */
   readonly invoiceReferences = new Set<string>();
+  /** Position → the counterparty's own number, for the documents that carry one. */
+  readonly counterpartyNumbers = new Map<number, string>();
+  /** numberKey(type, currency, canonical number) → the documents of that number, and
+   *  numberKey(…, stem) with "~" → those whose number is it with a copy's suffix; built at the ledger level. */
+  readonly documentsByNumber = new Map<string, NumberedDocument[]>();
 
   constructor(
     fields: readonly string[],
@@ -500,6 +534,8 @@ export class HistoryStats {
       promotionHabits: this.promotionHabits.parts,
       namedContracts: this.namedContracts,
       invoiceReferences: this.invoiceReferences,
+      counterpartyNumbers: this.counterpartyNumbers,
+      documentsByNumber: this.documentsByNumber,
     };
   }
 
@@ -525,6 +561,8 @@ export class HistoryStats {
     s.promotionHabits = new PromotionHabits(p.promotionHabits);
     w.namedContracts = p.namedContracts;
     w.invoiceReferences = p.invoiceReferences;
+    w.counterpartyNumbers = p.counterpartyNumbers;
+    w.documentsByNumber = p.documentsByNumber;
     return s;
   }
 
@@ -568,6 +606,15 @@ export class HistoryStats {
   /** The date (ms) of position `seq`. */
   msAt(seq: number): number {
     return this.msOf[seq]!;
+  }
+
+  /** Records the counterparty number of the document at `seq` (addLedgerEntry). */
+  recordNumber(seq: number, n: DocumentNumber) {
+    this.counterpartyNumbers.set(seq, n.raw);
+    const doc: NumberedDocument = { seq, customer: n.customer, notMade: n.notMade, net: n.net };
+    pushTo(this.documentsByNumber, numberKey(n.type, n.currency, canonicalNumber(n.raw)), doc);
+    const stem = numberStem(n.raw);
+    if (stem !== undefined) pushTo(this.documentsByNumber, `~${numberKey(n.type, n.currency, stem)}`, doc);
   }
 
   entryAt(seq: number): HistoryEntry {
@@ -930,6 +977,19 @@ export function fingerprint(t: Transaction): string {
 
 function lineFingerprint(l: Transaction["lines"][number]): string {
   return `${l.sku ?? ""}:${l.quantity ?? ""}:${l.amount !== undefined ? l.amount.toFixed(2) : ""}`;
+}
+
+/** The key of documents of one type and currency under one (canonical) counterparty number. */
+export function numberKey(type: string, currency: string, canon: string): string {
+  return `${type}|${currency}|${canon}`;
+}
+
+/** What the history records of a document's counterparty number (none without one). `fp`: its fingerprint. */
+export function documentNumberOf(t: Transaction, fp: string): DocumentNumber | undefined {
+  const raw = counterpartyNumberOf(t);
+  if (raw === undefined) return undefined;
+  const net = t.tax_amount === undefined ? Number.NaN : Math.abs(t.amount ?? 0) - Math.abs(t.tax_amount);
+  return { raw, type: t.type ?? "", currency: t.currency ?? "", customer: t.customer_id ?? "", notMade: fp.includes("|!not_made"), net };
 }
 
 export function documentKey(t: Transaction): string {

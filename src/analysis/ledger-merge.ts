@@ -7,7 +7,7 @@
 // The merged ledger is then copied once into shared memory (shareLedger) so that every scan
 // worker reads the same tables instead of holding a copy each.
 import type { Transaction } from "../domain/transaction.ts";
-import { documentKey, fingerprint, HistoryBuilder, HistoryStats, type LedgerParts } from "./history.ts";
+import { documentKey, documentNumberOf, fingerprint, HistoryBuilder, HistoryStats, type LedgerParts } from "./history.ts";
 import { parseDateMs } from "./dates.ts";
 import { ByteKey, sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
 import { regimeOf, TaxHabits, taxObservation } from "./detectors/leakage/tax-habits.ts";
@@ -18,6 +18,8 @@ const NO_GROUPS: readonly string[] = [];
 const INVOICE = 1;
 const CREDIT_REFERENCE = 2;
 const DOCUMENT = 4;
+/** The document carries its counterparty's own number (six strings in `numbers`). */
+const NUMBERED = 8;
 
 /**
  * What the ledger keeps of a run of transactions, in source order. The string keys (each
@@ -66,6 +68,8 @@ export interface LedgerBatch {
    *  batch of the invoice naming it (`invoiceReferenceAt`). */
   invoiceReferences: string[];
   invoiceReferenceAt: number[];
+  /** Per NUMBERED document, in order: its number as written, type, currency, counterparty, "1" when its status says it was never made, and its amount before tax. */
+  numbers: string[];
 }
 
 /** Collects transactions into LedgerBatches of `size` (a worker posts each full one). */
@@ -100,6 +104,7 @@ export class LedgerBatchWriter {
   private readonly namedContracts = new Set<string>();
   private invoiceReferences: string[] = [];
   private invoiceReferenceAt: number[] = [];
+  private numbers: string[] = [];
 
   constructor(private readonly size = 8192) {
     this.kinds = new Uint8Array(size);
@@ -140,8 +145,14 @@ export class LedgerBatchWriter {
     }
     if (t.type === "invoice" || t.type === "payment") {
       kind |= DOCUMENT;
-      this.key(fingerprint(t));
+      const fp = fingerprint(t);
+      this.key(fp);
       this.key(documentKey(t));
+      const n = documentNumberOf(t, fp);
+      if (n) {
+        kind |= NUMBERED;
+        this.numbers.push(n.raw, n.type, n.currency, n.customer, n.notMade ? "1" : "", String(n.net));
+      }
     }
     this.kinds[i] = kind;
   }
@@ -196,6 +207,7 @@ export class LedgerBatchWriter {
       contractInts: this.contractInts.slice(0, this.contractInt),
       invoiceReferences: this.invoiceReferences,
       invoiceReferenceAt: this.invoiceReferenceAt,
+      numbers: this.numbers,
     };
     this.n = 0;
     this.used = 0;
@@ -214,6 +226,7 @@ export class LedgerBatchWriter {
     this.namedContracts.clear();
     this.invoiceReferences = [];
     this.invoiceReferenceAt = [];
+    this.numbers = [];
     return batch;
   }
 
@@ -375,6 +388,7 @@ export class LedgerMerge {
   /** Appends one batch (batches must come in source order), up to the limit. */
   add(b: LedgerBatch) {
     let r = 0;
+    let nb = 0;
     const keys = new KeyCursor(b);
     const { id, fp, docKey } = this;
     const n = Math.min(b.size, this.limit - this.transactions);
@@ -394,6 +408,7 @@ export class LedgerMerge {
         (kind & CREDIT_REFERENCE) !== 0 ? b.references[r++] : undefined,
         document ? fp : undefined,
         document ? docKey : undefined,
+        (kind & NUMBERED) !== 0 ? { raw: b.numbers[nb++]!, type: b.numbers[nb++]!, currency: b.numbers[nb++]!, customer: b.numbers[nb++]!, notMade: b.numbers[nb++] === "1", net: Number(b.numbers[nb++]) } : undefined,
       );
     }
     this.observeTax(b, n);
@@ -542,6 +557,8 @@ function sharedLedger(n: number): HistoryStats {
     promotionHabits: PromotionHabits.empty.parts,
     namedContracts: new Set(),
     invoiceReferences: new Set(),
+    counterpartyNumbers: new Map(),
+    documentsByNumber: new Map(),
   });
 }
 

@@ -1,7 +1,8 @@
 // The history ledger merged from scan workers' batches (keys sent as bytes with their hashes, or
 // as strings when a character is wider than a byte) is the ledger one pass builds: same entries,
 // latest-id-wins, shadowed invoices, credit-note lists, fingerprints and document keys, and the
-// same cut at a history limit, however the transactions are cut into batches.
+// same cut at a history limit, however the transactions are cut into batches; and the vendors'
+// own invoice numbers (duplicate_invoice by the counterparty's number), with statuses and taxes.
 import { expect, test } from "bun:test";
 import { documentKey, fingerprint, HistoryBuilder, type HistoryStats } from "../../src/analysis/history.ts";
 import { LedgerBatchWriter, LedgerMerge, shareLedger } from "../../src/analysis/ledger-merge.ts";
@@ -28,6 +29,9 @@ function transactions(): Transaction[] {
       // Contract ids the invoices name (a matter, a project): one seen first late in the source.
       contract_id: i % 3 === 0 ? undefined : i > 2500 && i % 5 === 0 ? `LATE-${i % 2}` : `M-${i % 11}`,
       lines: Array.from({ length: 1 + (i % 3) }, (_, l) => ({ sku: `SKU-${(i + l) % 9}`, quantity: 1 + l, amount: amount / (1 + (i % 3)) })),
+      // A vendor's own number on some bills and payments (a copy's suffix, a voided check), a tax on some.
+      ...(i % 5 === 0 ? { attributes: { "Vendor Invoice No": `INV-${i % 300}${i % 11 === 0 ? "A" : ""}`, Status: i % 9 === 0 ? "Voided" : "Paid" } } : {}),
+      ...(i % 10 === 0 ? { tax_amount: amount * 0.08 } : {}),
     });
   }
   return out;
@@ -64,6 +68,9 @@ function expectSameLedger(a: HistoryStats, b: HistoryStats, ts: Transaction[]) {
   expect([...b.creditsByReference]).toEqual([...a.creditsByReference]);
   expect([...b.namedContracts].sort()).toEqual([...a.namedContracts].sort());
   expect([...b.invoiceReferences].sort()).toEqual([...a.invoiceReferences].sort());
+  expect(a.counterpartyNumbers.size).toBeGreaterThan(0);
+  expect([...b.counterpartyNumbers]).toEqual([...a.counterpartyNumbers]);
+  expect([...b.documentsByNumber]).toEqual([...a.documentsByNumber]);
 }
 
 test("merged batches are the one-pass ledger, whole and cut at a limit, any batch size", () => {

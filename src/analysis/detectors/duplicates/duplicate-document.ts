@@ -20,68 +20,116 @@
 // replacement) is no copy of it. A ledger line with
 // neither a counterparty nor lines has no fingerprint but its amount: not judged. A payment
 // reversed in full (a payroll void, a returned transfer booked back) and paid again is a reissue.
+// Where the documents carry the counterparty's own number (a vendor's invoice number on a bill
+// received: counterparty-numbers.ts), it speaks too: a copy keyed weeks later under the same or a
+// near-identical number, with its amount's digits swapped or under a second vendor record is a
+// copy beyond the window (numbered-copy.ts), and a twin within the window under a number that
+// clearly differs is a repeat order or a copy numbered anew: medium, not high.
 import { daysBetween } from "../../dates.ts";
 import { before, creditedInFull, fingerprint, type HistoryEntry, repeatsWithin } from "../../history.ts";
+import { counterpartyNumberOf } from "../../counterparty-numbers.ts";
+import { type CopyKind, numberedCopy, sameOrNearNumber } from "./numbered-copy.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
-import type { Detector } from "../types.ts";
+import type { Detector, DetectorInput, Finding } from "../types.ts";
 
 export const duplicateDocumentDetector: Detector = {
   codes: ["duplicate_invoice", "duplicate_payment"],
   history: "ledger",
   detect(input) {
-    const { txn, ctx, config, self } = input;
+    const { txn, ctx, self } = input;
     if (txn.type !== "invoice" && txn.type !== "payment") return [];
     // A ledger line that names neither a counterparty nor a line (an FEC's or DATEV's bank, tax or
     // payroll line) is an amount alone, and in double entry both sides of every transfer carry
     // the same one: the salary transfer's bank line is no copy of the payroll's net-pay line.
     if (txn.customer_id === undefined && txn.lines.length === 0) return [];
-    // Only a document whose cheap key occurs besides itself can have a twin (documentTwins).
-    const candidates = input.twins();
-    if (!candidates) return [];
     const ms = txn.date ? Date.parse(txn.date) : Number.NaN;
     if (Number.isNaN(ms)) return [];
-    const window = config.duplicate_detection.window_days;
-    if (habitual(candidates, txn.transaction_id, window)) return [];
-    let original: HistoryEntry | undefined;
-    for (const c of candidates) {
-      if (c.id === txn.transaction_id || Number.isNaN(c.ms) || daysBetween(c.ms, ms) > window) continue;
-      if (self && !before(c, self)) continue;
-      // An invoice that names the earlier one as the one it follows (a corrected claim re-submitted
-      // after a denial, a replacement invoice) says it is no copy of it.
-      if (txn.type === "invoice" && txn.reference === c.id) continue;
-      // An invoice credited in full was cancelled: a copy of it is its re-issue, not a duplicate.
-      if (txn.type === "invoice" && creditedInFull(ctx.history, c.id)) continue;
-      // A payment reversed in full (voided) before this one was made: this one is its reissue.
-      if (txn.type === "payment" && reversedBefore(txn, c, ms, ctx)) continue;
-      if (txn.type === "invoice" && deliveredOnItsOwn(txn, txn.transaction_id, ctx) && deliveredOnItsOwn(txn, c.id, ctx)) continue;
-      if (!original || before(c, original)) original = c;
+    const number = counterpartyNumberOf(txn);
+    const twin = twinFinding(input, ms, number);
+    if (twin && twin.score > REPEAT_ORDER_SCORE) return [twin];
+    // A copy found by its number (beyond the window, or where the twin's number differs); a
+    // document whose own status says it was never made (a voided check) copies nothing.
+    const numbered = number !== undefined && !fingerprint(txn).includes("|!not_made") ? numberedCopy(txn, number, ms, ctx, self) : undefined;
+    if (numbered) {
+      const days = round2(daysBetween(numbered.original.ms, ms));
+      const payment = txn.type === "payment";
+      return [
+        {
+          code: payment ? "duplicate_payment" : "duplicate_invoice",
+          score: numbered.kind === "same_number" || numbered.kind === "near_number" ? 0.9 : 0.85,
+          message: `same ${payment ? "payment" : "invoice"} as ${numbered.original.id} by the counterparty's number: ${number} and ${numbered.number} ${COPY_WORDS[numbered.kind]}${numbered.kind === "other_vendor_record" ? ` (${numbered.customer})` : ""}, ${days} days apart`,
+          field: "transaction_id",
+          expected: { unique: true },
+          actual: { duplicate_of: numbered.original.id, days_apart: days, counterparty_number: number, original_number: numbered.number, match: numbered.kind, original_counterparty: numbered.customer },
+          amount_at_risk: payment ? roundMoney(Math.abs(txn.amount ?? 0)) : 0,
+          risk_key: "whole",
+        },
+      ];
     }
-    if (!original) return [];
-    const days = round2(daysBetween(original.ms, ms));
-    const payment = txn.type === "payment";
-    // Other cards charged this price there twice within the window too (the card's own pair, when
-    // the history holds it, is one of those counted).
-    const ownCounted = repeatsWithin(candidates.map((c) => c.ms), window);
-    const otherCards = ctx.history.cardsRepeating(fingerprint(txn), window) - (ownCounted ? 1 : 0);
-    const merchantsPrice = otherCards >= OTHER_CARDS_ALIKE;
-    return [
-      {
-        code: payment ? "duplicate_payment" : "duplicate_invoice",
-        score: merchantsPrice ? 0.5 : days <= 1 ? 1 : 0.9,
-        message:
-          `same ${payment ? "payment" : "invoice"} as ${original.id} (counterparty, currency, amount and lines${payment && txn.reference !== undefined ? `, paying ${txn.reference}` : ""}) ${days} days apart` +
-          (merchantsPrice ? `; ${otherCards} other cards were charged this price there twice within ${window} days too: a price of the merchant's that a cardholder pays again, worth a look` : ""),
-        field: "transaction_id",
-        expected: { unique: true },
-        actual: { duplicate_of: original.id, days_apart: days },
-        amount_at_risk: payment ? roundMoney(Math.abs(txn.amount ?? 0)) : 0,
-        risk_key: "whole",
-      },
-    ];
+    return twin ? [twin] : [];
   },
 };
+
+/** How each kind of numbered copy is told in the finding's message. */
+const COPY_WORDS: Record<CopyKind, string> = {
+  same_number: "(the same number, separators, leading zeros and O/0, I/L aside), same counterparty and amount",
+  near_number: "(one a copy's variant of the other: two characters swapped, or a suffix), same counterparty and amount",
+  amount_digits_swapped: "(the same number and counterparty, the amount with two adjacent digits swapped)",
+  other_vendor_record: "(the same number and amount) under another counterparty record",
+};
+
+/** The score of a twin within the window whose counterparty number clearly differs: medium. */
+const REPEAT_ORDER_SCORE = 0.5;
+
+/** The fingerprint's finding: an earlier document alike within the window (module comment). */
+function twinFinding(input: DetectorInput, ms: number, number: string | undefined): Finding | undefined {
+  const { txn, ctx, config, self } = input;
+  // Only a document whose cheap key occurs besides itself can have a twin (documentTwins).
+  const candidates = input.twins();
+  if (!candidates) return undefined;
+  const window = config.duplicate_detection.window_days;
+  if (habitual(candidates, txn.transaction_id, window)) return undefined;
+  let original: HistoryEntry | undefined;
+  for (const c of candidates) {
+    if (c.id === txn.transaction_id || Number.isNaN(c.ms) || daysBetween(c.ms, ms) > window) continue;
+    if (self && !before(c, self)) continue;
+    // An invoice that names the earlier one as the one it follows (a corrected claim re-submitted
+    // after a denial, a replacement invoice) says it is no copy of it.
+    if (txn.type === "invoice" && txn.reference === c.id) continue;
+    // An invoice credited in full was cancelled: a copy of it is its re-issue, not a duplicate.
+    if (txn.type === "invoice" && creditedInFull(ctx.history, c.id)) continue;
+    // A payment reversed in full (voided) before this one was made: this one is its reissue.
+    if (txn.type === "payment" && reversedBefore(txn, c, ms, ctx)) continue;
+    if (txn.type === "invoice" && deliveredOnItsOwn(txn, txn.transaction_id, ctx) && deliveredOnItsOwn(txn, c.id, ctx)) continue;
+    if (!original || before(c, original)) original = c;
+  }
+  if (!original) return undefined;
+  const days = round2(daysBetween(original.ms, ms));
+  // Both numbered by the counterparty, and clearly not one number: two orders billed alike.
+  const originalNumber = number === undefined ? undefined : ctx.history.counterpartyNumbers.get(original.seq);
+  const renumbered = number !== undefined && originalNumber !== undefined && !sameOrNearNumber(number, originalNumber);
+  const payment = txn.type === "payment";
+  // Other cards charged this price there twice within the window too (the card's own pair, when
+  // the history holds it, is one of those counted).
+  const ownCounted = repeatsWithin(candidates.map((c) => c.ms), window);
+  const otherCards = ctx.history.cardsRepeating(fingerprint(txn), window) - (ownCounted ? 1 : 0);
+  const merchantsPrice = otherCards >= OTHER_CARDS_ALIKE;
+  return {
+    code: payment ? "duplicate_payment" : "duplicate_invoice",
+    score: merchantsPrice || renumbered ? REPEAT_ORDER_SCORE : days <= 1 ? 1 : 0.9,
+    message:
+      `same ${payment ? "payment" : "invoice"} as ${original.id} (counterparty, currency, amount and lines${payment && txn.reference !== undefined ? `, paying ${txn.reference}` : ""}) ${days} days apart` +
+      (merchantsPrice ? `; ${otherCards} other cards were charged this price there twice within ${window} days too: a price of the merchant's that a cardholder pays again, worth a look` : "") +
+      (renumbered ? `; under another of the counterparty's numbers (${number} after ${originalNumber}): a repeat order billed alike, or a copy numbered anew, worth a look` : ""),
+    field: "transaction_id",
+    expected: { unique: true },
+    actual: renumbered ? { duplicate_of: original.id, days_apart: days, counterparty_number: number, original_number: originalNumber } : { duplicate_of: original.id, days_apart: days },
+    amount_at_risk: payment ? roundMoney(Math.abs(txn.amount ?? 0)) : 0,
+    risk_key: "whole",
+  };
+}
 
 /**
  * Whether payment `original` was reversed in full by the time `payment` (at `ms`) was made: a

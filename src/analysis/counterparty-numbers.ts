@@ -1,0 +1,84 @@
+// The counterparty's own number for a document: on a bill received, the vendor's invoice number
+// (NetSuite's "Reference No." exported as "Vendor Invoice No", SAP's XBLNR, Business Central's
+// "External Document No.", Oracle's supplier invoice number), beside the document number the
+// payables system gave it. A bill keyed twice keeps the vendor's number, or nearly: one copy from
+// the e-mailed PDF and one from the mailed paper are typed "INV-10234" and "INV10234", "0045123"
+// and "45123", "IN4O33" and "IN4033", "10234" and "10243", "10234" and "10234A". A payables
+// system refuses the same vendor, number and amount twice, so the copies that get through are
+// exactly these. Two bills of one vendor and amount whose numbers clearly differ are two bills
+// (a repeat order), which the amount alone cannot tell.
+import type { Transaction } from "../domain/transaction.ts";
+import { attributeNameMatcher } from "./detectors/leakage/markers.ts";
+
+/** Column names (compared without case and separators) that hold the counterparty's own number. */
+export const COUNTERPARTY_NUMBER_FIELDS = [
+  "vendor_invoice", "vendor_invoice_no", "vendor_invoice_number", "vendor_invoice_num", "vendor_invoice_id", "vendor_inv_no",
+  "supplier_invoice", "supplier_invoice_no", "supplier_invoice_number", "supplier_invoice_num", "supplier_invoice_id",
+  "vendor_reference", "vendor_ref", "supplier_reference", "supplier_ref", "vendor_document_no", "vendor_document_number",
+  "external_document_no", "external_document_number", "xblnr",
+] as const;
+
+const numberField = attributeNameMatcher(COUNTERPARTY_NUMBER_FIELDS);
+
+/** The document's counterparty number as written (trimmed), or undefined when it has none. */
+export function counterpartyNumberOf(t: Transaction): string | undefined {
+  const attrs = t.attributes;
+  if (!attrs) return undefined;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (v === null || v === undefined || v === "" || numberField(name) === null) continue;
+    const s = String(v).trim();
+    if (s !== "") return s;
+  }
+  return undefined;
+}
+
+/** A number as typed, read alike: upper case, O read as 0 and I or L as 1 (what a clerk misreads
+ *  or a scan recognises), separators and spaces dropped; its zeros kept (a swap may move one). */
+export function plainNumber(raw: string): string {
+  return raw.toUpperCase().replace(/O/g, "0").replace(/[IL]/g, "1").replace(/[^A-Z0-9]/g, "");
+}
+
+/**
+ * A number as its copies agree on it: plainNumber, each run of digits without its leading zeros
+ * ("INV-0045123" and "inv45123" are one number).
+ */
+export function canonicalNumber(raw: string): string {
+  return plainNumber(raw).replace(/\d+/g, (run) => run.replace(/^0+(?=\d)/, ""));
+}
+
+/** The canonical numbers one swap of two adjacent characters away from `raw` as typed ("IN9073"
+ *  and "IN0973": the swap is seen before leading zeros are dropped). */
+export function transposedNumbers(raw: string): string[] {
+  return transpositionsOf(plainNumber(raw)).map(canonicalNumber);
+}
+
+/**
+ * The number without a copy's suffix: a trailing letter or two ("10234A", "5512-R") or a
+ * separator and one or two digits ("10234-1"), after a digit; canonical, or undefined when there
+ * is none. Without a separator a trailing digit is part of the number ("8841-12" is the 12th
+ * instalment, not "8841-1" with a 2).
+ */
+export function numberStem(raw: string): string | undefined {
+  const m = /\d(?:[-/._ ]?[A-Za-z]{1,3}|[-/._ ]\d{1,2})$/.exec(raw);
+  if (!m) return undefined;
+  return canonicalNumber(raw.slice(0, m.index + 1));
+}
+
+/** The canonical numbers that are one swap of two adjacent characters away from `canon`. */
+export function transpositionsOf(canon: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < canon.length; i++) {
+    if (canon[i] === canon[i + 1]) continue;
+    out.push(canon.slice(0, i) + canon[i + 1] + canon[i] + canon.slice(i + 2));
+  }
+  return out;
+}
+
+/** Whether two amounts are one another with two adjacent digits swapped (4,582.10 keyed as 4,852.10). */
+export function transposedAmounts(a: number, b: number): boolean {
+  const x = Math.abs(a).toFixed(2).replace(".", "");
+  const y = Math.abs(b).toFixed(2).replace(".", "");
+  if (x.length !== y.length || x === y) return false;
+  return transpositionsOf(x).includes(y);
+}

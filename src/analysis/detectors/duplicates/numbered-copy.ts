@@ -1,0 +1,96 @@
+// A copy of a document found by the counterparty's own number (counterparty-numbers.ts), where
+// the source keeps it: a vendor's bill keyed twice from two copies of the paper, weeks apart, is
+// beyond duplicate_invoice's window of days, and its number says what the dates cannot. Judged
+// against the history's documents of the same type and currency within NUMBER_WINDOW_DAYS:
+// - the same vendor, the same amount and the same or a near-identical number (separators,
+//   leading zeros, O/0 and I/L aside: the same number; a swap of two adjacent characters, or a
+//   copy's suffix "A" or "-1": a near one);
+// - the same vendor and number, the amount (or the amount before tax, where the tax is given) with
+//   two adjacent digits swapped (a typing slip that the payables system's own check of vendor,
+//   number and amount let through);
+// - the same number and amount under another vendor record (a vendor master created twice).
+// A counterparty that bills one amount again and again (rent, a subscription, instalments, a
+// carrier's zone rate) numbers its documents in sequence: a near number of that amount is the
+// next in the series, so only the same number counts there; and only a number of at least
+// MIN_SHARED_NUMBER characters is compared across vendors (two contractors' invoice "3").
+import { daysBetween } from "../../dates.ts";
+import { before, creditedInFull, documentKey, type HistoryEntry, type NumberedDocument, numberKey } from "../../history.ts";
+import { canonicalNumber, numberStem, transposedAmounts, transposedNumbers } from "../../counterparty-numbers.ts";
+import type { Transaction } from "../../../domain/transaction.ts";
+import type { AnalysisContext } from "../../context.ts";
+
+/** How far apart a copy keyed by the number can be: a bill paid twice is found at the next
+ *  payment runs, not a year later (numbers that restart each year: a contractor's "3" of March). */
+export const NUMBER_WINDOW_DAYS = 180;
+/** Documents of the counterparty's amount besides this one that make it a recurring amount. */
+const RECURRING = 3;
+/** The shortest canonical number compared across two vendor records. */
+const MIN_SHARED_NUMBER = 5;
+
+export type CopyKind = "same_number" | "near_number" | "amount_digits_swapped" | "other_vendor_record";
+
+export interface NumberedCopy {
+  original: HistoryEntry;
+  kind: CopyKind;
+  /** The original's number as written. */
+  number: string;
+  /** The original's counterparty (another record's id, for other_vendor_record). */
+  customer: string;
+}
+
+/**
+ * The earliest document of the history that `txn` (numbered `raw`, dated `ms`) copies by its
+ * counterparty number, or undefined. `self`: txn's own entry when the history has it (only an
+ * earlier document is its original).
+ */
+export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: AnalysisContext, self: HistoryEntry | undefined): NumberedCopy | undefined {
+  const history = ctx.history;
+  const amount = Math.abs(txn.amount ?? 0);
+  if (amount === 0) return undefined;
+  const type = txn.type ?? "";
+  const currency = txn.currency ?? "";
+  const customer = txn.customer_id ?? "";
+  // The amount before tax too: a clerk who types the net has the tax computed from it.
+  const net = txn.tax_amount === undefined ? Number.NaN : amount - Math.abs(txn.tax_amount);
+  const canon = canonicalNumber(raw);
+  const recurring = (history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) >= RECURRING;
+  const lists: [NumberedDocument[] | undefined, boolean][] = [[history.documentsByNumber.get(numberKey(type, currency, canon)), true]];
+  if (!recurring) {
+    for (const t of transposedNumbers(raw)) lists.push([history.documentsByNumber.get(numberKey(type, currency, t)), false]);
+    const stem = numberStem(raw);
+    if (stem !== undefined) lists.push([history.documentsByNumber.get(numberKey(type, currency, stem)), false]);
+    lists.push([history.documentsByNumber.get(`~${numberKey(type, currency, canon)}`), false]);
+  }
+  let best: NumberedCopy | undefined;
+  for (const [docs, same] of lists) {
+    if (!docs) continue;
+    for (const d of docs) {
+      if (d.notMade || (self && d.seq === self.seq)) continue;
+      const e = history.entryAt(d.seq);
+      if (e.id === txn.transaction_id || Number.isNaN(e.ms) || daysBetween(e.ms, ms) > NUMBER_WINDOW_DAYS) continue;
+      if (self && !before(e, self)) continue;
+      if (txn.type === "invoice" && (txn.reference === e.id || creditedInFull(history, e.id))) continue;
+      const swapped = transposedAmounts(e.amount, amount) || (!Number.isNaN(net) && !Number.isNaN(d.net) && transposedAmounts(d.net, net));
+      const kind = copyKind(d.customer === customer, same, Math.abs(e.amount - amount) < 0.005, swapped, canon.length, recurring);
+      if (kind === undefined) continue;
+      if (!best || before(e, best.original)) best = { original: e, kind, number: history.counterpartyNumbers.get(d.seq) ?? "", customer: d.customer };
+    }
+  }
+  return best;
+}
+
+function copyKind(sameVendor: boolean, sameNumber: boolean, sameAmount: boolean, swappedAmount: boolean, numberLength: number, recurring: boolean): CopyKind | undefined {
+  if (sameVendor) {
+    if (sameAmount) return sameNumber ? "same_number" : "near_number";
+    return sameNumber && swappedAmount ? "amount_digits_swapped" : undefined;
+  }
+  return sameNumber && sameAmount && numberLength >= MIN_SHARED_NUMBER && !recurring ? "other_vendor_record" : undefined;
+}
+
+/** Whether two counterparty numbers are one number, or one a copy's variant of the other (the
+ *  same canonical number, a swap of two adjacent characters, a copy's suffix). */
+export function sameOrNearNumber(a: string, b: string): boolean {
+  const x = canonicalNumber(a);
+  const y = canonicalNumber(b);
+  return x === y || transposedNumbers(a).includes(y) || numberStem(a) === y || numberStem(b) === x;
+}

@@ -1,0 +1,99 @@
+// duplicate_invoice and duplicate_payment by the counterparty's own number: an accounts-payable
+// register keeps the vendor's invoice number beside the document number the payables system gave
+// the bill. A bill keyed twice from two copies of the paper, weeks apart, under a near-identical
+// number, with its amount's digits swapped, or under a second vendor record is a copy beyond the
+// window; a vendor's series of bills of one amount, numbers restarting each year, a cancelled
+// bill's re-bill, instalments and a repeat order are not (docs/analysis.md, "Duplicates").
+import { describe, expect, test } from "bun:test";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { analyse, codes } from "./fixtures.ts";
+
+/** A bill of the register: header level (no lines), the vendor's number as an attribute. */
+function bill(id: string, vendor: string, number: string, date: string, amount: number, o: { tax?: number; reference?: string; type?: Transaction["type"]; status?: string } = {}): Transaction {
+  return {
+    transaction_id: id, type: o.type ?? "invoice", date, customer_id: vendor, currency: "USD", amount, lines: [],
+    ...(o.tax !== undefined ? { tax_amount: o.tax } : {}), ...(o.reference ? { reference: o.reference } : {}),
+    attributes: { "Vendor Invoice No": number, "PO Number": "PO041234", ...(o.status ? { Status: o.status } : {}) },
+  };
+}
+const dup = async (t: Transaction, history: Transaction[]) => analyse(t, { module: "duplicate_detection", history });
+
+describe("copies by the vendor's number", () => {
+  test("the same bill keyed again weeks later under a near-identical number is a duplicate, at high", async () => {
+    for (const [first, again] of [["INV-10234", "INV10234"], ["0045123", "45123"], ["IN4O33", "IN4033"], ["10234", "10243"], ["IN9073", "IN0973"], ["10234", "10234A"], ["INV-10234", "INV-10234-1"], ["SI2207", "si-2207"]]) {
+      const a = bill("VB1", "V-7", first!, "2025-03-03", 1861.4);
+      const b = bill("VB2", "V-7", again!, "2025-03-24", 1861.4);
+      const r = await dup(b, [a, b]);
+      expect(codes(r.anomalies)).toEqual(["duplicate_invoice"]);
+      expect(r.anomalies[0]!.actual).toMatchObject({ duplicate_of: "VB1", counterparty_number: again });
+      expect(["high", "critical"]).toContain(r.risk_level);
+      // The original stays clean.
+      expect((await dup(a, [a, b])).anomalies).toEqual([]);
+    }
+  });
+
+  test("the same number and vendor with two adjacent digits of the amount (or of the net, the tax computed from it) swapped is a duplicate", async () => {
+    const a = bill("VB1", "V-7", "INV-72115", "2025-07-04", 2763.98, { tax: 204.74 });
+    const gross = bill("VB2", "V-7", "INV-72115", "2025-08-20", 2673.98, { tax: 204.74 });
+    expect(codes((await dup(gross, [a, gross])).anomalies)).toEqual(["duplicate_invoice"]);
+    const net = bill("VB3", "V-7", "INV-72115", "2025-08-20", 5679.98, { tax: 420.74 }); // 5,259.24 for 2,559.24
+    const r = await dup(net, [a, net]);
+    expect(codes(r.anomalies)).toEqual(["duplicate_invoice"]);
+    expect(r.anomalies[0]!.actual).toMatchObject({ match: "amount_digits_swapped" });
+    // Another amount that is no swap of it: the vendor's own two bills of one number (a second delivery note).
+    const other = bill("VB4", "V-7", "INV-72115", "2025-08-20", 2810.5, { tax: 208.19 });
+    expect((await dup(other, [a, other])).anomalies).toEqual([]);
+  });
+
+  test("the same number and amount under a second record of the vendor is a duplicate; two vendors' invoice \"3\" is not", async () => {
+    const a = bill("VB1", "V-7", "SI014896", "2025-05-02", 940.12);
+    const b = bill("VB2", "V-88", "SI014896", "2025-05-30", 940.12);
+    const r = await dup(b, [a, b]);
+    expect(codes(r.anomalies)).toEqual(["duplicate_invoice"]);
+    expect(r.anomalies[0]!.actual).toMatchObject({ match: "other_vendor_record", original_counterparty: "V-7" });
+    const c = bill("VB3", "V-7", "3", "2025-05-02", 1200);
+    const d = bill("VB4", "V-88", "3", "2025-05-20", 1200);
+    expect((await dup(d, [c, d])).anomalies).toEqual([]);
+  });
+
+  test("hard negatives: a series of one amount numbered in sequence, numbers restarting each year, instalments, a cancelled bill's re-bill", async () => {
+    // A subscription billed monthly: 004512 and 004521 are neighbours in the vendor's series, not a copy.
+    const saas = ["INV-004488", "INV-004503", "INV-004512", "INV-004521"].map((n, i) => bill(`VB${i}`, "V-SAAS", n, `2025-0${i + 1}-02`, 1250));
+    expect((await dup(saas[3]!, saas)).anomalies).toEqual([]);
+    // A bookkeeper's invoice "3" each March for the same retainer.
+    const y1 = bill("VB1", "V-BK", "3", "2025-03-28", 1200);
+    const y2 = bill("VB2", "V-BK", "3", "2026-03-27", 1200);
+    expect((await dup(y2, [y1, y2])).anomalies).toEqual([]);
+    // Instalments of one amount: 8841-1 … 8841-12.
+    const inst = Array.from({ length: 12 }, (_, i) => bill(`VB${10 + i}`, "V-LEASE", `8841-${i + 1}`, `2025-${String(i + 1).padStart(2, "0")}-05`, 4500));
+    for (const t of inst) expect((await dup(t, inst)).anomalies).toEqual([]);
+    // INV-5512 cancelled by a credit memo, INV-5512-R billed for the same amount.
+    const orig = bill("VB30", "V-7", "INV-5512", "2025-04-01", 780);
+    const cancel = bill("VC1", "V-7", "CM-5512", "2025-04-10", -780, { type: "credit_note", reference: "VB30" });
+    const rebill = bill("VB31", "V-7", "INV-5512-R", "2025-04-12", 780);
+    expect((await dup(rebill, [orig, cancel, rebill])).anomalies).toEqual([]);
+    expect(codes((await dup(rebill, [orig, rebill])).anomalies)).toEqual(["duplicate_invoice"]);
+  });
+
+  test("a repeat order within the window under another of the vendor's numbers is medium; the same number is high", async () => {
+    const a = bill("VB1", "V-7", "INV-10388", "2025-06-02", 359.51);
+    const b = bill("VB2", "V-7", "INV-10412", "2025-06-04", 359.51);
+    const r = await dup(b, [a, b]);
+    expect(codes(r.anomalies)).toEqual(["duplicate_invoice"]);
+    expect(r.risk_level).toBe("medium");
+    expect(r.anomalies[0]!.message).toContain("another of the counterparty's numbers");
+    const same = bill("VB3", "V-7", "INV-10388", "2025-06-04", 359.51);
+    expect((await dup(same, [a, same])).risk_level).not.toBe("medium");
+  });
+
+  test("payments naming the vendor's number: paid by check and again by ACH weeks later is a duplicate; a voided check reissued is not", async () => {
+    const pay = (id: string, date: string, status: string) => ({ ...bill(id, "V-7", "A-22909", date, 2421.48, { type: "payment", reference: "VB100577", status }) });
+    const check = pay("PAY1", "2025-04-03", "Cleared");
+    const ach = pay("PAY2", "2025-04-24", "Cleared");
+    const r = await dup(ach, [check, ach]);
+    expect(codes(r.anomalies)).toEqual(["duplicate_payment"]);
+    expect(r.amount_at_risk.amount).toBe(2421.48);
+    const voided = pay("PAY1", "2025-04-03", "Voided");
+    expect((await dup(ach, [voided, ach])).anomalies).toEqual([]);
+  });
+});
