@@ -27,6 +27,8 @@ describe("copies by the vendor's number", () => {
       expect(codes(r.anomalies)).toEqual(["duplicate_invoice"]);
       expect(r.anomalies[0]!.actual).toMatchObject({ duplicate_of: "VB1", counterparty_number: again });
       expect(["high", "critical"]).toContain(r.risk_level);
+      // A bill received: keyed twice, it is paid twice.
+      expect(r.amount_at_risk.amount).toBe(1861.4);
       // The original stays clean.
       expect((await dup(a, [a, b])).anomalies).toEqual([]);
     }

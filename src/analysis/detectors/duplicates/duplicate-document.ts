@@ -24,7 +24,8 @@
 // received: counterparty-numbers.ts), it speaks too: a copy keyed weeks later under the same or a
 // near-identical number, with its amount's digits swapped or under a second vendor record is a
 // copy beyond the window (numbered-copy.ts), and a twin within the window under a number that
-// clearly differs is a repeat order or a copy numbered anew: medium, not high.
+// clearly differs is a repeat order or a copy numbered anew: medium, not high. A bill its vendor
+// numbered is one received, not issued: a copy of it is paid twice (the whole bill at risk).
 import { daysBetween } from "../../dates.ts";
 import { before, creditedInFull, fingerprint, type HistoryEntry, repeatsWithin } from "../../history.ts";
 import { counterpartyNumberOf } from "../../counterparty-numbers.ts";
@@ -63,7 +64,8 @@ export const duplicateDocumentDetector: Detector = {
           field: "transaction_id",
           expected: { unique: true },
           actual: { duplicate_of: numbered.original.id, days_apart: days, counterparty_number: number, original_number: numbered.number, match: numbered.kind, original_counterparty: numbered.customer },
-          amount_at_risk: payment ? roundMoney(Math.abs(txn.amount ?? 0)) : 0,
+          // A bill the vendor numbered is one received: keyed twice, it is paid twice.
+          amount_at_risk: roundMoney(Math.abs(txn.amount ?? 0)),
           risk_key: "whole",
         },
       ];
@@ -126,7 +128,7 @@ function twinFinding(input: DetectorInput, ms: number, number: string | undefine
     field: "transaction_id",
     expected: { unique: true },
     actual: renumbered ? { duplicate_of: original.id, days_apart: days, counterparty_number: number, original_number: originalNumber } : { duplicate_of: original.id, days_apart: days },
-    amount_at_risk: payment ? roundMoney(Math.abs(txn.amount ?? 0)) : 0,
+    amount_at_risk: payment || number !== undefined ? roundMoney(Math.abs(txn.amount ?? 0)) : 0,
     risk_key: "whole",
   };
 }
