@@ -255,14 +255,14 @@ describe("duplicates", () => {
     // Beyond what a rate moves in the meantime (a refund 1.25× the charge), or no other currency
     // named (the same currency, an item's category, a code that is no currency): still high.
     const over = converted("CN-OVER", 187.5, { "Presentment Currency": "EUR" });
-    for (const [c, history] of [
-      [over, [original, over]],
-      [converted("CN-SAME", 153.06, { "Presentment Currency": "USD" }), null],
-      [converted("CN-NONE", 153.06, { "Product Category": "EUR" }), null],
-      [converted("CN-JUNK", 153.06, { "Presentment Currency": "euro zone" }), null],
-      [{ ...credit("CN-PLAIN", 153.06, "2025-07-02T10:00:00Z"), currency: "USD" }, null],
-    ] as const) {
-      const r = await analyse(c, { module: "duplicate_detection", history: history ?? [original, c] });
+    for (const c of [
+      over,
+      converted("CN-SAME", 153.06, { "Presentment Currency": "USD" }),
+      converted("CN-NONE", 153.06, { "Product Category": "EUR" }),
+      converted("CN-JUNK", 153.06, { "Presentment Currency": "euro zone" }),
+      { ...credit("CN-PLAIN", 153.06, "2025-07-02T10:00:00Z"), currency: "USD" },
+    ]) {
+      const r = await analyse(c, { module: "duplicate_detection", history: [original, c] });
       expect(codes(r.anomalies)).toEqual(["excessive_credit_note"]);
       expect(r.anomalies[0]!.severity === "high" || r.anomalies[0]!.severity === "critical").toBe(true);
     }
