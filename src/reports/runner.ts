@@ -14,6 +14,7 @@ import { JsonRenderer } from "./render-json.ts";
 import { revenueLeakage } from "./revenue-leakage.ts";
 import { riskSummary } from "./risk-summary.ts";
 import { simulationReport } from "./simulation.ts";
+import { isFileSystemError, reportWriteError } from "./write-errors.ts";
 import type { Period, Renderer, ReportFormat, ReportGenerator, ReportOutcome, ReportType, TextSink } from "./types.ts";
 
 export const GENERATORS: Record<ReportType, ReportGenerator> = {
@@ -71,22 +72,46 @@ export async function runReport(
   report: ReportRecord,
   options: { signal: AbortSignal; onProgress: (processed: number, total: number | null) => void },
 ): Promise<RunResult> {
-  ensurePrivateDir(deps.dir);
   const file = fileNameOf(report);
   const finalPath = join(deps.dir, file);
   const partPath = `${finalPath}.part`;
-  // A report lists transactions and alerts: 0600, not the umask's 0644 (the writer keeps the mode).
-  createPrivateFile(partPath);
+  try {
+    ensurePrivateDir(deps.dir);
+    // A report lists transactions and alerts: 0600, not the umask's 0644 (the writer keeps the mode).
+    createPrivateFile(partPath);
+  } catch (e) {
+    throw isFileSystemError(e) ? reportWriteError(e) : e;
+  }
   const sink = Bun.file(partPath).writer({ highWaterMark: 256 * 1024 });
+  // The first failure of a write (ENOSPC …). The writer reports it through the promise of the
+  // write that flushed, which nobody else awaits: left unhandled, a full disk under a report
+  // was an unhandled rejection of the whole server.
+  let writeFailure: unknown;
+  const failed = (e: unknown) => {
+    writeFailure ??= e;
+  };
   let pending = 0;
   const out: TextSink = {
     write(text) {
-      sink.write(text);
+      if (writeFailure !== undefined) throw reportWriteError(writeFailure);
+      try {
+        const written = sink.write(text);
+        if (written instanceof Promise) written.catch(failed);
+      } catch (e) {
+        failed(e);
+        throw reportWriteError(e);
+      }
       pending += text.length;
       // Flush now and then: bounded memory however large the report.
       if (pending > 1 << 20) {
         pending = 0;
-        return Promise.resolve(sink.flush()).then(() => {});
+        return Promise.resolve(sink.flush()).then(
+          () => {},
+          (e) => {
+            failed(e);
+            throw reportWriteError(e);
+          },
+        );
       }
     },
   };
@@ -112,12 +137,26 @@ export async function runReport(
       detail: { begin: (head) => renderer.detailBegin(head), row: (row) => renderer.detailRow(row) },
     });
     await renderer.finish(outcome);
-    await sink.end();
-    renameSync(partPath, finalPath);
-    return { summary: outcome.summary, file, bytes: statSync(finalPath).size };
+    await closeSink(sink).catch(failed);
+    if (writeFailure !== undefined) throw reportWriteError(writeFailure);
+    try {
+      renameSync(partPath, finalPath);
+      return { summary: outcome.summary, file, bytes: statSync(finalPath).size };
+    } catch (e) {
+      throw reportWriteError(e);
+    }
   } catch (e) {
-    await Promise.resolve(sink.end()).catch(() => {});
-    rmSync(partPath, { force: true });
+    await closeSink(sink).catch(() => {});
+    try {
+      rmSync(partPath, { force: true });
+    } catch {
+      // The folder itself is gone or replaced: there is no partial file to leave behind.
+    }
     throw e;
   }
+}
+
+/** Ends the writer; a failure to flush what it holds, thrown or rejected, is the promise's. */
+async function closeSink(sink: { end(): unknown }): Promise<void> {
+  await sink.end();
 }

@@ -72,8 +72,10 @@ export class ReportError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** What failed underneath (an errno of the file system): for the server log, never the client. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = "ReportError";
   }
 }

@@ -171,7 +171,8 @@ export class ReportWorker {
       }
       const { code, message } = publicError(e, report.id);
       if (code === "internal_error") log.error("report failed", { report: report.id, error: String((e as Error)?.stack ?? e) });
-      else log.warn("report failed", { report: report.id, code, message });
+      // A file the worker could not write names its errno and path here, for the operator.
+      else log.warn("report failed", { report: report.id, code, message, ...((e as Error)?.cause !== undefined ? { error: String((e as Error).cause) } : {}) });
       await store.reports.fail(report.id, iso(clock.now()), code, message).catch((err) => log.error("cannot record report failure", { report: report.id, error: String(err) }));
     } finally {
       clearInterval(renewal);
