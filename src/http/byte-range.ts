@@ -1,21 +1,43 @@
-// The one Range a file answer cannot serve. Bun answers the ranges of a file body itself (206 with
-// the bytes, or a whole file for a header it does not take), but a range that starts at or past
-// the end was its bare 416: an empty body under the file's content type, no problem, logged 200.
-// Knowing that case first lets the route answer it as a problem like every other refusal.
+// A report file's answer to a `Range` header, decided by Assay rather than left to Bun. Bun
+// answers a file body's ranges itself, after the route returned its 200: the one it cannot serve
+// (a first byte at or past the end) was its bare 416 — an empty body under the file's content
+// type, no problem — and the ones it serves reached the client as 206 while the access log and
+// metrics counted 200 (tenth and eleventh attack passes). Here the route knows which answer it
+// gives: 206 with the part (Bun leaves a 206 as it is), the whole file, or a refusal.
 
 const SINGLE_RANGE = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i;
 
+/** What one `Range` header asks of a file: its whole, a part (inclusive bounds), or nothing it has. */
+export type RangeAsked = { kind: "whole" } | { kind: "unsatisfiable" } | { kind: "part"; first: number; last: number };
+
+const WHOLE: RangeAsked = { kind: "whole" };
+
 /**
- * True when `header` asks for one byte range a file of `size` bytes cannot serve (RFC 9110
- * §14.1.2): a first byte at or past the end, or the last 0 bytes. A malformed header, or several
- * ranges, is not an unsatisfiable one: it is ignored and the whole file sent.
+ * The range `header` asks of a file of `size` bytes (RFC 9110 §14.1.2): one range within it is a
+ * part (a last byte past the end, or a suffix longer than the file, is cut to the file); a first
+ * byte at or past the end, or the last 0 bytes, is unsatisfiable; a malformed header, a range
+ * whose last byte is before its first, or several ranges, ask for the whole file (as Bun does).
  */
-export function unsatisfiableRange(header: string | null, size: number): boolean {
+export function rangeOf(header: string | null, size: number): RangeAsked {
   const m = header ? SINGLE_RANGE.exec(header) : null;
-  if (!m) return false;
+  if (!m) return WHOLE;
   const [, first, last] = m;
-  if (first === "" && last === "") return false;
-  if (first === "") return Number(last) === 0;
-  if (last !== "" && Number(last) < Number(first)) return false;
-  return Number(first) >= size;
+  if (first === "" && last === "") return WHOLE;
+  if (first === "") {
+    const suffix = Number(last);
+    if (suffix === 0) return { kind: "unsatisfiable" };
+    return size === 0 ? WHOLE : { kind: "part", first: Math.max(0, size - suffix), last: size - 1 };
+  }
+  if (last !== "" && Number(last) < Number(first)) return WHOLE;
+  if (Number(first) >= size) return { kind: "unsatisfiable" };
+  return { kind: "part", first: Number(first), last: last === "" ? size - 1 : Math.min(Number(last), size - 1) };
+}
+
+/** The file at `path` (of `size` bytes) as its whole (200) or the part asked (206 with Content-Range). */
+export function fileAnswer(path: string, size: number, range: RangeAsked, headers: Record<string, string>): Response {
+  if (range.kind !== "part") return new Response(Bun.file(path), { headers });
+  return new Response(Bun.file(path).slice(range.first, range.last + 1), {
+    status: 206,
+    headers: { ...headers, "content-range": `bytes ${range.first}-${range.last}/${size}` },
+  });
 }

@@ -8,7 +8,7 @@ import { html, when } from "../html.ts";
 import type { Route } from "../index.ts";
 import { errorPage, notFound, page, redirect, SECURITY_HEADERS } from "../respond.ts";
 import { accountPicker } from "./keys.ts";
-import { unsatisfiableRange } from "../../http/byte-range.ts";
+import { fileAnswer, rangeOf } from "../../http/byte-range.ts";
 
 const TYPE_LABEL: Record<ReportType, string> = {
   risk_summary: "Risk summary",
@@ -122,20 +122,19 @@ export const reportRoutes: Route[] = [
     async handle(ctx) {
       try {
         const content = await ctx.deps.rt.reports.content(scopeAccount(ctx), ctx.params[0]!);
-        if (unsatisfiableRange(ctx.request.headers.get("range"), content.bytes)) {
+        const range = rangeOf(ctx.request.headers.get("range"), content.bytes);
+        if (range.kind === "unsatisfiable") {
           const refused = errorPage(416, "Range not satisfiable", "The download asked for bytes past the end of the report. Download it again from the start.", frameOf(ctx, "Range not satisfiable", "reports", html``));
           refused.headers.set("content-range", `bytes */${content.bytes}`);
           return refused;
         }
-        return new Response(Bun.file(content.path), {
-          headers: {
-            ...SECURITY_HEADERS,
-            // An html report must not run anything even when opened from here.
-            "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
-            "content-type": content.contentType,
-            "content-disposition": `attachment; filename="${content.filename}"`,
-            "cache-control": "no-store",
-          },
+        return fileAnswer(content.path, content.bytes, range, {
+          ...SECURITY_HEADERS,
+          // An html report must not run anything even when opened from here.
+          "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+          "content-type": content.contentType,
+          "content-disposition": `attachment; filename="${content.filename}"`,
+          "cache-control": "no-store",
         });
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
