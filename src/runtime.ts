@@ -164,6 +164,7 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     plans,
     signature: config.security.signature,
     failedAuth: config.security.failed_auth,
+    maxBodyBytes: config.server.max_body_bytes,
   });
   const idempotency = new Idempotency(store.idempotency, clock, {
     retentionMs: config.idempotency.retention_h * 3_600_000,

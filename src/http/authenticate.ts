@@ -14,6 +14,7 @@ import { ApiError } from "../domain/errors.ts";
 import { then } from "../domain/awaitable.ts";
 import { pathStart } from "../domain/request-url.ts";
 import type { RequestState } from "./request-state.ts";
+import { type BodyBudget, bodyBudgetFor } from "./body-budget.ts";
 import { ownValue } from "../domain/records.ts";
 
 export interface AuthenticatorDeps {
@@ -25,6 +26,8 @@ export interface AuthenticatorDeps {
   plans: () => Record<string, { per_second: number; per_minute: number }>;
   signature: { timestamp: "optional" | "required"; tolerance_s: number; scope: "body" | "request" };
   failedAuth: { per_second: number; per_minute: number };
+  /** server.max_body_bytes: sizes the bytes of bodies a key may have arriving at once (body-budget.ts). */
+  maxBodyBytes?: number;
 }
 
 const TIMESTAMP = /^\d{1,12}$/;
@@ -40,8 +43,11 @@ export class Authenticator {
   /** Monotonic time of the last failed authentication this node saw. */
   private lastFailureAt = Number.NEGATIVE_INFINITY;
   private readonly failureMemoryMs: number;
+  /** Bodies of known keys arriving, not yet verified. */
+  readonly bodies: BodyBudget;
 
   constructor(private readonly deps: AuthenticatorDeps) {
+    this.bodies = bodyBudgetFor(deps.maxBodyBytes ?? 1_048_576);
     this.failureWindows = planWindows(deps.failedAuth);
     this.failureMemoryMs = Math.max(...this.failureWindows.map((w) => w.windowMs));
   }
@@ -129,41 +135,54 @@ export class Authenticator {
    */
   identifyBeforeBody(request: Request, state: RequestState): void | Promise<void> {
     const presented = presentedKey(request);
-    if (presented && this.deps.keys.cached(presented)) return;
-    return this.identifySlowly(request, state, presented);
-  }
-
-  private async identifySlowly(request: Request, state: RequestState, presented: string): Promise<void> {
-    if (this.deps.clock.monotonic() - this.lastFailureAt < this.failureMemoryMs) {
-      const blocked = await this.deps.failureLimiter.peek(`ip:${addressBlock(state.clientIp)}`, this.failureWindows);
-      if (!blocked.allowed && !this.deps.keys.hasAuthenticated(presented)) throw this.tooManyFailures(blocked);
-    }
+    const cached = presented ? this.deps.keys.cached(presented) : undefined;
+    // A cached key has authenticated on this node: an address over its failure allowance would
+    // still have it verified (authenticateAfterFailures), so the allowance is not asked here.
+    if (!cached) return this.identifySlowly(request, state, presented);
     try {
-      checkAuthorization(request.headers.get("authorization"));
-      if (!(await this.deps.keys.authenticate(presented))) throw unknownKey();
+      this.judgeHeadersBeforeBody(request, state, cached);
     } catch (e) {
       return this.failed(e, state);
     }
   }
 
-  private verifyCredentials(request: Request, state: RequestState): void | Promise<void> {
-    const presented = checkAuthorization(request.headers.get("authorization"));
-    const cached = this.deps.keys.cached(presented);
-    if (cached !== undefined) return this.verifySignature(request, state, cached);
-    return this.deps.keys.authenticate(presented).then((auth) => this.verifySignature(request, state, auth));
+  private async identifySlowly(request: Request, state: RequestState, presented: string): Promise<void> {
+    let blocked: LimitDecision | undefined;
+    if (this.deps.clock.monotonic() - this.lastFailureAt < this.failureMemoryMs) {
+      blocked = await this.deps.failureLimiter.peek(`ip:${addressBlock(state.clientIp)}`, this.failureWindows);
+      if (blocked.allowed) blocked = undefined;
+      else if (!this.deps.keys.hasAuthenticated(presented)) throw this.tooManyFailures(blocked);
+    }
+    try {
+      checkAuthorization(request.headers.get("authorization"));
+      const auth = await this.deps.keys.authenticate(presented);
+      if (!auth) throw unknownKey();
+      this.judgeHeadersBeforeBody(request, state, auth);
+    } catch (e) {
+      // As authenticateAfterFailures answers a known key's failure from an address over its allowance.
+      if (blocked && e instanceof ApiError && e.status === 401) throw this.tooManyFailures(blocked);
+      return this.failed(e, state);
+    }
   }
 
-  private verifySignature(request: Request, state: RequestState, auth: AuthenticatedKey | null): void | Promise<void> {
-    if (!auth) throw unknownKey();
+  /**
+   * The signature's headers, judged before the body arrives: one missing or not an HMAC, a
+   * timestamp missing where required, not unix seconds or outside the window, fails whatever the
+   * body holds — refused before it is read, as authenticate() would refuse it after.
+   */
+  private judgeHeadersBeforeBody(request: Request, state: RequestState, auth: AuthenticatedKey): void {
     state.claimed = { account: auth.account.id, key: auth.key.id };
+    this.signatureHeaders(request);
+  }
 
+  /** The signature and timestamp a request sends, refused as they stand when they cannot verify. */
+  private signatureHeaders(request: Request): { provided: Uint8Array; timestamp: string | undefined; nowMs: number } {
     const header = request.headers.get("x-service-signature");
     if (!header) throw new ApiError("missing_signature", "send the HMAC-SHA256 of the request body as X-Service-Signature");
     const provided = decodeSignature(header);
     if (!provided) {
       throw new ApiError("invalid_signature", "X-Service-Signature must be 32 bytes of HMAC-SHA256 in hex, base64 or base64url, optionally prefixed sha256=");
     }
-
     const timestamp = request.headers.get("x-service-timestamp") ?? undefined;
     const { timestamp: mode, tolerance_s, scope } = this.deps.signature;
     if (timestamp === undefined && scope === "request") {
@@ -182,6 +201,21 @@ export class Authenticator {
         throw new ApiError("stale_timestamp", `X-Service-Timestamp is more than ${tolerance_s}s from the server clock`);
       }
     }
+    return { provided, timestamp, nowMs };
+  }
+
+  private verifyCredentials(request: Request, state: RequestState): void | Promise<void> {
+    const presented = checkAuthorization(request.headers.get("authorization"));
+    const cached = this.deps.keys.cached(presented);
+    if (cached !== undefined) return this.verifySignature(request, state, cached);
+    return this.deps.keys.authenticate(presented).then((auth) => this.verifySignature(request, state, auth));
+  }
+
+  private verifySignature(request: Request, state: RequestState, auth: AuthenticatedKey | null): void | Promise<void> {
+    if (!auth) throw unknownKey();
+    state.claimed = { account: auth.account.id, key: auth.key.id };
+    const { provided, timestamp, nowMs } = this.signatureHeaders(request);
+    const { tolerance_s, scope } = this.deps.signature;
     const verified =
       scope === "request"
         ? verifySignature(auth.secret, requestSigningString(timestamp!, request.method, requestTarget(request), state.raw), provided)

@@ -67,11 +67,33 @@ export async function takeBodyOfKnownCaller(authenticator: Authenticator, reques
   try {
     await authenticator.identifyBeforeBody(request, state);
   } catch (e) {
-    state.refusedBeforeBody = e instanceof ApiError ? new ApiError(e.code, e.detail, { ...e.options, headers: { ...e.options.headers, connection: "close" } }) : e;
-    state.raw = NO_BODY;
-    return UNDECODED;
+    return refuseBeforeBody(state, e);
   }
-  return takeBody(request, state, maxBodyBytes);
+  // A key's bodies arriving at once are bounded (body-budget.ts): a chunked one counts as the most it may be.
+  const key = state.claimed?.key ?? "";
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  const bytes = Number.isFinite(declared) ? declared : maxBodyBytes;
+  if (!authenticator.bodies.reserve(key, bytes)) {
+    return refuseBeforeBody(
+      state,
+      new ApiError("rate_limited", "this API key already has as many request bodies arriving as the server reads at once; retry when one is answered", {
+        headers: { "retry-after": "1" },
+        extra: { violated_policies: ["concurrent_bodies"] },
+      }),
+    );
+  }
+  try {
+    return await takeBody(request, state, maxBodyBytes);
+  } finally {
+    authenticator.bodies.release(key, bytes);
+  }
+}
+
+/** A refusal answered before the body arrives: with Connection: close, so that Bun stops receiving it. */
+function refuseBeforeBody(state: RequestState, e: unknown): typeof UNDECODED {
+  state.refusedBeforeBody = e instanceof ApiError ? new ApiError(e.code, e.detail, { ...e.options, headers: { ...e.options.headers, connection: "close" } }) : e;
+  state.raw = NO_BODY;
+  return UNDECODED;
 }
 
 /**

@@ -69,3 +69,43 @@ test("a known key's body is read whole before it is judged: no answer while it i
   const completed = await partialPost("/v1/alerts", headers, 5_000, rest);
   expect(completed.head.split("\r\n")[0]).toBe("HTTP/1.1 401 Unauthorized");
 });
+
+// Eleventh attack pass: a known key's body was read whole whatever its signature headers said,
+// and 300 concurrent 1 MB POSTs with a real key and a wrong signature took the built binary from
+// 62 to 216 MB (a missing signature: 307 MB). What the headers alone refuse is refused before
+// the body arrives; the bodies one key may have arriving at once are bounded.
+test("a known key whose signature headers cannot verify is refused before the body arrives", async () => {
+  const key = `Authorization: Bearer ${s.creds.key}\r\n`;
+  const good = `X-Service-Signature: ${signHex(s.creds.secret, "x")}\r\n`;
+  for (const [headers, code] of [
+    [key, "missing_signature"],
+    [`${key}X-Service-Signature: not-an-hmac\r\n`, "invalid_signature"],
+    [`${key}${good}X-Service-Timestamp: 1000\r\n`, "stale_timestamp"],
+    [`${key}${good}X-Service-Timestamp: 1.7e9\r\n`, "stale_timestamp"],
+  ] as const) {
+    const { head, ms } = await partialPost("/v1/alerts", headers, 5_000);
+    expect(head.split("\r\n")[0], code).toBe("HTTP/1.1 401 Unauthorized");
+    expect(head.toLowerCase()).toContain("connection: close");
+    expect(ms).toBeLessThan(3_000);
+  }
+});
+
+test("one key's bodies arriving at once are bounded: past 32 MiB the next is 429 concurrent_bodies, at once", async () => {
+  const { accountId, key, secret } = await s.newAccount();
+  const headers = `Authorization: Bearer ${key}\r\nX-Service-Signature: ${signHex(secret, "x")}\r\n`;
+  // Each holds a 1,000,000-byte body open: 33 fit in 32 MiB, the 34th does not.
+  const held = Array.from({ length: 33 }, () => partialPost("/v1/analyze", headers, 2_500));
+  await Bun.sleep(500);
+  const { head, ms } = await partialPost("/v1/analyze", headers, 2_000);
+  expect(head.split("\r\n")[0]).toBe("HTTP/1.1 429 Too Many Requests");
+  expect(head.toLowerCase()).toContain("connection: close");
+  expect(ms).toBeLessThan(1_500);
+  // Another key is not held back by this one's bodies.
+  const other = await s.call("POST", "/v1/alerts", { title: "another key", severity: "low", transaction_id: "INV-2" });
+  expect(other.status).toBe(201);
+  // The held bodies never arrive; once their connections close, the key's bodies are read again.
+  expect((await Promise.all(held)).map((r) => r.head)).toEqual(Array(33).fill("no answer"));
+  await Bun.sleep(300);
+  const again = await s.call("POST", "/v1/alerts", { title: "after", severity: "low", transaction_id: "INV-3" }, { creds: { accountId, keyId: "", key, secret } });
+  expect(again.status).toBe(201);
+}, 15_000);

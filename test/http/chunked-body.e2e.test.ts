@@ -129,10 +129,11 @@ function unfinishedChunked(headers: string, upTo: number): Promise<{ head: strin
 }
 
 test("a chunked body past server.max_body_bytes is refused with a 413 problem once the limit is passed, not after Bun's 4.25 MB", async () => {
-  // A known key (its body is read: the signature covers it); an unknown one is refused before its
-  // body is read (body-after-key.e2e.test.ts). Before: nothing until ~4.25 MB had been buffered,
-  // then Bun's own bare 413 (no problem body, no Request-Id).
-  const { head, body, sentAtAnswer } = await unfinishedChunked(`Authorization: Bearer ${creds.key}\r\nX-Service-Signature: 00\r\n`, 6 * 1024 * 1024);
+  // A known key and a signature of the right form (its body is read: the signature covers it); an
+  // unknown key, or a signature no body could match, is refused before its body is read
+  // (body-after-key.e2e.test.ts). Before: nothing until ~4.25 MB had been buffered, then Bun's own
+  // bare 413 (no problem body, no Request-Id).
+  const { head, body, sentAtAnswer } = await unfinishedChunked(`Authorization: Bearer ${creds.key}\r\nX-Service-Signature: ${"00".repeat(32)}\r\n`, 6 * 1024 * 1024);
   expect(head.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
   expect(head.toLowerCase()).toContain("content-type: application/problem+json");
   expect(head.toLowerCase()).toContain("connection: close");
