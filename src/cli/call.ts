@@ -3,7 +3,7 @@
 // ASSAY_API_SECRET. Exit 0 for 2xx, 1 otherwise. `--scope request` (or ASSAY_SIGNATURE_SCOPE)
 // signs for a server with security.signature.scope: request; `--config FILE` (or ASSAY_CONFIG)
 // reads the server's address, scope and timestamp rule from its config file instead.
-import { readFileSync } from "node:fs";
+import { readAtMost } from "../domain/bounded-read.ts";
 import { requestSigningString, signHex } from "../auth/signature.ts";
 import { type AssayConfig, loadConfig } from "../config/load.ts";
 import { type CliIO, credential, UsageError } from "./common.ts";
@@ -74,15 +74,25 @@ function serverOf(config: AssayConfig): { url: string; scope: string; timestampR
   };
 }
 
+/**
+ * The most `--data @FILE` reads: far above any body a server takes (server.max_body_bytes, 1 MiB
+ * by default). Read whole, `@/dev/zero` ran until memory ran out (bounded-read.ts).
+ */
+const MAX_DATA_FILE_BYTES = 64 * 1024 * 1024;
+
 function readBody(data: string | undefined): string {
   if (data === undefined) return "";
   let body = data;
   if (data.startsWith("@")) {
+    const file = data.slice(1);
+    let bytes: Buffer;
     try {
-      body = readFileSync(data.slice(1), "utf8");
+      bytes = readAtMost(file, MAX_DATA_FILE_BYTES);
     } catch (e) {
-      throw new UsageError(`--data: cannot read ${data.slice(1)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      throw new UsageError(`--data: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     }
+    if (bytes.length > MAX_DATA_FILE_BYTES) throw new UsageError(`--data: ${file} is more than 64 MiB; no server takes a body that large`);
+    body = bytes.toString("utf8");
   }
   try {
     JSON.parse(body);
