@@ -3,7 +3,8 @@
 // the configuration in force and a candidate (`--with`, else the same), and prints side by side
 // the alerts each would open, by severity and finding code, the money at risk, and precision,
 // recall and F1 against analysts' resolutions (or a labels file). Nothing is recorded.
-import { readFileSync } from "node:fs";
+import { statSync } from "node:fs";
+import { readAtMost } from "../domain/bounded-read.ts";
 import { basename, resolve } from "node:path";
 import { resolutionLabels, parseLabelsCsv } from "../alerts/labels.ts";
 import { dismissedPatterns } from "../alerts/suppressions.ts";
@@ -32,7 +33,7 @@ export async function simulate(a: Args, io: CliIO) {
   let fileLabels: ReadonlyMap<string, boolean> | undefined;
   if (labelsFile !== undefined) {
     try {
-      fileLabels = parseLabelsCsv(readFileSync(resolve(labelsFile), "utf8"), labelsFile);
+      fileLabels = parseLabelsCsv(readLabelsFile(labelsFile), labelsFile);
     } catch (e) {
       throw new CliFailure((e as Error).message);
     }
@@ -72,4 +73,19 @@ function dateOption(a: Args, name: string): string | undefined {
   const v = a.string(name);
   if (v !== undefined && !isValidIsoDate(v)) throw new UsageError(`--${name}: expected a date such as 2025-01-31 (got "${v}")`);
   return v;
+}
+
+/** A labels CSV holds a line per transaction: far below this even for millions of them. */
+const MAX_LABELS_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The labels file's text, read to a bound: read whole, `--labels /dev/zero` ran until memory ran
+ * out, and a folder answered a bare `EISDIR` (eleventh attack pass).
+ */
+function readLabelsFile(file: string): string {
+  const path = resolve(file);
+  if (statSync(path).isDirectory()) throw new Error(`${file}: is a folder: name the labels CSV file in it`);
+  const bytes = readAtMost(path, MAX_LABELS_BYTES);
+  if (bytes.length > MAX_LABELS_BYTES) throw new Error(`${file}: the file is more than 256 MiB`);
+  return bytes.toString("utf8");
 }

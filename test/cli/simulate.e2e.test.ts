@@ -66,6 +66,15 @@ describe("assay simulate", () => {
     const bad = await runCli(["simulate", "--config", config, "--connector", "billing", "--module", "revenue_leakage", "--labels", join(dir, "bad.csv")]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("bad.csv:2: expected a transaction id and a label");
+    // Eleventh attack pass: a device was read until memory ran out, a folder answered a bare EISDIR.
+    const started = performance.now();
+    const endless = await runCli(["simulate", "--config", config, "--connector", "billing", "--module", "revenue_leakage", "--labels", "/dev/zero"]);
+    expect(endless.code).toBe(1);
+    expect(endless.stderr).toContain("/dev/zero: the file is more than 256 MiB");
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const folder = await runCli(["simulate", "--config", config, "--connector", "billing", "--module", "revenue_leakage", "--labels", dir]);
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toContain(`${dir}: is a folder: name the labels CSV file in it`);
   });
 
   test("the simulation report: built-in baseline against the configuration in force", async () => {
