@@ -3,11 +3,12 @@
 // write cannot hold the event loop. Bun answers every request of a write in one turn of the event
 // loop, so 40,000 `GET /livez` in one 1.3 MB write held every other client ~1.1 s on the built
 // binary (tenth attack pass); a connection now has at most 128 requests answered in one turn (64
-// counted, then 64 of its own), the next is refused with 429 and Connection: close, and Bun runs
-// nothing of the write after it.
+// counted, then 64 of its own), and a turn at most 2,048 behind their connections' first (eleventh
+// pass); the next is refused with 429 and Connection: close, and Bun runs nothing of the write
+// after it.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { signHex } from "../../src/auth/signature.ts";
-import { PIPELINED_PER_TURN } from "../../src/http/pipelining-guard.ts";
+import { PIPELINED_PER_TURN, PIPELINED_TOTAL_PER_TURN } from "../../src/http/pipelining-guard.ts";
 import type { AccessEntry } from "../../src/log.ts";
 import { silentLogger } from "../../src/log.ts";
 import { type Credentials, startTestServer, type TestServer } from "../support/harness.ts";
@@ -86,6 +87,21 @@ test("one write of 20,000 requests: the server answers at most 129 of them, and 
   expect(answered.filter((e) => e.path === "/livez").length).toBeLessThanOrEqual(PIPELINED_PER_TURN * 2 + 2);
   expect(answered.filter((e) => e.status === 429).length).toBe(1);
   expect(await probe).toBeLessThan(1000);
+});
+
+test("many connections pipelining at once share a bound: each one's first request is answered, a bounded number behind them", async () => {
+  // Eleventh attack pass: the bound was per connection alone, so 1,000 connections each
+  // pipelining 200 `GET /livez` had 65,128 answered in one stretch (another client's /livez held ~1 s).
+  answered.length = 0;
+  const connections = 100;
+  const floods = Array.from({ length: connections }, () => rawExchange(port, "GET /livez HTTP/1.1\r\nHost: x\r\n\r\n".repeat(200), { timeoutMs: 3000 }));
+  const results = await Promise.all(floods);
+  const livez = answered.filter((e) => e.path === "/livez");
+  // Per connection alone: up to 64 each after the first 64 of the turn, 6,464 in all.
+  expect(livez.filter((e) => e.status === 200).length).toBeLessThanOrEqual(PIPELINED_PER_TURN + connections + PIPELINED_TOTAL_PER_TURN);
+  // Every connection got an answer, and each was closed by the server after its refusal.
+  for (const r of results) expect(parseResponses(r.text).length).toBeGreaterThanOrEqual(1);
+  expect(livez.filter((e) => e.status === 429).length).toBe(connections);
 });
 
 test("the plan's limit counts each pipelined request: 30 signed health checks, 20 a second allowed", async () => {
