@@ -13,13 +13,17 @@ export type RangeAsked = { kind: "whole" } | { kind: "unsatisfiable" } | { kind:
 const WHOLE: RangeAsked = { kind: "whole" };
 
 /**
- * The range `header` asks of a file of `size` bytes (RFC 9110 §14.1.2): one range within it is a
- * part (a last byte past the end, or a suffix longer than the file, is cut to the file); a first
- * byte at or past the end, or the last 0 bytes, is unsatisfiable; a malformed header, a range
- * whose last byte is before its first, or several ranges, ask for the whole file (as Bun does).
+ * The range a request's `Range` header asks of a file of `size` bytes (RFC 9110 §14.1.2): one
+ * range within it is a part (a last byte past the end, or a suffix longer than the file, is cut to
+ * the file); a first byte at or past the end, or the last 0 bytes, is unsatisfiable; a malformed
+ * header, a range whose last byte is before its first, or several ranges, ask for the whole file
+ * (as Bun does). So does any `If-Range` (§13.1.5): a report's file is sent with no ETag or
+ * Last-Modified, so no validator a client holds can match it.
  */
-export function rangeOf(header: string | null, size: number): RangeAsked {
-  const m = header ? SINGLE_RANGE.exec(header) : null;
+export function rangeOf(headers: Headers, size: number): RangeAsked {
+  const header = headers.get("range");
+  if (header === null || headers.has("if-range")) return WHOLE;
+  const m = SINGLE_RANGE.exec(header);
   if (!m) return WHOLE;
   const [, first, last] = m;
   if (first === "" && last === "") return WHOLE;

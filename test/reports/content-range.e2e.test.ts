@@ -69,6 +69,13 @@ test.each([
   expect(observedStatus("/v1/reports/:id/content")).toBe(206);
 });
 
+test("a Range with If-Range gets the whole file: a report's file carries no validator to match", async () => {
+  const res = await s.call("GET", path, undefined, { headers: { range: "bytes=0-3", "if-range": '"v1"' } });
+  expect(res.status).toBe(200);
+  expect((await res.arrayBuffer()).byteLength).toBe(size);
+  expect(observedStatus("/v1/reports/:id/content")).toBe(200);
+});
+
 test.each(["bytes=5-1", "bytes=0-0,2-2", "items=0-1", "bytes=0x10-20"])("%s is ignored: the whole file, 200", async (range) => {
   const res = await ranged(range);
   expect(res.status).toBe(200);

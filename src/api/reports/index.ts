@@ -50,7 +50,7 @@ export function reportRoutes(rt: Runtime) {
       async ({ request, params }) => {
         const c = await reports.content(callerOf(request).account.id, params.id);
         // The range is answered here, not by Bun: the access log and metrics see the 206 sent.
-        const range = rangeOf(request.headers.get("range"), c.bytes);
+        const range = rangeOf(request.headers, c.bytes);
         if (range.kind === "unsatisfiable") {
           throw new ApiError("range_not_satisfiable", `the report's file has ${c.bytes} bytes; ask for a range that starts before its end, or for the whole file`, {
             headers: { "content-range": `bytes */${c.bytes}` },

@@ -122,7 +122,7 @@ export const reportRoutes: Route[] = [
     async handle(ctx) {
       try {
         const content = await ctx.deps.rt.reports.content(scopeAccount(ctx), ctx.params[0]!);
-        const range = rangeOf(ctx.request.headers.get("range"), content.bytes);
+        const range = rangeOf(ctx.request.headers, content.bytes);
         if (range.kind === "unsatisfiable") {
           const refused = errorPage(416, "Range not satisfiable", "The download asked for bytes past the end of the report. Download it again from the start.", frameOf(ctx, "Range not satisfiable", "reports", html``));
           refused.headers.set("content-range", `bytes */${content.bytes}`);
