@@ -3,9 +3,10 @@
 // so a key alone — without its secret, as from a log or a leaked config — could make the server
 // hold server.max_body_bytes per request: 300 concurrent 1 MB POSTs with a real key and a wrong
 // signature took the built binary from 62 to 216 MB (eleventh attack pass). The budget bounds
-// that per key; a body still counts until it is whole, then the signature is judged at once.
+// that per key and client address (steps.ts); a body still counts until it is whole, then the
+// signature is judged at once.
 
-/** Bodies arriving per key, counted by their declared length (a chunked one as the most it may be). */
+/** Bodies arriving per key (and address), counted by their declared length (a chunked one as the most it may be). */
 export class BodyBudget {
   private readonly arriving = new Map<string, number>();
 
@@ -14,7 +15,7 @@ export class BodyBudget {
     readonly perKey: number,
   ) {}
 
-  /** Counts `bytes` for `key`; false (nothing counted) when that would pass the budget. */
+  /** Counts `bytes` for `key` (a key and an address); false (nothing counted) when that would pass the budget. */
   reserve(key: string, bytes: number): boolean {
     const now = this.arriving.get(key) ?? 0;
     // One body is always let through, however large: the budget bounds concurrency, not size.

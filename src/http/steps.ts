@@ -13,6 +13,7 @@ import { peekState, type RequestState } from "./request-state.ts";
 import type { RouteTable } from "./route-table.ts";
 import type { Runtime } from "../runtime.ts";
 import { then } from "../domain/awaitable.ts";
+import { addressBlock } from "../domain/address-block.ts";
 
 export interface PipelineDeps {
   authenticator: Authenticator;
@@ -69,14 +70,16 @@ export async function takeBodyOfKnownCaller(authenticator: Authenticator, reques
   } catch (e) {
     return refuseBeforeBody(state, e);
   }
-  // A key's bodies arriving at once are bounded (body-budget.ts): a chunked one counts as the most it may be.
-  const key = state.claimed?.key ?? "";
+  // A key's bodies arriving at once from one address are bounded (body-budget.ts): a chunked one
+  // counts as the most it may be. Per address, so that whoever holds a key without its secret
+  // cannot use up the budget of the key's owner elsewhere.
+  const key = `${state.claimed?.key ?? ""}|${addressBlock(state.clientIp)}`;
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   const bytes = Number.isFinite(declared) ? declared : maxBodyBytes;
   if (!authenticator.bodies.reserve(key, bytes)) {
     return refuseBeforeBody(
       state,
-      new ApiError("rate_limited", "this API key already has as many request bodies arriving as the server reads at once; retry when one is answered", {
+      new ApiError("rate_limited", "this API key already has as many request bodies arriving from this address as the server reads at once; retry when one is answered", {
         headers: { "retry-after": "1" },
         extra: { violated_policies: ["concurrent_bodies"] },
       }),

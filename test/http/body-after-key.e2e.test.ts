@@ -22,10 +22,10 @@ afterAll(() => s.stop());
  * Sends a POST's head declaring a 1,000,000-byte body and only its first bytes; resolves with the
  * answer's head and the ms it took, or "no answer" once `waitMs` passed. `rest` sends the remainder.
  */
-function partialPost(path: string, headers: string, waitMs: number, rest?: string): Promise<{ head: string; ms: number }> {
+function partialPost(path: string, headers: string, waitMs: number, rest?: string, to = port): Promise<{ head: string; ms: number }> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const socket = connect(port, "127.0.0.1");
+    const socket = connect(to, "127.0.0.1");
     let text = "";
     const done = (head: string) => {
       clearTimeout(timer);
@@ -90,22 +90,30 @@ test("a known key whose signature headers cannot verify is refused before the bo
   }
 });
 
-test("one key's bodies arriving at once are bounded: past 32 MiB the next is 429 concurrent_bodies, at once", async () => {
-  const { accountId, key, secret } = await s.newAccount();
-  const headers = `Authorization: Bearer ${key}\r\nX-Service-Signature: ${signHex(secret, "x")}\r\n`;
-  // Each holds a 1,000,000-byte body open: 33 fit in 32 MiB, the 34th does not.
-  const held = Array.from({ length: 33 }, () => partialPost("/v1/analyze", headers, 2_500));
-  await Bun.sleep(500);
-  const { head, ms } = await partialPost("/v1/analyze", headers, 2_000);
-  expect(head.split("\r\n")[0]).toBe("HTTP/1.1 429 Too Many Requests");
-  expect(head.toLowerCase()).toContain("connection: close");
-  expect(ms).toBeLessThan(1_500);
-  // Another key is not held back by this one's bodies.
-  const other = await s.call("POST", "/v1/alerts", { title: "another key", severity: "low", transaction_id: "INV-2" });
-  expect(other.status).toBe(201);
-  // The held bodies never arrive; once their connections close, the key's bodies are read again.
-  expect((await Promise.all(held)).map((r) => r.head)).toEqual(Array(33).fill("no answer"));
-  await Bun.sleep(300);
-  const again = await s.call("POST", "/v1/alerts", { title: "after", severity: "low", transaction_id: "INV-3" }, { creds: { accountId, keyId: "", key, secret } });
-  expect(again.status).toBe(201);
+test("one key's bodies arriving at once from one address are bounded: past 32 MiB the next is 429 concurrent_bodies, at once", async () => {
+  // Behind a trusted proxy, so that X-Forwarded-For gives each request its address.
+  const proxied = await startTestServer("server: { port: 0, trust_proxy: true }");
+  try {
+    const to = Number(new URL(proxied.url).port);
+    const { key, secret } = proxied.creds;
+    const from = (address: string) => `X-Forwarded-For: ${address}\r\nAuthorization: Bearer ${key}\r\nX-Service-Signature: ${signHex(secret, "x")}\r\n`;
+    await proxied.call("GET", "/v1/health"); // the key cached
+    // Each holds a 1,000,000-byte body open: 33 fit in 32 MiB, the 34th does not.
+    const held = Array.from({ length: 33 }, () => partialPost("/v1/analyze", from("203.0.113.9"), 2_500, undefined, to));
+    await Bun.sleep(500);
+    const refused = await partialPost("/v1/analyze", from("203.0.113.9"), 2_000, undefined, to);
+    expect(refused.head.split("\r\n")[0]).toBe("HTTP/1.1 429 Too Many Requests");
+    expect(refused.head.toLowerCase()).toContain("connection: close");
+    expect(refused.ms).toBeLessThan(1_500);
+    // The same key from another address (its owner, where the key alone leaked) is not held back.
+    const owner = await proxied.call("POST", "/v1/alerts", { title: "the owner", severity: "low", transaction_id: "INV-2" }, { headers: { "x-forwarded-for": "198.51.100.7" } });
+    expect(owner.status).toBe(201);
+    // The held bodies never arrive; once their connections close, the address's bodies are read again.
+    expect((await Promise.all(held)).map((r) => r.head)).toEqual(Array(33).fill("no answer"));
+    await Bun.sleep(300);
+    const again = await proxied.call("POST", "/v1/alerts", { title: "after", severity: "low", transaction_id: "INV-3" }, { headers: { "x-forwarded-for": "203.0.113.9" } });
+    expect(again.status).toBe(201);
+  } finally {
+    await proxied.stop();
+  }
 }, 15_000);
