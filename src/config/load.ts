@@ -13,6 +13,7 @@ import { storageProblems } from "../store/config-checks.ts";
 import { rateLimitProblems } from "../ratelimit/config-checks.ts";
 import { fiscalCalendarProblems } from "../analysis/fiscal-periods.ts";
 import { duplicateKeyProblems } from "./duplicate-keys.ts";
+import { urlProblems } from "./url-checks.ts";
 import { ExpansionBudget, MAX_CONFIG_BYTES, mergeProblem, sizeProblem } from "./yaml-limits.ts";
 
 export const BUILT_IN_PLANS: Record<string, PlanLimitsT> = {
@@ -133,6 +134,8 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
     problems.push(...storageProblems(config.storage), ...rateLimitProblems(config.rate_limit));
     problems.push(...duplicateIds(config.connectors, "connectors", "connector"));
     problems.push(...duplicateIds(config.alerts.webhooks, "alerts.webhooks", "webhook target"));
+    problems.push(...urlProblems(config.dashboard.public_url, "dashboard.public_url"));
+    config.alerts.webhooks.forEach((w, i) => problems.push(...urlProblems(w.url, `alerts.webhooks[${i}].url`)));
     // Every rule's CEL is parsed and type-checked here: a bad rule never reaches the server.
     problems.push(...checkRules(config.rules).problems);
     problems.push(...fiscalCalendarProblems(config.modules.anomaly_detection.late_posting.fiscal_calendar, "modules.anomaly_detection.late_posting.fiscal_calendar"));
