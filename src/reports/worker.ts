@@ -171,8 +171,8 @@ export class ReportWorker {
       }
       const { code, message } = publicError(e, report.id);
       if (code === "internal_error") log.error("report failed", { report: report.id, error: String((e as Error)?.stack ?? e) });
-      // A file the worker could not write names its errno and path here, for the operator.
-      else log.warn("report failed", { report: report.id, code, message, ...((e as Error)?.cause !== undefined ? { error: String((e as Error).cause) } : {}) });
+      // A file the worker could not write names its errno and folder here, for the operator.
+      else log.warn("report failed", { report: report.id, code, message, ...((e as Error)?.cause !== undefined ? { error: String((e as Error).cause), dir: this.deps.dir } : {}) });
       await store.reports.fail(report.id, iso(clock.now()), code, message).catch((err) => log.error("cannot record report failure", { report: report.id, error: String(err) }));
     } finally {
       clearInterval(renewal);

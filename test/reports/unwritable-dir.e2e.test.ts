@@ -6,13 +6,15 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { memoryLogger } from "../../src/log.ts";
 import { json, type Server, startServer } from "../support/server.ts";
 import { waitForReport } from "./fixtures.ts";
 
 let s: Server;
 let dir: string;
+const log = memoryLogger();
 beforeAll(async () => {
-  s = await startServer();
+  s = await startServer("", { log });
   dir = s.rt.config.reports.dir;
   await s.call("POST", "/v1/alerts", { title: "kept", severity: "low", transaction_id: "INV-1" });
 });
@@ -25,6 +27,9 @@ async function failedReport() {
   return report;
 }
 
+/** The log line of a report's failure: what the operator reads (the errno, the folder). */
+const failureLine = (id: string) => log.lines.find((l) => l.msg === "report failed" && l.report === id);
+
 test("a reports folder replaced by a file fails the report with report_write_failed, not internal_error", async () => {
   mkdirSync(dirname(dir), { recursive: true });
   rmSync(dir, { recursive: true, force: true });
@@ -34,6 +39,8 @@ test("a reports folder replaced by a file fails the report with report_write_fai
     expect(report.error.code).toBe("report_write_failed");
     expect(report.error.message).toContain("reports.dir");
     expect(report.error.message).not.toContain(dir);
+    expect(failureLine(report.id)).toMatchObject({ level: "warn", code: "report_write_failed", dir });
+    expect(String(failureLine(report.id)!.error)).toContain("ENOTDIR");
     // The content route of a failed report answers as for any report that is not completed.
     const content = await s.call("GET", `/v1/reports/${report.id}/content`);
     expect(content.status).toBe(409);
@@ -62,6 +69,7 @@ test("a full disk fails the report with report_write_failed and leaves no partia
     const report = await failedReport();
     expect(report.error.code).toBe("report_write_failed");
     expect(report.error.message).toContain("no space left");
+    expect(String(failureLine(report.id)!.error)).toContain("ENOSPC");
     expect(readdirSync(dir).filter((n) => n.endsWith(".part"))).toEqual([]);
   } finally {
     spawnSync("umount", [dir]);
