@@ -55,24 +55,31 @@ export function profileFields(sample: readonly Transaction[]): FieldProfile[] {
     const values = sample.map(read);
     const counts = new Map<string, number>();
     let rows = 0;
-    let decimals = 0;
-    let dates = 0;
-    let length = 0;
     for (const v of values) {
       if (v === undefined) continue;
       rows++;
       counts.set(v, (counts.get(v) ?? 0) + 1);
-      length += v.length;
-      if (DECIMAL.test(v)) decimals++;
-      if (DATE_LIKE.test(v) || COMPACT_DATE.test(v)) dates++;
     }
     const distinct = counts.size;
     if (rows < sample.length / 2 || distinct > MAX_DISTINCT) continue;
     if (rows / distinct < MIN_REPEAT) continue;
+    // A value's shape is judged once, not once per row that repeats it (a field that gets here
+    // has at least MIN_REPEAT rows per value): the same sums, a twentieth of the tests or fewer.
+    let decimals = 0;
+    let dates = 0;
+    let length = 0;
+    for (const [v, n] of counts) {
+      length += v.length * n;
+      if (DECIMAL.test(v)) decimals += n;
+      if (DATE_LIKE.test(v) || COMPACT_DATE.test(v)) dates += n;
+    }
     if (decimals > rows / 2 || dates > rows / 2 || length / rows > MAX_AVERAGE_LENGTH) continue;
     if (isPositionOrTime(field, counts)) continue;
     if (distinct >= BATCH_MIN_VALUES && isBatch(values, (times ??= Float64Array.from(sample, (t) => (t.date ? parseDateMs(t.date) : Number.NaN))))) continue;
-    if (kept.some((k) => agree(k.values, values) >= 0.999 || (renames(k.values, values) && renames(values, k.values)))) continue;
+    // A field of fewer than RENAME_MIN_VALUES values renames none (renames() would find as much
+    // after a map of the sample's rows): only fields of many values are compared that way.
+    const renamesAny = (k: (typeof kept)[number]) => k.profile.distinct >= RENAME_MIN_VALUES && distinct >= RENAME_MIN_VALUES && renames(k.values, values) && renames(values, k.values);
+    if (kept.some((k) => agree(k.values, values) >= 0.999 || renamesAny(k))) continue;
     kept.push({ profile: { field, rows, distinct }, values });
   }
   return kept.map((k) => k.profile);
