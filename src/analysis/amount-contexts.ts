@@ -296,8 +296,52 @@ export class AmountContextsBuilder implements AmountContextsSink {
       }
       return out;
     });
-    // Per context its two largest routines (the user's code and postings): whether one user's
-    // routine is, in all but a few postings, the context itself (routineMain).
+    const routines = new Routines(this.users, this.routineIndex, this.routineSamples.map(summarise), this.topRoutines());
+    return new AmountContexts(this.fields, tree, this.scope, routines, this.lines);
+  }
+
+  /**
+   * finish().parts(), without the summaries in between: each sample is summarised straight into
+   * the packed arrays (packReservoirs). The worker thread's last step before the main thread can
+   * score (amount-offload.ts): summarising ~20,000 samples into three typed arrays each and then
+   * copying them all into the packed ones was most of it.
+   */
+  finishParts(): AmountContextsParts {
+    const field: number[] = [];
+    const id: number[] = [];
+    const keeps: number[] = [];
+    const values: string[] = [];
+    const scopes: string[] = [];
+    const samples: Reservoir[] = [];
+    // In the order parts() lists a finished tree's contexts: the same maps, iterated alike.
+    this.tree.forEach((byValue, i) => {
+      for (const [value, byScope] of byValue) {
+        for (const [scope, node] of byScope) {
+          field.push(i);
+          id.push(node.id);
+          keeps.push(node.routines ? 1 : 0);
+          values.push(value);
+          scopes.push(scope);
+          samples.push(node.all);
+        }
+      }
+    });
+    const users = new Array<string>(this.users.size);
+    for (const [user, code] of this.users) users[code] = user;
+    return {
+      contexts: { field: Int32Array.from(field), id: Int32Array.from(id), routines: Uint8Array.from(keeps), values, scopes },
+      contextSummaries: packReservoirs(samples),
+      users,
+      routineIndex: this.routineIndex.parts(),
+      routineSummaries: packReservoirs(this.routineSamples),
+      routineTop: this.topRoutines(),
+      lines: this.lines.parts(),
+    };
+  }
+
+  /** Per context its two largest routines (the user's code and postings): whether one user's
+   *  routine is, in all but a few postings, the context itself (routineMain). */
+  private topRoutines(): Float64Array {
     const top = new Float64Array(this.nodes * 4).fill(-1);
     this.routineSamples.forEach((s, r) => {
       // A kind is no user whose routine could be the whole context (largestOtherRoutine).
@@ -313,8 +357,7 @@ export class AmountContextsBuilder implements AmountContextsSink {
         top[k + 3] = s.n;
       }
     });
-    const routines = new Routines(this.users, this.routineIndex, this.routineSamples.map(summarise), top);
-    return new AmountContexts(this.fields, tree, this.scope, routines, this.lines);
+    return top;
   }
 }
 
@@ -425,6 +468,37 @@ function packSummaries(list: readonly ContextSummary[]): PackedSummaries {
     samples.set(s.sorted, offsets[k]!);
     drawn.set(s.sample, offsets[k]!);
     positions.set(s.positions, offsets[k]!);
+  }
+  return { stats, offsets, samples, drawn, positions };
+}
+
+/** packSummaries(list.map(summarise)) made from the samples directly: each sample copied once in
+ *  the order drawn and once to be sorted in place, where summarise() allocated three typed arrays
+ *  per sample and packSummaries() copied them again. The same arrays and figures. */
+function packReservoirs(list: readonly Reservoir[]): PackedSummaries {
+  const offsets = new Int32Array(list.length + 1);
+  for (let k = 0; k < list.length; k++) offsets[k + 1] = offsets[k]! + list[k]!.values.length;
+  const total = offsets[list.length]!;
+  const samples = new Float64Array(total);
+  const drawn = new Float64Array(total);
+  const positions = new Int32Array(total);
+  const stats = new Float64Array(list.length * 4);
+  for (let k = 0; k < list.length; k++) {
+    const r = list[k]!;
+    const from = offsets[k]!;
+    const n = r.values.length;
+    for (let j = 0; j < n; j++) {
+      const v = r.values[j]!;
+      drawn[from + j] = v;
+      samples[from + j] = v;
+      positions[from + j] = r.positions[j]!;
+    }
+    const sorted = samples.subarray(from, from + n).sort();
+    const s = robustSummaryOfSorted(sorted);
+    stats[4 * k] = r.n;
+    stats[4 * k + 1] = s.median;
+    stats[4 * k + 2] = s.scale;
+    stats[4 * k + 3] = Math.exp(sorted[n - 1] ?? Number.NEGATIVE_INFINITY);
   }
   return { stats, offsets, samples, drawn, positions };
 }

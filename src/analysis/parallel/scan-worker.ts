@@ -149,7 +149,7 @@ self.onmessage = async (e: MessageEvent<ToWorker>) => {
       amounts!.add(e.data.batch);
     }
     else if (e.data.op === "amounts-finish") {
-      const parts = amounts!.builder.finish().parts();
+      const parts = amounts!.builder.finishParts();
       amounts = undefined;
       post({ op: "amounts", parts }, amountPartsTransfer(parts));
     } else if (e.data.op === "ledger") await ledgerPass(e.data);
