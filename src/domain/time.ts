@@ -10,7 +10,7 @@ export function daysInMonth(year: number, monthIndex: number): number {
 }
 
 /** The number written by `count` ASCII digits of `s` from `at`, or -1. */
-function digitsAt(s: string, at: number, count: number): number {
+export function digitsAt(s: string, at: number, count: number): number {
   let n = 0;
   for (let i = at; i < at + count; i++) {
     const c = s.charCodeAt(i) - 48;

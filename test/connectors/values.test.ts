@@ -1,7 +1,8 @@
 // Source values → canonical values: number and date formats, and the messages for bad ones.
 import { describe, expect, test } from "bun:test";
+import { SeededRandom } from "../../src/analysis/random.ts";
 import { columnIndex } from "../../src/connectors/mapping.ts";
-import { dateFormat, inDateRange, parseDate, parseNumber, plainDecimalAt } from "../../src/connectors/values.ts";
+import { dateFormat, inDateRange, isoDate, isoMomentZ, parseDate, parseNumber, plainDecimalAt } from "../../src/connectors/values.ts";
 
 describe("parseNumber", () => {
   test("plain decimals read digit by digit are exactly the doubles Number() gives", () => {
@@ -70,6 +71,37 @@ describe("dates", () => {
     expect(parseDate(new Date("2025-02-03T00:00:00Z"), iso)).toBe("2025-02-03");
     expect(() => parseDate("2025-02-30", iso)).toThrow("not a calendar date");
     expect(() => parseDate("03/02/2025", iso)).toThrow("not an ISO 8601 date");
+  });
+
+  test("the ISO date and moment shapes read digit by digit are exactly the regular expressions'", () => {
+    const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+    const ISO_MOMENT_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+    // Valid shapes with one to three characters replaced (digits, separators, letters, a
+    // non-ASCII digit and full-width digit that \d does not take), cut or lengthened by one.
+    const alphabet = ["0", "5", "9", "-", "T", "t", ":", "Z", "z", " ", ".", "+", "x", "\u0663", "\uff15", "/"];
+    const rng = new SeededRandom(11);
+    const next = (n: number) => rng.int(0, n - 1);
+    let dates = 0;
+    let moments = 0;
+    for (let i = 0; i < 40_000; i++) {
+      let s = i % 2 === 0 ? "2025-02-03" : "2025-02-03T10:04:59Z";
+      const changes = next(4);
+      for (let k = 0; k < changes; k++) {
+        const at = next(s.length);
+        s = s.slice(0, at) + alphabet[next(alphabet.length)]! + s.slice(at + 1);
+      }
+      if (next(10) === 0) s = next(2) === 0 ? s.slice(0, -1) : `${s}0`;
+      expect(isoDate(s)).toBe(ISO_DATE.test(s));
+      expect(isoMomentZ(s)).toBe(ISO_MOMENT_Z.test(s));
+      if (ISO_DATE.test(s)) dates++;
+      if (ISO_MOMENT_Z.test(s)) moments++;
+    }
+    // Both sides of each test are met often.
+    expect(Math.min(dates, moments)).toBeGreaterThan(3000);
+    const iso = dateFormat("iso");
+    expect(() => parseDate("2025-02-03T24:00:00Z", iso)).toThrow("has an invalid time");
+    expect(() => parseDate("2025-13-03T10:00:00Z", iso)).toThrow("not a calendar date");
+    expect(parseDate("2024-02-29T23:59:59Z", iso)).toBe("2024-02-29T23:59:59Z");
   });
 
   test("configured patterns", () => {
