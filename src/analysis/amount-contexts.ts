@@ -307,31 +307,12 @@ export class AmountContextsBuilder implements AmountContextsSink {
    * copying them all into the packed ones was most of it.
    */
   finishParts(): AmountContextsParts {
-    const field: number[] = [];
-    const id: number[] = [];
-    const keeps: number[] = [];
-    const values: string[] = [];
-    const scopes: string[] = [];
-    const samples: Reservoir[] = [];
     // In the order parts() lists a finished tree's contexts: the same maps, iterated alike.
-    this.tree.forEach((byValue, i) => {
-      for (const [value, byScope] of byValue) {
-        for (const [scope, node] of byScope) {
-          field.push(i);
-          id.push(node.id);
-          keeps.push(node.routines ? 1 : 0);
-          values.push(value);
-          scopes.push(scope);
-          samples.push(node.all);
-        }
-      }
-    });
-    const users = new Array<string>(this.users.size);
-    for (const [user, code] of this.users) users[code] = user;
+    const { contexts, contents } = listContexts(this.tree);
     return {
-      contexts: { field: Int32Array.from(field), id: Int32Array.from(id), routines: Uint8Array.from(keeps), values, scopes },
-      contextSummaries: packReservoirs(samples),
-      users,
+      contexts,
+      contextSummaries: packReservoirs(contents),
+      users: byCode(this.users),
       routineIndex: this.routineIndex.parts(),
       routineSummaries: packReservoirs(this.routineSamples),
       routineTop: this.topRoutines(),
@@ -683,31 +664,12 @@ export class AmountContexts {
 
   /** As plain data: what the receiver needs besides the fields and the scope it has itself. */
   parts(): AmountContextsParts {
-    const field: number[] = [];
-    const id: number[] = [];
-    const keeps: number[] = [];
-    const values: string[] = [];
-    const scopes: string[] = [];
-    const summaries: ContextSummary[] = [];
-    this.tree.forEach((byValue, i) => {
-      for (const [value, byScope] of byValue) {
-        for (const [scope, node] of byScope) {
-          field.push(i);
-          id.push(node.id);
-          keeps.push(node.routines ? 1 : 0);
-          values.push(value);
-          scopes.push(scope);
-          summaries.push(node.all);
-        }
-      }
-    });
+    const { contexts, contents } = listContexts(this.tree);
     const r = this.routines;
-    const users = new Array<string>(r.users.size);
-    for (const [user, code] of r.users) users[code] = user;
     return {
-      contexts: { field: Int32Array.from(field), id: Int32Array.from(id), routines: Uint8Array.from(keeps), values, scopes },
-      contextSummaries: packSummaries(summaries),
-      users,
+      contexts,
+      contextSummaries: packSummaries(contents),
+      users: byCode(r.users),
       routineIndex: r.index.parts(),
       routineSummaries: packSummaries(Array.from({ length: r.count }, (_, k) => r.summary(k))),
       routineTop: r.top,
@@ -732,6 +694,37 @@ export class AmountContexts {
 }
 
 export const userOf = readUser;
+
+/** A tree's contexts in the order AmountContexts.parts() lists them (per field, per value, per
+ *  scope, as the maps iterate), and each context's content (its sample or its summary). */
+function listContexts<T>(tree: Tree<T>): { contexts: AmountContextsParts["contexts"]; contents: T[] } {
+  const field: number[] = [];
+  const id: number[] = [];
+  const keeps: number[] = [];
+  const values: string[] = [];
+  const scopes: string[] = [];
+  const contents: T[] = [];
+  tree.forEach((byValue, i) => {
+    for (const [value, byScope] of byValue) {
+      for (const [scope, node] of byScope) {
+        field.push(i);
+        id.push(node.id);
+        keeps.push(node.routines ? 1 : 0);
+        values.push(value);
+        scopes.push(scope);
+        contents.push(node.all);
+      }
+    }
+  });
+  return { contexts: { field: Int32Array.from(field), id: Int32Array.from(id), routines: Uint8Array.from(keeps), values, scopes }, contents };
+}
+
+/** The names of a name → code map, in order of their codes. */
+function byCode(codes: ReadonlyMap<string, number>): string[] {
+  const names = new Array<string>(codes.size);
+  for (const [name, code] of codes) names[code] = name;
+  return names;
+}
 
 function summarise(r: Reservoir): ContextSummary {
   const sample = Float64Array.from(r.values);
