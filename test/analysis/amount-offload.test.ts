@@ -9,7 +9,7 @@ import { generateJournal, JOURNAL_FIELDS } from "../../bench/quality/journal.ts"
 import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
 import { HistoryBuilder, PROFILE_ROWS } from "../../src/analysis/history.ts";
 import { AmountContextsBuilder } from "../../src/analysis/amount-contexts.ts";
-import { AmountContextsOffload } from "../../src/analysis/parallel/amount-offload.ts";
+import { type AmountBatch, AmountContextsOffload, AmountContextsThread } from "../../src/analysis/parallel/amount-offload.ts";
 import { connectorAccess } from "../../src/connectors/access.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { silentLogger } from "../../src/log.ts";
@@ -94,6 +94,26 @@ describe("amount contexts on a worker thread", () => {
       history.finish();
       expect(builder!.finishParts()).toEqual(builder!.finish().parts());
     }
+  });
+
+  test("the batches are copied to the worker, never transferred: detaching a buffer makes JSC drop the main thread's optimized code that reads typed arrays", async () => {
+    const thread = new AmountContextsThread();
+    const send = thread.send.bind(thread);
+    const transfers: ArrayBuffer[][] = [];
+    const batches: AmountBatch[] = [];
+    thread.send = (m, transfer = []) => {
+      transfers.push(transfer);
+      if (m.op === "amounts-batch") batches.push(m.batch);
+      send(m, transfer);
+    };
+    const history = new HistoryBuilder({ categoricalFields: JOURNAL_FIELDS, amountContexts: (f, scope, categorical) => new AmountContextsOffload(f, scope, categorical, thread) });
+    for (const t of journal) history.add(t);
+    const built = await history.finishAll();
+    expect(built.amounts.distinct(0)).toBeGreaterThan(0);
+    expect(batches.length).toBeGreaterThan(1);
+    expect(transfers.every((t) => t.length === 0)).toBe(true);
+    // Still attached on this side after the send.
+    for (const b of batches) expect(b.ints.buffer.byteLength + b.floats.buffer.byteLength).toBeGreaterThan(0);
   });
 
   test("a journal's scan: the same findings in the same order", async () => {
