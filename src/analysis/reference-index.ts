@@ -53,7 +53,7 @@ export class ReferenceIndex {
       }
     }
     for (const s of reference.shipments) {
-      if (!s.transaction_id) continue;
+      if (!s.transaction_id || notBillable(s.billable)) continue;
       let bySku = this.shipped.get(s.transaction_id);
       if (!bySku) this.shipped.set(s.transaction_id, (bySku = new Map()));
       bySku.set(s.sku, (bySku.get(s.sku) ?? 0) + s.quantity);
@@ -196,6 +196,18 @@ export class ReferenceIndex {
     return this.shipped.get(transactionId);
   }
 }
+
+/**
+ * Whether a shipment row's `billable` says it is not (N, No, False, 0, Non-billable, Not billable,
+ * No charge, NC, FOC; compared without case or separators): a WMS's log keeps no-charge re-ships
+ * and pallets in their free storage days beside the billable activity. Anything else, or nothing,
+ * is billable: only an explicit "no" takes a row out of what an invoice owes.
+ */
+export function notBillable(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  return NOT_BILLABLE.has(value.toLowerCase().replace(/[^a-z0-9]/g, ""));
+}
+const NOT_BILLABLE = new Set(["n", "no", "false", "0", "nonbillable", "notbillable", "unbillable", "nocharge", "nc", "foc", "freeofcharge"]);
 
 const EMPTY: Contract[] = [];
 

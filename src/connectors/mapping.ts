@@ -100,6 +100,7 @@ export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
     { name: "sku", kind: "text", required: true },
     { name: "quantity", kind: "number", required: true },
     { name: "date", kind: "date" },
+    { name: "billable", kind: "text" },
   ],
 };
 

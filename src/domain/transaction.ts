@@ -111,6 +111,11 @@ export interface Shipment {
   sku: string;
   quantity: number;
   date?: string;
+  /** Whether the row is billable, as the source writes it (`Y`, `N`, `No`, `false`, `No charge`…):
+   *  a WMS's billable-activity log keeps a damaged order re-shipped at no charge, or a pallet in
+   *  its free storage days, beside what it bills. A row marked not billable is owed by no invoice
+   *  (`notBillable` in src/analysis/reference-index.ts); absent: billable. */
+  billable?: string;
 }
 
 /** A reference exchange rate: 1 `from` = `rate` `to`, in force from `valid_from` (a date) on. */
