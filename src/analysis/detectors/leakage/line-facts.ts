@@ -25,6 +25,7 @@ import { workDaysBefore } from "./work-dates.ts";
 import { billedPeriodStart, periodEndBefore } from "./billed-period.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { maxDiscountFor } from "./discount-authority.ts";
+import { isMinimumCode, topUpTerms } from "./minimum-top-up.ts";
 
 export interface LineFacts {
   index: number;
@@ -182,6 +183,14 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       orderDay,
     });
   });
+  // A line of the minimum's code tops the bill up to the minimum: its price is what the other
+  // charges left to reach (minimum-top-up.ts).
+  const configured = config.revenue_leakage.minimum_charge_skus;
+  for (const f of out) {
+    if (!f.terms || f.quantity <= 0 || !isMinimumCode(f.terms.sku, configured)) continue;
+    const others = out.filter((o) => o !== f).map((o) => ({ pricingSku: o.pricingSku, amount: o.line.amount ?? (o.net ?? 0) * o.quantity, agreed: o.terms && o.quantity > 0 ? o.terms.price * o.quantity : undefined }));
+    f.terms = topUpTerms(f.terms, f.quantity, others, ctx, configured);
+  }
   return out;
 }
 

@@ -27,10 +27,10 @@ import { validOn } from "../../reference-index.ts";
 import { isBelow, money, shortfallScore, type Detector, type Finding } from "../types.ts";
 import { addsToOriginal } from "./billed-difference.ts";
 import { contractsInScope } from "./contract-scope.ts";
-import { attributeKey } from "./markers.ts";
 import { documentRules, PRICING_RULES } from "./pricing.ts";
 import { replacedInvoice } from "./replaced-invoice.ts";
 import { workDaysBefore } from "./work-dates.ts";
+import { isMinimumCode } from "./minimum-top-up.ts";
 
 export const minimumChargeDetector: Detector = {
   codes: ["below_minimum_charge"],
@@ -92,14 +92,6 @@ function minimumInForce(txn: Transaction, ctx: AnalysisContext, codes: readonly 
     }
   }
   return best;
-}
-
-/** The configured codes' keys, per configured list (the configuration's own array). */
-const keysCache = new WeakMap<readonly string[], ReadonlySet<string>>();
-function isMinimumCode(sku: string, configured: readonly string[]): boolean {
-  let keys = keysCache.get(configured);
-  if (!keys) keysCache.set(configured, (keys = new Set(configured.map(attributeKey))));
-  return keys.has(attributeKey(sku));
 }
 
 /** The contract SKUs that state a minimum, as the contracts spell them (per reference index and configured list). */

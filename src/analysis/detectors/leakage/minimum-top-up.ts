@@ -1,0 +1,50 @@
+// The minimum charge's codes, and a minimum billed as a top-up. Where a bill's charges fall short
+// of the minimum its contract states, many billing systems (a 3PL's WMS, a carrier's, a
+// subscription biller's) add a line of the minimum's code for the difference — "Monthly minimum
+// charge adjustment: 410.00" — rather than the whole minimum. Priced against the minimum's row as
+// a whole minimum, every such line would read as a price cut. Its price is what it must top up:
+// the minimum less the bill's other charges that the minimum applies to (minimum-charge.ts: the
+// lines of the SKUs its contract prices, or all where it prices nothing else), each counted at no
+// less than its contract price (a cut there is that line's own finding). A top-up that brings the
+// bill to the minimum is right; one that leaves it short is below the contract by what is missing.
+import type { Contract } from "../../../domain/transaction.ts";
+import type { AnalysisContext } from "../../context.ts";
+import { attributeKey } from "./markers.ts";
+
+/** The configured codes' keys, per configured list (the configuration's own array). */
+const keysCache = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/** Whether `sku` is a minimum item code of `configured` (`revenue_leakage.minimum_charge_skus`), without case or separators. */
+export function isMinimumCode(sku: string, configured: readonly string[]): boolean {
+  let keys = keysCache.get(configured);
+  if (!keys) keysCache.set(configured, (keys = new Set(configured.map(attributeKey))));
+  return keys.has(attributeKey(sku));
+}
+
+/** A bill's line as the top-up reads it: its SKU as priced, its billed amount, its contract price × quantity where known. */
+export interface ChargeOnBill {
+  pricingSku: string;
+  amount: number;
+  agreed: number | undefined;
+}
+
+/**
+ * The minimum row `terms` as it prices a top-up line of `quantity` on a bill of `others` (its
+ * other lines): the minimum less what those it applies to come to, spread over the quantity. The
+ * row itself where the others apply to nothing (a bill of the minimum alone, or of surcharges
+ * only): the whole minimum is owed.
+ */
+export function topUpTerms(terms: Contract, quantity: number, others: readonly ChargeOnBill[], ctx: AnalysisContext, configured: readonly string[]): Contract {
+  if (!isMinimumCode(terms.sku, configured) || !(quantity > 0)) return terms;
+  const priced = ctx.reference.contractSkus(terms.contract_id);
+  const appliesToAll = [...priced].every((sku) => isMinimumCode(sku, configured));
+  let billed = 0;
+  let counted = 0;
+  for (const o of others) {
+    if (isMinimumCode(o.pricingSku, configured) || (!appliesToAll && !priced.has(o.pricingSku))) continue;
+    billed += Math.max(o.amount, o.agreed ?? o.amount);
+    counted++;
+  }
+  if (counted === 0 || !(billed > 0)) return terms;
+  return { ...terms, price: Math.max(0, terms.price - billed) / quantity };
+}

@@ -1,0 +1,46 @@
+// A monthly minimum billed as a top-up: a 3PL's WMS (and many billing systems) adds to a month
+// whose charges fell short a "minimum charge adjustment" line of the minimum's code for the
+// difference, not the whole minimum. The line is priced against the minimum row as what it must
+// top up: the minimum less the bill's charges the minimum applies to. A top-up that brings the bill
+// to the minimum is right; one that leaves it short is still below the contract, by what is missing.
+import { expect, test } from "bun:test";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { modulesConfig } from "../support/engine.ts";
+import { analyse, codes } from "./fixtures.ts";
+
+const config = modulesConfig({ revenue_leakage: { max_discount_pct: 0, minimum_charge_skus: ["MIN-MONTHLY"] } });
+const ref = {
+  contracts: [
+    { contract_id: "RS-C1-2026", customer_id: "C1", sku: "MIN-MONTHLY", price: 1500, currency: "USD", valid_from: "2026-01-01", valid_to: "2026-12-31" },
+    { contract_id: "RS-C1-2026", customer_id: "C1", sku: "PICK-ORDER", price: 2.75, currency: "USD", valid_from: "2026-01-01", valid_to: "2026-12-31" },
+    { contract_id: "RS-C1-2026", customer_id: "C1", sku: "STOR-PLT-MO", price: 18, currency: "USD", valid_from: "2026-01-01", valid_to: "2026-12-31" },
+  ],
+  price_list: [{ sku: "PEAK-SURCH", list_price: 6, currency: "USD", unit: "%" }],
+};
+const month = (id: string, topUp: number | undefined): Transaction => {
+  const lines: Transaction["lines"] = [
+    { sku: "PICK-ORDER", quantity: 200, unit_price: 2.75, amount: 550 },
+    { sku: "STOR-PLT-MO", quantity: 30, unit_price: 18, amount: 540 },
+  ];
+  if (topUp !== undefined) lines.push({ sku: "MIN-MONTHLY", quantity: 1, unit_price: topUp, amount: topUp, description: "Monthly minimum charge adjustment" });
+  return { transaction_id: id, type: "invoice", date: "2026-04-03", customer_id: "C1", currency: "USD", amount: lines.reduce((s, l) => s + (l.amount ?? 0), 0), lines };
+};
+
+test("a top-up to the minimum is no price below the minimum's row", async () => {
+  // 550 + 540 = 1,090 of activity, topped up by 410 to the minimum of 1,500.
+  expect((await analyse(month("T1", 410), { ref, config })).anomalies).toEqual([]);
+});
+
+test("a top-up that leaves the bill short is below the contract by what is missing", async () => {
+  const r = await analyse(month("T2", 300), { ref, config });
+  expect(codes(r.anomalies)).toEqual(["price_below_contract"]);
+  expect(r.anomalies[0]!.amount_at_risk).toBe(110);
+});
+
+test("the minimum waived (no top-up line) is still below_minimum_charge, and a whole minimum on a bill of nothing else is priced as before", async () => {
+  expect(codes((await analyse(month("T3", undefined), { ref, config })).anomalies)).toEqual(["below_minimum_charge"]);
+  const alone: Transaction = { transaction_id: "T4", type: "invoice", date: "2026-04-03", customer_id: "C1", currency: "USD", amount: 1200, lines: [{ sku: "MIN-MONTHLY", quantity: 1, unit_price: 1200, amount: 1200 }] };
+  const r = await analyse(alone, { ref, config });
+  expect(codes(r.anomalies)).toEqual(["price_below_contract"]);
+  expect(r.anomalies[0]!.amount_at_risk).toBe(300);
+});
