@@ -98,7 +98,7 @@ export async function buildContext(
   try {
     const reference = new ReferenceIndex(await source.reference(signal));
     // Only a schedule with a cadence costs anything: the lines of the contracts it concerns.
-    const schedule = scans ? RecurringSchedule.of(reference.contractRows) : undefined;
+    const schedule = scans ? RecurringSchedule.of(reference.contractRows, config.revenue_leakage.minimum_charge_skus) : undefined;
     const recurring = schedule ? new RecurringBillings(schedule) : undefined;
     const builder = new HistoryBuilder({
       level,

@@ -282,3 +282,20 @@ describe("weekly and fortnightly cadences", () => {
     expect(judge(hire, txns.map((t) => ({ ...t, attributes: undefined })))).toHaveLength(0);
   });
 });
+
+describe("a minimum charge with a cadence", () => {
+  test("is a floor, not a charge due: a month billed above it owes no minimum line (below_minimum_charge judges the months below it)", () => {
+    // A 3PL's rate sheet: a flat account fee and the monthly minimum as rows of their own codes,
+    // "Monthly" like the storage; the month's activity (picks) is what reaches the minimum.
+    const sheet = [row("ACCT-FEE", 250, "2025-01-01", "2025-12-31"), row("MIN-MONTHLY", 1500, "2025-01-01", "2025-12-31")];
+    const txns = year((m) => (m === "2025-03" ? [["ACCT-FEE", 250], ["PICK", 700], ["MIN-MONTHLY", 550]] : m === "2025-06" ? [["PICK", 2100]] : [["ACCT-FEE", 250], ["PICK", 2100]]));
+    const judged = (minimumSkus: string[]) => {
+      const schedule = RecurringSchedule.of(sheet, minimumSkus)!;
+      const billings = new RecurringBillings(schedule);
+      for (const t of txns) billings.add(t);
+      return unbilledRecurringCharges(schedule, billings).gaps.map((g) => `${(g.finding.expected as { sku: string }).sku} ${g.periodStart}`);
+    };
+    // The account fee dropped in June is still found; the minimum is due in no month.
+    expect(judged(["MIN-MONTHLY"])).toEqual(["ACCT-FEE 2025-06-01"]);
+  });
+});

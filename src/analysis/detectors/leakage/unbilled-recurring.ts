@@ -32,6 +32,7 @@ import { roundMoney } from "../../../domain/rounding.ts";
 import { addDays, dayBefore, dayOf, daysBetween } from "../../dates.ts";
 import { money, type Finding } from "../types.ts";
 import { namedPeriodStart } from "./billed-period.ts";
+import { isMinimumCode } from "./minimum-top-up.ts";
 
 export const UNBILLED_RECURRING_CODE = "unbilled_recurring_charge" as const;
 
@@ -125,10 +126,16 @@ export class RecurringSchedule {
     private readonly customerIds: ReadonlySet<string>,
   ) {}
 
-  /** Undefined when no row states a cadence: then nothing is collected and nothing is judged. */
-  static of(contracts: readonly Contract[]): RecurringSchedule | undefined {
+  /**
+   * Undefined when no row states a cadence: then nothing is collected and nothing is judged. A row
+   * of a minimum charge's code (`minimumSkus`: `revenue_leakage.minimum_charge_skus`) is a floor,
+   * not a charge due, whatever cadence it states — a 3PL's "Monthly minimum" owes a line only in a
+   * month whose charges fell short of it, which below_minimum_charge judges.
+   */
+  static of(contracts: readonly Contract[], minimumSkus: readonly string[] = []): RecurringSchedule | undefined {
     const rows: RecurringRow[] = [];
     for (const c of contracts) {
+      if (minimumSkus.length > 0 && isMinimumCode(c.sku, minimumSkus)) continue;
       const cadence = cadenceOf(c.billing_frequency, c.billing_timing);
       const from = dayOf(c.valid_from);
       // A recurring row without a start cannot be cut into periods.
