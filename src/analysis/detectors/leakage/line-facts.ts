@@ -26,6 +26,7 @@ import { billedPeriodStart, periodEndBefore } from "./billed-period.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { maxDiscountFor } from "./discount-authority.ts";
 import { isMinimumCode, topUpTerms } from "./minimum-top-up.ts";
+import { lineServiceEnd } from "./line-service-days.ts";
 
 export interface LineFacts {
   index: number;
@@ -90,7 +91,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
   const servedUntil = periodEndBefore(txn, day);
   if (servedUntil !== undefined && !earlierDays.includes(servedUntil)) earlierDays.push(servedUntil);
   if (orderDay !== undefined && !earlierDays.includes(orderDay)) earlierDays.push(orderDay);
-  const inForce = (c: Contract) => validOn(c, day) || earlierDays.some((d) => validOn(c, d));
+  const inForceOnDocument = (c: Contract) => validOn(c, day) || earlierDays.some((d) => validOn(c, d));
   const currency = txn.currency;
   const maxDiscount = maxDiscountFor(txn, config.revenue_leakage);
   const out: LineFacts[] = [];
@@ -103,8 +104,13 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     const quantity = (line.quantity ?? (oneCharge(line) ? 1 : 0)) / (isPercentUnit(line.unit) ? 100 : 1);
     const net =
       line.amount !== undefined && quantity !== 0 ? line.amount / quantity : line.unit_price !== undefined ? line.unit_price : undefined;
+    // The last day the line's own text says it bills (a month split at a rate-sheet change): its
+    // terms and list price count as well, for this line (line-service-days.ts).
+    const servedOn = line.description ? lineServiceEnd(line.description, invoiceDay) : undefined;
+    const inForce = servedOn === undefined ? inForceOnDocument : (c: Contract) => inForceOnDocument(c) || validOn(c, servedOn);
     let list = ctx.reference.listPrice(sku, currency, day, line.unit);
     for (const d of earlierDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
+    if (servedOn !== undefined) list = lowest(list, ctx.reference.listPrice(sku, currency, servedOn, line.unit));
     list ??= line.list_price;
     let terms: Contract | undefined;
     let namedTerms: Contract | undefined;
