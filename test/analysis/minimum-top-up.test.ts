@@ -44,3 +44,25 @@ test("the minimum waived (no top-up line) is still below_minimum_charge, and a w
   expect(codes(r.anomalies)).toEqual(["price_below_contract"]);
   expect(r.anomalies[0]!.amount_at_risk).toBe(300);
 });
+
+// A minimum the rate sheet states per month ("Monthly") is the month's bill's: a special-project
+// work order billed on its own, for the day it was done, is no month of the client's billing.
+const monthlyRef = {
+  contracts: ref.contracts.map((c) => ({ ...c, billing_frequency: "Monthly" })).concat([{ contract_id: "RS-C1-2026", customer_id: "C1", sku: "ACC-PROJ", price: 55, currency: "USD", valid_from: "2026-01-01", valid_to: "2026-12-31", billing_frequency: "Per Activity" }]),
+  price_list: ref.price_list,
+};
+const project = (id: string, from: string, to: string): Transaction => ({
+  transaction_id: id, type: "invoice", date: "2026-04-14", customer_id: "C1", currency: "USD", amount: 440,
+  attributes: { "Billing Period Start": from, "Billing Period End": to, "Work Order": "WO-260414-311" },
+  lines: [{ sku: "ACC-PROJ", quantity: 8, unit_price: 55, amount: 440 }],
+});
+
+test("a monthly minimum judges the bill of a month, not a work order's bill of a day", async () => {
+  expect((await analyse(project("W1", "04/14/2026", "04/14/2026"), { ref: monthlyRef, config })).anomalies).toEqual([]);
+  // A day whose digits read either way (02/04: 4 February or 2 April) is still one day.
+  expect((await analyse(project("W1b", "04/02/2026", "04/02/2026"), { ref: monthlyRef, config })).anomalies).toEqual([]);
+  expect(codes((await analyse(project("W2", "04/01/2026", "04/30/2026"), { ref: monthlyRef, config })).anomalies)).toEqual(["below_minimum_charge"]);
+  // A minimum per bill (no cadence: a carrier's absolute minimum) still judges every bill.
+  const perBill = { ...monthlyRef, contracts: monthlyRef.contracts.map(({ billing_frequency: _, ...c }) => c) };
+  expect(codes((await analyse(project("W3", "04/14/2026", "04/14/2026"), { ref: perBill, config })).anomalies)).toEqual(["below_minimum_charge"]);
+});

@@ -66,6 +66,32 @@ export function periodEndBefore(txn: Transaction, day: string | null): string | 
   return firstNamedDay(txn, periodEndField, (end) => end < day);
 }
 
+/**
+ * How many days the period the document names runs, first and last included: 1 where its start
+ * and end are written alike (a work order's day, whatever order its digits are read in), else from
+ * the days they read as; undefined where it names no start or no end, or they do not read.
+ */
+export function namedPeriodDays(txn: Transaction): number | undefined {
+  const startText = firstNamedText(txn, billedPeriodField);
+  const endText = firstNamedText(txn, periodEndField);
+  if (startText === undefined || endText === undefined) return undefined;
+  if (startText === endText) return 1;
+  const from = namedPeriodStart(txn);
+  const to = firstNamedDay(txn, periodEndField, () => true);
+  if (from === undefined || to === undefined || to < from) return undefined;
+  return (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+}
+
+function firstNamedText(txn: Transaction, field: (name: string) => string | null): string | undefined {
+  const attrs = txn.attributes;
+  if (!attrs) return undefined;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (typeof v === "string" && v.trim() !== "" && field(name) !== null) return v.trim();
+  }
+  return undefined;
+}
+
 /** The first day that an attribute `field` matches names (a month's first day, or a day) and that `wanted` accepts. */
 function firstNamedDay(txn: Transaction, field: (name: string) => string | null, wanted: (day: string) => boolean): string | undefined {
   const attrs = txn.attributes;

@@ -31,6 +31,8 @@ import { documentRules, PRICING_RULES } from "./pricing.ts";
 import { replacedInvoice } from "./replaced-invoice.ts";
 import { workDaysBefore } from "./work-dates.ts";
 import { isMinimumCode } from "./minimum-top-up.ts";
+import { namedPeriodDays } from "./billed-period.ts";
+import { cadenceOf } from "./unbilled-recurring.ts";
 
 export const minimumChargeDetector: Detector = {
   codes: ["below_minimum_charge"],
@@ -43,7 +45,7 @@ export const minimumChargeDetector: Detector = {
     const codes = minimumCodes(ctx, cfg.minimum_charge_skus);
     if (codes.length === 0 || txn.lines.some((l) => l.sku !== undefined && isMinimumCode(l.sku, cfg.minimum_charge_skus))) return [];
     const minimum = minimumInForce(txn, ctx, codes);
-    if (!minimum || documentRules(txn, ctx, cfg) !== PRICING_RULES || addsToOriginal(txn, ctx)) return [];
+    if (!minimum || documentRules(txn, ctx, cfg) !== PRICING_RULES || addsToOriginal(txn, ctx) || billsLessThanItsPeriod(txn, minimum)) return [];
     // The lines the minimum applies to: those of the SKUs its contract prices, else all.
     const priced = ctx.reference.contractSkus(minimum.contract_id);
     const appliesToAll = [...priced].every((sku) => isMinimumCode(sku, cfg.minimum_charge_skus));
@@ -63,6 +65,20 @@ export const minimumChargeDetector: Detector = {
     return [finding(txn, minimum, billed, short, appliesToAll)];
   },
 };
+
+/**
+ * Whether the minimum is stated per period (its row's `billing_frequency`: a 3PL's "Monthly"
+ * minimum) and the bill names a period of its own shorter than one of them: a special-project work
+ * order billed for the day it was done is no month of the client's billing, whose bill owes the
+ * minimum. A minimum without a cadence (a carrier's absolute minimum) is per bill, and a bill that
+ * names no period is judged as ever.
+ */
+function billsLessThanItsPeriod(txn: Transaction, minimum: Contract): boolean {
+  const cadence = cadenceOf(minimum.billing_frequency, minimum.billing_timing);
+  if (!cadence) return false;
+  const days = namedPeriodDays(txn);
+  return days !== undefined && days < (cadence.months > 0 ? 28 * cadence.months : 7 * cadence.weeks);
+}
 
 function finding(txn: Transaction, minimum: Contract, billed: number, short: number, appliesToAll: boolean): Finding {
   const what = appliesToAll ? "the bill" : `the charges ${minimum.contract_id} prices`;
