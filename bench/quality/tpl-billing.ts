@@ -64,8 +64,7 @@ const CODES: Code[] = [
   { code: "ACC-PROJ", category: "Accessorial", desc: "Special project labor per hour", uom: "HR", std: [55, 57] },
 ];
 const CODE = new Map(CODES.map((c) => [c.code, c]));
-const PEAK_PCT = 6, TIER_UNITS = 10_000, TIER_FACTOR = 0.75, FREE_DAYS = 30, CUTOFF = "17:00";
-const stdPrice = (code: string, day: string) => CODE.get(code)!.std[day >= "2026-01-01" ? 1 : 0];
+const PEAK_PCT = 6, TIER_UNITS = 10_000, TIER_FACTOR = 0.75, FREE_DAYS = 30;
 
 interface Sheet { id: string; from: string; to: string; prices: Map<string, number>; tier: number | null; minimum: number | null }
 interface Client {
