@@ -16,6 +16,8 @@ import { AnomalyForest } from "./anomaly-forest.ts";
 import { ReferenceIndex } from "./reference-index.ts";
 import { AmountContextsOffload, AmountContextsThread } from "./parallel/amount-offload.ts";
 import { RecurringBillings, RecurringGaps, RecurringSchedule, unbilledRecurringCharges } from "./detectors/leakage/unbilled-recurring.ts";
+import { BilledComponents } from "./detectors/leakage/billed-components.ts";
+import { ServiceHistoryFindings } from "./detectors/leakage/service-history.ts";
 
 /** A history of at most this many transactions keeps them for the scan that follows its build
  *  (AnalysisContext.takeSource): one read of the source instead of two. A larger source holds
@@ -33,6 +35,9 @@ export class AnalysisContext {
   /** Recurring charges due and not billed (unbilled_recurring_charge), judged over the history
    *  pass; empty when no contract row states a cadence or no history was read. */
   recurringGaps: RecurringGaps = RecurringGaps.empty;
+  /** Usage stopped and components missing from one bill, judged over each service's bills by
+   *  month (usage_stopped, recurring_component_missing); empty when no history was read. */
+  serviceFindings: ServiceHistoryFindings = ServiceHistoryFindings.empty;
 
   constructor(
     readonly connectorId: string,
@@ -100,6 +105,8 @@ export async function buildContext(
     // Only a schedule with a cadence costs anything: the lines of the contracts it concerns.
     const schedule = scans ? RecurringSchedule.of(reference.contractRows, config.revenue_leakage.minimum_charge_skus) : undefined;
     const recurring = schedule ? new RecurringBillings(schedule) : undefined;
+    // The lines stating a unit of measure, by service and month (an export without units: none).
+    const components = scans ? new BilledComponents() : undefined;
     const builder = new HistoryBuilder({
       level,
       categoricalFields: config.anomaly_detection.categorical_fields,
@@ -118,6 +125,7 @@ export async function buildContext(
       for await (const t of source.scan({ limit, signal })) {
         builder.add(t);
         recurring?.add(t);
+        components?.add(t);
         kept?.push(t);
         if (kept && kept.length > KEEP_SOURCE_MAX) kept = undefined;
         const pause = slicer.due();
@@ -125,6 +133,7 @@ export async function buildContext(
       }
     }
     const ctx = new AnalysisContext(source.id, reference, await builder.finishAll(), config.anomaly_detection, now);
+    if (components) ctx.serviceFindings = ServiceHistoryFindings.of(components, config.revenue_leakage.tolerance.absolute);
     if (schedule && recurring) ctx.recurringGaps = unbilledRecurringCharges(schedule, recurring, config.revenue_leakage.tolerance.absolute);
     // Exactly `limit` read: the source may hold more, which the scan would then have to read.
     if (kept && kept.length < limit) ctx.keepSource(kept);

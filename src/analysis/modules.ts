@@ -28,6 +28,7 @@ import { minimumChargeDetector } from "./detectors/leakage/minimum-charge.ts";
 import { taxDetector } from "./detectors/leakage/tax.ts";
 import { unbilledShipmentDetector } from "./detectors/leakage/unbilled-shipment.ts";
 import { unbilledRecurringDetector } from "./detectors/leakage/unbilled-recurring-detector.ts";
+import { serviceHistoryDetector } from "./detectors/leakage/service-history-detector.ts";
 import type { Detector } from "./detectors/types.ts";
 import { type HistoryLevel, maxLevel } from "./history.ts";
 import type { CompiledRule } from "./rules/compile.ts";
@@ -38,6 +39,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   minimumChargeDetector,
   unbilledShipmentDetector,
   unbilledRecurringDetector,
+  serviceHistoryDetector,
   taxDetector,
   currencyMismatchDetector,
   duplicateDocumentDetector,

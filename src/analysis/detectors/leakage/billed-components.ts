@@ -1,0 +1,180 @@
+// The components of each service's bills, month by month, collected over the history pass: what
+// a revenue-assurance analyst lines up to see usage that stopped (usage-stopped.ts) and a
+// component missing from one bill (component-missing.ts). A service is the contract the bills name
+// (a service agreement, a subscription: invoices without `contract_id` are not read) with the
+// customer billed for it (a premise's service agreement billed to its owner while vacant
+// is another account's business); its month is the bill's date's (a named period's start is no
+// better: an export writing 12/03/2024 cannot say whether it is March or December, and keying
+// some bills by their period and others by their date would put two in one month). Only lines stating a unit of measure are kept: the unit is what tells usage
+// (kWh, kW, GB, minutes) from a charge per period (MO) and from a percentage of other lines (a
+// franchise fee, a discount). An export whose lines state no unit costs a test per line.
+import type { Transaction } from "../../../domain/transaction.ts";
+import type { Finding } from "../types.ts";
+import { dayOf } from "../../dates.ts";
+import { attributeKey, markerMatcher } from "./markers.ts";
+
+/** How a line's unit counts. */
+export type UnitKind = "usage" | "time" | "percent";
+
+/** Units of a charge per period of time: a customer charge, a plan, a base charge. */
+const TIME_UNITS = new Set([
+  "MO", "MON", "MTH", "MONTH", "MONTHS", "MONTHLY", "MNT", "PERMONTH", "QTR", "QUARTER", "YR", "YEAR", "ANNUAL",
+  "WK", "WEEK", "WEEKLY", "DAY", "DAYS", "DY", "BILL", "BILLINGPERIOD", "PERIOD", "CYCLE",
+]);
+const PERCENT_UNITS = new Set(["PCT", "PERCENT", "PC", "PERC"]);
+
+/** The kind of a unit as an export writes it ("kWh", "MO", "%"); undefined: no unit. */
+export function unitKind(unit: string | undefined): UnitKind | undefined {
+  if (unit === undefined) return undefined;
+  const trimmed = unit.trim();
+  if (trimmed === "") return undefined;
+  if (trimmed.includes("%")) return "percent";
+  const k = attributeKey(trimmed);
+  if (k === "") return undefined;
+  if (PERCENT_UNITS.has(k)) return "percent";
+  return TIME_UNITS.has(k) ? "time" : "usage";
+}
+
+/** A status column saying the premise or service is not in use: nothing to meter, nothing missed. */
+const idleMarker = markerMatcher(
+  ["premise_status", "premise_occupancy", "occupancy", "occupancy_status", "service_status", "sa_status", "account_status", "meter_status", "line_status", "subscription_status"],
+  ["vacant", "unoccupied", "inactive", "idle", "suspended", "seasonal_suspension", "seasonally_suspended", "disconnected", "stopped", "pending_stop", "off", "paused"],
+);
+
+/** One charge code on a month's bills of a service: its unit, quantity and amount summed. */
+export interface Component {
+  unit: string;
+  kind: UnitKind;
+  quantity: number;
+  amount: number;
+}
+
+/** A service's bills of one month. */
+export interface MonthBill {
+  /** Months since year 0 (year × 12 + month − 1). */
+  month: number;
+  /** Charge code → its lines on the month's invoices. */
+  components: Map<string, Component>;
+  /** The invoices of the month, each with the codes it bills (a finding goes on the bill, not on a late fee's invoice). */
+  documents: { doc: number; codes: string[] }[];
+  /** A status column said the premise or service was not in use. */
+  idle: boolean;
+}
+
+/** What a BilledComponents holds, as plain data: a scan worker's share of the history pass. */
+export interface BilledComponentsState {
+  services: [string, MonthBill[]][];
+  documents: string[];
+}
+
+/** Collects, over the history pass, each service's invoice lines that state a unit, by month. */
+export class BilledComponents {
+  private readonly services = new Map<string, Map<number, MonthBill>>();
+  /** Transaction ids of the documents kept. */
+  readonly documents: string[] = [];
+
+  /** Its content, to cross threads (parallel/split-scan.ts). */
+  state(): BilledComponentsState {
+    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents };
+  }
+
+  /**
+   * Adds a later part of the history (a scan worker's part, in source order): its documents after
+   * these, a month's bills of a service in both parts as one month's.
+   */
+  merge(part: BilledComponentsState) {
+    const offset = this.documents.length;
+    for (const id of part.documents) this.documents.push(id);
+    for (const [key, bills] of part.services) {
+      let months = this.services.get(key);
+      if (!months) this.services.set(key, (months = new Map()));
+      for (const b of bills) {
+        const docs = b.documents.map((d) => ({ doc: d.doc + offset, codes: d.codes }));
+        const here = months.get(b.month);
+        if (!here) {
+          months.set(b.month, { ...b, documents: docs });
+          continue;
+        }
+        here.idle ||= b.idle;
+        here.documents.push(...docs);
+        for (const [code, c] of b.components) {
+          const mine = here.components.get(code);
+          if (mine) {
+            mine.quantity += c.quantity;
+            mine.amount += c.amount;
+          } else here.components.set(code, c);
+        }
+      }
+    }
+  }
+
+  add(t: Transaction) {
+    // A service is what the bills name as a contract: a customer's orders of goods are no service
+    // that bills month after month (the same units on one month's orders and not the next say nothing).
+    if (t.type !== "invoice" || t.contract_id === undefined || t.contract_id === "") return;
+    let kept: { sku: string; unit: string; kind: UnitKind; quantity: number; amount: number }[] | undefined;
+    for (const l of t.lines) {
+      if (!l.sku || l.unit === undefined) continue;
+      const kind = unitKind(l.unit);
+      if (kind === undefined) continue;
+      const amount = l.amount ?? (l.unit_price !== undefined ? l.unit_price * (l.quantity ?? 1) : undefined);
+      if (amount === undefined || !Number.isFinite(amount)) continue;
+      (kept ??= []).push({ sku: l.sku, unit: attributeKey(l.unit), kind, quantity: l.quantity ?? 0, amount });
+    }
+    if (kept === undefined) return;
+    const day = dayOf(t.date);
+    if (!day) return;
+    const month = +day.slice(0, 4) * 12 + (+day.slice(5, 7) - 1);
+    const key = `${t.contract_id}\u0000${t.customer_id ?? ""}`;
+    let months = this.services.get(key);
+    if (!months) this.services.set(key, (months = new Map()));
+    let bill = months.get(month);
+    if (!bill) months.set(month, (bill = { month, components: new Map(), documents: [], idle: false }));
+    if (idleMarker(t) !== undefined) bill.idle = true;
+    const doc = this.documents.length;
+    this.documents.push(t.transaction_id);
+    const codes: string[] = [];
+    for (const l of kept) {
+      const c = bill.components.get(l.sku);
+      if (c) {
+        c.quantity += l.quantity;
+        c.amount += l.amount;
+      } else bill.components.set(l.sku, { unit: l.unit, kind: l.kind, quantity: l.quantity, amount: l.amount });
+      if (!codes.includes(l.sku)) codes.push(l.sku);
+    }
+    bill.documents.push({ doc, codes });
+  }
+
+  /**
+   * Each service's month bills, in month order: of the services billed once a month (in most of
+   * their months one invoice: a late fee's or a rebill's now and then) — a freight agreement's
+   * shipments, billed a dozen times a month with the accessorials each needed, are no bill whose
+   * components recur. A service of fewer than four months has no run to judge.
+   */
+  *histories(): Generator<MonthBill[]> {
+    for (const months of this.services.values()) {
+      if (months.size < 4) continue;
+      let single = 0;
+      for (const m of months.values()) if (m.documents.length === 1) single++;
+      if (single * 2 < months.size) continue;
+      yield [...months.values()].sort((a, b) => a.month - b.month);
+    }
+  }
+}
+
+/** A finding and the documents it goes on. */
+export interface ServiceFinding {
+  documents: number[];
+  finding: Finding;
+}
+
+/** Whether months[from..to] (inclusive) follow one another month by month. */
+export function consecutive(months: readonly MonthBill[], from: number, to: number): boolean {
+  if (from < 0 || to >= months.length) return false;
+  for (let k = from + 1; k <= to; k++) if (months[k]!.month !== months[k - 1]!.month + 1) return false;
+  return true;
+}
+
+export function monthName(month: number): string {
+  return `${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, "0")}`;
+}

@@ -1,0 +1,42 @@
+// The judgements of each service's bills month by month (billed-components.ts), made once per
+// context after the history pass: usage that stopped (usage-stopped.ts) and a component missing
+// from one bill (component-missing.ts), handed to the invoices they go on.
+import type { Finding } from "../types.ts";
+import type { BilledComponents } from "./billed-components.ts";
+import { componentsMissing } from "./component-missing.ts";
+import { UsageSeasons, usageStopped } from "./usage-stopped.ts";
+
+export class ServiceHistoryFindings {
+  static readonly empty = new ServiceHistoryFindings(new Map());
+
+  constructor(private readonly byTransaction: ReadonlyMap<string, readonly Finding[]>) {}
+
+  /** The findings by transaction, as plain data (to cross threads: parallel/split-scan.ts). */
+  entries(): [string, readonly Finding[]][] {
+    return [...this.byTransaction];
+  }
+
+  findingsFor(transactionId: string): readonly Finding[] {
+    return this.byTransaction.get(transactionId) ?? NONE;
+  }
+
+  /** Judges every service of `billed`. `tolerance`: money that is rounding. */
+  static of(billed: BilledComponents, tolerance: number): ServiceHistoryFindings {
+    const byTransaction = new Map<string, Finding[]>();
+    const histories = [...billed.histories()];
+    const seasons = new UsageSeasons(histories);
+    for (const months of histories) {
+      for (const f of [...usageStopped(months, billed.documents, seasons, tolerance), ...componentsMissing(months, billed.documents, tolerance)]) {
+        for (const doc of f.documents) {
+          const id = billed.documents[doc]!;
+          const list = byTransaction.get(id);
+          if (list) list.push(f.finding);
+          else byTransaction.set(id, [f.finding]);
+        }
+      }
+    }
+    return byTransaction.size === 0 ? ServiceHistoryFindings.empty : new ServiceHistoryFindings(byTransaction);
+  }
+}
+
+const NONE: readonly Finding[] = [];
