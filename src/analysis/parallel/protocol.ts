@@ -8,6 +8,8 @@ import type { AmountContextsParts } from "../amount-contexts.ts";
 import type { AmountBatch } from "./amount-offload.ts";
 import type { LedgerBatch } from "../ledger-merge.ts";
 import type { AnalysisSettings, LearnedModel } from "../setup.ts";
+import type { BilledComponentsState } from "../detectors/leakage/billed-components.ts";
+import type { Finding } from "../detectors/types.ts";
 
 /** Main → worker. */
 export type ToWorker =
@@ -33,6 +35,8 @@ export type ToWorker =
       op: "scan";
       parts: ScanPartition[];
       ledger: LedgerParts | null;
+      /** The findings judged over each service's bills by month (service-history.ts), by transaction. */
+      serviceFindings: [string, readonly Finding[]][];
       settings: AnalysisSettings;
       learned: LearnedModel | null;
       module: string;
@@ -48,6 +52,8 @@ export type ToWorker =
 export type FromWorker =
   | { op: "amounts"; parts: AmountContextsParts }
   | { op: "ledger"; batch: LedgerBatch }
+  /** Pass 1, at the end of each part: its services' bills by month (billed-components.ts). */
+  | { op: "components"; state: BilledComponentsState }
   /** The last "found" of a part carries the part's population counts, when asked for. */
   | { op: "found"; analyzed: number; flagged: TransactionFinding[]; population?: PopulationState }
   /** Rows rejected while reading (mapping errors): [key, label, reason], counted by the main thread's connector. */

@@ -11,6 +11,8 @@ import { systemClock } from "../../domain/clock.ts";
 import type { TransactionFinding } from "../../domain/analysis.ts";
 import type { Transaction } from "../../domain/transaction.ts";
 import { AnalysisContext } from "../context.ts";
+import { BilledComponents } from "../detectors/leakage/billed-components.ts";
+import { ServiceHistoryFindings } from "../detectors/leakage/service-history.ts";
 import { PopulationTests } from "../detectors/anomaly/population.ts";
 import { evaluateTransaction } from "../evaluate.ts";
 import { HistoryStats } from "../history.ts";
@@ -51,11 +53,13 @@ async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
   belowTopTier(ledgerFunctions());
   for (const part of m.parts) {
     const writer = new LedgerBatchWriter();
+    const components = new BilledComponents();
     const source = openPartition(part, systemClock);
     if (!enough) {
       for await (const t of source.scan({ limit: m.limit })) {
         if (enough) break;
         writer.add(t);
+        components.add(t);
         if (writer.full) {
           const batch = writer.take();
           post({ op: "ledger", batch }, batchTransfer(batch));
@@ -66,6 +70,7 @@ async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
       const batch = writer.take();
       post({ op: "ledger", batch }, batchTransfer(batch));
     }
+    if (components.documents.length > 0) post({ op: "components", state: components.state() });
     postRejections(source);
     post({ op: "done" });
   }
@@ -85,6 +90,7 @@ async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
   const reference = ahead ? await ahead.reference : new ReferenceIndex(await first.reference());
   postRejections(first);
   const ctx = new AnalysisContext(m.connector, reference, history, setup.config.anomaly_detection, m.now);
+  if (m.serviceFindings.length > 0) ctx.serviceFindings = new ServiceHistoryFindings(new Map(m.serviceFindings));
   // Test-only fault point (ASSAY_TEST_FAULT, inert unless named): the thread dies mid-scan.
   const exitMidway = process.env.ASSAY_TEST_FAULT === "scan_worker_exit";
   for (const part of m.parts) {

@@ -14,6 +14,8 @@ import type { HistoryLevel, LedgerParts } from "../history.ts";
 import type { AnalysisSettings, LearnedModel } from "../setup.ts";
 import type { PopulationState } from "../detectors/anomaly/population.ts";
 import type { FromWorker, ToWorker } from "./protocol.ts";
+import { BilledComponents } from "../detectors/leakage/billed-components.ts";
+import { ServiceHistoryFindings } from "../detectors/leakage/service-history.ts";
 
 export interface SplitScanInput {
   /** The workers (started early: they load while the source's index is built). */
@@ -64,15 +66,21 @@ export function scanWorkerUrl(): string {
   return new URL("./scan-worker.ts", import.meta.url).href;
 }
 
-/** The history pass over the ledger parts, merged in order and copied into shared memory. */
-async function mergedLedger(input: SplitScanInput, share: <T>(parts: T[], i: number) => T[]): Promise<LedgerParts> {
+/**
+ * The history pass over the ledger parts, merged in order and copied into shared memory; and each
+ * service's bills by month (billed-components.ts) of the parts the ledger takes, merged in order.
+ */
+async function mergedLedger(input: SplitScanInput, share: <T>(parts: T[], i: number) => T[], components: BilledComponents): Promise<LedgerParts> {
   const { gang } = input;
   gang.send((i) => ({ op: "ledger", parts: share(input.ledgerParts, i), limit: input.historyLimit }));
   const merge = new LedgerMerge(input.historyLimit, input.ledgerParts.reduce((n, part) => n + part.transactions, 0));
   let batches = 0;
   for (let p = 0; p < input.ledgerParts.length; p++) {
+    // A part the history starts after it is full is not the history's.
+    const taken = !merge.full;
     for await (const m of gang.messages(p % gang.size)) {
       if (m.op === "rejected") input.onRejected?.(m.rows);
+      if (m.op === "components" && taken) components.merge(m.state);
       if (m.op !== "ledger" || merge.full) continue;
       merge.add(m.batch);
       if (merge.full) gang.send(() => ({ op: "enough" }));
@@ -90,7 +98,10 @@ export async function* splitScan(input: SplitScanInput): AsyncGenerator<SplitBat
   /** Worker i's share of a list of parts: i, i + n, i + 2n... */
   const share = <T>(parts: T[], i: number) => parts.filter((_, p) => p % n === i);
   try {
-    let ledger = input.level === "none" ? null : await mergedLedger(input, share);
+    const components = new BilledComponents();
+    let ledger = input.level === "none" ? null : await mergedLedger(input, share, components);
+    // Judged here, once, as an in-process context judges them (context.ts).
+    const serviceFindings = ServiceHistoryFindings.of(components, input.settings.modules.revenue_leakage.tolerance.absolute).entries();
     // The merge's own copy of the ledger and the batches are garbage now: collect (and give the
     // memory back) before the scan.
     if (ledger) Bun.gc(true);
@@ -99,6 +110,7 @@ export async function* splitScan(input: SplitScanInput): AsyncGenerator<SplitBat
       op: "scan",
       parts: share(input.parts, i),
       ledger: shared,
+      serviceFindings,
       settings: input.settings,
       learned: input.learned,
       module: input.module,
