@@ -66,17 +66,19 @@ export async function takeBodyOfKnownCaller(authenticator: Authenticator, reques
   // A request without a body has nothing to hold: it is authenticated as it always was.
   if (!request.headers.has("transfer-encoding") && !(Number(request.headers.get("content-length")) > 0)) return takeBody(request, state, maxBodyBytes);
   try {
-    await authenticator.identifyBeforeBody(request, state);
+    // Synchronous for a cached key (nearly always): no promise job to wait for then.
+    const identified = authenticator.identifyBeforeBody(request, state);
+    if (identified) await identified;
   } catch (e) {
     return refuseBeforeBody(state, e);
   }
   // A key's bodies arriving at once from one address are bounded (body-budget.ts): a chunked one
   // counts as the most it may be. Per address, so that whoever holds a key without its secret
   // cannot use up the budget of the key's owner elsewhere.
-  const key = `${state.claimed?.key ?? ""}|${addressBlock(state.clientIp)}`;
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   const bytes = Number.isFinite(declared) ? declared : maxBodyBytes;
-  if (!authenticator.bodies.reserve(key, bytes)) {
+  const counted = authenticator.bodies.reserve(state.claimed?.key ?? "", bytes, () => addressBlock(state.clientIp));
+  if (counted === undefined) {
     return refuseBeforeBody(
       state,
       new ApiError("rate_limited", "this API key already has as many request bodies arriving from this address as the server reads at once; retry when one is answered", {
@@ -88,7 +90,7 @@ export async function takeBodyOfKnownCaller(authenticator: Authenticator, reques
   try {
     return await takeBody(request, state, maxBodyBytes);
   } finally {
-    authenticator.bodies.release(key, bytes);
+    authenticator.bodies.release(counted, bytes);
   }
 }
 
