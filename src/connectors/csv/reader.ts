@@ -275,8 +275,13 @@ let rssAfterCollect = 0;
  * ~300 ms of CPU, the report's CPU −3 to −16 % in each of 10 pairs, the peak no higher. Fewer
  * eden collections (every 2 MiB, full every 8) let the peak reach 303–304 MB at quiet moments;
  * more (every 1 MiB) gave the saving back in the workers' own collections.
+ *
+ * Every 1 MiB since 2026-11-28 afternoon: on a faster machine (AMD EPYC, 290,000–310,000 lines/s)
+ * the workers ran further between collections and the peak at 1.5 MiB was 303–311 MB, over the
+ * 300 MB bound; at 1 MiB 278–294 MB for 2–4 % more CPU (6 alternating pairs, same digest). A full
+ * collection every eighth (now 8 MiB) instead of every fourth: every fourth did not lower the peak.
  */
-const WORKER_COLLECT_EVERY_BYTES = 1.5 * MIB;
+const WORKER_COLLECT_EVERY_BYTES = 1 * MIB;
 const WORKER_FULL_COLLECT_EVERY = 8;
 const isWorker = !Bun.isMainThread;
 
