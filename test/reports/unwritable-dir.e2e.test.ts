@@ -4,7 +4,7 @@
 // failed unexpectedly"), which looks like a bug in Assay rather than the operator's disk.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { memoryLogger } from "../../src/log.ts";
 import { json, type Server, startServer } from "../support/server.ts";
@@ -60,10 +60,18 @@ test("a full disk fails the report with report_write_failed and leaves no partia
     return;
   }
   try {
-    // Fill the disk to its last bytes: the report's first flush fails with ENOSPC.
+    // Fill the disk to its last page (4 KiB appends until the file system refuses one; a single
+    // 64 KiB write sometimes left room, and the report then completed): the report's first
+    // flush fails with ENOSPC. A new file of one byte no longer fits.
+    const filler = openSync(join(dir, "filler"), "w");
     try {
-      writeFileSync(join(dir, "filler"), Buffer.alloc(64 * 1024));
-    } catch {}
+      for (let i = 0; i < 1024; i++) writeSync(filler, Buffer.alloc(4096));
+    } catch {
+      // ENOSPC: full.
+    } finally {
+      closeSync(filler);
+    }
+    expect(() => writeFileSync(join(dir, "probe"), "x")).toThrow();
     // Many alerts: a report larger than what room is left.
     for (let i = 0; i < 40; i++) await s.call("POST", "/v1/alerts", { title: `alert ${i} ${"x".repeat(150)}`, severity: "low", transaction_id: `INV-${i}` });
     const report = await failedReport();
