@@ -43,6 +43,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { draws, mulberry32 } from "./mulberry32.ts";
+import { writeLabels } from "./labels-file.ts";
 
 export const LEAK_KINDS = [
   "invoice_number_variant", "duplicate_vendor_record", "amount_typo_duplicate", "paid_by_check_and_ach",
@@ -441,9 +442,7 @@ export function writeApRegister(seed: number, out: string) {
   const regular: Record<string, string> = {};
   for (const b of g.bills) if (!b.leak) regular[b.doc] = b.kind;
   for (const p of g.payments) if (!p.leak) regular[p.no] = p.kind;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));
-  const byKind: Record<string, number> = {};
-  for (const l of g.labels) byKind[l.kind] = (byKind[l.kind] ?? 0) + 1;
+  const byKind = writeLabels(out, seed, g.labels, regular);
   return { bills: g.bills.length, payments: g.payments.length, payment_rows: rows.length, vendors: g.vendors.length, leaks: g.labels.length, by_kind: byKind };
 }
 

@@ -24,6 +24,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { mulberry32 as prng } from "./mulberry32.ts";
+import { writeLabels } from "./labels-file.ts";
 
 export type LeakKind =
   | "tm_labour_below_rate" | "material_without_markup" | "overtime_at_straight_time" | "retainage_released_twice"
@@ -520,7 +521,7 @@ export function writeConstruction(seed: number, out: string) {
   writeFileSync(join(out, "ref", "tm_rate_schedules.csv"), csv(["Contract", "Customer", "Item", "Rate", "UM", "Effective", "Expires"], g.contractRows.map((c) => [c.contract, c.customer, c.item, num(c.rate), c.um, usDate(c.from), usDate(c.to)])));
   const regular: Record<string, string> = {};
   for (const d of g.docs) if (d.regular) regular[d.no] = d.regular;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));
+  writeLabels(out, seed, g.labels, regular);
   return { documents: g.docs.length, lines: rows.length, customers: g.customers.length, projects: g.jobs.length, rate_rows: g.contractRows.length, leaks: g.labels.length };
 }
 

@@ -23,6 +23,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { mulberry32 as prng } from "./mulberry32.ts";
+import { writeLabels } from "./labels-file.ts";
 
 export type LeakKind =
   | "expired_campaign_price" | "stacked_coupons" | "staff_discount_non_staff" | "manual_override_below_list"
@@ -416,7 +417,7 @@ export function writeEcommerce(seed: number, out: string) {
   writeFileSync(join(out, "ref", "shipments.csv"), csv(["Shipment", "Invoice Number", "SKU", "Quantity", "Ship Date"], g.shipments.map((s) => [s.id, s.invoice.no, s.sku, String(s.qty), s.date])));
   const regular: Record<string, string> = {};
   for (const d of g.docs) if (d.regular) regular[d.no] = d.regular;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));
+  writeLabels(out, seed, g.labels, regular);
   return { documents: g.docs.length, lines: rows.length, customers: g.customers.length, contracts: g.contracts.length, promotions: g.promotions.length, shipments: g.shipments.length, leaks: g.labels.length };
 }
 

@@ -17,6 +17,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { mulberry32 as prng } from "./mulberry32.ts";
+import { writeLabels } from "./labels-file.ts";
 
 export type LeakKind =
   | "missed_escalation" | "stale_labour_rate" | "after_hours_rate_not_applied" | "after_hours_billed_as_regular"
@@ -471,7 +472,7 @@ export function writeFieldService(seed: number, out: string, opts: { billingFreq
   else writeFileSync(join(out, "ref", "rate_cards.csv"), csv(["Agreement #", "Customer #", "Item Code", "Rate", "Currency", "Unit", "Effective", "Expires"], g.contracts.map((c) => [c.id, c.customer, c.item, num(c.price), c.currency, c.unit, usDate(c.from), usDate(c.to)])));
   const regular: Record<string, string> = {};
   for (const d of g.docs) if (d.regular) regular[d.no] = d.regular;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));
+  writeLabels(out, seed, g.labels, regular);
   return { documents: g.docs.length, lines: rows.length, customers: g.customers.length, contracts: g.contracts.length, leaks: g.labels.length };
 }
 

@@ -24,6 +24,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { mulberry32 as prng } from "./mulberry32.ts";
+import { writeLabels } from "./labels-file.ts";
 
 export type LeakKind =
   | "discount_above_agreement" | "old_tariff_after_gri" | "stale_fuel_week" | "accessorial_below_tariff"
@@ -405,7 +406,7 @@ export function writeFreight(seed: number, out: string) {
   writeFileSync(join(out, "ref", "fuel_table.csv"), csv(["Week Starting", "Diesel Avg", "FSC %"], g.fuel.map((f) => [usDate(f.from), f.diesel.toFixed(3), f.pct.toFixed(1)])));
   const regular: Record<string, string> = {};
   for (const d of g.docs) if (d.regular) regular[d.pro] = d.regular;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));
+  writeLabels(out, seed, g.labels, regular);
   return { documents: g.docs.length, lines: rows.length, accounts: g.accounts.length, tariff_rows: tariff.length, agreement_rows: agr.length, leaks: g.labels.length };
 }
 

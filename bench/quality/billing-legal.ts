@@ -25,6 +25,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { mulberry32 as prng } from "./mulberry32.ts";
+import { writeLabels } from "./labels-file.ts";
 
 export type LeakKind =
   | "time_below_agreed_rate" | "old_rate_after_increase" | "write_down_beyond_limit" | "cost_not_billed"
@@ -385,7 +386,7 @@ export function writeLegal(seed: number, out: string) {
   writeFileSync(join(out, "ref", "rate_exceptions.csv"), csv(["Rate Agreement", "Client Number", "Timekeeper", "Currency", "Agreed Rate", "Effective Date", "End Date"], g.contractRows.map((c) => [c.contract, c.client, c.tk, c.cur, num(c.rate), c.from, c.to])));
   const regular: Record<string, string> = {};
   for (const d of g.docs) if (d.regular) regular[d.no] = d.regular;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));
+  writeLabels(out, seed, g.labels, regular);
   return { documents: g.docs.length, lines: rows.length, clients: g.clients.length, matters: g.matters.length, timekeepers: g.timekeepers.length, rate_rows: g.rateRows.length, agreed_rate_rows: g.contractRows.length, leaks: g.labels.length };
 }
 

@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { mulberry32 as prng } from "./mulberry32.ts";
+import { writeLabels } from "./labels-file.ts";
 
 export type LeakKind =
   | "price_below_contract" | "old_price_after_increase" | "discount_above_cap" | "price_below_list"
@@ -467,7 +468,7 @@ export function writeManufacturer(seed: number, out: string) {
   writeFileSync(join(out, "ref", "fulfillments.csv"), csv(["Fulfillment", "Created From Invoice", "Customer", "Item", "Qty Shipped", "Ship Date", "Warehouse"], g.shipments.map((s) => [s.id, s.invoice, s.customer, s.sku, String(s.qty), chDate(s.date), s.warehouse])));
   const regular: Record<string, string> = {};
   for (const d of g.docs) if (d.regular) regular[d.no] = d.regular;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));
+  writeLabels(out, seed, g.labels, regular);
   return { documents: g.docs.length, lines: rows.length, shipments: g.shipments.length, contracts: g.contracts.length, leaks: g.labels.length };
 }
 

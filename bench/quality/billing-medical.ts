@@ -27,6 +27,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { mulberry32 as prng } from "./mulberry32.ts";
+import { writeLabels } from "./labels-file.ts";
 
 export type LeakKind = "underpaid_below_fee_schedule" | "payer_last_years_rate" | "charge_below_chargemaster" | "charge_last_years_price" | "duplicate_claim";
 export const LEAK_KINDS: LeakKind[] = ["underpaid_below_fee_schedule", "payer_last_years_rate", "charge_below_chargemaster", "charge_last_years_price", "duplicate_claim"];
@@ -377,7 +378,7 @@ export function writeMedical(seed: number, out: string) {
   writeFileSync(join(out, "ref", "fee_schedules.csv"), csv(["Fee Schedule", "Payer ID", "CPT/HCPCS", "Modifier", "Allowed", "Effective Date", "End Date"], fs));
   const regular: Record<string, string> = {};
   for (const c of g.claims) if (c.regular) regular[c.id] = c.regular;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));
+  writeLabels(out, seed, g.labels, regular);
   return { claims: g.claims.length, lines: rows.length, chargemaster_rows: cm.length, fee_schedule_rows: fs.length, leaks: g.labels.length };
 }
 

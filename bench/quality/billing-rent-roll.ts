@@ -25,6 +25,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { mulberry32 as prng } from "./mulberry32.ts";
+import { writeLabels } from "./labels-file.ts";
 
 export type LeakKind =
   | "escalation_missed" | "renewal_at_old_rate" | "holdover_at_lease_rate" | "rent_below_lease" | "amenity_fee_below_lease"
@@ -526,7 +527,7 @@ export function writeRentRoll(seed: number, out: string) {
   writeFileSync(join(out, "ref", "lease_charges.csv"), csv(["Property", "Unit", "Lease ID", "Tenant ID", "Charge Code", "Amount", "From", "To", "Frequency"], sched));
   const regular: Record<string, string> = {};
   for (const d of g.docs) if (d.regular) regular[d.no] = d.regular;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular, on_hold: g.onHold }, null, 1));
+  writeLabels(out, seed, g.labels, regular, { on_hold: g.onHold });
   return { documents: g.docs.length, lines: rows.length, properties: g.properties.length, units: g.units.length, leases: g.leases.length, schedule_rows: sched.length, leaks: g.labels.length };
 }
 

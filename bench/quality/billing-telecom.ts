@@ -31,6 +31,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { addDays, addMonths, csv, days, num, numberText, r2, short, usDate } from "./monthly-export.ts";
 import { draws, mulberry32 } from "./mulberry32.ts";
+import { writeLabels } from "./labels-file.ts";
 
 export type LeakKind =
   | "promo_after_end" | "old_price_after_increase" | "recurring_charge_missing" | "overage_not_billed"
@@ -466,7 +467,7 @@ export function writeTelecom(seed: number, out: string) {
   writeFileSync(join(out, "ref", "account_products.csv"), csv(["Account Number", "Service ID", "Product Code", "Rate", "Start Date", "End Date", "Frequency", "Rate Type", "Approved By"], inv));
   const regular: Record<string, string> = {};
   for (const d of g.docs) if (!d.leak) regular[d.no] = d.regular;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));
+  writeLabels(out, seed, g.labels, regular);
   return { documents: g.docs.length, lines: rows.length, accounts: g.accounts.length, inventory_rows: inv.length, leaks: g.labels.length };
 }
 

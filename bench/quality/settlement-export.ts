@@ -36,6 +36,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { draws, mulberry32 } from "./mulberry32.ts";
+import { writeLabels } from "./labels-file.ts";
 
 export const LEAK_KINDS = [
   "application_fee_not_taken", "stale_rate_after_renewal", "promo_past_end", "refund_above_charge",
@@ -432,9 +433,7 @@ export function writeSettlement(seed: number, out: string) {
   const regular: Record<string, string> = {};
   for (const d of g.docs) if (d.regular) regular[d.id] = d.regular;
   for (const p of g.payouts) if (p.regular) regular[p.id] = p.regular;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));
-  const byKind: Record<string, number> = {};
-  for (const l of g.labels) byKind[l.kind] = (byKind[l.kind] ?? 0) + 1;
+  const byKind = writeLabels(out, seed, g.labels, regular);
   return { documents: g.docs.length, rows: rows.length, payouts: g.payouts.length, sellers: g.sellers.length, leaks: g.labels.length, by_kind: byKind };
 }
 

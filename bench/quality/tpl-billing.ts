@@ -34,6 +34,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { addDays, addMonths, csv, days, num, numberText, r2, short, usDate } from "./monthly-export.ts";
 import { draws, mulberry32 } from "./mulberry32.ts";
+import { writeLabels } from "./labels-file.ts";
 
 export type LeakKind =
   | "pick_pack_not_billed" | "storage_short_of_snapshot" | "renewal_increase_not_applied" | "monthly_minimum_not_applied"
@@ -435,9 +436,7 @@ export function writeTpl(seed: number, out: string) {
   writeFileSync(join(out, "ref", "billable_activity.csv"), csv(["Activity ID", "Activity Date", "Activity Time", "Client Account", "Bill-To Account", "Charge Code", "Quantity", "UOM", "Reference", "Received Date", "Billable", "No Charge Reason", "Invoice Number"], acts));
   const regular: Record<string, string> = {};
   for (const d of g.docs) if (!d.leak) regular[d.no] = d.regular;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));
-  const byKind: Record<string, number> = {};
-  for (const l of g.labels) byKind[l.kind] = (byKind[l.kind] ?? 0) + 1;
+  const byKind = writeLabels(out, seed, g.labels, regular);
   return { documents: g.docs.length, lines: rows.length, activity_rows: acts.length, rate_sheet_rows: sheets.length, leaks: g.labels.length, by_kind: byKind };
 }
 

@@ -33,6 +33,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { addDays, addMonths, csv, days, num, numberText, r2, short, usDate } from "./monthly-export.ts";
 import { draws, mulberry32 } from "./mulberry32.ts";
+import { writeLabels } from "./labels-file.ts";
 
 export type LeakKind =
   | "stuck_meter_zero_usage" | "commercial_on_residential_rate" | "tariff_increase_not_applied" | "demand_charge_missing"
@@ -512,9 +513,7 @@ export function writeUtility(seed: number, out: string) {
   writeFileSync(join(out, "ref", "service_agreements.csv"), csv(["Premise ID", "Town", "Customer Class", "Account ID", "SA ID", "Service", "Rate Schedule", "Meter ID", "Multiplier", "Meter Size", "Start Date", "End Date", "Deposit"], master));
   const regular: Record<string, string> = {};
   for (const d of g.docs) if (!d.leak) regular[d.no] = d.regular;
-  writeFileSync(join(out, "labels.json"), JSON.stringify({ seed, leaks: g.labels, regular }, null, 1));
-  const byKind: Record<string, number> = {};
-  for (const l of g.labels) byKind[l.kind] = (byKind[l.kind] ?? 0) + 1;
+  const byKind = writeLabels(out, seed, g.labels, regular);
   return { documents: g.docs.length, lines: rows.length, premises: g.premises.length, tariff_rows: tariff.length, leaks: g.labels.length, by_kind: byKind };
 }
 
