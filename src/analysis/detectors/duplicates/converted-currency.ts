@@ -6,7 +6,7 @@
 // (credit-notes.ts). The company's own currencies (local, functional, reporting) are not it: the
 // mapped amount is already in one of them, so a column naming one says nothing of a conversion.
 import type { Transaction } from "../../../domain/transaction.ts";
-import { attributeKey } from "../leakage/markers.ts";
+import { attributeNameTest } from "../leakage/markers.ts";
 
 /** A column naming a currency… */
 const NAMES_CURRENCY = /CURRENCY|CURR$|CCY$|CUR$/;
@@ -15,17 +15,7 @@ const BEFORE_CONVERSION = /PRESENTMENT|ORIGINAL|DOCUMENT|TRANSACTION|FOREIGN|PAY
 /** SAP's document currency key (its local one is HWAER). */
 const SAP_DOCUMENT_CURRENCY = "WAERS";
 
-const columns = new Map<string, boolean>();
-
-function namesCurrencyBeforeConversion(name: string): boolean {
-  let yes = columns.get(name);
-  if (yes === undefined) {
-    const key = attributeKey(name);
-    yes = key === SAP_DOCUMENT_CURRENCY || (NAMES_CURRENCY.test(key) && BEFORE_CONVERSION.test(key));
-    if (columns.size < 10_000) columns.set(name, yes);
-  }
-  return yes;
-}
+const namesCurrencyBeforeConversion = attributeNameTest((key) => key === SAP_DOCUMENT_CURRENCY || (NAMES_CURRENCY.test(key) && BEFORE_CONVERSION.test(key)));
 
 /** The ISO code of the currency the document was converted from into its own, if its row names one. */
 export function convertedFrom(t: Transaction): string | undefined {
@@ -34,7 +24,7 @@ export function convertedFrom(t: Transaction): string | undefined {
   if (!attrs || !own) return undefined;
   for (const name in attrs) {
     const v = attrs[name];
-    if (typeof v !== "string" || !namesCurrencyBeforeConversion(name)) continue;
+    if (typeof v !== "string" || namesCurrencyBeforeConversion(name) === null) continue;
     const code = v.trim().toUpperCase();
     if (/^[A-Z]{3}$/.test(code) && code !== own) return code;
   }

@@ -9,7 +9,7 @@
 // the discount itself — a retail customer typing the staff code carries the staff code too — and
 // an item's, order's or account's group says nothing of who was given the price.
 import type { Transaction } from "../../../domain/transaction.ts";
-import { attributeKey } from "./markers.ts";
+import { attributeNameTest } from "./markers.ts";
 
 /** A name of a group, tier or class of something… */
 const GROUPING = /GROUP|TIER|SEGMENT|LEVEL|CLASS|CATEGORY|TYPE|MEMBERSHIP/;
@@ -21,18 +21,8 @@ const OF_SOMETHING_ELSE = /ITEM|PRODUCT|SKU|MATERIAL|ARTICLE|LEDGER|POSTING|ACCO
 /** A value longer than this is no group's name (a note, an address). */
 const MAX_VALUE_LENGTH = 64;
 
-const namesOfGroups = new Map<string, string | null>();
-
-/** The column's key when its name names a customer's group, else null (remembered per name). */
-function groupColumn(name: string): string | null {
-  let k = namesOfGroups.get(name);
-  if (k === undefined) {
-    const key = attributeKey(name);
-    k = GROUPING.test(key) && OF_CUSTOMER.test(key) && !OF_SOMETHING_ELSE.test(key) ? key : null;
-    if (namesOfGroups.size < 10_000) namesOfGroups.set(name, k);
-  }
-  return k;
-}
+/** The column's key when its name names a customer's group, else null. */
+const groupColumn = attributeNameTest((key) => GROUPING.test(key) && OF_CUSTOMER.test(key) && !OF_SOMETHING_ELSE.test(key));
 
 const NONE: readonly string[] = [];
 

@@ -17,18 +17,26 @@ export function saysNo(value: string): boolean {
 
 /**
  * A test of column names against `fields` (compared as attributeKey): the name's key when it is
- * one of them, else null. Remembered per name: a source has few column names, and such tests run
- * for every document of the history (normalising each name each time tripled the cost of the tax
- * observation on a wide export).
+ * one of them, else null.
  */
 export function attributeNameMatcher(fields: readonly string[]): (name: string) => string | null {
   const wanted = new Set(fields.map(key));
+  return attributeNameTest((k) => wanted.has(k));
+}
+
+/**
+ * A test of column names by what their key (attributeKey) says: the key when `test` accepts it,
+ * else null. Remembered per name: a source has few column names, and such tests run for every
+ * document of the history (normalising each name each time tripled the cost of the tax
+ * observation on a wide export).
+ */
+export function attributeNameTest(test: (key: string) => boolean): (name: string) => string | null {
   const seen = new Map<string, string | null>();
   return (name) => {
     let found = seen.get(name);
     if (found === undefined) {
       const k = key(name);
-      found = wanted.has(k) ? k : null;
+      found = test(k) ? k : null;
       if (seen.size < 10_000) seen.set(name, found);
     }
     return found;
