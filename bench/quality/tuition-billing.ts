@@ -60,7 +60,6 @@ const AY_START = ["2024-07-01", "2025-07-01"];
 
 /** The published rate table: a detail code (with its rate code) and its rate in each academic year. */
 interface Rate { code: string; rateCode: string; desc: string; unit: string; rate: [number, number] }
-const up = (v: number, f: number) => r2(v * f);
 const RATES: Rate[] = [
   { code: "TUUG", rateCode: "", desc: "Undergraduate Tuition per Credit Hour", unit: "CR", rate: [385, 399] },
   { code: "TUUF", rateCode: "", desc: "Undergraduate Tuition Flat Rate 12-18 Hours", unit: "TERM", rate: [4620, 4788] },
@@ -95,7 +94,6 @@ const RATES: Rate[] = [
 ];
 const rateOf = (code: string, rateCode: string, ay: 0 | 1) => RATES.find((r) => r.code === code && r.rateCode === rateCode)!.rate[ay];
 const descOf = (code: string, rateCode: string) => RATES.find((r) => r.code === code && r.rateCode === rateCode)!.desc;
-const LABS = RATES.filter((r) => r.code === "LABF").map((r) => r.rateCode);
 const LAB_FOR_PROGRAM: Record<string, string[]> = { ENGR: ["ENGR2105", "PHYS2425", "CHEM1411"], NURS: ["NURS3110", "BIOL1406", "CHEM1411"], SCI: ["BIOL1406", "CHEM1411", "PHYS2425", "GEOL1403"], ARTS: ["ARTS2316"], BUS: ["GEOL1403"], LIB: ["BIOL1406", "GEOL1403", "ARTS2316"] };
 const FLAT_FROM = 12, FLAT_TO = 18, TECH_MAX = 12;
 const refundPct = (term: Term, wd: string) => { const d = Math.round((Date.parse(wd) - Date.parse(term.start)) / 86400000); return d < 7 ? 100 : d < 14 ? 75 : d < 28 ? 50 : d < 42 ? 25 : 0; };

@@ -25,6 +25,7 @@ import { TaxHabits, TaxHabitsBuilder, type TaxHabitsParts } from "./detectors/le
 import { KitComponents, KitComponentsBuilder, type KitComponentsParts } from "./detectors/leakage/kit-components.ts";
 import { PromotionHabits, PromotionHabitsBuilder, type PromotionHabitsParts } from "./detectors/leakage/promotion-habits.ts";
 import { attributeKey, attributeNameMatcher, markerMatcher } from "./detectors/leakage/markers.ts";
+import { creditCharges } from "./detectors/duplicates/credit-charges.ts";
 import { CounterpartyNames, CounterpartyNamesBuilder } from "./names/counterparty-names.ts";
 import { profileNameField } from "./names/name-field.ts";
 import { PayeeAccounts, PayeeAccountsBuilder } from "./payee-accounts.ts";
@@ -67,6 +68,8 @@ export interface HistoryEntry {
   seq: number;
   ms: number;
   amount: number;
+  /** In creditsByReference: the credit's charge codes (credit-charges.ts), where its lines name any. */
+  charges?: string;
 }
 
 /**
@@ -265,6 +268,7 @@ export class HistoryBuilder {
       fp,
       documents ? documentKey(t) : undefined,
       documents ? documentNumberOf(t, fp!) : undefined,
+      t.type === "credit_note" && t.reference ? creditCharges(t) : undefined,
     );
     if (this.pending) {
       this.pending.push({ t, seq, amount });
@@ -289,11 +293,16 @@ export class HistoryBuilder {
     fp: string | ByteKey | undefined,
     docKey: string | ByteKey | undefined,
     documentNumber?: DocumentNumber,
+    creditCharges?: string,
   ) {
     const s = this.stats;
     const seq = this.seq++;
     s.record(id, isInvoice, seq, ms, amount);
-    if (creditReference !== undefined) pushTo(s.creditsByReference, creditReference, s.entryAt(seq));
+    if (creditReference !== undefined) {
+      const entry = s.entryAt(seq);
+      if (creditCharges !== undefined) entry.charges = creditCharges;
+      pushTo(s.creditsByReference, creditReference, entry);
+    }
     if (documentNumber !== undefined) s.recordNumber(seq, documentNumber);
     if (fp !== undefined) {
       s.addFingerprint(fp, seq);

@@ -13,6 +13,7 @@ import { ByteKey, sharedArray, StringTable, type StringTableParts } from "./stri
 import { regimeOf, TaxHabits, taxObservation } from "./detectors/leakage/tax-habits.ts";
 import { KitComponents, kitObservation } from "./detectors/leakage/kit-components.ts";
 import { PromotionHabits, promotionObservation } from "./detectors/leakage/promotion-habits.ts";
+import { creditCharges } from "./detectors/duplicates/credit-charges.ts";
 
 const NO_GROUPS: readonly string[] = [];
 const INVOICE = 1;
@@ -43,6 +44,8 @@ export interface LedgerBatch {
   wide: string[];
   /** The reference of each credit note that has one, in order. */
   references: string[];
+  /** Each such credit note's charge codes (credit-charges.ts; "" for none), in the same order. */
+  creditCharges: string[];
   /** The observations' strings (customers, regimes, SKUs), each once per batch. */
   strings: string[];
   /** Each invoice's tax observation (tax-habits.ts), flat: per invoice in `taxInts` its index in
@@ -85,6 +88,7 @@ export class LedgerBatchWriter {
   private keys = 0;
   private wide: string[] = [];
   private references: string[] = [];
+  private creditCharges: string[] = [];
   private strings: string[] = [];
   private refs = new Map<string, number>();
   private taxInts = new Int32Array(1024);
@@ -132,6 +136,7 @@ export class LedgerBatchWriter {
     if (t.type === "credit_note" && t.reference) {
       kind |= CREDIT_REFERENCE;
       this.references.push(t.reference);
+      this.creditCharges.push(creditCharges(t) ?? "");
     }
     if (t.type === "invoice") {
       this.observeTax(i, t);
@@ -197,6 +202,7 @@ export class LedgerBatchWriter {
       keyHashes: this.keyHashes.slice(0, this.keys),
       wide: this.wide,
       references: this.references,
+      creditCharges: this.creditCharges,
       strings: this.strings,
       taxInts: this.taxInts.slice(0, this.taxInt),
       taxNums: this.taxNums.slice(0, this.taxNum),
@@ -214,6 +220,7 @@ export class LedgerBatchWriter {
     this.keys = 0;
     this.wide = [];
     this.references = [];
+    this.creditCharges = [];
     this.strings = [];
     this.refs.clear();
     this.taxInt = 0;
@@ -400,15 +407,17 @@ export class LedgerMerge {
         keys.next(fp);
         keys.next(docKey);
       }
+      const credit = (kind & CREDIT_REFERENCE) !== 0 ? r++ : -1;
       this.builder.addLedgerEntry(
         id,
         (kind & INVOICE) !== 0,
         b.ms[i]!,
         b.amounts[i]!,
-        (kind & CREDIT_REFERENCE) !== 0 ? b.references[r++] : undefined,
+        credit >= 0 ? b.references[credit] : undefined,
         document ? fp : undefined,
         document ? docKey : undefined,
         (kind & NUMBERED) !== 0 ? { raw: b.numbers[nb++]!, type: b.numbers[nb++]!, currency: b.numbers[nb++]!, customer: b.numbers[nb++]!, notMade: b.numbers[nb++] === "1", net: Number(b.numbers[nb++]) } : undefined,
+        credit >= 0 && b.creditCharges[credit] ? b.creditCharges[credit] : undefined,
       );
     }
     this.observeTax(b, n);

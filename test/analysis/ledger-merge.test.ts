@@ -1,6 +1,6 @@
 // The history ledger merged from scan workers' batches (keys sent as bytes with their hashes, or
 // as strings when a character is wider than a byte) is the ledger one pass builds: same entries,
-// latest-id-wins, shadowed invoices, credit-note lists, fingerprints and document keys, and the
+// latest-id-wins, shadowed invoices, credit-note lists (with their charge codes), fingerprints and document keys, and the
 // same cut at a history limit, however the transactions are cut into batches; and the vendors'
 // own invoice numbers (duplicate_invoice by the counterparty's number), with statuses and taxes.
 import { expect, test } from "bun:test";
@@ -66,6 +66,8 @@ function expectSameLedger(a: HistoryStats, b: HistoryStats, ts: Transaction[]) {
   }
   for (let seq = 0; seq < a.size; seq++) expect(b.entryAt(seq)).toEqual(a.entryAt(seq));
   expect([...b.creditsByReference]).toEqual([...a.creditsByReference]);
+  // With each credit's charge codes (credit-charges.ts), which tell two credits of one amount apart.
+  expect([...a.creditsByReference.values()].flat().some((c) => c.charges?.startsWith("SKU-"))).toBe(true);
   expect([...b.namedContracts].sort()).toEqual([...a.namedContracts].sort());
   expect([...b.invoiceReferences].sort()).toEqual([...a.invoiceReferences].sort());
   expect(a.counterpartyNumbers.size).toBeGreaterThan(0);

@@ -9,6 +9,11 @@
 // Credits converted from another currency (converted-currency.ts) that exceed the invoice by no
 // more than a rate moves in the meantime are a medium excess: a full refund of a charge the buyer
 // paid in euros, converted at the refund day's rate, settles for a few percent more than the charge.
+// A credit taken back by a debit that names it (a waiver posted to the wrong term and reversed, a
+// credit memo cancelled) no longer stands: it is no original of the same credit posted again, nor
+// among the credits that exceed the invoice. Two credits of one amount that credit different
+// charges (their lines share no code: a withdrawal refund of tuition and a waiver; a mis-pick and a
+// disputed accessorial) are two credits, not one twice (credit-charges.ts).
 // A credit whose lines say they apply a deposit (a utility's or landlord's security deposit and its
 // interest applied to the final bill, the rest refunded) settles the invoice with the customer's
 // own money: it is judged for duplicates, never as a credit beyond the invoice.
@@ -17,6 +22,7 @@ import { before, type HistoryEntry } from "../../history.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, nearlyEqual, type Detector } from "../types.ts";
 import { convertedFrom } from "./converted-currency.ts";
+import { creditCharges, mayCreditSameCharges } from "./credit-charges.ts";
 
 /** How far above the invoice a converted credit may settle for an exchange rate's movement since the
  *  invoice (a share of the invoiced amount): a currency pair moves a few percent in a quarter. */
@@ -30,10 +36,13 @@ export const creditNoteDetector: Detector = {
     const tol = config.revenue_leakage.tolerance;
     const amount = Math.abs(txn.amount ?? 0);
     if (amount === 0) return [];
+    // An invoice of the history naming a credit as its reference takes it back (the reversal).
+    const reversed = ctx.history.invoiceReferences;
     const earlier: HistoryEntry[] = (ctx.history.creditsByReference.get(txn.reference) ?? []).filter(
-      (c) => c.id !== txn.transaction_id && (!self || before(c, self)),
+      (c) => c.id !== txn.transaction_id && (!self || before(c, self)) && !reversed.has(c.id),
     );
-    const twin = earlier.find((c) => nearlyEqual(c.amount, amount, tol));
+    const charges = creditCharges(txn);
+    const twin = earlier.find((c) => nearlyEqual(c.amount, amount, tol) && mayCreditSameCharges(c.charges, charges));
     const invoiced = ctx.history.invoiceAmount(txn.reference);
     const credited = earlier.reduce((s, c) => s + c.amount, 0) + amount;
     if (twin) {

@@ -1,0 +1,20 @@
+// What a credit note credits, as the history keeps it beside the credit (creditsByReference):
+// its lines' charge codes. Two credits of one amount against one invoice that credit different
+// charges — a student's withdrawal refund of tuition and her waiver of the same term, equal by the
+// published percentages; a warehouse's mis-pick credit and a disputed accessorial — are two
+// credits, not one posted twice (credit-notes.ts).
+import type { Transaction } from "../../../domain/transaction.ts";
+
+/** The credit's charge codes, sorted and each once, joined by a newline; undefined where no line names one. */
+export function creditCharges(t: Transaction): string | undefined {
+  let codes: string[] | undefined;
+  for (const l of t.lines) if (l.sku) (codes ??= []).includes(l.sku) || codes.push(l.sku);
+  return codes?.sort().join("\n");
+}
+
+/** Whether two credits may credit the same charges: one of them names none, or they share a code. */
+export function mayCreditSameCharges(a: string | undefined, b: string | undefined): boolean {
+  if (a === undefined || b === undefined) return true;
+  const theirs = new Set(b.split("\n"));
+  return a.split("\n").some((code) => theirs.has(code));
+}
