@@ -7,9 +7,9 @@ import type { Transaction } from "../../../domain/transaction.ts";
 
 /** The credit's charge codes, sorted and each once, joined by a newline; undefined where no line names one. */
 export function creditCharges(t: Transaction): string | undefined {
-  let codes: string[] | undefined;
-  for (const l of t.lines) if (l.sku) (codes ??= []).includes(l.sku) || codes.push(l.sku);
-  return codes?.sort().join("\n");
+  const codes = new Set<string>();
+  for (const l of t.lines) if (l.sku) codes.add(l.sku);
+  return codes.size > 0 ? [...codes].sort().join("\n") : undefined;
 }
 
 /** Whether two credits may credit the same charges: one of them names none, or they share a code. */
