@@ -122,7 +122,8 @@ function periodStart(text: string, attrs: NonNullable<Transaction["attributes"]>
   if (readings.length === 1) return readings[0];
   if (readings.length === 2) {
     const order = dayOrderOf(attrs);
-    const s = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})/.exec(v);
+    // The year's four digits before two: "02/01/2025" is of 2025, not a year "20" that no reading has.
+    const s = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})/.exec(v);
     if (!order || !s) return undefined;
     const [mm, dd] = order === "month_first" ? [+s[1]!, +s[2]!] : [+s[2]!, +s[1]!];
     const y = s[3]!.length === 2 ? 2000 + +s[3]! : +s[3]!;
