@@ -7,6 +7,10 @@
 // contract price, within rounding, beside a line of a contract price at least as high billed at
 // no less than that price. A cut to half with no procedure at its full rate beside it, the
 // highest-valued procedure reduced instead of a lower one, and any other fraction are still judged.
+// A line in percent is no procedure, on either side: a royalty at 3 % where the agreement says 6 %
+// beside a flat fee of 325 a month is a rate cut, not a second procedure at half its fee (a
+// percentage and a fee are no prices of one scale).
+import { isPercentUnit } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import { isBelowOnLine } from "../types.ts";
 import type { LineFacts } from "./line-facts.ts";
@@ -16,7 +20,7 @@ const REDUCED_SHARE = 0.5;
 
 export function reducedAsMultipleProcedure(f: LineFacts, fullRates: () => FullRates, tolerance: ModulesConfig["revenue_leakage"]["tolerance"]): boolean {
   const terms = f.terms;
-  if (!terms || f.net === undefined || !(f.quantity > 0) || !(terms.price > 0)) return false;
+  if (!terms || f.net === undefined || !(f.quantity > 0) || !(terms.price > 0) || isPercentUnit(f.line.unit)) return false;
   const reduced = terms.price * REDUCED_SHARE;
   if (isBelowOnLine(f.net, reduced, f.quantity, tolerance) || isBelowOnLine(reduced, f.net, f.quantity, tolerance)) return false;
   // Another line of a contract price at least as high, billed at no less than it.
@@ -38,7 +42,7 @@ export interface FullRates {
 export function fullRatesOf(lines: readonly LineFacts[], tolerance: ModulesConfig["revenue_leakage"]["tolerance"]): FullRates {
   const out: FullRates = { best: Number.NEGATIVE_INFINITY, top: undefined, second: Number.NEGATIVE_INFINITY };
   for (const p of lines) {
-    if (p.terms === undefined || p.net === undefined || !(p.quantity > 0) || isBelowOnLine(p.net, p.terms.price, p.quantity, tolerance)) continue;
+    if (p.terms === undefined || p.net === undefined || !(p.quantity > 0) || isPercentUnit(p.line.unit) || isBelowOnLine(p.net, p.terms.price, p.quantity, tolerance)) continue;
     const price = p.terms.price;
     if (price > out.best) {
       out.second = out.best;
