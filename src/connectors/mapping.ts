@@ -79,6 +79,8 @@ export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
     { name: "unit", kind: "text" },
     { name: "billing_frequency", kind: "text" },
     { name: "billing_timing", kind: "text" },
+    // On a minimum charge's row, the codes it applies to (minimum-top-up.ts: minimumScope).
+    { name: "applies_to", kind: "text" },
   ],
   price_list: [
     { name: "sku", kind: "text", required: true },

@@ -91,6 +91,9 @@ export interface Contract {
   billing_frequency?: string;
   /** When a recurring charge is billed against its period: in advance (the default) or in arrears. */
   billing_timing?: string;
+  /** On a minimum charge's row: the codes it applies to (a minimum royalty: "ROYALTY"), separated
+   *  by commas or spaces; absent: the codes its contract prices. */
+  applies_to?: string;
 }
 
 export interface PriceListEntry {

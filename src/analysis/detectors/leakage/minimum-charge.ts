@@ -9,7 +9,9 @@
 // What the minimum applies to is what the contract prices: the lines of SKUs the minimum's
 // contract has rows for (a carrier's agreement prices the linehaul; fuel and accessorials come
 // from the tariff and are charged on top), or, where the contract states nothing but the minimum,
-// the whole bill. A bill with none of the contract's SKUs (a bill of accessorials alone) is not
+// the whole bill; a minimum row that names the codes it applies to (`applies_to`: a franchise
+// agreement's minimum royalty, beside the brand fund and technology fee it also prices) applies
+// to those (minimumScope in minimum-top-up.ts). A bill with none of the contract's SKUs (a bill of accessorials alone) is not
 // judged. Those lines are counted at their billed amounts, or at the contract's price where a
 // line is billed below it (the line's own finding has that shortfall: the minimum's adds only
 // what the agreed prices would still have fallen short), and the money at risk is the minimum
@@ -30,8 +32,8 @@ import { contractsInScope } from "./contract-scope.ts";
 import { documentRules, PRICING_RULES } from "./pricing.ts";
 import { replacedInvoice } from "./replaced-invoice.ts";
 import { workDaysBefore } from "./work-dates.ts";
-import { isMinimumCode } from "./minimum-top-up.ts";
-import { namedPeriodDays } from "./billed-period.ts";
+import { isMinimumCode, minimumScope } from "./minimum-top-up.ts";
+import { namedPeriodDays, periodEndBefore } from "./billed-period.ts";
 import { cadenceOf } from "./unbilled-recurring.ts";
 
 export const minimumChargeDetector: Detector = {
@@ -46,13 +48,13 @@ export const minimumChargeDetector: Detector = {
     if (codes.length === 0 || txn.lines.some((l) => l.sku !== undefined && isMinimumCode(l.sku, cfg.minimum_charge_skus))) return [];
     const minimum = minimumInForce(txn, ctx, codes);
     if (!minimum || documentRules(txn, ctx, cfg) !== PRICING_RULES || addsToOriginal(txn, ctx) || billsLessThanItsPeriod(txn, minimum)) return [];
-    // The lines the minimum applies to: those of the SKUs its contract prices, else all.
-    const priced = ctx.reference.contractSkus(minimum.contract_id);
-    const appliesToAll = [...priced].every((sku) => isMinimumCode(sku, cfg.minimum_charge_skus));
+    // The lines the minimum applies to: the codes its row names, else those of the SKUs its contract prices, else all.
+    const scope = minimumScope(minimum, ctx, cfg.minimum_charge_skus);
+    const appliesToAll = scope.all;
     let billed = 0;
     let counted = 0;
     for (const f of input.lines()) {
-      if (!appliesToAll && !priced.has(f.pricingSku)) continue;
+      if (!scope.covers(f.pricingSku)) continue;
       const amount = f.line.amount ?? (f.net ?? 0) * f.quantity;
       const agreed = f.terms && f.quantity > 0 ? f.terms.price * f.quantity : amount;
       billed += Math.max(amount, agreed);
@@ -95,10 +97,15 @@ function finding(txn: Transaction, minimum: Contract, billed: number, short: num
   };
 }
 
-/** The most generous minimum (the lowest) in force on the bill's day or the day its work was done, in its currency. */
+/**
+ * The most generous minimum (the lowest) in force on the bill's day or the day its work was done,
+ * in its currency. Service billed in arrears is judged on the last day of the period the bill
+ * names instead of the bill's day (billed-period.ts): a minimum royalty from a unit's 13th month
+ * owes nothing on the bill of its 12th, issued in the 13th.
+ */
 function minimumInForce(txn: Transaction, ctx: AnalysisContext, codes: readonly string[]): Contract | undefined {
   const day = dayOf(txn.date);
-  const days = [day, ...workDaysBefore(txn, day)];
+  const days = [periodEndBefore(txn, day) ?? day, ...workDaysBefore(txn, day)];
   let best: Contract | undefined;
   for (const code of codes) {
     for (const c of contractsInScope(ctx, txn, code)) {
