@@ -59,7 +59,7 @@ connectors:
       unit_price: Rate
       line_amount: Line Amount
     reference_mapping:
-      contracts: { contract_id: Agreement No, customer_id: Location ID, sku: Fee Code, price: Rate, unit: UOM, billing_frequency: Billing Frequency, billing_timing: Billing Timing, valid_from: Effective From, valid_to: Effective To }
+      contracts: { contract_id: Agreement No, customer_id: Location ID, sku: Fee Code, price: Rate, unit: UOM, billing_frequency: Billing Frequency, billing_timing: Billing Timing, applies_to: Applies To, valid_from: Effective From, valid_to: Effective To }
       price_list: { sku: Fee Code, list_price: Rate, unit: UOM, valid_from: Effective Date }
 rules:
   - id: sales_reported_below_pos

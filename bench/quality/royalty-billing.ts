@@ -127,7 +127,8 @@ export function generateRoyalty(seed: number) {
     a.to = addDays(day, -1);
     u.agreements.push({ no: agreementNo(), franchisee: singleOwner().id, from: day, to: "", royalty: 6, fund: 2, minimum: u.weekly ? null : 1200, minimumFrom: addMonths(monthOf(day), 1), abated: null, kind: "transfer" });
   }
-  for (const u of settled.splice(0, 4)) u.closed = addDays(addMonths(FIRST_DAY, int(3, 19)), int(3, 25));
+  // A closure terminates the unit's agreement on its last day of business.
+  for (const u of settled.splice(0, 4)) { u.closed = addDays(addMonths(FIRST_DAY, int(3, 19)), int(3, 25)); u.agreements[0]!.to = u.closed; }
   // A few current, monthly units that sell little: their royalty often falls below the minimum.
   for (const u of units.filter((x) => !x.weekly && x.agreements[0]!.minimum && x.opened < "2024-01-01").slice(0, 8)) u.weeklySales = logn(4300, 0.12);
 
@@ -424,7 +425,8 @@ export function writeRoyalty(seed: number, out: string) {
   const agr: string[][] = [];
   for (const u of g.units) for (const a of u.agreements) {
     // A monthly fee is billed with a monthly reporter's sales report (in arrears), on the 1st for a weekly reporter (in advance).
-    const row = (code: string, desc: string, rate: number, uom: string, freq: string, from: string, to: string) => agr.push([a.no, u.id, a.franchisee, code, desc, qtyText(rate), uom, freq, freq === "Monthly" ? (u.weekly ? "Advance" : "Arrears") : "", usDate(from), usDate(to)]);
+    // The minimum royalty applies to the royalty alone (the fee it is the minimum of).
+    const row = (code: string, desc: string, rate: number, uom: string, freq: string, from: string, to: string) => agr.push([a.no, u.id, a.franchisee, code, desc, qtyText(rate), uom, freq, freq === "Monthly" ? (u.weekly ? "Advance" : "Arrears") : "", code === "MIN-ROYALTY" ? "ROYALTY" : "", usDate(from), usDate(to)]);
     if (a.abated) { row("ROYALTY", "Royalty (new unit abatement)", a.abated.rate, "%", "Per Report", a.from, a.abated.until); row("ROYALTY", "Royalty", a.royalty, "%", "Per Report", addDays(a.abated.until, 1), a.to); }
     else row("ROYALTY", "Royalty", a.royalty, "%", "Per Report", a.from, a.to);
     row("BRAND-FUND", "Brand fund contribution", a.fund, "%", "Per Report", a.from, a.to);
@@ -433,7 +435,7 @@ export function writeRoyalty(seed: number, out: string) {
     if (a.minimum) row("MIN-ROYALTY", "Minimum monthly royalty", a.minimum, "MO", "Monthly", a.minimumFrom > a.from ? a.minimumFrom : a.from, a.to);
     row("LATE-RPT", "Late sales report fee", STANDARD.late, "EA", "Per Occurrence", a.from, a.to);
   }
-  writeFileSync(join(out, "ref", "franchise_agreements.csv"), csv(["Agreement No", "Location ID", "Franchisee ID", "Fee Code", "Fee Description", "Rate", "UOM", "Billing Frequency", "Billing Timing", "Effective From", "Effective To"], agr));
+  writeFileSync(join(out, "ref", "franchise_agreements.csv"), csv(["Agreement No", "Location ID", "Franchisee ID", "Fee Code", "Fee Description", "Rate", "UOM", "Billing Frequency", "Billing Timing", "Applies To", "Effective From", "Effective To"], agr));
   // The franchisor's standard fee schedule (the current FDD), dated.
   const std: string[][] = [
     ["ROYALTY", "Royalty", String(STANDARD.royalty), "%", usDate("2018-01-01")],
