@@ -11,8 +11,8 @@
 // from the tariff and are charged on top), or, where the contract states nothing but the minimum,
 // the whole bill; a minimum row that names the codes it applies to (`applies_to`: a franchise
 // agreement's minimum royalty, beside the brand fund and technology fee it also prices) applies
-// to those (minimumScope in minimum-top-up.ts). A bill with none of the contract's SKUs (a bill of accessorials alone) is not
-// judged. Those lines are counted at their billed amounts, or at the contract's price where a
+// to those (minimumScope in minimum-top-up.ts). A bill with none of the contract's SKUs (a bill
+// of accessorials alone) is not judged. Those lines are counted at their billed amounts, or at the contract's price where a
 // line is billed below it (the line's own finding has that shortfall: the minimum's adds only
 // what the agreed prices would still have fallen short), and the money at risk is the minimum
 // less that.
@@ -48,7 +48,7 @@ export const minimumChargeDetector: Detector = {
     if (codes.length === 0 || txn.lines.some((l) => l.sku !== undefined && isMinimumCode(l.sku, cfg.minimum_charge_skus))) return [];
     const minimum = minimumInForce(txn, ctx, codes);
     if (!minimum || documentRules(txn, ctx, cfg) !== PRICING_RULES || addsToOriginal(txn, ctx) || billsLessThanItsPeriod(txn, minimum)) return [];
-    // The lines the minimum applies to: the codes its row names, else those of the SKUs its contract prices, else all.
+    // The lines the minimum applies to: the codes its row names, else the SKUs its contract prices, else all.
     const scope = minimumScope(minimum, ctx, cfg.minimum_charge_skus);
     const appliesToAll = scope.all;
     let billed = 0;

@@ -4,8 +4,8 @@
 // charge adjustment: 410.00" — rather than the whole minimum. Priced against the minimum's row as
 // a whole minimum, every such line would read as a price cut. Its price is what it must top up:
 // the minimum less the bill's other charges that the minimum applies to (minimumScope: the codes
-// its row names, else the lines of the SKUs its contract prices, or all where it prices nothing else), each counted at no
-// less than its contract price (a cut there is that line's own finding). A top-up that brings the
+// its row names, else the lines of the SKUs its contract prices, or all where it prices nothing
+// else), each counted at no less than its contract price (a cut there is that line's own finding). A top-up that brings the
 // bill to the minimum is right; one that leaves it short is below the contract by what is missing.
 import type { Contract } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
