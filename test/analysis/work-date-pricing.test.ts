@@ -50,3 +50,15 @@ test("the document's other dates tell an ambiguous work date's order: a period e
   // Without another date to tell, the nearest reading before the invoice: 6 July, after the change.
   expect(codes((await analyse(ticket("TM-10", { "Work Date": "06/07/2025" }), { ref })).anomalies)).toEqual(["price_below_list"]);
 });
+
+test("a rental's cycle invoice keeps the rates of its date out: the rate book's renewal does not reach a contract already out", async () => {
+  // Wynne RentalMan, Point of Rental and InTempo write the rates on the rental contract the day the
+  // equipment goes out (`Date Out`); every 28-day cycle of the rental is billed at them.
+  const ref = { price_list: [...reference.price_list, { sku: "100-1020", list_price: 2450, currency: "USD" }, { sku: "100-1020", list_price: 2573, currency: "USD", valid_from: "2026-01-01" }] };
+  const line = [{ sku: "100-1020", qty: 1, unit: 2450, list: 2450, disc: 0 }];
+  const cycle = (id: string, attributes: Record<string, string>) => ({ ...invoice(id, { customer: "CUST-9", date: "2026-02-10T10:00:00Z", lines: line }), attributes });
+  expect((await analyse(cycle("4411001-003", { "Date Out": "11/17/2025", "Bill From": "01/12/2026", "Bill Thru": "02/09/2026" }), { ref })).anomalies).toEqual([]);
+  expect((await analyse(cycle("4411002-003", { "Out Date": "11/17/2025" }), { ref })).anomalies).toEqual([]);
+  // A rental out after the renewal owes the new book.
+  expect(codes((await analyse(cycle("4411003-002", { "Date Out": "01/05/2026", "Bill From": "01/12/2026", "Bill Thru": "02/09/2026" }), { ref })).anomalies)).toEqual(["price_below_list"]);
+});

@@ -8,12 +8,15 @@
 // freight is rated at the tariff in force that day, though it is billed on delivery. A medical
 // claim names its date of service (`Date of Service`, `DOS`): the service is charged at the
 // chargemaster and paid at the fee schedule of that day, though the claim is created days later.
+// An equipment rental names the day its machines went out (`Date Out` in Wynne RentalMan and
+// InTempo, `Out Date` in Point of Rental): the rates are written on the contract that day, and
+// every 28-day cycle of a rental that runs past the rate book's yearly renewal is billed at them.
 import type { Transaction } from "../../../domain/transaction.ts";
 import { type DayOrder, dayOrderOf } from "../../dates.ts";
 import { attributeNameMatcher } from "./markers.ts";
 
 /** Attributes naming the day the work was done. */
-export const WORK_DATE_FIELDS = ["service_date", "visit_date", "job_date", "work_date", "completion_date", "completed_date", "ship_date", "pickup_date", "pick_up_date", "date_of_service", "dos"] as const;
+export const WORK_DATE_FIELDS = ["service_date", "visit_date", "job_date", "work_date", "completion_date", "completed_date", "ship_date", "pickup_date", "pick_up_date", "date_of_service", "dos", "date_out", "out_date"] as const;
 export const workDateField = attributeNameMatcher(WORK_DATE_FIELDS);
 
 /** Whether the document names the day its work was done (any work date column with a value). */
