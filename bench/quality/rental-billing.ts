@@ -226,7 +226,7 @@ export function generateRental(seed: number) {
       const cycleEnd = addDays(from, 28);
       const final = lastStop <= cycleEnd;
       const thru = final ? lastStop : cycleEnd;
-      const inv: Invoice = { no: `${ct.no}-${String(++seq).padStart(3, "0")}`, type: final ? "Final Invoice" : "Cycle Invoice", date: final ? addDays(ct.returned > thru ? ct.returned : thru, int(0, 2)) : addDays(thru, int(0, 1)), contract: ct, from, thru, cycle, related: null, reason: "", user: pick(users), approver: ct.quote?.approver ?? "", lines: [], regular: final && cycle === 1 ? "regular" : final ? "cycle_final" : "cycle_invoice", offRentShown: !!ct.offRent, returnedShown: final };
+      const inv: Invoice = { no: `${ct.no}-${String(++seq).padStart(3, "0")}`, type: final ? "Final Invoice" : "Cycle Invoice", date: final ? addDays(ct.returned > thru ? ct.returned : thru, int(0, 2)) : addDays(thru, int(0, 1)), contract: ct, from, thru, cycle, related: null, reason: "", user: pick(users), approver: ct.quote?.approver ?? "", lines: [], regular: final && cycle === 1 ? "regular" : final ? "cycle_final" : "cycle_invoice", offRentShown: !!ct.offRent && ct.offRent <= EXPORT_END, returnedShown: final };
       let rental = 0;
       const rules = new Set<string>();
       for (const it of ct.items) {
@@ -328,12 +328,13 @@ export function generateRental(seed: number) {
     const it = inv.contract.items[0]!;
     const { days: d } = chargeable(inv.from, inv.contract.expected, inv.contract, it);
     const br = bestRate(d, it.rates);
+    // Days the best rate charges nothing for (a sixth day within a week's rate) lose nothing: not planted there.
+    if (br.parts.reduce((s, p) => s + p.qty * p.rate, 0) >= inv.lines.filter((l) => l.type === "Rental").reduce((s, l) => s + l.amount, 0) - 0.005) return false;
     const descOf = inv.lines.find((l) => l.type === "Rental")!.desc.replace(/ \d{2}\/\d{2}\/\d{4}-\d{2}\/\d{2}\/\d{4} \d+ days?/, ` ${usDate(inv.from)}-${usDate(inv.contract.expected)} ${d} day${d > 1 ? "s" : ""}`);
     const rest = inv.lines.filter((l) => l.type !== "Rental");
     inv.lines = [...br.parts.map((p) => ({ type: "Rental", equipment: it.equipment, cc: it.cat!.cc, desc: descOf, qty: p.qty, unit: p.unit, rate: p.rate, amount: r2(p.qty * p.rate) })), ...rest];
     inv.thru = inv.contract.expected;
     recompute(inv);
-    if (before - subtotal(inv) < 0.005) return false;
     plant(inv, "late_return_billed_to_expected", before - subtotal(inv));
     return true;
   });

@@ -12,6 +12,7 @@ import type { Transaction } from "../../../domain/transaction.ts";
 import type { Finding } from "../types.ts";
 import { dayOf } from "../../dates.ts";
 import { attributeKey, markerMatcher } from "./markers.ts";
+import { type RentalBill, RentalBills } from "./rental-periods.ts";
 
 /** How a line's unit counts. */
 export type UnitKind = "usage" | "time" | "percent";
@@ -65,6 +66,7 @@ export interface MonthBill {
 export interface BilledComponentsState {
   services: [string, MonthBill[]][];
   documents: string[];
+  rentals: RentalBill[];
 }
 
 /** Collects, over the history pass, each service's invoice lines that state a unit, by month. */
@@ -72,10 +74,12 @@ export class BilledComponents {
   private readonly services = new Map<string, Map<number, MonthBill>>();
   /** Transaction ids of the documents kept. */
   readonly documents: string[] = [];
+  /** The bills that say they are an equipment rental's, judged against their contract (rental-periods.ts). */
+  readonly rentals = new RentalBills();
 
   /** Its content, to cross threads (parallel/split-scan.ts). */
   state(): BilledComponentsState {
-    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents };
+    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills };
   }
 
   /**
@@ -85,6 +89,7 @@ export class BilledComponents {
   merge(part: BilledComponentsState) {
     const offset = this.documents.length;
     for (const id of part.documents) this.documents.push(id);
+    this.rentals.merge(part.rentals);
     for (const [key, bills] of part.services) {
       let months = this.services.get(key);
       if (!months) this.services.set(key, (months = new Map()));
@@ -112,6 +117,7 @@ export class BilledComponents {
     // A service is what the bills name as a contract: a customer's orders of goods are no service
     // that bills month after month (the same units on one month's orders and not the next say nothing).
     if (t.type !== "invoice" || t.contract_id === undefined || t.contract_id === "") return;
+    this.rentals.add(t);
     let kept: { sku: string; unit: string; kind: UnitKind; quantity: number; amount: number }[] | undefined;
     for (const l of t.lines) {
       if (!l.sku || l.unit === undefined) continue;

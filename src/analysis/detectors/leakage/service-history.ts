@@ -1,6 +1,7 @@
 // The judgements of each service's bills month by month (billed-components.ts), made once per
-// context after the history pass: usage that stopped (usage-stopped.ts) and a component missing
-// from one bill (component-missing.ts), handed to the invoices they go on.
+// context after the history pass: usage that stopped (usage-stopped.ts), a component missing
+// from one bill (component-missing.ts) and the days of an equipment rental no bill charges
+// (rental-periods.ts), handed to the invoices they go on.
 import type { Finding } from "../types.ts";
 import type { BilledComponents } from "./billed-components.ts";
 import { componentsMissing } from "./component-missing.ts";
@@ -25,6 +26,7 @@ export class ServiceHistoryFindings {
     const byTransaction = new Map<string, Finding[]>();
     const histories = [...billed.histories()];
     const seasons = new UsageSeasons(histories);
+    for (const [id, found] of billed.rentals.judge(tolerance)) byTransaction.set(id, found);
     for (const months of histories) {
       for (const f of [...usageStopped(months, billed.documents, seasons, tolerance), ...componentsMissing(months, billed.documents, tolerance)]) {
         for (const doc of f.documents) {
