@@ -330,6 +330,20 @@ describe("prices, duplicates, free of charge", () => {
     expect((await analyse(line(60, 70), { ref })).anomalies[0]!.amount_at_risk).toBe(600);
     // A follow-up invoice of an order (referring to the first part) keeps the order's tier.
     expect((await analyse({ ...line(20, 70), reference: "TQ-0" }, { ref })).anomalies).toEqual([]);
+    // A graduated tier billed as two lines of the code (a WMS's "units 1-150" at the base price,
+    // "units over 150" at the tier's): the document's lines together reach the tier.
+    const lines = (parts: [number, number][]) => ({ ...invoice("TG", { customer: "CUST-T", lines: parts.map(([qty, unit]) => ({ sku: "SKU-A", qty, unit, disc: 0 })) }), contract_id: "CTR-T" });
+    expect((await analyse(lines([[150, 90], [60, 70]]), { ref })).anomalies).toEqual([]);
+    // Together short of the tier, the part at its price is still worth a look; another code's
+    // quantity, or another unit's, adds nothing to the tier's.
+    expect((await analyse(lines([[130, 90], [60, 70]]), { ref })).anomalies.map((a) => [a.code, a.severity])).toEqual([["price_below_contract", "medium"]]);
+    const otherCode = lines([[150, 50], [60, 70]]);
+    otherCode.lines[0]!.sku = "SKU-B";
+    expect((await analyse(otherCode, { ref })).anomalies.map((a) => [a.code, a.severity])).toEqual([["price_below_contract", "medium"]]);
+    const otherUnit = lines([[150, 90], [60, 70]]);
+    otherUnit.lines[0]!.unit = "CS";
+    otherUnit.lines[1]!.unit = "EA";
+    expect((await analyse(otherUnit, { ref })).anomalies.map((a) => [a.code, a.severity])).toEqual([["price_below_contract", "medium"]]);
     // The tier's price may be a deeper discount off list than the contract's cap: still the tier's case.
     const capped = { contracts: ref.contracts.map((c) => ({ ...c, max_discount_pct: 5 })) };
     expect((await analyse({ ...line(20, 70), lines: [{ ...line(20, 70).lines[0]!, list_price: 100 }] }, { ref: capped })).anomalies.map((a) => [a.code, a.severity])).toEqual([["price_below_contract", "medium"]]);

@@ -5,8 +5,8 @@
 // policy, on a document that names its approver, is an approved discount (approvedWriteDown).
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelowOnLine, money, shortfallScore } from "../types.ts";
+import { type Contract, sameUnit, type Transaction } from "../../../domain/transaction.ts";
 import { atUnreachedTier, effectiveDiscount, type LineFacts } from "./line-facts.ts";
-import type { Transaction } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 
@@ -15,7 +15,8 @@ const TIER_SCORE = 0.5;
 
 export const priceBelowContractRule: LineRule = {
   code: "price_below_contract",
-  check(f, { txn, config }) {
+  check(f, input) {
+    const { txn, config } = input;
     const terms = f.terms;
     if (!terms || f.net === undefined || f.quantity <= 0) return null;
     if (!isBelowOnLine(f.net, terms.price, f.quantity, config.revenue_leakage.tolerance)) return null;
@@ -24,7 +25,7 @@ export const priceBelowContractRule: LineRule = {
     // says so; the first part cannot), so it is worth a look, not decisive — whatever discount
     // off list the tier's price is.
     const tier = atUnreachedTier(f, config.revenue_leakage.tolerance);
-    if (tier && txn.reference) return null;
+    if (tier && (txn.reference || documentReaches(f, input.lines(), tier))) return null;
     if (!tier && approvedWriteDown(f, txn, terms.price, config.revenue_leakage)) return null;
     const discount = effectiveDiscount(f);
     if (!tier && terms.max_discount_pct !== undefined && discount !== undefined && discount > terms.max_discount_pct + 0.01) return null;
@@ -44,6 +45,20 @@ export const priceBelowContractRule: LineRule = {
     };
   },
 };
+
+/**
+ * Whether the document's lines of the line's code, in its unit, together reach the volume tier:
+ * a graduated tier is billed as two lines of one code (a WMS's pick charge as "units 1-10,000" at
+ * the base rate and "units over 10,000" at the tier's, Extensiv and Manhattan billing alike), the
+ * second of which alone never reaches the tier's minimum. The month's quantity does.
+ */
+function documentReaches(f: LineFacts, lines: readonly LineFacts[], tier: Contract): boolean {
+  let quantity = 0;
+  for (const o of lines) {
+    if (o.pricingSku === f.pricingSku && o.quantity > 0 && sameUnit(o.line.unit, f.line.unit)) quantity += o.quantity;
+  }
+  return quantity >= (tier.min_quantity ?? 0);
+}
 
 /**
  * Whether the line is the agreed price less a discount it records, within the policy's maximum,
