@@ -66,3 +66,39 @@ test("a monthly minimum judges the bill of a month, not a work order's bill of a
   const perBill = { ...monthlyRef, contracts: monthlyRef.contracts.map(({ billing_frequency: _, ...c }) => c) };
   expect(codes((await analyse(project("W3", "04/14/2026", "04/14/2026"), { ref: perBill, config })).anomalies)).toEqual(["below_minimum_charge"]);
 });
+
+// A client's first month: its rate sheet starts on the 12th, the bill names the whole month. Billing
+// systems prorate a monthly minimum over the days the agreement ran (Zuora's "use actual number of
+// days": 20 of 31 days), so the month's activity is judged against that share of the minimum.
+const startedRef = (from: string, earlier?: string) => ({
+  contracts: [
+    ...monthlyRef.contracts.map((c) => ({ ...c, valid_from: from })),
+    ...(earlier ? [{ contract_id: "RS-C1-2025", customer_id: "C1", sku: "MIN-MONTHLY", price: 1400, currency: "USD", valid_from: earlier, valid_to: "2026-03-11", billing_frequency: "Monthly" }] : []),
+  ],
+  price_list: ref.price_list,
+});
+const march = (id: string, pick: number): Transaction => ({
+  transaction_id: id, type: "invoice", date: "2026-04-02", customer_id: "C1", currency: "USD", amount: pick + 540,
+  attributes: { "Billing Period Start": "03/01/2026", "Billing Period End": "03/31/2026" },
+  lines: [
+    { sku: "PICK-ORDER", quantity: pick / 2.75, unit_price: 2.75, amount: pick },
+    { sku: "STOR-PLT-MO", quantity: 30, unit_price: 18, amount: 540 },
+  ],
+});
+
+test("a client's first, partial month owes the monthly minimum prorated from its sheet's start", async () => {
+  // 1,500 × 20 / 31 = 967.74 owed; 1,090 billed: no shortfall.
+  expect((await analyse(march("P1", 550), { ref: startedRef("2026-03-12"), config })).anomalies).toEqual([]);
+  // 852.50 billed: short of the prorated minimum by 115.24, not of the whole one.
+  const short = await analyse(march("P2", 312.5), { ref: startedRef("2026-03-12"), config });
+  expect(codes(short.anomalies)).toEqual(["below_minimum_charge"]);
+  expect(short.anomalies[0]!.amount_at_risk).toBe(115.24);
+  expect(short.anomalies[0]!.message).toContain("prorated 20 of 31 days");
+  // A sheet in force from the period's first day, or renewed mid-month (the earlier sheet ran until
+  // the 11th): the whole minimum is owed.
+  expect(codes((await analyse(march("P3", 550), { ref: startedRef("2026-03-01"), config })).anomalies)).toEqual(["below_minimum_charge"]);
+  expect(codes((await analyse(march("P4", 550), { ref: startedRef("2026-03-12", "2025-03-12"), config })).anomalies)).toEqual(["below_minimum_charge"]);
+  // A minimum per bill (no cadence) is not prorated.
+  const perBill = { ...startedRef("2026-03-12"), contracts: startedRef("2026-03-12").contracts.map(({ billing_frequency: _, ...c }) => c) };
+  expect(codes((await analyse(march("P5", 550), { ref: perBill, config })).anomalies)).toEqual(["below_minimum_charge"]);
+});

@@ -82,6 +82,16 @@ export function namedPeriodDays(txn: Transaction): number | undefined {
   return (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
 }
 
+/**
+ * The first and last day (YYYY-MM-DD) of the period the document names, where it names both and
+ * they read as days in order; undefined otherwise.
+ */
+export function namedPeriod(txn: Transaction): { from: string; to: string } | undefined {
+  const from = namedPeriodStart(txn);
+  const to = from === undefined ? undefined : firstNamedDay(txn, periodEndField, () => true);
+  return from === undefined || to === undefined || to < from ? undefined : { from, to };
+}
+
 function firstNamedText(txn: Transaction, field: (name: string) => string | null): string | undefined {
   const attrs = txn.attributes;
   if (!attrs) return undefined;
@@ -123,7 +133,7 @@ function periodStart(text: string, attrs: NonNullable<Transaction["attributes"]>
   if (readings.length === 2) {
     const order = dayOrderOf(attrs);
     // The year's four digits before two: "02/01/2025" is of 2025, not a year "20" that no reading has.
-    const s = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})/.exec(v);
+    const s = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?!\d)/.exec(v);
     if (!order || !s) return undefined;
     const [mm, dd] = order === "month_first" ? [+s[1]!, +s[2]!] : [+s[2]!, +s[1]!];
     const y = s[3]!.length === 2 ? 2000 + +s[3]! : +s[3]!;

@@ -33,7 +33,7 @@ import { documentRules, PRICING_RULES } from "./pricing.ts";
 import { replacedInvoice } from "./replaced-invoice.ts";
 import { workDaysBefore } from "./work-dates.ts";
 import { isMinimumCode, minimumScope } from "./minimum-top-up.ts";
-import { namedPeriodDays, periodEndBefore } from "./billed-period.ts";
+import { namedPeriod, namedPeriodDays, periodEndBefore } from "./billed-period.ts";
 import { cadenceOf } from "./unbilled-recurring.ts";
 
 export const minimumChargeDetector: Detector = {
@@ -60,11 +60,12 @@ export const minimumChargeDetector: Detector = {
       billed += Math.max(amount, agreed);
       counted++;
     }
-    if (counted === 0 || !(billed > 0) || !isBelow(billed, minimum.price, cfg.tolerance)) return [];
+    if (counted === 0 || !(billed > 0)) return [];
+    const owed = owedInPeriod(txn, ctx, codes, minimum);
+    if (!isBelow(billed, owed.amount, cfg.tolerance)) return [];
     // Credited in full and billed again: the new bill is the one judged (asked only of a finding).
     if (replacedInvoice(txn, ctx) !== undefined) return [];
-    const short = minimum.price - billed;
-    return [finding(txn, minimum, billed, short, appliesToAll)];
+    return [finding(txn, minimum, billed, owed, appliesToAll)];
   },
 };
 
@@ -82,14 +83,50 @@ function billsLessThanItsPeriod(txn: Transaction, minimum: Contract): boolean {
   return days !== undefined && days < (cadence.months > 0 ? 28 * cadence.months : 7 * cadence.weeks);
 }
 
-function finding(txn: Transaction, minimum: Contract, billed: number, short: number, appliesToAll: boolean): Finding {
+/** What a bill owes of its minimum: the whole, or the share of its period the minimum ran. */
+interface Owed {
+  amount: number;
+  /** Where prorated: the days of the period the minimum ran, and the period's days. */
+  days?: { covered: number; period: number };
+}
+
+/**
+ * The minimum the bill owes. A minimum stated per period (its row's cadence: a 3PL's "Monthly"
+ * minimum) that no row of the customer's had in force on the first day of the period the bill
+ * names — a client's first month, its rate sheet starting on the 12th — is prorated over the days
+ * of the period from its start, as billing systems prorate a monthly charge over a partial month
+ * (Zuora's "use actual number of days", a WMS's minimum in a client's first month): 20 of 31 days
+ * of a 1,500 minimum owe 967.74. A sheet renewed mid-month still owes the whole (the earlier one
+ * ran from the first), and a minimum per bill (no cadence) is never prorated.
+ */
+function owedInPeriod(txn: Transaction, ctx: AnalysisContext, codes: readonly string[], minimum: Contract): Owed {
+  const whole = { amount: minimum.price };
+  if (!cadenceOf(minimum.billing_frequency, minimum.billing_timing)) return whole;
+  const period = namedPeriod(txn);
+  const start = minimum.valid_from?.slice(0, 10);
+  if (!period || !start || !(start > period.from) || start > period.to) return whole;
+  for (const code of codes) {
+    for (const c of contractsInScope(ctx, txn, code)) {
+      if (c.currency && txn.currency && c.currency.toUpperCase() !== txn.currency) continue;
+      if (c.price > 0 && validOn(c, period.from)) return whole;
+    }
+  }
+  const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  const covered = days(start, period.to);
+  const all = days(period.from, period.to);
+  return { amount: roundMoney((minimum.price * covered) / all), days: { covered, period: all } };
+}
+
+function finding(txn: Transaction, minimum: Contract, billed: number, owed: Owed, appliesToAll: boolean): Finding {
   const what = appliesToAll ? "the bill" : `the charges ${minimum.contract_id} prices`;
+  const short = owed.amount - billed;
+  const prorated = owed.days ? `, prorated ${owed.days.covered} of ${owed.days.period} days from its start to ${money(owed.amount)}` : "";
   return {
     code: "below_minimum_charge",
-    score: shortfallScore(minimum.price, billed),
-    message: `${what} come to ${money(billed)} ${txn.currency ?? ""}, below the minimum charge of ${money(minimum.price)} in ${minimum.contract_id}, with no minimum line and no approver (${money(short)} short)`.replace("  ", " "),
+    score: shortfallScore(owed.amount, billed),
+    message: `${what} come to ${money(billed)} ${txn.currency ?? ""}, below the minimum charge of ${money(minimum.price)} in ${minimum.contract_id}${prorated}, with no minimum line and no approver (${money(short)} short)`.replace("  ", " "),
     field: "lines",
-    expected: { contract_id: minimum.contract_id, sku: minimum.sku, minimum: minimum.price },
+    expected: { contract_id: minimum.contract_id, sku: minimum.sku, minimum: owed.amount },
     actual: { billed: roundMoney(billed) },
     amount_at_risk: roundMoney(short),
     // The bill's shortfall as a whole: the same money as a duplicate's or an excess credit's.
