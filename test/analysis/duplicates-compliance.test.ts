@@ -238,6 +238,30 @@ describe("duplicates", () => {
     expect(r.amount_at_risk.amount).toBe(100); // 250 credited against 150 invoiced
   });
 
+  test("a credit beyond the disputed amount its document names (a dispute credit memo): the excess is at risk, high", async () => {
+    // A 3PL credits a disputed 40.00 of overtime dock hours 100.00: within the invoice, beyond the dispute.
+    const disputed = (id: string, amount: number, attributes: Record<string, string>) => ({ ...credit(id, amount, "2025-06-20T10:00:00Z"), attributes });
+    const over = disputed("CN-D1", 100, { "Reason Code": "DISPUTE", "Disputed Charge Code": "ACC-OT-DOCK", "Disputed Amount": "40.00" });
+    const r = await analyse(over, { module: "duplicate_detection", history: [original, over] });
+    expect(codes(r.anomalies)).toEqual(["excessive_credit_note"]);
+    expect(r.anomalies[0]!.severity === "high" || r.anomalies[0]!.severity === "critical").toBe(true);
+    expect(r.anomalies[0]!.message).toContain("disputed amount of 40.00");
+    expect(r.amount_at_risk.amount).toBe(60);
+    // Oracle Receivables' AMOUNT_IN_DISPUTE, an amount written with thousands: the same.
+    const oracle = disputed("CN-D2", 100, { AMOUNT_IN_DISPUTE: "1,040.00" });
+    expect((await analyse(oracle, { module: "duplicate_detection", history: [original, oracle] })).anomalies).toEqual([]);
+    expect(codes((await analyse(disputed("CN-D3", 100, { "Amount In Dispute": "(40.00)" }), { module: "duplicate_detection", history: [original] })).anomalies)).toEqual(["excessive_credit_note"]);
+    // Credited in full (its tax beside its net amount) or in part, no amount named, or a
+    // column that names no disputed amount: nothing.
+    for (const c of [
+      disputed("CN-D4", 40, { "Disputed Amount": "40.00" }),
+      disputed("CN-D5", 25, { "Disputed Amount": "40" }),
+      { ...disputed("CN-D6", 40, { "Disputed Amount": "40.00" }), tax_amount: 3.2 },
+      disputed("CN-D7", 100, { "Disputed Amount": "" }),
+      disputed("CN-D8", 100, { "Disputed Charge Code": "ACC-OT-DOCK", "Undisputed Amount": "40.00" }),
+    ]) expect((await analyse(c, { module: "duplicate_detection", history: [original, c] })).anomalies).toEqual([]);
+  });
+
   test("hard negative: a full refund converted from the currency the customer paid in, at a later day's rate, settles a little above the charge: medium, not high", async () => {
     // A charge of EUR 138.89 settled as USD 150.00; refunded in full a month later, when the
     // euro stood higher: USD 153.06. The credit's own row names the currency it was converted from.

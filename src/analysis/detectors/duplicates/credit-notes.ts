@@ -14,6 +14,8 @@
 // among the credits that exceed the invoice. Two credits of one amount that credit different
 // charges (their lines share no code: a withdrawal refund of tuition and a waiver; a mis-pick and a
 // disputed accessorial) are two credits, not one twice (credit-charges.ts).
+// A credit beyond the disputed amount its own document names (a dispute's credit memo:
+// disputed-amount.ts) is an excess too, by what it gives back beyond the dispute.
 // A credit whose lines say they apply a deposit (a utility's or landlord's security deposit and its
 // interest applied to the final bill, the rest refunded) settles the invoice with the customer's
 // own money: it is judged for duplicates, never as a credit beyond the invoice.
@@ -23,6 +25,7 @@ import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, nearlyEqual, type Detector } from "../types.ts";
 import { convertedFrom } from "./converted-currency.ts";
 import { creditCharges, mayCreditSameCharges } from "./credit-charges.ts";
+import { disputedAmountOf } from "./disputed-amount.ts";
 
 /** How far above the invoice a converted credit may settle for an exchange rate's movement since the
  *  invoice (a share of the invoiced amount): a currency pair moves a few percent in a quarter. */
@@ -63,7 +66,28 @@ export const creditNoteDetector: Detector = {
         },
       ];
     }
-    if (invoiced === undefined || appliesDeposit(txn)) return [];
+    if (appliesDeposit(txn)) return [];
+    // A credit beyond the disputed amount its own document names (disputed-amount.ts), where that
+    // excess is at least the excess over the invoice: the credit gives back more than was contested.
+    // The credit's amount is net of tax, as a disputed amount is (or it is gross, and larger).
+    const disputed = disputedAmountOf(txn);
+    const overInvoice = invoiced === undefined ? 0 : credited - invoiced;
+    if (disputed !== undefined && isBelow(disputed, amount, tol) && amount - disputed >= overInvoice) {
+      const excess = amount - disputed;
+      return [
+        {
+          code: "excessive_credit_note",
+          score: Math.min(1, 0.8 + 0.2 * Math.min(1, excess / disputed)),
+          message: `credit of ${money(amount)} against ${txn.reference}, more than the disputed amount of ${money(disputed)} that it names`,
+          field: "amount",
+          expected: { max_credit: roundMoney(disputed) },
+          actual: { amount, disputed_amount: disputed },
+          amount_at_risk: roundMoney(excess),
+          risk_key: "whole",
+        },
+      ];
+    }
+    if (invoiced === undefined) return [];
     if (!isBelow(invoiced, credited, tol)) return [];
     const excess = Math.min(amount, credited - invoiced);
     const from = credited - invoiced <= RATE_MOVEMENT * invoiced ? convertedFrom(txn) : undefined;
