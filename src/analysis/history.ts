@@ -30,6 +30,7 @@ import { CounterpartyNames, CounterpartyNamesBuilder } from "./names/counterpart
 import { profileNameField } from "./names/name-field.ts";
 import { PayeeAccounts, PayeeAccountsBuilder } from "./payee-accounts.ts";
 import { canonicalNumber, counterpartyNumberOf, numberStem } from "./counterparty-numbers.ts";
+import { settledAmount } from "./payment-discount.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 import { doubled } from "../domain/typed-arrays.ts";
 
@@ -82,6 +83,8 @@ export interface NumberedDocument {
   notMade: boolean;
   /** Its amount before tax (NaN where the tax is not given). */
   net: number;
+  /** What a payment settled with the discount it took (payment-discount.ts; NaN where it names none). */
+  settled: number;
 }
 
 /** What addLedgerEntry records of a document's counterparty number. */
@@ -92,6 +95,7 @@ export interface DocumentNumber {
   customer: string;
   notMade: boolean;
   net: number;
+  settled: number;
 }
 
 /** The ledger of a HistoryStats as plain arrays and maps (HistoryStats.ledgerParts). */
@@ -620,7 +624,7 @@ export class HistoryStats {
   /** Records the counterparty number of the document at `seq` (addLedgerEntry). */
   recordNumber(seq: number, n: DocumentNumber) {
     this.counterpartyNumbers.set(seq, n.raw);
-    const doc: NumberedDocument = { seq, customer: n.customer, notMade: n.notMade, net: n.net };
+    const doc: NumberedDocument = { seq, customer: n.customer, notMade: n.notMade, net: n.net, settled: n.settled };
     pushTo(this.documentsByNumber, numberKey(n.type, n.currency, canonicalNumber(n.raw)), doc);
     const stem = numberStem(n.raw);
     if (stem !== undefined) pushTo(this.documentsByNumber, `~${numberKey(n.type, n.currency, stem)}`, doc);
@@ -998,7 +1002,7 @@ export function documentNumberOf(t: Transaction, fp: string): DocumentNumber | u
   const raw = counterpartyNumberOf(t);
   if (raw === undefined) return undefined;
   const net = t.tax_amount === undefined ? Number.NaN : Math.abs(t.amount ?? 0) - Math.abs(t.tax_amount);
-  return { raw, type: t.type ?? "", currency: t.currency ?? "", customer: t.customer_id ?? "", notMade: fp.includes("|!not_made"), net };
+  return { raw, type: t.type ?? "", currency: t.currency ?? "", customer: t.customer_id ?? "", notMade: fp.includes("|!not_made"), net, settled: settledAmount(t) };
 }
 
 export function documentKey(t: Transaction): string {

@@ -98,4 +98,23 @@ describe("copies by the vendor's number", () => {
     const voided = pay("PAY1", "2025-04-03", "Voided");
     expect((await dup(ach, [voided, ach])).anomalies).toEqual([]);
   });
+
+  test("a payment that took the early-payment discount settles the bill as one in full does: the two are the bill paid twice", async () => {
+    // A check at 2 % off (2,373.05 and 48.43 discount taken: NetSuite's and Oracle Payables'
+    // "Discount Taken"), then the whole 2,421.48 by ACH three weeks later; and the other way round.
+    const pay = (id: string, date: string, amount: number, discount: Record<string, string>) => ({ ...bill(id, "V-7", "A-22909", date, amount, { type: "payment", reference: "VB100577", status: "Cleared" }), attributes: { "Vendor Invoice No": "A-22909", ...discount } });
+    const discounted = pay("PAY1", "2025-04-03", 2373.05, { "Discount Taken": "48.43" });
+    const inFull = pay("PAY2", "2025-04-24", 2421.48, { "Discount Taken": "0.00" });
+    const r = await dup(inFull, [discounted, inFull]);
+    expect(codes(r.anomalies)).toEqual(["duplicate_payment"]);
+    expect(r.amount_at_risk.amount).toBe(2421.48);
+    const later = pay("PAY3", "2025-04-24", 2373.05, { "Pmt. Discount Amount": "48.43" });
+    const first = pay("PAY0", "2025-04-03", 2421.48, {});
+    expect(codes((await dup(later, [first, later])).anomalies)).toEqual(["duplicate_payment"]);
+    // SAP's cash discount in the document's currency (WSKTO) says the same.
+    expect(codes((await dup(pay("PAY4", "2025-04-24", 2373.05, { WSKTO: "48,43" }), [first])).anomalies)).toEqual(["duplicate_payment"]);
+    // A discount that does not make up the difference, or none named: two payments of another amount.
+    expect((await dup(pay("PAY5", "2025-04-24", 2373.05, { "Discount Taken": "40.00" }), [first])).anomalies).toEqual([]);
+    expect((await dup(pay("PAY6", "2025-04-24", 2373.05, {}), [first])).anomalies).toEqual([]);
+  });
 });

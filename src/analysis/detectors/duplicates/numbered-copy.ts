@@ -9,6 +9,8 @@
 //   two adjacent digits swapped (a typing slip that the payables system's own check of vendor,
 //   number and amount let through);
 // - the same number and amount under another vendor record (a vendor master created twice).
+// A payment's amount is also compared as what it settled with the early-payment discount it took
+// (payment-discount.ts): one at 2 % off and one in full settle one bill twice.
 // A counterparty that bills one amount again and again (rent, a subscription, instalments, a
 // carrier's zone rate) numbers its documents in sequence: a near number of that amount is the
 // next in the series, so only the same number counts there; and only a number of at least
@@ -18,6 +20,7 @@ import { before, creditedInFull, documentKey, type HistoryEntry, type NumberedDo
 import { canonicalNumber, numberStem, transposedAmounts, transposedNumbers } from "../../counterparty-numbers.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
+import { settledAmount } from "../../payment-discount.ts";
 
 /** How far apart a copy keyed by the number can be: a bill paid twice is found at the next
  *  payment runs, not a year later (numbers that restart each year: a contractor's "3" of March). */
@@ -52,6 +55,8 @@ export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: Ana
   const customer = txn.customer_id ?? "";
   // The amount before tax too: a clerk who types the net has the tax computed from it.
   const net = txn.tax_amount === undefined ? Number.NaN : amount - Math.abs(txn.tax_amount);
+  // What a payment settled with the discount it took (NaN where it names none).
+  const settled = settledAmount(txn);
   const canon = canonicalNumber(raw);
   const recurring = (history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) >= RECURRING;
   const lists: [NumberedDocument[] | undefined, boolean][] = [[history.documentsByNumber.get(numberKey(type, currency, canon)), true]];
@@ -71,12 +76,23 @@ export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: Ana
       if (self && !before(e, self)) continue;
       if (txn.type === "invoice" && (txn.reference === e.id || creditedInFull(history, e.id))) continue;
       const swapped = transposedAmounts(e.amount, amount) || (!Number.isNaN(net) && !Number.isNaN(d.net) && transposedAmounts(d.net, net));
-      const kind = copyKind(d.customer === customer, same, Math.abs(e.amount - amount) < 0.005, swapped, canon.length, recurring);
+      const kind = copyKind(d.customer === customer, same, Math.abs(e.amount - amount) < 0.005 || sameSettled(d, e.amount, settled, amount), swapped, canon.length, recurring);
       if (kind === undefined) continue;
       if (!best || before(e, best.original)) best = { original: e, kind, number: history.counterpartyNumbers.get(d.seq) ?? "", customer: d.customer };
     }
   }
   return best;
+}
+
+/**
+ * Whether two payments settled the same amount, one of them (at least) with an early-payment
+ * discount (payment-discount.ts): 2,373.05 and 48.43 taken settle what 2,421.48 does.
+ */
+function sameSettled(d: NumberedDocument, amount: number, settled: number, txnAmount: number): boolean {
+  if (Number.isNaN(d.settled) && Number.isNaN(settled)) return false;
+  const theirs = Number.isNaN(d.settled) ? amount : d.settled;
+  const ours = Number.isNaN(settled) ? txnAmount : settled;
+  return Math.abs(theirs - ours) < 0.005;
 }
 
 function copyKind(sameVendor: boolean, sameNumber: boolean, sameAmount: boolean, swappedAmount: boolean, numberLength: number, recurring: boolean): CopyKind | undefined {
