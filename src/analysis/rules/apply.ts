@@ -5,7 +5,8 @@
 // match (its amount counts 0): the transaction is still analysed, and the failure is counted on
 // the rule (the engine logs the counts: AnalysisEngine.logRuleFailures). So does a rule whose
 // comprehensions would take more than MAX_RULE_STEPS on this transaction (cost.ts): it is not
-// evaluated, so that one request of many lines cannot hold the event loop for seconds.
+// evaluated, so that one request of many lines cannot hold the event loop for seconds; and one
+// whose matches() calls would do more than MAX_MATCH_WORK on it stops there (match-budget.ts).
 import { roundMoney } from "../../domain/rounding.ts";
 import type { Transaction } from "../../domain/transaction.ts";
 import type { AnalysisContext } from "../context.ts";
@@ -14,6 +15,7 @@ import { riskScore } from "../scoring.ts";
 import type { CompiledRule } from "./compile.ts";
 import { MAX_RULE_STEPS, NO_STEPS } from "./cost.ts";
 import type { RuleVariables } from "./environment.ts";
+import { MatchBudgetExceeded, withMatchBudget } from "./match-budget.ts";
 import { ruleFindings, ruleHistory, ruleRef, ruleTxn } from "./variables.ts";
 
 export function applyRules(
@@ -43,7 +45,7 @@ export function applyRules(
       vars.risk_score = riskScore(findings.map((f) => ({ weight: weightOf(f), score: f.score })));
       stale = false;
     }
-    if (!affordable(rule, vars, txn) || !matches(rule, vars)) continue;
+    if (!affordable(rule, vars, txn) || !matches(rule, vars, txn)) continue;
     if (rule.action === "suppress") {
       const kept = findings.filter((f) => !rule.suppress.has(f.code));
       if (kept.length !== findings.length) {
@@ -52,12 +54,13 @@ export function applyRules(
       }
       continue;
     }
-    const amount = amountOf(rule, vars);
+    const amount = amountOf(rule, vars, txn);
+    const matched = vars;
     if (findings === detected) findings = [...detected];
     findings.push({
       code: rule.code,
       score: 1,
-      message: rule.message(vars, amount),
+      message: withMatchBudget(() => rule.message(matched, amount)),
       field: null,
       expected: null,
       actual: { rule: rule.id, when: rule.source },
@@ -79,27 +82,30 @@ function affordable(rule: CompiledRule, vars: RuleVariables, txn: Transaction): 
   return false;
 }
 
-function matches(rule: CompiledRule, vars: RuleVariables): boolean {
+function matches(rule: CompiledRule, vars: RuleVariables, txn: Transaction): boolean {
   try {
-    return rule.when(vars) === true;
+    return withMatchBudget(() => rule.when(vars)) === true;
   } catch (e) {
-    failed(rule, "when", e);
+    failed(rule, "when", e, txn);
     return false;
   }
 }
 
-function failed(rule: CompiledRule, expression: "when" | "amount_at_risk", e: unknown) {
+function failed(rule: CompiledRule, expression: "when" | "amount_at_risk", e: unknown, txn?: Transaction) {
   rule.failures.count++;
-  rule.failures.last = `${expression}: ${(e as Error)?.message ?? String(e)}`;
+  // cel-js may wrap what a function threw: the budget's error is found in its message.
+  const message = (e as Error)?.message ?? String(e);
+  const overBudget = e instanceof MatchBudgetExceeded || message.includes(new MatchBudgetExceeded().message);
+  rule.failures.last = overBudget && txn ? `${expression}: stopped on transaction ${txn.transaction_id}: ${new MatchBudgetExceeded().message}` : `${expression}: ${message}`;
 }
 
-function amountOf(rule: CompiledRule, vars: RuleVariables): number {
+function amountOf(rule: CompiledRule, vars: RuleVariables, txn: Transaction): number {
   if (!rule.amountAtRisk) return 0;
   try {
-    const v = Number(rule.amountAtRisk(vars));
+    const v = Number(withMatchBudget(() => rule.amountAtRisk!(vars)));
     return Number.isFinite(v) && v > 0 ? roundMoney(v) : 0;
   } catch (e) {
-    failed(rule, "amount_at_risk", e);
+    failed(rule, "amount_at_risk", e, txn);
     return 0;
   }
 }

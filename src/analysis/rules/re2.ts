@@ -7,6 +7,7 @@
 // tracked. What RE2 refuses (backreferences, lookaround, possessive quantifiers) is refused here,
 // with the position in the pattern, so a rule using them fails when the config is loaded.
 
+import { assertMatchBudgetLeft, chargeMatchWork, COMPILE_WORK_PER_INSTRUCTION } from "./match-budget.ts";
 import { safeRegExp } from "./re2-fast-path.ts";
 
 /** A pattern outside RE2 syntax: `index` is the offset (0-based, in UTF-16 units) in the pattern. */
@@ -612,6 +613,20 @@ export class Re2Program {
     return this.simulate(input);
   }
 
+  /** Instructions of the compiled program. */
+  get size(): number {
+    return this.prog.length;
+  }
+
+  /**
+   * An upper bound of what `test(input)` costs, in NFA instructions stepped over characters: the
+   * simulation's; the fast path's RegExp provably backtracks little (re2-fast-path.ts), so a
+   * character each.
+   */
+  workFor(input: string): number {
+    return this.fast ? input.length + 1 : (input.length + 1) * this.prog.length;
+  }
+
   /** Whether `test` runs a JavaScript RegExp (re2-fast-path.ts) rather than the NFA. */
   get fastPath(): boolean {
     return this.fast !== null;
@@ -753,13 +768,20 @@ export function compileRe2(pattern: string): Re2Program {
 const cache = new Map<string, Re2Program>();
 const CACHE_SIZE = 256;
 
-/** `s.matches(pattern)` as CEL defines it: RE2, unanchored, true when some substring matches. */
+/**
+ * `s.matches(pattern)` as CEL defines it: RE2, unanchored, true when some substring matches. The
+ * work is charged to the running rule's budget first (match-budget.ts): compiling a new pattern,
+ * then the match.
+ */
 export function re2Matches(input: string, pattern: string): boolean {
+  assertMatchBudgetLeft();
   let program = cache.get(pattern);
   if (!program) {
     program = compileRe2(pattern);
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
     cache.set(pattern, program);
+    chargeMatchWork(program.size * COMPILE_WORK_PER_INSTRUCTION);
   }
+  chargeMatchWork(program.workFor(input));
   return program.test(input);
 }
