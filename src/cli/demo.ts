@@ -4,16 +4,17 @@
 // commands and a one-time link to set up the dashboard's demo user, and serves. Running it again
 // reuses the folder, mints a fresh key and a fresh link; a non-empty folder it did not write is
 // refused.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { LEAKAGE_TYPES, SAMPLE_APPROVER_LIMITS, SAMPLE_EXCHANGE_RATES, SAMPLE_TAX_RATES, plant } from "../sampledata/plant.ts";
 import { ensureMasterKeyFile } from "../auth/master-key.ts";
 import { loadConfig } from "../config/load.ts";
 import { generateDataset } from "../sampledata/generate.ts";
-import { writeCsvDataset } from "../sampledata/write.ts";
+import { DatasetWriteError, writeCsvDataset } from "../sampledata/write.ts";
 import { openAdmin } from "../runtime.ts";
 import { CLI_ACTOR } from "../audit/service.ts";
 import { CliFailure, type CliIO, parsePort, UsageError } from "./common.ts";
+import { writeReason } from "./out-file.ts";
 import type { Args } from "./framework.ts";
 import { serveUntilSignal } from "./serve.ts";
 
@@ -62,11 +63,8 @@ export async function demo(a: Args, io: CliIO) {
     throw new CliFailure(`refusing to write into ${dir}: it is not empty and was not created by \`assay demo\`; choose another folder with --dir`);
   }
   if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
     const planted = demoDataset(seed);
-    await writeCsvDataset(planted, join(dir, "data"));
-    writeFileSync(file, demoConfig(port));
-    writeFileSync(join(dir, "labels.csv"), leakageLabelsCsv(planted));
+    await writeSampleFolder(dir, planted, port);
     io.err(`wrote a sample data set (${planted.transactions.length} transactions, ${planted.labels.size} with planted findings) to ${dir}`);
   }
   ensureMasterKeyFile(join(dir, "master.key"));
@@ -112,6 +110,39 @@ ${DEMO_USER} with this one-time link, then sign in at ${url}/dashboard
   }
   if (a.flag("no-serve")) return 0;
   return serveUntilSignal(config, io, { host, port });
+}
+
+/**
+ * The data set, its labels, then the config, which marks the folder as the demo's with its data
+ * complete (a later run reuses it as it is). The folder is missing or empty here (isDemoFolder):
+ * when a write fails (a full disk), what this run wrote is removed, so that the same command
+ * works once there is room, and the failure names the file and the reason.
+ */
+async function writeSampleFolder(dir: string, planted: ReturnType<typeof demoDataset>, port: number): Promise<void> {
+  const created = !existsSync(dir);
+  const data = join(dir, "data");
+  const labels = join(dir, "labels.csv");
+  const file = join(dir, "assay.yaml");
+  try {
+    mkdirSync(dir, { recursive: true });
+    await writeCsvDataset(planted, data);
+    writeWhole(labels, leakageLabelsCsv(planted));
+    writeWhole(file, demoConfig(port));
+  } catch (e) {
+    for (const path of [file, labels, data]) rmSync(path, { recursive: true, force: true });
+    if (created) rmSync(dir, { recursive: true, force: true });
+    if (!(e instanceof DatasetWriteError)) throw e;
+    throw new CliFailure(`cannot write the sample data: ${e.file}: ${writeReason(e.cause)}; nothing of it was kept: free some space (it needs about 250 KB) or choose another folder with --dir`);
+  }
+}
+
+/** writeFileSync, its failure naming the file. */
+function writeWhole(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (e) {
+    throw new DatasetWriteError(file, e);
+  }
 }
 
 /** A folder demo may use: missing, empty, or one it wrote before (its config carries the mark). */

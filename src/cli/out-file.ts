@@ -42,9 +42,14 @@ const REASONS: Record<string, string> = {
   EIO: "an input/output error of the device",
 };
 
-/** Why writing `out` failed, in words, with the errno code for a search. */
-export function writeFailure(out: string, e: unknown, kept: string): CliFailure {
+/** Why a write failed, in words, with the errno code for a search: "no space left on the device (ENOSPC)". */
+export function writeReason(e: unknown): string {
   const code = (e as NodeJS.ErrnoException)?.code ?? "";
   const reason = REASONS[code] ?? String((e as Error)?.message ?? e);
-  return new CliFailure(`cannot write ${out}: ${reason}${code && REASONS[code] ? ` (${code})` : ""}; the report is kept at ${kept}`);
+  return `${reason}${code && REASONS[code] ? ` (${code})` : ""}`;
+}
+
+/** Why writing `out` failed, in words, with the errno code for a search. */
+export function writeFailure(out: string, e: unknown, kept: string): CliFailure {
+  return new CliFailure(`cannot write ${out}: ${writeReason(e)}; the report is kept at ${kept}`);
 }

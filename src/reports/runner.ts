@@ -1,8 +1,9 @@
 // Runs one report into its file: picks the generator for the type and the renderer for the
 // format, streams to `<dir>/<id>.<ext>.part`, and renames it into place only when complete, so
 // a crash never leaves a truncated file that looks finished.
-import { appendFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { renameSync, rmSync, statSync } from "node:fs";
 import { createPrivateFile, ensurePrivateDir } from "../domain/private-files.ts";
+import { shortWrite } from "../domain/short-write.ts";
 import { join } from "node:path";
 import type { AnalysisEngine } from "../domain/analysis.ts";
 import { type Clock, iso } from "../domain/clock.ts";
@@ -157,23 +158,6 @@ export async function runReport(
       // The folder itself is gone or replaced: there is no partial file to leave behind.
     }
     throw e;
-  }
-}
-
-/**
- * Why the closed file holds fewer bytes than were handed to its writer, or undefined when it
- * holds them all. Bun's writer can lose its last buffer without a word: on a full disk its end()
- * resolved and the report "completed" with 0 bytes (PostgreSQL storage; test/reports/
- * unwritable-dir.e2e.test.ts). The reason is asked of the disk with one more byte.
- */
-function shortWrite(path: string, handed: number): unknown {
-  try {
-    const size = statSync(path).size;
-    if (size === handed) return undefined;
-    appendFileSync(path, "\n");
-    return new Error(`the report's file holds ${size} of the ${handed} bytes written`);
-  } catch (e) {
-    return e;
   }
 }
 

@@ -3,8 +3,9 @@
 // invoice-line CSV files (benchmarks) that never holds the file in memory.
 import { Database } from "bun:sqlite";
 import type { SQL } from "bun";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { shortWrite } from "../domain/short-write.ts";
 import type { Transaction } from "../domain/transaction.ts";
 import {
   type Cell,
@@ -43,11 +44,41 @@ export async function writeCsvDataset(data: Dataset, dir: string, options: { del
   return files;
 }
 
+/** A file of a data set that could not be written whole; `cause` is the errno error (ENOSPC …). */
+export class DatasetWriteError extends Error {
+  constructor(
+    readonly file: string,
+    override readonly cause: unknown,
+  ) {
+    super(`cannot write ${file}: ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = "DatasetWriteError";
+  }
+}
+
+/**
+ * Writes the CSV under a temporary name, checks that the closed file holds every byte handed to
+ * Bun's writer (which can lose a buffer without a word on a full disk: domain/short-write.ts), and
+ * renames it into place: a file of the data set is whole or absent, never cut short.
+ */
 async function writeCsv(file: string, columns: readonly string[], rows: Iterable<FlatRow>, delimiter: string) {
-  const writer = Bun.file(file).writer();
-  writer.write(csvLine(columns, delimiter));
-  for (const row of rows) writer.write(csvLine(columns.map((c) => row[c] ?? null), delimiter));
-  await writer.end();
+  const part = `${file}.part`;
+  let handed = 0;
+  try {
+    const writer = Bun.file(part).writer();
+    const put = (text: string) => {
+      writer.write(text);
+      handed += Buffer.byteLength(text);
+    };
+    put(csvLine(columns, delimiter));
+    for (const row of rows) put(csvLine(columns.map((c) => row[c] ?? null), delimiter));
+    await writer.end();
+    const short = shortWrite(part, handed);
+    if (short !== undefined) throw short;
+    renameSync(part, file);
+  } catch (e) {
+    rmSync(part, { force: true });
+    throw new DatasetWriteError(file, e);
+  }
 }
 
 export interface TableNames {
