@@ -6,7 +6,11 @@
 // Start-up answers signed health first: the server listens with the front door's health route
 // (which needs no Elysia), and the Elysia app, the dashboard and the background work follow on
 // the first request that needs them or APP_BUILD_DELAY_MS after listening, whichever comes first.
-// Loading and building them is most of a cold start (docs/benchmarks.md).
+// Loading and building them is most of a cold start (docs/benchmarks.md). An app that cannot be
+// built stops the server (onFatal: `assay serve` exits 1 naming the error): before, the process
+// lived on answering every request but health 500 internal_error, /livez too, so neither a load
+// balancer nor a supervisor saw anything to act on (eleventh attack pass).
+import { ApiError } from "./domain/errors.ts";
 import { readTlsFiles } from "./http/tls-files.ts";
 import { healthFastRoute, healthReporter } from "./api/health/report.ts";
 import type { AppParts } from "./app.ts";
@@ -17,6 +21,11 @@ import { RouteTable } from "./http/route-table.ts";
 import { pipelineDepsOf } from "./http/steps.ts";
 import type { Runtime } from "./runtime.ts";
 import { writeServerMarker } from "./store/server-marker.ts";
+
+/** A request that waited for an app that could not be built: the server is stopping (startServer's failed()). */
+function stoppingAfterFailure(): never {
+  throw new ApiError("shutting_down", "the server could not start and is stopping; retry on another node", { headers: { "retry-after": "5", connection: "close" } });
+}
 
 /** How long after listening the app is built and background work starts, unless a request needs them sooner. */
 const APP_BUILD_DELAY_MS = 50;
@@ -32,7 +41,17 @@ export interface RunningServer {
   stop(options?: { notice?: boolean }): Promise<void>;
 }
 
-export function startServer(rt: Runtime, overrides: { host?: string; port?: number } = {}): RunningServer {
+export interface ServerOptions {
+  host?: string;
+  port?: number;
+  /**
+   * The app could not be built (or its background work not started): the server has begun to stop
+   * (requests meanwhile answer 503 shutting_down). Absent, the error is logged and the server stops.
+   */
+  onFatal?: (error: unknown) => void;
+}
+
+export function startServer(rt: Runtime, overrides: ServerOptions = {}): RunningServer {
   let draining = false;
   const { server: cfg } = rt.config;
   const health = healthReporter(rt);
@@ -46,6 +65,8 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
   let stopping: Promise<void> | undefined;
   const build = (): Promise<Handler> =>
     (building ??= Promise.all([import("./app.ts"), rt.config.dashboard.enabled ? import("./dashboard/index.ts") : undefined]).then(([{ buildApp }, dashboardModule]) => {
+      // Test-only fault point (ASSAY_TEST_FAULT, inert unless named): the app cannot be built.
+      if (process.env.ASSAY_TEST_FAULT === "app_build_fails") throw new Error("app_build_fails (test fault point)");
       const parts: AppParts = buildApp(rt, { health, routes });
       // The dashboard answers /dashboard itself, beside (not inside) the signed /v1 pipeline.
       const dashboard = dashboardModule?.createDashboard(rt, { secure: cfg.tls !== undefined || /^https:/i.test(rt.config.dashboard.public_url ?? "") });
@@ -64,7 +85,7 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
     // ceiling above it, so its bare 413 only meets a declared Content-Length far beyond the limit.
     maxRequestBodySize: cfg.max_body_bytes * 4 + 65_536,
     ...(cfg.tls ? { tls: readTlsFiles(cfg.tls) } : {}),
-    fetch: frontDoor((request) => (handle ? handle(request) : startRest().then((h) => h(request))), {
+    fetch: frontDoor((request) => (handle ? handle(request) : startRest().then((h) => h(request), stoppingAfterFailure)), {
       fast: (request, path) => fast(request, path),
       log: rt.log,
       accessLog: cfg.access_log,
@@ -78,23 +99,37 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
   void rt.warmKeys();
   // Background work (learned models, the report worker, connector checks, …) starts with the app.
   let started = false;
+  let fatal = false;
   const startRest = (): Promise<Handler> => {
-    if (!started && !stopping) {
-      started = true;
-      rt.start();
+    try {
+      if (!started && !stopping) {
+        started = true;
+        rt.start();
+      }
+    } catch (e) {
+      building ??= Promise.reject(e);
     }
-    return build();
+    return build().catch((e) => {
+      failed(e);
+      throw e;
+    });
   };
-  const startTimer = setTimeout(
-    () => startRest().catch((e) => rt.log.error("building the app failed", { error: String((e as Error)?.stack ?? e) })),
-    APP_BUILD_DELAY_MS,
-  );
+  /** Once, whoever met the failure first (the timer or a request): log it and stop serving. */
+  const failed = (e: unknown) => {
+    if (fatal) return;
+    fatal = true;
+    draining = true;
+    rt.log.error("building the app failed: the server stops", { error: String((e as Error)?.stack ?? e) });
+    if (overrides.onFatal) overrides.onFatal(e);
+    else void running.stop();
+  };
+  const startTimer = setTimeout(() => startRest().catch(() => {}), APP_BUILD_DELAY_MS);
   // `assay restore` refuses to replace the database while this marker names a live server.
   // The marker guards a database file (assay restore); a shared PostgreSQL has no file here.
   const removeMarker = rt.config.storage.driver === "sqlite" ? writeServerMarker(rt.config.storage.path, new Date(rt.clock.now())) : () => {};
   const scheme = cfg.tls ? "https" : "http";
   const displayHost = hostname.includes(":") ? `[${hostname}]` : hostname;
-  return {
+  const running: RunningServer = {
     url: `${scheme}://${displayHost === "0.0.0.0" ? "127.0.0.1" : displayHost}:${server.port}`,
     port: server.port!,
     stop(options = {}) {
@@ -124,5 +159,6 @@ export function startServer(rt: Runtime, overrides: { host?: string; port?: numb
       return stopping;
     },
   };
+  return running;
 }
 

@@ -5,7 +5,7 @@ import { createRuntime } from "../runtime.ts";
 import { startServer } from "../server.ts";
 import { describeStore } from "../store/open.ts";
 import { VERSION } from "../version.ts";
-import { type CliIO, loadCliConfig, parsePort } from "./common.ts";
+import { CliFailure, type CliIO, loadCliConfig, parsePort } from "./common.ts";
 import type { Args } from "./framework.ts";
 
 /** How long start-up waits for the keys' secrets before it listens anyway. */
@@ -34,7 +34,10 @@ export async function serveUntilSignal(config: AssayConfig, io: CliIO, overrides
     await rt.close().catch(() => {});
     throw e;
   }
-  const server = startServer(rt, overrides);
+  // An app that cannot be built ends the command (exit 1, the error named) once the server stopped.
+  let fatal: unknown;
+  let onFatal = (_e: unknown) => {};
+  const server = startServer(rt, { ...overrides, onFatal: (e) => onFatal(e) });
   rt.log.info("listening", { url: server.url, version: VERSION, config: config.file, storage: describeStore(config.storage) });
   // SIGHUP, or an edit of the file, reloads modules, rules and the alert threshold in place.
   const reload = () => reloadConfig(rt, "SIGHUP", io.env);
@@ -50,9 +53,16 @@ export async function serveUntilSignal(config: AssayConfig, io: CliIO, overrides
         resolve();
       });
     };
+    onFatal = (e) => {
+      fatal = e;
+      process.off("SIGHUP", reload);
+      unwatch();
+      server.stop().then(resolve, resolve);
+    };
     process.once("SIGTERM", () => shutdown("SIGTERM"));
     process.once("SIGINT", () => shutdown("SIGINT"));
   });
+  if (fatal !== undefined) throw new CliFailure(`the server could not start: ${(fatal as Error)?.message ?? String(fatal)}`);
   rt.log.info("stopped");
   return 0;
 }
