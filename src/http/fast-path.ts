@@ -11,6 +11,7 @@ import { admit, errorResponse, type PipelineDeps, storeForReplay, takeBodyOfKnow
 import { type RequestState, stateOf } from "./request-state.ts";
 import { then } from "../domain/awaitable.ts";
 import { ResponseHeaders } from "./response-headers.ts";
+import { JSON_CONTENT_TYPE } from "./json-type.ts";
 
 /** What Elysia's compiled body validator offers (getSchemaValidator). */
 export interface BodyValidator {
@@ -48,8 +49,7 @@ export interface FastAnswer {
   json?: string;
 }
 
-/** Elysia's content type for an object answer. */
-const JSON_TYPE = "application/json;charset=utf-8";
+const JSON_TYPE = JSON_CONTENT_TYPE;
 const EMPTY = new Uint8Array(0);
 
 /** Exactly what Elysia's compiled route does with a decoded body before its handler sees it. */

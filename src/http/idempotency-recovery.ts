@@ -6,6 +6,7 @@ import type { ResourceRef } from "../domain/idempotency.ts";
 import type { ReportService } from "../reports/service.ts";
 import type { Store } from "../store/types.ts";
 import type { StoredResponse } from "./idempotency.ts";
+import { JSON_CONTENT_TYPE } from "./json-type.ts";
 
 export interface RebuildDeps {
   alerts: Pick<AlertService, "get">;
@@ -13,7 +14,7 @@ export interface RebuildDeps {
   store: Pick<Store, "analyses">;
 }
 
-const JSON_TYPE = { "content-type": "application/json" };
+const JSON_TYPE = { "content-type": JSON_CONTENT_TYPE };
 
 export async function rebuildResponse(deps: RebuildDeps, accountId: string, resource: ResourceRef): Promise<StoredResponse | null> {
   const colon = resource.indexOf(":");

@@ -14,6 +14,7 @@ import type { RouteTable } from "./route-table.ts";
 import type { Runtime } from "../runtime.ts";
 import { then } from "../domain/awaitable.ts";
 import { addressBlock } from "../domain/address-block.ts";
+import { JSON_CONTENT_TYPE } from "./json-type.ts";
 
 export interface PipelineDeps {
   authenticator: Authenticator;
@@ -158,7 +159,7 @@ export async function storeForReplay(
 ): Promise<Response> {
   const status = value instanceof Response ? value.status : typeof setStatus === "number" ? setStatus : 200;
   const body = value instanceof Response ? await value.clone().text() : (json ?? JSON.stringify(value ?? null));
-  const headers = { ...setHeaders, "content-type": value instanceof Response ? (value.headers.get("content-type") ?? "application/json") : "application/json" };
+  const headers = { ...setHeaders, "content-type": value instanceof Response ? (value.headers.get("content-type") ?? JSON_CONTENT_TYPE) : JSON_CONTENT_TYPE };
   await idempotency.complete(state, status, headers, body);
   return new Response(body, { status, headers });
 }
