@@ -23,14 +23,15 @@ export const PageLimit = t.Optional(
 
 /**
  * One page of `items` (in their order) after the item whose id is `starting_after`; 422
- * invalid_request naming /query/starting_after when no item has that id (`noun`: what the list holds).
+ * validation_failed naming /query/starting_after when no item has that id (`noun`: what the list
+ * holds), as every other query parameter's error is (it was 400 invalid_request).
  */
 export function pageOf<T extends { id: string }>(items: readonly T[], query: { limit?: number; starting_after?: string }, noun: string): { page: T[]; has_more: boolean } {
   let start = 0;
   if (query.starting_after !== undefined) {
     const i = items.findIndex((item) => item.id === query.starting_after);
     if (i < 0) {
-      throw new ApiError("invalid_request", `starting_after: no ${noun} "${query.starting_after}"`, {
+      throw new ApiError("validation_failed", `starting_after: no ${noun} "${query.starting_after}"`, {
         errors: [{ path: "/query/starting_after", message: `must be the id of a ${noun} in the list` }],
       });
     }

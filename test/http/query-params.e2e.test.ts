@@ -66,3 +66,17 @@ describe("enum parameters name their values", () => {
     expect(body.errors[0]!.message).toContain("open, acknowledged, resolved, dismissed");
   });
 });
+
+describe("starting_after of a list held in memory (connectors, modules)", () => {
+  // Before (twelfth attack pass) a cursor naming no connector or module was 400 invalid_request,
+  // while every other query parameter's error is 422 validation_failed naming it.
+  test("an id the list does not hold is a 422 at /query/starting_after", async () => {
+    for (const [path, noun] of [["/v1/connectors", "connector"], ["/v1/modules", "module"]] as const) {
+      const r = await call("GET", `${path}?starting_after=nope`);
+      const body = (await r.json()) as { code: string; detail: string; errors: { path: string; message: string }[] };
+      expect({ path, status: r.status, code: body.code }).toEqual({ path, status: 422, code: "validation_failed" });
+      expect(body.detail).toBe(`starting_after: no ${noun} "nope"`);
+      expect(body.errors).toEqual([{ path: "/query/starting_after", message: `must be the id of a ${noun} in the list` }]);
+    }
+  });
+});
