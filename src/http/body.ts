@@ -18,10 +18,25 @@ export function checkDeclaredLength(request: Request, max: number) {
   if (declared !== null && Number(declared) > max) throw tooLarge(max);
 }
 
+/**
+ * A GET or HEAD that carries a body (a Content-Length above 0, or chunked) is refused: Bun frames
+ * it but hands the handler no body for these methods, so its signature could only be checked
+ * against the empty string — the wrong signature would pass and the right one fail (twelfth
+ * attack pass). Refused before authentication, like a body too large: nothing is judged of it.
+ */
+export function refuseBodyOnGet(request: Request): void {
+  if (request.method !== "GET" && request.method !== "HEAD") return;
+  const length = request.headers.get("content-length");
+  if ((length !== null && length !== "0" && Number(length) !== 0) || request.headers.has("transfer-encoding")) {
+    throw new ApiError("invalid_request", `a ${request.method} request carries no body: its signature could not cover it; send parameters in the query string`);
+  }
+}
+
 export async function readBodyBytes(routed: Request, max: number): Promise<Uint8Array> {
   // A GET without Content-Length or Transfer-Encoding has no body (HTTP/1.1 framing); asking the
   // Request for its stream would cost a stream object on every such request.
   if (routed.method === "GET" && !routed.headers.has("content-length") && !routed.headers.has("transfer-encoding")) return EMPTY;
+  refuseBodyOnGet(routed);
   const request = bodySource(routed);
   if (!request.body || request.bodyUsed) return EMPTY;
   checkDeclaredLength(request, max);

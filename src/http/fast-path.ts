@@ -12,6 +12,8 @@ import { type RequestState, stateOf } from "./request-state.ts";
 import { then } from "../domain/awaitable.ts";
 import { ResponseHeaders } from "./response-headers.ts";
 import { JSON_CONTENT_TYPE } from "./json-type.ts";
+import { refuseBodyOnGet } from "./body.ts";
+import type { ApiError } from "../domain/errors.ts";
 
 /** What Elysia's compiled body validator offers (getSchemaValidator). */
 export interface BodyValidator {
@@ -96,6 +98,11 @@ export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
    */
   function runWithoutBody(route: FastRoute, request: Request, state: RequestState): Response | Promise<Response> {
     state.raw = EMPTY;
+    try {
+      refuseBodyOnGet(request);
+    } catch (e) {
+      state.bodyError = e as ApiError;
+    }
     return then(admit(deps.authenticator, request, state), () => then(route.handle(request, undefined, state), (answer) => respond(state, answer)));
   }
 
