@@ -39,9 +39,11 @@ export function rangeOf(headers: Headers, size: number): RangeAsked {
 
 /** The file at `path` (of `size` bytes) as its whole (200) or the part asked (206 with Content-Range). */
 export function fileAnswer(path: string, size: number, range: RangeAsked, headers: Record<string, string>): Response {
-  if (range.kind !== "part") return new Response(Bun.file(path), { headers });
+  // Accept-Ranges tells a client it may resume the download with a Range (RFC 9110 §14.3).
+  const all = { ...headers, "accept-ranges": "bytes" };
+  if (range.kind !== "part") return new Response(Bun.file(path), { headers: all });
   return new Response(Bun.file(path).slice(range.first, range.last + 1), {
     status: 206,
-    headers: { ...headers, "content-range": `bytes ${range.first}-${range.last}/${size}` },
+    headers: { ...all, "content-range": `bytes ${range.first}-${range.last}/${size}` },
   });
 }

@@ -33,6 +33,13 @@ test("a range within the file is 206 with its bytes", async () => {
   expect((await res.arrayBuffer()).byteLength).toBe(10);
 });
 
+// A client learns that it may resume a download from the whole file's answer (RFC 9110 §14.3);
+// before (twelfth attack pass) ranges were served but never advertised.
+test("the whole file and a part of it advertise Accept-Ranges: bytes", async () => {
+  expect((await s.call("GET", path)).headers.get("accept-ranges")).toBe("bytes");
+  expect((await ranged("bytes=0-9")).headers.get("accept-ranges")).toBe("bytes");
+});
+
 // SIZE stands for the file's size, known once the report is made: the first byte past the end.
 test.each(["bytes=999999999-", "bytes=SIZE-", "bytes=SIZE-99999999", "bytes=-0"])(
   "%s cannot be served: 416 range_not_satisfiable as problem+json, with the size",
