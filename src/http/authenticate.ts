@@ -16,6 +16,7 @@ import { pathStart } from "../domain/request-url.ts";
 import type { RequestState } from "./request-state.ts";
 import { type BodyBudget, bodyBudgetFor } from "./body-budget.ts";
 import { ownValue } from "../domain/records.ts";
+import { authenticateChallenge, signatureScheme } from "./problem.ts";
 
 export interface AuthenticatorDeps {
   keys: KeyService;
@@ -87,10 +88,10 @@ export class Authenticator {
    * counted failure. Before, /metrics answered every wrong token 401, without end.
    */
   checkCredential(state: RequestState, matches: () => boolean, refusal: ApiError): void | Promise<void> {
-    if (this.deps.clock.monotonic() - this.lastFailureAt >= this.failureMemoryMs) return matches() ? undefined : this.failed(refusal, state);
+    if (this.deps.clock.monotonic() - this.lastFailureAt >= this.failureMemoryMs) return matches() ? undefined : this.failed(refusal, state, false);
     return then(this.deps.failureLimiter.peek(`ip:${addressBlock(state.clientIp)}`, this.failureWindows), (blocked) => {
       if (!blocked.allowed) throw this.tooManyFailures(blocked);
-      return matches() ? undefined : this.failed(refusal, state);
+      return matches() ? undefined : this.failed(refusal, state, false);
     });
   }
 
@@ -105,14 +106,22 @@ export class Authenticator {
     return this.charge(state);
   }
 
-  /** A failed authentication (401) is counted against the client address; the error is rethrown. */
-  private async failed(e: unknown, state: RequestState): Promise<never> {
+  /**
+   * A failed authentication (401) is counted against the client address; the error is rethrown,
+   * an API credential's with the challenge naming this server's signature scheme (a metrics
+   * token, `challenge` false, is no signed request).
+   */
+  private async failed(e: unknown, state: RequestState, challenge = true): Promise<never> {
     if (e instanceof ApiError && e.status === 401) {
       this.lastFailureAt = this.deps.clock.monotonic();
       // Counted atomically: concurrent failures from one address that all passed the check
       // above (their key lookups were in flight together) still get exactly the allowance.
       const counted = await this.deps.failureLimiter.acquire(`ip:${addressBlock(state.clientIp)}`, this.failureWindows);
       if (!counted.allowed) throw this.tooManyFailures(counted);
+      if (challenge) {
+        const headers = { ...e.options.headers, "www-authenticate": authenticateChallenge(e.code, signatureScheme(this.deps.signature)) };
+        throw new ApiError(e.code, e.detail, { ...e.options, headers });
+      }
     }
     throw e;
   }

@@ -63,3 +63,25 @@ test("401 answers carry WWW-Authenticate with the Bearer realm and the signature
   const ok = await s.call("GET", "/v1/health");
   expect(ok.headers.get("www-authenticate")).toBeNull();
 });
+
+// The challenge names what this server's signature covers. Before (twelfth attack pass) it said
+// `HMAC-SHA256 of the body` whatever `security.signature` was, so a client of a server that
+// requires the timestamp, or signs the request scope, was told the wrong string to sign.
+test.each([
+  ["timestamp: required", "HMAC-SHA256 of <timestamp>.<body> in X-Service-Signature, the unix seconds in X-Service-Timestamp"],
+  ["scope: request", "HMAC-SHA256 of timestamp, METHOD, path?query and body, one a line, in X-Service-Signature, the unix seconds in X-Service-Timestamp"],
+])("with security.signature %s, a 401's challenge names what the signature covers", async (setting, signs) => {
+  const other = await startTestServer(`security: { master_key_file: ./master.key, signature: { ${setting} } }\n`);
+  try {
+    for (const res of [await fetch(`${other.url}/v1/health`), await signedFetch(other.url, "GET", "/v1/health", undefined, { creds: other.creds })]) {
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toContain(`signature="${signs}"`);
+    }
+  } finally {
+    await other.stop();
+  }
+});
+
+test("with the default signature, the challenge names the body", async () => {
+  expect((await fetch(`${s.url}/v1/health`)).headers.get("www-authenticate")).toContain('signature="HMAC-SHA256 of the body in X-Service-Signature"');
+});
