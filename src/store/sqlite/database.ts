@@ -5,7 +5,7 @@
 // commit, so an acknowledged write survives a process kill and a power loss. synchronous=NORMAL
 // (opt-in) survives a process kill but may lose the last commits on power loss.
 import { Database } from "bun:sqlite";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { MIGRATIONS, type Migration } from "../migrations/index.ts";
 import { StorageUnavailableError } from "../types.ts";
@@ -61,6 +61,7 @@ export function openSqlite(options: SqliteOptions, migrations: Migration[] = MIG
     migrate(db, migrations);
   } catch (e) {
     db?.close();
+    if (creating) removeUnwritten(options.path);
     if (e instanceof StorageSetupError) throw e;
     if (/NOTADB|not a database/i.test(`${(e as { code?: string }).code} ${(e as Error).message}`)) {
       throw new StorageSetupError(`the database file ${options.path} is not a SQLite database (or is encrypted or damaged at its header): point storage.path at Assay's database, or restore it from a backup`);
@@ -74,9 +75,27 @@ export function openSqlite(options: SqliteOptions, migrations: Migration[] = MIG
           "the file and its folder must be writable by this user (SQLite writes -wal and -shm files beside it) and the disk not mounted read-only",
       );
     }
+    if (/SQLITE_FULL|disk is full/i.test(`${(e as { code?: string }).code} ${(e as Error).message}`)) {
+      throw new StorageSetupError(`cannot open the database ${options.path}: no space left on the disk that holds it (SQLITE_FULL); free some space, then start again`);
+    }
     throw asStorageError(e, `cannot open the database at ${options.path}`);
   }
   return db;
+}
+
+/**
+ * A database file this open created and could not write a byte of (a full disk) is removed, with
+ * its -wal and -shm (only what this failed open wrote): left behind, the next start refused the
+ * empty file as one to restore from a backup, and `assay init` said its data were in place
+ * (twelfth attack pass).
+ */
+function removeUnwritten(path: string): void {
+  try {
+    if (statSync(path).size !== 0) return;
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) rmSync(file, { force: true });
+  } catch {
+    // Nothing there, or it cannot be removed: the start-up checks will name it.
+  }
 }
 
 export function migrate(db: Database, migrations: Migration[]): number[] {
