@@ -2,7 +2,9 @@
 // running the pass without it) and the scoring pass per detector (each detector run alone over
 // every entry, after a warm-up), in CPU microseconds per entry. The companion of
 // bench/journal-scan.ts for docs/benchmarks.md; process CPU, so it is comparable on a busy machine.
-// Usage: bun run bench/journal-profile.ts [--entries N]
+// --fields auto: no categorical_fields configured (zero-config: the history chooses them, as
+// bench/journal-scan.ts --fields auto).
+// Usage: bun run bench/journal-profile.ts [--entries N] [--fields configured|auto]
 import { parseArgs } from "node:util";
 import { Value } from "@sinclair/typebox/value";
 import { ModulesSection, type ModulesConfig } from "../src/analysis/config-schema.ts";
@@ -12,12 +14,12 @@ import { resolveModules } from "../src/analysis/modules.ts";
 import { generateJournal, JOURNAL_FIELDS } from "./quality/journal.ts";
 import { memoryConnector } from "./quality/memory-connector.ts";
 
-const { values } = parseArgs({ options: { entries: { type: "string", default: "100000" } } });
+const { values } = parseArgs({ options: { entries: { type: "string", default: "100000" }, fields: { type: "string", default: "configured" } } });
 const entries = Number(values.entries);
 const data = generateJournal({ seed: 1, entries });
 const connector = memoryConnector({ id: "ledger", transactions: data.transactions });
 const config = Value.Default(ModulesSection, {
-  anomaly_detection: { categorical_fields: JOURNAL_FIELDS },
+  ...(values.fields === "auto" ? {} : { anomaly_detection: { categorical_fields: JOURNAL_FIELDS } }),
   context: { history_limit: Math.max(1_000_000, entries) },
 }) as ModulesConfig;
 const module = resolveModules(config).get("anomaly_detection")!;

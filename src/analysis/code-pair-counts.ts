@@ -25,6 +25,10 @@ export class CodePairCounts {
   private readonly bitsA: number;
   private readonly bitsB: number;
   private readonly hashed = new PairCounts();
+  /** One bit per dense cell: whether its count is at most `cappedAt` (getCapped), set for the cap
+   *  of the first such read after counting (-1: not set). */
+  private capped = new Uint32Array(0);
+  private cappedAt = -1;
 
   /** `bitsA`, `bitsB`: the dense range of each side (denseBits); a product over `maxBits`
    *  leaves the table hashed only. */
@@ -41,7 +45,32 @@ export class CodePairCounts {
     return cell >= 0 ? this.dense[cell]! : this.hashed.get(a, b);
   }
 
+  /**
+   * get(), for a reader that only needs to know whether the count is above `cap`
+   * (rare_combination reads the pairs of every entry scored, and almost all are common): a count
+   * above `cap` may come back as cap + 1. Answered from one bit per pair of codes within the dense
+   * ranges, a 32nd of the counts' memory, and from the count itself for the rare ones.
+   */
+  getCapped(a: number, b: number, cap: number): number {
+    const cell = this.cell(a, b);
+    if (cell < 0) return this.hashed.get(a, b);
+    if (this.cappedAt < 0) this.markCapped(cap);
+    // Another cap than the bits were set for (another configuration's reader): the count itself.
+    if (this.cappedAt !== cap) return this.dense[cell]!;
+    return (this.capped[cell >>> 5]! & (1 << (cell & 31))) === 0 ? cap + 1 : this.dense[cell]!;
+  }
+
+  /** Sets the bit of every dense cell whose count is at most `cap`. */
+  private markCapped(cap: number) {
+    const dense = this.dense;
+    const capped = new Uint32Array((dense.length + 31) >>> 5);
+    for (let k = 0; k < dense.length; k++) if (dense[k]! <= cap) capped[k >>> 5]! |= 1 << (k & 31);
+    this.capped = capped;
+    this.cappedAt = cap;
+  }
+
   add(a: number, b: number, delta: number): void {
+    this.cappedAt = -1;
     const cell = this.cell(a, b);
     if (cell >= 0) this.dense[cell]! += delta;
     else this.hashed.add(a, b, delta);

@@ -4,7 +4,8 @@
 // codes per field, so a combination is a pair of numbers and counting it costs a load (code-pair-counts.ts); fields with
 // many values (accounts, users) are left to the pair counts, where a triple would rarely be
 // expected often enough to mean anything. The codes are the history's own (history.ts).
-import { CodePairCounts, denseBits, denseCell } from "./code-pair-counts.ts";
+import { denseBits, denseCell } from "./code-pair-counts.ts";
+import { PairCounts } from "./pair-counts.ts";
 
 const MAX_CODES = 256;
 /** A triple's largest dense table: 1 MB, three fields of 40 values (at most 35 such triples:
@@ -14,13 +15,22 @@ const MAX_TRIPLE_BITS = 18;
 export class TripleCounts {
   /** Positions (in the categorical fields) of the fields combined, and the triples of them. */
   readonly triples: [number, number, number][] = [];
-  /** Per triple: ((codes a, b), code c) → count (code-pair-counts.ts: dense while the codes are
-   *  within the ranges the fields' profile sized). */
-  private readonly counts: CodePairCounts[];
+  /** Every triple's dense counts in one array, indexed by offset + the cell of its three codes
+   *  (while they are within the ranges the fields' profile sized): one typed array read per
+   *  count, not a table object and its array per triple (a scored entry reads 35 of them). */
+  private readonly cells: Int32Array;
+  /** Per triple: where its cells begin (-1: too many cells, hashed only). */
+  private readonly offsets: Int32Array;
+  /** Per triple: the bits of its three fields' dense ranges. */
+  private readonly bits: Int32Array;
+  /** Per triple: ((codes a, b), code c) → count, for codes beyond the dense ranges. */
+  private readonly hashed: PairCounts[];
   /** Per triple: its three fields' positions in the categorical fields. */
   private readonly tripleFields: Int32Array;
-  /** Per triple: the bits of its first two fields' dense ranges. */
-  private readonly bits: Int32Array;
+  /** One bit per dense cell: whether its count is at most `cappedAt` (countCapped), set for the
+   *  cap of the first such read after counting (-1: not set). */
+  private capped = new Uint32Array(0);
+  private cappedAt = -1;
 
   /**
    * `distinct`: per field of `fieldIndexes`, how many values its profile saw (the dense ranges
@@ -34,8 +44,17 @@ export class TripleCounts {
     for (let a = 0; a < k; a++) for (let b = a + 1; b < k; b++) for (let c = b + 1; c < k; c++) this.triples.push([a, b, c]);
     this.tripleFields = Int32Array.from(this.triples.flatMap(([a, b, c]) => [fieldIndexes[a]!, fieldIndexes[b]!, fieldIndexes[c]!]));
     const bits = fieldIndexes.map((_, i) => Math.min(denseBits(distinct[i]), Math.log2(MAX_CODES)));
-    this.bits = Int32Array.from(this.triples.flatMap(([a, b]) => [bits[a]!, bits[b]!]));
-    this.counts = this.triples.map(([a, b, c]) => new CodePairCounts(bits[a]! > 0 && bits[b]! > 0 ? bits[a]! + bits[b]! : 0, bits[c]!, MAX_TRIPLE_BITS));
+    this.bits = Int32Array.from(this.triples.flatMap(([a, b, c]) => [bits[a]!, bits[b]!, bits[c]!]));
+    this.offsets = new Int32Array(this.triples.length);
+    let size = 0;
+    this.triples.forEach(([a, b, c], t) => {
+      const total = bits[a]! + bits[b]! + bits[c]!;
+      const dense = bits[a]! > 0 && bits[b]! > 0 && bits[c]! > 0 && total <= MAX_TRIPLE_BITS;
+      this.offsets[t] = dense ? size : -1;
+      if (dense) size += 2 ** total;
+    });
+    this.cells = new Int32Array(size);
+    this.hashed = this.triples.map(() => new PairCounts());
   }
 
   /** Adds one transaction, by the history's codes of its values (indexed like the categorical
@@ -44,6 +63,7 @@ export class TripleCounts {
    *  whose triples it does not count again (history.ts). */
   add(codes: ArrayLike<number>, delta = 1, earlier: readonly ArrayLike<number>[] = []) {
     const f = this.tripleFields;
+    this.cappedAt = -1;
     for (let t = 0; t < this.triples.length; t++) {
       const fa = f[3 * t]!;
       const fb = f[3 * t + 1]!;
@@ -53,7 +73,9 @@ export class TripleCounts {
       const c = own(codes[fc]!);
       if (a < 0 || b < 0 || c < 0) continue;
       if (earlier.length > 0 && earlier.some((line) => line[fa] === codes[fa] && line[fb] === codes[fb] && line[fc] === codes[fc])) continue;
-      this.counts[t]!.add(this.firstTwo(t, a, b), c, delta);
+      const cell = this.cellOf(t, a, b, c);
+      if (cell >= 0) this.cells[cell]! += delta;
+      else this.hashed[t]!.add(this.firstTwo(t, a, b), c, delta);
     }
   }
 
@@ -64,15 +86,59 @@ export class TripleCounts {
     const a = own(codes[f[3 * t]!]!);
     const b = own(codes[f[3 * t + 1]!]!);
     const c = own(codes[f[3 * t + 2]!]!);
-    return a < 0 || b < 0 || c < 0 ? undefined : this.counts[t]!.get(this.firstTwo(t, a, b), c);
+    if (a < 0 || b < 0 || c < 0) return undefined;
+    const cell = this.cellOf(t, a, b, c);
+    return cell >= 0 ? this.cells[cell]! : this.hashed[t]!.get(this.firstTwo(t, a, b), c);
   }
 
-  /** The first two codes of triple t as one key: within their dense ranges, the cell of the pair
-   *  (below 1 << (bitsA + bitsB)); beyond them, a key above every such cell (hashed). */
+  /**
+   * count(), for a reader that only needs to know whether it is above `cap` (rare_combination
+   * reads every triple of every entry scored, and almost all are common): a count above `cap` may
+   * come back as cap + 1. Answered from one bit per combination while the codes are within the
+   * dense ranges — the scored entry's 35 reads then touch a few tens of kilobytes instead of
+   * megabytes of counts — and from the count itself for the rare ones.
+   */
+  countCapped(t: number, codes: ArrayLike<number>, cap: number): number | undefined {
+    const f = this.tripleFields;
+    const a = own(codes[f[3 * t]!]!);
+    const b = own(codes[f[3 * t + 1]!]!);
+    const c = own(codes[f[3 * t + 2]!]!);
+    if (a < 0 || b < 0 || c < 0) return undefined;
+    const cell = this.cellOf(t, a, b, c);
+    if (cell < 0) return this.hashed[t]!.get(this.firstTwo(t, a, b), c);
+    if (this.cappedAt < 0) this.markCapped(cap);
+    // Another cap than the bits were set for (another configuration's reader): the count itself.
+    if (this.cappedAt !== cap) return this.cells[cell]!;
+    return (this.capped[cell >>> 5]! & (1 << (cell & 31))) === 0 ? cap + 1 : this.cells[cell]!;
+  }
+
+  /** Sets the bit of every dense cell whose count is at most `cap`. */
+  private markCapped(cap: number) {
+    const cells = this.cells;
+    const capped = new Uint32Array((cells.length + 31) >>> 5);
+    for (let k = 0; k < cells.length; k++) if (cells[k]! <= cap) capped[k >>> 5]! |= 1 << (k & 31);
+    this.capped = capped;
+    this.cappedAt = cap;
+  }
+
+  /** The cell of triple t's codes in `cells`, or -1 when the triple is hashed only or a code is
+   *  beyond its dense range. */
+  private cellOf(t: number, a: number, b: number, c: number): number {
+    const offset = this.offsets[t]!;
+    if (offset < 0) return -1;
+    const bitsA = this.bits[3 * t]!;
+    const bitsB = this.bits[3 * t + 1]!;
+    const bitsC = this.bits[3 * t + 2]!;
+    if (a >>> bitsA !== 0 || b >>> bitsB !== 0 || c >>> bitsC !== 0) return -1;
+    return offset + ((((a << bitsB) | b) << bitsC) | c);
+  }
+
+  /** The first two codes of triple t as one key of its hashed table: within their dense ranges,
+   *  the cell of the pair (below 1 << (bitsA + bitsB)); beyond them, a key above every such cell. */
   private firstTwo(t: number, a: number, b: number): number {
-    const bitsA = this.bits[2 * t]!;
-    const bitsB = this.bits[2 * t + 1]!;
-    const cell = bitsB > 0 ? denseCell(a, b, bitsA, bitsB) : -1;
+    const bitsA = this.bits[3 * t]!;
+    const bitsB = this.bits[3 * t + 1]!;
+    const cell = denseCell(a, b, bitsA, bitsB);
     return cell >= 0 ? cell : 2 ** (bitsA + bitsB) + a * MAX_CODES + b;
   }
 }

@@ -844,6 +844,12 @@ export class HistoryStats {
     return a < 0 || b < 0 ? 0 : this.pairCounts[i]![j]!.get(a, b);
   }
 
+  /** pairCountOfCodes for a reader that only needs to know whether it is above `cap`: a count
+   *  above `cap` may come back as cap + 1 (CodePairCounts.getCapped). */
+  pairCountOfCodesCapped(i: number, j: number, a: number, b: number, cap: number): number {
+    return a < 0 || b < 0 ? 0 : this.pairCounts[i]![j]!.getCapped(a, b, cap);
+  }
+
   amountQuantile(q: number): number {
     return quantile(this.sortedAmounts, q);
   }

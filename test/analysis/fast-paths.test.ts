@@ -94,6 +94,29 @@ test("CodePairCounts agrees with a Map, codes within and beyond the dense ranges
   }
 });
 
+test("CodePairCounts.getCapped gives a count up to its cap exactly and any count above it as above it, also after more counting", () => {
+  const table = new CodePairCounts(denseBits(6), denseBits(40));
+  const map = new Map<string, number>();
+  // Each round's first cap sets the bits; the others are answered from the counts.
+  for (const caps of [[1, 0, 3], [3, 1]]) {
+    for (let i = 0; i < 3_000; i++) {
+      // Mostly within the dense ranges, a few beyond them (hashed).
+      const a = rng.int(0, i % 9 === 0 ? 30 : 5);
+      const b = rng.int(0, i % 7 === 0 ? 400 : 60);
+      table.add(a, b, 1);
+      map.set(`${a}:${b}`, (map.get(`${a}:${b}`) ?? 0) + 1);
+    }
+    for (const cap of caps) {
+      for (const [key, n] of map) {
+        const [a, b] = key.split(":").map(Number) as [number, number];
+        if (n <= cap) expect(table.getCapped(a, b, cap)).toBe(n);
+        else expect(table.getCapped(a, b, cap)).toBeGreaterThan(cap);
+      }
+      expect(table.getCapped(5, 61, cap)).toBe(map.get("5:61") ?? 0);
+    }
+  }
+});
+
 test("TripleCounts agrees with a Map, codes within and beyond the profiled ranges and past 256", () => {
   // Four fields at categorical positions 0, 2, 3, 5; the profile saw 5, 40, 2 and 13 values.
   const triples = new TripleCounts([0, 2, 3, 5], [5, 40, 2, 13]);
@@ -116,6 +139,35 @@ test("TripleCounts agrees with a Map, codes within and beyond the profiled range
     codes[fb] = b;
     codes[fc] = c;
     expect(triples.count(t, codes)).toBe(n);
+  }
+});
+
+test("TripleCounts.countCapped gives a count up to its cap exactly and any count above it as above it, also after more counting", () => {
+  const triples = new TripleCounts([0, 1, 2, 3], [4, 30, 3, 300]);
+  const codes = new Int32Array(4);
+  const seen = new Map<string, Int32Array>();
+  // Each round's first cap sets the bits; the others are answered from the counts.
+  const check = (caps: number[]) => {
+    for (const cap of caps) {
+      for (const kept of seen.values()) {
+        for (let t = 0; t < triples.triples.length; t++) {
+          const n = triples.count(t, kept);
+          const capped = triples.countCapped(t, kept, cap);
+          if (n === undefined) expect(capped).toBeUndefined();
+          else if (n <= cap) expect(capped).toBe(n);
+          else expect(capped!).toBeGreaterThan(cap);
+        }
+      }
+    }
+  };
+  for (const caps of [[1, 0, 3], [3, 1]]) {
+    for (let i = 0; i < 1_500; i++) {
+      // Mostly within the profiled ranges, a few codes beyond them (hashed) and past 256 (none).
+      for (let f = 0; f < 4; f++) codes[f] = i % 13 === 0 ? rng.int(0, 400) : rng.int(0, [4, 30, 3, 300][f]! - 1);
+      triples.add(codes, 1);
+      seen.set(codes.join(","), codes.slice());
+    }
+    check(caps);
   }
 });
 

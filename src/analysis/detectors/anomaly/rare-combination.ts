@@ -30,20 +30,23 @@ export const rareCombinationDetector: Detector = {
     const counterparty = h.fields.indexOf("customer_id");
     const minHistory = config.anomaly_detection.outlier.min_history;
     let best: { i: number; j: number; expected: number; seen: number; given: Explanation | undefined; habit: CounterpartyHabit | undefined } | undefined;
+    const cap = cfg.max_count + 1;
     for (let i = 0; i < values.length; i++) {
       const a = values[i];
       if (a === undefined) continue;
+      const ca = h.codeCount(i, codes[i]!) - inHistory;
       for (let j = i + 1; j < values.length; j++) {
         const b = values[j];
         if (b === undefined) continue;
-        const ca = h.codeCount(i, codes[i]!) - inHistory;
         const cb = h.codeCount(j, codes[j]!) - inHistory;
         const n = Math.min(h.fieldTotals[i]!, h.fieldTotals[j]!) - inHistory;
         if (ca <= 0 || cb <= 0 || n <= 0) continue;
         const independent = (ca * cb) / n;
         const withCounterparty = i === counterparty || j === counterparty;
         if (independent < cfg.min_expected && !withCounterparty) continue;
-        const seen = h.pairCountOfCodes(i, j, codes[i]!, codes[j]!) - inHistory;
+        // Almost every pair is common: whether it is beyond max_count (and the entry's own
+        // occurrence) is all that is read of most (CodePairCounts.getCapped).
+        const seen = h.pairCountOfCodesCapped(i, j, codes[i]!, codes[j]!, cap) - inHistory;
         if (seen > cfg.max_count) continue;
         let expected = 0;
         let given: Explanation | undefined;
@@ -95,8 +98,11 @@ function tripleFinding(h: HistoryStats, values: (string | undefined)[], codes: I
   const tc = h.triples;
   if (tc.triples.length === 0) return [];
   let best: { fields: number[]; expected: number; seen: number; given: Explanation | undefined } | undefined;
+  const cap = cfg.max_count + 1;
   for (let t = 0; t < tc.triples.length; t++) {
-    const seen = tc.count(t, codes);
+    // Almost every triple is common: whether it is beyond max_count (and the entry's own
+    // occurrence) is all that is read of most (TripleCounts.countCapped).
+    const seen = tc.countCapped(t, codes, cap);
     if (seen === undefined || seen - self > cfg.max_count) continue;
     const [a, b, c] = tc.triples[t]!.map((k) => tc.fieldIndexes[k]!) as [number, number, number];
     const nab = h.pairCountOfCodes(a, b, codes[a]!, codes[b]!) - self;
