@@ -29,6 +29,7 @@ import { taxDetector } from "./detectors/leakage/tax.ts";
 import { unbilledShipmentDetector } from "./detectors/leakage/unbilled-shipment.ts";
 import { unbilledRecurringDetector } from "./detectors/leakage/unbilled-recurring-detector.ts";
 import { serviceHistoryDetector } from "./detectors/leakage/service-history-detector.ts";
+import { percentChargeMissingDetector } from "./detectors/leakage/percent-charge-missing.ts";
 import type { Detector } from "./detectors/types.ts";
 import { type HistoryLevel, maxLevel } from "./history.ts";
 import type { CompiledRule } from "./rules/compile.ts";
@@ -40,6 +41,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   unbilledShipmentDetector,
   unbilledRecurringDetector,
   serviceHistoryDetector,
+  percentChargeMissingDetector,
   taxDetector,
   currencyMismatchDetector,
   duplicateDocumentDetector,

@@ -81,6 +81,31 @@ export class ReferenceIndex {
     return [...own, ...named, ...promos];
   }
 
+  /**
+   * Every row of the customer's own contracts and of the contract `contractId` names (any SKU,
+   * any validity window), promotions aside: what a customer's agreements price, whichever lines a
+   * bill carries (percent-charge-missing.ts asks it of a bill's percentages).
+   */
+  customerRows(customerId: string | undefined, contractId?: string): Contract[] {
+    const out: Contract[] = [];
+    const own = customerId ? this.byCustomerSku.get(customerId) : undefined;
+    if (own) for (const rows of own.values()) out.push(...rows);
+    const byId = contractId ? this.byContractId.get(contractId) : undefined;
+    if (byId) for (const c of byId) if (!isPromotion(c) && !out.includes(c)) out.push(c);
+    return out;
+  }
+
+  /** The SKUs every price-list entry of which is in percent (a damage waiver, an environmental fee), computed on first use. */
+  get percentListSkus(): ReadonlySet<string> {
+    if (!this.percentSkus) {
+      const skus = new Set<string>();
+      for (const [sku, unit] of this.priceListUnits) if (unit === PERCENT_UNIT) skus.add(sku);
+      this.percentSkus = skus;
+    }
+    return this.percentSkus;
+  }
+  private percentSkus: ReadonlySet<string> | undefined;
+
   /** The SKUs the contract's rows price (any validity window), computed on first use. */
   contractSkus(contractId: string): ReadonlySet<string> {
     let skus = this.skusByContractId.get(contractId);
@@ -210,6 +235,8 @@ export function notBillable(value: string | undefined): boolean {
 const NOT_BILLABLE = new Set(["n", "no", "false", "0", "nonbillable", "notbillable", "unbillable", "nocharge", "nc", "foc", "freeofcharge"]);
 
 const EMPTY: Contract[] = [];
+/** unitCode of a percentage ("%", PCT, PERCENT). */
+const PERCENT_UNIT = unitCode("%");
 
 const unitKey = (sku: string, unit: string) => `${sku}\u0000${unitCode(unit)}`;
 

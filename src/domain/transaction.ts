@@ -92,7 +92,8 @@ export interface Contract {
   /** When a recurring charge is billed against its period: in advance (the default) or in arrears. */
   billing_timing?: string;
   /** On a minimum charge's row: the codes it applies to (a minimum royalty: "ROYALTY"), separated
-   *  by commas or spaces; absent: the codes its contract prices. */
+   *  by commas or spaces; absent: the codes its contract prices. On a row in percent: the charges
+   *  whose amounts it is a percentage of (percent-charge-missing.ts). */
   applies_to?: string;
 }
 

@@ -19,6 +19,12 @@ export function contractsInScope(ctx: AnalysisContext, txn: Transaction, sku: st
   return all.filter((c) => !otherScope(c, scope, named));
 }
 
+/** Whether the row is another scope's agreement for this invoice (as contractsInScope leaves out). */
+export function outsideScope(ctx: AnalysisContext, txn: Transaction, c: Contract): boolean {
+  const scope = txn.contract_id;
+  return scope !== undefined && scope !== "" && otherScope(c, scope, ctx.history.namedContracts);
+}
+
 function otherScope(c: Contract, scope: string, named: ReadonlySet<string>): boolean {
   return c.contract_id !== scope && !isPromotion(c) && named.has(c.contract_id);
 }

@@ -1,0 +1,175 @@
+// percent_charge_missing: a percentage charge the bill owes on a basis it carries, absent from it.
+// A revenue-assurance analyst reads it two ways:
+//  - the customer's agreement prices it beside another percentage of the same basis, billed alike
+//    (the same billing frequency), and the bill carries that other one: a franchise agreement's
+//    brand fund (2 % of gross sales) beside its royalty (6 % of the same sales), the royalty billed
+//    on 88,204.12 of sales and the brand fund not at all. A row naming what it applies to
+//    (`applies_to`) is owed on those charges' amounts instead, where the bill carries them;
+//  - the bill's own header says the customer took it (charge-election.ts: `Damage Waiver:
+//    Accepted` on a rental invoice), and the bill carries the basis its percentages are taken of
+//    (the environmental fee's 2.5 % of the rental): the waiver at the agreement's percentage, else
+//    the price list's.
+// What is at risk is the percentage of that basis. Not owed: a charge the header declines (a
+// certificate of insurance on file), a row at 0 % in force (a fund contribution suspended or
+// abated by the agreement), a row no longer in force on the bill's day or its period's, a credit,
+// a bill naming another it adjusts (a true-up of an estimate, a restatement, a balance due), a
+// bill of fees only (no percentage: no basis), a percentage billed otherwise (interest on late
+// payments, `Per Occurrence` beside a royalty `Per Report`) or whose charges are not on the bill,
+// and bills not priced as billed (free of charge, at a quote, prorated: documentRules).
+import { type Contract, isPercentUnit, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
+import { roundMoney } from "../../../domain/rounding.ts";
+import type { AnalysisContext } from "../../context.ts";
+import { dayOf } from "../../dates.ts";
+import { validOn } from "../../reference-index.ts";
+import { type Detector, type Finding, money } from "../types.ts";
+import { billedPeriodStart, periodEndBefore } from "./billed-period.ts";
+import { electionOf, lineNamesCharge, type ChargeElection } from "./charge-election.ts";
+import { outsideScope } from "./contract-scope.ts";
+import { attributeKey } from "./markers.ts";
+import { documentRules, PRICING_RULES } from "./pricing.ts";
+import { workDaysBefore } from "./work-dates.ts";
+
+export const PERCENT_CHARGE_MISSING_CODE = "percent_charge_missing" as const;
+
+export const percentChargeMissingDetector: Detector = {
+  codes: [PERCENT_CHARGE_MISSING_CODE],
+  // The ledger: the contracts the invoices name (contract-scope.ts), a free-of-charge bill's original (pricing.ts).
+  history: "ledger",
+  detect({ txn, ctx, config }) {
+    if (txn.type !== "invoice" || txn.lines.length === 0) return [];
+    // A bill naming another adjusts it: what it re-figures is the original's.
+    if (txn.reference && txn.reference !== txn.transaction_id) return [];
+    const bases = percentBases(txn.lines);
+    if (bases.size === 0) return [];
+    const cfg = config.revenue_leakage;
+    if (documentRules(txn, ctx, cfg) !== PRICING_RULES) return [];
+    const days = pricedDays(txn);
+    const billed = new Set<string>();
+    for (const l of txn.lines) if (l.sku) billed.add(l.sku);
+    const rows = percentRowsInForce(txn, ctx, days);
+    const out: Finding[] = [];
+    const judged = new Set<string>();
+    for (const [sku, row] of rows) {
+      judged.add(sku);
+      if (billed.has(sku)) continue;
+      const election = electionOf(txn, sku);
+      if (election && (!election.accepts || txn.lines.some((l) => lineNamesCharge(l.description, election)))) continue;
+      const basis = election ? sharedBasis(bases) : agreedBasis(row, txn.lines, bases, rows);
+      if (basis === undefined) continue;
+      const f = finding(txn, sku, row.price, basis, row.contract_id, election, cfg.tolerance.absolute);
+      if (f) out.push(f);
+    }
+    // A charge the header takes that no agreement prices for the customer: the price list's percentage.
+    for (const sku of ctx.reference.percentListSkus) {
+      if (judged.has(sku) || billed.has(sku)) continue;
+      const election = electionOf(txn, sku);
+      if (!election?.accepts || txn.lines.some((l) => lineNamesCharge(l.description, election))) continue;
+      const rate = listRate(ctx, txn, sku, days);
+      const basis = sharedBasis(bases);
+      if (rate === undefined || basis === undefined) continue;
+      const f = finding(txn, sku, rate, basis, undefined, election, cfg.tolerance.absolute);
+      if (f) out.push(f);
+    }
+    return out;
+  },
+};
+
+/** The days whose terms the bill may carry: its own, the period it bills in advance or in arrears, the day its work was done (a rental's date out). */
+function pricedDays(txn: Transaction): string[] {
+  const day = dayOf(txn.date);
+  if (day === null) return [];
+  const days = [day];
+  for (const d of [billedPeriodStart(txn, day), periodEndBefore(txn, day), ...workDaysBefore(txn, day)]) if (d !== undefined && !days.includes(d)) days.push(d);
+  return days;
+}
+
+/** Per code of the bill's lines in percent, the basis they are taken of (their quantities summed: an abatement's end splits a royalty in two lines). */
+function percentBases(lines: readonly TransactionLine[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const l of lines) {
+    if (!l.sku || !isPercentUnit(l.unit) || l.quantity === undefined || !Number.isFinite(l.quantity)) continue;
+    out.set(l.sku, (out.get(l.sku) ?? 0) + l.quantity);
+  }
+  return out;
+}
+
+/** The basis every percentage of `codes` (all of `bases` when absent) is taken of, when they agree to the cent and it is positive. */
+function sharedBasis(bases: ReadonlyMap<string, number>, codes?: readonly string[]): number | undefined {
+  let basis: number | undefined;
+  for (const [code, q] of bases) {
+    if (codes && !codes.includes(code)) continue;
+    if (basis === undefined) basis = q;
+    else if (Math.abs(basis - q) > 0.01) return undefined;
+  }
+  return basis !== undefined && basis > 0 ? basis : undefined;
+}
+
+/**
+ * The basis the agreement's row is owed on: the amounts of the charges it names (`applies_to`),
+ * else the basis of the percentages the same agreement prices, billed alike, that the bill carries.
+ */
+function agreedBasis(row: Contract, lines: readonly TransactionLine[], bases: ReadonlyMap<string, number>, rows: ReadonlyMap<string, Contract>): number | undefined {
+  if (row.applies_to) {
+    const codes = row.applies_to.split(/[\s,;]+/).filter((c) => c !== "");
+    let sum = 0;
+    let any = false;
+    for (const l of lines) {
+      if (!l.sku || !codes.includes(l.sku)) continue;
+      const amount = l.amount ?? (l.unit_price !== undefined ? l.unit_price * (l.quantity ?? 1) / (isPercentUnit(l.unit) ? 100 : 1) : undefined);
+      if (amount === undefined || !Number.isFinite(amount)) continue;
+      sum += amount;
+      any = true;
+    }
+    return any && sum > 0 ? sum : undefined;
+  }
+  const cadence = attributeKey(row.billing_frequency ?? "");
+  const siblings: string[] = [];
+  for (const code of bases.keys()) {
+    const other = rows.get(code);
+    if (other && other.contract_id === row.contract_id && attributeKey(other.billing_frequency ?? "") === cadence && !other.applies_to) siblings.push(code);
+  }
+  return siblings.length === 0 ? undefined : sharedBasis(bases, siblings);
+}
+
+/**
+ * Per SKU, the customer's agreement row in percent in force for the bill (in its scope, in its
+ * currency): the most generous (the lowest; a row at 0 % suspends the charge).
+ */
+function percentRowsInForce(txn: Transaction, ctx: AnalysisContext, days: readonly string[]): Map<string, Contract> {
+  const out = new Map<string, Contract>();
+  for (const c of ctx.reference.customerRows(txn.customer_id, txn.contract_id)) {
+    if (!isPercentUnit(c.unit) || !Number.isFinite(c.price)) continue;
+    if (c.currency && txn.currency && c.currency.toUpperCase() !== txn.currency.toUpperCase()) continue;
+    if (!days.some((d) => validOn(c, d)) || outsideScope(ctx, txn, c)) continue;
+    const seen = out.get(c.sku);
+    if (!seen || c.price < seen.price) out.set(c.sku, c);
+  }
+  return out;
+}
+
+/** The price list's percentage for the SKU on the bill's days (the lowest). */
+function listRate(ctx: AnalysisContext, txn: Transaction, sku: string, days: readonly string[]): number | undefined {
+  let rate: number | undefined;
+  for (const d of days) {
+    const r = ctx.reference.listPrice(sku, txn.currency, d, "%");
+    if (r !== undefined && (rate === undefined || r < rate)) rate = r;
+  }
+  return rate;
+}
+
+function finding(txn: Transaction, sku: string, rate: number, basis: number, contractId: string | undefined, election: ChargeElection | undefined, tolerance: number): Finding | undefined {
+  const atRisk = roundMoney((rate * basis) / 100);
+  if (!(atRisk > tolerance)) return undefined;
+  const source = contractId ? `in ${contractId}` : "in the price list";
+  const why = election ? `the bill's header says ${election.marker}` : `${contractId} prices it beside the percentages the bill carries`;
+  return {
+    code: PERCENT_CHARGE_MISSING_CODE,
+    score: 0.9,
+    message: `${sku} (${rate} % ${source}) is missing from the bill though ${why}: ${rate} % of the ${money(basis)} ${txn.currency ?? ""} it carries is ${money(atRisk)}`.replace("  ", " "),
+    field: "lines",
+    expected: { sku, rate, basis: roundMoney(basis), contract_id: contractId ?? null, ...(election ? { header: election.marker } : {}) },
+    actual: { sku, billed: 0 },
+    amount_at_risk: atRisk,
+    risk_key: `percent:${sku}`,
+  };
+}

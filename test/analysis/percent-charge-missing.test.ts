@@ -1,0 +1,102 @@
+// percent_charge_missing (docs/analysis.md, "A percentage charge missing"): a percentage the
+// customer's agreement prices beside another percentage of the same basis (a franchise's brand fund
+// beside its royalty, both of gross sales), or one the bill's own header says the customer took (a
+// rental's damage waiver accepted), absent from a bill that carries the basis. Hard negatives: the
+// charge declined on the header (a certificate of insurance), suspended by a row at 0 %, a row no
+// longer in force, a credit memo, a true-up naming the bill it adjusts, a bill of fees only, and a
+// percentage billed on another basis.
+import { expect, test } from "bun:test";
+import type { Contract, PriceListEntry, Transaction, TransactionLine } from "../../src/domain/transaction.ts";
+import { analyse } from "./fixtures.ts";
+
+const CODE = "percent_charge_missing";
+const found = async (txn: Transaction, contracts: Contract[], price_list: PriceListEntry[] = []) =>
+  (await analyse(txn, { ref: { contracts, price_list } })).anomalies.filter((a) => a.code === CODE);
+
+// A franchise agreement: royalty and brand fund in % of gross sales, per report; a flat technology fee.
+const agreement: Contract[] = [
+  { contract_id: "FA-4105", customer_id: "L1005", sku: "ROYALTY", price: 6, unit: "%", currency: "USD", valid_from: "2022-08-21", billing_frequency: "Per Report" },
+  { contract_id: "FA-4105", customer_id: "L1005", sku: "BRAND-FUND", price: 2, unit: "%", currency: "USD", valid_from: "2022-08-21", billing_frequency: "Per Report" },
+  { contract_id: "FA-4105", customer_id: "L1005", sku: "TECH-FEE", price: 325, unit: "MO", currency: "USD", valid_from: "2026-01-01", billing_frequency: "Monthly" },
+];
+const SALES = 88204.12;
+const royaltyBill = (o: { fund?: boolean; type?: Transaction["type"]; reference?: string; lines?: TransactionLine[] } = {}): Transaction => {
+  const lines: TransactionLine[] = o.lines ?? [
+    { sku: "ROYALTY", quantity: SALES, unit: "%", unit_price: 6, amount: 5292.25, description: "Royalty 6.00% of gross sales" },
+    ...(o.fund ? [{ sku: "BRAND-FUND", quantity: SALES, unit: "%", unit_price: 2, amount: 1764.08, description: "Brand fund contribution 2.00% of gross sales" }] : []),
+    { sku: "TECH-FEE", quantity: 1, unit: "MO", unit_price: 325, amount: 325, description: "Technology fee 06/2026" },
+  ];
+  return {
+    transaction_id: "RI-1", type: o.type ?? "invoice", date: "2026-07-07T00:00:00Z", customer_id: "L1005", contract_id: "FA-4105", currency: "USD",
+    amount: lines.reduce((s, l) => s + (l.amount ?? 0), 0), lines, ...(o.reference ? { reference: o.reference } : {}),
+    attributes: { "Period Start": "06/01/2026", "Period End": "06/30/2026" },
+  };
+};
+
+test("a brand fund the agreement prices beside the royalty, missing from a bill of the royalty, is owed on the royalty's sales", async () => {
+  const missing = await found(royaltyBill(), agreement);
+  expect(missing.map((a) => a.code)).toEqual([CODE]);
+  // 2 % of 88,204.12.
+  expect(missing[0]!.amount_at_risk).toBe(1764.08);
+  expect(missing[0]!.message).toContain("BRAND-FUND");
+  expect(await found(royaltyBill({ fund: true }), agreement)).toEqual([]);
+});
+
+test("a brand fund suspended by a row at 0 %, or whose row ended before the period, is not owed", async () => {
+  const suspended: Contract[] = [...agreement, { contract_id: "FA-4105", customer_id: "L1005", sku: "BRAND-FUND", price: 0, unit: "%", currency: "USD", valid_from: "2026-05-01", valid_to: "2026-08-31", billing_frequency: "Per Report" }];
+  expect(await found(royaltyBill(), suspended)).toEqual([]);
+  const ended = agreement.map((c) => (c.sku === "BRAND-FUND" ? { ...c, valid_to: "2026-03-31" } : c));
+  expect(await found(royaltyBill(), ended)).toEqual([]);
+});
+
+test("a credit memo, a true-up naming the bill it adjusts and a bill of fees only owe no brand fund", async () => {
+  expect(await found(royaltyBill({ type: "credit_note" }), agreement)).toEqual([]);
+  expect(await found(royaltyBill({ reference: "RI-0" }), agreement)).toEqual([]);
+  const feesOnly = royaltyBill({ lines: [{ sku: "TECH-FEE", quantity: 1, unit: "MO", unit_price: 325, amount: 325 }] });
+  expect(await found(feesOnly, agreement)).toEqual([]);
+});
+
+test("a percentage the agreement bills otherwise than the royalty (interest on royalties paid late) is not owed on every report", async () => {
+  const interest: Contract[] = [...agreement, { contract_id: "FA-4105", customer_id: "L1005", sku: "INTEREST", price: 1.5, unit: "%", currency: "USD", valid_from: "2022-08-21", billing_frequency: "Per Occurrence" }];
+  expect(await found(royaltyBill({ fund: true }), interest)).toEqual([]);
+  // One that names what it applies to is owed on those charges only, when the bill carries them.
+  const named: Contract[] = [...agreement, { contract_id: "FA-4105", customer_id: "L1005", sku: "LATE-INT", price: 1.5, unit: "%", currency: "USD", valid_from: "2022-08-21", billing_frequency: "Per Report", applies_to: "PAST-DUE" }];
+  expect(await found(royaltyBill({ fund: true }), named)).toEqual([]);
+});
+
+// An equipment rental: the rate book prices the damage waiver and the environmental fee in % of the rental.
+const book: PriceListEntry[] = [
+  { sku: "200-1030", list_price: 195, unit: "DAY", currency: "USD", valid_from: "2026-01-01" },
+  { sku: "DW", list_price: 14, unit: "%", currency: "USD", valid_from: "2026-01-01" },
+  { sku: "ENVFEE", list_price: 2.5, unit: "%", currency: "USD", valid_from: "2026-01-01" },
+];
+const rentalBill = (waiver: string, o: { dw?: boolean; customer?: string } = {}): Transaction => {
+  const rental = 585;
+  const lines: TransactionLine[] = [
+    { sku: "200-1030", quantity: 3, unit: "DAY", unit_price: 195, amount: rental, description: "Scissor lift 32 ft electric #20010233 03/02/2026-03/05/2026 3 days" },
+    ...(o.dw ? [{ sku: "DW", quantity: rental, unit: "%", unit_price: 14, amount: 81.9, description: "Damage waiver 14% of rental" }] : []),
+    { sku: "ENVFEE", quantity: rental, unit: "%", unit_price: 2.5, amount: 14.63, description: "Environmental service fee 2.5% of rental" },
+  ];
+  return {
+    transaction_id: "4411872-001", type: "invoice", date: "2026-03-05T00:00:00Z", customer_id: o.customer ?? "C20417", contract_id: "4411872", currency: "USD",
+    amount: lines.reduce((s, l) => s + (l.amount ?? 0), 0), lines, attributes: { "Date Out": "03/02/2026", "Damage Waiver": waiver },
+  };
+};
+
+test("a damage waiver the header says the customer accepted, missing from the rental's bill, is owed at the rate book's percentage of the rental", async () => {
+  const missing = await found(rentalBill("Accepted"), [], book);
+  expect(missing.map((a) => a.code)).toEqual([CODE]);
+  // 14 % of the 585.00 rental the environmental fee is taken of.
+  expect(missing[0]!.amount_at_risk).toBe(81.9);
+  expect(await found(rentalBill("Accepted", { dw: true }), [], book)).toEqual([]);
+});
+
+test("a damage waiver declined or waived on a certificate of insurance is not owed, whatever the agreement prices", async () => {
+  expect(await found(rentalBill("Waived - COI on file"), [], book)).toEqual([]);
+  expect(await found(rentalBill("Declined"), [], book)).toEqual([]);
+  const national: Contract[] = [{ contract_id: "NA-ACME-2026", customer_id: "C30001", sku: "DW", price: 12, unit: "%", currency: "USD", valid_from: "2026-01-01", valid_to: "2026-12-31" }];
+  expect(await found(rentalBill("Waived - COI on file", { customer: "C30001" }), national, book)).toEqual([]);
+  // Accepted by a national account: the agreement's 12 %, not the book's 14 %.
+  const accepted = await found(rentalBill("Accepted", { customer: "C30001" }), national, book);
+  expect(accepted.map((a) => a.amount_at_risk)).toEqual([70.2]);
+});
