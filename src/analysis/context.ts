@@ -11,6 +11,7 @@ import type { Clock } from "../domain/clock.ts";
 import type { Connector } from "../connectors/types.ts";
 import type { ReferenceData, Transaction } from "../domain/transaction.ts";
 import type { ModulesConfig } from "./config-schema.ts";
+import { type DayOrder, ExportDayOrder } from "./dates.ts";
 import { HistoryBuilder, historyCovers, type HistoryLevel, type HistoryStats, maxLevel, PROFILE_ROWS } from "./history.ts";
 import { AnomalyForest } from "./anomaly-forest.ts";
 import { ReferenceIndex } from "./reference-index.ts";
@@ -38,6 +39,10 @@ export class AnalysisContext {
   /** Usage stopped and components missing from one bill, judged over each service's bills by
    *  month (usage_stopped, recurring_component_missing); empty when no history was read. */
   serviceFindings: ServiceHistoryFindings = ServiceHistoryFindings.empty;
+  /** The order an ambiguous date of the export's attributes (07/09/2026) is read in where its own
+   *  document does not tell: the connector's configured date format's, else the one the history's
+   *  documents show (dates.ts ExportDayOrder); undefined when neither tells. */
+  dayOrder: DayOrder | undefined;
 
   constructor(
     readonly connectorId: string,
@@ -81,6 +86,8 @@ export interface ContextSource {
   scan: Connector["scan"];
   /** Connector.revision: a context built from another revision of the source is stale. */
   revision?(): string | undefined;
+  /** Connector.dayOrder: the order of day and month its configured date format states. */
+  dayOrder?(): DayOrder | undefined;
 }
 
 /**
@@ -104,7 +111,11 @@ export async function buildContext(
     const reference = new ReferenceIndex(await source.reference(signal));
     // Only a schedule with a cadence costs anything: the lines of the contracts it concerns.
     const schedule = scans ? RecurringSchedule.of(reference.contractRows, config.revenue_leakage.minimum_charge_skus) : undefined;
-    const recurring = schedule ? new RecurringBillings(schedule) : undefined;
+    // The export's order of day and month: its configured date format's is known now, the order its
+    // documents show once the pass has read them.
+    const configuredOrder = source.dayOrder?.();
+    const dayOrders = scans && configuredOrder === undefined ? new ExportDayOrder() : undefined;
+    const recurring = schedule ? new RecurringBillings(schedule, configuredOrder) : undefined;
     // The lines stating a unit of measure, by service and month (an export without units: none).
     const components = scans ? new BilledComponents() : undefined;
     const builder = new HistoryBuilder({
@@ -124,6 +135,7 @@ export async function buildContext(
       const slicer = new TimeSlicer();
       for await (const t of source.scan({ limit, signal })) {
         builder.add(t);
+        dayOrders?.add(t);
         recurring?.add(t);
         components?.add(t);
         kept?.push(t);
@@ -133,7 +145,8 @@ export async function buildContext(
       }
     }
     const ctx = new AnalysisContext(source.id, reference, await builder.finishAll(), config.anomaly_detection, now);
-    if (components) ctx.serviceFindings = ServiceHistoryFindings.of(components, config.revenue_leakage.tolerance.absolute);
+    ctx.dayOrder = configuredOrder ?? dayOrders?.order();
+    if (components) ctx.serviceFindings = ServiceHistoryFindings.of(components, config.revenue_leakage.tolerance.absolute, ctx.dayOrder);
     if (schedule && recurring) ctx.recurringGaps = unbilledRecurringCharges(schedule, recurring, config.revenue_leakage.tolerance.absolute);
     // Exactly `limit` read: the source may hold more, which the scan would then have to read.
     if (kept && kept.length < limit) ctx.keepSource(kept);

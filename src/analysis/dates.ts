@@ -183,6 +183,15 @@ export type DayOrder = "day_first" | "month_first";
 const SLASHED_DATE = /^(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})(?:[ T].*)?$/;
 
 /**
+ * The order to read a row's ambiguous dates in: the one its own dates show (dayOrderOf), else the
+ * export's (`exportOrder`: its configured date format's, else what its other documents show —
+ * ExportDayOrder); undefined when neither tells.
+ */
+export function dayOrderFor(attributes: NonNullable<Transaction["attributes"]>, exportOrder: DayOrder | undefined): DayOrder | undefined {
+  return dayOrderOf(attributes) ?? exportOrder;
+}
+
+/**
  * The order of day and month in a row's slashed dates (its attributes keep the export's own text),
  * where one of them says it — a date of 03/21/2025 can only be month first, 21/03/2025 only day
  * first — and none contradicts it: an export writes every date the same way. Undefined when none
@@ -193,7 +202,8 @@ export function dayOrderOf(attributes: NonNullable<Transaction["attributes"]>): 
   let found: DayOrder | undefined;
   for (const name in attributes) {
     const v = attributes[name];
-    if (typeof v !== "string") continue;
+    // Most attributes are no date: a slashed date is 6 to 30 characters.
+    if (typeof v !== "string" || v.length < 6 || v.length > 30) continue;
     const m = SLASHED_DATE.exec(v.trim());
     if (!m) continue;
     const a = Number(m[1]);
@@ -204,4 +214,45 @@ export function dayOrderOf(attributes: NonNullable<Transaction["attributes"]>): 
     found = says;
   }
   return found;
+}
+
+/** How many documents of an export show each order of day and month (dayOrderOf): plain data, to cross threads. */
+export interface DayOrderCounts {
+  monthFirst: number;
+  dayFirst: number;
+}
+
+/**
+ * The order of day and month an export's documents show, learned over the history pass: an export
+ * writes every date alike, so a document whose dates all read both ways (07/09/2026, a period of
+ * 08/01/2025–08/11/2025) is read in the order its other documents' dates say (03/21/2025 on one of
+ * them can only be month first). Only an order nine in ten of the documents that tell show is the
+ * export's: a file mixing two systems' dates tells none.
+ */
+export class ExportDayOrder {
+  readonly counts: DayOrderCounts = { monthFirst: 0, dayFirst: 0 };
+
+  add(t: Pick<Transaction, "attributes">) {
+    if (!t.attributes) return;
+    const says = dayOrderOf(t.attributes);
+    if (says === "month_first") this.counts.monthFirst++;
+    else if (says === "day_first") this.counts.dayFirst++;
+  }
+
+  /** Adds another part of the history (a scan worker's). */
+  merge(counts: DayOrderCounts) {
+    this.counts.monthFirst += counts.monthFirst;
+    this.counts.dayFirst += counts.dayFirst;
+  }
+
+  order(): DayOrder | undefined {
+    return exportDayOrder(this.counts);
+  }
+}
+
+/** The order nine in ten of the telling documents show; undefined when none tells or they are mixed. */
+export function exportDayOrder({ monthFirst, dayFirst }: DayOrderCounts): DayOrder | undefined {
+  if (monthFirst > 0 && monthFirst >= 9 * dayFirst) return "month_first";
+  if (dayFirst > 0 && dayFirst >= 9 * monthFirst) return "day_first";
+  return undefined;
 }

@@ -355,6 +355,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       ledgerParts,
       historyLimit: limit,
       connector: connector.id,
+      dayOrder: connector.dayOrder?.(),
       module: module.id,
       level,
       // Only the settings themselves: the engine's dependencies travel with them in process.

@@ -3,6 +3,7 @@
 // reference_ttl_s (analyses ask for them on every call; sources should not be read every time).
 import type { Clock } from "../domain/clock.ts";
 import { type Contract, type ExchangeRate, type PriceListEntry, REFERENCE_TABLES, type ReferenceData, type ReferenceTable, type Shipment, type Transaction } from "../domain/transaction.ts";
+import type { DayOrder } from "../analysis/dates.ts";
 import type { ConnectorType, Connector, ConnectorCapabilities, MappingReport, ScanOptions } from "./types.ts";
 import { connectorUnavailable } from "./errors.ts";
 import { columnIndex, MappingStats, ReferenceMapper, type Rejection, typeCodes, type ValueFormats } from "./mapping.ts";
@@ -53,6 +54,11 @@ export abstract class BaseConnector implements Connector {
       values === "text"
         ? { numbers: { decimal: settings.csv.decimal ?? ".", thousands: settings.csv.thousands }, dates: dateFormat(settings.csv.date_format ?? "iso"), types }
         : { numbers: SQL_NUMBER_FORMAT, dates: isoDateFormat, types };
+  }
+
+  /** The order of day and month the configured date format states (a CSV connector's csv.date_format). */
+  dayOrder(): DayOrder | undefined {
+    return this.formats.dates.dayOrder;
   }
 
   /** The longest one call (lookup, reference read, probe) may take before it is a timeout. */

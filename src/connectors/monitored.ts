@@ -47,6 +47,10 @@ export class MonitoredConnector implements Connector {
     return this.inner.revision();
   }
 
+  dayOrder() {
+    return this.inner.dayOrder();
+  }
+
   /** The inner connector's parts for scan workers; undefined when it cannot be cut. */
   get partitions(): Connector["partitions"] {
     const inner = this.inner as Partial<Pick<Connector, "partitions">>;

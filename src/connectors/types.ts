@@ -1,6 +1,7 @@
 // The connector contract: every built-in source (csv, sqlite, postgres, mysql, http, inline)
 // implements this one interface, so the analysis engine and the API never see a source's kind.
 import type { ReferenceData, ReferenceTable, Transaction } from "../domain/transaction.ts";
+import type { DayOrder } from "../analysis/dates.ts";
 
 export const CONNECTOR_TYPES = ["csv", "sqlite", "postgres", "mysql", "http", "inline"] as const;
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
@@ -82,6 +83,13 @@ export interface Connector {
    * source that cannot tell cheaply (a database server, an HTTP API): the TTLs apply.
    */
   revision?(): string | undefined;
+  /**
+   * Optional: the order of day and month the source's configured date format states (a CSV
+   * connector's `csv.date_format: MM/DD/YYYY` is month first), which its other dates — the
+   * attributes keep the export's text — are written in as well; undefined where it states none
+   * (ISO, a database's native dates).
+   */
+  dayOrder?(): DayOrder | undefined;
   /** Cheap liveness check of the source; throws a ConnectorError when it is not usable. */
   probe(signal?: AbortSignal): Promise<void>;
   mappingReport(): MappingReport;

@@ -5,6 +5,7 @@
 
 import { daysInMonth, digitsAt } from "../domain/time.ts";
 import { withinMagnitude } from "../domain/transaction.ts";
+import type { DayOrder } from "../analysis/dates.ts";
 
 export interface NumberFormat {
   decimal: "." | ",";
@@ -179,6 +180,13 @@ export interface DateFormat {
    * "Datum vom"). Absent on formats whose dates carry their year.
    */
   fromPeriodStart?(start: string): DateFormat;
+  /**
+   * Whether the pattern writes the day or the month first (`DD/MM/YYYY`, `MM/DD/YYYY`), where it
+   * writes the month as a number: an export writes every date alike, so its other dates (the
+   * attributes keep their text) read in the same order (src/analysis/dates.ts). Absent for ISO and
+   * for a month by its name, whose dates never read both ways.
+   */
+  dayOrder?: DayOrder;
 }
 
 const ISO_START = /^\d{4}-\d{2}-\d{2}(?:$|[T ])/;
@@ -339,8 +347,10 @@ export function dateFormat(pattern: string): DateFormat {
     if (h > 23 || mi > 59 || se > 59) throw new Error(`"${clip(s)}" has an invalid time`);
     return `${date}T${pad(h)}:${pad(mi)}:${pad(se)}Z`;
   };
+  const dayOrder: DayOrder | undefined = has("month") ? (order.indexOf("day") < order.indexOf("month") ? "day_first" : "month_first") : undefined;
   const format = (periodStart: string | undefined): DateFormat => ({
     parse: (s) => read(s, periodStart),
+    ...(dayOrder ? { dayOrder } : {}),
     ...(yearless ? { fromPeriodStart: (start: string) => format(start) } : {}),
   });
   return format(undefined);

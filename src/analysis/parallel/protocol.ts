@@ -10,6 +10,7 @@ import type { LedgerBatch } from "../ledger-merge.ts";
 import type { AnalysisSettings, LearnedModel } from "../setup.ts";
 import type { BilledComponentsState } from "../detectors/leakage/billed-components.ts";
 import type { Finding } from "../detectors/types.ts";
+import type { DayOrder, DayOrderCounts } from "../dates.ts";
 
 /** Main → worker. */
 export type ToWorker =
@@ -37,6 +38,8 @@ export type ToWorker =
       ledger: LedgerParts | null;
       /** The findings judged over each service's bills by month (service-history.ts), by transaction. */
       serviceFindings: [string, readonly Finding[]][];
+      /** The export's order of day and month (AnalysisContext.dayOrder). */
+      dayOrder: DayOrder | undefined;
       settings: AnalysisSettings;
       learned: LearnedModel | null;
       module: string;
@@ -54,6 +57,8 @@ export type FromWorker =
   | { op: "ledger"; batch: LedgerBatch }
   /** Pass 1, at the end of each part: its services' bills by month (billed-components.ts). */
   | { op: "components"; state: BilledComponentsState }
+  /** Pass 1, at the end of each part: how many of its documents show each order of day and month (dates.ts ExportDayOrder). */
+  | { op: "day-orders"; counts: DayOrderCounts }
   /** The last "found" of a part carries the part's population counts, when asked for. */
   | { op: "found"; analyzed: number; flagged: TransactionFinding[]; population?: PopulationState }
   /** Rows rejected while reading (mapping errors): [key, label, reason], counted by the main thread's connector. */

@@ -11,6 +11,7 @@ import { systemClock } from "../../domain/clock.ts";
 import type { TransactionFinding } from "../../domain/analysis.ts";
 import type { Transaction } from "../../domain/transaction.ts";
 import { AnalysisContext } from "../context.ts";
+import { ExportDayOrder } from "../dates.ts";
 import { BilledComponents } from "../detectors/leakage/billed-components.ts";
 import { ServiceHistoryFindings } from "../detectors/leakage/service-history.ts";
 import { PopulationTests } from "../detectors/anomaly/population.ts";
@@ -54,12 +55,14 @@ async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
   for (const part of m.parts) {
     const writer = new LedgerBatchWriter();
     const components = new BilledComponents();
+    const dayOrders = new ExportDayOrder();
     const source = openPartition(part, systemClock);
     if (!enough) {
       for await (const t of source.scan({ limit: m.limit })) {
         if (enough) break;
         writer.add(t);
         components.add(t);
+        dayOrders.add(t);
         if (writer.full) {
           const batch = writer.take();
           post({ op: "ledger", batch }, batchTransfer(batch));
@@ -71,6 +74,7 @@ async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
       post({ op: "ledger", batch }, batchTransfer(batch));
     }
     if (components.documents.length > 0) post({ op: "components", state: components.state() });
+    post({ op: "day-orders", counts: dayOrders.counts });
     postRejections(source);
     post({ op: "done" });
   }
@@ -90,6 +94,7 @@ async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
   const reference = ahead ? await ahead.reference : new ReferenceIndex(await first.reference());
   postRejections(first);
   const ctx = new AnalysisContext(m.connector, reference, history, setup.config.anomaly_detection, m.now);
+  ctx.dayOrder = m.dayOrder;
   if (m.serviceFindings.length > 0) ctx.serviceFindings = new ServiceHistoryFindings(new Map(m.serviceFindings));
   // Test-only fault point (ASSAY_TEST_FAULT, inert unless named): the thread dies mid-scan.
   const exitMidway = process.env.ASSAY_TEST_FAULT === "scan_worker_exit";

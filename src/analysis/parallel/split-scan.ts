@@ -16,6 +16,7 @@ import type { PopulationState } from "../detectors/anomaly/population.ts";
 import type { FromWorker, ToWorker } from "./protocol.ts";
 import { BilledComponents } from "../detectors/leakage/billed-components.ts";
 import { ServiceHistoryFindings } from "../detectors/leakage/service-history.ts";
+import { type DayOrder, ExportDayOrder } from "../dates.ts";
 
 export interface SplitScanInput {
   /** The workers (started early: they load while the source's index is built). */
@@ -27,6 +28,8 @@ export interface SplitScanInput {
   /** context.history_limit: the history is the source's first that many transactions. */
   historyLimit: number;
   connector: string;
+  /** Connector.dayOrder: the order of day and month its configured date format states. */
+  dayOrder: DayOrder | undefined;
   module: string;
   /** What of the history the module reads: "ledger" or "none" (a "full" history is not split). */
   level: HistoryLevel;
@@ -70,7 +73,7 @@ export function scanWorkerUrl(): string {
  * The history pass over the ledger parts, merged in order and copied into shared memory; and each
  * service's bills by month (billed-components.ts) of the parts the ledger takes, merged in order.
  */
-async function mergedLedger(input: SplitScanInput, share: <T>(parts: T[], i: number) => T[], components: BilledComponents): Promise<LedgerParts> {
+async function mergedLedger(input: SplitScanInput, share: <T>(parts: T[], i: number) => T[], components: BilledComponents, dayOrders: ExportDayOrder): Promise<LedgerParts> {
   const { gang } = input;
   gang.send((i) => ({ op: "ledger", parts: share(input.ledgerParts, i), limit: input.historyLimit }));
   const merge = new LedgerMerge(input.historyLimit, input.ledgerParts.reduce((n, part) => n + part.transactions, 0));
@@ -81,6 +84,7 @@ async function mergedLedger(input: SplitScanInput, share: <T>(parts: T[], i: num
     for await (const m of gang.messages(p % gang.size)) {
       if (m.op === "rejected") input.onRejected?.(m.rows);
       if (m.op === "components" && taken) components.merge(m.state);
+      if (m.op === "day-orders" && taken) dayOrders.merge(m.counts);
       if (m.op !== "ledger" || merge.full) continue;
       merge.add(m.batch);
       if (merge.full) gang.send(() => ({ op: "enough" }));
@@ -99,9 +103,12 @@ export async function* splitScan(input: SplitScanInput): AsyncGenerator<SplitBat
   const share = <T>(parts: T[], i: number) => parts.filter((_, p) => p % n === i);
   try {
     const components = new BilledComponents();
-    let ledger = input.level === "none" ? null : await mergedLedger(input, share, components);
+    const dayOrders = new ExportDayOrder();
+    let ledger = input.level === "none" ? null : await mergedLedger(input, share, components, dayOrders);
+    // The export's order of day and month, as an in-process context learns it (context.ts).
+    const dayOrder = input.dayOrder ?? dayOrders.order();
     // Judged here, once, as an in-process context judges them (context.ts).
-    const serviceFindings = ServiceHistoryFindings.of(components, input.settings.modules.revenue_leakage.tolerance.absolute).entries();
+    const serviceFindings = ServiceHistoryFindings.of(components, input.settings.modules.revenue_leakage.tolerance.absolute, dayOrder).entries();
     // The merge's own copy of the ledger and the batches are garbage now: collect (and give the
     // memory back) before the scan.
     if (ledger) Bun.gc(true);
@@ -111,6 +118,7 @@ export async function* splitScan(input: SplitScanInput): AsyncGenerator<SplitBat
       parts: share(input.parts, i),
       ledger: shared,
       serviceFindings,
+      dayOrder,
       settings: input.settings,
       learned: input.learned,
       module: input.module,

@@ -10,7 +10,7 @@
 // and bills June's usage in July, at the tariff in force for June's service; the document names
 // the period's end (`Period End`, `Service Period To`…), whose prices its lines may carry.
 import type { Transaction } from "../../../domain/transaction.ts";
-import { dayOrderOf } from "../../dates.ts";
+import { type DayOrder, dayOrderFor } from "../../dates.ts";
 import { attributeNameMatcher } from "./markers.ts";
 import { dateReadings } from "./work-dates.ts";
 
@@ -33,17 +33,17 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
  * invoice's `day` and within two months of it: the day its lines are priced on. Undefined when the
  * document names no such period (billed in the period or after it: the invoice's day stands).
  */
-export function billedPeriodStart(txn: Transaction, day: string | null): string | undefined {
+export function billedPeriodStart(txn: Transaction, day: string | null, exportOrder?: DayOrder): string | undefined {
   if (day === null) return undefined;
-  return firstNamedDay(txn, billedPeriodField, (start) => start > day && (Date.parse(start) - Date.parse(day)) / 86_400_000 <= MAX_ADVANCE_DAYS);
+  return firstNamedDay(txn, billedPeriodField, exportOrder, (start) => start > day && (Date.parse(start) - Date.parse(day)) / 86_400_000 <= MAX_ADVANCE_DAYS);
 }
 
 /**
  * The first day of the period the document says it bills, wherever it falls against the invoice's
  * day (in advance, in the period, or in arrears: last month's usage); undefined when it names none.
  */
-export function namedPeriodStart(txn: Transaction): string | undefined {
-  return firstNamedDay(txn, billedPeriodField, () => true);
+export function namedPeriodStart(txn: Transaction, exportOrder?: DayOrder): string | undefined {
+  return firstNamedDay(txn, billedPeriodField, exportOrder, () => true);
 }
 
 /** Attributes naming the last day of the period a document bills. */
@@ -61,9 +61,9 @@ const periodEndField = attributeNameMatcher(PERIOD_END_FIELDS);
  * change is priced at the new rates, and one ending on or after the invoice's day (billed in
  * advance) reaches back to nothing. Undefined when the document names no such end.
  */
-export function periodEndBefore(txn: Transaction, day: string | null): string | undefined {
+export function periodEndBefore(txn: Transaction, day: string | null, exportOrder?: DayOrder): string | undefined {
   if (day === null) return undefined;
-  return firstNamedDay(txn, periodEndField, (end) => end < day);
+  return firstNamedDay(txn, periodEndField, exportOrder, (end) => end < day);
 }
 
 /**
@@ -71,13 +71,13 @@ export function periodEndBefore(txn: Transaction, day: string | null): string | 
  * and end are written alike (a work order's day, whatever order its digits are read in), else from
  * the days they read as; undefined where it names no start or no end, or they do not read.
  */
-export function namedPeriodDays(txn: Transaction): number | undefined {
+export function namedPeriodDays(txn: Transaction, exportOrder?: DayOrder): number | undefined {
   const startText = firstNamedText(txn, billedPeriodField);
   const endText = firstNamedText(txn, periodEndField);
   if (startText === undefined || endText === undefined) return undefined;
   if (startText === endText) return 1;
-  const from = namedPeriodStart(txn);
-  const to = firstNamedDay(txn, periodEndField, () => true);
+  const from = namedPeriodStart(txn, exportOrder);
+  const to = firstNamedDay(txn, periodEndField, exportOrder, () => true);
   if (from === undefined || to === undefined || to < from) return undefined;
   return (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
 }
@@ -86,9 +86,9 @@ export function namedPeriodDays(txn: Transaction): number | undefined {
  * The first and last day (YYYY-MM-DD) of the period the document names, where it names both and
  * they read as days in order; undefined otherwise.
  */
-export function namedPeriod(txn: Transaction): { from: string; to: string } | undefined {
-  const from = namedPeriodStart(txn);
-  const to = from === undefined ? undefined : firstNamedDay(txn, periodEndField, () => true);
+export function namedPeriod(txn: Transaction, exportOrder?: DayOrder): { from: string; to: string } | undefined {
+  const from = namedPeriodStart(txn, exportOrder);
+  const to = from === undefined ? undefined : firstNamedDay(txn, periodEndField, exportOrder, () => true);
   return from === undefined || to === undefined || to < from ? undefined : { from, to };
 }
 
@@ -102,22 +102,24 @@ function firstNamedText(txn: Transaction, field: (name: string) => string | null
   return undefined;
 }
 
-/** The first day that an attribute `field` matches names (a month's first day, or a day) and that `wanted` accepts. */
-function firstNamedDay(txn: Transaction, field: (name: string) => string | null, wanted: (day: string) => boolean): string | undefined {
+/** The first day that an attribute `field` matches names (a month's first day, or a day) and that
+ *  `wanted` accepts; an ambiguous day in the order dayOrderFor gives. */
+function firstNamedDay(txn: Transaction, field: (name: string) => string | null, exportOrder: DayOrder | undefined, wanted: (day: string) => boolean): string | undefined {
   const attrs = txn.attributes;
   if (!attrs) return undefined;
   for (const name in attrs) {
     const v = attrs[name];
     if (typeof v !== "string" || v === "" || field(name) === null) continue;
-    const d = periodStart(v, attrs);
+    const d = periodStart(v, attrs, exportOrder);
     if (d !== undefined && wanted(d)) return d;
   }
   return undefined;
 }
 
 /** The first day a period text names: a month (01/2025, 1-2025, 2025-01, 2025/01, Jan 2025,
- *  January 2025) or a day (read as work dates are: an ambiguous one in the row's day order). */
-function periodStart(text: string, attrs: NonNullable<Transaction["attributes"]>): string | undefined {
+ *  January 2025) or a day (read as work dates are: an ambiguous one in the row's day order, else
+ *  the export's). */
+function periodStart(text: string, attrs: NonNullable<Transaction["attributes"]>, exportOrder: DayOrder | undefined): string | undefined {
   const v = text.trim();
   let m = /^(\d{1,2})[/.-](\d{4})$/.exec(v);
   if (m) return month(+m[2]!, +m[1]!);
@@ -131,7 +133,7 @@ function periodStart(text: string, attrs: NonNullable<Transaction["attributes"]>
   const readings = dateReadings(v);
   if (readings.length === 1) return readings[0];
   if (readings.length === 2) {
-    const order = dayOrderOf(attrs);
+    const order = dayOrderFor(attrs, exportOrder);
     // The year's four digits before two: "02/01/2025" is of 2025, not a year "20" that no reading has.
     const s = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?!\d)/.exec(v);
     if (!order || !s) return undefined;

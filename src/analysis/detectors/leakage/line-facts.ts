@@ -80,15 +80,15 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
   // Charges invoiced ahead of the period they bill (next month's rent invoiced on the 20th) are
   // priced by the terms in force when that period begins (billed-period.ts).
   const invoiceDay = dayOf(txn.date);
-  const day = billedPeriodStart(txn, invoiceDay) ?? invoiceDay;
+  const day = billedPeriodStart(txn, invoiceDay, ctx.dayOrder) ?? invoiceDay;
   // A follow-up invoice (a backorder, a rebill) keeps the prices of the invoice it refers to, and
   // work billed after it was done (a T&M ticket, a service call) the prices of the day it was
   // done: terms and list prices of those days count as well.
   const orderDay = referencedDay(txn, ctx, day, twins);
-  const earlierDays = workDaysBefore(txn, day);
+  const earlierDays = workDaysBefore(txn, day, ctx.dayOrder);
   // Service billed in arrears (a meter read at the end of June, billed in July) keeps the prices
   // in force on the last day of the period it names (billed-period.ts).
-  const servedUntil = periodEndBefore(txn, day);
+  const servedUntil = periodEndBefore(txn, day, ctx.dayOrder);
   if (servedUntil !== undefined && !earlierDays.includes(servedUntil)) earlierDays.push(servedUntil);
   if (orderDay !== undefined && !earlierDays.includes(orderDay)) earlierDays.push(orderDay);
   const inForceOnDocument = (c: Contract) => validOn(c, day) || earlierDays.some((d) => validOn(c, d));

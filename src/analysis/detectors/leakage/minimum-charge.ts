@@ -47,7 +47,7 @@ export const minimumChargeDetector: Detector = {
     const codes = minimumCodes(ctx, cfg.minimum_charge_skus);
     if (codes.length === 0 || txn.lines.some((l) => l.sku !== undefined && isMinimumCode(l.sku, cfg.minimum_charge_skus))) return [];
     const minimum = minimumInForce(txn, ctx, codes);
-    if (!minimum || documentRules(txn, ctx, cfg) !== PRICING_RULES || addsToOriginal(txn, ctx) || billsLessThanItsPeriod(txn, minimum)) return [];
+    if (!minimum || documentRules(txn, ctx, cfg) !== PRICING_RULES || addsToOriginal(txn, ctx) || billsLessThanItsPeriod(txn, minimum, ctx)) return [];
     // The lines the minimum applies to: the codes its row names, else the SKUs its contract prices, else all.
     const scope = minimumScope(minimum, ctx, cfg.minimum_charge_skus);
     const appliesToAll = scope.all;
@@ -76,10 +76,10 @@ export const minimumChargeDetector: Detector = {
  * minimum. A minimum without a cadence (a carrier's absolute minimum) is per bill, and a bill that
  * names no period is judged as ever.
  */
-function billsLessThanItsPeriod(txn: Transaction, minimum: Contract): boolean {
+function billsLessThanItsPeriod(txn: Transaction, minimum: Contract, ctx: AnalysisContext): boolean {
   const cadence = cadenceOf(minimum.billing_frequency, minimum.billing_timing);
   if (!cadence) return false;
-  const days = namedPeriodDays(txn);
+  const days = namedPeriodDays(txn, ctx.dayOrder);
   return days !== undefined && days < (cadence.months > 0 ? 28 * cadence.months : 7 * cadence.weeks);
 }
 
@@ -102,7 +102,7 @@ interface Owed {
 function owedInPeriod(txn: Transaction, ctx: AnalysisContext, codes: readonly string[], minimum: Contract): Owed {
   const whole = { amount: minimum.price };
   if (!cadenceOf(minimum.billing_frequency, minimum.billing_timing)) return whole;
-  const period = namedPeriod(txn);
+  const period = namedPeriod(txn, ctx.dayOrder);
   const start = minimum.valid_from?.slice(0, 10);
   if (!period || !start || !(start > period.from) || start > period.to) return whole;
   for (const code of codes) {
@@ -142,7 +142,7 @@ function finding(txn: Transaction, minimum: Contract, billed: number, owed: Owed
  */
 function minimumInForce(txn: Transaction, ctx: AnalysisContext, codes: readonly string[]): Contract | undefined {
   const day = dayOf(txn.date);
-  const days = [periodEndBefore(txn, day) ?? day, ...workDaysBefore(txn, day)];
+  const days = [periodEndBefore(txn, day, ctx.dayOrder) ?? day, ...workDaysBefore(txn, day, ctx.dayOrder)];
   let best: Contract | undefined;
   for (const code of codes) {
     for (const c of contractsInScope(ctx, txn, code)) {

@@ -18,8 +18,9 @@
 // together over the history, so a re-export that repeats the return date on a contract's earlier
 // cycle bills reports none of them: only the last bill is held to the return.
 // Dates are the attributes' text: an export writes them alike, so an ambiguous one (07/09/2026)
-// is read in the order its document's other dates show, else in the order most of the rental
-// bills of the history show, else not at all.
+// is read in the order its document's other dates show, else in the export's (its configured date
+// format's, or what its documents show: AnalysisContext.dayOrder), else in the order most of the
+// rental bills of the history show, else not at all.
 import type { Transaction } from "../../../domain/transaction.ts";
 import { isPercentUnit } from "../../../domain/transaction.ts";
 import { type DayOrder, dayOf, dayOrderOf } from "../../dates.ts";
@@ -90,14 +91,14 @@ export class RentalBills {
     this.bills.push({ id: t.transaction_id, date, contract: `${t.contract_id}\u0000${t.customer_id ?? ""}`, from, thru, offRent, returned, order: dayOrderOf(t.attributes), rent });
   }
 
-  /** Findings by transaction id. `tolerance`: money that is rounding. */
-  judge(tolerance: number): Map<string, Finding[]> {
+  /** Findings by transaction id. `tolerance`: money that is rounding; `dayOrder`: the export's. */
+  judge(tolerance: number, dayOrder?: DayOrder): Map<string, Finding[]> {
     const out = new Map<string, Finding[]>();
     if (this.bills.length === 0) return out;
     // The export's order: what most bills whose own dates tell say.
     let monthFirst = 0, dayFirst = 0;
     for (const b of this.bills) if (b.order === "month_first") monthFirst++; else if (b.order === "day_first") dayFirst++;
-    const exportOrder: DayOrder | undefined = monthFirst > dayFirst ? "month_first" : dayFirst > monthFirst ? "day_first" : undefined;
+    const exportOrder: DayOrder | undefined = dayOrder ?? (monthFirst > dayFirst ? "month_first" : dayFirst > monthFirst ? "day_first" : undefined);
     const byContract = new Map<string, { bill: RentalBill; from: number; thru: number }[]>();
     for (const b of this.bills) {
       const order = b.order ?? exportOrder;

@@ -2,6 +2,7 @@
 // context after the history pass: usage that stopped (usage-stopped.ts), a component missing
 // from one bill (component-missing.ts) and the days of an equipment rental no bill charges
 // (rental-periods.ts), handed to the invoices they go on.
+import type { DayOrder } from "../../dates.ts";
 import type { Finding } from "../types.ts";
 import type { BilledComponents } from "./billed-components.ts";
 import { componentsMissing } from "./component-missing.ts";
@@ -21,12 +22,13 @@ export class ServiceHistoryFindings {
     return this.byTransaction.get(transactionId) ?? NONE;
   }
 
-  /** Judges every service of `billed`. `tolerance`: money that is rounding. */
-  static of(billed: BilledComponents, tolerance: number): ServiceHistoryFindings {
+  /** Judges every service of `billed`. `tolerance`: money that is rounding; `dayOrder`: the
+   *  export's order of day and month (AnalysisContext.dayOrder), for its rentals' dates. */
+  static of(billed: BilledComponents, tolerance: number, dayOrder?: DayOrder): ServiceHistoryFindings {
     const byTransaction = new Map<string, Finding[]>();
     const histories = [...billed.histories()];
     const seasons = new UsageSeasons(histories);
-    for (const [id, found] of billed.rentals.judge(tolerance)) byTransaction.set(id, found);
+    for (const [id, found] of billed.rentals.judge(tolerance, dayOrder)) byTransaction.set(id, found);
     for (const months of histories) {
       for (const f of [...usageStopped(months, billed.documents, seasons, tolerance), ...componentsMissing(months, billed.documents, tolerance)]) {
         for (const doc of f.documents) {

@@ -29,7 +29,7 @@
 // scheduled charges); a period with no invoice at all is a finding without a transaction.
 import type { Contract, Transaction } from "../../../domain/transaction.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
-import { addDays, dayBefore, dayOf, daysBetween } from "../../dates.ts";
+import { addDays, dayBefore, type DayOrder, dayOf, daysBetween } from "../../dates.ts";
 import { money, type Finding } from "../types.ts";
 import { namedPeriodStart } from "./billed-period.ts";
 import { isMinimumCode } from "./minimum-top-up.ts";
@@ -181,7 +181,12 @@ export class RecurringBillings {
   first: string | undefined;
   last: string | undefined;
 
-  constructor(private readonly schedule: RecurringSchedule) {}
+  /** `dayOrder`: the order of day and month the connector's date format states (the one the
+   *  export's documents show is known only after the pass), for a period that reads both ways. */
+  constructor(
+    private readonly schedule: RecurringSchedule,
+    private readonly dayOrder?: DayOrder,
+  ) {}
 
   add(t: Transaction) {
     const day = dayOf(t.date);
@@ -190,7 +195,7 @@ export class RecurringBillings {
     if (this.first === undefined || day < this.first) this.first = day;
     if (this.last === undefined || day > this.last) this.last = day;
     if (!this.schedule.concerns(t)) return;
-    const named = namedPeriodStart(t);
+    const named = namedPeriodStart(t, this.dayOrder);
     const doc = this.documents.length;
     this.documents.push({ id: t.transaction_id, invoice: t.type === "invoice", date: day, customer: t.customer_id, currency: t.currency });
     // A credit note's lines are written positive by some exports: a credit takes the charge back.

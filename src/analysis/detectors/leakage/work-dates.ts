@@ -12,7 +12,7 @@
 // InTempo, `Out Date` in Point of Rental): the rates are written on the contract that day, and
 // every 28-day cycle of a rental that runs past the rate book's yearly renewal is billed at them.
 import type { Transaction } from "../../../domain/transaction.ts";
-import { type DayOrder, dayOrderOf } from "../../dates.ts";
+import { type DayOrder, dayOrderFor } from "../../dates.ts";
 import { attributeNameMatcher } from "./markers.ts";
 
 /** Attributes naming the day the work was done. */
@@ -55,11 +55,12 @@ function valid(y: number, m: number, d: number): string[] {
  * The days before `day` (the invoice's, YYYY-MM-DD) on which the document says its work was done:
  * the days whose prices the work may carry. An ambiguous date (06/07/2025) is read in the order
  * the document's other dates show (a "Period Ending" of 06/30/2025 is month-first: an export writes
- * all its dates alike); where none tells, as the reading nearest on or before the invoice's day
+ * all its dates alike), else in the export's order (`exportOrder`: its configured date format's, or
+ * what its other documents show); where none tells, as the reading nearest on or before the invoice's day
  * (work is billed after it is done: 05/02/2025 on an invoice of 2 May is that day, not
  * 5 February). A work date on the invoice's day or after it (billed in advance) adds no day.
  */
-export function workDaysBefore(txn: Transaction, day: string | null): string[] {
+export function workDaysBefore(txn: Transaction, day: string | null, exportOrder?: DayOrder): string[] {
   const attrs = txn.attributes;
   if (!attrs || day === null) return [];
   let out: string[] | undefined;
@@ -70,7 +71,7 @@ export function workDaysBefore(txn: Transaction, day: string | null): string[] {
     if (typeof v !== "string" || v === "" || workDateField(name) === null) continue;
     let readings = dateReadings(v);
     if (readings.length > 1) {
-      order ??= dayOrderOf(attrs) ?? null;
+      order ??= dayOrderFor(attrs, exportOrder) ?? null;
       const m = SLASHED.exec(v.trim());
       if (order && m) readings = valid(year(m[3]!), order === "month_first" ? +m[1]! : +m[2]!, order === "month_first" ? +m[2]! : +m[1]!);
     }
