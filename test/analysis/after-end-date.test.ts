@@ -42,6 +42,15 @@ describe("posting_after_end_date", () => {
     expect(codes((await analyse(early, { module: "anomaly_detection", history: [...history, early] })).anomalies)).not.toContain("posting_after_end_date");
   });
 
+  test("where the row's dates all read both ways, the export's other rows say its order", async () => {
+    // 03/04/2025 alone on its row: the feed's other rows (07/22/2025) write month first, so it is 4 March.
+    const late = charge("TX-5", "2025-03-20", 27.7, { "Termination Date": "03/04/2025" });
+    const r = await analyse(late, { module: "anomaly_detection", history: [...history, late] });
+    expect(r.anomalies.find((a) => a.code === "posting_after_end_date")?.actual).toMatchObject({ end_date: "2025-03-04", days_after: 16 });
+    // With no row telling, the later reading (3 April) stands: nothing is reported.
+    expect(codes((await analyse(late, { module: "anomaly_detection", history: [late] })).anomalies)).not.toContain("posting_after_end_date");
+  });
+
   test("the end date's own text says its order; where both orders read, only a charge after both is reported", () => {
     expect(new Date(endDay("07/22/2025")).toISOString().slice(0, 10)).toBe("2025-07-22");
     expect(new Date(endDay("22/07/2025")).toISOString().slice(0, 10)).toBe("2025-07-22");

@@ -448,6 +448,11 @@ describe("prices, duplicates, free of charge", () => {
     // A date that reads both ways (03/07 is 7 March or 3 July): free unless both readings have ended.
     expect((await analyse(job("03/07/2025"), { config })).anomalies).toEqual([]);
     expect(codes((await analyse(job("03/04/2025"), { config })).anomalies)).toEqual(["zero_price_line"]);
+    // Unless the export tells its order: its other jobs write 06/21/2025 (month first: 7 March, ended)
+    // or 21/06/2025 (day first: 3 July, running).
+    const other = (serviceDate: string) => ({ ...invoice("W0", { lines: [{ sku: "SKU-A", qty: 1, unit: 100 }] }), attributes: { "Service Date": serviceDate } });
+    expect(codes((await analyse(job("03/07/2025"), { config, history: [other("06/21/2025")] })).anomalies)).toEqual(["zero_price_line"]);
+    expect((await analyse(job("03/07/2025"), { config, history: [other("21/06/2025")] })).anomalies).toEqual([]);
     // Work done before the end, invoiced after it: still under warranty.
     expect((await analyse(job("06/10/2025", "06/09/2025"), { config })).anomalies).toEqual([]);
     // Another reason for a free document (a sample) is not a warranty's.

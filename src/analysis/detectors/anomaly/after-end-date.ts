@@ -11,8 +11,9 @@
 // source's text): ISO, or day and month in the order the value itself says (31/07/2025 is day
 // first, 07/31/2025 month first, 31.07.2025 the dotted European form); where both orders read
 // (03/04/2025) the row's other dates say the export's order (its posting date 03/21/2025 can only
-// be month first); where none does, the later of the two is taken, so only a charge after both is
-// reported.
+// be month first), else the export's own (its connector's date format's, or what its documents
+// show: AnalysisContext.dayOrder); where none does, the later of the two is taken, so only a
+// charge after both is reported.
 //
 // A payroll register carries the end date on every payment as well, and there money after it is
 // ordinary in two documented ways. Pay is in arrears: the period in which the employee left is
@@ -22,7 +23,7 @@
 // instalments, pay in lieu of notice —, which the row's pay type names. Regular pay for a period
 // that began after the end date, named as nothing of the kind, is a leaver still on the payroll.
 import { attributeNameMatcher } from "../leakage/markers.ts";
-import { type DayOrder, dayOrderOf, parseDateMs } from "../../dates.ts";
+import { type DayOrder, dayOrderFor, parseDateMs } from "../../dates.ts";
 import type { Detector } from "../types.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 
@@ -54,7 +55,7 @@ const GRACE_DAYS = 1;
 export const postingAfterEndDateDetector: Detector = {
   codes: ["posting_after_end_date"],
   history: "none",
-  detect({ txn }) {
+  detect({ txn, ctx }) {
     if (!txn.attributes || !txn.date || txn.type === "credit_note" || (txn.amount ?? 0) <= 0) return [];
     // Most rows name no end date: the posting date is read only for one that does.
     let ms = Number.NaN;
@@ -63,7 +64,7 @@ export const postingAfterEndDateDetector: Detector = {
       if (endDateField(name) === null) continue;
       if (Number.isNaN(ms) && Number.isNaN((ms = parseDateMs(txn.date)))) return [];
       const value = txn.attributes[name];
-      if (order === null) order = dayOrderOf(txn.attributes);
+      if (order === null) order = dayOrderFor(txn.attributes, ctx.dayOrder);
       const end = typeof value === "string" ? endDay(value, order) : Number.NaN;
       if (Number.isNaN(end)) continue;
       const days = Math.floor((ms - end) / DAY_MS);

@@ -5,11 +5,13 @@
 // read — ISO, DD.MM.YYYY, and both month-first and day-first for slashes and dashes — and the
 // warranty has ended only when every reading of its end is before every reading of the day the
 // work was done (the document's date, or the service date it names when earlier): 03/07/2025,
-// 7 March or 3 July, proves nothing about work done in May.
+// 7 March or 3 July, proves nothing about work done in May — unless the document's other dates, or
+// the export's (its date format's, or what its documents show: AnalysisContext.dayOrder), tell
+// the order it is written in.
 import type { Transaction } from "../../../domain/transaction.ts";
-import { dayOf } from "../../dates.ts";
+import { type DayOrder, dayOf, dayOrderFor } from "../../dates.ts";
 import { attributeNameMatcher } from "./markers.ts";
-import { dateReadings, workDateField } from "./work-dates.ts";
+import { dateReadings, readingsIn, workDateField } from "./work-dates.ts";
 
 /** Attributes naming when a warranty (or guarantee) ends. */
 export const WARRANTY_END_FIELDS = [
@@ -21,17 +23,26 @@ const warrantyEndField = attributeNameMatcher(WARRANTY_END_FIELDS);
 /** Free-of-charge reasons that are a warranty's. */
 export const WARRANTY_REASON = /warrant|guarantee|garantie|gewährleistung/i;
 
-/** The warranty's end (its latest reading) when it ended before the work was done, else undefined. */
-export function warrantyEnded(txn: Transaction): string | undefined {
+/** The warranty's end (its latest reading) when it ended before the work was done, else undefined.
+ *  `exportOrder`: the export's order of day and month (AnalysisContext.dayOrder). */
+export function warrantyEnded(txn: Transaction, exportOrder?: DayOrder): string | undefined {
   const attrs = txn.attributes;
   if (!attrs) return undefined;
   const ends: string[] = [];
   let work = dayOf(txn.date);
+  /** The row's order once an ambiguous date asks for it (null: nothing tells). */
+  let order: DayOrder | null | undefined;
+  const readings = (v: string) => {
+    const all = dateReadings(v);
+    if (all.length < 2) return all;
+    order ??= dayOrderFor(attrs, exportOrder) ?? null;
+    return readingsIn(v, all, order ?? undefined);
+  };
   for (const name in attrs) {
     const v = attrs[name];
     if (typeof v !== "string" || v === "") continue;
-    if (warrantyEndField(name) !== null) ends.push(...dateReadings(v));
-    else if (workDateField(name) !== null) for (const d of dateReadings(v)) if (work === null || d < work) work = d;
+    if (warrantyEndField(name) !== null) ends.push(...readings(v));
+    else if (workDateField(name) !== null) for (const d of readings(v)) if (work === null || d < work) work = d;
   }
   if (ends.length === 0 || work === null) return undefined;
   const latest = ends.reduce((a, b) => (a > b ? a : b));

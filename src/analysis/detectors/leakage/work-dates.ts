@@ -72,8 +72,7 @@ export function workDaysBefore(txn: Transaction, day: string | null, exportOrder
     let readings = dateReadings(v);
     if (readings.length > 1) {
       order ??= dayOrderFor(attrs, exportOrder) ?? null;
-      const m = SLASHED.exec(v.trim());
-      if (order && m) readings = valid(year(m[3]!), order === "month_first" ? +m[1]! : +m[2]!, order === "month_first" ? +m[2]! : +m[1]!);
+      if (order) readings = readingsIn(v, readings, order);
     }
     let nearest: string | undefined;
     for (const d of readings) if (d <= day && (nearest === undefined || d > nearest)) nearest = d;
@@ -83,3 +82,10 @@ export function workDaysBefore(txn: Transaction, day: string | null, exportOrder
 }
 
 const SLASHED = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})(?:[T ].*)?$/;
+
+/** The readings of `text` (dateReadings) that `order` allows: the one of an ambiguous slashed date. */
+export function readingsIn(text: string, readings: string[], order: DayOrder | undefined): string[] {
+  if (readings.length < 2 || !order) return readings;
+  const m = SLASHED.exec(text.trim());
+  return m ? valid(year(m[3]!), order === "month_first" ? +m[1]! : +m[2]!, order === "month_first" ? +m[2]! : +m[1]!) : readings;
+}

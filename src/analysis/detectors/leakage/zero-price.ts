@@ -36,7 +36,7 @@ export const zeroPriceRule: LineRule = {
     if (unkitted <= 0) return null;
     const beyond = unkitted < f.quantity ? ` (${unkitted} beyond the kits billed on the invoice)` : "";
     // A document at 0 whose warranty had ended (freeOfCharge did not take its marker): say so.
-    const ended = (txn.amount ?? 0) === 0 ? warrantyEnded(txn) : undefined;
+    const ended = (txn.amount ?? 0) === 0 ? warrantyEnded(txn, ctx.dayOrder) : undefined;
     const warranty = ended !== undefined ? ` as warranty work, but the warranty ended ${ended}, before the work` : "";
     return {
       code: "zero_price_line",
@@ -94,7 +94,7 @@ export function freeOfCharge(txn: Transaction, ctx: AnalysisContext, cfg: Module
   if ((txn.amount ?? 0) !== 0 || txn.lines.some((l) => (l.amount ?? (l.unit_price ?? 0) * (l.quantity ?? 0)) !== 0)) return undefined;
   const marker = markerOf(txn, cfg.free_of_charge_fields, cfg.free_of_charge_values) ?? wordsOf(txn, FREE_WORDS);
   // Warranty work after the warranty's end is billable: the marker does not make it free.
-  if (marker !== undefined) return WARRANTY_REASON.test(marker.slice(marker.indexOf("=") + 1)) && warrantyEnded(txn) !== undefined ? undefined : marker;
+  if (marker !== undefined) return WARRANTY_REASON.test(marker.slice(marker.indexOf("=") + 1)) && warrantyEnded(txn, ctx.dayOrder) !== undefined ? undefined : marker;
   if (txn.reference && txn.reference !== txn.transaction_id && ctx.history.invoiceAmount(txn.reference) !== undefined) return `replaces ${txn.reference}`;
   return undefined;
 }
