@@ -62,10 +62,7 @@ export class CodePairCounts {
 
   /** Sets the bit of every dense cell whose count is at most `cap`. */
   private markCapped(cap: number) {
-    const dense = this.dense;
-    const capped = new Uint32Array((dense.length + 31) >>> 5);
-    for (let k = 0; k < dense.length; k++) if (dense[k]! <= cap) capped[k >>> 5]! |= 1 << (k & 31);
-    this.capped = capped;
+    this.capped = atMostBits(this.dense, cap);
     this.cappedAt = cap;
   }
 
@@ -86,4 +83,11 @@ export class CodePairCounts {
 export function denseCell(a: number, b: number, bitsA: number, bitsB: number): number {
   if (bitsA === 0 || a >>> bitsA !== 0 || b >>> bitsB !== 0) return -1;
   return (a << bitsB) | b;
+}
+
+/** One bit per count: whether it is at most `cap` (the capped reads of the pair and triple counts). */
+export function atMostBits(counts: ArrayLike<number>, cap: number): Uint32Array<ArrayBuffer> {
+  const bits = new Uint32Array((counts.length + 31) >>> 5);
+  for (let k = 0; k < counts.length; k++) if (counts[k]! <= cap) bits[k >>> 5]! |= 1 << (k & 31);
+  return bits;
 }

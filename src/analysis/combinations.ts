@@ -4,7 +4,7 @@
 // codes per field, so a combination is a pair of numbers and counting it costs a load (code-pair-counts.ts); fields with
 // many values (accounts, users) are left to the pair counts, where a triple would rarely be
 // expected often enough to mean anything. The codes are the history's own (history.ts).
-import { denseBits, denseCell } from "./code-pair-counts.ts";
+import { atMostBits, denseBits, denseCell } from "./code-pair-counts.ts";
 import { PairCounts } from "./pair-counts.ts";
 
 const MAX_CODES = 256;
@@ -114,10 +114,7 @@ export class TripleCounts {
 
   /** Sets the bit of every dense cell whose count is at most `cap`. */
   private markCapped(cap: number) {
-    const cells = this.cells;
-    const capped = new Uint32Array((cells.length + 31) >>> 5);
-    for (let k = 0; k < cells.length; k++) if (cells[k]! <= cap) capped[k >>> 5]! |= 1 << (k & 31);
-    this.capped = capped;
+    this.capped = atMostBits(this.cells, cap);
     this.cappedAt = cap;
   }
 
