@@ -4,6 +4,8 @@ import type { ModulesConfig } from "../../src/analysis/config-schema.ts";
 import type { Anomaly } from "../../src/domain/analysis.ts";
 import type { ReferenceData, Transaction } from "../../src/domain/transaction.ts";
 import { makeEngine, memoryConnector, modulesConfig } from "../support/engine.ts";
+import { BilledComponents } from "../../src/analysis/detectors/leakage/billed-components.ts";
+import { ServiceHistoryFindings } from "../../src/analysis/detectors/leakage/service-history.ts";
 
 export const reference: ReferenceData = {
   price_list: [
@@ -60,3 +62,16 @@ export async function analyse(txn: Transaction, o: { module?: string; history?: 
 }
 
 export const codes = (anomalies: Anomaly[]) => anomalies.map((a) => a.code).sort();
+
+/** The whole-history service findings (usage stopped, components and rental periods) of `txns`, as "code:amount_at_risk" by transaction. */
+export function serviceHistoryFindings(txns: Transaction[]): Map<string, string[]> {
+  const billed = new BilledComponents();
+  for (const t of txns) billed.add(t);
+  const found = ServiceHistoryFindings.of(billed, 0.01);
+  const out = new Map<string, string[]>();
+  for (const t of txns) {
+    const f = found.findingsFor(t.transaction_id);
+    if (f.length > 0) out.set(t.transaction_id, f.map((x) => `${x.code}:${x.amount_at_risk}`));
+  }
+  return out;
+}

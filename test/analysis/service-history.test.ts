@@ -6,6 +6,7 @@ import { describe, expect, test } from "bun:test";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { BilledComponents, unitKind } from "../../src/analysis/detectors/leakage/billed-components.ts";
 import { ServiceHistoryFindings } from "../../src/analysis/detectors/leakage/service-history.ts";
+import { serviceHistoryFindings } from "./fixtures.ts";
 
 type Line = [sku: string, unit: string, quantity: number, amount: number];
 let seq = 0;
@@ -17,18 +18,6 @@ const month = (i: number) => `${2025 + Math.floor(i / 12)}-${String((i % 12) + 1
 /** A residential electric bill: the customer charge and `kwh` of energy (none when 0). */
 const electric = (i: number, kwh: number, extra: Partial<Transaction> = {}) =>
   bill(month(i), [["CUST", "MO", 1, 12], ...(kwh === 0 ? [] : ([["E1", "KWH", kwh, kwh * 0.12], ["FUEL", "KWH", kwh, kwh * 0.03]] as Line[])), ["FF", "%", 20, 0.6]], extra);
-
-function judge(txns: Transaction[]): Map<string, string[]> {
-  const billed = new BilledComponents();
-  for (const t of txns) billed.add(t);
-  const found = ServiceHistoryFindings.of(billed, 0.01);
-  const out = new Map<string, string[]>();
-  for (const t of txns) {
-    const f = found.findingsFor(t.transaction_id);
-    if (f.length > 0) out.set(t.transaction_id, f.map((x) => `${x.code}:${x.amount_at_risk}`));
-  }
-  return out;
-}
 
 describe("units", () => {
   test("a unit of usage, of time and a percentage; none is none", () => {
@@ -45,24 +34,24 @@ describe("units", () => {
 describe("usage_stopped", () => {
   test("a meter stuck for three months while the customer charge goes on: each of the three bills, at the usual usage", () => {
     const txns = [0, 1, 2, 3, 4, 5].map((i) => electric(i, 600)).concat([6, 7, 8].map((i) => electric(i, 0)), [electric(9, 600)]);
-    const found = judge(txns);
+    const found = serviceHistoryFindings(txns);
     expect([...found.keys()]).toEqual([txns[6]!.transaction_id, txns[7]!.transaction_id, txns[8]!.transaction_id]);
     // 600 kWh at 0.12 + 0.03: 90 a month of usage.
     expect(found.get(txns[6]!.transaction_id)).toEqual(["usage_stopped:90"]);
   });
 
   test("one month without usage is no pattern", () => {
-    expect(judge([0, 1, 2, 3].map((i) => electric(i, 600)).concat([electric(4, 0), electric(5, 600)])).size).toBe(0);
+    expect(serviceHistoryFindings([0, 1, 2, 3].map((i) => electric(i, 600)).concat([electric(4, 0), electric(5, 600)])).size).toBe(0);
   });
 
   test("a premise the bills say is vacant", () => {
     const vacant = { attributes: { "Premise Status": "Vacant" } };
-    expect(judge([0, 1, 2, 3].map((i) => electric(i, 600)).concat([electric(4, 0, vacant), electric(5, 0, vacant), electric(6, 0, vacant)])).size).toBe(0);
+    expect(serviceHistoryFindings([0, 1, 2, 3].map((i) => electric(i, 600)).concat([electric(4, 0, vacant), electric(5, 0, vacant), electric(6, 0, vacant)])).size).toBe(0);
   });
 
   test("the same months without usage a year before: the season", () => {
     const use = (i: number) => (i % 12 >= 10 || i % 12 <= 1 ? 0 : 400);
-    expect(judge(Array.from({ length: 22 }, (_, i) => electric(i, use(i)))).size).toBe(0);
+    expect(serviceHistoryFindings(Array.from({ length: 22 }, (_, i) => electric(i, use(i)))).size).toBe(0);
   });
 
   test("a code most services bill no usage of in winter: a meter connected in summer is in its season too", () => {
@@ -74,28 +63,28 @@ describe("usage_stopped", () => {
         txns.push(bill(month(i), [["IRR-BASE", "MO", 1, 9], ...(winter ? [] : ([["IRR-VOL", "KGAL", 20, 128]] as Line[]))], { contract_id: `IRR${s}`, customer_id: `C${s}` }));
       }
     }
-    expect(judge(txns).size).toBe(0);
+    expect(serviceHistoryFindings(txns).size).toBe(0);
   });
 
   test("net metering: months of negative net usage are usage", () => {
     const nem = (i: number) => bill(month(i), [["CUST", "MO", 1, 12], ["NEM-CREDIT", "KWH", -300, -9]]);
-    expect(judge([0, 1, 2, 3].map((i) => electric(i, 600)).concat([nem(4), nem(5), nem(6)])).size).toBe(0);
+    expect(serviceHistoryFindings([0, 1, 2, 3].map((i) => electric(i, 600)).concat([nem(4), nem(5), nem(6)])).size).toBe(0);
   });
 
   test("a service ended bills nothing more; one suspended stops its charge per period too", () => {
-    expect(judge([0, 1, 2, 3, 4].map((i) => electric(i, 600))).size).toBe(0);
+    expect(serviceHistoryFindings([0, 1, 2, 3, 4].map((i) => electric(i, 600))).size).toBe(0);
     const suspended = (i: number) => bill(month(i), [["RECONNECT-HOLD", "EA", 0, 0]]);
-    expect(judge([0, 1, 2, 3].map((i) => electric(i, 600)).concat([suspended(4), suspended(5)])).size).toBe(0);
+    expect(serviceHistoryFindings([0, 1, 2, 3].map((i) => electric(i, 600)).concat([suspended(4), suspended(5)])).size).toBe(0);
   });
 
   test("a metered add-on the customer stopped using, the plan the bulk of the bill: no finding", () => {
     const plan = (i: number, gb: number) => bill(month(i), [["PLAN", "MO", 1, 60], ...(gb ? ([["ROAM", "GB", gb, 10]] as Line[]) : [])]);
-    expect(judge([0, 1, 2, 3].map((i) => plan(i, 2)).concat([plan(4, 0), plan(5, 0), plan(6, 0)])).size).toBe(0);
+    expect(serviceHistoryFindings([0, 1, 2, 3].map((i) => plan(i, 2)).concat([plan(4, 0), plan(5, 0), plan(6, 0)])).size).toBe(0);
   });
 
   test("the vacant months billed to the owner's account are another service", () => {
     const owner = { customer_id: "OWNER" };
-    expect(judge([0, 1, 2, 3].map((i) => electric(i, 600)).concat([electric(4, 0, owner), electric(5, 0, owner), electric(6, 0, owner)])).size).toBe(0);
+    expect(serviceHistoryFindings([0, 1, 2, 3].map((i) => electric(i, 600)).concat([electric(4, 0, owner), electric(5, 0, owner), electric(6, 0, owner)])).size).toBe(0);
   });
 });
 
@@ -106,33 +95,33 @@ describe("recurring_component_missing", () => {
 
   test("a demand charge missing from one bill between two that carry it: at risk their mean", () => {
     const txns = [commercial(0, 100), commercial(1, 100), commercial(2, 0), commercial(3, 120), commercial(4, 110), commercial(5, 100)];
-    expect([...judge(txns)]).toEqual([[txns[2]!.transaction_id, ["recurring_component_missing:1210"]]]);
+    expect([...serviceHistoryFindings(txns)]).toEqual([[txns[2]!.transaction_id, ["recurring_component_missing:1210"]]]);
   });
 
   test("the summer code before, the winter code after: the unit's only line is still missing", () => {
     const txns = [commercial(0, 90, "DEMS"), commercial(1, 100, "DEMS"), commercial(2, 0), commercial(3, 100, "DEMW"), commercial(4, 100, "DEMW")];
-    expect([...judge(txns).keys()]).toEqual([txns[2]!.transaction_id]);
+    expect([...serviceHistoryFindings(txns).keys()]).toEqual([txns[2]!.transaction_id]);
   });
 
   test("a plan change: the code replaced by another of its unit, or gone for good, is not missing", () => {
-    expect(judge([commercial(0, 100), commercial(1, 100), commercial(2, 0), commercial(3, 0), commercial(4, 0)]).size).toBe(0);
-    expect(judge([commercial(0, 100), commercial(1, 100), commercial(2, 100, "DEMX"), commercial(3, 100)]).size).toBe(0);
+    expect(serviceHistoryFindings([commercial(0, 100), commercial(1, 100), commercial(2, 0), commercial(3, 0), commercial(4, 0)]).size).toBe(0);
+    expect(serviceHistoryFindings([commercial(0, 100), commercial(1, 100), commercial(2, 100, "DEMX"), commercial(3, 100)]).size).toBe(0);
   });
 
   test("a block that shares its unit with others comes and goes with the usage", () => {
     const tiered = (i: number, second: boolean) => bill(month(i), [["CUST", "MO", 1, 12], ["E1", "KWH", 600, 72], ...(second ? ([["E2", "KWH", 200, 30]] as Line[]) : [])]);
-    expect(judge([tiered(0, true), tiered(1, true), tiered(2, false), tiered(3, true)]).size).toBe(0);
+    expect(serviceHistoryFindings([tiered(0, true), tiered(1, true), tiered(2, false), tiered(3, true)]).size).toBe(0);
   });
 
   test("a late fee's invoice in the month is no bill missing the component", () => {
     const txns = [commercial(0, 100), commercial(1, 100), bill("2025-02-20", [["LATE", "%", 100, 15]], { contract_id: "SA9" }), commercial(2, 100)];
-    expect(judge(txns).size).toBe(0);
+    expect(serviceHistoryFindings(txns).size).toBe(0);
   });
 
   test("a unit billed now and then (a set one month, another set two months later) is no component of every bill", () => {
     const order = (i: number, set: string | null) =>
       bill(month(i), [["A-1", "PCS", 4, 400], ["A-2", "PCS", 2, 300], ...(set ? ([[set, "SET", 1, 900]] as Line[]) : [])], { contract_id: "K1" });
-    expect(judge([order(0, null), order(1, null), order(2, "SET-1"), order(3, null), order(4, "SET-2"), order(5, null)]).size).toBe(0);
+    expect(serviceHistoryFindings([order(0, null), order(1, null), order(2, "SET-1"), order(3, null), order(4, "SET-2"), order(5, null)]).size).toBe(0);
   });
 
   test("an agreement's shipments, billed many times a month with the accessorials each needed, are no monthly bill", () => {
@@ -140,24 +129,24 @@ describe("recurring_component_missing", () => {
       bill(`${month(i).slice(0, 8)}${String(day).padStart(2, "0")}`, [["LH", "CWT", 8, 200], ["FSC", "%", 200, 30], ...(extra ? ([[extra, "EA", 1, 75]] as Line[]) : [])], { contract_id: "PA-1" });
     const txns: Transaction[] = [];
     for (let i = 0; i < 6; i++) txns.push(shipment(i, 3, null), shipment(i, 12, i === 2 ? null : i < 2 ? "LIFTGATE" : "INSIDE"), shipment(i, 20, null));
-    expect(judge(txns).size).toBe(0);
+    expect(serviceHistoryFindings(txns).size).toBe(0);
   });
 
   test("a customer's invoices without a contract are no service", () => {
     const noContract = (i: number, demand: number) => ({ ...commercial(i, demand), contract_id: undefined });
-    expect(judge([noContract(0, 100), noContract(1, 100), noContract(2, 0), noContract(3, 100)]).size).toBe(0);
+    expect(serviceHistoryFindings([noContract(0, 100), noContract(1, 100), noContract(2, 0), noContract(3, 100)]).size).toBe(0);
   });
 
   test("a month the premise is vacant", () => {
     const vacant = bill(month(1), [["CUST", "MO", 1, 35], ["ENERGY", "KWH", 10, 1], ["FUEL", "KWH", 10, 0.3]], { contract_id: "SA9", attributes: { Occupancy: "Vacant" } });
-    expect(judge([commercial(0, 100), vacant, commercial(2, 100), commercial(3, 100)]).size).toBe(0);
+    expect(serviceHistoryFindings([commercial(0, 100), vacant, commercial(2, 100), commercial(3, 100)]).size).toBe(0);
   });
 });
 
 describe("split over scan workers", () => {
   test("parts merged in order judge as the whole history does", () => {
     const txns = [0, 1, 2, 3, 4, 5].map((i) => electric(i, 600)).concat([6, 7, 8].map((i) => electric(i, 0)));
-    const whole = judge(txns);
+    const whole = serviceHistoryFindings(txns);
     const first = new BilledComponents();
     const second = new BilledComponents();
     txns.slice(0, 5).forEach((t) => first.add(t));
