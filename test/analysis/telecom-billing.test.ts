@@ -78,3 +78,27 @@ test("a line's description is kept by the flat mapping (`line_description`), and
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a late fee below the catalogue's amount is the capped fee (the list's amount is its maximum), not a price cut; at 0 it is still reported", async () => {
+  const priceList = [...ref.price_list, { sku: "LATEFEE", list_price: 10, currency: "USD" }];
+  const late = bill("B3", [
+    { sku: "INT-300", amount: 75, rate: 75, description: "Internet 300 Mbps" },
+    { sku: "LATEFEE", amount: 5, rate: 5, description: "Late payment fee" },
+  ]);
+  expect((await analyse(late, { ref: { ...ref, price_list: priceList } })).anomalies).toEqual([]);
+  // Without the words the same $5 is a cut of the list's $10.
+  const unsaid = structuredClone(late);
+  delete unsaid.lines[1]!.description;
+  expect(codes((await analyse(unsaid, { ref: { ...ref, price_list: priceList } })).anomalies)).toEqual(["price_below_list"]);
+  // A late fee line at 0 bills nothing: still a zero-price line.
+  const zero = structuredClone(late);
+  zero.lines[1]!.amount = 0;
+  zero.lines[1]!.unit_price = 0;
+  zero.amount = 75;
+  expect(codes((await analyse(zero, { ref: { ...ref, price_list: priceList } })).anomalies)).toEqual(["zero_price_line"]);
+  // The plan beside it, keyed below its contract, is still reported.
+  const cut = structuredClone(late);
+  cut.lines[0]!.amount = 70;
+  cut.lines[0]!.unit_price = 70;
+  expect(codes((await analyse(cut, { ref: { ...ref, price_list: priceList } })).anomalies)).toEqual(["price_below_contract"]);
+});

@@ -1,7 +1,8 @@
 // The pricing detector: runs the line rules in precedence order on every line of an invoice and
 // keeps the first finding per line. Zero price is the most specific statement about a line, a
 // contract in force comes before the policy, and a stale contract price before a cap breach or a
-// plain cut (it explains both). A free-of-charge document, a line discounted 100 % from a
+// plain cut (it explains both). A late fee is judged only at 0: its list amount is the maximum the
+// law or contract allows, and the fee may be less (capped-charge.ts). A free-of-charge document, a line discounted 100 % from a
 // stated price, a kit's component at 0 beside its kit (zero-price.ts) and a fixed-fee bill's time
 // listed at 0 beside its fee (fee-arrangement.ts) have no price to judge; a prorated one only its recorded discount; an
 // intercompany transfer only its transfer-price agreement; a document billed at a quote it names
@@ -31,6 +32,7 @@ import { type FullRates, fullRatesOf, reducedAsMultipleProcedure } from "./multi
 import { replacedInvoice } from "./replaced-invoice.ts";
 import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
 import { governedElsewhere } from "./line-facts.ts";
+import { lateFeeLine } from "./capped-charge.ts";
 import { isBelowOnLine } from "../types.ts";
 import type { AnalysisContext } from "../../context.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
@@ -84,6 +86,16 @@ export function proratedLine(line: TransactionLine): boolean {
 }
 
 /**
+ * The rules for a line of a document priced as billed, by what the line says it is: part of a
+ * period (proratedLine: its recorded discount only), a late fee (capped-charge.ts: the list's
+ * amount is its maximum; only a fee at 0 is judged), else every pricing rule.
+ */
+function lineOwnRules(line: TransactionLine): readonly LineRule[] {
+  if (proratedLine(line)) return PRORATED_RULES;
+  return lateFeeLine(line) ? ZERO_PRICE_ONLY : PRICING_RULES;
+}
+
+/**
  * The rules that judge the invoice's lines, or undefined for a free-of-charge document (a
  * warranty replacement, a sample: no price to judge). A prorated document bills part of a period:
  * its prices are a fraction of the list's or the contract's, by a fraction it does not state, so
@@ -119,7 +131,7 @@ export const pricingDetector: Detector = {
       if (freeLine(facts, discountsRecorded) || inKit(facts, input.txn, input.ctx)) continue;
       if (timeForInformation && facts.net === 0) continue;
       if (freeOverThreshold(facts, input.txn, input.ctx) || learnedPromotion(facts, input.txn, input.ctx, cfg) !== undefined) continue;
-      const lineRules = difference && billsDifference(facts.line) ? ZERO_PRICE_ONLY : rules === PRICING_RULES && proratedLine(facts.line) ? PRORATED_RULES : rules;
+      const lineRules = difference && billsDifference(facts.line) ? ZERO_PRICE_ONLY : rules === PRICING_RULES ? lineOwnRules(facts.line) : rules;
       for (const rule of lineRules) {
         const finding = rule.check(facts, input);
         if (finding) {
