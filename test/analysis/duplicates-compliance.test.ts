@@ -291,6 +291,36 @@ describe("duplicates", () => {
       expect(r.anomalies[0]!.severity === "high" || r.anomalies[0]!.severity === "critical").toBe(true);
     }
   });
+
+  test("hard negative: an approved goodwill or outage credit to the account larger than the bill it names carries to the balance: medium, not high", async () => {
+    // A care agent credits 120.00 for a week's outage against a bill of 150.00 already credited
+    // 100.00; a supervisor approved it. The credit takes back none of the bill's charges.
+    const c1 = credit("CN-1", 100, "2025-06-10T10:00:00Z");
+    const outage = (id: string, o: { created_by?: string; approved_by?: string; description?: string }) => {
+      const c = { ...credit(id, 120, "2025-06-12T10:00:00Z"), created_by: o.created_by ?? "AG1107", approved_by: o.approved_by ?? "SUP-CHEN" };
+      c.lines = [{ sku: "CR-OUTAGE", amount: -120, ...(o.description !== undefined ? { description: o.description } : {}) } as (typeof c.lines)[number]];
+      return c;
+    };
+    for (const description of ["Account credit - OUTAGE", "Goodwill credit", "Service credit (outage 3 days)"]) {
+      const c = outage("CN-G", { description });
+      const found = (await analyse(c, { module: "duplicate_detection", history: [original, c1, c] })).anomalies;
+      expect(codes(found)).toEqual(["excessive_credit_note"]);
+      expect(found[0]!.severity).toBe("medium");
+      expect(found[0]!.message).toContain("approved by SUP-CHEN");
+    }
+    // No approver, approved by its own author, no words, or words of a correction of the bill's
+    // charges: beyond the bill is beyond what was billed, high.
+    for (const c of [
+      outage("CN-A", { approved_by: "", description: "Account credit - OUTAGE" }),
+      outage("CN-B", { created_by: "sup-chen", description: "Account credit - OUTAGE" }),
+      outage("CN-C", {}),
+      outage("CN-D", { description: "Billing adjustment" }),
+    ]) {
+      const r = await analyse(c, { module: "duplicate_detection", history: [original, c1, c] });
+      expect(codes(r.anomalies)).toEqual(["excessive_credit_note"]);
+      expect(r.anomalies[0]!.severity === "high" || r.anomalies[0]!.severity === "critical").toBe(true);
+    }
+  });
 });
 
 describe("compliance", () => {

@@ -16,6 +16,9 @@
 // disputed accessorial) are two credits, not one twice (credit-charges.ts).
 // A credit beyond the disputed amount its own document names (a dispute's credit memo:
 // disputed-amount.ts) is an excess too, by what it gives back beyond the dispute.
+// A goodwill, outage or service credit to the account, approved by someone other than its author
+// (account-credit.ts), is a medium excess: the billing system carries what exceeds the bill to the
+// account's balance, by an authorised decision.
 // A credit whose lines say they apply a deposit (a utility's or landlord's security deposit and its
 // interest applied to the final bill, the rest refunded) settles the invoice with the customer's
 // own money: it is judged for duplicates, never as a credit beyond the invoice.
@@ -26,6 +29,7 @@ import { isBelow, money, nearlyEqual, type Detector } from "../types.ts";
 import { convertedFrom } from "./converted-currency.ts";
 import { creditCharges, mayCreditSameCharges } from "./credit-charges.ts";
 import { disputedAmountOf } from "./disputed-amount.ts";
+import { approvedAccountCredit } from "./account-credit.ts";
 
 /** How far above the invoice a converted credit may settle for an exchange rate's movement since the
  *  invoice (a share of the invoiced amount): a currency pair moves a few percent in a quarter. */
@@ -91,11 +95,13 @@ export const creditNoteDetector: Detector = {
     if (!isBelow(invoiced, credited, tol)) return [];
     const excess = Math.min(amount, credited - invoiced);
     const from = credited - invoiced <= RATE_MOVEMENT * invoiced ? convertedFrom(txn) : undefined;
+    // An approved goodwill or outage credit to the account carries its excess to the balance (account-credit.ts).
+    const approver = from ? undefined : approvedAccountCredit(txn);
     return [
       {
         code: "excessive_credit_note",
-        score: from ? 0.5 : Math.min(1, 0.8 + 0.2 * Math.min(1, excess / Math.max(invoiced, 1))),
-        message: `credits against ${txn.reference} total ${money(credited)}, more than the invoiced ${money(invoiced)}${from ? `; this credit was converted from ${from} at its own day's rate, and ${((credited / invoiced - 1) * 100).toFixed(1)}% above the invoice is within what a rate moves` : ""}`,
+        score: from || approver ? 0.5 : Math.min(1, 0.8 + 0.2 * Math.min(1, excess / Math.max(invoiced, 1))),
+        message: `credits against ${txn.reference} total ${money(credited)}, more than the invoiced ${money(invoiced)}${from ? `; this credit was converted from ${from} at its own day's rate, and ${((credited / invoiced - 1) * 100).toFixed(1)}% above the invoice is within what a rate moves` : ""}${approver ? `; an account credit approved by ${approver}: the excess carries to the account's balance` : ""}`,
         field: "amount",
         expected: { max_credit: roundMoney(Math.max(0, invoiced - (credited - amount))) },
         actual: { amount, total_credited: roundMoney(credited), invoice_amount: invoiced },
