@@ -26,6 +26,7 @@ import { KitComponents, KitComponentsBuilder, type KitComponentsParts } from "./
 import { PromotionHabits, PromotionHabitsBuilder, type PromotionHabitsParts } from "./detectors/leakage/promotion-habits.ts";
 import { attributeKey, attributeNameMatcher, markerMatcher } from "./detectors/leakage/markers.ts";
 import { creditCharges } from "./detectors/duplicates/credit-charges.ts";
+import { creditsTheAccount } from "./detectors/duplicates/account-credit.ts";
 import { CounterpartyNames, CounterpartyNamesBuilder } from "./names/counterparty-names.ts";
 import { profileNameField } from "./names/name-field.ts";
 import { PayeeAccounts, PayeeAccountsBuilder } from "./payee-accounts.ts";
@@ -71,6 +72,8 @@ export interface HistoryEntry {
   amount: number;
   /** In creditsByReference: the credit's charge codes (credit-charges.ts), where its lines name any. */
   charges?: string;
+  /** In creditsByReference: a credit to the account (account-credit.ts: goodwill, an outage), which takes back none of the invoice's charges. */
+  toAccount?: true;
 }
 
 /**
@@ -273,6 +276,7 @@ export class HistoryBuilder {
       documents ? documentKey(t) : undefined,
       documents ? documentNumberOf(t, fp!) : undefined,
       t.type === "credit_note" && t.reference ? creditCharges(t) : undefined,
+      t.type === "credit_note" && t.reference ? creditsTheAccount(t) : false,
     );
     if (this.pending) {
       this.pending.push({ t, seq, amount });
@@ -298,6 +302,7 @@ export class HistoryBuilder {
     docKey: string | ByteKey | undefined,
     documentNumber?: DocumentNumber,
     creditCharges?: string,
+    creditToAccount = false,
   ) {
     const s = this.stats;
     const seq = this.seq++;
@@ -305,6 +310,7 @@ export class HistoryBuilder {
     if (creditReference !== undefined) {
       const entry = s.entryAt(seq);
       if (creditCharges !== undefined) entry.charges = creditCharges;
+      if (creditToAccount) entry.toAccount = true;
       pushTo(s.creditsByReference, creditReference, entry);
     }
     if (documentNumber !== undefined) s.recordNumber(seq, documentNumber);
@@ -1036,7 +1042,8 @@ export function creditedInFull(history: HistoryStats, invoiceId: string, byMs?: 
   const invoiced = history.invoiceAmount(invoiceId);
   if (invoiced === undefined || invoiced <= 0) return false;
   let credited = 0;
-  for (const c of credits) if (byMs === undefined || !(c.ms > byMs)) credited += c.amount;
+  // A credit to the account (goodwill, an outage) compensates and cancels none of the invoice's charges.
+  for (const c of credits) if (!c.toAccount && (byMs === undefined || !(c.ms > byMs))) credited += c.amount;
   return credited >= invoiced - 0.01;
 }
 

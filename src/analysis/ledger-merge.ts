@@ -14,6 +14,7 @@ import { regimeOf, TaxHabits, taxObservation } from "./detectors/leakage/tax-hab
 import { KitComponents, kitObservation } from "./detectors/leakage/kit-components.ts";
 import { PromotionHabits, promotionObservation } from "./detectors/leakage/promotion-habits.ts";
 import { creditCharges } from "./detectors/duplicates/credit-charges.ts";
+import { creditsTheAccount } from "./detectors/duplicates/account-credit.ts";
 
 const NO_GROUPS: readonly string[] = [];
 const INVOICE = 1;
@@ -21,6 +22,8 @@ const CREDIT_REFERENCE = 2;
 const DOCUMENT = 4;
 /** The document carries its counterparty's own number (six strings in `numbers`). */
 const NUMBERED = 8;
+/** A credit to the account (account-credit.ts), with CREDIT_REFERENCE. */
+const ACCOUNT_CREDIT = 16;
 
 /**
  * What the ledger keeps of a run of transactions, in source order. The string keys (each
@@ -31,7 +34,7 @@ const NUMBERED = 8;
 export interface LedgerBatch {
   /** Transactions in the batch. */
   size: number;
-  /** Per transaction: INVOICE | CREDIT_REFERENCE | DOCUMENT bits. */
+  /** Per transaction: INVOICE | CREDIT_REFERENCE | DOCUMENT | NUMBERED | ACCOUNT_CREDIT bits. */
   kinds: Uint8Array;
   ms: Float64Array;
   amounts: Float64Array;
@@ -137,6 +140,7 @@ export class LedgerBatchWriter {
       kind |= CREDIT_REFERENCE;
       this.references.push(t.reference);
       this.creditCharges.push(creditCharges(t) ?? "");
+      if (creditsTheAccount(t)) kind |= ACCOUNT_CREDIT;
     }
     if (t.type === "invoice") {
       this.observeTax(i, t);
@@ -418,6 +422,7 @@ export class LedgerMerge {
         document ? docKey : undefined,
         (kind & NUMBERED) !== 0 ? { raw: b.numbers[nb++]!, type: b.numbers[nb++]!, currency: b.numbers[nb++]!, customer: b.numbers[nb++]!, notMade: b.numbers[nb++] === "1", net: Number(b.numbers[nb++]), settled: Number(b.numbers[nb++]) } : undefined,
         credit >= 0 && b.creditCharges[credit] ? b.creditCharges[credit] : undefined,
+        (kind & ACCOUNT_CREDIT) !== 0,
       );
     }
     this.observeTax(b, n);

@@ -28,7 +28,8 @@ function transactions(): Transaction[] {
       reference: type === "credit_note" && i % 4 !== 0 ? `INV-${i - 2}` : type === "invoice" && i % 7 === 0 ? `INV-${i - 10}` : undefined,
       // Contract ids the invoices name (a matter, a project): one seen first late in the source.
       contract_id: i % 3 === 0 ? undefined : i > 2500 && i % 5 === 0 ? `LATE-${i % 2}` : `M-${i % 11}`,
-      lines: Array.from({ length: 1 + (i % 3) }, (_, l) => ({ sku: `SKU-${(i + l) % 9}`, quantity: 1 + l, amount: amount / (1 + (i % 3)) })),
+      // Some credits say they are credits to the account (account-credit.ts: goodwill, an outage).
+      lines: Array.from({ length: 1 + (i % 3) }, (_, l) => ({ sku: `SKU-${(i + l) % 9}`, quantity: 1 + l, amount: amount / (1 + (i % 3)), ...(type === "credit_note" && i % 6 === 1 ? { description: "Account credit - OUTAGE" } : {}) })),
       // A vendor's own number on some bills and payments (a copy's suffix, a voided check), a tax on some.
       ...(i % 5 === 0 ? { attributes: { "Vendor Invoice No": `INV-${i % 300}${i % 11 === 0 ? "A" : ""}`, Status: i % 9 === 0 ? "Voided" : "Paid" } } : {}),
       ...(i % 10 === 0 ? { tax_amount: amount * 0.08 } : {}),
@@ -68,6 +69,8 @@ function expectSameLedger(a: HistoryStats, b: HistoryStats, ts: Transaction[]) {
   expect([...b.creditsByReference]).toEqual([...a.creditsByReference]);
   // With each credit's charge codes (credit-charges.ts), which tell two credits of one amount apart.
   expect([...a.creditsByReference.values()].flat().some((c) => c.charges?.startsWith("SKU-"))).toBe(true);
+  // And whether each is a credit to the account, which cancels none of the invoice's charges.
+  expect([...a.creditsByReference.values()].flat().some((c) => c.toAccount)).toBe(true);
   expect([...b.namedContracts].sort()).toEqual([...a.namedContracts].sort());
   expect([...b.invoiceReferences].sort()).toEqual([...a.invoiceReferences].sort());
   expect(a.counterpartyNumbers.size).toBeGreaterThan(0);

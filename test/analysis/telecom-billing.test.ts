@@ -102,3 +102,19 @@ test("a late fee below the catalogue's amount is the capped fee (the list's amou
   cut.lines[0]!.unit_price = 70;
   expect(codes((await analyse(cut, { ref: { ...ref, price_list: priceList } })).anomalies)).toEqual(["price_below_contract"]);
 });
+
+test("a goodwill credit to the account larger than the bill it names cancels none of the bill's charges: a cut price on that bill is still reported; a reversal of the bill in full still cancels it", async () => {
+  const cut = bill("B4", [
+    { sku: "INT-300", amount: 70, rate: 70, description: "Internet 300 Mbps" },
+    { sku: "MODEM-RENT", amount: 14, rate: 14, description: "Modem rental" },
+  ]);
+  const credit = (id: string, description: string): Transaction => ({
+    transaction_id: id, type: "credit_note", date: "2025-05-20", customer_id: "80011", contract_id: "80011", currency: "USD", amount: -120, tax_amount: 0, reference: "B4",
+    created_by: "AG1107", approved_by: "SUP-CHEN", lines: [{ sku: "CR-GOODWILL", amount: -120, description }],
+  });
+  const goodwill = credit("ADJ1", "Account credit - GOODWILL");
+  expect(codes((await analyse(cut, { ref, history: [cut, goodwill] })).anomalies)).toEqual(["price_below_contract"]);
+  // The same amount credited as a correction of the bill: the bill was taken back, and what it charged no longer stands.
+  const reversal = credit("ADJ2", "Billing correction");
+  expect((await analyse(cut, { ref, history: [cut, reversal] })).anomalies).toEqual([]);
+});

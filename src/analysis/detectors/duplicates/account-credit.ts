@@ -5,14 +5,20 @@
 // next. Approved by someone other than the agent who posted it, the amount is an authorised
 // decision, so its excess over the bill is worth a look, not an alarm (credit-notes.ts). A credit
 // that takes back the bill's own charges (a correction, a re-rating, a return) or an account credit
-// nobody approved is judged as ever: beyond the bill is beyond what was billed.
+// nobody approved is judged as ever: beyond the bill is beyond what was billed. Approved or not, an
+// account credit cancels nothing: a bill it exceeds is still the bill of its charges (history.ts,
+// creditedInFull), its prices judged as ever.
 import type { Transaction } from "../../../domain/transaction.ts";
 
 /** A line's own words for a credit to the account rather than to a charge: "Account credit - OUTAGE", "Goodwill credit", "Service credit (outage 3 days)", "Courtesy credit". */
 const ACCOUNT_CREDIT_WORDS = /\baccount credit\b|\bgoodwill\b|\boutage\b|\b(?:service|courtesy|loyalty|compensation) credit\b/i;
 
-/** Whether every line of the credit that says what it is says it is an account credit (one at least). */
-function creditsTheAccount(txn: Transaction): boolean {
+/**
+ * Whether every line of the credit that says what it is says it is an account credit (one at
+ * least): it compensates, and takes back none of the invoice's charges — however large, it does
+ * not cancel the invoice it names (history.ts, creditedInFull).
+ */
+export function creditsTheAccount(txn: Transaction): boolean {
   let said = false;
   for (const l of txn.lines) {
     if (!l.description) continue;
