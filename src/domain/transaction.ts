@@ -171,6 +171,24 @@ export function isPercentUnit(unit: string | undefined): boolean {
   return unit !== undefined && unitCode(unit) === "P1";
 }
 
+/**
+ * Units whose price is per thousand of the quantity: advertising's CPM (cost per mille) and CPT
+ * (cost per thousand), UN/ECE rec. 20's MIL (thousand) and T3 (thousand pieces) — a line of
+ * 1,077,704 impressions at a CPM of 19.26 bills 20,756.58.
+ */
+const PER_THOUSAND = new Set(["CPM", "CPT", "MIL", "T3", "PER1000", "PERTHOUSAND", "PERMILLE"]);
+
+/**
+ * How many units of the quantity the line's price is for: 100 for a percentage (its quantity is
+ * the amount it is taken of), 1,000 for a price per thousand (CPM), else 1. The line's amount is
+ * its quantity ÷ this × its price.
+ */
+export function priceBase(unit: string | undefined): number {
+  if (unit === undefined) return 1;
+  const code = unitCode(unit);
+  return code === "P1" ? 100 : PER_THOUSAND.has(code) ? 1000 : 1;
+}
+
 /** Whether a price stated for `priceUnit` applies to a line in `lineUnit`: the same unit, or either not stated. */
 export function sameUnit(lineUnit: string | undefined, priceUnit: string | undefined): boolean {
   return lineUnit === undefined || priceUnit === undefined || unitCode(lineUnit) === unitCode(priceUnit);

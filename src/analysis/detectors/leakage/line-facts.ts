@@ -12,8 +12,13 @@
 // is priced per 100 of its quantity: its net price is the percentage it charges, as the fuel
 // table and the line's own rate state it. A row with `max_amount` caps what a line of it charges
 // (a platform's fee capped on a large ticket): where its price × the line's quantity is above the
-// cap, the line's contract price is the cap spread over its quantity.
-import { type Contract, type ExchangeRate, isPercentUnit, sameUnit, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
+// cap, the line's contract price is the cap spread over its quantity. A line priced per thousand
+// (impressions at a CPM) is priced per thousand of its quantity, as a percentage is per 100. A
+// deduction — a line taking money off the bill at a positive rate on a positive basis, as a bill
+// writes an agency commission or a volume discount ("15 % of 20,756.58: −3,113.49") — is priced
+// at the negative of its row's rate: deducting more than the agreement grants is what loses money;
+// the same deduction taken twice of one basis on one bill is granted once.
+import { type Contract, type ExchangeRate, priceBase, sameUnit, unitCode, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { dayOf } from "../../dates.ts";
@@ -72,6 +77,17 @@ function oneCharge(line: TransactionLine): boolean {
   return line.amount !== undefined && line.unit_price === undefined;
 }
 
+/**
+ * Whether the line deducts: a negative amount on a positive quantity at a positive rate (an agency
+ * commission of 15 % on 20,756.58 billed as −3,113.49, a volume discount of 5 %). A credit's line
+ * (a negative quantity) and a line stating no rate are not deductions of this kind.
+ */
+const unitKey = (unit: string | undefined) => (unit === undefined ? "" : unitCode(unit));
+
+function isDeduction(line: TransactionLine, quantity: number): boolean {
+  return line.amount !== undefined && line.amount < 0 && quantity > 0 && line.unit_price !== undefined && line.unit_price > 0;
+}
+
 /** Where the facts get the document's twins in the history (DetectorInput.twins: asked once per analysis). */
 type TwinsOf = Pick<DetectorInput, "twins">;
 
@@ -96,22 +112,25 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
   const maxDiscount = maxDiscountFor(txn, config.revenue_leakage);
   const out: LineFacts[] = [];
   let rates: readonly ExchangeRate[] | undefined;
+  const deductions = new Set<string>();
   txn.lines.forEach((line, index) => {
     if (!line.sku) return;
     const sku = ctx.reference.pricingSku(line)!;
-    // A percentage is charged per 100 of its base: the money at risk of a percent short is a
-    // hundredth of the base.
-    const quantity = (line.quantity ?? (oneCharge(line) ? 1 : 0)) / (isPercentUnit(line.unit) ? 100 : 1);
+    // A percentage is charged per 100 of its base, a CPM per thousand impressions: the money at
+    // risk of a percent short is a hundredth of the base, of a CPM short a thousandth.
+    const quantity = (line.quantity ?? (oneCharge(line) ? 1 : 0)) / priceBase(line.unit);
     const net =
       line.amount !== undefined && quantity !== 0 ? line.amount / quantity : line.unit_price !== undefined ? line.unit_price : undefined;
     // The last day the line's own text says it bills (a month split at a rate-sheet change): its
     // terms and list price count as well, for this line (line-service-days.ts).
     const servedOn = line.description ? lineServiceEnd(line.description, invoiceDay) : undefined;
     const inForce = servedOn === undefined ? inForceOnDocument : (c: Contract) => inForceOnDocument(c) || validOn(c, servedOn);
+    const deducts = isDeduction(line, quantity);
     let list = ctx.reference.listPrice(sku, currency, day, line.unit);
     for (const d of earlierDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
     if (servedOn !== undefined) list = lowest(list, ctx.reference.listPrice(sku, currency, servedOn, line.unit));
     list ??= line.list_price;
+    if (deducts && list !== undefined && list > 0) list = -list;
     let terms: Contract | undefined;
     let namedTerms: Contract | undefined;
     let promotionTerms: Contract | undefined;
@@ -134,6 +153,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
         if (sameCurrency && inForce(c) && (!unreachedTier || c.price < unreachedTier.price)) unreachedTier = c;
         continue;
       }
+      if (deducts && c.price > 0) c = { ...c, price: -c.price };
       if (inForce(c)) {
         if (!sameCurrency) (foreign ??= []).push(c);
         else {
@@ -169,6 +189,13 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       const rate = exchangeRateOn(rates, currency.toUpperCase(), foreignTerms.currency.toUpperCase(), day);
       if (rate !== undefined && rate > 0 && foreignTerms.price / rate < terms.price) terms = undefined;
     }
+    // A deduction taken again of the same basis on one bill (the commission keyed twice) is
+    // granted once: the second has nothing left to deduct.
+    if (deducts && terms) {
+      const again = `${sku}|${unitKey(line.unit)}|${quantity}|${line.unit_price}`;
+      if (deductions.has(again)) terms = { ...terms, price: 0 };
+      deductions.add(again);
+    }
     out.push({
       index,
       line,
@@ -184,7 +211,8 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       foreignTerms,
       outOfWindow,
       policyMax: maxDiscount,
-      policyFloor: list !== undefined ? list * (1 - maxDiscount / 100) : undefined,
+      // A deduction's floor is its rate: no policy lets a bill deduct more than the list grants.
+      policyFloor: list !== undefined ? (deducts ? list : list * (1 - maxDiscount / 100)) : undefined,
       pricedDay: day,
       orderDay,
     });

@@ -16,7 +16,7 @@
 // bill of fees only (no percentage: no basis), a percentage billed otherwise (interest on late
 // payments, `Per Occurrence` beside a royalty `Per Report`) or whose charges are not on the bill,
 // and bills not priced as billed (free of charge, at a quote, prorated: documentRules).
-import { type Contract, isPercentUnit, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
+import { type Contract, isPercentUnit, priceBase, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { dayOf } from "../../dates.ts";
@@ -115,7 +115,7 @@ function agreedBasis(row: Contract, lines: readonly TransactionLine[], bases: Re
     let any = false;
     for (const l of lines) {
       if (!l.sku || !codes.includes(l.sku)) continue;
-      const amount = l.amount ?? (l.unit_price !== undefined ? l.unit_price * (l.quantity ?? 1) / (isPercentUnit(l.unit) ? 100 : 1) : undefined);
+      const amount = l.amount ?? (l.unit_price !== undefined ? l.unit_price * (l.quantity ?? 1) / priceBase(l.unit) : undefined);
       if (amount === undefined || !Number.isFinite(amount)) continue;
       sum += amount;
       any = true;
