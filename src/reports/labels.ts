@@ -86,7 +86,8 @@ export function moneyFigures(now: Map<string, number>, before: Map<string, numbe
 
 /**
  * The previous period in the connector's own terms (transaction dates): for `YYYY-MM-DD` bounds,
- * the same number of days just before `from`; otherwise the same length of time.
+ * the same number of days just before `from`; otherwise the same length of time. None that would
+ * begin before the year 1.
  */
 export function previousDates(from: string | undefined, to: string | undefined): { from: string; to: string } | undefined {
   if (!from || !to) return undefined;
@@ -94,7 +95,9 @@ export function previousDates(from: string | undefined, to: string | undefined):
   if (day.test(from) && day.test(to)) {
     const start = Date.parse(`${from}T00:00:00Z`);
     const days = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / 86_400_000) + 1;
-    if (days < 1) return undefined;
+    // Before the year 1 is no ledger's period, and toISOString writes it "-000001-…", whose
+    // first ten characters are no date.
+    if (days < 1 || start - days * 86_400_000 < YEAR_ONE) return undefined;
     const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     return { from: iso(start - days * 86_400_000), to: iso(start - 86_400_000) };
   }

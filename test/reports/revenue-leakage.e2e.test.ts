@@ -83,3 +83,14 @@ test("with a period, compares with the previous period of the same length (Febru
   expect(compared.rows[0]).toEqual({ metric: "Transactions analyzed", this_period: 1, previous_period: 2, change_pct: -50 });
   expect(content.narrative).toContain("transactions with leakage unchanged (1)");
 });
+
+// Thirteenth attack pass: the previous period of a period given in days was not bounded by the
+// year 1, and its dates were cut from an extended-year ISO string ("-006060-01").
+test("a period reaching back past the year 1 has no previous period, and the report completes", async () => {
+  for (const period of [{ from: "1970-01-01", to: "9999-12-31" }, { from: "0001-01-01", to: "0001-01-01" }]) {
+    const queued = await json(await s.call("POST", "/v1/reports", { type: "revenue_leakage", connector: "billing", period }));
+    const r = await waitForReport(s.call, queued.id);
+    expect(r.status, JSON.stringify(r.error)).toBe("completed");
+    expect(r.summary.previous_period).toBeUndefined();
+  }
+});
