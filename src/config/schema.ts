@@ -10,7 +10,7 @@ import { ReportsSection } from "../reports/config-schema.ts";
 import { MetricsSection } from "../metrics/config-schema.ts";
 import { StorageSection } from "../store/config-schema.ts";
 import { SecuritySection } from "../auth/config-schema.ts";
-import { PlanLimits, RateLimitSection } from "../ratelimit/config-schema.ts";
+import { PLAN_NAME_PATTERN, PlanLimits, RateLimitSection } from "../ratelimit/config-schema.ts";
 import { DashboardSection } from "../users/config-schema.ts";
 import { LearningSection } from "../learning/config-schema.ts";
 
@@ -52,7 +52,7 @@ export const ConfigSchema = Type.Object(
     storage: StorageSection,
     rate_limit: RateLimitSection,
     security: SecuritySection,
-    plans: Type.Record(Type.String({ pattern: "^[a-z][a-z0-9_-]{0,39}$" }), PlanLimits, { default: {} }),
+    plans: Type.Record(Type.String({ pattern: PLAN_NAME_PATTERN }), PlanLimits, { default: {} }),
     idempotency: IdempotencySection,
     alerts: AlertsSection,
     reports: ReportsSection,

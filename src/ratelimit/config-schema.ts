@@ -3,6 +3,12 @@ import { type Static, Type } from "@sinclair/typebox";
 
 const closed = { additionalProperties: false } as const;
 
+/**
+ * A plan's name in `plans:`: a slug, as an account stores it and `--plan` names it. The schema's
+ * record checks only the entries whose key matches it; load.ts refuses the others by name.
+ */
+export const PLAN_NAME_PATTERN = "^[a-z][a-z0-9_-]{0,39}$";
+
 export const PlanLimits = Type.Object(
   {
     per_second: Type.Integer({ minimum: 1, maximum: 10_000_000 }),

@@ -84,6 +84,21 @@ bogus: 1
     ]);
   });
 
+  // Thirteenth attack pass: a plan whose name is not a slug (`Partner`, `gold plan`, `pläne`) was
+  // neither refused nor checked — `Partner: { per_second: 0, per_minute: 0 }` passed `config check`,
+  // `assay accounts create --plan Partner` put an account on it and every request of that account
+  // was 429 with `Retry-After: NaN`; `Broken: "fast"` made them 500 internal_error.
+  test("a plan name that is not a slug is refused, its limits unchecked or not", () => {
+    expect(problems("plans: { Partner: { per_second: 0, per_minute: 0 } }")).toEqual([
+      "plans.Partner: a plan name is lower-case letters, digits, _ and - (at most 40), starting with a letter",
+    ]);
+    expect(problems('plans: { "gold plan": fast, "pläne": { per_second: 5, per_minute: 100 } }')).toEqual([
+      "plans.gold plan: a plan name is lower-case letters, digits, _ and - (at most 40), starting with a letter",
+      "plans.pläne: a plan name is lower-case letters, digits, _ and - (at most 40), starting with a letter",
+    ]);
+    expect(problems("plans: { partner: { per_second: 5, per_minute: 100 } }")).toEqual([]);
+  });
+
   test("YAML syntax errors and non-mapping roots are reported", () => {
     expect(problems("server: [1")[0]).toMatch(/^YAML syntax error/);
     expect(problems("- a\n- b")).toEqual(["(root): expected a mapping of sections"]);
