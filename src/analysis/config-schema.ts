@@ -41,7 +41,7 @@ const Tax = Type.Object(
         Type.Number({ minimum: 0, maximum: 1 }),
         Type.Array(Type.Object({ rate: Type.Number({ minimum: 0, maximum: 1 }), from: Type.Optional(Type.String({ pattern: DAY })) }, closed), { minItems: 1 }),
       ]),
-      { default: {} },
+      { default: {}, keyHint: "a currency is an ISO 4217 code in capitals (EUR, USD)" },
     ),
     /** Rate for currencies not listed; null: only the transaction's own stated rate is checked. */
     default_rate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { default: null }),

@@ -154,6 +154,34 @@ class Emitter {
   }
 }
 
+/** A record whose keys must match a pattern, where in the configuration it is ("[]" an array's items, "{}" a record's values). */
+export interface PatternedRecord {
+  path: string[];
+  pattern: string;
+  hint: string | null;
+}
+
+/** A catch-all key pattern: a record of `Type.String()` keys takes any name. */
+const ANY_KEY = "^(.*)$";
+
+/**
+ * Every record of the schema whose key has a pattern. JSON Schema's patternProperties checks only
+ * the entries whose key matches it and lets the others pass unchecked; record-keys.ts refuses those.
+ */
+export function patternedRecords(schema: Schema, path: string[] = []): PatternedRecord[] {
+  const out: PatternedRecord[] = [];
+  const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, Schema>);
+  if (patterns.length > 1) unsupported("a record with several key patterns", path.join("."));
+  for (const [pattern, inner] of patterns) {
+    if (pattern !== ANY_KEY) out.push({ path, pattern, hint: typeof schema.keyHint === "string" ? schema.keyHint : null });
+    out.push(...patternedRecords(inner, [...path, "{}"]));
+  }
+  for (const [key, inner] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) out.push(...patternedRecords(inner, [...path, key]));
+  if (isObject(schema.items) && !Array.isArray(schema.items)) out.push(...patternedRecords(schema.items as Schema, [...path, "[]"]));
+  for (const branch of (schema.anyOf ?? []) as Schema[]) out.push(...patternedRecords(branch, path));
+  return out.filter((r, i) => out.findIndex((o) => JSON.stringify(o) === JSON.stringify(r)) === i);
+}
+
 /** The text of validation.generated.ts for the current schema. */
 export function generateValidation(): string {
   const emitter = new Emitter();
@@ -170,6 +198,9 @@ const isObject = (value: unknown): value is Record<string, any> => value !== nul
 
 /** Value.Default(ConfigSchema, value): fills \`value\` in place where TypeBox would, and returns the result. */
 ${emitter.source(root)}
+
+/** The records whose keys must match a pattern (record-keys.ts refuses the others). */
+export const patternedRecords: { path: string[]; pattern: string; hint: string | null }[] = ${JSON.stringify(patternedRecords(ConfigSchema as unknown as Schema))};
 
 /** Value.Check(ConfigSchema, value), compiled by TypeBox's TypeCompiler. */
 export const configCheck: (value: unknown) => boolean = (() => {

@@ -7,8 +7,9 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import type { ValueError } from "@sinclair/typebox/value";
 import { configCheck, configDefaults } from "./validation.generated.ts";
 import { checkRules } from "../analysis/rules/compile.ts";
-import { PLAN_NAME_PATTERN, type PlanLimitsT } from "../ratelimit/config-schema.ts";
+import type { PlanLimitsT } from "../ratelimit/config-schema.ts";
 import type { ConfigFile } from "./schema.ts";
+import { recordKeyProblems } from "./record-keys.ts";
 import { storageProblems } from "../store/config-checks.ts";
 import { rateLimitProblems } from "../ratelimit/config-checks.ts";
 import { fiscalCalendarProblems } from "../analysis/fiscal-periods.ts";
@@ -123,7 +124,7 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
     const line = `${path}: ${describe(error.message, error.schema as { anyOf?: { const?: unknown }[] })}`;
     if (!problems.includes(line)) problems.push(line);
   }
-  problems.push(...planNameProblems((withDefaults as { plans?: unknown }).plans));
+  problems.push(...recordKeyProblems(withDefaults));
   const config = withDefaults as ConfigFile;
   if (problems.length === 0) {
     for (const [name] of Object.entries(config.plans)) {
@@ -193,21 +194,6 @@ function readerLimitHint(message: string): string {
   if (/excessive aliasing|out of memory/i.test(message)) return " (YAML aliases or merge keys (<<) that repeat other aliases expand to too much: write the values out or use fewer aliases)";
   if (/maximum call stack/i.test(message)) return " (lists or mappings nested too deeply)";
   return "";
-}
-
-const PLAN_NAME = new RegExp(PLAN_NAME_PATTERN);
-
-/**
- * A record with a patterned key (JSON Schema's patternProperties) checks only the entries whose
- * key matches: `plans: { Partner: { per_second: 0 } }` passed unchecked, an account could be put
- * on it, and its requests were answered 429 with `Retry-After: NaN` (or 500 when the plan was not
- * a mapping). Such a name is refused by name.
- */
-function planNameProblems(plans: unknown): string[] {
-  if (!plans || typeof plans !== "object" || Array.isArray(plans)) return [];
-  return Object.keys(plans)
-    .filter((name) => !PLAN_NAME.test(name))
-    .map((name) => `plans.${name}: a plan name is lower-case letters, digits, _ and - (at most 40), starting with a letter`);
 }
 
 /** The walk of the parsed document stopped: it expands past what a configuration may hold. */

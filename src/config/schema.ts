@@ -52,7 +52,10 @@ export const ConfigSchema = Type.Object(
     storage: StorageSection,
     rate_limit: RateLimitSection,
     security: SecuritySection,
-    plans: Type.Record(Type.String({ pattern: PLAN_NAME_PATTERN }), PlanLimits, { default: {} }),
+    plans: Type.Record(Type.String({ pattern: PLAN_NAME_PATTERN }), PlanLimits, {
+      default: {},
+      keyHint: "a plan name is lower-case letters, digits, _ and - (at most 40), starting with a letter",
+    }),
     idempotency: IdempotencySection,
     alerts: AlertsSection,
     reports: ReportsSection,

@@ -733,6 +733,9 @@ function d66(value: any): any {
   return o;
 }
 
+/** The records whose keys must match a pattern (record-keys.ts refuses the others). */
+export const patternedRecords: { path: string[]; pattern: string; hint: string | null }[] = [{"path":["plans"],"pattern":"^[a-z][a-z0-9_-]{0,39}$","hint":"a plan name is lower-case letters, digits, _ and - (at most 40), starting with a letter"},{"path":["modules","revenue_leakage","tax","rates"],"pattern":"^[A-Z]{3}$","hint":"a currency is an ISO 4217 code in capitals (EUR, USD)"}];
+
 /** Value.Check(ConfigSchema, value), compiled by TypeBox's TypeCompiler. */
 export const configCheck: (value: unknown) => boolean = (() => {
 const local_0 = /^[a-z][a-z0-9_-]{0,39}$/

@@ -4,8 +4,8 @@ import { type Static, Type } from "@sinclair/typebox";
 const closed = { additionalProperties: false } as const;
 
 /**
- * A plan's name in `plans:`: a slug, as an account stores it and `--plan` names it. The schema's
- * record checks only the entries whose key matches it; load.ts refuses the others by name.
+ * A plan's name in `plans:`: a slug, as an account stores it and `--plan` names it. Other names are
+ * refused by src/config/record-keys.ts.
  */
 export const PLAN_NAME_PATTERN = "^[a-z][a-z0-9_-]{0,39}$";
 

@@ -99,6 +99,15 @@ bogus: 1
     expect(problems("plans: { partner: { per_second: 5, per_minute: 100 } }")).toEqual([]);
   });
 
+  test("a tax rate under a name that is no currency code is refused, not left unchecked", () => {
+    // `eur: 7` passed `config check`, and EUR invoices had no tax rate to check against.
+    expect(problems('modules: { revenue_leakage: { tax: { rates: { eur: 7, "USD ": 0.08, EUR: 0.19 } } } }')).toEqual([
+      "modules.revenue_leakage.tax.rates.eur: a currency is an ISO 4217 code in capitals (EUR, USD)",
+      "modules.revenue_leakage.tax.rates.USD : a currency is an ISO 4217 code in capitals (EUR, USD)",
+    ]);
+    expect(problems("modules: { revenue_leakage: { tax: { rates: { EUR: 0.19, GBP: [{ rate: 0.2 }] } } } }")).toEqual([]);
+  });
+
   test("YAML syntax errors and non-mapping roots are reported", () => {
     expect(problems("server: [1")[0]).toMatch(/^YAML syntax error/);
     expect(problems("- a\n- b")).toEqual(["(root): expected a mapping of sections"]);
