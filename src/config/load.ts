@@ -10,6 +10,7 @@ import { checkRules } from "../analysis/rules/compile.ts";
 import type { PlanLimitsT } from "../ratelimit/config-schema.ts";
 import type { ConfigFile } from "./schema.ts";
 import { recordKeyProblems } from "./record-keys.ts";
+import { typeEnvScalars } from "./env-scalars.ts";
 import { storageProblems } from "../store/config-checks.ts";
 import { rateLimitProblems } from "../ratelimit/config-checks.ts";
 import { fiscalCalendarProblems } from "../analysis/fiscal-periods.ts";
@@ -104,8 +105,10 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
 
   const problems: string[] = repeatedSections(text);
   let substituted: unknown;
+  /** YAML paths of the values that were one `${NAME}` and nothing else (env-scalars.ts). */
+  const wholeRefs = new Set<string>();
   try {
-    substituted = substituteEnv(raw, env, "", problems, [], new ExpansionBudget());
+    substituted = substituteEnv(raw, env, "", problems, [], new ExpansionBudget(), wholeRefs);
   } catch (e) {
     if (!(e instanceof ExpansionRefused)) throw e;
     throw new ConfigError(file, [e.message]);
@@ -115,7 +118,16 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
   let withDefaults = configDefaults(structuredClone(substituted));
   let errors: Iterable<ValueError> = [];
   // A bad file: defaulted and its errors collected through TypeBox, exactly as they always were.
-  if (!configCheck(withDefaults)) ({ withDefaults, errors } = schemaErrors(substituted));
+  if (!configCheck(withDefaults)) {
+    ({ withDefaults, errors } = schemaErrors(substituted));
+    // `port: ${PORT}`: the environment gives text; where the schema wants a number or a boolean
+    // and the text is one, it is read as one, and the file judged again.
+    if (wholeRefs.size > 0 && typeEnvScalars(substituted, (errors = [...errors]), wholeRefs, yamlPath)) {
+      withDefaults = configDefaults(structuredClone(substituted));
+      errors = [];
+      if (!configCheck(withDefaults)) ({ withDefaults, errors } = schemaErrors(substituted));
+    }
+  }
   for (const error of errors) {
     // Union errors repeat per branch; one line per path is what a person wants to read.
     const path = yamlPath(error.path);
@@ -200,12 +212,15 @@ function readerLimitHint(message: string): string {
 class ExpansionRefused extends Error {}
 
 const ENV_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/** A value that is one reference and nothing else: `${PORT}`. */
+const WHOLE_REF = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/;
 
-function substituteEnv(node: unknown, env: Record<string, string | undefined>, path: string, problems: string[], within: object[], budget: ExpansionBudget): unknown {
+function substituteEnv(node: unknown, env: Record<string, string | undefined>, path: string, problems: string[], within: object[], budget: ExpansionBudget, wholeRefs: Set<string>): unknown {
   // Every value counts, an alias once per place it is used: the walk builds a copy of each.
   const refused = budget.visit(path || "(root)", within.length);
   if (refused) throw new ExpansionRefused(refused);
   if (typeof node === "string") {
+    if (WHOLE_REF.test(node)) wholeRefs.add(path || "(root)");
     return node.replace(ENV_REF, (_, name: string) => {
       const value = env[name];
       if (value === undefined) {
@@ -223,7 +238,7 @@ function substituteEnv(node: unknown, env: Record<string, string | undefined>, p
       return null;
     }
     const inner = [...within, node];
-    if (Array.isArray(node)) return node.map((v, i) => substituteEnv(v, env, `${path}[${i}]`, problems, inner, budget));
+    if (Array.isArray(node)) return node.map((v, i) => substituteEnv(v, env, `${path}[${i}]`, problems, inner, budget, wholeRefs));
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(node)) {
       const at = path ? `${path}.${k}` : k;
@@ -233,7 +248,7 @@ function substituteEnv(node: unknown, env: Record<string, string | undefined>, p
         problems.push(`${at}: a key named __proto__ is not allowed in the configuration`);
         continue;
       }
-      out[k] = substituteEnv(v, env, at, problems, inner, budget);
+      out[k] = substituteEnv(v, env, at, problems, inner, budget, wholeRefs);
     }
     return out;
   }

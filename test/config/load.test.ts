@@ -113,6 +113,19 @@ bogus: 1
     expect(problems("- a\n- b")).toEqual(["(root): expected a mapping of sections"]);
   });
 
+  // Thirteenth attack pass: `port: ${PORT}` was refused "server.port: expected integer" with PORT=8080
+  // (the environment gives text), so no number or boolean could come from the environment.
+  test("a value that is one ${NAME} is read as the number or boolean the schema wants there", () => {
+    const yaml = "server:\n  port: ${PORT}\n  max_body_bytes: '${MAX}'\nmetrics:\n  enabled: ${ON}\n  token: ${TOKEN}\n";
+    const c = parseConfig(yaml, "/x/a.yaml", { PORT: "8080", MAX: "2097152", ON: "true", TOKEN: "123456789012345678901234" });
+    expect([c.server.port, c.server.max_body_bytes, c.metrics.enabled, c.metrics.token]).toEqual([8080, 2097152, true, "123456789012345678901234"]);
+    // Text that is no number (or boolean) stays refused, as does a reference inside other text.
+    expect(problems(yaml, { PORT: "0x1F90", MAX: "2097152", ON: "yes", TOKEN: "t" })).toEqual(["server.port: expected integer", "metrics.enabled: expected boolean"]);
+    expect(problems(yaml, { PORT: " 8080", MAX: "1e400", ON: "true", TOKEN: "t" })).toEqual(["server.port: expected integer", "server.max_body_bytes: expected integer"]);
+    expect(problems("server:\n  port: 80${PORT}\n", { PORT: "80" })).toEqual(["server.port: expected integer"]);
+    expect(problems("server:\n  port: ${PORT}\n", { PORT: "99999" })).toEqual(["server.port: expected integer to be less or equal to 65535"]);
+  });
+
   test("an unquoted ${NAME} in a flow mapping says to quote it (the YAML error has no position)", () => {
     const found = problems("storage:  { driver: postgres, url: ${ASSAY_DATABASE_URL}, pool: 10 }\n", { ASSAY_DATABASE_URL: "postgres://db/assay" });
     expect(found[0]).toMatch(/^YAML syntax error/);
