@@ -76,7 +76,12 @@ export class HttpConnector extends BaseConnector {
     if (options.from) url.searchParams.set("from", options.from);
     if (options.to) url.searchParams.set("to", options.to);
     const origin = url.origin;
+    // The pages read, by address: a `next` link back to one of them (a cursor that does not
+    // advance, pages naming each other) is a loop in the source's paging, not more data — followed,
+    // it read the same records up to the page bound, a scan without end and copies of each record.
+    const read = new Map<string, number>();
     for (let page = 0; url && page < 100_000; page++) {
+      read.set(url.href, page + 1);
       const body = await getJson(url, this.client, options.signal);
       const { records, next } = this.page(body);
       for (const t of this.toTransactions(records)) {
@@ -85,6 +90,8 @@ export class HttpConnector extends BaseConnector {
       }
       url = next ? new URL(next, url) : undefined;
       if (url && url.origin !== origin) throw connectorUnavailable(this.id, "the next page link points to another origin, which is refused");
+      const again = url && read.get(url.href);
+      if (again) throw connectorUnavailable(this.id, `the source's paging loops: the next page link of page ${page + 1} leads back to page ${again}`);
     }
   }
 
