@@ -119,12 +119,20 @@ export class UserService {
     return this.deps.config;
   }
 
+  /** The user of a composed email; one stored before emails were composed may be under its decomposed spelling. */
+  private async userByEmail(email: string): Promise<UserRecord | null> {
+    const found = await this.deps.store.users.findByEmail(email);
+    if (found) return found;
+    const decomposed = email.normalize("NFD");
+    return decomposed === email ? null : this.deps.store.users.findByEmail(decomposed);
+  }
+
   async invite(input: { email: string; account: string; role?: string }, actor: AuditActor): Promise<Invitation> {
     const email = normalizeEmail(input.email);
     const role = input.role ?? "developer";
     if (role !== "developer" && role !== "admin") throw new UserError("invalid_role", `role must be developer or admin (got "${role}")`);
     if (!(await this.deps.store.accounts.get(input.account))) throw new UserError("unknown_account", `no account ${input.account}`);
-    if (await this.deps.store.users.findByEmail(email)) throw new UserError("email_taken", `a user with email ${email} already exists`);
+    if (await this.userByEmail(email)) throw new UserError("email_taken", `a user with email ${email} already exists`);
     const now = iso(this.deps.clock.now());
     const user: UserRecord = {
       id: newId("usr", this.deps.clock.now()),
@@ -208,7 +216,7 @@ export class UserService {
 
   /** Checks the password and opens a session; every failure is the same SIGN_IN_FAILED. */
   async signIn(emailInput: string, password: string, ip: string): Promise<SignedIn> {
-    const email = emailInput.trim().toLowerCase();
+    const email = emailKey(emailInput);
     const subjects = [`dashboard-ip:${addressBlock(ip)}`, `dashboard-user:${email}`];
     const limited = [
       await this.limiting(() => this.failures.peek(subjects[0]!, this.addressWindows)),
@@ -221,7 +229,7 @@ export class UserService {
     let user: UserRecord | null;
     let ok: boolean;
     try {
-      user = EMAIL.test(email) ? await this.deps.store.users.findByEmail(email) : null;
+      user = EMAIL.test(email) ? await this.userByEmail(email) : null;
       ok = user?.password_hash
         ? await Bun.password.verify(password.slice(0, MAX_PASSWORD_LENGTH), user.password_hash)
         : await Bun.password.verify(password.slice(0, MAX_PASSWORD_LENGTH), await this.dummy()).then(() => false);
@@ -317,8 +325,18 @@ export function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * An email as users are stored and looked up by: trimmed, lower-case, and composed (NFC). Before
+ * the thirteenth attack pass it was not composed, so "josé@…" written with a combining accent (as
+ * copied from a decomposed source, a macOS file name) and with "é" were two users that look the
+ * same, and a user stored decomposed could not sign in with the email a keyboard types.
+ */
+function emailKey(input: string): string {
+  return input.trim().toLowerCase().normalize("NFC");
+}
+
 export function normalizeEmail(input: string): string {
-  const email = input.trim().toLowerCase();
+  const email = emailKey(input);
   if (!EMAIL.test(email)) throw new UserError("invalid_email", `"${input}" is not an email address`);
   return email;
 }

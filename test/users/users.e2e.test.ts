@@ -6,6 +6,7 @@ import { runCli } from "../support/cli.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 import { SIGN_IN_FAILED, sha256Hex } from "../../src/users/service.ts";
 import type { Clock } from "../../src/domain/clock.ts";
+import { newId } from "../../src/domain/ids.ts";
 
 let now = Date.parse("2026-11-01T10:00:00Z");
 const clock: Clock = { now: () => now, monotonic: () => now };
@@ -84,6 +85,30 @@ describe("setup, sign-in and sessions", () => {
     expect(stored!.password_hash).toStartWith("$argon2id$");
     return invited.user;
   }
+
+  // Thirteenth attack pass: emails were not composed (NFC), so "zoë@…" with a combining diaeresis
+  // and with "ë" were two users that look the same, and the first could not sign in as typed.
+  test("an email is one user however its accents are composed, and signs in as a keyboard types it", async () => {
+    const composed = "zo\u00eb@example.com";
+    const decomposed = "zoe\u0308@example.com";
+    const user = await activeUser(decomposed);
+    expect(user.email).toBe(composed);
+    await expect(s.rt.users.invite({ email: composed, account: s.creds.accountId }, { type: "cli" })).rejects.toThrow("already exists");
+    expect((await s.rt.users.signIn(composed, password, "10.0.9.1")).user.id).toBe(user.id);
+    expect((await s.rt.users.signIn(` ZOE\u0308@EXAMPLE.COM `, password, "10.0.9.1")).user.id).toBe(user.id);
+  });
+
+  test("a user stored decomposed before emails were composed still signs in, and is not invited twice", async () => {
+    const decomposed = "rene\u0301@example.com";
+    const at = new Date(now).toISOString();
+    const legacy = await s.rt.store.users.create({
+      id: newId("usr", now),
+      email: decomposed, account_id: s.creds.accountId, role: "developer", password_hash: await Bun.password.hash(password),
+      status: "active", created_at: at, updated_at: at, last_sign_in_at: null,
+    });
+    expect((await s.rt.users.signIn("ren\u00e9@example.com", password, "10.0.9.2")).user.id).toBe(legacy.id);
+    await expect(s.rt.users.invite({ email: "ren\u00e9@example.com", account: s.creds.accountId }, { type: "cli" })).rejects.toThrow("already exists");
+  });
 
   test("a setup link expires after 24 hours", async () => {
     const invited = await s.rt.users.invite({ email: "late@example.com", account: s.creds.accountId }, { type: "cli" });
