@@ -201,7 +201,6 @@ export function generateInsurance(seed: number) {
       if (!t.financed && (reason === "Finance Company Request")) t.cancel.reason = "Underwriting";
     }
     // The instalment invoices, each issued about 20 days before it falls due (a non-payment cancellation's notice goes out after an unpaid one).
-    const cutoff = t.cancel ? t.cancel.processed : "9999-12-31";
     let billed = 0;
     if (t.cancel && t.cancel.reason === "Non-Payment") {
       // The unpaid instalment: the last one issued more than 25 days before the notice; notice 10 days before the cancellation.
