@@ -275,12 +275,17 @@ export function isPromotion(c: Contract): boolean {
  * customer, SKU, currency, unit and tier starts: a price change under one agreement is written as
  * a new row from its date, and ERPs' pricelist items (Odoo's, NetSuite's) often leave the old row
  * without an end. Both open, the old, lower price would stay "in force" beside the new one and a
- * line billed at it would look covered. Rows of different agreements stay alternatives.
+ * line billed at it would look covered. A row that ends on the very day a later row of the same
+ * key starts hands that day over to it too: a policy administration system writes a term's
+ * expiration as its renewal's effective date (coverage changes hands at 12:01 a.m. that day), and
+ * an agreement renewed "from 1 January to 1 January" the same way; read inclusive, the expiring
+ * price would stay in force on the renewal's first day and cover a renewal billed at it. Rows of
+ * different agreements stay alternatives.
  */
 export function closeSupersededRows(contracts: readonly Contract[]): readonly Contract[] {
   const groups = new Map<string, Contract[]>();
   for (const c of contracts) {
-    if (!c.contract_id || c.valid_to) continue;
+    if (!c.contract_id) continue;
     const key = [c.contract_id, c.customer_id, c.sku, (c.currency ?? "").toUpperCase(), c.unit ? unitCode(c.unit) : "", c.min_quantity ?? ""].join("\u0000");
     push(groups, key, c);
   }
@@ -290,9 +295,11 @@ export function closeSupersededRows(contracts: readonly Contract[]): readonly Co
     const starts = [...new Set(rows.map((r) => r.valid_from?.slice(0, 10) ?? ""))].sort();
     for (const r of rows) {
       const from = r.valid_from?.slice(0, 10) ?? "";
-      const next = starts.find((s) => s > from);
-      if (next === undefined) continue;
-      (replaced ??= new Map()).set(r, { ...r, valid_to: dayBefore(next) });
+      const to = r.valid_to?.slice(0, 10);
+      if (to === undefined || to === "") {
+        const next = starts.find((s) => s > from);
+        if (next !== undefined) (replaced ??= new Map()).set(r, { ...r, valid_to: dayBefore(next) });
+      } else if (to > from && starts.includes(to)) (replaced ??= new Map()).set(r, { ...r, valid_to: dayBefore(to) });
     }
   }
   return replaced ? contracts.map((c) => replaced!.get(c) ?? c) : contracts;

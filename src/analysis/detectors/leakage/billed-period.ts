@@ -22,6 +22,16 @@ export const BILLED_PERIOD_FIELDS = [
 ] as const;
 const billedPeriodField = attributeNameMatcher(BILLED_PERIOD_FIELDS);
 
+/** Attributes naming the first day of the policy term a document bills: an insurer invoices a
+ *  renewal's down payment weeks before the renewal term begins, and its premium is the new
+ *  term's. Read only as the day an invoice issued ahead of them is priced on (billedPeriodStart):
+ *  every instalment of a term names the same effective date, so it names no period of its own. */
+export const TERM_START_FIELDS = [
+  "term_effective", "term_effective_date", "term_start", "term_start_date", "policy_effective", "policy_effective_date",
+  "policy_term_start", "coverage_start", "coverage_start_date", "coverage_effective_date",
+] as const;
+const advanceStartField = attributeNameMatcher([...BILLED_PERIOD_FIELDS, ...TERM_START_FIELDS]);
+
 /** Billing in advance precedes the period by weeks: a period starting later is no advance billing
  *  of it (an annual plan's next term, a typo) and leaves the invoice's day. */
 const MAX_ADVANCE_DAYS = 62;
@@ -29,13 +39,13 @@ const MAX_ADVANCE_DAYS = 62;
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
 /**
- * The first day of the period the document bills (YYYY-MM-DD), where it begins after the
- * invoice's `day` and within two months of it: the day its lines are priced on. Undefined when the
+ * The first day of the period (or the policy term) the document bills (YYYY-MM-DD), where it
+ * begins after the invoice's `day` and within two months of it: the day its lines are priced on. Undefined when the
  * document names no such period (billed in the period or after it: the invoice's day stands).
  */
 export function billedPeriodStart(txn: Transaction, day: string | null, exportOrder?: DayOrder): string | undefined {
   if (day === null) return undefined;
-  return firstNamedDay(txn, billedPeriodField, exportOrder, (start) => start > day && (Date.parse(start) - Date.parse(day)) / 86_400_000 <= MAX_ADVANCE_DAYS);
+  return firstNamedDay(txn, advanceStartField, exportOrder, (start) => start > day && (Date.parse(start) - Date.parse(day)) / 86_400_000 <= MAX_ADVANCE_DAYS);
 }
 
 /**
