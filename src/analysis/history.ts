@@ -925,6 +925,17 @@ export const PATIENT_FIELDS = [
 ] as const;
 
 /**
+ * Which instalment of a payment plan an invoice bills (`Installment`, `Installment No`): a premium
+ * plan's or a payment plan's instalments are equal shares, and the second instalment's invoice may
+ * follow the down payment's by days (a policy issued late); a re-run billing one instalment twice
+ * keeps its number. The plan's count of instalments (`Installments`) is the same on all of them and
+ * is not read.
+ */
+export const INSTALMENT_FIELDS = [
+  "installment", "installment_no", "installment_number", "installment_seq", "instalment", "instalment_no", "instalment_number", "instalment_seq",
+] as const;
+
+/**
  * A document's own status, where the export keeps one per row (a payouts report's `Status`, a
  * payments export's `Payment Status`): a payout the seller's bank returned, a payment rejected or
  * voided, stays in the export beside the one sent again. Only a status saying it was never made
@@ -935,8 +946,8 @@ export const DOCUMENT_STATUS_FIELDS = ["status", "payment_status", "payout_statu
 const STATUS_NOT_MADE = new Set(["FAILED", "FAILURE", "RETURNED", "REJECTED", "CANCELED", "CANCELLED", "VOID", "VOIDED", "REVERSED", "BOUNCED", "DECLINED", "STOPPED"]);
 const statusKeys = new Set<string>(DOCUMENT_STATUS_FIELDS.map(attributeKey));
 
-/** Any of the four lists above and the status columns: one look-up of an attribute's name per document of the history. */
-const suppliedToField = attributeNameMatcher([...VISIT_FIELDS, ...PAYMENT_CARD_FIELDS, ...SHIPMENT_FIELDS, ...PATIENT_FIELDS, ...DOCUMENT_STATUS_FIELDS]);
+/** Any of the five lists above and the status columns: one look-up of an attribute's name per document of the history. */
+const suppliedToField = attributeNameMatcher([...VISIT_FIELDS, ...PAYMENT_CARD_FIELDS, ...SHIPMENT_FIELDS, ...PATIENT_FIELDS, ...INSTALMENT_FIELDS, ...DOCUMENT_STATUS_FIELDS]);
 
 const cardKeys = new Set<string>(PAYMENT_CARD_FIELDS.map(attributeKey));
 
@@ -975,7 +986,7 @@ function visitOf(attrs: NonNullable<Transaction["attributes"]>): string {
 
 /**
  * Same type, counterparty, currency, amount and lines (and site, work order and service day, the card charged, the
- * shipment's bill of lading, a claim's patient, and the contract, where the source has them): what two copies of one document share. A payment's reference (the invoice it pays) is part of it:
+ * shipment's bill of lading, a claim's patient, the instalment's number, and the contract, where the source has them): what two copies of one document share. A payment's reference (the invoice it pays) is part of it:
  * two equal payments to one vendor for two invoices (two sites' identical licence fees) are two
  * payments, the same invoice paid twice is one paid twice.
  */
