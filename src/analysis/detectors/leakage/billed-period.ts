@@ -56,10 +56,13 @@ export function namedPeriodStart(txn: Transaction, exportOrder?: DayOrder): stri
   return firstNamedDay(txn, billedPeriodField, exportOrder, () => true);
 }
 
-/** Attributes naming the last day of the period a document bills. */
+/** Attributes naming the last day of the period a document bills. A staffing back office's
+ *  invoice register names the week of a timesheet by its last day (`Week Ending`; TempWorks'
+ *  `Weekend Date`): the hours were worked that week, at the rates in force then. */
 export const PERIOD_END_FIELDS = [
   "period_end", "period_to", "billing_period_end", "billing_period_to", "bill_period_end",
   "service_period_end", "service_period_to", "service_end", "service_to", "service_through",
+  "week_ending", "week_ending_date", "week_end_date", "weekend_date",
 ] as const;
 const periodEndField = attributeNameMatcher(PERIOD_END_FIELDS);
 
