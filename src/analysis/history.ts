@@ -885,7 +885,30 @@ export const VISIT_FIELDS = [
   // A medical claim's date of service (CMS-1500 box 24A): the same patient's follow-up on another
   // day bills what the first visit did; a copy of the claim keeps its day.
   "date_of_service", "dos",
+  // A staffing agency's weekly invoice: the timesheet it bills and the week worked. A worker
+  // billed the same 40 hours week after week bills four timesheets of four weeks; a copy keeps
+  // its timesheet and its week.
+  "timesheet", "timesheet_id", "timesheet_no", "timesheet_number", "week_ending", "week_ending_date", "week_end_date", "weekend_date",
 ] as const;
+
+/**
+ * Which timesheet a document bills, when the source says: a timesheet is approved once and billed
+ * once, so two invoices of the same lines naming the same one are a copy however far apart they
+ * were issued (the billing run picked the approved timesheet up again weeks later), where a copy
+ * of anything else is looked for within the window only.
+ */
+export const TIMESHEET_FIELDS = ["timesheet", "timesheet_id", "timesheet_no", "timesheet_number"] as const;
+const timesheetKeys = new Set<string>(TIMESHEET_FIELDS.map(attributeKey));
+
+/** Whether a fingerprint names the timesheet its document bills (visitOf's `|#TIMESHEET…=` part). */
+export function namesTimesheet(fp: string): boolean {
+  if (!fp.includes("|#")) return false;
+  for (const part of fp.split("|")) {
+    const eq = part.indexOf("=");
+    if (part.startsWith("#") && eq > 1 && timesheetKeys.has(part.slice(1, eq))) return true;
+  }
+  return false;
+}
 
 /**
  * Which payment card was charged, when a card feed says (Brex's `Card Last Four`, Concur's masked

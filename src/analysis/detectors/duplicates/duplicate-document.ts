@@ -27,7 +27,7 @@
 // clearly differs is a repeat order or a copy numbered anew: medium, not high. A bill its vendor
 // numbered is one received, not issued: a copy of it is paid twice (the whole bill at risk).
 import { daysBetween } from "../../dates.ts";
-import { before, creditedInFull, fingerprint, type HistoryEntry, repeatsWithin } from "../../history.ts";
+import { before, creditedInFull, fingerprint, type HistoryEntry, namesTimesheet, repeatsWithin } from "../../history.ts";
 import { counterpartyNumberOf } from "../../counterparty-numbers.ts";
 import { type CopyKind, numberedCopy, sameOrNearNumber } from "./numbered-copy.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
@@ -93,9 +93,11 @@ function twinFinding(input: DetectorInput, ms: number, number: string | undefine
   if (!candidates) return undefined;
   const window = config.duplicate_detection.window_days;
   if (habitual(candidates, txn.transaction_id, window)) return undefined;
+  // A timesheet is billed once: its twin is a copy however long after it came (history.ts).
+  const once = namesTimesheet(fingerprint(txn));
   let original: HistoryEntry | undefined;
   for (const c of candidates) {
-    if (c.id === txn.transaction_id || Number.isNaN(c.ms) || daysBetween(c.ms, ms) > window) continue;
+    if (c.id === txn.transaction_id || Number.isNaN(c.ms) || (!once && daysBetween(c.ms, ms) > window)) continue;
     if (self && !before(c, self)) continue;
     // An invoice that names the earlier one as the one it follows (a corrected claim re-submitted
     // after a denial, a replacement invoice) says it is no copy of it.
