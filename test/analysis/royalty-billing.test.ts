@@ -72,3 +72,20 @@ test("a minimum royalty that begins after the period a bill reports (billed in a
   const september: Transaction = { ...april(), date: "2026-10-09T00:00:00Z", attributes: { "Period Start": "09/01/2026", "Period End": "09/30/2026" } };
   expect(codes((await analyse(september, { ref: { contracts: fromSeptember }, config: minimumConfig })).anomalies)).toEqual(["below_minimum_charge"]);
 });
+
+test("a true-up naming its estimate takes back the estimate's minimum top-up: the negative line is not priced against the true-up alone", async () => {
+  // March billed on an estimate (18,934.39 of sales: the royalty 1,136.06 and a top-up of 63.94 to
+  // the 1,200.00 minimum); the report came in at 26,000.00, the true-up bills the royalty on the
+  // 7,065.61 more and takes the top-up back, the royalty now above the minimum.
+  const estimate: Transaction = { ...april(63.94), transaction_id: "RI-3", date: "2026-04-07T00:00:00Z", attributes: { "Period Start": "03/01/2026", "Period End": "03/31/2026", "Report Status": "Estimated" } };
+  const lines = [
+    { sku: "ROYALTY", quantity: 7065.61, unit: "%", unit_price: 6, amount: 423.94 },
+    { sku: "BRAND-FUND", quantity: 7065.61, unit: "%", unit_price: 2, amount: 141.31 },
+    { sku: "MIN-ROYALTY", quantity: 1, unit: "MO", unit_price: -63.94, amount: -63.94 },
+  ];
+  const trueUp: Transaction = { transaction_id: "RI-4", type: "invoice", date: "2026-04-28T00:00:00Z", customer_id: "L1005", contract_id: "FA-4105", currency: "USD", reference: "RI-3",
+    amount: lines.reduce((s, l) => s + l.amount, 0), lines, attributes: { "Period Start": "03/01/2026", "Period End": "03/31/2026", "Report Status": "Submitted", "Reason Code": "TRUEUP" } };
+  expect(codes((await analyse(trueUp, { history: [estimate], ref: { contracts: minimumAgreement }, config: minimumConfig })).anomalies)).toEqual([]);
+  // The same bill naming no original is a top-up of its own lines, and below the minimum.
+  expect(codes((await analyse({ ...trueUp, reference: undefined }, { history: [estimate], ref: { contracts: minimumAgreement }, config: minimumConfig })).anomalies)).toContain("price_below_contract");
+});

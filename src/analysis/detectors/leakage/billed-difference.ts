@@ -12,6 +12,11 @@
 //   compared with the contract or the list (a line at 0 still is); a line stating its rate is a
 //   rate, and judged as ever.
 // - the bill as a whole is not held to a minimum charge (minimum-charge.ts): the original bore it.
+// - a line of the minimum's code is not priced as the top-up of this bill's lines (pricing.ts,
+//   minimum-top-up.ts): it re-figures the minimum on the original and the difference together — a
+//   franchisor's true-up of an estimated report, its royalty now above the minimum, takes back
+//   the estimate's top-up with a negative minimum line, against a royalty line of the difference
+//   alone that would price the top-up as far below the minimum.
 // The original's lines are not in the history (it keeps an invoice's amount and date), so the
 // two are not re-rated together: a cut hidden in a difference is not found.
 import type { Transaction, TransactionLine } from "../../../domain/transaction.ts";

@@ -30,6 +30,7 @@ import { documentFigure } from "./document-memo.ts";
 import { addsToOriginal, billsDifference } from "./billed-difference.ts";
 import { type FullRates, fullRatesOf, reducedAsMultipleProcedure } from "./multiple-procedure.ts";
 import { replacedInvoice } from "./replaced-invoice.ts";
+import { isMinimumCode } from "./minimum-top-up.ts";
 import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
 import { governedElsewhere } from "./line-facts.ts";
 import { lateFeeLine } from "./capped-charge.ts";
@@ -131,6 +132,9 @@ export const pricingDetector: Detector = {
       if (freeLine(facts, discountsRecorded) || inKit(facts, input.txn, input.ctx)) continue;
       if (timeForInformation && facts.net === 0) continue;
       if (freeOverThreshold(facts, input.txn, input.ctx) || learnedPromotion(facts, input.txn, input.ctx, cfg) !== undefined) continue;
+      // A balance due's minimum line re-figures the original's minimum on the two together (a
+      // true-up taking back its estimate's top-up): its price is not the top-up of this bill alone.
+      if (difference && isMinimumCode(facts.pricingSku, cfg.minimum_charge_skus)) continue;
       const lineRules = difference && billsDifference(facts.line) ? ZERO_PRICE_ONLY : rules === PRICING_RULES ? lineOwnRules(facts.line) : rules;
       for (const rule of lineRules) {
         const finding = rule.check(facts, input);
