@@ -13,6 +13,7 @@ import type { Finding } from "../types.ts";
 import { dayOf } from "../../dates.ts";
 import { attributeKey, markerMatcher } from "./markers.ts";
 import { type RentalBill, RentalBills } from "./rental-periods.ts";
+import { EstimatedBills, type EstimatesState } from "./estimate-true-up.ts";
 
 /** How a line's unit counts. */
 export type UnitKind = "usage" | "time" | "percent";
@@ -67,6 +68,7 @@ export interface BilledComponentsState {
   services: [string, MonthBill[]][];
   documents: string[];
   rentals: RentalBill[];
+  estimates: EstimatesState;
 }
 
 /** Collects, over the history pass, each service's invoice lines that state a unit, by month. */
@@ -76,10 +78,12 @@ export class BilledComponents {
   readonly documents: string[] = [];
   /** The bills that say they are an equipment rental's, judged against their contract (rental-periods.ts). */
   readonly rentals = new RentalBills();
+  /** The bills raised on an estimate and the documents naming them (estimate-true-up.ts). */
+  readonly estimates = new EstimatedBills();
 
   /** Its content, to cross threads (parallel/split-scan.ts). */
   state(): BilledComponentsState {
-    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills };
+    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state() };
   }
 
   /**
@@ -90,6 +94,7 @@ export class BilledComponents {
     const offset = this.documents.length;
     for (const id of part.documents) this.documents.push(id);
     this.rentals.merge(part.rentals);
+    this.estimates.merge(part.estimates);
     for (const [key, bills] of part.services) {
       let months = this.services.get(key);
       if (!months) this.services.set(key, (months = new Map()));
@@ -114,6 +119,8 @@ export class BilledComponents {
   }
 
   add(t: Transaction) {
+    // Any bill or credit: an estimate, or a document naming one.
+    this.estimates.add(t);
     // A service is what the bills name as a contract: a customer's orders of goods are no service
     // that bills month after month (the same units on one month's orders and not the next say nothing).
     if (t.type !== "invoice" || t.contract_id === undefined || t.contract_id === "") return;

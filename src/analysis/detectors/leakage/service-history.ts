@@ -1,7 +1,7 @@
 // The judgements of each service's bills month by month (billed-components.ts), made once per
 // context after the history pass: usage that stopped (usage-stopped.ts), a component missing
-// from one bill (component-missing.ts) and the days of an equipment rental no bill charges
-// (rental-periods.ts), handed to the invoices they go on.
+// from one bill (component-missing.ts), the days of an equipment rental no bill charges
+// (rental-periods.ts) and the estimates no document settles (estimate-true-up.ts), handed to the invoices they go on.
 import type { DayOrder } from "../../dates.ts";
 import type { Finding } from "../types.ts";
 import type { BilledComponents } from "./billed-components.ts";
@@ -29,6 +29,11 @@ export class ServiceHistoryFindings {
     const histories = [...billed.histories()];
     const seasons = new UsageSeasons(histories);
     for (const [id, found] of billed.rentals.judge(tolerance, dayOrder)) byTransaction.set(id, found);
+    for (const [id, found] of billed.estimates.judge()) {
+      const list = byTransaction.get(id);
+      if (list) list.push(...found);
+      else byTransaction.set(id, found);
+    }
     for (const months of histories) {
       for (const f of [...usageStopped(months, billed.documents, seasons, tolerance), ...componentsMissing(months, billed.documents, tolerance)]) {
         for (const doc of f.documents) {
