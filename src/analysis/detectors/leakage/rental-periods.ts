@@ -7,16 +7,12 @@
 // analyst lines up each contract's bills and looks for the days no bill charges:
 // - rental_period_not_billed: a bill whose days begin after the days the contract's earlier bills
 //   charged ended — a 28-day cycle never billed (the billing run skipped it, a hold never lifted).
-//   At risk: the gap's days at this bill's rental per day (below).
+//   At risk: the gap's days at this bill's rental per day.
 // - rental_billed_short_of_return: the contract's last bill ends before the machine was off rent —
 //   a rental returned late billed only to the day it was expected back. A day's grace: a machine
 //   back the next morning is the last day's (the grace rental houses give on return). Only a bill
 //   issued on or after that day is held to it: a contract called off after its last cycle bill
 //   has its final bill still to come. At risk: the days after the bill's end at its rental per day.
-// A bill's rental per day is what its rate periods charge a day — a week's rate over 7 days, a
-// 4-week's over 28 (rentalPerDay) —, not its rental over the days it billed: under the best-rate
-// rule a 5-day rental is billed a week, and its rate over 5 days would price every day short as a
-// day and a half. Where a rate period says no number of days (HR, SHIFT), the days billed do.
 // Only documents that say they are a rental are read (a date out, the days billed and the
 // contract: `contract_id`), so no other kind of bill is judged. The contract's bills are judged
 // together over the history, so a re-export that repeats the return date on a contract's earlier
@@ -61,8 +57,6 @@ export interface RentalBill {
   order: DayOrder | undefined;
   /** Its rental charges: lines at a rate period, and the charges in percent of them (a damage waiver). */
   rent: number;
-  /** Those charges per day of the rate periods they bill, where every rental line's period states its days. */
-  perDay?: number;
 }
 
 /** Collects, over the history pass, the bills that say they are a rental. */
@@ -92,10 +86,9 @@ export class RentalBills {
       if (l.amount === undefined || !Number.isFinite(l.amount) || l.unit === undefined) continue;
       if (isPercentUnit(l.unit) || RENTAL_PERIOD.test(attributeKey(l.unit))) rent += l.amount;
     }
-    const perDay = rentalPerDay(t);
     const date = dayOf(t.date);
     if (date === null) return;
-    this.bills.push({ id: t.transaction_id, date, contract: `${t.contract_id}\u0000${t.customer_id ?? ""}`, from, thru, offRent, returned, order: dayOrderOf(t.attributes), rent, ...(perDay !== undefined ? { perDay } : {}) });
+    this.bills.push({ id: t.transaction_id, date, contract: `${t.contract_id}\u0000${t.customer_id ?? ""}`, from, thru, offRent, returned, order: dayOrderOf(t.attributes), rent });
   }
 
   /** Findings by transaction id. `tolerance`: money that is rounding; `dayOrder`: the export's. */
@@ -170,45 +163,9 @@ export class RentalBills {
   }
 }
 
-/** The bill's rental charges per day: of its rate periods where they say, else of the days it bills (a 24-hour rental day: at least one). */
+/** The bill's rental charges per day of the days it bills (a 24-hour rental day: at least one). */
 function perDay(b: { bill: RentalBill; from: number; thru: number }): number {
-  return b.bill.perDay ?? b.bill.rent / Math.max(1, Math.round((b.thru - b.from) / DAY_MS));
-}
-
-/** Days in a rate period as attributeKey writes it (DAY 1, WK 7, 4WK 28, 28DAY 28, MO 30); undefined for hours and shifts. */
-function periodDays(unit: string): number | undefined {
-  const m = /^(\d*)(D|DY|DAY|DAYS|W|WK|WKS|WEEK|WEEKS|MO|MOS|MTH|MONTH|MONTHS)$/.exec(unit);
-  if (!m) return undefined;
-  const n = m[1] === "" ? 1 : Number(m[1]);
-  if (!(n > 0)) return undefined;
-  const base = m[2]!.startsWith("D") ? 1 : m[2]!.startsWith("W") ? 7 : 30;
-  return n * base;
-}
-
-/**
- * What a bill's rental lines charge a day at their rate periods (each line's amount over its
- * quantity of periods times the period's days), with the charges in percent of them (a damage
- * waiver, an environmental fee) in the share they add to the rental. Undefined when a rental
- * line's period states no days or its quantity is not a count of periods.
- */
-export function rentalPerDay(t: Transaction): number | undefined {
-  let rental = 0, percent = 0, daily = 0;
-  for (const l of t.lines) {
-    if (l.amount === undefined || !Number.isFinite(l.amount) || l.unit === undefined) continue;
-    if (isPercentUnit(l.unit)) {
-      percent += l.amount;
-      continue;
-    }
-    const key = attributeKey(l.unit);
-    if (!RENTAL_PERIOD.test(key)) continue;
-    const days = periodDays(key);
-    const qty = l.quantity ?? 1;
-    if (days === undefined || !(qty > 0)) return undefined;
-    rental += l.amount;
-    daily += l.amount / (qty * days);
-  }
-  if (!(rental > 0) || !(daily > 0)) return undefined;
-  return daily * (1 + percent / rental);
+  return b.bill.rent / Math.max(1, Math.round((b.thru - b.from) / DAY_MS));
 }
 
 const SLASHED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/;
