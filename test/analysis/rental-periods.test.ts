@@ -43,6 +43,32 @@ describe("rental_billed_short_of_return", () => {
     expect([...serviceHistoryFindings([late])]).toEqual([[late.transaction_id, ["rental_billed_short_of_return:635.14"]]]);
   });
 
+  test("the days short are priced by the best-rate rule at the rate book's day, week and 4-week rates, at the bill's own discount off them", async () => {
+    const book = ["DAY", "WK", "4WK"].map((unit, i) => ({ sku: "100-1020", currency: "USD", list_price: [325, 975, 2450][i]!, unit, valid_from: "2025-01-01" }));
+    const late = (contract: string, thru: string, returned: string, lines: { unit: string; quantity: number; unit_price: number }[]): Transaction => {
+      const [m, d, y] = returned.split("/");
+      const t = rentalBill(contract, `${y}-${m}-${d}`, { "Date Out": "03/13/2025", "Date Returned": returned, "Bill From": "03/13/2025", "Bill Thru": thru });
+      const rental = lines.map((l) => ({ sku: "100-1020", ...l, amount: l.quantity * l.unit_price }));
+      const rent = rental.reduce((s, l) => s + l.amount, 0);
+      t.lines = [...rental, { sku: "DW", unit: "%", quantity: rent, unit_price: 14, amount: Math.round(rent * 14) / 100 }, { sku: "DEL-Z1", unit: "EA", quantity: 1, unit_price: 95, amount: 95 }];
+      t.amount = Math.round(t.lines.reduce((s, l) => s + l.amount!, 0) * 100) / 100;
+      return t;
+    };
+    const atRisk = async (t: Transaction) => (await analyse(t, { history: [t], ref: { price_list: book } })).anomalies.find((a) => a.code === "rental_billed_short_of_return")?.amount_at_risk;
+    // Five days billed as a week, back three days late: eight days are a week and a day, 325.00
+    // more, and the waiver on it: 370.50 (not three days at 975 / 5 and the waiver, 666.90).
+    expect(await atRisk(late("4411030", "03/18/2025", "03/21/2025", [{ unit: "WK", quantity: 1, unit_price: 975 }]))).toBe(370.5);
+    // Nine days billed as a week and two days, back two days late: eleven days are two weeks; 325.00 more.
+    expect(await atRisk(late("4411031", "03/22/2025", "03/24/2025", [{ unit: "WK", quantity: 1, unit_price: 975 }, { unit: "DAY", quantity: 2, unit_price: 325 }]))).toBe(370.5);
+    // Twelve days billed as two weeks at a national account's 80 % of the book, back four days late:
+    // sixteen days cost less as a 4-week at its rates (1,960.00) than two weeks and two days
+    // (2,080.00): 400.00 more.
+    expect(await atRisk(late("4411032", "03/25/2025", "03/29/2025", [{ unit: "WK", quantity: 2, unit_price: 780 }]))).toBe(456);
+    // A rate book without the machine: the bill's rental per day of the days it billed, as before.
+    const noBook = late("4411033", "03/18/2025", "03/21/2025", [{ unit: "WK", quantity: 1, unit_price: 975 }]);
+    expect((await analyse(noBook, { history: [noBook] })).anomalies.find((a) => a.code === "rental_billed_short_of_return")?.amount_at_risk).toBe(666.9);
+  });
+
   test("hard negatives: billed to the call-off before a later pickup, back the next morning, earlier cycles of a contract re-exported with its return date", () => {
     const offRent = rentalBill("4411011", "03/14/2025", { "Date Out": "03/03/2025", "Off Rent Date": "03/10/2025", "Date Returned": "03/13/2025", "Bill From": "03/03/2025", "Bill Thru": "03/10/2025" }, 975, 7);
     const nextMorning = rentalBill("4411012", "03/12/2025", { "Date Out": "03/03/2025", "Date Returned": "03/11/2025", "Bill From": "03/03/2025", "Bill Thru": "03/10/2025" }, 975, 7);

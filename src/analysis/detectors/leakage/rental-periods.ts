@@ -12,7 +12,9 @@
 //   a rental returned late billed only to the day it was expected back. A day's grace: a machine
 //   back the next morning is the last day's (the grace rental houses give on return). Only a bill
 //   issued on or after that day is held to it: a contract called off after its last cycle bill
-//   has its final bill still to come. At risk: the days after the bill's end at its rental per day.
+//   has its final bill still to come. At risk: the days after the bill's end at its rental per day,
+//   or, where the price list has the bill's rates, by the best-rate rule (rental-best-rate.ts,
+//   asked by the detector of the bill it goes on).
 // Only documents that say they are a rental are read (a date out, the days billed and the
 // contract: `contract_id`), so no other kind of bill is judged. The contract's bills are judged
 // together over the history, so a re-export that repeats the return date on a contract's earlier
@@ -154,7 +156,7 @@ export class RentalBills {
         message: `the contract's last bill ends ${iso(last.thru)}, but its equipment was ${what} ${iso(stop)}: ${short} days of the rental are billed by no bill`,
         field: "attributes",
         expected: { bill_thru: iso(stop) },
-        actual: { bill_thru: iso(last.thru), [what === "returned" ? "date_returned" : "off_rent_date"]: iso(stop), days_not_billed: short },
+        actual: { bill_from: iso(last.from), bill_thru: iso(last.thru), days_billed: Math.max(1, Math.round((last.thru - last.from) / DAY_MS)), [what === "returned" ? "date_returned" : "off_rent_date"]: iso(stop), days_not_billed: short },
         amount_at_risk: risk,
         risk_key: `rental-short:${last.bill.id}`,
       });

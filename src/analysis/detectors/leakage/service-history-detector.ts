@@ -4,6 +4,7 @@
 import type { Detector } from "../types.ts";
 import { COMPONENT_MISSING_CODE } from "./component-missing.ts";
 import { RENTAL_GAP_CODE, RENTAL_SHORT_CODE } from "./rental-periods.ts";
+import { bestRateShortfall } from "./rental-best-rate.ts";
 import { ESTIMATE_CODE } from "./estimate-true-up.ts";
 import { USAGE_STOPPED_CODE } from "./usage-stopped.ts";
 
@@ -13,6 +14,14 @@ export const serviceHistoryDetector: Detector = {
   detect({ txn, ctx }) {
     if (txn.type !== "invoice") return [];
     const found = ctx.serviceFindings.findingsFor(txn.transaction_id);
-    return found.length === 0 ? [] : [...found];
+    if (found.length === 0) return [];
+    // A late return's days priced by the best-rate rule where the price list has the bill's rates.
+    return found.map((f) => {
+      if (f.code !== RENTAL_SHORT_CODE) return f;
+      const a = f.actual as { bill_from?: string; days_billed?: number; days_not_billed?: number } | undefined;
+      if (!a?.bill_from || !a.days_billed || !a.days_not_billed) return f;
+      const risk = bestRateShortfall(txn, ctx, a.bill_from, a.days_billed, a.days_not_billed);
+      return risk === undefined ? f : { ...f, amount_at_risk: risk };
+    });
   },
 };
