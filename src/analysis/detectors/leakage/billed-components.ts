@@ -14,6 +14,7 @@ import { dayOf } from "../../dates.ts";
 import { attributeKey, markerMatcher } from "./markers.ts";
 import { type RentalBill, RentalBills } from "./rental-periods.ts";
 import { EstimatedBills, type EstimatesState } from "./estimate-true-up.ts";
+import { type WithdrawalRefund, WithdrawalRefunds } from "./refund-schedule.ts";
 
 /** How a line's unit counts. */
 export type UnitKind = "usage" | "time" | "percent";
@@ -69,6 +70,7 @@ export interface BilledComponentsState {
   documents: string[];
   rentals: RentalBill[];
   estimates: EstimatesState;
+  refunds: WithdrawalRefund[];
 }
 
 /** Collects, over the history pass, each service's invoice lines that state a unit, by month. */
@@ -80,10 +82,12 @@ export class BilledComponents {
   readonly rentals = new RentalBills();
   /** The bills raised on an estimate and the documents naming them (estimate-true-up.ts). */
   readonly estimates = new EstimatedBills();
+  /** The credit notes refunding a withdrawal by a percentage (refund-schedule.ts). */
+  readonly refunds = new WithdrawalRefunds();
 
   /** Its content, to cross threads (parallel/split-scan.ts). */
   state(): BilledComponentsState {
-    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state() };
+    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state(), refunds: this.refunds.refunds };
   }
 
   /**
@@ -95,6 +99,7 @@ export class BilledComponents {
     for (const id of part.documents) this.documents.push(id);
     this.rentals.merge(part.rentals);
     this.estimates.merge(part.estimates);
+    this.refunds.merge(part.refunds);
     for (const [key, bills] of part.services) {
       let months = this.services.get(key);
       if (!months) this.services.set(key, (months = new Map()));
@@ -121,6 +126,7 @@ export class BilledComponents {
   add(t: Transaction) {
     // Any bill or credit: an estimate, or a document naming one.
     this.estimates.add(t);
+    this.refunds.add(t);
     // A service is what the bills name as a contract: a customer's orders of goods are no service
     // that bills month after month (the same units on one month's orders and not the next say nothing).
     if (t.type !== "invoice" || t.contract_id === undefined || t.contract_id === "") return;
