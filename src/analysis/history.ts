@@ -120,7 +120,7 @@ export interface LedgerParts {
   kitComponents: KitComponentsParts;
   promotionHabits: PromotionHabitsParts;
   namedContracts: Set<string>;
-  invoiceReferences: Set<string>;
+  invoiceReferences: Map<string, number>;
   counterpartyNumbers: Map<number, string>;
   documentsByNumber: Map<string, NumberedDocument[]>;
 }
@@ -263,7 +263,7 @@ export class HistoryBuilder {
       this.kits.add(t);
       this.promotions.add(t);
       if (t.contract_id) this.stats.namedContracts.add(t.contract_id);
-      if (t.reference) this.stats.invoiceReferences.add(t.reference);
+      if (t.reference) this.nameInvoiceReference(t.reference, Math.abs(t.amount ?? 0));
     }
     const fp = documents ? fingerprint(t) : undefined;
     this.addLedgerEntry(
@@ -337,9 +337,10 @@ export class HistoryBuilder {
     this.stats.namedContracts.add(contractId);
   }
 
-  /** A document an invoice names as its reference (the split scan's ledger batches carry them: ledger-merge.ts). */
-  nameInvoiceReference(reference: string) {
-    this.stats.invoiceReferences.add(reference);
+  /** A document an invoice of `amount` (its absolute value) names as its reference (the split scan's ledger batches carry them: ledger-merge.ts). */
+  nameInvoiceReference(reference: string, amount: number) {
+    const refs = this.stats.invoiceReferences;
+    refs.set(reference, (refs.get(reference) ?? 0) + amount);
   }
 
   /** The promotion observations the split scan's ledger batches carry (ledger-merge.ts;
@@ -495,8 +496,10 @@ export class HistoryStats {
   readonly namedContracts = new Set<string>();
   /** The documents invoices name as their `reference` (the invoice a follow-up, a rebill or a
    *  corrected claim follows): a denied claim re-submitted is billed by the claim naming it
-   *  (replaced-invoice.ts); built at the ledger level. */
-  readonly invoiceReferences = new Set<string>();
+   *  (replaced-invoice.ts); a credit is taken back by the invoices naming it as far as they bill
+   *  (credit-notes.ts). Each with the sum of those invoices' amounts (absolute); built at the
+   *  ledger level. */
+  readonly invoiceReferences = new Map<string, number>();
   /** Position → the counterparty's own number, for the documents that carry one. */
   readonly counterpartyNumbers = new Map<number, string>();
   /** numberKey(type, currency, canonical number) → the documents of that number, and

@@ -429,7 +429,7 @@ export class LedgerMerge {
     this.observeKits(b, n);
     this.observePromotions(b, n);
     this.nameContracts(b, n);
-    for (let k = 0; k < b.invoiceReferences.length && b.invoiceReferenceAt[k]! < n; k++) this.builder.nameInvoiceReference(b.invoiceReferences[k]!);
+    for (let k = 0; k < b.invoiceReferences.length && b.invoiceReferenceAt[k]! < n; k++) this.builder.nameInvoiceReference(b.invoiceReferences[k]!, b.amounts[b.invoiceReferenceAt[k]!]!);
     this.transactions += n;
   }
 
@@ -570,7 +570,7 @@ function sharedLedger(n: number): HistoryStats {
     kitComponents: KitComponents.empty.parts,
     promotionHabits: PromotionHabits.empty.parts,
     namedContracts: new Set(),
-    invoiceReferences: new Set(),
+    invoiceReferences: new Map(),
     counterpartyNumbers: new Map(),
     documentsByNumber: new Map(),
   });

@@ -31,6 +31,17 @@ describe("the credits a credit is judged against", () => {
     expect(codes((await dup(larger, [bill, waiver, larger])).anomalies)).toEqual(["excessive_credit_note"]);
   });
 
+  test("a debit naming a credit takes back only what it bills: a partial reversal leaves the credit standing", async () => {
+    const waiver = credit("WV-11", "2025-09-10T00:00:00Z", [{ sku: "WVVT", amount: 3000 }]);
+    // 500.00 of the waiver taken back (an hour the waiver did not cover), then the whole waiver posted again.
+    const partial: Transaction = { ...debit("WVR-11", "2025-09-14T00:00:00Z", waiver), amount: 500, lines: [{ sku: "WVVT", amount: 500 }] };
+    const again = credit("WV-12", "2025-09-30T00:00:00Z", [{ sku: "WVVT", amount: 3000 }]);
+    expect(codes((await dup(again, [bill, waiver, partial, again])).anomalies)).toEqual(["duplicate_credit_note"]);
+    // Two debits naming it that together take back the whole: it no longer stands.
+    const rest: Transaction = { ...debit("WVR-12", "2025-09-16T00:00:00Z", waiver), amount: 2500, lines: [{ sku: "WVVT", amount: 2500 }] };
+    expect((await dup(again, [bill, waiver, partial, rest, again])).anomalies).toEqual([]);
+  });
+
   test("two credits of one amount for different charges are two credits; the same charges credited twice stay a copy", async () => {
     const refund = credit("WD-1", "2026-02-10T00:00:00Z", [{ sku: "TUUF", amount: 2394 }, { sku: "TECH", amount: 96 }]);
     const waiver = credit("WV-1", "2026-01-25T00:00:00Z", [{ sku: "WVVT", amount: 2490 }]);

@@ -43,10 +43,11 @@ export const creditNoteDetector: Detector = {
     const tol = config.revenue_leakage.tolerance;
     const amount = Math.abs(txn.amount ?? 0);
     if (amount === 0) return [];
-    // An invoice of the history naming a credit as its reference takes it back (the reversal).
+    // Invoices of the history naming a credit as their reference take it back (the reversal) —
+    // when they bill it all: a debit of part of it leaves the credit standing.
     const reversed = ctx.history.invoiceReferences;
     const earlier: HistoryEntry[] = (ctx.history.creditsByReference.get(txn.reference) ?? []).filter(
-      (c) => c.id !== txn.transaction_id && (!self || before(c, self)) && !reversed.has(c.id),
+      (c) => c.id !== txn.transaction_id && (!self || before(c, self)) && !((reversed.get(c.id) ?? 0) >= c.amount - tol.absolute),
     );
     const charges = creditCharges(txn);
     const twin = earlier.find((c) => nearlyEqual(c.amount, amount, tol) && mayCreditSameCharges(c.charges, charges));
