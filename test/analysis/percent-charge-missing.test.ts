@@ -7,7 +7,8 @@
 // percentage billed on another basis.
 import { expect, test } from "bun:test";
 import type { Contract, PriceListEntry, Transaction, TransactionLine } from "../../src/domain/transaction.ts";
-import { analyse } from "./fixtures.ts";
+import { analyse, reference } from "./fixtures.ts";
+import { makeEngine, memoryConnector, modulesConfig } from "../support/engine.ts";
 
 const CODE = "percent_charge_missing";
 const found = async (txn: Transaction, contracts: Contract[], price_list: PriceListEntry[] = []) =>
@@ -99,4 +100,16 @@ test("a damage waiver declined or waived on a certificate of insurance is not ow
   // Accepted by a national account: the agreement's 12 %, not the book's 14 %.
   const accepted = await found(rentalBill("Accepted", { customer: "C30001" }), national, book);
   expect(accepted.map((a) => a.amount_at_risk)).toEqual([70.2]);
+});
+
+test("a period's end written day first in an export whose connector says so is read that way (a brand fund that ended with the period)", async () => {
+  // A European franchisee's weekly report: the week ends 12/06/2026 (12 June, DD/MM/YYYY), billed
+  // on 16 June; the brand fund ran until 14 June. Read month first (6 December) the period would not
+  // have ended and only the bill's own day would count, after the fund's end.
+  const weekly: Contract[] = agreement.map((c) => (c.sku === "BRAND-FUND" ? { ...c, valid_from: "2026-05-01", valid_to: "2026-06-14" } : c));
+  const bill: Transaction = { ...royaltyBill(), date: "2026-06-16T00:00:00Z", attributes: { "Period End": "12/06/2026" } };
+  const connector = Object.assign(memoryConnector({ transactions: [], reference: { ...reference, contracts: weekly, price_list: [] } }), { dayOrder: () => "day_first" as const });
+  const { engine } = makeEngine([connector], modulesConfig());
+  const result = await engine.analyze({ accountId: "acct_test", connector: "mem", module: "revenue_leakage", data: bill as unknown as Record<string, unknown> });
+  expect(result.anomalies.filter((a) => a.code === CODE).map((a) => a.amount_at_risk)).toEqual([1764.08]);
 });

@@ -19,7 +19,7 @@
 import { type Contract, isPercentUnit, priceBase, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
 import type { AnalysisContext } from "../../context.ts";
-import { dayOf } from "../../dates.ts";
+import { type DayOrder, dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
 import { type Detector, type Finding, money } from "../types.ts";
 import { billedPeriodStart, periodEndBefore } from "./billed-period.ts";
@@ -43,7 +43,7 @@ export const percentChargeMissingDetector: Detector = {
     if (bases.size === 0) return [];
     const cfg = config.revenue_leakage;
     if (documentRules(txn, ctx, cfg) !== PRICING_RULES) return [];
-    const days = pricedDays(txn);
+    const days = pricedDays(txn, ctx.dayOrder);
     const billed = new Set<string>();
     for (const l of txn.lines) if (l.sku) billed.add(l.sku);
     const rows = percentRowsInForce(txn, ctx, days);
@@ -74,12 +74,14 @@ export const percentChargeMissingDetector: Detector = {
   },
 };
 
-/** The days whose terms the bill may carry: its own, the period it bills in advance or in arrears, the day its work was done (a rental's date out). */
-function pricedDays(txn: Transaction): string[] {
+/** The days whose terms the bill may carry: its own, the period it bills in advance or in arrears,
+ *  the day its work was done (a rental's date out); an ambiguous date read in the export's order, as
+ *  the line pricing reads it (line-facts.ts). */
+function pricedDays(txn: Transaction, exportOrder: DayOrder | undefined): string[] {
   const day = dayOf(txn.date);
   if (day === null) return [];
   const days = [day];
-  for (const d of [billedPeriodStart(txn, day), periodEndBefore(txn, day), ...workDaysBefore(txn, day)]) if (d !== undefined && !days.includes(d)) days.push(d);
+  for (const d of [billedPeriodStart(txn, day, exportOrder), periodEndBefore(txn, day, exportOrder), ...workDaysBefore(txn, day, exportOrder)]) if (d !== undefined && !days.includes(d)) days.push(d);
   return days;
 }
 
