@@ -9,6 +9,7 @@
 // account credit cancels nothing: a bill it exceeds is still the bill of its charges (history.ts,
 // creditedInFull), its prices judged as ever.
 import type { Transaction } from "../../../domain/transaction.ts";
+import { everyDescribedLineSays } from "../../line-words.ts";
 
 /** A line's own words for a credit to the account rather than to a charge: "Account credit - OUTAGE", "Goodwill credit", "Service credit (outage 3 days)", "Courtesy credit". */
 const ACCOUNT_CREDIT_WORDS = /\baccount credit\b|\bgoodwill\b|\boutage\b|\b(?:service|courtesy|loyalty|compensation) credit\b/i;
@@ -19,13 +20,7 @@ const ACCOUNT_CREDIT_WORDS = /\baccount credit\b|\bgoodwill\b|\boutage\b|\b(?:se
  * not cancel the invoice it names (history.ts, creditedInFull).
  */
 export function creditsTheAccount(txn: Transaction): boolean {
-  let said = false;
-  for (const l of txn.lines) {
-    if (!l.description) continue;
-    if (!ACCOUNT_CREDIT_WORDS.test(l.description)) return false;
-    said = true;
-  }
-  return said;
+  return everyDescribedLineSays(txn, ACCOUNT_CREDIT_WORDS);
 }
 
 /** Whether the credit note is an account credit approved by another person than its author: who approved it, if it is. */

@@ -30,6 +30,7 @@ import { convertedFrom } from "./converted-currency.ts";
 import { creditCharges, mayCreditSameCharges } from "./credit-charges.ts";
 import { disputedAmountOf } from "./disputed-amount.ts";
 import { approvedAccountCredit } from "./account-credit.ts";
+import { everyDescribedLineSays } from "../../line-words.ts";
 
 /** How far above the invoice a converted credit may settle for an exchange rate's movement since the
  *  invoice (a share of the invoiced amount): a currency pair moves a few percent in a quarter. */
@@ -118,11 +119,5 @@ const DEPOSIT_APPLIED = /\bdeposit\b.*\b(?:appl|transfer|refund|return)|\b(?:app
 
 /** Whether every line of the credit that says what it is says it applies a deposit (one at least). */
 function appliesDeposit(txn: Transaction): boolean {
-  let said = false;
-  for (const l of txn.lines) {
-    if (!l.description) continue;
-    if (!DEPOSIT_APPLIED.test(l.description)) return false;
-    said = true;
-  }
-  return said;
+  return everyDescribedLineSays(txn, DEPOSIT_APPLIED);
 }
