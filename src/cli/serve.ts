@@ -4,6 +4,8 @@ import { reloadConfig, watchConfig } from "../reload.ts";
 import { createRuntime } from "../runtime.ts";
 import { startServer } from "../server.ts";
 import { describeStore } from "../store/open.ts";
+import { liveServer } from "../store/server-marker.ts";
+import { hostname } from "../domain/host.ts";
 import { VERSION } from "../version.ts";
 import { CliFailure, type CliIO, loadCliConfig, parsePort } from "./common.ts";
 import type { Args } from "./framework.ts";
@@ -19,6 +21,7 @@ export async function serve(a: Args, io: CliIO) {
 
 /** Serves until SIGTERM or SIGINT, then drains and closes; `assay demo` serves the same way. */
 export async function serveUntilSignal(config: AssayConfig, io: CliIO, overrides: { host?: string; port?: number }): Promise<number> {
+  refuseSecondServer(config);
   const rt = createRuntime(config, { env: io.env });
   try {
     // PostgreSQL: apply pending migrations before taking traffic (SQLite did on open).
@@ -65,4 +68,20 @@ export async function serveUntilSignal(config: AssayConfig, io: CliIO, overrides
   if (fatal !== undefined) throw new CliFailure(`the server could not start: ${(fatal as Error)?.message ?? String(fatal)}`);
   rt.log.info("stopped");
   return 0;
+}
+
+/**
+ * A SQLite database is served by one process: a second would keep its own in-process rate limiter
+ * (each account getting its plan's limit once per process) and its own group commit, and
+ * `assay restore` would see only the last one's marker. Several nodes share PostgreSQL and Redis
+ * (docs/deployment.md). A marker from another host (shared storage) is left to `assay restore`:
+ * a container's host name changes with each container, so it cannot tell a live one from a crash.
+ */
+function refuseSecondServer(config: AssayConfig) {
+  if (config.storage.driver !== "sqlite" || config.storage.path === ":memory:") return;
+  const other = liveServer(config.storage.path);
+  if (!other || other.host !== hostname() || other.pid === process.pid) return;
+  throw new CliFailure(
+    `a server (pid ${other.pid}, since ${other.started_at}) already serves ${config.storage.path}: stop it first, or give this one another storage.path; several servers of one database share PostgreSQL and Redis (docs/deployment.md)`,
+  );
 }

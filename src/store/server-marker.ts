@@ -1,8 +1,12 @@
 // Which process serves a database: `assay serve` writes `<database>.server` ({pid, host,
 // started_at}) when it starts and removes it when it stops, so `assay restore` can refuse to
-// replace a database under a running server. A marker whose process is gone (a killed server) is
-// stale and ignored.
+// replace a database under a running server and a second `assay serve` can refuse to serve it too
+// (cli/serve.ts). A marker whose process is gone (a killed server) is stale and ignored; so is one
+// whose pid now belongs to a process started after the marker was written — the server was killed
+// and the pid given to another program (after a reboot, a service started in the same order gets
+// the same pid), which would otherwise refuse every restart.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { processStartMs } from "../domain/process-start.ts";
 import { hostname } from "../domain/host.ts";
 
 interface Marker {
@@ -28,7 +32,7 @@ export function writeServerMarker(databasePath: string, now: Date): () => void {
   };
 }
 
-/** The live server using this database (same host, process alive), if any. */
+/** The live server using this database (same host, process alive and started before its marker), if any. */
 export function liveServer(databasePath: string): Marker | undefined {
   const file = markerPath(databasePath);
   if (!existsSync(file)) return undefined;
@@ -41,8 +45,15 @@ export function liveServer(databasePath: string): Marker | undefined {
   if (marker.host !== hostname()) return marker; // another machine on shared storage: assume live
   try {
     process.kill(marker.pid, 0);
-    return marker;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM" ? marker : undefined;
+    if ((e as NodeJS.ErrnoException).code !== "EPERM") return undefined;
   }
+  const started = processStartMs(marker.pid);
+  const written = Date.parse(marker.started_at);
+  // The marker is written after the process started; a process that started later holds a reused pid.
+  if (started !== undefined && Number.isFinite(written) && started > written + START_CLOCK_SLACK_MS) return undefined;
+  return marker;
 }
+
+/** How far the start time read from /proc (whole seconds of boot time, clock ticks) may lie after the marker's own clock reading. */
+const START_CLOCK_SLACK_MS = 5_000;
