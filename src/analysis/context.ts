@@ -18,6 +18,7 @@ import { ReferenceIndex } from "./reference-index.ts";
 import { AmountContextsOffload, AmountContextsThread } from "./parallel/amount-offload.ts";
 import { RecurringBillings, RecurringGaps, RecurringSchedule, unbilledRecurringCharges } from "./detectors/leakage/unbilled-recurring.ts";
 import { BilledComponents } from "./detectors/leakage/billed-components.ts";
+import { RateAdjustments } from "./detectors/leakage/rate-adjustments.ts";
 import { ServiceHistoryFindings } from "./detectors/leakage/service-history.ts";
 
 /** A history of at most this many transactions keeps them for the scan that follows its build
@@ -39,6 +40,9 @@ export class AnalysisContext {
   /** Usage stopped and components missing from one bill, judged over each service's bills by
    *  month (usage_stopped, recurring_component_missing); empty when no history was read. */
   serviceFindings: ServiceHistoryFindings = ServiceHistoryFindings.empty;
+  /** The retro rate adjustment lines of the history (rate-adjustments.ts): what they made up of
+   *  an earlier line billed below the rate in force; empty when no history was read. */
+  rateAdjustments: RateAdjustments = RateAdjustments.empty;
   /** The order an ambiguous date of the export's attributes (07/09/2026) is read in where its own
    *  document does not tell: the connector's configured date format's, else the one the history's
    *  documents show (dates.ts ExportDayOrder); undefined when neither tells. */
@@ -147,6 +151,7 @@ export async function buildContext(
     const ctx = new AnalysisContext(source.id, reference, await builder.finishAll(), config.anomaly_detection, now);
     ctx.dayOrder = configuredOrder ?? dayOrders?.order();
     if (components) ctx.serviceFindings = ServiceHistoryFindings.of(components, config.revenue_leakage.tolerance.absolute, ctx.dayOrder);
+    if (components && components.rateAdjustments.entries.length > 0) ctx.rateAdjustments = components.rateAdjustments;
     if (schedule && recurring) ctx.recurringGaps = unbilledRecurringCharges(schedule, recurring, config.revenue_leakage.tolerance.absolute);
     // Exactly `limit` read: the source may hold more, which the scan would then have to read.
     if (kept && kept.length < limit) ctx.keepSource(kept);

@@ -9,6 +9,7 @@ import type { AmountBatch } from "./amount-offload.ts";
 import type { LedgerBatch } from "../ledger-merge.ts";
 import type { AnalysisSettings, LearnedModel } from "../setup.ts";
 import type { BilledComponentsState } from "../detectors/leakage/billed-components.ts";
+import type { RateAdjustmentEntry } from "../detectors/leakage/rate-adjustments.ts";
 import type { Finding } from "../detectors/types.ts";
 import type { DayOrder, DayOrderCounts } from "../dates.ts";
 
@@ -38,6 +39,8 @@ export type ToWorker =
       ledger: LedgerParts | null;
       /** The findings judged over each service's bills by month (service-history.ts), by transaction. */
       serviceFindings: [string, readonly Finding[]][];
+      /** The retro rate adjustment lines of the history (rate-adjustments.ts). */
+      rateAdjustments: RateAdjustmentEntry[];
       /** The export's order of day and month (AnalysisContext.dayOrder). */
       dayOrder: DayOrder | undefined;
       settings: AnalysisSettings;

@@ -14,6 +14,7 @@ import { AnalysisContext } from "../context.ts";
 import { ExportDayOrder } from "../dates.ts";
 import { BilledComponents } from "../detectors/leakage/billed-components.ts";
 import { ServiceHistoryFindings } from "../detectors/leakage/service-history.ts";
+import { RateAdjustments } from "../detectors/leakage/rate-adjustments.ts";
 import { PopulationTests } from "../detectors/anomaly/population.ts";
 import { evaluateTransaction } from "../evaluate.ts";
 import { HistoryStats } from "../history.ts";
@@ -73,7 +74,7 @@ async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
       const batch = writer.take();
       post({ op: "ledger", batch }, batchTransfer(batch));
     }
-    if (components.documents.length > 0 || components.estimates.collected || components.refunds.refunds.length > 0) post({ op: "components", state: components.state() });
+    if (components.documents.length > 0 || components.estimates.collected || components.refunds.refunds.length > 0 || components.rateAdjustments.entries.length > 0) post({ op: "components", state: components.state() });
     post({ op: "day-orders", counts: dayOrders.counts });
     postRejections(source);
     post({ op: "done" });
@@ -96,6 +97,7 @@ async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
   const ctx = new AnalysisContext(m.connector, reference, history, setup.config.anomaly_detection, m.now);
   ctx.dayOrder = m.dayOrder;
   if (m.serviceFindings.length > 0) ctx.serviceFindings = new ServiceHistoryFindings(new Map(m.serviceFindings));
+  if (m.rateAdjustments.length > 0) ctx.rateAdjustments = RateAdjustments.of(m.rateAdjustments);
   // Test-only fault point (ASSAY_TEST_FAULT, inert unless named): the thread dies mid-scan.
   const exitMidway = process.env.ASSAY_TEST_FAULT === "scan_worker_exit";
   for (const part of m.parts) {

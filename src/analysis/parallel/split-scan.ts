@@ -118,6 +118,7 @@ export async function* splitScan(input: SplitScanInput): AsyncGenerator<SplitBat
       parts: share(input.parts, i),
       ledger: shared,
       serviceFindings,
+      rateAdjustments: components.rateAdjustments.entries,
       dayOrder,
       settings: input.settings,
       learned: input.learned,

@@ -15,6 +15,7 @@ import { attributeKey, markerMatcher } from "./markers.ts";
 import { type RentalBill, RentalBills } from "./rental-periods.ts";
 import { EstimatedBills, type EstimatesState } from "./estimate-true-up.ts";
 import { type WithdrawalRefund, WithdrawalRefunds } from "./refund-schedule.ts";
+import { type RateAdjustmentEntry, RateAdjustments } from "./rate-adjustments.ts";
 
 /** How a line's unit counts. */
 export type UnitKind = "usage" | "time" | "percent";
@@ -71,6 +72,7 @@ export interface BilledComponentsState {
   rentals: RentalBill[];
   estimates: EstimatesState;
   refunds: WithdrawalRefund[];
+  rateAdjustments: RateAdjustmentEntry[];
 }
 
 /** Collects, over the history pass, each service's invoice lines that state a unit, by month. */
@@ -84,10 +86,12 @@ export class BilledComponents {
   readonly estimates = new EstimatedBills();
   /** The credit notes refunding a withdrawal by a percentage (refund-schedule.ts). */
   readonly refunds = new WithdrawalRefunds();
+  /** The retro rate adjustment lines (rate-adjustments.ts), read by price_below_contract. */
+  readonly rateAdjustments = new RateAdjustments();
 
   /** Its content, to cross threads (parallel/split-scan.ts). */
   state(): BilledComponentsState {
-    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state(), refunds: this.refunds.refunds };
+    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state(), refunds: this.refunds.refunds, rateAdjustments: this.rateAdjustments.entries };
   }
 
   /**
@@ -100,6 +104,7 @@ export class BilledComponents {
     this.rentals.merge(part.rentals);
     this.estimates.merge(part.estimates);
     this.refunds.merge(part.refunds);
+    this.rateAdjustments.merge(part.rateAdjustments);
     for (const [key, bills] of part.services) {
       let months = this.services.get(key);
       if (!months) this.services.set(key, (months = new Map()));
@@ -127,6 +132,7 @@ export class BilledComponents {
     // Any bill or credit: an estimate, or a document naming one.
     this.estimates.add(t);
     this.refunds.add(t);
+    this.rateAdjustments.add(t);
     // A service is what the bills name as a contract: a customer's orders of goods are no service
     // that bills month after month (the same units on one month's orders and not the next say nothing).
     if (t.type !== "invoice" || t.contract_id === undefined || t.contract_id === "") return;

@@ -11,7 +11,7 @@
 // the period's end (`Period End`, `Service Period To`…), whose prices its lines may carry.
 import type { Transaction } from "../../../domain/transaction.ts";
 import { type DayOrder, dayOrderFor } from "../../dates.ts";
-import { attributeNameMatcher } from "./markers.ts";
+import { attributeKey, attributeNameMatcher, attributeNameTest } from "./markers.ts";
 import { dateReadings } from "./work-dates.ts";
 
 /** Attributes naming the period a document bills (its first day, or its month). A due date is no
@@ -64,7 +64,11 @@ export const PERIOD_END_FIELDS = [
   "service_period_end", "service_period_to", "service_end", "service_to", "service_through",
   "week_ending", "week_ending_date", "week_end_date", "weekend_date",
 ] as const;
-const periodEndField = attributeNameMatcher(PERIOD_END_FIELDS);
+const PERIOD_END_KEYS: ReadonlySet<string> = new Set(PERIOD_END_FIELDS.map(attributeKey));
+/** One of those names, or one of them followed by `Date` (`Period End Date`, `Service End Date`,
+ *  `Week Ending Date`): exports add the word to any date column. Not a name ending in `To Date`:
+ *  `Period To Date` is a running total's (a period-to-date amount), no period's last day. */
+const periodEndField = attributeNameTest((k) => PERIOD_END_KEYS.has(k) || (k.endsWith("DATE") && !k.endsWith("TODATE") && PERIOD_END_KEYS.has(k.slice(0, -4))));
 
 /**
  * The last day of the period the document bills (YYYY-MM-DD), where it ends before the invoice's
@@ -77,6 +81,18 @@ const periodEndField = attributeNameMatcher(PERIOD_END_FIELDS);
 export function periodEndBefore(txn: Transaction, day: string | null, exportOrder?: DayOrder): string | undefined {
   if (day === null) return undefined;
   return firstNamedDay(txn, periodEndField, exportOrder, (end) => end < day);
+}
+
+/**
+ * The days (YYYY-MM-DD) the last day of the period the document names may be, wherever it falls
+ * against the invoice's day: the one its day order reads, else every reading of an ambiguous day
+ * (04/05/2026 in an export that does not tell); none when it names no end.
+ */
+export function namedPeriodEnds(txn: Transaction, exportOrder?: DayOrder): string[] {
+  const day = firstNamedDay(txn, periodEndField, exportOrder, () => true);
+  if (day !== undefined) return [day];
+  const text = firstNamedText(txn, periodEndField);
+  return text === undefined ? [] : dateReadings(text);
 }
 
 /**

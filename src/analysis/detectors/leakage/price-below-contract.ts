@@ -3,12 +3,16 @@
 // discount also breaks the contract's max_discount_pct, the more specific discount_above_cap
 // rule reports the line instead. A write-down the line records off the agreed price, within the
 // policy, on a document that names its approver, is an approved discount (approvedWriteDown).
+// A line a later retro rate adjustment made up (rate-adjustments.ts: a raise keyed late, the
+// weeks in between billed at the old rate, then the difference billed for them) is settled; one
+// made up in part keeps the rest at risk.
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelowOnLine, money, shortfallScore } from "../types.ts";
 import { type Contract, sameUnit, type Transaction } from "../../../domain/transaction.ts";
 import { atUnreachedTier, effectiveDiscount, type LineFacts } from "./line-facts.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
+import { namedPeriodEnds } from "./billed-period.ts";
 
 /** A line at a volume tier it does not reach, alone: medium (0.5 × 0.9 = 45). */
 const TIER_SCORE = 0.5;
@@ -29,13 +33,18 @@ export const priceBelowContractRule: LineRule = {
     if (!tier && approvedWriteDown(f, txn, terms.price, config.revenue_leakage)) return null;
     const discount = effectiveDiscount(f);
     if (!tier && terms.max_discount_pct !== undefined && discount !== undefined && discount > terms.max_discount_pct + 0.01) return null;
-    const lost = (terms.price - f.net) * f.quantity;
+    const short = (terms.price - f.net) * f.quantity;
+    const madeUp = tier ? 0 : input.ctx.rateAdjustments.madeUp(txn, namedPeriodEnds(txn, input.ctx.dayOrder), f.quantity, short);
+    // The rate the line came to with what the retro billed for it.
+    const settledRate = f.net + madeUp / f.quantity;
+    if (madeUp > 0 && !isBelowOnLine(settledRate, terms.price, f.quantity, config.revenue_leakage.tolerance)) return null;
+    const lost = short - madeUp;
     return {
       code: "price_below_contract",
-      score: tier ? TIER_SCORE : shortfallScore(terms.price, f.net),
+      score: tier ? TIER_SCORE : shortfallScore(terms.price, settledRate),
       message: (tier
         ? `${f.quantity} × ${f.sku} billed at ${money(f.net)} ${txn.currency ?? ""}, the ${terms.contract_id} price from ${tier.min_quantity} units; ${f.quantity} units are billed at ${money(terms.price)}`
-        : `${f.sku} billed at ${money(f.net)} ${txn.currency ?? ""}, below the ${terms.contract_id} price of ${money(terms.price)}`
+        : `${f.sku} billed at ${money(f.net)} ${txn.currency ?? ""}, below the ${terms.contract_id} price of ${money(terms.price)}${madeUp > 0 ? `; a later rate adjustment billed ${money(madeUp)} of the ${money(short)} difference` : ""}`
       ).replace("  ", " "),
       field: lineField(f, "unit_price"),
       expected: { unit_price: terms.price, contract_id: terms.contract_id },
