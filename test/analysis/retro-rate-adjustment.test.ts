@@ -71,6 +71,14 @@ describe("weeks billed at the old rate before a late raise's retro invoice", () 
     expect(codes((await analyse(second, { ref, config, history: [earlier, first, second] })).anomalies)).toEqual(["price_below_contract"]);
   });
 
+  test("a line whose text only begins with retro (a retrofit) is no rate adjustment", async () => {
+    const r = retro("266020", "2026-04-21", "266011", [{ weekEnding: "04/12/2026", hours: 40, diff: 2.19 }]);
+    const retrofit = { ...r, lines: r.lines.map((l) => ({ ...l, sku: "LED-KIT", description: "Retrofit LED fixtures w/e 04/12/2026" })) };
+    expect(risk(await analyse(second, { ref, config, history: [first, second, retrofit] }))).toEqual([87.6]);
+    const coded = { ...r, lines: r.lines.map((l) => ({ ...l, sku: "RETRO_BILL", description: "w/e 04/12/2026" })) };
+    expect((await analyse(second, { ref, config, history: [first, second, coded] })).anomalies).toEqual([]);
+  });
+
   test("a supplemental invoice of more hours at the full rate is no rate adjustment", async () => {
     const more = { ...hrs(invoice("266022", { customer: "C10376", date: "2026-04-21T15:00:00Z", taxRate: 0, reference: "266011", lines: [{ sku: "REG", qty: 40, unit: 2.19, list: 2.19, disc: 0 }] })), attributes: { "Week Ending": "04/12/2026" } };
     const found = await analyse(second, { ref, config, history: [first, second, more] });

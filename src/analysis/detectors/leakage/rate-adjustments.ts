@@ -18,8 +18,9 @@ import type { Transaction } from "../../../domain/transaction.ts";
 import { parseDateMs } from "../../dates.ts";
 import { dateReadings } from "./work-dates.ts";
 
-/** A line's code or text naming a retroactive rate adjustment. */
-const RETRO_TEXT = /\bretro|\brate[\s_-]*adj/i;
+/** A line's code or text naming a retroactive rate adjustment (`RETRO`, `Retroactive`, `RETRO_BILL`,
+ *  `Retro pay`, `Rate Adj`); not a word that only begins so (a `Retrofit` is work billed). */
+const RETRO_TEXT = /\bretro(?:active(?:ly)?)?\b|\bretro[\s_-]*(?:pay|bill|rate|adj)|\brate[\s_-]*adj/i;
 /** Day texts in a line's description: 2026-04-05, 04/05/2026, 5.4.26. */
 const DAY_TEXT = /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}/g;
 /** Quantities equal within this (hours to the hundredth). */
