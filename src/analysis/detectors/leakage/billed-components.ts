@@ -16,6 +16,7 @@ import { type RentalBill, RentalBills } from "./rental-periods.ts";
 import { EstimatedBills, type EstimatesState } from "./estimate-true-up.ts";
 import { type WithdrawalRefund, WithdrawalRefunds } from "./refund-schedule.ts";
 import { type RateAdjustmentEntry, RateAdjustments } from "./rate-adjustments.ts";
+import { type InstalmentShare, InstalmentSchedules } from "./instalment-schedule.ts";
 
 /** How a line's unit counts. */
 export type UnitKind = "usage" | "time" | "percent";
@@ -73,6 +74,7 @@ export interface BilledComponentsState {
   estimates: EstimatesState;
   refunds: WithdrawalRefund[];
   rateAdjustments: RateAdjustmentEntry[];
+  instalments: InstalmentShare[];
 }
 
 /** Collects, over the history pass, each service's invoice lines that state a unit, by month. */
@@ -89,9 +91,12 @@ export class BilledComponents {
   /** The retro rate adjustment lines (rate-adjustments.ts), read by price_below_contract. */
   readonly rateAdjustments = new RateAdjustments();
 
+  /** The shares of a term's price that instalment invoices bill (instalment-schedule.ts). */
+  readonly instalments = new InstalmentSchedules();
+
   /** Its content, to cross threads (parallel/split-scan.ts). */
   state(): BilledComponentsState {
-    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state(), refunds: this.refunds.refunds, rateAdjustments: this.rateAdjustments.entries };
+    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state(), refunds: this.refunds.refunds, rateAdjustments: this.rateAdjustments.entries, instalments: this.instalments.shares };
   }
 
   /**
@@ -105,6 +110,7 @@ export class BilledComponents {
     this.estimates.merge(part.estimates);
     this.refunds.merge(part.refunds);
     this.rateAdjustments.merge(part.rateAdjustments);
+    this.instalments.merge(part.instalments);
     for (const [key, bills] of part.services) {
       let months = this.services.get(key);
       if (!months) this.services.set(key, (months = new Map()));
@@ -133,6 +139,7 @@ export class BilledComponents {
     this.estimates.add(t);
     this.refunds.add(t);
     this.rateAdjustments.add(t);
+    this.instalments.add(t);
     // A service is what the bills name as a contract: a customer's orders of goods are no service
     // that bills month after month (the same units on one month's orders and not the next say nothing).
     if (t.type !== "invoice" || t.contract_id === undefined || t.contract_id === "") return;
