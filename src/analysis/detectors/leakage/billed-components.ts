@@ -17,6 +17,7 @@ import { EstimatedBills, type EstimatesState } from "./estimate-true-up.ts";
 import { type WithdrawalRefund, WithdrawalRefunds } from "./refund-schedule.ts";
 import { type RateAdjustmentEntry, RateAdjustments } from "./rate-adjustments.ts";
 import { type InstalmentShare, InstalmentSchedules } from "./instalment-schedule.ts";
+import { CancelledPolicies, type CancelledPolicyDocument } from "./instalment-after-cancellation.ts";
 
 /** How a line's unit counts. */
 export type UnitKind = "usage" | "time" | "percent";
@@ -75,6 +76,7 @@ export interface BilledComponentsState {
   refunds: WithdrawalRefund[];
   rateAdjustments: RateAdjustmentEntry[];
   instalments: InstalmentShare[];
+  cancelled: CancelledPolicyDocument[];
 }
 
 /** Collects, over the history pass, each service's invoice lines that state a unit, by month. */
@@ -93,10 +95,12 @@ export class BilledComponents {
 
   /** The shares of a term's price that instalment invoices bill (instalment-schedule.ts). */
   readonly instalments = new InstalmentSchedules();
+  /** The documents of cancelled policies (instalment-after-cancellation.ts). */
+  readonly cancelled = new CancelledPolicies();
 
   /** Its content, to cross threads (parallel/split-scan.ts). */
   state(): BilledComponentsState {
-    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state(), refunds: this.refunds.refunds, rateAdjustments: this.rateAdjustments.entries, instalments: this.instalments.shares };
+    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state(), refunds: this.refunds.refunds, rateAdjustments: this.rateAdjustments.entries, instalments: this.instalments.shares, cancelled: this.cancelled.documents };
   }
 
   /**
@@ -111,6 +115,7 @@ export class BilledComponents {
     this.refunds.merge(part.refunds);
     this.rateAdjustments.merge(part.rateAdjustments);
     this.instalments.merge(part.instalments);
+    this.cancelled.merge(part.cancelled);
     for (const [key, bills] of part.services) {
       let months = this.services.get(key);
       if (!months) this.services.set(key, (months = new Map()));
@@ -140,6 +145,7 @@ export class BilledComponents {
     this.refunds.add(t);
     this.rateAdjustments.add(t);
     this.instalments.add(t);
+    this.cancelled.add(t);
     // A service is what the bills name as a contract: a customer's orders of goods are no service
     // that bills month after month (the same units on one month's orders and not the next say nothing).
     if (t.type !== "invoice" || t.contract_id === undefined || t.contract_id === "") return;

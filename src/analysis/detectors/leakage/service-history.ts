@@ -3,7 +3,8 @@
 // from one bill (component-missing.ts), the days of an equipment rental no bill charges
 // (rental-periods.ts), the estimates no document settles (estimate-true-up.ts) and the
 // withdrawals refunded beyond their term's schedule (refund-schedule.ts) and the instalments of a
-// term adding up short of its price (instalment-schedule.ts), handed to the invoices they go on.
+// term adding up short of its price (instalment-schedule.ts) or billed after the policy's
+// cancellation was settled (instalment-after-cancellation.ts), handed to the invoices they go on.
 import type { DayOrder } from "../../dates.ts";
 import type { Finding } from "../types.ts";
 import type { BilledComponents } from "./billed-components.ts";
@@ -31,7 +32,7 @@ export class ServiceHistoryFindings {
     const histories = [...billed.histories()];
     const seasons = new UsageSeasons(histories);
     for (const [id, found] of billed.rentals.judge(tolerance, dayOrder)) byTransaction.set(id, found);
-    for (const [id, found] of [...billed.estimates.judge(), ...billed.refunds.judge(tolerance), ...billed.instalments.judge(tolerance)]) {
+    for (const [id, found] of [...billed.estimates.judge(), ...billed.refunds.judge(tolerance), ...billed.instalments.judge(tolerance), ...billed.cancelled.judge(dayOrder)]) {
       const list = byTransaction.get(id);
       if (list) list.push(...found);
       else byTransaction.set(id, found);
