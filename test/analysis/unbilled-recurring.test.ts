@@ -299,3 +299,33 @@ describe("a minimum charge with a cadence", () => {
     expect(judged(["MIN-MONTHLY"])).toEqual(["ACCT-FEE 2025-06-01"]);
   });
 });
+
+describe("a metered charge with a cadence", () => {
+  // A colocation agreement: the cabinet's MRC, and metered power above the commit at a rate per
+  // kWh, "Monthly" like the MRC in the billing system's rate plan. The overage is billed only in a
+  // month whose draw went above the commit, each time on what was drawn.
+  const plan = [row("CAB", 1000, "2025-01-01", "2025-12-31", { unit: "EA" }), row("PWR-OVER", 0.16, "2025-01-01", "2025-12-31", { unit: "KWH" })];
+  const metered = (kwh: Record<string, number>, drop?: string): Transaction[] =>
+    year((month) => {
+      const lines: [string, number, number][] = [["CAB", 1000, 1]];
+      if (kwh[month]) lines.push(["PWR-OVER", Math.round(kwh[month]! * 16) / 100, kwh[month]!]);
+      return month === drop ? lines.filter(([s]) => s !== "CAB").map(([s, a]) => [s, a]) : lines.map(([s, a]) => [s, a]);
+    }).map((t) => ({ ...t, lines: t.lines.map((l) => ({ ...l, quantity: l.sku === "CAB" ? 1 : Math.round((l.amount ?? 0) / 0.16), unit: l.sku === "CAB" ? "EA" : "KWH" })) }));
+  const kwh = { "2025-02": 1840, "2025-05": 312, "2025-09": 77, "2025-10": 2975 };
+
+  test("a month without its line is a month without usage above the commit, not a charge dropped", () => {
+    expect(judge(plan, metered(kwh))).toHaveLength(0);
+  });
+
+  test("the fixed MRC beside it dropped in a month is still found", () => {
+    // The cabinet's line missing in March (no overage that month either): still found.
+    const gaps = judge(plan, metered(kwh, "2025-03"));
+    expect(gaps.map((g) => `${(g.finding.expected as { sku: string }).sku} ${g.periodStart}`)).toEqual(["CAB 2025-03-01"]);
+  });
+
+  test("a charge billed at the same quantity most months (a plan, a second licence for two months) stays a recurring one", () => {
+    const plan = [row("PLAN", 100, "2025-01-01", "2025-12-31", { unit: "EA" })];
+    const txns = year((m) => (m === "2025-07" ? [["OTHER", 5]] : [["PLAN", m === "2025-10" || m === "2025-11" ? 200 : 100]])).map((t) => ({ ...t, lines: t.lines.map((l) => ({ ...l, quantity: l.sku === "PLAN" ? (l.amount ?? 0) / 100 : 1 })) }));
+    expect(judge(plan, txns).map((g) => g.periodStart)).toEqual(["2025-07-01"]);
+  });
+});

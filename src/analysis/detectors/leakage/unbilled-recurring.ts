@@ -161,6 +161,8 @@ interface Billed {
   /** Whether the day is the document's named period (not to be shifted for arrears). */
   named: boolean;
   amount: number;
+  /** The line's quantity where it states one (a metered charge's varies from bill to bill). */
+  quantity: number | undefined;
   doc: number;
 }
 
@@ -205,7 +207,7 @@ export class RecurringBillings {
       const raw = l.amount ?? (l.unit_price !== undefined ? l.unit_price * (l.quantity ?? 1) : undefined);
       if (raw === undefined || !Number.isFinite(raw)) continue;
       const amount = sign === -1 ? -Math.abs(raw) : raw;
-      const b: Billed = { sku: l.sku, day: named ?? day, named: named !== undefined, amount, doc };
+      const b: Billed = { sku: l.sku, day: named ?? day, named: named !== undefined, amount, quantity: l.quantity !== undefined && Number.isFinite(l.quantity) ? Math.abs(l.quantity) : undefined, doc };
       if (t.contract_id) push(this.byContract, t.contract_id, b);
       if (t.customer_id) push(this.byCustomer, t.customer_id, b);
     }
@@ -298,6 +300,7 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
       // its first month, not judged); a longer cadence, and one in weeks, runs from the row's
       // start, so that a row from the 31st keeps its periods.
       const anchor = c.months === 1 ? (r.from.endsWith("-01") ? r.from : addMonths(`${r.from.slice(0, 8)}01`, 1)) : r.from;
+      if (metered(ofSku, r, c, anchor, end, first, last, billedIn, tolerance)) continue;
       for (let k = 0; ; k++) {
         const ps = shift(anchor, c, k);
         const pe = dayBefore(shift(anchor, c, k + 1));
@@ -400,6 +403,34 @@ function billedEveryPeriod(lines: readonly Billed[], days: number): boolean {
   for (let i = 1; i < billed.length; i++) gaps.push(daysBetween(Date.parse(`${billed[i]}T00:00:00Z`), Date.parse(`${billed[i - 1]}T00:00:00Z`)));
   gaps.sort((a, b) => a - b);
   return gaps[gaps.length >> 1]! <= 1.5 * days;
+}
+
+/**
+ * Whether the row prices a metered charge rather than a recurring one: a rate per unit of what was
+ * used (power above the commit per kWh, transit burst per Mbps, overage minutes), which a rate plan
+ * states "Monthly" like the fixed charges beside it but bills only in a period with usage to bill,
+ * each time on what was used. Its lines bill varying quantities (no quantity on more than half of
+ * them: a plan, a seat count, a cabinet bills the same quantity most periods) and it is billed in
+ * fewer than half of the whole periods the row is in force over the history: a period without its
+ * line is a period without usage, not a charge dropped. A metered charge billed every period (a
+ * royalty on each month's sales) stays judged: a month without it is one the bill missed.
+ */
+function metered(ofSku: readonly Billed[], r: RecurringRow, c: Cadence, anchor: string, end: string, first: string, last: string, billedIn: (from: string, to: string) => number, tolerance: number): boolean {
+  const quantities = ofSku.filter((l) => l.amount > 0 && l.quantity !== undefined).map((l) => l.quantity!);
+  if (quantities.length < 2) return false;
+  const counts = new Map<number, number>();
+  for (const q of quantities) counts.set(q, (counts.get(q) ?? 0) + 1);
+  if (Math.max(...counts.values()) * 2 > quantities.length) return false;
+  let periods = 0, billed = 0;
+  for (let k = 0; ; k++) {
+    const ps = shift(anchor, c, k);
+    const pe = dayBefore(shift(anchor, c, k + 1));
+    if (pe > end || ps > last || (r.to !== undefined && ps > r.to)) break;
+    if (ps < first) continue;
+    periods++;
+    if (Math.abs(billedIn(ps, pe)) > tolerance) billed++;
+  }
+  return periods > 0 && billed * 2 < periods;
 }
 
 /** What the code's rows owe for the period starting `day` (0 when none is in force). */
