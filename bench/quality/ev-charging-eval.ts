@@ -53,7 +53,7 @@ connectors:
       unit_price: Unit Price
       line_amount: Line Amount
     reference_mapping:
-      price_list: { sku: Charge Code, list_price: Price, currency: Currency, valid_from: Valid From, unit: Unit }
+      price_list: { sku: Charge Code, list_price: Price, currency: Currency, valid_from: Valid From, unit: Unit, max_amount: Max Per Session }
       contracts: { contract_id: Agreement ID, customer_id: Party ID, sku: Charge Code, unit: Unit, currency: Currency, price: Price, valid_from: Valid From, valid_to: Valid To }
       shipments: { shipment_id: CDR ID, transaction_id: Invoice Number, customer_id: eMSP Party ID, sku: Energy Charge Code, quantity: Total Energy kWh, date: End Date Time }
 `;

@@ -24,6 +24,8 @@ export class ReferenceIndex {
   /** Per SKU, the one unit (code) every price-list entry of it states; null when they differ or one states none. */
   private readonly priceListUnits = new Map<string, string | null>();
   private readonly pricedSkus = new Set<string>();
+  /** Per currency ("" for any) and SKU, the caps price-list entries put on a line (max_amount), dated as the entries are. */
+  private readonly listCaps = new Map<string, ListPrice>();
   private readonly shipped = new Map<string, Map<string, number>>();
   /** The connector's reference exchange rates: codes upper-cased, valid_from a day (YYYY-MM-DD). */
   readonly exchangeRates: readonly ExchangeRate[];
@@ -42,6 +44,10 @@ export class ReferenceIndex {
       this.pricedSkus.add(p.sku);
       const prices = p.currency ? nested(this.listPrices, p.currency.toUpperCase()) : this.listPricesAnyCurrency;
       prices.set(p.sku, withPrice(prices.get(p.sku), p.list_price, p.valid_from?.slice(0, 10)));
+      if (p.max_amount !== undefined && p.max_amount >= 0) {
+        const key = capKey(p.currency?.toUpperCase() ?? "", p.sku);
+        this.listCaps.set(key, withPrice(this.listCaps.get(key), p.max_amount, p.valid_from?.slice(0, 10)));
+      }
       const unit = p.unit ? unitCode(p.unit) : null;
       const known = this.priceListUnits.get(p.sku);
       this.priceListUnits.set(p.sku, known === undefined || known === unit ? unit : null);
@@ -181,6 +187,12 @@ export class ReferenceIndex {
     return p === undefined || typeof p === "number" ? p : priceOn(p, day ?? null);
   }
 
+  /** The most the price list lets one line of the SKU charge on `day` (an entry's max_amount); undefined: no cap. */
+  listCap(sku: string, currency: string | undefined, day?: string | null): number | undefined {
+    const c = (currency ? this.listCaps.get(capKey(currency, sku)) : undefined) ?? this.listCaps.get(capKey("", sku));
+    return c === undefined || typeof c === "number" ? c : priceOn(c, day ?? null);
+  }
+
   /**
    * The list price the entry in force on `day` superseded, and the day the change took effect: the
    * SKU's price before its latest change on or before the day (last year's rate after the
@@ -241,6 +253,8 @@ const PERCENT_UNIT = unitCode("%");
 const unitKey = (sku: string, unit: string) => `${sku}\u0000${unitCode(unit)}`;
 
 /** A SKU's list price: one number, or prices with start dates ("" = since always), by start. */
+const capKey = (currency: string, sku: string) => `${currency}\u0000${sku}`;
+
 type ListPrice = number | { from: string; price: number }[];
 
 function withPrice(current: ListPrice | undefined, price: number, from: string | undefined): ListPrice {

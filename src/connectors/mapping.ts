@@ -88,6 +88,7 @@ export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
     { name: "currency", kind: "text" },
     { name: "valid_from", kind: "date" },
     { name: "unit", kind: "text" },
+    { name: "max_amount", kind: "number" },
   ],
   exchange_rates: [
     { name: "from", kind: "text", required: true },

@@ -106,6 +106,9 @@ export interface PriceListEntry {
   valid_from?: string;
   /** The unit of measure the price is for (absent: any). */
   unit?: string;
+  /** The most a line priced by this entry charges (a public tariff's cap: an idle fee of so much a
+   *  minute up to 20.00 a session, a car park's daily maximum); absent: no cap. */
+  max_amount?: number;
 }
 
 export interface Shipment {

@@ -17,7 +17,8 @@
 // deduction — a line taking money off the bill at a positive rate on a positive basis, as a bill
 // writes an agency commission or a volume discount ("15 % of 20,756.58: −3,113.49") — is priced
 // at the negative of its row's rate: deducting more than the agreement grants is what loses money;
-// the same deduction taken twice of one basis on one bill is granted once.
+// the same deduction taken twice of one basis on one bill is granted once. A price-list entry's
+// `max_amount` caps a line of it the same way (a public tariff's idle fee capped per session).
 import { type Contract, type ExchangeRate, priceBase, sameUnit, unitCode, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -130,6 +131,10 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     for (const d of earlierDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
     if (servedOn !== undefined) list = lowest(list, ctx.reference.listPrice(sku, currency, servedOn, line.unit));
     list ??= line.list_price;
+    // A tariff that caps what a line charges (an idle fee up to 20.00 a session): past the cap,
+    // the cap spread over the quantity is the list price, as a contract row's max_amount is.
+    const cap = ctx.reference.listCap(sku, currency, day);
+    if (list !== undefined && cap !== undefined && quantity > 0 && list * quantity > cap) list = cap / quantity;
     if (deducts && list !== undefined && list > 0) list = -list;
     let terms: Contract | undefined;
     let namedTerms: Contract | undefined;
