@@ -11,12 +11,14 @@
 // An equipment rental names the day its machines went out (`Date Out` in Wynne RentalMan and
 // InTempo, `Out Date` in Point of Rental): the rates are written on the contract that day, and
 // every 28-day cycle of a rental that runs past the rate book's yearly renewal is billed at them.
+// A charging session names its start (`Session Start`, OCPI's CDR `start_date_time`): it is priced
+// at the tariff valid when it started, though its receipt is dated the day it ended.
 import type { Transaction } from "../../../domain/transaction.ts";
 import { type DayOrder, dayOrderFor } from "../../dates.ts";
 import { attributeNameMatcher } from "./markers.ts";
 
 /** Attributes naming the day the work was done. */
-export const WORK_DATE_FIELDS = ["service_date", "visit_date", "job_date", "work_date", "completion_date", "completed_date", "ship_date", "pickup_date", "pick_up_date", "date_of_service", "dos", "date_out", "out_date"] as const;
+export const WORK_DATE_FIELDS = ["service_date", "visit_date", "job_date", "work_date", "completion_date", "completed_date", "ship_date", "pickup_date", "pick_up_date", "date_of_service", "dos", "date_out", "out_date", "session_start", "session_start_time", "start_date_time"] as const;
 export const workDateField = attributeNameMatcher(WORK_DATE_FIELDS);
 
 /** Whether the document names the day its work was done (any work date column with a value). */
