@@ -56,6 +56,28 @@ connectors:
       price_list: { sku: Charge Code, list_price: Price, currency: Currency, valid_from: Valid From, unit: Unit, max_amount: Max Per Session }
       contracts: { contract_id: Agreement ID, customer_id: Party ID, sku: Charge Code, unit: Unit, currency: Currency, price: Price, valid_from: Valid From, valid_to: Valid To }
       shipments: { shipment_id: CDR ID, transaction_id: Invoice Number, customer_id: eMSP Party ID, sku: Energy Charge Code, quantity: Total Energy kWh, date: End Date Time }
+rules:
+  # What the tariff cannot say, as the CPO's billing analyst writes it (docs/analysis.md, "Custom
+  # rules"): on a session's own receipt, a DC session rated on AC charge codes, and idle time past
+  # the grace period (60 min AC, 15 min DC) with no idle fee on a session that was not free.
+  - id: dc_session_on_ac_charge_codes
+    module: revenue_leakage
+    when: 'txn.type == "invoice" && "Channel" in txn.attributes && string(txn.attributes["Channel"]) == "Direct" && "Power Type" in txn.attributes && string(txn.attributes["Power Type"]) == "DC" && txn.lines.exists(l, l.sku.startsWith("AC-"))'
+    severity: high
+    message: 'a DC session billed on AC charge codes ({amount} {currency})'
+  - id: idle_fee_missing_after_grace
+    module: revenue_leakage
+    when: 'txn.type == "invoice" && txn.amount > 0 && "Channel" in txn.attributes && string(txn.attributes["Channel"]) == "Direct" && "Idle Minutes" in txn.attributes && "Power Type" in txn.attributes && double(string(txn.attributes["Idle Minutes"])) > (string(txn.attributes["Power Type"]) == "DC" ? 15.0 : 60.0) && !txn.lines.exists(l, l.sku.endsWith("-IDLE"))'
+    severity: high
+    message: 'idle time past the grace period with no idle fee'
+    amount_at_risk: 'string(txn.attributes["Power Type"]) == "DC" ? ((double(string(txn.attributes["Idle Minutes"])) - 15.0) * 0.25 > 20.0 ? 20.0 : (double(string(txn.attributes["Idle Minutes"])) - 15.0) * 0.25) : ((double(string(txn.attributes["Idle Minutes"])) - 60.0) * 0.10 > 20.0 ? 20.0 : (double(string(txn.attributes["Idle Minutes"])) - 60.0) * 0.10)'
+  # Time of use: a session started on a weekday between 17:00 and 21:00 Amsterdam time draws its
+  # first kWh in peak, so its receipt bills peak energy (the export's times are UTC, as OCPI's).
+  - id: peak_session_without_peak_energy
+    module: revenue_leakage
+    when: 'txn.type == "invoice" && txn.amount > 0 && "Channel" in txn.attributes && string(txn.attributes["Channel"]) == "Direct" && "Session Start" in txn.attributes && timestamp(string(txn.attributes["Session Start"])).getDayOfWeek("Europe/Amsterdam") in [1, 2, 3, 4, 5] && timestamp(string(txn.attributes["Session Start"])).getHours("Europe/Amsterdam") >= 17 && timestamp(string(txn.attributes["Session Start"])).getHours("Europe/Amsterdam") < 21 && txn.lines.exists(l, l.sku.contains("-ENERGY-")) && !txn.lines.exists(l, l.sku.endsWith("-ENERGY-PEAK"))'
+    severity: high
+    message: 'a session started in peak hours billed no peak energy'
 `;
 await withServedBilling<Label>({ dir, port, config, accountName: "CPO billing" }, async (call, labels) => {
   await reportServedBilling({ call, connector: "ev", labels, leakKinds: LEAK_KINDS, title: `EV charging (CPO) billing, seed ${seed}: ${JSON.stringify(sizes)}`, dir, verbose, medium: true });
