@@ -6,18 +6,11 @@
 // Monday.
 import { describe, expect, test } from "bun:test";
 import type { Transaction } from "../../src/domain/transaction.ts";
-import { modulesConfig } from "../support/engine.ts";
 import { analyse, codes, invoice } from "./fixtures.ts";
+import { assignmentRates, staffingConfig } from "./staffing-fixtures.ts";
 
-// The assignment's regular bill rate: 27.38 until Sunday 29 March 2026, 29.57 from Monday 30 March (a merit raise).
-const ref = {
-  price_list: [],
-  contracts: [
-    { contract_id: "A510891", customer_id: "C10376", sku: "REG", price: 27.38, currency: "USD", unit: "HRS", valid_from: "2026-01-26", valid_to: "2026-03-29" },
-    { contract_id: "A510891", customer_id: "C10376", sku: "REG", price: 29.57, currency: "USD", unit: "HRS", valid_from: "2026-03-30", valid_to: "2026-06-19" },
-  ],
-};
-const config = modulesConfig({ revenue_leakage: { max_discount_pct: 0 } });
+const ref = assignmentRates;
+const config = staffingConfig;
 const week = (id: string, day: string, rate: number, attributes: Record<string, string>, hours = 40): Transaction => {
   const t = invoice(id, { customer: "C10376", date: `${day}T15:00:00Z`, taxRate: 0, lines: [{ sku: "REG", qty: hours, unit: rate, list: rate, disc: 0 }] });
   return { ...t, contract_id: "A510891", lines: t.lines.map(({ list_price: _l, discount_pct: _d, ...l }) => ({ ...l, unit: "HRS" })), attributes };
