@@ -8,7 +8,7 @@
 // BENCH_CONNECTIONS (64), BENCH_LINES (report lines, 1,000,000), BENCH_ENTRIES (journal entries,
 // 100,000), BENCH_JOURNAL_RUNS (journal scans per source, 3), BENCH_STARTS (cold starts, 7),
 // BENCH_ONLY=http (only the HTTP figures and cold start).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { signHex } from "../src/auth/signature.ts";
@@ -130,8 +130,11 @@ try {
   procs.push(assay.proc);
   // The same server with its access log on, as the shipped configuration has it: one JSON line
   // per request on stdout (a pipe the bench drains, as a journal would).
+  // A database of its own (a copy, with the same accounts and keys): `assay serve` refuses to be
+  // a second server of one SQLite database (docs/deployment.md).
   const logged = join(dir, "logged.yaml");
-  writeFileSync(logged, benchServerYaml(sources.connectorsYaml, { accessLog: true }));
+  for (const suffix of ["", "-wal"]) if (existsSync(join(dir, `assay.db${suffix}`))) copyFileSync(join(dir, `assay.db${suffix}`), join(dir, `logged.db${suffix}`));
+  writeFileSync(logged, benchServerYaml(sources.connectorsYaml, { accessLog: true }).replace("storage: { path: ./assay.db }", "storage: { path: ./logged.db }"));
   const assayLogged = await startAndReadUrl([BINARY, "serve", "--config", logged, "--port", "0"]);
   procs.push(assayLogged.proc);
 
@@ -207,7 +210,13 @@ try {
   results.server_peak_rss_mb = { baseline: peakRssMb(baseline.proc.pid), assay: serverPeak };
   rows[0]!.rss_mb = peakRssMb(baseline.proc.pid);
   rows[1]!.rss_mb = serverPeak; // one server process for all signed scenarios
-  for (const p of procs.splice(0)) p.kill("SIGTERM");
+  // Stopped before the cold starts below serve the same database again.
+  await Promise.all(
+    procs.splice(0).map((p) => {
+      p.kill("SIGTERM");
+      return p.exited;
+    }),
+  );
 
   // The same signed figures on the shared backends (PostgreSQL storage, Redis limiter), one node and two.
   const cluster = await benchCluster(BINARY, dir, CONNECTIONS, JSON.parse(analyze.body));
