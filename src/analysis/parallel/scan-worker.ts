@@ -74,7 +74,7 @@ async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
       const batch = writer.take();
       post({ op: "ledger", batch }, batchTransfer(batch));
     }
-    if (components.documents.length > 0 || components.estimates.collected || components.refunds.refunds.length > 0 || components.rateAdjustments.entries.length > 0 || components.instalments.shares.length > 0 || components.cancelled.documents.length > 0) post({ op: "components", state: components.state() });
+    if (components.collectedAny) post({ op: "components", state: components.state() });
     post({ op: "day-orders", counts: dayOrders.counts });
     postRejections(source);
     post({ op: "done" });

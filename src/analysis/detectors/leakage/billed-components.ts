@@ -98,6 +98,11 @@ export class BilledComponents {
   /** The documents of cancelled policies (instalment-after-cancellation.ts). */
   readonly cancelled = new CancelledPolicies();
 
+  /** Whether the pass collected anything state() carries: a scan worker sends its part's state only then. */
+  get collectedAny(): boolean {
+    return this.documents.length > 0 || this.estimates.collected || this.refunds.refunds.length > 0 || this.rateAdjustments.entries.length > 0 || this.instalments.shares.length > 0 || this.cancelled.documents.length > 0;
+  }
+
   /** Its content, to cross threads (parallel/split-scan.ts). */
   state(): BilledComponentsState {
     return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state(), refunds: this.refunds.refunds, rateAdjustments: this.rateAdjustments.entries, instalments: this.instalments.shares, cancelled: this.cancelled.documents };

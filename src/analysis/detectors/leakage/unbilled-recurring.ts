@@ -301,10 +301,7 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
       // start, so that a row from the 31st keeps its periods.
       const anchor = c.months === 1 ? (r.from.endsWith("-01") ? r.from : addMonths(`${r.from.slice(0, 8)}01`, 1)) : r.from;
       if (metered(ofSku, r, c, anchor, end, first, last, billedIn, tolerance)) continue;
-      for (let k = 0; ; k++) {
-        const ps = shift(anchor, c, k);
-        const pe = dayBefore(shift(anchor, c, k + 1));
-        if (pe > end || ps > last || (r.to !== undefined && ps > r.to)) break;
+      for (const [k, ps, pe] of rowPeriods(anchor, c, end, last, r.to)) {
         // The billing run after the period: a month on (a week-based cadence's next period).
         const runAfter = c.weeks > 0 ? shift(pe, c, 1) : addMonths(pe, 1);
         if (ps < judgedFrom || runAfter > last) continue;
@@ -422,15 +419,23 @@ function metered(ofSku: readonly Billed[], r: RecurringRow, c: Cadence, anchor: 
   for (const q of quantities) counts.set(q, (counts.get(q) ?? 0) + 1);
   if (Math.max(...counts.values()) * 2 > quantities.length) return false;
   let periods = 0, billed = 0;
-  for (let k = 0; ; k++) {
-    const ps = shift(anchor, c, k);
-    const pe = dayBefore(shift(anchor, c, k + 1));
-    if (pe > end || ps > last || (r.to !== undefined && ps > r.to)) break;
+  for (const [, ps, pe] of rowPeriods(anchor, c, end, last, r.to)) {
     if (ps < first) continue;
     periods++;
     if (Math.abs(billedIn(ps, pe)) > tolerance) billed++;
   }
   return periods > 0 && billed * 2 < periods;
+}
+
+/** A row's whole periods from `anchor`, in order, as [k, first day, last day]: up to the end of
+ *  its run of rows (`end`), the history's last day and the row's own end. */
+function* rowPeriods(anchor: string, c: Cadence, end: string, last: string, rowTo: string | undefined): Generator<[number, string, string]> {
+  for (let k = 0; ; k++) {
+    const ps = shift(anchor, c, k);
+    const pe = dayBefore(shift(anchor, c, k + 1));
+    if (pe > end || ps > last || (rowTo !== undefined && ps > rowTo)) return;
+    yield [k, ps, pe];
+  }
 }
 
 /** What the code's rows owe for the period starting `day` (0 when none is in force). */
