@@ -252,9 +252,10 @@ const PERCENT_UNIT = unitCode("%");
 
 const unitKey = (sku: string, unit: string) => `${sku}\u0000${unitCode(unit)}`;
 
-/** A SKU's list price: one number, or prices with start dates ("" = since always), by start. */
+/** A price-list cap's key: the currency ("" for any) and the SKU. */
 const capKey = (currency: string, sku: string) => `${currency}\u0000${sku}`;
 
+/** A SKU's list price: one number, or prices with start dates ("" = since always), by start. */
 type ListPrice = number | { from: string; price: number }[];
 
 function withPrice(current: ListPrice | undefined, price: number, from: string | undefined): ListPrice {

@@ -78,13 +78,14 @@ function oneCharge(line: TransactionLine): boolean {
   return line.amount !== undefined && line.unit_price === undefined;
 }
 
+/** A line's unit as one code ("" for none): part of what makes two deductions the same. */
+const unitKey = (unit: string | undefined) => (unit === undefined ? "" : unitCode(unit));
+
 /**
  * Whether the line deducts: a negative amount on a positive quantity at a positive rate (an agency
  * commission of 15 % on 20,756.58 billed as −3,113.49, a volume discount of 5 %). A credit's line
  * (a negative quantity) and a line stating no rate are not deductions of this kind.
  */
-const unitKey = (unit: string | undefined) => (unit === undefined ? "" : unitCode(unit));
-
 function isDeduction(line: TransactionLine, quantity: number): boolean {
   return line.amount !== undefined && line.amount < 0 && quantity > 0 && line.unit_price !== undefined && line.unit_price > 0;
 }
