@@ -1,6 +1,7 @@
 // Structured logs: one JSON object per line on stdout (access log, lifecycle, warnings), so an
 // appliance's journal can be shipped and queried as is. Never pass secrets to it.
 import { iso } from "./domain/clock.ts";
+import { atTurnEnd } from "./domain/turn-end.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
@@ -83,7 +84,7 @@ function writeStdout(line: string, urgent: boolean) {
   if (urgent || pending.length >= PENDING_MAX) flushStdout();
   else if (!flushQueued) {
     flushQueued = true;
-    setImmediate(flushStdout);
+    atTurnEnd(flushStdout);
   }
 }
 

@@ -14,6 +14,7 @@ import { type AddressOf, beginRequest, readdressed, type RequestState } from "./
 import { then } from "../domain/awaitable.ts";
 import { pathStart } from "../domain/request-url.ts";
 import { pipeliningGuard } from "./pipelining-guard.ts";
+import { runOverdue } from "../domain/turn-end.ts";
 
 export interface FrontDoorOptions {
   log: Logger;
@@ -76,10 +77,13 @@ export function frontDoor(handle: Handler, o: FrontDoorOptions) {
     const request = routable(received, url, start);
     // The server object is the same for every request: one resolver serves them all. A
     // re-addressed request is not the one the server knows, so its address is taken at once.
-    const state = beginRequest(request, request === received ? (addressOf ??= (r) => clientAddress(r, server, o.trustProxy)) : clientAddress(received, server, o.trustProxy), performance.now());
+    const arrived = performance.now();
+    const state = beginRequest(request, request === received ? (addressOf ??= (r) => clientAddress(r, server, o.trustProxy)) : clientAddress(received, server, o.trustProxy), arrived);
     const path = pathOf(url, start);
     let response: Response | Promise<Response>;
     try {
+      // Deferred work (the group commit, the log) a starved event loop has not run: turn-end.ts.
+      runOverdue(arrived);
       if (o.draining()) {
         throw new ApiError("shutting_down", "the server is shutting down; retry on another node or shortly", {
           headers: { "retry-after": "5", connection: "close" },

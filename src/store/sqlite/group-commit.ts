@@ -10,6 +10,7 @@
 // alert, which spill the sub-journal to a temporary file (past 64 KiB), after which each copy is
 // two write system calls — 30 per request, ~60 µs of system time on a slow VM.
 import type { Database, Statement } from "bun:sqlite";
+import { atTurnEnd } from "../../domain/turn-end.ts";
 import { asStorageError } from "./database.ts";
 import type { Checkpointer } from "./checkpointer.ts";
 
@@ -53,7 +54,8 @@ export class GroupCommit {
       this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => this.flush());
+        // The turn's end, or a later request's arrival if Bun's loop is starved (turn-end.ts).
+        atTurnEnd(() => this.flush());
       }
     });
   }
