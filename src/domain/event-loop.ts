@@ -2,10 +2,15 @@
 // async interface and a scan over transactions held in memory never waits on anything, so a loop
 // over them would hold the process until it finished: the server would stop answering (its
 // health checks included) and SIGTERM would wait.
+import { atTurnEnd } from "./turn-end.ts";
 
-/** Lets the event loop run (HTTP requests, timers, signals) before going on. */
+/**
+ * Lets the event loop run (HTTP requests, timers, signals) before going on: at the turn's end, or
+ * once requests have arrived for OVERDUE_MS while Bun's loop is too busy to end it (turn-end.ts),
+ * so that a scan goes on, by slices, under a load of many connections.
+ */
 export function breathe(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => atTurnEnd(resolve));
 }
 
 /**
