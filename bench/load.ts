@@ -96,7 +96,7 @@ async function loadWithWrk(spec: LoadSpec): Promise<Omit<LoadResult, "server_cpu
   // One wrk thread: the machine has two cores and the server needs one of them. wrk reads whole
   // seconds only ("-d2.67s" makes it print its usage), so a round's length is rounded.
   const seconds = Math.max(1, Math.round(spec.seconds));
-  const p = Bun.spawn(["wrk", "-t1", `-c${spec.connections}`, `-d${seconds}s`, "-s", script, spec.url], { stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn(["wrk", "-t1", `-c${spec.connections}`, `-d${seconds}s`, "--timeout", "30s", "-s", script, spec.url], { stdout: "pipe", stderr: "pipe" });
   const out = await new Response(p.stdout).text();
   await p.exited;
   rmSync(dir, { recursive: true, force: true });
