@@ -27,7 +27,7 @@ export const COMMANDS: CommandTable = {
       dir: { type: "string", value: "D", description: "folder for the demo (default ./assay-demo); must be empty or a previous demo" },
       host: { type: "string", value: "H", description: "listen address (default 127.0.0.1)" },
       port: { type: "string", value: "N", description: "listen port (default 8080)" },
-      seed: { type: "string", value: "S", description: "random seed of the sample data (default 42)" },
+      seed: { type: "string", value: "S", description: "random seed of the sample data, 0-4294967295 (default 42)" },
       "no-serve": { type: "boolean", description: "prepare and print, then exit without serving" },
     },
     json: '{"url", "config", "account", "key_id", "key", "secret", "dashboard_setup_url"} (one line, before the server logs)',

@@ -47,6 +47,17 @@ connectors:
 `;
 }
 
+/**
+ * The sample data's generator reads its seed as 32 unsigned bits, so only 0-4294967295 name
+ * distinct data sets: -1 or 4294967338 would silently be 4294967295's or 42's. Digits only, so
+ * that "1e3", "0x10" or " 7" are not read as other numbers either.
+ */
+function parseSeed(text: string): number {
+  const seed = /^[0-9]{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(seed <= 0xffffffff)) throw new UsageError(`--seed: expected an integer 0-4294967295 (got "${text}")`);
+  return seed;
+}
+
 /** The first line of every config `assay demo` writes: how it recognises its own folders. */
 const DEMO_MARK = "# Written by `assay demo`";
 
@@ -54,8 +65,7 @@ export async function demo(a: Args, io: CliIO) {
   const portFlag = a.string("port");
   const port = portFlag === undefined ? 8080 : parsePort(portFlag);
   const seedFlag = a.string("seed");
-  const seed = seedFlag === undefined ? 42 : Number(seedFlag);
-  if (!Number.isInteger(seed)) throw new UsageError(`--seed: expected an integer (got "${seedFlag}")`);
+  const seed = seedFlag === undefined ? 42 : parseSeed(seedFlag);
   const dir = resolve(a.string("dir") ?? "assay-demo");
   const file = join(dir, "assay.yaml");
 

@@ -203,16 +203,40 @@ export function parseSimple(argv: string[], spec: Record<string, OptionSpec>): P
       continue;
     }
     const value = eq < 0 ? argv[++i] : token.slice(eq + 1);
-    if (value === undefined || value === "" || value.startsWith("-")) return undefined;
+    if (value === undefined || value === "" || (eq < 0 && value.startsWith("-"))) return undefined;
     if (option.multiple) values[name] = [...((values[name] as string[] | undefined) ?? []), value];
     else values[name] = value;
   }
   return { values, positionals };
 }
 
+/** A negative number (`-1`, `-1h`, `-.5`): never an option, since no option starts with a digit. */
+const NEGATIVE_NUMBER = /^-\.?[0-9]/;
+
+/**
+ * `--port -1` as `--port=-1`: parseArgs reads a separate value that starts with a dash as a
+ * missing value ("--port needs a value"), where the user plainly gave one; joined, the flag's own
+ * check judges it and names what is valid. Only a string option's value, and not past `--`.
+ */
+export function joinNegativeValues(argv: string[], spec: Record<string, OptionSpec>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === "--") return [...out, ...argv.slice(i)];
+    const name = token.startsWith("--") && !token.includes("=") ? token.slice(2) : undefined;
+    const next = argv[i + 1];
+    if (name !== undefined && Object.hasOwn(spec, name) && spec[name]!.type === "string" && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      out.push(`${token}=${next}`);
+      i++;
+    } else out.push(token);
+  }
+  return out;
+}
+
 /** Parses argv against a leaf's declared options; errors name the flag in plain words. */
-export function parseLeaf(name: string, leaf: LeafCommand, argv: string[]): Args {
+export function parseLeaf(name: string, leaf: LeafCommand, givenArgv: string[]): Args {
   const spec = optionsOf(leaf);
+  const argv = joinNegativeValues(givenArgv, spec);
   let parsed = parseSimple(argv, spec);
   if (!parsed) {
     const options = Object.fromEntries(Object.entries(spec).map(([n, o]) => [n, { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) }]));
@@ -221,7 +245,7 @@ export function parseLeaf(name: string, leaf: LeafCommand, argv: string[]): Args
     try {
       parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true }) as ParsedArgv;
     } catch (e) {
-      throw new UsageError(plainParseError(name, e as Error & { code?: string }, spec));
+      throw new UsageError(plainParseError(name, e as Error & { code?: string }, spec, argv));
     }
   }
   const args = leaf.arguments ?? [];
@@ -237,7 +261,7 @@ export function parseLeaf(name: string, leaf: LeafCommand, argv: string[]): Args
   return new Args(name, parsed.values, parsed.positionals, spec);
 }
 
-function plainParseError(name: string, e: Error & { code?: string }, spec: Record<string, OptionSpec>): string {
+function plainParseError(name: string, e: Error & { code?: string }, spec: Record<string, OptionSpec>, argv: string[]): string {
   const flag = /'(-{1,2}[^' ]+)/.exec(e.message)?.[1] ?? "";
   const see = `see \`assay ${name} --help\``;
   const key = flag.replace(/^-+/, "");
@@ -246,9 +270,21 @@ function plainParseError(name: string, e: Error & { code?: string }, spec: Recor
     const near = closest(key, Object.keys(spec));
     return `unknown option ${flag} for \`assay ${name}\`${near ? ` (did you mean --${near}?)` : ""}; ${see}`;
   }
-  if (known?.type === "string") return `${flag} needs a value (${known.value ?? "VALUE"}: ${known.description})`;
+  if (known?.type === "string") {
+    // `--name -acme`: the dash-led value may be meant as a value; say how to give one.
+    const next = argv[argv.indexOf(flag) + 1];
+    const dashed = argv.includes(flag) && next !== undefined && next.startsWith("-") && next !== "--" && !isOption(next, spec);
+    const hint = dashed ? `; a value starting with "-" is written ${flag}=${next}` : "";
+    return `${flag} needs a value (${known.value ?? "VALUE"}: ${known.description})${hint}`;
+  }
   if (known?.type === "boolean") return `${flag} is a switch and takes no value; ${see}`;
   return `${e.message.replace(/\. To specify a positional argument.*$/s, "")}; ${see}`;
+}
+
+/** Whether a token names a declared option (`--json`, `--port=1`, `-h`). */
+function isOption(token: string, spec: Record<string, OptionSpec>): boolean {
+  const name = token.startsWith("--") ? token.slice(2).split("=")[0]! : token.slice(1);
+  return token.startsWith("--") ? Object.hasOwn(spec, name) : Object.values(spec).some((o) => o.short === name);
 }
 
 /** The declared name nearest to a mistyped one (edit distance <= 2), if any. */

@@ -58,6 +58,20 @@ describe("errors in plain words", () => {
   test.each([
     [["keys", "create", "--acount", "x"], "unknown option --acount for `assay keys create` (did you mean --account?)"],
     [["keys", "create", "--account"], "--account needs a value"],
+    // A negative number given as a flag's separate value is the flag's value (no option starts
+    // with a digit), judged by the flag's own check; it was read as a missing value.
+    [["serve", "--port", "-1"], '--port: expected 0-65535 (got "-1")'],
+    [["demo", "--port", "-1", "--no-serve"], '--port: expected 0-65535 (got "-1")'],
+    [["demo", "--seed", "-1", "--no-serve"], '--seed: expected an integer 0-4294967295 (got "-1")'],
+    [["demo", "--seed=-1", "--no-serve"], '--seed: expected an integer 0-4294967295 (got "-1")'],
+    [["demo", "--seed", "4294967338", "--no-serve"], '--seed: expected an integer 0-4294967295 (got "4294967338")'],
+    [["keys", "rotate", "key_x", "--grace", "-1h"], '--grace: expected a duration such as 90d, 24h, 30m or 45s (got "-1h")'],
+    [["sign", "--secret", "sk_x", "--timestamp", "-5"], '--timestamp: expected unix seconds (got "-5")'],
+    [["alerts", "list", "--limit", "-1"], '--limit: expected 1-1000 (got "-1")'],
+    [["migrate-store", "--to", "postgres://h/db", "--batch", "-.5"], '--batch: expected 1-5000 (got "-.5")'],
+    // Any other value starting with a dash may be an option: the message says how to give it.
+    [["accounts", "create", "--name", "-acme"], '--name needs a value (N: '],
+    [["accounts", "create", "--name", "-acme"], 'a value starting with "-" is written --name=-acme'],
     [["keys", "list", "--json=yes"], "--json is a switch and takes no value"],
     [["keys", "revoke"], "missing KEY_ID"],
     [["keys", "revoke", "a", "b"], 'unexpected argument "b"'],

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { parseArgs } from "node:util";
 import { COMMANDS } from "../../src/cli/commands.ts";
-import { commandPaths, isGroup, type LeafCommand, optionsOf, parseSimple } from "../../src/cli/framework.ts";
+import { commandPaths, isGroup, joinNegativeValues, type LeafCommand, optionsOf, parseSimple } from "../../src/cli/framework.ts";
 
 function leafOf(path: string[]): LeafCommand {
   const command = COMMANDS[path[0]!]!;
@@ -28,7 +28,7 @@ function argvsFor(leaf: LeafCommand): string[][] {
   const flags = Object.keys(spec).filter((n) => spec[n]!.type === "boolean");
   const out: string[][] = [[], ["ARG"], ["ARG", "MORE"], ["--nope"], ["--nope", "x"], ["--"], ["--", "--json"], ["-"], ["-x"], ["-h"]];
   for (const s of strings) {
-    out.push([`--${s}`, "v"], [`--${s}=v`], [`--${s}=`], [`--${s}`], [`--${s}`, "-v"], [`--${s}`, "a", `--${s}`, "b"], ["ARG", `--${s}`, "v", "ARG2"], [`--${s}=a=b`], [`--${s}`, "--json"]);
+    out.push([`--${s}`, "v"], [`--${s}=v`], [`--${s}=`], [`--${s}`], [`--${s}`, "-v"], [`--${s}`, "a", `--${s}`, "b"], ["ARG", `--${s}`, "v", "ARG2"], [`--${s}=a=b`], [`--${s}`, "--json"], [`--${s}=-1`], [`--${s}=-v`]);
   }
   for (const f of flags) out.push([`--${f}`], [`--${f}=true`], [`--${f}`, "ARG"], [`--${f}`, `--${f}`]);
   if (strings.length > 0 && flags.length > 0) out.push([`--${flags[0]}`, `--${strings[0]}`, "v", "ARG"]);
@@ -52,5 +52,14 @@ describe("parseSimple", () => {
     const serve = optionsOf(leafOf(["serve"]));
     expect(parseSimple(["--config", "a.yaml", "--port=0", "--json"], serve)).toEqual({ values: Object.assign(Object.create(null), { config: "a.yaml", port: "0", json: true }), positionals: [] });
     for (const argv of [["-h"], ["--"], ["--nope"], ["--port"], ["--port", "-1"], ["--port="], ["--json=1"]]) expect(parseSimple(argv, serve)).toBeUndefined();
+  });
+
+  test("a negative number after a string option is its value; anything else dash-led is left alone", () => {
+    const serve = optionsOf(leafOf(["serve"]));
+    expect(joinNegativeValues(["--port", "-1", "--json"], serve)).toEqual(["--port=-1", "--json"]);
+    expect(joinNegativeValues(["--port", "-.5"], serve)).toEqual(["--port=-.5"]);
+    for (const argv of [["--port", "-h"], ["--port", "--json"], ["--json", "-1"], ["--port=1", "-1"], ["--nope", "-1"], ["--", "--port", "-1"], ["--port", "-"]]) {
+      expect(joinNegativeValues(argv, serve)).toEqual(argv);
+    }
   });
 });
