@@ -330,17 +330,20 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     if (scan.limit !== undefined && scan.limit < MIN_SPLIT_LIMIT) return undefined;
     const limit = setup.config.context.history_limit;
     const level = module.history === "none" || limit === 0 ? "none" : module.history;
+    // The workers' whole run is one scan of the source: bounded by its scan_timeout_s. (The
+    // deadline's timer is not kept to be cleared: it is unref'd and only aborts a finished gang.)
+    const signal = connector.scanDeadline?.(scan.signal).signal ?? scan.signal;
     // The workers load while the parts are cut (which may build the source's index).
-    const gang = new WorkerGang(workers, scan.signal);
+    const gang = new WorkerGang(workers, signal);
     // ...and read the reference tables meanwhile: the scan needs them, the index build leaves a core idle.
     const ahead = connector.referencePartition?.();
     if (ahead) gang.send(() => ({ op: "prepare", part: ahead }));
     let parts: ScanPartition[] | undefined;
     let ledgerParts: ScanPartition[] | undefined;
     try {
-      parts = await connector.partitions(workers * PARTS_PER_WORKER, scan.signal);
+      parts = await connector.partitions(workers * PARTS_PER_WORKER, signal);
       // The history pass reads the source's first history_limit transactions: its parts share those.
-      ledgerParts = level === "none" ? parts : await connector.partitions(workers * PARTS_PER_WORKER, scan.signal, limit);
+      ledgerParts = level === "none" ? parts : await connector.partitions(workers * PARTS_PER_WORKER, signal, limit);
     } catch (e) {
       gang.close();
       throw e;
@@ -363,7 +366,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
       learned: setup.learned.get(connector.id) ?? null,
       from: scan.from,
       to: scan.to,
-      signal: scan.signal,
+      signal,
       onProgress: scan.onProgress,
       now: this.deps.clock.now(),
       population,

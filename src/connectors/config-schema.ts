@@ -98,6 +98,8 @@ export const ConnectorEntry = Type.Object(
     ),
     /** Per source call (query, request, file read). */
     timeout_ms: Type.Integer({ default: 5000, minimum: 1, maximum: 600_000 }),
+    /** One whole scan (every page, batch or file read of it): past it the scan stops, 504. */
+    scan_timeout_s: Type.Integer({ default: 600, minimum: 1, maximum: 86_400 }),
     /** How long reference tables are cached before they are read again. */
     reference_ttl_s: Type.Number({ default: 60, minimum: 0, maximum: 86_400 }),
     status: StatusOptions,

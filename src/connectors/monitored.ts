@@ -5,6 +5,7 @@ import type { Clock } from "../domain/clock.ts";
 import type { ReferenceData, Transaction } from "../domain/transaction.ts";
 import type { BaseConnector } from "./base.ts";
 import { connectorTimeout, connectorUnavailable, toConnectorError } from "./errors.ts";
+import { scanDeadline } from "./scan-deadline.ts";
 import type { StatusTracker } from "./status.ts";
 import type { Connector, MappingReport, ScanOptions } from "./types.ts";
 
@@ -99,9 +100,14 @@ export class MonitoredConnector implements Connector {
     this.admit();
     this.enter();
     const started = this.clock.monotonic();
+    // The whole scan's bound (scan_timeout_s), beside each source call's own (timeout_ms).
+    const deadline = this.scanDeadline(options.signal);
     let first = true;
     try {
-      for await (const t of this.inner.scan(options)) {
+      // The source heeds the signal within a call (a fetch, a query's batch, a file's chunk);
+      // between items it is checked here: one more generator layer per item would cost more.
+      for await (const t of this.inner.scan({ ...options, signal: deadline.signal })) {
+        deadline.signal.throwIfAborted();
         if (first) {
           first = false;
           this.tracker.recordSuccess(this.clock.monotonic() - started);
@@ -109,13 +115,21 @@ export class MonitoredConnector implements Connector {
         yield t;
       }
       if (first) this.tracker.recordSuccess(this.clock.monotonic() - started);
-    } catch (e) {
-      if (options.signal?.aborted) throw e;
+    } catch (thrown) {
+      if (options.signal?.aborted) throw thrown;
+      // Past the deadline, whatever the aborted call threw (an AbortError) is the deadline's.
+      const e = deadline.signal.aborted ? deadline.signal.reason : thrown;
       this.tracker.recordFailure(e, this.clock.monotonic() - started);
       throw toConnectorError(this.id, e, "the source failed while scanning");
     } finally {
+      deadline.clear();
       this.leave();
     }
+  }
+
+  /** A scan's signal: `outer`'s, and aborted past the connector's scan_timeout_s (scan-deadline.ts). */
+  scanDeadline(outer?: AbortSignal): { signal: AbortSignal; clear: () => void } {
+    return scanDeadline(this.id, this.inner.settings.scan_timeout_s, outer);
   }
 
   /** A background check: runs even while unreachable (that is how it recovers). */

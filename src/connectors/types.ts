@@ -66,6 +66,12 @@ export interface Connector {
    */
   partitions?(count: number, signal?: AbortSignal, upTo?: number): Promise<ScanPartition[] | undefined>;
   /**
+   * Optional: a scan's signal — `outer`'s, and aborted with 504 connector_timeout past the
+   * connector's scan_timeout_s (connectors/scan-deadline.ts). scan() applies it itself; a scan
+   * split over workers from partitions() takes it for the workers' whole run.
+   */
+  scanDeadline?(outer?: AbortSignal): { signal: AbortSignal; clear: () => void };
+  /**
    * Optional, with partitions(): a part of no rows, enough for a scan worker to read the source's
    * reference tables (connectors/partitions.ts), known before the source is cut: the workers read
    * them while partitions() builds the index, not between the two passes of a split scan.
