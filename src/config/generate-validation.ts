@@ -182,6 +182,28 @@ export function patternedRecords(schema: Schema, path: string[] = []): Patterned
   return out.filter((r, i) => out.findIndex((o) => JSON.stringify(o) === JSON.stringify(r)) === i);
 }
 
+export interface CollectionDefault {
+  path: string[];
+  kind: "list" | "mapping";
+}
+
+/**
+ * Every list or mapping of the schema that has a default. Value.Default merges a value of the
+ * other kind into such a default (Object.assign: `{ EUR: 1.08 }` into `[]` is an empty list with
+ * a stray property, `[10000]` into `{}` a mapping with the key "0"), and the check then passes;
+ * collection-kinds.ts refuses those values before the defaults are applied.
+ */
+export function collectionDefaults(schema: Schema, path: string[] = []): CollectionDefault[] {
+  const out: CollectionDefault[] = [];
+  const kind = schema[Kind];
+  if ((kind === "Array" || kind === "Object" || kind === "Record") && isObject(schema.default)) out.push({ path, kind: kind === "Array" ? "list" : "mapping" });
+  for (const [key, inner] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) out.push(...collectionDefaults(inner, [...path, key]));
+  for (const inner of Object.values((schema.patternProperties ?? {}) as Record<string, Schema>)) out.push(...collectionDefaults(inner, [...path, "{}"]));
+  if (isObject(schema.items) && !Array.isArray(schema.items)) out.push(...collectionDefaults(schema.items as Schema, [...path, "[]"]));
+  for (const branch of (schema.anyOf ?? []) as Schema[]) out.push(...collectionDefaults(branch, path));
+  return out.filter((r, i) => out.findIndex((o) => JSON.stringify(o) === JSON.stringify(r)) === i);
+}
+
 /** The text of validation.generated.ts for the current schema. */
 export function generateValidation(): string {
   const emitter = new Emitter();
@@ -201,6 +223,9 @@ ${emitter.source(root)}
 
 /** The records whose keys must match a pattern (record-keys.ts refuses the others). */
 export const patternedRecords: { path: string[]; pattern: string; hint: string | null }[] = ${JSON.stringify(patternedRecords(ConfigSchema as unknown as Schema))};
+
+/** The lists and mappings with a default (collection-kinds.ts refuses a value of the other kind there). */
+export const collectionDefaults: { path: string[]; kind: "list" | "mapping" }[] = ${JSON.stringify(collectionDefaults(ConfigSchema as unknown as Schema))};
 
 /** Value.Check(ConfigSchema, value), compiled by TypeBox's TypeCompiler. */
 export const configCheck: (value: unknown) => boolean = (() => {

@@ -16,6 +16,7 @@ import { rateLimitProblems } from "../ratelimit/config-checks.ts";
 import { fiscalCalendarProblems } from "../analysis/fiscal-periods.ts";
 import { duplicateKeyProblems } from "./duplicate-keys.ts";
 import { urlProblems } from "./url-checks.ts";
+import { collectionKindProblems } from "./collection-kinds.ts";
 import { ExpansionBudget, MAX_CONFIG_BYTES, mergeProblem, sizeProblem } from "./yaml-limits.ts";
 
 export const BUILT_IN_PLANS: Record<string, PlanLimitsT> = {
@@ -115,6 +116,9 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
   }
   // Value.Default and Value.Check of the schema, written out (validation.generated.ts: cheaper cold).
   problems.push(...duplicateKeyProblems(text));
+  // Before the defaults, which would merge a mapping into a list's default (and a list into a mapping's).
+  const kindProblems = collectionKindProblems(substituted);
+  problems.push(...kindProblems);
   let withDefaults = configDefaults(structuredClone(substituted));
   let errors: Iterable<ValueError> = [];
   // A bad file: defaulted and its errors collected through TypeBox, exactly as they always were.
@@ -133,6 +137,8 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
     const path = yamlPath(error.path);
     // A value emptied by a missing variable was already reported as such.
     if (problems.some((p) => p.startsWith(`${path}: environment variable`))) continue;
+    // A list given as a mapping (or the reverse) was said to be one; its items' errors add nothing.
+    if (kindProblems.some((p) => within(path, p.slice(0, p.lastIndexOf(": expected a "))))) continue;
     const line = `${path}: ${describe(error.message, error.schema as { anyOf?: { const?: unknown }[] })}`;
     if (!problems.includes(line)) problems.push(line);
   }
@@ -163,6 +169,11 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
   config.reports.dir = at(config.reports.dir);
   if (config.server.tls) config.server.tls = { cert: at(config.server.tls.cert), key: at(config.server.tls.key) };
   return { ...config, file, dir };
+}
+
+/** Whether a YAML path is `at` or lies under it (`a.b[0]`, `a.b.c` under `a.b`). */
+function within(path: string, at: string): boolean {
+  return path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`);
 }
 
 function duplicateIds(items: { id: string }[], path: string, what: string): string[] {

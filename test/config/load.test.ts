@@ -108,6 +108,30 @@ bogus: 1
     expect(problems("modules: { revenue_leakage: { tax: { rates: { EUR: 0.19, GBP: [{ rate: 0.2 }] } } } }")).toEqual([]);
   });
 
+  // Fourteenth attack pass: where the schema gives a list or a mapping a default, a value of the
+  // other kind was merged into the default (TypeBox's Value.Default does Object.assign) and passed:
+  // `exchange_rates: { EUR: 1.08 }` became [] (no rate checked), `allow_hosts: { a: 1 }` [],
+  // `approver_limits: [10000]` an approver named "0". `config check` said ok to each.
+  test("a mapping where a list is wanted, or a list where a mapping is, is refused under its path", () => {
+    expect(problems("modules: { revenue_leakage: { exchange_rates: { EUR: 1.08 }, tax: { exempt_customers: { C1: true } } } }")).toEqual([
+      "modules.revenue_leakage.tax.exempt_customers: expected a list, not a mapping",
+      "modules.revenue_leakage.exchange_rates: expected a list, not a mapping",
+    ]);
+    expect(problems("modules: { compliance: { approver_limits: [10000] }, revenue_leakage: { approver_max_discount_pct: [{ MGMT: 100 }] } }")).toEqual([
+      "modules.revenue_leakage.approver_max_discount_pct: expected a mapping, not a list",
+      "modules.compliance.approver_limits: expected a mapping, not a list",
+    ]);
+    const http = '{ id: h, type: http, url: "https://example.com/api", transactions: /t';
+    expect(problems(`connectors:\n  - ${http} }\n  - ${http}2, allow_hosts: { "10.0.0.5": true } }`)).toEqual([
+      "connectors[1].allow_hosts: expected a list, not a mapping",
+    ]);
+    expect(problems('alerts: { webhooks: [{ id: w, url: "https://example.com/x", secret: "0123456789abcdef0123", events: { "*": 1 } }] }')).toEqual([
+      "alerts.webhooks[0].events: expected a list, not a mapping",
+    ]);
+    // The right kinds, empty or not, as before.
+    expect(problems("modules: { revenue_leakage: { exchange_rates: [], tax: { exempt_customers: [C1] } }, compliance: { approver_limits: {} } }")).toEqual([]);
+  });
+
   test("YAML syntax errors and non-mapping roots are reported", () => {
     expect(problems("server: [1")[0]).toMatch(/^YAML syntax error/);
     expect(problems("- a\n- b")).toEqual(["(root): expected a mapping of sections"]);
