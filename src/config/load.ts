@@ -151,6 +151,7 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
     for (const [name, plan] of Object.entries(config.plans)) {
       if (plan.per_second > plan.per_minute) problems.push(`plans.${name}.per_second: larger than per_minute`);
     }
+    problems.push(...riskLevelProblems(config.modules.scoring.risk_levels));
     problems.push(...storageProblems(config.storage), ...rateLimitProblems(config.rate_limit));
     problems.push(...duplicateIds(config.connectors, "connectors", "connector"));
     problems.push(...duplicateIds(config.alerts.webhooks, "alerts.webhooks", "webhook target"));
@@ -169,6 +170,18 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
   config.reports.dir = at(config.reports.dir);
   if (config.server.tls) config.server.tls = { cert: at(config.server.tls.cert), key: at(config.server.tls.key) };
   return { ...config, file, dir };
+}
+
+/**
+ * The risk levels are tried from critical down (scoring.ts riskLevel), so a level below the one
+ * beneath it is never given: `{ medium: 70, high: 40 }` made every score from 40 "high".
+ */
+function riskLevelProblems(levels: { medium: number; high: number; critical: number }): string[] {
+  const order = ["medium", "high", "critical"] as const;
+  return order.slice(1).flatMap((name, i) => {
+    const below = order[i]!;
+    return levels[name] < levels[below] ? [`modules.scoring.risk_levels.${name}: ${levels[name]} is below ${below} (${levels[below]}); the levels rise: medium <= high <= critical`] : [];
+  });
 }
 
 /** Whether a YAML path is `at` or lies under it (`a.b[0]`, `a.b.c` under `a.b`). */

@@ -132,6 +132,18 @@ bogus: 1
     expect(problems("modules: { revenue_leakage: { exchange_rates: [], tax: { exempt_customers: [C1] } }, compliance: { approver_limits: {} } }")).toEqual([]);
   });
 
+  // Fourteenth attack pass: `risk_levels: { medium: 70, high: 40 }` passed `config check`, and no
+  // analysis was ever "medium" (50 and 75 were both "high": the levels are tried from critical down).
+  test("risk levels that do not rise from medium to critical are refused", () => {
+    expect(problems("modules: { scoring: { risk_levels: { medium: 70, high: 40 } } }")).toEqual([
+      "modules.scoring.risk_levels.high: 40 is below medium (70); the levels rise: medium <= high <= critical",
+    ]);
+    expect(problems("modules: { scoring: { risk_levels: { critical: 50 } } }")).toEqual([
+      "modules.scoring.risk_levels.critical: 50 is below high (60); the levels rise: medium <= high <= critical",
+    ]);
+    expect(problems("modules: { scoring: { risk_levels: { medium: 50, high: 50, critical: 50 } } }")).toEqual([]);
+  });
+
   test("YAML syntax errors and non-mapping roots are reported", () => {
     expect(problems("server: [1")[0]).toMatch(/^YAML syntax error/);
     expect(problems("- a\n- b")).toEqual(["(root): expected a mapping of sections"]);
