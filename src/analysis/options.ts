@@ -47,6 +47,11 @@ export function parseOptions(raw: Record<string, unknown> | undefined): AnalyzeO
     from: date("from"),
     to: date("to"),
   };
+  // A range whose first day is after its last holds nothing: a scan of it read the whole source
+  // and answered with nothing analysed. (Days only: a scan compares a date-only bound by its day.)
+  if (options.from && options.to && options.from.slice(0, 10) > options.to.slice(0, 10)) {
+    errors.push({ path: "/options/from", message: `${options.from} is after options.to (${options.to})` });
+  }
   if (errors.length > 0) throw new ApiError("validation_failed", "the analyze options are not valid", { errors });
   return options;
 }

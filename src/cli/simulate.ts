@@ -23,6 +23,8 @@ export async function simulate(a: Args, io: CliIO) {
   const module = a.required("module", "the analysis module, e.g. revenue_leakage");
   const from = dateOption(a, "from");
   const to = dateOption(a, "to");
+  // Compared by day, as a scan compares a date-only bound: such a period holds nothing.
+  if (from && to && from.slice(0, 10) > to.slice(0, 10)) throw new UsageError(`--from: ${from} is after --to (${to})`);
   const limitText = a.string("limit");
   const limit = limitText === undefined ? undefined : Number(limitText);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`--limit: expected a positive integer (got "${limitText}")`);

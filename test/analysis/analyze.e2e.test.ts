@@ -169,6 +169,10 @@ describe("POST /v1/analyze", () => {
       [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", lines: [{ sku: "X", quantity: 1e308, unit_price: 80, list_price: 100 }] } }, "/data/lines/0/quantity"],
       [{ connector: "billing", module: "revenue_leakage", data: { transaction_id: "A", amount: -1e300 } }, "/data/amount"],
       [{ connector: "billing", module: "revenue_leakage", options: { limit: 0 } }, "/options/limit"],
+      // Fourteenth attack pass: a scan from a day after its `to` read the whole source and answered
+      // 200 with nothing analysed (a report's period is refused so: 422 at /period).
+      [{ connector: "billing", module: "revenue_leakage", options: { from: "2026-01-01", to: "2025-01-01" } }, "/options/from"],
+      [{ connector: "billing", module: "revenue_leakage", options: { from: "2026-03-02T00:00:00Z", to: "2026-03-01" } }, "/options/from"],
       [{ connector: "billing", module: "revenue_leakage", extra: true }, "/extra"],
       [{ module: "revenue_leakage" }, "/connector"],
     ];

@@ -69,6 +69,8 @@ describe("errors in plain words", () => {
     [["sign", "--secret", "sk_x", "--timestamp", "-5"], '--timestamp: expected unix seconds (got "-5")'],
     [["alerts", "list", "--limit", "-1"], '--limit: expected 1-1000 (got "-1")'],
     [["migrate-store", "--to", "postgres://h/db", "--batch", "-.5"], '--batch: expected 1-5000 (got "-.5")'],
+    // A period that ends before it begins replayed nothing and said so as a result (exit 0).
+    [["simulate", "--connector", "c", "--module", "m", "--from", "2026-01-01", "--to", "2025-01-01"], "--from: 2026-01-01 is after --to (2025-01-01)"],
     // Any other value starting with a dash may be an option: the message says how to give it.
     [["accounts", "create", "--name", "-acme"], '--name needs a value (N: '],
     [["accounts", "create", "--name", "-acme"], 'a value starting with "-" is written --name=-acme'],
