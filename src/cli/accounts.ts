@@ -1,12 +1,14 @@
 // `assay accounts create|list|set-plan` (options: src/cli/commands.ts).
 import { CLI_ACTOR } from "../audit/service.ts";
 import { KeyServiceError } from "../auth/key-service.ts";
+import { MAX_ACCOUNT_NAME } from "../domain/name-limits.ts";
 import { withAdmin } from "./admin.ts";
 import { CliFailure, type CliIO, printJson, table, UsageError } from "./common.ts";
 import type { Args } from "./framework.ts";
 
 export async function create(a: Args, io: CliIO) {
   const name = a.required("name", "the account's display name").trim();
+  if (name.length > MAX_ACCOUNT_NAME) throw new UsageError(`--name: at most ${MAX_ACCOUNT_NAME} characters (got ${name.length})`);
   await withAdmin(a, io, async ({ keys }) => {
     const account = await keys.createAccount(name, a.string("plan") ?? "standard", CLI_ACTOR).catch(rethrow);
     if (a.json) printJson(io, { ...account, object: "account" });

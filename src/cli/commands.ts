@@ -63,7 +63,7 @@ export const COMMANDS: CommandTable = {
       create: {
         summary: "create an account (acct_…) on a plan",
         options: {
-          name: { type: "string", value: "N", description: "the account's display name (required)" },
+          name: { type: "string", value: "N", description: "the account's display name, at most 200 characters (required)" },
           plan: { type: "string", value: "P", description: "plan: standard, enterprise or one of config plans (default standard)" },
         },
         json: '{"object": "account", "id", "name", "plan", "created_at"}',
@@ -90,7 +90,7 @@ export const COMMANDS: CommandTable = {
         summary: "mint an API key and secret for an account; both are printed once",
         options: {
           account: { type: "string", value: "ID", description: "the account (acct_…, required)" },
-          name: { type: "string", value: "N", description: "a label for the key" },
+          name: { type: "string", value: "N", description: "a label for the key, at most 100 characters" },
           expires: { type: "string", value: "DURATION", description: "lifetime such as 90d, 24h (default: never)" },
         },
         json: '{"object": "api_key", "id": "key_…", "key": "ak_…", "secret": "sk_…", "account", …}',

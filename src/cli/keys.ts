@@ -3,7 +3,8 @@
 import { CLI_ACTOR } from "../audit/service.ts";
 import { KeyServiceError } from "../auth/key-service.ts";
 import { withAdmin } from "./admin.ts";
-import { CliFailure, type CliIO, parseDuration, printJson, table } from "./common.ts";
+import { MAX_KEY_NAME } from "../domain/name-limits.ts";
+import { CliFailure, type CliIO, parseDuration, printJson, table, UsageError } from "./common.ts";
 import { type Args, CodedFailure } from "./framework.ts";
 
 function printSecrets(io: CliIO, headline: string, key: { key: string; secret: string }) {
@@ -14,8 +15,10 @@ export async function create(a: Args, io: CliIO) {
   const account = a.required("account", "an account id, see `assay accounts list`");
   const expires = a.string("expires");
   const expiresInMs = expires !== undefined ? parseDuration(expires, "--expires", { positive: true }) : undefined;
+  const name = a.string("name");
+  if (name !== undefined && name.length > MAX_KEY_NAME) throw new UsageError(`--name: at most ${MAX_KEY_NAME} characters (got ${name.length})`);
   await withAdmin(a, io, async ({ keys }) => {
-    const minted = await keys.createKey(account, { name: a.string("name"), expiresInMs, actor: CLI_ACTOR }).catch(rethrow);
+    const minted = await keys.createKey(account, { name, expiresInMs, actor: CLI_ACTOR }).catch(rethrow);
     if (a.json) printJson(io, minted);
     else printSecrets(io, `created key ${minted.id} for account ${minted.account}${minted.expires_at ? ` (expires ${minted.expires_at})` : ""}`, minted);
   });

@@ -71,6 +71,9 @@ describe("errors in plain words", () => {
     [["migrate-store", "--to", "postgres://h/db", "--batch", "-.5"], '--batch: expected 1-5000 (got "-.5")'],
     // A period that ends before it begins replayed nothing and said so as a result (exit 0).
     [["simulate", "--connector", "c", "--module", "m", "--from", "2026-01-01", "--to", "2025-01-01"], "--from: 2026-01-01 is after --to (2025-01-01)"],
+    // The dashboard's bounds on the names of accounts and keys (the CLI stored 100,000 characters).
+    [["accounts", "create", "--name", "a".repeat(201)], "--name: at most 200 characters (got 201)"],
+    [["keys", "create", "--account", "acct_x", "--name", "k".repeat(101)], "--name: at most 100 characters (got 101)"],
     // Any other value starting with a dash may be an option: the message says how to give it.
     [["accounts", "create", "--name", "-acme"], '--name needs a value (N: '],
     [["accounts", "create", "--name", "-acme"], 'a value starting with "-" is written --name=-acme'],

@@ -2,6 +2,7 @@
 // shown once, in the POST response), and the audit log.
 import { KeyServiceError } from "../../auth/key-service.ts";
 import { isId } from "../../domain/ids.ts";
+import { MAX_ACCOUNT_NAME } from "../../domain/name-limits.ts";
 import type { AuditEventRecord } from "../../store/types.ts";
 import { type Invitation, UserError } from "../../users/service.ts";
 import { actorOf, type Ctx, frameOf } from "../context.ts";
@@ -25,7 +26,7 @@ ${notice(o.message)}${notice(o.error, "error")}
   <form method="post" action="/dashboard/accounts" class="inline">
     ${csrfField(ctx)}
     <label for="acct-name">Account name</label>
-    <input id="acct-name" name="name" required maxlength="200">
+    <input id="acct-name" name="name" required maxlength="${MAX_ACCOUNT_NAME}">
     <label for="acct-plan">Plan</label>
     <select id="acct-plan" name="plan">${plans.map((p) => html`<option>${p}</option>`)}</select>
     <button type="submit" class="primary">Create account</button>
@@ -178,7 +179,7 @@ export const adminRoutes: Route[] = [
     path: /^\/accounts$/,
     access: "admin",
     async handle(ctx) {
-      const name = (ctx.form.get("name") ?? "").trim().slice(0, 200);
+      const name = (ctx.form.get("name") ?? "").trim().slice(0, MAX_ACCOUNT_NAME);
       if (!name) return accountsPage(ctx, { error: "Give the account a name.", status: 422 });
       try {
         const account = await ctx.deps.rt.keys.createAccount(name, ctx.form.get("plan") ?? "standard", actorOf(ctx));

@@ -2,6 +2,7 @@
 // in a URL), the account's keys with last use, Revoke and Rotate (each confirmed; rotate shows
 // the new pair once). Another account's key id is a 404 for a developer.
 import { KeyServiceError, MAX_KEY_LIFETIME_DAYS, type MintedKey, type PublicKeyView } from "../../auth/key-service.ts";
+import { MAX_KEY_NAME } from "../../domain/name-limits.ts";
 import type { Account } from "../../store/types.ts";
 import { actorOf, claimNonce, type Ctx, frameOf, isAdmin, mayAccess, newNonce, scopeAccount } from "../context.ts";
 import { html, plainText, type SafeHtml, when } from "../html.ts";
@@ -82,7 +83,7 @@ ${o.reveal}
     <input type="hidden" name="nonce" value="${newNonce()}">
     <input type="hidden" name="account" value="${account.id}">
     <label for="key-name">Name</label>
-    <input id="key-name" name="name" maxlength="100" size="32" placeholder="e.g. billing-sync (production)">
+    <input id="key-name" name="name" maxlength="${MAX_KEY_NAME}" size="32" placeholder="e.g. billing-sync (production)">
     <label for="key-expires">Expires</label>
     <select id="key-expires" name="expires_days">${EXPIRY_CHOICES.map(([v, l]) => html`<option value="${v}">${l}</option>`)}</select>
     <button type="submit" class="primary">Create key</button>
@@ -120,7 +121,7 @@ export const keyRoutes: Route[] = [
       const accountId = scopeAccount(ctx);
       if (!(await claimNonce(ctx.deps, ctx.form.get("nonce")))) return keysPage(ctx, accountId, { notice: RESUBMITTED });
       if (!(await ctx.deps.rt.keys.getAccount(accountId))) return notFound(frameOf(ctx, "Not found", "keys", html``));
-      const name = (ctx.form.get("name") ?? "").trim().slice(0, 100) || undefined;
+      const name = (ctx.form.get("name") ?? "").trim().slice(0, MAX_KEY_NAME) || undefined;
       const days = Number(ctx.form.get("expires_days") || 0);
       const expiresInMs = Number.isInteger(days) && days > 0 && days <= MAX_KEY_LIFETIME_DAYS ? days * 86_400_000 : undefined;
       const minted = await ctx.deps.rt.keys.createKey(accountId, { name, expiresInMs, actor: actorOf(ctx) });
