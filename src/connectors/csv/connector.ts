@@ -52,6 +52,9 @@ export class CsvConnector extends BaseConnector {
     const path = this.settings.transactions!;
     const st = statOrUndefined(path); // every lookup: blocking (see isFresh)
     if (!st) throw connectorUnavailable(this.id, "the transactions file or folder does not exist");
+    // A named pipe waits for a writer (its open and reads cannot be cut by a deadline) and a
+    // device reads as nothing or for ever: neither is an export, as in a folder (folder-files.ts).
+    if (!st.isDirectory() && !st.isFile()) throw connectorUnavailable(this.id, "the transactions path is not a regular file (a named pipe or a device); name the exported file, or its folder");
     if (!st.isDirectory()) return { files: [path], fileStat: st };
     if (this.folder?.mtimeMs !== st.mtimeMs) this.folder = { mtimeMs: st.mtimeMs, files: this.matchingFiles(path, await readdir(path)) };
     return { files: this.folder.files };
@@ -396,13 +399,14 @@ export class CsvConnector extends BaseConnector {
       await this.indexOf(file);
     }
     for (const table of this.referenceTables) {
-      const st = await stat(this.settings.reference![table]!).catch(() => undefined);
-      if (!st?.isFile()) throw connectorUnavailable(this.id, `the reference file for ${table} does not exist`);
+      await referenceFileStat(this.id, table, this.settings.reference![table]!);
     }
   }
 
   protected async readReferenceTable(table: ReferenceTable, source: string, signal?: AbortSignal): Promise<SourceTable> {
     const what = `reference table ${table} (${basename(source)})`;
+    // Before its encoding is sniffed: a named pipe's first read waits for a writer for ever.
+    await referenceFileStat(this.id, table, source);
     const encoding = await resolveEncoding(source, this.settings.csv.encoding);
     if (this.settings.csv.encoding === "auto" && encoding !== "utf-8") this.stats.warn(autoEncodingNote(what, encoding));
     const read = await readCsvTable(this.id, table, source, { ...this.settings.csv, encoding }, signal, {
@@ -467,6 +471,13 @@ export interface SniffedNotes {
   numbers?: (numbers: NumberFormat) => void;
 }
 
+/** A reference table's file, if it is a regular one: a named pipe or a device is no export. */
+async function referenceFileStat(connectorId: string, table: ReferenceTable, file: string) {
+  const st = await stat(file).catch(() => undefined);
+  if (!st?.isFile()) throw connectorUnavailable(connectorId, `the reference file for ${table} ${st ? "is not a regular file (a named pipe, a device or a folder)" : "does not exist"}`);
+  return st;
+}
+
 /**
  * A whole CSV reference table as a header and a stream of row batches. The rows' repeated values
  * (customers, SKUs, currencies, dates) are one string each (CsvRow interns them): a table is held
@@ -474,8 +485,7 @@ export interface SniffedNotes {
  * object for each full collection to visit.
  */
 export async function readCsvTable(connectorId: string, table: ReferenceTable, file: string, csv: CsvTableSettings, signal?: AbortSignal, found?: SniffedNotes): Promise<SourceTable & { sample?: readonly string[][] }> {
-  const st = await stat(file).catch(() => undefined);
-  if (!st?.isFile()) throw connectorUnavailable(connectorId, `the reference file for ${table} does not exist`);
+  const st = await referenceFileStat(connectorId, table, file);
   const encoding = await resolveEncoding(file, csv.encoding);
   // Its line ends and (csv.delimiter unset) its delimiter told from one read of its start, as a transactions file's.
   const start = await fileStart(file, st.size);
