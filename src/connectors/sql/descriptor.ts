@@ -5,6 +5,7 @@ import { REFERENCE_TABLES } from "../../domain/transaction.ts";
 import type { CheckContext, ConnectorDescriptor } from "../descriptor.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { SqlConnector } from "./connector.ts";
+import { notARegularFile } from "./file-kind.ts";
 import { checkSqlSource } from "./sources.ts";
 
 // The connector's code is loaded when a connector of this type is configured, not at every start
@@ -46,6 +47,10 @@ export const sqliteDescriptor: ConnectorDescriptor = {
       settings.path = resolvePath(ctx.dir, settings.path);
       // Opening read-only never creates the file; say so now rather than at the first probe.
       if (!existsSync(settings.path)) ctx.problems.push(`${ctx.at("path")}: SQLite file not found`);
+      else {
+        const kind = notARegularFile(settings.path);
+        if (kind) ctx.problems.push(`${ctx.at("path")}: the SQLite file is ${kind}`);
+      }
     }
     checkSources(settings, ctx);
   },

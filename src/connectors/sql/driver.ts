@@ -6,7 +6,9 @@ import { Database } from "bun:sqlite";
 // Bun.SQL rather than `import { SQL } from "bun"`: a bundle hoists module imports to start-up,
 // and loading the SQL client costs every `assay serve` a few milliseconds without SQL connectors.
 import type { SQL } from "bun";
+import { ApiError } from "../../domain/errors.ts";
 import { connectorTimeout, connectorUnavailable } from "../errors.ts";
+import { notARegularFile } from "./file-kind.ts";
 
 export type SqlRow = Record<string, unknown>;
 
@@ -162,7 +164,7 @@ export class SqliteDriver implements SqlDriver {
 
   async query(text: string, params: readonly unknown[]): Promise<SqlRow[]> {
     try {
-      this.db ??= new Database(this.path, { readonly: true });
+      this.db ??= this.open();
       return this.db.query(text).all(...(params as string[])) as SqlRow[];
     } catch (e) {
       throw this.failed(e);
@@ -173,7 +175,7 @@ export class SqliteDriver implements SqlDriver {
   async *stream(text: string, params: readonly unknown[], batchSize: number): AsyncGenerator<SqlRow[]> {
     let rows: IterableIterator<unknown>;
     try {
-      this.db ??= new Database(this.path, { readonly: true });
+      this.db ??= this.open();
       rows = this.db.query(text).iterate(...(params as string[]));
     } catch (e) {
       throw this.failed(e);
@@ -200,7 +202,18 @@ export class SqliteDriver implements SqlDriver {
     }
   }
 
+  /**
+   * Read-only, and only a regular file: bun:sqlite opens on the thread that answers every request,
+   * and the open of a named pipe waits for a writer — the whole server froze.
+   */
+  private open(): Database {
+    const kind = notARegularFile(this.path);
+    if (kind) throw connectorUnavailable(this.options.connectorId, `the SQLite file is ${kind}`);
+    return new Database(this.path, { readonly: true });
+  }
+
   private failed(e: unknown) {
+    if (e instanceof ApiError) return e;
     this.db?.close();
     this.db = undefined;
     return failure(this.options.connectorId, "the SQLite database could not be read", e);
