@@ -25,10 +25,25 @@ export interface ReloadResult {
 /** Sections a reload swaps in place; any other change needs a restart. */
 const SWAPPED = new Set(["modules", "rules", "connectors", "plans"]);
 
+/**
+ * A reload reads on the thread that answers every request, where opening a named pipe waits for
+ * a writer: a configuration swapped for one (a secrets agent rendering into a FIFO, a symlink
+ * pointed at one) froze the server. Start-up may read a pipe that ends (`--config <(…)`); a reload
+ * reads only a regular file.
+ */
+function refuseIrregularFile(file: string) {
+  const st = statSync(file, { throwIfNoEntry: false });
+  if (st && !st.isFile()) {
+    const what = st.isDirectory() ? "a folder" : "not a regular file (a named pipe or a device)";
+    throw new ConfigError(file, [`the file is now ${what}: a running server reloads only a regular file; restart it to read this one`]);
+  }
+}
+
 export function reloadConfig(rt: Runtime, reason: string, env: Record<string, string | undefined> = process.env): ReloadResult {
   let next: AssayConfig;
   let swap: ConnectorSwap;
   try {
+    refuseIrregularFile(rt.config.file);
     next = loadConfig(rt.config.file, env);
     if (isEmptyDocument(sourceTextOf(next) ?? "")) {
       throw new ConfigError(rt.config.file, ["the file is empty (a save still under way?); write the whole configuration, or `{}` for every default"]);
@@ -90,6 +105,9 @@ function sectionsNeedingRestart(current: AssayConfig, next: AssayConfig): string
   const b = comparable(next);
   return Object.keys(b).filter((k) => !SWAPPED.has(k) && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
 }
+
+/** What safeRead gives for a path that is no regular file: NUL cannot start a YAML file's text. */
+const IRREGULAR_FILE = "\u0000not a regular file";
 
 /** How often the config file's identity (inode, size, times) is compared, in ms. */
 const POLL_MS = 1000;
@@ -162,6 +180,9 @@ function identityOf(file: string): string {
  */
 function safeRead(file: string): string | null {
   try {
+    // Not read when it is no regular file (a named pipe's open waits for a writer): a text no file
+    // holds, so the reload runs once and refuses it in the log (refuseIrregularFile).
+    if (statSync(file, { throwIfNoEntry: false })?.isFile() === false) return IRREGULAR_FILE;
     return readAtMost(file, MAX_CONFIG_BYTES).toString("utf8");
   } catch {
     return null;
