@@ -144,6 +144,22 @@ describe("duplicates", () => {
     expect(codes((await analyse(week, { module: "duplicate_detection", history: [original, week] })).anomalies)).toEqual(["duplicate_invoice"]);
   });
 
+  test("a standing order's weeks, each delivered, are no habit that excuses a copy no delivery names", async () => {
+    // A bar's standing order delivered twice a week, every invoice named by its own delivery: the
+    // repeats are deliveries. The route invoice re-released under a new number the same day names
+    // none, and is the same goods billed twice, however often the order repeats.
+    const days = ["2025-06-02", "2025-06-05", "2025-06-09", "2025-06-12", "2025-06-16"];
+    const weeks = days.map((d, i) => ({ ...original, transaction_id: `INV-S${i}`, date: `${d}T10:00:00Z` }));
+    const copy = { ...weeks[2]!, transaction_id: "INV-S2-COPY", date: "2025-06-09T11:00:00Z" };
+    const ref = { shipments: weeks.map((w) => ({ shipment_id: `SH-${w.transaction_id}`, transaction_id: w.transaction_id, sku: "SKU-B", quantity: 3 })) };
+    const history = [...weeks.slice(0, 3), copy, ...weeks.slice(3)];
+    expect(codes((await analyse(copy, { module: "duplicate_detection", history, ref })).anomalies)).toEqual(["duplicate_invoice"]);
+    // Each delivered week is still no copy of the others.
+    expect((await analyse(weeks[3]!, { module: "duplicate_detection", history, ref })).anomalies).toEqual([]);
+    // With no shipments the repeats are a habit of the customer's, as before: nothing tells the copy.
+    expect((await analyse(copy, { module: "duplicate_detection", history })).anomalies).toEqual([]);
+  });
+
   test("hard negative: the same recurring invoice a month later", async () => {
     const next = { ...original, transaction_id: "INV-3", date: "2025-07-02T10:00:00Z" };
     expect((await analyse(next, { module: "duplicate_detection", history: [original, next] })).anomalies).toEqual([]);

@@ -11,7 +11,8 @@
 // and service lines never ship): two deliveries billed alike are two supplies (a weekly standing
 // order), where a copy bills one delivery twice and no shipment names it. Nor is what a payer
 // repeats within days again and again (a card's daily coffee, an ad platform's billing threshold):
-// a habit, not a copy. On a card feed the card charged is part of the document (history.ts): two
+// a habit, not a copy — but twins each delivered on their own are deliveries, not a habit, so a
+// standing order's weeks excuse no copy that no delivery names. On a card feed the card charged is part of the document (history.ts): two
 // employees' cards charged the same price at one merchant are two purchases; and where at least
 // OTHER_CARDS_ALIKE other cards were each charged a price there twice within the window, a card's
 // pair of it is medium (the merchant's price bought again: a café's coffee), not high; on a medical claim the
@@ -92,7 +93,12 @@ function twinFinding(input: DetectorInput, ms: number, number: string | undefine
   const candidates = input.twins();
   if (!candidates) return undefined;
   const window = config.duplicate_detection.window_days;
-  if (habitual(candidates, txn.transaction_id, window)) return undefined;
+  // A twin delivered on its own is a delivery, no evidence of a habit, when the judged invoice has
+  // no delivery of its own: a standing order's weeks are each delivered, and its re-released copy
+  // bills one of them again.
+  const undelivered = txn.type === "invoice" && !deliveredOnItsOwn(txn, txn.transaction_id, ctx);
+  const habitEvidence = undelivered ? candidates.filter((c) => c.id === txn.transaction_id || !deliveredOnItsOwn(txn, c.id, ctx)) : candidates;
+  if (habitual(habitEvidence, txn.transaction_id, window)) return undefined;
   // A timesheet is billed once: its twin is a copy however long after it came (history.ts).
   const once = namesTimesheet(fingerprint(txn));
   let original: HistoryEntry | undefined;
