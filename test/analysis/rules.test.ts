@@ -124,6 +124,20 @@ describe("rules: evaluation", () => {
     expect(plain.anomalies.filter((x) => x.code.startsWith("rule:"))).toEqual([]);
   });
 
+  test("sum() adds a list of numbers: a threshold on part of a document's lines (goods, not deposits and fees)", async () => {
+    // A distributor's delivery fee is owed below a minimum order of goods: the keg deposits and the
+    // empties credited on the same invoice are no goods, so the document's total cannot say it.
+    const rules = [
+      { id: "small_goods_order", when: 'txn.lines.filter(l, l.sku.startsWith("SKU-")).map(l, l.amount).sum() < 250.0 && !txn.lines.exists(l, l.sku == "FEE-DLV")', severity: "high", amount_at_risk: "25.0" },
+      { id: "units", when: "txn.lines.map(l, l.quantity).sum() == 5.0 && [1, 2, 3].sum() == 6 && txn.lines.filter(l, l.sku == \"NONE\").map(l, l.amount).sum() == 0.0", severity: "low" },
+    ];
+    const order = invoice("D-1", { customer: "CUST-1", lines: [{ sku: "SKU-B", qty: 3, unit: 50 }, { sku: "DEP-KEG", qty: 2, unit: 30 }] });
+    expect((await analyze(rules, order)).anomalies.map((x) => x.code).filter((c) => c.startsWith("rule:")).sort()).toEqual(["rule:small_goods_order", "rule:units"]);
+    // Goods of 300 with 4 empties credited (a total of 180): no fee owed.
+    const big = invoice("D-2", { customer: "CUST-1", lines: [{ sku: "SKU-B", qty: 6, unit: 50 }, { sku: "DEP-KEG", qty: -4, unit: 30 }] });
+    expect((await analyze(rules, big)).anomalies.map((x) => x.code)).not.toContain("rule:small_goods_order");
+  });
+
   test("a rule failing at run time (missing map key) does not match and does not fail the analysis", async () => {
     const r = await analyze([{ id: "attr", when: 'txn.attributes["region"] == "EU"' }], invoice("Y-1", { lines: [{ sku: "SKU-B", qty: 1, unit: 50 }] }));
     expect(r.anomalies.map((x) => x.code)).not.toContain("rule:attr");

@@ -170,6 +170,11 @@ function buildEnvironment(): Environment {
     .registerVariable("risk_score", "double");
   // `matches()` as the CEL spec defines it (RE2, linear time): matches.ts renames the calls.
   env.registerFunction(`string.${RE2_MATCHES}(string): bool`, re2Matches);
+  // `sum()` of a list of numbers (as Kubernetes' CEL list library has it): a threshold on part of
+  // a document's lines — a distributor's minimum order counts the goods, not the deposits and fees
+  // beside them — needs their total, which the comprehensions alone cannot give.
+  env.registerFunction("list<double>.sum(): double", (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0));
+  env.registerFunction("list<int>.sum(): int", (xs: readonly bigint[]) => xs.reduce((a, b) => a + b, 0n));
   // Money is double and literals like 2 are int: strict CEL refuses `txn.amount * 2`. Mixed
   // arithmetic is what people write, so it is allowed (the int is widened to a double).
   for (const op of ["+", "-", "*", "/"] as const) {
