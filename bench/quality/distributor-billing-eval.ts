@@ -49,15 +49,17 @@ connectors:
 rules:
   # What the price book cannot say, as the distributor's billing analyst writes it (docs/analysis.md,
   # "Custom rules"): a keg delivered is charged its deposit; a route delivery of an account on the
-  # standard fee schedule whose order is under the $250 minimum carries the delivery fee.
+  # standard fee schedule whose goods (not deposits, empties credited or fees: sum(), docs/analysis.md)
+  # come to less than the $250 minimum order carries the delivery fee.
   - id: keg_without_deposit
     module: revenue_leakage
     when: 'txn.type == "invoice" && txn.lines.exists(l, l.unit == "KEG" && l.quantity > 0) && !txn.lines.exists(l, l.sku == "DEP-KEG" && l.quantity > 0)'
     severity: high
     message: 'kegs delivered with no keg deposit charged'
+    amount_at_risk: 'txn.lines.filter(l, l.unit == "KEG" && l.quantity > 0).map(l, l.quantity).sum() * 30.0'
   - id: delivery_fee_missing_below_minimum
     module: revenue_leakage
-    when: 'txn.type == "invoice" && "Ship Via" in txn.attributes && string(txn.attributes["Ship Via"]) == "ROUTE" && "Fee Schedule" in txn.attributes && string(txn.attributes["Fee Schedule"]) == "STD" && txn.amount < 250.0 && !txn.lines.exists(l, l.sku == "FEE-DLV")'
+    when: 'txn.type == "invoice" && "Ship Via" in txn.attributes && string(txn.attributes["Ship Via"]) == "ROUTE" && "Fee Schedule" in txn.attributes && string(txn.attributes["Fee Schedule"]) == "STD" && txn.lines.filter(l, !l.sku.startsWith("DEP-") && !l.sku.startsWith("FEE-") && !l.sku.startsWith("FUEL-")).map(l, l.amount).sum() < 250.0 && !txn.lines.exists(l, l.sku == "FEE-DLV")'
     severity: high
     message: 'a route delivery under the $250 minimum order with no delivery fee'
     amount_at_risk: '25.0'
