@@ -2,7 +2,9 @@
 // the invoice date (for a volume tier, the tier the line's quantity reaches). When the implied
 // discount also breaks the contract's max_discount_pct, the more specific discount_above_cap
 // rule reports the line instead. A write-down the line records off the agreed price, within the
-// policy, on a document that names its approver, is an approved discount (approvedWriteDown).
+// policy, on a document that names its approver, is an approved discount (approvedWriteDown); a
+// price overridden below the agreed one with no discount recorded, approved by someone the
+// discount authority matrix lists, within that approver's limit, is too (withinApproversAuthority).
 // A line a later retro rate adjustment made up (rate-adjustments.ts: a raise keyed late, the
 // weeks in between billed at the old rate, then the difference billed for them) is settled; one
 // made up in part keeps the rest at risk.
@@ -31,6 +33,7 @@ export const priceBelowContractRule: LineRule = {
     const tier = atUnreachedTier(f, config.revenue_leakage.tolerance);
     if (tier && (txn.reference || documentReaches(f, input.lines(), tier))) return null;
     if (!tier && approvedWriteDown(f, txn, terms.price, config.revenue_leakage)) return null;
+    if (!tier && withinApproversAuthority(f, txn, terms.price, config.revenue_leakage)) return null;
     const discount = effectiveDiscount(f);
     if (!tier && terms.max_discount_pct !== undefined && discount !== undefined && discount > terms.max_discount_pct + 0.01) return null;
     const short = (terms.price - f.net) * f.quantity;
@@ -87,4 +90,23 @@ export function approvedWriteDown(f: LineFacts, txn: Transaction, agreed: number
   // off the list (the net the list less it) is no write-down of the agreed price.
   const writtenDown = agreed * (1 - d / 100);
   return !isBelowOnLine(f.net, writtenDown, f.quantity, cfg.tolerance) && !isBelowOnLine(writtenDown, f.net, f.quantity, cfg.tolerance);
+}
+
+/**
+ * Whether the line is a price override the document's approver had the authority to give: no
+ * discount recorded (a recorded one is a write-down, judged by approvedWriteDown), approved by
+ * someone the discount authority matrix lists (`approver_max_discount_pct`) other than the
+ * document's author, and the implied cut off the agreed price within that approver's limit. A
+ * distributor's sales manager meeting a competitor's price for a restaurant overrides the price
+ * on the order and approves it; the ERP keeps the price and the approver, not a discount. A cut
+ * below list is judged the same way (the listed approver's limit is price_below_list's policy
+ * floor, discount-authority.ts); the approver's name alone, not listed, grants nothing.
+ */
+export function withinApproversAuthority(f: LineFacts, txn: Transaction, agreed: number, cfg: ModulesConfig["revenue_leakage"]): boolean {
+  if ((f.recordedDiscount ?? 0) > 0 || f.net === undefined || !(agreed > 0)) return false;
+  const approver = txn.approved_by?.trim();
+  if (!approver || approver.toLowerCase() === txn.created_by?.trim().toLowerCase()) return false;
+  const limit = cfg.approver_max_discount_pct[approver];
+  if (limit === undefined) return false;
+  return ((agreed - f.net) / agreed) * 100 <= limit + 0.01;
 }
