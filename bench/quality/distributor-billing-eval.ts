@@ -13,6 +13,7 @@ const sizes = writeDistributor(seed, join(dir, "export"));
 const config = `${billingServerYaml(port)}modules:
   revenue_leakage:
     max_discount_pct: 0                 # every customer's price sheet is in the pricing records; off-sheet items sell at list
+    approver_max_discount_pct: { mgr.kowalski: 10, mgr.nguyen: 10 }   # the sales managers may override a price up to 10 % (meet the competition)
 connectors:
   - id: distrib
     type: csv
