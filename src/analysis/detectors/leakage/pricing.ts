@@ -9,7 +9,8 @@
 // (quoted-price.ts) only its lines at 0, and so does a bill adding to an original on a line that
 // bills the difference of two ratings (billed-difference.ts). A further procedure of a session at
 // half its contract rate beside the first at its full rate is the multiple-procedure reduction
-// (multiple-procedure.ts). An invoice credited in full, or a denied claim a corrected one names,
+// (multiple-procedure.ts). Usage drawn from a prepaid commitment at 0 has been paid by it
+// (prepaid-drawdown.ts). An invoice credited in full, or a denied claim a corrected one names,
 // bills nothing any more (replaced-invoice.ts). A line whose adjustment reason the analyst accepts
 // (a payer's CO-97: bundled into another line's payment) is not priced (adjustment-reasons.ts). Nor do the seller's own promotions
 // the invoices show (promotion-habits.ts): a learned campaign's or markdown's discount, and a SKU
@@ -34,6 +35,7 @@ import { isMinimumCode } from "./minimum-top-up.ts";
 import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
 import { governedElsewhere } from "./line-facts.ts";
 import { lateFeeLine } from "./capped-charge.ts";
+import { drawnFromPrepayment } from "./prepaid-drawdown.ts";
 import { isBelowOnLine } from "../types.ts";
 import type { AnalysisContext } from "../../context.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
@@ -130,6 +132,8 @@ export const pricingDetector: Detector = {
     const fullRatesOfDocument = () => (fullRates ??= fullRatesOf(lines, cfg.tolerance));
     for (const facts of lines) {
       if (freeLine(facts, discountsRecorded) || inKit(facts, input.txn, input.ctx)) continue;
+      // Usage paid by a prepaid commitment, at 0 by design (prepaid-drawdown.ts).
+      if (drawnFromPrepayment(facts.line)) continue;
       if (timeForInformation && facts.net === 0) continue;
       if (freeOverThreshold(facts, input.txn, input.ctx) || learnedPromotion(facts, input.txn, input.ctx, cfg) !== undefined) continue;
       // A balance due's minimum line re-figures the original's minimum on the two together (a

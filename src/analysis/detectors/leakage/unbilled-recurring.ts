@@ -33,6 +33,7 @@ import { addDays, dayBefore, type DayOrder, dayOf, daysBetween } from "../../dat
 import { money, type Finding } from "../types.ts";
 import { namedPeriodStart } from "./billed-period.ts";
 import { isMinimumCode } from "./minimum-top-up.ts";
+import { drawnFromPrepayment, drawnValue } from "./prepaid-drawdown.ts";
 
 export const UNBILLED_RECURRING_CODE = "unbilled_recurring_charge" as const;
 
@@ -204,7 +205,8 @@ export class RecurringBillings {
     const sign = t.type === "credit_note" ? -1 : 1;
     for (const l of t.lines) {
       if (!l.sku) continue;
-      const raw = l.amount ?? (l.unit_price !== undefined ? l.unit_price * (l.quantity ?? 1) : undefined);
+      // Usage drawn from a prepaid commitment is billed at 0 by design: it bills what it drew.
+      const raw = drawnFromPrepayment(l) ? drawnValue(l) : (l.amount ?? (l.unit_price !== undefined ? l.unit_price * (l.quantity ?? 1) : undefined));
       if (raw === undefined || !Number.isFinite(raw)) continue;
       const amount = sign === -1 ? -Math.abs(raw) : raw;
       const b: Billed = { sku: l.sku, day: named ?? day, named: named !== undefined, amount, quantity: l.quantity !== undefined && Number.isFinite(l.quantity) ? Math.abs(l.quantity) : undefined, doc };
