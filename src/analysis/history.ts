@@ -975,6 +975,24 @@ const statusKeys = new Set<string>(DOCUMENT_STATUS_FIELDS.map(attributeKey));
 /** Any of the five lists above and the status columns: one look-up of an attribute's name per document of the history. */
 const suppliedToField = attributeNameMatcher([...VISIT_FIELDS, ...PAYMENT_CARD_FIELDS, ...SHIPMENT_FIELDS, ...PATIENT_FIELDS, ...INSTALMENT_FIELDS, ...DOCUMENT_STATUS_FIELDS]);
 
+/**
+ * Whether the document's own status is kept in the export and says it stands (a status column
+ * filled with anything but STATUS_NOT_MADE: Posted, Paid, Open): an export that keeps statuses marks
+ * a document it replaced Voided, so a twin of the same fingerprint — which a void would have set
+ * apart — still stands beside it.
+ */
+export function standsByStatus(t: Transaction): boolean {
+  const attrs = t.attributes;
+  if (!attrs) return false;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (v === null || v === undefined || v === "") continue;
+    const k = suppliedToField(name);
+    if (k !== null && statusKeys.has(k)) return !STATUS_NOT_MADE.has(attributeKey(String(v)));
+  }
+  return false;
+}
+
 const cardKeys = new Set<string>(PAYMENT_CARD_FIELDS.map(attributeKey));
 
 /** A fingerprint without the payment cards it names (visitOf's `|#CARD…=` parts); undefined when it names none. */

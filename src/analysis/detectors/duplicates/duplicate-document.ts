@@ -18,7 +18,8 @@
 // pair of it is medium (the merchant's price bought again: a café's coffee), not high; on a medical claim the
 // patient and the date of service are: two patients' visits billed alike to one payer are two
 // claims. An invoice naming the earlier twin as the one it follows (a corrected claim, a
-// replacement) is no copy of it. A ledger line with
+// replacement) is no copy of it, unless the export keeps document statuses and the twin's still
+// says it stands (Posted, Paid: a re-issue whose original was never voided). A ledger line with
 // neither a counterparty nor lines has no fingerprint but its amount: not judged. A payment
 // reversed in full (a payroll void, a returned transfer booked back) and paid again is a reissue.
 // Where the documents carry the counterparty's own number (a vendor's invoice number on a bill
@@ -28,7 +29,7 @@
 // clearly differs is a repeat order or a copy numbered anew: medium, not high. A bill its vendor
 // numbered is one received, not issued: a copy of it is paid twice (the whole bill at risk).
 import { daysBetween } from "../../dates.ts";
-import { before, creditedInFull, fingerprint, type HistoryEntry, namesTimesheet, repeatsWithin } from "../../history.ts";
+import { before, creditedInFull, fingerprint, type HistoryEntry, namesTimesheet, repeatsWithin, standsByStatus } from "../../history.ts";
 import { counterpartyNumberOf } from "../../counterparty-numbers.ts";
 import { type CopyKind, numberedCopy, sameOrNearNumber } from "./numbered-copy.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
@@ -106,8 +107,11 @@ function twinFinding(input: DetectorInput, ms: number, number: string | undefine
     if (c.id === txn.transaction_id || Number.isNaN(c.ms) || (!once && daysBetween(c.ms, ms) > window)) continue;
     if (self && !before(c, self)) continue;
     // An invoice that names the earlier one as the one it follows (a corrected claim re-submitted
-    // after a denial, a replacement invoice) says it is no copy of it.
-    if (txn.type === "invoice" && txn.reference === c.id) continue;
+    // after a denial, a replacement invoice) says it is no copy of it — unless the export keeps
+    // each document's status and both stand: a twin's fingerprint sets a voided original apart, so
+    // this one is a re-issue whose original was never voided, billed twice (a credit in full is
+    // still a cancellation, below). A document of no amount bills nothing twice.
+    if (txn.type === "invoice" && txn.reference === c.id && !(standsByStatus(txn) && (txn.amount ?? 0) !== 0)) continue;
     // An invoice credited in full was cancelled: a copy of it is its re-issue, not a duplicate.
     if (txn.type === "invoice" && creditedInFull(ctx.history, c.id)) continue;
     // A payment reversed in full (voided) before this one was made: this one is its reissue.
