@@ -52,6 +52,7 @@ connectors:
       unit: Unit
       unit_price: Unit Price
       line_amount: Line Amount
+      line_contract_id: Tariff ID       # the tariff or promotion a CDR names (a fleet session at a new location's free opening month)
     reference_mapping:
       price_list: { sku: Charge Code, list_price: Price, currency: Currency, valid_from: Valid From, unit: Unit, max_amount: Max Per Session }
       contracts: { contract_id: Agreement ID, customer_id: Party ID, sku: Charge Code, unit: Unit, currency: Currency, price: Price, valid_from: Valid From, valid_to: Valid To }

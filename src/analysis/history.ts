@@ -263,6 +263,7 @@ export class HistoryBuilder {
       this.kits.add(t);
       this.promotions.add(t);
       if (t.contract_id) this.stats.namedContracts.add(t.contract_id);
+      for (const l of t.lines) if (l.contract_id) this.stats.namedContracts.add(l.contract_id);
       if (t.reference) this.nameInvoiceReference(t.reference, Math.abs(t.amount ?? 0));
     }
     const fp = documents ? fingerprint(t) : undefined;

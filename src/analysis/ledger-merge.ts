@@ -147,6 +147,7 @@ export class LedgerBatchWriter {
       this.observeKit(i, t);
       this.observePromotion(i, t);
       if (t.contract_id && !this.namedContracts.has(t.contract_id)) this.nameContract(i, t.contract_id);
+      for (const l of t.lines) if (l.contract_id && !this.namedContracts.has(l.contract_id)) this.nameContract(i, l.contract_id);
       if (t.reference) {
         this.invoiceReferences.push(t.reference);
         this.invoiceReferenceAt.push(i);

@@ -8,7 +8,7 @@ import { isValidIsoDate } from "./dates.ts";
 
 const STRING_FIELDS = ["date", "entered_at", "customer_id", "currency", "contract_id", "reference", "created_by", "approved_by"] as const;
 const NUMBER_FIELDS = ["amount", "tax_amount", "tax_rate"] as const;
-const LINE_STRINGS = ["sku", "base_sku", "unit", "adjustment_reason", "description"] as const;
+const LINE_STRINGS = ["sku", "base_sku", "unit", "adjustment_reason", "description", "contract_id"] as const;
 const LINE_NUMBERS = ["quantity", "unit_price", "list_price", "discount_pct", "amount"] as const;
 const KNOWN = new Set<string>(["transaction_id", "type", "lines", "attributes", ...STRING_FIELDS, ...NUMBER_FIELDS]);
 const MAX_LINES = 10_000;

@@ -62,6 +62,9 @@ export const LINE_FIELDS: FieldSpec[] = [
   // The line's own text (kept as the line's `description`): a bill's partial-month or unused-time
   // line says so there, beside whole-period lines of the same code. Alone it makes no line.
   { name: "line_description", kind: "text" },
+  // The agreement or promotion the line itself names (kept as the line's `contract_id`): a monthly
+  // invoice's session charged at a promotion its header does not name. Alone it makes no line.
+  { name: "line_contract_id", kind: "text" },
 ];
 
 export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
@@ -497,6 +500,7 @@ export class RowMapper {
       if (variant) line = variant.code === variant.base ? { sku: variant.code } : { sku: variant.code, base_sku: variant.base };
     }
     let description: string | undefined;
+    let contractId: string | undefined;
     for (const f of this.lines) {
       const v = this.convertAt(f, row);
       if (v === undefined) continue;
@@ -504,11 +508,16 @@ export class RowMapper {
         description = String(v);
         continue;
       }
+      if (f.name === "line_contract_id") {
+        contractId = String(v);
+        continue;
+      }
       line ??= {};
       line[f.name === "line_amount" ? "amount" : f.name] = v;
     }
     // A row of text alone (a message printed on the bill) is no line.
     if (line && description !== undefined) line.description = description;
+    if (line && contractId !== undefined) line.contract_id = contractId;
     if (this.side && typeof line?.amount === "number") {
       const side = this.convertAt(this.side, row) as Side | undefined;
       if (side !== undefined) line.amount = signed(line.amount, side);

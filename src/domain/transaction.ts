@@ -43,6 +43,11 @@ export interface TransactionLine {
    *  a bill's line may say what no header column does — "Partial month 03/10-03/14", "Credit
    *  for unused service" — beside lines that bill a whole period (pricing.ts, proratedLine). */
   description?: string;
+  /** The agreement, tariff or promotion the line names itself, where a bill's lines may each carry
+   *  their own (`line_contract_id`): a fleet's monthly invoice names the fleet contract on its
+   *  header and, on a session charged at a new location's free opening tariff, that promotion on
+   *  the session's lines (an OCPI CDR's tariff id). Read by contract-scope.ts. */
+  contract_id?: string;
 }
 
 export interface Transaction {

@@ -24,6 +24,7 @@ export const TransactionLineBody = t.Object(
     amount: opt(num("Net amount of the line as billed")),
     adjustment_reason: opt(text("Why the line's amount differs from its price: a remittance line's adjustment reason codes (CO-45 PR-1, CO-97)")),
     description: opt(text("The line's own text (\"Partial month 03/10-03/14\"): a line saying it bills part of a period is judged as a prorated one")),
+    contract_id: opt(text("The agreement or promotion the line itself names, where the header names another (a fleet invoice's session at a location's opening promotion)")),
   },
   closed,
 );

@@ -6,17 +6,29 @@
 // standard, a rate card), and by promotions open to all. An invoice that names no contract keeps
 // every agreement of its customer as an alternative, as does an agreement no invoice names (the
 // history cannot tell it from a client-wide one).
-import type { Contract, Transaction } from "../../../domain/transaction.ts";
+//
+// A promotion open to all is claimed the same way when the history's invoices or their lines name
+// it (a line's own `contract_id`): a charging network's free opening month at one new location is
+// named on every receipt of a session there and on a fleet invoice's sessions there, and prices
+// those, not a session at another location that month (a campaign no invoice names — a web store's
+// sale — still prices every invoice). Read wider, a promotion nobody named on a session billed at
+// last month's tariff made the 0.00 of the promotion its price: nothing was below it.
+import type { Contract, Transaction, TransactionLine } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { isPromotion } from "../../reference-index.ts";
 
-/** The contracts and promotions that could govern the invoice's SKU (any validity window), without other scopes' agreements. */
-export function contractsInScope(ctx: AnalysisContext, txn: Transaction, sku: string): Contract[] {
+/**
+ * The contracts and promotions that could govern the invoice's SKU (any validity window), without
+ * other scopes' agreements nor promotions claimed by naming that neither the invoice nor `line`
+ * (when given; else any of the invoice's lines) names.
+ */
+export function contractsInScope(ctx: AnalysisContext, txn: Transaction, sku: string, line?: TransactionLine): Contract[] {
   const all = ctx.reference.contractsFor(txn.customer_id, sku, txn.contract_id);
   const named = ctx.history.namedContracts;
+  if (named.size === 0) return all;
   const scope = txn.contract_id;
-  if (!scope || named.size === 0 || !all.some((c) => otherScope(c, scope, named))) return all;
-  return all.filter((c) => !otherScope(c, scope, named));
+  const excluded = (c: Contract) => (scope ? otherScope(c, scope, named) : false) || unclaimedPromotion(c, txn, line, named);
+  return all.some(excluded) ? all.filter((c) => !excluded(c)) : all;
 }
 
 /** Whether the row is another scope's agreement for this invoice (as contractsInScope leaves out). */
@@ -27,4 +39,11 @@ export function outsideScope(ctx: AnalysisContext, txn: Transaction, c: Contract
 
 function otherScope(c: Contract, scope: string, named: ReadonlySet<string>): boolean {
   return c.contract_id !== scope && !isPromotion(c) && named.has(c.contract_id);
+}
+
+/** A promotion the history's documents claim by naming it, that neither this invoice nor its line names. */
+function unclaimedPromotion(c: Contract, txn: Transaction, line: TransactionLine | undefined, named: ReadonlySet<string>): boolean {
+  if (!isPromotion(c) || !named.has(c.contract_id) || c.contract_id === txn.contract_id) return false;
+  if (line) return line.contract_id !== c.contract_id;
+  return !txn.lines.some((l) => l.contract_id === c.contract_id);
 }

@@ -145,7 +145,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     const outOfWindow: Contract[] = [];
     let unreachedTier: Contract | undefined;
     let otherUnitTerms: Contract | undefined;
-    for (let c of contractsInScope(ctx, txn, sku)) {
+    for (let c of contractsInScope(ctx, txn, sku, line)) {
       // A price per case is no price for a line sold by the each. A contract row that states no
       // unit is in the unit the price list prices the SKU in, if it states one. In force, it
       // still governs the line (its each price derives from it): the policy does not judge it.
@@ -179,7 +179,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     // contract or promotion quoted in several currencies that has a row in the invoice's
     // currency is priced by that row: its other rows are no terms in another currency.
     if (foreign) {
-      const quoted = sameCurrencyIds(ctx, txn, sku, currency, inForce);
+      const quoted = sameCurrencyIds(ctx, txn, sku, line, currency, inForce);
       for (const c of foreign) {
         if (quoted.has(c.contract_id)) continue;
         if (!foreignTerms || c.price < foreignTerms.price) foreignTerms = c;
@@ -245,9 +245,9 @@ function capped(c: Contract, quantity: number): Contract {
 }
 
 /** Ids of the contracts and promotions in force on the line's SKU with a row in the invoice's currency (whatever their unit or tier). */
-function sameCurrencyIds(ctx: AnalysisContext, txn: Transaction, sku: string, currency: string | undefined, inForce: (c: Contract) => boolean): Set<string> {
+function sameCurrencyIds(ctx: AnalysisContext, txn: Transaction, sku: string, line: TransactionLine, currency: string | undefined, inForce: (c: Contract) => boolean): Set<string> {
   const ids = new Set<string>();
-  for (const c of contractsInScope(ctx, txn, sku)) {
+  for (const c of contractsInScope(ctx, txn, sku, line)) {
     if (inForce(c) && (!c.currency || !currency || c.currency.toUpperCase() === currency)) ids.add(c.contract_id);
   }
   return ids;
