@@ -52,6 +52,7 @@ connectors:
       unit: Unit
       unit_price: Unit Price
       line_amount: Line Amount
+      line_work_date: Session Start     # each CDR's own session start: a late CDR on a partner's invoice keeps the rate of its session
       line_contract_id: Tariff ID       # the tariff or promotion a CDR names (a fleet session at a new location's free opening month)
     reference_mapping:
       price_list: { sku: Charge Code, list_price: Price, currency: Currency, valid_from: Valid From, unit: Unit, max_amount: Max Per Session }

@@ -8,7 +8,7 @@ import { isValidIsoDate } from "./dates.ts";
 
 const STRING_FIELDS = ["date", "entered_at", "customer_id", "currency", "contract_id", "reference", "created_by", "approved_by"] as const;
 const NUMBER_FIELDS = ["amount", "tax_amount", "tax_rate"] as const;
-const LINE_STRINGS = ["sku", "base_sku", "unit", "adjustment_reason", "description", "contract_id"] as const;
+const LINE_STRINGS = ["sku", "base_sku", "unit", "adjustment_reason", "description", "contract_id", "work_date"] as const;
 const LINE_NUMBERS = ["quantity", "unit_price", "list_price", "discount_pct", "amount"] as const;
 const KNOWN = new Set<string>(["transaction_id", "type", "lines", "attributes", ...STRING_FIELDS, ...NUMBER_FIELDS]);
 const MAX_LINES = 10_000;
@@ -115,6 +115,9 @@ function normalizeLine(raw: unknown, i: number, errors: FieldError[]): Transacti
   }
   if (line.discount_pct !== undefined && (line.discount_pct < 0 || line.discount_pct > 100)) {
     errors.push({ path: `/data/lines/${i}/discount_pct`, message: "must be a percentage between 0 and 100" });
+  }
+  if (line.work_date !== undefined && !isValidIsoDate(line.work_date)) {
+    errors.push({ path: `/data/lines/${i}/work_date`, message: "must be an ISO 8601 date or date-time (the day the line's work was done)" });
   }
   // A base code is the fallback of a code with modifiers: the sku's own code says nothing more.
   if (line.base_sku !== undefined && (line.base_sku === "" || line.base_sku === line.sku)) delete line.base_sku;

@@ -18,6 +18,13 @@ interface FieldSpec {
    *  canonical layout, an HTTP service's nested lines), never from a loose match: an export's
    *  document-level "Adjustment Reason" (a carrier's REWEIGH…) is no line's reason code. */
   exactName?: boolean;
+  /** The column stays an attribute of the document as well (its first row's value), as it was
+   *  before the field was mapped: a line's work date is also the document's (work-dates.ts). */
+  keepsAttribute?: boolean;
+  /** A value that cannot be read leaves the field absent instead of rejecting the row: a field
+   *  found by its label rather than named by the mapping (the export was never configured for
+   *  it), or one that only adds to what the row says (a line's work date). */
+  lenient?: boolean;
 }
 
 export const TRANSACTION_FIELDS: FieldSpec[] = [
@@ -65,6 +72,10 @@ export const LINE_FIELDS: FieldSpec[] = [
   // The agreement or promotion the line itself names (kept as the line's `contract_id`): a monthly
   // invoice's session charged at a promotion its header does not name. Alone it makes no line.
   { name: "line_contract_id", kind: "text" },
+  // The day the line's own work was done (kept as the line's `work_date`): a monthly invoice's
+  // session, CDR or ticket of an earlier month, priced at the rates of its day. The column stays
+  // an attribute too: the first line's is the document's work date. Alone it makes no line.
+  { name: "line_work_date", kind: "date", keepsAttribute: true, lenient: true },
 ];
 
 export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
@@ -246,9 +257,6 @@ export function missingColumnsNote(header: readonly string[], mapping: FlatMappi
 /** A field spec resolved against a header: where its value sits in a row. */
 interface BoundField extends FieldSpec {
   index: number;
-  /** Found by its label rather than named by the mapping: a value that cannot be read leaves the
-   *  field absent instead of rejecting the row (the export was never configured for it). */
-  lenient?: boolean;
 }
 
 /**
@@ -388,7 +396,7 @@ export class RowMapper {
     // A variant code's columns are read by mapLineOf; its base column is the line's field, as a
     // one-column sku is, and its modifier columns stay attributes as they were.
     this.lines = bind(this.skuIndexes ? LINE_FIELDS.filter((s) => s.name !== "sku") : LINE_FIELDS);
-    const used = new Set([...this.tx, ...this.lines].map((b) => b.index));
+    const used = new Set([...this.tx, ...this.lines].filter((b) => !b.keepsAttribute).map((b) => b.index));
     if (this.skuIndexes && this.skuIndexes[0]! >= 0) used.add(this.skuIndexes[0]!);
     if (mapping.entered_at === undefined && !this.tx.some((b) => b.name === "entered_at")) {
       // Zero-config: an export's own label for the entry date. Not a column already read as
@@ -501,9 +509,19 @@ export class RowMapper {
     }
     let description: string | undefined;
     let contractId: string | undefined;
+    let workDate: string | undefined;
     for (const f of this.lines) {
-      const v = this.convertAt(f, row);
+      let v: string | number | undefined;
+      try {
+        v = this.convertAt(f, row);
+      } catch (e) {
+        if (!f.lenient) throw e;
+      }
       if (v === undefined) continue;
+      if (f.name === "line_work_date") {
+        workDate = String(v);
+        continue;
+      }
       if (f.name === "line_description") {
         description = String(v);
         continue;
@@ -518,6 +536,7 @@ export class RowMapper {
     // A row of text alone (a message printed on the bill) is no line.
     if (line && description !== undefined) line.description = description;
     if (line && contractId !== undefined) line.contract_id = contractId;
+    if (line && workDate !== undefined) line.work_date = workDate;
     if (this.side && typeof line?.amount === "number") {
       const side = this.convertAt(this.side, row) as Side | undefined;
       if (side !== undefined) line.amount = signed(line.amount, side);

@@ -48,6 +48,10 @@ export interface TransactionLine {
    *  header and, on a session charged at a new location's free opening tariff, that promotion on
    *  the session's lines (an OCPI CDR's tariff id). Read by contract-scope.ts. */
   contract_id?: string;
+  /** The day the line's own work was done, where each line carries one (`line_work_date`): a
+   *  partner's monthly invoice bills CDRs of sessions that reached it late from the month before,
+   *  each at the rate of its session's start. ISO 8601. Read by line-facts.ts. */
+  work_date?: string;
 }
 
 export interface Transaction {

@@ -123,14 +123,16 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     const quantity = (line.quantity ?? (oneCharge(line) ? 1 : 0)) / priceBase(line.unit);
     const net =
       line.amount !== undefined && quantity !== 0 ? line.amount / quantity : line.unit_price !== undefined ? line.unit_price : undefined;
-    // The last day the line's own text says it bills (a month split at a rate-sheet change): its
-    // terms and list price count as well, for this line (line-service-days.ts).
-    const servedOn = line.description ? lineServiceEnd(line.description, invoiceDay) : undefined;
-    const inForce = servedOn === undefined ? inForceOnDocument : (c: Contract) => inForceOnDocument(c) || validOn(c, servedOn);
+    // The line's own days: the last day its text says it bills (a month split at a rate-sheet
+    // change: line-service-days.ts), the day its own work was done (a late CDR on a partner's
+    // monthly invoice, its session a month before the document's first): their terms and list
+    // prices count as well, for this line.
+    const ownDays = lineOwnDays(line, invoiceDay, day, earlierDays);
+    const inForce = ownDays.length === 0 ? inForceOnDocument : (c: Contract) => inForceOnDocument(c) || ownDays.some((d) => validOn(c, d));
     const deducts = isDeduction(line, quantity);
     let list = ctx.reference.listPrice(sku, currency, day, line.unit);
     for (const d of earlierDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
-    if (servedOn !== undefined) list = lowest(list, ctx.reference.listPrice(sku, currency, servedOn, line.unit));
+    for (const d of ownDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
     list ??= line.list_price;
     // A tariff that caps what a line charges (an idle fee up to 20.00 a session): past the cap,
     // the cap spread over the quantity is the list price, as a contract row's max_amount is.
@@ -311,6 +313,20 @@ export function reissuedMs(txn: Transaction, ctx: AnalysisContext, of: TwinsOf):
     if (found === undefined || c.ms < found) found = c.ms;
   }
   return found;
+}
+
+/**
+ * The days a line names of its own whose prices it may carry beside the document's (`documentDays`:
+ * the priced day and the document's work days): the last day its text says it bills, and its own
+ * work date (`work_date`) when that is before the priced day (work is billed after it is done).
+ */
+function lineOwnDays(line: TransactionLine, invoiceDay: string | null, day: string | null, documentDays: readonly string[]): string[] {
+  const out: string[] = [];
+  const servedOn = line.description ? lineServiceEnd(line.description, invoiceDay) : undefined;
+  if (servedOn !== undefined) out.push(servedOn);
+  const worked = line.work_date ? dayOf(line.work_date) : null;
+  if (worked !== null && day !== null && worked < day && !documentDays.includes(worked) && !out.includes(worked)) out.push(worked);
+  return out;
 }
 
 function lowest(a: number | undefined, b: number | undefined): number | undefined {
