@@ -8,7 +8,7 @@ import { isValidIsoDate } from "./dates.ts";
 
 const STRING_FIELDS = ["date", "entered_at", "customer_id", "currency", "contract_id", "reference", "created_by", "approved_by"] as const;
 const NUMBER_FIELDS = ["amount", "tax_amount", "tax_rate"] as const;
-const LINE_STRINGS = ["sku", "base_sku", "unit", "adjustment_reason", "description", "contract_id", "work_date"] as const;
+const LINE_STRINGS = ["sku", "base_sku", "unit", "adjustment_reason", "description", "contract_id", "work_date", "date"] as const;
 const LINE_NUMBERS = ["quantity", "unit_price", "list_price", "discount_pct", "amount"] as const;
 const KNOWN = new Set<string>(["transaction_id", "type", "lines", "attributes", ...STRING_FIELDS, ...NUMBER_FIELDS]);
 const MAX_LINES = 10_000;
@@ -107,6 +107,7 @@ function normalizeLine(raw: unknown, i: number, errors: FieldError[]): Transacti
     if (v === null || v === undefined) continue;
     if (LINE_STRING_SET.has(k)) {
       if (typeof v !== "string" || v.length > 256) errors.push({ path: `/data/lines/${i}/${k}`, message: "must be a string of at most 256 characters" });
+      else if (k === "date" && !isValidIsoDate(v)) errors.push({ path: `/data/lines/${i}/date`, message: "must be an ISO 8601 date or date-time (the day the line's charge was incurred)" });
       else line[k as (typeof LINE_STRINGS)[number]] = v;
     } else if (LINE_NUMBER_SET.has(k)) {
       if (typeof v !== "number" || !withinMagnitude(v)) errors.push({ path: `/data/lines/${i}/${k}`, message: MAGNITUDE });

@@ -76,6 +76,10 @@ export const LINE_FIELDS: FieldSpec[] = [
   // session, CDR or ticket of an earlier month, priced at the rates of its day. The column stays
   // an attribute too: the first line's is the document's work date. Alone it makes no line.
   { name: "line_work_date", kind: "date", keepsAttribute: true, lenient: true },
+  // The line's own day (kept as the line's `date`): a hotel folio's night posted on its business
+  // date, billed at check-out. Alone it makes no line; read only where mapped or named exactly,
+  // as an export's own "Line Date" may mean something else.
+  { name: "line_date", kind: "date", exactName: true },
 ];
 
 export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
@@ -510,6 +514,7 @@ export class RowMapper {
     let description: string | undefined;
     let contractId: string | undefined;
     let workDate: string | undefined;
+    let day: string | undefined;
     for (const f of this.lines) {
       let v: string | number | undefined;
       try {
@@ -530,6 +535,10 @@ export class RowMapper {
         contractId = String(v);
         continue;
       }
+      if (f.name === "line_date") {
+        day = String(v);
+        continue;
+      }
       line ??= {};
       line[f.name === "line_amount" ? "amount" : f.name] = v;
     }
@@ -537,6 +546,7 @@ export class RowMapper {
     if (line && description !== undefined) line.description = description;
     if (line && contractId !== undefined) line.contract_id = contractId;
     if (line && workDate !== undefined) line.work_date = workDate;
+    if (line && day !== undefined) line.date = day;
     if (this.side && typeof line?.amount === "number") {
       const side = this.convertAt(this.side, row) as Side | undefined;
       if (side !== undefined) line.amount = signed(line.amount, side);

@@ -52,6 +52,11 @@ export interface TransactionLine {
    *  partner's monthly invoice bills CDRs of sessions that reached it late from the month before,
    *  each at the rate of its session's start. ISO 8601. Read by line-facts.ts. */
   work_date?: string;
+  /** The day the line's own charge was incurred, where the source dates each line (a flat
+   *  export's `line_date`): a hotel's night audit posts each night's room charge on its business
+   *  date, the folio is billed at check-out. The line is priced at the rates of that day
+   *  (line-facts.ts); the document's day judges the lines that state none. */
+  date?: string;
 }
 
 export interface Transaction {

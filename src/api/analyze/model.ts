@@ -23,6 +23,7 @@ export const TransactionLineBody = t.Object(
     discount_pct: opt(t.Number({ minimum: 0, maximum: 100, description: "Recorded discount off list, percent" })),
     amount: opt(num("Net amount of the line as billed")),
     adjustment_reason: opt(text("Why the line's amount differs from its price: a remittance line's adjustment reason codes (CO-45 PR-1, CO-97)")),
+    date: opt(t.String({ maxLength: 40, description: "ISO 8601 date: the day the line's own charge was incurred (a hotel night's business date), where the bill's date is later; the line is priced at the rates of that day" })),
     description: opt(text("The line's own text (\"Partial month 03/10-03/14\"): a line saying it bills part of a period is judged as a prorated one")),
     contract_id: opt(text("The agreement or promotion the line itself names, where the header names another (a fleet invoice's session at a location's opening promotion)")),
     work_date: opt(t.String({ maxLength: 40, description: "ISO 8601 date or date-time the line's own work was done (a late CDR's session start): the line is also priced at the rates of that day" })),

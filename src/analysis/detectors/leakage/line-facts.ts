@@ -33,6 +33,7 @@ import { contractsInScope } from "./contract-scope.ts";
 import { maxDiscountFor } from "./discount-authority.ts";
 import { isMinimumCode, topUpTerms } from "./minimum-top-up.ts";
 import { lineServiceEnd } from "./line-service-days.ts";
+import { packageElementAmounts } from "./package-elements.ts";
 
 export interface LineFacts {
   index: number;
@@ -115,28 +116,42 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
   const out: LineFacts[] = [];
   let rates: readonly ExchangeRate[] | undefined;
   const deductions = new Set<string>();
+  // A package posted as its elements (a night's room and its breakfast allocation): the priced
+  // line is judged with them (package-elements.ts).
+  const elements = packageElementAmounts(txn.lines, (sku) => ctx.reference.isPriced(sku));
   txn.lines.forEach((line, index) => {
     if (!line.sku) return;
     const sku = ctx.reference.pricingSku(line)!;
     // A percentage is charged per 100 of its base, a CPM per thousand impressions: the money at
     // risk of a percent short is a hundredth of the base, of a CPM short a thousandth.
     const quantity = (line.quantity ?? (oneCharge(line) ? 1 : 0)) / priceBase(line.unit);
-    const net =
-      line.amount !== undefined && quantity !== 0 ? line.amount / quantity : line.unit_price !== undefined ? line.unit_price : undefined;
-    // The line's own days: the last day its text says it bills (a month split at a rate-sheet
-    // change: line-service-days.ts), the day its own work was done (a late CDR on a partner's
-    // monthly invoice, its session a month before the document's first): their terms and list
-    // prices count as well, for this line.
-    const ownDays = lineOwnDays(line, invoiceDay, day, earlierDays);
-    const inForce = ownDays.length === 0 ? inForceOnDocument : (c: Contract) => inForceOnDocument(c) || ownDays.some((d) => validOn(c, d));
+    const amount = line.amount !== undefined ? line.amount + (elements.get(index) ?? 0) : undefined;
+    const net = amount !== undefined && quantity !== 0 ? amount / quantity : line.unit_price !== undefined ? line.unit_price : undefined;
+    // A line dated on its own (a hotel night posted on its business date, billed at check-out) is
+    // priced at the rates of its day, not the document's: each night at its own BAR. The day of
+    // the invoice it follows up still counts as well.
+    const ownDay = line.date ? dayOf(line.date) : null;
+    // The line's other days, whose terms and list prices count as well, for this line: the last
+    // day its text says it bills (a month split at a rate-sheet change: line-service-days.ts), the
+    // day its own work was done (a late CDR on a partner's monthly invoice, its session a month
+    // before the document's first).
+    const ownDays = lineOwnDays(line, invoiceDay, ownDay ?? day, ownDay ? [] : earlierDays);
+    const onOwnDays = (c: Contract) => ownDays.some((d) => validOn(c, d));
+    const inForce = ownDay
+      ? (c: Contract) => validOn(c, ownDay) || (orderDay !== undefined && validOn(c, orderDay)) || onOwnDays(c)
+      : ownDays.length === 0 ? inForceOnDocument : (c: Contract) => inForceOnDocument(c) || onOwnDays(c);
     const deducts = isDeduction(line, quantity);
-    let list = ctx.reference.listPrice(sku, currency, day, line.unit);
-    for (const d of earlierDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
+    let list = ctx.reference.listPrice(sku, currency, ownDay ?? day, line.unit);
+    if (ownDay) {
+      if (orderDay !== undefined) list = lowest(list, ctx.reference.listPrice(sku, currency, orderDay, line.unit));
+    } else {
+      for (const d of earlierDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
+    }
     for (const d of ownDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
     list ??= line.list_price;
     // A tariff that caps what a line charges (an idle fee up to 20.00 a session): past the cap,
     // the cap spread over the quantity is the list price, as a contract row's max_amount is.
-    const cap = ctx.reference.listCap(sku, currency, day);
+    const cap = ctx.reference.listCap(sku, currency, ownDay ?? day);
     if (list !== undefined && cap !== undefined && quantity > 0 && list * quantity > cap) list = cap / quantity;
     if (deducts && list !== undefined && list > 0) list = -list;
     let terms: Contract | undefined;
@@ -221,7 +236,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       policyMax: maxDiscount,
       // A deduction's floor is its rate: no policy lets a bill deduct more than the list grants.
       policyFloor: list !== undefined ? (deducts ? list : list * (1 - maxDiscount / 100)) : undefined,
-      pricedDay: day,
+      pricedDay: ownDay ?? day,
       orderDay,
     });
   });
