@@ -144,7 +144,7 @@ export class ReferenceIndex {
   }
 
   /** Whether a price-list row, a contract or a promotion names the SKU. */
-  private isPriced(sku: string): boolean {
+  isPriced(sku: string): boolean {
     return this.pricedSkus.has(sku) || this.contractedSkus.has(sku);
   }
 
