@@ -20,6 +20,8 @@ const isStay = `txn.type == "invoice" && ${count("1000-")} > 0`;
 const config = `${billingServerYaml(port)}modules:
   revenue_leakage:
     max_discount_pct: 0                 # a rate code is a price: a lower rate needs an approved override
+    # Rate overrides: a front office manager approves up to 20 % off the rate code, a general manager any.
+    approver_max_discount_pct: { ${["AUSDT", "MIABH", "NYCMT", "PARCE"].map((p) => `FOM_${p}: 20, GM_${p}: 100`).join(", ")} }
 connectors:
   - id: hotel
     type: csv
@@ -46,6 +48,7 @@ connectors:
       tax_amount: TAX_AMOUNT
       sku: [TRX_CODE, LINE_RATE_CODE, RESORT, ROOM_TYPE]
       line_description: TRX_DESC
+      line_date: TRX_DATE               # the night audit posts each night on its business date; the folio is billed at check-out
       quantity: QUANTITY
       unit_price: PRICE_PER_UNIT
       line_amount: TRX_AMOUNT
