@@ -11,7 +11,9 @@ import type { TransactionLine } from "../../../domain/transaction.ts";
 import { VARIANT_SEPARATOR } from "../../../domain/transaction.ts";
 
 /** Per index of a priced line, the amount its package elements add to it (none: not in the map). */
-export function packageElementAmounts(lines: readonly TransactionLine[], isPriced: (sku: string) => boolean): Map<number, number> {
+export function packageElementAmounts(lines: readonly TransactionLine[], isPriced: (sku: string) => boolean): ReadonlyMap<number, number> {
+  // Most documents date no line: nothing to group, nothing allocated.
+  if (!lines.some((l) => l.date !== undefined && l.base_sku !== undefined)) return NONE;
   const groups = new Map<string, { priced: number[]; elements: number }>();
   lines.forEach((line, index) => {
     const modifiers = modifiersOf(line);
@@ -27,6 +29,8 @@ export function packageElementAmounts(lines: readonly TransactionLine[], isPrice
   for (const g of groups.values()) if (g.priced.length === 1 && g.elements > 0) out.set(g.priced[0]!, g.elements);
   return out;
 }
+
+const NONE: ReadonlyMap<number, number> = new Map();
 
 /** What follows a variant code's base ("PKGBB-AUSDT-KING" of 1000-PKGBB-AUSDT-KING), else undefined. */
 function modifiersOf(line: TransactionLine): string | undefined {
