@@ -82,6 +82,16 @@ export const LINE_FIELDS: FieldSpec[] = [
   { name: "line_date", kind: "date", exactName: true },
 ];
 
+type LineOwnProperty = "description" | "contract_id" | "work_date" | "date";
+
+/** The line fields that say something of a line (its property) but alone make none. */
+const LINE_OWN_PROPERTIES: Record<string, LineOwnProperty | undefined> = {
+  line_description: "description",
+  line_contract_id: "contract_id",
+  line_work_date: "work_date",
+  line_date: "date",
+};
+
 export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
   contracts: [
     { name: "contract_id", kind: "text", required: true },
@@ -511,10 +521,7 @@ export class RowMapper {
       const variant = variantCodeOf(row, this.skuIndexes);
       if (variant) line = variant.code === variant.base ? { sku: variant.code } : { sku: variant.code, base_sku: variant.base };
     }
-    let description: string | undefined;
-    let contractId: string | undefined;
-    let workDate: string | undefined;
-    let day: string | undefined;
+    let own: Partial<Record<LineOwnProperty, string>> | undefined;
     for (const f of this.lines) {
       let v: string | number | undefined;
       try {
@@ -523,30 +530,16 @@ export class RowMapper {
         if (!f.lenient) throw e;
       }
       if (v === undefined) continue;
-      if (f.name === "line_work_date") {
-        workDate = String(v);
-        continue;
-      }
-      if (f.name === "line_description") {
-        description = String(v);
-        continue;
-      }
-      if (f.name === "line_contract_id") {
-        contractId = String(v);
-        continue;
-      }
-      if (f.name === "line_date") {
-        day = String(v);
+      const property = LINE_OWN_PROPERTIES[f.name];
+      if (property) {
+        (own ??= {})[property] = String(v);
         continue;
       }
       line ??= {};
       line[f.name === "line_amount" ? "amount" : f.name] = v;
     }
-    // A row of text alone (a message printed on the bill) is no line.
-    if (line && description !== undefined) line.description = description;
-    if (line && contractId !== undefined) line.contract_id = contractId;
-    if (line && workDate !== undefined) line.work_date = workDate;
-    if (line && day !== undefined) line.date = day;
+    // A row of these alone (a message printed on the bill, a date) is no line.
+    if (line && own) Object.assign(line, own);
     if (this.side && typeof line?.amount === "number") {
       const side = this.convertAt(this.side, row) as Side | undefined;
       if (side !== undefined) line.amount = signed(line.amount, side);

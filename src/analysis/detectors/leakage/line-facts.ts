@@ -131,23 +131,17 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     // priced at the rates of its day, not the document's: each night at its own BAR. The day of
     // the invoice it follows up still counts as well.
     const ownDay = line.date ? dayOf(line.date) : null;
-    // The line's other days, whose terms and list prices count as well, for this line: the last
-    // day its text says it bills (a month split at a rate-sheet change: line-service-days.ts), the
-    // day its own work was done (a late CDR on a partner's monthly invoice, its session a month
-    // before the document's first).
-    const ownDays = lineOwnDays(line, invoiceDay, ownDay ?? day, ownDay ? [] : earlierDays);
-    const onOwnDays = (c: Contract) => ownDays.some((d) => validOn(c, d));
+    // Otherwise the line's other days, whose terms and list prices count as well, for this line:
+    // the last day its text says it bills (a month split at a rate-sheet change:
+    // line-service-days.ts), the day its own work was done (a late CDR on a partner's monthly
+    // invoice, its session a month before the document's first).
+    const ownDays = ownDay ? [] : lineOwnDays(line, invoiceDay, day, earlierDays);
     const inForce = ownDay
-      ? (c: Contract) => validOn(c, ownDay) || (orderDay !== undefined && validOn(c, orderDay)) || onOwnDays(c)
-      : ownDays.length === 0 ? inForceOnDocument : (c: Contract) => inForceOnDocument(c) || onOwnDays(c);
+      ? (c: Contract) => validOn(c, ownDay) || (orderDay !== undefined && validOn(c, orderDay))
+      : ownDays.length === 0 ? inForceOnDocument : (c: Contract) => inForceOnDocument(c) || ownDays.some((d) => validOn(c, d));
     const deducts = isDeduction(line, quantity);
     let list = ctx.reference.listPrice(sku, currency, ownDay ?? day, line.unit);
-    if (ownDay) {
-      if (orderDay !== undefined) list = lowest(list, ctx.reference.listPrice(sku, currency, orderDay, line.unit));
-    } else {
-      for (const d of earlierDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
-    }
-    for (const d of ownDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
+    for (const d of ownDay ? (orderDay !== undefined ? [orderDay] : []) : [...earlierDays, ...ownDays]) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
     list ??= line.list_price;
     // A tariff that caps what a line charges (an idle fee up to 20.00 a session): past the cap,
     // the cap spread over the quantity is the list price, as a contract row's max_amount is.
