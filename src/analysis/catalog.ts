@@ -21,6 +21,7 @@ export interface DetectorInfo {
 
 export const DETECTORS = [
   { code: "price_below_contract", area: "leakage", name: "Price below contract", description: "A line billed below the price of the customer's contract valid on the invoice date." },
+  { code: "price_above_contract", area: "leakage", name: "Price above contract", description: "Lines billed above the highest price the customer's own agreement in force allows (no promotion; on any day whose prices count): a refund owed, not revenue lost; at risk what the customer was overcharged. Medium at most (low where the line says it is a surcharge): regular business prices above agreements too." },
   { code: "price_below_list", area: "leakage", name: "Price below list without approved discount", description: "A line without a contract billed below list price by more than its recorded discount explains." },
   { code: "discount_above_cap", area: "leakage", name: "Discount above cap", description: "A discount off list above the contract's max_discount_pct, or above the policy's max_discount_pct where no contract applies." },
   { code: "contract_price_outside_validity", area: "leakage", name: "Contract price outside its validity window", description: "A contract or promotional price applied on a date outside the contract's validity window." },
@@ -86,6 +87,7 @@ export const MODULES: readonly ModuleInfo[] = [
     description: "Money lost against contracts, price lists, shipments and tax rules; duplicate and excessive credits.",
     weights: {
       price_below_contract: 0.9,
+      price_above_contract: 0.6,
       discount_above_cap: 0.85,
       price_below_list: 0.75,
       contract_price_outside_validity: 0.8,

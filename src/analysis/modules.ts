@@ -24,6 +24,7 @@ import { creditNoteDetector } from "./detectors/duplicates/credit-notes.ts";
 import { duplicateDocumentDetector } from "./detectors/duplicates/duplicate-document.ts";
 import { currencyMismatchDetector } from "./detectors/leakage/currency-mismatch.ts";
 import { pricingDetector } from "./detectors/leakage/pricing.ts";
+import { priceAboveContractDetector } from "./detectors/leakage/price-above-contract.ts";
 import { minimumChargeDetector } from "./detectors/leakage/minimum-charge.ts";
 import { taxDetector } from "./detectors/leakage/tax.ts";
 import { unbilledShipmentDetector } from "./detectors/leakage/unbilled-shipment.ts";
@@ -37,6 +38,7 @@ import type { CompiledRule } from "./rules/compile.ts";
 /** Every per-transaction detector, in the order their findings are listed. */
 export const ALL_DETECTORS: readonly Detector[] = [
   pricingDetector,
+  priceAboveContractDetector,
   minimumChargeDetector,
   unbilledShipmentDetector,
   unbilledRecurringDetector,

@@ -317,7 +317,23 @@ export function closeSupersededRows(contracts: readonly Contract[]): readonly Co
       } else if (to > from && starts.includes(to)) (replaced ??= new Map()).set(r, { ...r, valid_to: dayBefore(to) });
     }
   }
-  return replaced ? contracts.map((c) => replaced!.get(c) ?? c) : contracts;
+  if (!replaced) return contracts;
+  for (const [stated, closed] of replaced) statedRows.set(closed, stated);
+  return contracts.map((c) => replaced!.get(c) ?? c);
+}
+
+/** Each row closeSupersededRows ended, to the row as the source states it. */
+const statedRows = new WeakMap<Contract, Contract>();
+
+/**
+ * The row as the source states it, before closeSupersededRows ended it: a colocation provider's
+ * inventory has a row per service, so a second cross-connect's row of the same code "supersedes"
+ * the first one's escalated step, which is still what the first one is billed at. What a line may
+ * be billed at most (price-above-contract.ts) reads the rows as stated; what it must be billed at
+ * least, as ended.
+ */
+export function asStated(c: Contract): Contract {
+  return statedRows.get(c) ?? c;
 }
 
 /** Whether the contract is in force on `day` (YYYY-MM-DD); open ends are unbounded. */

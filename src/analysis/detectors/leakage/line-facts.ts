@@ -23,7 +23,7 @@ import { type Contract, type ExchangeRate, priceBase, sameUnit, unitCode, type T
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { dayOf } from "../../dates.ts";
-import { validOn } from "../../reference-index.ts";
+import { asStated, validOn } from "../../reference-index.ts";
 import { type DetectorInput, isBelowOnLine } from "../types.ts";
 import { exchangeRateOn } from "./rates.ts";
 import { creditedInFull, documentTwins, type HistoryEntry } from "../../history.ts";
@@ -50,6 +50,14 @@ export interface LineFacts {
   recordedDiscount: number | undefined;
   /** Contract or promotion in force on the date, in the transaction's currency. */
   terms: Contract | undefined;
+  /**
+   * The customer's own terms in force (no promotion: an offer open to all is no price the customer
+   * was promised) with the HIGHEST price of those that could price the line — on any of the days
+   * whose prices count, within the contract the invoice names where it prices the code: the most
+   * the agreement lets the line be billed at (price-above-contract.ts). Undefined with no such
+   * terms, or where terms in another currency govern the line.
+   */
+  ceiling: Contract | undefined;
   /** The best volume tier in force that the line's quantity does not reach (min_quantity). */
   unreachedTier: Contract | undefined;
   /** A contract in force on the date whose price is in another unit of measure than the line's. */
@@ -150,6 +158,8 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     if (deducts && list !== undefined && list > 0) list = -list;
     let terms: Contract | undefined;
     let namedTerms: Contract | undefined;
+    let ownCeiling: Contract | undefined;
+    let namedCeiling: Contract | undefined;
     let promotionTerms: Contract | undefined;
     let foreignTerms: Contract | undefined;
     let foreign: Contract[] | undefined;
@@ -178,8 +188,20 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
           if (!terms || c.price < terms.price) terms = c;
           if (c.contract_id === txn.contract_id && c.customer_id !== "*" && (!namedTerms || c.price < namedTerms.price)) namedTerms = c;
           else if (c.customer_id === "*" && (!promotionTerms || c.price < promotionTerms.price)) promotionTerms = c;
+          if (c.customer_id !== "*" && (!ownCeiling || c.price > ownCeiling.price)) ownCeiling = c;
+          if (c.contract_id === txn.contract_id && c.customer_id !== "*" && (!namedCeiling || c.price > namedCeiling.price)) namedCeiling = c;
         }
-      } else if (sameCurrency) outOfWindow.push(c);
+      } else if (sameCurrency) {
+        outOfWindow.push(c);
+        // Ended only by a later row of its code (reference-index.ts asStated): still a price the
+        // agreement states on the day, and so one the line may be billed at.
+        const stated = asStated(c);
+        if (stated !== c && c.customer_id !== "*" && inForce(stated)) {
+          const s = capped(stated, quantity);
+          if (!ownCeiling || s.price > ownCeiling.price) ownCeiling = s;
+          if (s.contract_id === txn.contract_id && (!namedCeiling || s.price > namedCeiling.price)) namedCeiling = s;
+        }
+      }
     }
     // The contract the invoice names governs its lines where it prices the SKU: a customer's
     // other contracts (another project's rate schedule) are no alternative to it; a promotion
@@ -206,6 +228,9 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       const rate = exchangeRateOn(rates, currency.toUpperCase(), foreignTerms.currency.toUpperCase(), day);
       if (rate !== undefined && rate > 0 && foreignTerms.price / rate < terms.price) terms = undefined;
     }
+    // The most the agreement lets the line be billed at: within the contract the invoice names
+    // where it prices the code (as for the terms), and nothing where other terms govern it.
+    const ceiling = terms === undefined ? undefined : namedTerms ? namedCeiling : ownCeiling;
     // A deduction taken again of the same basis on one bill (the commission keyed twice) is
     // granted once: the second has nothing left to deduct.
     if (deducts && terms) {
@@ -223,6 +248,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       list,
       recordedDiscount: line.discount_pct,
       terms,
+      ceiling,
       unreachedTier,
       otherUnitTerms,
       foreignTerms,
