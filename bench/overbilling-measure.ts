@@ -20,6 +20,12 @@ import { documentRules, PRICING_RULES, proratedLine } from "../src/analysis/dete
 import { lateFeeLine } from "../src/analysis/detectors/leakage/capped-charge.ts";
 import { isBelowOnLine } from "../src/analysis/detectors/types.ts";
 import type { LineFacts } from "../src/analysis/detectors/leakage/line-facts.ts";
+import { DETECTOR_BY_CODE } from "../src/analysis/catalog.ts";
+import { ALL_DETECTORS } from "../src/analysis/modules.ts";
+
+// Where the tree has it, what price_above_contract reports (its documents, by severity with its
+// default weight): the measure of the finding itself.
+const aboveDetector = DETECTOR_BY_CODE.has("price_above_contract") ? ALL_DETECTORS.find((d) => (d.codes as readonly string[]).includes("price_above_contract")) : undefined;
 
 const dirs = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const showLines = process.argv.includes("--lines");
@@ -27,7 +33,7 @@ const showLines = process.argv.includes("--lines");
 interface Hit {
   doc: string;
   label: string;
-  what: "above_contract" | "above_list" | "after_end";
+  what: "above_contract" | "above_list" | "after_end" | "finding";
   /** Why a detector priced as billed would not judge it, if it would not. */
   excluded?: string;
   ratio: number;
@@ -57,7 +63,12 @@ for (const dir of dirs) {
       docsByLabel.set(labelOf(txn.transaction_id), (docsByLabel.get(labelOf(txn.transaction_id)) ?? 0) + 1);
       const rules = documentRules(txn, ctx, cfg.revenue_leakage);
       const docExcluded = rules === undefined ? "free of charge" : rules !== PRICING_RULES ? "document not priced as billed" : undefined;
-      for (const f of new Input(txn, ctx, cfg).lines()) {
+      const input = new Input(txn, ctx, cfg);
+      for (const finding of aboveDetector?.detect(input) ?? []) {
+        const level = finding.score * 0.6 * 100 >= 30 ? "medium" : "low";
+        hits.push({ doc: txn.transaction_id, label: labelOf(txn.transaction_id), what: "finding", excluded: level === "low" ? "low" : undefined, ratio: 0, over: finding.amount_at_risk, text: `${settings.id} ${txn.transaction_id} ${level} ${finding.message}` });
+      }
+      for (const f of input.lines()) {
         lines++;
         if (f.net === undefined || f.quantity <= 0) continue;
         const excluded = docExcluded ?? (proratedLine(f.line) ? "prorated line" : lateFeeLine(f.line) ? "late fee" : f.pricingSku !== f.sku ? "priced by its base code" : undefined);
@@ -100,7 +111,7 @@ function afterEnd(f: LineFacts): boolean {
 
 function report(dir: string, invoices: number, lines: number, docsByLabel: Map<string, number>, hits: Hit[]) {
   console.log(`\n## ${dir}: ${invoices} invoices, ${lines} priced lines`);
-  for (const what of ["above_contract", "above_list", "after_end"] as const) {
+  for (const what of ["above_contract", "above_list", "after_end", ...(aboveDetector ? ["finding" as const] : [])] as const) {
     const mine = hits.filter((h) => h.what === what);
     // Documents per label, judged (no exclusion) and in all.
     const docs = new Map<string, { all: Set<string>; judged: Set<string>; ratios: number[] }>();
@@ -121,7 +132,7 @@ function report(dir: string, invoices: number, lines: number, docsByLabel: Map<s
     for (const [label, d] of [...docs].sort()) {
       const r = d.ratios.sort((a, b) => a - b);
       const spread = r.length ? ` ratio ${round(r[0]!)}–${round(r[r.length - 1]!)}` : "";
-      console.log(`  ${label}: ${d.all.size} of ${docsByLabel.get(label) ?? "?"} documents, judged ${d.judged.size}${what === "after_end" ? "" : spread}`);
+      console.log(`  ${label}: ${d.all.size} of ${docsByLabel.get(label) ?? "?"} documents, ${what === "finding" ? "medium" : "judged"} ${d.judged.size}${what === "after_end" || what === "finding" ? "" : spread}`);
     }
     const excludedWhy = new Map<string, number>();
     for (const h of mine) if (h.excluded) excludedWhy.set(h.excluded, (excludedWhy.get(h.excluded) ?? 0) + 1);

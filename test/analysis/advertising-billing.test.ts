@@ -50,8 +50,8 @@ test("the commission and a volume discount at the IO's percentages are deduction
   expect(Number(r.amount_at_risk?.amount)).toBeCloseTo(r2((r2(20756.58 * 0.95) * 15) / 100), 0);
   // A volume discount of 10 % where the IO grants 5 %.
   expect(await run(bill("D-4", { discount: 10 }))).toEqual(["price_below_contract"]);
-  // A commission of 10 %, smaller than agreed, costs the publisher nothing.
-  expect(await run(bill("D-5", { commission: [10] }))).toEqual([]);
+  // A commission of 10 %, smaller than agreed, costs the publisher nothing: it overbills the agency (a deduction smaller than agreed).
+  expect(await run(bill("D-5", { commission: [10] }))).toEqual(["price_above_contract"]);
 });
 
 test("the commission deducted twice of the same basis on one bill: the second line has nothing left to deduct", async () => {

@@ -92,10 +92,11 @@ test("next month's charges invoiced in advance are priced by the terms in force 
   for (const period of ["2026-01", "Jan 2026", "January 2026", "01/01/2026"]) {
     expect((await analyse(advance("880603", [["RENT", 4120], ["CONC", -100]], { "Billing Period": period }), { ref: stepRef })).anomalies).toEqual([]);
   }
-  // Without a period the invoice's day prices it: January's concession reads as given before its grant.
-  expect(codes((await analyse(advance("880604", [["RENT", 4120], ["CONC", -100]], {}), { ref: stepRef })).anomalies)).toEqual(["contract_price_outside_validity"]);
+  // Without a period the invoice's day prices it: January's concession reads as given before its grant,
+  // and January's rent as the step billed before the lease allows it (price_above_contract, medium).
+  expect(codes((await analyse(advance("880604", [["RENT", 4120], ["CONC", -100]], {}), { ref: stepRef })).anomalies)).toEqual(["contract_price_outside_validity", "price_above_contract"]);
   // A due date is no period: every invoice on terms has one after its day.
-  expect(codes((await analyse(advance("880605", [["RENT", 4120], ["CONC", -100]], { "Due Date": "01/01/2026" }), { ref: stepRef })).anomalies)).toEqual(["contract_price_outside_validity"]);
+  expect(codes((await analyse(advance("880605", [["RENT", 4120], ["CONC", -100]], { "Due Date": "01/01/2026" }), { ref: stepRef })).anomalies)).toEqual(["contract_price_outside_validity", "price_above_contract"]);
   // A period months ahead is no advance billing of it: the invoice's day stands.
-  expect(codes((await analyse(advance("880606", [["RENT", 4120], ["CONC", -100]], { Period: "06/2026" }), { ref: stepRef })).anomalies)).toEqual(["contract_price_outside_validity"]);
+  expect(codes((await analyse(advance("880606", [["RENT", 4120], ["CONC", -100]], { Period: "06/2026" }), { ref: stepRef })).anomalies)).toEqual(["contract_price_outside_validity", "price_above_contract"]);
 });
