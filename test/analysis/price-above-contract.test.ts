@@ -5,10 +5,10 @@
 // customer need not have taken, a second service's row of the same code) or low (a surcharge, two
 // agreed charges on one line).
 import { expect, test } from "bun:test";
-import type { Transaction } from "../../src/domain/transaction.ts";
+import type { ReferenceData, Transaction } from "../../src/domain/transaction.ts";
 import { analyse, invoice } from "./fixtures.ts";
 
-const above = async (txn: Transaction, ref?: Parameters<typeof analyse>[1]["ref"]) => {
+const above = async (txn: Transaction, ref?: Partial<ReferenceData>) => {
   const r = await analyse(txn, { ref });
   return { r, found: r.anomalies.filter((a) => a.code === "price_above_contract") };
 };
