@@ -20,10 +20,10 @@ beforeAll(async () => {
   srv = await startTestServer();
   const billing = memoryConnector({ id: "billing", transactions: billed, reference });
   const inline = { ...memoryConnector({ id: "inline", lookup: false, scan: false }), id: "inline" };
-  // Discounts of 30, 90 and 50 % against a 20 % cap, and one within it.
+  // Discounts of 30, 90 and 50 % off list against a 20 % cap, and one at the contract price (80).
   const discounts = memoryConnector({
     id: "discounts",
-    transactions: [30, 90, 10, 50].map((off) => invoice(`D-${off}`, { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 5, unit: 100 - off }] })),
+    transactions: [30, 90, 20, 50].map((off) => invoice(`D-${off}`, { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 5, unit: 100 - off }] })),
     reference,
   });
   const connectors = [billing, inline, discounts];

@@ -105,7 +105,7 @@ describe("rules: evaluation", () => {
       { id: "big_for_customer", when: "history.customer_count >= 10 && txn.amount > 3 * history.customer_median_amount", severity: "critical", message: "{amount} vs median {history.customer_median_amount}" },
     ];
     const a = await analyze(rules, invoice("X-1", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 1, unit: 95 }] }), "revenue_leakage", history);
-    expect(a.anomalies.map((x) => x.code).sort()).toEqual(["rule:list_known", "rule:over_contract"]);
+    expect(a.anomalies.map((x) => x.code).sort()).toEqual(["price_above_contract", "rule:list_known", "rule:over_contract"]);
     const b = await analyze(rules, invoice("X-2", { customer: "CUST-7", lines: [{ sku: "SKU-B", qty: 20, unit: 50 }] }), "revenue_leakage", history);
     expect(b.anomalies.find((x) => x.code === "rule:big_for_customer")).toMatchObject({ severity: "critical", message: "1000 vs median 100" });
   });
