@@ -22,3 +22,32 @@ export function isAccountName(attribute: string): boolean {
 export function accountFieldIndex(fields: readonly { field: string; perLine: boolean }[]): number {
   return fields.findIndex((f) => !f.perLine && f.field.startsWith("attributes.") && isAccountName(f.field.slice("attributes.".length)));
 }
+
+const accountNameSeen = new Map<string, boolean>();
+
+/** Whether `attribute` names an account, remembered per column name (asked once per history entry). */
+function namesAccount(attribute: string): boolean {
+  let known = accountNameSeen.get(attribute);
+  if (known === undefined) {
+    known = isAccountName(attribute);
+    if (accountNameSeen.size < 10_000) accountNameSeen.set(attribute, known);
+  }
+  return known;
+}
+
+/**
+ * The account a ledger line posts to, from its attributes named as an account (the code and the
+ * name column alike, upper-cased, in the export's order, joined by "/"); "" when none is filled.
+ * A duplicate's fingerprint reads it (history.ts): a bill's payable line and its payment's cash
+ * line share the vendor and the amount, and are two events of one bill, not one line twice.
+ */
+export function ledgerAccountOf(attributes: Readonly<Record<string, unknown>> | undefined): string {
+  if (!attributes) return "";
+  let out = "";
+  for (const name in attributes) {
+    const v = attributes[name];
+    if (v === null || v === undefined || v === "" || !namesAccount(name)) continue;
+    out += `${out ? "/" : ""}${String(v).trim().toUpperCase()}`;
+  }
+  return out;
+}

@@ -14,6 +14,7 @@ import { CodePairCounts, denseBits } from "./code-pair-counts.ts";
 import { daysBetween, parseDateMs } from "./dates.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
+import { ledgerAccountOf } from "./account-field.ts";
 import { PostingDays } from "./posting-days.ts";
 import { EntryLags, EntryLagsBuilder } from "./entry-lags.ts";
 import { profileCategoricalFields, profileDocumentField } from "./profile.ts";
@@ -1031,7 +1032,7 @@ function visitOf(attrs: NonNullable<Transaction["attributes"]>): string {
 
 /**
  * Same type, counterparty, currency, amount and lines (and site, work order and service day, the card charged, the
- * shipment's bill of lading, a claim's patient, the instalment's number, and the contract, where the source has them): what two copies of one document share. A payment's reference (the invoice it pays) is part of it:
+ * shipment's bill of lading, a claim's patient, the instalment's number, the contract, and a ledger line's account, where the source has them): what two copies of one document share. A payment's reference (the invoice it pays) is part of it:
  * two equal payments to one vendor for two invoices (two sites' identical licence fees) are two
  * payments, the same invoice paid twice is one paid twice.
  */
@@ -1053,7 +1054,12 @@ export function fingerprint(t: Transaction): string {
   // Two contracts bill two supplies: a corporate tenant's identical leases of two apartments, a
   // customer's two subscriptions at one price. A copy keeps its contract.
   const under = t.contract_id !== undefined ? `|#${t.contract_id}` : "";
-  return `${t.type ?? ""}|${t.customer_id ?? ""}|${t.currency ?? ""}|${(t.amount ?? 0).toFixed(2)}|${lines}${at}${visit}${paid}${under}`;
+  // A general ledger's line (no lines of its own, its account an attribute) is a posting to that
+  // account: a bill's payable line and its payment's cash line, one vendor and amount days apart,
+  // are two accounts' postings, where a bill keyed twice posts to the same accounts again.
+  const account = n === 0 && t.attributes ? ledgerAccountOf(t.attributes) : "";
+  const posted = account ? `|$${account}` : "";
+  return `${t.type ?? ""}|${t.customer_id ?? ""}|${t.currency ?? ""}|${(t.amount ?? 0).toFixed(2)}|${lines}${at}${visit}${paid}${under}${posted}`;
 }
 
 function lineFingerprint(l: Transaction["lines"][number]): string {
