@@ -97,6 +97,20 @@ describe("split_below_approval_limit", () => {
     expect(r.risk_level).toBe("medium");
   });
 
+  test("a counterparty new to a ledger of months: its first postings, pieces just under a configured limit within days, are unusual for it (high)", async () => {
+    // V1's bills run for six months; V9 appears with two payments of 9,600 and 9,700 two days apart and nothing else.
+    const pieces = [bill("N1", { vendor: "V9", date: "2025-06-10T10:00:00Z", amount: 9600 }), bill("N2", { vendor: "V9", date: "2025-06-12T15:00:00Z", amount: 9700 })];
+    const history = [...ordinary(), ...pieces].sort((a, b) => a.date!.localeCompare(b.date!));
+    for (const t of pieces) {
+      const { split } = await findingOf(t, history);
+      expect(split?.severity).toMatch(/high|critical/);
+      expect(split!.message).toContain("V9 has no other postings: new to the ledger");
+    }
+    // Under a round tier nobody configured, without the ledger seen to avoid it: medium, as any unusual group.
+    const { split } = await findingOf(pieces[0]!, history, modulesConfig({ anomaly_detection: { categorical_fields: ["currency", "type", "created_by"] } }));
+    expect(split === undefined || split.severity === "medium").toBe(true);
+  });
+
   test("pieces of a kind new for the counterparty are judged against its other postings of the side: a vendor paid by ACH, split into wires", async () => {
     // A bank feed: the vendor's payments are ACH debits far below the limit; two wires just under it on one day.
     const paid = (id: string, date: string, amount: number, type: string): Transaction => ({ ...bill(id, { date, amount, currency: "USD" }), type: "payment", attributes: { "Transaction Type": type } });

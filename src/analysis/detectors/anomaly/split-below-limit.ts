@@ -93,7 +93,9 @@ function finding(g: SplitGroup, score: number, idAt: (seq: number) => string): F
   const limitWord = g.limitSource === "configured" ? "approval limit" : g.limitSource === "confirmed" ? "approval limit (a round tier this ledger's amounts avoid)" : "round amount (a possible approval limit)";
   const ofKind = g.acrossKinds ? "of any kind (of this kind it has too few)" : "of this kind";
   const usual =
-    g.others < MIN_OTHERS
+    g.others === 0 && g.unusual
+      ? `${g.counterparty} has no other postings: new to the ledger`
+      : g.others < MIN_OTHERS
       ? `${g.counterparty} has too few other postings ${ofKind} (${g.others}) to say what is usual`
       : g.unusual
         ? `only ${g.othersAtLevel} of ${g.counterparty}'s ${g.others} other postings ${ofKind} reach ${money(g.floor)}`

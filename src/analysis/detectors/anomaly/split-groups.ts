@@ -19,7 +19,10 @@
 // sizes, has postings at the band's level all the time. Pieces of a kind the counterparty has too
 // few other postings of — a vendor paid by ACH every fortnight, suddenly paid two wires just under
 // the limit — are judged against its postings of that side and type of every kind instead: what
-// it is usually paid says as much of the pieces as what it is usually paid by wire would.
+// it is usually paid says as much of the pieces as what it is usually paid by wire would. A
+// counterparty with no other posting at all in a history of months is new to the ledger, and
+// pieces that are all it ever had are unusual for it: a new vendor paid twice just under the
+// limit within days.
 import type { PostingStream, SplitPostings } from "../../split-postings.ts";
 import { roundTiers, tierConfirmed } from "./approval-tiers.ts";
 import { lowerBound, upperBound } from "../../sorted-search.ts";
@@ -31,6 +34,8 @@ const PRICE_POINT_COUNTERPARTIES = 3;
 export const MIN_OTHERS = 3;
 /** The pieces are unusual when at most this share of the counterparty's other postings reach the band. */
 const USUAL_SHARE = 0.1;
+/** A counterparty with no other document is new to the ledger when the history spans this many windows. */
+const NEWCOMER_SPAN_WINDOWS = 30;
 
 export interface SplitSettings {
   /** The limits to look under; "auto": the round tiers (approval-tiers.ts). */
@@ -160,11 +165,16 @@ function usualness(s: PostingStream, pieces: readonly SplitPiece[], floor: numbe
 }
 
 /** Unusual: ≥ MIN_OTHERS other documents, at most a tenth of them at the level, and the documents
- *  at the level (the pieces included) too few to fall within the window of each other by chance. */
+ *  at the level (the pieces included) too few to fall within the window of each other by chance.
+ *  Or a counterparty new to the ledger: no other document at all, in a history long enough
+ *  (NEWCOMER_SPAN_WINDOWS windows) that its pieces falling together by chance is unlikely — a
+ *  vendor nobody paid before, paid twice just under the limit within days, is the pattern itself,
+ *  where a history of a few days says nothing of anyone. */
 function judgeUsualness(others: number, atLevel: number, pieces: number, window: number, span: number): { others: number; atLevel: number; unusual: boolean } {
   const n = atLevel + pieces;
   const chancePairs = span > 0 ? (n * (n - 1) * Math.max(window, DAY_MS)) / span : Number.POSITIVE_INFINITY;
-  const unusual = others >= MIN_OTHERS && atLevel <= USUAL_SHARE * others && chancePairs < 1;
+  const newcomer = others === 0 && span >= NEWCOMER_SPAN_WINDOWS * Math.max(window, DAY_MS);
+  const unusual = (others >= MIN_OTHERS && atLevel <= USUAL_SHARE * others && chancePairs < 1) || newcomer;
   return { others, atLevel, unusual };
 }
 
