@@ -26,7 +26,7 @@
  */
 import { scanThroughServer, servedServerYaml } from "./quality/served-scan.ts";
 import { judgeRows, printJudged } from "./quality/ledger-judging.ts";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { generateNonprofitLedger, NONPROFIT_ANOMALIES, toCsv, type NonprofitLedger } from "./quality/nonprofit-ledger.ts";
@@ -82,13 +82,23 @@ interface Anomaly { transaction_id: string; code: string; severity: string; mess
 interface Result { flagged_transactions?: Flagged[]; anomalies?: Anomaly[]; transactions_analyzed?: number }
 
 async function evaluate(ledger: NonprofitLedger, seed: number, setup: string, module: string) {
-  const dir = keep ? resolve(keep, `${seed}-${setup}-${module}`) : mkdtempSync(join(tmpdir(), "nonprofit-ledger-"));
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}/gl_detail.csv`, toCsv(ledger));
-  if (keep) writeFileSync(`${dir}/documents.json`, JSON.stringify(ledger.documents));
-  const port = firstPort + scans++;
-  writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port, setup));
-  return scanThroughServer<Result>({ root, dir, port, connector: "gl", module, keep: Boolean(keep) });
+  // A port of the range may be held for a moment by another process's outgoing connection (the
+  // ephemeral range): a server that cannot listen is started again, afresh, on the next one.
+  for (let attempt = 1; ; attempt++) {
+    const dir = keep ? resolve(keep, `${seed}-${setup}-${module}`) : mkdtempSync(join(tmpdir(), "nonprofit-ledger-"));
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/gl_detail.csv`, toCsv(ledger));
+    if (keep) writeFileSync(`${dir}/documents.json`, JSON.stringify(ledger.documents));
+    const port = firstPort + scans++;
+    writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port, setup));
+    try {
+      return await scanThroughServer<Result>({ root, dir, port, connector: "gl", module, keep: Boolean(keep) });
+    } catch (e) {
+      if (attempt >= 4 || !String(e).includes("server did not start")) throw e;
+      if (!keep) rmSync(dir, { recursive: true, force: true });
+    }
+  }
 }
 
 const out = [];
