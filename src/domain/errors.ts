@@ -35,7 +35,7 @@ export const PROBLEMS = {
   storage_unavailable: [503, "Storage unavailable", "Assay's own database is unavailable (locked, full or failing).", "Retry after `Retry-After`. Operators: check disk space and the database's health (`GET /v1/health`)."],
   rate_limiter_unavailable: [503, "Rate limiter unavailable", "The shared rate limiter (Redis) cannot be reached and the server is configured to refuse rather than limit on its own (`rate_limit.on_unavailable: reject`).", "Retry after `Retry-After`. Operators: check Redis (`rate_limit.url`); the log says when the outage began and ended."],
   shutting_down: [503, "Shutting down", "The server is draining before it stops.", "Retry against another instance or in a few seconds, once it has restarted."],
-  connector_timeout: [504, "Connector timeout", "The source system did not answer within the connector's timeout.", "Retry later or narrow the request (a shorter period, one transaction); operators may raise the connector's `timeout_ms`."],
+  connector_timeout: [504, "Connector timeout", "The source system did not answer within the connector's timeout (`timeout_ms`, one call), or a scan of it did not finish within `scan_timeout_s` (the whole scan; the detail names the setting).", "Retry later or narrow the request (a shorter period, one transaction, a smaller `options.limit`); operators may raise the connector's `timeout_ms` or `scan_timeout_s`."],
 } as const satisfies Record<string, readonly [status: number, title: string, meaning: string, fix: string]>;
 
 export type ProblemCode = keyof typeof PROBLEMS;
