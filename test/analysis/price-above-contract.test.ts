@@ -77,3 +77,16 @@ test("a line that says it is a surcharge, or bills another charge of the agreeme
   // 60 above the rent is no charge of the lease: medium.
   expect((await above(rent("R-2", 1515), ref)).found.map((a) => a.severity)).toEqual(["medium"]);
 });
+
+test("a tier the line's quantity does not reach is a price the agreement allows: a graduated plan's tier line is no overcharge", async () => {
+  // 1,000 calls free, the next 9,000 at 0.316, past 10,000 at 0.237 (a SaaS plan's graduated
+  // tiers): the month's 1,800 calls are billed as a free line of 1,000 and one of 800 at 0.316.
+  const tiers = { contracts: [
+    { contract_id: "SUB-1", customer_id: "CUST-T", sku: "API-CALLS", price: 0, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31", min_quantity: 0 },
+    { contract_id: "SUB-1", customer_id: "CUST-T", sku: "API-CALLS", price: 0.316, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31", min_quantity: 1000 },
+    { contract_id: "SUB-1", customer_id: "CUST-T", sku: "API-CALLS", price: 0.237, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31", min_quantity: 10000 },
+  ] };
+  expect((await above(invoice("TIER-1", { customer: "CUST-T", lines: [{ sku: "API-CALLS", qty: 1000, unit: 0 }, { sku: "API-CALLS", qty: 800, unit: 0.316 }] }), tiers)).found).toEqual([]);
+  // Above every tier's price, still an overcharge.
+  expect((await above(invoice("TIER-2", { customer: "CUST-T", lines: [{ sku: "API-CALLS", qty: 800, unit: 0.5 }] }), tiers)).found.length).toBe(1);
+});

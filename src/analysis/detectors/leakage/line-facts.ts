@@ -175,9 +175,17 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
         continue;
       }
       const sameCurrency = !c.currency || !currency || c.currency.toUpperCase() === currency;
-      // A volume tier the line's quantity does not reach is not its price (nor a stale one).
+      // A volume tier the line's quantity does not reach is not its price (nor a stale one). It
+      // is still a price the agreement lets the line be billed at: a graduated plan bills each
+      // tier's part of the month's usage on a line of its own (1,000 calls free, the next 9,000 at
+      // 0.316 — a line of 800 calls at 0.316 is no overcharge), an allowance's overage line bills
+      // only the calls past it.
       if (c.min_quantity !== undefined && Math.abs(quantity) < c.min_quantity) {
-        if (sameCurrency && inForce(c) && (!unreachedTier || c.price < unreachedTier.price)) unreachedTier = c;
+        if (sameCurrency && inForce(c)) {
+          if (!unreachedTier || c.price < unreachedTier.price) unreachedTier = c;
+          if (c.customer_id !== "*" && (!ownCeiling || c.price > ownCeiling.price)) ownCeiling = c;
+          if (c.contract_id === txn.contract_id && c.customer_id !== "*" && (!namedCeiling || c.price > namedCeiling.price)) namedCeiling = c;
+        }
         continue;
       }
       if (deducts && c.price > 0) c = { ...c, price: -c.price };
