@@ -42,8 +42,19 @@ export function riskLevel(score: number, cutoffs: ModulesConfig["scoring"]["risk
   return "low";
 }
 
-/** Sums money so that findings sharing a risk key (the same money) count once, at their largest. */
-export function totalAtRisk(findings: readonly { amount_at_risk: number; risk_key?: string }[]): number {
+/**
+ * The transaction's money at risk: what its findings state lost, those sharing a risk key (the
+ * same money) counted once at their largest; where nothing is lost, what it owes (an overcharge).
+ */
+export function totalAtRisk(findings: readonly { amount_at_risk: number; risk_key?: string; owed?: boolean }[]): number {
+  const lost = sumOnce(findings.filter((f) => !f.owed));
+  // Money owed to the customer (an overcharge) is what is at risk only where nothing is lost: on a
+  // bill that also loses money, adding the two would state neither.
+  return lost > 0 ? lost : sumOnce(findings.filter((f) => f.owed));
+}
+
+/** The findings' amounts, those sharing a risk_key counted once at their largest. */
+function sumOnce(findings: readonly { amount_at_risk: number; risk_key?: string }[]): number {
   const byKey = new Map<string, number>();
   let loose = 0;
   for (const f of findings) {

@@ -90,3 +90,16 @@ test("a tier the line's quantity does not reach is a price the agreement allows:
   // Above every tier's price, still an overcharge.
   expect((await above(invoice("TIER-2", { customer: "CUST-T", lines: [{ sku: "API-CALLS", qty: 800, unit: 0.5 }] }), tiers)).found.length).toBe(1);
 });
+
+test("an overcharge is the bill's amount at risk only where nothing is lost: beside an underbilled line, the total is what is lost", async () => {
+  const ref = { contracts: [
+    { contract_id: "CTR-L", customer_id: "CUST-L", sku: "SKU-A", price: 80, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31", max_discount_pct: 0 },
+    { contract_id: "CTR-L", customer_id: "CUST-L", sku: "SKU-B", price: 40, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31", max_discount_pct: 0 },
+  ] };
+  // SKU-A 2 × 70 against its 80 (20 lost), SKU-B 50 against its 40 (an overcharge of 10).
+  const { r, found } = await above(invoice("BOTH-1", { customer: "CUST-L", lines: [{ sku: "SKU-A", qty: 2, unit: 70 }, { sku: "SKU-B", qty: 1, unit: 50 }] }), ref);
+  expect(found[0]!.amount_at_risk).toBe(10);
+  expect(r.amount_at_risk.amount).toBe(20);
+  // Alone, the overcharge is the money in question.
+  expect((await above(invoice("ONLY-1", { customer: "CUST-L", lines: [{ sku: "SKU-B", qty: 1, unit: 50 }] }), ref)).r.amount_at_risk.amount).toBe(10);
+});

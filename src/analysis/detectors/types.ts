@@ -25,6 +25,11 @@ export interface Finding {
   amount_at_risk: number;
   /** Findings sharing a key are the same money: the transaction total counts only the largest. */
   risk_key?: string;
+  /**
+   * The amount is owed to the counterparty, not lost (an overcharge, a refund to come): the
+   * transaction's total counts it only where no finding of it states money lost.
+   */
+  owed?: boolean;
   /** The weight of a finding that is not a module detector's (a rule's, by its severity). */
   weight?: number;
   /** A severity stated by the rule that found it, rather than derived from the contribution. */

@@ -80,6 +80,7 @@ export const priceAboveContractDetector: Detector = {
       actual: { unit_price: roundMoney(first.f.net!), quantity: first.f.quantity, lines_above: above.length },
       amount_at_risk: over,
       risk_key: "price_above_contract",
+      owed: true,
     };
     return [finding];
   },
