@@ -27,7 +27,13 @@ function endlessForm(): Promise<{ status: string; sentAtAnswer: number }> {
         socket.destroy();
       }
     });
-    socket.on("error", () => {});
+    // The server closes the connection after its 413 while the client is still sending: the
+    // kernel then resets it, and a reset that arrives before the client has read the 413 discards
+    // it (seen once in CI, on a loaded machine). The connection closed is then the refusal, and
+    // what had been sent by then is what the server read at most.
+    const closed = () => resolve({ status: text.split("\r\n")[0] || "closed without an answer (reset)", sentAtAnswer: sent });
+    socket.on("error", closed);
+    socket.on("close", closed);
     socket.write(`POST /dashboard/login HTTP/1.1\r\nHost: ${new URL(origin).host}\r\nOrigin: ${origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`);
     const more = () => {
       if (socket.destroyed || sent >= 6 * 1024 * 1024) return;
@@ -45,7 +51,7 @@ function endlessForm(): Promise<{ status: string; sentAtAnswer: number }> {
 test("a chunked sign-in form past 64 KiB is refused with 413 before much more arrives", async () => {
   const { status, sentAtAnswer } = await endlessForm();
   // Before: Bun's bare 413 after ~4.25 MB had been buffered.
-  expect(status).toBe("HTTP/1.1 413 Payload Too Large");
+  expect(["HTTP/1.1 413 Payload Too Large", "closed without an answer (reset)"]).toContain(status);
   // What was in flight when the answer left comes on top of the 64 KiB (a loaded machine answers late).
   expect(sentAtAnswer).toBeLessThan(2 * 1024 * 1024);
 });
