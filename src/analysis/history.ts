@@ -995,6 +995,21 @@ export function standsByStatus(t: Transaction): boolean {
   return false;
 }
 
+const patientKeys = new Set<string>(PATIENT_FIELDS.map(attributeKey));
+
+/** Whether the document names a patient (a medical claim: `Patient Account`, `Member ID`…). */
+export function namesPatient(t: Transaction): boolean {
+  const attrs = t.attributes;
+  if (!attrs) return false;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (v === null || v === undefined || v === "") continue;
+    const k = suppliedToField(name);
+    if (k !== null && patientKeys.has(k)) return true;
+  }
+  return false;
+}
+
 const cardKeys = new Set<string>(PAYMENT_CARD_FIELDS.map(attributeKey));
 
 /** A fingerprint without the payment cards it names (visitOf's `|#CARD…=` parts); undefined when it names none. */

@@ -67,8 +67,9 @@ test("the second procedure of a day allowed at half its fee schedule beside the 
   ];
   const run = async (lines: Transaction["lines"]) => codes((await analyse({
     transaction_id: "S1", type: "invoice", date: "2025-06-03T00:00:00Z", customer_id: "AET04", contract_id: "FS-AET04", currency: "USD",
-    amount: lines.reduce((s, l) => s + (l.amount ?? 0), 0), lines,
+    amount: lines.reduce((s, l) => s + (l.amount ?? 0), 0), lines, attributes: patient,
   }, { ref: { contracts: feeSchedule } })).anomalies);
+  let patient: Record<string, string> | undefined = { "Patient Account": "PT12" };
   // 29876 at 100 %, 29881 at 50 % (CO-59).
   expect(await run([{ sku: "29876", quantity: 1, amount: 712.72 }, { sku: "29881", quantity: 1, amount: 329.12 }])).toEqual([]);
   // The same excision on a second lesion (modifier 59) at 50 %.
@@ -78,6 +79,10 @@ test("the second procedure of a day allowed at half its fee schedule beside the 
   // Half the rate with no procedure at its full rate beside it, or 60 % beside one, is a cut.
   expect(await run([{ sku: "29881", quantity: 1, amount: 329.12 }])).toEqual(["price_below_contract"]);
   expect(await run([{ sku: "29876", quantity: 1, amount: 712.72 }, { sku: "29881", quantity: 1, amount: 394.94 }])).toEqual(["price_below_contract"]);
+  // A bill that names no patient is no claim: a line at half its agreed price beside a full-price
+  // one is a 50 % cut like any other.
+  patient = undefined;
+  expect(await run([{ sku: "29876", quantity: 1, amount: 712.72 }, { sku: "29881", quantity: 1, amount: 329.12 }])).toEqual(["price_below_contract"]);
 });
 
 const feeSchedule = [

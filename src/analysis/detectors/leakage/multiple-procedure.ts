@@ -5,8 +5,11 @@
 // contract's terms, not below them. Nothing on a document marks it (the modifier 51 and the
 // adjustment reason are line columns, not kept), so it is read from the prices: a line at half its
 // contract price, within rounding, beside a line of a contract price at least as high billed at
-// no less than that price. A cut to half with no procedure at its full rate beside it, the
-// highest-valued procedure reduced instead of a lower one, and any other fraction are still judged.
+// no less than that price, on a claim: a document that names its patient (history.ts
+// PATIENT_FIELDS). Elsewhere a line at half its agreed price beside a full-price one is a 50 % cut
+// like any other — before, it was excused on every bill. A cut to half with no procedure at its
+// full rate beside it, the highest-valued procedure reduced instead of a lower one, and any other
+// fraction are still judged.
 // A line in percent is no procedure, on either side: a royalty at 3 % where the agreement says 6 %
 // beside a flat fee of 325 a month is a rate cut, not a second procedure at half its fee (a
 // percentage and a fee are no prices of one scale).

@@ -30,6 +30,7 @@ import { quotedPrice } from "./quoted-price.ts";
 import { documentFigure } from "./document-memo.ts";
 import { addsToOriginal, billsDifference } from "./billed-difference.ts";
 import { type FullRates, fullRatesOf, reducedAsMultipleProcedure } from "./multiple-procedure.ts";
+import { namesPatient } from "../../history.ts";
 import { replacedInvoice } from "./replaced-invoice.ts";
 import { isMinimumCode } from "./minimum-top-up.ts";
 import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
@@ -130,6 +131,8 @@ export const pricingDetector: Detector = {
     const discountsRecorded = recordsDiscounts(lines);
     let fullRates: FullRates | undefined;
     const fullRatesOfDocument = () => (fullRates ??= fullRatesOf(lines, cfg.tolerance));
+    // The multiple-procedure reduction is a claim's (multiple-procedure.ts).
+    const claim = namesPatient(input.txn);
     for (const facts of lines) {
       if (freeLine(facts, discountsRecorded) || inKit(facts, input.txn, input.ctx)) continue;
       // Usage paid by a prepaid commitment, at 0 by design (prepaid-drawdown.ts).
@@ -146,7 +149,7 @@ export const pricingDetector: Detector = {
           // A second procedure of a session at half its rate beside the first at its full rate,
           // or a line the payer says it bundled into another's payment (CO-97) — asked only of a
           // line a rule judges: most lines are at their price.
-          if (acceptedAdjustmentReason(facts.line, cfg) === undefined && !reducedAsMultipleProcedure(facts, fullRatesOfDocument, cfg.tolerance)) out.push(finding);
+          if (acceptedAdjustmentReason(facts.line, cfg) === undefined && !(claim && reducedAsMultipleProcedure(facts, fullRatesOfDocument, cfg.tolerance))) out.push(finding);
           break;
         }
       }
