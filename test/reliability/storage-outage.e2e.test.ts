@@ -152,14 +152,18 @@ describe.skipIf(!available)("storage lost while the answer of a committed write 
 
 describe.skipIf(!available)("storage lost while a report runs", () => {
   test("its connection cut: the report is interrupted, not failed, and runs again to completion", async () => {
-    proxy.delayMs = 150;
+    // Each answer slowed 400 ms: the cut below falls in the middle of the worker's first query
+    // after its claim (400–800 ms after the claim is seen), with 200 ms to spare either way. With
+    // 150 ms and a cut at 250 ms the margin was 50 ms, and a CI run cut after the report's last
+    // query (completed at the first attempt).
+    proxy.delayMs = 400;
     const queued = await signedFetch(node.url, "POST", "/v1/reports", { type: "alerts", format: "json" }, { creds });
     expect(queued.status).toBe(202);
     const { id } = (await queued.json()) as { id: string };
     const row = async () => (await direct.unsafe("SELECT status, attempts FROM reports WHERE id = $1", [id]))[0] as { status: string; attempts: number };
     await until("the report running", async () => (await row()).status === "running", 10_000, 2);
-    // The claim's acknowledgement (slowed 150 ms) has reached the worker: the report is under way.
-    await Bun.sleep(250);
+    // The claim's acknowledgement (slowed 400 ms) has reached the worker: the report is under way.
+    await Bun.sleep(600);
     // Its connections cut, and PostgreSQL reachable again at once (pg_terminate_backend, a
     // failover): the query under way fails, the next ones reconnect.
     proxy.stop();
