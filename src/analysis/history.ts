@@ -984,30 +984,28 @@ const suppliedToField = attributeNameMatcher([...VISIT_FIELDS, ...PAYMENT_CARD_F
  * apart — still stands beside it.
  */
 export function standsByStatus(t: Transaction): boolean {
-  const attrs = t.attributes;
-  if (!attrs) return false;
-  for (const name in attrs) {
-    const v = attrs[name];
-    if (v === null || v === undefined || v === "") continue;
-    const k = suppliedToField(name);
-    if (k !== null && statusKeys.has(k)) return !STATUS_NOT_MADE.has(attributeKey(String(v)));
-  }
-  return false;
+  const status = filledAttributeOf(t, statusKeys);
+  return status !== undefined && !STATUS_NOT_MADE.has(attributeKey(status));
 }
 
 const patientKeys = new Set<string>(PATIENT_FIELDS.map(attributeKey));
 
 /** Whether the document names a patient (a medical claim: `Patient Account`, `Member ID`…). */
 export function namesPatient(t: Transaction): boolean {
+  return filledAttributeOf(t, patientKeys) !== undefined;
+}
+
+/** The value of the document's first filled attribute whose name is one of `keys` (suppliedToField's). */
+function filledAttributeOf(t: Transaction, keys: ReadonlySet<string>): string | undefined {
   const attrs = t.attributes;
-  if (!attrs) return false;
+  if (!attrs) return undefined;
   for (const name in attrs) {
     const v = attrs[name];
     if (v === null || v === undefined || v === "") continue;
     const k = suppliedToField(name);
-    if (k !== null && patientKeys.has(k)) return true;
+    if (k !== null && keys.has(k)) return String(v);
   }
-  return false;
+  return undefined;
 }
 
 const cardKeys = new Set<string>(PAYMENT_CARD_FIELDS.map(attributeKey));
