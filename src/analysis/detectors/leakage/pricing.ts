@@ -131,8 +131,10 @@ export const pricingDetector: Detector = {
     const discountsRecorded = recordsDiscounts(lines);
     let fullRates: FullRates | undefined;
     const fullRatesOfDocument = () => (fullRates ??= fullRatesOf(lines, cfg.tolerance));
-    // The multiple-procedure reduction is a claim's (multiple-procedure.ts).
-    const claim = namesPatient(input.txn);
+    // The multiple-procedure reduction is a claim's (multiple-procedure.ts): asked only of a line
+    // a rule judges, as the reduction itself is, not of every invoice of a scan.
+    let claim: boolean | undefined;
+    const isClaim = () => (claim ??= namesPatient(input.txn));
     for (const facts of lines) {
       if (freeLine(facts, discountsRecorded) || inKit(facts, input.txn, input.ctx)) continue;
       // Usage paid by a prepaid commitment, at 0 by design (prepaid-drawdown.ts).
@@ -149,7 +151,7 @@ export const pricingDetector: Detector = {
           // A second procedure of a session at half its rate beside the first at its full rate,
           // or a line the payer says it bundled into another's payment (CO-97) — asked only of a
           // line a rule judges: most lines are at their price.
-          if (acceptedAdjustmentReason(facts.line, cfg) === undefined && !(claim && reducedAsMultipleProcedure(facts, fullRatesOfDocument, cfg.tolerance))) out.push(finding);
+          if (acceptedAdjustmentReason(facts.line, cfg) === undefined && !(reducedAsMultipleProcedure(facts, fullRatesOfDocument, cfg.tolerance) && isClaim())) out.push(finding);
           break;
         }
       }
