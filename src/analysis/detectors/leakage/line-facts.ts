@@ -149,7 +149,13 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       : ownDays.length === 0 ? inForceOnDocument : (c: Contract) => inForceOnDocument(c) || ownDays.some((d) => validOn(c, d));
     const deducts = isDeduction(line, quantity);
     let list = ctx.reference.listPrice(sku, currency, ownDay ?? day, line.unit);
-    for (const d of ownDay ? (orderDay !== undefined ? [orderDay] : []) : [...earlierDays, ...ownDays]) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
+    if (ownDay) {
+      if (orderDay !== undefined) list = lowest(list, ctx.reference.listPrice(sku, currency, orderDay, line.unit));
+    } else {
+      // No array built per line: this runs for every line of a scan.
+      for (const d of earlierDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
+      for (const d of ownDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
+    }
     list ??= line.list_price;
     // A tariff that caps what a line charges (an idle fee up to 20.00 a session): past the cap,
     // the cap spread over the quantity is the list price, as a contract row's max_amount is.
