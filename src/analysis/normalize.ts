@@ -77,20 +77,25 @@ export function normalizeTransaction(data: Record<string, unknown>): Transaction
       }
     }
   }
-  const attributes = data.attributes;
-  if (attributes !== undefined && attributes !== null) {
-    if (typeof attributes !== "object" || Array.isArray(attributes)) errors.push({ path: "/data/attributes", message: "must be an object" });
-    else {
-      const attrs: NonNullable<Transaction["attributes"]> = {};
-      for (const [k, v] of Object.entries(attributes as Record<string, unknown>)) {
-        if (v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v))) attrs[k] = v;
-        else errors.push({ path: `/data/attributes/${k}`, message: "must be a string, number, boolean or null" });
-      }
-      txn.attributes = attrs;
-    }
-  }
+  const attributes = normalizeAttributes(data.attributes, "/data/attributes", errors);
+  if (attributes) txn.attributes = attributes;
   if (errors.length > 0) throw invalid(errors);
   return txn;
+}
+
+/** An attributes object (the transaction's, a line's): scalars only; undefined when not given. */
+function normalizeAttributes(raw: unknown, path: string, errors: FieldError[]): Transaction["attributes"] {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== "object" || Array.isArray(raw)) {
+    errors.push({ path, message: "must be an object" });
+    return undefined;
+  }
+  const attrs: NonNullable<Transaction["attributes"]> = {};
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    if (v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v))) attrs[k] = v;
+    else errors.push({ path: `${path}/${k}`, message: "must be a string, number, boolean or null" });
+  }
+  return attrs;
 }
 
 /** Line i of data.lines; its JSON pointer is made only for an error. */
@@ -112,6 +117,9 @@ function normalizeLine(raw: unknown, i: number, errors: FieldError[]): Transacti
     } else if (LINE_NUMBER_SET.has(k)) {
       if (typeof v !== "number" || !withinMagnitude(v)) errors.push({ path: `/data/lines/${i}/${k}`, message: MAGNITUDE });
       else line[k as (typeof LINE_NUMBERS)[number]] = v;
+    } else if (k === "attributes") {
+      const attributes = normalizeAttributes(v, `/data/lines/${i}/attributes`, errors);
+      if (attributes && Object.keys(attributes).length > 0) line.attributes = attributes;
     } else errors.push({ path: `/data/lines/${i}/${k}`, message: "unknown field" });
   }
   if (line.discount_pct !== undefined && (line.discount_pct < 0 || line.discount_pct > 100)) {

@@ -136,6 +136,14 @@ export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
 };
 
 export const FLAT_FIELD_NAMES = [...TRANSACTION_FIELDS, ...LINE_FIELDS].map((f) => f.name);
+
+/**
+ * `mapping.line_attributes`: the columns each line keeps as its own `attributes` (a folio's POS
+ * check number, a ledger line's cost centre), where the document's attributes keep the first
+ * row's only. Not a field: a list of columns, kept per line only where named, since a map on every
+ * line of a million-line report costs memory no detector needs. Rules read them (`l.attributes`).
+ */
+export const LINE_ATTRIBUTES = "line_attributes";
 export const REFERENCE_TABLE_NAMES = REFERENCE_TABLES;
 
 export interface ValueFormats {
@@ -360,6 +368,8 @@ export class RowMapper {
   private readonly tx: BoundField[];
   private readonly lines: BoundField[];
   private readonly extra: { column: string; index: number }[];
+  /** The columns of `mapping.line_attributes` the header has: kept on each line. */
+  private readonly lineAttributes: { column: string; index: number }[];
   readonly idIndex: number;
   /** With a line key (`transaction_id` naming several columns): where they sit; -1 for one the header lacks. */
   readonly keyIndexes: readonly number[] | undefined;
@@ -423,6 +433,11 @@ export class RowMapper {
     }
     this.enteredAtOfFile = mapping.entered_at === undefined && !this.tx.some((b) => b.name === "entered_at") ? file?.enteredAt : undefined;
     this.extra = header.map((column, index) => ({ column, index })).filter((c) => !used.has(c.index));
+    const perLine = mapping[LINE_ATTRIBUTES];
+    this.lineAttributes = (perLine === undefined ? [] : typeof perLine === "string" ? [perLine] : perLine)
+      .map((column) => columnIndex(header, column))
+      .filter((index) => index >= 0)
+      .map((index) => ({ column: header[index]!, index }));
     this.idIndex = this.keyIndexes ? (this.keyIndexes.every((i) => i >= 0) ? this.keyIndexes[0]! : -1) : (this.tx.find((b) => b.name === "transaction_id")?.index ?? -1);
     this.hasDebitCredit = this.tx.some((b) => b.name === "debit" || b.name === "credit");
     this.side = this.tx.find((b) => b.name === "debit_credit");
@@ -540,6 +555,15 @@ export class RowMapper {
     }
     // A row of these alone (a message printed on the bill, a date) is no line.
     if (line && own) Object.assign(line, own);
+    if (line && this.lineAttributes.length > 0) {
+      let attributes: Record<string, string | number | boolean | null> | undefined;
+      for (const c of this.lineAttributes) {
+        const v = plain(row.value(c.index));
+        // Only what is filled: an empty check number is no check number two lines share.
+        if (v !== null && v !== "") (attributes ??= {})[c.column] = v;
+      }
+      if (attributes) line.attributes = attributes;
+    }
     if (this.side && typeof line?.amount === "number") {
       const side = this.convertAt(this.side, row) as Side | undefined;
       if (side !== undefined) line.amount = signed(line.amount, side);

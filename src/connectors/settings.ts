@@ -5,7 +5,7 @@ import { ConfigError, type AssayConfig } from "../config/load.ts";
 import { REFERENCE_TABLES, TRANSACTION_TYPES } from "../domain/transaction.ts";
 import type { ConnectorConfig } from "./config-schema.ts";
 import { descriptorOf } from "./descriptors.ts";
-import { FLAT_FIELD_NAMES, REFERENCE_FIELDS, ROW_NUMBER } from "./mapping.ts";
+import { FLAT_FIELD_NAMES, LINE_ATTRIBUTES, REFERENCE_FIELDS, ROW_NUMBER } from "./mapping.ts";
 import { dateFormat } from "./values.ts";
 
 /** A connector entry after checking, with file paths made absolute. */
@@ -39,7 +39,12 @@ function checkEntry(entry: ConnectorConfig, index: number, dir: string, problems
   descriptor.check?.(s, { at, dir, problems });
 
   for (const [key, column] of Object.entries(entry.mapping ?? {})) {
-    if (!FLAT_FIELD_NAMES.includes(key)) problems.push(`${at(`mapping.${key}`)}: unknown canonical field; one of ${FLAT_FIELD_NAMES.join(", ")}`);
+    if (key === LINE_ATTRIBUTES) {
+      // Columns kept on each line, not joined: a list in any source.
+      if (column === ROW_NUMBER || (Array.isArray(column) && column.includes(ROW_NUMBER))) problems.push(`${at(`mapping.${key}`)}: ${ROW_NUMBER} (a row's number) names a transaction only; list the columns each line keeps`);
+      continue;
+    }
+    if (!FLAT_FIELD_NAMES.includes(key)) problems.push(`${at(`mapping.${key}`)}: unknown canonical field; one of ${FLAT_FIELD_NAMES.join(", ")} (or ${LINE_ATTRIBUTES}: the columns each line keeps)`);
     else if (Array.isArray(column) && key !== "transaction_id" && key !== "sku") problems.push(`${at(`mapping.${key}`)}: one column (only transaction_id takes a list, the columns that together name a line, and sku, a code and its modifiers)`);
     else if (Array.isArray(column) && entry.type !== "csv") problems.push(`${at(`mapping.${key}`)}: a list of columns is read from csv files only; in a ${entry.type} source, join them in the query or a view`);
     else if (column === ROW_NUMBER && key !== "transaction_id") problems.push(`${at(`mapping.${key}`)}: ${ROW_NUMBER} (a row's number) names a transaction only; map transaction_id to it`);

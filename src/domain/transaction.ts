@@ -57,6 +57,10 @@ export interface TransactionLine {
    *  date, the folio is billed at check-out. The line is priced at the rates of that day
    *  (line-facts.ts); the document's day judges the lines that state none. */
   date?: string;
+  /** Source columns kept on the line itself (`mapping.line_attributes`; `lines[].attributes` of
+   *  POST /v1/analyze): a folio's POS check number, a ledger line's cost centre. Read by rules
+   *  only (`l.attributes`); no detector reads markers from them. Only filled values. */
+  attributes?: Record<string, string | number | boolean | null>;
 }
 
 export interface Transaction {

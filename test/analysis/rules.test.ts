@@ -187,6 +187,44 @@ describe("rules: evaluation", () => {
   });
 });
 
+describe("rules read a line's own columns", () => {
+  // A folio's POS check posted twice: the same check number on two lines of one folio, beside
+  // two breakfasts of the same price on other checks (an ordinary morning for two guests).
+  const folio = (checks: (string | null)[]) =>
+    invoice("F-1", { customer: "CUST-1", lines: checks.map(() => ({ sku: "BRK", qty: 1, unit: 18.5 })) }) as unknown as { lines: Record<string, unknown>[] };
+  const withChecks = (checks: (string | null)[]) => {
+    const data = folio(checks);
+    data.lines.forEach((l, i) => {
+      if (checks[i] !== null) l.attributes = { Check: checks[i], Outlet: "BAR" };
+    });
+    return data;
+  };
+  const TWICE = {
+    id: "pos_check_twice",
+    when: 'txn.lines.exists(a, "Check" in a.attributes && txn.lines.filter(b, "Check" in b.attributes && b.attributes.Check == a.attributes.Check && b.amount == a.amount).size() > 1)',
+    severity: "high",
+  };
+
+  test("the same check on two lines is found; different checks, or lines without one, are not", async () => {
+    expect((await analyze([TWICE], withChecks(["CHK 101", "CHK 101", "CHK 207"]))).anomalies.map((a) => a.code)).toContain("rule:pos_check_twice");
+    expect((await analyze([TWICE], withChecks(["CHK 101", "CHK 207", null, null]))).anomalies.map((a) => a.code)).not.toContain("rule:pos_check_twice");
+  });
+
+  test("a line's date, work date and agreement are there too, empty where the line states none", async () => {
+    const data = invoice("L-1", { customer: "CUST-1", lines: [{ sku: "SKU-A", qty: 1, unit: 100 }, { sku: "SKU-A", qty: 1, unit: 100 }] }) as unknown as { lines: Record<string, unknown>[] };
+    Object.assign(data.lines[0]!, { date: "2026-03-01", work_date: "2026-02-27", contract_id: "PROMO-1" });
+    const rules = [{ id: "own_terms", when: 'txn.lines.exists(l, l.contract_id == "PROMO-1" && l.date == "2026-03-01" && l.work_date == "2026-02-27") && txn.lines.exists(l, l.contract_id == "" && l.date == "")', severity: "low" }];
+    expect((await analyze(rules, data)).anomalies.map((a) => a.code)).toContain("rule:own_terms");
+  });
+
+  test("a comprehension over a line's attributes is bounded by the most any line has", () => {
+    const lines = [{ sku: "A", attributes: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`c${i}`, "x"])) }, { sku: "B" }];
+    const v = { txn: ruleTxn({ transaction_id: "T", type: "invoice", lines } as never), ref: new RuleRef([], new Map(), new Map()), history: new RuleHistory(0n, 0n, 0, 0), findings: [], risk_score: 0 };
+    const rule = compileRules([{ id: "r", when: 'txn.lines.exists(l, l.attributes.exists(k, k == "c3"))', module: "*", severity: "medium", action: "flag", enabled: true } as never]).rules[0]!;
+    expect(rule.steps(v)).toBe(2 * (1 + 30));
+  });
+});
+
 describe("the step bound of a rule's comprehensions (cost.ts)", () => {
   const vars = (lines: number, contracts: number, attributes: number) => ({
     txn: ruleTxn({ transaction_id: "T", type: "invoice", lines: Array.from({ length: lines }, () => ({ sku: "A", quantity: 1 })), attributes: Object.fromEntries(Array.from({ length: attributes }, (_, i) => [`a${i}`, "x"])) } as never),

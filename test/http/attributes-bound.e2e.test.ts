@@ -30,3 +30,21 @@ test("50,000 attributes in a body under the size limit are refused, not analysed
   const refused = await analyze(Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`c${i}`, "v"])));
   expect(refused.status).toBe(422);
 });
+
+// A line's own columns (`lines[].attributes`, read by rules as `l.attributes`) are the few an
+// export repeats per line: up to 100 a line, scalars only, each problem at its line's pointer.
+const lineAnalyze = (lines: unknown[]) =>
+  s.call("POST", "/v1/analyze", { connector: "inline", module: "revenue_leakage", data: { transaction_id: "T-2", currency: "USD", amount: 37, lines } });
+
+test("a line's attributes: 100 are analysed; 101, or one that is not a scalar, are refused at the line's attributes", async () => {
+  expect((await lineAnalyze([{ sku: "BRK", amount: 18.5, attributes: { Check: "CHK 101", Covers: 2, Void: false, Note: null } }, { sku: "BRK", amount: 18.5, attributes: columns(100) }])).status).toBe(200);
+  for (const [attributes, path] of [
+    [columns(101), "/data/lines/1/attributes"],
+    [{ Check: { nested: 1 } }, "/data/lines/1/attributes"],
+  ] as const) {
+    const refused = await lineAnalyze([{ sku: "BRK", amount: 18.5 }, { sku: "BRK", amount: 18.5, attributes }]);
+    const body = (await refused.json()) as { code: string; errors: { path: string }[] };
+    expect({ status: refused.status, code: body.code }).toEqual({ status: 422, code: "validation_failed" });
+    expect(body.errors.map((e) => e.path)).toContain(path);
+  }
+});

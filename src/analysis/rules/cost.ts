@@ -36,7 +36,7 @@ function children(node: Node): Node[] {
 
 /** The sizes of every list and map a rule can range over, for a range the bound cannot name. */
 function largestRange(v: RuleVariables): number {
-  return Math.max(v.txn.lines.length, v.txn.attributes.size, v.ref.contracts.length, v.ref.list_prices.size, v.ref.shipped.size, v.findings.length);
+  return Math.max(v.txn.lines.length, v.txn.attributes.size, v.txn.mostLineAttributes, v.ref.contracts.length, v.ref.list_prices.size, v.ref.shipped.size, v.findings.length);
 }
 
 /** `txn.lines`, `ref.contracts`, `findings`…: the size of a range named by a variable's path; else undefined. */

@@ -26,6 +26,14 @@ export class RuleLine {
     readonly adjustment_reason: string,
     /** The line's own text ("Partial month 03/10-03/14"). */
     readonly description: string,
+    /** The agreement or promotion the line itself names. */
+    readonly contract_id: string,
+    /** The day the line's own charge was incurred (a hotel night's business date). */
+    readonly date: string,
+    /** The day the line's own work was done (a late CDR's session start). */
+    readonly work_date: string,
+    /** The line's own source columns (`mapping.line_attributes`): a POS check, a cost centre. */
+    readonly attributes: Map<string, unknown>,
   ) {}
 }
 
@@ -45,6 +53,8 @@ export class RuleTxn {
     readonly approved_by: string,
     readonly lines: RuleLine[],
     readonly attributes: Map<string, unknown>,
+    /** The most attributes any line has: the range a comprehension over a line's bounds (cost.ts). Not a CEL field. */
+    readonly mostLineAttributes: number,
   ) {}
 }
 
@@ -112,7 +122,8 @@ export interface RuleVariables {
 
 const LINE_FIELDS = {
   sku: "string", unit: "string", quantity: "double", unit_price: "double", list_price: "double", discount_pct: "double", amount: "double",
-  base_sku: "string", adjustment_reason: "string", description: "string",
+  base_sku: "string", adjustment_reason: "string", description: "string", contract_id: "string", date: "string", work_date: "string",
+  attributes: "map<string, dyn>",
 };
 const TXN_FIELDS = {
   transaction_id: "string",

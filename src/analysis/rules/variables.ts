@@ -13,10 +13,30 @@ import { RuleContract, RuleFinding, RuleHistory, RuleLine, RuleRef, RuleTxn } fr
 const NO_REF = new RuleRef([], new Map(), new Map());
 const NO_HISTORY = new RuleHistory(0n, 0n, 0, 0);
 
+const NO_ATTRIBUTES: ReadonlyMap<string, unknown> = new Map();
+
 export function ruleTxn(t: Transaction): RuleTxn {
-  const lines = t.lines.map(
-    (l) => new RuleLine(l.sku ?? "", l.unit ?? "", l.quantity ?? 0, l.unit_price ?? 0, l.list_price ?? 0, l.discount_pct ?? 0, l.amount ?? 0, l.base_sku ?? l.sku ?? "", l.adjustment_reason ?? "", l.description ?? ""),
-  );
+  let mostLineAttributes = 0;
+  const lines = t.lines.map((l) => {
+    const attributes = l.attributes ? new Map(Object.entries(l.attributes)) : (NO_ATTRIBUTES as Map<string, unknown>);
+    if (attributes.size > mostLineAttributes) mostLineAttributes = attributes.size;
+    return new RuleLine(
+      l.sku ?? "",
+      l.unit ?? "",
+      l.quantity ?? 0,
+      l.unit_price ?? 0,
+      l.list_price ?? 0,
+      l.discount_pct ?? 0,
+      l.amount ?? 0,
+      l.base_sku ?? l.sku ?? "",
+      l.adjustment_reason ?? "",
+      l.description ?? "",
+      l.contract_id ?? "",
+      l.date ?? "",
+      l.work_date ?? "",
+      attributes,
+    );
+  });
   return new RuleTxn(
     t.transaction_id,
     t.type,
@@ -32,6 +52,7 @@ export function ruleTxn(t: Transaction): RuleTxn {
     t.approved_by ?? "",
     lines,
     new Map(Object.entries(t.attributes ?? {})),
+    mostLineAttributes,
   );
 }
 

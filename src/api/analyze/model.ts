@@ -11,6 +11,11 @@ const text = (description: string) => t.String({ maxLength: 256, description });
 const num = (description: string) => t.Number({ description });
 /** Attributes an analyzed transaction may carry: a source row has tens to a few hundred columns. */
 export const MAX_ATTRIBUTES = 5_000;
+/** Attributes a line may carry: the few columns an export repeats per line (a POS check, a cost centre). */
+export const MAX_LINE_ATTRIBUTES = 100;
+
+const attributeMap = (maxProperties: number, description: string) =>
+  t.Record(t.String(), t.Union([t.String(), t.Number(), t.Boolean(), t.Null()]), { maxProperties, description });
 
 export const TransactionLineBody = t.Object(
   {
@@ -27,6 +32,7 @@ export const TransactionLineBody = t.Object(
     description: opt(text("The line's own text (\"Partial month 03/10-03/14\"): a line saying it bills part of a period is judged as a prorated one")),
     contract_id: opt(text("The agreement or promotion the line itself names, where the header names another (a fleet invoice's session at a location's opening promotion)")),
     work_date: opt(t.String({ maxLength: 40, description: "ISO 8601 date or date-time the line's own work was done (a late CDR's session start): the line is also priced at the rates of that day" })),
+    attributes: opt(attributeMap(MAX_LINE_ATTRIBUTES, `The line's own source columns (a POS check number, a cost centre; up to ${MAX_LINE_ATTRIBUTES}): read by rules as l.attributes`)),
   },
   closed,
 );
@@ -49,12 +55,7 @@ export const TransactionBody = t.Object(
     lines: t.Optional(t.Array(TransactionLineBody, { maxItems: 10_000 })),
     // Bounded like alert metadata: each attribute costs the detectors that read markers from
     // them, and 50,000 held the event loop 0.2-0.7 s (test/http/attributes-bound.e2e.test.ts).
-    attributes: opt(
-      t.Record(t.String(), t.Union([t.String(), t.Number(), t.Boolean(), t.Null()]), {
-        maxProperties: MAX_ATTRIBUTES,
-        description: `Source columns beyond the canonical fields (up to ${MAX_ATTRIBUTES})`,
-      }),
-    ),
+    attributes: opt(attributeMap(MAX_ATTRIBUTES, `Source columns beyond the canonical fields (up to ${MAX_ATTRIBUTES})`)),
   },
   { ...closed, description: "A canonical transaction, or only its transaction_id to fetch it from the connector" },
 );
