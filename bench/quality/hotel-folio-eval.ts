@@ -52,6 +52,7 @@ connectors:
       quantity: QUANTITY
       unit_price: PRICE_PER_UNIT
       line_amount: TRX_AMOUNT
+      line_attributes: [REFERENCE, USER_ID] # the POS check (or the room) each posting names, and who posted it
     reference_mapping:
       price_list: { sku: [TRX_CODE, RATE_CODE, RESORT, ROOM_TYPE], list_price: AMOUNT, currency: CURRENCY, valid_from: STAY_DATE }
       contracts: { contract_id: RATE_CODE, customer_id: RESORT, sku: [TRX_CODE, RATE_CODE, RESORT, ROOM_TYPE], price: AMOUNT, currency: CURRENCY, valid_from: BEGIN_DATE, valid_to: END_DATE }
@@ -89,6 +90,19 @@ rules:
     when: 'txn.type == "invoice" && txn.approved_by == "" && txn.lines.exists(l, (l.sku.startsWith("9100") || l.sku.startsWith("9200")) && l.amount < -150.0)'
     severity: high
     message: 'an allowance beyond the supervisor limit with no approver'
+  # An outlet's check (restaurant 2000, bar 2100, room service 2200: the POS interface's
+  # postings) is posted to a folio once; the same check twice on one day is a double posting.
+  - id: pos_check_posted_twice
+    module: revenue_leakage
+    when: 'txn.lines.exists(a, (a.sku.startsWith("2000") || a.sku.startsWith("2100") || a.sku.startsWith("2200")) && "REFERENCE" in a.attributes && a.amount > 0.0 && txn.lines.filter(b, b.sku == a.sku && "REFERENCE" in b.attributes && b.attributes.REFERENCE == a.attributes.REFERENCE && b.date == a.date && b.amount == a.amount).size() > 1)'
+    severity: high
+    message: 'a POS check posted twice on the folio'
+  # A front-desk agent (FD_, ref/allowance_authority.csv) may post allowances up to 50 alone.
+  - id: agent_allowance_beyond_limit_unapproved
+    module: revenue_leakage
+    when: 'txn.type == "invoice" && txn.approved_by == "" && txn.lines.exists(l, (l.sku.startsWith("9100") || l.sku.startsWith("9200")) && l.amount < -50.0 && "USER_ID" in l.attributes && string(l.attributes.USER_ID).startsWith("FD_"))'
+    severity: high
+    message: 'an allowance beyond the front-desk agent limit with no approver'
   # A guest's or company's folio posts one room charge a night.
   - id: more_room_charges_than_nights
     module: revenue_leakage
