@@ -6,7 +6,8 @@
 // changes and closures prorated, seasonal suspensions, waived fees with a reason, national-account
 // programs, anniversary increases after notice, credit memos and re-bills) through the real
 // product: writes the export and a configuration written from docs/connectors.md and
-// docs/analysis.md as the hauler's billing analyst would (each site's service agreement rates as
+// docs/analysis.md as the hauler's billing analyst would (a line's waive reason as its adjustment
+// reason, every stated one accepted; each site's service agreement rates as
 // contracts scoped to the agreement, the standard rate sheet and the landfill's gate rates as the
 // price list, the route's and scale house's work orders — each naming the invoice the billing run
 // posted it to — as shipments), starts `src/main.ts serve`, scans with revenue_leakage and
@@ -21,7 +22,10 @@ import { LEAK_KINDS, type Label, writeWaste } from "./waste-hauler.ts";
 const { seed, port, dir, verbose } = billingEvalSetup({ seed: 3301, port: 47101, out: (s) => `/tmp/waste-hauler-eval-${s}` });
 const sizes = writeWaste(seed, join(dir, "export"));
 
-const config = `${billingServerYaml(port)}connectors:
+const config = `${billingServerYaml(port)}modules:
+  revenue_leakage:
+    accepted_adjustment_reasons: ["*"]  # a charge is waived only with a reason (the line's Waive Reason)
+connectors:
   - id: hauler
     type: csv
     name: Hauling billing - invoice register
@@ -50,6 +54,7 @@ const config = `${billingServerYaml(port)}connectors:
       unit: UOM
       unit_price: Rate
       line_amount: Amount
+      adjustment_reason: Waive Reason
     reference_mapping:
       contracts: { contract_id: Service Agreement, customer_id: Account No, sku: Charge Code, unit: UOM, price: Rate, billing_frequency: Billing Frequency, valid_from: Effective Date, valid_to: End Date }
       price_list: { sku: Charge Code, unit: UOM, list_price: Rate, valid_from: Effective Date }

@@ -389,7 +389,7 @@ export function generateWaste(seed: number) {
     }
     // A compactor's monthly rental, in advance.
     if (s.kind === "COMP") for (let run = FIRST; run <= LAST; run = addMonths(run, 1)) {
-      if (s.start > run) continue;
+      if (s.start > run || (s.end && s.end < run)) continue;
       const d = newDoc(s, run, "MONTHLY", run, monthEnd(run), "compactor_monthly");
       d.lines.push(line("COMP-RENT", `Compactor lease ${usDate(run)}-${usDate(monthEnd(run))}`, "", "30", 1, "MO", rateOf(s, "COMP-RENT", run)!));
       surcharges(d, run, 0, false);
