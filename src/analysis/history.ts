@@ -885,7 +885,9 @@ const locationOf = markerMatcher(LOCATION_FIELDS, "any");
  */
 export const VISIT_FIELDS = [
   "work_order", "work_order_id", "work_order_no", "work_order_number", "wo_number", "job", "job_id", "job_no", "job_number",
-  "service_order", "service_order_id", "service_order_no", "service_ticket", "ticket", "ticket_id", "ticket_no",
+  "service_order", "service_order_id", "service_order_no", "service_ticket", "ticket", "ticket_id", "ticket_no", "ticket_number",
+  // A hauler's roll-off haul: the landfill's scale ticket weighed its load (one ticket, one haul).
+  "scale_ticket", "scale_ticket_no", "scale_ticket_number", "weigh_ticket", "weight_ticket",
   "visit", "visit_id", "visit_no", "appointment_id", "dispatch_id", "service_date", "visit_date", "job_date", "work_date",
   // A medical claim's date of service (CMS-1500 box 24A): the same patient's follow-up on another
   // day bills what the first visit did; a copy of the claim keeps its day.
@@ -897,15 +899,18 @@ export const VISIT_FIELDS = [
 ] as const;
 
 /**
- * Which timesheet a document bills, when the source says: a timesheet is approved once and billed
- * once, so two invoices of the same lines naming the same one are a copy however far apart they
- * were issued (the billing run picked the approved timesheet up again weeks later), where a copy
- * of anything else is looked for within the window only.
+ * Which timesheet or ticket a document bills, when the source says: a timesheet is approved once
+ * and billed once, a ticket (a scale ticket weighing one haul, a T&M or service ticket) is closed
+ * once and billed once, so two invoices of the same lines naming the same one are a copy however
+ * far apart they were issued (the billing run picked the approved timesheet, or dispatch re-sent
+ * the completed work order, weeks later), where a copy of anything else is looked for within the
+ * window only.
  */
 export const TIMESHEET_FIELDS = ["timesheet", "timesheet_id", "timesheet_no", "timesheet_number"] as const;
-const timesheetKeys = new Set<string>(TIMESHEET_FIELDS.map(attributeKey));
+export const TICKET_FIELDS = ["ticket", "ticket_id", "ticket_no", "ticket_number", "service_ticket", "scale_ticket", "scale_ticket_no", "scale_ticket_number", "weigh_ticket", "weight_ticket"] as const;
+const timesheetKeys = new Set<string>([...TIMESHEET_FIELDS, ...TICKET_FIELDS].map(attributeKey));
 
-/** Whether a fingerprint names the timesheet its document bills (visitOf's `|#TIMESHEET…=` part). */
+/** Whether a fingerprint names the timesheet or ticket its document bills (visitOf's `|#TIMESHEET…=`, `|#TICKET…=` part): billed once. */
 export function namesTimesheet(fp: string): boolean {
   if (!fp.includes("|#")) return false;
   for (const part of fp.split("|")) {

@@ -100,7 +100,7 @@ function twinFinding(input: DetectorInput, ms: number, number: string | undefine
   const undelivered = txn.type === "invoice" && !deliveredOnItsOwn(txn, txn.transaction_id, ctx);
   const habitEvidence = undelivered ? candidates.filter((c) => c.id === txn.transaction_id || !deliveredOnItsOwn(txn, c.id, ctx)) : candidates;
   if (habitual(habitEvidence, txn.transaction_id, window)) return undefined;
-  // A timesheet is billed once: its twin is a copy however long after it came (history.ts).
+  // A timesheet or a ticket is billed once: its twin is a copy however long after it came (history.ts).
   const once = namesTimesheet(fingerprint(txn));
   let original: HistoryEntry | undefined;
   for (const c of candidates) {

@@ -6,7 +6,9 @@
 // separately"). `revenue_leakage.accepted_adjustment_reasons` lists such codes; a line carrying
 // one is not priced (pricing.ts), as a kit's component at 0 is not. Reasons that explain nothing
 // about a price (CO-45, the charge above the fee schedule, on nearly every line; a denial's CO-16)
-// leave the line judged.
+// leave the line judged. A billing system whose charges are waived only with a reason (a
+// hauler's contamination fee waived "FIRST OCCURRENCE - EDUCATION", a delivery waived for a new
+// account) states that reason on the waived line: `*` in the list accepts every stated reason.
 import type { TransactionLine } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 
@@ -43,6 +45,8 @@ function acceptedKeys(reasons: readonly string[]): ReadonlySet<string> {
 export function acceptedAdjustmentReason(line: TransactionLine, cfg: Pick<ModulesConfig["revenue_leakage"], "accepted_adjustment_reasons">): string | undefined {
   const reasons = line.adjustment_reason;
   if (reasons === undefined || cfg.accepted_adjustment_reasons.length === 0) return undefined;
+  // `*`: every stated reason (the line's whole text) explains its price.
+  if (cfg.accepted_adjustment_reasons.includes("*")) return reasons.trim() === "" ? undefined : reasons.trim();
   const keys = acceptedKeys(cfg.accepted_adjustment_reasons);
   for (const reason of reasons.split(/[\s,;|]+/)) if (reason !== "" && keys.has(codeKey(reason))) return reason;
   return undefined;

@@ -11,7 +11,8 @@
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { Finding } from "../types.ts";
 import { dayOf } from "../../dates.ts";
-import { attributeKey, markerMatcher } from "./markers.ts";
+import { attributeKey } from "./markers.ts";
+import { idleStatus } from "./service-idle.ts";
 import { type RentalBill, RentalBills } from "./rental-periods.ts";
 import { EstimatedBills, type EstimatesState } from "./estimate-true-up.ts";
 import { type WithdrawalRefund, WithdrawalRefunds } from "./refund-schedule.ts";
@@ -40,12 +41,6 @@ export function unitKind(unit: string | undefined): UnitKind | undefined {
   if (PERCENT_UNITS.has(k)) return "percent";
   return TIME_UNITS.has(k) ? "time" : "usage";
 }
-
-/** A status column saying the premise or service is not in use: nothing to meter, nothing missed. */
-const idleMarker = markerMatcher(
-  ["premise_status", "premise_occupancy", "occupancy", "occupancy_status", "service_status", "sa_status", "account_status", "meter_status", "line_status", "subscription_status"],
-  ["vacant", "unoccupied", "inactive", "idle", "suspended", "seasonal_suspension", "seasonally_suspended", "disconnected", "stopped", "pending_stop", "off", "paused"],
-);
 
 /** One charge code on a month's bills of a service: its unit, quantity and amount summed. */
 export interface Component {
@@ -173,7 +168,7 @@ export class BilledComponents {
     if (!months) this.services.set(key, (months = new Map()));
     let bill = months.get(month);
     if (!bill) months.set(month, (bill = { month, components: new Map(), documents: [], idle: false }));
-    if (idleMarker(t) !== undefined) bill.idle = true;
+    if (idleStatus(t) !== undefined) bill.idle = true;
     const doc = this.documents.length;
     this.documents.push(t.transaction_id);
     const codes: string[] = [];

@@ -15,7 +15,10 @@
 // a bill naming another it adjusts (a true-up of an estimate, a restatement, a balance due), a
 // bill of fees only (no percentage: no basis), a percentage billed otherwise (interest on late
 // payments, `Per Occurrence` beside a royalty `Per Report`) or whose charges are not on the bill,
-// and bills not priced as billed (free of charge, at a quote, prorated: documentRules).
+// and bills not priced as billed (free of charge, at a quote, prorated: documentRules). A fee
+// taken of the bill's total with its other percentages (a franchise fee) is no basis of them, and
+// a lone one on a bill missing two or more of the agreement's percentages (a compactor lease, a
+// suspension fee: charges the surcharges do not apply to) witnesses none of them.
 import { type Contract, isPercentUnit, priceBase, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -47,6 +50,10 @@ export const percentChargeMissingDetector: Detector = {
     const billed = new Set<string>();
     for (const l of txn.lines) if (l.sku) billed.add(l.sku);
     const rows = percentRowsInForce(txn, ctx, days);
+    // The agreement's percentages (above 0 %) the bill does not carry: two or more absent together
+    // beside a lone fee on the bill's whole say the bill's charges are ones they do not apply to.
+    let absent = 0;
+    for (const [sku, row] of rows) if (!billed.has(sku) && row.price > 0) absent++;
     const out: Finding[] = [];
     const judged = new Set<string>();
     for (const [sku, row] of rows) {
@@ -54,7 +61,7 @@ export const percentChargeMissingDetector: Detector = {
       if (billed.has(sku)) continue;
       const election = electionOf(txn, sku);
       if (election && (!election.accepts || txn.lines.some((l) => lineNamesCharge(l.description, election)))) continue;
-      const basis = election ? sharedBasis(bases) : agreedBasis(row, txn.lines, bases, rows);
+      const basis = election ? sharedBasis(bases) : agreedBasis(row, txn.lines, bases, rows, absent);
       if (basis === undefined) continue;
       const f = finding(txn, sku, row.price, basis, row.contract_id, election, cfg.tolerance.absolute);
       if (f) out.push(f);
@@ -110,7 +117,7 @@ function sharedBasis(bases: ReadonlyMap<string, number>, codes?: readonly string
  * The basis the agreement's row is owed on: the amounts of the charges it names (`applies_to`),
  * else the basis of the percentages the same agreement prices, billed alike, that the bill carries.
  */
-function agreedBasis(row: Contract, lines: readonly TransactionLine[], bases: ReadonlyMap<string, number>, rows: ReadonlyMap<string, Contract>): number | undefined {
+function agreedBasis(row: Contract, lines: readonly TransactionLine[], bases: ReadonlyMap<string, number>, rows: ReadonlyMap<string, Contract>, absent: number): number | undefined {
   if (row.applies_to) {
     const codes = row.applies_to.split(/[\s,;]+/).filter((c) => c !== "");
     let sum = 0;
@@ -130,7 +137,38 @@ function agreedBasis(row: Contract, lines: readonly TransactionLine[], bases: Re
     const other = rows.get(code);
     if (other && other.contract_id === row.contract_id && attributeKey(other.billing_frequency ?? "") === cadence && !other.applies_to) siblings.push(code);
   }
-  return siblings.length === 0 ? undefined : sharedBasis(bases, siblings);
+  // A fee taken of the bill's total, the other percentages included (a city's franchise fee on a
+  // hauler's invoice: service, fuel and environmental fee together), is a percentage of the bill,
+  // not of the charges: no basis of the surcharges it is taken on top of, nor a witness of them.
+  const ofCharges = siblings.filter((code) => takenOfTheWhole(code, lines, bases) !== "with_percentages");
+  if (ofCharges.length === 0) return undefined;
+  // A lone percentage of the bill's whole (a franchise fee on a compactor lease or a suspension
+  // fee) while the agreement's other percentages are all absent: the bill's charges are ones the
+  // surcharges do not apply to, not each surcharge dropped. One absent beside one billed is.
+  if (absent >= 2 && ofCharges.every((code) => takenOfTheWhole(code, lines, bases) === "alone")) return undefined;
+  return sharedBasis(bases, ofCharges);
+}
+
+/**
+ * Whether the bill's percentage of `code` is taken of the bill's other lines together: "alone"
+ * where none of them is a percentage, "with_percentages" where some are (a fee on the surcharged
+ * total); undefined where its basis is something else (a royalty's sales, the service alone).
+ */
+function takenOfTheWhole(code: string, lines: readonly TransactionLine[], bases: ReadonlyMap<string, number>): "alone" | "with_percentages" | undefined {
+  const basis = bases.get(code);
+  if (basis === undefined) return undefined;
+  let others = 0;
+  let n = 0;
+  let percentages = 0;
+  for (const l of lines) {
+    if (l.sku === code) continue;
+    if (l.amount === undefined || !Number.isFinite(l.amount)) return undefined;
+    others += l.amount;
+    n++;
+    if (isPercentUnit(l.unit)) percentages++;
+  }
+  if (n === 0 || Math.abs(basis - others) > 0.01 * n + 0.005) return undefined;
+  return percentages > 0 ? "with_percentages" : "alone";
 }
 
 /**

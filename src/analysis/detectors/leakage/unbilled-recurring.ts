@@ -23,6 +23,8 @@
 //    that shortfall in the schedule's order (a waived charge is not counted again per charge);
 //  - no charge code the schedule does not know appears in the period that was not billed the last
 //    time the charge was (the charge billed under a new code after a plan migration);
+//  - no bill of the period says the service was not in use (a status column: Suspended, Vacant…,
+//    service-idle.ts): a seasonal hold billed a suspension fee instead of the service;
 //  - the period is over, and the month after it too, in the history: the billing run of the
 //    export's last period may not have happened yet; nor is the history's first month judged.
 // The finding goes on the contract's invoice of that period (the one billing most of its
@@ -33,6 +35,7 @@ import { addDays, dayBefore, type DayOrder, dayOf, daysBetween } from "../../dat
 import { money, type Finding } from "../types.ts";
 import { namedPeriodStart } from "./billed-period.ts";
 import { isMinimumCode } from "./minimum-top-up.ts";
+import { idleStatus } from "./service-idle.ts";
 import { drawnFromPrepayment, drawnValue } from "./prepaid-drawdown.ts";
 
 export const UNBILLED_RECURRING_CODE = "unbilled_recurring_charge" as const;
@@ -173,6 +176,8 @@ interface DocumentInfo {
   date: string | null;
   customer: string | undefined;
   currency: string | undefined;
+  /** Its status column says the service was not in use (a suspension, a vacancy: service-idle.ts). */
+  idle: boolean;
 }
 
 /** Collects, over the history pass, the lines of the transactions the schedule concerns. */
@@ -200,7 +205,7 @@ export class RecurringBillings {
     if (!this.schedule.concerns(t)) return;
     const named = namedPeriodStart(t, this.dayOrder);
     const doc = this.documents.length;
-    this.documents.push({ id: t.transaction_id, invoice: t.type === "invoice", date: day, customer: t.customer_id, currency: t.currency });
+    this.documents.push({ id: t.transaction_id, invoice: t.type === "invoice", date: day, customer: t.customer_id, currency: t.currency, idle: idleStatus(t) !== undefined });
     // A credit note's lines are written positive by some exports: a credit takes the charge back.
     const sign = t.type === "credit_note" ? -1 : 1;
     for (const l of t.lines) {
@@ -325,6 +330,12 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
           owed += o.amount * times;
           counted.add(o.row.sku);
         }
+        // A code of the schedule billed in the period after its own rows ended bills the period
+        // too (the old container's service billed after the upsize, the change never reaching
+        // billing): what it billed is not lost, only the difference.
+        const superseded = new Set<string>();
+        for (const o of rows) if (!counted.has(o.row.sku) && periodsIn(c, o.cadence) > 0 && (coveredTo.get(o) ?? last) < ps) superseded.add(o.row.sku);
+        for (const o of rows) if (o.from <= pe && (coveredTo.get(o) ?? last) >= ps) superseded.delete(o.row.sku);
         let billed = 0;
         const docs = new Map<number, number>();
         const inPeriod: Billed[] = [];
@@ -334,8 +345,11 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
           inPeriod.push(l);
           if (!scheduledSkus.has(l.sku)) continue;
           docs.set(l.doc, (docs.get(l.doc) ?? 0) + 1);
-          if (counted.has(l.sku)) billed += l.amount;
+          if (counted.has(l.sku) || superseded.has(l.sku)) billed += l.amount;
         }
+        // The period's bill says the service was suspended (a seasonal hold billed a suspension
+        // fee instead): nothing of the schedule was due, whatever the rows say.
+        if (inPeriod.some((l) => billings.documents[l.doc]!.idle)) continue;
         const periodKey = `${ps}/${c.months}/${c.weeks}`;
         const atRisk = roundMoney(Math.min(price, owed - billed - (taken.get(periodKey) ?? 0)));
         if (atRisk <= tolerance) continue;

@@ -1,9 +1,13 @@
 // unbilled_shipment: shipments that name this invoice carry more of a SKU than the invoice bills.
 // The unbilled quantity is valued at the billed net unit price of that SKU on the invoice; a SKU
 // shipped but absent from the invoice is valued at the most generous allowed price (contract in
-// force, else list less the policy's maximum discount), or 0 when no price is known.
+// force, else list less the policy's maximum discount), or 0 when no price is known. A line at 0
+// that states a reason the analyst accepts (adjustment-reasons.ts: a hauler's make-up lift for a
+// missed pickup, "MISSED PICKUP MAKE-UP") bills what the source marked not billable, not a billable
+// shipment of its code: the extra lift the route also did is still owed.
 import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
+import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
 import { money, type Detector, type DetectorInput, type Finding } from "../types.ts";
@@ -18,7 +22,7 @@ export const unbilledShipmentDetector: Detector = {
     if (!shipped) return [];
     const billed = new Map<string, { quantity: number; amount: number }>();
     for (const l of txn.lines) {
-      if (!l.sku) continue;
+      if (!l.sku || ((l.amount ?? l.unit_price) === 0 && acceptedAdjustmentReason(l, config.revenue_leakage) !== undefined)) continue;
       const b = billed.get(l.sku) ?? { quantity: 0, amount: 0 };
       b.quantity += l.quantity ?? 0;
       b.amount += l.amount ?? (l.unit_price ?? 0) * (l.quantity ?? 0);
