@@ -120,7 +120,11 @@ export function generateWaste(seed: number) {
     // The anniversary's increase after notice, effective the 1st of the agreement's month.
     s.anniversary = `2026-${s.start.slice(5, 7)}-01`;
     if (kind === "FL" && !startsIn && !s.end && chance(0.1)) { const m = `2026-0${int(2, 8)}-01`; s.upsize = { on: addDays(m, int(3, 24)), size: s.size <= 6 ? s.size + 2 : s.size, freq: s.size <= 6 ? s.freq : s.freq + 1 }; }
-    if (kind === "FL" && !program && !s.upsize && !s.end && chance(0.06)) { const m = `2026-0${int(1, 7)}-01`; s.suspend = { from: m, to: monthEnd(addMonths(m, int(0, 2))) }; }
+    if (kind === "FL" && !program && !s.upsize && !s.end && chance(0.06)) {
+      // A seasonal suspension of a site already in service (a site started later has nothing to suspend).
+      const m = `2026-0${int(1, 7)}-01`, to = monthEnd(addMonths(m, int(0, 2)));
+      if (s.start < m) s.suspend = { from: m, to };
+    }
     sites.push(s);
   }
   // The agreement's rows: every priced charge, a row per agreement year (the increase from its anniversary).
@@ -153,7 +157,7 @@ export function generateWaste(seed: number) {
       if (s.upsize) { add(flCode(s.upsize.size, s.upsize.freq), "MO", "Monthly", flList(s.upsize.size, s.upsize.freq), s.upsize.on); if (s.upsize.size !== s.size) add(`EXTRA-${s.upsize.size}YD`, "LIFT", "Per Lift", extraList(s.upsize.size), s.upsize.on); else add(`EXTRA-${s.size}YD`, "LIFT", "Per Lift", extraList(s.size), s.upsize.on); }
       add("CONTAM", "EA", "Per Occurrence", CONTAM_LIST);
       add("OVERAGE", "EA", "Per Occurrence", OVERAGE_LIST);
-      if (s.lock) add("LOCK", "MO", "Monthly", LOCK_LIST);
+      if (s.lock) add("LOCK", "MO", "Monthly", LOCK_LIST, undefined, s.end || undefined);
       if (s.suspend) add("SUSP-FEE", "MO", "Per Occurrence", SUSP_FEE / s.factor);
     } else {
       add(`HAUL-${s.size}YD`, "HAUL", "Per Haul", haulList[s.size]!);
@@ -214,6 +218,7 @@ export function generateWaste(seed: number) {
       if (s.start > end || (s.end && s.end < prev)) continue;
       const tags: string[] = [];
       const d = newDoc(s, run, "MONTHLY", run, end, "fl_monthly");
+      if (s.end && s.end < run) d.status = "Closed";
       const activeNow = s.start <= run;
       const suspended = s.suspend && run >= s.suspend.from && run <= s.suspend.to;
       const closedBy = s.end && s.end <= end ? s.end : "";
