@@ -18,6 +18,10 @@ import { join, resolve } from "node:path";
 import { generateErpLedger, toCsv } from "./quality/erp-ledger.ts";
 
 const args = process.argv.slice(2);
+// Each scan's server listens on its own port from --port P on (default: a random one).
+const portAt = args.indexOf("--port");
+const firstPort = portAt >= 0 ? Number(args[portAt + 1]) : undefined;
+let scanCount = 0;
 const flag = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
@@ -52,7 +56,7 @@ async function evaluate(seed: number) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}/gl_entries.csv`, toCsv(ledger));
   writeFileSync(`${dir}/documents.json`, JSON.stringify(ledger.documents));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = firstPort !== undefined ? firstPort + scanCount++ : 20000 + Math.floor(Math.random() * 20000);
   writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port));
   const { result, wall, cpu } = await scanThroughServer<{ flagged_transactions?: Flagged[]; anomalies?: { transaction_id: string; code: string; severity: string }[]; transactions_analyzed?: number }>({ root, dir, port, connector: "gl", keep: Boolean(keep) });
   return { seed, ledger, result, wall, cpu };

@@ -27,6 +27,10 @@ import { join, resolve } from "node:path";
 import { generateHospitalityLedger, HOSPITALITY_ANOMALIES, toCsv, type HospitalityLedger } from "./quality/hospitality-ledger.ts";
 
 const args = process.argv.slice(2);
+// Each scan's server listens on its own port from --port P on (default: a random one).
+const portAt = args.indexOf("--port");
+const firstPort = portAt >= 0 ? Number(args[portAt + 1]) : undefined;
+let scanCount = 0;
 const flag = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
@@ -70,7 +74,7 @@ async function evaluate(seed: number, setup: string) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}/journal_lines.csv`, toCsv(ledger));
   if (keep) writeFileSync(`${dir}/journals.json`, JSON.stringify(ledger.journals));
-  const port = 20000 + Math.floor(Math.random() * 10000);
+  const port = firstPort !== undefined ? firstPort + scanCount++ : 20000 + Math.floor(Math.random() * 10000);
   writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port, setup));
   const { result, wall, cpu } = await scanThroughServer<Result>({ root, dir, port, connector: "gl", keep: Boolean(keep) });
   return { ledger, result, wall, cpu };

@@ -32,6 +32,10 @@ import { prf } from "./quality/metrics.ts";
 import { scanThroughServer, servedServerYaml } from "./quality/served-scan.ts";
 
 const args = process.argv.slice(2);
+// Each scan's server listens on its own port from --port P on (default: a random one).
+const portAt = args.indexOf("--port");
+const firstPort = portAt >= 0 ? Number(args[portAt + 1]) : undefined;
+let scanCount = 0;
 const flag = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
@@ -83,7 +87,7 @@ async function scan(ledger: LateLedger, setup: string) {
   mkdirSync(dir, { recursive: true });
   const label = setup === "no-entry-date" ? false : setup === "mapped" ? "SYS_CREATED" : setup === "labelled-de" ? "Erfassungsdatum" : "Created On";
   writeFileSync(`${dir}/gl_entries.csv`, toLateCsv(ledger, label, setup === "labelled-de"));
-  const port = 20000 + Math.floor(Math.random() * 10000);
+  const port = firstPort !== undefined ? firstPort + scanCount++ : 20000 + Math.floor(Math.random() * 10000);
   writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port, setup));
   return scanThroughServer<Result>({ root, dir, port, connector: "ledger", keep: false });
 }

@@ -21,6 +21,10 @@ import { join, resolve } from "node:path";
 import { generateSmallbizLedger, SMALLBIZ_ANOMALIES, toCsv, type SmallbizLedger } from "./quality/smallbiz-ledger.ts";
 
 const args = process.argv.slice(2);
+// Each scan's server listens on its own port from --port P on (default: a random one).
+const portAt = args.indexOf("--port");
+const firstPort = portAt >= 0 ? Number(args[portAt + 1]) : undefined;
+let scanCount = 0;
 const flag = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
@@ -58,7 +62,7 @@ async function evaluate(seed: number) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}/journal.csv`, toCsv(ledger));
   writeFileSync(`${dir}/transactions.json`, JSON.stringify(ledger.transactions));
-  const port = 20000 + Math.floor(Math.random() * 10000);
+  const port = firstPort !== undefined ? firstPort + scanCount++ : 20000 + Math.floor(Math.random() * 10000);
   writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port));
   const { result, wall, cpu } = await scanThroughServer<Result>({ root, dir, port, connector: "books", keep: Boolean(keep) });
   return { ledger, result, wall, cpu };
