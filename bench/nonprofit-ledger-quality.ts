@@ -12,12 +12,16 @@
  *
  * Modules: `anomaly_detection` is judged on every planted kind, `duplicate_detection` on the
  * invoice keyed twice (the bill and its second payment), `compliance` on the self-approved
- * reimbursements.
+ * reimbursements and on what breaks a grant's or a gift's terms (an unallowable cost on a grant, a
+ * cost after the award's period, a release from restriction by a user outside finance).
  *
  * Two setups: `zero-config` maps what the export's names need and nothing else; `configured` adds
  * what docs/analysis.md offers the organisation's auditor: the ledger's categorical fields (user,
  * journal, account and the five dimensions) and the controller's approval limit (5,000) for
- * `split_below_limit`.
+ * `split_below_limit`, and what the grants manager configures from the award letters
+ * (`compliance.grants`: each award's id and period, the unallowable entertainment and alcohol
+ * account, the cost accounts) and who may release restrictions (`compliance.restriction_releases`:
+ * the release account, the finance users).
  *
  *   bun run bench/nonprofit-ledger-quality.ts [--seeds 3201,3202,3203] [--setups zero-config,configured] [--modules anomaly_detection,duplicate_detection,compliance] [--port P] [--keep DIR] [--json] [--verbose]
  *
@@ -29,7 +33,7 @@ import { judgeRows, printJudged } from "./quality/ledger-judging.ts";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { generateNonprofitLedger, NONPROFIT_ANOMALIES, toCsv, type NonprofitLedger } from "./quality/nonprofit-ledger.ts";
+import { generateNonprofitLedger, NONPROFIT_ANOMALIES, NONPROFIT_FINANCE_USERS, nonprofitAwards, toCsv, type NonprofitLedger } from "./quality/nonprofit-ledger.ts";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -68,13 +72,25 @@ ${setup === "configured" ? `modules:
   anomaly_detection:
     categorical_fields: [created_by, attributes.Journal, attributes.Account No, attributes.Fund, attributes.Program, attributes.Department, attributes.Grant, attributes.Location]
     split_below_limit: { limits: [5000] }
+  compliance:
+    grants:
+      field: attributes.Grant
+      account_field: attributes.Account No
+      cost_accounts: ["5*", "6*", "7*"]
+      unallowable_accounts: ["7850"]
+      awards:
+${nonprofitAwards().map((a) => `        - { id: ${a.id}, start: ${a.start}, end: ${a.end} }`).join("\n")}
+    restriction_releases:
+      accounts: ["4900"]
+      account_field: attributes.Account No
+      authorized_users: [${NONPROFIT_FINANCE_USERS.join(", ")}]
 ` : ""}`;
 
 /** The planted kinds each module is judged on. */
 const RELEVANT: Record<string, readonly string[]> = {
   anomaly_detection: NONPROFIT_ANOMALIES,
   duplicate_detection: ["duplicate_invoice_paid_twice"],
-  compliance: ["self_approved_reimbursement"],
+  compliance: ["self_approved_reimbursement", "unallowable_grant_expense", "grant_expense_after_end", "restricted_release_by_nonfinance"],
 };
 
 interface Flagged { transaction_id: string; risk_score: number; risk_level: string }

@@ -113,6 +113,12 @@ const GRANTS: Grant[] = [
   { code: "MA-DESE-AL26--Mass DESE Adult Literacy FY26", program: PROGRAM.lit, fund: FUND.state, from: d(2025, 7, 1), to: d(2026, 6, 30), federal: false, revenue: "4110", grantor: "C-MADESE", location: LOC.hq },
   { code: "FDN-BARR-2024--Barr Foundation Food Access", program: PROGRAM.food, fund: FUND.res, from: d(2024, 3, 1), to: d(2025, 8, 31), federal: false, revenue: "4020", grantor: "C-BARR", location: LOC.west },
 ];
+/** The organisation's awards as its grants manager would configure them (modules.compliance.grants):
+ *  the grant's id as the Grant dimension writes it before its name, and the period of performance. */
+export function nonprofitAwards(): { id: string; start: string; end: string; federal: boolean }[] {
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return GRANTS.map((g) => ({ id: g.code.split("--")[0]!, start: iso(g.from), end: iso(g.to), federal: g.federal }));
+}
 const grantsOn = (day: number, program?: string) => GRANTS.filter((g) => g.from <= day && day <= g.to && (!program || g.program === program));
 
 /** Users: who keys, who approves, and when each was there. */
@@ -120,6 +126,8 @@ const USER = {
   bookkeeper1: "jmorales", bookkeeper2: "kpatel", controller: "dchen", ed1: "rwilliams", ed2: "anguyen",
   adp: "adp.integration", donorSync: "bloomerang.sync", devDirector: "lwatts", programDirector: "tgarcia", auditor: "cbrooks.rsm",
 };
+/** The finance staff, who release net assets from restriction (the controller and both bookkeepers). */
+export const NONPROFIT_FINANCE_USERS = [USER.controller, USER.bookkeeper1, USER.bookkeeper2];
 const BOOKKEEPER1_LAST_DAY = d(2024, 9, 30);
 const BOOKKEEPER2_FIRST_DAY = d(2024, 10, 14);
 const ED1_LAST_DAY = d(2024, 6, 28);

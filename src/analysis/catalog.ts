@@ -66,6 +66,9 @@ export const DETECTORS = [
   { code: "benford_deviation", area: "anomaly", name: "Benford first-digit deviation", description: "The first digits of the scanned amounts do not follow Benford's law (mean absolute deviation).", population: true },
   { code: "self_approval", area: "compliance", name: "Creator equals approver", description: "The person who created the transaction also approved it." },
   { code: "approval_limit_exceeded", area: "compliance", name: "Amount above the approver's limit", description: "The amount exceeds the configured approval limit of the approver." },
+  { code: "grant_unallowable_cost", area: "compliance", name: "Unallowable cost charged to a grant", description: "A cost charged to a grant on an account the organisation configured as unallowable on every award (2 CFR 200 Subpart E: alcohol, entertainment) or outside the award's approved budget lines." },
+  { code: "grant_cost_outside_period", area: "compliance", name: "Grant cost outside the award's period", description: "A cost charged to a grant dated after the end (or before the start) of the award's period of performance as configured." },
+  { code: "restriction_release_unauthorized", area: "compliance", name: "Release from restriction by an unauthorised user", description: "Net assets released from donor restriction (a configured release account) by a user who is not authorised to release, approved by nobody who is." },
 ] as const satisfies readonly DetectorInfo[];
 
 export type DetectorCode = (typeof DETECTORS)[number]["code"];
@@ -147,8 +150,8 @@ export const MODULES: readonly ModuleInfo[] = [
   {
     id: "compliance",
     name: "Compliance",
-    description: "Segregation of duties and approval limits.",
-    weights: { self_approval: 0.7, approval_limit_exceeded: 0.6 },
+    description: "Segregation of duties, approval limits, and the terms of restricted grants and gifts.",
+    weights: { self_approval: 0.7, approval_limit_exceeded: 0.6, grant_unallowable_cost: 0.8, grant_cost_outside_period: 0.75, restriction_release_unauthorized: 0.75 },
   },
 ];
 

@@ -345,6 +345,54 @@ export const ComplianceConfig = Type.Object(
     approver_limits: Type.Record(Type.String({ minLength: 1 }), Type.Number({ minimum: 0 }), { default: {} }),
     /** Limit for approvers not listed; null: only listed approvers are checked. */
     default_approver_limit: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { default: null }),
+    /** A restricted grant's terms, reference data the organisation configures from its award
+     *  letters (detectors/compliance/grant-terms.ts; docs/analysis.md). Accounts are written as the
+     *  export writes them; one ending in `*` matches every account beginning so. */
+    grants: Type.Object(
+      {
+        /** The field naming a line's grant or award: "auto" (an attribute named Grant, Grant ID,
+         *  Award, Award Number…) or `attributes.NAME`. */
+        field: Type.String({ default: "auto", pattern: "^(auto|contract_id|reference|attributes\\.[^.]+)$" }),
+        /** The field naming the line's account: "auto" (the attribute named as an account, as the
+         *  amount detector reads it: Account, Account No, G/L Account…) or `attributes.NAME`. */
+        account_field: Type.String({ default: "auto", pattern: "^(auto|sku|attributes\\.[^.]+)$" }),
+        /** The accounts that are costs: only a debit to one of them is a cost charged to the grant
+         *  (a drawdown's receivable is not); empty: every debit naming a grant. */
+        cost_accounts: Type.Array(Type.String({ minLength: 1 }), { default: [] }),
+        /** Accounts no award may be charged (2 CFR 200 Subpart E: alcohol, entertainment,
+         *  lobbying, fines, bad debts), on whatever grant a line names. */
+        unallowable_accounts: Type.Array(Type.String({ minLength: 1 }), { default: [] }),
+        awards: Type.Array(
+          Type.Object(
+            {
+              /** The grant's id as the line names it: alone, or before its name ("ID--Name", "ID - Name"). */
+              id: Type.String({ minLength: 1 }),
+              /** The period of performance (budget period), inclusive: a cost dated outside it is reported. */
+              start: Type.Optional(Type.String({ pattern: DAY })),
+              end: Type.Optional(Type.String({ pattern: DAY })),
+              /** The award's approved budget lines: a cost account outside them is unallowable on it. */
+              allowed_accounts: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+              /** Accounts unallowable on this award besides the general ones. */
+              unallowable_accounts: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+            },
+            closed,
+          ),
+          { default: [] },
+        ),
+      },
+      section,
+    ),
+    /** Who may release net assets from donor restriction (detectors/compliance/restriction-release.ts):
+     *  a line on one of `accounts` neither posted nor approved by one of `authorized_users` is
+     *  reported. Empty accounts: not judged. */
+    restriction_releases: Type.Object(
+      {
+        accounts: Type.Array(Type.String({ minLength: 1 }), { default: [] }),
+        account_field: Type.String({ default: "auto", pattern: "^(auto|sku|attributes\\.[^.]+)$" }),
+        authorized_users: Type.Array(Type.String({ minLength: 1 }), { default: [] }),
+      },
+      section,
+    ),
     weights: weightsOf("compliance"),
   },
   section,

@@ -20,6 +20,8 @@ import { rareValueDetector } from "./detectors/anomaly/rare-value.ts";
 import { splitBelowLimitDetector } from "./detectors/anomaly/split-below-limit.ts";
 import { approvalLimitDetector } from "./detectors/compliance/approval-limit.ts";
 import { selfApprovalDetector } from "./detectors/compliance/self-approval.ts";
+import { grantTermsDetector } from "./detectors/compliance/grant-terms.ts";
+import { restrictionReleaseDetector } from "./detectors/compliance/restriction-release.ts";
 import { creditNoteDetector } from "./detectors/duplicates/credit-notes.ts";
 import { duplicateDocumentDetector } from "./detectors/duplicates/duplicate-document.ts";
 import { currencyMismatchDetector } from "./detectors/leakage/currency-mismatch.ts";
@@ -63,6 +65,8 @@ export const ALL_DETECTORS: readonly Detector[] = [
   isolationForestDetector,
   selfApprovalDetector,
   approvalLimitDetector,
+  grantTermsDetector,
+  restrictionReleaseDetector,
 ];
 
 export interface ResolvedModule {

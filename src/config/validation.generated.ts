@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Record<string, any> => value !== nul
 
 /** Value.Default(ConfigSchema, value): fills `value` in place where TypeBox would, and returns the result. */
 export function configDefaults(value: unknown): unknown {
-  return d66(value);
+  return d73(value);
 }
 
 /** server */
@@ -539,25 +539,99 @@ function d49(value: any): any {
   return o;
 }
 
-/** modules.compliance.weights */
+/** modules.compliance.grants.cost_accounts */
 function d50(value: any): any {
+  if (Array.isArray(value)) {
+    return value;
+  }
+  const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
+  if (!Array.isArray(a)) return a;
+  return a;
+}
+
+/** modules.compliance.grants.unallowable_accounts */
+function d51(value: any): any {
+  if (Array.isArray(value)) {
+    return value;
+  }
+  const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
+  if (!Array.isArray(a)) return a;
+  return a;
+}
+
+/** modules.compliance.grants.awards */
+function d52(value: any): any {
+  if (Array.isArray(value)) {
+    return value;
+  }
+  const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
+  if (!Array.isArray(a)) return a;
+  return a;
+}
+
+/** modules.compliance.grants */
+function d53(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  if (o["field"] === undefined) o["field"] = "auto";
+  if (o["account_field"] === undefined) o["account_field"] = "auto";
+  { const v = o["cost_accounts"]; const r = d50(v); if (r !== undefined) o["cost_accounts"] = isObject(v) ? d50(v) : r; }
+  { const v = o["unallowable_accounts"]; const r = d51(v); if (r !== undefined) o["unallowable_accounts"] = isObject(v) ? d51(v) : r; }
+  { const v = o["awards"]; const r = d52(v); if (r !== undefined) o["awards"] = isObject(v) ? d52(v) : r; }
+  return o;
+}
+
+/** modules.compliance.restriction_releases.accounts */
+function d54(value: any): any {
+  if (Array.isArray(value)) {
+    return value;
+  }
+  const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
+  if (!Array.isArray(a)) return a;
+  return a;
+}
+
+/** modules.compliance.restriction_releases.authorized_users */
+function d55(value: any): any {
+  if (Array.isArray(value)) {
+    return value;
+  }
+  const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
+  if (!Array.isArray(a)) return a;
+  return a;
+}
+
+/** modules.compliance.restriction_releases */
+function d56(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  { const v = o["accounts"]; const r = d54(v); if (r !== undefined) o["accounts"] = isObject(v) ? d54(v) : r; }
+  if (o["account_field"] === undefined) o["account_field"] = "auto";
+  { const v = o["authorized_users"]; const r = d55(v); if (r !== undefined) o["authorized_users"] = isObject(v) ? d55(v) : r; }
+  return o;
+}
+
+/** modules.compliance.weights */
+function d57(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.compliance */
-function d51(value: any): any {
+function d58(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   { const v = o["approver_limits"]; const r = d49(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d49(v) : r; }
   if (o["default_approver_limit"] === undefined) o["default_approver_limit"] = null;
-  { const v = o["weights"]; const r = d50(v); if (r !== undefined) o["weights"] = isObject(v) ? d50(v) : r; }
+  { const v = o["grants"]; const r = d53(v); if (r !== undefined) o["grants"] = isObject(v) ? d53(v) : r; }
+  { const v = o["restriction_releases"]; const r = d56(v); if (r !== undefined) o["restriction_releases"] = isObject(v) ? d56(v) : r; }
+  { const v = o["weights"]; const r = d57(v); if (r !== undefined) o["weights"] = isObject(v) ? d57(v) : r; }
   return o;
 }
 
 /** modules.scoring.risk_levels */
-function d52(value: any): any {
+function d59(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["medium"] === undefined) o["medium"] = 30;
@@ -567,15 +641,15 @@ function d52(value: any): any {
 }
 
 /** modules.scoring */
-function d53(value: any): any {
+function d60(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["risk_levels"]; const r = d52(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d52(v) : r; }
+  { const v = o["risk_levels"]; const r = d59(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d59(v) : r; }
   return o;
 }
 
 /** modules.context */
-function d54(value: any): any {
+function d61(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["ttl_s"] === undefined) o["ttl_s"] = 300;
@@ -584,20 +658,20 @@ function d54(value: any): any {
 }
 
 /** modules */
-function d55(value: any): any {
+function d62(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   { const v = o["revenue_leakage"]; const r = d31(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d31(v) : r; }
   { const v = o["anomaly_detection"]; const r = d46(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d46(v) : r; }
   { const v = o["duplicate_detection"]; const r = d48(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d48(v) : r; }
-  { const v = o["compliance"]; const r = d51(v); if (r !== undefined) o["compliance"] = isObject(v) ? d51(v) : r; }
-  { const v = o["scoring"]; const r = d53(v); if (r !== undefined) o["scoring"] = isObject(v) ? d53(v) : r; }
-  { const v = o["context"]; const r = d54(v); if (r !== undefined) o["context"] = isObject(v) ? d54(v) : r; }
+  { const v = o["compliance"]; const r = d58(v); if (r !== undefined) o["compliance"] = isObject(v) ? d58(v) : r; }
+  { const v = o["scoring"]; const r = d60(v); if (r !== undefined) o["scoring"] = isObject(v) ? d60(v) : r; }
+  { const v = o["context"]; const r = d61(v); if (r !== undefined) o["context"] = isObject(v) ? d61(v) : r; }
   return o;
 }
 
 /** rules[] */
-function d56(value: any): any {
+function d63(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["module"] === undefined) o["module"] = "*";
@@ -608,19 +682,19 @@ function d56(value: any): any {
 }
 
 /** rules */
-function d57(value: any): any {
+function d64(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d56(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d63(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d56(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d63(a[i]);
   return a;
 }
 
 /** learning */
-function d58(value: any): any {
+function d65(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["every_h"] === undefined) o["every_h"] = 0;
@@ -629,7 +703,7 @@ function d58(value: any): any {
 }
 
 /** connectors[].status */
-function d59(value: any): any {
+function d66(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["interval_s"] === undefined) o["interval_s"] = 30;
@@ -640,7 +714,7 @@ function d59(value: any): any {
 }
 
 /** connectors[].csv */
-function d60(value: any): any {
+function d67(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["thousands"] === undefined) o["thousands"] = "";
@@ -651,7 +725,7 @@ function d60(value: any): any {
 }
 
 /** connectors[].allow_hosts */
-function d61(value: any): any {
+function d68(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -661,39 +735,39 @@ function d61(value: any): any {
 }
 
 /** connectors[] */
-function d62(value: any): any {
+function d69(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["timeout_ms"] === undefined) o["timeout_ms"] = 5000;
   if (o["scan_timeout_s"] === undefined) o["scan_timeout_s"] = 600;
   if (o["reference_ttl_s"] === undefined) o["reference_ttl_s"] = 60;
-  { const v = o["status"]; const r = d59(v); if (r !== undefined) o["status"] = isObject(v) ? d59(v) : r; }
-  { const v = o["csv"]; const r = d60(v); if (r !== undefined) o["csv"] = isObject(v) ? d60(v) : r; }
+  { const v = o["status"]; const r = d66(v); if (r !== undefined) o["status"] = isObject(v) ? d66(v) : r; }
+  { const v = o["csv"]; const r = d67(v); if (r !== undefined) o["csv"] = isObject(v) ? d67(v) : r; }
   if (o["pool_size"] === undefined) o["pool_size"] = 5;
   if (o["batch_size"] === undefined) o["batch_size"] = 1000;
   if (o["max_response_bytes"] === undefined) o["max_response_bytes"] = 10485760;
   if (o["retries"] === undefined) o["retries"] = 2;
   if (o["backoff_ms"] === undefined) o["backoff_ms"] = 200;
   if (o["max_redirects"] === undefined) o["max_redirects"] = 3;
-  { const v = o["allow_hosts"]; const r = d61(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d61(v) : r; }
+  { const v = o["allow_hosts"]; const r = d68(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d68(v) : r; }
   return o;
 }
 
 /** connectors */
-function d63(value: any): any {
+function d70(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d62(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d69(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d62(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d69(a[i]);
   return a;
 }
 
 /** dashboard.sign_in */
-function d64(value: any): any {
+function d71(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["per_address_per_minute"] === undefined) o["per_address_per_minute"] = 10;
@@ -702,19 +776,19 @@ function d64(value: any): any {
 }
 
 /** dashboard */
-function d65(value: any): any {
+function d72(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["session_idle_minutes"] === undefined) o["session_idle_minutes"] = 30;
   if (o["session_absolute_hours"] === undefined) o["session_absolute_hours"] = 12;
   if (o["setup_link_hours"] === undefined) o["setup_link_hours"] = 24;
-  { const v = o["sign_in"]; const r = d64(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d64(v) : r; }
+  { const v = o["sign_in"]; const r = d71(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d71(v) : r; }
   return o;
 }
 
 /** (root) */
-function d66(value: any): any {
+function d73(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   { const v = o["server"]; const r = d0(v); if (r !== undefined) o["server"] = isObject(v) ? d0(v) : r; }
@@ -726,11 +800,11 @@ function d66(value: any): any {
   { const v = o["alerts"]; const r = d13(v); if (r !== undefined) o["alerts"] = isObject(v) ? d13(v) : r; }
   { const v = o["reports"]; const r = d14(v); if (r !== undefined) o["reports"] = isObject(v) ? d14(v) : r; }
   { const v = o["metrics"]; const r = d15(v); if (r !== undefined) o["metrics"] = isObject(v) ? d15(v) : r; }
-  { const v = o["modules"]; const r = d55(v); if (r !== undefined) o["modules"] = isObject(v) ? d55(v) : r; }
-  { const v = o["rules"]; const r = d57(v); if (r !== undefined) o["rules"] = isObject(v) ? d57(v) : r; }
-  { const v = o["learning"]; const r = d58(v); if (r !== undefined) o["learning"] = isObject(v) ? d58(v) : r; }
-  { const v = o["connectors"]; const r = d63(v); if (r !== undefined) o["connectors"] = isObject(v) ? d63(v) : r; }
-  { const v = o["dashboard"]; const r = d65(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d65(v) : r; }
+  { const v = o["modules"]; const r = d62(v); if (r !== undefined) o["modules"] = isObject(v) ? d62(v) : r; }
+  { const v = o["rules"]; const r = d64(v); if (r !== undefined) o["rules"] = isObject(v) ? d64(v) : r; }
+  { const v = o["learning"]; const r = d65(v); if (r !== undefined) o["learning"] = isObject(v) ? d65(v) : r; }
+  { const v = o["connectors"]; const r = d70(v); if (r !== undefined) o["connectors"] = isObject(v) ? d70(v) : r; }
+  { const v = o["dashboard"]; const r = d72(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d72(v) : r; }
   return o;
 }
 
@@ -738,7 +812,7 @@ function d66(value: any): any {
 export const patternedRecords: { path: string[]; pattern: string; hint: string | null }[] = [{"path":["plans"],"pattern":"^[a-z][a-z0-9_-]{0,39}$","hint":"a plan name is lower-case letters, digits, _ and - (at most 40), starting with a letter"},{"path":["modules","revenue_leakage","tax","rates"],"pattern":"^[A-Z]{3}$","hint":"a currency is an ISO 4217 code in capitals (EUR, USD)"}];
 
 /** The lists and mappings with a default (collection-kinds.ts refuses a value of the other kind there). */
-export const collectionDefaults: { path: string[]; kind: "list" | "mapping" }[] = [{"path":["server"],"kind":"mapping"},{"path":["storage"],"kind":"mapping"},{"path":["rate_limit"],"kind":"mapping"},{"path":["security"],"kind":"mapping"},{"path":["security","signature"],"kind":"mapping"},{"path":["security","failed_auth"],"kind":"mapping"},{"path":["plans"],"kind":"mapping"},{"path":["idempotency"],"kind":"mapping"},{"path":["alerts"],"kind":"mapping"},{"path":["alerts","webhooks"],"kind":"list"},{"path":["alerts","webhooks","[]","events"],"kind":"list"},{"path":["alerts","webhooks","[]","allow_hosts"],"kind":"list"},{"path":["alerts","webhook_delivery"],"kind":"mapping"},{"path":["reports"],"kind":"mapping"},{"path":["metrics"],"kind":"mapping"},{"path":["modules"],"kind":"mapping"},{"path":["modules","revenue_leakage"],"kind":"mapping"},{"path":["modules","revenue_leakage","approver_max_discount_pct"],"kind":"mapping"},{"path":["modules","revenue_leakage","tolerance"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax","rates"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax","exempt_customers"],"kind":"list"},{"path":["modules","revenue_leakage","tax","marker_fields"],"kind":"list"},{"path":["modules","revenue_leakage","tax","exemption_reason_fields"],"kind":"list"},{"path":["modules","revenue_leakage","tax","exempt_values"],"kind":"list"},{"path":["modules","revenue_leakage","free_of_charge_fields"],"kind":"list"},{"path":["modules","revenue_leakage","free_of_charge_values"],"kind":"list"},{"path":["modules","revenue_leakage","intercompany_values"],"kind":"list"},{"path":["modules","revenue_leakage","accepted_adjustment_reasons"],"kind":"list"},{"path":["modules","revenue_leakage","minimum_charge_skus"],"kind":"list"},{"path":["modules","revenue_leakage","exchange_rates"],"kind":"list"},{"path":["modules","revenue_leakage","weights"],"kind":"mapping"},{"path":["modules","anomaly_detection"],"kind":"mapping"},{"path":["modules","anomaly_detection","outlier"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_value"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_combination"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar","business_hours"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar","weekend_days"],"kind":"list"},{"path":["modules","anomaly_detection","new_counterparty"],"kind":"mapping"},{"path":["modules","anomaly_detection","lookalike_counterparty"],"kind":"mapping"},{"path":["modules","anomaly_detection","dormant_user"],"kind":"mapping"},{"path":["modules","anomaly_detection","late_posting"],"kind":"mapping"},{"path":["modules","anomaly_detection","split_below_limit"],"kind":"mapping"},{"path":["modules","anomaly_detection","isolation_forest"],"kind":"mapping"},{"path":["modules","anomaly_detection","population"],"kind":"mapping"},{"path":["modules","anomaly_detection","weights"],"kind":"mapping"},{"path":["modules","duplicate_detection"],"kind":"mapping"},{"path":["modules","duplicate_detection","weights"],"kind":"mapping"},{"path":["modules","compliance"],"kind":"mapping"},{"path":["modules","compliance","approver_limits"],"kind":"mapping"},{"path":["modules","compliance","weights"],"kind":"mapping"},{"path":["modules","scoring"],"kind":"mapping"},{"path":["modules","scoring","risk_levels"],"kind":"mapping"},{"path":["modules","context"],"kind":"mapping"},{"path":["rules"],"kind":"list"},{"path":["learning"],"kind":"mapping"},{"path":["connectors"],"kind":"list"},{"path":["connectors","[]","status"],"kind":"mapping"},{"path":["connectors","[]","csv"],"kind":"mapping"},{"path":["connectors","[]","allow_hosts"],"kind":"list"},{"path":["dashboard"],"kind":"mapping"},{"path":["dashboard","sign_in"],"kind":"mapping"}];
+export const collectionDefaults: { path: string[]; kind: "list" | "mapping" }[] = [{"path":["server"],"kind":"mapping"},{"path":["storage"],"kind":"mapping"},{"path":["rate_limit"],"kind":"mapping"},{"path":["security"],"kind":"mapping"},{"path":["security","signature"],"kind":"mapping"},{"path":["security","failed_auth"],"kind":"mapping"},{"path":["plans"],"kind":"mapping"},{"path":["idempotency"],"kind":"mapping"},{"path":["alerts"],"kind":"mapping"},{"path":["alerts","webhooks"],"kind":"list"},{"path":["alerts","webhooks","[]","events"],"kind":"list"},{"path":["alerts","webhooks","[]","allow_hosts"],"kind":"list"},{"path":["alerts","webhook_delivery"],"kind":"mapping"},{"path":["reports"],"kind":"mapping"},{"path":["metrics"],"kind":"mapping"},{"path":["modules"],"kind":"mapping"},{"path":["modules","revenue_leakage"],"kind":"mapping"},{"path":["modules","revenue_leakage","approver_max_discount_pct"],"kind":"mapping"},{"path":["modules","revenue_leakage","tolerance"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax","rates"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax","exempt_customers"],"kind":"list"},{"path":["modules","revenue_leakage","tax","marker_fields"],"kind":"list"},{"path":["modules","revenue_leakage","tax","exemption_reason_fields"],"kind":"list"},{"path":["modules","revenue_leakage","tax","exempt_values"],"kind":"list"},{"path":["modules","revenue_leakage","free_of_charge_fields"],"kind":"list"},{"path":["modules","revenue_leakage","free_of_charge_values"],"kind":"list"},{"path":["modules","revenue_leakage","intercompany_values"],"kind":"list"},{"path":["modules","revenue_leakage","accepted_adjustment_reasons"],"kind":"list"},{"path":["modules","revenue_leakage","minimum_charge_skus"],"kind":"list"},{"path":["modules","revenue_leakage","exchange_rates"],"kind":"list"},{"path":["modules","revenue_leakage","weights"],"kind":"mapping"},{"path":["modules","anomaly_detection"],"kind":"mapping"},{"path":["modules","anomaly_detection","outlier"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_value"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_combination"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar","business_hours"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar","weekend_days"],"kind":"list"},{"path":["modules","anomaly_detection","new_counterparty"],"kind":"mapping"},{"path":["modules","anomaly_detection","lookalike_counterparty"],"kind":"mapping"},{"path":["modules","anomaly_detection","dormant_user"],"kind":"mapping"},{"path":["modules","anomaly_detection","late_posting"],"kind":"mapping"},{"path":["modules","anomaly_detection","split_below_limit"],"kind":"mapping"},{"path":["modules","anomaly_detection","isolation_forest"],"kind":"mapping"},{"path":["modules","anomaly_detection","population"],"kind":"mapping"},{"path":["modules","anomaly_detection","weights"],"kind":"mapping"},{"path":["modules","duplicate_detection"],"kind":"mapping"},{"path":["modules","duplicate_detection","weights"],"kind":"mapping"},{"path":["modules","compliance"],"kind":"mapping"},{"path":["modules","compliance","approver_limits"],"kind":"mapping"},{"path":["modules","compliance","grants"],"kind":"mapping"},{"path":["modules","compliance","grants","cost_accounts"],"kind":"list"},{"path":["modules","compliance","grants","unallowable_accounts"],"kind":"list"},{"path":["modules","compliance","grants","awards"],"kind":"list"},{"path":["modules","compliance","restriction_releases"],"kind":"mapping"},{"path":["modules","compliance","restriction_releases","accounts"],"kind":"list"},{"path":["modules","compliance","restriction_releases","authorized_users"],"kind":"list"},{"path":["modules","compliance","weights"],"kind":"mapping"},{"path":["modules","scoring"],"kind":"mapping"},{"path":["modules","scoring","risk_levels"],"kind":"mapping"},{"path":["modules","context"],"kind":"mapping"},{"path":["rules"],"kind":"list"},{"path":["learning"],"kind":"mapping"},{"path":["connectors"],"kind":"list"},{"path":["connectors","[]","status"],"kind":"mapping"},{"path":["connectors","[]","csv"],"kind":"mapping"},{"path":["connectors","[]","allow_hosts"],"kind":"list"},{"path":["dashboard"],"kind":"mapping"},{"path":["dashboard","sign_in"],"kind":"mapping"}];
 
 /** Value.Check(ConfigSchema, value), compiled by TypeBox's TypeCompiler. */
 export const configCheck: (value: unknown) => boolean = (() => {
@@ -755,16 +829,21 @@ const local_9 = /^(type|customer_id|currency|contract_id|reference|created_by|ap
 const local_10 = /^(auto|customer_id|attributes\.[^.]+)$/;
 const local_11 = /^\d{4}-\d{2}-\d{2}$/;
 const local_12 = /^(.*)$/
-const local_13 = /^[a-z][a-z0-9_]{0,63}$/;
-const local_14 = /^[a-z0-9][a-z0-9_-]{0,62}$/;
-const local_15 = /^(.*)$/
-const local_16 = /^(.*)$/
-const local_17 = /^(.*)$/
-const local_18 = /^(.*)$/
-const local_19 = /^(.*)$/
+const local_13 = /^(auto|contract_id|reference|attributes\.[^.]+)$/;
+const local_14 = /^(auto|sku|attributes\.[^.]+)$/;
+const local_15 = /^\d{4}-\d{2}-\d{2}$/;
+const local_16 = /^\d{4}-\d{2}-\d{2}$/;
+const local_17 = /^(auto|sku|attributes\.[^.]+)$/;
+const local_18 = /^[a-z][a-z0-9_]{0,63}$/;
+const local_19 = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 const local_20 = /^(.*)$/
 const local_21 = /^(.*)$/
-const local_22 = /^https?:\/\/[^/?#]+$/;
+const local_22 = /^(.*)$/
+const local_23 = /^(.*)$/
+const local_24 = /^(.*)$/
+const local_25 = /^(.*)$/
+const local_26 = /^(.*)$/
+const local_27 = /^https?:\/\/[^/?#]+$/;
 return function check(value: any): boolean {
   return (
     (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
@@ -1137,11 +1216,34 @@ return function check(value: any): boolean {
     (typeof value.modules.compliance.approver_limits === 'object' && value.modules.compliance.approver_limits !== null && !Array.isArray(value.modules.compliance.approver_limits) && !(value.modules.compliance.approver_limits instanceof Date) && !(value.modules.compliance.approver_limits instanceof Uint8Array)) &&
     (Object.entries(value.modules.compliance.approver_limits).every(([key, value]) => (local_12.test(key) ? (Number.isFinite(value) && value >= 0) : true))) &&
     ((Number.isFinite(value.modules.compliance.default_approver_limit) && value.modules.compliance.default_approver_limit >= 0) || ((value.modules.compliance.default_approver_limit === null))) &&
+    (typeof value.modules.compliance.grants === 'object' && value.modules.compliance.grants !== null && !Array.isArray(value.modules.compliance.grants)) &&
+    (typeof value.modules.compliance.grants.field === 'string') &&
+    local_13.test(value.modules.compliance.grants.field) &&
+    (typeof value.modules.compliance.grants.account_field === 'string') &&
+    local_14.test(value.modules.compliance.grants.account_field) &&
+    Array.isArray(value.modules.compliance.grants.cost_accounts) &&
+    value.modules.compliance.grants.cost_accounts.every((value: any) => ((typeof value === 'string') && value.length >= 1)) &&
+    Array.isArray(value.modules.compliance.grants.unallowable_accounts) &&
+    value.modules.compliance.grants.unallowable_accounts.every((value: any) => ((typeof value === 'string') && value.length >= 1)) &&
+    Array.isArray(value.modules.compliance.grants.awards) &&
+    value.modules.compliance.grants.awards.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.id === 'string') && value.id.length >= 1 && (value.start !== undefined ? ((typeof value.start === 'string') && local_15.test(value.start)) : true) && (value.end !== undefined ? ((typeof value.end === 'string') && local_16.test(value.end)) : true) && (value.allowed_accounts !== undefined ? (Array.isArray(value.allowed_accounts) && value.allowed_accounts.every((value: any) => ((typeof value === 'string') && value.length >= 1))) : true) && (value.unallowable_accounts !== undefined ? (Array.isArray(value.unallowable_accounts) && value.unallowable_accounts.every((value: any) => ((typeof value === 'string') && value.length >= 1))) : true) && Object.getOwnPropertyNames(value).every(key => ['id', 'start', 'end', 'allowed_accounts', 'unallowable_accounts'].includes(key)))) &&
+    Object.getOwnPropertyNames(value.modules.compliance.grants).length === 5 &&
+    (typeof value.modules.compliance.restriction_releases === 'object' && value.modules.compliance.restriction_releases !== null && !Array.isArray(value.modules.compliance.restriction_releases)) &&
+    Array.isArray(value.modules.compliance.restriction_releases.accounts) &&
+    value.modules.compliance.restriction_releases.accounts.every((value: any) => ((typeof value === 'string') && value.length >= 1)) &&
+    (typeof value.modules.compliance.restriction_releases.account_field === 'string') &&
+    local_17.test(value.modules.compliance.restriction_releases.account_field) &&
+    Array.isArray(value.modules.compliance.restriction_releases.authorized_users) &&
+    value.modules.compliance.restriction_releases.authorized_users.every((value: any) => ((typeof value === 'string') && value.length >= 1)) &&
+    Object.getOwnPropertyNames(value.modules.compliance.restriction_releases).length === 3 &&
     (typeof value.modules.compliance.weights === 'object' && value.modules.compliance.weights !== null && !Array.isArray(value.modules.compliance.weights)) &&
     (value.modules.compliance.weights.self_approval !== undefined ? (Number.isFinite(value.modules.compliance.weights.self_approval) && value.modules.compliance.weights.self_approval <= 1 && value.modules.compliance.weights.self_approval >= 0) : true) &&
     (value.modules.compliance.weights.approval_limit_exceeded !== undefined ? (Number.isFinite(value.modules.compliance.weights.approval_limit_exceeded) && value.modules.compliance.weights.approval_limit_exceeded <= 1 && value.modules.compliance.weights.approval_limit_exceeded >= 0) : true) &&
-    Object.getOwnPropertyNames(value.modules.compliance.weights).every(key => ['self_approval', 'approval_limit_exceeded'].includes(key)) &&
-    Object.getOwnPropertyNames(value.modules.compliance).length === 3 &&
+    (value.modules.compliance.weights.grant_unallowable_cost !== undefined ? (Number.isFinite(value.modules.compliance.weights.grant_unallowable_cost) && value.modules.compliance.weights.grant_unallowable_cost <= 1 && value.modules.compliance.weights.grant_unallowable_cost >= 0) : true) &&
+    (value.modules.compliance.weights.grant_cost_outside_period !== undefined ? (Number.isFinite(value.modules.compliance.weights.grant_cost_outside_period) && value.modules.compliance.weights.grant_cost_outside_period <= 1 && value.modules.compliance.weights.grant_cost_outside_period >= 0) : true) &&
+    (value.modules.compliance.weights.restriction_release_unauthorized !== undefined ? (Number.isFinite(value.modules.compliance.weights.restriction_release_unauthorized) && value.modules.compliance.weights.restriction_release_unauthorized <= 1 && value.modules.compliance.weights.restriction_release_unauthorized >= 0) : true) &&
+    Object.getOwnPropertyNames(value.modules.compliance.weights).every(key => ['self_approval', 'approval_limit_exceeded', 'grant_unallowable_cost', 'grant_cost_outside_period', 'restriction_release_unauthorized'].includes(key)) &&
+    Object.getOwnPropertyNames(value.modules.compliance).length === 5 &&
     (typeof value.modules.scoring === 'object' && value.modules.scoring !== null && !Array.isArray(value.modules.scoring)) &&
     (typeof value.modules.scoring.risk_levels === 'object' && value.modules.scoring.risk_levels !== null && !Array.isArray(value.modules.scoring.risk_levels)) &&
     Number.isFinite(value.modules.scoring.risk_levels.medium) &&
@@ -1166,7 +1268,7 @@ return function check(value: any): boolean {
     Object.getOwnPropertyNames(value.modules).length === 6 &&
     Array.isArray(value.rules) &&
     value.rules.length <= 1000 &&
-    value.rules.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.id === 'string') && local_13.test(value.id) && (((typeof value.module === 'string') && value.module.length >= 1) || (Array.isArray(value.module) && value.module.length >= 1 && value.module.every((value: any) => ((typeof value === 'string') && value.length >= 1)))) && (typeof value.when === 'string') && value.when.length <= 4000 && value.when.length >= 1 && (((value.severity === 'low')) || ((value.severity === 'medium')) || ((value.severity === 'high')) || ((value.severity === 'critical'))) && (value.message !== undefined ? ((typeof value.message === 'string') && value.message.length <= 1000 && value.message.length >= 1) : true) && (value.amount_at_risk !== undefined ? ((typeof value.amount_at_risk === 'string') && value.amount_at_risk.length <= 4000 && value.amount_at_risk.length >= 1) : true) && (((value.action === 'flag')) || ((value.action === 'suppress'))) && (value.suppress !== undefined ? (Array.isArray(value.suppress) && value.suppress.length <= 100 && value.suppress.length >= 1 && value.suppress.every((value: any) => ((typeof value === 'string') && value.length >= 1))) : true) && (typeof value.enabled === 'boolean') && Object.getOwnPropertyNames(value).every(key => ['id', 'module', 'when', 'severity', 'message', 'amount_at_risk', 'action', 'suppress', 'enabled'].includes(key)))) &&
+    value.rules.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.id === 'string') && local_18.test(value.id) && (((typeof value.module === 'string') && value.module.length >= 1) || (Array.isArray(value.module) && value.module.length >= 1 && value.module.every((value: any) => ((typeof value === 'string') && value.length >= 1)))) && (typeof value.when === 'string') && value.when.length <= 4000 && value.when.length >= 1 && (((value.severity === 'low')) || ((value.severity === 'medium')) || ((value.severity === 'high')) || ((value.severity === 'critical'))) && (value.message !== undefined ? ((typeof value.message === 'string') && value.message.length <= 1000 && value.message.length >= 1) : true) && (value.amount_at_risk !== undefined ? ((typeof value.amount_at_risk === 'string') && value.amount_at_risk.length <= 4000 && value.amount_at_risk.length >= 1) : true) && (((value.action === 'flag')) || ((value.action === 'suppress'))) && (value.suppress !== undefined ? (Array.isArray(value.suppress) && value.suppress.length <= 100 && value.suppress.length >= 1 && value.suppress.every((value: any) => ((typeof value === 'string') && value.length >= 1))) : true) && (typeof value.enabled === 'boolean') && Object.getOwnPropertyNames(value).every(key => ['id', 'module', 'when', 'severity', 'message', 'amount_at_risk', 'action', 'suppress', 'enabled'].includes(key)))) &&
     (typeof value.learning === 'object' && value.learning !== null && !Array.isArray(value.learning)) &&
     Number.isFinite(value.learning.every_h) &&
     value.learning.every_h <= 576 &&
@@ -1176,10 +1278,10 @@ return function check(value: any): boolean {
     value.learning.min_new_labels >= 1 &&
     Object.getOwnPropertyNames(value.learning).length === 2 &&
     Array.isArray(value.connectors) &&
-    value.connectors.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.id === 'string') && local_14.test(value.id) && (((value.type === 'csv')) || ((value.type === 'sqlite')) || ((value.type === 'postgres')) || ((value.type === 'mysql')) || ((value.type === 'http')) || ((value.type === 'inline'))) && (value.name !== undefined ? ((typeof value.name === 'string')) : true) && (value.description !== undefined ? ((typeof value.description === 'string')) : true) && (typeof value.enabled === 'boolean') && (value.accounts !== undefined ? (Array.isArray(value.accounts) && value.accounts.every((value: any) => ((typeof value === 'string')))) : true) && (value.transactions !== undefined ? ((typeof value.transactions === 'string') && value.transactions.length >= 1) : true) && (value.reference !== undefined ? ((typeof value.reference === 'object' && value.reference !== null && !Array.isArray(value.reference)) && (value.reference.contracts !== undefined ? ((typeof value.reference.contracts === 'string') && value.reference.contracts.length >= 1) : true) && (value.reference.price_list !== undefined ? ((typeof value.reference.price_list === 'string') && value.reference.price_list.length >= 1) : true) && (value.reference.shipments !== undefined ? ((typeof value.reference.shipments === 'string') && value.reference.shipments.length >= 1) : true) && (value.reference.exchange_rates !== undefined ? ((typeof value.reference.exchange_rates === 'string') && value.reference.exchange_rates.length >= 1) : true) && Object.getOwnPropertyNames(value.reference).every(key => ['contracts', 'price_list', 'shipments', 'exchange_rates'].includes(key))) : true) && (value.mapping !== undefined ? ((typeof value.mapping === 'object' && value.mapping !== null && !Array.isArray(value.mapping) && !(value.mapping instanceof Date) && !(value.mapping instanceof Uint8Array)) && (Object.entries(value.mapping).every(([key, value]) => (local_15.test(key) ? ((((typeof value === 'string') && value.length >= 1) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'string') && value.length >= 1))))) : true)))) : true) && (value.type_values !== undefined ? ((typeof value.type_values === 'object' && value.type_values !== null && !Array.isArray(value.type_values) && !(value.type_values instanceof Date) && !(value.type_values instanceof Uint8Array)) && (Object.entries(value.type_values).every(([key, value]) => (local_16.test(key) ? ((typeof value === 'string')) : true)))) : true) && (value.reference_mapping !== undefined ? ((typeof value.reference_mapping === 'object' && value.reference_mapping !== null && !Array.isArray(value.reference_mapping)) && (value.reference_mapping.contracts !== undefined ? ((typeof value.reference_mapping.contracts === 'object' && value.reference_mapping.contracts !== null && !Array.isArray(value.reference_mapping.contracts) && !(value.reference_mapping.contracts instanceof Date) && !(value.reference_mapping.contracts instanceof Uint8Array)) && (Object.entries(value.reference_mapping.contracts).every(([key, value]) => (local_17.test(key) ? ((((typeof value === 'string') && value.length >= 1) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'string') && value.length >= 1))))) : true)))) : true) && (value.reference_mapping.price_list !== undefined ? ((typeof value.reference_mapping.price_list === 'object' && value.reference_mapping.price_list !== null && !Array.isArray(value.reference_mapping.price_list) && !(value.reference_mapping.price_list instanceof Date) && !(value.reference_mapping.price_list instanceof Uint8Array)) && (Object.entries(value.reference_mapping.price_list).every(([key, value]) => (local_18.test(key) ? ((((typeof value === 'string') && value.length >= 1) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'string') && value.length >= 1))))) : true)))) : true) && (value.reference_mapping.shipments !== undefined ? ((typeof value.reference_mapping.shipments === 'object' && value.reference_mapping.shipments !== null && !Array.isArray(value.reference_mapping.shipments) && !(value.reference_mapping.shipments instanceof Date) && !(value.reference_mapping.shipments instanceof Uint8Array)) && (Object.entries(value.reference_mapping.shipments).every(([key, value]) => (local_19.test(key) ? ((((typeof value === 'string') && value.length >= 1) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'string') && value.length >= 1))))) : true)))) : true) && (value.reference_mapping.exchange_rates !== undefined ? ((typeof value.reference_mapping.exchange_rates === 'object' && value.reference_mapping.exchange_rates !== null && !Array.isArray(value.reference_mapping.exchange_rates) && !(value.reference_mapping.exchange_rates instanceof Date) && !(value.reference_mapping.exchange_rates instanceof Uint8Array)) && (Object.entries(value.reference_mapping.exchange_rates).every(([key, value]) => (local_20.test(key) ? ((((typeof value === 'string') && value.length >= 1) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'string') && value.length >= 1))))) : true)))) : true) && Object.getOwnPropertyNames(value.reference_mapping).every(key => ['contracts', 'price_list', 'shipments', 'exchange_rates'].includes(key))) : true) && Number.isInteger(value.timeout_ms) && value.timeout_ms <= 600000 && value.timeout_ms >= 1 && Number.isInteger(value.scan_timeout_s) && value.scan_timeout_s <= 86400 && value.scan_timeout_s >= 1 && Number.isFinite(value.reference_ttl_s) && value.reference_ttl_s <= 86400 && value.reference_ttl_s >= 0 && (typeof value.status === 'object' && value.status !== null && !Array.isArray(value.status)) && Number.isFinite(value.status.interval_s) && value.status.interval_s <= 86400 && value.status.interval_s >= 0.05 && Number.isInteger(value.status.slow_ms) && value.status.slow_ms <= 600000 && value.status.slow_ms >= 1 && Number.isInteger(value.status.unreachable_after) && value.status.unreachable_after <= 1000 && value.status.unreachable_after >= 1 && Number.isInteger(value.status.recover_after) && value.status.recover_after <= 1000 && value.status.recover_after >= 1 && Object.getOwnPropertyNames(value.status).length === 4 && (typeof value.csv === 'object' && value.csv !== null && !Array.isArray(value.csv)) && (value.csv.delimiter !== undefined ? ((typeof value.csv.delimiter === 'string') && value.csv.delimiter.length <= 1 && value.csv.delimiter.length >= 1) : true) && (value.csv.decimal !== undefined ? ((((value.csv.decimal === '.')) || ((value.csv.decimal === ',')))) : true) && (((value.csv.thousands === '')) || ((value.csv.thousands === ',')) || ((value.csv.thousands === '.')) || ((value.csv.thousands === ' ')) || ((value.csv.thousands === '\''))) && (value.csv.date_format !== undefined ? ((typeof value.csv.date_format === 'string') && value.csv.date_format.length >= 1) : true) && Number.isInteger(value.csv.header_row) && value.csv.header_row <= 1000 && value.csv.header_row >= 1 && (typeof value.csv.pattern === 'string') && value.csv.pattern.length >= 1 && (((value.csv.encoding === 'auto')) || ((value.csv.encoding === 'utf-8')) || ((value.csv.encoding === 'windows-1252')) || ((value.csv.encoding === 'iso-8859-1')) || ((value.csv.encoding === 'iso-8859-15'))) && Object.getOwnPropertyNames(value.csv).every(key => ['delimiter', 'decimal', 'thousands', 'date_format', 'header_row', 'pattern', 'encoding'].includes(key)) && (value.path !== undefined ? ((typeof value.path === 'string') && value.path.length >= 1) : true) && (value.url !== undefined ? ((typeof value.url === 'string') && value.url.length >= 1) : true) && Number.isInteger(value.pool_size) && value.pool_size <= 100 && value.pool_size >= 1 && (value.line_order !== undefined ? ((typeof value.line_order === 'string') && value.line_order.length >= 1) : true) && Number.isInteger(value.batch_size) && value.batch_size <= 100000 && value.batch_size >= 10 && (value.lookup !== undefined ? ((typeof value.lookup === 'string') && value.lookup.length >= 1) : true) && (value.auth !== undefined ? ((typeof value.auth === 'object' && value.auth !== null && !Array.isArray(value.auth)) && (value.auth.bearer !== undefined ? ((typeof value.auth.bearer === 'string') && value.auth.bearer.length >= 1) : true) && (value.auth.basic !== undefined ? ((typeof value.auth.basic === 'object' && value.auth.basic !== null && !Array.isArray(value.auth.basic)) && (typeof value.auth.basic.username === 'string') && (typeof value.auth.basic.password === 'string') && Object.getOwnPropertyNames(value.auth.basic).length === 2) : true) && Object.getOwnPropertyNames(value.auth).every(key => ['bearer', 'basic'].includes(key))) : true) && (value.headers !== undefined ? ((typeof value.headers === 'object' && value.headers !== null && !Array.isArray(value.headers) && !(value.headers instanceof Date) && !(value.headers instanceof Uint8Array)) && (Object.entries(value.headers).every(([key, value]) => (local_21.test(key) ? ((typeof value === 'string')) : true)))) : true) && Number.isInteger(value.max_response_bytes) && value.max_response_bytes <= 1073741824 && value.max_response_bytes >= 1024 && Number.isInteger(value.retries) && value.retries <= 10 && value.retries >= 0 && Number.isInteger(value.backoff_ms) && value.backoff_ms <= 60000 && value.backoff_ms >= 0 && Number.isInteger(value.max_redirects) && value.max_redirects <= 10 && value.max_redirects >= 0 && Array.isArray(value.allow_hosts) && value.allow_hosts.every((value: any) => ((typeof value === 'string') && value.length >= 1)) && Object.getOwnPropertyNames(value).every(key => ['id', 'type', 'name', 'description', 'enabled', 'accounts', 'transactions', 'reference', 'mapping', 'type_values', 'reference_mapping', 'timeout_ms', 'scan_timeout_s', 'reference_ttl_s', 'status', 'csv', 'path', 'url', 'pool_size', 'line_order', 'batch_size', 'lookup', 'auth', 'headers', 'max_response_bytes', 'retries', 'backoff_ms', 'max_redirects', 'allow_hosts'].includes(key)))) &&
+    value.connectors.every((value: any) => ((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value.id === 'string') && local_19.test(value.id) && (((value.type === 'csv')) || ((value.type === 'sqlite')) || ((value.type === 'postgres')) || ((value.type === 'mysql')) || ((value.type === 'http')) || ((value.type === 'inline'))) && (value.name !== undefined ? ((typeof value.name === 'string')) : true) && (value.description !== undefined ? ((typeof value.description === 'string')) : true) && (typeof value.enabled === 'boolean') && (value.accounts !== undefined ? (Array.isArray(value.accounts) && value.accounts.every((value: any) => ((typeof value === 'string')))) : true) && (value.transactions !== undefined ? ((typeof value.transactions === 'string') && value.transactions.length >= 1) : true) && (value.reference !== undefined ? ((typeof value.reference === 'object' && value.reference !== null && !Array.isArray(value.reference)) && (value.reference.contracts !== undefined ? ((typeof value.reference.contracts === 'string') && value.reference.contracts.length >= 1) : true) && (value.reference.price_list !== undefined ? ((typeof value.reference.price_list === 'string') && value.reference.price_list.length >= 1) : true) && (value.reference.shipments !== undefined ? ((typeof value.reference.shipments === 'string') && value.reference.shipments.length >= 1) : true) && (value.reference.exchange_rates !== undefined ? ((typeof value.reference.exchange_rates === 'string') && value.reference.exchange_rates.length >= 1) : true) && Object.getOwnPropertyNames(value.reference).every(key => ['contracts', 'price_list', 'shipments', 'exchange_rates'].includes(key))) : true) && (value.mapping !== undefined ? ((typeof value.mapping === 'object' && value.mapping !== null && !Array.isArray(value.mapping) && !(value.mapping instanceof Date) && !(value.mapping instanceof Uint8Array)) && (Object.entries(value.mapping).every(([key, value]) => (local_20.test(key) ? ((((typeof value === 'string') && value.length >= 1) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'string') && value.length >= 1))))) : true)))) : true) && (value.type_values !== undefined ? ((typeof value.type_values === 'object' && value.type_values !== null && !Array.isArray(value.type_values) && !(value.type_values instanceof Date) && !(value.type_values instanceof Uint8Array)) && (Object.entries(value.type_values).every(([key, value]) => (local_21.test(key) ? ((typeof value === 'string')) : true)))) : true) && (value.reference_mapping !== undefined ? ((typeof value.reference_mapping === 'object' && value.reference_mapping !== null && !Array.isArray(value.reference_mapping)) && (value.reference_mapping.contracts !== undefined ? ((typeof value.reference_mapping.contracts === 'object' && value.reference_mapping.contracts !== null && !Array.isArray(value.reference_mapping.contracts) && !(value.reference_mapping.contracts instanceof Date) && !(value.reference_mapping.contracts instanceof Uint8Array)) && (Object.entries(value.reference_mapping.contracts).every(([key, value]) => (local_22.test(key) ? ((((typeof value === 'string') && value.length >= 1) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'string') && value.length >= 1))))) : true)))) : true) && (value.reference_mapping.price_list !== undefined ? ((typeof value.reference_mapping.price_list === 'object' && value.reference_mapping.price_list !== null && !Array.isArray(value.reference_mapping.price_list) && !(value.reference_mapping.price_list instanceof Date) && !(value.reference_mapping.price_list instanceof Uint8Array)) && (Object.entries(value.reference_mapping.price_list).every(([key, value]) => (local_23.test(key) ? ((((typeof value === 'string') && value.length >= 1) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'string') && value.length >= 1))))) : true)))) : true) && (value.reference_mapping.shipments !== undefined ? ((typeof value.reference_mapping.shipments === 'object' && value.reference_mapping.shipments !== null && !Array.isArray(value.reference_mapping.shipments) && !(value.reference_mapping.shipments instanceof Date) && !(value.reference_mapping.shipments instanceof Uint8Array)) && (Object.entries(value.reference_mapping.shipments).every(([key, value]) => (local_24.test(key) ? ((((typeof value === 'string') && value.length >= 1) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'string') && value.length >= 1))))) : true)))) : true) && (value.reference_mapping.exchange_rates !== undefined ? ((typeof value.reference_mapping.exchange_rates === 'object' && value.reference_mapping.exchange_rates !== null && !Array.isArray(value.reference_mapping.exchange_rates) && !(value.reference_mapping.exchange_rates instanceof Date) && !(value.reference_mapping.exchange_rates instanceof Uint8Array)) && (Object.entries(value.reference_mapping.exchange_rates).every(([key, value]) => (local_25.test(key) ? ((((typeof value === 'string') && value.length >= 1) || (Array.isArray(value) && value.length >= 1 && value.every((value: any) => ((typeof value === 'string') && value.length >= 1))))) : true)))) : true) && Object.getOwnPropertyNames(value.reference_mapping).every(key => ['contracts', 'price_list', 'shipments', 'exchange_rates'].includes(key))) : true) && Number.isInteger(value.timeout_ms) && value.timeout_ms <= 600000 && value.timeout_ms >= 1 && Number.isInteger(value.scan_timeout_s) && value.scan_timeout_s <= 86400 && value.scan_timeout_s >= 1 && Number.isFinite(value.reference_ttl_s) && value.reference_ttl_s <= 86400 && value.reference_ttl_s >= 0 && (typeof value.status === 'object' && value.status !== null && !Array.isArray(value.status)) && Number.isFinite(value.status.interval_s) && value.status.interval_s <= 86400 && value.status.interval_s >= 0.05 && Number.isInteger(value.status.slow_ms) && value.status.slow_ms <= 600000 && value.status.slow_ms >= 1 && Number.isInteger(value.status.unreachable_after) && value.status.unreachable_after <= 1000 && value.status.unreachable_after >= 1 && Number.isInteger(value.status.recover_after) && value.status.recover_after <= 1000 && value.status.recover_after >= 1 && Object.getOwnPropertyNames(value.status).length === 4 && (typeof value.csv === 'object' && value.csv !== null && !Array.isArray(value.csv)) && (value.csv.delimiter !== undefined ? ((typeof value.csv.delimiter === 'string') && value.csv.delimiter.length <= 1 && value.csv.delimiter.length >= 1) : true) && (value.csv.decimal !== undefined ? ((((value.csv.decimal === '.')) || ((value.csv.decimal === ',')))) : true) && (((value.csv.thousands === '')) || ((value.csv.thousands === ',')) || ((value.csv.thousands === '.')) || ((value.csv.thousands === ' ')) || ((value.csv.thousands === '\''))) && (value.csv.date_format !== undefined ? ((typeof value.csv.date_format === 'string') && value.csv.date_format.length >= 1) : true) && Number.isInteger(value.csv.header_row) && value.csv.header_row <= 1000 && value.csv.header_row >= 1 && (typeof value.csv.pattern === 'string') && value.csv.pattern.length >= 1 && (((value.csv.encoding === 'auto')) || ((value.csv.encoding === 'utf-8')) || ((value.csv.encoding === 'windows-1252')) || ((value.csv.encoding === 'iso-8859-1')) || ((value.csv.encoding === 'iso-8859-15'))) && Object.getOwnPropertyNames(value.csv).every(key => ['delimiter', 'decimal', 'thousands', 'date_format', 'header_row', 'pattern', 'encoding'].includes(key)) && (value.path !== undefined ? ((typeof value.path === 'string') && value.path.length >= 1) : true) && (value.url !== undefined ? ((typeof value.url === 'string') && value.url.length >= 1) : true) && Number.isInteger(value.pool_size) && value.pool_size <= 100 && value.pool_size >= 1 && (value.line_order !== undefined ? ((typeof value.line_order === 'string') && value.line_order.length >= 1) : true) && Number.isInteger(value.batch_size) && value.batch_size <= 100000 && value.batch_size >= 10 && (value.lookup !== undefined ? ((typeof value.lookup === 'string') && value.lookup.length >= 1) : true) && (value.auth !== undefined ? ((typeof value.auth === 'object' && value.auth !== null && !Array.isArray(value.auth)) && (value.auth.bearer !== undefined ? ((typeof value.auth.bearer === 'string') && value.auth.bearer.length >= 1) : true) && (value.auth.basic !== undefined ? ((typeof value.auth.basic === 'object' && value.auth.basic !== null && !Array.isArray(value.auth.basic)) && (typeof value.auth.basic.username === 'string') && (typeof value.auth.basic.password === 'string') && Object.getOwnPropertyNames(value.auth.basic).length === 2) : true) && Object.getOwnPropertyNames(value.auth).every(key => ['bearer', 'basic'].includes(key))) : true) && (value.headers !== undefined ? ((typeof value.headers === 'object' && value.headers !== null && !Array.isArray(value.headers) && !(value.headers instanceof Date) && !(value.headers instanceof Uint8Array)) && (Object.entries(value.headers).every(([key, value]) => (local_26.test(key) ? ((typeof value === 'string')) : true)))) : true) && Number.isInteger(value.max_response_bytes) && value.max_response_bytes <= 1073741824 && value.max_response_bytes >= 1024 && Number.isInteger(value.retries) && value.retries <= 10 && value.retries >= 0 && Number.isInteger(value.backoff_ms) && value.backoff_ms <= 60000 && value.backoff_ms >= 0 && Number.isInteger(value.max_redirects) && value.max_redirects <= 10 && value.max_redirects >= 0 && Array.isArray(value.allow_hosts) && value.allow_hosts.every((value: any) => ((typeof value === 'string') && value.length >= 1)) && Object.getOwnPropertyNames(value).every(key => ['id', 'type', 'name', 'description', 'enabled', 'accounts', 'transactions', 'reference', 'mapping', 'type_values', 'reference_mapping', 'timeout_ms', 'scan_timeout_s', 'reference_ttl_s', 'status', 'csv', 'path', 'url', 'pool_size', 'line_order', 'batch_size', 'lookup', 'auth', 'headers', 'max_response_bytes', 'retries', 'backoff_ms', 'max_redirects', 'allow_hosts'].includes(key)))) &&
     (typeof value.dashboard === 'object' && value.dashboard !== null && !Array.isArray(value.dashboard)) &&
     (typeof value.dashboard.enabled === 'boolean') &&
-    (value.dashboard.public_url !== undefined ? ((typeof value.dashboard.public_url === 'string') && value.dashboard.public_url.length <= 512 && local_22.test(value.dashboard.public_url)) : true) &&
+    (value.dashboard.public_url !== undefined ? ((typeof value.dashboard.public_url === 'string') && value.dashboard.public_url.length <= 512 && local_27.test(value.dashboard.public_url)) : true) &&
     Number.isInteger(value.dashboard.session_idle_minutes) &&
     value.dashboard.session_idle_minutes <= 10080 &&
     value.dashboard.session_idle_minutes >= 1 &&
