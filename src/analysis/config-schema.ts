@@ -278,6 +278,11 @@ export const AnomalyDetectionConfig = Type.Object(
         min_history: Type.Integer({ default: 20, minimum: 1 }),
         /** High from this many days after the close on (closer to it: medium). */
         high_after_close_days: Type.Integer({ default: 21, minimum: 0 }),
+        /** The audit's adjusting entries: an entry dated on a period's last day (the year-end)
+         *  that names itself an audit adjustment (AJE-3, "Audit adjustment", "Adjusting journal
+         *  entry", "Auditor proposed adjustment"), entered at most this many days after that day,
+         *  is the audit's fieldwork, not a posting into a closed period; 0: no exception. */
+        audit_adjustment_days: Type.Integer({ default: 120, minimum: 0, maximum: 366 }),
         /** The ledger's periods when they are not calendar months (fiscal-periods.ts): a retail
          *  calendar's weeks per period, and the first day of each fiscal year it spans (52 or 53
          *  weeks apart; years beyond the last are 52 weeks). */

@@ -452,6 +452,7 @@ function d41(value: any): any {
   if (o["habit_quantile"] === undefined) o["habit_quantile"] = 0.98;
   if (o["min_history"] === undefined) o["min_history"] = 20;
   if (o["high_after_close_days"] === undefined) o["high_after_close_days"] = 21;
+  if (o["audit_adjustment_days"] === undefined) o["audit_adjustment_days"] = 120;
   return o;
 }
 
@@ -1142,8 +1143,11 @@ return function check(value: any): boolean {
     value.modules.anomaly_detection.late_posting.min_history >= 1 &&
     Number.isInteger(value.modules.anomaly_detection.late_posting.high_after_close_days) &&
     value.modules.anomaly_detection.late_posting.high_after_close_days >= 0 &&
+    Number.isInteger(value.modules.anomaly_detection.late_posting.audit_adjustment_days) &&
+    value.modules.anomaly_detection.late_posting.audit_adjustment_days <= 366 &&
+    value.modules.anomaly_detection.late_posting.audit_adjustment_days >= 0 &&
     (value.modules.anomaly_detection.late_posting.fiscal_calendar !== undefined ? ((typeof value.modules.anomaly_detection.late_posting.fiscal_calendar === 'object' && value.modules.anomaly_detection.late_posting.fiscal_calendar !== null && !Array.isArray(value.modules.anomaly_detection.late_posting.fiscal_calendar)) && (((value.modules.anomaly_detection.late_posting.fiscal_calendar.periods === '4-4-5')) || ((value.modules.anomaly_detection.late_posting.fiscal_calendar.periods === '4-5-4')) || ((value.modules.anomaly_detection.late_posting.fiscal_calendar.periods === '5-4-4')) || ((value.modules.anomaly_detection.late_posting.fiscal_calendar.periods === '13x4'))) && Array.isArray(value.modules.anomaly_detection.late_posting.fiscal_calendar.year_starts) && value.modules.anomaly_detection.late_posting.fiscal_calendar.year_starts.length <= 100 && value.modules.anomaly_detection.late_posting.fiscal_calendar.year_starts.length >= 1 && value.modules.anomaly_detection.late_posting.fiscal_calendar.year_starts.every((value: any) => ((typeof value === 'string') && local_11.test(value))) && Object.getOwnPropertyNames(value.modules.anomaly_detection.late_posting.fiscal_calendar).length === 2) : true) &&
-    Object.getOwnPropertyNames(value.modules.anomaly_detection.late_posting).every(key => ['close_gap_days', 'standing_lag_days', 'min_days_after_close', 'min_lag_days', 'habit_factor', 'habit_quantile', 'min_history', 'high_after_close_days', 'fiscal_calendar'].includes(key)) &&
+    Object.getOwnPropertyNames(value.modules.anomaly_detection.late_posting).every(key => ['close_gap_days', 'standing_lag_days', 'min_days_after_close', 'min_lag_days', 'habit_factor', 'habit_quantile', 'min_history', 'high_after_close_days', 'audit_adjustment_days', 'fiscal_calendar'].includes(key)) &&
     (typeof value.modules.anomaly_detection.split_below_limit === 'object' && value.modules.anomaly_detection.split_below_limit !== null && !Array.isArray(value.modules.anomaly_detection.split_below_limit)) &&
     (((value.modules.anomaly_detection.split_below_limit.limits === 'auto')) || (Array.isArray(value.modules.anomaly_detection.split_below_limit.limits) && value.modules.anomaly_detection.split_below_limit.limits.length >= 1 && value.modules.anomaly_detection.split_below_limit.limits.every((value: any) => (Number.isFinite(value) && value > 0)))) &&
     Number.isFinite(value.modules.anomaly_detection.split_below_limit.band) &&

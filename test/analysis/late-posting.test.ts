@@ -169,6 +169,31 @@ describe("late_posting", () => {
     for (const t of quiet) expect(detect([...year, t], t)).toEqual([]);
   });
 
+  test("the year-end audit adjustments, named as such and dated on the period's last day, keyed weeks after the monthly close: not late; unnamed, off the period end or months later, they are", () => {
+    // December closed with the monthly close in mid January (no auditors' run into February): the
+    // adjusting journal entries (AJE) the audit proposes are keyed in February and March, dated
+    // 31 December, by the controller and by the audit firm's user.
+    const lagDays = (t: Transaction) => (Date.parse(t.entered_at!) - Date.parse(t.date!)) / DAY;
+    const monthly = ledger(Date.UTC(2025, 0, 1), Date.UTC(2026, 3, 30)).filter((t) => !(t.created_by === "ctrl" && lagDays(t) > 16));
+    const aje = (user: string, posting: number, entered: number, attributes: Record<string, string>) => ({ ...entry(user, posting, entered), attributes });
+    const yearEnd = Date.UTC(2025, 11, 31);
+    const quiet = [
+      aje("ctrl", yearEnd, Date.UTC(2026, 1, 9), { Document: "AJE-2025-03", "Batch Title": "Audit adjustment AJE 3" }),
+      aje("ctrl", yearEnd, Date.UTC(2026, 1, 20), { Document: "", Memo: "Adjusting journal entry #5 per Rollins & Kemp" }),
+      aje("ctrl", yearEnd, Date.UTC(2026, 2, 18), { Description: "Auditor proposed adjustment - pledge discount" }),
+    ];
+    for (const t of quiet) expect(detect([...monthly, t], t)).toEqual([]);
+    const late = [
+      // The same entry, nothing naming an audit adjustment: a controller backdating into the closed year.
+      aje("ctrl", yearEnd, Date.UTC(2026, 1, 9), { Document: "", "Batch Title": "Adjustment" }),
+      // Named so, but dated mid-December: no year-end adjustment.
+      aje("ctrl", Date.UTC(2025, 11, 15), Date.UTC(2026, 1, 9), { Document: "AJE-2025-03" }),
+      // Named so, keyed six months after the year's end: long after any audit's fieldwork.
+      aje("ctrl", yearEnd, Date.UTC(2026, 5, 30), { Document: "AJE-2025-03" }),
+    ];
+    for (const t of late) expect(detect([...monthly, t], t).map((f) => f.code)).toEqual(["late_posting"]);
+  });
+
   test("beyond a user's own habit: the expense system 120 days back is reported, its 40 days are not", () => {
     const far = entry("EXPENSES", Date.UTC(2025, 1, 10), Date.UTC(2025, 5, 10));
     expect(detect([...year, far], far)[0]?.code).toBe("late_posting");

@@ -6,11 +6,13 @@
 // (entry-lags.ts): a month-end accrual keyed on the sixth working day, the auditors' adjustments
 // in late January, an expense system posting receipts six weeks back or a bank feed two days back
 // are how the ledger works; a receivables clerk who never posts late entering revenue into a
-// quarter closed two months ago is not.
+// quarter closed two months ago is not. The audit's adjusting entries keyed in February into a
+// December the ledger closed in mid January name themselves so (auditAdjustment): not late.
 import { parseDateMs } from "../../dates.ts";
 import { localDay } from "../../entry-lags.ts";
 import { periodsOf, type Periods } from "../../fiscal-periods.ts";
 import type { Detector, Finding } from "../types.ts";
+import type { Transaction } from "../../../domain/transaction.ts";
 
 
 /** Evidence per level, with the default weight 0.8: 68 (high), 40 (medium). */
@@ -42,6 +44,7 @@ export const latePostingDetector: Detector = {
     const close = calendar.closeOf(postingDay, self ? { entryDay, user } : undefined);
     const afterClose = entryDay - close.day;
     if (afterClose < Math.max(1, cfg.min_days_after_close)) return [];
+    if (auditAdjustment(txn, calendar.periods, postingDay, lag, cfg.audit_adjustment_days)) return [];
     const habit = calendar.habit(user, cfg.habit_quantile, self ? lag : undefined);
     const own = habit.n >= cfg.min_history;
     const threshold = (own ? Math.max(0, habit.lag) * cfg.habit_factor : 0) + cfg.min_lag_days;
@@ -50,6 +53,30 @@ export const latePostingDetector: Detector = {
     return [finding(calendar.periods, txn.date, entered, user, lag, postingDay, entryDay, close, afterClose, habit, own, threshold, level)];
   },
 };
+
+/** What an entry that is one of the audit's adjusting entries says of itself in its document
+ *  number or text: AJE-3 / PAJE 12 / RJE#4 (the auditors' numbering of adjusting, proposed and
+ *  reclassifying entries), "Audit adjustment", "Auditor proposed adjustment", "Adjusting journal
+ *  entry", a German Prüfungsbuchung, a French écriture d'audit. */
+const AUDIT_ADJUSTMENT = /\b(p?aje|rje)\s*[-#:]?\s*\d|\baudit(or)?s?'?s?\s+(proposed\s+)?(adjust|reclass)|\badjusting\s+(journal\s+)?entr|\bprüfungs(anpassung|buchung|korrektur)|\b(ajustement|écriture)s?\s+d'audit/i;
+
+/**
+ * Whether the entry is one of the audit's adjusting entries: dated on its period's last day (the
+ * year-end the audit adjusts; the ledger does not say which period ends the fiscal year, and a
+ * review's quarter-end adjustments are keyed the same way), entered within `days` of it (the
+ * fieldwork: weeks to a few months after the year-end, long after the monthly close), and naming
+ * itself so in one of its text attributes (its document number, batch title, memo). Named or not,
+ * the same entry dated elsewhere, or keyed later, is judged as any other.
+ */
+function auditAdjustment(txn: Transaction, periods: Periods, postingDay: number, lag: number, days: number): boolean {
+  if (days <= 0 || lag > days || !txn.attributes) return false;
+  if (periods.lastDayOf(periods.periodOf(postingDay)) !== postingDay) return false;
+  for (const name in txn.attributes) {
+    const v = txn.attributes[name];
+    if (typeof v === "string" && v.length <= 120 && AUDIT_ADJUSTMENT.test(v)) return true;
+  }
+  return false;
+}
 
 function finding(
   periods: Periods,
