@@ -350,6 +350,10 @@ export const ComplianceConfig = Type.Object(
     approver_limits: Type.Record(Type.String({ minLength: 1 }), Type.Number({ minimum: 0 }), { default: {} }),
     /** Limit for approvers not listed; null: only listed approvers are checked. */
     default_approver_limit: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { default: null }),
+    /** self_approval (detectors/compliance/self-approval.ts): a user who self-approved entries of
+     *  the same counterparty (else account, else type) in at least this many other calendar months
+     *  of the history does so as a standing practice: listed at low, not alarmed; 0: never. */
+    self_approval: Type.Object({ standing_months: Type.Integer({ default: 6, minimum: 0, maximum: 120 }) }, section),
     /** A restricted grant's terms, reference data the organisation configures from its award
      *  letters (detectors/compliance/grant-terms.ts; docs/analysis.md). Accounts are written as the
      *  export writes them; one ending in `*` matches every account beginning so. */

@@ -14,6 +14,7 @@ import { CodePairCounts, denseBits } from "./code-pair-counts.ts";
 import { daysBetween, parseDateMs } from "./dates.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
+import { monthOf, SelfApprovals, SelfApprovalsBuilder, selfApprovalKey } from "./self-approvals.ts";
 import { ledgerAccountOf } from "./account-field.ts";
 import { PostingDays } from "./posting-days.ts";
 import { EntryLags, EntryLagsBuilder } from "./entry-lags.ts";
@@ -124,6 +125,7 @@ export interface LedgerParts {
   invoiceReferences: Map<string, number>;
   counterpartyNumbers: Map<number, string>;
   documentsByNumber: Map<string, NumberedDocument[]>;
+  selfApprovals: ReadonlyMap<string, readonly number[]>;
 }
 
 /** How much of the history a detector (or module) reads; ordered: none < ledger < full. */
@@ -195,6 +197,7 @@ export class HistoryBuilder {
   private names: CounterpartyNamesBuilder | undefined;
   private readonly kits = new KitComponentsBuilder();
   private readonly promotions = new PromotionHabitsBuilder();
+  private readonly selfApprovals = new SelfApprovalsBuilder();
 
   constructor(private readonly options: HistoryOptions) {
     const level = options.level ?? "full";
@@ -267,6 +270,8 @@ export class HistoryBuilder {
       for (const l of t.lines) if (l.contract_id) this.stats.namedContracts.add(l.contract_id);
       if (t.reference) this.nameInvoiceReference(t.reference, Math.abs(t.amount ?? 0));
     }
+    const selfApproved = selfApprovalKey(t);
+    if (selfApproved !== undefined) this.observeSelfApproval(selfApproved, monthOf(ms));
     const fp = documents ? fingerprint(t) : undefined;
     this.addLedgerEntry(
       t.transaction_id,
@@ -339,6 +344,11 @@ export class HistoryBuilder {
     this.stats.namedContracts.add(contractId);
   }
 
+  /** A self-approved entry's user and kind (self-approvals.ts) and month (the split scan's ledger batches carry them: ledger-merge.ts). */
+  observeSelfApproval(key: string, month: number) {
+    this.selfApprovals.observe(key, month);
+  }
+
   /** A document an invoice of `amount` (its absolute value) names as its reference (the split scan's ledger batches carry them: ledger-merge.ts). */
   nameInvoiceReference(reference: string, amount: number) {
     const refs = this.stats.invoiceReferences;
@@ -405,6 +415,7 @@ export class HistoryBuilder {
     if (this.names) s.counterpartyNames = this.names.finish();
     s.kitComponents = this.kits.finish();
     s.promotionHabits = this.promotions.finish();
+    s.selfApprovals = this.selfApprovals.finish();
     for (const [k, logs] of this.customerLogs) s.customerAmounts.set(k, robustSummary(logs));
     for (const [k, logs] of this.skuLogs) s.skuLineAmounts.set(k, robustSummary(logs));
     // Sorted natively (the amounts are positive numbers: the same order as a comparator's).
@@ -507,6 +518,8 @@ export class HistoryStats {
   /** numberKey(type, currency, canonical number) → the documents of that number, and
    *  numberKey(…, stem) with "~" → those whose number is it with a copy's suffix; built at the ledger level. */
   readonly documentsByNumber = new Map<string, NumberedDocument[]>();
+  /** Who approved their own entries, of what, in which months (self-approvals.ts); built at the ledger level. */
+  selfApprovals: SelfApprovals = SelfApprovals.empty;
 
   constructor(
     fields: readonly string[],
@@ -560,6 +573,7 @@ export class HistoryStats {
       invoiceReferences: this.invoiceReferences,
       counterpartyNumbers: this.counterpartyNumbers,
       documentsByNumber: this.documentsByNumber,
+      selfApprovals: this.selfApprovals.parts,
     };
   }
 
@@ -587,6 +601,7 @@ export class HistoryStats {
     w.invoiceReferences = p.invoiceReferences;
     w.counterpartyNumbers = p.counterpartyNumbers;
     w.documentsByNumber = p.documentsByNumber;
+    s.selfApprovals = new SelfApprovals(p.selfApprovals);
     return s;
   }
 

@@ -15,6 +15,7 @@ import { KitComponents, kitObservation } from "./detectors/leakage/kit-component
 import { PromotionHabits, promotionObservation } from "./detectors/leakage/promotion-habits.ts";
 import { creditCharges } from "./detectors/duplicates/credit-charges.ts";
 import { creditsTheAccount } from "./detectors/duplicates/account-credit.ts";
+import { monthOf, selfApprovalKey } from "./self-approvals.ts";
 
 const NO_GROUPS: readonly string[] = [];
 const INVOICE = 1;
@@ -76,6 +77,9 @@ export interface LedgerBatch {
   invoiceReferenceAt: number[];
   /** Per NUMBERED document, in order: its number as written, type, currency, counterparty, "1" when its status says it was never made, and its amount before tax. */
   numbers: string[];
+  /** The self-approved entries (self-approvals.ts), flat: per entry its index in the batch, its
+   *  user and kind (an index into `strings`) and its month. */
+  selfInts: Int32Array;
 }
 
 /** Collects transactions into LedgerBatches of `size` (a worker posts each full one). */
@@ -108,6 +112,8 @@ export class LedgerBatchWriter {
   private promoNum = 0;
   private contractInts = new Int32Array(64);
   private contractInt = 0;
+  private selfInts = new Int32Array(64);
+  private selfInt = 0;
   private readonly namedContracts = new Set<string>();
   private invoiceReferences: string[] = [];
   private invoiceReferenceAt: number[] = [];
@@ -135,6 +141,8 @@ export class LedgerBatchWriter {
     this.key(t.transaction_id);
     this.ms[i] = t.date ? parseDateMs(t.date) : Number.NaN;
     this.amounts[i] = Math.abs(t.amount ?? 0);
+    const selfApproved = selfApprovalKey(t);
+    if (selfApproved !== undefined) this.observeSelfApproval(i, selfApproved, monthOf(this.ms[i]!));
     let kind = t.type === "invoice" ? INVOICE : 0;
     if (t.type === "credit_note" && t.reference) {
       kind |= CREDIT_REFERENCE;
@@ -216,6 +224,7 @@ export class LedgerBatchWriter {
       promoInts: this.promoInts.slice(0, this.promoInt),
       promoNums: this.promoNums.slice(0, this.promoNum),
       contractInts: this.contractInts.slice(0, this.contractInt),
+      selfInts: this.selfInts.slice(0, this.selfInt),
       invoiceReferences: this.invoiceReferences,
       invoiceReferenceAt: this.invoiceReferenceAt,
       numbers: this.numbers,
@@ -235,11 +244,20 @@ export class LedgerBatchWriter {
     this.promoInt = 0;
     this.promoNum = 0;
     this.contractInt = 0;
+    this.selfInt = 0;
     this.namedContracts.clear();
     this.invoiceReferences = [];
     this.invoiceReferenceAt = [];
     this.numbers = [];
     return batch;
+  }
+
+  private observeSelfApproval(i: number, key: string, month: number) {
+    if (Number.isNaN(month)) return;
+    if (this.selfInt + 3 > this.selfInts.length) this.selfInts = growTo(this.selfInts, this.selfInt + 3);
+    this.selfInts[this.selfInt++] = i;
+    this.selfInts[this.selfInt++] = this.ref(key);
+    this.selfInts[this.selfInt++] = month;
   }
 
   private nameContract(i: number, contractId: string) {
@@ -430,8 +448,15 @@ export class LedgerMerge {
     this.observeKits(b, n);
     this.observePromotions(b, n);
     this.nameContracts(b, n);
+    this.observeSelfApprovals(b, n);
     for (let k = 0; k < b.invoiceReferences.length && b.invoiceReferenceAt[k]! < n; k++) this.builder.nameInvoiceReference(b.invoiceReferences[k]!, b.amounts[b.invoiceReferenceAt[k]!]!);
     this.transactions += n;
+  }
+
+  /** The self-approved entries among the batch's first `n` transactions. */
+  private observeSelfApprovals(b: LedgerBatch, n: number) {
+    const ints = b.selfInts;
+    for (let at = 0; at < ints.length && ints[at]! < n; at += 3) this.builder.observeSelfApproval(b.strings[ints[at + 1]!]!, ints[at + 2]!);
   }
 
   /** The contract ids the batch's first `n` transactions name. */
@@ -574,6 +599,7 @@ function sharedLedger(n: number): HistoryStats {
     invoiceReferences: new Map(),
     counterpartyNumbers: new Map(),
     documentsByNumber: new Map(),
+    selfApprovals: new Map(),
   });
 }
 

@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Record<string, any> => value !== nul
 
 /** Value.Default(ConfigSchema, value): fills `value` in place where TypeBox would, and returns the result. */
 export function configDefaults(value: unknown): unknown {
-  return d73(value);
+  return d74(value);
 }
 
 /** server */
@@ -540,17 +540,15 @@ function d49(value: any): any {
   return o;
 }
 
-/** modules.compliance.grants.cost_accounts */
+/** modules.compliance.self_approval */
 function d50(value: any): any {
-  if (Array.isArray(value)) {
-    return value;
-  }
-  const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
-  if (!Array.isArray(a)) return a;
-  return a;
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  if (o["standing_months"] === undefined) o["standing_months"] = 6;
+  return o;
 }
 
-/** modules.compliance.grants.unallowable_accounts */
+/** modules.compliance.grants.cost_accounts */
 function d51(value: any): any {
   if (Array.isArray(value)) {
     return value;
@@ -560,7 +558,7 @@ function d51(value: any): any {
   return a;
 }
 
-/** modules.compliance.grants.awards */
+/** modules.compliance.grants.unallowable_accounts */
 function d52(value: any): any {
   if (Array.isArray(value)) {
     return value;
@@ -570,20 +568,8 @@ function d52(value: any): any {
   return a;
 }
 
-/** modules.compliance.grants */
+/** modules.compliance.grants.awards */
 function d53(value: any): any {
-  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
-  if (!isObject(o)) return o;
-  if (o["field"] === undefined) o["field"] = "auto";
-  if (o["account_field"] === undefined) o["account_field"] = "auto";
-  { const v = o["cost_accounts"]; const r = d50(v); if (r !== undefined) o["cost_accounts"] = isObject(v) ? d50(v) : r; }
-  { const v = o["unallowable_accounts"]; const r = d51(v); if (r !== undefined) o["unallowable_accounts"] = isObject(v) ? d51(v) : r; }
-  { const v = o["awards"]; const r = d52(v); if (r !== undefined) o["awards"] = isObject(v) ? d52(v) : r; }
-  return o;
-}
-
-/** modules.compliance.restriction_releases.accounts */
-function d54(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -592,7 +578,19 @@ function d54(value: any): any {
   return a;
 }
 
-/** modules.compliance.restriction_releases.authorized_users */
+/** modules.compliance.grants */
+function d54(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  if (o["field"] === undefined) o["field"] = "auto";
+  if (o["account_field"] === undefined) o["account_field"] = "auto";
+  { const v = o["cost_accounts"]; const r = d51(v); if (r !== undefined) o["cost_accounts"] = isObject(v) ? d51(v) : r; }
+  { const v = o["unallowable_accounts"]; const r = d52(v); if (r !== undefined) o["unallowable_accounts"] = isObject(v) ? d52(v) : r; }
+  { const v = o["awards"]; const r = d53(v); if (r !== undefined) o["awards"] = isObject(v) ? d53(v) : r; }
+  return o;
+}
+
+/** modules.compliance.restriction_releases.accounts */
 function d55(value: any): any {
   if (Array.isArray(value)) {
     return value;
@@ -602,37 +600,48 @@ function d55(value: any): any {
   return a;
 }
 
-/** modules.compliance.restriction_releases */
+/** modules.compliance.restriction_releases.authorized_users */
 function d56(value: any): any {
+  if (Array.isArray(value)) {
+    return value;
+  }
+  const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
+  if (!Array.isArray(a)) return a;
+  return a;
+}
+
+/** modules.compliance.restriction_releases */
+function d57(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["accounts"]; const r = d54(v); if (r !== undefined) o["accounts"] = isObject(v) ? d54(v) : r; }
+  { const v = o["accounts"]; const r = d55(v); if (r !== undefined) o["accounts"] = isObject(v) ? d55(v) : r; }
   if (o["account_field"] === undefined) o["account_field"] = "auto";
-  { const v = o["authorized_users"]; const r = d55(v); if (r !== undefined) o["authorized_users"] = isObject(v) ? d55(v) : r; }
+  { const v = o["authorized_users"]; const r = d56(v); if (r !== undefined) o["authorized_users"] = isObject(v) ? d56(v) : r; }
   return o;
 }
 
 /** modules.compliance.weights */
-function d57(value: any): any {
+function d58(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.compliance */
-function d58(value: any): any {
+function d59(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   { const v = o["approver_limits"]; const r = d49(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d49(v) : r; }
   if (o["default_approver_limit"] === undefined) o["default_approver_limit"] = null;
-  { const v = o["grants"]; const r = d53(v); if (r !== undefined) o["grants"] = isObject(v) ? d53(v) : r; }
-  { const v = o["restriction_releases"]; const r = d56(v); if (r !== undefined) o["restriction_releases"] = isObject(v) ? d56(v) : r; }
-  { const v = o["weights"]; const r = d57(v); if (r !== undefined) o["weights"] = isObject(v) ? d57(v) : r; }
+  { const v = o["self_approval"]; const r = d50(v); if (r !== undefined) o["self_approval"] = isObject(v) ? d50(v) : r; }
+  { const v = o["grants"]; const r = d54(v); if (r !== undefined) o["grants"] = isObject(v) ? d54(v) : r; }
+  { const v = o["restriction_releases"]; const r = d57(v); if (r !== undefined) o["restriction_releases"] = isObject(v) ? d57(v) : r; }
+  { const v = o["weights"]; const r = d58(v); if (r !== undefined) o["weights"] = isObject(v) ? d58(v) : r; }
   return o;
 }
 
 /** modules.scoring.risk_levels */
-function d59(value: any): any {
+function d60(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["medium"] === undefined) o["medium"] = 30;
@@ -642,15 +651,15 @@ function d59(value: any): any {
 }
 
 /** modules.scoring */
-function d60(value: any): any {
+function d61(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["risk_levels"]; const r = d59(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d59(v) : r; }
+  { const v = o["risk_levels"]; const r = d60(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d60(v) : r; }
   return o;
 }
 
 /** modules.context */
-function d61(value: any): any {
+function d62(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["ttl_s"] === undefined) o["ttl_s"] = 300;
@@ -659,20 +668,20 @@ function d61(value: any): any {
 }
 
 /** modules */
-function d62(value: any): any {
+function d63(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   { const v = o["revenue_leakage"]; const r = d31(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d31(v) : r; }
   { const v = o["anomaly_detection"]; const r = d46(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d46(v) : r; }
   { const v = o["duplicate_detection"]; const r = d48(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d48(v) : r; }
-  { const v = o["compliance"]; const r = d58(v); if (r !== undefined) o["compliance"] = isObject(v) ? d58(v) : r; }
-  { const v = o["scoring"]; const r = d60(v); if (r !== undefined) o["scoring"] = isObject(v) ? d60(v) : r; }
-  { const v = o["context"]; const r = d61(v); if (r !== undefined) o["context"] = isObject(v) ? d61(v) : r; }
+  { const v = o["compliance"]; const r = d59(v); if (r !== undefined) o["compliance"] = isObject(v) ? d59(v) : r; }
+  { const v = o["scoring"]; const r = d61(v); if (r !== undefined) o["scoring"] = isObject(v) ? d61(v) : r; }
+  { const v = o["context"]; const r = d62(v); if (r !== undefined) o["context"] = isObject(v) ? d62(v) : r; }
   return o;
 }
 
 /** rules[] */
-function d63(value: any): any {
+function d64(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["module"] === undefined) o["module"] = "*";
@@ -683,19 +692,19 @@ function d63(value: any): any {
 }
 
 /** rules */
-function d64(value: any): any {
+function d65(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d63(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d64(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d63(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d64(a[i]);
   return a;
 }
 
 /** learning */
-function d65(value: any): any {
+function d66(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["every_h"] === undefined) o["every_h"] = 0;
@@ -704,7 +713,7 @@ function d65(value: any): any {
 }
 
 /** connectors[].status */
-function d66(value: any): any {
+function d67(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["interval_s"] === undefined) o["interval_s"] = 30;
@@ -715,7 +724,7 @@ function d66(value: any): any {
 }
 
 /** connectors[].csv */
-function d67(value: any): any {
+function d68(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["thousands"] === undefined) o["thousands"] = "";
@@ -726,7 +735,7 @@ function d67(value: any): any {
 }
 
 /** connectors[].allow_hosts */
-function d68(value: any): any {
+function d69(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -736,39 +745,39 @@ function d68(value: any): any {
 }
 
 /** connectors[] */
-function d69(value: any): any {
+function d70(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["timeout_ms"] === undefined) o["timeout_ms"] = 5000;
   if (o["scan_timeout_s"] === undefined) o["scan_timeout_s"] = 600;
   if (o["reference_ttl_s"] === undefined) o["reference_ttl_s"] = 60;
-  { const v = o["status"]; const r = d66(v); if (r !== undefined) o["status"] = isObject(v) ? d66(v) : r; }
-  { const v = o["csv"]; const r = d67(v); if (r !== undefined) o["csv"] = isObject(v) ? d67(v) : r; }
+  { const v = o["status"]; const r = d67(v); if (r !== undefined) o["status"] = isObject(v) ? d67(v) : r; }
+  { const v = o["csv"]; const r = d68(v); if (r !== undefined) o["csv"] = isObject(v) ? d68(v) : r; }
   if (o["pool_size"] === undefined) o["pool_size"] = 5;
   if (o["batch_size"] === undefined) o["batch_size"] = 1000;
   if (o["max_response_bytes"] === undefined) o["max_response_bytes"] = 10485760;
   if (o["retries"] === undefined) o["retries"] = 2;
   if (o["backoff_ms"] === undefined) o["backoff_ms"] = 200;
   if (o["max_redirects"] === undefined) o["max_redirects"] = 3;
-  { const v = o["allow_hosts"]; const r = d68(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d68(v) : r; }
+  { const v = o["allow_hosts"]; const r = d69(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d69(v) : r; }
   return o;
 }
 
 /** connectors */
-function d70(value: any): any {
+function d71(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d69(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d70(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d69(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d70(a[i]);
   return a;
 }
 
 /** dashboard.sign_in */
-function d71(value: any): any {
+function d72(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["per_address_per_minute"] === undefined) o["per_address_per_minute"] = 10;
@@ -777,19 +786,19 @@ function d71(value: any): any {
 }
 
 /** dashboard */
-function d72(value: any): any {
+function d73(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["session_idle_minutes"] === undefined) o["session_idle_minutes"] = 30;
   if (o["session_absolute_hours"] === undefined) o["session_absolute_hours"] = 12;
   if (o["setup_link_hours"] === undefined) o["setup_link_hours"] = 24;
-  { const v = o["sign_in"]; const r = d71(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d71(v) : r; }
+  { const v = o["sign_in"]; const r = d72(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d72(v) : r; }
   return o;
 }
 
 /** (root) */
-function d73(value: any): any {
+function d74(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   { const v = o["server"]; const r = d0(v); if (r !== undefined) o["server"] = isObject(v) ? d0(v) : r; }
@@ -801,11 +810,11 @@ function d73(value: any): any {
   { const v = o["alerts"]; const r = d13(v); if (r !== undefined) o["alerts"] = isObject(v) ? d13(v) : r; }
   { const v = o["reports"]; const r = d14(v); if (r !== undefined) o["reports"] = isObject(v) ? d14(v) : r; }
   { const v = o["metrics"]; const r = d15(v); if (r !== undefined) o["metrics"] = isObject(v) ? d15(v) : r; }
-  { const v = o["modules"]; const r = d62(v); if (r !== undefined) o["modules"] = isObject(v) ? d62(v) : r; }
-  { const v = o["rules"]; const r = d64(v); if (r !== undefined) o["rules"] = isObject(v) ? d64(v) : r; }
-  { const v = o["learning"]; const r = d65(v); if (r !== undefined) o["learning"] = isObject(v) ? d65(v) : r; }
-  { const v = o["connectors"]; const r = d70(v); if (r !== undefined) o["connectors"] = isObject(v) ? d70(v) : r; }
-  { const v = o["dashboard"]; const r = d72(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d72(v) : r; }
+  { const v = o["modules"]; const r = d63(v); if (r !== undefined) o["modules"] = isObject(v) ? d63(v) : r; }
+  { const v = o["rules"]; const r = d65(v); if (r !== undefined) o["rules"] = isObject(v) ? d65(v) : r; }
+  { const v = o["learning"]; const r = d66(v); if (r !== undefined) o["learning"] = isObject(v) ? d66(v) : r; }
+  { const v = o["connectors"]; const r = d71(v); if (r !== undefined) o["connectors"] = isObject(v) ? d71(v) : r; }
+  { const v = o["dashboard"]; const r = d73(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d73(v) : r; }
   return o;
 }
 
@@ -813,7 +822,7 @@ function d73(value: any): any {
 export const patternedRecords: { path: string[]; pattern: string; hint: string | null }[] = [{"path":["plans"],"pattern":"^[a-z][a-z0-9_-]{0,39}$","hint":"a plan name is lower-case letters, digits, _ and - (at most 40), starting with a letter"},{"path":["modules","revenue_leakage","tax","rates"],"pattern":"^[A-Z]{3}$","hint":"a currency is an ISO 4217 code in capitals (EUR, USD)"}];
 
 /** The lists and mappings with a default (collection-kinds.ts refuses a value of the other kind there). */
-export const collectionDefaults: { path: string[]; kind: "list" | "mapping" }[] = [{"path":["server"],"kind":"mapping"},{"path":["storage"],"kind":"mapping"},{"path":["rate_limit"],"kind":"mapping"},{"path":["security"],"kind":"mapping"},{"path":["security","signature"],"kind":"mapping"},{"path":["security","failed_auth"],"kind":"mapping"},{"path":["plans"],"kind":"mapping"},{"path":["idempotency"],"kind":"mapping"},{"path":["alerts"],"kind":"mapping"},{"path":["alerts","webhooks"],"kind":"list"},{"path":["alerts","webhooks","[]","events"],"kind":"list"},{"path":["alerts","webhooks","[]","allow_hosts"],"kind":"list"},{"path":["alerts","webhook_delivery"],"kind":"mapping"},{"path":["reports"],"kind":"mapping"},{"path":["metrics"],"kind":"mapping"},{"path":["modules"],"kind":"mapping"},{"path":["modules","revenue_leakage"],"kind":"mapping"},{"path":["modules","revenue_leakage","approver_max_discount_pct"],"kind":"mapping"},{"path":["modules","revenue_leakage","tolerance"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax","rates"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax","exempt_customers"],"kind":"list"},{"path":["modules","revenue_leakage","tax","marker_fields"],"kind":"list"},{"path":["modules","revenue_leakage","tax","exemption_reason_fields"],"kind":"list"},{"path":["modules","revenue_leakage","tax","exempt_values"],"kind":"list"},{"path":["modules","revenue_leakage","free_of_charge_fields"],"kind":"list"},{"path":["modules","revenue_leakage","free_of_charge_values"],"kind":"list"},{"path":["modules","revenue_leakage","intercompany_values"],"kind":"list"},{"path":["modules","revenue_leakage","accepted_adjustment_reasons"],"kind":"list"},{"path":["modules","revenue_leakage","minimum_charge_skus"],"kind":"list"},{"path":["modules","revenue_leakage","exchange_rates"],"kind":"list"},{"path":["modules","revenue_leakage","weights"],"kind":"mapping"},{"path":["modules","anomaly_detection"],"kind":"mapping"},{"path":["modules","anomaly_detection","outlier"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_value"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_combination"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar","business_hours"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar","weekend_days"],"kind":"list"},{"path":["modules","anomaly_detection","new_counterparty"],"kind":"mapping"},{"path":["modules","anomaly_detection","lookalike_counterparty"],"kind":"mapping"},{"path":["modules","anomaly_detection","dormant_user"],"kind":"mapping"},{"path":["modules","anomaly_detection","late_posting"],"kind":"mapping"},{"path":["modules","anomaly_detection","split_below_limit"],"kind":"mapping"},{"path":["modules","anomaly_detection","isolation_forest"],"kind":"mapping"},{"path":["modules","anomaly_detection","population"],"kind":"mapping"},{"path":["modules","anomaly_detection","weights"],"kind":"mapping"},{"path":["modules","duplicate_detection"],"kind":"mapping"},{"path":["modules","duplicate_detection","weights"],"kind":"mapping"},{"path":["modules","compliance"],"kind":"mapping"},{"path":["modules","compliance","approver_limits"],"kind":"mapping"},{"path":["modules","compliance","grants"],"kind":"mapping"},{"path":["modules","compliance","grants","cost_accounts"],"kind":"list"},{"path":["modules","compliance","grants","unallowable_accounts"],"kind":"list"},{"path":["modules","compliance","grants","awards"],"kind":"list"},{"path":["modules","compliance","restriction_releases"],"kind":"mapping"},{"path":["modules","compliance","restriction_releases","accounts"],"kind":"list"},{"path":["modules","compliance","restriction_releases","authorized_users"],"kind":"list"},{"path":["modules","compliance","weights"],"kind":"mapping"},{"path":["modules","scoring"],"kind":"mapping"},{"path":["modules","scoring","risk_levels"],"kind":"mapping"},{"path":["modules","context"],"kind":"mapping"},{"path":["rules"],"kind":"list"},{"path":["learning"],"kind":"mapping"},{"path":["connectors"],"kind":"list"},{"path":["connectors","[]","status"],"kind":"mapping"},{"path":["connectors","[]","csv"],"kind":"mapping"},{"path":["connectors","[]","allow_hosts"],"kind":"list"},{"path":["dashboard"],"kind":"mapping"},{"path":["dashboard","sign_in"],"kind":"mapping"}];
+export const collectionDefaults: { path: string[]; kind: "list" | "mapping" }[] = [{"path":["server"],"kind":"mapping"},{"path":["storage"],"kind":"mapping"},{"path":["rate_limit"],"kind":"mapping"},{"path":["security"],"kind":"mapping"},{"path":["security","signature"],"kind":"mapping"},{"path":["security","failed_auth"],"kind":"mapping"},{"path":["plans"],"kind":"mapping"},{"path":["idempotency"],"kind":"mapping"},{"path":["alerts"],"kind":"mapping"},{"path":["alerts","webhooks"],"kind":"list"},{"path":["alerts","webhooks","[]","events"],"kind":"list"},{"path":["alerts","webhooks","[]","allow_hosts"],"kind":"list"},{"path":["alerts","webhook_delivery"],"kind":"mapping"},{"path":["reports"],"kind":"mapping"},{"path":["metrics"],"kind":"mapping"},{"path":["modules"],"kind":"mapping"},{"path":["modules","revenue_leakage"],"kind":"mapping"},{"path":["modules","revenue_leakage","approver_max_discount_pct"],"kind":"mapping"},{"path":["modules","revenue_leakage","tolerance"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax","rates"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax","exempt_customers"],"kind":"list"},{"path":["modules","revenue_leakage","tax","marker_fields"],"kind":"list"},{"path":["modules","revenue_leakage","tax","exemption_reason_fields"],"kind":"list"},{"path":["modules","revenue_leakage","tax","exempt_values"],"kind":"list"},{"path":["modules","revenue_leakage","free_of_charge_fields"],"kind":"list"},{"path":["modules","revenue_leakage","free_of_charge_values"],"kind":"list"},{"path":["modules","revenue_leakage","intercompany_values"],"kind":"list"},{"path":["modules","revenue_leakage","accepted_adjustment_reasons"],"kind":"list"},{"path":["modules","revenue_leakage","minimum_charge_skus"],"kind":"list"},{"path":["modules","revenue_leakage","exchange_rates"],"kind":"list"},{"path":["modules","revenue_leakage","weights"],"kind":"mapping"},{"path":["modules","anomaly_detection"],"kind":"mapping"},{"path":["modules","anomaly_detection","outlier"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_value"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_combination"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar","business_hours"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar","weekend_days"],"kind":"list"},{"path":["modules","anomaly_detection","new_counterparty"],"kind":"mapping"},{"path":["modules","anomaly_detection","lookalike_counterparty"],"kind":"mapping"},{"path":["modules","anomaly_detection","dormant_user"],"kind":"mapping"},{"path":["modules","anomaly_detection","late_posting"],"kind":"mapping"},{"path":["modules","anomaly_detection","split_below_limit"],"kind":"mapping"},{"path":["modules","anomaly_detection","isolation_forest"],"kind":"mapping"},{"path":["modules","anomaly_detection","population"],"kind":"mapping"},{"path":["modules","anomaly_detection","weights"],"kind":"mapping"},{"path":["modules","duplicate_detection"],"kind":"mapping"},{"path":["modules","duplicate_detection","weights"],"kind":"mapping"},{"path":["modules","compliance"],"kind":"mapping"},{"path":["modules","compliance","approver_limits"],"kind":"mapping"},{"path":["modules","compliance","self_approval"],"kind":"mapping"},{"path":["modules","compliance","grants"],"kind":"mapping"},{"path":["modules","compliance","grants","cost_accounts"],"kind":"list"},{"path":["modules","compliance","grants","unallowable_accounts"],"kind":"list"},{"path":["modules","compliance","grants","awards"],"kind":"list"},{"path":["modules","compliance","restriction_releases"],"kind":"mapping"},{"path":["modules","compliance","restriction_releases","accounts"],"kind":"list"},{"path":["modules","compliance","restriction_releases","authorized_users"],"kind":"list"},{"path":["modules","compliance","weights"],"kind":"mapping"},{"path":["modules","scoring"],"kind":"mapping"},{"path":["modules","scoring","risk_levels"],"kind":"mapping"},{"path":["modules","context"],"kind":"mapping"},{"path":["rules"],"kind":"list"},{"path":["learning"],"kind":"mapping"},{"path":["connectors"],"kind":"list"},{"path":["connectors","[]","status"],"kind":"mapping"},{"path":["connectors","[]","csv"],"kind":"mapping"},{"path":["connectors","[]","allow_hosts"],"kind":"list"},{"path":["dashboard"],"kind":"mapping"},{"path":["dashboard","sign_in"],"kind":"mapping"}];
 
 /** Value.Check(ConfigSchema, value), compiled by TypeBox's TypeCompiler. */
 export const configCheck: (value: unknown) => boolean = (() => {
@@ -1220,6 +1229,11 @@ return function check(value: any): boolean {
     (typeof value.modules.compliance.approver_limits === 'object' && value.modules.compliance.approver_limits !== null && !Array.isArray(value.modules.compliance.approver_limits) && !(value.modules.compliance.approver_limits instanceof Date) && !(value.modules.compliance.approver_limits instanceof Uint8Array)) &&
     (Object.entries(value.modules.compliance.approver_limits).every(([key, value]) => (local_12.test(key) ? (Number.isFinite(value) && value >= 0) : true))) &&
     ((Number.isFinite(value.modules.compliance.default_approver_limit) && value.modules.compliance.default_approver_limit >= 0) || ((value.modules.compliance.default_approver_limit === null))) &&
+    (typeof value.modules.compliance.self_approval === 'object' && value.modules.compliance.self_approval !== null && !Array.isArray(value.modules.compliance.self_approval)) &&
+    Number.isInteger(value.modules.compliance.self_approval.standing_months) &&
+    value.modules.compliance.self_approval.standing_months <= 120 &&
+    value.modules.compliance.self_approval.standing_months >= 0 &&
+    Object.getOwnPropertyNames(value.modules.compliance.self_approval).length === 1 &&
     (typeof value.modules.compliance.grants === 'object' && value.modules.compliance.grants !== null && !Array.isArray(value.modules.compliance.grants)) &&
     (typeof value.modules.compliance.grants.field === 'string') &&
     local_13.test(value.modules.compliance.grants.field) &&
@@ -1247,7 +1261,7 @@ return function check(value: any): boolean {
     (value.modules.compliance.weights.grant_cost_outside_period !== undefined ? (Number.isFinite(value.modules.compliance.weights.grant_cost_outside_period) && value.modules.compliance.weights.grant_cost_outside_period <= 1 && value.modules.compliance.weights.grant_cost_outside_period >= 0) : true) &&
     (value.modules.compliance.weights.restriction_release_unauthorized !== undefined ? (Number.isFinite(value.modules.compliance.weights.restriction_release_unauthorized) && value.modules.compliance.weights.restriction_release_unauthorized <= 1 && value.modules.compliance.weights.restriction_release_unauthorized >= 0) : true) &&
     Object.getOwnPropertyNames(value.modules.compliance.weights).every(key => ['self_approval', 'approval_limit_exceeded', 'grant_unallowable_cost', 'grant_cost_outside_period', 'restriction_release_unauthorized'].includes(key)) &&
-    Object.getOwnPropertyNames(value.modules.compliance).length === 5 &&
+    Object.getOwnPropertyNames(value.modules.compliance).length === 6 &&
     (typeof value.modules.scoring === 'object' && value.modules.scoring !== null && !Array.isArray(value.modules.scoring)) &&
     (typeof value.modules.scoring.risk_levels === 'object' && value.modules.scoring.risk_levels !== null && !Array.isArray(value.modules.scoring.risk_levels)) &&
     Number.isFinite(value.modules.scoring.risk_levels.medium) &&

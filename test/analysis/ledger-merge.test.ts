@@ -33,6 +33,9 @@ function transactions(): Transaction[] {
       // A vendor's own number on some bills and payments (a copy's suffix, a voided check), a tax on some.
       ...(i % 5 === 0 ? { attributes: { "Vendor Invoice No": `INV-${i % 300}${i % 11 === 0 ? "A" : ""}`, Status: i % 9 === 0 ? "Voided" : "Paid" } } : {}),
       ...(i % 10 === 0 ? { tax_amount: amount * 0.08 } : {}),
+      // Some entries approved by their creator (self-approvals.ts): a user's months per counterparty.
+      created_by: `u${i % 4}`,
+      approved_by: i % 6 === 0 ? `U${i % 4} ` : "approver",
     });
   }
   return out;
@@ -76,6 +79,8 @@ function expectSameLedger(a: HistoryStats, b: HistoryStats, ts: Transaction[]) {
   expect(a.counterpartyNumbers.size).toBeGreaterThan(0);
   expect([...b.counterpartyNumbers]).toEqual([...a.counterpartyNumbers]);
   expect([...b.documentsByNumber]).toEqual([...a.documentsByNumber]);
+  expect([...b.selfApprovals.parts].sort()).toEqual([...a.selfApprovals.parts].sort());
+  expect(a.selfApprovals.parts.size).toBeGreaterThan(0);
 }
 
 test("merged batches are the one-pass ledger, whole and cut at a limit, any batch size", () => {
