@@ -45,13 +45,16 @@ export async function runServedRowEval<D, R extends LabelledRow>(spec: RowEval<D
   const asJson = args.includes("--json");
   const verbose = args.includes("--verbose");
   const root = resolve(import.meta.dir, "../..");
+  // Each scan's server listens on its own port from --port P on (default: a random one).
+  const firstPort = flag("--port") !== undefined ? Number(flag("--port")) : undefined;
+  let scanCount = 0;
 
   const evaluate = async (data: D, seed: number, setup: string, module: string) => {
     const dir = keep ? resolve(keep, `${seed}-${setup}-${module}`) : mkdtempSync(join(tmpdir(), `${spec.tmpPrefix}-`));
     mkdirSync(dir, { recursive: true });
     writeFileSync(`${dir}/${spec.file}`, spec.csv(data));
     if (keep) writeFileSync(`${dir}/labels.json`, JSON.stringify(spec.rows(data)));
-    const port = 20000 + Math.floor(Math.random() * 10000);
+    const port = firstPort !== undefined ? firstPort + scanCount++ : 20000 + Math.floor(Math.random() * 10000);
     writeFileSync(`${dir}/assay.yaml`, spec.config(dir, port, setup));
     return scanThroughServer<Result>({ root, dir, port, connector: spec.connector, module, keep: Boolean(keep) });
   };
