@@ -106,7 +106,7 @@ export function resolveModules(config: ModulesConfig, allRules: readonly Compile
       weights,
       detectors,
       population: { round: active("round_amount_excess"), benford: active("benford_deviation") },
-      history: detectors.reduce<HistoryLevel>((level, d) => maxLevel(level, d.history), ruleHistory),
+      history: detectors.reduce<HistoryLevel>((level, d) => maxLevel(level, d.historyFor ? d.historyFor(config) : d.history), ruleHistory),
       rules,
     });
   }

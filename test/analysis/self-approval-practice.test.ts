@@ -6,6 +6,8 @@
 import { describe, expect, test } from "bun:test";
 import { analyse } from "./fixtures.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
+import { resolveModules } from "../../src/analysis/modules.ts";
+import { modulesConfig } from "../support/engine.ts";
 
 let seq = 0;
 /** A general-ledger line mapped one row per line: the account and the counterparty (if any) say what it is. */
@@ -54,6 +56,16 @@ describe("self_approval", () => {
     const history = ledger();
     const gap = ["2024-10-01", "2024-10-03", "2024-10-08", "2024-10-10"].map((d) => line(d, "6040", { customer: "V1001", amount: 250 }));
     expect(await level(gap[3]!, [...history, ...gap])).toEqual(["high"]);
+  });
+
+  test("standing_months: 0 turns the practice off, and with it compliance's history pass", async () => {
+    const history = ledger();
+    const depreciation = history.find((t) => t.date === "2025-06-30" && t.attributes!["Account No"] === "6180")!;
+    const off = modulesConfig({ compliance: { self_approval: { standing_months: 0 } } });
+    const r = await analyse(depreciation, { module: "compliance", history, config: off });
+    expect(r.anomalies.map((a) => a.severity)).toEqual(["high"]);
+    expect(resolveModules(off).get("compliance")!.history).toBe("none");
+    expect(resolveModules(modulesConfig()).get("compliance")!.history).toBe("ledger");
   });
 
   test("without a history (inline, a new connector) every self-approval is high", async () => {

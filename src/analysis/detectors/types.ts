@@ -61,6 +61,8 @@ export interface Detector {
   codes: readonly DetectorCode[];
   /** What of the connector's history it reads (the context builds only what a module needs). */
   history: HistoryLevel;
+  /** What it reads under a configuration, where that turns its history off (default: `history`). */
+  historyFor?(config: ModulesConfig): HistoryLevel;
   detect(input: DetectorInput): Finding[];
 }
 

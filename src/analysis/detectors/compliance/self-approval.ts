@@ -19,6 +19,8 @@ const STANDING_SCORE = 0.3;
 export const selfApprovalDetector: Detector = {
   codes: ["self_approval"],
   history: "ledger",
+  // The months are kept in the ledger pass; without a standing practice to look for, no history.
+  historyFor: (config) => (config.compliance.self_approval.standing_months > 0 ? "ledger" : "none"),
   detect({ txn, ctx, config }) {
     const creator = txn.created_by?.trim().toLowerCase();
     const approver = txn.approved_by?.trim().toLowerCase();
