@@ -142,7 +142,7 @@ export const COMMANDS: CommandTable = {
         handler: async () => (await import("./users.ts")).list,
       },
       disable: {
-        summary: "disable a user; their sessions end at once",
+        summary: "disable a user; their sessions end at once and an unused setup link stops working",
         arguments: [{ name: "USER_ID", description: "the user (usr_…)" }],
         json: "the user's view with status disabled",
         handler: async () => (await import("./users.ts")).disable,

@@ -567,9 +567,16 @@ export interface UserRepository {
   get(id: string): Promise<UserRecord | null>;
   findByEmail(email: string): Promise<UserRecord | null>;
   list(accountId?: string): Promise<UserRecord[]>;
-  update(id: string, patch: Partial<Pick<UserRecord, "password_hash" | "status" | "role" | "last_sign_in_at">> & { updated_at: string }): Promise<UserRecord | null>;
+  /** The updated user; null when there is none — or, with `onlyIfStatus`, when its status is another. */
+  update(
+    id: string,
+    patch: Partial<Pick<UserRecord, "password_hash" | "status" | "role" | "last_sign_in_at">> & { updated_at: string },
+    onlyIfStatus?: UserStatus,
+  ): Promise<UserRecord | null>;
   /** Stores a new setup token; every earlier unused token of the user stops working. */
   addSetupToken(token: SetupTokenRecord): Promise<void>;
+  /** Every unused setup token of the user stops working (a disabled user's link). */
+  voidSetupTokens(userId: string, at: string): Promise<void>;
   /** Marks an unexpired, unused token used and returns its user id (atomic: single use). */
   consumeSetupToken(tokenHash: string, now: string): Promise<string | null>;
   /** The unused, unexpired token's user id without consuming it (to show the setup form). */

@@ -161,9 +161,12 @@ export class UserService {
 
   /** Disables a user and ends their sessions at once. */
   async disable(id: string, actor: AuditActor): Promise<UserView> {
-    const user = await this.deps.store.users.update(id, { status: "disabled", updated_at: iso(this.deps.clock.now()) });
+    const now = iso(this.deps.clock.now());
+    const user = await this.deps.store.users.update(id, { status: "disabled", updated_at: now });
     if (!user) throw new UserError("unknown_user", `no user ${id}`);
     await this.deps.store.sessions.deleteForUser(id);
+    // A link not yet used would otherwise set a password and make the user active again.
+    await this.deps.store.users.voidSetupTokens(id, now);
     await this.deps.audit.record("user.disabled", actor, { account_id: user.account_id, target: id, details: { email: user.email } });
     return userView(user);
   }
@@ -182,17 +185,23 @@ export class UserService {
   async setupUser(token: string): Promise<UserRecord | null> {
     if (!token) return null;
     const userId = await this.deps.store.users.peekSetupToken(sha256Hex(token), iso(this.deps.clock.now()));
-    return userId ? this.deps.store.users.get(userId) : null;
+    const user = userId ? await this.deps.store.users.get(userId) : null;
+    // A disabled user's link (one left from before disabling voided it) shows no form.
+    return user?.status === "invited" ? user : null;
   }
 
   async completeSetup(token: string, password: string, confirm: string, ip: string | null): Promise<UserRecord> {
     checkPassword(password, confirm);
-    const now = iso(this.deps.clock.now());
-    const userId = token ? await this.deps.store.users.consumeSetupToken(sha256Hex(token), now) : null;
     const invalid = new UserError("invalid_link", "This setup link is invalid, expired or already used. Ask an administrator for a new one.");
-    if (!userId) throw invalid;
+    // Hashed before the token is used, so that nothing awaits between using it and setting the
+    // password (a disable or reset meanwhile); only a link that opens the form costs a hash.
+    if (!(await this.setupUser(token))) throw invalid;
     const hash = await Bun.password.hash(password, { algorithm: "argon2id" });
-    const user = await this.deps.store.users.update(userId, { password_hash: hash, status: "active", updated_at: now });
+    const now = iso(this.deps.clock.now());
+    const userId = await this.deps.store.users.consumeSetupToken(sha256Hex(token), now);
+    if (!userId) throw invalid;
+    // Only while the user is still invited: a disabled user is not made active by a link.
+    const user = await this.deps.store.users.update(userId, { password_hash: hash, status: "active", updated_at: now }, "invited");
     if (!user) throw invalid;
     await this.deps.audit.record("user.password_set", { type: "user", id: user.id, email: user.email }, { account_id: user.account_id, target: user.id, ip });
     return user;

@@ -564,6 +564,15 @@ for (const driver of drivers) {
       expect(await store.users.consumeSetupToken("h2", at(200))).toBeNull(); // expired
       expect(await store.users.consumeSetupToken("h2", at(3))).toBe(u.id);
       expect(await store.users.consumeSetupToken("h2", at(4))).toBeNull(); // single use
+      // A patch conditional on the status (a setup link sets the password only of an invited user).
+      expect(await store.users.update(u.id, { status: "active", updated_at: at(5) }, "invited")).toBeNull();
+      expect((await store.users.get(u.id))!.updated_at).toBe(at(1));
+      expect((await store.users.update(u.id, { status: "disabled", updated_at: at(5) }, "active"))!.status).toBe("disabled");
+      // Voiding: every unused token of the user stops working (a disabled user's link).
+      await store.users.addSetupToken({ token_hash: "h3", user_id: u.id, created_at: at(6), expires_at: at(100), used_at: null });
+      await store.users.voidSetupTokens(u.id, at(7));
+      expect(await store.users.peekSetupToken("h3", at(8))).toBeNull();
+      expect(await store.users.consumeSetupToken("h3", at(8))).toBeNull();
     });
 
     test("sessions: create, get, touch, delete, delete for a user, purge idle and expired", async () => {

@@ -183,6 +183,34 @@ describe("setup, sign-in and sessions", () => {
     await expect(s.rt.users.signIn("gone@example.com", password, "10.3.0.1")).rejects.toThrow(SIGN_IN_FAILED);
   });
 
+  // Fifteenth attack pass: disabling a user who had not yet chosen a password left their setup
+  // link working, and setting the password made them active again — a disabled admin could
+  // re-enable themselves (seen on dist/assay: `users create --role admin`, `users disable`, the
+  // link's form posted: `users list` said active).
+  test("a disabled user's setup link stops working and cannot make them active again", async () => {
+    const invited = await s.rt.users.invite({ email: "left@example.com", account: s.creds.accountId, role: "admin" }, { type: "cli" });
+    const token = tokenOf(invited.setup_url);
+    await s.rt.users.disable(invited.user.id, { type: "cli" });
+    expect(await s.rt.users.setupUser(token)).toBeNull();
+    await expect(s.rt.users.completeSetup(token, password, password, null)).rejects.toThrow("invalid, expired or already used");
+    expect((await s.rt.store.users.get(invited.user.id))!.status).toBe("disabled");
+
+    // A link left pending by a disable from before this fix, or a disable that lands while the
+    // password is being hashed: the password is set only while the user is still invited.
+    const other = await s.rt.users.invite({ email: "left2@example.com", account: s.creds.accountId }, { type: "cli" });
+    await s.rt.store.users.update(other.user.id, { status: "disabled", updated_at: new Date(now).toISOString() });
+    expect(await s.rt.users.setupUser(tokenOf(other.setup_url))).toBeNull();
+    await expect(s.rt.users.completeSetup(tokenOf(other.setup_url), password, password, null)).rejects.toThrow("invalid, expired or already used");
+    const stored = (await s.rt.store.users.get(other.user.id))!;
+    expect(stored.status).toBe("disabled");
+    expect(stored.password_hash).toBeNull();
+
+    // A reset is how an administrator lets a disabled user back in: its link works.
+    const reset = await s.rt.users.reset(invited.user.id, { type: "cli" });
+    await s.rt.users.completeSetup(tokenOf(reset.setup_url), password, password, null);
+    expect((await s.rt.store.users.get(invited.user.id))!.status).toBe("active");
+  });
+
   test("failed sign-ins for unknown emails are audited one by one up to a rate, the rest of the minute as one event", async () => {
     // No per-email limit applies to addresses no user has, and a client of many addresses (an IPv6
     // /48 holds 65,536 /64s) does not feel the per-address one: each such failure was a row of an

@@ -1,5 +1,5 @@
 // Dashboard users and their one-time setup tokens, on PostgreSQL (as sqlite/users.ts).
-import type { SetupTokenRecord, UserRecord, UserRepository } from "../types.ts";
+import type { SetupTokenRecord, UserRecord, UserRepository, UserStatus } from "../types.ts";
 import { insertOf, one, rows, type PgDatabase } from "./pool.ts";
 
 const COLUMNS = ["id", "email", "account_id", "role", "password_hash", "status", "created_at", "updated_at", "last_sign_in_at"] as const;
@@ -31,11 +31,19 @@ export class PgUserRepository implements UserRepository {
     );
   }
 
-  update(id: string, patch: Partial<UserRecord> & { updated_at: string }) {
+  update(id: string, patch: Partial<UserRecord> & { updated_at: string }, onlyIfStatus?: UserStatus) {
     return this.db.run((sql) => {
       const columns = PATCHABLE.filter((c) => c in patch);
       const sets = columns.map((c, i) => `${c} = $${i + 2}`).join(", ");
-      return one<UserRecord>(sql, `UPDATE users SET ${sets} WHERE id = $1 RETURNING *`, [id, ...columns.map((c) => patch[c] ?? null)]);
+      const params = [id, ...columns.map((c) => patch[c] ?? null)];
+      const only = onlyIfStatus === undefined ? "" : ` AND status = $${params.push(onlyIfStatus)}`;
+      return one<UserRecord>(sql, `UPDATE users SET ${sets} WHERE id = $1${only} RETURNING *`, params);
+    });
+  }
+
+  voidSetupTokens(userId: string, at: string) {
+    return this.db.run(async (sql) => {
+      await sql.unsafe("UPDATE user_setup_tokens SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL", [at, userId]);
     });
   }
 

@@ -1,6 +1,6 @@
 // Dashboard users and their one-time setup tokens.
 import type { Database } from "bun:sqlite";
-import type { SetupTokenRecord, UserRecord, UserRepository } from "../types.ts";
+import type { SetupTokenRecord, UserRecord, UserRepository, UserStatus } from "../types.ts";
 import { guarded } from "./database.ts";
 
 export class SqliteUserRepository implements UserRepository {
@@ -34,13 +34,23 @@ export class SqliteUserRepository implements UserRepository {
     );
   }
 
-  update(id: string, patch: Partial<UserRecord> & { updated_at: string }) {
+  update(id: string, patch: Partial<UserRecord> & { updated_at: string }, onlyIfStatus?: UserStatus) {
     return guarded(() => {
       const columns = Object.keys(patch).filter((k) => ["password_hash", "status", "role", "last_sign_in_at", "updated_at"].includes(k));
       const sets = columns.map((c) => `${c} = $${c}`).join(", ");
-      const params: Record<string, string | null> = { id };
+      const params: Record<string, string | null> = { id, only_if_status: onlyIfStatus ?? null };
       for (const c of columns) params[c] = (patch as Record<string, string | null>)[c] ?? null;
-      return this.db.query<UserRecord, [Record<string, string | null>]>(`UPDATE users SET ${sets} WHERE id = $id RETURNING *`).get(params);
+      return this.db
+        .query<UserRecord, [Record<string, string | null>]>(
+          `UPDATE users SET ${sets} WHERE id = $id AND ($only_if_status IS NULL OR status = $only_if_status) RETURNING *`,
+        )
+        .get(params);
+    });
+  }
+
+  voidSetupTokens(userId: string, at: string) {
+    return guarded(() => {
+      this.db.query("UPDATE user_setup_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL").run(at, userId);
     });
   }
 
