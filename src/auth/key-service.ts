@@ -195,7 +195,10 @@ export class KeyService {
   async rotateKey(keyId: string, graceMs: number, actor: AuditActor = SYSTEM_ACTOR): Promise<{ key: MintedKey; previous: PublicKeyView }> {
     const old = await this.store.apiKeys.get(keyId);
     refuseRotation(keyId, old);
-    const { record, minted } = this.mint(old!.account_id, old!.name);
+    // The successor keeps the old key's lifetime from now on: rotating (to renew a secret) must not
+    // make a key that was meant to expire one that never does.
+    const lifetimeMs = old!.expires_at === null ? undefined : Date.parse(old!.expires_at) - Date.parse(old!.created_at);
+    const { record, minted } = this.mint(old!.account_id, old!.name, lifetimeMs);
     const previous = await this.store.apiKeys.rotate(keyId, record, iso(this.clock.now() + graceMs));
     if (!previous) {
       // Another rotation (or a revocation) committed between the read and the write.

@@ -69,6 +69,23 @@ describe("accounts and keys from the CLI", () => {
     expect(await statusWithinOneSecond(fresh, 401)).toBe(401);
   });
 
+  // Fifteenth attack pass: a key created with --expires 2d, rotated, had a successor with
+  // expires_at null — a routine rotation made a short-lived key one that never expires.
+  test("rotate: the new key has the old key's lifetime, counted from the rotation; a key without expiry stays without", async () => {
+    const created = JSON.parse((await runCli(["keys", "create", "--account", s.creds.accountId, "--expires", "2d", "--json", ...cfg])).stdout);
+    const lifetime = Date.parse(created.expires_at) - Date.parse(created.created_at);
+    expect(lifetime).toBe(2 * 86_400_000);
+    const rotated = await runCli(["keys", "rotate", created.id, "--json", ...cfg]);
+    expect(rotated.code).toBe(0);
+    const next = JSON.parse(rotated.stdout) as { created_at: string; expires_at: string | null };
+    expect(next.expires_at).not.toBeNull();
+    expect(Date.parse(next.expires_at!) - Date.parse(next.created_at)).toBe(lifetime);
+
+    const forever = JSON.parse((await runCli(["keys", "create", "--account", s.creds.accountId, "--json", ...cfg])).stdout);
+    const successor = JSON.parse((await runCli(["keys", "rotate", forever.id, "--json", ...cfg])).stdout);
+    expect(successor.expires_at).toBeNull();
+  });
+
   test("keys are never stored in plain text", async () => {
     const created = JSON.parse((await runCli(["keys", "create", "--account", s.creds.accountId, "--json", ...cfg])).stdout);
     let haystack: string;
