@@ -34,8 +34,18 @@ const MAX_MASTER_KEY_FILE_BYTES = 4096;
  */
 function readMasterKeyText(file: string): string {
   const source = `security.master_key_file (${file})`;
-  if (statSync(file).isDirectory()) throw new MasterKeyError(`${source}: is a folder: name the key file in it (e.g. master.key)`);
-  const bytes = readAtMost(file, MAX_MASTER_KEY_FILE_BYTES);
+  let bytes: Buffer;
+  try {
+    if (statSync(file).isDirectory()) throw new MasterKeyError(`${source}: is a folder: name the key file in it (e.g. master.key)`);
+    bytes = readAtMost(file, MAX_MASTER_KEY_FILE_BYTES);
+  } catch (e) {
+    // The bare errno ("EACCES: permission denied, open …") named neither the setting nor the fix.
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EACCES" || code === "EPERM") {
+      throw new MasterKeyError(`${source}: not readable by this user (${code}): run assay as the user that owns the key file (it is created 0600)`);
+    }
+    throw e;
+  }
   if (bytes.length > MAX_MASTER_KEY_FILE_BYTES) throw new MasterKeyError(`${source}: more than 4 KiB; a master key file holds 32 bytes as 64 hex characters or base64`);
   return bytes.toString("utf8");
 }

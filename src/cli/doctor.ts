@@ -18,7 +18,7 @@ interface Report {
   problems: string[];
   schema_version: number | null;
   expected_schema_version: number;
-  master_key: "ok" | "does not open the database" | "not checked";
+  master_key: "ok" | "does not open the database" | "cannot be read" | "not checked";
 }
 
 export async function doctor(a: Args, io: CliIO): Promise<number> {
@@ -33,15 +33,25 @@ export async function doctor(a: Args, io: CliIO): Promise<number> {
     expected_schema_version: Math.max(...MIGRATIONS.map((m) => m.version)),
     master_key: "not checked",
   };
+  // Read first, whatever the database holds: a key file that is missing, not a key or not
+  // readable was reported as a key that "does not open the database" (or, before any server had
+  // stored the check value, not at all), while `assay serve` fails on it at once.
+  let masterKey: Buffer | undefined;
+  try {
+    masterKey = loadMasterKey(config.security.master_key_file, io.env);
+  } catch (e) {
+    report.master_key = "cannot be read";
+    report.problems.push(`the master key cannot be read: ${(e as Error).message}`);
+  }
   if (config.storage.driver === "postgres") {
     report.database = describeStore(config.storage);
-    await inspectPostgres(config, report, () => loadMasterKey(config.security.master_key_file, io.env));
+    await inspectPostgres(config, report, masterKey);
   } else {
     const problem = !existsSync(path)
       ? `${path} does not exist (run \`assay init\`)`
       : (databasePathKindProblem(path) ?? (statSync(path).size === 0 ? `${path} is empty (0 bytes): not an Assay database` : undefined));
     if (problem) report.problems.push(problem);
-    else inspect(path, report, () => loadMasterKey(config.security.master_key_file, io.env));
+    else inspect(path, report, masterKey);
   }
   report.ok = report.problems.length === 0;
   if (a.json) io.out(JSON.stringify(report));
@@ -57,7 +67,7 @@ export async function doctor(a: Args, io: CliIO): Promise<number> {
 }
 
 /** PostgreSQL: reachable, schema version, master key (integrity is the server's own business). */
-async function inspectPostgres(config: { storage: { url?: string } }, report: Report, masterKey: () => Buffer) {
+async function inspectPostgres(config: { storage: { url?: string } }, report: Report, masterKey: Buffer | undefined) {
   report.integrity_check = "not applicable (PostgreSQL)";
   // Read-only: the raw pool, so that nothing (not even a pending migration) is written.
   const store = new PostgresStore({ url: config.storage.url!, pool: 1 });
@@ -67,15 +77,7 @@ async function inspectPostgres(config: { storage: { url?: string } }, report: Re
     report.schema_version = applied.length > 0 ? Math.max(...applied) : null;
     if (applied.length < states.length) report.problems.push(`${states.length - applied.length} migration(s) pending: run \`assay migrate --apply\``);
     const rows = (await store.db.sql.unsafe("SELECT value FROM meta WHERE key = 'master_key_check'").catch(() => [])) as { value: Uint8Array }[];
-    if (rows[0]) {
-      try {
-        open(masterKey(), new Uint8Array(rows[0].value), "master_key_check");
-        report.master_key = "ok";
-      } catch {
-        report.master_key = "does not open the database";
-        report.problems.push("the master key does not open this database's secrets");
-      }
-    }
+    if (rows[0]) compareMasterKey(report, masterKey, rows[0].value);
   } catch (e) {
     report.problems.push(`cannot read ${report.database}: ${(e as Error).message}`);
   } finally {
@@ -83,7 +85,7 @@ async function inspectPostgres(config: { storage: { url?: string } }, report: Re
   }
 }
 
-function inspect(path: string, report: Report, masterKey: () => Buffer) {
+function inspect(path: string, report: Report, masterKey: Buffer | undefined) {
   let db: Database;
   try {
     db = new Database(path, { readonly: true, strict: true });
@@ -106,15 +108,7 @@ function inspect(path: string, report: Report, masterKey: () => Buffer) {
     }
     try {
       const row = db.query<{ value: Uint8Array }, []>("SELECT value FROM meta WHERE key = 'master_key_check'").get();
-      if (row) {
-        try {
-          open(masterKey(), new Uint8Array(row.value), "master_key_check");
-          report.master_key = "ok";
-        } catch {
-          report.master_key = "does not open the database";
-          report.problems.push("the master key does not open this database's secrets");
-        }
-      }
+      if (row) compareMasterKey(report, masterKey, row.value);
     } catch {
       // No meta table yet (a database no server has started since the check value was added).
     }
@@ -123,5 +117,17 @@ function inspect(path: string, report: Report, masterKey: () => Buffer) {
     report.problems.push(`integrity: ${(e as Error).message}`);
   } finally {
     db.close();
+  }
+}
+
+/** Whether the key opens the database's check value (a key that could not be read is already reported). */
+function compareMasterKey(report: Report, masterKey: Buffer | undefined, check: Uint8Array) {
+  if (!masterKey) return;
+  try {
+    open(masterKey, new Uint8Array(check), "master_key_check");
+    report.master_key = "ok";
+  } catch {
+    report.master_key = "does not open the database";
+    report.problems.push("the master key does not open this database's secrets");
   }
 }

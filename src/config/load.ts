@@ -52,7 +52,15 @@ export function configPath(flag?: string, env: Record<string, string | undefined
 export function loadConfig(file: string, env: Record<string, string | undefined> = process.env): AssayConfig {
   const abs = resolve(file);
   if (!existsSync(abs)) throw new ConfigError(abs, [`file not found (run \`assay init --config ${file}\` to create it)`]);
-  const text = readConfigText(abs);
+  let text: string;
+  try {
+    text = readConfigText(abs);
+  } catch (e) {
+    // The bare "EACCES: permission denied, open '…'" said nothing of what to do.
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EACCES" || code === "EPERM") throw new ConfigError(abs, [`not readable by this user (${code}): run assay as a user that may read it, or change its owner or mode`]);
+    throw e;
+  }
   const config = parseConfig(text, abs, env);
   sourceTexts.set(config, text);
   return config;
