@@ -11,6 +11,7 @@
 // lived on answering every request but health 500 internal_error, /livez too, so neither a load
 // balancer nor a supervisor saw anything to act on (eleventh attack pass).
 import { ApiError } from "./domain/errors.ts";
+import { listenFailure } from "./http/listen-failure.ts";
 import { readTlsFiles } from "./http/tls-files.ts";
 import { healthFastRoute, healthReporter } from "./api/health/report.ts";
 import type { AppParts } from "./app.ts";
@@ -77,25 +78,32 @@ export function startServer(rt: Runtime, overrides: ServerOptions = {}): Running
     }));
   const hostname = overrides.host ?? cfg.host;
   const port = overrides.port ?? cfg.port;
-  const server = Bun.serve({
-    hostname,
-    port,
-    // The pipeline refuses bodies over max_body_bytes with a problem+json 413 (a declared length
-    // at once, a chunked body as soon as it passes it: http/body.ts); Bun's own limit is a hard
-    // ceiling above it, so its bare 413 only meets a declared Content-Length far beyond the limit.
-    maxRequestBodySize: cfg.max_body_bytes * 4 + 65_536,
-    ...(cfg.tls ? { tls: readTlsFiles(cfg.tls) } : {}),
-    fetch: frontDoor((request) => (handle ? handle(request) : startRest().then((h) => h(request), stoppingAfterFailure)), {
-      fast: (request, path) => fast(request, path),
-      log: rt.log,
-      accessLog: cfg.access_log,
-      maxBodyBytes: cfg.max_body_bytes,
-      trustProxy: cfg.trust_proxy,
-      draining: () => draining,
-      observers: rt.observers,
-      routeOf: (method, path) => routes.templateFor(method, path),
-    }),
-  });
+  // Read before listening: a certificate's problem names its setting, not the listen address.
+  const tls = cfg.tls ? readTlsFiles(cfg.tls) : undefined;
+  let server: ReturnType<typeof Bun.serve>;
+  try {
+    server = Bun.serve({
+      hostname,
+      port,
+      // The pipeline refuses bodies over max_body_bytes with a problem+json 413 (a declared length
+      // at once, a chunked body as soon as it passes it: http/body.ts); Bun's own limit is a hard
+      // ceiling above it, so its bare 413 only meets a declared Content-Length far beyond the limit.
+      maxRequestBodySize: cfg.max_body_bytes * 4 + 65_536,
+      ...(tls ? { tls } : {}),
+      fetch: frontDoor((request) => (handle ? handle(request) : startRest().then((h) => h(request), stoppingAfterFailure)), {
+        fast: (request, path) => fast(request, path),
+        log: rt.log,
+        accessLog: cfg.access_log,
+        maxBodyBytes: cfg.max_body_bytes,
+        trustProxy: cfg.trust_proxy,
+        draining: () => draining,
+        observers: rt.observers,
+        routeOf: (method, path) => routes.templateFor(method, path),
+      }),
+    });
+  } catch (e) {
+    throw listenFailure(e, hostname, port);
+  }
   void rt.warmKeys();
   // Background work (learned models, the report worker, connector checks, …) starts with the app.
   let started = false;

@@ -52,6 +52,17 @@ export function parsePort(value: string, flag = "--port"): number {
 }
 
 /**
+ * A listen address given as a flag. An empty one (`--host "$ASSAY_HOST"` with the variable unset)
+ * made Bun.serve listen on every interface, without a word: it is a usage error.
+ */
+export function parseHost(value: string, flag = "--host"): string {
+  if (value.trim() === "") {
+    throw new UsageError(`${flag}: expected an address to listen on, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface) (got "${value}")`);
+  }
+  return value;
+}
+
+/**
  * `90d`, `24h`, `30m`, `45s` → milliseconds, at most MAX_KEY_LIFETIME_DAYS (the flags that take a
  * duration are a key's expiry and grace; a longer one is no date a key can expire on: `new Date()`
  * of it is invalid). `positive` refuses zero (a key created already expired).

@@ -13,7 +13,7 @@ import { generateDataset } from "../sampledata/generate.ts";
 import { DatasetWriteError, writeCsvDataset } from "../sampledata/write.ts";
 import { openAdmin } from "../runtime.ts";
 import { CLI_ACTOR } from "../audit/service.ts";
-import { CliFailure, type CliIO, parsePort, UsageError } from "./common.ts";
+import { CliFailure, type CliIO, parseHost, parsePort, UsageError } from "./common.ts";
 import { writeReason } from "./out-file.ts";
 import type { Args } from "./framework.ts";
 import { serveUntilSignal } from "./serve.ts";
@@ -66,6 +66,8 @@ export async function demo(a: Args, io: CliIO) {
   const port = portFlag === undefined ? 8080 : parsePort(portFlag);
   const seedFlag = a.string("seed");
   const seed = seedFlag === undefined ? 42 : parseSeed(seedFlag);
+  const hostFlag = a.string("host");
+  if (hostFlag !== undefined) parseHost(hostFlag);
   const dir = resolve(a.string("dir") ?? "assay-demo");
   const file = join(dir, "assay.yaml");
 
@@ -80,7 +82,7 @@ export async function demo(a: Args, io: CliIO) {
   ensureMasterKeyFile(join(dir, "master.key"));
   const config = loadConfig(file, io.env);
   const { keys, store, users } = openAdmin(config, { env: {} });
-  const host = a.string("host") ?? config.server.host;
+  const host = hostFlag ?? config.server.host;
   const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
   let minted;
   let dashboard: string;

@@ -7,7 +7,7 @@ import { describeStore } from "../store/open.ts";
 import { liveServer } from "../store/server-marker.ts";
 import { hostname } from "../domain/host.ts";
 import { VERSION } from "../version.ts";
-import { CliFailure, type CliIO, loadCliConfig, parsePort } from "./common.ts";
+import { CliFailure, type CliIO, loadCliConfig, parseHost, parsePort } from "./common.ts";
 import type { Args } from "./framework.ts";
 
 /** How long start-up waits for the keys' secrets before it listens anyway. */
@@ -16,7 +16,9 @@ const KEY_WARM_UP_WAIT_MS = 20;
 export async function serve(a: Args, io: CliIO) {
   const portFlag = a.string("port");
   const port = portFlag === undefined ? undefined : parsePort(portFlag);
-  return serveUntilSignal(loadCliConfig(a.string("config"), io), io, { host: a.string("host"), port });
+  const hostFlag = a.string("host");
+  const host = hostFlag === undefined ? undefined : parseHost(hostFlag);
+  return serveUntilSignal(loadCliConfig(a.string("config"), io), io, { host, port });
 }
 
 /** Serves until SIGTERM or SIGINT, then drains and closes; `assay demo` serves the same way. */
