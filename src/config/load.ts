@@ -147,7 +147,7 @@ export function parseConfig(text: string, file: string, env: Record<string, stri
     if (problems.some((p) => p.startsWith(`${path}: environment variable`))) continue;
     // A list given as a mapping (or the reverse) was said to be one; its items' errors add nothing.
     if (kindProblems.some((p) => within(path, p.slice(0, p.lastIndexOf(": expected a "))))) continue;
-    const line = `${path}: ${describe(error.message, error.schema as { anyOf?: { const?: unknown }[] })}`;
+    const line = `${path}: ${describe(error.message, error.schema as Parameters<typeof describe>[1])}`;
     if (!problems.includes(line)) problems.push(line);
   }
   problems.push(...recordKeyProblems(withDefaults));
@@ -297,8 +297,10 @@ export function yamlPath(pointer: string): string {
     .reduce((acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg), "");
 }
 
-function describe(message: string, schema: { const?: unknown; anyOf?: { const?: unknown }[] }): string {
+function describe(message: string, schema: { const?: unknown; anyOf?: { const?: unknown }[]; "x-pattern-message"?: string }): string {
   if (message === "Unexpected property") return "unknown key";
+  // A pattern's own words, where the schema gives them, rather than the regular expression.
+  if (schema["x-pattern-message"] && message.startsWith("Expected string to match")) return `expected ${schema["x-pattern-message"]}`;
   const options = schema.anyOf?.map((s) => s.const).filter((c) => c !== undefined);
   if (options && options.length > 0) return `must be one of ${options.map((o) => JSON.stringify(o)).join(", ")}`;
   return message.charAt(0).toLowerCase() + message.slice(1);

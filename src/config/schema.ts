@@ -18,7 +18,7 @@ const closed = { additionalProperties: false } as const;
 
 export const ServerSection = Type.Object(
   {
-    host: Type.String({ default: "127.0.0.1", minLength: 1 }),
+    host: Type.String({ default: "127.0.0.1", minLength: 1, pattern: "^\\S+$", "x-pattern-message": "an address or a host name, without white space (127.0.0.1, 0.0.0.0, ::1)" }),
     port: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
     tls: Type.Optional(Type.Object({ cert: Type.String({ minLength: 1 }), key: Type.String({ minLength: 1 }) }, closed)),
     max_body_bytes: Type.Integer({ default: 1_048_576, minimum: 1024, maximum: 64 * 1024 * 1024 }),

@@ -26,6 +26,15 @@ describe("config", () => {
     expect(problems("server: { host: '${NOPE}' }")).toEqual(["server.host: environment variable NOPE is not set"]);
   });
 
+  // Fifteenth attack pass: `host: " "` (a variable holding a space, a stray quote) passed the
+  // check and `assay serve` then failed to resolve it; a host with white space is no address.
+  test("server.host with white space in it is refused under its path", () => {
+    for (const host of [" ", " 127.0.0.1", "127.0.0.1 ", "evil host"]) {
+      expect(problems(`server: { host: ${JSON.stringify(host)} }`)).toEqual([expect.stringMatching(/^server\.host: /)]);
+    }
+    expect(problems("server: { host: '::' }")).toEqual([]);
+  });
+
   test("unknown keys, wrong types and bad enums are reported one per line with their YAML path", () => {
     const found = problems(`
 server: { port: "eighty", colour: blue }
