@@ -39,7 +39,11 @@ export function backupSqlite(source: string, out: string, busyTimeoutMs: number)
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs | 0}`);
     db.query("VACUUM INTO ?").run(out);
   } catch (e) {
+    // With the copy, the rollback journal SQLite kept beside it (a full disk left `<out>-journal`).
     rmSync(out, { force: true });
+    rmSync(`${out}-journal`, { force: true });
+    const code = (e as { code?: string }).code;
+    if (code === "SQLITE_FULL") throw new Error(`cannot write the backup ${out}: no space left on the disk that holds it (SQLITE_FULL); nothing was kept there`);
     throw e;
   } finally {
     db.close();
