@@ -10,6 +10,7 @@ import { KeyService } from "./auth/key-service.ts";
 import { loadMasterKey } from "./auth/master-key.ts";
 import { verifyMasterKey } from "./auth/master-key-check.ts";
 import { MemoryReplayGuard, StoreReplayGuard } from "./auth/replay-guard.ts";
+import { keepSeenSignatures, restoreSeenSignatures } from "./auth/replay-memory.ts";
 import { type AssayConfig, plansOf } from "./config/load.ts";
 import { ConnectorRegistry } from "./connectors/registry.ts";
 import type { Resolver } from "./connectors/http/ssrf.ts";
@@ -68,6 +69,8 @@ export interface Runtime {
   observers: RequestObserver[];
   /** Refuses a master key that does not open this database (`assay serve` calls it before listening). */
   checkMasterKey(): Promise<void>;
+  /** Reads the signatures the previous process had seen (one node, SQLite; `assay serve` calls it before listening). */
+  restoreReplayGuard(): Promise<void>;
   /** Reads the connectors' active learned models (`assay learn`) into the engine. */
   refreshLearned(): Promise<void>;
   /** Starts background work (connector monitor, report worker, cleanup). */
@@ -154,12 +157,14 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
   const failureLimiter = limiters.failureLimiter;
   users.shareFailures(failureLimiter);
   const plans = plansFor(config);
+  // One node keeps seen signatures in memory (and in the database over a restart); nodes sharing
+  // PostgreSQL share them in the store.
+  const memoryReplay = store.driver === "postgres" ? undefined : new MemoryReplayGuard();
   const authenticator = new Authenticator({
     keys,
     limiter,
     failureLimiter,
-    // One node keeps seen signatures in memory; nodes sharing PostgreSQL share them in the store.
-    replay: store.driver === "postgres" ? new StoreReplayGuard(store.replay) : new MemoryReplayGuard(),
+    replay: memoryReplay ?? new StoreReplayGuard(store.replay),
     clock,
     plans,
     signature: config.security.signature,
@@ -251,6 +256,14 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
     // Usage counting for the dashboard: every /v1 request, by the key it presented; metrics count every request.
     observers: [(o) => o.route.startsWith("/v1/") && usage.count(o.account, o.key, o.status), ...(metrics ? [metrics.observe] : [])],
     checkMasterKey,
+    async restoreReplayGuard() {
+      if (!memoryReplay) return;
+      const n = await restoreSeenSignatures(memoryReplay, store.replay, clock.now()).catch((e) => {
+        log.warn("reading the signatures seen before the restart failed: requests signed before it may be replayed once", { error: String(e) });
+        return 0;
+      });
+      if (n > 0) log.info("replay guard: signatures seen before the restart read back", { signatures: n });
+    },
     refreshLearned,
     warmKeys() {
       // Off the first requests' path (key-service.ts).
@@ -341,6 +354,11 @@ export function createRuntime(config: AssayConfig, options: RuntimeOptions = {})
       await this.quiesce();
       await connectors.close();
       limiters.close();
+      if (memoryReplay) {
+        await keepSeenSignatures(memoryReplay, store.replay, clock.now()).catch((e) =>
+          log.warn("keeping the signatures seen for the next start failed: requests signed before the stop may be replayed once after it", { error: String(e) }),
+        );
+      }
       await store.close();
     },
   };

@@ -58,6 +58,19 @@ export class MemoryReplayGuard implements ReplayGuard {
     this.seen.delete(signature);
   }
 
+  /** The signatures still inside their window, with its end (kept over a restart: replay-memory.ts). */
+  live(nowMs: number): [signature: string, expiresAtMs: number][] {
+    return [...this.seen].filter(([, until]) => until > nowMs);
+  }
+
+  /** Signatures a previous process had seen, each refused until its window ends. */
+  restore(entries: Iterable<[signature: string, expiresAtMs: number]>) {
+    for (const [signature, until] of entries) {
+      if (this.seen.size >= this.maxEntries) this.dropOldest();
+      this.seen.set(signature, Math.max(until, this.seen.get(signature) ?? 0));
+    }
+  }
+
   private sweep(nowMs: number) {
     this.lastSweep = nowMs;
     for (const [sig, until] of this.seen) if (until <= nowMs) this.seen.delete(sig);

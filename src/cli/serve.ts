@@ -30,6 +30,8 @@ export async function serveUntilSignal(config: AssayConfig, io: CliIO, overrides
     const applied = await rt.store.migrate();
     if (applied.length > 0) rt.log.info("migrations applied", { versions: applied });
     await rt.checkMasterKey();
+    // Before listening: an exact copy of a request the previous process answered is still a replay.
+    await rt.restoreReplayGuard();
     // The keys' secrets before listening: the first signed request then finds its secret
     // decrypted. Listening first, it nearly always came before the (asynchronous) warm-up ended
     // and decrypted synchronously through node:crypto, loaded for it (~2.5 ms of a cold start,

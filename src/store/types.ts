@@ -176,6 +176,14 @@ export interface ReplayRepository {
   /** Removes `key`: the request it recorded was refused unprocessed, and may be sent again. */
   forget(key: string): Promise<void>;
   purge(now: string): Promise<number>;
+  /**
+   * A single node's store only (SQLite, whose guard is in memory; PostgreSQL's table is the shared
+   * guard itself): stores the signatures the guard had seen when the server stops, replacing what
+   * was kept.
+   */
+  keepAll?(entries: { key: string; expires_at: string }[]): Promise<void>;
+  /** The kept signatures still in their window; forgets them all (the next start reads them once). */
+  takeAll?(now: string): Promise<{ key: string; expires_at: string }[]>;
 }
 
 export interface Store {

@@ -494,6 +494,13 @@ for (const driver of drivers) {
       expect(await store.replay.firstSeen("key_1:abc", at(40), at(33))).toBe(false);
     });
 
+    test("replay guard of one node: the signatures kept at a stop are read back once, the expired ones not", async () => {
+      if (!store.replay.keepAll || !store.replay.takeAll) return; // PostgreSQL's table is the shared guard itself
+      await store.replay.keepAll([{ key: "k:live", expires_at: at(50) }, { key: "k:old", expires_at: at(5) }]);
+      expect(await store.replay.takeAll(at(10))).toEqual([{ key: "k:live", expires_at: at(50) }]);
+      expect(await store.replay.takeAll(at(10))).toEqual([]);
+    });
+
     test("outbox claim: one node per due message; after the lease it is due again", async () => {
       const a = alert(acct);
       await store.alerts.create(a, event(a), outboxFor("claims"));

@@ -28,4 +28,24 @@ export class SqliteReplayRepository implements ReplayRepository {
   purge(now: string) {
     return guarded(() => this.db.query("DELETE FROM replay_guard WHERE expires_at <= ?").run(now).changes);
   }
+
+  keepAll(entries: { key: string; expires_at: string }[]) {
+    return guarded(() => {
+      this.db.transaction(() => {
+        this.db.run("DELETE FROM replay_guard");
+        const insert = this.db.query("INSERT OR REPLACE INTO replay_guard (key, expires_at) VALUES (?1, ?2)");
+        for (const e of entries) insert.run(e.key, e.expires_at);
+      })();
+    });
+  }
+
+  takeAll(now: string) {
+    return guarded(() =>
+      this.db.transaction(() => {
+        const rows = this.db.query<{ key: string; expires_at: string }, [string]>("SELECT key, expires_at FROM replay_guard WHERE expires_at > ?").all(now);
+        this.db.run("DELETE FROM replay_guard");
+        return rows;
+      })(),
+    );
+  }
 }
