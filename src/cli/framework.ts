@@ -11,6 +11,7 @@
 //   `{"error":{"code","message"}}` on stdout too (so a script reads one stream), exit code as above.
 import { ConfigError } from "../config/load.ts";
 import { type CliIO, CliFailure, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from "./common.ts";
+import { printable } from "./printable.ts";
 
 export interface OptionSpec {
   type: "string" | "boolean";
@@ -335,7 +336,11 @@ export function reportError(io: CliIO, e: unknown, json: boolean): number {
     code = e.code;
   }
   if (json) io.out(JSON.stringify({ error: { code, message } }));
-  else io.err(e instanceof ConfigError ? message : `assay: ${message}`);
+  else {
+    // A message may quote what was given (an email, a name, a path): shown, never acted on by the terminal.
+    const shown = message.split("\n").map(printable).join("\n");
+    io.err(e instanceof ConfigError ? shown : `assay: ${shown}`);
+  }
   return exit;
 }
 

@@ -19,7 +19,10 @@ export const MIN_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_LENGTH = 1024;
 /** A session's last_seen_at is written at most this often (the idle timeout is in minutes). */
 const TOUCH_EVERY_MS = 60_000;
-const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,255}$/;
+// No white space, no <, > or ", and no control or format character (ESC, NUL, a bidirectional
+// override, a zero-width space): such an "email" echoed ESC sequences to the terminal and showed
+// another address than the one stored (fifteenth attack pass).
+const EMAIL = /^[^\s@<>"\p{Cc}\p{Cf}]{1,64}@[^\s@<>"\p{Cc}\p{Cf}]{1,255}$/u;
 /** The one sign-in failure message: it never says which part was wrong. */
 export const SIGN_IN_FAILED = "Email or password is incorrect, or the account cannot sign in.";
 

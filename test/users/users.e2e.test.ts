@@ -58,6 +58,18 @@ describe("assay users", () => {
     expect(types).toEqual(expect.arrayContaining(["user.invited:cli", "user.reset:cli", "user.disabled:cli"]));
   });
 
+  // Fifteenth attack pass: an email holding ESC or a bidirectional override was a user (the
+  // pattern refused only white space, @, <, > and "): `users create` echoed ESC[2J to the terminal,
+  // and a U+202E shows another address than the one stored in the dashboard's users and audit log.
+  test("an email with control or format characters is no email address", async () => {
+    for (const email of ["c@ex\u001b[2Jample.com", "a@exa\u202emple.com", "z\u200b@example.com", "e@example.com\u0085"]) {
+      const r = await runCli(["users", "create", "--email", email, "--account", s.creds.accountId, ...cfg]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain("is not an email address");
+      expect(r.stderr).not.toContain("\u001b");
+    }
+  });
+
   test("key and plan changes from the CLI are audited", async () => {
     const minted = JSON.parse((await runCli(["keys", "create", "--account", s.creds.accountId, "--name", "audited", "--json", ...cfg])).stdout);
     await runCli(["keys", "rotate", minted.id, "--json", ...cfg]);
