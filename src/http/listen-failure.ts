@@ -6,6 +6,12 @@
 export function listenFailure(e: unknown, hostname: string, port: number): Error {
   const message = (e as Error)?.message ?? String(e);
   if (/in use/i.test(message)) return e instanceof Error ? e : new Error(message);
+  // A port below 1024 for a user without the capability: the port is what to change, not the host.
+  if ((e as NodeJS.ErrnoException)?.code === "EACCES" || /permission denied/i.test(message)) {
+    return new Error(
+      `cannot listen on ${hostname}:${port}: permission denied; a port below 1024 needs root or the CAP_NET_BIND_SERVICE capability: choose server.port (or --port) 1024 or above, or grant it`,
+    );
+  }
   return new Error(
     `cannot listen on ${hostname}:${port}: ${message}; server.host (or --host) must be an address of this machine, or a name that resolves to one (127.0.0.1, 0.0.0.0, ::1)`,
   );
