@@ -38,6 +38,8 @@ export async function migrateStore(a: Args, io: CliIO) {
   const usage = "usage: assay migrate-store --to postgres://user:pw@host:5432/db [--batch N] [--json] [--config F]";
   if (!values.to) throw new UsageError(`--to: required\n${usage}`);
   if (!/^postgres(ql)?:\/\//.test(values.to)) throw new UsageError(`--to: expected a postgres:// URL (got "${redactUrl(values.to)}")`);
+  // A URL the client cannot parse was its bare "Invalid URL", naming neither the flag nor the value.
+  if (!URL.canParse(values.to)) throw new UsageError(`--to: not a valid URL (got "${redactUrl(values.to)}"); a password with @ : / or % in it must be percent-encoded`);
   const batch = values.batch === undefined ? 500 : Number(values.batch);
   if (!Number.isInteger(batch) || batch < 1 || batch > 5000) throw new UsageError(`--batch: expected 1-5000 (got "${values.batch}")`);
   const config = loadCliConfig(a.string("config"), io);

@@ -69,6 +69,8 @@ describe("errors in plain words", () => {
     [["sign", "--secret", "sk_x", "--timestamp", "-5"], '--timestamp: expected unix seconds (got "-5")'],
     [["alerts", "list", "--limit", "-1"], '--limit: expected 1-1000 (got "-1")'],
     [["migrate-store", "--to", "postgres://h/db", "--batch", "-.5"], '--batch: expected 1-5000 (got "-.5")'],
+    // Fifteenth attack pass: a URL the client cannot parse was the bare "Invalid URL" (password masked).
+    [["migrate-store", "--to", "postgres://u:s3cret%PW@[::1/db"], '--to: not a valid URL (got "postgres://u:***@[::1/db")'],
     // A period that ends before it begins replayed nothing and said so as a result (exit 0).
     [["simulate", "--connector", "c", "--module", "m", "--from", "2026-01-01", "--to", "2025-01-01"], "--from: 2026-01-01 is after --to (2025-01-01)"],
     // The dashboard's bounds on the names of accounts and keys (the CLI stored 100,000 characters).
