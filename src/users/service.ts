@@ -162,7 +162,7 @@ export class UserService {
     return this.deps.store.users.get(id);
   }
 
-  /** Disables a user and ends their sessions at once. */
+  /** Disables a user, ends their sessions at once and voids an unused setup link. */
   async disable(id: string, actor: AuditActor): Promise<UserView> {
     const now = iso(this.deps.clock.now());
     const user = await this.deps.store.users.update(id, { status: "disabled", updated_at: now });
@@ -196,8 +196,8 @@ export class UserService {
   async completeSetup(token: string, password: string, confirm: string, ip: string | null): Promise<UserRecord> {
     checkPassword(password, confirm);
     const invalid = new UserError("invalid_link", "This setup link is invalid, expired or already used. Ask an administrator for a new one.");
-    // Hashed before the token is used, so that nothing awaits between using it and setting the
-    // password (a disable or reset meanwhile); only a link that opens the form costs a hash.
+    // Hashed before the token is used, so that only the two writes lie between using it and
+    // setting the password (a disable or reset meanwhile); only a link that opens the form costs a hash.
     if (!(await this.setupUser(token))) throw invalid;
     const hash = await Bun.password.hash(password, { algorithm: "argon2id" });
     const now = iso(this.deps.clock.now());
