@@ -19,6 +19,7 @@ import { AmountContextsOffload, AmountContextsThread } from "./parallel/amount-o
 import { RecurringBillings, RecurringGaps, RecurringSchedule, unbilledRecurringCharges } from "./detectors/leakage/unbilled-recurring.ts";
 import { BilledComponents } from "./detectors/leakage/billed-components.ts";
 import { RateAdjustments } from "./detectors/leakage/rate-adjustments.ts";
+import { FollowUpBilling } from "./detectors/leakage/follow-up-billing.ts";
 import { ServiceHistoryFindings } from "./detectors/leakage/service-history.ts";
 
 /** A history of at most this many transactions keeps them for the scan that follows its build
@@ -43,6 +44,9 @@ export class AnalysisContext {
   /** The retro rate adjustment lines of the history (rate-adjustments.ts): what they made up of
    *  an earlier line billed below the rate in force; empty when no history was read. */
   rateAdjustments: RateAdjustments = RateAdjustments.empty;
+  /** What later invoices billed of the documents they name (follow-up-billing.ts), read by
+   *  unbilled_shipment; empty when no history was read. */
+  followUps: FollowUpBilling = FollowUpBilling.empty;
   /** The order an ambiguous date of the export's attributes (07/09/2026) is read in where its own
    *  document does not tell: the connector's configured date format's, else the one the history's
    *  documents show (dates.ts ExportDayOrder); undefined when neither tells. */
@@ -152,6 +156,7 @@ export async function buildContext(
     ctx.dayOrder = configuredOrder ?? dayOrders?.order();
     if (components) ctx.serviceFindings = ServiceHistoryFindings.of(components, config.revenue_leakage.tolerance.absolute, ctx.dayOrder);
     if (components && components.rateAdjustments.entries.length > 0) ctx.rateAdjustments = components.rateAdjustments;
+    if (components && components.followUps.entries.length > 0) ctx.followUps = components.followUps;
     if (schedule && recurring) ctx.recurringGaps = unbilledRecurringCharges(schedule, recurring, config.revenue_leakage.tolerance.absolute);
     // Exactly `limit` read: the source may hold more, which the scan would then have to read.
     if (kept && kept.length < limit) ctx.keepSource(kept);

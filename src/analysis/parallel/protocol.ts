@@ -10,6 +10,7 @@ import type { LedgerBatch } from "../ledger-merge.ts";
 import type { AnalysisSettings, LearnedModel } from "../setup.ts";
 import type { BilledComponentsState } from "../detectors/leakage/billed-components.ts";
 import type { RateAdjustmentEntry } from "../detectors/leakage/rate-adjustments.ts";
+import type { FollowUpLine } from "../detectors/leakage/follow-up-billing.ts";
 import type { Finding } from "../detectors/types.ts";
 import type { DayOrder, DayOrderCounts } from "../dates.ts";
 
@@ -41,6 +42,8 @@ export type ToWorker =
       serviceFindings: [string, readonly Finding[]][];
       /** The retro rate adjustment lines of the history (rate-adjustments.ts). */
       rateAdjustments: RateAdjustmentEntry[];
+      /** What later invoices billed of the documents they name (follow-up-billing.ts). */
+      followUps: FollowUpLine[];
       /** The export's order of day and month (AnalysisContext.dayOrder). */
       dayOrder: DayOrder | undefined;
       settings: AnalysisSettings;

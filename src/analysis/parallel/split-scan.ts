@@ -119,6 +119,7 @@ export async function* splitScan(input: SplitScanInput): AsyncGenerator<SplitBat
       ledger: shared,
       serviceFindings,
       rateAdjustments: components.rateAdjustments.entries,
+      followUps: components.followUps.entries,
       dayOrder,
       settings: input.settings,
       learned: input.learned,

@@ -19,6 +19,7 @@ import { type WithdrawalRefund, WithdrawalRefunds } from "./refund-schedule.ts";
 import { type RateAdjustmentEntry, RateAdjustments } from "./rate-adjustments.ts";
 import { type InstalmentShare, InstalmentSchedules } from "./instalment-schedule.ts";
 import { CancelledPolicies, type CancelledPolicyDocument } from "./instalment-after-cancellation.ts";
+import { FollowUpBilling, type FollowUpLine } from "./follow-up-billing.ts";
 
 /** How a line's unit counts. */
 export type UnitKind = "usage" | "time" | "percent";
@@ -72,6 +73,7 @@ export interface BilledComponentsState {
   rateAdjustments: RateAdjustmentEntry[];
   instalments: InstalmentShare[];
   cancelled: CancelledPolicyDocument[];
+  followUps: FollowUpLine[];
 }
 
 /** Collects, over the history pass, each service's invoice lines that state a unit, by month. */
@@ -92,15 +94,17 @@ export class BilledComponents {
   readonly instalments = new InstalmentSchedules();
   /** The documents of cancelled policies (instalment-after-cancellation.ts). */
   readonly cancelled = new CancelledPolicies();
+  /** What later invoices billed of the documents they name (follow-up-billing.ts), read by unbilled_shipment. */
+  readonly followUps = new FollowUpBilling();
 
   /** Whether the pass collected anything state() carries: a scan worker sends its part's state only then. */
   get collectedAny(): boolean {
-    return this.documents.length > 0 || this.estimates.collected || this.refunds.refunds.length > 0 || this.rateAdjustments.entries.length > 0 || this.instalments.shares.length > 0 || this.cancelled.documents.length > 0;
+    return this.documents.length > 0 || this.estimates.collected || this.refunds.refunds.length > 0 || this.rateAdjustments.entries.length > 0 || this.instalments.shares.length > 0 || this.cancelled.documents.length > 0 || this.followUps.entries.length > 0;
   }
 
   /** Its content, to cross threads (parallel/split-scan.ts). */
   state(): BilledComponentsState {
-    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state(), refunds: this.refunds.refunds, rateAdjustments: this.rateAdjustments.entries, instalments: this.instalments.shares, cancelled: this.cancelled.documents };
+    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state(), refunds: this.refunds.refunds, rateAdjustments: this.rateAdjustments.entries, instalments: this.instalments.shares, cancelled: this.cancelled.documents, followUps: this.followUps.entries };
   }
 
   /**
@@ -116,6 +120,7 @@ export class BilledComponents {
     this.rateAdjustments.merge(part.rateAdjustments);
     this.instalments.merge(part.instalments);
     this.cancelled.merge(part.cancelled);
+    this.followUps.merge(part.followUps);
     for (const [key, bills] of part.services) {
       let months = this.services.get(key);
       if (!months) this.services.set(key, (months = new Map()));
@@ -146,6 +151,7 @@ export class BilledComponents {
     this.rateAdjustments.add(t);
     this.instalments.add(t);
     this.cancelled.add(t);
+    this.followUps.add(t);
     // A service is what the bills name as a contract: a customer's orders of goods are no service
     // that bills month after month (the same units on one month's orders and not the next say nothing).
     if (t.type !== "invoice" || t.contract_id === undefined || t.contract_id === "") return;

@@ -1,4 +1,6 @@
-// unbilled_shipment: shipments that name this invoice carry more of a SKU than the invoice bills.
+// unbilled_shipment: shipments that name this invoice carry more of a SKU than the invoice bills,
+// with what the customer's later invoices naming it billed (follow-up-billing.ts: an adjustment
+// for an accessorial scanned after the statement, a shipping-charge correction after a re-weigh).
 // The unbilled quantity is valued at the billed net unit price of that SKU on the invoice; a SKU
 // shipped but absent from the invoice is valued at the most generous allowed price (contract in
 // force, else list less the policy's maximum discount), or 0 when no price is known. A line at 0
@@ -28,11 +30,12 @@ export const unbilledShipmentDetector: Detector = {
       b.amount += l.amount ?? (l.unit_price ?? 0) * (l.quantity ?? 0);
       billed.set(l.sku, b);
     }
+    const later = ctx.followUps.billedFor(txn);
     const tolQty = config.revenue_leakage.tolerance.quantity;
     const out: Finding[] = [];
     for (const [sku, qty] of [...shipped].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const b = billed.get(sku);
-      const missing = qty - (b?.quantity ?? 0);
+      const missing = qty - (b?.quantity ?? 0) - (later?.get(sku) ?? 0);
       if (missing <= tolQty) continue;
       const unit = b && b.quantity > 0 ? b.amount / b.quantity : fallbackPrice(sku, input);
       out.push({
