@@ -282,7 +282,7 @@ export class HistoryBuilder {
       fp,
       documents ? documentKey(t) : undefined,
       documents ? documentNumberOf(t, fp!) : undefined,
-      t.type === "credit_note" && t.reference ? creditCharges(t) : undefined,
+      t.type === "credit_note" && t.reference ? creditCharges(t, shipmentNamed(t)) : undefined,
       t.type === "credit_note" && t.reference ? creditsTheAccount(t) : false,
     );
     if (this.pending) {
@@ -950,14 +950,17 @@ export const PAYMENT_CARD_FIELDS = [
 
 /**
  * Which shipment a freight bill is for (its bill of lading, shipment id, waybill or consignment
- * note). A carrier bills each shipment once: two minimum-charge shipments of one account in one
- * fuel week are billed alike, to the cent, and are two shipments; the same bill of lading billed
- * under a new pro number is the same shipment billed twice.
+ * note), and which package a parcel carrier's charges are for (its tracking number). A carrier
+ * bills each shipment once: two minimum-charge shipments of one account in one fuel week are
+ * billed alike, to the cent, and are two shipments — so are an e-commerce shipper's identical
+ * boxes to one zone, each under its own tracking number —; the same bill of lading or tracking
+ * number billed under a new pro or document number is the same shipment billed twice.
  */
 export const SHIPMENT_FIELDS = [
   "bol", "bol_no", "bol_number", "bol_id", "bill_of_lading", "bill_of_lading_no", "bill_of_lading_number",
   "shipment_id", "shipment_no", "shipment_number", "waybill", "waybill_no", "waybill_number", "air_waybill", "awb", "awb_number",
   "consignment_note", "consignment_no", "consignment_number",
+  "tracking", "tracking_no", "tracking_number", "tracking_id", "package_tracking", "package_tracking_no", "package_tracking_number", "package_id",
 ] as const;
 
 /**
@@ -1006,6 +1009,13 @@ const suppliedToField = attributeNameMatcher([...VISIT_FIELDS, ...PAYMENT_CARD_F
 export function standsByStatus(t: Transaction): boolean {
   const status = filledAttributeOf(t, statusKeys);
   return status !== undefined && !STATUS_NOT_MADE.has(attributeKey(status));
+}
+
+const shipmentKeys = new Set<string>(SHIPMENT_FIELDS.map(attributeKey));
+
+/** The shipment or package the document names (its bill of lading, tracking number…), trimmed and in capitals; undefined: none. */
+export function shipmentNamed(t: Transaction): string | undefined {
+  return filledAttributeOf(t, shipmentKeys)?.trim().toUpperCase();
 }
 
 const patientKeys = new Set<string>(PATIENT_FIELDS.map(attributeKey));

@@ -7,7 +7,7 @@
 // The merged ledger is then copied once into shared memory (shareLedger) so that every scan
 // worker reads the same tables instead of holding a copy each.
 import type { Transaction } from "../domain/transaction.ts";
-import { documentKey, documentNumberOf, fingerprint, HistoryBuilder, HistoryStats, type LedgerParts } from "./history.ts";
+import { documentKey, documentNumberOf, fingerprint, HistoryBuilder, HistoryStats, type LedgerParts, shipmentNamed } from "./history.ts";
 import { parseDateMs } from "./dates.ts";
 import { ByteKey, sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
 import { regimeOf, TaxHabits, taxObservation } from "./detectors/leakage/tax-habits.ts";
@@ -147,7 +147,7 @@ export class LedgerBatchWriter {
     if (t.type === "credit_note" && t.reference) {
       kind |= CREDIT_REFERENCE;
       this.references.push(t.reference);
-      this.creditCharges.push(creditCharges(t) ?? "");
+      this.creditCharges.push(creditCharges(t, shipmentNamed(t)) ?? "");
       if (creditsTheAccount(t)) kind |= ACCOUNT_CREDIT;
     }
     if (t.type === "invoice") {

@@ -2,13 +2,18 @@
 // its lines' charge codes. Two credits of one amount against one invoice that credit different
 // charges — a student's withdrawal refund of tuition and her waiver of the same term, equal by the
 // published percentages; a warehouse's mis-pick credit and a disputed accessorial — are two
-// credits, not one posted twice (credit-notes.ts).
+// credits, not one posted twice (credit-notes.ts). Where the credit names the package or shipment
+// it credits (its tracking number, bill of lading: history.ts shipmentNamed), its codes are that
+// package's: a parcel carrier's service-guarantee refund of each of a shipment's two identical
+// packages credits two packages' charges, the same package's refund posted again the same ones.
 import type { Transaction } from "../../../domain/transaction.ts";
 
-/** The credit's charge codes, sorted and each once, joined by a newline; undefined where no line names one. */
-export function creditCharges(t: Transaction): string | undefined {
+/** The credit's charge codes (each of the package `shipment` where it names one), sorted and each
+ *  once, joined by a newline; undefined where no line names one. */
+export function creditCharges(t: Transaction, shipment?: string): string | undefined {
   const codes = new Set<string>();
-  for (const l of t.lines) if (l.sku) codes.add(l.sku);
+  const of = shipment === undefined ? "" : `${shipment}\u0002`;
+  for (const l of t.lines) if (l.sku) codes.add(`${of}${l.sku}`);
   return codes.size > 0 ? [...codes].sort().join("\n") : undefined;
 }
 

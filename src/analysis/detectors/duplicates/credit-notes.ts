@@ -23,7 +23,7 @@
 // interest applied to the final bill, the rest refunded) settles the invoice with the customer's
 // own money: it is judged for duplicates, never as a credit beyond the invoice.
 import type { Transaction } from "../../../domain/transaction.ts";
-import { before, type HistoryEntry } from "../../history.ts";
+import { before, type HistoryEntry, shipmentNamed } from "../../history.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelow, money, nearlyEqual, type Detector } from "../types.ts";
 import { convertedFrom } from "./converted-currency.ts";
@@ -50,7 +50,7 @@ export const creditNoteDetector: Detector = {
     const earlier: HistoryEntry[] = (ctx.history.creditsByReference.get(txn.reference) ?? []).filter(
       (c) => c.id !== txn.transaction_id && (!self || before(c, self)) && !((reversed.get(c.id) ?? 0) >= c.amount - tol.absolute),
     );
-    const charges = creditCharges(txn);
+    const charges = creditCharges(txn, shipmentNamed(txn));
     const twin = earlier.find((c) => nearlyEqual(c.amount, amount, tol) && mayCreditSameCharges(c.charges, charges));
     const invoiced = ctx.history.invoiceAmount(txn.reference);
     const credited = earlier.reduce((s, c) => s + c.amount, 0) + amount;
