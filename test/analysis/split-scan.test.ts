@@ -147,6 +147,37 @@ describe("revenue_leakage over scan workers", () => {
     }
   }, 120_000);
 
+  test("shipped quantity billed by a follow-up in another part of the file is billed over workers too", async () => {
+    // The first unbilled shipment found, billed by an invoice at the file's end naming its invoice.
+    const plain = setup(1, "follow-up-plain");
+    const full = JSON.parse((await plain.report("json")).text);
+    await plain.close();
+    const f = full.findings.find((x: { code: string }) => x.code === "unbilled_shipment");
+    expect(f).toBeDefined();
+    const [header, ...rows] = readFileSync(files.transactions, "utf8").trimEnd().split("\n");
+    const row = rows.find((r) => r.startsWith(`${f.transaction_id},`))!.split(",");
+    const missing = f.expected.quantity - f.actual.quantity;
+    // transaction_id,type,date,customer_id,currency,amount,tax_amount,tax_rate,contract_id,reference,created_by,approved_by,sku,quantity,unit_price,list_price,discount_pct,line_amount
+    const followUp = ["INV-FOLLOW-UP", "invoice", "2025-12-30T08:00:00Z", row[3], row[4], "1", "0", "0", row[8], f.transaction_id, "chen", "", f.expected.sku, String(missing), "", "", "", ""].join(",");
+    const transactions = join(dir, "follow-up.csv");
+    writeFileSync(transactions, `${[header, ...rows, followUp].join("\n")}\n`);
+    const one = setup(1, "follow-up-one", undefined, transactions);
+    const four = setup(4, "follow-up-four", undefined, transactions);
+    const spawned = countWorkers();
+    try {
+      const a = await one.report("json");
+      const b = await four.report("json");
+      expect(spawned.count).toBe(4);
+      expect(b.text).toBe(a.text);
+      const found = JSON.parse(a.text).findings.filter((x: { code: string; transaction_id: string; expected: { sku: string } }) => x.code === "unbilled_shipment" && x.transaction_id === f.transaction_id && x.expected.sku === f.expected.sku);
+      expect(found).toEqual([]);
+    } finally {
+      spawned.restore();
+      await one.close();
+      await four.close();
+    }
+  }, 120_000);
+
   test("a history cut short by context.history_limit is the same history", async () => {
     const one = setup(1, "limit-one", 700);
     const three = setup(3, "limit-three", 700);
