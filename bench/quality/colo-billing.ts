@@ -196,9 +196,12 @@ export function generateColo(seed: number) {
         // In arrears: the partial first month of a service started last month, and its installation.
         if (prev >= 0 && s.start >= monthStart(prev) && s.start <= monthEnd(prev) && (!s.end || s.end >= s.start)) {
           if (s.product.type === "MRC") {
-            const b = s.end && s.end < monthEnd(prev) ? s.end : monthEnd(prev);
-            const n = days(s.start, b) + 1;
-            inv.lines.push(lineOf(s.product, s.id, `${s.product.name} - prorated ${usDate(s.start)}-${usDate(b)}`, s.start, b, s.qty, s.steps[0]!.rate, 0, n / daysIn(prev)));
+            // A service started on the 1st was billed its whole month in advance on that month's invoice.
+            if (s.start > monthStart(prev)) {
+              const b = s.end && s.end < monthEnd(prev) ? s.end : monthEnd(prev);
+              const n = days(s.start, b) + 1;
+              inv.lines.push(lineOf(s.product, s.id, `${s.product.name} - prorated ${usDate(s.start)}-${usDate(b)}`, s.start, b, s.qty, s.steps[0]!.rate, 0, n / daysIn(prev)));
+            }
             inv.regular.add(s.product.code.startsWith("XC") ? "cross_connect_added_mid_month" : "prorated_first_month");
             const install = s.product.code.startsWith("XC") ? P.XCI! : s.product === P.CAB || s.product === P.CAGE ? P.INS! : null;
             if (install) {
