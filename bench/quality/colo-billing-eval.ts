@@ -51,7 +51,7 @@ connectors:
       discount_pct: Discount %
       line_amount: Line Amount
     reference_mapping:
-      contracts: { contract_id: Master Agreement, customer_id: Customer ID, sku: Product Code, currency: Currency, price: Rate, unit: UOM, valid_from: Effective From, valid_to: Effective To, billing_frequency: Billing Frequency, billing_timing: Billing Timing }
+      contracts: { contract_id: Master Agreement, customer_id: Customer ID, sku: Product Code, currency: Currency, price: Rate, unit: UOM, quantity: Quantity, valid_from: Effective From, valid_to: Effective To, billing_frequency: Billing Frequency, billing_timing: Billing Timing }
       shipments: { shipment_id: Usage ID, transaction_id: Invoice Number, customer_id: Customer ID, sku: Product Code, quantity: Quantity, date: End Date }
 `;
 await withServedBilling<Label>({ dir, port, config, accountName: "Colocation billing" }, async (call, labels) => {

@@ -17,6 +17,7 @@ import { AnomalyForest } from "./anomaly-forest.ts";
 import { ReferenceIndex } from "./reference-index.ts";
 import { AmountContextsOffload, AmountContextsThread } from "./parallel/amount-offload.ts";
 import { RecurringBillings, RecurringGaps, RecurringSchedule, unbilledRecurringCharges } from "./detectors/leakage/unbilled-recurring.ts";
+import { recurringBilledBeyondService, RecurringSurpluses } from "./detectors/leakage/recurring-beyond-service.ts";
 import { BilledComponents } from "./detectors/leakage/billed-components.ts";
 import { RateAdjustments } from "./detectors/leakage/rate-adjustments.ts";
 import { FollowUpBilling } from "./detectors/leakage/follow-up-billing.ts";
@@ -38,6 +39,9 @@ export class AnalysisContext {
   /** Recurring charges due and not billed (unbilled_recurring_charge), judged over the history
    *  pass; empty when no contract row states a cadence or no history was read. */
   recurringGaps: RecurringGaps = RecurringGaps.empty;
+  /** Recurring charges billed beyond the services in force (recurring_billed_beyond_service),
+   *  judged over the same pass; empty unless contract rows state their quantity in service. */
+  recurringSurpluses: RecurringSurpluses = RecurringSurpluses.empty;
   /** Usage stopped and components missing from one bill, judged over each service's bills by
    *  month (usage_stopped, recurring_component_missing); empty when no history was read. */
   serviceFindings: ServiceHistoryFindings = ServiceHistoryFindings.empty;
@@ -157,7 +161,10 @@ export async function buildContext(
     if (components) ctx.serviceFindings = ServiceHistoryFindings.of(components, config.revenue_leakage.tolerance.absolute, ctx.dayOrder);
     if (components && components.rateAdjustments.entries.length > 0) ctx.rateAdjustments = components.rateAdjustments;
     if (components && components.followUps.entries.length > 0) ctx.followUps = components.followUps;
-    if (schedule && recurring) ctx.recurringGaps = unbilledRecurringCharges(schedule, recurring, config.revenue_leakage.tolerance.absolute);
+    if (schedule && recurring) {
+      ctx.recurringGaps = unbilledRecurringCharges(schedule, recurring, config.revenue_leakage.tolerance.absolute);
+      ctx.recurringSurpluses = recurringBilledBeyondService(schedule, recurring);
+    }
     // Exactly `limit` read: the source may hold more, which the scan would then have to read.
     if (kept && kept.length < limit) ctx.keepSource(kept);
     return ctx;

@@ -22,6 +22,7 @@ import { analysisRecord } from "./record.ts";
 import { PARTS_PER_WORKER, splitScan, type SplitScanInput, WorkerGang } from "./parallel/split-scan.ts";
 import { type ScanSummary, ScanSummarizer, streamFindings, summarizeScan, unattachedGaps } from "./scan.ts";
 import { RecurringSchedule, UNBILLED_RECURRING_CODE } from "./detectors/leakage/unbilled-recurring.ts";
+import { RECURRING_BEYOND_SERVICE_CODE } from "./detectors/leakage/recurring-beyond-service.ts";
 import { scoreFindings } from "./evaluate.ts";
 import { type AnalysisSettings, AnalysisSetup, baselineSettings, type LearnedModel } from "./setup.ts";
 import { simulate } from "./backtest/simulate.ts";
@@ -278,12 +279,13 @@ export class AssayAnalysisEngine implements AnalysisEngine {
   }
 
   /**
-   * Whether the module judges recurring charges on this connector: unbilled_recurring_charge is on
+   * Whether the module judges recurring charges on this connector: unbilled_recurring_charge (or
+   * recurring_billed_beyond_service) is on
    * and its contracts state a cadence — asked of the contracts' header where the connector can
    * (connectors' reference tables are not read for it), else of the rows.
    */
   private async judgesRecurring(connector: Connector, module: ResolvedModule, signal?: AbortSignal): Promise<boolean> {
-    if ((module.weights.get(UNBILLED_RECURRING_CODE) ?? 0) <= 0) return false;
+    if ((module.weights.get(UNBILLED_RECURRING_CODE) ?? 0) <= 0 && (module.weights.get(RECURRING_BEYOND_SERVICE_CODE) ?? 0) <= 0) return false;
     if (connector.referenceHasField) return connector.referenceHasField("contracts", "billing_frequency", signal);
     return RecurringSchedule.of((await connector.reference(signal)).contracts) !== undefined;
   }

@@ -31,6 +31,7 @@ import { minimumChargeDetector } from "./detectors/leakage/minimum-charge.ts";
 import { taxDetector } from "./detectors/leakage/tax.ts";
 import { unbilledShipmentDetector } from "./detectors/leakage/unbilled-shipment.ts";
 import { unbilledRecurringDetector } from "./detectors/leakage/unbilled-recurring-detector.ts";
+import { recurringBeyondServiceDetector } from "./detectors/leakage/recurring-beyond-service-detector.ts";
 import { serviceHistoryDetector } from "./detectors/leakage/service-history-detector.ts";
 import { percentChargeMissingDetector } from "./detectors/leakage/percent-charge-missing.ts";
 import type { Detector } from "./detectors/types.ts";
@@ -44,6 +45,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   minimumChargeDetector,
   unbilledShipmentDetector,
   unbilledRecurringDetector,
+  recurringBeyondServiceDetector,
   serviceHistoryDetector,
   percentChargeMissingDetector,
   taxDetector,

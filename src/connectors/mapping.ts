@@ -109,6 +109,10 @@ export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
     { name: "billing_timing", kind: "text" },
     // On a minimum charge's row, the codes it applies to (minimum-top-up.ts: minimumScope).
     { name: "applies_to", kind: "text" },
+    // The quantity in service a recurring row bills each period (a service inventory's cabinets,
+    // kW, circuits: its price is per unit). Read only where mapped or named exactly: a price
+    // list's "Qty" may be a tier's or a pack's, and rows without one keep meaning what they did.
+    { name: "quantity", kind: "number", exactName: true },
   ],
   price_list: [
     { name: "sku", kind: "text", required: true },
@@ -602,7 +606,7 @@ export class ReferenceMapper<T> {
       const column = mapping[name] ?? name;
       return typeof column === "string" ? column : column[0]!;
     };
-    const bound = specs.map((s) => ({ ...s, index: columnIndex(header, columnOf(s.name)) }));
+    const bound = specs.map((s) => ({ ...s, index: s.exactName && mapping[s.name] === undefined ? header.indexOf(s.name) : columnIndex(header, columnOf(s.name)) }));
     const named = (name: string) => JSON.stringify(mapping[name] ?? name).replace(/^"|"$/g, "");
     this.missing = bound.filter((b) => b.required && b.index < 0).map((b) => `${b.name} (column "${named(b.name)}")`);
     this.unmapped = bound.filter((b) => !b.required && b.index < 0 && mapping[b.name] !== undefined).map((b) => `${b.name} (column "${named(b.name)}")`);

@@ -113,6 +113,10 @@ export interface Contract {
    *  by commas or spaces; absent: the codes its contract prices. On a row in percent: the charges
    *  whose amounts it is a percentage of (percent-charge-missing.ts). */
   applies_to?: string;
+  /** On a recurring row: the quantity in service it bills each period, its price per unit (a
+   *  service inventory's row per service: 2 circuits, 30 kW). Absent: the row does not say how
+   *  many are billed (recurring-beyond-service.ts judges only rows that do). */
+  quantity?: number;
 }
 
 export interface PriceListEntry {

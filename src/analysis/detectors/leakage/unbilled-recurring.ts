@@ -108,7 +108,7 @@ function sameCadence(a: Cadence, b: Cadence): boolean {
 }
 
 /** A contract row that is a charge due every period. */
-interface RecurringRow {
+export interface RecurringRow {
   row: Contract;
   cadence: Cadence;
   /** What one period owes: the price, or for a price per unit of time (`unit` MO, QTR, YR) the
@@ -158,7 +158,7 @@ export class RecurringSchedule {
 }
 
 /** One line billed to a contract or customer, at the day it bills (its named period, else its date). */
-interface Billed {
+export interface Billed {
   sku: string;
   /** The day the line bills, before any arrears shift (YYYY-MM-DD). */
   day: string;
@@ -167,10 +167,13 @@ interface Billed {
   amount: number;
   /** The line's quantity where it states one (a metered charge's varies from bill to bill). */
   quantity: number | undefined;
+  /** The units of a whole period the line bills: its amount over its unit price (a prorated
+   *  month's line bills part of one), else its quantity; signed as the amount. */
+  units: number | undefined;
   doc: number;
 }
 
-interface DocumentInfo {
+export interface DocumentInfo {
   id: string;
   invoice: boolean;
   date: string | null;
@@ -214,7 +217,9 @@ export class RecurringBillings {
       const raw = drawnFromPrepayment(l) ? drawnValue(l) : (l.amount ?? (l.unit_price !== undefined ? l.unit_price * (l.quantity ?? 1) : undefined));
       if (raw === undefined || !Number.isFinite(raw)) continue;
       const amount = sign === -1 ? -Math.abs(raw) : raw;
-      const b: Billed = { sku: l.sku, day: named ?? day, named: named !== undefined, amount, quantity: l.quantity !== undefined && Number.isFinite(l.quantity) ? Math.abs(l.quantity) : undefined, doc };
+      const quantity = l.quantity !== undefined && Number.isFinite(l.quantity) ? Math.abs(l.quantity) : undefined;
+      const units = l.unit_price !== undefined && Math.abs(l.unit_price) > 0 ? Math.abs(amount / l.unit_price) * Math.sign(amount) : quantity === undefined ? undefined : quantity * Math.sign(amount);
+      const b: Billed = { sku: l.sku, day: named ?? day, named: named !== undefined, amount, quantity, units, doc };
       if (t.contract_id) push(this.byContract, t.contract_id, b);
       if (t.customer_id) push(this.byCustomer, t.customer_id, b);
     }
