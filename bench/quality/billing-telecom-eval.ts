@@ -50,7 +50,7 @@ const config = `${billingServerYaml(port)}connectors:
       unit_price: Rate
       line_amount: Amount
     reference_mapping:
-      price_list: { sku: Product Code, list_price: Price, valid_from: Effective Date, unit: Unit }
+      price_list: { sku: Product Code, list_price: Price, valid_from: Effective Date, unit: Unit, taxable: Taxable }
       contracts: { contract_id: Account Number, customer_id: Account Number, sku: Product Code, price: Rate, valid_from: Start Date, valid_to: End Date, billing_frequency: Frequency }
 rules:
   - id: care_credit_above_authority

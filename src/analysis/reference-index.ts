@@ -27,6 +27,9 @@ export class ReferenceIndex {
   /** Per currency ("" for any) and SKU, the caps price-list entries put on a line (max_amount), dated as the entries are. */
   private readonly listCaps = new Map<string, ListPrice>();
   private readonly shipped = new Map<string, Map<string, number>>();
+  /** Per SKU, the tax rate the price list states for it (0 where it says the SKU is not taxable;
+   *  as written: 19 or 0.19), dated as the entries are. */
+  private readonly taxRates = new Map<string, ListPrice>();
   /** The connector's reference exchange rates: codes upper-cased, valid_from a day (YYYY-MM-DD). */
   readonly exchangeRates: readonly ExchangeRate[];
   readonly counts: { contracts: number; price_list: number; shipments: number; exchange_rates: number };
@@ -48,6 +51,8 @@ export class ReferenceIndex {
         const key = capKey(p.currency?.toUpperCase() ?? "", p.sku);
         this.listCaps.set(key, withPrice(this.listCaps.get(key), p.max_amount, p.valid_from?.slice(0, 10)));
       }
+      const taxRate = p.taxable !== undefined && notTaxable(p.taxable) ? 0 : p.tax_rate !== undefined && Number.isFinite(p.tax_rate) && p.tax_rate >= 0 ? p.tax_rate : undefined;
+      if (taxRate !== undefined) this.taxRates.set(p.sku, withPrice(this.taxRates.get(p.sku), taxRate, p.valid_from?.slice(0, 10)));
       const unit = p.unit ? unitCode(p.unit) : null;
       const known = this.priceListUnits.get(p.sku);
       this.priceListUnits.set(p.sku, known === undefined || known === unit ? unit : null);
@@ -223,6 +228,13 @@ export class ReferenceIndex {
     return this.priceListUnits.get(sku) ?? undefined;
   }
 
+  /** The tax rate the price list states for the SKU on `day` (0: not taxable; as written, 19 or
+   *  0.19); undefined where it states none: the invoice's rate applies. */
+  taxRateOf(sku: string, day: string | null): number | undefined {
+    const r = this.taxRates.get(sku);
+    return r === undefined || typeof r === "number" ? r : priceOn(r, day);
+  }
+
   /** Whether the price list knows the SKU at all (in some currency). */
   hasListPrice(sku: string): boolean {
     return this.pricedSkus.has(sku);
@@ -244,6 +256,16 @@ export function notBillable(value: string | undefined): boolean {
   if (value === undefined) return false;
   return NOT_BILLABLE.has(value.toLowerCase().replace(/[^a-z0-9]/g, ""));
 }
+/**
+ * Whether a price list's `taxable` says the SKU is not taxed (N, No, False, 0, Exempt, Non-taxable,
+ * Not taxable, Untaxed, No tax, Tax exempt, Zero rated; E and Z, EN 16931's exempt and zero-rated
+ * categories; compared without case or separators). Anything else leaves the invoice's rate.
+ */
+export function notTaxable(value: string): boolean {
+  return NOT_TAXABLE.has(value.toLowerCase().replace(/[^a-z0-9]/g, ""));
+}
+const NOT_TAXABLE = new Set(["n", "no", "false", "0", "exempt", "taxexempt", "nontaxable", "nottaxable", "untaxed", "notax", "zerorated", "e", "z"]);
+
 const NOT_BILLABLE = new Set(["n", "no", "false", "0", "nonbillable", "notbillable", "unbillable", "nocharge", "nc", "foc", "freeofcharge"]);
 
 const EMPTY: Contract[] = [];

@@ -121,6 +121,9 @@ export const REFERENCE_FIELDS: Record<ReferenceTable, FieldSpec[]> = {
     { name: "valid_from", kind: "date" },
     { name: "unit", kind: "text" },
     { name: "max_amount", kind: "number" },
+    // A catalogue's taxability of the SKU (Y/N) and its own tax rate: what an invoice owes on the line.
+    { name: "taxable", kind: "text" },
+    { name: "tax_rate", kind: "number" },
   ],
   exchange_rates: [
     { name: "from", kind: "text", required: true },

@@ -131,6 +131,11 @@ export interface PriceListEntry {
   /** The most a line priced by this entry charges (a public tariff's cap: an idle fee of so much a
    *  minute up to 20.00 a session, a car park's daily maximum); absent: no cap. */
   max_amount?: number;
+  /** Whether the SKU is taxed, as a catalogue states it (Y/N, Taxable/Exempt…): one that says it
+   *  is not (notTaxable) is owed no tax; anything else leaves the invoice's rate. */
+  taxable?: string;
+  /** The SKU's own tax rate where it differs from the invoice's (a reduced rate; 19 or 0.19). */
+  tax_rate?: number;
 }
 
 export interface Shipment {

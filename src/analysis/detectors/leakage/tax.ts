@@ -71,13 +71,23 @@ export const taxDetector: Detector = {
     // is billed at (an invoice of reduced-rate goods stating the reduced rate).
     let required = minimum;
     if (cfg.learn && stated !== undefined && stated < minimum && statedIsHabit(txn, stated, minimum, habits)) required = stated;
-    // Lines of SKUs with a learned lower rate are required at it.
+    // Lines of SKUs the price list or the history rates lower are required at that rate.
     let reduction = 0;
     const reduced: { sku: string; rate: number }[] = [];
-    if (cfg.learn) {
-      const jurisdiction = jurisdictionOf(txn);
-      for (const l of txn.lines) {
-        if (!l.sku || !l.amount) continue;
+    const jurisdiction = cfg.learn ? jurisdictionOf(txn) : undefined;
+    const day = dayOf(txn.date);
+    for (const l of txn.lines) {
+      if (!l.sku || !l.amount) continue;
+      // The price list's own rate for the SKU (0: not taxable) before any learned one: a fee
+      // billed on a dozen final bills is too rare for a habit, and the catalogue says it.
+      const listed = normaliseRate(ctx.reference.taxRateOf(l.sku, day));
+      if (listed !== undefined) {
+        if (listed >= required) continue;
+        reduction += l.amount * share * (required - listed);
+        if (!reduced.some((r) => r.sku === l.sku)) reduced.push({ sku: l.sku, rate: listed });
+        continue;
+      }
+      if (cfg.learn) {
         const rate = habits.skuRate(txn.currency, txn.tax_rate, l.sku, jurisdiction);
         if (rate === undefined || rate >= required) continue;
         reduction += l.amount * share * (required - rate);
