@@ -47,7 +47,10 @@
 // the invoice the register names); a renewal billed at the expiring premium; return premium
 // beyond the short-rate or minimum-earned figure; a cancelled policy still billed an instalment;
 // instalments summing short of the term premium; a state surcharge missing; an instalment
-// invoiced twice; a final audit's additional premium never billed.
+// invoiced twice; a final audit's additional premium never billed; a policy cancelled flat (on its
+// term's first day) still billed its next instalment; a flat cancellation returning the whole
+// term premium where only the down payment was billed (the return figured as premium − earned,
+// not billed − earned).
 // Run: bun run bench/quality/insurance-billing.ts --seed 2401 --out /tmp/insurance
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -57,8 +60,9 @@ import { writeLabels } from "./labels-file.ts";
 
 export type LeakKind =
   | "endorsement_not_billed" | "renewal_at_expiring_premium" | "return_beyond_earned" | "cancelled_policy_billed"
-  | "instalments_short_of_premium" | "state_surcharge_missing" | "instalment_invoiced_twice" | "audit_premium_not_billed";
-export const LEAK_KINDS: LeakKind[] = ["endorsement_not_billed", "renewal_at_expiring_premium", "return_beyond_earned", "cancelled_policy_billed", "instalments_short_of_premium", "state_surcharge_missing", "instalment_invoiced_twice", "audit_premium_not_billed"];
+  | "instalments_short_of_premium" | "state_surcharge_missing" | "instalment_invoiced_twice" | "audit_premium_not_billed"
+  | "flat_cancelled_policy_billed" | "flat_return_beyond_billed";
+export const LEAK_KINDS: LeakKind[] = ["endorsement_not_billed", "renewal_at_expiring_premium", "return_beyond_earned", "cancelled_policy_billed", "instalments_short_of_premium", "state_surcharge_missing", "instalment_invoiced_twice", "audit_premium_not_billed", "flat_cancelled_policy_billed", "flat_return_beyond_billed"];
 export interface Label { document: string; kind: LeakKind; currency: string; amount_at_risk: number }
 
 const FIRST_EFFECTIVE = "2025-01-01", LAST_NEW = "2025-12-31", EXPORT_END = "2026-11-05";
@@ -423,6 +427,29 @@ export function generateInsurance(seed: number) {
     const n = 1 + r.term.surcharges.filter((s) => s.unit === "%").length;
     d.items.splice(idx, n);
     plant(d, "audit_premium_not_billed", before - total(d)); touched.add(d.term);
+  }
+
+  // 9. A policy cancelled flat still billed: the payment plan not stopped, the second instalment issued after the cancellation's return.
+  const flatTerms = policies.flatMap((p) => p.terms).filter((t) => t.cancel?.method === "Flat" && !touched.has(t) && t.plan.shares.length > 1 && t.docs.some((d) => d.transaction === "Cancellation"));
+  let flatBilled = 0;
+  for (const t of take(flatTerms, 40)) {
+    if (flatBilled >= N) break;
+    const settled = t.docs.find((d) => d.transaction === "Cancellation")!;
+    const date = addDays(addMonths(t.eff, t.plan.months[1]!), -int(18, 22));
+    if (date <= settled.date || date > "2026-10-20" || date < "2025-02-01") continue;
+    const d = newDoc(t, "Installment", date, { inst: 2, due: addMonths(t.eff, t.plan.months[1]!) });
+    d.items.push(item("PREM", `${t.policy.lob.name} premium ${t.plan.name} installment 2 of ${t.plan.shares.length}, term ${usDate(t.eff)}-${usDate(t.exp)}`, t.plan.shares[1]!, "TERM", t.billedPremium, r2(t.billedPremium * t.plan.shares[1]!), t.commission));
+    if (t.plan.fee) d.items.push(item(t.plan.fee, `Installment fee ${t.plan.name}`, 1, "EA", feeOn(t.plan.fee, date), feeOn(t.plan.fee, date)));
+    plant(d, "flat_cancelled_policy_billed", total(d)); touched.add(t); flatBilled++;
+  }
+  // 10. A flat cancellation returning the whole term premium where only the down payment was billed.
+  for (const d of take(docs.filter((d) => within(d) && !used.has(d) && d.type === "Return Premium" && d.transaction === "Cancellation" && d.regular === "flat_cancellation" && !touched.has(d.term) && d.term.plan.shares.length > 1), N)) {
+    const t = d.term;
+    const before = total(d);
+    const rp = d.items.find((i) => i.code === "RP-CANC");
+    if (!rp) continue;
+    rp.rate = t.premium; rp.amount = -t.premium; rp.desc = rp.desc.replace(/billed [\d,.]+/, `billed ${num(t.premium)}`);
+    plant(d, "flat_return_beyond_billed", before - total(d)); touched.add(t);
   }
 
   const all = docs.filter((d) => d.date <= EXPORT_END && d.date >= "2024-12-01" && d.items.length > 0).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
