@@ -43,7 +43,11 @@ export interface CancelledPolicyDocument {
   /** The document's day (ms). */
   day: number;
   instalment: boolean;
+  /** Whether it bills the plan's first instalment (the down payment): the term's billing begins in the history. */
+  firstInstalment?: boolean;
   amount: number;
+  /** What it bills, signed: a credit note's amount negative however the export writes it. */
+  signed?: number;
 }
 
 /** Collects, over the history pass, the documents of cancelled policies. */
@@ -56,20 +60,24 @@ export class CancelledPolicies {
 
   add(t: Transaction) {
     if ((t.type !== "invoice" && t.type !== "credit_note") || !t.attributes || !t.contract_id) return;
-    let cancellation = "", status: string | undefined, instalment = false;
+    let cancellation = "", status: string | undefined, instalment = false, firstInstalment = false;
     for (const name in t.attributes) {
       const v = t.attributes[name];
       if (v === null || v === undefined) continue;
       const text = String(v).trim();
       if (cancellationDateField(name) !== null) cancellation = text;
       else if (policyStatusField(name) !== null) status = attributeKey(text);
-      else if (numberField(name) !== null && /^\d+$/.test(text) && Number(text) >= 1) instalment = true;
+      else if (numberField(name) !== null && /^\d+$/.test(text) && Number(text) >= 1) {
+        instalment = true;
+        firstInstalment = Number(text) === 1;
+      }
     }
     if (cancellation === "" || (status !== undefined && !status.startsWith("CANCEL"))) return;
     const ms = t.date ? parseDateMs(t.date) : Number.NaN;
     if (Number.isNaN(ms)) return;
     const amount = t.amount ?? t.lines.reduce((s, l) => s + (l.amount ?? 0), 0);
-    this.documents.push({ id: t.transaction_id, policy: t.contract_id, cancellation, order: dayOrderOf(t.attributes), day: ms - (ms % 86_400_000), instalment: instalment && t.type === "invoice", amount });
+    const signed = t.type === "credit_note" ? -Math.abs(amount) : amount;
+    this.documents.push({ id: t.transaction_id, policy: t.contract_id, cancellation, order: dayOrderOf(t.attributes), day: ms - (ms % 86_400_000), instalment: instalment && t.type === "invoice", firstInstalment: instalment && firstInstalment && t.type === "invoice", amount, signed });
   }
 
   /** Findings by transaction id. `dayOrder`: the export's order of day and month, for a cancellation date the document's own dates leave open. */

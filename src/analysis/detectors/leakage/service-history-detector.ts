@@ -1,4 +1,4 @@
-// usage_stopped, recurring_component_missing, rental_period_not_billed, rental_billed_short_of_return, estimate_not_trued_up, instalments_short_of_term and instalment_after_cancellation on one invoice, refund_beyond_schedule on one credit note: judged once per context over each
+// usage_stopped, recurring_component_missing, rental_period_not_billed, rental_billed_short_of_return, estimate_not_trued_up, instalments_short_of_term and instalment_after_cancellation on one invoice, refund_beyond_schedule and return_beyond_billed on one credit note: judged once per context over each
 // service's bills month by month (service-history.ts; context.ts collects them during the history
 // pass) and handed to the invoices they go on.
 import type { Detector } from "../types.ts";
@@ -9,10 +9,11 @@ import { ESTIMATE_CODE } from "./estimate-true-up.ts";
 import { REFUND_SCHEDULE_CODE } from "./refund-schedule.ts";
 import { INSTALMENT_SHORT_CODE } from "./instalment-schedule.ts";
 import { INSTALMENT_AFTER_CANCELLATION_CODE } from "./instalment-after-cancellation.ts";
+import { RETURN_BEYOND_BILLED_CODE } from "./return-beyond-billed.ts";
 import { USAGE_STOPPED_CODE } from "./usage-stopped.ts";
 
 export const serviceHistoryDetector: Detector = {
-  codes: [USAGE_STOPPED_CODE, COMPONENT_MISSING_CODE, RENTAL_GAP_CODE, RENTAL_SHORT_CODE, ESTIMATE_CODE, REFUND_SCHEDULE_CODE, INSTALMENT_SHORT_CODE, INSTALMENT_AFTER_CANCELLATION_CODE],
+  codes: [USAGE_STOPPED_CODE, COMPONENT_MISSING_CODE, RENTAL_GAP_CODE, RENTAL_SHORT_CODE, ESTIMATE_CODE, REFUND_SCHEDULE_CODE, INSTALMENT_SHORT_CODE, INSTALMENT_AFTER_CANCELLATION_CODE, RETURN_BEYOND_BILLED_CODE],
   history: "ledger",
   detect({ txn, ctx }) {
     // A withdrawal's refund is a credit note; every other judgement goes on a bill.

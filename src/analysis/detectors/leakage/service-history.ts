@@ -10,6 +10,7 @@ import type { Finding } from "../types.ts";
 import type { BilledComponents } from "./billed-components.ts";
 import { componentsMissing } from "./component-missing.ts";
 import { UsageSeasons, usageStopped } from "./usage-stopped.ts";
+import { returnsBeyondBilled } from "./return-beyond-billed.ts";
 
 export class ServiceHistoryFindings {
   static readonly empty = new ServiceHistoryFindings(new Map());
@@ -32,7 +33,7 @@ export class ServiceHistoryFindings {
     const histories = [...billed.histories()];
     const seasons = new UsageSeasons(histories);
     for (const [id, found] of billed.rentals.judge(tolerance, dayOrder)) byTransaction.set(id, found);
-    for (const [id, found] of [...billed.estimates.judge(), ...billed.refunds.judge(tolerance), ...billed.instalments.judge(tolerance), ...billed.cancelled.judge(dayOrder)]) {
+    for (const [id, found] of [...billed.estimates.judge(), ...billed.refunds.judge(tolerance), ...billed.instalments.judge(tolerance), ...billed.cancelled.judge(dayOrder), ...returnsBeyondBilled(billed.cancelled.documents, tolerance)]) {
       const list = byTransaction.get(id);
       if (list) list.push(...found);
       else byTransaction.set(id, found);
