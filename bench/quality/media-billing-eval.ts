@@ -50,6 +50,8 @@ connectors:
       unit: Rate Type
       unit_price: Rate
       line_amount: Line Amount
+      delivered_quantity: 1P Delivered
+      verified_quantity: 3P Delivered
     reference_mapping:
       contracts: { contract_id: IO Number, customer_id: Advertiser ID, sku: Item ID, currency: Currency, price: Rate, unit: Rate Type, valid_from: Start Date, valid_to: End Date, max_amount: Booked Amount, billing_frequency: Billing Frequency, billing_timing: Billing Timing }
       shipments: { shipment_id: Actualization ID, transaction_id: Invoice Number, customer_id: Advertiser ID, sku: Item ID, quantity: Billable Units, date: Period End }

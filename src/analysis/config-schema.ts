@@ -107,6 +107,12 @@ export const RevenueLeakageConfig = Type.Object(
     minimum_charge_skus: Type.Array(Type.String({ minLength: 1 }), {
       default: ["MIN", "MINIMUM", "MIN_CHARGE", "MINIMUM_CHARGE", "MIN_CHG", "MINCHG", "MIN_FEE", "MINIMUM_FEE", "MIN_BILL", "MINIMUM_BILL"],
     }),
+    /** Where a line states two counts of what it bills — the seller's (`delivered_quantity`: an
+     *  ad server's impressions) and an independent one (`verified_quantity`: the advertiser's
+     *  third-party ad server) — the discrepancy (percent of the higher) beyond which the line is
+     *  billed on the lower count (the IAB/4A's Standard Terms and Conditions: 10). Within it, the
+     *  higher. `quantity_above_delivered_count` (count-above-delivered.ts). */
+    count_discrepancy_pct: Type.Number({ default: 10, minimum: 0, maximum: 100 }),
     /** Reference exchange rates: 1 `from` is worth `rate` `to` from `valid_from` on (the latest
      *  start on or before the invoice date applies; the other direction is 1 / rate). With them,
      *  an invoice in another currency than its contract is priced in the contract's currency. */

@@ -32,6 +32,7 @@ import { taxDetector } from "./detectors/leakage/tax.ts";
 import { unbilledShipmentDetector } from "./detectors/leakage/unbilled-shipment.ts";
 import { unbilledRecurringDetector } from "./detectors/leakage/unbilled-recurring-detector.ts";
 import { recurringBeyondServiceDetector } from "./detectors/leakage/recurring-beyond-service-detector.ts";
+import { countAboveDeliveredDetector } from "./detectors/leakage/count-above-delivered.ts";
 import { serviceHistoryDetector } from "./detectors/leakage/service-history-detector.ts";
 import { percentChargeMissingDetector } from "./detectors/leakage/percent-charge-missing.ts";
 import type { Detector } from "./detectors/types.ts";
@@ -46,6 +47,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   unbilledShipmentDetector,
   unbilledRecurringDetector,
   recurringBeyondServiceDetector,
+  countAboveDeliveredDetector,
   serviceHistoryDetector,
   percentChargeMissingDetector,
   taxDetector,

@@ -9,7 +9,7 @@ import { isValidIsoDate } from "./dates.ts";
 const STRING_FIELDS = ["date", "entered_at", "customer_id", "currency", "contract_id", "reference", "created_by", "approved_by"] as const;
 const NUMBER_FIELDS = ["amount", "tax_amount", "tax_rate"] as const;
 const LINE_STRINGS = ["sku", "base_sku", "unit", "adjustment_reason", "description", "contract_id", "work_date", "date"] as const;
-const LINE_NUMBERS = ["quantity", "unit_price", "list_price", "discount_pct", "amount"] as const;
+const LINE_NUMBERS = ["quantity", "unit_price", "list_price", "discount_pct", "amount", "delivered_quantity", "verified_quantity"] as const;
 const KNOWN = new Set<string>(["transaction_id", "type", "lines", "attributes", ...STRING_FIELDS, ...NUMBER_FIELDS]);
 const MAX_LINES = 10_000;
 const MAGNITUDE = "must be a finite number between -1e15 and 1e15";

@@ -80,7 +80,15 @@ export const LINE_FIELDS: FieldSpec[] = [
   // date, billed at check-out. Alone it makes no line; read only where mapped or named exactly,
   // as an export's own "Line Date" may mean something else.
   { name: "line_date", kind: "date", exactName: true },
+  // Two counts of what the line bills (the seller's and an independent one: an ad server's
+  // impressions and the advertiser's third-party count), kept as the line's. Alone they make no
+  // line; read only where mapped or named exactly: an export's "Delivered" may be a shipment's.
+  { name: "delivered_quantity", kind: "number", exactName: true, lenient: true },
+  { name: "verified_quantity", kind: "number", exactName: true, lenient: true },
 ];
+
+/** The line fields that are counts of what the line bills: kept as numbers, alone no line. */
+const LINE_OWN_COUNTS = new Set(["delivered_quantity", "verified_quantity"]);
 
 type LineOwnProperty = "description" | "contract_id" | "work_date" | "date";
 
@@ -544,6 +552,7 @@ export class RowMapper {
       if (variant) line = variant.code === variant.base ? { sku: variant.code } : { sku: variant.code, base_sku: variant.base };
     }
     let own: Partial<Record<LineOwnProperty, string>> | undefined;
+    let counts: Record<string, number> | undefined;
     for (const f of this.lines) {
       let v: string | number | undefined;
       try {
@@ -557,11 +566,16 @@ export class RowMapper {
         (own ??= {})[property] = String(v);
         continue;
       }
+      if (LINE_OWN_COUNTS.has(f.name)) {
+        if (typeof v === "number") (counts ??= {})[f.name] = v;
+        continue;
+      }
       line ??= {};
       line[f.name === "line_amount" ? "amount" : f.name] = v;
     }
     // A row of these alone (a message printed on the bill, a date) is no line.
     if (line && own) Object.assign(line, own);
+    if (line && counts) Object.assign(line, counts);
     if (line && this.lineAttributes.length > 0) {
       let attributes: Record<string, string | number | boolean | null> | undefined;
       for (const c of this.lineAttributes) {

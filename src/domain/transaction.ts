@@ -57,6 +57,12 @@ export interface TransactionLine {
    *  date, the folio is billed at check-out. The line is priced at the rates of that day
    *  (line-facts.ts); the document's day judges the lines that state none. */
   date?: string;
+  /** What the seller counts delivered of what the line bills, and an independent count of it (an
+   *  ad server's impressions and the advertiser's third-party ad server's), where the source states
+   *  them per line (`delivered_quantity`, `verified_quantity`): a line is billed on the lower once
+   *  they differ beyond `revenue_leakage.count_discrepancy_pct` (count-above-delivered.ts). */
+  delivered_quantity?: number;
+  verified_quantity?: number;
   /** Source columns kept on the line itself (`mapping.line_attributes`; `lines[].attributes` of
    *  POST /v1/analyze): a folio's POS check number, a ledger line's cost centre. Read by rules
    *  only (`l.attributes`); no detector reads markers from them. Only filled values. */

@@ -32,6 +32,8 @@ export const TransactionLineBody = t.Object(
     description: opt(text("The line's own text (\"Partial month 03/10-03/14\"): a line saying it bills part of a period is judged as a prorated one")),
     contract_id: opt(text("The agreement or promotion the line itself names, where the header names another (a fleet invoice's session at a location's opening promotion)")),
     work_date: opt(t.String({ maxLength: 40, description: "ISO 8601 date or date-time the line's own work was done (a late CDR's session start): the line is also priced at the rates of that day" })),
+    delivered_quantity: opt(num("The seller's count of what the line bills (an ad server's impressions)")),
+    verified_quantity: opt(num("An independent count of what the line bills (the advertiser's third-party ad server): beyond revenue_leakage.count_discrepancy_pct from the seller's, the line is billed on the lower")),
     attributes: opt(attributeMap(MAX_LINE_ATTRIBUTES, `The line's own source columns (a POS check number, a cost centre; up to ${MAX_LINE_ATTRIBUTES}): read by rules as l.attributes`)),
   },
   closed,
