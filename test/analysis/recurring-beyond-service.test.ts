@@ -43,6 +43,7 @@ describe("recurring_billed_beyond_service", () => {
     expect(found).toHaveLength(1);
     expect(found[0]!.id).toBe(txns[4]!.transaction_id);
     expect(found[0]!.f.amount_at_risk).toBe(280);
+    expect(found[0]!.f.owed).toBe(true); // a refund owed, not money lost
     expect(found[0]!.f.expected).toMatchObject({ sku: "XC-SMF", period_from: "2025-05-01", period_to: "2025-05-31", in_service: 2 });
   });
 

@@ -61,6 +61,8 @@ export const countAboveDeliveredDetector: Detector = {
       field: "lines",
       expected: { quantity: lines.map((x) => x.allowed), count_discrepancy_pct: pct },
       actual: { quantity: lines.map((x) => x.billed) },
+      // Owed to the customer, not lost: a bill's amount at risk only where nothing is lost (scoring.ts).
+      owed: true,
       amount_at_risk: roundMoney(atRisk),
       risk_key: COUNT_ABOVE_DELIVERED_CODE,
     };

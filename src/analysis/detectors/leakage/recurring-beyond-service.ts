@@ -110,6 +110,8 @@ export function recurringBilledBeyondService(schedule: RecurringSchedule, billin
         field: "lines",
         expected: { contract_id: row.contract_id, customer_id: row.customer_id, sku, period_from: ps, period_to: pe, in_service: round2(owed) },
         actual: { sku, billed_units: round2(units), billed: roundMoney(billed), transaction_id: info.id },
+        // Owed to the customer, not lost: a bill's amount at risk only where nothing is lost (scoring.ts).
+        owed: true,
         amount_at_risk: atRisk,
         risk_key: `beyond-service:${row.contract_id}:${sku}:${ps}`,
       };
