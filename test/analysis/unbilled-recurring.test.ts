@@ -329,3 +329,29 @@ describe("a metered charge with a cadence", () => {
     expect(judge(plan, txns).map((g) => g.periodStart)).toEqual(["2025-07-01"]);
   });
 });
+
+describe("unbilled_recurring_charge with quantities in service", () => {
+  // A colocation customer: 2 cabinets at 1,000.00 each a month to its disconnect on 10 June, and
+  // its agreement's metered power overage rate (0.16 a kWh, "Monthly", no quantity), billed once.
+  const inventory = [
+    row("CAB", 1000, "2025-01-01", "2025-06-10", { quantity: 2 }),
+    row("PWR-OVG", 0.16, "2025-01-01", undefined, { billing_timing: "In Arrears" }),
+  ];
+  // Other customers' invoices go on to December: the history's last month is not June's.
+  const others = ["07", "08", "09", "10", "11", "12"].map((m) => invoice(`2025-${m}-01`, [["CAB", 900]], { customer_id: "T9", contract_id: "L9" }));
+  const months = (drop?: string) => [...year((m) => {
+    if (m > "2025-06") return null;
+    if (m === drop) return [["OTHER", 5]];
+    if (m === "2025-06") return [["CAB", 666.67]];
+    return m === "2025-03" ? [["CAB", 2000], ["PWR-OVG", 80]] : [["CAB", 2000]];
+  }), ...others];
+
+  test("a customer leaving, its final month prorated: its usage rate is no charge due", () => {
+    expect(judge(inventory, months())).toHaveLength(0);
+  });
+
+  test("a month not billed owes the price times the quantity in service", () => {
+    const gaps = judge(inventory, months("2025-04"));
+    expect(gaps.map((g) => [(g.finding.expected as { sku: string }).sku, g.finding.amount_at_risk])).toEqual([["CAB", 2000]]);
+  });
+});

@@ -112,7 +112,8 @@ export interface RecurringRow {
   row: Contract;
   cadence: Cadence;
   /** What one period owes: the price, or for a price per unit of time (`unit` MO, QTR, YR) the
-   *  price times the units in a period (a plan priced per month and billed quarterly: 3 ×). */
+   *  price times the units in a period (a plan priced per month and billed quarterly: 3 ×); times
+   *  the row's quantity in service where it states one. */
   amount: number;
   from: string;
   /** Its last day; undefined: open. */
@@ -135,17 +136,27 @@ export class RecurringSchedule {
    * of a minimum charge's code (`minimumSkus`: `revenue_leakage.minimum_charge_skus`) is a floor,
    * not a charge due, whatever cadence it states — a 3PL's "Monthly minimum" owes a line only in a
    * month whose charges fell short of it, which below_minimum_charge judges.
+   *
+   * Rows that state their quantity in service (`quantity`: a service inventory's 2 circuits, 30 kW)
+   * owe their price per unit times it. Beside them, a row of the same contract whose code no row
+   * states a quantity for is a rate for what is used — metered power above the commit, transit
+   * burst, remote hands, which a rate plan states "Monthly" like the fixed charges — billed only
+   * in a period with usage: no charge due (a customer leaving, its final month prorated, has its
+   * usage rates still open and nothing to meter).
    */
   static of(contracts: readonly Contract[], minimumSkus: readonly string[] = []): RecurringSchedule | undefined {
     const rows: RecurringRow[] = [];
+    const quantified = new Set<string>();
+    for (const c of contracts) if (c.quantity !== undefined) quantified.add(`${c.contract_id}\u0000${c.sku}`).add(c.contract_id);
     for (const c of contracts) {
       if (minimumSkus.length > 0 && isMinimumCode(c.sku, minimumSkus)) continue;
+      if (c.quantity === undefined && quantified.has(c.contract_id) && !quantified.has(`${c.contract_id}\u0000${c.sku}`)) continue;
       const cadence = cadenceOf(c.billing_frequency, c.billing_timing);
       const from = dayOf(c.valid_from);
       // A recurring row without a start cannot be cut into periods.
       if (!cadence || !from || !c.customer_id || c.customer_id === "*") continue;
       const per = c.unit ? TIME_UNITS.get(c.unit.toUpperCase().replace(/[^A-Z]/g, "")) : undefined;
-      rows.push({ row: c, cadence, amount: perPeriod(c.price, cadence, per), from, to: dayOf(c.valid_to) ?? undefined });
+      rows.push({ row: c, cadence, amount: perPeriod(c.price, cadence, per) * (c.quantity !== undefined && c.quantity >= 0 ? c.quantity : 1), from, to: dayOf(c.valid_to) ?? undefined });
     }
     if (rows.length === 0) return undefined;
     return new RecurringSchedule(rows, new Set(rows.map((r) => r.row.contract_id)), new Set(rows.map((r) => r.row.customer_id)));
