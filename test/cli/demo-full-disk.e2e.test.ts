@@ -10,17 +10,17 @@
 // as complete, is written last.
 import { afterAll, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../support/cli.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { smallDisk, usable } from "../support/tmpfs.ts";
 
 const root = makeTempDir("assay-demo-full-");
-const mounted = join(root, "disk");
-mkdirSync(mounted);
-const canMount = spawnSync("mount", ["-t", "tmpfs", "-o", "size=200k", "tmpfs", mounted]).status === 0;
+const disk = smallDisk(join(root, "disk"), "200k");
+const mounted = disk.path;
 afterAll(() => {
-  if (canMount) spawnSync("umount", [mounted]);
+  disk.unmount();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -35,10 +35,7 @@ function files(dir: string): Record<string, number> {
 }
 
 test("a disk too small for the sample data: the file and the reason named, nothing cut short left, and the same command works once there is room", async () => {
-  if (!canMount) {
-    console.log("skipped: cannot mount a tmpfs here");
-    return;
-  }
+  if (!usable(disk, "full-disk demo")) return;
   // The whole data set, written where there is room: what every file must hold.
   const whole = join(root, "whole");
   expect((await runCli(["demo", "--dir", whole, "--no-serve", "--json"])).code).toBe(0);

@@ -6,26 +6,22 @@
 // this start created is now removed when creating it fails before a byte of it is written, and the
 // failure says the disk is full.
 import { afterAll, expect, test } from "bun:test";
-import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../support/cli.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { smallDisk, usable } from "../support/tmpfs.ts";
 
 const root = makeTempDir("assay-init-full-");
-const disk = join(root, "disk");
-mkdirSync(disk);
-const canMount = spawnSync("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", disk]).status === 0;
+const small = smallDisk(join(root, "disk"), "1m");
+const disk = small.path;
 afterAll(() => {
-  if (canMount) spawnSync("umount", [disk]);
+  small.unmount();
   rmSync(root, { recursive: true, force: true });
 });
 
 test("a full disk: init fails saying so and leaves no empty database; once there is room, init creates it", async () => {
-  if (!canMount) {
-    console.log("skipped: cannot mount a tmpfs here");
-    return;
-  }
+  if (!usable(small, "full-disk init")) return;
   const config = join(root, "assay.yaml");
   const database = join(disk, "assay.db");
   writeFileSync(config, `storage: { path: ${database} }\nsecurity: { master_key_file: ${join(root, "master.key")} }\nreports: { dir: ${join(root, "reports")} }\n`);

@@ -6,29 +6,23 @@
 // file already exists, mkdir`, and an empty one installed into the current folder. The failed
 // copy is now removed and each case named.
 import { afterAll, expect, test } from "bun:test";
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { installCopy } from "../../src/cli/install.ts";
 import { runCli } from "../support/cli.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { smallDisk, usable } from "../support/tmpfs.ts";
 
 const root = makeTempDir("assay-install-");
-const mounted = join(root, "disk");
-mkdirSync(mounted);
-const canMount = spawnSync("mount", ["-t", "tmpfs", "-o", "size=200k", "tmpfs", mounted]).status === 0;
+const disk = smallDisk(join(root, "disk"), "200k");
+const mounted = disk.path;
 afterAll(() => {
-  if (canMount) spawnSync("umount", [mounted]);
+  disk.unmount();
   rmSync(root, { recursive: true, force: true });
 });
 
 test("a copy that does not fit is removed, and the reason named", () => {
-  if (!canMount) {
-    // CI runs as root and can mount one: there the test must run, never pass unrun.
-    if (process.env.CI === "true") throw new Error("cannot mount a tmpfs (needs root) under CI=true: the full-disk install test must run");
-    console.log("skipped: cannot mount a tmpfs here");
-    return;
-  }
+  if (!usable(disk, "full-disk install")) return;
   const binary = join(root, "binary");
   writeFileSync(binary, Buffer.alloc(1024 * 1024, 7));
   expect(() => installCopy(binary, mounted)).toThrow(/^cannot install .*\/assay: no space left on the device \(ENOSPC\); nothing was changed there$/);
