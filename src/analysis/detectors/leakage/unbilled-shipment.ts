@@ -1,16 +1,25 @@
 // unbilled_shipment: shipments that name this invoice carry more of a SKU than the invoice bills,
 // with what the customer's later invoices naming it billed (follow-up-billing.ts: an adjustment
 // for an accessorial scanned after the statement, a shipping-charge correction after a re-weigh).
-// The unbilled quantity is valued at the billed net unit price of that SKU on the invoice; a SKU
-// shipped but absent from the invoice is valued at the most generous allowed price (contract in
-// force, else list less the policy's maximum discount), or 0 when no price is known. A line at 0
+// The unbilled quantity is valued at the billed net unit price of that SKU on the invoice — where
+// its lines bill none of it (a print dealer's click line at 0 pages from a stale meter read), at
+// the rate they state —; a SKU shipped but absent from the invoice is valued at the most generous
+// allowed price (contract in force, else list less the policy's maximum discount) of the SKU, else
+// of the longest code it extends that a row prices (a click code keyed by device serial,
+// CLICK-MONO-E7300037, priced by the contract's CLICK-MONO, as its line would be), or 0 when no
+// price is known. A line at 0
 // that states a reason the analyst accepts (adjustment-reasons.ts: a hauler's make-up lift for a
 // missed pickup, "MISSED PICKUP MAKE-UP") bills what the source marked not billable, not a billable
 // shipment of its code: the extra lift the route also did is still owed. A shipped code absent
 // from the invoice, where the invoice bills the same count of another variant of its base code that
 // no shipment carries (a parcel rated at its actual weight, GND-5-8, scanned at its dimensional
 // weight, GND-5-12; a case billed in the size below the one picked), was billed as that variant:
-// what is lost is the difference, not the shipped code's whole price.
+// what is lost is the difference, not the shipped code's whole price. A shipped code short on the
+// invoice whose base code (or another variant of it) is billed beyond its own shipments was billed
+// there for that much (a print dealer's fleet pool line carrying a device's clicks that the
+// worksheet keeps apart): only the rest is unbilled, and what was billed there at a lower rate than
+// the shipped code's own loses the difference. A contract's volume tiers price a shipped code at
+// the tier its unbilled quantity reaches.
 import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
 import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
@@ -30,7 +39,8 @@ export const unbilledShipmentDetector: Detector = {
     const billed = new Map<string, Billed>();
     for (const l of txn.lines) {
       if (!l.sku || ((l.amount ?? l.unit_price) === 0 && acceptedAdjustmentReason(l, config.revenue_leakage) !== undefined)) continue;
-      const b = billed.get(l.sku) ?? { quantity: 0, amount: 0, base: l.base_sku, substitutes: false };
+      const b = billed.get(l.sku) ?? { quantity: 0, amount: 0, base: l.base_sku, substitutes: false, rate: undefined };
+      if (b.rate === undefined && l.unit_price !== undefined && l.unit_price > 0) b.rate = l.unit_price;
       b.quantity += l.quantity ?? 0;
       b.amount += l.amount ?? (l.unit_price ?? 0) * (l.quantity ?? 0);
       billed.set(l.sku, b);
@@ -38,19 +48,31 @@ export const unbilledShipmentDetector: Detector = {
     const later = ctx.followUps.billedFor(txn);
     const tolQty = config.revenue_leakage.tolerance.quantity;
     const out: Finding[] = [];
+    // What each billed code bills beyond its own shipments, for a sibling shipped code short of it.
+    const surplus = new Map<string, number>();
+    for (const [code, b] of billed) {
+      const own = shipped.get(code);
+      if (own !== undefined && b.quantity - own - (later?.get(code) ?? 0) > tolQty) surplus.set(code, b.quantity - own - (later?.get(code) ?? 0));
+    }
     for (const [sku, qty] of [...shipped].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const b = billed.get(sku);
-      const missing = qty - (b?.quantity ?? 0) - (later?.get(sku) ?? 0);
+      let missing = qty - (b?.quantity ?? 0) - (later?.get(sku) ?? 0);
       if (missing <= tolQty) continue;
-      const unit = b && b.quantity > 0 ? b.amount / b.quantity : fallbackPrice(sku, input);
-      const instead = b ? undefined : substituteFor(sku, missing, billed, shipped, tolQty);
-      const atRisk = Math.max(0, missing * (unit ?? 0) - (instead?.[1].amount ?? 0));
+      const short = missing;
+      const sibling = billedUnderSibling(sku, missing, billed, surplus);
+      missing -= sibling.quantity;
+      const unit = b && b.quantity > 0 ? b.amount / b.quantity : (b?.rate ?? fallbackPrice(sku, short, input));
+      // Billed under a sibling code: lost only what its rate falls short of this code's.
+      const siblingLoss = sibling.quantity > 0 && unit !== undefined ? Math.max(0, sibling.quantity * unit - sibling.amount) : 0;
+      if (missing <= tolQty && !(siblingLoss > config.revenue_leakage.tolerance.absolute)) continue;
+      const instead = b || missing <= tolQty ? undefined : substituteFor(sku, missing, billed, shipped, tolQty);
+      const atRisk = Math.max(0, Math.max(0, missing) * (unit ?? 0) - (instead?.[1].amount ?? 0)) + siblingLoss;
       out.push({
         code: "unbilled_shipment",
         score: Math.min(1, 0.85 + 0.15 * Math.min(1, missing / Math.max(qty, 1))),
         message: instead
           ? `${qty} × ${sku} shipped against ${txn.transaction_id}, billed as ${instead[1].quantity} × ${instead[0]} (${money(instead[1].amount)})${unit ? `: ${money(atRisk)} unbilled` : ""}`
-          : `${qty} × ${sku} shipped against ${txn.transaction_id} but ${b?.quantity ?? 0} billed${unit ? ` (${money(missing * unit)} unbilled)` : ""}`,
+          : `${qty} × ${sku} shipped against ${txn.transaction_id} but ${b?.quantity ?? 0} billed${sibling.quantity > 0 ? ` and ${sibling.quantity} under its base code's line` : ""}${unit ? ` (${money(atRisk)} unbilled)` : ""}`,
         field: "lines",
         expected: { sku, quantity: qty },
         actual: instead ? { sku: instead[0], quantity: instead[1].quantity } : { sku, quantity: b?.quantity ?? 0 },
@@ -69,6 +91,27 @@ interface Billed {
   base: string | undefined;
   /** Already taken as what one shipped code was billed as. */
   substitutes: boolean;
+  /** The first positive unit price its lines state (a line billing 0 of it still states its rate). */
+  rate: number | undefined;
+}
+
+/**
+ * How much of `missing` × `sku` a billed code of the same base billed beyond its own shipments
+ * (`surplus`, taken as used): the base code itself (`sku` extends it) or a variant of the base.
+ */
+function billedUnderSibling(sku: string, missing: number, billed: Map<string, Billed>, surplus: Map<string, number>): { quantity: number; amount: number } {
+  let quantity = 0, amount = 0;
+  for (const [code, extra] of surplus) {
+    if (quantity >= missing) break;
+    const b = billed.get(code)!;
+    const base = b.base ?? code;
+    if (code === sku || (sku !== base && !sku.startsWith(base + VARIANT_SEPARATOR))) continue;
+    const take = Math.min(extra, missing - quantity);
+    surplus.set(code, extra - take);
+    quantity += take;
+    amount += b.quantity > 0 ? (take * b.amount) / b.quantity : 0;
+  }
+  return { quantity, amount };
 }
 
 /**
@@ -86,10 +129,22 @@ function substituteFor(sku: string, missing: number, billed: Map<string, Billed>
   return undefined;
 }
 
-function fallbackPrice(sku: string, { txn, ctx, config }: DetectorInput): number | undefined {
+function fallbackPrice(sku: string, quantity: number, input: DetectorInput): number | undefined {
+  const own = allowedPrice(sku, quantity, input);
+  if (own !== undefined || input.ctx.reference.isPriced(sku)) return own;
+  // A code no row names: the longest code it extends (at the separator a mapping joins columns with) that one does.
+  for (let cut = sku.lastIndexOf(VARIANT_SEPARATOR); cut > 0; cut = sku.lastIndexOf(VARIANT_SEPARATOR, cut - 1)) {
+    const base = sku.slice(0, cut);
+    if (input.ctx.reference.isPriced(base)) return allowedPrice(base, quantity, input);
+  }
+  return undefined;
+}
+
+/** The most generous price allowed for `quantity` × `sku`: of the contract rows in force (a volume tier only where the quantity reaches it), else the list's. */
+function allowedPrice(sku: string, quantity: number, { txn, ctx, config }: DetectorInput): number | undefined {
   const day = dayOf(txn.date);
   const terms = contractsInScope(ctx, txn, sku)
-    .filter((c) => validOn(c, day) && (!c.currency || !txn.currency || c.currency === txn.currency))
+    .filter((c) => validOn(c, day) && (!c.currency || !txn.currency || c.currency === txn.currency) && (c.min_quantity ?? 0) <= quantity)
     .sort((a, b) => a.price - b.price)[0];
   if (terms) return terms.price;
   const list = ctx.reference.listPrice(sku, txn.currency, day);
