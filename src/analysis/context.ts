@@ -127,7 +127,7 @@ export async function buildContext(
     // documents show once the pass has read them.
     const configuredOrder = source.dayOrder?.();
     const dayOrders = scans && configuredOrder === undefined ? new ExportDayOrder() : undefined;
-    const recurring = schedule ? new RecurringBillings(schedule, configuredOrder) : undefined;
+    const recurring = schedule ? new RecurringBillings(schedule, configuredOrder, config.revenue_leakage.accepted_adjustment_reasons) : undefined;
     // The lines stating a unit of measure, by service and month (an export without units: none).
     const components = scans ? new BilledComponents() : undefined;
     const builder = new HistoryBuilder({
@@ -158,7 +158,7 @@ export async function buildContext(
     }
     const ctx = new AnalysisContext(source.id, reference, await builder.finishAll(), config.anomaly_detection, now);
     ctx.dayOrder = configuredOrder ?? dayOrders?.order();
-    if (components) ctx.serviceFindings = ServiceHistoryFindings.of(components, config.revenue_leakage.tolerance.absolute, ctx.dayOrder);
+    if (components) ctx.serviceFindings = ServiceHistoryFindings.of(components, config.revenue_leakage.tolerance.absolute, ctx.dayOrder, config.revenue_leakage.minimum_charge_skus);
     if (components && components.rateAdjustments.entries.length > 0) ctx.rateAdjustments = components.rateAdjustments;
     if (components && components.followUps.entries.length > 0) ctx.followUps = components.followUps;
     if (schedule && recurring) {

@@ -158,3 +158,24 @@ describe("split over scan workers", () => {
     expect(new Map(found.entries().map(([id, f]) => [id, f.map((x) => `${x.code}:${x.amount_at_risk}`)]))).toEqual(whole);
   });
 });
+
+describe("recurring_component_missing and a minimum charge's code", () => {
+  // A managed print contract's minimum volume commitment: the clicks of most months fall short and
+  // are topped up with a MIN line; a busy month's clicks reach it and the bill carries no MIN line.
+  // A minimum is a floor (below_minimum_charge judges the months below it), not a component due.
+  const print = (i: number, clicks: number) =>
+    bill(month(i), [["BASE-A3C", "MO", 1, 140], ["CLICK-MONO", "CLICK", clicks, clicks * 0.01], ...(clicks * 0.01 < 150 ? ([["MIN", "EA", 1, 150 - clicks * 0.01]] as Line[]) : [])], { contract_id: "MPS-1" });
+  const txns = [print(0, 9000), print(1, 8000), print(2, 16000), print(3, 9500), print(4, 9000)];
+  const judged = (minimumSkus?: string[]) => {
+    const billed = new BilledComponents();
+    for (const t of txns) billed.add(t);
+    const found = ServiceHistoryFindings.of(billed, 0.01, undefined, minimumSkus);
+    return txns.filter((t) => found.findingsFor(t.transaction_id).length > 0).map((t) => t.transaction_id);
+  };
+  test("a month whose charges reached the minimum misses no MIN line", () => {
+    expect(judged(["MIN", "MINIMUM"])).toEqual([]);
+  });
+  test("a code not named a minimum is still a component", () => {
+    expect(judged()).toEqual([txns[2]!.transaction_id]);
+  });
+});

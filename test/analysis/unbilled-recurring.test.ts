@@ -355,3 +355,26 @@ describe("unbilled_recurring_charge with quantities in service", () => {
     expect(gaps.map((g) => [(g.finding.expected as { sku: string }).sku, g.finding.amount_at_risk])).toEqual([["CAB", 2000]]);
   });
 });
+
+describe("a credit given for a stated reason", () => {
+  // A managed print dealer credits a month's base of a device that was down for days ("Device down
+  // > 48h - SLA credit"), 100 % of it: the charge was billed, and taken back as a concession the
+  // analyst accepts (revenue_leakage.accepted_adjustment_reasons), not left unbilled.
+  const slaCredit = (reason: string | undefined): Transaction => ({
+    ...invoice("2025-05-15", [["PARK", 50]]), type: "credit_note", reference: "INV-may",
+    lines: [{ sku: "PARK", amount: -50, ...(reason ? { adjustment_reason: reason } : {}) }],
+  });
+  const judgedWith = (accepted: string[], credit: Transaction) => {
+    const schedule = RecurringSchedule.of(lease)!;
+    const billings = new RecurringBillings(schedule, undefined, accepted);
+    for (const t of [...year(), credit]) billings.add(t);
+    return unbilledRecurringCharges(schedule, billings).gaps.map((g) => `${(g.finding.expected as { sku: string }).sku} ${g.periodStart}`);
+  };
+  test("leaves the period billed when the reason is accepted", () => {
+    expect(judgedWith(["*"], slaCredit("Device down > 48h - SLA credit"))).toEqual([]);
+  });
+  test("a credit without a reason, or with one not accepted, still takes the charge back", () => {
+    expect(judgedWith(["*"], slaCredit(undefined))).toEqual(["PARK 2025-05-01"]);
+    expect(judgedWith(["CO-97"], slaCredit("Device down > 48h - SLA credit"))).toEqual(["PARK 2025-05-01"]);
+  });
+});

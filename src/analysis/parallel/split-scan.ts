@@ -108,7 +108,7 @@ export async function* splitScan(input: SplitScanInput): AsyncGenerator<SplitBat
     // The export's order of day and month, as an in-process context learns it (context.ts).
     const dayOrder = input.dayOrder ?? dayOrders.order();
     // Judged here, once, as an in-process context judges them (context.ts).
-    const serviceFindings = ServiceHistoryFindings.of(components, input.settings.modules.revenue_leakage.tolerance.absolute, dayOrder).entries();
+    const serviceFindings = ServiceHistoryFindings.of(components, input.settings.modules.revenue_leakage.tolerance.absolute, dayOrder, input.settings.modules.revenue_leakage.minimum_charge_skus).entries();
     // The merge's own copy of the ledger and the batches are garbage now: collect (and give the
     // memory back) before the scan.
     if (ledger) Bun.gc(true);

@@ -13,11 +13,15 @@
 //  - the service bills the unit month after month: on at least REGULAR_SHARE of its months;
 //  - the bill in between is the service's regular bill: it still bills usage (a month without any
 //    usage is usage_stopped's, or a season's) and at least MIN_SHARED codes its neighbours bill;
-//  - no month of the four says the premise or service was not in use (a status column).
+//  - no month of the four says the premise or service was not in use (a status column);
+//  - the component is no minimum charge's code (`revenue_leakage.minimum_charge_skus`): a minimum
+//    is a floor topped up only in a month whose charges fell short of it (a print contract's
+//    minimum volume commitment, met in a busy month), which below_minimum_charge judges.
 // What is at risk can be estimated: the mean of the component on the bills before and after.
 import { roundMoney } from "../../../domain/rounding.ts";
 import { money } from "../types.ts";
 import { consecutive, monthName, type MonthBill, type ServiceFinding } from "./billed-components.ts";
+import { isMinimumCode } from "./minimum-top-up.ts";
 
 export const COMPONENT_MISSING_CODE = "recurring_component_missing" as const;
 
@@ -49,7 +53,7 @@ function billsUsage(m: MonthBill): boolean {
 }
 
 /** The findings of one service's months (in month order), as the header says. */
-export function componentsMissing(months: readonly MonthBill[], documents: readonly string[], tolerance = 0.01): ServiceFinding[] {
+export function componentsMissing(months: readonly MonthBill[], documents: readonly string[], tolerance = 0.01, minimumSkus: readonly string[] = []): ServiceFinding[] {
   const out: ServiceFinding[] = [];
   const monthsBilling = new Map<string, number>();
   for (const m of months) for (const unit of new Set([...m.components.values()].filter((c) => c.amount > 0).map((c) => c.unit))) monthsBilling.set(unit, (monthsBilling.get(unit) ?? 0) + 1);
@@ -65,6 +69,7 @@ export function componentsMissing(months: readonly MonthBill[], documents: reado
     for (const [unit, code] of sole[sole.length - 2]!) {
       const after = sole[sole.length - 1]!.get(unit);
       if (unitsHere.has(unit) || after === undefined || !sole.every((s) => s.has(unit))) continue;
+      if (isMinimumCode(code, minimumSkus)) continue;
       if ((monthsBilling.get(unit) ?? 0) < REGULAR_SHARE * months.length) continue;
       const before = months[i - 1]!.components.get(code)!.amount;
       const afterAmount = months[i + 1]!.components.get(after)!.amount;

@@ -27,8 +27,9 @@ export class ServiceHistoryFindings {
   }
 
   /** Judges every service of `billed`. `tolerance`: money that is rounding; `dayOrder`: the
-   *  export's order of day and month (AnalysisContext.dayOrder), for its rentals' dates. */
-  static of(billed: BilledComponents, tolerance: number, dayOrder?: DayOrder): ServiceHistoryFindings {
+   *  export's order of day and month (AnalysisContext.dayOrder), for its rentals' dates;
+   *  `minimumSkus`: the minimum charges' codes (revenue_leakage.minimum_charge_skus), no component. */
+  static of(billed: BilledComponents, tolerance: number, dayOrder?: DayOrder, minimumSkus: readonly string[] = []): ServiceHistoryFindings {
     const byTransaction = new Map<string, Finding[]>();
     const histories = [...billed.histories()];
     const seasons = new UsageSeasons(histories);
@@ -39,7 +40,7 @@ export class ServiceHistoryFindings {
       else byTransaction.set(id, found);
     }
     for (const months of histories) {
-      for (const f of [...usageStopped(months, billed.documents, seasons, tolerance), ...componentsMissing(months, billed.documents, tolerance)]) {
+      for (const f of [...usageStopped(months, billed.documents, seasons, tolerance), ...componentsMissing(months, billed.documents, tolerance, minimumSkus)]) {
         for (const doc of f.documents) {
           const id = billed.documents[doc]!;
           const list = byTransaction.get(id);

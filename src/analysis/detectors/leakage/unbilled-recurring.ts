@@ -35,6 +35,7 @@ import { addDays, dayBefore, type DayOrder, dayOf, daysBetween } from "../../dat
 import { money, type Finding } from "../types.ts";
 import { namedPeriodStart } from "./billed-period.ts";
 import { isMinimumCode } from "./minimum-top-up.ts";
+import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
 import { idleStatus } from "./service-idle.ts";
 import { drawnFromPrepayment, drawnValue } from "./prepaid-drawdown.ts";
 
@@ -204,10 +205,14 @@ export class RecurringBillings {
   last: string | undefined;
 
   /** `dayOrder`: the order of day and month the connector's date format states (the one the
-   *  export's documents show is known only after the pass), for a period that reads both ways. */
+   *  export's documents show is known only after the pass), for a period that reads both ways;
+   *  `acceptedReasons`: revenue_leakage.accepted_adjustment_reasons — a credit line stating one is
+   *  a concession given for that reason (a print dealer's SLA credit of a down device's month), not
+   *  the charge taken back as unbilled. */
   constructor(
     private readonly schedule: RecurringSchedule,
     private readonly dayOrder?: DayOrder,
+    private readonly acceptedReasons: readonly string[] = [],
   ) {}
 
   add(t: Transaction) {
@@ -224,6 +229,7 @@ export class RecurringBillings {
     const sign = t.type === "credit_note" ? -1 : 1;
     for (const l of t.lines) {
       if (!l.sku) continue;
+      if (sign === -1 && acceptedAdjustmentReason(l, { accepted_adjustment_reasons: this.acceptedReasons as string[] }) !== undefined) continue;
       // Usage drawn from a prepaid commitment is billed at 0 by design: it bills what it drew.
       const raw = drawnFromPrepayment(l) ? drawnValue(l) : (l.amount ?? (l.unit_price !== undefined ? l.unit_price * (l.quantity ?? 1) : undefined));
       if (raw === undefined || !Number.isFinite(raw)) continue;
