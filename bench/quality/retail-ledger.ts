@@ -148,7 +148,7 @@ export function generateRetailLedger(options: RetailOptions): RetailLedger {
     return t;
   };
   const at = (day: number, from = 8.5, to = 17.5) => day + Math.floor(between(from, to) * 3_600_000) + int(0, 59) * 1000;
-  const monthOf = (ms: number) => [new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth()] as const;
+  const monthOf = (ms: number): [number, number] => [new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth()];
   const monthEnd = (y: number, m0: number) => Date.UTC(y, m0 + 1, 0);
   /** The 8th working day of the month after (y, m0): that month's close. */
   const closeOf = (y: number, m0: number) => {
