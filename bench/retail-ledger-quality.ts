@@ -11,7 +11,8 @@
  *
  * Two setups: `zero-config` maps what the export's names need and nothing else; `configured` adds
  * what docs/analysis.md offers the retailer's internal auditor: the ledger's categorical fields
- * (user, document type, account, cost centre, department, tender). The close calendar, the
+ * (user, document type, account, cost centre, department, tender) and the stores as fields with
+ * habits of their own (`rare_combination.habit_fields`: a store's tenders and accounts). The close calendar, the
  * users' habits and the stores' usual amounts are the product's to learn.
  *
  *   bun run bench/retail-ledger-quality.ts [--seeds 3701,3702,3703] [--setups zero-config,configured] [--port P] [--keep DIR] [--json] [--verbose]
@@ -59,6 +60,7 @@ ${servedServerYaml(dir, port)}connectors:
 ${setup === "configured" ? `modules:
   anomaly_detection:
     categorical_fields: [created_by, attributes.Doc Type, attributes.Account, attributes.Cost Center, attributes.Department, attributes.Tender]
+    rare_combination: { habit_fields: [attributes.Cost Center] }
 ` : ""}`;
 
 interface Flagged { transaction_id: string; risk_score: number; risk_level: string }

@@ -184,6 +184,10 @@ export const AnomalyDetectionConfig = Type.Object(
         min_expected: Type.Number({ default: 10, minimum: 1 }),
         /** Never seen together is decisive (high); seen up to max_count times, worth a look. */
         max_count: Type.Integer({ default: 2, minimum: 0 }),
+        /** Categorical fields whose values keep habits of their own, read as the counterparty's
+         *  are (counterparty-habit.ts): a store, site or cost centre of a chain — the tenders its
+         *  tills take, the accounts it posts to. Empty: the counterparty (customer_id) alone. */
+        habit_fields: Type.Array(Type.String({ minLength: 1 }), { default: [] }),
       },
       section,
     ),

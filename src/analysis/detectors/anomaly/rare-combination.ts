@@ -10,7 +10,8 @@
 // issues customer invoices: a customer invoice of that company in dollars. Proves no loss.
 // A pair of the counterparty never seen together is also judged by the counterparty's own habit
 // (counterparty-habit.ts): a vendor that kept to one or two accounts over hundreds of postings,
-// booked to a third, where a small ledger's independence predicts only a few.
+// booked to a third, where a small ledger's independence predicts only a few. So are the values of
+// the fields configured as habit_fields (a chain's stores: a store's first house-charge sale).
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { HistoryStats } from "../../history.ts";
 import { round2 } from "../../../domain/rounding.ts";
@@ -27,9 +28,13 @@ export const rareCombinationDetector: Detector = {
     const h = ctx.history;
     const inHistory = self ? 1 : 0;
     const { values, codes } = input.categorical();
+    // The fields read by their values' own habits: the counterparty, and those the config names
+    // (a chain's stores); a configured field that is not categorical here is not read.
     const counterparty = h.fields.indexOf("customer_id");
+    const habitual = [counterparty, ...cfg.habit_fields.map((f) => h.fields.indexOf(f))].filter((f) => f >= 0);
+    const rareMaxCount = config.anomaly_detection.rare_value.max_count;
     const minHistory = config.anomaly_detection.outlier.min_history;
-    let best: { i: number; j: number; expected: number; seen: number; given: Explanation | undefined; habit: CounterpartyHabit | undefined } | undefined;
+    let best: { i: number; j: number; expected: number; seen: number; given: Explanation | undefined; habit: (CounterpartyHabit & { field: number }) | undefined } | undefined;
     const cap = cfg.max_count + 1;
     for (let i = 0; i < values.length; i++) {
       const a = values[i];
@@ -42,7 +47,7 @@ export const rareCombinationDetector: Detector = {
         const n = Math.min(h.fieldTotals[i]!, h.fieldTotals[j]!) - inHistory;
         if (ca <= 0 || cb <= 0 || n <= 0) continue;
         const independent = (ca * cb) / n;
-        const withCounterparty = i === counterparty || j === counterparty;
+        const withCounterparty = habitual.includes(i) || habitual.includes(j);
         if (independent < cfg.min_expected && !withCounterparty) continue;
         // Almost every pair is common: whether it is beyond max_count (and the entry's own
         // occurrence) is all that is read of most (CodePairCounts.getCapped).
@@ -58,14 +63,21 @@ export const rareCombinationDetector: Detector = {
         }
         // Never seen with a counterparty whose own record predicts it less than independence does
         // (counterparty-habit.ts): the counterparty's habit is the prediction.
-        let habit: CounterpartyHabit | undefined;
+        let habit: (CounterpartyHabit & { field: number }) | undefined;
         if (withCounterparty && seen === 0) {
-          const [c, other] = i === counterparty ? [i, j] : [j, i];
-          const hb = counterpartyHabit(h, c, codes[c]!, other, codes[other]!, inHistory, minHistory);
-          if (hb && hb.expected >= cfg.min_expected * cfg.min_expected && hb.expected > expected) {
-            expected = hb.expected;
-            given = undefined;
-            habit = hb;
+          // Both fields may keep habits (a store and a vendor): the stronger record speaks.
+          for (const [c, other] of [[i, j], [j, i]] as const) {
+            if (!habitual.includes(c)) continue;
+            // A configured field's value is judged by its habit only in a value the ledger has
+            // established: one rare everywhere (a store's pre-opening account, its lease
+            // termination — each store's once in its life) is rare_value's, as for independence.
+            if (c !== counterparty && h.codeCount(other, codes[other]!) - inHistory <= rareMaxCount) continue;
+            const hb = counterpartyHabit(h, c, codes[c]!, other, codes[other]!, inHistory, minHistory);
+            if (hb && hb.expected >= cfg.min_expected * cfg.min_expected && hb.expected > expected) {
+              expected = hb.expected;
+              given = undefined;
+              habit = { ...hb, field: c };
+            }
           }
         }
         if (expected < cfg.min_expected) continue;
@@ -81,7 +93,7 @@ export const rareCombinationDetector: Detector = {
       message:
         `${fa} "${values[best.i]}" with ${fb} "${values[best.j]}" seen ${best.seen} time(s); ` +
         (best.habit
-          ? `its ${best.habit.postings} other postings keep to ${best.habit.values} value(s) of ${best.i === counterparty ? fb : fa} (a new one expected once in ${Math.round(best.expected)} postings), ${best.habit.once === 0 ? "none of them used only once" : `${best.habit.once} of them used only once`}${best.habit.departures >= DEPARTURES_SEEN ? `; at least ${DEPARTURES_SEEN} other counterparties with a habit used it once or twice too` : ""}`
+          ? `its ${best.habit.postings} other postings keep to ${best.habit.values} value(s) of ${best.habit.field === best.i ? fb : fa} (a new one expected once in ${Math.round(best.expected)} postings), ${best.habit.once === 0 ? "none of them used only once" : `${best.habit.once} of them used only once`}${best.habit.departures >= DEPARTURES_SEEN ? `; at least ${DEPARTURES_SEEN} other ${h.fields[best.habit.field] === "customer_id" ? "counterparties" : `values of ${h.fields[best.habit.field]}`} with a habit used it once or twice too` : ""}`
           : best.given
             ? `even given ${h.fields[best.given.field]} "${best.given.value}" ${round2(best.expected)} are predicted`
             : `independence predicts ${round2(best.expected)}`),
