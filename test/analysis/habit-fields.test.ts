@@ -79,3 +79,16 @@ describe("a configured habit field and a value rare everywhere", () => {
     expect(r.anomalies.find((a) => a.code === "rare_combination")).toBeUndefined();
   });
 });
+
+describe("a configured habit field never weakens what independence says", () => {
+  test("a tender half the chain takes daily, new to a store, where other stores took it up once: still high", async () => {
+    const history = [...H];
+    for (let d = 0; d < 150; d++) for (let s = 0; s < 20; s++) history.push(line(`S${100 + s}`, "MOBILE", d, 200));
+    for (const s of [130, 131, 132]) history.push(line(`S${s}`, "MOBILE", 80, 200));
+    const sale = line("S125", "MOBILE", 150, 200);
+    const before = (await analyse(sale, { module, history, config: plain })).anomalies.find((a) => a.code === "rare_combination");
+    expect(before?.severity).toBe("high");
+    const after = (await analyse(sale, { module, history, config: habits })).anomalies.find((a) => a.code === "rare_combination");
+    expect(after?.severity).toBe("high");
+  });
+});

@@ -73,7 +73,10 @@ export const rareCombinationDetector: Detector = {
             // termination — each store's once in its life) is rare_value's, as for independence.
             if (c !== counterparty && h.codeCount(other, codes[other]!) - inHistory <= rareMaxCount) continue;
             const hb = counterpartyHabit(h, c, codes[c]!, other, codes[other]!, inHistory, minHistory);
-            if (hb && hb.expected >= cfg.min_expected * cfg.min_expected && hb.expected > expected) {
+            // The habit replaces independence's prediction only where it says more: a store's
+            // departure (medium) does not weaken a pair independence alone finds decisive.
+            const current = habit ? habitScore(habit, cfg) : expected >= cfg.min_expected ? combinationScore(expected, seen, cfg) : 0;
+            if (hb && hb.expected >= cfg.min_expected * cfg.min_expected && hb.expected > expected && habitScore(hb, cfg) >= current) {
               expected = hb.expected;
               given = undefined;
               habit = { ...hb, field: c };
