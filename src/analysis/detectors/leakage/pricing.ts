@@ -37,6 +37,7 @@ import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
 import { governedElsewhere } from "./line-facts.ts";
 import { lateFeeLine } from "./capped-charge.ts";
 import { drawnFromPrepayment } from "./prepaid-drawdown.ts";
+import { ALLOWANCE_CLAIM_RULES, allowanceClaim, claimedUnderAgreement } from "./allowance-claim.ts";
 import { isBelowOnLine } from "../types.ts";
 import type { AnalysisContext } from "../../context.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
@@ -118,6 +119,8 @@ export const pricingDetector: Detector = {
   // a balance due to its original (billed-difference.ts).
   history: "ledger",
   detect(input) {
+    // A credit note claiming an allowance under the agreement it names is priced against it (allowance-claim.ts).
+    if (input.txn.type === "credit_note") return allowanceClaim(input.txn, input.ctx) ? judgeAllowanceClaim(input) : [];
     if (input.txn.type !== "invoice") return [];
     const cfg = input.config.revenue_leakage;
     const rules = documentRules(input.txn, input.ctx, cfg);
@@ -162,6 +165,22 @@ export const pricingDetector: Detector = {
     return out;
   },
 };
+
+/** An allowance claim's deduction lines under the agreement it names, each judged by the agreed rate and window. */
+function judgeAllowanceClaim(input: Parameters<Detector["detect"]>[0]): Finding[] {
+  const out: Finding[] = [];
+  for (const facts of input.lines()) {
+    if (!claimedUnderAgreement(facts, input.txn, input.ctx)) continue;
+    for (const rule of ALLOWANCE_CLAIM_RULES) {
+      const finding = rule.check(facts, input);
+      if (finding) {
+        out.push(finding);
+        break;
+      }
+    }
+  }
+  return out;
+}
 
 /**
  * A line given away on purpose: its price is stated (unit price above 0) and discounted 100 % to

@@ -1,0 +1,47 @@
+// A consumer-goods supplier's receivables (docs/analysis.md, "Allowance claims"): a retailer's
+// deduction for a trade promotion is a credit note naming the deal, its lines the cases claimed at
+// the deal's rate per case (a positive basis and rate, a negative amount) — priced against the
+// deal as a bill's deduction is: a rate above the deal's, or a week claimed outside its window,
+// loses money; a claim at the rate for a week inside it (claimed weeks later) is what was agreed.
+import { expect, test } from "bun:test";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { modulesConfig } from "../support/engine.ts";
+import { analyse, codes } from "./fixtures.ts";
+
+const config = modulesConfig({});
+const deal = { contracts: [
+  { contract_id: "TPM-26011", customer_id: "100200", sku: "410013", price: 1.5, currency: "USD", unit: "CS", valid_from: "2026-03-02", valid_to: "2026-03-22" },
+  { contract_id: "TPM-26011", customer_id: "100200", sku: "410026", price: 1.5, currency: "USD", unit: "CS", valid_from: "2026-03-02", valid_to: "2026-03-22" },
+] };
+const claim = (id: string, o: { rate?: number; week?: string; cases?: number; sku?: string; contract?: string } = {}): Transaction => {
+  const rate = o.rate ?? 1.5, cases = o.cases ?? 40;
+  const amount = -Math.round(cases * rate * 100) / 100;
+  return {
+    transaction_id: id, type: "credit_note", date: "2026-04-28T00:00:00Z", customer_id: "100200", contract_id: o.contract ?? "TPM-26011", currency: "USD", amount,
+    lines: [{ sku: o.sku ?? "410013", unit: "CS", quantity: cases, unit_price: rate, amount, work_date: o.week ?? "2026-03-09" }],
+  };
+};
+const run = async (txn: Transaction) => codes((await analyse(txn, { ref: deal, config })).anomalies);
+
+test("a scan-back claimed weeks after the deal's end for a week inside it, at the deal's rate, is as agreed", async () => {
+  expect(await run(claim("D-1"))).toEqual([]);
+});
+
+test("a claim above the deal's rate per case is below the deal by what it takes beyond", async () => {
+  const above = claim("D-2", { rate: 2.25 });
+  expect(await run(above)).toEqual(["price_below_contract"]);
+  const r = await analyse(above, { ref: deal, config });
+  expect(Number(r.amount_at_risk?.amount)).toBeCloseTo(40 * 0.75, 2);
+});
+
+test("a claim for a week after the deal ended is outside its window: the whole claim", async () => {
+  const after = claim("D-3", { week: "2026-03-23" });
+  expect(await run(after)).toEqual(["contract_price_outside_validity"]);
+  const r = await analyse(after, { ref: deal, config });
+  expect(Number(r.amount_at_risk?.amount)).toBeCloseTo(60, 2);
+});
+
+test("a credit note naming no deal, or a code the deal does not price (a shortage on the same remittance), is not a claim under it", async () => {
+  expect(await run({ ...claim("D-4", { rate: 2.25 }), contract_id: undefined })).toEqual([]);
+  expect(await run(claim("D-5", { sku: "410039", rate: 33.69, cases: 3 }))).toEqual([]);
+});
