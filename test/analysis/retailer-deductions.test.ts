@@ -3,6 +3,7 @@
 // the deal's rate per case (a positive basis and rate, a negative amount) — priced against the
 // deal as a bill's deduction is: a rate above the deal's, or a week claimed outside its window,
 // loses money; a claim at the rate for a week inside it (claimed weeks later) is what was agreed.
+// And a remittance split over two checks of equal amounts against one invoice settles it once.
 import { expect, test } from "bun:test";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { modulesConfig } from "../support/engine.ts";
@@ -44,4 +45,21 @@ test("a claim for a week after the deal ended is outside its window: the whole c
 test("a credit note naming no deal, or a code the deal does not price (a shortage on the same remittance), is not a claim under it", async () => {
   expect(await run({ ...claim("D-4", { rate: 2.25 }), contract_id: undefined })).toEqual([]);
   expect(await run(claim("D-5", { sku: "410039", rate: 33.69, cases: 3 }))).toEqual([]);
+});
+
+const inv: Transaction = { transaction_id: "940000101", type: "invoice", date: "2026-03-02T00:00:00Z", customer_id: "100200", currency: "USD", amount: 5000, lines: [{ sku: "410013", quantity: 125, unit_price: 40, amount: 5000 }] };
+const payment = (id: string, date: string, amount: number): Transaction => ({ transaction_id: id, type: "payment", date, customer_id: "100200", currency: "USD", reference: "940000101", amount: -amount, lines: [] });
+const deduction: Transaction = { transaction_id: "D700001", type: "credit_note", date: "2026-03-30T00:00:00Z", customer_id: "100200", currency: "USD", reference: "940000101", amount: -200, lines: [{ sku: "410013", quantity: 5, unit_price: 40, amount: -200 }] };
+const dup = (txn: Transaction, history: Transaction[]) => analyse(txn, { module: "duplicate_detection", history });
+
+test("a remittance split over two checks of equal amounts settles its invoice once: medium, no money at risk", async () => {
+  const first = payment("14100001", "2026-03-30T00:00:00Z", 2400), second = payment("14100002", "2026-04-06T00:00:00Z", 2400);
+  const r = await dup(second, [inv, deduction, first, second]);
+  expect(codes(r.anomalies)).toEqual(["duplicate_payment"]);
+  expect(r.anomalies[0]!.score).toBeLessThan(0.6);
+  // A payment in full sent again pays the invoice twice over: high.
+  const full = payment("14100003", "2026-03-30T00:00:00Z", 4800), again = payment("14100004", "2026-04-06T00:00:00Z", 4800);
+  const twice = await dup(again, [inv, deduction, full, again]);
+  expect(codes(twice.anomalies)).toEqual(["duplicate_payment"]);
+  expect(twice.anomalies[0]!.score).toBeGreaterThan(0.8);
 });

@@ -31,11 +31,12 @@
 import { daysBetween } from "../../dates.ts";
 import { before, creditedInFull, fingerprint, type HistoryEntry, namesTimesheet, repeatsWithin, standsByStatus } from "../../history.ts";
 import { counterpartyNumberOf } from "../../counterparty-numbers.ts";
+import { partsOfOneSettlement } from "./split-settlement.ts";
 import { type CopyKind, numberedCopy, sameOrNearNumber } from "./numbered-copy.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
-import type { Detector, DetectorInput, Finding } from "../types.ts";
+import { type Detector, type DetectorInput, type Finding, money } from "../types.ts";
 
 export const duplicateDocumentDetector: Detector = {
   codes: ["duplicate_invoice", "duplicate_payment"],
@@ -130,6 +131,22 @@ function twinFinding(input: DetectorInput, ms: number, number: string | undefine
   const ownCounted = repeatsWithin(candidates.map((c) => c.ms), window);
   const otherCards = ctx.history.cardsRepeating(fingerprint(txn), window) - (ownCounted ? 1 : 0);
   const merchantsPrice = otherCards >= OTHER_CARDS_ALIKE;
+  // Two payments of one invoice that, with the credits naming it, settle no more than it: a
+  // remittance split over two checks or two instalments of one bill — or a copy of a partial
+  // payment; no money was paid beyond the invoice. Worth a look, not an alarm.
+  const parts = payment ? partsOfOneSettlement(txn, original, ctx, config.revenue_leakage.tolerance.absolute) : undefined;
+  if (parts !== undefined) {
+    return {
+      code: "duplicate_payment",
+      score: REPEAT_ORDER_SCORE,
+      message: `same payment as ${original.id} (counterparty, currency, amount, paying ${txn.reference}) ${days} days apart; together with the credits naming it they settle ${money(parts.settled)} of its ${money(parts.invoiced)}: two parts of one settlement, or a copy of a partial payment, worth a look`,
+      field: "transaction_id",
+      expected: { unique: true },
+      actual: { duplicate_of: original.id, days_apart: days, settled: roundMoney(parts.settled), invoice_amount: parts.invoiced },
+      amount_at_risk: 0,
+      risk_key: "whole",
+    };
+  }
   return {
     code: payment ? "duplicate_payment" : "duplicate_invoice",
     score: merchantsPrice || renumbered ? REPEAT_ORDER_SCORE : days <= 1 ? 1 : 0.9,
