@@ -261,7 +261,7 @@ export class HistoryBuilder {
     const seq = this.seq;
     const ms = t.date ? parseDateMs(t.date) : Number.NaN;
     const amount = Math.abs(t.amount ?? 0);
-    const documents = t.type === "invoice" || t.type === "payment";
+    const documents = fingerprinted(t);
     if (t.type === "invoice") {
       this.tax.add(t);
       this.kits.add(t);
@@ -1102,7 +1102,29 @@ export function fingerprint(t: Transaction): string {
   // are two accounts' postings, where a bill keyed twice posts to the same accounts again.
   const account = n === 0 && t.attributes ? ledgerAccountOf(t.attributes) : "";
   const posted = account ? `|$${account}` : "";
-  return `${t.type ?? ""}|${t.customer_id ?? ""}|${t.currency ?? ""}|${(t.amount ?? 0).toFixed(2)}|${lines}${at}${visit}${paid}${under}${posted}`;
+  // An allowance claimed under an agreement claims a period (the week of scans, the shipments):
+  // the same deal's claim of another week alike is another claim, a copy claims the same week.
+  const claimed = t.type === "credit_note" ? claimedPeriod(t) : "";
+  return `${t.type ?? ""}|${t.customer_id ?? ""}|${t.currency ?? ""}|${(t.amount ?? 0).toFixed(2)}|${lines}${at}${visit}${paid}${under}${posted}${claimed}`;
+}
+
+/**
+ * Whether the history fingerprints the document to find its copies: invoices and payments, and a
+ * credit note claiming under the agreement it names (its `contract_id`: a retailer's deduction for
+ * a trade promotion, a rebate credited under its programme) for the period its lines state (their
+ * work dates: the week of scans claimed) — claimed once, as an invoice is billed once
+ * (claimed-twice.ts). Other credit notes are judged against the invoice they name.
+ */
+export function fingerprinted(t: Transaction): boolean {
+  if (t.type === "invoice" || t.type === "payment") return true;
+  return t.type === "credit_note" && t.contract_id !== undefined && t.contract_id !== "" && t.lines.some((l) => l.work_date);
+}
+
+/** The days a credit note's lines claim for (their own work dates), sorted: `|~day,day` ("" with none). */
+function claimedPeriod(t: Transaction): string {
+  let days: string[] | undefined;
+  for (const l of t.lines) if (l.work_date) (days ??= []).push(l.work_date.slice(0, 10));
+  return days ? `|~${[...new Set(days)].sort().join(",")}` : "";
 }
 
 function lineFingerprint(l: Transaction["lines"][number]): string {

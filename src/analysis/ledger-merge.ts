@@ -7,7 +7,7 @@
 // The merged ledger is then copied once into shared memory (shareLedger) so that every scan
 // worker reads the same tables instead of holding a copy each.
 import type { Transaction } from "../domain/transaction.ts";
-import { documentKey, documentNumberOf, fingerprint, HistoryBuilder, HistoryStats, type LedgerParts, shipmentNamed } from "./history.ts";
+import { documentKey, documentNumberOf, fingerprint, fingerprinted, HistoryBuilder, HistoryStats, type LedgerParts, shipmentNamed } from "./history.ts";
 import { parseDateMs } from "./dates.ts";
 import { ByteKey, sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
 import { regimeOf, TaxHabits, taxObservation } from "./detectors/leakage/tax-habits.ts";
@@ -161,7 +161,7 @@ export class LedgerBatchWriter {
         this.invoiceReferenceAt.push(i);
       }
     }
-    if (t.type === "invoice" || t.type === "payment") {
+    if (fingerprinted(t)) {
       kind |= DOCUMENT;
       const fp = fingerprint(t);
       this.key(fp);

@@ -63,3 +63,17 @@ test("a remittance split over two checks of equal amounts settles its invoice on
   expect(codes(twice.anomalies)).toEqual(["duplicate_payment"]);
   expect(twice.anomalies[0]!.score).toBeGreaterThan(0.8);
 });
+
+test("a scan-back claimed again on a later remittance for the same week is the claim twice; the next week's claim alike is another claim", async () => {
+  const first = claim("D-10", { week: "2026-03-09" });
+  const again = { ...claim("D-11", { week: "2026-03-09" }), date: "2026-06-02T00:00:00Z" };
+  const r = await dup(again, [first, again]);
+  expect(codes(r.anomalies)).toEqual(["duplicate_credit_note"]);
+  expect(Number(r.amount_at_risk?.amount)).toBeCloseTo(60, 2);
+  // The deal's next week, the same cases: another claim.
+  const next = { ...claim("D-12", { week: "2026-03-16" }), date: "2026-05-05T00:00:00Z" };
+  expect((await dup(next, [first, next])).anomalies).toEqual([]);
+  // The same lines under another deal: another claim.
+  const other = { ...claim("D-13", { week: "2026-03-09", contract: "TPM-26012" }), date: "2026-05-05T00:00:00Z" };
+  expect((await dup(other, [first, other])).anomalies).toEqual([]);
+});

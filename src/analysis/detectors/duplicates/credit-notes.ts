@@ -1,4 +1,6 @@
-// duplicate_credit_note / excessive_credit_note, for a credit note that references an invoice:
+// duplicate_credit_note / excessive_credit_note, for a credit note that references an invoice
+// (and duplicate_credit_note for an allowance claimed again under the agreement it names:
+// claimed-twice.ts):
 //  - duplicate: an earlier credit note against the same invoice for the same amount: the whole
 //    credit is at risk;
 //  - excessive: the earlier credits plus this one exceed the invoice: the excess (at most this
@@ -31,6 +33,7 @@ import { creditCharges, mayCreditSameCharges } from "./credit-charges.ts";
 import { disputedAmountOf } from "./disputed-amount.ts";
 import { approvedAccountCredit } from "./account-credit.ts";
 import { everyDescribedLineSays } from "../../line-words.ts";
+import { claimRepeated } from "./claimed-twice.ts";
 
 /** How far above the invoice a converted credit may settle for an exchange rate's movement since the
  *  invoice (a share of the invoiced amount): a currency pair moves a few percent in a quarter. */
@@ -40,7 +43,25 @@ export const creditNoteDetector: Detector = {
   codes: ["duplicate_credit_note", "excessive_credit_note"],
   history: "ledger",
   detect({ txn, ctx, config, self }) {
-    if (txn.type !== "credit_note" || !txn.reference) return [];
+    if (txn.type !== "credit_note") return [];
+    // An allowance claimed again under the agreement it names (claimed-twice.ts).
+    const repeated = claimRepeated({ txn, ctx, self });
+    if (repeated) {
+      const amount = Math.abs(txn.amount ?? 0);
+      return [
+        {
+          code: "duplicate_credit_note",
+          score: 1,
+          message: `claim of ${money(amount)} under ${txn.contract_id} repeats ${repeated.id}: the same lines for the same period`,
+          field: "contract_id",
+          expected: { claims_for_period: 1 },
+          actual: { duplicate_of: repeated.id, contract_id: txn.contract_id, amount },
+          amount_at_risk: roundMoney(amount),
+          risk_key: "whole",
+        },
+      ];
+    }
+    if (!txn.reference) return [];
     const tol = config.revenue_leakage.tolerance;
     const amount = Math.abs(txn.amount ?? 0);
     if (amount === 0) return [];
