@@ -9,8 +9,9 @@
 // deals as contracts scoped to the deal each deduction names, a deduction line priced at the
 // negative of its deal's rate per case, the performance week claimed as the line's work date),
 // `terms` (each retailer's agreement: the compliance fines it allows, in % of the invoice, as
-// contracts) and `prices` (each retailer's contract prices, and the proof of delivery — the cases
-// the receiver signed for, per invoice and item — as shipments) — starts `src/main.ts serve`,
+// contracts) and `prices` (each retailer's contract prices as contracts) — each with the proof of
+// delivery (the cases the receiver signed for, per invoice and item) as shipments: a standing
+// weekly order delivered each week bills alike week after week — starts `src/main.ts serve`,
 // scans each with revenue_leakage and duplicate_detection over signed HTTP, and prints
 // precision/recall per document at high and at medium and above, per kind, and the false alarms
 // per kind of regular business. Not part of `make bench-quality`.
@@ -49,11 +50,13 @@ const config = `${billingServerYaml(port)}connectors:
     timeout_ms: 300000
     reference:
       contracts: ./export/ref/trade_promotions.csv
+      shipments: ./export/ref/proof_of_delivery.csv
 ${itemMapping}
       contract_id: Deal No
       line_work_date: Perf Start          # the week of shipments or scans the claim covers
     reference_mapping:
       contracts: { contract_id: Deal No, customer_id: Payer, sku: Item No, unit: UOM, price: Rate, valid_from: Start Date, valid_to: End Date }
+      shipments: &pod { shipment_id: POD No, transaction_id: Invoice No, sku: Item No, quantity: Cases Received, date: Delivered On }
   - id: terms
     type: csv
     name: AR deductions - retailer agreements
@@ -61,9 +64,11 @@ ${itemMapping}
     timeout_ms: 300000
     reference:
       contracts: ./export/ref/retailer_agreements.csv
+      shipments: ./export/ref/proof_of_delivery.csv
 ${itemMapping}
     reference_mapping:
       contracts: { contract_id: Payer, customer_id: Payer, sku: Fine Code, unit: UOM, price: Rate, valid_from: Valid From, valid_to: Valid To }
+      shipments: *pod
   - id: prices
     type: csv
     name: AR deductions - contract prices and proof of delivery
@@ -75,7 +80,7 @@ ${itemMapping}
 ${itemMapping}
     reference_mapping:
       contracts: { contract_id: Payer, customer_id: Payer, sku: Item No, unit: UOM, price: Price, valid_from: Valid From, valid_to: Valid To }
-      shipments: { shipment_id: POD No, transaction_id: Invoice No, sku: Item No, quantity: Cases Received, date: Delivered On }
+      shipments: *pod
 `;
 await withServedBilling<Label>({ dir, port, config, accountName: "CPG supplier deductions" }, async (call, labels) => {
   await reportServedBilling({ call, connector: ["promotions", "terms", "prices"], labels, leakKinds: LEAK_KINDS, title: `Retailer deductions, seed ${seed}: ${JSON.stringify(sizes)}`, dir, verbose, medium: true });
