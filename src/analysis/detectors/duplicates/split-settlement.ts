@@ -8,13 +8,13 @@ import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
 import type { HistoryEntry } from "../../history.ts";
 
-export /**
+/**
  * Where payment `payment` and its twin `original` pay an invoice of the history (their reference)
  * and, with the credit notes naming that invoice (a retailer's deductions, returns), settle no
  * more than its amount: what they settled and the invoice's amount. Undefined otherwise — a copy
  * of a payment in full settles the invoice twice over.
  */
-function partsOfOneSettlement(payment: Transaction, original: HistoryEntry, ctx: AnalysisContext, tolerance: number): { settled: number; invoiced: number } | undefined {
+export function partsOfOneSettlement(payment: Transaction, original: HistoryEntry, ctx: AnalysisContext, tolerance: number): { settled: number; invoiced: number } | undefined {
   if (!payment.reference) return undefined;
   const invoiced = ctx.history.invoiceAmount(payment.reference);
   if (invoiced === undefined || !(invoiced > 0)) return undefined;
