@@ -122,6 +122,7 @@ export interface LedgerParts {
   kitComponents: KitComponentsParts;
   promotionHabits: PromotionHabitsParts;
   namedContracts: Set<string>;
+  creditNamedContracts: Set<string>;
   invoiceReferences: Map<string, number>;
   counterpartyNumbers: Map<number, string>;
   documentsByNumber: Map<string, NumberedDocument[]>;
@@ -270,6 +271,7 @@ export class HistoryBuilder {
       for (const l of t.lines) if (l.contract_id) this.stats.namedContracts.add(l.contract_id);
       if (t.reference) this.nameInvoiceReference(t.reference, Math.abs(t.amount ?? 0));
     }
+    if (t.type === "credit_note" && t.contract_id) this.stats.creditNamedContracts.add(t.contract_id);
     const selfApproved = selfApprovalKey(t);
     if (selfApproved !== undefined) this.observeSelfApproval(selfApproved, monthOf(ms));
     const fp = documents ? fingerprint(t) : undefined;
@@ -339,9 +341,9 @@ export class HistoryBuilder {
     return this.kits;
   }
 
-  /** A contract id an invoice names (the split scan's ledger batches carry them: ledger-merge.ts). */
-  nameContract(contractId: string) {
-    this.stats.namedContracts.add(contractId);
+  /** A contract id an invoice (or, `byCredit`, a credit note) names (the split scan's ledger batches carry them: ledger-merge.ts). */
+  nameContract(contractId: string, byCredit = false) {
+    (byCredit ? this.stats.creditNamedContracts : this.stats.namedContracts).add(contractId);
   }
 
   /** A self-approved entry's user and kind (self-approvals.ts) and month (the split scan's ledger batches carry them: ledger-merge.ts). */
@@ -507,6 +509,9 @@ export class HistoryStats {
   /** The contract ids invoices name as theirs (`contract_id`: a matter, a project, a lease): an
    *  agreement of that id governs only their scope (contract-scope.ts); built at the ledger level. */
   readonly namedContracts = new Set<string>();
+  /** The contract ids credit notes name as theirs: a deal a retailer's deductions claim under (an
+   *  allowance, a scan-back). Named by no invoice, it prices none (contract-scope.ts). */
+  readonly creditNamedContracts = new Set<string>();
   /** The documents invoices name as their `reference` (the invoice a follow-up, a rebill or a
    *  corrected claim follows): a denied claim re-submitted is billed by the claim naming it
    *  (replaced-invoice.ts); a credit is taken back by the invoices naming it as far as they bill
@@ -570,6 +575,7 @@ export class HistoryStats {
       kitComponents: this.kitComponents.parts,
       promotionHabits: this.promotionHabits.parts,
       namedContracts: this.namedContracts,
+      creditNamedContracts: this.creditNamedContracts,
       invoiceReferences: this.invoiceReferences,
       counterpartyNumbers: this.counterpartyNumbers,
       documentsByNumber: this.documentsByNumber,
@@ -598,6 +604,7 @@ export class HistoryStats {
     s.kitComponents = new KitComponents(p.kitComponents);
     s.promotionHabits = new PromotionHabits(p.promotionHabits);
     w.namedContracts = p.namedContracts;
+    w.creditNamedContracts = p.creditNamedContracts;
     w.invoiceReferences = p.invoiceReferences;
     w.counterpartyNumbers = p.counterpartyNumbers;
     w.documentsByNumber = p.documentsByNumber;

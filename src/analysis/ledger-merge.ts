@@ -68,8 +68,9 @@ export interface LedgerBatch {
    *  discounts (NaN: none) and amounts. */
   promoInts: Int32Array;
   promoNums: Float64Array;
-  /** The contract ids the batch's invoices name, each once: per id in `contractInts` the index in
-   *  the batch of the first invoice naming it and the id (an index into `strings`). */
+  /** The contract ids the batch's invoices (and, apart, its credit notes) name, each once: per id in
+   *  `contractInts` the index in the batch of the first document naming it, the id (an index into
+   *  `strings`) and 1 where credit notes name it, else 0. */
   contractInts: Int32Array;
   /** The references the batch's invoices name (`invoiceReferences`), each with the index in the
    *  batch of the invoice naming it (`invoiceReferenceAt`). */
@@ -115,6 +116,7 @@ export class LedgerBatchWriter {
   private selfInts = new Int32Array(64);
   private selfInt = 0;
   private readonly namedContracts = new Set<string>();
+  private readonly creditNamedContracts = new Set<string>();
   private invoiceReferences: string[] = [];
   private invoiceReferenceAt: number[] = [];
   private numbers: string[] = [];
@@ -144,6 +146,7 @@ export class LedgerBatchWriter {
     const selfApproved = selfApprovalKey(t);
     if (selfApproved !== undefined) this.observeSelfApproval(i, selfApproved, monthOf(this.ms[i]!));
     let kind = t.type === "invoice" ? INVOICE : 0;
+    if (t.type === "credit_note" && t.contract_id && !this.creditNamedContracts.has(t.contract_id)) this.nameContract(i, t.contract_id, true);
     if (t.type === "credit_note" && t.reference) {
       kind |= CREDIT_REFERENCE;
       this.references.push(t.reference);
@@ -154,8 +157,8 @@ export class LedgerBatchWriter {
       this.observeTax(i, t);
       this.observeKit(i, t);
       this.observePromotion(i, t);
-      if (t.contract_id && !this.namedContracts.has(t.contract_id)) this.nameContract(i, t.contract_id);
-      for (const l of t.lines) if (l.contract_id && !this.namedContracts.has(l.contract_id)) this.nameContract(i, l.contract_id);
+      if (t.contract_id && !this.namedContracts.has(t.contract_id)) this.nameContract(i, t.contract_id, false);
+      for (const l of t.lines) if (l.contract_id && !this.namedContracts.has(l.contract_id)) this.nameContract(i, l.contract_id, false);
       if (t.reference) {
         this.invoiceReferences.push(t.reference);
         this.invoiceReferenceAt.push(i);
@@ -246,6 +249,7 @@ export class LedgerBatchWriter {
     this.contractInt = 0;
     this.selfInt = 0;
     this.namedContracts.clear();
+    this.creditNamedContracts.clear();
     this.invoiceReferences = [];
     this.invoiceReferenceAt = [];
     this.numbers = [];
@@ -260,11 +264,12 @@ export class LedgerBatchWriter {
     this.selfInts[this.selfInt++] = month;
   }
 
-  private nameContract(i: number, contractId: string) {
-    this.namedContracts.add(contractId);
-    if (this.contractInt + 2 > this.contractInts.length) this.contractInts = growTo(this.contractInts, this.contractInt + 2);
+  private nameContract(i: number, contractId: string, byCredit: boolean) {
+    (byCredit ? this.creditNamedContracts : this.namedContracts).add(contractId);
+    if (this.contractInt + 3 > this.contractInts.length) this.contractInts = growTo(this.contractInts, this.contractInt + 3);
     this.contractInts[this.contractInt++] = i;
     this.contractInts[this.contractInt++] = this.ref(contractId);
+    this.contractInts[this.contractInt++] = byCredit ? 1 : 0;
   }
 
   private observeTax(i: number, t: Transaction) {
@@ -462,7 +467,7 @@ export class LedgerMerge {
   /** The contract ids the batch's first `n` transactions name. */
   private nameContracts(b: LedgerBatch, n: number) {
     const ints = b.contractInts;
-    for (let at = 0; at < ints.length && ints[at]! < n; at += 2) this.builder.nameContract(b.strings[ints[at + 1]!]!);
+    for (let at = 0; at < ints.length && ints[at]! < n; at += 3) this.builder.nameContract(b.strings[ints[at + 1]!]!, ints[at + 2] === 1);
   }
 
   private readonly skus: string[] = [];
@@ -596,6 +601,7 @@ function sharedLedger(n: number): HistoryStats {
     kitComponents: KitComponents.empty.parts,
     promotionHabits: PromotionHabits.empty.parts,
     namedContracts: new Set(),
+    creditNamedContracts: new Set(),
     invoiceReferences: new Map(),
     counterpartyNumbers: new Map(),
     documentsByNumber: new Map(),

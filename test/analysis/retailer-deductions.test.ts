@@ -77,3 +77,17 @@ test("a scan-back claimed again on a later remittance for the same week is the c
   const other = { ...claim("D-13", { week: "2026-03-09", contract: "TPM-26012" }), date: "2026-05-05T00:00:00Z" };
   expect((await dup(other, [first, other])).anomalies).toEqual([]);
 });
+
+// A deal that only the retailer's deductions name is an allowance, not a price: its rate per case
+// (1.50) would make every invoice of the item (40.00 a case) "above the agreement". An agreement an
+// invoice names, or that nothing names (a customer's price list), prices invoices as before.
+test("a deal only credit notes name does not price the customer's invoices", async () => {
+  const invoiceOf = (id: string, contract?: string): Transaction => ({ ...inv, transaction_id: id, ...(contract ? { contract_id: contract } : {}) });
+  const history = [inv, claim("D-8")];
+  const priced = async (txn: Transaction, h: Transaction[]) => codes((await analyse(txn, { ref: deal, config, history: h })).anomalies);
+  expect(await priced(invoiceOf("940000102"), history)).not.toContain("price_above_contract");
+  // Without the claims in the history nothing says the deal is an allowance: it prices as any agreement.
+  expect(await priced(invoiceOf("940000103"), [inv])).toContain("price_above_contract");
+  // Named by an invoice as well, it is the invoices' agreement.
+  expect(await priced(invoiceOf("940000104", "TPM-26011"), [...history, invoiceOf("940000105", "TPM-26011")])).toContain("price_above_contract");
+});

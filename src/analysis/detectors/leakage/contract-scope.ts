@@ -12,7 +12,9 @@
 // named on every receipt of a session there and on a fleet invoice's sessions there, and prices
 // those, not a session at another location that month (a campaign no invoice names — a web store's
 // sale — still prices every invoice). Read wider, a promotion nobody named on a session billed at
-// last month's tariff made the 0.00 of the promotion its price: nothing was below it.
+// last month's tariff made the 0.00 of the promotion its price: nothing was below it. A deal that
+// only credit notes name (a retailer's deductions claiming a trade promotion) is an allowance and
+// prices no invoice.
 import type { Contract, Transaction, TransactionLine } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { isPromotion } from "../../reference-index.ts";
@@ -25,10 +27,22 @@ import { isPromotion } from "../../reference-index.ts";
 export function contractsInScope(ctx: AnalysisContext, txn: Transaction, sku: string, line?: TransactionLine): Contract[] {
   const all = ctx.reference.contractsFor(txn.customer_id, sku, txn.contract_id);
   const named = ctx.history.namedContracts;
-  if (named.size === 0) return all;
+  const allowances = txn.type === "invoice" ? ctx.history.creditNamedContracts : NONE;
+  if (named.size === 0 && allowances.size === 0) return all;
   const scope = txn.contract_id;
-  const excluded = (c: Contract) => (scope ? otherScope(c, scope, named) : false) || unclaimedPromotion(c, txn, line, named);
+  const excluded = (c: Contract) => (scope ? otherScope(c, scope, named) : false) || unclaimedPromotion(c, txn, line, named) || allowance(c, txn, named, allowances);
   return all.some(excluded) ? all.filter((c) => !excluded(c)) : all;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * A deal the history's credit notes name and no invoice does: an allowance a retailer's
+ * deductions claim under (a scan-back's rate per case), not the price of the goods it is paid on —
+ * read as one, every invoice of the item was "above the agreement". Unless this invoice names it.
+ */
+function allowance(c: Contract, txn: Transaction, named: ReadonlySet<string>, allowances: ReadonlySet<string>): boolean {
+  return allowances.has(c.contract_id) && !named.has(c.contract_id) && c.contract_id !== txn.contract_id;
 }
 
 /** Whether the row is another scope's agreement for this invoice (as contractsInScope leaves out). */
