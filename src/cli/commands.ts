@@ -230,7 +230,7 @@ export const COMMANDS: CommandTable = {
           module: { type: "string", value: "M", description: "the analysis module" },
           account,
           wait: { type: "boolean", description: "generate the report in this process (progress on a terminal)" },
-          out: { type: "string", value: "FILE", description: "with --wait: copy the finished file here" },
+          out: { type: "string", value: "FILE", description: "with --wait: copy the finished file here (- for standard output)" },
         },
         json: "the report's view, as GET /v1/reports/{id} returns it",
         handler: async () => (await import("./reports.ts")).create,

@@ -5,7 +5,7 @@
 // first, the CLI waits for the server to finish it. Either way --out copies the finished file.
 // An interrupted --wait (Ctrl-C) puts the report back in the queue; a killed one is re-queued
 // by the server once it sees the CLI process is gone.
-import { copyFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import { checkOutFile, writeFailure } from "./out-file.ts";
 import { join } from "node:path";
 import { ReportService } from "../reports/service.ts";
@@ -63,7 +63,11 @@ export async function create(a: Args, io: CliIO) {
     throw new UsageError(`--format: expected one of ${REPORT_FORMATS.join(", ")} (got "${format}")`);
   }
   if (out !== undefined && !a.flag("wait")) throw new UsageError("--out needs --wait (the file exists only once the report is completed)");
-  if (out !== undefined) checkOutFile(out);
+  // `--out -` is standard output, as for most Unix tools: before (fifteenth attack pass) it wrote a
+  // file named "-" in the current folder. The report takes stdout, so --json cannot share it.
+  const toStdout = out === "-";
+  if (toStdout && a.json) throw new UsageError("--out - writes the report to standard output; --json cannot share it (print the report's JSON with --format json)");
+  if (out !== undefined && !toStdout) checkOutFile(out);
   return withReports(a, io, async (rt, reports, config) => {
     const accountId = await resolveAccount(rt.store, a.string("account"), true);
     const from = a.string("from");
@@ -87,6 +91,11 @@ export async function create(a: Args, io: CliIO) {
     }
     const done = await generateOrWait(rt, reports, accountId!, created.id, progress(`report ${created.id}`, io.progress));
     const file = join(config.reports.dir, `${done.id}.${done.format}`);
+    if (toStdout) {
+      if (done.status === "completed") io.out(readFileSync(file, "utf8"));
+      io.err(describe(done, done.status === "completed" ? "standard output" : file));
+      return done.status === "failed" ? 1 : 0;
+    }
     if (done.status === "completed" && out) {
       try {
         copyFileSync(file, out);

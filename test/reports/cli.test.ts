@@ -95,6 +95,22 @@ test("reports create --out names what is wrong with the file before the report i
   expect(JSON.parse((await cli("reports", "list", "--json")).out).data.length).toBe(before);
 });
 
+test("reports create --out - writes the report to standard output, not a file named - (sixteenth attack pass)", async () => {
+  // Before, `--out -` wrote a file named "-" in the current folder and printed only its summary.
+  const dash = join(process.cwd(), "-");
+  rmSync(dash, { force: true });
+  const r = await cli("reports", "create", "--type", "risk_summary", "--format", "csv", "--wait", "--out", "-");
+  const wroteDash = existsSync(dash);
+  rmSync(dash, { force: true });
+  expect(r.code, r.err).toBe(0);
+  expect(wroteDash).toBe(false);
+  expect(r.out.split("\r\n")).toContain("summary,,analyses,40");
+  expect(r.err).toContain("completed");
+  const both = await cli("reports", "create", "--type", "alerts", "--wait", "--out", "-", "--json");
+  expect(both.code).toBe(2);
+  expect(JSON.parse(both.out).error.message).toContain("--out -");
+});
+
 test("reports create --out onto a full device says so and where the report is", async () => {
   if (!existsSync("/dev/full")) return;
   const out = join(dir, "to-full.csv");
