@@ -6,7 +6,7 @@
 import { readAtMost } from "../domain/bounded-read.ts";
 import { requestSigningString, signHex } from "../auth/signature.ts";
 import { type AssayConfig, loadConfig } from "../config/load.ts";
-import { type CliIO, credential, UsageError } from "./common.ts";
+import { type CliIO, cliConfigPath, credential, UsageError } from "./common.ts";
 import { type Args, CodedFailure } from "./framework.ts";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -23,6 +23,7 @@ export async function call(a: Args, io: CliIO) {
   // A --config flag beats the environment's ASSAY_URL and ASSAY_SIGNATURE_SCOPE; $ASSAY_CONFIG does not.
   const named = a.string("config");
   const configFile = named ?? io.env.ASSAY_CONFIG;
+  if (configFile === "") cliConfigPath(named, io.env); // an empty one is a usage error, as for every command
   const server = configFile === undefined ? undefined : serverOf(loadConfig(configFile, io.env));
   const fromFlag = named !== undefined ? server : undefined;
   const base = (a.string("url") ?? fromFlag?.url ?? io.env.ASSAY_URL ?? server?.url ?? "http://127.0.0.1:8080").replace(/\/$/, "");

@@ -30,7 +30,18 @@ export const processIO: CliIO = {
 };
 
 export function loadCliConfig(flag: string | undefined, io: CliIO): AssayConfig {
-  return loadConfig(configPath(flag, io.env), io.env);
+  return loadConfig(cliConfigPath(flag, io.env), io.env);
+}
+
+/**
+ * `--config F`, else $ASSAY_CONFIG, else ./config/assay.yaml; an empty `--config=` or
+ * `ASSAY_CONFIG=` (a variable meant to be set, left empty) is a usage error. Before (fifteenth
+ * attack pass) the empty path resolved to the current folder ("is a folder").
+ */
+export function cliConfigPath(flag: string | undefined, env: Record<string, string | undefined>): string {
+  if (flag === "") throw new UsageError("--config is empty: name the configuration file (or leave --config out for $ASSAY_CONFIG, else ./config/assay.yaml)");
+  if (flag === undefined && env.ASSAY_CONFIG === "") throw new UsageError("ASSAY_CONFIG is set but empty: name the configuration file in it, or unset it for ./config/assay.yaml");
+  return configPath(flag, env);
 }
 
 export function printJson(io: CliIO, value: unknown) {
