@@ -12,7 +12,7 @@ import { sameToken } from "../users/service.ts";
 import { assetResponse } from "./assets.ts";
 import { PREFIX } from "./path.ts";
 import type { Ctx, DashboardDeps } from "./context.ts";
-import { FORM_COOKIE, readCookie, SESSION_COOKIE, setCookie } from "./cookies.ts";
+import { clearShadowingCookies, cookieName, FORM_COOKIE, readCookies, SESSION_COOKIE, setCookie } from "./cookies.ts";
 import { authRoutes } from "./pages/auth.ts";
 import { adminRoutes } from "./pages/admin.ts";
 import { keyRoutes } from "./pages/keys.ts";
@@ -84,6 +84,12 @@ export function createDashboard(rt: Runtime, options: { secure: boolean }) {
     }
     const ip = peekState(request)?.clientIp ?? "unknown";
 
+    // One of Assay's cookies sent twice: another app on this host name planted one with a
+    // narrower path (cookies.ts). Neither is used, whichever Assay issued.
+    const sessionIds = readCookies(request, cookieName(SESSION_COOKIE, deps));
+    const formTokens = readCookies(request, cookieName(FORM_COOKIE, deps));
+    if (sessionIds.length > 1 || formTokens.length > 1) return conflictingCookies(deps.secure, path);
+
     let form = new URLSearchParams();
     if (method === "POST") {
       const refusal = crossSiteRefusal(request, url, trusted);
@@ -106,7 +112,7 @@ export function createDashboard(rt: Runtime, options: { secure: boolean }) {
 
     if (route.access === "public") {
       // Sign-in and setup forms: a CSRF token bound to a cookie of this browser (double submit).
-      let formToken = readCookie(request, FORM_COOKIE);
+      let formToken = formTokens[0];
       const fresh = !formToken || !/^[A-Za-z0-9_-]{43}$/.test(formToken);
       if (method === "POST" && (fresh || !sameToken(form.get("_csrf") ?? "", formToken!))) return forbidden();
       if (fresh) formToken = randomBytes(32).toString("base64url");
@@ -116,7 +122,7 @@ export function createDashboard(rt: Runtime, options: { secure: boolean }) {
       return response;
     }
 
-    const sessionId = readCookie(request, SESSION_COOKIE) ?? "";
+    const sessionId = sessionIds[0] ?? "";
     const live = await rt.users.resolveSession(sessionId);
     if (!live) {
       if (method === "POST") return forbidden();
@@ -152,6 +158,21 @@ function crossSiteRefusal(request: Request, url: URL, trusted: TrustedOrigins): 
     );
   }
   return undefined;
+}
+
+/**
+ * The page for a request carrying Assay's session or form cookie more than once. Over plain HTTP
+ * it also expires such cookies at this page's path and the folders above it (the usual way one is
+ * planted); under TLS the `__Host-` cookies cannot be shadowed so, and the page says what to do.
+ */
+function conflictingCookies(secure: boolean, path: string): Response {
+  const r = errorPage(
+    400,
+    "Conflicting cookies",
+    "This browser sent one of the dashboard's cookies twice: another site on this host name has set one (cookies are shared by every port of a host). Assay uses neither. Sign in again; if this page comes back, clear this site's cookies in the browser, and ask the operator to serve the dashboard over TLS.",
+  );
+  if (!secure) for (const name of [SESSION_COOKIE, FORM_COOKIE]) for (const line of clearShadowingCookies(name, path)) r.headers.append("set-cookie", line);
+  return r;
 }
 
 function forbidden(): Response {

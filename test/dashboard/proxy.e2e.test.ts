@@ -21,13 +21,13 @@ async function postLogin(origin: string, email: string, password: string): Promi
   return res;
 }
 
-test("a sign-in from the public https origin works and its session cookie is Secure", async () => {
+test("a sign-in from the public https origin works and its session cookie is a Secure __Host- cookie", async () => {
   const { password } = await activeUser(s, "proxy@example.com", s.creds.accountId);
   const res = await postLogin(PUBLIC, "proxy@example.com", password);
   expect(res.status).toBe(303);
   const session = res.headers.get("set-cookie")!;
-  expect(session).toStartWith("assay_session=");
-  for (const flag of ["HttpOnly", "SameSite=Strict", "Path=/dashboard", "Secure"]) expect(session).toContain(flag);
+  expect(session).toStartWith("__Host-assay_session="); // no other app on the host can plant it (sixteenth attack pass)
+  for (const flag of ["HttpOnly", "SameSite=Strict", "Path=/;", "Secure"]) expect(session).toContain(flag);
 });
 
 test("every other origin is still refused", async () => {

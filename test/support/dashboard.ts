@@ -25,6 +25,11 @@ export function form(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
 }
 
+/** A Set-Cookie line as the browser sends it back: `name=value`, under the name it was set with (`__Host-…` under TLS). */
+export function asSent(setCookie: string): string {
+  return setCookie.slice(0, setCookie.indexOf(";"));
+}
+
 /** Creates an active user (invite + setup) and returns their password. */
 export async function activeUser(s: TestServer, email: string, account: string, role: "admin" | "developer" = "developer", password = "a long enough passphrase") {
   const invited = await s.rt.users.invite({ email, account, role }, { type: "cli" });
@@ -35,17 +40,17 @@ export async function activeUser(s: TestServer, email: string, account: string, 
 
 export async function signIn(s: TestServer, email: string, password: string): Promise<DashboardSession & { setCookie: string }> {
   const login = await fetch(`${s.url}/dashboard/login`);
-  const formCookie = cookieValue(login.headers.get("set-cookie"), "assay_form");
+  const formCookie = asSent(login.headers.get("set-cookie")!);
   const token = hiddenField(await login.text(), "_csrf");
   const res = await fetch(`${s.url}/dashboard/login`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: `assay_form=${formCookie}`, origin: s.url },
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: formCookie, origin: s.url },
     body: form({ _csrf: token, email, password }),
   });
   if (res.status !== 303) throw new Error(`sign-in failed: ${res.status}`);
   const setCookie = res.headers.get("set-cookie")!;
-  const cookie = `assay_session=${cookieValue(setCookie, "assay_session")}`;
+  const cookie = asSent(setCookie);
   const keysPage = await (await fetch(`${s.url}/dashboard/keys`, { headers: { cookie } })).text();
   const csrf = hiddenField(keysPage, "_csrf");
   return {
@@ -78,7 +83,8 @@ export async function postLoginAs(s: TestServer, o: { host: string; origin: stri
     headers: {
       ...headers,
       "content-type": "application/x-www-form-urlencoded",
-      cookie: `assay_form=${cookieValue(formCookie, "assay_form")}`,
+      // Under the name it was set with (`__Host-assay_form` when the dashboard is served over TLS).
+      cookie: `${formCookie.slice(0, formCookie.indexOf("="))}=${cookieValue(formCookie, "assay_form")}`,
       origin: o.origin,
       "sec-fetch-site": "same-origin",
     },
