@@ -7,7 +7,7 @@ import { loadMasterKey, open } from "../auth/master-key.ts";
 import { MIGRATIONS } from "../store/migrations/index.ts";
 import { describeStore } from "../store/open.ts";
 import { PostgresStore } from "../store/postgres/index.ts";
-import { databasePathKindProblem, integrityProblems } from "../store/sqlite/checks.ts";
+import { danglingLinkProblem, databasePathKindProblem, integrityProblems } from "../store/sqlite/checks.ts";
 import { type CliIO, loadCliConfig } from "./common.ts";
 import type { Args } from "./framework.ts";
 
@@ -48,7 +48,7 @@ export async function doctor(a: Args, io: CliIO): Promise<number> {
     await inspectPostgres(config, report, masterKey);
   } else {
     const problem = !existsSync(path)
-      ? `${path} does not exist (run \`assay init\`)`
+      ? (danglingLinkProblem(path) ?? `${path} does not exist (run \`assay init\`)`)
       : (databasePathKindProblem(path) ?? (statSync(path).size === 0 ? `${path} is empty (0 bytes): not an Assay database` : undefined));
     if (problem) report.problems.push(problem);
     else inspect(path, report, masterKey);

@@ -1,7 +1,7 @@
 // `assay init [--config F]`: creates what is missing of the config file, the data folder and the
 // master key (0600). Never overwrites anything.
 import { existsSync, lstatSync, mkdirSync, readlinkSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { ensureMasterKeyFile } from "../auth/master-key.ts";
 import { loadConfig } from "../config/load.ts";
 import { describeStore, openStore } from "../store/open.ts";
@@ -31,8 +31,12 @@ export async function init(a: Args, io: CliIO) {
       await store.close();
     }
   } else if (config.storage.path !== ":memory:" && !existsSync(config.storage.path)) {
-    openStore(config).close();
-    created.push(config.storage.path);
+    // A link to a database not there yet is the operator's way to put it on another disk: init
+    // creates it where the link points (serve refuses to, in case that disk is not mounted).
+    const link = lstatSync(config.storage.path, { throwIfNoEntry: false })?.isSymbolicLink();
+    const target = link ? resolve(dirname(config.storage.path), readlinkSync(config.storage.path)) : config.storage.path;
+    openStore({ storage: { ...config.storage, path: target } }).close();
+    created.push(link ? `${target} (through the link ${config.storage.path})` : target);
   }
   ensurePrivateDir(config.reports.dir);
   if (a.json) printJson(io, { config: file, created });

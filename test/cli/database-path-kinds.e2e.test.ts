@@ -43,3 +43,24 @@ for (const [path, problem] of cases) {
     expect(doctor.output).toContain(`problem: ${problem}`);
   }, 40_000);
 }
+
+test("a storage.path linked to a database that is not there is refused by serve (an unmounted disk), created by init (sixteenth attack pass)", async () => {
+  // Before, serve made a new, empty database where the link pointed and started without data.
+  const disk = join(dir, "other-disk");
+  const link = join(dir, "linked.db");
+  const { symlinkSync, existsSync } = await import("node:fs");
+  symlinkSync(join(disk, "assay.db"), link);
+  mkdirSync(disk); // the mount point, its disk not mounted
+  const problem = `${link} is a symbolic link to ${join(disk, "assay.db")}, which does not exist: if the database lives on another disk, is it mounted?`;
+  const served = await withDatabase("serve", link);
+  expect(served.code).toBe(1);
+  expect(served.output).toContain(`the database ${problem}`);
+  expect(existsSync(join(disk, "assay.db"))).toBe(false);
+  const doctor = await withDatabase("doctor", link);
+  expect(doctor.code).toBe(1);
+  expect(doctor.output).toContain(problem);
+  const init = await withDatabase("init", link);
+  expect(init.code, init.output).toBe(0);
+  expect(init.output).toContain(`created ${join(disk, "assay.db")} (through the link ${link})`);
+  expect(existsSync(join(disk, "assay.db"))).toBe(true);
+}, 40_000);

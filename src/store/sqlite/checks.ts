@@ -2,7 +2,7 @@
 // empty or foreign file and a corrupt one (quick_check at start-up; the full integrity_check is
 // `assay doctor`), and prove on demand that a write can still commit and the disk has room.
 import type { Database } from "bun:sqlite";
-import { existsSync, statfsSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readlinkSync, statfsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { StorageUnavailableError } from "../types.ts";
 
@@ -25,8 +25,24 @@ export function databasePathKindProblem(path: string): string | undefined {
   return `${path} is not a regular file (a named pipe or a device): storage.path names the database file`;
 }
 
+/**
+ * A storage.path that is a symbolic link to nothing: the operator put the database on another
+ * disk, and that disk is not mounted (or the file was moved). Opening it made a new, empty
+ * database where the link points — on the bare mount point — and the server started with no
+ * data (sixteenth attack pass). `assay init` creates a database through such a link on purpose.
+ */
+export function danglingLinkProblem(path: string): string | undefined {
+  if (path === ":memory:" || existsSync(path) || !lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
+  return (
+    `${path} is a symbolic link to ${readlinkSync(path)}, which does not exist: if the database lives on another disk, is it mounted? ` +
+    "Assay does not start a new, empty database through a link; to create one there, run `assay init`"
+  );
+}
+
 /** Before opening: a file that exists but is empty would silently become a new, empty database. */
 export function checkFileBeforeOpen(path: string) {
+  const dangling = danglingLinkProblem(path);
+  if (dangling) throw new StorageSetupError(`the database ${dangling}`);
   if (path === ":memory:" || !existsSync(path)) return;
   const wrongKind = databasePathKindProblem(path);
   if (wrongKind) throw new StorageSetupError(`the database ${wrongKind}`);
