@@ -60,5 +60,11 @@ export function parseTime(value: string, path: string): string {
       errors: [{ path, message: "not an RFC 3339 date-time" }],
     });
   }
-  return iso(ms);
+  // Stored times are compared as ISO text, whose years are four digits: an instant past the end
+  // of 9999 (9999-12-31T23:59:59-01:00) would be written "+010000-…" and sort before them all, one
+  // before 0000 "-000001-…". Every stored time lies within, so the edge means the same.
+  return iso(Math.min(Math.max(ms, FIRST_ISO_MS), LAST_ISO_MS));
 }
+
+const FIRST_ISO_MS = Date.parse("0000-01-01T00:00:00.000Z");
+const LAST_ISO_MS = Date.parse("9999-12-31T23:59:59.999Z");

@@ -20,3 +20,17 @@ describe("calendar dates", () => {
     expect(parseTime(value, "/period/from")).toBe(new Date(Date.parse(value)).toISOString());
   });
 });
+
+describe("times whose UTC instant leaves the years 0000-9999 (sixteenth attack pass)", () => {
+  // 9999-12-31T23:59:59-01:00 is in the year 10000 once in UTC: its ISO text "+010000-…" sorted
+  // before every "2026-…" in the string comparisons of stored times, so `GET /v1/alerts?since=`
+  // it listed every alert, and a report from 1900 to it was refused as "period.from is after
+  // period.to". Such a bound is the edge of the range every stored time is in.
+  test("a bound past 9999-12-31 UTC is the last instant of 9999, one before 0000-01-01 the first of 0000", () => {
+    expect(parseTime("9999-12-31T23:59:59-01:00", "/query/since")).toBe("9999-12-31T23:59:59.999Z");
+    expect(parseTime("9999-12-31T23:59:59.999-12:00", "/period/to")).toBe("9999-12-31T23:59:59.999Z");
+    expect(parseTime("0000-01-01T00:00:00+01:00", "/period/from")).toBe("0000-01-01T00:00:00.000Z");
+    expect(parseTime("1900-01-01T00:00:00+14:00", "/period/from") < parseTime("9999-12-31T23:59:59.999-12:00", "/period/to")).toBe(true);
+  });
+});
+
