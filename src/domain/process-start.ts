@@ -22,3 +22,17 @@ export function processStartMs(pid: number): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * Whether the process has exited and waits only to be reaped (a zombie, state Z, or X): it
+ * answers signal 0 like a live one. False where /proc cannot tell.
+ */
+export function processExited(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.charAt(stat.lastIndexOf(")") + 2);
+    return state === "Z" || state === "X";
+  } catch {
+    return false;
+  }
+}

@@ -1,12 +1,12 @@
 // Which process serves a database: `assay serve` writes `<database>.server` ({pid, host,
 // started_at}) when it starts and removes it when it stops, so `assay restore` can refuse to
 // replace a database under a running server and a second `assay serve` can refuse to serve it too
-// (cli/serve.ts). A marker whose process is gone (a killed server) is stale and ignored; so is one
+// (cli/serve.ts). A marker whose process is gone (a killed server, also one not yet reaped) is stale and ignored; so is one
 // whose pid now belongs to a process started after the marker was written — the server was killed
 // and the pid given to another program (after a reboot, a service started in the same order gets
 // the same pid), which would otherwise refuse every restart.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { processStartMs } from "../domain/process-start.ts";
+import { processExited, processStartMs } from "../domain/process-start.ts";
 import { hostname } from "../domain/host.ts";
 
 interface Marker {
@@ -48,6 +48,9 @@ export function liveServer(databasePath: string): Marker | undefined {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "EPERM") return undefined;
   }
+  // A server killed outright (SIGKILL, OOM) stays a zombie until its parent reaps it, which a
+  // container's or a VM's init may do late: until then every restart was refused.
+  if (processExited(marker.pid)) return undefined;
   const started = processStartMs(marker.pid);
   const written = Date.parse(marker.started_at);
   // The marker is written after the process started; a process that started later holds a reused pid.

@@ -5,7 +5,7 @@
 // server killed, the machine rebooted, the pid given to another program), else a reused pid would
 // refuse every restart.
 import { expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { hostname } from "../../src/domain/host.ts";
 import { liveServer, markerPath } from "../../src/store/server-marker.ts";
@@ -43,3 +43,33 @@ test("a marker whose process is gone is stale", async () => {
   marker(db, gone.pid, new Date());
   expect(liveServer(db)).toBeUndefined();
 });
+
+test("a marker whose process was killed and not yet reaped (a zombie) is stale (sixteenth attack pass)", async () => {
+  // A server killed with SIGKILL stays a zombie until its parent reaps it — for a while under an
+  // init that reaps slowly (a container's, this VM's). `assay serve` then refused to start: "a
+  // server (pid …) already serves".
+  if (process.platform !== "linux") return;
+  const db = join(makeTempDir(), "assay.db");
+  // `true` exits at once; its parent, turned into `sleep` by exec, never waits for it.
+  const parent = Bun.spawn(["sh", "-c", "true & echo $!; exec sleep 30"], { stdout: "pipe" });
+  try {
+    const first = await parent.stdout.getReader().read(); // the pid line; stdout stays open while sleep runs
+    const pid = Number(new TextDecoder().decode(first.value).trim() || NaN);
+    expect(Number.isInteger(pid)).toBe(true);
+    for (let i = 0; i < 100 && !/\) Z /.test(readStat(pid)); i++) await Bun.sleep(20);
+    expect(readStat(pid)).toMatch(/\) Z /);
+    marker(db, pid, new Date());
+    expect(liveServer(db)).toBeUndefined();
+  } finally {
+    parent.kill();
+    await parent.exited;
+  }
+});
+
+function readStat(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return "";
+  }
+}
