@@ -71,6 +71,9 @@ export interface RedisLimiterOptions {
   fallback: RateLimiter;
 }
 
+/** While Redis hangs, how often one decision tries it again (the rest fail over at once). */
+const PROBE_INTERVAL_MS = 1000;
+
 /** One connection shared by the request limiter and the failed-auth limiter, with outage tracking. */
 export class SharedRedis {
   readonly client: RedisClient;
@@ -101,6 +104,16 @@ export class SharedRedis {
       this.reconnectSoon();
       throw new Error("redis not connected");
     }
+    // Connected but not answering (a stopped process, a partition that drops packets): waiting
+    // the timeout on every decision made each request ~timeout_ms slower for the whole outage
+    // and piled up unanswered commands (sixteenth attack pass). Once a command timed out, one
+    // decision a second probes Redis; the others fail over at once.
+    if (this.hanging) {
+      const now = performance.now();
+      if (this.probing || now - this.lastProbe < PROBE_INTERVAL_MS) throw new Error(`redis did not answer within ${this.timeoutMs} ms (still failing over)`);
+      this.lastProbe = now;
+      this.probing = true;
+    }
     const run = async () => {
       try {
         return (await this.client.send("EVALSHA", [SHA, String(keys.length), ...keys, ...args])) as number[];
@@ -111,16 +124,27 @@ export class SharedRedis {
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`redis did not answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+      timer = setTimeout(() => {
+        this.hanging = true;
+        this.lastProbe = performance.now();
+        reject(new Error(`redis did not answer within ${this.timeoutMs} ms`));
+      }, this.timeoutMs);
     });
     try {
       const reply = await Promise.race([run(), timeout]);
       this.everConnected = true;
+      this.hanging = false;
       return reply;
     } finally {
       clearTimeout(timer);
+      this.probing = false;
     }
   }
+
+  /** A command timed out and none has been answered since. */
+  private hanging = false;
+  private probing = false;
+  private lastProbe = 0;
 
   /** Records an outcome; logs the start and the end of an outage once each. */
   outage(error: unknown, fallback: string) {

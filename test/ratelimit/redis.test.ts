@@ -115,6 +115,45 @@ describe("RedisRateLimiter when Redis goes away", () => {
     }
   });
 
+  test("a Redis that hangs (connected, not answering) is waited for once, then failed over at once until it answers (sixteenth attack pass)", async () => {
+    // Before, every decision sent its command and waited the full timeout_ms (500 ms) for the
+    // whole outage: on the built binary with Redis stopped, each request took ~515 ms instead of
+    // ~15, and the unanswered commands piled up in the client. Counted here by what Redis
+    // received: before, one command per decision; now one, then at most one probe a second.
+    const redis = await PrivateRedis.start();
+    const { log, lines } = recordingLog();
+    const a = node(redis.url, randomPrefix(), "local", log);
+    opened.push(a);
+    try {
+      expect((await a.limiter.acquire("acct:h", SLOW)).allowed).toBe(true);
+      const stats = new RedisClient(redis.url, { autoReconnect: false, enableOfflineQueue: false });
+      await stats.connect();
+      await stats.send("CONFIG", ["RESETSTAT"]);
+      redis.pause();
+      const decisions = [];
+      for (let i = 0; i < 20; i++) decisions.push(await a.limiter.acquire("acct:h", SLOW));
+      // The per-node fallback decides meanwhile (3 of the burst quota).
+      expect(decisions.filter((d) => d.allowed).length).toBe(3);
+      expect(lines.filter((l) => l.msg === "rate limiter backend unavailable").length).toBe(1);
+      redis.resume();
+      const info = String(await stats.send("INFO", ["commandstats"]));
+      const sent = Number(/cmdstat_evalsha:calls=(\d+)/.exec(info)?.[1] ?? 0) + Number(/cmdstat_eval:calls=(\d+)/.exec(info)?.[1] ?? 0);
+      expect(sent).toBeGreaterThanOrEqual(1);
+      expect(sent).toBeLessThan(10);
+      stats.close();
+      // Answering again: a later probe finds it and the decisions are Redis's again.
+      let back = false;
+      for (let i = 0; i < 40 && !back; i++) {
+        await Bun.sleep(100);
+        await a.limiter.peek("acct:h", SLOW);
+        back = lines.some((l) => l.msg === "rate limiter backend recovered");
+      }
+      expect(back).toBe(true);
+    } finally {
+      await redis.stop();
+    }
+  });
+
   test("reject: 503 rate_limiter_unavailable while Redis is down", async () => {
     const redis = await PrivateRedis.start();
     const a = node(redis.url, randomPrefix(), "reject");

@@ -63,8 +63,18 @@ export class PrivateRedis {
     throw new Error(`redis-server did not start on port ${this.port}`);
   }
 
+  /** Stops the process without closing its connections (SIGSTOP): Redis hangs, as behind a partition. */
+  pause() {
+    this.proc?.kill("SIGSTOP");
+  }
+
+  resume() {
+    this.proc?.kill("SIGCONT");
+  }
+
   async stop() {
     if (!this.proc) return;
+    this.resume();
     this.proc.kill("SIGKILL");
     await this.proc.exited;
     this.proc = null;
