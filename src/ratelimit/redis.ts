@@ -73,6 +73,8 @@ export interface RedisLimiterOptions {
 
 /** While Redis hangs, how often one decision tries it again (the rest fail over at once). */
 const PROBE_INTERVAL_MS = 1000;
+/** Commands timed out in a row after which the connection is opened anew. */
+const REOPEN_AFTER_UNANSWERED = 3;
 
 /** One connection shared by the request limiter and the failed-auth limiter, with outage tracking. */
 export class SharedRedis {
@@ -127,6 +129,12 @@ export class SharedRedis {
       timer = setTimeout(() => {
         this.hanging = true;
         this.lastProbe = performance.now();
+        // A connection whose peer is gone without a word (a half-open TCP connection, a NAT that
+        // forgot it) never answers again: after a few probes it is dropped and opened anew.
+        if (++this.unanswered >= REOPEN_AFTER_UNANSWERED) {
+          this.unanswered = 0;
+          this.reopen();
+        }
         reject(new Error(`redis did not answer within ${this.timeoutMs} ms`));
       }, this.timeoutMs);
     });
@@ -134,6 +142,7 @@ export class SharedRedis {
       const reply = await Promise.race([run(), timeout]);
       this.everConnected = true;
       this.hanging = false;
+      this.unanswered = 0;
       return reply;
     } finally {
       clearTimeout(timer);
@@ -143,6 +152,8 @@ export class SharedRedis {
 
   /** A command timed out and none has been answered since. */
   private hanging = false;
+  /** Commands timed out in a row. */
+  private unanswered = 0;
   private probing = false;
   private lastProbe = 0;
 
@@ -160,6 +171,15 @@ export class SharedRedis {
       this.down = false;
       this.log.info("rate limiter backend recovered", { backend: "redis" });
     }
+  }
+
+  /** Closes the connection and opens a new one (commands waiting on the old one fail). */
+  private reopen() {
+    try {
+      this.client.close();
+    } catch {}
+    this.lastReconnect = 0;
+    this.reconnectSoon();
   }
 
   private reconnectSoon() {

@@ -154,6 +154,59 @@ describe("RedisRateLimiter when Redis goes away", () => {
     }
   });
 
+  test("a connection that never answers again (its peer gone without a word) is opened anew and Redis used again", async () => {
+    // A proxy to Redis whose first connection, once in use, swallows every byte (a half-open TCP
+    // connection, a NAT that forgot it); later connections reach Redis. Before, that connection
+    // was kept for good: every decision waited timeout_ms or failed over, Redis never used again.
+    const redis = await PrivateRedis.start();
+    let connections = 0;
+    let wedged = false;
+    type Link = { n: number; upstream?: Bun.Socket<undefined>; pending: Uint8Array[] };
+    const proxy = Bun.listen<Link>({
+      hostname: "127.0.0.1",
+      port: 0,
+      socket: {
+        async open(client) {
+          const link: Link = { n: ++connections, pending: [] };
+          client.data = link;
+          link.upstream = await Bun.connect({
+            hostname: "127.0.0.1",
+            port: redis.port,
+            socket: { data: (_s, d) => void (wedged && link.n === 1 ? 0 : client.write(d)), close: () => void client.end(), error: () => void client.end() },
+          });
+          for (const d of link.pending) link.upstream.write(d);
+        },
+        data(client, d) {
+          if (wedged && client.data.n === 1) return;
+          if (client.data.upstream) client.data.upstream.write(d);
+          else client.data.pending.push(new Uint8Array(d));
+        },
+        close: (client) => void client.data?.upstream?.end(),
+      },
+    });
+    const { log, lines } = recordingLog();
+    const a = node(`redis://127.0.0.1:${proxy.port}`, randomPrefix(), "local", log);
+    opened.push(a);
+    try {
+      await Bun.sleep(50);
+      await a.limiter.peek("acct:w", SLOW);
+      expect(lines.some((l) => l.msg === "rate limiter backend unavailable")).toBe(false);
+      wedged = true;
+      let back = false;
+      for (let i = 0; i < 100 && !back; i++) {
+        await a.limiter.peek("acct:w", SLOW);
+        back = lines.some((l) => l.msg === "rate limiter backend recovered");
+        if (!back) await Bun.sleep(100);
+      }
+      expect(lines.some((l) => l.msg === "rate limiter backend unavailable")).toBe(true);
+      expect(back).toBe(true);
+      expect(connections).toBeGreaterThanOrEqual(2);
+    } finally {
+      proxy.stop(true);
+      await redis.stop();
+    }
+  });
+
   test("reject: 503 rate_limiter_unavailable while Redis is down", async () => {
     const redis = await PrivateRedis.start();
     const a = node(redis.url, randomPrefix(), "reject");
