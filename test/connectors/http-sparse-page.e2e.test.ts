@@ -38,14 +38,19 @@ beforeAll(async () => {
         const optional = Object.fromEntries(Array.from({ length: 40 }, (_, k) => [`opt_${k}`, k]));
         return Response.json(Array.from({ length: 3000 }, (_, i) => invoice(i, i % 2 ? optional : { po_number: `PO${i}` })));
       }
+      // Flat invoice-line rows, the lines of one invoice not adjacent.
+      if (url.pathname === "/api/interleaved/tx") {
+        const row = (id: string, sku: string) => ({ transaction_id: id, type: "invoice", date: "2026-01-05", customer_id: "C1", currency: "EUR", sku, quantity: 1, unit_price: 10, list_price: 10, line_amount: 10 });
+        return Response.json([row("INV-1", "A"), row("INV-2", "A"), row("INV-1", "B"), row("INV-3", "A"), row("INV-2", "B")]);
+      }
       if (url.pathname.endsWith("/prices")) return Response.json(Array.from({ length: 3000 }, (_, i) => ({ sku: `S${i}`, currency: "EUR", list_price: 1, [`col_${i}`]: 1 })));
       return Response.json([]);
     },
   });
   const connector = (id: string, path: string, reference = "") =>
     `  - { id: ${id}, type: http, url: "http://127.0.0.1:${source.port}/api/${path}", transactions: /tx, ${reference}allow_hosts: [127.0.0.1], retries: 0, status: { interval_s: 3600 } }\n`;
-  server = await startTestServer(`connectors:\n${connector("sparse", "sparse")}${connector("honest", "honest")}${connector("sparseref", "honest", "reference: { price_list: /prices }, ")}`);
-  for (const id of ["sparse", "honest", "sparseref"]) await firstCheck(server, id);
+  server = await startTestServer(`connectors:\n${connector("sparse", "sparse")}${connector("honest", "honest")}${connector("sparseref", "honest", "reference: { price_list: /prices }, ")}${connector("interleaved", "interleaved")}`);
+  for (const id of ["sparse", "honest", "sparseref", "interleaved"]) await firstCheck(server, id);
 });
 
 afterAll(async () => {
@@ -76,4 +81,10 @@ test("a reference table of records that share no fields is refused the same way"
   const body = (await res.json()) as { code?: string; detail?: string };
   expect(res.status).toBe(503);
   expect(body.detail).toContain("reference table price_list's 3000 records name 3003 different fields");
+});
+
+test("rows of one transaction apart on the page are one transaction, in order of first appearance", async () => {
+  const { status, body } = await scan("interleaved");
+  expect(status).toBe(200);
+  expect(body.transactions_analyzed).toBe(3);
 });

@@ -123,24 +123,24 @@ export class HttpConnector extends BaseConnector {
     const header = this.sharedHeader(rows, "page");
     const mapper = this.mapperFor(header, header.join("\u0000"));
     const table = rows.map((row) => header.map((k) => toSourceValue(row[k])));
-    // Stable order by first appearance of each id: rows of an id become adjacent.
-    const first = new Map<string, number>();
+    // Rows of an id made adjacent, ids in order of first appearance, rows in page order. One id
+    // per row read (a sort by first appearance read two per comparison: 3 million rows of a page
+    // held the thread that answers every request 8 s, sixteenth attack pass).
+    const byId = new Map<string, SourceValue[][]>();
     for (const values of table) {
       const id = mapper.idOf(values);
-      if (!first.has(id)) first.set(id, first.size);
+      const rowsOfId = byId.get(id);
+      if (rowsOfId) rowsOfId.push(values);
+      else byId.set(id, [values]);
     }
-    table.sort((a, b) => first.get(mapper.idOf(a))! - first.get(mapper.idOf(b))!);
     const grouper = new TransactionGrouper(mapper, this.stats);
     const out: Transaction[] = [];
-    let previous = "";
-    let k = 0;
-    for (const values of table) {
-      const id = mapper.idOf(values);
-      k = id === previous ? k + 1 : 1;
-      previous = id;
-      const rowNo = k;
-      const done = grouper.add(values, `${id}#${rowNo}`, (ref) => [String(ref), `record for transaction ${id || "(no id)"}, row ${rowNo}`]);
-      if (done) out.push(done);
+    for (const [id, rowsOfId] of byId) {
+      for (let k = 0; k < rowsOfId.length; k++) {
+        const rowNo = k + 1;
+        const done = grouper.add(rowsOfId[k]!, `${id}#${rowNo}`, (ref) => [String(ref), `record for transaction ${id || "(no id)"}, row ${rowNo}`]);
+        if (done) out.push(done);
+      }
     }
     const last = grouper.flush();
     if (last) out.push(last);
