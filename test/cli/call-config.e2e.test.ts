@@ -41,8 +41,11 @@ test("a --config flag beats $ASSAY_URL; --url beats the config", async () => {
 
 test("$ASSAY_CONFIG is read the same way; without a config the body scope fails against this server", async () => {
   expect((await runCli(["call", "GET", health()], { env: { ...keys(), ASSAY_CONFIG: config } })).code).toBe(0);
-  const plain = await runCli(["call", "GET", health(), "--url", s.url], { env: { ...keys(), ASSAY_CONFIG: "" } });
+  // Unset, not empty: an empty ASSAY_CONFIG read the current folder as the configuration and
+  // failed for that (exit 1 too); it is a usage error now (config-path-edges.test.ts).
+  const plain = await runCli(["call", "GET", health(), "--url", s.url], { env: { ...keys(), ASSAY_CONFIG: undefined } });
   expect(plain.code).toBe(1);
+  expect(plain.stdout + plain.stderr).toContain("401");
 });
 
 test("a config file with a problem is named in the error", async () => {

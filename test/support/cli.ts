@@ -9,11 +9,12 @@ export interface CliResult {
   stderr: string;
 }
 
-export async function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string; binary?: string } = {}): Promise<CliResult> {
+/** `env` adds to this process's environment; a name given as undefined is left out of it. */
+export async function runCli(args: string[], options: { env?: Record<string, string | undefined>; stdin?: string; binary?: string } = {}): Promise<CliResult> {
   const cmd = options.binary ? [options.binary, ...args] : [process.execPath, "run", join(ROOT, "src/main.ts"), ...args];
   const proc = Bun.spawn(cmd, {
     cwd: ROOT,
-    env: { ...process.env, ...options.env },
+    env: Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter(([, v]) => v !== undefined)) as Record<string, string>,
     stdin: options.stdin !== undefined ? new TextEncoder().encode(options.stdin) : "ignore",
     stdout: "pipe",
     stderr: "pipe",
