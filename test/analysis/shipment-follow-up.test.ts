@@ -39,4 +39,11 @@ describe("shipped quantity billed by a later document naming the invoice", () =>
     const r = await analyse(original, { ref: { shipments }, history: [original, other, foreign, credit] });
     expect(codes(r.anomalies)).toEqual(["unbilled_shipment", "unbilled_shipment"]);
   });
+
+  test("a free-of-charge replacement naming the sale (its line at 0) bills nothing of it", async () => {
+    const foc = adjustment("FOC1", "PX100", [{ sku: "ADC", qty: 1, amount: 0.0001 }]);
+    foc.lines = foc.lines.map((l) => ({ ...l, unit_price: 0, amount: 0 }));
+    const r = await analyse(original, { ref: { shipments }, history: [original, foc] });
+    expect(codes(r.anomalies)).toEqual(["unbilled_shipment", "unbilled_shipment"]);
+  });
 });

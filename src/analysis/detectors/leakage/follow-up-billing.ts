@@ -7,7 +7,7 @@
 // counts the follow-ups' quantities as billed (unbilled-shipment.ts).
 //
 // A follow-up is an invoice of the same customer whose `reference` names the document; a credit
-// note bills nothing. Collected over the history pass (BilledComponents, passed to scan workers).
+// note bills nothing, nor does a line at 0 (a free-of-charge replacement naming the sale). Collected over the history pass (BilledComponents, passed to scan workers).
 import type { Transaction } from "../../../domain/transaction.ts";
 
 /** One line of a follow-up: the customer and document it names, its SKU, its quantity. */
@@ -34,6 +34,9 @@ export class FollowUpBilling {
     const key = documentKey(t.customer_id, t.reference);
     for (const l of t.lines) {
       if (!l.sku || !(l.quantity !== undefined && l.quantity > 0)) continue;
+      // A line stating it bills nothing (a free-of-charge warranty replacement naming the sale, at 0) bills none of its shipments.
+      const amount = l.amount ?? (l.unit_price !== undefined ? l.unit_price * l.quantity : undefined);
+      if (amount !== undefined && !(amount > 0)) continue;
       this.entries.push([key, l.sku, l.quantity]);
       this.index = undefined;
     }
