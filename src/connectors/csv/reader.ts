@@ -280,8 +280,14 @@ let rssAfterCollect = 0;
  * the workers ran further between collections and the peak at 1.5 MiB was 303–311 MB, over the
  * 300 MB bound; at 1 MiB 278–294 MB for 2–4 % more CPU (6 alternating pairs, same digest). A full
  * collection every eighth (now 8 MiB) instead of every fourth: every fourth did not lower the peak.
+ *
+ * Every 0.75 MiB since 2026-11-29: the session's new history collectors and detectors took the
+ * workers' share up ~6 MB and the peak over the bound again (293 → 299 MB, medians of 7 pairs
+ * against the session's start). At 0.75 MiB, 7 alternating pairs against 1 MiB on the same tree:
+ * peak 284–294 against 293–307 MB (medians 289 / 299), process CPU medians 10,457 / 10,340 ms (the
+ * pairs' spread is ±10 %), the same findings and digest.
  */
-const WORKER_COLLECT_EVERY_BYTES = 1 * MIB;
+const WORKER_COLLECT_EVERY_BYTES = 0.75 * MIB;
 const WORKER_FULL_COLLECT_EVERY = 8;
 const isWorker = !Bun.isMainThread;
 
