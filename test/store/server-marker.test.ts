@@ -50,8 +50,10 @@ test("a marker whose process was killed and not yet reaped (a zombie) is stale (
   // server (pid …) already serves".
   if (process.platform !== "linux") return;
   const db = join(makeTempDir(), "assay.db");
-  // `true` exits at once; its parent, turned into `sleep` by exec, never waits for it.
-  const parent = Bun.spawn(["sh", "-c", "true & echo $!; exec sleep 30"], { stdout: "pipe" });
+  // The child exits after its parent has turned into `sleep` by exec, which never waits for it.
+  // (A child that exited at once could be reaped by the shell itself before the exec: the test
+  // failed once in CI that way, the pid already gone.)
+  const parent = Bun.spawn(["sh", "-c", "sleep 0.3 & echo $!; exec sleep 30"], { stdout: "pipe" });
   try {
     const first = await parent.stdout.getReader().read(); // the pid line; stdout stays open while sleep runs
     const pid = Number(new TextDecoder().decode(first.value).trim() || NaN);
