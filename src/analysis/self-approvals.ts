@@ -12,10 +12,16 @@
 import type { Transaction } from "../domain/transaction.ts";
 import { ledgerAccountOf } from "./account-field.ts";
 
+/** The user (trimmed, without case) who both created and approved the entry; undefined otherwise. */
+export function selfApprover(t: Pick<Transaction, "created_by" | "approved_by">): string | undefined {
+  const creator = t.created_by?.trim().toLowerCase();
+  return creator && creator === t.approved_by?.trim().toLowerCase() ? creator : undefined;
+}
+
 /** The user and what the entry is, for an entry its creator approved; undefined otherwise. */
 export function selfApprovalKey(t: Transaction): string | undefined {
-  const creator = t.created_by?.trim().toLowerCase();
-  if (!creator || creator !== t.approved_by?.trim().toLowerCase()) return undefined;
+  const creator = selfApprover(t);
+  if (!creator) return undefined;
   if (t.customer_id) return `${creator}\u0001c:${t.customer_id}`;
   const account = ledgerAccountOf(t.attributes);
   return account ? `${creator}\u0001a:${account}` : `${creator}\u0001t:${t.type ?? ""}`;

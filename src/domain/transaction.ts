@@ -20,6 +20,11 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 /** What joins a variant code's columns (a CPT code and its modifiers: "73721-26-76"), and splits them again for pricing (ReferenceIndex.pricingSku). */
 export const VARIANT_SEPARATOR = "-";
 
+/** Whether `sku` is the code `base` or a variant of it (`base` and its modifiers: 73721-26 of 73721). */
+export function isVariantOf(sku: string, base: string): boolean {
+  return sku === base || sku.startsWith(base + VARIANT_SEPARATOR);
+}
+
 export interface TransactionLine {
   sku?: string;
   /** Where `sku` is mapped from several columns (a CPT code and its modifier, an article and its

@@ -10,7 +10,7 @@
 // person in the two weeks nobody else keyed them — stays high, as every self-approval does
 // without a history.
 import type { Detector } from "../types.ts";
-import { monthOf, selfApprovalKey } from "../../self-approvals.ts";
+import { monthOf, selfApprovalKey, selfApprover } from "../../self-approvals.ts";
 import { parseDateMs } from "../../dates.ts";
 
 /** The evidence of a standing practice: with the default weight 0.7, 21 (low: listed). */
@@ -22,9 +22,7 @@ export const selfApprovalDetector: Detector = {
   // The months are kept in the ledger pass; without a standing practice to look for, no history.
   historyFor: (config) => (config.compliance.self_approval.standing_months > 0 ? "ledger" : "none"),
   detect({ txn, ctx, config }) {
-    const creator = txn.created_by?.trim().toLowerCase();
-    const approver = txn.approved_by?.trim().toLowerCase();
-    if (!creator || !approver || creator !== approver) return [];
+    if (!selfApprover(txn)) return [];
     const need = config.compliance.self_approval.standing_months;
     const key = need > 0 ? selfApprovalKey(txn) : undefined;
     const months = key === undefined || !txn.date ? 0 : ctx.history.selfApprovals.otherMonths(key, monthOf(parseDateMs(txn.date)));

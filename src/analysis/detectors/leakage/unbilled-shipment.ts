@@ -25,7 +25,7 @@ import { validOn } from "../../reference-index.ts";
 import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
-import { VARIANT_SEPARATOR } from "../../../domain/transaction.ts";
+import { isVariantOf, VARIANT_SEPARATOR } from "../../../domain/transaction.ts";
 import { money, type Detector, type DetectorInput, type Finding } from "../types.ts";
 
 export const unbilledShipmentDetector: Detector = {
@@ -105,7 +105,7 @@ function billedUnderSibling(sku: string, missing: number, billed: Map<string, Bi
     if (quantity >= missing) break;
     const b = billed.get(code)!;
     const base = b.base ?? code;
-    if (code === sku || (sku !== base && !sku.startsWith(base + VARIANT_SEPARATOR))) continue;
+    if (code === sku || !isVariantOf(sku, base)) continue;
     const take = Math.min(extra, missing - quantity);
     surplus.set(code, extra - take);
     quantity += take;
@@ -122,7 +122,7 @@ function billedUnderSibling(sku: string, missing: number, billed: Map<string, Bi
 function substituteFor(sku: string, missing: number, billed: Map<string, Billed>, shipped: ReadonlyMap<string, number>, tolQty: number): [string, Billed] | undefined {
   for (const [code, b] of billed) {
     if (b.substitutes || !b.base || shipped.has(code) || Math.abs(b.quantity - missing) > tolQty) continue;
-    if (sku !== b.base && !sku.startsWith(b.base + VARIANT_SEPARATOR)) continue;
+    if (!isVariantOf(sku, b.base)) continue;
     b.substitutes = true;
     return [code, b];
   }
