@@ -9,16 +9,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 import { firstCheck } from "../support/services.ts";
+import { sourceInvoice } from "../support/http-source.ts";
 
-const invoice = (id: string) => ({
-  transaction_id: id,
-  type: "invoice",
-  date: "2026-01-05",
-  customer_id: "C1",
-  currency: "EUR",
-  amount: 100,
-  lines: [{ sku: "A", quantity: 1, unit_price: 100, list_price: 100 }],
-});
 
 let requests = 0;
 const asked: string[] = [];
@@ -34,16 +26,16 @@ beforeAll(async () => {
       const url = new URL(req.url);
       asked.push(url.pathname + url.search);
       // A cursor that never advances: every page says the next one is cursor=0.
-      if (url.pathname === "/api/stuck") return Response.json({ data: [invoice("INV-1"), invoice("INV-2")], next: "/api/stuck?cursor=0" });
+      if (url.pathname === "/api/stuck") return Response.json({ data: [sourceInvoice("INV-1"), sourceInvoice("INV-2")], next: "/api/stuck?cursor=0" });
       // Two pages that name each other.
       if (url.pathname === "/api/pingpong") {
         const onA = url.searchParams.get("page") !== "b";
-        return Response.json({ data: [invoice(onA ? "INV-A" : "INV-B")], next: `/api/pingpong?page=${onA ? "b" : "a"}` });
+        return Response.json({ data: [sourceInvoice(onA ? "INV-A" : "INV-B")], next: `/api/pingpong?page=${onA ? "b" : "a"}` });
       }
       // An honest source: three pages, then no next link.
       if (url.pathname === "/api/pages") {
         const n = Number(url.searchParams.get("page") ?? 1);
-        return Response.json({ data: [invoice(`INV-P${n}`)], next: n < 3 ? `/api/pages?page=${n + 1}` : null });
+        return Response.json({ data: [sourceInvoice(`INV-P${n}`)], next: n < 3 ? `/api/pages?page=${n + 1}` : null });
       }
       return new Response("not found", { status: 404 });
     },

@@ -10,17 +10,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Server } from "bun";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 import { firstCheck } from "../support/services.ts";
+import { sourceInvoice } from "../support/http-source.ts";
 
-const invoice = (i: number, extra: Record<string, unknown> = {}) => ({
-  transaction_id: `INV-${i}`,
-  type: "invoice",
-  date: "2026-01-05",
-  customer_id: "C1",
-  currency: "EUR",
-  amount: 100,
-  ...extra,
-  lines: [{ sku: "A", quantity: 1, unit_price: 100, list_price: 100 }],
-});
+const invoice = (i: number, extra: Record<string, unknown> = {}) => sourceInvoice(`INV-${i}`, extra);
 
 let source: Server<undefined>;
 let server: TestServer;

@@ -9,18 +9,10 @@ import type { Server } from "bun";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 import { waitForReport } from "../reports/fixtures.ts";
 import { firstCheck } from "../support/services.ts";
+import { sourceInvoice } from "../support/http-source.ts";
 
 const PAGE_DELAY_MS = 250;
 
-const invoice = (id: string) => ({
-  transaction_id: id,
-  type: "invoice",
-  date: "2026-01-05",
-  customer_id: "C1",
-  currency: "EUR",
-  amount: 100,
-  lines: [{ sku: "A", quantity: 1, unit_price: 100, list_price: 100 }],
-});
 
 let pagesAsked = 0;
 let source: Server<undefined>;
@@ -37,10 +29,10 @@ beforeAll(async () => {
       if (url.pathname === "/api/drip") {
         pagesAsked++;
         await Bun.sleep(PAGE_DELAY_MS);
-        return Response.json({ data: [invoice(`INV-D${n}`)], next: `/api/drip?page=${n + 1}` });
+        return Response.json({ data: [sourceInvoice(`INV-D${n}`)], next: `/api/drip?page=${n + 1}` });
       }
       if (url.pathname === "/api/prices") return Response.json({ data: [{ sku: "A", list_price: 100, currency: "EUR" }] });
-      if (url.pathname === "/api/pages") return Response.json({ data: [invoice(`INV-P${n}`)], next: n < 3 ? `/api/pages?page=${n + 1}` : null });
+      if (url.pathname === "/api/pages") return Response.json({ data: [sourceInvoice(`INV-P${n}`)], next: n < 3 ? `/api/pages?page=${n + 1}` : null });
       return new Response("not found", { status: 404 });
     },
   });
@@ -79,7 +71,7 @@ test("a scan of a source that never ends is stopped at scan_timeout_s: 504 conne
 }, 20_000);
 
 test("an inline transaction whose context (the history pass) never ends gets the same answer", async () => {
-  const a = await timed({ connector: "drip", module: "anomaly_detection", data: invoice("INV-NEW") });
+  const a = await timed({ connector: "drip", module: "anomaly_detection", data: sourceInvoice("INV-NEW") });
   expect(a).toMatchObject({ status: 504, code: "connector_timeout" });
   expect(a.detail).toContain("scan_timeout_s");
   expect(a.ms).toBeLessThan(8_000);
