@@ -362,8 +362,18 @@ export const ComplianceConfig = Type.Object(
     default_approver_limit: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { default: null }),
     /** self_approval (detectors/compliance/self-approval.ts): a user who self-approved entries of
      *  the same counterparty (else account, else type) in at least this many other calendar months
-     *  of the history does so as a standing practice: listed at low, not alarmed; 0: never. */
-    self_approval: Type.Object({ standing_months: Type.Integer({ default: 6, minimum: 0, maximum: 120 }) }, section),
+     *  of the history does so as a standing practice: listed at low, not alarmed; 0: never.
+     *  `covering_kinds`: a user who, in one calendar month, keyed and approved at least this many
+     *  kinds of entry (counterparties, else accounts, else types) that they approve when others
+     *  key them, outside any standing practice, was covering a vacancy or an absence: one
+     *  segregation-of-duties gap for the month, each entry of it at medium, not high; 0: never. */
+    self_approval: Type.Object(
+      {
+        standing_months: Type.Integer({ default: 6, minimum: 0, maximum: 120 }),
+        covering_kinds: Type.Integer({ default: 10, minimum: 0, maximum: 100000 }),
+      },
+      section,
+    ),
     /** A restricted grant's terms, reference data the organisation configures from its award
      *  letters (detectors/compliance/grant-terms.ts; docs/analysis.md). Accounts are written as the
      *  export writes them; one ending in `*` matches every account beginning so. */

@@ -14,7 +14,7 @@ import { CodePairCounts, denseBits } from "./code-pair-counts.ts";
 import { daysBetween, parseDateMs } from "./dates.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
-import { monthOf, SelfApprovals, SelfApprovalsBuilder, selfApprovalKey } from "./self-approvals.ts";
+import { approvedForOthersKey, monthOf, SelfApprovals, SelfApprovalsBuilder, selfApprovalKey } from "./self-approvals.ts";
 import { ledgerAccountOf } from "./account-field.ts";
 import { PostingDays } from "./posting-days.ts";
 import { EntryLags, EntryLagsBuilder } from "./entry-lags.ts";
@@ -127,6 +127,7 @@ export interface LedgerParts {
   counterpartyNumbers: Map<number, string>;
   documentsByNumber: Map<string, NumberedDocument[]>;
   selfApprovals: ReadonlyMap<string, readonly number[]>;
+  approvesForOthers: ReadonlySet<string>;
 }
 
 /** How much of the history a detector (or module) reads; ordered: none < ledger < full. */
@@ -274,6 +275,10 @@ export class HistoryBuilder {
     if (t.type === "credit_note" && t.contract_id) this.stats.creditNamedContracts.add(t.contract_id);
     const selfApproved = selfApprovalKey(t);
     if (selfApproved !== undefined) this.observeSelfApproval(selfApproved, monthOf(ms));
+    else {
+      const approved = approvedForOthersKey(t);
+      if (approved !== undefined) this.observeApprovalForOthers(approved);
+    }
     const fp = documents ? fingerprint(t) : undefined;
     this.addLedgerEntry(
       t.transaction_id,
@@ -349,6 +354,11 @@ export class HistoryBuilder {
   /** A self-approved entry's user and kind (self-approvals.ts) and month (the split scan's ledger batches carry them: ledger-merge.ts). */
   observeSelfApproval(key: string, month: number) {
     this.selfApprovals.observe(key, month);
+  }
+
+  /** The approver and kind of an entry someone else keyed (self-approvals.ts; the split scan's ledger batches carry them: ledger-merge.ts). */
+  observeApprovalForOthers(key: string) {
+    this.selfApprovals.observeApprovalForOthers(key);
   }
 
   /** A document an invoice of `amount` (its absolute value) names as its reference (the split scan's ledger batches carry them: ledger-merge.ts). */
@@ -580,6 +590,7 @@ export class HistoryStats {
       counterpartyNumbers: this.counterpartyNumbers,
       documentsByNumber: this.documentsByNumber,
       selfApprovals: this.selfApprovals.parts,
+      approvesForOthers: this.selfApprovals.approvesForOthers,
     };
   }
 
@@ -608,7 +619,7 @@ export class HistoryStats {
     w.invoiceReferences = p.invoiceReferences;
     w.counterpartyNumbers = p.counterpartyNumbers;
     w.documentsByNumber = p.documentsByNumber;
-    s.selfApprovals = new SelfApprovals(p.selfApprovals);
+    s.selfApprovals = new SelfApprovals(p.selfApprovals, p.approvesForOthers);
     return s;
   }
 

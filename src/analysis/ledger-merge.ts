@@ -15,7 +15,7 @@ import { KitComponents, kitObservation } from "./detectors/leakage/kit-component
 import { PromotionHabits, promotionObservation } from "./detectors/leakage/promotion-habits.ts";
 import { creditCharges } from "./detectors/duplicates/credit-charges.ts";
 import { creditsTheAccount } from "./detectors/duplicates/account-credit.ts";
-import { monthOf, selfApprovalKey } from "./self-approvals.ts";
+import { approvedForOthersKey, monthOf, selfApprovalKey } from "./self-approvals.ts";
 
 const NO_GROUPS: readonly string[] = [];
 const INVOICE = 1;
@@ -25,6 +25,8 @@ const DOCUMENT = 4;
 const NUMBERED = 8;
 /** A credit to the account (account-credit.ts), with CREDIT_REFERENCE. */
 const ACCOUNT_CREDIT = 16;
+/** In `selfInts`, the month of an approval for someone else (approvedForOthersKey), not a self-approval. */
+const APPROVED_FOR_OTHERS = -1;
 
 /**
  * What the ledger keeps of a run of transactions, in source order. The string keys (each
@@ -79,7 +81,8 @@ export interface LedgerBatch {
   /** Per NUMBERED document, in order: its number as written, type, currency, counterparty, "1" when its status says it was never made, and its amount before tax. */
   numbers: string[];
   /** The self-approved entries (self-approvals.ts), flat: per entry its index in the batch, its
-   *  user and kind (an index into `strings`) and its month. */
+   *  user and kind (an index into `strings`) and its month; and, each once per batch with
+   *  APPROVED_FOR_OTHERS for a month, the approver and kind of entries someone else keyed. */
   selfInts: Int32Array;
 }
 
@@ -116,6 +119,7 @@ export class LedgerBatchWriter {
   private selfInts = new Int32Array(64);
   private selfInt = 0;
   private readonly namedContracts = new Set<string>();
+  private readonly approvedForOthers = new Set<string>();
   private readonly creditNamedContracts = new Set<string>();
   private invoiceReferences: string[] = [];
   private invoiceReferenceAt: number[] = [];
@@ -145,6 +149,13 @@ export class LedgerBatchWriter {
     this.amounts[i] = Math.abs(t.amount ?? 0);
     const selfApproved = selfApprovalKey(t);
     if (selfApproved !== undefined) this.observeSelfApproval(i, selfApproved, monthOf(this.ms[i]!));
+    else {
+      const approved = approvedForOthersKey(t);
+      if (approved !== undefined && !this.approvedForOthers.has(approved)) {
+        this.approvedForOthers.add(approved);
+        this.observeSelfApproval(i, approved, APPROVED_FOR_OTHERS);
+      }
+    }
     let kind = t.type === "invoice" ? INVOICE : 0;
     if (t.type === "credit_note" && t.contract_id && !this.creditNamedContracts.has(t.contract_id)) this.nameContract(i, t.contract_id, true);
     if (t.type === "credit_note" && t.reference) {
@@ -250,6 +261,7 @@ export class LedgerBatchWriter {
     this.selfInt = 0;
     this.namedContracts.clear();
     this.creditNamedContracts.clear();
+    this.approvedForOthers.clear();
     this.invoiceReferences = [];
     this.invoiceReferenceAt = [];
     this.numbers = [];
@@ -461,7 +473,11 @@ export class LedgerMerge {
   /** The self-approved entries among the batch's first `n` transactions. */
   private observeSelfApprovals(b: LedgerBatch, n: number) {
     const ints = b.selfInts;
-    for (let at = 0; at < ints.length && ints[at]! < n; at += 3) this.builder.observeSelfApproval(b.strings[ints[at + 1]!]!, ints[at + 2]!);
+    for (let at = 0; at < ints.length && ints[at]! < n; at += 3) {
+      const key = b.strings[ints[at + 1]!]!;
+      if (ints[at + 2] === APPROVED_FOR_OTHERS) this.builder.observeApprovalForOthers(key);
+      else this.builder.observeSelfApproval(key, ints[at + 2]!);
+    }
   }
 
   /** The contract ids the batch's first `n` transactions name. */
@@ -606,6 +622,7 @@ function sharedLedger(n: number): HistoryStats {
     counterpartyNumbers: new Map(),
     documentsByNumber: new Map(),
     selfApprovals: new Map(),
+    approvesForOthers: new Set(),
   });
 }
 

@@ -8,7 +8,9 @@
 // Kept in the ledger pass (every module that reads a history builds it, split scans merge it:
 // ledger-merge.ts): per user and "what" — the counterparty, else the account the line posts to
 // (account-field.ts), else the transaction's type — the calendar months (UTC) of the
-// self-approved entries. Only self-approved entries cost anything.
+// self-approved entries; and which users approve which kinds of entry that others keyed (a month
+// of covering is the approver keying what they usually approve: self_approval). An entry costs a
+// trimmed comparison of its two users, and a set entry where someone else approved it.
 import type { Transaction } from "../domain/transaction.ts";
 import { ledgerAccountOf } from "./account-field.ts";
 
@@ -21,10 +23,30 @@ export function selfApprover(t: Pick<Transaction, "created_by" | "approved_by">)
 /** The user and what the entry is, for an entry its creator approved; undefined otherwise. */
 export function selfApprovalKey(t: Transaction): string | undefined {
   const creator = selfApprover(t);
-  if (!creator) return undefined;
-  if (t.customer_id) return `${creator}\u0001c:${t.customer_id}`;
+  return creator ? kindKey(creator, t) : undefined;
+}
+
+/** The approver and what the entry is, for an entry someone other than its creator approved
+ *  (both named); undefined otherwise: detailedKey of the approver. */
+export function approvedForOthersKey(t: Transaction): string | undefined {
+  const approver = t.approved_by?.trim().toLowerCase();
+  if (!approver) return undefined;
+  const creator = t.created_by?.trim().toLowerCase();
+  return creator && creator !== approver ? detailedKey(kindKey(approver, t), t) : undefined;
+}
+
+/** A kind key (selfApprovalKey's) with the line's account, else its type, after it: a
+ *  counterparty's expense lines apart from its payment lines (a controller approves the payments
+ *  of an employee's claims, not the claims). */
+export function detailedKey(key: string, t: Transaction): string {
+  return `${key}\u0001${ledgerAccountOf(t.attributes) ?? t.type ?? ""}`;
+}
+
+/** A user and what the entry is: the counterparty, else the account, else the type. */
+function kindKey(user: string, t: Transaction): string {
+  if (t.customer_id) return `${user}\u0001c:${t.customer_id}`;
   const account = ledgerAccountOf(t.attributes);
-  return account ? `${creator}\u0001a:${account}` : `${creator}\u0001t:${t.type ?? ""}`;
+  return account ? `${user}\u0001a:${account}` : `${user}\u0001t:${t.type ?? ""}`;
 }
 
 /** The calendar month (UTC) of a date parsed to ms: years × 12 + month; NaN for none. */
@@ -36,6 +58,7 @@ export function monthOf(ms: number): number {
 
 export class SelfApprovalsBuilder {
   private readonly months = new Map<string, Set<number>>();
+  private readonly approvesForOthers = new Set<string>();
 
   observe(key: string, month: number) {
     if (Number.isNaN(month)) return;
@@ -44,23 +67,58 @@ export class SelfApprovalsBuilder {
     set.add(month);
   }
 
+  /** An entry of the kind `key` (approvedForOthersKey) its approver approved for someone else:
+   *  kept as it is and without its detail (the kind alone). */
+  observeApprovalForOthers(key: string) {
+    if (this.approvesForOthers.has(key)) return;
+    this.approvesForOthers.add(key);
+    this.approvesForOthers.add(key.slice(0, key.lastIndexOf("\u0001")));
+  }
+
   finish(): SelfApprovals {
     const out = new Map<string, number[]>();
     for (const [k, s] of this.months) out.set(k, [...s].sort((a, b) => a - b));
-    return new SelfApprovals(out);
+    return new SelfApprovals(out, this.approvesForOthers);
   }
 }
 
 export class SelfApprovals {
-  static readonly empty = new SelfApprovals(new Map());
+  static readonly empty = new SelfApprovals(new Map(), new Set());
 
-  /** Per key (selfApprovalKey): the months with a self-approved entry, ascending. */
-  constructor(readonly parts: ReadonlyMap<string, readonly number[]>) {}
+  /** Per key (selfApprovalKey): the months with a self-approved entry, ascending; and the keys
+   *  of the kinds each user approved for someone else, with their detail (approvedForOthersKey)
+   *  and without (selfApprovalKey's form). */
+  constructor(
+    readonly parts: ReadonlyMap<string, readonly number[]>,
+    readonly approvesForOthers: ReadonlySet<string>,
+  ) {}
 
   /** The months other than `month` in which the user self-approved entries of the same kind. */
   otherMonths(key: string, month: number): number {
     const months = this.parts.get(key);
     if (!months) return 0;
     return months.length - (months.includes(month) ? 1 : 0);
+  }
+
+  private covered?: { standingMonths: number; perUserMonth: Map<string, number> };
+
+  /**
+   * How many kinds of entry (keys) the user of `key` self-approved in `month` that others usually
+   * key and the user approves (approved for someone else somewhere in the history), and that are no
+   * standing practice of theirs (self-approved in fewer than `standingMonths` other months): a
+   * month with many is the approver keying what others key — covering a vacancy or an absence.
+   * Counted once for the whole history on first use.
+   */
+  coveredKindsInMonth(key: string, month: number, standingMonths: number): number {
+    if (this.covered?.standingMonths !== standingMonths) {
+      const perUserMonth = new Map<string, number>();
+      for (const [k, months] of this.parts) {
+        if (months.length - 1 >= standingMonths || !this.approvesForOthers.has(k)) continue;
+        const user = k.slice(0, k.indexOf("\u0001"));
+        for (const m of months) perUserMonth.set(`${user}\u0001${m}`, (perUserMonth.get(`${user}\u0001${m}`) ?? 0) + 1);
+      }
+      this.covered = { standingMonths, perUserMonth };
+    }
+    return this.covered.perUserMonth.get(`${key.slice(0, key.indexOf("\u0001"))}\u0001${month}`) ?? 0;
   }
 }

@@ -557,6 +557,7 @@ function d51(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["standing_months"] === undefined) o["standing_months"] = 6;
+  if (o["covering_kinds"] === undefined) o["covering_kinds"] = 10;
   return o;
 }
 
@@ -1255,7 +1256,10 @@ return function check(value: any): boolean {
     Number.isInteger(value.modules.compliance.self_approval.standing_months) &&
     value.modules.compliance.self_approval.standing_months <= 120 &&
     value.modules.compliance.self_approval.standing_months >= 0 &&
-    Object.getOwnPropertyNames(value.modules.compliance.self_approval).length === 1 &&
+    Number.isInteger(value.modules.compliance.self_approval.covering_kinds) &&
+    value.modules.compliance.self_approval.covering_kinds <= 100000 &&
+    value.modules.compliance.self_approval.covering_kinds >= 0 &&
+    Object.getOwnPropertyNames(value.modules.compliance.self_approval).length === 2 &&
     (typeof value.modules.compliance.grants === 'object' && value.modules.compliance.grants !== null && !Array.isArray(value.modules.compliance.grants)) &&
     (typeof value.modules.compliance.grants.field === 'string') &&
     local_14.test(value.modules.compliance.grants.field) &&

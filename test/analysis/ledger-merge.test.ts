@@ -81,6 +81,8 @@ function expectSameLedger(a: HistoryStats, b: HistoryStats, ts: Transaction[]) {
   expect([...b.documentsByNumber]).toEqual([...a.documentsByNumber]);
   expect([...b.selfApprovals.parts].sort()).toEqual([...a.selfApprovals.parts].sort());
   expect(a.selfApprovals.parts.size).toBeGreaterThan(0);
+  expect([...b.selfApprovals.approvesForOthers].sort()).toEqual([...a.selfApprovals.approvesForOthers].sort());
+  expect(a.selfApprovals.approvesForOthers.size).toBeGreaterThan(0);
 }
 
 test("merged batches are the one-pass ledger, whole and cut at a limit, any batch size", () => {

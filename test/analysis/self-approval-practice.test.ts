@@ -58,10 +58,54 @@ describe("self_approval", () => {
     expect(await level(gap[3]!, [...history, ...gap])).toEqual(["high"]);
   });
 
-  test("standing_months: 0 turns the practice off, and with it compliance's history pass", async () => {
+  test("the controller keying and approving a dozen vendors' bills in the weeks between two bookkeepers: one month of covering, each at medium", async () => {
+    // The vendors' bills, keyed by the bookkeeper and approved by the controller, month after month.
+    const vendors = Array.from({ length: 12 }, (_, i) => `V20${String(i).padStart(2, "0")}`);
+    const history = [...ledger(), ...vendors.flatMap((v, i) => [3, 7].map((m) => line(`2024-0${m}-${String(2 + i).padStart(2, "0")}`, "6040", { customer: v, by: "jmorales", approver: "dchen", amount: 300 + i })))];
+    const gap = vendors.map((v, i) => line(`2024-10-${String(2 + i).padStart(2, "0")}`, "6040", { customer: v, amount: 300 + i }));
+    const all = [...history, ...gap];
+    for (const bill of [gap[0]!, gap[11]!]) expect(await level(bill, all)).toEqual(["medium"]);
+    const r = await analyse(gap[5]!, { module: "compliance", history: all });
+    expect(r.anomalies[0]!.message).toContain("one of 12 kinds of entry dchen approves when others key them that dchen keyed and approved in 2024-10");
+    expect(r.anomalies[0]!.actual).toMatchObject({ covering_month: "2024-10", kinds_covered_that_month: 12 });
+    // The controller's own expense claim that month: no kind he approves for others (the executive
+    // director approves his claims; he approves only their payments, keyed by the bookkeeper), so
+    // no covering: high.
+    const claims = [
+      line("2024-05-14", "6100", { customer: "EMP-E1050", by: "jmorales", approver: "mokafor", amount: 280 }),
+      line("2024-05-28", "1010", { customer: "EMP-E1050", by: "jmorales", approver: "dchen", amount: -280 }),
+      line("2024-10-08", "6100", { customer: "EMP-E1050", amount: 312.4 }),
+    ];
+    expect(await level(claims[2]!, [...all, ...claims])).toEqual(["high"]);
+    // The month's standing practice (the month-end journals) is no lapse and stays low.
+    const depreciation = history.find((t) => t.date === "2024-10-31" && t.attributes!["Account No"] === "6180")!;
+    expect(await level(depreciation, all)).toEqual(["low"]);
+    // Another user's one self-approval that month is that user's own lapse: high.
+    const clerk = line("2024-10-09", "6040", { customer: "V2003", by: "kpatel", amount: 180 });
+    expect(await level(clerk, [...all, clerk])).toEqual(["high"]);
+    // The same dozen spread over a year are a dozen lapses, each high.
+    const spread = vendors.map((v, i) => line(`2025-${String(1 + i).padStart(2, "0")}-09`, "6040", { customer: v, amount: 300 + i }));
+    expect(await level(spread[4]!, [...history, ...spread])).toEqual(["high"]);
+    // A dozen vendors the controller never approves for anyone else, keyed and approved in one
+    // month: no covering (nobody else's work), each high.
+    const strangers = vendors.map((v, i) => line(`2024-10-${String(2 + i).padStart(2, "0")}`, "6040", { customer: `N${v}`, amount: 300 + i }));
+    expect(await level(strangers[5]!, [...history, ...strangers])).toEqual(["high"]);
+    // covering_kinds: 0 turns it off.
+    const off = modulesConfig({ compliance: { self_approval: { covering_kinds: 0 } } });
+    const o = await analyse(gap[5]!, { module: "compliance", history: all, config: off });
+    expect(o.anomalies.map((a) => a.severity)).toEqual(["high"]);
+  });
+
+  test("a handful of audit adjustments in one month (fewer kinds than covering_kinds) stay high", async () => {
+    const history = ledger();
+    const adjustments = ["1200", "2100", "4300", "5100", "6900"].map((a) => line("2025-02-14", a, { amount: 5400 }));
+    expect(await level(adjustments[2]!, [...history, ...adjustments])).toEqual(["high"]);
+  });
+
+  test("standing_months: 0 and covering_kinds: 0 turn both off, and with them compliance's history pass", async () => {
     const history = ledger();
     const depreciation = history.find((t) => t.date === "2025-06-30" && t.attributes!["Account No"] === "6180")!;
-    const off = modulesConfig({ compliance: { self_approval: { standing_months: 0 } } });
+    const off = modulesConfig({ compliance: { self_approval: { standing_months: 0, covering_kinds: 0 } } });
     const r = await analyse(depreciation, { module: "compliance", history, config: off });
     expect(r.anomalies.map((a) => a.severity)).toEqual(["high"]);
     expect(resolveModules(off).get("compliance")!.history).toBe("none");

@@ -30,7 +30,7 @@ beforeAll(async () => {
   });
   srv = await startTestServer(
     // compliance without self_approval's standing practice reads no history: each scan's one list request is the scan's own.
-    `rate_limit: { concurrent_scans_per_account: 2 }\nmodules: { compliance: { self_approval: { standing_months: 0 } } }\nconnectors:\n  - { id: held, type: http, url: "http://127.0.0.1:${source.port}/", transactions: /list, lookup: "/tx/{id}", allow_hosts: ["127.0.0.1"], timeout_ms: 20000, retries: 0, status: { interval_s: 3600 } }\n`,
+    `rate_limit: { concurrent_scans_per_account: 2 }\nmodules: { compliance: { self_approval: { standing_months: 0, covering_kinds: 0 } } }\nconnectors:\n  - { id: held, type: http, url: "http://127.0.0.1:${source.port}/", transactions: /list, lookup: "/tx/{id}", allow_hosts: ["127.0.0.1"], timeout_ms: 20000, retries: 0, status: { interval_s: 3600 } }\n`,
   );
 });
 afterAll(async () => {
