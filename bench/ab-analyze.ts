@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { signHex } from "../src/auth/signature.ts";
-import { load, type LoadSpec } from "./load.ts";
+import { load, type LoadSpec, settle } from "./load.ts";
 import { BENCH_INVOICE, benchServerYaml, lookupBody, runCli, startAndReadUrl, writeSampleSources } from "./support.ts";
 
 const binaries = process.argv.slice(2).map((b) => resolve(b));
@@ -70,6 +70,7 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const scenario of scenarios) {
       for (const s of servers) {
+        await settle(servers.map((x) => x.proc.pid)); // neither server still answering the last round
         const r = await load({ ...spec(s, scenario), seconds: SECONDS, serverPid: s.proc.pid });
         const key = `${scenario}\t${s.binary}`;
         const entry = results.get(key) ?? { cpu: [], rps: [] };

@@ -70,6 +70,27 @@ export function peakRssMb(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : 0;
 }
 
+/**
+ * Waits until the processes are idle: each used under `busyShare` of a core over the last
+ * `stepMs` (at most `maxMs` in all); the ms waited. A load run ends with the answers wrk still
+ * waited for in the server's hands — 2,000 of them after the 2,000-connection analyze, ~100 ms of
+ * work on a quiet VM — and a scenario started meanwhile measured that drain as its own latency
+ * (the sqlite lookup's p99 of 90 ms, which ran next; docs/benchmarks.md).
+ */
+export async function settle(pids: number[], { busyShare = 0.1, stepMs = 50, maxMs = 5_000 } = {}): Promise<number> {
+  const started = performance.now();
+  let before = pids.map(threadsCpuMs);
+  while (performance.now() - started < maxMs) {
+    await Bun.sleep(stepMs);
+    const now = pids.map(threadsCpuMs);
+    // A thread that ended takes its CPU with it (the sum falls): not idle yet, look again.
+    const idle = now.every((cpu, i) => cpu >= before[i]! && cpu - before[i]! < busyShare * stepMs);
+    before = now;
+    if (idle) break;
+  }
+  return Math.round(performance.now() - started);
+}
+
 export async function load(spec: LoadSpec): Promise<LoadResult> {
   const cpuBefore = spec.serverPid ? processCpuSeconds(spec.serverPid) : 0;
   const r = wrkAvailable() ? await loadWithWrk(spec) : await loadWithBun(spec);
