@@ -56,6 +56,18 @@ describe("the JSON text of an analysis, made once", () => {
     expect(analysisJsonWithAlert(set, "alrt_2")).toBe(JSON.stringify({ ...set, alert_id: "alrt_2" }));
   });
 
+  test("with an alert id, whatever text the ending's values hold (quotes, escapes, non-ASCII, odd numbers)", () => {
+    const texts = ["v1", "", 'a"b', "a\\b", "tab\there", "\u0001", "é", "\ud800", "2026-01-01T00:00:00.000Z", "\u007f"];
+    for (const model_version of texts) {
+      for (const analyzed_at of texts) {
+        for (const duration_ms of [0.5, -0, 1e21, 123456.789, Number.NaN, Number.POSITIVE_INFINITY]) {
+          const r = result({ model_version, analyzed_at, duration_ms });
+          expect(analysisJsonWithAlert(r, "alrt_5")).toBe(JSON.stringify({ ...r, alert_id: "alrt_5" }));
+        }
+      }
+    }
+  });
+
   test("setAlertId keeps the kept text in step with the object", () => {
     const r = result();
     analysisJson(r);
