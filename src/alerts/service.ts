@@ -357,11 +357,18 @@ function topAnomalies(anomalies: Anomaly[]): Anomaly[] {
   return [...anomalies].sort((a, b) => b.amount_at_risk - a.amount_at_risk || b.score - a.score).slice(0, MAX_ALERT_ANOMALIES);
 }
 
-function codesOf(anomalies: unknown[]): string {
-  return anomalies
+/** codesOf of a frozen list of frozen items (the SQLite store's probe keeps one per alert text): made once. */
+const frozenCodes = new WeakMap<readonly unknown[], string>();
+
+function codesOf(anomalies: readonly unknown[]): string {
+  const known = frozenCodes.get(anomalies);
+  if (known !== undefined) return known;
+  const codes = anomalies
     .map((a) => String((a as { code?: unknown }).code))
     .sort()
     .join(",");
+  if (Object.isFrozen(anomalies) && anomalies.every(Object.isFrozen)) frozenCodes.set(anomalies, codes);
+  return codes;
 }
 
 function maxSeverity(a: string, b: Severity): Severity {

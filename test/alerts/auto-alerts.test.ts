@@ -74,6 +74,20 @@ describe("openFromAnalysis", () => {
     expect(history.data[1].changes.risk_score).toEqual({ from: 75, to: 95 });
   });
 
+  test("the same score with other findings refreshes the alert, however often its findings were probed before", async () => {
+    const open = (codes: string[]) => s.rt.alerts.openFromAnalysis(s.creds.accountId, analysis("INV-300", 75, codes));
+    const types = async (id: string | null) => (await json(await s.call("GET", `/v1/alerts/${id}/history`))).data.map((e: any) => e.type);
+    const first = await open(["price_below_contract"]);
+    for (let i = 0; i < 3; i++) expect(await open(["price_below_contract"])).toBe(first);
+    expect(await types(first)).toEqual(["created"]);
+    await open(["price_below_contract", "duplicate_credit_note"]);
+    await open(["duplicate_credit_note", "price_below_contract"]);
+    expect(await types(first)).toEqual(["created", "updated"]);
+    await open(["price_below_contract"]);
+    expect(await types(first)).toEqual(["created", "updated", "updated"]);
+    expect((await json(await s.call("GET", `/v1/alerts/${first}`))).anomalies.map((x: Anomaly) => x.code)).toEqual(["price_below_contract"]);
+  });
+
   test("stays one alert while acknowledged; a new one opens after it is resolved or dismissed", async () => {
     const acct = await s.account();
     const id = await s.rt.alerts.openFromAnalysis(acct.accountId, analysis("INV-300", 80));

@@ -133,7 +133,7 @@ export class SqliteAlertRepository implements AlertRepository {
       if (typeof refresh !== "function") {
         const found = probe.get(key.account_id, key.dedupe_key ?? "");
         if (!found) return this.openNew(open, outbox, recordAnalysis);
-        if (refresh.unchanged({ ...found, anomalies: JSON.parse(found.anomalies) })) {
+        if (refresh.unchanged({ ...found, anomalies: this.probedAnomalies(found.anomalies) })) {
           recordAnalysis(found.id);
           return { id: found.id, created: false };
         }
@@ -152,6 +152,23 @@ export class SqliteAlertRepository implements AlertRepository {
       recordAnalysis(updated.id);
       return { id: updated.id, alert: updated, created: false };
     });
+  }
+
+  /** The active alert's anomalies as last parsed for a probe, with their text. */
+  private probed?: { text: string; anomalies: readonly unknown[] };
+
+  /**
+   * The probed alert's anomalies, parsed once per distinct text: a re-analysis of the same
+   * transaction finds the same alert text again and again, and its parse was ~1 % of a recorded
+   * analysis's CPU. Frozen, with its items: one array serves every probe of that text (a probe only reads it).
+   */
+  private probedAnomalies(text: string): AlertProbe["anomalies"] {
+    if (this.probed?.text !== text) {
+      const anomalies = JSON.parse(text) as unknown[];
+      for (const a of anomalies) Object.freeze(a);
+      this.probed = { text, anomalies: Object.freeze(anomalies) };
+    }
+    return this.probed.anomalies as AlertProbe["anomalies"];
   }
 
   private openNew(open: () => { alert: AlertRecord; event: AlertEventRecord }, outbox: OutboxBuilder, recordAnalysis: (alertId: string) => void): OpenOrRefreshResult {
