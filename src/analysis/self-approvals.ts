@@ -16,8 +16,12 @@ import { ledgerAccountOf } from "./account-field.ts";
 
 /** The user (trimmed, without case) who both created and approved the entry; undefined otherwise. */
 export function selfApprover(t: Pick<Transaction, "created_by" | "approved_by">): string | undefined {
+  // Both passes of a scan ask this of every entry, and most sources name no approver (a journal
+  // export): answered before two strings are trimmed and lowered for nothing.
+  const approver = t.approved_by;
+  if (!approver) return undefined;
   const creator = t.created_by?.trim().toLowerCase();
-  return creator && creator === t.approved_by?.trim().toLowerCase() ? creator : undefined;
+  return creator && creator === approver.trim().toLowerCase() ? creator : undefined;
 }
 
 /** The user and what the entry is, for an entry its creator approved; undefined otherwise. */
