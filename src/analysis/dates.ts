@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
 
 export function parseMoment(value: string | undefined, utcOffsetMinutes = 0): Moment | null {
   if (!value) return null;
-  const dateOnly = DATE_ONLY.test(value);
+  const dateOnly = isPlainDate(value);
   const ms = dateOnly ? Date.parse(`${value}T00:00:00Z`) : parseDateMs(value);
   if (Number.isNaN(ms)) return null;
   const local = dateOnly ? ms : ms + utcOffsetMinutes * 60_000;
@@ -58,6 +58,13 @@ export function keyedAt(t: Pick<Transaction, "date" | "entered_at" | "created_by
 }
 
 const MAX_DATE_MS = 8.64e15;
+
+/** DATE_ONLY.test by character codes: parseMoment asks it of every entry of both passes' dates,
+ *  nearly all of them date-times that the length alone tells apart. */
+function isPlainDate(value: string): boolean {
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return false;
+  return digits(value, 0, 4) >= 0 && digits(value, 5, 2) >= 0 && digits(value, 8, 2) >= 0;
+}
 
 /**
  * Date.parse, with the shapes sources practically always use read by hand: YYYY-MM-DD (midnight
