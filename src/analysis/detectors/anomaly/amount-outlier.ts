@@ -301,12 +301,15 @@ function judge(
   const usual = node.all;
   if (usual.n - inHistory < cfg.min_history) return;
   const z = (log - usual.median) / usual.scale;
+  // Nearly every amount is ordinary in its context: asked first, before the routines' table is
+  // read (a cache miss or two per context on a large history) for what follows.
+  if (!beyond(z, cfg)) return;
   // A context that is, but for fewer than min_history postings, one other user's routine (a
   // batch releasing a prepayment a twelfth each month to the prepaid account) has no usual of its
   // own for this user's postings: its median and spread are that routine's, and an amount of
   // another business there is judged by the routines and the other contexts, not by it.
   if (user !== undefined && usual.n - inHistory - store.largestOtherRoutine(node, userCode) < cfg.min_history) return;
-  if (beyond(z, cfg) && documentsAtLevel(usual, z > 0 ? log - PEER_FACTOR : log + PEER_FACTOR, z > 0) < PEERS_EXPLAIN) {
+  if (documentsAtLevel(usual, z > 0 ? log - PEER_FACTOR : log + PEER_FACTOR, z > 0) < PEERS_EXPLAIN) {
     alarms.push({ i, field, value, routineOf: null, line, amount, z, ratio: amount / Math.exp(usual.median), usual });
   }
 }
