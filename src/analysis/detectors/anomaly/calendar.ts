@@ -54,8 +54,8 @@ export const calendarDetector: Detector = {
     const { start, end } = cfg.business_hours;
     const weekend = cfg.weekend_days.includes(keyed.weekday);
     const outOfHours = keyed.hour !== null && (keyed.hour < start || keyed.hour >= end);
-    const weekendHabit = user !== undefined && habitOf(habits.weekdayShare(user, cfg.weekend_days, keyed.weekday, self), () => habits.ledgerWeekdayShare(cfg.weekend_days, keyed.weekday, self));
-    if (weekend && !weekendHabit) {
+    // The user's weekend habit is read only for a weekend posting (most are not).
+    if (weekend && !(user !== undefined && habitOf(habits.weekdayShare(user, cfg.weekend_days, keyed.weekday, self), () => habits.ledgerWeekdayShare(cfg.weekend_days, keyed.weekday, self)))) {
       out.push({
         code: "weekend_posting",
         score: 1,
