@@ -19,6 +19,19 @@ import type { Detector, Finding } from "../types.ts";
 import { type CounterpartyHabit, counterpartyHabit, DEPARTURES_SEEN } from "./counterparty-habit.ts";
 import { conditionalExpectation, conditionalTripleExpectation, type Explanation } from "./support.ts";
 
+// The last history's and config's habitual fields: the same for every entry of a scan, so not
+// two arrays per entry.
+let habitualOf: { fields: readonly string[]; habitFields: readonly string[]; habitual: readonly number[] } | undefined;
+
+/** The positions of the counterparty and of the configured habit fields among the categorical ones. */
+function habitualFields(fields: readonly string[], habitFields: readonly string[]): readonly number[] {
+  if (habitualOf?.fields !== fields || habitualOf.habitFields !== habitFields) {
+    const habitual = [fields.indexOf("customer_id"), ...habitFields.map((f) => fields.indexOf(f))].filter((f) => f >= 0);
+    habitualOf = { fields, habitFields, habitual };
+  }
+  return habitualOf.habitual;
+}
+
 export const rareCombinationDetector: Detector = {
   codes: ["rare_combination"],
   history: "full",
@@ -31,7 +44,7 @@ export const rareCombinationDetector: Detector = {
     // The fields read by their values' own habits: the counterparty, and those the config names
     // (a chain's stores); a configured field that is not categorical here is not read.
     const counterparty = h.fields.indexOf("customer_id");
-    const habitual = [counterparty, ...cfg.habit_fields.map((f) => h.fields.indexOf(f))].filter((f) => f >= 0);
+    const habitual = habitualFields(h.fields, cfg.habit_fields);
     const rareMaxCount = config.anomaly_detection.rare_value.max_count;
     const minHistory = config.anomaly_detection.outlier.min_history;
     let best: { i: number; j: number; expected: number; seen: number; given: Explanation | undefined; habit: (CounterpartyHabit & { field: number }) | undefined } | undefined;
