@@ -401,12 +401,18 @@ export class HistoryBuilder {
     this.postingDays.add(t, ms);
     this.payeeAccounts.add(t, ms);
     this.entryLags.add(t, ms);
-    // Reservoir sampling (Algorithm R) keeps a uniform, seeded sample of any-length history.
-    if (s.reservoir.length < this.reservoirSize) s.reservoir.push(t);
-    else {
-      const j = Math.floor(this.rng.next() * (seq + 1));
-      if (j < this.reservoirSize) s.reservoir[j] = t;
-    }
+    // Reservoir sampling (Algorithm R) keeps a uniform, seeded sample of any-length history:
+    // the first reservoirSize entries fill it, each later one replaces a random place with
+    // probability reservoirSize / (seq + 1). Written without a branch that is first taken once
+    // the reservoir is full: the JIT compiles addProfile (the history's largest function, with
+    // what it calls inlined) before that, and code it has never seen run makes the compiled
+    // function exit and be compiled again — a second DFG and FTL compile of ~30–150 ms per scan
+    // (BUN_JSC_reportCompileTimes=1). The same draws: the seeded stream advances only once the
+    // reservoir is full (SeededRandom.nextWhen).
+    const n = s.reservoir.length;
+    const full = n >= this.reservoirSize ? 1 : 0;
+    const j = n + full * (Math.floor(this.rng.nextWhen(full) * (seq + 1)) - n);
+    if (j < this.reservoirSize) s.reservoir[j] = t;
   }
 
   /** The finished history; its amount contexts are missing when built elsewhere: finishAll(). */

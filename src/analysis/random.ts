@@ -18,6 +18,20 @@ export class SeededRandom {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
+  /**
+   * next() when `draw` is 1; when it is 0, the stream stays where it is and 0 is returned. Without
+   * a branch: a hot function that starts drawing only after a while (a reservoir, once full) runs
+   * the same code from its first call, so the JIT never meets code it has not seen run (which
+   * makes the compiled function exit and be compiled again).
+   */
+  nextWhen(draw: 0 | 1): number {
+    this.state = (this.state + draw * 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * draw;
+  }
+
   /** Integer in [min, max], both inclusive. */
   int(min: number, max: number): number {
     return min + Math.floor(this.next() * (max - min + 1));

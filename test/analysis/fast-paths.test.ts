@@ -190,3 +190,14 @@ test("medianDeviation (two sorted runs merged) equals the median of the sorted d
   }
   expect(byMerge).toEqual(bySort);
 });
+
+test("SeededRandom.nextWhen draws as next() when asked to, and leaves the stream alone otherwise", () => {
+  const a = new SeededRandom(7);
+  const b = new SeededRandom(7);
+  for (let i = 0; i < 10_000; i++) {
+    const skip = i < 4_096 || i % 3 === 0;
+    if (skip) expect(b.nextWhen(0)).toBe(0);
+    else expect(b.nextWhen(1)).toBe(a.next());
+  }
+  expect(b.next()).toBe(a.next());
+});
