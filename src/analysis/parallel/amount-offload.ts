@@ -15,6 +15,10 @@ import { scanWorkerUrl } from "./split-scan.ts";
 
 /** Entries per batch: few messages, and little held on either side. */
 const BATCH_ENTRIES = 4096;
+/** The first batch is sent after this many: the branch that sends one then runs before the JIT
+ *  compiles the history's add (which inlines this one). First taken 4,096 entries in, it made the
+ *  compiled code exit and be compiled again (BUN_JSC_printEachOSRExit=1: InadequateCoverage). */
+const FIRST_BATCH_ENTRIES = 256;
 
 /** A batch of encoded entries (main → worker; copied, not transferred: AmountContextsOffload.flush). */
 export interface AmountBatch {
@@ -56,8 +60,11 @@ export class AmountBatchWriter {
     this.named = categorical.map(() => new Uint8Array(64));
   }
 
+  /** Batches sent so far (the first one is short: FIRST_BATCH_ENTRIES). */
+  private batches = 0;
+
   get full(): boolean {
-    return this.count >= BATCH_ENTRIES;
+    return this.count >= (this.batches === 0 ? FIRST_BATCH_ENTRIES : BATCH_ENTRIES);
   }
 
   /** `codes`: the history's codes of the entry's categorical values (HistoryStats.countCategoricals). */
@@ -104,6 +111,7 @@ export class AmountBatchWriter {
     this.count = 0;
     this.strings = [];
     this.names = [];
+    this.batches++;
     return batch;
   }
 
