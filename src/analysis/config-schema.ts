@@ -186,7 +186,8 @@ export const AnomalyDetectionConfig = Type.Object(
         max_count: Type.Integer({ default: 2, minimum: 0 }),
         /** Categorical fields whose values keep habits of their own, read as the counterparty's
          *  are (counterparty-habit.ts): a store, site or cost centre of a chain — the tenders its
-         *  tills take, the accounts it posts to. Empty: the counterparty (customer_id) alone. */
+         *  tills take, the accounts it posts to. Empty: the counterparty (customer_id) alone.
+         *  Their usual amounts per account are amount_outlier_habit's (habit-amounts.ts). */
         habit_fields: Type.Array(Type.String({ minLength: 1 }), { default: [] }),
       },
       section,

@@ -136,6 +136,7 @@ export async function buildContext(
       seed: config.anomaly_detection.isolation_forest.seed,
       utcOffsetMinutes: config.anomaly_detection.calendar.utc_offset_minutes,
       names: { field: config.anomaly_detection.lookalike_counterparty.name_field, minHistory: config.anomaly_detection.lookalike_counterparty.min_history },
+      habitFields: config.anomaly_detection.rare_combination.habit_fields,
       amountContexts: thread ? (fields, scope, categorical) => new AmountContextsOffload(fields, scope, categorical, thread) : undefined,
     });
     // The transactions are kept for the scan that follows while the source may turn out to hold

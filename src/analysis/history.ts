@@ -14,6 +14,7 @@ import { CodePairCounts, denseBits } from "./code-pair-counts.ts";
 import { daysBetween, parseDateMs } from "./dates.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
+import { HabitAmounts, HabitAmountsBuilder, habitAccountPairs } from "./habit-amounts.ts";
 import { approvedForOthersKey, monthOf, SelfApprovals, SelfApprovalsBuilder, selfApprovalKey } from "./self-approvals.ts";
 import { ledgerAccountOf } from "./account-field.ts";
 import { PostingDays } from "./posting-days.ts";
@@ -155,6 +156,9 @@ export interface HistoryOptions {
   /** Where counterparties' names are ("auto": profiled, names/name-field.ts; unset: not kept), and
    *  the transactions that make a counterparty long established (lookalike_counterparty). */
   names?: { field: string; minHistory: number };
+  /** The fields whose values keep habits of their own (rare_combination.habit_fields): their
+   *  usual amounts per account are kept (habit-amounts.ts). */
+  habitFields?: readonly string[];
   /**
    * Where to build the amount contexts of a history that reaches PROFILE_ROWS entries (a smaller
    * one is not worth a thread): parallel/amount-offload.ts on a worker thread. Unset: in process.
@@ -192,6 +196,7 @@ export class HistoryBuilder {
   /** The amount contexts when built elsewhere (finishAll awaits them). */
   private amountsElsewhere: Promise<AmountContexts> | undefined;
   private habits: PostingHabits;
+  private habitAmounts: HabitAmountsBuilder | undefined;
   private readonly postingDays: PostingDays;
   private readonly payeeAccounts = new PayeeAccountsBuilder();
   private readonly entryLags: EntryLagsBuilder;
@@ -237,6 +242,8 @@ export class HistoryBuilder {
     // (a pay type: regular pay, commissions): read as a routine of its own in every context.
     const contextFields = amountContextFields(fields, profileKindField(sample, fields));
     const scope = scopeReader(sample, fields);
+    const pairs = habitAccountPairs(fields, this.options.habitFields ?? []);
+    if (pairs.length > 0) this.habitAmounts = new HabitAmountsBuilder(fields, pairs);
     this.amountContexts = large && this.options.amountContexts ? this.options.amountContexts(contextFields, scope, fields) : new AmountContextsBuilder(contextFields, scope);
     // Profiled a few at a time as the next entries arrive (add, finish), not here at once: the
     // 10,000 entries' replay held the event loop ~70 ms in the middle of a scan.
@@ -396,6 +403,7 @@ export class HistoryBuilder {
     if (t.customer_id) s.splitPostings.add(t, seq, ms, codes, document);
     s.markDocument(seq, document);
     this.amountContexts!.add(t, seq, codes);
+    this.habitAmounts?.add(t, ms, codes);
     this.habits.add(t, ms);
     this.names?.add(t, ms);
     this.postingDays.add(t, ms);
@@ -426,6 +434,7 @@ export class HistoryBuilder {
       else s.amounts = amounts;
     }
     s.habits = this.habits;
+    if (this.habitAmounts) s.habitAmounts = this.habitAmounts.finish();
     s.postingDays = this.postingDays.finish();
     s.payeeAccounts = this.payeeAccounts.finish();
     s.entryLags = this.entryLags.finish();
@@ -506,6 +515,8 @@ export class HistoryStats {
   amounts: AmountContexts = AmountContexts.empty;
   /** When each user usually posts. */
   habits = new PostingHabits(0);
+  /** Usual amounts of a habit field's values per account (amount_outlier_habit). */
+  habitAmounts: HabitAmounts = HabitAmounts.empty;
   /** On which days each user, and the ledger, posted. */
   postingDays: PostingDays = PostingDays.empty;
   /** Which payees were paid into which bank account (other_payees_bank_account). */

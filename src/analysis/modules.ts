@@ -8,6 +8,7 @@ import type { ModulesConfig } from "./config-schema.ts";
 import { amountOutlierDetector } from "./detectors/anomaly/amount-outlier.ts";
 import { calendarDetector } from "./detectors/anomaly/calendar.ts";
 import { dormantUserDetector } from "./detectors/anomaly/dormant-user.ts";
+import { habitAmountDetector } from "./detectors/anomaly/habit-amount.ts";
 import { postingAfterEndDateDetector } from "./detectors/anomaly/after-end-date.ts";
 import { otherPayeesBankAccountDetector } from "./detectors/anomaly/other-payees-account.ts";
 import { payeeBankAccountChangedDetector } from "./detectors/anomaly/payee-account-change.ts";
@@ -55,6 +56,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   duplicateDocumentDetector,
   creditNoteDetector,
   amountOutlierDetector,
+  habitAmountDetector,
   rareValueDetector,
   rareCombinationDetector,
   calendarDetector,
