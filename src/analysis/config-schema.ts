@@ -187,7 +187,8 @@ export const AnomalyDetectionConfig = Type.Object(
         /** Categorical fields whose values keep habits of their own, read as the counterparty's
          *  are (counterparty-habit.ts): a store, site or cost centre of a chain — the tenders its
          *  tills take, the accounts it posts to. Empty: the counterparty (customer_id) alone.
-         *  Their usual amounts per account are amount_outlier_habit's (habit-amounts.ts). */
+         *  Their usual amounts per account are amount_outlier_habit's (habit-amounts.ts), their
+         *  active days posting_to_ended_value's (habit-activity.ts). */
         habit_fields: Type.Array(Type.String({ minLength: 1 }), { default: [] }),
       },
       section,

@@ -15,6 +15,7 @@ import { daysBetween, parseDateMs } from "./dates.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
 import { HabitAmounts, HabitAmountsBuilder, habitAccountPairs } from "./habit-amounts.ts";
+import { HabitActivity, HabitActivityBuilder } from "./habit-activity.ts";
 import { approvedForOthersKey, monthOf, SelfApprovals, SelfApprovalsBuilder, selfApprovalKey } from "./self-approvals.ts";
 import { ledgerAccountOf } from "./account-field.ts";
 import { PostingDays } from "./posting-days.ts";
@@ -157,7 +158,7 @@ export interface HistoryOptions {
    *  the transactions that make a counterparty long established (lookalike_counterparty). */
   names?: { field: string; minHistory: number };
   /** The fields whose values keep habits of their own (rare_combination.habit_fields): their
-   *  usual amounts per account are kept (habit-amounts.ts). */
+   *  usual amounts per account (habit-amounts.ts) and their active days (habit-activity.ts) are kept. */
   habitFields?: readonly string[];
   /**
    * Where to build the amount contexts of a history that reaches PROFILE_ROWS entries (a smaller
@@ -197,6 +198,7 @@ export class HistoryBuilder {
   private amountsElsewhere: Promise<AmountContexts> | undefined;
   private habits: PostingHabits;
   private habitAmounts: HabitAmountsBuilder | undefined;
+  private habitActivity: HabitActivityBuilder | undefined;
   private readonly postingDays: PostingDays;
   private readonly payeeAccounts = new PayeeAccountsBuilder();
   private readonly entryLags: EntryLagsBuilder;
@@ -244,6 +246,8 @@ export class HistoryBuilder {
     const scope = scopeReader(sample, fields);
     const pairs = habitAccountPairs(fields, this.options.habitFields ?? []);
     if (pairs.length > 0) this.habitAmounts = new HabitAmountsBuilder(fields, pairs);
+    const habit = (this.options.habitFields ?? []).map((f) => fields.indexOf(f)).filter((i) => i >= 0);
+    if (habit.length > 0) this.habitActivity = new HabitActivityBuilder(fields, habit);
     this.amountContexts = large && this.options.amountContexts ? this.options.amountContexts(contextFields, scope, fields) : new AmountContextsBuilder(contextFields, scope);
     // Profiled a few at a time as the next entries arrive (add, finish), not here at once: the
     // 10,000 entries' replay held the event loop ~70 ms in the middle of a scan.
@@ -404,6 +408,7 @@ export class HistoryBuilder {
     s.markDocument(seq, document);
     this.amountContexts!.add(t, seq, codes);
     this.habitAmounts?.add(t, ms, codes);
+    this.habitActivity?.add(ms, codes, t.customer_id, t.amount);
     this.habits.add(t, ms);
     this.names?.add(t, ms);
     this.postingDays.add(t, ms);
@@ -435,6 +440,7 @@ export class HistoryBuilder {
     }
     s.habits = this.habits;
     if (this.habitAmounts) s.habitAmounts = this.habitAmounts.finish();
+    if (this.habitActivity) s.habitActivity = this.habitActivity.finish();
     s.postingDays = this.postingDays.finish();
     s.payeeAccounts = this.payeeAccounts.finish();
     s.entryLags = this.entryLags.finish();
@@ -517,6 +523,8 @@ export class HistoryStats {
   habits = new PostingHabits(0);
   /** Usual amounts of a habit field's values per account (amount_outlier_habit). */
   habitAmounts: HabitAmounts = HabitAmounts.empty;
+  /** When each value of a habit field was regularly active (posting_to_ended_value). */
+  habitActivity: HabitActivity = HabitActivity.empty;
   /** On which days each user, and the ledger, posted. */
   postingDays: PostingDays = PostingDays.empty;
   /** Which payees were paid into which bank account (other_payees_bank_account). */

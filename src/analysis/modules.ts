@@ -9,6 +9,7 @@ import { amountOutlierDetector } from "./detectors/anomaly/amount-outlier.ts";
 import { calendarDetector } from "./detectors/anomaly/calendar.ts";
 import { dormantUserDetector } from "./detectors/anomaly/dormant-user.ts";
 import { habitAmountDetector } from "./detectors/anomaly/habit-amount.ts";
+import { endedValueDetector } from "./detectors/anomaly/ended-value.ts";
 import { postingAfterEndDateDetector } from "./detectors/anomaly/after-end-date.ts";
 import { otherPayeesBankAccountDetector } from "./detectors/anomaly/other-payees-account.ts";
 import { payeeBankAccountChangedDetector } from "./detectors/anomaly/payee-account-change.ts";
@@ -63,6 +64,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   newCounterpartyDetector,
   lookalikeCounterpartyDetector,
   dormantUserDetector,
+  endedValueDetector,
   postingAfterEndDateDetector,
   otherPayeesBankAccountDetector,
   payeeBankAccountChangedDetector,

@@ -1,0 +1,85 @@
+// A posting to a store whose regular activity ended more than a month before and never came back
+// (posting_to_ended_value, habit-activity.ts): a vendor bill coded to a store closed months ago.
+// Not the store's closing month (its stock sent back, its lease termination), the payment of a
+// bill booked then, a remodel's weeks without sales, a long closure after which the store
+// reopened, a store's pre-opening bills.
+import { describe, expect, test } from "bun:test";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { modulesConfig } from "../support/engine.ts";
+import { analyse } from "./fixtures.ts";
+
+const DAY = 86_400_000;
+const DAYS = 200;
+let seq = 0;
+const dateOf = (day: number) => new Date(Date.UTC(2025, 6, 1) + day * DAY).toISOString().slice(0, 10);
+
+function line(store: string, account: string, day: number, amount: number, extra: Partial<Transaction> = {}): Transaction {
+  return {
+    transaction_id: `L${++seq}`,
+    type: "journal_entry",
+    date: dateOf(day),
+    currency: "USD",
+    amount,
+    created_by: "pos.interface",
+    lines: [],
+    attributes: { "Cost Center": store, Account: account },
+    ...extra,
+  };
+}
+
+const CLOSED = "S100"; // last sales on day 79
+const REMODELLED = "S101"; // no sales on days 100–120
+const REOPENED = "S102"; // closed on days 40–99, then back
+const OPENED = "S103"; // opens on day 120, a fixtures bill on day 90
+const open = (store: string, d: number) =>
+  store === CLOSED ? d < 80 : store === REMODELLED ? d < 100 || d > 120 : store === REOPENED ? d < 40 || d >= 100 : store === OPENED ? d >= 120 : true;
+
+function ledger(): Transaction[] {
+  const out: Transaction[] = [];
+  for (let d = 0; d < DAYS; d++) {
+    for (let s = 0; s < 10; s++) {
+      const store = `S${100 + s}`;
+      if (open(store, d)) out.push(line(store, "4010", d, -9000), line(store, "1010", d, 1500));
+      // Weekly payroll, through a remodel and a week past a closing.
+      if (d % 7 === 4 && (store !== CLOSED || d < 87) && (store !== OPENED || d > 100)) out.push(line(store, "6010", d, 7000, { created_by: "adp.sync" }));
+    }
+  }
+  out.push(line(CLOSED, "1300", 85, -200_000), line(CLOSED, "6110", 105, 80_000, { created_by: "controller" }));
+  out.push(line(CLOSED, "2010", 95, -2400, { customer_id: "U205", created_by: "ap" }));
+  out.push(line(OPENED, "1510", 90, 38_000, { customer_id: "V900", created_by: "ap" }));
+  out.push(line(REMODELLED, "1500", 110, 62_000, { customer_id: "V920", created_by: "ap" }));
+  return out;
+}
+
+const H = ledger();
+const fields = ["attributes.Cost Center", "attributes.Account"];
+const plain = modulesConfig({ anomaly_detection: { categorical_fields: fields } });
+const habits = modulesConfig({ anomaly_detection: { categorical_fields: fields, rare_combination: { habit_fields: ["attributes.Cost Center"] } } });
+const ended = async (t: Transaction, config = habits) =>
+  (await analyse(t, { module: "anomaly_detection", history: H, config })).anomalies.find((a) => a.code === "posting_to_ended_value");
+
+describe("a posting to a store whose activity ended", () => {
+  test("a vendor bill to a store closed 70 days before: high, only with the store as a habit field", async () => {
+    const bill = line(CLOSED, "6410", 150, 2400, { customer_id: "V710", created_by: "ap" });
+    expect(await ended(bill, plain)).toBeUndefined();
+    const finding = await ended(bill);
+    expect(finding).toBeDefined();
+    expect(finding!.severity).toBe("high");
+    expect(finding!.message).toContain(`posting to attributes.Cost Center "${CLOSED}"`);
+  });
+
+  test("the store's closing month (its stock sent back, the lease termination) is not judged", async () => {
+    expect(await ended(line(CLOSED, "6110", 105, 80_000, { created_by: "controller" }))).toBeUndefined();
+  });
+
+  test("the payment of a bill booked in the closing month settles it; a payment of nothing booked does not", async () => {
+    expect(await ended(line(CLOSED, "2010", 130, 2400, { customer_id: "U205", created_by: "treasury" }))).toBeUndefined();
+    expect(await ended(line(CLOSED, "2010", 130, 2900, { customer_id: "U205", created_by: "treasury" }))).toBeDefined();
+  });
+
+  test("a remodel's weeks, a long closure the store came back from and a store's pre-opening bills are not judged", async () => {
+    expect(await ended(line(REMODELLED, "1500", 118, 62_000, { customer_id: "V920", created_by: "ap" }))).toBeUndefined();
+    expect(await ended(line(REOPENED, "6410", 90, 900, { customer_id: "V710", created_by: "ap" }))).toBeUndefined();
+    expect(await ended(line(OPENED, "1510", 95, 38_000, { customer_id: "V900", created_by: "ap" }))).toBeUndefined();
+  });
+});
