@@ -12,7 +12,9 @@
  * Two setups: `zero-config` maps what the export's names need and nothing else; `configured` adds
  * what docs/analysis.md offers the retailer's internal auditor: the ledger's categorical fields
  * (user, document type, account, cost centre, department, tender) and the stores as fields with
- * habits of their own (`rare_combination.habit_fields`: a store's tenders and accounts). The close calendar, the
+ * habits of their own (`rare_combination.habit_fields`: a store's tenders, accounts, usual amounts
+ * and activity), and the document types and accounts that post in periods of their own
+ * (`off_period.fields`: the counts' adjustments; since 2026-11-29). The close calendar, the
  * users' habits and the stores' usual amounts are the product's to learn.
  *
  *   bun run bench/retail-ledger-quality.ts [--seeds 3701,3702,3703] [--setups zero-config,configured] [--port P] [--keep DIR] [--json] [--verbose]
@@ -61,6 +63,7 @@ ${setup === "configured" ? `modules:
   anomaly_detection:
     categorical_fields: [created_by, attributes.Doc Type, attributes.Account, attributes.Cost Center, attributes.Department, attributes.Tender]
     rare_combination: { habit_fields: [attributes.Cost Center] }
+    off_period: { fields: [attributes.Doc Type, attributes.Account] }
 ` : ""}`;
 
 interface Flagged { transaction_id: string; risk_score: number; risk_level: string }

@@ -234,6 +234,16 @@ export const AnomalyDetectionConfig = Type.Object(
       },
       section,
     ),
+    /** off_period_posting (detectors/anomaly/off-period.ts; docs/analysis.md). */
+    off_period: Type.Object(
+      {
+        /** Categorical fields whose values post only in periods of their own (a document type
+         *  of the physical counts): a posting between its periods, where it never posts, is
+         *  reported. Empty (default): none. */
+        fields: Type.Array(Type.String({ minLength: 1 }), { default: [] }),
+      },
+      section,
+    ),
     /** dormant_user_posting (detectors/anomaly/dormant-user.ts; docs/analysis.md). */
     dormant_user: Type.Object(
       {

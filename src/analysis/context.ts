@@ -137,6 +137,7 @@ export async function buildContext(
       utcOffsetMinutes: config.anomaly_detection.calendar.utc_offset_minutes,
       names: { field: config.anomaly_detection.lookalike_counterparty.name_field, minHistory: config.anomaly_detection.lookalike_counterparty.min_history },
       habitFields: config.anomaly_detection.rare_combination.habit_fields,
+      periodFields: config.anomaly_detection.off_period.fields,
       amountContexts: thread ? (fields, scope, categorical) => new AmountContextsOffload(fields, scope, categorical, thread) : undefined,
     });
     // The transactions are kept for the scan that follows while the source may turn out to hold

@@ -16,6 +16,7 @@ import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
 import { HabitAmounts, HabitAmountsBuilder, habitAccountPairs } from "./habit-amounts.ts";
 import { HabitActivity, HabitActivityBuilder } from "./habit-activity.ts";
+import { ValuePeriods, ValuePeriodsBuilder } from "./value-periods.ts";
 import { approvedForOthersKey, monthOf, SelfApprovals, SelfApprovalsBuilder, selfApprovalKey } from "./self-approvals.ts";
 import { ledgerAccountOf } from "./account-field.ts";
 import { PostingDays } from "./posting-days.ts";
@@ -160,6 +161,8 @@ export interface HistoryOptions {
   /** The fields whose values keep habits of their own (rare_combination.habit_fields): their
    *  usual amounts per account (habit-amounts.ts) and their active days (habit-activity.ts) are kept. */
   habitFields?: readonly string[];
+  /** The fields whose values post in periods of their own (off_period.fields, value-periods.ts). */
+  periodFields?: readonly string[];
   /**
    * Where to build the amount contexts of a history that reaches PROFILE_ROWS entries (a smaller
    * one is not worth a thread): parallel/amount-offload.ts on a worker thread. Unset: in process.
@@ -199,6 +202,7 @@ export class HistoryBuilder {
   private habits: PostingHabits;
   private habitAmounts: HabitAmountsBuilder | undefined;
   private habitActivity: HabitActivityBuilder | undefined;
+  private valuePeriods: ValuePeriodsBuilder | undefined;
   private readonly postingDays: PostingDays;
   private readonly payeeAccounts = new PayeeAccountsBuilder();
   private readonly entryLags: EntryLagsBuilder;
@@ -248,6 +252,8 @@ export class HistoryBuilder {
     if (pairs.length > 0) this.habitAmounts = new HabitAmountsBuilder(fields, pairs);
     const habit = (this.options.habitFields ?? []).map((f) => fields.indexOf(f)).filter((i) => i >= 0);
     if (habit.length > 0) this.habitActivity = new HabitActivityBuilder(fields, habit);
+    const periodic = (this.options.periodFields ?? []).map((f) => fields.indexOf(f)).filter((i) => i >= 0);
+    if (periodic.length > 0) this.valuePeriods = new ValuePeriodsBuilder(fields, periodic);
     this.amountContexts = large && this.options.amountContexts ? this.options.amountContexts(contextFields, scope, fields) : new AmountContextsBuilder(contextFields, scope);
     // Profiled a few at a time as the next entries arrive (add, finish), not here at once: the
     // 10,000 entries' replay held the event loop ~70 ms in the middle of a scan.
@@ -409,6 +415,7 @@ export class HistoryBuilder {
     this.amountContexts!.add(t, seq, codes);
     this.habitAmounts?.add(t, ms, codes);
     this.habitActivity?.add(ms, codes, t.customer_id, t.amount);
+    this.valuePeriods?.add(ms, codes);
     this.habits.add(t, ms);
     this.names?.add(t, ms);
     this.postingDays.add(t, ms);
@@ -441,6 +448,7 @@ export class HistoryBuilder {
     s.habits = this.habits;
     if (this.habitAmounts) s.habitAmounts = this.habitAmounts.finish();
     if (this.habitActivity) s.habitActivity = this.habitActivity.finish();
+    if (this.valuePeriods) s.valuePeriods = this.valuePeriods.finish();
     s.postingDays = this.postingDays.finish();
     s.payeeAccounts = this.payeeAccounts.finish();
     s.entryLags = this.entryLags.finish();
@@ -525,6 +533,8 @@ export class HistoryStats {
   habitAmounts: HabitAmounts = HabitAmounts.empty;
   /** When each value of a habit field was regularly active (posting_to_ended_value). */
   habitActivity: HabitActivity = HabitActivity.empty;
+  /** In which months each value of the off_period fields posts (off_period_posting). */
+  valuePeriods: ValuePeriods = ValuePeriods.empty;
   /** On which days each user, and the ledger, posted. */
   postingDays: PostingDays = PostingDays.empty;
   /** Which payees were paid into which bank account (other_payees_bank_account). */

@@ -10,6 +10,7 @@ import { calendarDetector } from "./detectors/anomaly/calendar.ts";
 import { dormantUserDetector } from "./detectors/anomaly/dormant-user.ts";
 import { habitAmountDetector } from "./detectors/anomaly/habit-amount.ts";
 import { endedValueDetector } from "./detectors/anomaly/ended-value.ts";
+import { offPeriodDetector } from "./detectors/anomaly/off-period.ts";
 import { postingAfterEndDateDetector } from "./detectors/anomaly/after-end-date.ts";
 import { otherPayeesBankAccountDetector } from "./detectors/anomaly/other-payees-account.ts";
 import { payeeBankAccountChangedDetector } from "./detectors/anomaly/payee-account-change.ts";
@@ -65,6 +66,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   lookalikeCounterpartyDetector,
   dormantUserDetector,
   endedValueDetector,
+  offPeriodDetector,
   postingAfterEndDateDetector,
   otherPayeesBankAccountDetector,
   payeeBankAccountChangedDetector,

@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Record<string, any> => value !== nul
 
 /** Value.Default(ConfigSchema, value): fills `value` in place where TypeBox would, and returns the result. */
 export function configDefaults(value: unknown): unknown {
-  return d75(value);
+  return d77(value);
 }
 
 /** server */
@@ -437,8 +437,26 @@ function d40(value: any): any {
   return o;
 }
 
-/** modules.anomaly_detection.dormant_user */
+/** modules.anomaly_detection.off_period.fields */
 function d41(value: any): any {
+  if (Array.isArray(value)) {
+    return value;
+  }
+  const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
+  if (!Array.isArray(a)) return a;
+  return a;
+}
+
+/** modules.anomaly_detection.off_period */
+function d42(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  { const v = o["fields"]; const r = d41(v); if (r !== undefined) o["fields"] = isObject(v) ? d41(v) : r; }
+  return o;
+}
+
+/** modules.anomaly_detection.dormant_user */
+function d43(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_active_days"] === undefined) o["min_active_days"] = 20;
@@ -453,7 +471,7 @@ function d41(value: any): any {
 }
 
 /** modules.anomaly_detection.late_posting */
-function d42(value: any): any {
+function d44(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["close_gap_days"] === undefined) o["close_gap_days"] = 14;
@@ -469,7 +487,7 @@ function d42(value: any): any {
 }
 
 /** modules.anomaly_detection.split_below_limit */
-function d43(value: any): any {
+function d45(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["limits"] === undefined) o["limits"] = "auto";
@@ -479,7 +497,7 @@ function d43(value: any): any {
 }
 
 /** modules.anomaly_detection.isolation_forest */
-function d44(value: any): any {
+function d46(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = false;
@@ -492,7 +510,7 @@ function d44(value: any): any {
 }
 
 /** modules.anomaly_detection.population */
-function d45(value: any): any {
+function d47(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["min_size"] === undefined) o["min_size"] = 300;
@@ -503,14 +521,14 @@ function d45(value: any): any {
 }
 
 /** modules.anomaly_detection.weights */
-function d46(value: any): any {
+function d48(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.anomaly_detection */
-function d47(value: any): any {
+function d49(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   { const v = o["outlier"]; const r = d32(v); if (r !== undefined) o["outlier"] = isObject(v) ? d32(v) : r; }
@@ -520,40 +538,41 @@ function d47(value: any): any {
   { const v = o["calendar"]; const r = d38(v); if (r !== undefined) o["calendar"] = isObject(v) ? d38(v) : r; }
   { const v = o["new_counterparty"]; const r = d39(v); if (r !== undefined) o["new_counterparty"] = isObject(v) ? d39(v) : r; }
   { const v = o["lookalike_counterparty"]; const r = d40(v); if (r !== undefined) o["lookalike_counterparty"] = isObject(v) ? d40(v) : r; }
-  { const v = o["dormant_user"]; const r = d41(v); if (r !== undefined) o["dormant_user"] = isObject(v) ? d41(v) : r; }
-  { const v = o["late_posting"]; const r = d42(v); if (r !== undefined) o["late_posting"] = isObject(v) ? d42(v) : r; }
-  { const v = o["split_below_limit"]; const r = d43(v); if (r !== undefined) o["split_below_limit"] = isObject(v) ? d43(v) : r; }
-  { const v = o["isolation_forest"]; const r = d44(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d44(v) : r; }
-  { const v = o["population"]; const r = d45(v); if (r !== undefined) o["population"] = isObject(v) ? d45(v) : r; }
-  { const v = o["weights"]; const r = d46(v); if (r !== undefined) o["weights"] = isObject(v) ? d46(v) : r; }
-  return o;
-}
-
-/** modules.duplicate_detection.weights */
-function d48(value: any): any {
-  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
-  if (!isObject(o)) return o;
-  return o;
-}
-
-/** modules.duplicate_detection */
-function d49(value: any): any {
-  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
-  if (!isObject(o)) return o;
-  if (o["window_days"] === undefined) o["window_days"] = 7;
+  { const v = o["off_period"]; const r = d42(v); if (r !== undefined) o["off_period"] = isObject(v) ? d42(v) : r; }
+  { const v = o["dormant_user"]; const r = d43(v); if (r !== undefined) o["dormant_user"] = isObject(v) ? d43(v) : r; }
+  { const v = o["late_posting"]; const r = d44(v); if (r !== undefined) o["late_posting"] = isObject(v) ? d44(v) : r; }
+  { const v = o["split_below_limit"]; const r = d45(v); if (r !== undefined) o["split_below_limit"] = isObject(v) ? d45(v) : r; }
+  { const v = o["isolation_forest"]; const r = d46(v); if (r !== undefined) o["isolation_forest"] = isObject(v) ? d46(v) : r; }
+  { const v = o["population"]; const r = d47(v); if (r !== undefined) o["population"] = isObject(v) ? d47(v) : r; }
   { const v = o["weights"]; const r = d48(v); if (r !== undefined) o["weights"] = isObject(v) ? d48(v) : r; }
   return o;
 }
 
-/** modules.compliance.approver_limits */
+/** modules.duplicate_detection.weights */
 function d50(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
-/** modules.compliance.self_approval */
+/** modules.duplicate_detection */
 function d51(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  if (o["window_days"] === undefined) o["window_days"] = 7;
+  { const v = o["weights"]; const r = d50(v); if (r !== undefined) o["weights"] = isObject(v) ? d50(v) : r; }
+  return o;
+}
+
+/** modules.compliance.approver_limits */
+function d52(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  return o;
+}
+
+/** modules.compliance.self_approval */
+function d53(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["standing_months"] === undefined) o["standing_months"] = 6;
@@ -562,26 +581,6 @@ function d51(value: any): any {
 }
 
 /** modules.compliance.grants.cost_accounts */
-function d52(value: any): any {
-  if (Array.isArray(value)) {
-    return value;
-  }
-  const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
-  if (!Array.isArray(a)) return a;
-  return a;
-}
-
-/** modules.compliance.grants.unallowable_accounts */
-function d53(value: any): any {
-  if (Array.isArray(value)) {
-    return value;
-  }
-  const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
-  if (!Array.isArray(a)) return a;
-  return a;
-}
-
-/** modules.compliance.grants.awards */
 function d54(value: any): any {
   if (Array.isArray(value)) {
     return value;
@@ -591,19 +590,17 @@ function d54(value: any): any {
   return a;
 }
 
-/** modules.compliance.grants */
+/** modules.compliance.grants.unallowable_accounts */
 function d55(value: any): any {
-  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
-  if (!isObject(o)) return o;
-  if (o["field"] === undefined) o["field"] = "auto";
-  if (o["account_field"] === undefined) o["account_field"] = "auto";
-  { const v = o["cost_accounts"]; const r = d52(v); if (r !== undefined) o["cost_accounts"] = isObject(v) ? d52(v) : r; }
-  { const v = o["unallowable_accounts"]; const r = d53(v); if (r !== undefined) o["unallowable_accounts"] = isObject(v) ? d53(v) : r; }
-  { const v = o["awards"]; const r = d54(v); if (r !== undefined) o["awards"] = isObject(v) ? d54(v) : r; }
-  return o;
+  if (Array.isArray(value)) {
+    return value;
+  }
+  const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
+  if (!Array.isArray(a)) return a;
+  return a;
 }
 
-/** modules.compliance.restriction_releases.accounts */
+/** modules.compliance.grants.awards */
 function d56(value: any): any {
   if (Array.isArray(value)) {
     return value;
@@ -613,8 +610,30 @@ function d56(value: any): any {
   return a;
 }
 
-/** modules.compliance.restriction_releases.authorized_users */
+/** modules.compliance.grants */
 function d57(value: any): any {
+  const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
+  if (!isObject(o)) return o;
+  if (o["field"] === undefined) o["field"] = "auto";
+  if (o["account_field"] === undefined) o["account_field"] = "auto";
+  { const v = o["cost_accounts"]; const r = d54(v); if (r !== undefined) o["cost_accounts"] = isObject(v) ? d54(v) : r; }
+  { const v = o["unallowable_accounts"]; const r = d55(v); if (r !== undefined) o["unallowable_accounts"] = isObject(v) ? d55(v) : r; }
+  { const v = o["awards"]; const r = d56(v); if (r !== undefined) o["awards"] = isObject(v) ? d56(v) : r; }
+  return o;
+}
+
+/** modules.compliance.restriction_releases.accounts */
+function d58(value: any): any {
+  if (Array.isArray(value)) {
+    return value;
+  }
+  const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
+  if (!Array.isArray(a)) return a;
+  return a;
+}
+
+/** modules.compliance.restriction_releases.authorized_users */
+function d59(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -624,37 +643,37 @@ function d57(value: any): any {
 }
 
 /** modules.compliance.restriction_releases */
-function d58(value: any): any {
+function d60(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["accounts"]; const r = d56(v); if (r !== undefined) o["accounts"] = isObject(v) ? d56(v) : r; }
+  { const v = o["accounts"]; const r = d58(v); if (r !== undefined) o["accounts"] = isObject(v) ? d58(v) : r; }
   if (o["account_field"] === undefined) o["account_field"] = "auto";
-  { const v = o["authorized_users"]; const r = d57(v); if (r !== undefined) o["authorized_users"] = isObject(v) ? d57(v) : r; }
+  { const v = o["authorized_users"]; const r = d59(v); if (r !== undefined) o["authorized_users"] = isObject(v) ? d59(v) : r; }
   return o;
 }
 
 /** modules.compliance.weights */
-function d59(value: any): any {
+function d61(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   return o;
 }
 
 /** modules.compliance */
-function d60(value: any): any {
+function d62(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["approver_limits"]; const r = d50(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d50(v) : r; }
+  { const v = o["approver_limits"]; const r = d52(v); if (r !== undefined) o["approver_limits"] = isObject(v) ? d52(v) : r; }
   if (o["default_approver_limit"] === undefined) o["default_approver_limit"] = null;
-  { const v = o["self_approval"]; const r = d51(v); if (r !== undefined) o["self_approval"] = isObject(v) ? d51(v) : r; }
-  { const v = o["grants"]; const r = d55(v); if (r !== undefined) o["grants"] = isObject(v) ? d55(v) : r; }
-  { const v = o["restriction_releases"]; const r = d58(v); if (r !== undefined) o["restriction_releases"] = isObject(v) ? d58(v) : r; }
-  { const v = o["weights"]; const r = d59(v); if (r !== undefined) o["weights"] = isObject(v) ? d59(v) : r; }
+  { const v = o["self_approval"]; const r = d53(v); if (r !== undefined) o["self_approval"] = isObject(v) ? d53(v) : r; }
+  { const v = o["grants"]; const r = d57(v); if (r !== undefined) o["grants"] = isObject(v) ? d57(v) : r; }
+  { const v = o["restriction_releases"]; const r = d60(v); if (r !== undefined) o["restriction_releases"] = isObject(v) ? d60(v) : r; }
+  { const v = o["weights"]; const r = d61(v); if (r !== undefined) o["weights"] = isObject(v) ? d61(v) : r; }
   return o;
 }
 
 /** modules.scoring.risk_levels */
-function d61(value: any): any {
+function d63(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["medium"] === undefined) o["medium"] = 30;
@@ -664,15 +683,15 @@ function d61(value: any): any {
 }
 
 /** modules.scoring */
-function d62(value: any): any {
+function d64(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
-  { const v = o["risk_levels"]; const r = d61(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d61(v) : r; }
+  { const v = o["risk_levels"]; const r = d63(v); if (r !== undefined) o["risk_levels"] = isObject(v) ? d63(v) : r; }
   return o;
 }
 
 /** modules.context */
-function d63(value: any): any {
+function d65(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["ttl_s"] === undefined) o["ttl_s"] = 300;
@@ -681,20 +700,20 @@ function d63(value: any): any {
 }
 
 /** modules */
-function d64(value: any): any {
+function d66(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   { const v = o["revenue_leakage"]; const r = d31(v); if (r !== undefined) o["revenue_leakage"] = isObject(v) ? d31(v) : r; }
-  { const v = o["anomaly_detection"]; const r = d47(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d47(v) : r; }
-  { const v = o["duplicate_detection"]; const r = d49(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d49(v) : r; }
-  { const v = o["compliance"]; const r = d60(v); if (r !== undefined) o["compliance"] = isObject(v) ? d60(v) : r; }
-  { const v = o["scoring"]; const r = d62(v); if (r !== undefined) o["scoring"] = isObject(v) ? d62(v) : r; }
-  { const v = o["context"]; const r = d63(v); if (r !== undefined) o["context"] = isObject(v) ? d63(v) : r; }
+  { const v = o["anomaly_detection"]; const r = d49(v); if (r !== undefined) o["anomaly_detection"] = isObject(v) ? d49(v) : r; }
+  { const v = o["duplicate_detection"]; const r = d51(v); if (r !== undefined) o["duplicate_detection"] = isObject(v) ? d51(v) : r; }
+  { const v = o["compliance"]; const r = d62(v); if (r !== undefined) o["compliance"] = isObject(v) ? d62(v) : r; }
+  { const v = o["scoring"]; const r = d64(v); if (r !== undefined) o["scoring"] = isObject(v) ? d64(v) : r; }
+  { const v = o["context"]; const r = d65(v); if (r !== undefined) o["context"] = isObject(v) ? d65(v) : r; }
   return o;
 }
 
 /** rules[] */
-function d65(value: any): any {
+function d67(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["module"] === undefined) o["module"] = "*";
@@ -705,19 +724,19 @@ function d65(value: any): any {
 }
 
 /** rules */
-function d66(value: any): any {
+function d68(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d65(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d67(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d65(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d67(a[i]);
   return a;
 }
 
 /** learning */
-function d67(value: any): any {
+function d69(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["every_h"] === undefined) o["every_h"] = 0;
@@ -726,7 +745,7 @@ function d67(value: any): any {
 }
 
 /** connectors[].status */
-function d68(value: any): any {
+function d70(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["interval_s"] === undefined) o["interval_s"] = 30;
@@ -737,7 +756,7 @@ function d68(value: any): any {
 }
 
 /** connectors[].csv */
-function d69(value: any): any {
+function d71(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["thousands"] === undefined) o["thousands"] = "";
@@ -748,7 +767,7 @@ function d69(value: any): any {
 }
 
 /** connectors[].allow_hosts */
-function d70(value: any): any {
+function d72(value: any): any {
   if (Array.isArray(value)) {
     return value;
   }
@@ -758,39 +777,39 @@ function d70(value: any): any {
 }
 
 /** connectors[] */
-function d71(value: any): any {
+function d73(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["timeout_ms"] === undefined) o["timeout_ms"] = 5000;
   if (o["scan_timeout_s"] === undefined) o["scan_timeout_s"] = 600;
   if (o["reference_ttl_s"] === undefined) o["reference_ttl_s"] = 60;
-  { const v = o["status"]; const r = d68(v); if (r !== undefined) o["status"] = isObject(v) ? d68(v) : r; }
-  { const v = o["csv"]; const r = d69(v); if (r !== undefined) o["csv"] = isObject(v) ? d69(v) : r; }
+  { const v = o["status"]; const r = d70(v); if (r !== undefined) o["status"] = isObject(v) ? d70(v) : r; }
+  { const v = o["csv"]; const r = d71(v); if (r !== undefined) o["csv"] = isObject(v) ? d71(v) : r; }
   if (o["pool_size"] === undefined) o["pool_size"] = 5;
   if (o["batch_size"] === undefined) o["batch_size"] = 1000;
   if (o["max_response_bytes"] === undefined) o["max_response_bytes"] = 10485760;
   if (o["retries"] === undefined) o["retries"] = 2;
   if (o["backoff_ms"] === undefined) o["backoff_ms"] = 200;
   if (o["max_redirects"] === undefined) o["max_redirects"] = 3;
-  { const v = o["allow_hosts"]; const r = d70(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d70(v) : r; }
+  { const v = o["allow_hosts"]; const r = d72(v); if (r !== undefined) o["allow_hosts"] = isObject(v) ? d72(v) : r; }
   return o;
 }
 
 /** connectors */
-function d72(value: any): any {
+function d74(value: any): any {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = d71(value[i]);
+    for (let i = 0; i < value.length; i++) value[i] = d73(value[i]);
     return value;
   }
   const a = value === undefined ? [] : isObject(value) ? Object.assign([], value) : value;
   if (!Array.isArray(a)) return a;
-  for (let i = 0; i < a.length; i++) a[i] = d71(a[i]);
+  for (let i = 0; i < a.length; i++) a[i] = d73(a[i]);
   return a;
 }
 
 /** dashboard.sign_in */
-function d73(value: any): any {
+function d75(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["per_address_per_minute"] === undefined) o["per_address_per_minute"] = 10;
@@ -799,19 +818,19 @@ function d73(value: any): any {
 }
 
 /** dashboard */
-function d74(value: any): any {
+function d76(value: any): any {
   const o = value === undefined ? {} : isObject(value) ? Object.assign({}, value) : value;
   if (!isObject(o)) return o;
   if (o["enabled"] === undefined) o["enabled"] = true;
   if (o["session_idle_minutes"] === undefined) o["session_idle_minutes"] = 30;
   if (o["session_absolute_hours"] === undefined) o["session_absolute_hours"] = 12;
   if (o["setup_link_hours"] === undefined) o["setup_link_hours"] = 24;
-  { const v = o["sign_in"]; const r = d73(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d73(v) : r; }
+  { const v = o["sign_in"]; const r = d75(v); if (r !== undefined) o["sign_in"] = isObject(v) ? d75(v) : r; }
   return o;
 }
 
 /** (root) */
-function d75(value: any): any {
+function d77(value: any): any {
   const o = value;
   if (!isObject(o)) return o;
   { const v = o["server"]; const r = d0(v); if (r !== undefined) o["server"] = isObject(v) ? d0(v) : r; }
@@ -823,11 +842,11 @@ function d75(value: any): any {
   { const v = o["alerts"]; const r = d13(v); if (r !== undefined) o["alerts"] = isObject(v) ? d13(v) : r; }
   { const v = o["reports"]; const r = d14(v); if (r !== undefined) o["reports"] = isObject(v) ? d14(v) : r; }
   { const v = o["metrics"]; const r = d15(v); if (r !== undefined) o["metrics"] = isObject(v) ? d15(v) : r; }
-  { const v = o["modules"]; const r = d64(v); if (r !== undefined) o["modules"] = isObject(v) ? d64(v) : r; }
-  { const v = o["rules"]; const r = d66(v); if (r !== undefined) o["rules"] = isObject(v) ? d66(v) : r; }
-  { const v = o["learning"]; const r = d67(v); if (r !== undefined) o["learning"] = isObject(v) ? d67(v) : r; }
-  { const v = o["connectors"]; const r = d72(v); if (r !== undefined) o["connectors"] = isObject(v) ? d72(v) : r; }
-  { const v = o["dashboard"]; const r = d74(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d74(v) : r; }
+  { const v = o["modules"]; const r = d66(v); if (r !== undefined) o["modules"] = isObject(v) ? d66(v) : r; }
+  { const v = o["rules"]; const r = d68(v); if (r !== undefined) o["rules"] = isObject(v) ? d68(v) : r; }
+  { const v = o["learning"]; const r = d69(v); if (r !== undefined) o["learning"] = isObject(v) ? d69(v) : r; }
+  { const v = o["connectors"]; const r = d74(v); if (r !== undefined) o["connectors"] = isObject(v) ? d74(v) : r; }
+  { const v = o["dashboard"]; const r = d76(v); if (r !== undefined) o["dashboard"] = isObject(v) ? d76(v) : r; }
   return o;
 }
 
@@ -835,7 +854,7 @@ function d75(value: any): any {
 export const patternedRecords: { path: string[]; pattern: string; hint: string | null }[] = [{"path":["plans"],"pattern":"^[a-z][a-z0-9_-]{0,39}$","hint":"a plan name is lower-case letters, digits, _ and - (at most 40), starting with a letter"},{"path":["modules","revenue_leakage","tax","rates"],"pattern":"^[A-Z]{3}$","hint":"a currency is an ISO 4217 code in capitals (EUR, USD)"}];
 
 /** The lists and mappings with a default (collection-kinds.ts refuses a value of the other kind there). */
-export const collectionDefaults: { path: string[]; kind: "list" | "mapping" }[] = [{"path":["server"],"kind":"mapping"},{"path":["storage"],"kind":"mapping"},{"path":["rate_limit"],"kind":"mapping"},{"path":["security"],"kind":"mapping"},{"path":["security","signature"],"kind":"mapping"},{"path":["security","failed_auth"],"kind":"mapping"},{"path":["plans"],"kind":"mapping"},{"path":["idempotency"],"kind":"mapping"},{"path":["alerts"],"kind":"mapping"},{"path":["alerts","webhooks"],"kind":"list"},{"path":["alerts","webhooks","[]","events"],"kind":"list"},{"path":["alerts","webhooks","[]","allow_hosts"],"kind":"list"},{"path":["alerts","webhook_delivery"],"kind":"mapping"},{"path":["reports"],"kind":"mapping"},{"path":["metrics"],"kind":"mapping"},{"path":["modules"],"kind":"mapping"},{"path":["modules","revenue_leakage"],"kind":"mapping"},{"path":["modules","revenue_leakage","approver_max_discount_pct"],"kind":"mapping"},{"path":["modules","revenue_leakage","tolerance"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax","rates"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax","exempt_customers"],"kind":"list"},{"path":["modules","revenue_leakage","tax","marker_fields"],"kind":"list"},{"path":["modules","revenue_leakage","tax","exemption_reason_fields"],"kind":"list"},{"path":["modules","revenue_leakage","tax","exempt_values"],"kind":"list"},{"path":["modules","revenue_leakage","free_of_charge_fields"],"kind":"list"},{"path":["modules","revenue_leakage","free_of_charge_values"],"kind":"list"},{"path":["modules","revenue_leakage","intercompany_values"],"kind":"list"},{"path":["modules","revenue_leakage","accepted_adjustment_reasons"],"kind":"list"},{"path":["modules","revenue_leakage","minimum_charge_skus"],"kind":"list"},{"path":["modules","revenue_leakage","exchange_rates"],"kind":"list"},{"path":["modules","revenue_leakage","weights"],"kind":"mapping"},{"path":["modules","anomaly_detection"],"kind":"mapping"},{"path":["modules","anomaly_detection","outlier"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_value"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_combination"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_combination","habit_fields"],"kind":"list"},{"path":["modules","anomaly_detection","calendar"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar","business_hours"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar","weekend_days"],"kind":"list"},{"path":["modules","anomaly_detection","new_counterparty"],"kind":"mapping"},{"path":["modules","anomaly_detection","lookalike_counterparty"],"kind":"mapping"},{"path":["modules","anomaly_detection","dormant_user"],"kind":"mapping"},{"path":["modules","anomaly_detection","late_posting"],"kind":"mapping"},{"path":["modules","anomaly_detection","split_below_limit"],"kind":"mapping"},{"path":["modules","anomaly_detection","isolation_forest"],"kind":"mapping"},{"path":["modules","anomaly_detection","population"],"kind":"mapping"},{"path":["modules","anomaly_detection","weights"],"kind":"mapping"},{"path":["modules","duplicate_detection"],"kind":"mapping"},{"path":["modules","duplicate_detection","weights"],"kind":"mapping"},{"path":["modules","compliance"],"kind":"mapping"},{"path":["modules","compliance","approver_limits"],"kind":"mapping"},{"path":["modules","compliance","self_approval"],"kind":"mapping"},{"path":["modules","compliance","grants"],"kind":"mapping"},{"path":["modules","compliance","grants","cost_accounts"],"kind":"list"},{"path":["modules","compliance","grants","unallowable_accounts"],"kind":"list"},{"path":["modules","compliance","grants","awards"],"kind":"list"},{"path":["modules","compliance","restriction_releases"],"kind":"mapping"},{"path":["modules","compliance","restriction_releases","accounts"],"kind":"list"},{"path":["modules","compliance","restriction_releases","authorized_users"],"kind":"list"},{"path":["modules","compliance","weights"],"kind":"mapping"},{"path":["modules","scoring"],"kind":"mapping"},{"path":["modules","scoring","risk_levels"],"kind":"mapping"},{"path":["modules","context"],"kind":"mapping"},{"path":["rules"],"kind":"list"},{"path":["learning"],"kind":"mapping"},{"path":["connectors"],"kind":"list"},{"path":["connectors","[]","status"],"kind":"mapping"},{"path":["connectors","[]","csv"],"kind":"mapping"},{"path":["connectors","[]","allow_hosts"],"kind":"list"},{"path":["dashboard"],"kind":"mapping"},{"path":["dashboard","sign_in"],"kind":"mapping"}];
+export const collectionDefaults: { path: string[]; kind: "list" | "mapping" }[] = [{"path":["server"],"kind":"mapping"},{"path":["storage"],"kind":"mapping"},{"path":["rate_limit"],"kind":"mapping"},{"path":["security"],"kind":"mapping"},{"path":["security","signature"],"kind":"mapping"},{"path":["security","failed_auth"],"kind":"mapping"},{"path":["plans"],"kind":"mapping"},{"path":["idempotency"],"kind":"mapping"},{"path":["alerts"],"kind":"mapping"},{"path":["alerts","webhooks"],"kind":"list"},{"path":["alerts","webhooks","[]","events"],"kind":"list"},{"path":["alerts","webhooks","[]","allow_hosts"],"kind":"list"},{"path":["alerts","webhook_delivery"],"kind":"mapping"},{"path":["reports"],"kind":"mapping"},{"path":["metrics"],"kind":"mapping"},{"path":["modules"],"kind":"mapping"},{"path":["modules","revenue_leakage"],"kind":"mapping"},{"path":["modules","revenue_leakage","approver_max_discount_pct"],"kind":"mapping"},{"path":["modules","revenue_leakage","tolerance"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax","rates"],"kind":"mapping"},{"path":["modules","revenue_leakage","tax","exempt_customers"],"kind":"list"},{"path":["modules","revenue_leakage","tax","marker_fields"],"kind":"list"},{"path":["modules","revenue_leakage","tax","exemption_reason_fields"],"kind":"list"},{"path":["modules","revenue_leakage","tax","exempt_values"],"kind":"list"},{"path":["modules","revenue_leakage","free_of_charge_fields"],"kind":"list"},{"path":["modules","revenue_leakage","free_of_charge_values"],"kind":"list"},{"path":["modules","revenue_leakage","intercompany_values"],"kind":"list"},{"path":["modules","revenue_leakage","accepted_adjustment_reasons"],"kind":"list"},{"path":["modules","revenue_leakage","minimum_charge_skus"],"kind":"list"},{"path":["modules","revenue_leakage","exchange_rates"],"kind":"list"},{"path":["modules","revenue_leakage","weights"],"kind":"mapping"},{"path":["modules","anomaly_detection"],"kind":"mapping"},{"path":["modules","anomaly_detection","outlier"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_value"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_combination"],"kind":"mapping"},{"path":["modules","anomaly_detection","rare_combination","habit_fields"],"kind":"list"},{"path":["modules","anomaly_detection","calendar"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar","business_hours"],"kind":"mapping"},{"path":["modules","anomaly_detection","calendar","weekend_days"],"kind":"list"},{"path":["modules","anomaly_detection","new_counterparty"],"kind":"mapping"},{"path":["modules","anomaly_detection","lookalike_counterparty"],"kind":"mapping"},{"path":["modules","anomaly_detection","off_period"],"kind":"mapping"},{"path":["modules","anomaly_detection","off_period","fields"],"kind":"list"},{"path":["modules","anomaly_detection","dormant_user"],"kind":"mapping"},{"path":["modules","anomaly_detection","late_posting"],"kind":"mapping"},{"path":["modules","anomaly_detection","split_below_limit"],"kind":"mapping"},{"path":["modules","anomaly_detection","isolation_forest"],"kind":"mapping"},{"path":["modules","anomaly_detection","population"],"kind":"mapping"},{"path":["modules","anomaly_detection","weights"],"kind":"mapping"},{"path":["modules","duplicate_detection"],"kind":"mapping"},{"path":["modules","duplicate_detection","weights"],"kind":"mapping"},{"path":["modules","compliance"],"kind":"mapping"},{"path":["modules","compliance","approver_limits"],"kind":"mapping"},{"path":["modules","compliance","self_approval"],"kind":"mapping"},{"path":["modules","compliance","grants"],"kind":"mapping"},{"path":["modules","compliance","grants","cost_accounts"],"kind":"list"},{"path":["modules","compliance","grants","unallowable_accounts"],"kind":"list"},{"path":["modules","compliance","grants","awards"],"kind":"list"},{"path":["modules","compliance","restriction_releases"],"kind":"mapping"},{"path":["modules","compliance","restriction_releases","accounts"],"kind":"list"},{"path":["modules","compliance","restriction_releases","authorized_users"],"kind":"list"},{"path":["modules","compliance","weights"],"kind":"mapping"},{"path":["modules","scoring"],"kind":"mapping"},{"path":["modules","scoring","risk_levels"],"kind":"mapping"},{"path":["modules","context"],"kind":"mapping"},{"path":["rules"],"kind":"list"},{"path":["learning"],"kind":"mapping"},{"path":["connectors"],"kind":"list"},{"path":["connectors","[]","status"],"kind":"mapping"},{"path":["connectors","[]","csv"],"kind":"mapping"},{"path":["connectors","[]","allow_hosts"],"kind":"list"},{"path":["dashboard"],"kind":"mapping"},{"path":["dashboard","sign_in"],"kind":"mapping"}];
 
 /** Value.Check(ConfigSchema, value), compiled by TypeBox's TypeCompiler. */
 export const configCheck: (value: unknown) => boolean = (() => {
@@ -1135,6 +1154,10 @@ return function check(value: any): boolean {
     Number.isInteger(value.modules.anomaly_detection.lookalike_counterparty.min_history) &&
     value.modules.anomaly_detection.lookalike_counterparty.min_history >= 3 &&
     Object.getOwnPropertyNames(value.modules.anomaly_detection.lookalike_counterparty).length === 2 &&
+    (typeof value.modules.anomaly_detection.off_period === 'object' && value.modules.anomaly_detection.off_period !== null && !Array.isArray(value.modules.anomaly_detection.off_period)) &&
+    Array.isArray(value.modules.anomaly_detection.off_period.fields) &&
+    value.modules.anomaly_detection.off_period.fields.every((value: any) => ((typeof value === 'string') && value.length >= 1)) &&
+    Object.getOwnPropertyNames(value.modules.anomaly_detection.off_period).length === 1 &&
     (typeof value.modules.anomaly_detection.dormant_user === 'object' && value.modules.anomaly_detection.dormant_user !== null && !Array.isArray(value.modules.anomaly_detection.dormant_user)) &&
     Number.isInteger(value.modules.anomaly_detection.dormant_user.min_active_days) &&
     value.modules.anomaly_detection.dormant_user.min_active_days >= 2 &&
@@ -1229,6 +1252,7 @@ return function check(value: any): boolean {
     (value.modules.anomaly_detection.weights.lookalike_counterparty !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.lookalike_counterparty) && value.modules.anomaly_detection.weights.lookalike_counterparty <= 1 && value.modules.anomaly_detection.weights.lookalike_counterparty >= 0) : true) &&
     (value.modules.anomaly_detection.weights.dormant_user_posting !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.dormant_user_posting) && value.modules.anomaly_detection.weights.dormant_user_posting <= 1 && value.modules.anomaly_detection.weights.dormant_user_posting >= 0) : true) &&
     (value.modules.anomaly_detection.weights.posting_to_ended_value !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.posting_to_ended_value) && value.modules.anomaly_detection.weights.posting_to_ended_value <= 1 && value.modules.anomaly_detection.weights.posting_to_ended_value >= 0) : true) &&
+    (value.modules.anomaly_detection.weights.off_period_posting !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.off_period_posting) && value.modules.anomaly_detection.weights.off_period_posting <= 1 && value.modules.anomaly_detection.weights.off_period_posting >= 0) : true) &&
     (value.modules.anomaly_detection.weights.posting_after_end_date !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.posting_after_end_date) && value.modules.anomaly_detection.weights.posting_after_end_date <= 1 && value.modules.anomaly_detection.weights.posting_after_end_date >= 0) : true) &&
     (value.modules.anomaly_detection.weights.other_payees_bank_account !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.other_payees_bank_account) && value.modules.anomaly_detection.weights.other_payees_bank_account <= 1 && value.modules.anomaly_detection.weights.other_payees_bank_account >= 0) : true) &&
     (value.modules.anomaly_detection.weights.payee_bank_account_changed !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.payee_bank_account_changed) && value.modules.anomaly_detection.weights.payee_bank_account_changed <= 1 && value.modules.anomaly_detection.weights.payee_bank_account_changed >= 0) : true) &&
@@ -1237,8 +1261,8 @@ return function check(value: any): boolean {
     (value.modules.anomaly_detection.weights.isolation_forest !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.isolation_forest) && value.modules.anomaly_detection.weights.isolation_forest <= 1 && value.modules.anomaly_detection.weights.isolation_forest >= 0) : true) &&
     (value.modules.anomaly_detection.weights.round_amount_excess !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.round_amount_excess) && value.modules.anomaly_detection.weights.round_amount_excess <= 1 && value.modules.anomaly_detection.weights.round_amount_excess >= 0) : true) &&
     (value.modules.anomaly_detection.weights.benford_deviation !== undefined ? (Number.isFinite(value.modules.anomaly_detection.weights.benford_deviation) && value.modules.anomaly_detection.weights.benford_deviation <= 1 && value.modules.anomaly_detection.weights.benford_deviation >= 0) : true) &&
-    Object.getOwnPropertyNames(value.modules.anomaly_detection.weights).every(key => ['amount_outlier_customer', 'amount_outlier_sku', 'amount_outlier_attribute', 'amount_outlier_habit', 'rare_combination', 'rare_value', 'weekend_posting', 'out_of_hours_posting', 'out_of_hours_for_user', 'period_end_posting', 'new_counterparty_large_amount', 'lookalike_counterparty', 'dormant_user_posting', 'posting_to_ended_value', 'posting_after_end_date', 'other_payees_bank_account', 'payee_bank_account_changed', 'late_posting', 'split_below_approval_limit', 'isolation_forest', 'round_amount_excess', 'benford_deviation'].includes(key)) &&
-    Object.getOwnPropertyNames(value.modules.anomaly_detection).length === 13 &&
+    Object.getOwnPropertyNames(value.modules.anomaly_detection.weights).every(key => ['amount_outlier_customer', 'amount_outlier_sku', 'amount_outlier_attribute', 'amount_outlier_habit', 'rare_combination', 'rare_value', 'weekend_posting', 'out_of_hours_posting', 'out_of_hours_for_user', 'period_end_posting', 'new_counterparty_large_amount', 'lookalike_counterparty', 'dormant_user_posting', 'posting_to_ended_value', 'off_period_posting', 'posting_after_end_date', 'other_payees_bank_account', 'payee_bank_account_changed', 'late_posting', 'split_below_approval_limit', 'isolation_forest', 'round_amount_excess', 'benford_deviation'].includes(key)) &&
+    Object.getOwnPropertyNames(value.modules.anomaly_detection).length === 14 &&
     (typeof value.modules.duplicate_detection === 'object' && value.modules.duplicate_detection !== null && !Array.isArray(value.modules.duplicate_detection)) &&
     Number.isFinite(value.modules.duplicate_detection.window_days) &&
     value.modules.duplicate_detection.window_days <= 366 &&

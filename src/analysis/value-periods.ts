@@ -1,0 +1,73 @@
+// In which months each value of the fields listed in `off_period.fields` posts, and on how many
+// days of each: a count's document type posts on ten days of July and ten of January and never in
+// between; a weekly payroll, a month-end accrual or a quarter-end entry posts in every month or
+// on one day of its months. What off_period_posting reads (detectors/anomaly/off-period.ts). Per
+// value a small map of months to their days; built once per history.
+
+const DAY_MS = 86_400_000;
+
+export interface ValueMonths {
+  /** Its postings (lines). */
+  postings: number;
+  /** Month index (year · 12 + month, UTC) → the days it posted on in that month. */
+  months: Map<number, Set<number>>;
+}
+
+export function monthIndexOf(ms: number): number {
+  const d = new Date(ms);
+  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+}
+
+export class ValuePeriodsBuilder {
+  private readonly values: Map<number, ValueMonths>[];
+  private readonly months = new Set<number>();
+  /** The last date seen and its month: the entries of a day are consecutive in most exports. */
+  private lastMs = Number.NaN;
+  private lastMonth = -1;
+
+  constructor(
+    private readonly fields: readonly string[],
+    private readonly indexes: readonly number[],
+  ) {
+    this.values = indexes.map(() => new Map());
+  }
+
+  /** `codes`: the entry's categorical codes in the history; `ms`: its date (NaN: none). */
+  add(ms: number, codes: Int32Array) {
+    if (Number.isNaN(ms)) return;
+    if (ms !== this.lastMs) {
+      this.lastMs = ms;
+      this.lastMonth = monthIndexOf(ms);
+      this.months.add(this.lastMonth);
+    }
+    const day = Math.floor(ms / DAY_MS);
+    for (let k = 0; k < this.indexes.length; k++) {
+      const c = codes[this.indexes[k]!]!;
+      if (c < 0) continue;
+      let v = this.values[k]!.get(c);
+      if (!v) this.values[k]!.set(c, (v = { postings: 0, months: new Map() }));
+      v.postings++;
+      let days = v.months.get(this.lastMonth);
+      if (!days) v.months.set(this.lastMonth, (days = new Set()));
+      days.add(day);
+    }
+  }
+
+  finish(): ValuePeriods {
+    if (this.indexes.length === 0) return ValuePeriods.empty;
+    return new ValuePeriods(
+      this.indexes.map((index, k) => ({ field: this.fields[index]!, index, values: this.values[k]! })),
+      this.months.size,
+    );
+  }
+}
+
+export class ValuePeriods {
+  static readonly empty = new ValuePeriods([], 0);
+
+  constructor(
+    readonly specs: readonly { field: string; index: number; values: Map<number, ValueMonths> }[],
+    /** How many months the ledger posted in. */
+    readonly ledgerMonths: number,
+  ) {}
+}

@@ -1,0 +1,66 @@
+// A value that posts only in periods of its own — the physical counts' document type, ten days in
+// July and ten in January — posting between them (off_period_posting, value-periods.ts): a shrink
+// adjustment booked in October, outside any count. Not a month-end accrual or a quarter-end entry
+// (one day of their months: no periods), a weekly payroll (every month), a count inside its
+// period, nor a value that begins after the history did.
+import { describe, expect, test } from "bun:test";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { modulesConfig } from "../support/engine.ts";
+import { analyse } from "./fixtures.ts";
+
+const DAY = 86_400_000;
+let seq = 0;
+const START = Date.UTC(2025, 6, 1);
+const dateOf = (day: number) => new Date(START + day * DAY).toISOString().slice(0, 10);
+const dayOf = (y: number, m0: number, d: number) => Math.round((Date.UTC(y, m0, d) - START) / DAY);
+
+function line(docType: string, day: number, amount = 500): Transaction {
+  return { transaction_id: `L${++seq}`, type: "journal_entry", date: dateOf(day), currency: "USD", amount, created_by: "clerk", lines: [], attributes: { "Doc Type": docType } };
+}
+
+/** July 2025 – January 2026: daily sales, a weekly payroll, a month-end accrual, a quarter-end
+ *  entry, the counts on ten days of July and of January, a new interface from November on. */
+function ledger(): Transaction[] {
+  const out: Transaction[] = [];
+  const last = dayOf(2026, 0, 31);
+  for (let d = 0; d <= last; d++) {
+    const date = new Date(START + d * DAY);
+    out.push(line("POS", d), line("POS", d, 800));
+    if (date.getUTCDay() === 5) out.push(line("PR", d, 7000));
+    if (new Date(START + (d + 1) * DAY).getUTCDate() === 1) {
+      for (let k = 0; k < 5; k++) out.push(line("ACC", d, 4000));
+      if ([8, 11].includes(date.getUTCMonth())) for (let k = 0; k < 5; k++) out.push(line("QTR", d, 9000));
+    }
+    if (date >= new Date(Date.UTC(2025, 10, 1))) out.push(line("XPOS", d));
+  }
+  for (const [y, m0] of [[2025, 6], [2026, 0]] as const) for (let k = 0; k < 10; k++) out.push(line("CNT", dayOf(y, m0, 14 + k), 3000), line("CNT", dayOf(y, m0, 14 + k), 3000));
+  return out;
+}
+
+const H = ledger();
+const fields = ["attributes.Doc Type"];
+const plain = modulesConfig({ anomaly_detection: { categorical_fields: fields } });
+const periods = modulesConfig({ anomaly_detection: { categorical_fields: fields, off_period: { fields } } });
+const off = async (t: Transaction, config = periods) => (await analyse(t, { module: "anomaly_detection", history: H, config })).anomalies.find((a) => a.code === "off_period_posting");
+
+describe("a value posting outside its own periods", () => {
+  test("a count adjustment in October, between the July and January counts: high, only for a configured field", async () => {
+    const shrink = line("CNT", dayOf(2025, 9, 15), 3000);
+    expect(await off(shrink, plain)).toBeUndefined();
+    const finding = await off(shrink);
+    expect(finding).toBeDefined();
+    expect(finding!.severity).toBe("high");
+    expect(finding!.message).toContain(`attributes.Doc Type "CNT" posts in its own periods (2025-07, 2026-01`);
+  });
+
+  test("a count inside its period, even on another day, is regular", async () => {
+    expect(await off(line("CNT", dayOf(2026, 0, 27), 3000))).toBeUndefined();
+  });
+
+  test("a month-end accrual or quarter-end entry on another day, a payroll on a Wednesday, a new interface: no periods to be off", async () => {
+    expect(await off(line("ACC", dayOf(2025, 9, 15), 4000))).toBeUndefined();
+    expect(await off(line("QTR", dayOf(2025, 9, 15), 9000))).toBeUndefined();
+    expect(await off(line("PR", dayOf(2025, 9, 15), 7000))).toBeUndefined();
+    expect(await off(line("XPOS", dayOf(2025, 9, 15)))).toBeUndefined();
+  });
+});
