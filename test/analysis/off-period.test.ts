@@ -53,6 +53,12 @@ describe("a value posting outside its own periods", () => {
     expect(finding!.message).toContain(`attributes.Doc Type "CNT" posts in its own periods (2025-07, 2026-01`);
   });
 
+  test("three stray adjustments in one month do not make it a period of the counts", async () => {
+    const stray = [5, 12, 19].map((d) => line("CNT", dayOf(2025, 10, d), 3000));
+    const r = await analyse(line("CNT", dayOf(2025, 9, 15), 3000), { module: "anomaly_detection", history: [...H, ...stray], config: periods });
+    expect(r.anomalies.find((a) => a.code === "off_period_posting")).toBeDefined();
+  });
+
   test("a count inside its period, even on another day, is regular", async () => {
     expect(await off(line("CNT", dayOf(2026, 0, 27), 3000))).toBeUndefined();
   });
