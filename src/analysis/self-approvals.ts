@@ -16,12 +16,44 @@ import { ledgerAccountOf } from "./account-field.ts";
 
 /** The user (trimmed, without case) who both created and approved the entry; undefined otherwise. */
 export function selfApprover(t: Pick<Transaction, "created_by" | "approved_by">): string | undefined {
-  // Both passes of a scan ask this of every entry, and most sources name no approver (a journal
-  // export): answered before two strings are trimmed and lowered for nothing.
-  const approver = t.approved_by;
-  if (!approver) return undefined;
-  const creator = t.created_by?.trim().toLowerCase();
-  return creator && creator === approver.trim().toLowerCase() ? creator : undefined;
+  // Both passes of a scan ask this of every entry: most sources name no approver (a journal
+  // export), and where they do nearly every entry was approved by someone else — told apart
+  // without the two trimmed, lower-cased copies (four strings an entry).
+  const created = t.created_by;
+  const approved = t.approved_by;
+  if (!created || !approved) return undefined;
+  if (created !== approved && !sameUser(created, approved)) return undefined;
+  const creator = created.trim().toLowerCase();
+  return creator && creator === approved.trim().toLowerCase() ? creator : undefined;
+}
+
+/** JS trim()'s white space among the ASCII characters (tab, line feed, vertical tab, form feed, carriage return, space). */
+const asciiSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
+
+/**
+ * Whether `a.trim().toLowerCase() === b.trim().toLowerCase()`, without making either: ASCII is
+ * compared in place; anything else (a character above ASCII, a difference at white space, one
+ * name longer) is left to the strings' own trim and toLowerCase.
+ */
+export function sameUser(a: string, b: string): boolean {
+  let i = 0, j = a.length, p = 0, q = b.length;
+  while (i < j && asciiSpace(a.charCodeAt(i))) i++;
+  while (j > i && asciiSpace(a.charCodeAt(j - 1))) j--;
+  while (p < q && asciiSpace(b.charCodeAt(p))) p++;
+  while (q > p && asciiSpace(b.charCodeAt(q - 1))) q--;
+  for (; i < j && p < q; i++, p++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(p);
+    if (x === y) {
+      if (x >= 0x80) return a.trim().toLowerCase() === b.trim().toLowerCase();
+      continue;
+    }
+    if (x >= 0x80 || y >= 0x80 || asciiSpace(x) || asciiSpace(y)) return a.trim().toLowerCase() === b.trim().toLowerCase();
+    if (x >= 65 && x <= 90) x += 32;
+    if (y >= 65 && y <= 90) y += 32;
+    if (x !== y) return false;
+  }
+  return i === j && p === q ? true : a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 /** The user and what the entry is, for an entry its creator approved; undefined otherwise. */

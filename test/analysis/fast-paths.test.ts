@@ -1,6 +1,6 @@
 // The hand-written fast paths of the scan agree with what they replace: parseDateMs with
 // Date.parse, parseMoment with the Date-based reading it replaced, PairCounts, CodePairCounts and
-// TripleCounts with a Map, medianDeviation with sorting the deviations.
+// TripleCounts with a Map, medianDeviation with sorting the deviations, sameUser with comparing names trimmed and lower-cased.
 import { expect, test } from "bun:test";
 import { parseDateMs, parseMoment } from "../../src/analysis/dates.ts";
 import { PairCounts } from "../../src/analysis/pair-counts.ts";
@@ -8,6 +8,7 @@ import { CodePairCounts, denseBits } from "../../src/analysis/code-pair-counts.t
 import { TripleCounts } from "../../src/analysis/combinations.ts";
 import { SeededRandom } from "../../src/analysis/random.ts";
 import { median, medianDeviation } from "../../src/analysis/stats.ts";
+import { sameUser } from "../../src/analysis/self-approvals.ts";
 
 const rng = new SeededRandom(20261122);
 const pad = (x: number, w: number) => String(x).padStart(w, "0");
@@ -200,4 +201,26 @@ test("SeededRandom.nextWhen draws as next() when asked to, and leaves the stream
     else expect(b.nextWhen(1)).toBe(a.next());
   }
   expect(b.next()).toBe(a.next());
+});
+
+test("sameUser (self-approvals.ts) equals comparing the names trimmed and lower-cased", () => {
+  // Letters in both cases, ASCII and other white space, and characters whose lower case differs
+  // in length or lands in ASCII (İ, the Kelvin sign K, ß).
+  const alphabet = ["a", "A", "b", "B", "z", "Z", "1", ".", "@", "_", " ", "\t", "\n", "\u000b", "\u001f", "\u00a0", "\ufeff", "\u2003", "İ", "i", "\u212a", "k", "K", "ß", "é", "É"];
+  const name = () => {
+    let s = "";
+    for (let n = rng.int(0, 7); n > 0; n--) s += alphabet[rng.int(0, alphabet.length)]!;
+    return s;
+  };
+  const reference = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  const differ: [string, string][] = [];
+  for (let k = 0; k < 200_000; k++) {
+    const a = name();
+    // Half the pairs are one name with its case and white space changed: mostly the same user.
+    const b = k % 2 === 0 ? name() : ` ${a.toUpperCase()}\t`.slice(rng.int(0, 2), rng.int(a.length + 1, a.length + 3));
+    if (sameUser(a, b) !== reference(a, b)) differ.push([a, b]);
+  }
+  const sames = ["dchen", " DChen ", "dchen\u00a0", "\u212aim", "kim"].flatMap((a) => ["dchen", "DCHEN\t", "d chen", "kim", "KIM"].map((b) => sameUser(a, b) === reference(a, b)));
+  expect(differ).toEqual([]);
+  expect(sames.every(Boolean)).toBe(true);
 });
