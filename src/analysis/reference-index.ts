@@ -194,6 +194,8 @@ export class ReferenceIndex {
 
   /** The most the price list lets one line of the SKU charge on `day` (an entry's max_amount); undefined: no cap. */
   listCap(sku: string, currency: string | undefined, day?: string | null): number | undefined {
+    // Asked for every line; most price lists cap nothing: no key strings made for them.
+    if (this.listCaps.size === 0) return undefined;
     const c = (currency ? this.listCaps.get(capKey(currency, sku)) : undefined) ?? this.listCaps.get(capKey("", sku));
     return c === undefined || typeof c === "number" ? c : priceOn(c, day ?? null);
   }

@@ -26,6 +26,8 @@ import { isPromotion } from "../../reference-index.ts";
  */
 export function contractsInScope(ctx: AnalysisContext, txn: Transaction, sku: string, line?: TransactionLine): Contract[] {
   const all = ctx.reference.contractsFor(txn.customer_id, sku, txn.contract_id);
+  // Most lines' codes have no agreement: nothing to leave out, no closure made for them.
+  if (all.length === 0) return all;
   const named = ctx.history.namedContracts;
   const allowances = txn.type === "invoice" ? ctx.history.creditNamedContracts : NONE;
   if (named.size === 0 && allowances.size === 0) return all;

@@ -37,7 +37,8 @@ export const countAboveDeliveredDetector: Detector = {
     if (txn.type !== "invoice") return [];
     const pct = config.revenue_leakage.count_discrepancy_pct;
     let atRisk = 0;
-    const lines: { sku: string; billed: number; allowed: number }[] = [];
+    // Made for the first line billed above its counts only: most invoices state no counts.
+    let lines: { sku: string; billed: number; allowed: number }[] | undefined;
     for (const l of txn.lines) {
       const allowed = allowedCount(l, pct);
       const billed = l.quantity;
@@ -45,9 +46,9 @@ export const countAboveDeliveredDetector: Detector = {
       const amount = l.amount ?? (l.unit_price !== undefined ? l.unit_price * billed : undefined);
       if (amount === undefined || !(amount > 0)) continue;
       atRisk += (amount * (billed - allowed)) / billed;
-      lines.push({ sku: l.sku ?? "", billed, allowed });
+      (lines ??= []).push({ sku: l.sku ?? "", billed, allowed });
     }
-    if (lines.length === 0) return [];
+    if (lines === undefined) return [];
     // The bill's deductions (an agency's commission, a volume discount: lines below zero) take
     // their share of the overbilled units too: what the advertiser paid for them is net of them.
     const gross = txn.lines.reduce((s, l) => s + Math.max(0, l.amount ?? 0), 0);

@@ -93,14 +93,18 @@ function pricedDays(txn: Transaction, exportOrder: DayOrder | undefined): string
 }
 
 /** Per code of the bill's lines in percent, the basis they are taken of (their quantities summed: an abatement's end splits a royalty in two lines). */
-function percentBases(lines: readonly TransactionLine[]): Map<string, number> {
-  const out = new Map<string, number>();
+function percentBases(lines: readonly TransactionLine[]): ReadonlyMap<string, number> {
+  // Asked of every invoice; most have no line in percent: no map made for them.
+  let out: Map<string, number> | undefined;
   for (const l of lines) {
     if (!l.sku || !isPercentUnit(l.unit) || l.quantity === undefined || !Number.isFinite(l.quantity)) continue;
+    out ??= new Map();
     out.set(l.sku, (out.get(l.sku) ?? 0) + l.quantity);
   }
-  return out;
+  return out ?? NO_BASES;
 }
+
+const NO_BASES: ReadonlyMap<string, number> = new Map();
 
 /** The basis every percentage of `codes` (all of `bases` when absent) is taken of, when they agree to the cent and it is positive. */
 function sharedBasis(bases: ReadonlyMap<string, number>, codes?: readonly string[]): number | undefined {
