@@ -150,12 +150,35 @@ function civilFromDays(days: number): { y: number; m: number; d: number } {
 /** The calendar day (YYYY-MM-DD) of an ISO string, for comparing with validity windows. */
 export function dayOf(value: string | undefined): string | null {
   if (!value) return null;
+  // The two shapes nearly every source writes, told by hand (the scan asks this several times an
+  // invoice): what the two expressions below would say of them.
+  if (value.length === 10 && isoDayAt(value)) return value;
+  if (value.length === 20 && isoDayAt(value) && utcTimeAt(value)) return value.slice(0, 10);
   if (DATE_ONLY.test(value)) return value;
   // A UTC (or zone-less) date-time: its first ten characters are the day, no parsing needed.
   if (UTC_DATE_TIME.test(value)) return value.slice(0, 10);
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString().slice(0, 10);
 }
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Whether `value` starts with dddd-dd-dd (the digits and dashes DATE_ONLY and UTC_DATE_TIME begin with). */
+function isoDayAt(value: string): boolean {
+  for (let i = 0; i < 10; i++) {
+    const c = value.charCodeAt(i);
+    if (i === 4 || i === 7 ? c !== 45 : !isDigit(c)) return false;
+  }
+  return true;
+}
+
+/** Whether a 20-character `value` ends in Tdd:dd:ddZ after its day (UTC_DATE_TIME's seconds-and-Z shape). */
+function utcTimeAt(value: string): boolean {
+  if (value.charCodeAt(10) !== 84 || value.charCodeAt(13) !== 58 || value.charCodeAt(16) !== 58 || value.charCodeAt(19) !== 90) return false;
+  for (const i of UTC_TIME_DIGITS) if (!isDigit(value.charCodeAt(i))) return false;
+  return true;
+}
+const UTC_TIME_DIGITS = [11, 12, 14, 15, 17, 18];
 
 /** The calendar day (YYYY-MM-DD, UTC) of a time in ms. */
 export function isoDay(ms: number): string {

@@ -1,8 +1,8 @@
 // The hand-written fast paths of the scan agree with what they replace: parseDateMs with
 // Date.parse, parseMoment with the Date-based reading it replaced, PairCounts, CodePairCounts and
-// TripleCounts with a Map, medianDeviation with sorting the deviations, sameUser with comparing names trimmed and lower-cased.
+// TripleCounts with a Map, medianDeviation with sorting the deviations, sameUser with comparing names trimmed and lower-cased, dayOf with its regular expressions.
 import { expect, test } from "bun:test";
-import { parseDateMs, parseMoment } from "../../src/analysis/dates.ts";
+import { dayOf, parseDateMs, parseMoment } from "../../src/analysis/dates.ts";
 import { PairCounts } from "../../src/analysis/pair-counts.ts";
 import { CodePairCounts, denseBits } from "../../src/analysis/code-pair-counts.ts";
 import { TripleCounts } from "../../src/analysis/combinations.ts";
@@ -223,4 +223,16 @@ test("sameUser (self-approvals.ts) equals comparing the names trimmed and lower-
   const sames = ["dchen", " DChen ", "dchen\u00a0", "\u212aim", "kim"].flatMap((a) => ["dchen", "DCHEN\t", "d chen", "kim", "KIM"].map((b) => sameUser(a, b) === reference(a, b)));
   expect(differ).toEqual([]);
   expect(sames.every(Boolean)).toBe(true);
+});
+
+test("dayOf equals its reading by the two expressions, valid dates or not", () => {
+  const reference = (value: string) => {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?$/.test(value)) return value.slice(0, 10);
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? null : new Date(ms).toISOString().slice(0, 10);
+  };
+  const odd = ["2025-01-01T10:00:00z", "2025-01-01 10:00:00Z", "2025-01-01T10:00:0xZ", "2025/01/01", "2025-01-0a", "２０２５-01-01", "2025-01-01T10:00:00+", "+02025-01-01", "2025-01-01T1:00:00ZZ"];
+  const differ = [...dates(), ...odd].filter((v) => dayOf(v) !== reference(v));
+  expect(differ).toEqual([]);
 });

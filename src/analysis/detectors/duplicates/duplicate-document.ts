@@ -28,7 +28,7 @@
 // copy beyond the window (numbered-copy.ts), and a twin within the window under a number that
 // clearly differs is a repeat order or a copy numbered anew: medium, not high. A bill its vendor
 // numbered is one received, not issued: a copy of it is paid twice (the whole bill at risk).
-import { daysBetween } from "../../dates.ts";
+import { daysBetween, parseDateMs } from "../../dates.ts";
 import { before, creditedInFull, fingerprint, type HistoryEntry, namesTimesheet, repeatsWithin, standsByStatus } from "../../history.ts";
 import { counterpartyNumberOf } from "../../counterparty-numbers.ts";
 import { partsOfOneSettlement } from "./split-settlement.ts";
@@ -48,7 +48,8 @@ export const duplicateDocumentDetector: Detector = {
     // payroll line) is an amount alone, and in double entry both sides of every transfer carry
     // the same one: the salary transfer's bank line is no copy of the payroll's net-pay line.
     if (txn.customer_id === undefined && txn.lines.length === 0) return [];
-    const ms = txn.date ? Date.parse(txn.date) : Number.NaN;
+    // parseDateMs: Date.parse's answer, read by hand for the usual shapes (every invoice asks).
+    const ms = txn.date ? parseDateMs(txn.date) : Number.NaN;
     if (Number.isNaN(ms)) return [];
     const number = counterpartyNumberOf(txn);
     const twin = twinFinding(input, ms, number);
