@@ -21,7 +21,8 @@ export function selfApprover(t: Pick<Transaction, "created_by" | "approved_by">)
   // without the two trimmed, lower-cased copies (four strings an entry).
   const created = t.created_by;
   const approved = t.approved_by;
-  if (!created || !approved) return undefined;
+  // Not a string (absent, or a source's NULL): no approver, as `approved_by?.trim()` read it.
+  if (!created || !approved || typeof approved !== "string") return undefined;
   if (created !== approved && !sameUser(created, approved)) return undefined;
   const creator = created.trim().toLowerCase();
   return creator && creator === approved.trim().toLowerCase() ? creator : undefined;

@@ -8,7 +8,7 @@ import { CodePairCounts, denseBits } from "../../src/analysis/code-pair-counts.t
 import { TripleCounts } from "../../src/analysis/combinations.ts";
 import { SeededRandom } from "../../src/analysis/random.ts";
 import { median, medianDeviation } from "../../src/analysis/stats.ts";
-import { sameUser } from "../../src/analysis/self-approvals.ts";
+import { sameUser, selfApprover } from "../../src/analysis/self-approvals.ts";
 
 const rng = new SeededRandom(20261122);
 const pad = (x: number, w: number) => String(x).padStart(w, "0");
@@ -223,6 +223,9 @@ test("sameUser (self-approvals.ts) equals comparing the names trimmed and lower-
   const sames = ["dchen", " DChen ", "dchen\u00a0", "\u212aim", "kim"].flatMap((a) => ["dchen", "DCHEN\t", "d chen", "kim", "KIM"].map((b) => sameUser(a, b) === reference(a, b)));
   expect(differ).toEqual([]);
   expect(sames.every(Boolean)).toBe(true);
+  // A source's NULL approver approves nothing, as `approved_by?.trim()` read it.
+  expect(selfApprover({ created_by: "dchen", approved_by: null as unknown as string })).toBeUndefined();
+  expect(selfApprover({ created_by: " DChen", approved_by: "dchen\t" })).toBe("dchen");
 });
 
 test("dayOf equals its reading by the two expressions, valid dates or not", () => {
