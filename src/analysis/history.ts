@@ -17,7 +17,7 @@ import { PostingHabits } from "./habits.ts";
 import { HabitAmounts, HabitAmountsBuilder, habitAccountPairs } from "./habit-amounts.ts";
 import { HabitActivity, HabitActivityBuilder } from "./habit-activity.ts";
 import { ValuePeriods, ValuePeriodsBuilder } from "./value-periods.ts";
-import { approvedForOthersKey, monthOf, SelfApprovals, SelfApprovalsBuilder, selfApprovalKey } from "./self-approvals.ts";
+import { monthOf, SelfApprovals, SelfApprovalsBuilder, selfApprovalKey } from "./self-approvals.ts";
 import { ledgerAccountOf } from "./account-field.ts";
 import { PostingDays } from "./posting-days.ts";
 import { EntryLags, EntryLagsBuilder } from "./entry-lags.ts";
@@ -292,10 +292,7 @@ export class HistoryBuilder {
     if (t.type === "credit_note" && t.contract_id) this.stats.creditNamedContracts.add(t.contract_id);
     const selfApproved = selfApprovalKey(t);
     if (selfApproved !== undefined) this.observeSelfApproval(selfApproved, monthOf(ms));
-    else {
-      const approved = approvedForOthersKey(t);
-      if (approved !== undefined) this.observeApprovalForOthers(approved);
-    }
+    else this.selfApprovals.approvalsForOthers.add(t);
     const fp = documents ? fingerprint(t) : undefined;
     this.addLedgerEntry(
       t.transaction_id,
@@ -373,9 +370,9 @@ export class HistoryBuilder {
     this.selfApprovals.observe(key, month);
   }
 
-  /** The approver and kind of an entry someone else keyed (self-approvals.ts; the split scan's ledger batches carry them: ledger-merge.ts). */
-  observeApprovalForOthers(key: string) {
-    this.selfApprovals.observeApprovalForOthers(key);
+  /** The approver (as written), kind and detail of entries someone else keyed (self-approvals.ts ApprovalsForOthers; the split scan's ledger batches carry them: ledger-merge.ts). */
+  observeApprovalForOthers(approver: string, kind: string, detail: string) {
+    this.selfApprovals.approvalsForOthers.observeFresh(approver, kind, detail);
   }
 
   /** A document an invoice of `amount` (its absolute value) names as its reference (the split scan's ledger batches carry them: ledger-merge.ts). */

@@ -15,7 +15,7 @@ import { KitComponents, kitObservation } from "./detectors/leakage/kit-component
 import { PromotionHabits, promotionObservation } from "./detectors/leakage/promotion-habits.ts";
 import { creditCharges } from "./detectors/duplicates/credit-charges.ts";
 import { creditsTheAccount } from "./detectors/duplicates/account-credit.ts";
-import { approvedForOthersKey, monthOf, selfApprovalKey } from "./self-approvals.ts";
+import { ApprovalsForOthers, monthOf, selfApprovalKey } from "./self-approvals.ts";
 
 const NO_GROUPS: readonly string[] = [];
 const INVOICE = 1;
@@ -25,8 +25,6 @@ const DOCUMENT = 4;
 const NUMBERED = 8;
 /** A credit to the account (account-credit.ts), with CREDIT_REFERENCE. */
 const ACCOUNT_CREDIT = 16;
-/** In `selfInts`, the month of an approval for someone else (approvedForOthersKey), not a self-approval. */
-const APPROVED_FOR_OTHERS = -1;
 
 /**
  * What the ledger keeps of a run of transactions, in source order. The string keys (each
@@ -81,9 +79,11 @@ export interface LedgerBatch {
   /** Per NUMBERED document, in order: its number as written, type, currency, counterparty, "1" when its status says it was never made, and its amount before tax. */
   numbers: string[];
   /** The self-approved entries (self-approvals.ts), flat: per entry its index in the batch, its
-   *  user and kind (an index into `strings`) and its month; and, each once per batch with
-   *  APPROVED_FOR_OTHERS for a month, the approver and kind of entries someone else keyed. */
+   *  user and kind (an index into `strings`) and its month. */
   selfInts: Int32Array;
+  /** The approvals for someone else (self-approvals.ts ApprovalsForOthers), each once per part,
+   *  flat: the index in the batch, the approver as written, the kind and the detail (indexes into `strings`). */
+  approvalInts: Int32Array;
 }
 
 /** Collects transactions into LedgerBatches of `size` (a worker posts each full one). */
@@ -119,7 +119,10 @@ export class LedgerBatchWriter {
   private selfInts = new Int32Array(64);
   private selfInt = 0;
   private readonly namedContracts = new Set<string>();
-  private readonly approvedForOthers = new Set<string>();
+  /** Kept across the writer's batches: an approval already sent in an earlier batch of the part needs no second (the merge replays batches in order; a batch cut at the history's limit ends what is read). */
+  private readonly approvedForOthers = new ApprovalsForOthers();
+  private approvalInts = new Int32Array(64);
+  private approvalInt = 0;
   private readonly creditNamedContracts = new Set<string>();
   private invoiceReferences: string[] = [];
   private invoiceReferenceAt: number[] = [];
@@ -149,13 +152,7 @@ export class LedgerBatchWriter {
     this.amounts[i] = Math.abs(t.amount ?? 0);
     const selfApproved = selfApprovalKey(t);
     if (selfApproved !== undefined) this.observeSelfApproval(i, selfApproved, monthOf(this.ms[i]!));
-    else {
-      const approved = approvedForOthersKey(t);
-      if (approved !== undefined && !this.approvedForOthers.has(approved)) {
-        this.approvedForOthers.add(approved);
-        this.observeSelfApproval(i, approved, APPROVED_FOR_OTHERS);
-      }
-    }
+    else if (this.approvedForOthers.add(t)) this.observeApprovalForOthers(i, this.approvedForOthers.last);
     let kind = t.type === "invoice" ? INVOICE : 0;
     if (t.type === "credit_note" && t.contract_id && !this.creditNamedContracts.has(t.contract_id)) this.nameContract(i, t.contract_id, true);
     if (t.type === "credit_note" && t.reference) {
@@ -239,6 +236,7 @@ export class LedgerBatchWriter {
       promoNums: this.promoNums.slice(0, this.promoNum),
       contractInts: this.contractInts.slice(0, this.contractInt),
       selfInts: this.selfInts.slice(0, this.selfInt),
+      approvalInts: this.approvalInts.slice(0, this.approvalInt),
       invoiceReferences: this.invoiceReferences,
       invoiceReferenceAt: this.invoiceReferenceAt,
       numbers: this.numbers,
@@ -261,7 +259,7 @@ export class LedgerBatchWriter {
     this.selfInt = 0;
     this.namedContracts.clear();
     this.creditNamedContracts.clear();
-    this.approvedForOthers.clear();
+    this.approvalInt = 0;
     this.invoiceReferences = [];
     this.invoiceReferenceAt = [];
     this.numbers = [];
@@ -274,6 +272,14 @@ export class LedgerBatchWriter {
     this.selfInts[this.selfInt++] = i;
     this.selfInts[this.selfInt++] = this.ref(key);
     this.selfInts[this.selfInt++] = month;
+  }
+
+  private observeApprovalForOthers(i: number, a: { approver: string; kind: string; detail: string }) {
+    if (this.approvalInt + 4 > this.approvalInts.length) this.approvalInts = growTo(this.approvalInts, this.approvalInt + 4);
+    this.approvalInts[this.approvalInt++] = i;
+    this.approvalInts[this.approvalInt++] = this.ref(a.approver);
+    this.approvalInts[this.approvalInt++] = this.ref(a.kind);
+    this.approvalInts[this.approvalInt++] = this.ref(a.detail);
   }
 
   private nameContract(i: number, contractId: string, byCredit: boolean) {
@@ -473,11 +479,9 @@ export class LedgerMerge {
   /** The self-approved entries among the batch's first `n` transactions. */
   private observeSelfApprovals(b: LedgerBatch, n: number) {
     const ints = b.selfInts;
-    for (let at = 0; at < ints.length && ints[at]! < n; at += 3) {
-      const key = b.strings[ints[at + 1]!]!;
-      if (ints[at + 2] === APPROVED_FOR_OTHERS) this.builder.observeApprovalForOthers(key);
-      else this.builder.observeSelfApproval(key, ints[at + 2]!);
-    }
+    for (let at = 0; at < ints.length && ints[at]! < n; at += 3) this.builder.observeSelfApproval(b.strings[ints[at + 1]!]!, ints[at + 2]!);
+    const approvals = b.approvalInts;
+    for (let at = 0; at < approvals.length && approvals[at]! < n; at += 4) this.builder.observeApprovalForOthers(b.strings[approvals[at + 1]!]!, b.strings[approvals[at + 2]!]!, b.strings[approvals[at + 3]!]!);
   }
 
   /** The contract ids the batch's first `n` transactions name. */

@@ -22,7 +22,7 @@ export function selfApprover(t: Pick<Transaction, "created_by" | "approved_by">)
   const created = t.created_by;
   const approved = t.approved_by;
   // Not a string (absent, or a source's NULL): no approver, as `approved_by?.trim()` read it.
-  if (!created || !approved || typeof approved !== "string") return undefined;
+  if (typeof created !== "string" || typeof approved !== "string" || !created || !approved) return undefined;
   if (created !== approved && !sameUser(created, approved)) return undefined;
   const creator = created.trim().toLowerCase();
   return creator && creator === approved.trim().toLowerCase() ? creator : undefined;
@@ -63,20 +63,85 @@ export function selfApprovalKey(t: Transaction): string | undefined {
   return creator ? kindKey(creator, t) : undefined;
 }
 
-/** The approver and what the entry is, for an entry someone other than its creator approved
- *  (both named); undefined otherwise: detailedKey of the approver. */
-export function approvedForOthersKey(t: Transaction): string | undefined {
-  const approver = t.approved_by?.trim().toLowerCase();
-  if (!approver) return undefined;
-  const creator = t.created_by?.trim().toLowerCase();
-  return creator && creator !== approver ? detailedKey(kindKey(approver, t), t) : undefined;
+/**
+ * The kinds of entry approvers approved for someone else, collected as the source wrote them —
+ * per approver, per counterparty (else "a:ACCOUNT" / "t:TYPE"), the details (a ledger line's
+ * account, else the type) — and named as keys only at the end: the ledger pass asks this of every
+ * entry of a source with approvals, and building a key string for each cost a tenth of the pass.
+ */
+export class ApprovalsForOthers {
+  /** Per approver as written: per counterparty, and per "a:ACCOUNT" / "t:TYPE" where none, the details. */
+  private readonly byApprover = new Map<string, { counterparties: Map<string, Set<string>>; other: Map<string, Set<string>> }>();
+
+  /** What the last `add` that returned true recorded (for a batch to carry: ledger-merge.ts). */
+  last = { approver: "", kind: "", detail: "" };
+
+  /**
+   * Records the entry when someone other than its creator approved it (both named); true the
+   * first time this collector sees its approver, kind and detail (then in `last`, the kind of a
+   * counterparty as "c:ID").
+   */
+  add(t: Transaction): boolean {
+    const created = t.created_by;
+    const approved = t.approved_by;
+    if (typeof created !== "string" || typeof approved !== "string" || !created || created === approved || sameUser(created, approved)) return false;
+    const ledgerLine = t.lines.length === 0;
+    const counterparty = t.customer_id;
+    const account = ledgerLine || !counterparty ? ledgerAccountOf(t.attributes) : "";
+    const detail = (ledgerLine && account) || t.type || "";
+    const kind = counterparty ? counterparty : account ? `a:${account}` : `t:${t.type ?? ""}`;
+    if (!this.observe(approved, !!counterparty, kind, detail)) return false;
+    this.last = { approver: approved, kind: counterparty ? `c:${kind}` : kind, detail };
+    return true;
+  }
+
+  /** One approval by `approver` (as written) of a counterparty's entry (`kind` its id) or another
+   *  kind ("a:…", "t:…"), with its detail; true the first time. */
+  observe(approver: string, ofCounterparty: boolean, kind: string, detail: string): boolean {
+    let kinds = this.byApprover.get(approver);
+    if (!kinds) this.byApprover.set(approver, (kinds = { counterparties: new Map(), other: new Map() }));
+    const map = ofCounterparty ? kinds.counterparties : kinds.other;
+    let details = map.get(kind);
+    if (!details) map.set(kind, (details = new Set()));
+    if (details.has(detail)) return false;
+    details.add(detail);
+    return true;
+  }
+
+  /** `observe` of what `add` left in `last` (a kind of "c:…" is a counterparty's). */
+  observeFresh(approver: string, kind: string, detail: string) {
+    const ofCounterparty = kind.startsWith("c:");
+    this.observe(approver, ofCounterparty, ofCounterparty ? kind.slice(2) : kind, detail);
+  }
+
+  clear() {
+    this.byApprover.clear();
+  }
+
+  /** The keys: each approver's (trimmed, without case) kinds, with their detail (detailedKey) and without (selfApprovalKey's form). */
+  keys(): Set<string> {
+    const out = new Set<string>();
+    for (const [raw, kinds] of this.byApprover) {
+      const approver = raw.trim().toLowerCase();
+      if (!approver) continue;
+      for (const [map, prefix] of [[kinds.counterparties, "c:"], [kinds.other, ""]] as const) {
+        for (const [kind, details] of map) {
+          const key = `${approver}\u0001${prefix}${kind}`;
+          out.add(key);
+          for (const d of details) out.add(`${key}\u0001${d}`);
+        }
+      }
+    }
+    return out;
+  }
 }
 
-/** A kind key (selfApprovalKey's) with the line's account, else its type, after it: a
- *  counterparty's expense lines apart from its payment lines (a controller approves the payments
- *  of an employee's claims, not the claims). */
+/** A kind key (selfApprovalKey's) with the detail ApprovalsForOthers keeps: a ledger line's
+ *  account, else the type — a counterparty's expense lines apart from its payment lines (a
+ *  controller approves the payments of an employee's claims, not the claims). */
 export function detailedKey(key: string, t: Transaction): string {
-  return `${key}\u0001${ledgerAccountOf(t.attributes) ?? t.type ?? ""}`;
+  const account = t.lines.length === 0 ? ledgerAccountOf(t.attributes) : "";
+  return `${key}\u0001${account || t.type || ""}`;
 }
 
 /** A user and what the entry is: the counterparty, else the account, else the type. */
@@ -95,7 +160,7 @@ export function monthOf(ms: number): number {
 
 export class SelfApprovalsBuilder {
   private readonly months = new Map<string, Set<number>>();
-  private readonly approvesForOthers = new Set<string>();
+  readonly approvalsForOthers = new ApprovalsForOthers();
 
   observe(key: string, month: number) {
     if (Number.isNaN(month)) return;
@@ -104,18 +169,10 @@ export class SelfApprovalsBuilder {
     set.add(month);
   }
 
-  /** An entry of the kind `key` (approvedForOthersKey) its approver approved for someone else:
-   *  kept as it is and without its detail (the kind alone). */
-  observeApprovalForOthers(key: string) {
-    if (this.approvesForOthers.has(key)) return;
-    this.approvesForOthers.add(key);
-    this.approvesForOthers.add(key.slice(0, key.lastIndexOf("\u0001")));
-  }
-
   finish(): SelfApprovals {
     const out = new Map<string, number[]>();
     for (const [k, s] of this.months) out.set(k, [...s].sort((a, b) => a - b));
-    return new SelfApprovals(out, this.approvesForOthers);
+    return new SelfApprovals(out, this.approvalsForOthers.keys());
   }
 }
 
@@ -123,8 +180,7 @@ export class SelfApprovals {
   static readonly empty = new SelfApprovals(new Map(), new Set());
 
   /** Per key (selfApprovalKey): the months with a self-approved entry, ascending; and the keys
-   *  of the kinds each user approved for someone else, with their detail (approvedForOthersKey)
-   *  and without (selfApprovalKey's form). */
+   *  of the kinds each user approved for someone else (ApprovalsForOthers.keys). */
   constructor(
     readonly parts: ReadonlyMap<string, readonly number[]>,
     readonly approvesForOthers: ReadonlySet<string>,
