@@ -199,6 +199,11 @@ export class SqlConnector extends BaseConnector {
   }
 
   protected async readReferenceTable(_table: ReferenceTable, source: string): Promise<SourceTable> {
+    // A SQLite table: in slices, the event loop and the file let go between them (sqlite-slices.ts).
+    if (this.driver instanceof SqliteDriver && !isSqlQuery(source)) {
+      const sliced = await this.driver.sliced(this.from(source));
+      if (sliced) return { header: sliced.header, rows: sliced.rows as AsyncIterable<SourceValue[][]> };
+    }
     const rows = await this.driver.query(`SELECT * FROM ${this.from(source)}`, []);
     const header = rows[0] ? Object.keys(rows[0]) : [];
     return { header, rows: rows.map((r) => Object.values(r) as SourceValue[]) };

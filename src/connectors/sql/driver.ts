@@ -9,6 +9,7 @@ import type { SQL } from "bun";
 import { ApiError } from "../../domain/errors.ts";
 import { connectorTimeout, connectorUnavailable } from "../errors.ts";
 import { notARegularFile } from "./file-kind.ts";
+import { rowidSlices, type Slices } from "./sqlite-slices.ts";
 
 export type SqlRow = Record<string, unknown>;
 
@@ -200,6 +201,34 @@ export class SqliteDriver implements SqlDriver {
     } finally {
       rows.return?.(); // stopped early: reset the statement
     }
+  }
+
+  /**
+   * A table read in rowid slices with a turn of the event loop between them, holding no lock on
+   * the file between slices (sqlite-slices.ts); undefined for a source without a rowid (a view, a
+   * WITHOUT ROWID table): query() reads those whole.
+   */
+  async sliced(from: string): Promise<Slices | undefined> {
+    let read: Slices | undefined;
+    try {
+      this.db ??= this.open();
+      read = await rowidSlices(this.db, from, this.options.timeoutMs);
+    } catch (e) {
+      throw this.failed(e);
+    }
+    if (read === undefined) return undefined;
+    const rows = read.rows;
+    const failed = (e: unknown) => this.failed(e);
+    return {
+      header: read.header,
+      rows: (async function* () {
+        try {
+          yield* rows;
+        } catch (e) {
+          throw failed(e);
+        }
+      })(),
+    };
   }
 
   /**

@@ -1,0 +1,84 @@
+// A SQLite table read whole without holding the event loop or the file: slices of a few hundred
+// rows in rowid order, each its own short statement (`WHERE rowid > last ORDER BY rowid LIMIT n`),
+// with a turn of the event loop between them. bun:sqlite reads on the thread that answers every
+// request, and one `SELECT *` of a reference table (7,508 rows of the sample: 24–69 ms on a loaded
+// VM) held the server for its whole length at each context rebuild — about once a second for a
+// database the ERP writes to all the time. A statement stepped across turns (as a scan's cursor)
+// would hold the reader's shared lock between them: on a rollback-journal file that refuses the
+// ERP's commit (SQLITE_BUSY) for as long. Between these slices nothing is held.
+//
+// What a read sees while the ERP writes: each slice as committed when it ran. A row changed in a
+// slice already read is seen as it was, one appended is seen if it is committed before the last
+// slice; the write changes the file's revision, and the context built from this read is rebuilt
+// from the new state (Connector.revision: within a second).
+import type { Database, Statement } from "bun:sqlite";
+import { breathe } from "../../domain/event-loop.ts";
+
+/** Rows per slice: ~1–3 ms of reading and mapping on the VM measured (docs/benchmarks.md). */
+export const SLICE_ROWS = 256;
+/** How long to wait before trying a slice again that met the ERP's lock (SQLITE_BUSY). */
+const BUSY_RETRY_MS = 10;
+
+/** The names a table's rowid answers to; a column of the table by one of them hides it under that name. */
+const ROWID_NAMES = ["_rowid_", "rowid", "oid"];
+
+export interface Slices {
+  /** The table's columns, in its order (empty when it has no rows: as a whole read's first row tells). */
+  header: string[];
+  /** The rows, a slice at a time, values in the header's order. */
+  rows: AsyncGenerator<unknown[][]>;
+}
+
+/**
+ * `from` (a quoted table name) read in rowid slices, or undefined when it has no rowid to page by
+ * (a view, a WITHOUT ROWID table, or every name of the rowid taken by a column): read those whole.
+ * `busyFor` is how long a slice may keep meeting the writer's lock before the read fails with it.
+ */
+export async function rowidSlices(db: Database, from: string, busyFor: number, sliceRows = SLICE_ROWS): Promise<Slices | undefined> {
+  // Preparing reads the schema: that too may meet the writer's lock.
+  const columns = await whenNotBusy(() => db.prepare(`SELECT * FROM ${from} LIMIT 0`).columnNames, busyFor);
+  const taken = new Set(columns.map((c) => c.toLowerCase()));
+  const key = ROWID_NAMES.find((n) => !taken.has(n));
+  if (key === undefined) return undefined;
+  let first: Statement;
+  let next: Statement;
+  try {
+    // No lock is met here: the schema was read just above, in this turn.
+    first = db.prepare(`SELECT ${key}, * FROM ${from} ORDER BY ${key} LIMIT ${sliceRows}`);
+    next = db.prepare(`SELECT ${key}, * FROM ${from} WHERE ${key} > ? ORDER BY ${key} LIMIT ${sliceRows}`);
+  } catch (e) {
+    if (/no such column/i.test((e as Error).message)) return undefined;
+    throw e;
+  }
+  const head = await whenNotBusy(() => first.values() as unknown[][], busyFor);
+  return { header: head.length > 0 ? columns : [], rows: slices(head, next, sliceRows, busyFor) };
+}
+
+async function* slices(head: unknown[][], next: Statement, sliceRows: number, busyFor: number): AsyncGenerator<unknown[][]> {
+  let slice = head;
+  while (slice.length > 0) {
+    const last = slice[slice.length - 1]![0];
+    yield slice.map((row) => row.slice(1));
+    if (slice.length < sliceRows) return;
+    await breathe();
+    slice = await whenNotBusy(() => next.values(last as number) as unknown[][], busyFor);
+  }
+}
+
+/** `read()`, tried again every BUSY_RETRY_MS while the file is locked by a writer, for `busyFor` ms at most. */
+export async function whenNotBusy<T>(read: () => T, busyFor: number): Promise<T> {
+  const until = performance.now() + busyFor;
+  while (true) {
+    try {
+      return read();
+    } catch (e) {
+      if (!isBusy(e) || performance.now() >= until) throw e;
+    }
+    await Bun.sleep(BUSY_RETRY_MS);
+  }
+}
+
+function isBusy(e: unknown): boolean {
+  const code = (e as { code?: unknown } | undefined)?.code;
+  return code === "SQLITE_BUSY" || code === "SQLITE_LOCKED";
+}
