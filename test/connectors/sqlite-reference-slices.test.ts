@@ -13,7 +13,12 @@ import { parseConfig } from "../../src/config/load.ts";
 import { systemClock } from "../../src/domain/clock.ts";
 import { generateDataset } from "../../src/sampledata/generate.ts";
 import { writeSqliteDataset } from "../../src/sampledata/write.ts";
+import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
+import { connectorAccess } from "../../src/connectors/access.ts";
+import type { Connector } from "../../src/connectors/types.ts";
+import { silentLogger } from "../../src/log.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { fixedClock, memoryConnector, modulesConfig } from "../support/engine.ts";
 
 // ~21,000 shipments: the big table.
 const data = generateDataset({ seed: 11, invoices: 6_000 });
@@ -61,6 +66,31 @@ describe("sqlite reference tables, read in slices", () => {
     expect(reference).toEqual(data.reference);
     // ~21,000 rows in slices of a few hundred: dozens of turns. In one pass: none.
     expect(turns).toBeGreaterThanOrEqual(20);
+    await erp.close();
+  });
+
+  test("a revenue_leakage scan over the file finds exactly what it finds over the same data in memory", async () => {
+    const findings = async (connector: Connector) => {
+      const engine = new AssayAnalysisEngine({
+        modules: modulesConfig(),
+        autoThreshold: 101,
+        connectors: connectorAccess([connector]),
+        analyses: { insert: async () => {}, async *iterate() {} },
+        clock: fixedClock,
+        log: silentLogger,
+        scanWorkers: 1,
+      });
+      const out: string[] = [];
+      for await (const f of engine.scanFindings({ accountId: "acct_test", connector: connector.id, module: "revenue_leakage", limit: 1_000_000 })) {
+        out.push(`${f.transaction.transaction_id} ${f.risk_score} ${f.anomalies.map((a) => a.code).join(",")}`);
+      }
+      return out.sort();
+    };
+    const erp = connector(TABLES);
+    const fromFile = await findings(erp);
+    const inMemory = await findings(memoryConnector({ transactions: data.transactions, reference: data.reference }));
+    expect(fromFile.length).toBeGreaterThan(0);
+    expect(fromFile).toEqual(inMemory);
     await erp.close();
   });
 
@@ -141,6 +171,23 @@ describe("sqlite reference tables, read in slices", () => {
     expect(reference).toEqual(data.reference);
     expect(turns).toBeGreaterThanOrEqual(5);
     erpDb.close();
+    await erp.close();
+  });
+
+  test("the lock held longer than the connector's timeout_ms: the read fails as the source's unavailability (a 503 with its code), and the next read succeeds", async () => {
+    const erp = connector(TABLES, "    timeout_ms: 50\n");
+    const erpDb = new Database(file);
+    erpDb.run("BEGIN EXCLUSIVE");
+    const failed = await erp.reference().then(
+      () => undefined,
+      (e: { code?: string; status?: number; message?: string }) => e,
+    );
+    erpDb.run("COMMIT");
+    erpDb.close();
+    expect(failed).toMatchObject({ code: "connector_unavailable", status: 503 });
+    expect(failed!.message).toContain("SQLITE_BUSY");
+    // A failed read is not cached: the next one reads the file again.
+    expect(await erp.reference()).toEqual(data.reference);
     await erp.close();
   });
 });
