@@ -7,6 +7,7 @@
 //    robust summaries of log amounts, value and pair frequencies of the categorical fields, first
 //    appearances of counterparties, and a seeded reservoir sample that trains the isolation forest.
 // A module asks for the level its detectors need ("none": no history pass at all).
+import { breathe } from "../domain/event-loop.ts";
 import type { Transaction } from "../domain/transaction.ts";
 import { type AmountContextField, AmountContexts, AmountContextsBuilder, type AmountContextsSink, amountContextFields, type ScopeReader, scopeReader } from "./amount-contexts.ts";
 import { TripleCounts } from "./combinations.ts";
@@ -177,6 +178,10 @@ export interface HistoryOptions {
 
 /** Transactions read before the categorical fields are chosen (and their cardinality known). */
 export const PROFILE_ROWS = 10_000;
+/** finishAll profiles the backlog this many entries at a time, and hands the event loop a turn
+ *  once FINISH_SLICE_MS have gone by: a few milliseconds held at most. */
+const FINISH_STEP = 64;
+const FINISH_SLICE_MS = 4;
 /** Fields with at most this many values (in the profile) are combined three at a time... */
 const TRIPLE_MAX_VALUES = 40;
 /** ... at most this many of them (the ones with the fewest values). */
@@ -436,12 +441,20 @@ export class HistoryBuilder {
   finish(): HistoryStats {
     if (this.pending) this.decide(false);
     this.workOff(Number.POSITIVE_INFINITY);
+    this.finishAmounts();
+    return this.finishRest();
+  }
+
+  /** The amount contexts, or the promise of them when built elsewhere. */
+  private finishAmounts() {
+    if (!this.amountContexts) return;
+    const amounts = this.amountContexts.finish();
+    if (amounts instanceof Promise) this.amountsElsewhere = amounts;
+    else this.stats.amounts = amounts;
+  }
+
+  private finishRest(): HistoryStats {
     const s = this.stats;
-    if (this.amountContexts) {
-      const amounts = this.amountContexts.finish();
-      if (amounts instanceof Promise) this.amountsElsewhere = amounts;
-      else s.amounts = amounts;
-    }
     s.habits = this.habits;
     if (this.habitAmounts) s.habitAmounts = this.habitAmounts.finish();
     if (this.habitActivity) s.habitActivity = this.habitActivity.finish();
@@ -461,9 +474,29 @@ export class HistoryBuilder {
     return s;
   }
 
-  /** finish(), with the amount contexts wherever they were built. */
+  /**
+   * finish(), with the amount contexts wherever they were built, and a turn of the event loop
+   * between its parts: a history under PROFILE_ROWS entries is profiled only now, every entry of
+   * it, and in one block that held a context rebuild's loop 40–300 ms on a loaded VM (2,071
+   * invoices; docs/benchmarks.md). The same steps in the same order: the same history.
+   */
   async finishAll(): Promise<HistoryStats> {
-    const s = this.finish();
+    if (this.pending) {
+      this.decide(false);
+      await breathe();
+    }
+    let sliceStart = performance.now();
+    while (this.backlog.length > 0) {
+      this.workOff(FINISH_STEP);
+      if (this.backlog.length > 0 && performance.now() - sliceStart >= FINISH_SLICE_MS) {
+        await breathe();
+        sliceStart = performance.now();
+      }
+    }
+    await breathe();
+    this.finishAmounts();
+    await breathe();
+    const s = this.finishRest();
     if (this.amountsElsewhere) s.amounts = await this.amountsElsewhere;
     return s;
   }
