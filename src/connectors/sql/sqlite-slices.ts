@@ -44,21 +44,24 @@ export async function rowidSlices(db: Database, from: string, busyFor: number, s
   let next: Statement;
   try {
     // No lock is met here: the schema was read just above, in this turn.
-    first = db.prepare(`SELECT ${key}, * FROM ${from} ORDER BY ${key} LIMIT ${sliceRows}`);
-    next = db.prepare(`SELECT ${key}, * FROM ${from} WHERE ${key} > ? ORDER BY ${key} LIMIT ${sliceRows}`);
+    // The key last: taken off each row in place (pop), no copy of the row.
+    first = db.prepare(`SELECT *, ${key} FROM ${from} ORDER BY ${key} LIMIT ${sliceRows}`);
+    next = db.prepare(`SELECT *, ${key} FROM ${from} WHERE ${key} > ? ORDER BY ${key} LIMIT ${sliceRows}`);
   } catch (e) {
     if (/no such column/i.test((e as Error).message)) return undefined;
     throw e;
   }
   const head = await whenNotBusy(() => first.values() as unknown[][], busyFor);
-  return { header: head.length > 0 ? columns : [], rows: slices(head, next, sliceRows, busyFor) };
+  return { header: head.length > 0 ? columns : [], rows: slices(head, next, columns.length, sliceRows, busyFor) };
 }
 
-async function* slices(head: unknown[][], next: Statement, sliceRows: number, busyFor: number): AsyncGenerator<unknown[][]> {
+/** `columns`: the table's; the key is the value after them. */
+async function* slices(head: unknown[][], next: Statement, columns: number, sliceRows: number, busyFor: number): AsyncGenerator<unknown[][]> {
   let slice = head;
   while (slice.length > 0) {
-    const last = slice[slice.length - 1]![0];
-    yield slice.map((row) => row.slice(1));
+    const last = slice[slice.length - 1]![columns];
+    for (const row of slice) row.pop();
+    yield slice;
     if (slice.length < sliceRows) return;
     await breathe();
     slice = await whenNotBusy(() => next.values(last as number) as unknown[][], busyFor);
