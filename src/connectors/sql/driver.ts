@@ -210,15 +210,18 @@ export class SqliteDriver implements SqlDriver {
    */
   async sliced(from: string): Promise<Slices | undefined> {
     let read: Slices | undefined;
+    // The database this read began on: a slice read after another read failed (and closed it)
+    // must not close the one opened since.
+    let db: Database | undefined;
     try {
-      this.db ??= this.open();
-      read = await rowidSlices(this.db, from, this.options.timeoutMs);
+      db = this.db ??= this.open();
+      read = await rowidSlices(db, from, this.options.timeoutMs);
     } catch (e) {
-      throw this.failed(e);
+      throw this.failed(e, db);
     }
     if (read === undefined) return undefined;
     const rows = read.rows;
-    const failed = (e: unknown) => this.failed(e);
+    const failed = (e: unknown) => this.failed(e, db);
     return {
       header: read.header,
       rows: (async function* () {
@@ -241,10 +244,13 @@ export class SqliteDriver implements SqlDriver {
     return new Database(this.path, { readonly: true });
   }
 
-  private failed(e: unknown) {
+  /** `db`: the database the failed read used (closed only if it is still the current one). */
+  private failed(e: unknown, db: Database | undefined = this.db) {
     if (e instanceof ApiError) return e;
-    this.db?.close();
-    this.db = undefined;
+    if (db !== undefined && db === this.db) {
+      this.db.close();
+      this.db = undefined;
+    }
     return failure(this.options.connectorId, "the SQLite database could not be read", e);
   }
 

@@ -35,24 +35,27 @@ export interface Slices {
  * `busyFor` is how long a slice may keep meeting the writer's lock before the read fails with it.
  */
 export async function rowidSlices(db: Database, from: string, busyFor: number, sliceRows = SLICE_ROWS): Promise<Slices | undefined> {
-  // Preparing reads the schema: that too may meet the writer's lock.
-  const columns = await whenNotBusy(() => db.prepare(`SELECT * FROM ${from} LIMIT 0`).columnNames, busyFor);
+  // Preparing reads the schema: that too may meet the writer's lock. db.query keeps the
+  // statements for the next rebuild.
+  const columns = await whenNotBusy(() => db.query(`SELECT * FROM ${from} LIMIT 0`).columnNames, busyFor);
   const taken = new Set(columns.map((c) => c.toLowerCase()));
   const key = ROWID_NAMES.find((n) => !taken.has(n));
   if (key === undefined) return undefined;
-  let first: Statement;
-  let next: Statement;
-  try {
-    // No lock is met here: the schema was read just above, in this turn.
-    // The key last: taken off each row in place (pop), no copy of the row.
-    first = db.prepare(`SELECT *, ${key} FROM ${from} ORDER BY ${key} LIMIT ${sliceRows}`);
-    next = db.prepare(`SELECT *, ${key} FROM ${from} WHERE ${key} > ? ORDER BY ${key} LIMIT ${sliceRows}`);
-  } catch (e) {
-    if (/no such column/i.test((e as Error).message)) return undefined;
-    throw e;
-  }
-  const head = await whenNotBusy(() => first.values() as unknown[][], busyFor);
-  return { header: head.length > 0 ? columns : [], rows: slices(head, next, columns.length, sliceRows, busyFor) };
+  // The key last: taken off each row in place (pop), no copy of the row.
+  const statements = await whenNotBusy(() => {
+    try {
+      return {
+        first: db.query(`SELECT *, ${key} FROM ${from} ORDER BY ${key} LIMIT ${sliceRows}`),
+        next: db.query(`SELECT *, ${key} FROM ${from} WHERE ${key} > ? ORDER BY ${key} LIMIT ${sliceRows}`),
+      };
+    } catch (e) {
+      if (/no such column/i.test((e as Error).message)) return undefined;
+      throw e;
+    }
+  }, busyFor);
+  if (statements === undefined) return undefined;
+  const head = await whenNotBusy(() => statements.first.values() as unknown[][], busyFor);
+  return { header: head.length > 0 ? columns : [], rows: slices(head, statements.next, columns.length, sliceRows, busyFor) };
 }
 
 /** `columns`: the table's; the key is the value after them. */
