@@ -36,6 +36,7 @@ import { unbilledShipmentDetector } from "./detectors/leakage/unbilled-shipment.
 import { unbilledRecurringDetector } from "./detectors/leakage/unbilled-recurring-detector.ts";
 import { recurringBeyondServiceDetector } from "./detectors/leakage/recurring-beyond-service-detector.ts";
 import { countAboveDeliveredDetector } from "./detectors/leakage/count-above-delivered.ts";
+import { discountAfterTermsDetector } from "./detectors/leakage/discount-after-terms.ts";
 import { serviceHistoryDetector } from "./detectors/leakage/service-history-detector.ts";
 import { percentChargeMissingDetector } from "./detectors/leakage/percent-charge-missing.ts";
 import type { Detector } from "./detectors/types.ts";
@@ -51,6 +52,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   unbilledRecurringDetector,
   recurringBeyondServiceDetector,
   countAboveDeliveredDetector,
+  discountAfterTermsDetector,
   serviceHistoryDetector,
   percentChargeMissingDetector,
   taxDetector,

@@ -21,12 +21,18 @@ const discountTakenField = attributeNameMatcher(DISCOUNT_TAKEN_FIELDS);
  * and the discount. NaN for any other document, and for a payment that names none.
  */
 export function settledAmount(t: Transaction): number {
-  if (t.type !== "payment" || !t.attributes) return Number.NaN;
+  const discount = discountTaken(t);
+  return discount > 0 ? Math.abs(t.amount ?? 0) + discount : Number.NaN;
+}
+
+/** The early-payment discount (absolute) a payment's row says it took; 0 for none, and for any other document. */
+export function discountTaken(t: Transaction): number {
+  if (t.type !== "payment" || !t.attributes) return 0;
   let discount = 0;
   for (const name in t.attributes) {
     if (discountTakenField(name) === null) continue;
     const v = amountOf(t.attributes[name]);
     if (v !== undefined && Math.abs(v) > discount) discount = Math.abs(v);
   }
-  return discount > 0 ? Math.abs(t.amount ?? 0) + discount : Number.NaN;
+  return discount;
 }
