@@ -21,6 +21,7 @@ import { recurringBilledBeyondService, RecurringSurpluses } from "./detectors/le
 import { BilledComponents } from "./detectors/leakage/billed-components.ts";
 import { RateAdjustments } from "./detectors/leakage/rate-adjustments.ts";
 import { FollowUpBilling } from "./detectors/leakage/follow-up-billing.ts";
+import { DeductionEvidence } from "./detectors/leakage/deduction-evidence.ts";
 import { ServiceHistoryFindings } from "./detectors/leakage/service-history.ts";
 
 /** A history of at most this many transactions keeps them for the scan that follows its build
@@ -51,6 +52,9 @@ export class AnalysisContext {
   /** What later invoices billed of the documents they name (follow-up-billing.ts), read by
    *  unbilled_shipment; empty when no history was read. */
   followUps: FollowUpBilling = FollowUpBilling.empty;
+  /** What deductions are validated against (deduction-evidence.ts): the invoices' lines, the
+   *  payments naming a document, credit notes' claim numbers; empty when no history was read. */
+  deductions: DeductionEvidence = DeductionEvidence.empty;
   /** The order an ambiguous date of the export's attributes (07/09/2026) is read in where its own
    *  document does not tell: the connector's configured date format's, else the one the history's
    *  documents show (dates.ts ExportDayOrder); undefined when neither tells. */
@@ -163,6 +167,7 @@ export async function buildContext(
     if (components) ctx.serviceFindings = ServiceHistoryFindings.of(components, config.revenue_leakage.tolerance.absolute, ctx.dayOrder, config.revenue_leakage.minimum_charge_skus);
     if (components && components.rateAdjustments.entries.length > 0) ctx.rateAdjustments = components.rateAdjustments;
     if (components && components.followUps.entries.length > 0) ctx.followUps = components.followUps;
+    if (components && components.deductions.collectedAny) ctx.deductions = components.deductions;
     if (schedule && recurring) {
       ctx.recurringGaps = unbilledRecurringCharges(schedule, recurring, config.revenue_leakage.tolerance.absolute);
       ctx.recurringSurpluses = recurringBilledBeyondService(schedule, recurring);

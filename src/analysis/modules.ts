@@ -37,6 +37,7 @@ import { unbilledRecurringDetector } from "./detectors/leakage/unbilled-recurrin
 import { recurringBeyondServiceDetector } from "./detectors/leakage/recurring-beyond-service-detector.ts";
 import { countAboveDeliveredDetector } from "./detectors/leakage/count-above-delivered.ts";
 import { discountAfterTermsDetector } from "./detectors/leakage/discount-after-terms.ts";
+import { deductionClaimsDetector } from "./detectors/leakage/deduction-claims.ts";
 import { serviceHistoryDetector } from "./detectors/leakage/service-history-detector.ts";
 import { percentChargeMissingDetector } from "./detectors/leakage/percent-charge-missing.ts";
 import type { Detector } from "./detectors/types.ts";
@@ -53,6 +54,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   recurringBeyondServiceDetector,
   countAboveDeliveredDetector,
   discountAfterTermsDetector,
+  deductionClaimsDetector,
   serviceHistoryDetector,
   percentChargeMissingDetector,
   taxDetector,

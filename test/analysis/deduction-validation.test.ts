@@ -40,3 +40,81 @@ test("a payment taking no discount, the second payment of a split remittance, or
   const net = payment("14100006", "2026-03-30T00:00:00Z", 4900, 100, "Net 30");
   expect(await leakage(net, [inv, net])).toEqual([]);
 });
+
+// The invoice's contract price (40.00 a case) and the proof of delivery: 125 cases signed for.
+const prices = [{ contract_id: "100200", customer_id: "100200", sku: "410013", price: 40, currency: "USD", unit: "CS", valid_from: "2026-01-01" }];
+const pod = (received: number) => [{ shipment_id: "POD300001", transaction_id: "940000101", sku: "410013", quantity: received, date: "2026-03-04" }];
+const credit = (id: string, o: { cases: number; rate: number; reason: string; sku?: string; unit?: string; claim?: string; approver?: string; customer?: string }): Transaction => {
+  // A fine in % of the invoice: its quantity is the invoice's amount.
+  const amount = -Math.round((o.cases * o.rate * 100) / (o.unit === "%" ? 100 : 1)) / 100;
+  return {
+    transaction_id: id, type: "credit_note", date: "2026-03-30T00:00:00Z", customer_id: o.customer ?? "100200", currency: "USD", reference: "940000101", amount,
+    ...(o.approver ? { approved_by: o.approver } : {}),
+    attributes: { "Reason Text": o.reason, "Customer Claim No": o.claim ?? `KRO${id}` },
+    lines: [{ sku: o.sku ?? "410013", unit: o.unit ?? "CS", quantity: o.cases, unit_price: o.rate, amount }],
+  };
+};
+const judged = async (txn: Transaction, o: { received?: number; contracts?: typeof prices; history?: Transaction[] } = {}) => {
+  const r = await analyse(txn, { config, history: o.history ?? [inv, txn], ref: { contracts: o.contracts ?? prices, shipments: pod(o.received ?? 125) } });
+  return { codes: codes(r.anomalies), risk: Number(r.amount_at_risk?.amount ?? 0) };
+};
+
+test("a shortage claimed on a delivery the proof of delivery shows complete is unsupported; one the POD's exception backs is not", async () => {
+  const short = credit("D-20", { cases: 10, rate: 40, reason: "Shortage" });
+  expect(await judged(short)).toEqual({ codes: ["shortage_not_on_delivery"], risk: 400 });
+  // The receiver signed for 115 of 125: ten cases short, as claimed.
+  expect((await judged(short, { received: 115 })).codes).toEqual([]);
+  // Signed for 120: five of the ten claimed are unsupported.
+  expect(await judged(short, { received: 120 })).toEqual({ codes: ["shortage_not_on_delivery"], risk: 200 });
+  // A damage claim or a return is no shortage: the POD does not judge it.
+  expect((await judged(credit("D-21", { cases: 4, rate: 40, reason: "Damaged product" }))).codes).toEqual([]);
+  expect((await judged(credit("D-22", { cases: 4, rate: 40, reason: "Return per RA12345" }))).codes).toEqual([]);
+});
+
+test("a pricing deduction on an invoice billed at the contract price takes it below the contract; one on an invoice billed above it does not", async () => {
+  const pricing = credit("D-30", { cases: 125, rate: 2.4, reason: "Pricing difference" });
+  expect(await judged(pricing)).toEqual({ codes: ["price_below_contract"], risk: 300 });
+  // The invoice billed 42.40 where the contract (the grandfathered price) is 40.00: the deduction brings it to the contract.
+  const above: Transaction = { ...inv, amount: 5300, lines: [{ sku: "410013", unit: "CS", quantity: 125, unit_price: 42.4, amount: 5300 }] };
+  expect((await judged(pricing, { history: [above, pricing] })).codes).toEqual([]);
+});
+
+test("a fine the retailer's agreement does not allow is unsupported; one it allows at its rate is as agreed", async () => {
+  const agreements = [
+    { contract_id: "100200", customer_id: "100200", sku: "OTIF", price: 3, currency: "USD", unit: "%", valid_from: "2025-01-01" },
+    { contract_id: "100207", customer_id: "100207", sku: "LATE", price: 2, currency: "USD", unit: "%", valid_from: "2025-01-01" },
+  ];
+  const allowed = credit("D-40", { cases: 5000, rate: 3, sku: "OTIF", unit: "%", reason: "On-time in-full fine" });
+  expect((await judged(allowed, { contracts: agreements })).codes).toEqual([]);
+  const notAllowed = credit("D-41", { cases: 5000, rate: 2, sku: "LATE", unit: "%", reason: "Late delivery fine" });
+  expect(await judged(notAllowed, { contracts: agreements })).toEqual({ codes: ["deduction_not_in_agreement"], risk: 100 });
+  // The retailer whose agreement allows it.
+  const theirs = { ...credit("D-42", { cases: 5000, rate: 2, sku: "LATE", unit: "%", reason: "Late delivery fine", customer: "100207" }), reference: "940000999" };
+  expect((await judged(theirs, { contracts: agreements })).codes).toEqual([]);
+});
+
+test("a deduction the retailer repaid after dispute no longer stands", async () => {
+  const short = credit("D-50", { cases: 10, rate: 40, reason: "Shortage" });
+  const repayment: Transaction = { transaction_id: "D-51", type: "payment", date: "2026-05-10T00:00:00Z", customer_id: "100200", currency: "USD", reference: "D-50", amount: 400, lines: [] };
+  expect((await judged(short, { history: [inv, short, repayment] })).codes).toEqual([]);
+  // Repaid in part: still reported.
+  expect((await judged(short, { history: [inv, short, { ...repayment, amount: 100 }] })).codes).toEqual(["shortage_not_on_delivery"]);
+});
+
+test("a return's deduction beside the approved credit memo of the same return authorisation is the memo clearing it, not a second credit", async () => {
+  const memo = { ...credit("62000001", { cases: 4, rate: 40, reason: "Approved return", claim: "RA12345", approver: "rchen" }), date: "2026-03-25T00:00:00Z" };
+  const ded = credit("D-60", { cases: 4, rate: 40, reason: "Return per RA12345", claim: "RA12345" });
+  const dup = async (txn: Transaction, history: Transaction[]) => codes((await analyse(txn, { module: "duplicate_detection", history })).anomalies);
+  expect(await dup(ded, [inv, memo, ded])).toEqual([]);
+  // The retailer deducting the same return twice: two deductions of one claim, neither the memo.
+  const again = { ...credit("D-61", { cases: 4, rate: 40, reason: "Return per RA12345", claim: "RA12345" }), date: "2026-04-20T00:00:00Z" };
+  expect(await dup(again, [inv, memo, ded, again])).toContain("duplicate_credit_note");
+  // Another return's memo of the same amount: a second credit as before.
+  const other = { ...credit("D-62", { cases: 4, rate: 40, reason: "Return per RA99999", claim: "RA99999" }) };
+  expect(await dup(other, [inv, memo, other])).toContain("duplicate_credit_note");
+});
+
+test("an off-invoice allowance on the invoice's cases, read where its deal is no contract, is no pricing deduction", async () => {
+  const allowance = credit("D-31", { cases: 125, rate: 1.5, reason: "Off-invoice allowance" });
+  expect((await judged(allowance)).codes).toEqual([]);
+});

@@ -11,6 +11,7 @@ import type { AnalysisSettings, LearnedModel } from "../setup.ts";
 import type { BilledComponentsState } from "../detectors/leakage/billed-components.ts";
 import type { RateAdjustmentEntry } from "../detectors/leakage/rate-adjustments.ts";
 import type { FollowUpLine } from "../detectors/leakage/follow-up-billing.ts";
+import type { DeductionEvidenceState } from "../detectors/leakage/deduction-evidence.ts";
 import type { Finding } from "../detectors/types.ts";
 import type { DayOrder, DayOrderCounts } from "../dates.ts";
 
@@ -44,6 +45,8 @@ export type ToWorker =
       rateAdjustments: RateAdjustmentEntry[];
       /** What later invoices billed of the documents they name (follow-up-billing.ts). */
       followUps: FollowUpLine[];
+      /** What deductions are validated against (deduction-evidence.ts). */
+      deductions: DeductionEvidenceState;
       /** The export's order of day and month (AnalysisContext.dayOrder). */
       dayOrder: DayOrder | undefined;
       settings: AnalysisSettings;

@@ -16,6 +16,7 @@ import { BilledComponents } from "../detectors/leakage/billed-components.ts";
 import { ServiceHistoryFindings } from "../detectors/leakage/service-history.ts";
 import { RateAdjustments } from "../detectors/leakage/rate-adjustments.ts";
 import { FollowUpBilling } from "../detectors/leakage/follow-up-billing.ts";
+import { DeductionEvidence } from "../detectors/leakage/deduction-evidence.ts";
 import { PopulationTests } from "../detectors/anomaly/population.ts";
 import { evaluateTransaction } from "../evaluate.ts";
 import { HistoryStats } from "../history.ts";
@@ -100,6 +101,7 @@ async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
   if (m.serviceFindings.length > 0) ctx.serviceFindings = new ServiceHistoryFindings(new Map(m.serviceFindings));
   if (m.rateAdjustments.length > 0) ctx.rateAdjustments = RateAdjustments.of(m.rateAdjustments);
   if (m.followUps.length > 0) ctx.followUps = FollowUpBilling.of(m.followUps);
+  if (m.deductions.lines.length > 0 || m.deductions.repayments.length > 0 || m.deductions.claims.length > 0) ctx.deductions = DeductionEvidence.of(m.deductions);
   // Test-only fault point (ASSAY_TEST_FAULT, inert unless named): the thread dies mid-scan.
   const exitMidway = process.env.ASSAY_TEST_FAULT === "scan_worker_exit";
   for (const part of m.parts) {

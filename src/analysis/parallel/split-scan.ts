@@ -120,6 +120,7 @@ export async function* splitScan(input: SplitScanInput): AsyncGenerator<SplitBat
       serviceFindings,
       rateAdjustments: components.rateAdjustments.entries,
       followUps: components.followUps.entries,
+      deductions: components.deductions.state(),
       dayOrder,
       settings: input.settings,
       learned: input.learned,

@@ -24,6 +24,8 @@
 // A credit whose lines say they apply a deposit (a utility's or landlord's security deposit and its
 // interest applied to the final bill, the rest refunded) settles the invoice with the customer's
 // own money: it is judged for duplicates, never as a credit beyond the invoice.
+// A customer's deduction and the supplier's approved credit memo naming the same claim number (a
+// return authorisation) are the memo clearing the deduction: one credit (cleared-claim.ts).
 import type { Transaction } from "../../../domain/transaction.ts";
 import { before, type HistoryEntry, shipmentNamed } from "../../history.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
@@ -34,6 +36,7 @@ import { disputedAmountOf } from "./disputed-amount.ts";
 import { approvedAccountCredit } from "./account-credit.ts";
 import { everyDescribedLineSays } from "../../line-words.ts";
 import { claimRepeated } from "./claimed-twice.ts";
+import { clearedByClaim } from "./cleared-claim.ts";
 
 /** How far above the invoice a converted credit may settle for an exchange rate's movement since the
  *  invoice (a share of the invoiced amount): a currency pair moves a few percent in a quarter. */
@@ -69,7 +72,7 @@ export const creditNoteDetector: Detector = {
     // when they bill it all: a debit of part of it leaves the credit standing.
     const reversed = ctx.history.invoiceReferences;
     const earlier: HistoryEntry[] = (ctx.history.creditsByReference.get(txn.reference) ?? []).filter(
-      (c) => c.id !== txn.transaction_id && (!self || before(c, self)) && !((reversed.get(c.id) ?? 0) >= c.amount - tol.absolute),
+      (c) => c.id !== txn.transaction_id && (!self || before(c, self)) && !((reversed.get(c.id) ?? 0) >= c.amount - tol.absolute) && !clearedByClaim(ctx, txn, c.id),
     );
     const charges = creditCharges(txn, shipmentNamed(txn));
     const twin = earlier.find((c) => nearlyEqual(c.amount, amount, tol) && mayCreditSameCharges(c.charges, charges));

@@ -20,6 +20,7 @@ import { type RateAdjustmentEntry, RateAdjustments } from "./rate-adjustments.ts
 import { type InstalmentShare, InstalmentSchedules } from "./instalment-schedule.ts";
 import { CancelledPolicies, type CancelledPolicyDocument } from "./instalment-after-cancellation.ts";
 import { FollowUpBilling, type FollowUpLine } from "./follow-up-billing.ts";
+import { DeductionEvidence, type DeductionEvidenceState } from "./deduction-evidence.ts";
 
 /** How a line's unit counts. */
 export type UnitKind = "usage" | "time" | "percent";
@@ -74,6 +75,7 @@ export interface BilledComponentsState {
   instalments: InstalmentShare[];
   cancelled: CancelledPolicyDocument[];
   followUps: FollowUpLine[];
+  deductions: DeductionEvidenceState;
 }
 
 /** Collects, over the history pass, each service's invoice lines that state a unit, by month. */
@@ -96,15 +98,17 @@ export class BilledComponents {
   readonly cancelled = new CancelledPolicies();
   /** What later invoices billed of the documents they name (follow-up-billing.ts), read by unbilled_shipment. */
   readonly followUps = new FollowUpBilling();
+  /** The invoices' lines, repayments and claim numbers deductions are validated against (deduction-evidence.ts). */
+  readonly deductions = new DeductionEvidence();
 
   /** Whether the pass collected anything state() carries: a scan worker sends its part's state only then. */
   get collectedAny(): boolean {
-    return this.documents.length > 0 || this.estimates.collected || this.refunds.refunds.length > 0 || this.rateAdjustments.entries.length > 0 || this.instalments.shares.length > 0 || this.cancelled.documents.length > 0 || this.followUps.entries.length > 0;
+    return this.documents.length > 0 || this.estimates.collected || this.refunds.refunds.length > 0 || this.rateAdjustments.entries.length > 0 || this.instalments.shares.length > 0 || this.cancelled.documents.length > 0 || this.followUps.entries.length > 0 || this.deductions.collectedAny;
   }
 
   /** Its content, to cross threads (parallel/split-scan.ts). */
   state(): BilledComponentsState {
-    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state(), refunds: this.refunds.refunds, rateAdjustments: this.rateAdjustments.entries, instalments: this.instalments.shares, cancelled: this.cancelled.documents, followUps: this.followUps.entries };
+    return { services: [...this.services].map(([key, months]) => [key, [...months.values()]]), documents: this.documents, rentals: this.rentals.bills, estimates: this.estimates.state(), refunds: this.refunds.refunds, rateAdjustments: this.rateAdjustments.entries, instalments: this.instalments.shares, cancelled: this.cancelled.documents, followUps: this.followUps.entries, deductions: this.deductions.state() };
   }
 
   /**
@@ -121,6 +125,7 @@ export class BilledComponents {
     this.instalments.merge(part.instalments);
     this.cancelled.merge(part.cancelled);
     this.followUps.merge(part.followUps);
+    this.deductions.merge(part.deductions);
     for (const [key, bills] of part.services) {
       let months = this.services.get(key);
       if (!months) this.services.set(key, (months = new Map()));
@@ -152,6 +157,7 @@ export class BilledComponents {
     this.instalments.add(t);
     this.cancelled.add(t);
     this.followUps.add(t);
+    this.deductions.add(t);
     // A service is what the bills name as a contract: a customer's orders of goods are no service
     // that bills month after month (the same units on one month's orders and not the next say nothing).
     if (t.type !== "invoice" || t.contract_id === undefined || t.contract_id === "") return;

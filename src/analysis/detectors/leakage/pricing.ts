@@ -38,6 +38,7 @@ import { governedElsewhere } from "./line-facts.ts";
 import { lateFeeLine } from "./capped-charge.ts";
 import { drawnFromPrepayment } from "./prepaid-drawdown.ts";
 import { ALLOWANCE_CLAIM_RULES, allowanceClaim, claimedUnderAgreement } from "./allowance-claim.ts";
+import { repaid } from "./deduction-claims.ts";
 import { isBelowOnLine } from "../types.ts";
 import type { AnalysisContext } from "../../context.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
@@ -120,7 +121,8 @@ export const pricingDetector: Detector = {
   history: "ledger",
   detect(input) {
     // A credit note claiming an allowance under the agreement it names is priced against it (allowance-claim.ts).
-    if (input.txn.type === "credit_note") return allowanceClaim(input.txn, input.ctx) ? judgeAllowanceClaim(input) : [];
+    // One the customer repaid after dispute no longer stands (deduction-claims.ts).
+    if (input.txn.type === "credit_note") return allowanceClaim(input.txn, input.ctx) && !repaid(input.txn, input.ctx, input.config.revenue_leakage.tolerance) ? judgeAllowanceClaim(input) : [];
     if (input.txn.type !== "invoice") return [];
     const cfg = input.config.revenue_leakage;
     const rules = documentRules(input.txn, input.ctx, cfg);
