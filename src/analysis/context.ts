@@ -167,7 +167,7 @@ export async function buildContext(
     if (components) ctx.serviceFindings = ServiceHistoryFindings.of(components, config.revenue_leakage.tolerance.absolute, ctx.dayOrder, config.revenue_leakage.minimum_charge_skus);
     if (components && components.rateAdjustments.entries.length > 0) ctx.rateAdjustments = components.rateAdjustments;
     if (components && components.followUps.entries.length > 0) ctx.followUps = components.followUps;
-    if (components && components.deductions.collectedAny) ctx.deductions = components.deductions;
+    if (components && components.deductions.judged) ctx.deductions = components.deductions;
     if (schedule && recurring) {
       ctx.recurringGaps = unbilledRecurringCharges(schedule, recurring, config.revenue_leakage.tolerance.absolute);
       ctx.recurringSurpluses = recurringBilledBeyondService(schedule, recurring);

@@ -118,3 +118,15 @@ test("an off-invoice allowance on the invoice's cases, read where its deal is no
   const allowance = credit("D-31", { cases: 125, rate: 1.5, reason: "Off-invoice allowance" });
   expect((await judged(allowance)).codes).toEqual([]);
 });
+
+test("a promotion claimed above the deal's rate and repaid after dispute no longer stands", async () => {
+  const deal = [{ contract_id: "TPM-26011", customer_id: "100200", sku: "410013", price: 1.5, currency: "USD", unit: "CS", valid_from: "2026-03-02", valid_to: "2026-03-22" }];
+  const claim: Transaction = {
+    transaction_id: "D-70", type: "credit_note", date: "2026-04-28T00:00:00Z", customer_id: "100200", contract_id: "TPM-26011", currency: "USD", amount: -90,
+    lines: [{ sku: "410013", unit: "CS", quantity: 40, unit_price: 2.25, amount: -90, work_date: "2026-03-09" }],
+  };
+  const run = async (history: Transaction[]) => codes((await analyse(claim, { config, history, ref: { contracts: deal } })).anomalies);
+  expect(await run([claim])).toEqual(["price_below_contract"]);
+  const repayment: Transaction = { transaction_id: "D-71", type: "payment", date: "2026-06-10T00:00:00Z", customer_id: "100200", currency: "USD", reference: "D-70", amount: 90, lines: [] };
+  expect(await run([claim, repayment])).toEqual([]);
+});

@@ -120,7 +120,7 @@ export async function* splitScan(input: SplitScanInput): AsyncGenerator<SplitBat
       serviceFindings,
       rateAdjustments: components.rateAdjustments.entries,
       followUps: components.followUps.entries,
-      deductions: components.deductions.state(),
+      deductions: components.deductions.judgedState(),
       dayOrder,
       settings: input.settings,
       learned: input.learned,

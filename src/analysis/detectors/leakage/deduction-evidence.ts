@@ -8,6 +8,8 @@
 //
 // Kept only from invoices with lines of an item at a quantity and an amount, payments naming a
 // document, and credit notes naming an invoice and a claim number: the index is built on first use.
+// A history with no credit note has no deduction to validate: what the pass
+// collected is then not kept with the context (`judged`).
 import type { Transaction } from "../../../domain/transaction.ts";
 import { attributeNameMatcher } from "./markers.ts";
 
@@ -41,6 +43,8 @@ export interface DeductionEvidenceState {
   lines: InvoicedLine[];
   repayments: Repayment[];
   claims: CreditClaim[];
+  /** How many credit notes the pass saw. */
+  credits: number;
 }
 
 export interface InvoicedItem {
@@ -53,6 +57,8 @@ export class DeductionEvidence {
   readonly lines: InvoicedLine[] = [];
   readonly repayments: Repayment[] = [];
   readonly claims: CreditClaim[] = [];
+  /** How many credit notes the pass saw: without one, nothing here is read. */
+  credits = 0;
   private lineIndex: Map<string, Map<string, InvoicedItem>> | undefined;
   private repaidIndex: Map<string, number> | undefined;
   private claimIndex: Map<string, { claim: string; approved: boolean }> | undefined;
@@ -67,14 +73,25 @@ export class DeductionEvidence {
     return this.lines.length > 0 || this.repayments.length > 0 || this.claims.length > 0;
   }
 
+  /** Whether the history has deductions to validate (a credit note): else the context keeps none of this. */
+  get judged(): boolean {
+    return this.credits > 0;
+  }
+
   state(): DeductionEvidenceState {
-    return { lines: this.lines, repayments: this.repayments, claims: this.claims };
+    return { lines: this.lines, repayments: this.repayments, claims: this.claims, credits: this.credits };
+  }
+
+  /** What a scan worker is sent: nothing where no deduction is to be validated. */
+  judgedState(): DeductionEvidenceState {
+    return this.judged ? this.state() : { lines: [], repayments: [], claims: [], credits: 0 };
   }
 
   merge(part: DeductionEvidenceState) {
     for (const e of part.lines) this.lines.push(e);
     for (const e of part.repayments) this.repayments.push(e);
     for (const e of part.claims) this.claims.push(e);
+    this.credits += part.credits;
     this.lineIndex = this.repaidIndex = this.claimIndex = undefined;
   }
 
@@ -89,7 +106,10 @@ export class DeductionEvidence {
       }
     } else if (t.type === "payment") {
       if (t.reference && t.reference !== t.transaction_id) this.repayments.push([t.reference, Math.abs(t.amount ?? 0)]);
-    } else if (t.type === "credit_note" && t.reference) {
+    } else if (t.type === "credit_note") {
+      // A deduction: naming its invoice, or a deal (an allowance claim, repaid or not).
+      this.credits++;
+      if (!t.reference) return;
       const claim = claimNumberOf(t);
       if (claim !== undefined) this.claims.push([documentKey(t.customer_id, t.reference), t.transaction_id, claim, t.approved_by ? 1 : 0]);
     }
