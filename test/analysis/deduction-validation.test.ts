@@ -130,3 +130,14 @@ test("a promotion claimed above the deal's rate and repaid after dispute no long
   const repayment: Transaction = { transaction_id: "D-71", type: "payment", date: "2026-06-10T00:00:00Z", customer_id: "100200", currency: "USD", reference: "D-70", amount: 90, lines: [] };
   expect(await run([claim, repayment])).toEqual([]);
 });
+
+test("an invoice billed above the contract is no refund owed once the customer's pricing deduction took the difference back", async () => {
+  const above: Transaction = { ...inv, transaction_id: "940000102", amount: 5300, lines: [{ sku: "410013", unit: "CS", quantity: 125, unit_price: 42.4, amount: 5300 }] };
+  const run = async (history: Transaction[]) => codes((await analyse(above, { config, history, ref: { contracts: prices } })).anomalies);
+  expect(await run([above])).toEqual(["price_above_contract"]);
+  const pricing = { ...credit("D-80", { cases: 125, rate: 2.4, reason: "Pricing difference" }), reference: "940000102" };
+  expect(await run([above, pricing])).toEqual([]);
+  // A deduction of part of it leaves the rest owed; another reason's deduction (an allowance) takes no price back.
+  expect(await run([above, { ...pricing, amount: -100, lines: [{ sku: "410013", unit: "CS", quantity: 125, unit_price: 0.8, amount: -100 }] }])).toEqual(["price_above_contract"]);
+  expect(await run([above, { ...credit("D-81", { cases: 125, rate: 2.4, reason: "Off-invoice allowance" }), reference: "940000102" }])).toEqual(["price_above_contract"]);
+});

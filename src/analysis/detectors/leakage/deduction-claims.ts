@@ -32,16 +32,13 @@ import type { Detector, DetectorInput, Finding } from "../types.ts";
 import { isBelow, money, nearlyEqual } from "../types.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { wordsOf } from "./markers.ts";
+import { PRICING_WORDS } from "./deduction-evidence.ts";
 
 export const SHORTAGE_CODE = "shortage_not_on_delivery" as const;
 export const NOT_IN_AGREEMENT_CODE = "deduction_not_in_agreement" as const;
 
 /** What a shortage claim's text says: short shipped, short delivered, not received. */
 const SHORTAGE_WORDS = /\b(shortages?|short[- ]?(shipped|shipment|delivered|delivery|received|ship)|not received|non[- ]?receipt|missing cases?)\b/i;
-
-/** What a pricing deduction's text says: a price difference, variance, discrepancy… An off-invoice
- *  allowance also takes part of the price per case on the invoice's cases — under its deal. */
-const PRICING_WORDS = /\bpric(e|ing)[- ]?(differences?|differentials?|variances?|discrepanc(y|ies)|deductions?|disputes?|adjustments?|claims?|errors?|diff)\b/i;
 
 /** A pricing deduction takes back part of a price: a line at more than this share of it credits the item. */
 const PRICE_SHARE = 0.5;

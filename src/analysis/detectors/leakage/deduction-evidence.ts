@@ -11,7 +11,11 @@
 // A history with no credit note has no deduction to validate: what the pass
 // collected is then not kept with the context (`judged`).
 import type { Transaction } from "../../../domain/transaction.ts";
-import { attributeNameMatcher } from "./markers.ts";
+import { attributeNameMatcher, wordsOf } from "./markers.ts";
+
+/** What a pricing deduction's text says: a price difference, variance, discrepancy… An off-invoice
+ *  allowance also takes part of the price per case on the invoice's cases — under its deal. */
+export const PRICING_WORDS = /\bpric(e|ing)[- ]?(differences?|differentials?|variances?|discrepanc(y|ies)|deductions?|disputes?|adjustments?|claims?|errors?|diff)\b/i;
 
 /** Columns naming the customer's own claim number for a deduction or a return (its debit memo, the return authorisation). */
 export const CLAIM_NUMBER_FIELDS = [
@@ -36,6 +40,8 @@ export function claimNumberOf(t: Transaction): string | undefined {
 export type InvoicedLine = [string, string, number, number];
 /** A payment naming a document: [the document, the amount paid (absolute)]. */
 export type Repayment = [string, number];
+/** A pricing deduction's line: [customer and invoice key, sku, amount taken (absolute)]. */
+export type PricingDeduction = [string, string, number];
 /** A credit note naming an invoice and a claim: [customer and invoice key, credit id, claim number, 1 when it names an approver]. */
 export type CreditClaim = [string, string, string, number];
 
@@ -43,6 +49,7 @@ export interface DeductionEvidenceState {
   lines: InvoicedLine[];
   repayments: Repayment[];
   claims: CreditClaim[];
+  priced: PricingDeduction[];
   /** How many credit notes the pass saw. */
   credits: number;
 }
@@ -57,11 +64,13 @@ export class DeductionEvidence {
   readonly lines: InvoicedLine[] = [];
   readonly repayments: Repayment[] = [];
   readonly claims: CreditClaim[] = [];
+  readonly priced: PricingDeduction[] = [];
   /** How many credit notes the pass saw: without one, nothing here is read. */
   credits = 0;
   private lineIndex: Map<string, Map<string, InvoicedItem>> | undefined;
   private repaidIndex: Map<string, number> | undefined;
   private claimIndex: Map<string, { claim: string; approved: boolean }> | undefined;
+  private pricedIndex: Map<string, number> | undefined;
 
   static of(state: DeductionEvidenceState): DeductionEvidence {
     const d = new DeductionEvidence();
@@ -70,7 +79,7 @@ export class DeductionEvidence {
   }
 
   get collectedAny(): boolean {
-    return this.lines.length > 0 || this.repayments.length > 0 || this.claims.length > 0;
+    return this.lines.length > 0 || this.repayments.length > 0 || this.claims.length > 0 || this.priced.length > 0;
   }
 
   /** Whether the history has deductions to validate (a credit note): else the context keeps none of this. */
@@ -79,20 +88,21 @@ export class DeductionEvidence {
   }
 
   state(): DeductionEvidenceState {
-    return { lines: this.lines, repayments: this.repayments, claims: this.claims, credits: this.credits };
+    return { lines: this.lines, repayments: this.repayments, claims: this.claims, priced: this.priced, credits: this.credits };
   }
 
   /** What a scan worker is sent: nothing where no deduction is to be validated. */
   judgedState(): DeductionEvidenceState {
-    return this.judged ? this.state() : { lines: [], repayments: [], claims: [], credits: 0 };
+    return this.judged ? this.state() : { lines: [], repayments: [], claims: [], priced: [], credits: 0 };
   }
 
   merge(part: DeductionEvidenceState) {
     for (const e of part.lines) this.lines.push(e);
     for (const e of part.repayments) this.repayments.push(e);
     for (const e of part.claims) this.claims.push(e);
+    for (const e of part.priced) this.priced.push(e);
     this.credits += part.credits;
-    this.lineIndex = this.repaidIndex = this.claimIndex = undefined;
+    this.lineIndex = this.repaidIndex = this.claimIndex = this.pricedIndex = undefined;
   }
 
   add(t: Transaction) {
@@ -112,8 +122,12 @@ export class DeductionEvidence {
       if (!t.reference) return;
       const claim = claimNumberOf(t);
       if (claim !== undefined) this.claims.push([documentKey(t.customer_id, t.reference), t.transaction_id, claim, t.approved_by ? 1 : 0]);
+      if (!t.contract_id && wordsOf(t, PRICING_WORDS) !== undefined) {
+        const key = documentKey(t.customer_id, t.reference);
+        for (const l of t.lines) if (l.sku && l.amount !== undefined && l.amount < 0) this.priced.push([key, l.sku, -l.amount]);
+      }
     }
-    this.lineIndex = this.repaidIndex = this.claimIndex = undefined;
+    this.lineIndex = this.repaidIndex = this.claimIndex = this.pricedIndex = undefined;
   }
 
   /** What the customer's invoice billed of each item (quantity, amount); undefined: the history has no lines of it. */
@@ -144,6 +158,17 @@ export class DeductionEvidence {
       this.repaidIndex = index;
     }
     return this.repaidIndex.get(document) ?? 0;
+  }
+
+  /** What the customer's pricing deductions naming its invoice took of the item (absolute; 0: none). */
+  pricingDeducted(customer: string | undefined, invoice: string, sku: string): number {
+    if (this.priced.length === 0) return 0;
+    if (this.pricedIndex === undefined) {
+      const index = new Map<string, number>();
+      for (const [key, s, amount] of this.priced) index.set(`${key}\u0001${s}`, (index.get(`${key}\u0001${s}`) ?? 0) + amount);
+      this.pricedIndex = index;
+    }
+    return this.pricedIndex.get(`${documentKey(customer, invoice)}\u0001${sku}`) ?? 0;
   }
 
   /** The claim number of a credit note naming the customer's invoice, and whether it names an approver; undefined: none kept. */

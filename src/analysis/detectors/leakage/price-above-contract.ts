@@ -65,6 +65,8 @@ export const priceAboveContractDetector: Detector = {
       const explained = (f.line.description !== undefined && SURCHARGE_WORDS.test(f.line.description)) || billsAnotherCharge(f, over, input);
       above.push({ f, agreed, over, explained });
     }
+    // The customer's pricing deductions naming the invoice took the overcharge back (deduction-evidence.ts).
+    if (above.length > 0 && above.every((a) => deductedBack(a.f, a.over, input))) return [];
     if (above.length === 0 || replacedInvoice(txn, ctx) !== undefined) return [];
     const over = roundMoney(above.reduce((s, a) => s + a.over, 0));
     const unexplained = above.filter((a) => !a.explained);
@@ -99,6 +101,19 @@ export function overcharged(f: LineFacts, cfg: ModulesConfig["revenue_leakage"])
   if (!isBelowOnLine(agreed, f.net, f.quantity, cfg.tolerance)) return undefined;
   if (f.net - agreed <= CONVENTION_SHARE * Math.abs(agreed)) return undefined;
   return agreed;
+}
+
+/**
+ * Whether the customer already took the line's overcharge back: its pricing deductions naming the
+ * invoice (a retailer short-paying an increase applied before its agreement allowed it, "Pricing
+ * difference") took at least that much of the item. Nothing is owed any more.
+ */
+function deductedBack(f: LineFacts, over: number, input: DetectorInput): boolean {
+  const { txn, ctx, config } = input;
+  const deducted = ctx.deductions.pricingDeducted(txn.customer_id, txn.transaction_id, f.sku);
+  if (!(deducted > 0)) return false;
+  const tol = config.revenue_leakage.tolerance;
+  return deducted >= over - Math.max(tol.absolute, tol.relative * over);
 }
 
 /**
