@@ -6,6 +6,7 @@
 // memo that clears it.
 import { expect, test } from "bun:test";
 import type { Transaction } from "../../src/domain/transaction.ts";
+import { DeductionEvidence } from "../../src/analysis/detectors/leakage/deduction-evidence.ts";
 import { modulesConfig } from "../support/engine.ts";
 import { analyse, codes } from "./fixtures.ts";
 
@@ -140,4 +141,30 @@ test("an invoice billed above the contract is no refund owed once the customer's
   // A deduction of part of it leaves the rest owed; another reason's deduction (an allowance) takes no price back.
   expect(await run([above, { ...pricing, amount: -100, lines: [{ sku: "410013", unit: "CS", quantity: 125, unit_price: 0.8, amount: -100 }] }])).toEqual(["price_above_contract"]);
   expect(await run([above, { ...credit("D-81", { cases: 125, rate: 2.4, reason: "Off-invoice allowance" }), reference: "940000102" }])).toEqual(["price_above_contract"]);
+});
+
+test("the evidence collected in two parts of the history (split-scan workers) and merged is the evidence of one pass", () => {
+  const pricing = { ...credit("D-90", { cases: 125, rate: 2.4, reason: "Pricing difference" }) };
+  const memo = credit("62000009", { cases: 4, rate: 40, reason: "Approved return", claim: "RA777", approver: "rchen" });
+  const repayment: Transaction = { transaction_id: "D-91", type: "payment", date: "2026-05-10T00:00:00Z", customer_id: "100200", currency: "USD", reference: "D-90", amount: 300, lines: [] };
+  const all = [inv, pricing, memo, repayment];
+  const one = new DeductionEvidence();
+  for (const t of all) one.add(t);
+  const first = new DeductionEvidence(), second = new DeductionEvidence();
+  for (const t of all.slice(0, 2)) first.add(t);
+  for (const t of all.slice(2)) second.add(t);
+  const merged = DeductionEvidence.of(JSON.parse(JSON.stringify(first.state())));
+  merged.merge(JSON.parse(JSON.stringify(second.judgedState())));
+  for (const e of [one, merged]) {
+    expect(e.invoiced("100200", "940000101")?.get("410013")).toEqual({ quantity: 125, amount: 5000 });
+    expect(e.repaid("D-90")).toBe(300);
+    expect(e.pricingDeducted("100200", "940000101", "410013")).toBe(300);
+    expect(e.claimOf("100200", "940000101", "62000009")).toEqual({ claim: "RA777", approved: true });
+    expect(e.judged).toBe(true);
+  }
+  // A history without a credit note keeps nothing for the workers.
+  const invoicesOnly = new DeductionEvidence();
+  invoicesOnly.add(inv);
+  expect(invoicesOnly.judged).toBe(false);
+  expect(invoicesOnly.judgedState().lines).toEqual([]);
 });
