@@ -153,9 +153,11 @@ test("the evidence collected in two parts of the history (split-scan workers) an
   const first = new DeductionEvidence(), second = new DeductionEvidence();
   for (const t of all.slice(0, 2)) first.add(t);
   for (const t of all.slice(2)) second.add(t);
-  const merged = DeductionEvidence.of(JSON.parse(JSON.stringify(first.state())));
-  merged.merge(JSON.parse(JSON.stringify(second.judgedState())));
-  for (const e of [one, merged]) {
+  // Each part crosses to the main thread as postMessage copies it; the main thread's settled evidence to a scan worker.
+  const main = DeductionEvidence.of(structuredClone(first.state()));
+  main.merge(structuredClone(second.state()));
+  const merged = DeductionEvidence.of(structuredClone(main.judgedState()));
+  for (const e of [one, main, merged]) {
     expect(e.invoiced("100200", "940000101")?.get("410013")).toEqual({ quantity: 125, amount: 5000 });
     expect(e.repaid("D-90")).toBe(300);
     expect(e.pricingDeducted("100200", "940000101", "410013")).toBe(300);
@@ -166,5 +168,24 @@ test("the evidence collected in two parts of the history (split-scan workers) an
   const invoicesOnly = new DeductionEvidence();
   invoicesOnly.add(inv);
   expect(invoicesOnly.judged).toBe(false);
-  expect(invoicesOnly.judgedState().lines).toEqual([]);
+  expect(invoicesOnly.judgedState().items).toEqual([]);
+});
+
+test("only what a deduction reads is kept: credit notes needing no evidence keep none, a deduction keeps its invoice's items alone", () => {
+  const other: Transaction = { ...inv, transaction_id: "940000102", lines: [{ sku: "410014", unit: "CS", quantity: 10, unit_price: 20, amount: 200 }] };
+  // A return credited at the invoice's positive amounts, a credit naming no invoice, a payment of the invoice: nothing to validate.
+  const returned: Transaction = { transaction_id: "CN-1", type: "credit_note", date: "2026-04-01T00:00:00Z", customer_id: "100200", currency: "USD", reference: "940000101", amount: 400, lines: [{ sku: "410013", quantity: 10, unit_price: 40, amount: 400 }] };
+  const unnamed: Transaction = { ...returned, transaction_id: "CN-2", reference: undefined };
+  const quiet = new DeductionEvidence();
+  for (const t of [inv, other, returned, unnamed, payment("P-1", "2026-03-05T00:00:00Z", 4900)]) quiet.add(t);
+  expect(quiet.judged).toBe(false);
+  expect(quiet.judgedState()).toMatchObject({ items: [], repayments: [], claims: [], priced: [] });
+  expect(quiet.invoiced("100200", "940000101")).toBeUndefined();
+  // A shortage deduction naming the first invoice: its items are kept, the other invoice's are not.
+  const short = credit("D-1", { cases: 5, rate: 40, reason: "Shortage" });
+  const judgedOne = new DeductionEvidence();
+  for (const t of [inv, other, short]) judgedOne.add(t);
+  expect(judgedOne.judged).toBe(true);
+  expect(judgedOne.judgedState().items).toEqual([["100200\u0001940000101", "410013", 125, 5000]]);
+  expect(judgedOne.invoiced("100200", "940000102")).toBeUndefined();
 });

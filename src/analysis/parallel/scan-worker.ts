@@ -101,7 +101,8 @@ async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
   if (m.serviceFindings.length > 0) ctx.serviceFindings = new ServiceHistoryFindings(new Map(m.serviceFindings));
   if (m.rateAdjustments.length > 0) ctx.rateAdjustments = RateAdjustments.of(m.rateAdjustments);
   if (m.followUps.length > 0) ctx.followUps = FollowUpBilling.of(m.followUps);
-  if (m.deductions.credits > 0) ctx.deductions = DeductionEvidence.of(m.deductions);
+  const deductions = DeductionEvidence.of(m.deductions);
+  if (deductions.judged) ctx.deductions = deductions;
   // Test-only fault point (ASSAY_TEST_FAULT, inert unless named): the thread dies mid-scan.
   const exitMidway = process.env.ASSAY_TEST_FAULT === "scan_worker_exit";
   for (const part of m.parts) {

@@ -7,11 +7,12 @@
 // it (a return's deduction and the approved return's credit memo name the same claim number).
 //
 // Kept only from invoices with lines of an item at a quantity and an amount, payments naming a
-// document, and credit notes naming an invoice and a claim number: the index is built on first use.
-// A history with no credit note has no deduction to validate: what the pass
-// collected is then not kept with the context (`judged`).
+// document, and credit notes naming an invoice and a claim number. Once the pass is over (settle)
+// only what a deduction of the history reads is kept: the items of the invoices deductions name,
+// the payments naming a credit note. A history with nothing to validate keeps nothing (`judged`).
 import type { Transaction } from "../../../domain/transaction.ts";
 import { attributeNameMatcher, wordsOf } from "./markers.ts";
+import { type InvoicedItemEntry, InvoicedLines, type InvoicedLinesState } from "./invoiced-lines.ts";
 
 /** What a pricing deduction's text says: a price difference, variance, discrepancy… An off-invoice
  *  allowance also takes part of the price per case on the invoice's cases — under its deal. */
@@ -36,8 +37,6 @@ export function claimNumberOf(t: Transaction): string | undefined {
   return undefined;
 }
 
-/** An invoice's line: [customer and invoice key, sku, quantity, amount]. */
-export type InvoicedLine = [string, string, number, number];
 /** A payment naming a document: [the document, the amount paid (absolute)]. */
 export type Repayment = [string, number];
 /** A pricing deduction's line: [customer and invoice key, sku, amount taken (absolute)]. */
@@ -45,13 +44,23 @@ export type PricingDeduction = [string, string, number];
 /** A credit note naming an invoice and a claim: [customer and invoice key, credit id, claim number, 1 when it names an approver]. */
 export type CreditClaim = [string, string, string, number];
 
+/**
+ * What crosses threads. A history part (a split-scan worker's, to the main thread) carries the
+ * invoices' lines it collected (`lines`, columns) and the invoices its deductions name (`wanted`):
+ * a deduction may name an invoice of another part. What the scan workers are sent is settled:
+ * only the wanted invoices' items (`items`), no lines.
+ */
 export interface DeductionEvidenceState {
-  lines: InvoicedLine[];
+  lines: InvoicedLinesState[];
+  wanted: string[];
+  items: InvoicedItemEntry[];
   repayments: Repayment[];
   claims: CreditClaim[];
   priced: PricingDeduction[];
-  /** How many credit notes the pass saw. */
-  credits: number;
+  /** The credit notes' ids, which payments may repay (dropped once settled). */
+  creditIds: string[];
+  /** Whether it is settled evidence (judgedState()): its payments already those naming a credit note. */
+  settled: boolean;
 }
 
 export interface InvoicedItem {
@@ -59,15 +68,34 @@ export interface InvoicedItem {
   amount: number;
 }
 
+/**
+ * Whether a credit note is a deduction validated against its invoice's lines
+ * (deduction-claims.ts reads them for nothing else): it names an invoice and no deal, and a line
+ * credits an item at a positive quantity and rate, a negative amount.
+ */
+export function deductsInvoicedItems(t: Transaction): boolean {
+  if (t.type !== "credit_note" || !t.reference || t.contract_id) return false;
+  for (const l of t.lines) if (l.sku && (l.quantity ?? 0) > 0 && (l.unit_price ?? 0) > 0 && (l.amount ?? 0) < 0) return true;
+  return false;
+}
+
+// The invoices' lines are collected before the deductions naming them are seen (an invoice
+// precedes its deductions), in columns (invoiced-lines.ts); once the pass is over they are
+// settled: only the items of invoices a deduction names are kept, the lines dropped. A history
+// whose credit notes need none of it (credits of returns at the invoice's positive amounts, say)
+// keeps nothing, and the scan workers are sent nothing.
 export class DeductionEvidence {
   static readonly empty = new DeductionEvidence();
-  readonly lines: InvoicedLine[] = [];
-  readonly repayments: Repayment[] = [];
+  /** The lines of the pass (the first) and of the parts merged, in order; empty once settled. */
+  private lineParts: InvoicedLines[] = [new InvoicedLines()];
+  /** The invoices (customer and invoice key) deductions name. */
+  private readonly wanted = new Set<string>();
+  private creditIds = new Set<string>();
+  repayments: Repayment[] = [];
   readonly claims: CreditClaim[] = [];
   readonly priced: PricingDeduction[] = [];
-  /** How many credit notes the pass saw: without one, nothing here is read. */
-  credits = 0;
-  private lineIndex: Map<string, Map<string, InvoicedItem>> | undefined;
+  private settled = false;
+  private lineIndex = new Map<string, Map<string, InvoicedItem>>();
   private repaidIndex: Map<string, number> | undefined;
   private claimIndex: Map<string, { claim: string; approved: boolean }> | undefined;
   private pricedIndex: Map<string, number> | undefined;
@@ -75,51 +103,71 @@ export class DeductionEvidence {
   static of(state: DeductionEvidenceState): DeductionEvidence {
     const d = new DeductionEvidence();
     d.merge(state);
+    if (state.settled) {
+      d.settled = true;
+      d.lineParts = [];
+    }
     return d;
   }
 
   get collectedAny(): boolean {
-    return this.lines.length > 0 || this.repayments.length > 0 || this.claims.length > 0 || this.priced.length > 0;
+    return this.lineParts.some((l) => l.size > 0) || this.lineIndex.size > 0 || this.repayments.length > 0 || this.claims.length > 0 || this.priced.length > 0 || this.creditIds.size > 0;
   }
 
-  /** Whether the history has deductions to validate (a credit note): else the context keeps none of this. */
+  /** Whether anything of the history validates a deduction: else the context keeps none of this. */
   get judged(): boolean {
-    return this.credits > 0;
+    this.settle();
+    return this.lineIndex.size > 0 || this.repayments.length > 0 || this.claims.length > 0 || this.priced.length > 0;
   }
 
+  /** A history part's content, for the main thread to merge (lines in columns, not settled). */
   state(): DeductionEvidenceState {
-    return { lines: this.lines, repayments: this.repayments, claims: this.claims, priced: this.priced, credits: this.credits };
+    if (this.settled) return this.judgedState();
+    return { lines: this.lineParts.map((l) => l.state()), wanted: [...this.wanted], items: [], repayments: this.repayments, claims: this.claims, priced: this.priced, creditIds: [...this.creditIds], settled: false };
   }
 
-  /** What a scan worker is sent: nothing where no deduction is to be validated. */
+  /** What a scan worker is sent: the settled evidence, nothing where no deduction is to be validated. */
   judgedState(): DeductionEvidenceState {
-    return this.judged ? this.state() : { lines: [], repayments: [], claims: [], priced: [], credits: 0 };
+    if (!this.judged) return { lines: [], wanted: [], items: [], repayments: [], claims: [], priced: [], creditIds: [], settled: true };
+    const items: InvoicedItemEntry[] = [];
+    for (const [key, bySku] of this.lineIndex) for (const [sku, item] of bySku) items.push([key, sku, item.quantity, item.amount]);
+    return { lines: [], wanted: [], items, repayments: this.repayments, claims: this.claims, priced: this.priced, creditIds: [], settled: true };
   }
 
   merge(part: DeductionEvidenceState) {
-    for (const e of part.lines) this.lines.push(e);
+    for (const l of part.lines) this.lineParts.push(InvoicedLines.of(l));
+    for (const k of part.wanted) this.wanted.add(k);
+    for (const id of part.creditIds) this.creditIds.add(id);
+    // Settled items (a scan worker's): one entry per invoice and item.
+    for (const [key, sku, quantity, amount] of part.items) {
+      let bySku = this.lineIndex.get(key);
+      if (!bySku) this.lineIndex.set(key, (bySku = new Map()));
+      bySku.set(sku, { quantity, amount });
+    }
     for (const e of part.repayments) this.repayments.push(e);
     for (const e of part.claims) this.claims.push(e);
     for (const e of part.priced) this.priced.push(e);
-    this.credits += part.credits;
-    this.lineIndex = this.repaidIndex = this.claimIndex = this.pricedIndex = undefined;
+    this.repaidIndex = this.claimIndex = this.pricedIndex = undefined;
   }
 
   add(t: Transaction) {
     if (t.type === "invoice") {
-      const key = documentKey(t.customer_id, t.transaction_id);
+      let invoice = -1;
+      const lines = this.lineParts[0]!;
       for (const l of t.lines) {
         if (!l.sku || !(l.quantity !== undefined && l.quantity > 0)) continue;
         const amount = l.amount ?? (l.unit_price !== undefined ? l.unit_price * l.quantity : undefined);
         if (amount === undefined || !(amount > 0)) continue;
-        this.lines.push([key, l.sku, l.quantity, amount]);
+        if (invoice < 0) invoice = lines.invoice(documentKey(t.customer_id, t.transaction_id));
+        lines.add(invoice, l.sku, l.quantity, amount);
       }
     } else if (t.type === "payment") {
       if (t.reference && t.reference !== t.transaction_id) this.repayments.push([t.reference, Math.abs(t.amount ?? 0)]);
     } else if (t.type === "credit_note") {
       // A deduction: naming its invoice, or a deal (an allowance claim, repaid or not).
-      this.credits++;
+      this.creditIds.add(t.transaction_id);
       if (!t.reference) return;
+      if (deductsInvoicedItems(t)) this.wanted.add(documentKey(t.customer_id, t.reference));
       const claim = claimNumberOf(t);
       if (claim !== undefined) this.claims.push([documentKey(t.customer_id, t.reference), t.transaction_id, claim, t.approved_by ? 1 : 0]);
       if (!t.contract_id && wordsOf(t, PRICING_WORDS) !== undefined) {
@@ -127,30 +175,35 @@ export class DeductionEvidence {
         for (const l of t.lines) if (l.sku && l.amount !== undefined && l.amount < 0) this.priced.push([key, l.sku, -l.amount]);
       }
     }
-    this.lineIndex = this.repaidIndex = this.claimIndex = this.pricedIndex = undefined;
+    this.repaidIndex = this.claimIndex = this.pricedIndex = undefined;
   }
 
-  /** What the customer's invoice billed of each item (quantity, amount); undefined: the history has no lines of it. */
+  /**
+   * The pass is over: the items of the invoices deductions name are summed from the lines (in
+   * line order, as one pass would), the lines dropped; payments are kept only where they name a
+   * credit note (a deduction repaid), the others repay invoices and validate nothing.
+   */
+  private settle() {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.wanted.size > 0) for (const l of this.lineParts) l.sumInto(this.wanted, this.lineIndex);
+    this.lineParts = [];
+    this.wanted.clear();
+    if (this.repayments.length > 0) this.repayments = this.repayments.filter(([ref]) => this.creditIds.has(ref));
+    this.creditIds = new Set();
+    this.repaidIndex = undefined;
+  }
+
+  /** What the customer's invoice billed of each item (quantity, amount); undefined: the history has no lines of it (or no deduction names it). */
   invoiced(customer: string | undefined, invoice: string): ReadonlyMap<string, InvoicedItem> | undefined {
-    if (this.lines.length === 0) return undefined;
-    if (this.lineIndex === undefined) {
-      const index = new Map<string, Map<string, InvoicedItem>>();
-      for (const [key, sku, quantity, amount] of this.lines) {
-        let bySku = index.get(key);
-        if (!bySku) index.set(key, (bySku = new Map()));
-        const item = bySku.get(sku);
-        if (item) {
-          item.quantity += quantity;
-          item.amount += amount;
-        } else bySku.set(sku, { quantity, amount });
-      }
-      this.lineIndex = index;
-    }
+    this.settle();
+    if (this.lineIndex.size === 0) return undefined;
     return this.lineIndex.get(documentKey(customer, invoice));
   }
 
   /** What payments naming the document paid (absolute; 0: none). */
   repaid(document: string): number {
+    this.settle();
     if (this.repayments.length === 0) return 0;
     if (this.repaidIndex === undefined) {
       const index = new Map<string, number>();
