@@ -16,7 +16,7 @@ import { BilledComponents } from "../detectors/leakage/billed-components.ts";
 import { ServiceHistoryFindings } from "../detectors/leakage/service-history.ts";
 import { RateAdjustments } from "../detectors/leakage/rate-adjustments.ts";
 import { FollowUpBilling } from "../detectors/leakage/follow-up-billing.ts";
-import { DeductionEvidence } from "../detectors/leakage/deduction-evidence.ts";
+import { DeductionEvidence, deductionEvidenceTransfer } from "../detectors/leakage/deduction-evidence.ts";
 import { PopulationTests } from "../detectors/anomaly/population.ts";
 import { evaluateTransaction } from "../evaluate.ts";
 import { HistoryStats } from "../history.ts";
@@ -76,7 +76,11 @@ async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
       const batch = writer.take();
       post({ op: "ledger", batch }, batchTransfer(batch));
     }
-    if (components.collectedAny) post({ op: "components", state: components.state() });
+    if (components.collectedAny) {
+      // The invoices' lines in columns go over without a copy (deduction-evidence.ts).
+      const state = components.state();
+      post({ op: "components", state }, deductionEvidenceTransfer(state.deductions));
+    }
     post({ op: "day-orders", counts: dayOrders.counts });
     postRejections(source);
     post({ op: "done" });

@@ -109,8 +109,10 @@ export async function* splitScan(input: SplitScanInput): AsyncGenerator<SplitBat
     const dayOrder = input.dayOrder ?? dayOrders.order();
     // Judged here, once, as an in-process context judges them (context.ts).
     const serviceFindings = ServiceHistoryFindings.of(components, input.settings.modules.revenue_leakage.tolerance.absolute, dayOrder, input.settings.modules.revenue_leakage.minimum_charge_skus).entries();
-    // The merge's own copy of the ledger and the batches are garbage now: collect (and give the
-    // memory back) before the scan.
+    // Only what deductions of the history read is kept of the invoices' lines (deduction-evidence.ts).
+    components.deductions.settle();
+    // The merge's own copy of the ledger and the batches (and the invoices' lines) are garbage now:
+    // collect (and give the memory back) before the scan.
     if (ledger) Bun.gc(true);
     const shared = ledger;
     gang.send((i) => ({

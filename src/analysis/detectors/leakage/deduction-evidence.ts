@@ -12,7 +12,7 @@
 // the payments naming a credit note. A history with nothing to validate keeps nothing (`judged`).
 import type { Transaction } from "../../../domain/transaction.ts";
 import { attributeNameMatcher, wordsOf } from "./markers.ts";
-import { type InvoicedItemEntry, InvoicedLines, type InvoicedLinesState } from "./invoiced-lines.ts";
+import { type InvoicedItemEntry, InvoicedLines, type InvoicedLinesState, invoicedLinesTransfer } from "./invoiced-lines.ts";
 
 /** What a pricing deduction's text says: a price difference, variance, discrepancy… An off-invoice
  *  allowance also takes part of the price per case on the invoice's cases — under its deal. */
@@ -183,7 +183,7 @@ export class DeductionEvidence {
    * line order, as one pass would), the lines dropped; payments are kept only where they name a
    * credit note (a deduction repaid), the others repay invoices and validate nothing.
    */
-  private settle() {
+  settle() {
     if (this.settled) return;
     this.settled = true;
     if (this.wanted.size > 0) for (const l of this.lineParts) l.sumInto(this.wanted, this.lineIndex);
@@ -234,6 +234,11 @@ export class DeductionEvidence {
     }
     return this.claimIndex.get(`${documentKey(customer, invoice)}\u0001${credit}`);
   }
+}
+
+/** A history part's state's buffers (its lines' columns), to post to the main thread without a copy. */
+export function deductionEvidenceTransfer(s: DeductionEvidenceState): ArrayBuffer[] {
+  return s.lines.flatMap(invoicedLinesTransfer);
 }
 
 function documentKey(customer: string | undefined, document: string): string {

@@ -114,3 +114,11 @@ export class InvoicedLines {
     this.amount = f64(this.amount);
   }
 }
+
+/** The buffers of a state, to hand over to another thread without a copy (the sender keeps none of it). */
+export function invoicedLinesTransfer(s: InvoicedLinesState): ArrayBuffer[] {
+  const k = s.keys;
+  return [s.invoiceOf, s.skuOf, s.quantity, s.amount, k.slots, k.hashes, k.starts, k.lengths, k.values, k.bytes]
+    .map((a) => a.buffer)
+    .filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
+}
