@@ -152,14 +152,15 @@ export class DeductionEvidence {
 
   add(t: Transaction) {
     if (t.type === "invoice") {
-      let invoice = -1;
+      let begun = false;
       const lines = this.lineParts[0]!;
       for (const l of t.lines) {
         if (!l.sku || !(l.quantity !== undefined && l.quantity > 0)) continue;
         const amount = l.amount ?? (l.unit_price !== undefined ? l.unit_price * l.quantity : undefined);
         if (amount === undefined || !(amount > 0)) continue;
-        if (invoice < 0) invoice = lines.invoice(documentKey(t.customer_id, t.transaction_id));
-        lines.add(invoice, l.sku, l.quantity, amount);
+        if (!begun) lines.invoice(documentKey(t.customer_id, t.transaction_id));
+        begun = true;
+        lines.add(l.sku, l.quantity, amount);
       }
     } else if (t.type === "payment") {
       if (t.reference && t.reference !== t.transaction_id) this.repayments.push([t.reference, Math.abs(t.amount ?? 0)]);

@@ -1,19 +1,28 @@
 // The invoices' lines a history pass collects for deductions to be validated against
-// (deduction-evidence.ts), kept in columns: per line an invoice entry and an item entry (Int32)
-// and its quantity and amount (Float64), the invoices' keys in a StringTable and the items' codes
-// in a short list. A million lines are then four typed arrays of 24 MB together instead of a
-// million JS arrays (~100 MB and a garbage collector walking each of them); a part collected by a
-// split-scan worker crosses to the main thread as these arrays.
-import { StringTable, type StringTableParts } from "../../string-table.ts";
+// (deduction-evidence.ts), kept in columns. Per invoice (a run of its lines): its key's bytes in
+// one buffer (customer and invoice, one byte a character) and where its lines start; per line its
+// item (an Int32 entry into a short list of codes), quantity and amount (Float64). A million lines
+// of 330,000 invoices are then ~30 MB of typed arrays instead of a million JS arrays (~100 MB and a
+// garbage collector walking each of them); no hash table of the keys is built while collecting —
+// only the few invoices deductions name are looked up, once the pass is over (sumInto). A part
+// collected by a split-scan worker crosses to the main thread as these arrays, without a copy.
+import { StringTable } from "../../string-table.ts";
 
 /** An invoice's item, summed over its lines: [customer and invoice key, sku, quantity, amount]. */
 export type InvoicedItemEntry = [string, string, number, number];
 
 export interface InvoicedLinesState {
+  /** Lines. */
   size: number;
-  keys: StringTableParts;
+  /** Invoices (runs of lines). */
+  runs: number;
+  /** Per run: where its key's bytes start (its end: the next run's start) and its first line. */
+  keyStart: Int32Array;
+  lineStart: Int32Array;
+  keyBytes: Uint8Array;
+  /** Runs whose key is not one byte a character: [run, key]. */
+  wide: [number, string][];
   skus: string[];
-  invoiceOf: Int32Array;
   skuOf: Int32Array;
   quantity: Float64Array;
   amount: Float64Array;
@@ -21,10 +30,14 @@ export interface InvoicedLinesState {
 
 export class InvoicedLines {
   size = 0;
-  private keys = new StringTable(256);
+  private runs = 0;
+  private keyStart: Int32Array = new Int32Array(257);
+  private lineStart: Int32Array = new Int32Array(257);
+  private keyBytes: Uint8Array = new Uint8Array(4096);
+  private usedBytes = 0;
+  private wide: [number, string][] = [];
   private skus: string[] = [];
   private readonly skuIndex = new Map<string, number>();
-  private invoiceOf: Int32Array = new Int32Array(1024);
   private skuOf: Int32Array = new Int32Array(1024);
   private quantity: Float64Array = new Float64Array(1024);
   private amount: Float64Array = new Float64Array(1024);
@@ -32,24 +45,53 @@ export class InvoicedLines {
   static of(s: InvoicedLinesState): InvoicedLines {
     const l = new InvoicedLines();
     l.size = s.size;
-    l.keys = StringTable.fromParts(s.keys);
+    l.runs = s.runs;
+    l.keyStart = s.keyStart;
+    l.lineStart = s.lineStart;
+    l.keyBytes = s.keyBytes;
+    l.usedBytes = s.keyStart[s.runs]!;
+    l.wide = s.wide;
     l.skus = s.skus;
     s.skus.forEach((sku, i) => l.skuIndex.set(sku, i));
-    l.invoiceOf = s.invoiceOf;
     l.skuOf = s.skuOf;
     l.quantity = s.quantity;
     l.amount = s.amount;
     return l;
   }
 
-  /** The entry of an invoice's key, to add its lines under (one lookup per invoice, not per line). */
-  invoice(key: string): number {
-    // Its value is its entry number (entries are numbered in insertion order).
-    return this.keys.entryOfKey(key, this.keys.size);
+  /** Begins an invoice's lines (those add() adds until the next invoice). */
+  invoice(key: string) {
+    if (this.runs + 1 >= this.keyStart.length) {
+      this.keyStart = grown(this.keyStart, this.keyStart.length * 2);
+      this.lineStart = grown(this.lineStart, this.lineStart.length * 2);
+    }
+    const run = this.runs++;
+    this.lineStart[run] = this.size;
+    const n = key.length;
+    if (this.usedBytes + n > this.keyBytes.length) {
+      const bigger = new Uint8Array(Math.max(Math.ceil(this.keyBytes.length * 1.5), this.usedBytes + n));
+      bigger.set(this.keyBytes.subarray(0, this.usedBytes));
+      this.keyBytes = bigger;
+    }
+    const start = this.usedBytes;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = key.charCodeAt(i);
+      if (c > 0xff) break;
+      this.keyBytes[start + i] = c;
+    }
+    if (i < n) this.wide.push([run, key]);
+    else this.usedBytes += n;
+    this.keyStart[run + 1] = this.usedBytes;
   }
 
-  add(invoice: number, sku: string, quantity: number, amount: number) {
-    if (this.size === this.quantity.length) this.grow();
+  add(sku: string, quantity: number, amount: number) {
+    if (this.size === this.quantity.length) {
+      const n = Math.ceil(this.quantity.length * 1.5);
+      this.skuOf = grown(this.skuOf, n);
+      this.quantity = grown(this.quantity, n);
+      this.amount = grown(this.amount, n);
+    }
     let s = this.skuIndex.get(sku);
     if (s === undefined) {
       s = this.skus.length;
@@ -57,68 +99,54 @@ export class InvoicedLines {
       this.skuIndex.set(sku, s);
     }
     const i = this.size++;
-    this.invoiceOf[i] = invoice;
     this.skuOf[i] = s;
     this.quantity[i] = quantity;
     this.amount[i] = amount;
   }
 
   state(): InvoicedLinesState {
-    const n = this.size;
-    return { size: n, keys: this.keys.parts(), skus: this.skus, invoiceOf: this.invoiceOf.slice(0, n), skuOf: this.skuOf.slice(0, n), quantity: this.quantity.slice(0, n), amount: this.amount.slice(0, n) };
+    // The arrays as they are (not trimmed: a copy would cost more than the spare room); posted
+    // with invoicedLinesTransfer, the sender keeps none of it.
+    return { size: this.size, runs: this.runs, keyStart: this.keyStart, lineStart: this.lineStart, keyBytes: this.keyBytes, wide: this.wide, skus: this.skus, skuOf: this.skuOf, quantity: this.quantity, amount: this.amount };
   }
 
   /** Adds to `into` (key → sku → quantity and amount), in line order, the lines of the invoices `wanted` names. */
   sumInto(wanted: ReadonlySet<string>, into: Map<string, Map<string, { quantity: number; amount: number }>>) {
-    // Which invoice entries are wanted: a lookup per wanted key, none per line.
-    const take = new Uint8Array(this.keys.size);
-    let any = false;
-    for (const key of wanted) {
-      const e = this.keys.get(key);
-      if (e !== undefined) {
-        take[e] = 1;
-        any = true;
-      }
-    }
-    if (!any) return;
-    for (let i = 0; i < this.size; i++) {
-      const e = this.invoiceOf[i]!;
-      if (take[e] !== 1) continue;
-      const key = this.keys.keyAt(e);
+    if (wanted.size === 0 || this.runs === 0) return;
+    // The wanted keys in a table probed with each run's bytes: no string made per invoice.
+    const keys = [...wanted];
+    let capacity = 16;
+    while (capacity < keys.length * 2) capacity *= 2;
+    const table = new StringTable(capacity);
+    keys.forEach((k, i) => table.set(k, i));
+    const wideAt = new Map(this.wide);
+    for (let run = 0; run < this.runs; run++) {
+      const w = wideAt.get(run);
+      const k = w !== undefined ? table.get(w) : table.getBytes(this.keyBytes, this.keyStart[run]!, this.keyStart[run + 1]!);
+      if (k === undefined) continue;
+      const key = keys[k]!;
       let bySku = into.get(key);
       if (!bySku) into.set(key, (bySku = new Map()));
-      const sku = this.skus[this.skuOf[i]!]!;
-      const item = bySku.get(sku);
-      if (item) {
-        item.quantity += this.quantity[i]!;
-        item.amount += this.amount[i]!;
-      } else bySku.set(sku, { quantity: this.quantity[i]!, amount: this.amount[i]! });
+      const end = run + 1 < this.runs ? this.lineStart[run + 1]! : this.size;
+      for (let i = this.lineStart[run]!; i < end; i++) {
+        const sku = this.skus[this.skuOf[i]!]!;
+        const item = bySku.get(sku);
+        if (item) {
+          item.quantity += this.quantity[i]!;
+          item.amount += this.amount[i]!;
+        } else bySku.set(sku, { quantity: this.quantity[i]!, amount: this.amount[i]! });
+      }
     }
   }
+}
 
-  private grow() {
-    const n = Math.ceil(this.quantity.length * 1.5);
-    const i32 = (a: Int32Array) => {
-      const b = new Int32Array(n);
-      b.set(a);
-      return b;
-    };
-    const f64 = (a: Float64Array) => {
-      const b = new Float64Array(n);
-      b.set(a);
-      return b;
-    };
-    this.invoiceOf = i32(this.invoiceOf);
-    this.skuOf = i32(this.skuOf);
-    this.quantity = f64(this.quantity);
-    this.amount = f64(this.amount);
-  }
+function grown<A extends Int32Array | Float64Array>(a: A, n: number): A {
+  const b = new (a.constructor as { new (n: number): A })(n);
+  b.set(a);
+  return b;
 }
 
 /** The buffers of a state, to hand over to another thread without a copy (the sender keeps none of it). */
 export function invoicedLinesTransfer(s: InvoicedLinesState): ArrayBuffer[] {
-  const k = s.keys;
-  return [s.invoiceOf, s.skuOf, s.quantity, s.amount, k.slots, k.hashes, k.starts, k.lengths, k.values, k.bytes]
-    .map((a) => a.buffer)
-    .filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
+  return [s.keyStart, s.lineStart, s.keyBytes, s.skuOf, s.quantity, s.amount].map((a) => a.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
 }
