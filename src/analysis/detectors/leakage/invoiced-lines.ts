@@ -1,7 +1,8 @@
 // The invoices' lines a history pass collects for deductions to be validated against
 // (deduction-evidence.ts), kept in columns. Per invoice (a run of its lines): its key's bytes in
 // one buffer (customer and invoice, one byte a character) and where its lines start; per line its
-// item (an Int32 entry into a short list of codes), quantity and amount (Float64). A million lines
+// item (an Int32 entry into a short list of codes), quantity and amount (Float64), in chunks
+// allocated once each. A million lines
 // of 330,000 invoices are then ~30 MB of typed arrays instead of a million JS arrays (~100 MB and a
 // garbage collector walking each of them); no hash table of the keys is built while collecting —
 // only the few invoices deductions name are looked up, once the pass is over (sumInto). A part
@@ -23,9 +24,24 @@ export interface InvoicedLinesState {
   /** Runs whose key is not one byte a character: [run, key]. */
   wide: [number, string][];
   skus: string[];
+  /** The lines in chunks of LINE_CHUNK: line i in chunk i >> LINE_CHUNK_BITS. */
+  chunks: LineChunk[];
+}
+
+/** Lines: per line its item's entry in `skus`, its quantity and amount. */
+export interface LineChunk {
   skuOf: Int32Array;
   quantity: Float64Array;
   amount: Float64Array;
+}
+
+/** Lines are stored in chunks of this many, allocated once each: growing never copies them, nor leaves the old arrays to the collector. */
+const LINE_CHUNK_BITS = 16;
+const LINE_CHUNK = 1 << LINE_CHUNK_BITS;
+const LINE_MASK = LINE_CHUNK - 1;
+
+function lineChunk(n: number): LineChunk {
+  return { skuOf: new Int32Array(n), quantity: new Float64Array(n), amount: new Float64Array(n) };
 }
 
 export class InvoicedLines {
@@ -38,9 +54,7 @@ export class InvoicedLines {
   private wide: [number, string][] = [];
   private skus: string[] = [];
   private readonly skuIndex = new Map<string, number>();
-  private skuOf: Int32Array = new Int32Array(1024);
-  private quantity: Float64Array = new Float64Array(1024);
-  private amount: Float64Array = new Float64Array(1024);
+  private chunks: LineChunk[] = [];
 
   static of(s: InvoicedLinesState): InvoicedLines {
     const l = new InvoicedLines();
@@ -53,9 +67,7 @@ export class InvoicedLines {
     l.wide = s.wide;
     l.skus = s.skus;
     s.skus.forEach((sku, i) => l.skuIndex.set(sku, i));
-    l.skuOf = s.skuOf;
-    l.quantity = s.quantity;
-    l.amount = s.amount;
+    l.chunks = s.chunks;
     return l;
   }
 
@@ -86,11 +98,14 @@ export class InvoicedLines {
   }
 
   add(sku: string, quantity: number, amount: number) {
-    if (this.size === this.quantity.length) {
-      const n = Math.ceil(this.quantity.length * 1.5);
-      this.skuOf = grown(this.skuOf, n);
-      this.quantity = grown(this.quantity, n);
-      this.amount = grown(this.amount, n);
+    const i = this.size;
+    const c = i >> LINE_CHUNK_BITS;
+    let chunk = this.chunks[c];
+    if (chunk === undefined) this.chunks.push((chunk = lineChunk(c === 0 ? 1024 : LINE_CHUNK)));
+    else if ((i & LINE_MASK) === chunk.quantity.length) {
+      // Only the first chunk starts small (a short history), and grows up to a chunk's size.
+      const n = Math.min(LINE_CHUNK, chunk.quantity.length * 4);
+      chunk = this.chunks[c] = { skuOf: grown(chunk.skuOf, n), quantity: grown(chunk.quantity, n), amount: grown(chunk.amount, n) };
     }
     let s = this.skuIndex.get(sku);
     if (s === undefined) {
@@ -98,16 +113,17 @@ export class InvoicedLines {
       this.skus.push(sku);
       this.skuIndex.set(sku, s);
     }
-    const i = this.size++;
-    this.skuOf[i] = s;
-    this.quantity[i] = quantity;
-    this.amount[i] = amount;
+    this.size++;
+    const o = i & LINE_MASK;
+    chunk.skuOf[o] = s;
+    chunk.quantity[o] = quantity;
+    chunk.amount[o] = amount;
   }
 
   state(): InvoicedLinesState {
     // The arrays as they are (not trimmed: a copy would cost more than the spare room); posted
     // with invoicedLinesTransfer, the sender keeps none of it.
-    return { size: this.size, runs: this.runs, keyStart: this.keyStart, lineStart: this.lineStart, keyBytes: this.keyBytes, wide: this.wide, skus: this.skus, skuOf: this.skuOf, quantity: this.quantity, amount: this.amount };
+    return { size: this.size, runs: this.runs, keyStart: this.keyStart, lineStart: this.lineStart, keyBytes: this.keyBytes, wide: this.wide, skus: this.skus, chunks: this.chunks };
   }
 
   /** Adds to `into` (key → sku → quantity and amount), in line order, the lines of the invoices `wanted` names. */
@@ -129,12 +145,14 @@ export class InvoicedLines {
       if (!bySku) into.set(key, (bySku = new Map()));
       const end = run + 1 < this.runs ? this.lineStart[run + 1]! : this.size;
       for (let i = this.lineStart[run]!; i < end; i++) {
-        const sku = this.skus[this.skuOf[i]!]!;
+        const chunk = this.chunks[i >> LINE_CHUNK_BITS]!, o = i & LINE_MASK;
+        const sku = this.skus[chunk.skuOf[o]!]!;
+        const q = chunk.quantity[o]!, a = chunk.amount[o]!;
         const item = bySku.get(sku);
         if (item) {
-          item.quantity += this.quantity[i]!;
-          item.amount += this.amount[i]!;
-        } else bySku.set(sku, { quantity: this.quantity[i]!, amount: this.amount[i]! });
+          item.quantity += q;
+          item.amount += a;
+        } else bySku.set(sku, { quantity: q, amount: a });
       }
     }
   }
@@ -148,5 +166,5 @@ function grown<A extends Int32Array | Float64Array>(a: A, n: number): A {
 
 /** The buffers of a state, to hand over to another thread without a copy (the sender keeps none of it). */
 export function invoicedLinesTransfer(s: InvoicedLinesState): ArrayBuffer[] {
-  return [s.keyStart, s.lineStart, s.keyBytes, s.skuOf, s.quantity, s.amount].map((a) => a.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
+  return [s.keyStart, s.lineStart, s.keyBytes, ...s.chunks.flatMap((c) => [c.skuOf, c.quantity, c.amount])].map((a) => a.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
 }
