@@ -48,6 +48,7 @@ export const DETECTORS = [
   { code: "currency_mismatch", area: "leakage", name: "Currency differs from contract", description: "The invoice currency differs from the currency of the contract that governs its lines." },
   { code: "duplicate_invoice", area: "duplicates", name: "Duplicate invoice", description: "An earlier invoice for the same customer, currency, amount and lines exists within the duplicate window." },
   { code: "duplicate_payment", area: "duplicates", name: "Duplicate payment", description: "An earlier payment to the same counterparty for the same amount exists within the duplicate window." },
+  { code: "duplicate_journal", area: "duplicates", name: "Journal posted twice", description: "A general ledger's journal (its lines named by a journal or document number column) whose lines repeat an earlier journal's exactly — the same accounts, debits and credits to the cent and dimensions, at least two lines — under another journal number, on the same posting date or within 3 days (a two-line journal: the same date), and not at the journal's own rhythm, nor after a reversal of the earlier one. At risk the journal's total." },
   { code: "duplicate_credit_note", area: "duplicates", name: "Duplicate credit note", description: "An earlier credit note for the same invoice and the same amount exists." },
   { code: "excessive_credit_note", area: "duplicates", name: "Excessive credit note", description: "Credit notes against an invoice add up to more than the invoice." },
   { code: "amount_outlier_customer", area: "anomaly", name: "Amount outlier for the customer", description: "The amount is far from the customer's own history (robust z-score on log amounts: median and MAD)." },
@@ -163,7 +164,7 @@ export const MODULES: readonly ModuleInfo[] = [
     id: "duplicate_detection",
     name: "Duplicates",
     description: "Duplicate invoices and payments, duplicate or excessive credit notes.",
-    weights: { duplicate_invoice: 0.85, duplicate_payment: 0.9, duplicate_credit_note: 0.95, excessive_credit_note: 0.9 },
+    weights: { duplicate_invoice: 0.85, duplicate_payment: 0.9, duplicate_journal: 0.85, duplicate_credit_note: 0.95, excessive_credit_note: 0.9 },
   },
   {
     id: "compliance",

@@ -19,6 +19,7 @@ import { describeModules, type ResolvedModule } from "./modules.ts";
 import { isLookupOnly, normalizeTransaction, validateTransactionId } from "./normalize.ts";
 import { parseOptions } from "./options.ts";
 import { analysisRecord } from "./record.ts";
+import { journalColumnOf } from "./journal-copies.ts";
 import { PARTS_PER_WORKER, splitScan, type SplitScanInput, WorkerGang } from "./parallel/split-scan.ts";
 import { type ScanSummary, ScanSummarizer, streamFindings, summarizeScan, unattachedGaps } from "./scan.ts";
 import { RecurringSchedule, UNBILLED_RECURRING_CODE } from "./detectors/leakage/unbilled-recurring.ts";
@@ -290,6 +291,13 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     return RecurringSchedule.of((await connector.reference(signal)).contracts) !== undefined;
   }
 
+  /** Whether the module judges journals posted twice and the source's first line names its journal. */
+  private async judgesJournals(connector: Connector, module: ResolvedModule, signal?: AbortSignal): Promise<boolean> {
+    if ((module.weights.get("duplicate_journal") ?? 0) <= 0) return false;
+    for await (const t of connector.scan({ limit: 1, signal })) return journalColumnOf(t) !== undefined;
+    return false;
+  }
+
   /**
    * scanFindings as batches of flagged transactions. With `scanWorkers` > 1, a source that can be
    * cut into parts (a CSV connector) and a module that needs at most the history ledger, the
@@ -328,6 +336,9 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     // Recurring charges not billed are judged over the whole history pass in process (context.ts):
     // a connector whose contracts state a billing cadence scans in process for such a module.
     if (await this.judgesRecurring(connector, module, scan.signal)) return undefined;
+    // Journals posted twice are found by one pass over a ledger's lines in order (journal-copies.ts):
+    // a ledger whose lines name their journal scans in process for a module that judges them.
+    if (await this.judgesJournals(connector, module, scan.signal)) return undefined;
     // A limit that may stop the scan: only one pass knows where. A small one is not worth threads.
     if (scan.limit !== undefined && scan.limit < MIN_SPLIT_LIMIT) return undefined;
     const limit = setup.config.context.history_limit;

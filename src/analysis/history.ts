@@ -21,6 +21,7 @@ import { ValuePeriods, ValuePeriodsBuilder } from "./value-periods.ts";
 import { monthOf, SelfApprovals, SelfApprovalsBuilder, selfApprovalKey } from "./self-approvals.ts";
 import { ledgerAccountOf } from "./account-field.ts";
 import { PostingDays } from "./posting-days.ts";
+import { JournalCopies, JournalCopiesBuilder, journalColumnOf } from "./journal-copies.ts";
 import { EntryLags, EntryLagsBuilder } from "./entry-lags.ts";
 import { profileCategoricalFields, profileDocumentField } from "./profile.ts";
 import { profileKindField } from "./kind-field.ts";
@@ -216,6 +217,8 @@ export class HistoryBuilder {
   private readonly kits = new KitComponentsBuilder();
   private readonly promotions = new PromotionHabitsBuilder();
   private readonly selfApprovals = new SelfApprovalsBuilder();
+  /** The journals' lines, where the first line names its journal (journal-copies.ts); undefined until then, null: none. */
+  private journals: JournalCopiesBuilder | null | undefined;
 
   constructor(private readonly options: HistoryOptions) {
     const level = options.level ?? "full";
@@ -298,6 +301,11 @@ export class HistoryBuilder {
     const selfApproved = selfApprovalKey(t);
     if (selfApproved !== undefined) this.observeSelfApproval(selfApproved, monthOf(ms));
     else this.selfApprovals.approvalsForOthers.add(t);
+    if (this.journals === undefined) {
+      const column = journalColumnOf(t);
+      this.journals = column === undefined ? null : new JournalCopiesBuilder(column);
+    }
+    this.journals?.add(t, seq, ms);
     const fp = documents ? fingerprint(t) : undefined;
     this.addLedgerEntry(
       t.transaction_id,
@@ -467,6 +475,7 @@ export class HistoryBuilder {
     s.kitComponents = this.kits.finish();
     s.promotionHabits = this.promotions.finish();
     s.selfApprovals = this.selfApprovals.finish();
+    if (this.journals) s.journalCopies = this.journals.finish();
     for (const [k, logs] of this.customerLogs) s.customerAmounts.set(k, robustSummary(logs));
     for (const [k, logs] of this.skuLogs) s.skuLineAmounts.set(k, robustSummary(logs));
     // Sorted natively (the amounts are positive numbers: the same order as a comparator's).
@@ -600,6 +609,8 @@ export class HistoryStats {
   readonly documentsByNumber = new Map<string, NumberedDocument[]>();
   /** Who approved their own entries, of what, in which months (self-approvals.ts); built at the ledger level. */
   selfApprovals: SelfApprovals = SelfApprovals.empty;
+  /** Journals that repeat an earlier journal's lines within days (duplicate_journal); built at the ledger level by an in-process pass. */
+  journalCopies: JournalCopies = JournalCopies.empty;
 
   constructor(
     fields: readonly string[],

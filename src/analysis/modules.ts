@@ -27,6 +27,7 @@ import { grantTermsDetector } from "./detectors/compliance/grant-terms.ts";
 import { restrictionReleaseDetector } from "./detectors/compliance/restriction-release.ts";
 import { creditNoteDetector } from "./detectors/duplicates/credit-notes.ts";
 import { duplicateDocumentDetector } from "./detectors/duplicates/duplicate-document.ts";
+import { duplicateJournalDetector } from "./detectors/duplicates/duplicate-journal.ts";
 import { currencyMismatchDetector } from "./detectors/leakage/currency-mismatch.ts";
 import { pricingDetector } from "./detectors/leakage/pricing.ts";
 import { priceAboveContractDetector } from "./detectors/leakage/price-above-contract.ts";
@@ -60,6 +61,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   taxDetector,
   currencyMismatchDetector,
   duplicateDocumentDetector,
+  duplicateJournalDetector,
   creditNoteDetector,
   amountOutlierDetector,
   habitAmountDetector,

@@ -220,6 +220,11 @@ function agree(a: readonly (string | undefined)[], b: readonly (string | undefin
  */
 const DOCUMENT_NAMES = /^(DOC|DOCUMENT)(NO|NUM|NUMBER|NR|ID)?$|^BELNR$|^BELEG(NUMMER|NR|NO)$|^VOUCHER(NO|NUM|NUMBER|NR|ID)?$|^JOURNAL(NO|NUM|NUMBER|NR|ID|ENTRY|ENTRYNO|ENTRYNUMBER|ENTRYID)$|^JE(NO|NUM|NUMBER|NR|ID)$|^(N|NO|NUM|NUMERO)?PIECE$/;
 
+/** Whether an attribute's column name numbers documents (DOCUMENT_NAMES): a journal's number on a ledger's lines. */
+export function isDocumentColumn(name: string): boolean {
+  return DOCUMENT_NAMES.test(plainName(name));
+}
+
 /**
  * The attribute that names each entry's document when the entries are the lines of documents (a
  * journal line per transaction, the document number beside it), or undefined. Known by its name

@@ -1,0 +1,228 @@
+// Journals posted twice (duplicate_journal): a general ledger mapped one row per journal line
+// (docs/connectors.md) knows each line's journal by its journal or document number column
+// (`Journal ID`, `JE No`, `Document No`, BELNR... — profile.ts isDocumentColumn), and an
+// interface that re-posts a journal under a NEW number (the POS nightly summary sent again, a
+// bank feed imported twice, an AP batch re-run) repeats the earlier journal's lines exactly: the
+// same accounts, the same debits and credits to the cent, the same dimensions (cost centre,
+// department, document type, counterparty), on the same posting date or within days.
+//
+// The history pass (history.ts) hands every line here in source order; a journal's lines are
+// consecutive in a ledger export. Each finished journal is reduced to a multiset hash of its lines
+// (two 32-bit lanes summed over the lines: independent of their order) and the same hash of its
+// lines with debit and credit swapped (what its reversal has). Nothing else of its lines is kept:
+// per journal its first position, its number of lines, its posting day, its total and its number.
+// Not collected at all unless the ledger has a journal column by name (the first line's attributes).
+//
+// What is no copy, and why:
+//  - a recurring journal (rent, depreciation, a payroll accrual) repeats its lines every period: a
+//    month, or a week, apart is outside the window (JOURNAL_COPY_DAYS); a journal that recurs more
+//    often than that (a daily sweep) is a copy only when far closer than its own rhythm;
+//  - a reversal has the lines with debit and credit swapped: another hash; and a journal that was
+//    reversed and then posted again (a correction) is no copy of the reversed one;
+//  - two stores' identical small summaries differ in their cost centre: a dimension of the line;
+//  - a journal split in two: each half's lines are not the whole's;
+//  - a two-line journal (one amount moved between two accounts: a deposit, a standing transfer)
+//    recurs for many reasons: judged only on the same posting date.
+// Lines are compared by account, signed amount in cents, counterparty, currency and every
+// attribute but the journal number itself and what a re-posting changes: when and by whom it was
+// keyed, its batch, record or line ids (KEYING_NAMES).
+import type { Transaction } from "../domain/transaction.ts";
+import { isDocumentColumn } from "./profile.ts";
+
+/** The days within which a journal repeating another's lines is a copy, not a recurrence. */
+export const JOURNAL_COPY_DAYS = 3;
+/** Journals of more lines are not judged (a payroll of thousands of lines is keyed once). */
+const MAX_JOURNAL_LINES = 2000;
+const DAY = 86_400_000;
+
+/** Attribute names of what a re-posting changes (compared in upper case without separators). */
+const KEYING_NAMES = /DATE|TIME|CREATED|ENTERED|MODIFIED|CHANGED|UPDATED|BATCH|RECORD|LINEID|ROWID|^ID$|USER|POSTEDBY|KEYEDBY|APPROVED/;
+
+const plain = (name: string) => name.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase().replace(/[^A-Z0-9]/g, "");
+
+/** A later journal repeating an earlier one's lines. */
+export interface JournalCopy {
+  /** The copy's own journal number. */
+  journal: string;
+  /** The journal it repeats. */
+  original: string;
+  /** Days between their posting dates. */
+  days: number;
+  lines: number;
+  /** The copy's total (its debits). */
+  total: number;
+  /** The copy's first position in the history (the line that carries the amount at risk). */
+  firstSeq: number;
+}
+
+/** The journal copies of a history: by the position of each of their lines. */
+export class JournalCopies {
+  static readonly empty = new JournalCopies(new Map());
+  constructor(private readonly bySeq: ReadonlyMap<number, JournalCopy>) {}
+  /** The copy the line at `seq` belongs to, if it does. */
+  copyAt(seq: number): JournalCopy | undefined {
+    return this.bySeq.get(seq);
+  }
+  get size(): number {
+    return new Set(this.bySeq.values()).size;
+  }
+}
+
+/** The attribute naming each line's journal, from a line's attribute names; undefined when none does. */
+export function journalColumnOf(t: Transaction): string | undefined {
+  for (const name in t.attributes ?? {}) if (isDocumentColumn(name)) return name;
+  return undefined;
+}
+
+// 32-bit mixing (murmur3's finalizer): a line's two lanes from two string hashes.
+function fmix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+function hashString(s: string, seed: number): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+export class JournalCopiesBuilder {
+  private readonly keyed = new Map<string, boolean>();
+  // The journal being read.
+  private current: string | undefined;
+  private start = 0;
+  private count = 0;
+  private ms = Number.NaN;
+  private debits = 0;
+  private a = 0;
+  private b = 0;
+  private ra = 0;
+  private rb = 0;
+  // The journals read (those that can be judged), in order.
+  private starts: number[] = [];
+  private counts: number[] = [];
+  private days: number[] = [];
+  private totals: number[] = [];
+  private ids: string[] = [];
+  private reversals: number[] = [];
+  /** Hash → the journals of it, in order. */
+  private readonly byHash = new Map<number, number | number[]>();
+
+  constructor(private readonly column: string) {}
+
+  /** The line at position `seq`, posted on `ms`. */
+  add(t: Transaction, seq: number, ms: number) {
+    const journal = t.attributes?.[this.column];
+    const key = journal === undefined || journal === null || journal === "" ? undefined : String(journal);
+    if (key === undefined || key !== this.current || seq !== this.start + this.count) {
+      this.close();
+      this.current = key;
+      this.start = seq;
+      this.count = 0;
+      this.ms = ms;
+      this.debits = 0;
+      this.a = this.b = this.ra = this.rb = 0;
+      if (key === undefined) return;
+    }
+    this.count++;
+    if (this.count > MAX_JOURNAL_LINES) return;
+    const cents = Math.round((t.amount ?? 0) * 100);
+    if (cents > 0) this.debits += cents;
+    if (ms !== this.ms) this.ms = Number.NaN;
+    const line = this.lineKey(t, Math.abs(cents));
+    const h1 = hashString(line, 0x811c9dc5);
+    const h2 = hashString(line, 0x2c1b3c6d);
+    const side = cents > 0 ? 1 : cents < 0 ? 2 : 3;
+    const other = side === 1 ? 2 : side === 2 ? 1 : 3;
+    this.a = (this.a + fmix(h1 ^ Math.imul(side, 0x9e3779b1))) >>> 0;
+    this.b = (this.b + fmix(h2 + Math.imul(side, 0x7f4a7c15))) >>> 0;
+    this.ra = (this.ra + fmix(h1 ^ Math.imul(other, 0x9e3779b1))) >>> 0;
+    this.rb = (this.rb + fmix(h2 + Math.imul(other, 0x7f4a7c15))) >>> 0;
+  }
+
+  private lineKey(t: Transaction, cents: number): string {
+    let out = `${cents}\u0001${t.customer_id ?? ""}\u0001${t.currency ?? ""}`;
+    for (const l of t.lines) out += `\u0002${l.sku ?? ""}:${l.amount ?? ""}`;
+    const attributes = t.attributes;
+    for (const name in attributes) {
+      if (name === this.column) continue;
+      let keyed = this.keyed.get(name);
+      if (keyed === undefined) {
+        keyed = KEYING_NAMES.test(plain(name));
+        if (this.keyed.size < 1000) this.keyed.set(name, keyed);
+      }
+      if (keyed) continue;
+      const v = attributes[name];
+      if (v === undefined || v === null || v === "") continue;
+      out += `\u0001${name}=${String(v)}`;
+    }
+    return out;
+  }
+
+  /** Ends the journal being read: kept when it has at least two lines, moves money and has one posting day. */
+  private close() {
+    if (this.current === undefined || this.count < 2 || this.count > MAX_JOURNAL_LINES || this.debits <= 0 || Number.isNaN(this.ms)) return;
+    const index = this.starts.length;
+    this.starts.push(this.start);
+    this.counts.push(this.count);
+    this.days.push(Math.floor(this.ms / DAY));
+    this.totals.push(this.debits / 100);
+    this.ids.push(this.current);
+    const hash = lanes(this.a, this.b, this.count);
+    this.reversals.push(lanes(this.ra, this.rb, this.count));
+    const known = this.byHash.get(hash);
+    if (known === undefined) this.byHash.set(hash, index);
+    else if (typeof known === "number") this.byHash.set(hash, [known, index]);
+    else known.push(index);
+  }
+
+  finish(): JournalCopies {
+    this.close();
+    this.current = undefined;
+    const bySeq = new Map<number, JournalCopy>();
+    for (const group of this.byHash.values()) {
+      if (typeof group === "number") continue;
+      const order = [...group].sort((x, y) => this.days[x]! - this.days[y]! || x - y);
+      const rhythm = medianGap(order.map((i) => this.days[i]!));
+      for (let k = 1; k < order.length; k++) {
+        const copy = order[k]!;
+        const original = order[k - 1]!;
+        const gap = this.days[copy]! - this.days[original]!;
+        if (this.ids[copy] === this.ids[original]) continue;
+        // A two-line journal only on the same posting date; others within the window, and far
+        // closer than the journal's own rhythm where it recurs (at least three times).
+        if (gap > (this.counts[copy] === 2 ? 0 : JOURNAL_COPY_DAYS)) continue;
+        if (order.length >= 3 && gap * 4 >= rhythm) continue;
+        if (this.reversedBetween(original, copy)) continue;
+        const found: JournalCopy = { journal: this.ids[copy]!, original: this.ids[original]!, days: gap, lines: this.counts[copy]!, total: this.totals[copy]!, firstSeq: this.starts[copy]! };
+        for (let s = 0; s < found.lines; s++) bySeq.set(found.firstSeq + s, found);
+      }
+    }
+    return bySeq.size === 0 ? JournalCopies.empty : new JournalCopies(bySeq);
+  }
+
+  /** Whether a reversal of `original` (its lines, debit and credit swapped) was posted after it and before, or within the window of, `copy`. */
+  private reversedBetween(original: number, copy: number): boolean {
+    const reversals = this.byHash.get(this.reversals[original]!);
+    if (reversals === undefined) return false;
+    for (const r of typeof reversals === "number" ? [reversals] : reversals) {
+      if (r > original && (r < copy || Math.abs(this.days[r]! - this.days[copy]!) <= JOURNAL_COPY_DAYS)) return true;
+    }
+    return false;
+  }
+}
+
+/** The two lanes and the number of lines as one exact number (53 bits). */
+function lanes(a: number, b: number, count: number): number {
+  return (fmix(a ^ Math.imul(count, 0x27d4eb2f)) & 0x1fffff) * 0x100000000 + fmix(b + count);
+}
+
+/** The median of the gaps between consecutive days (sorted); +∞ with fewer than two gaps. */
+function medianGap(days: readonly number[]): number {
+  if (days.length < 3) return Number.POSITIVE_INFINITY;
+  const gaps = days.slice(1).map((d, i) => d - days[i]!).sort((x, y) => x - y);
+  return gaps[Math.floor(gaps.length / 2)]!;
+}

@@ -1,0 +1,170 @@
+// A general ledger mapped one row per journal line, each line naming its journal (`Journal ID`):
+// an interface re-posting a journal under a new number (the POS nightly summary sent twice)
+// repeats its lines exactly — duplicate_journal. The hard negatives are the ledger's regular
+// business that repeats lines too: a recurring journal every month, a weekly standing order, a
+// reversing entry and a journal reversed then posted again, two stores' identical small summaries
+// the same day, a journal split into two halves, a two-line transfer repeated the next day.
+import { describe, expect, test } from "bun:test";
+import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
+import { JournalCopiesBuilder } from "../../src/analysis/journal-copies.ts";
+import { connectorAccess } from "../../src/connectors/access.ts";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { silentLogger } from "../../src/log.ts";
+import { fixedClock, memoryConnector, modulesConfig } from "../support/engine.ts";
+
+interface Line { account: string; debit?: number; credit?: number; store?: string }
+let lineNo = 1000;
+
+/** A journal's lines as a ledger export writes them (one transaction per line). */
+function journal(id: string, day: string, lines: Line[], docType = "POS", user = "pos_interface"): Transaction[] {
+  return lines.map((l) => ({
+    transaction_id: String(lineNo++),
+    type: "journal_entry",
+    date: `${day}T00:00:00Z`,
+    created_by: user,
+    currency: "USD",
+    amount: (l.debit ?? 0) - (l.credit ?? 0),
+    lines: [],
+    attributes: { "Journal ID": id, "Doc Type": docType, Account: l.account, "Cost Center": l.store ?? "S001", "Created At": `${day} 23:0${lineNo % 10}:00` },
+  }));
+}
+
+const posSummary = (store: string, sales: number): Line[] => [
+  { account: "1040", debit: round(sales * 0.7), store },
+  { account: "1010", debit: round(sales * 0.3 + sales * 0.07), store },
+  { account: "4010", credit: sales, store },
+  { account: "2200", credit: round(sales * 0.07), store },
+];
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The journals (by Journal ID) a built history reports as copies, each with the journal it repeats. */
+function copiesOf(ledger: Transaction[]): Record<string, string> {
+  const b = new JournalCopiesBuilder("Journal ID");
+  ledger.forEach((t, seq) => b.add(t, seq, Date.parse(t.date!)));
+  const copies = b.finish();
+  const out: Record<string, string> = {};
+  ledger.forEach((_, seq) => {
+    const c = copies.copyAt(seq);
+    if (c) out[c.journal] = c.original;
+  });
+  return out;
+}
+
+describe("journal-copies: which repeated journals are copies", () => {
+  test("a POS summary posted again under a new journal id, same posting date: a copy", () => {
+    const ledger = [...journal("JE1", "2025-08-14", posSummary("S001", 4180.5)), ...journal("JE2", "2025-08-14", posSummary("S002", 3990)), ...journal("JE3", "2025-08-14", posSummary("S001", 4180.5))];
+    expect(copiesOf(ledger)).toEqual({ JE3: "JE1" });
+  });
+
+  test("a journal whose lines are in another order is still the same journal", () => {
+    const lines = posSummary("S001", 4180.5);
+    const ledger = [...journal("JE1", "2025-08-14", lines), ...journal("JE2", "2025-08-16", [...lines].reverse())];
+    expect(copiesOf(ledger)).toEqual({ JE2: "JE1" });
+  });
+
+  test("hard negative: the same rent journal every month is a recurrence", () => {
+    const rent: Line[] = [{ account: "6110", debit: 8500 }, { account: "6120", debit: 1200 }, { account: "2400", credit: 9700 }];
+    const ledger = ["2025-07-01", "2025-08-01", "2025-09-01", "2025-10-01"].flatMap((d, i) => journal(`JR${i}`, d, rent, "GJ", "accountant"));
+    expect(copiesOf(ledger)).toEqual({});
+  });
+
+  test("hard negative: a weekly standing order of identical amounts", () => {
+    const order: Line[] = [{ account: "5020", debit: 640 }, { account: "6310", debit: 85.5 }, { account: "2010", credit: 725.5 }];
+    const ledger = ["2025-09-01", "2025-09-08", "2025-09-15", "2025-09-22", "2025-09-26", "2025-10-06"].flatMap((d, i) => journal(`JW${i}`, d, order, "AP"));
+    expect(copiesOf(ledger)).toEqual({});
+  });
+
+  test("a journal recurring weekly posted twice on one day is a copy", () => {
+    const order: Line[] = [{ account: "5020", debit: 640 }, { account: "6310", debit: 85.5 }, { account: "2010", credit: 725.5 }];
+    const ledger = ["2025-09-01", "2025-09-08", "2025-09-15", "2025-09-15", "2025-09-22"].flatMap((d, i) => journal(`JW${i}`, d, order, "AP"));
+    expect(copiesOf(ledger)).toEqual({ JW3: "JW2" });
+  });
+
+  test("hard negative: a reversing entry swaps debit and credit", () => {
+    const accrual: Line[] = [{ account: "6010", debit: 15200 }, { account: "6020", debit: 1163 }, { account: "2100", credit: 16363 }];
+    const reversal = accrual.map((l) => ({ account: l.account, debit: l.credit, credit: l.debit }));
+    const ledger = [...journal("JA1", "2025-09-30", accrual, "GJ"), ...journal("JA2", "2025-10-01", reversal, "GJ")];
+    expect(copiesOf(ledger)).toEqual({});
+  });
+
+  test("hard negative: a journal reversed and posted again (a correction) is no copy", () => {
+    const bill: Line[] = [{ account: "6410", debit: 1830 }, { account: "2200", debit: 128.1 }, { account: "2010", credit: 1958.1 }];
+    const reversal = bill.map((l) => ({ account: l.account, debit: l.credit, credit: l.debit }));
+    const ledger = [...journal("JB1", "2025-10-02", bill, "AP"), ...journal("JB2", "2025-10-03", reversal, "AP"), ...journal("JB3", "2025-10-03", bill, "AP")];
+    expect(copiesOf(ledger)).toEqual({});
+  });
+
+  test("hard negative: two stores post identical small summaries on the same day", () => {
+    const ledger = [...journal("JS1", "2025-11-03", posSummary("S014", 310)), ...journal("JS2", "2025-11-03", posSummary("S027", 310))];
+    expect(copiesOf(ledger)).toEqual({});
+  });
+
+  test("hard negative: a journal split into two halves, and one of the halves", () => {
+    const whole: Line[] = [{ account: "6210", debit: 900, store: "S001" }, { account: "6210", debit: 900, store: "S002" }, { account: "2400", credit: 900, store: "S001" }, { account: "2400", credit: 900, store: "S002" }];
+    const ledger = [
+      ...journal("JH0", "2025-12-01", whole, "ALLOC"),
+      ...journal("JH1", "2025-12-01", [whole[0]!, whole[2]!], "ALLOC"),
+      ...journal("JH2", "2025-12-01", [whole[1]!, whole[3]!], "ALLOC"),
+    ];
+    expect(copiesOf(ledger)).toEqual({});
+  });
+
+  test("hard negative: a two-line transfer repeated the next day; the same on one day is a copy", () => {
+    const deposit: Line[] = [{ account: "1020", debit: 2500 }, { account: "1010", credit: 2500 }];
+    expect(copiesOf([...journal("JD1", "2025-10-06", deposit, "GJ"), ...journal("JD2", "2025-10-07", deposit, "GJ")])).toEqual({});
+    expect(copiesOf([...journal("JD1", "2025-10-06", deposit, "GJ"), ...journal("JD2", "2025-10-06", deposit, "GJ")])).toEqual({ JD2: "JD1" });
+  });
+
+  test("not judged: one-line journals, zero journals, a journal's lines met again under its own id", () => {
+    const zero: Line[] = [{ account: "1300", debit: 0 }, { account: "1310", credit: 0 }];
+    const one: Line[] = [{ account: "6810", debit: 4.25 }];
+    const pos = posSummary("S003", 1200);
+    const ledger = [...journal("J1", "2025-10-06", zero), ...journal("J2", "2025-10-06", zero), ...journal("J3", "2025-10-06", one), ...journal("J4", "2025-10-06", one), ...journal("J5", "2025-10-06", pos), ...journal("J6", "2025-10-06", posSummary("S004", 10)), ...journal("J5", "2025-10-06", pos)];
+    expect(copiesOf(ledger)).toEqual({});
+  });
+
+  test("a copy keyed by another user, minutes later, is still a copy; another cost centre or amount is not", () => {
+    const lines = posSummary("S009", 2210.35);
+    const ledger = [
+      ...journal("JK1", "2025-09-12", lines, "POS", "pos_interface"),
+      ...journal("JK2", "2025-09-12", lines, "POS", "jsmith"),
+      ...journal("JK3", "2025-09-12", lines.map((l) => ({ ...l, store: "S010" }))),
+      ...journal("JK4", "2025-09-12", lines.map((l, i) => (i === 0 ? { ...l, debit: l.debit! + 0.01 } : l))),
+    ];
+    expect(copiesOf(ledger)).toEqual({ JK2: "JK1" });
+  });
+});
+
+describe("duplicate_journal through a duplicate_detection scan", () => {
+  async function scan(transactions: Transaction[], workers: number) {
+    const engine = new AssayAnalysisEngine({
+      modules: modulesConfig(),
+      autoThreshold: 101,
+      connectors: connectorAccess([memoryConnector({ transactions })]),
+      analyses: { insert: async () => {}, async *iterate() {} },
+      clock: fixedClock,
+      log: silentLogger,
+      scanWorkers: workers,
+    });
+    const out: { id: string; level: string; at: number; codes: string[] }[] = [];
+    for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "duplicate_detection", limit: 1_000_000 })) {
+      if (f.anomalies.length > 0) out.push({ id: f.transaction.transaction_id, level: f.risk_level, at: f.amount_at_risk, codes: f.anomalies.map((a) => a.code) });
+    }
+    return out;
+  }
+
+  test("each line of the later journal is high, the journal's total at risk once; the original and the rest are clean", async () => {
+    const lines = posSummary("S001", 4180.5);
+    const ledger = [
+      ...journal("JE1", "2025-08-14", lines),
+      ...journal("JE2", "2025-08-14", posSummary("S002", 3990)),
+      ...["2025-07-01", "2025-08-01", "2025-09-01"].flatMap((d, i) => journal(`JR${i}`, d, [{ account: "6110", debit: 8500 }, { account: "2400", credit: 8500 }], "GJ")),
+      ...journal("JE3", "2025-08-14", lines),
+    ];
+    const copyIds = ledger.slice(-4).map((t) => t.transaction_id);
+    const found = await scan(ledger, 1);
+    expect(found.map((f) => f.id)).toEqual(copyIds);
+    expect(found.every((f) => f.level === "high" && f.codes.join() === "duplicate_journal")).toBe(true);
+    expect(found.reduce((s, f) => s + f.at, 0)).toBeCloseTo(lines.reduce((s, l) => s + (l.debit ?? 0), 0), 2);
+  });
+});
