@@ -2,7 +2,7 @@
  * A multi-store retailer's general ledger, held out: a US general-merchandise chain of 40–48
  * stores with a distribution centre and head office (bench/quality/retail-ledger.ts: July 2025 –
  * January 2026, ≈ 100,000 journal lines in ≈ 19,000 journals), exported as the ERP's "GL journal
- * lines" CSV and scanned by `anomaly_detection` through the real product — `assay serve` with a csv
+ * lines" CSV and scanned by `anomaly_detection` and `duplicate_detection` through the real product — `assay serve` with a csv
  * connector configured as docs/connectors.md tells a user (the line id, the posting date, the entry
  * moment `Created At` and the vendor mapped; Created By, Debit and Credit found by name),
  * `POST /v1/analyze` over signed HTTP — and judged per **journal** (its `Journal ID`) at the
@@ -17,7 +17,11 @@
  * (`off_period.fields`: the counts' adjustments; since 2026-11-29). The close calendar, the
  * users' habits and the stores' usual amounts are the product's to learn.
  *
- *   bun run bench/retail-ledger-quality.ts [--seeds 3701,3702,3703] [--setups zero-config,configured] [--port P] [--keep DIR] [--json] [--verbose]
+ *   bun run bench/retail-ledger-quality.ts [--seeds 3701,3702,3703] [--setups zero-config,configured] [--modules anomaly_detection,duplicate_detection] [--port P] [--keep DIR] [--json] [--verbose]
+ *
+ * `--modules` (default both): the modules scanned, each through the same server, a journal
+ * judged at the highest level any of them gave it; `--modules anomaly_detection` is the runner
+ * before 2026-11-29 (duplicate_detection then found nothing on this ledger).
  *
  * Seed 3701 is the one looked at while fixing; 3702 and 3703 were held out in the first pass, 3704
  * and 3705 in the second (run at the end only).
@@ -37,6 +41,10 @@ const flag = (name: string) => {
 };
 const seeds = (flag("--seeds") ?? "3701,3702,3703").split(",").map(Number);
 const setups = (flag("--setups") ?? "zero-config,configured").split(",");
+// The modules scanned, one after the other on one server, a journal judged at the highest level
+// any of them gave its lines: an internal auditor runs the duplicates with the anomalies (a
+// journal posted twice is duplicate_detection's duplicate_journal; since 2026-11-29).
+const modules = (flag("--modules") ?? "anomaly_detection,duplicate_detection").split(",");
 const keep = flag("--keep");
 const asJson = args.includes("--json");
 const verbose = args.includes("--verbose");
@@ -83,7 +91,7 @@ async function evaluate(ledger: RetailLedger, seed: number, setup: string) {
     const port = firstPort + scans++;
     writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port, setup));
     try {
-      return await scanThroughServer<Result>({ root, dir, port, connector: "gl", module: "anomaly_detection", keep: Boolean(keep) });
+      return await scanThroughServer<Result>({ root, dir, port, connector: "gl", modules, keep: Boolean(keep) });
     } catch (e) {
       if (attempt >= 4 || !String(e).includes("server did not start")) throw e;
       if (!keep) rmSync(dir, { recursive: true, force: true });
