@@ -74,6 +74,13 @@ describe("journal-copies: which repeated journals are copies", () => {
     expect(copiesOf(ledger)).toEqual({});
   });
 
+  test("hard negative: a three-line sweep posted every working day; twice on one day is a copy", () => {
+    const sweep: Line[] = [{ account: "1020", debit: 1500 }, { account: "1040", credit: 1000 }, { account: "1050", credit: 500 }];
+    const days = ["2025-10-06", "2025-10-07", "2025-10-08", "2025-10-09", "2025-10-10", "2025-10-13", "2025-10-14"];
+    expect(copiesOf(days.flatMap((d, i) => journal(`JY${i}`, d, sweep, "GJ")))).toEqual({});
+    expect(copiesOf([...days, "2025-10-14"].flatMap((d, i) => journal(`JY${i}`, d, sweep, "GJ")))).toEqual({ JY7: "JY6" });
+  });
+
   test("a journal recurring weekly posted twice on one day is a copy", () => {
     const order: Line[] = [{ account: "5020", debit: 640 }, { account: "6310", debit: 85.5 }, { account: "2010", credit: 725.5 }];
     const ledger = ["2025-09-01", "2025-09-08", "2025-09-15", "2025-09-15", "2025-09-22"].flatMap((d, i) => journal(`JW${i}`, d, order, "AP"));
