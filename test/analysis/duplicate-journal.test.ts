@@ -175,3 +175,53 @@ describe("duplicate_journal through a duplicate_detection scan", () => {
     expect(found.reduce((s, f) => s + f.at, 0)).toBeCloseTo(lines.reduce((s, l) => s + (l.debit ?? 0), 0), 2);
   });
 });
+
+describe("duplicate_journal on a CSV ledger scanned with scan workers", () => {
+  test("a ledger whose lines name their journal is scanned in process: the copy is found as with one worker", async () => {
+    const { mkdirSync, rmSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { parseConfig } = await import("../../src/config/load.ts");
+    const { ConnectorRegistry } = await import("../../src/connectors/registry.ts");
+    const { systemClock } = await import("../../src/domain/clock.ts");
+    const { makeTempDir } = await import("../support/harness.ts");
+    const dir = makeTempDir("assay-journals-");
+    try {
+      const rows: string[] = [];
+      let line = 31_000_000;
+      const write = (id: string, day: string, lines: Line[]) => {
+        for (const l of lines) rows.push([line++, id, "POS", day, l.account, l.store ?? "S001", l.debit?.toFixed(2) ?? "", l.credit?.toFixed(2) ?? ""].join(","));
+      };
+      // A few hundred journals: the stores' nightly summaries over a month, one of them sent twice.
+      for (let d = 1; d <= 28; d++) {
+        const day = `2025-09-${String(d).padStart(2, "0")}`;
+        for (let s = 1; s <= 12; s++) write(`JE${d * 100 + s}`, day, posSummary(`S${String(s).padStart(3, "0")}`, round(1000 + d * 37.5 + s * 11.25)));
+        if (d === 17) write("JE9999", day, posSummary("S005", round(1000 + 17 * 37.5 + 5 * 11.25)));
+      }
+      mkdirSync(join(dir, "data"), { recursive: true });
+      writeFileSync(join(dir, "data", "gl.csv"), `Line ID,Journal ID,Doc Type,Posting Date,Account,Cost Center,Debit,Credit\n${rows.join("\n")}\n`);
+      const config = parseConfig(`storage: { path: ${join(dir, "a.db")} }
+connectors:
+  - id: gl
+    type: csv
+    transactions: ${join(dir, "data", "gl.csv")}
+    mapping: { transaction_id: Line ID, date: Posting Date }
+`, join(dir, "assay.yaml"), {});
+      const found: Record<number, string[]> = {};
+      for (const workers of [1, 2]) {
+        const connectors = new ConnectorRegistry(config, { log: silentLogger, clock: systemClock });
+        const engine = new AssayAnalysisEngine({ modules: config.modules, autoThreshold: 101, connectors, analyses: { insert: async () => {}, async *iterate() {} }, clock: systemClock, log: silentLogger, scanWorkers: workers });
+        const ids: string[] = [];
+        // scanFlagged: the path of POST /v1/analyze and reports, split over scan workers where it can be.
+        for await (const b of engine.scanFlagged({ accountId: "acct_t", connector: "gl", module: "duplicate_detection", limit: 1_000_000 })) {
+          for (const f of b.flagged) if (f.anomalies.some((a) => a.code === "duplicate_journal")) ids.push(f.transaction.transaction_id);
+        }
+        found[workers] = ids;
+        await connectors.close();
+      }
+      expect(found[1]).toHaveLength(4);
+      expect(found[2]).toEqual(found[1]!);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
