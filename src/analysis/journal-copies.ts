@@ -63,9 +63,6 @@ export class JournalCopies {
   copyAt(seq: number): JournalCopy | undefined {
     return this.bySeq.get(seq);
   }
-  get size(): number {
-    return new Set(this.bySeq.values()).size;
-  }
 }
 
 /** The attribute naming each line's journal, from a line's attribute names; undefined when none does. */
