@@ -10,19 +10,11 @@ import { connectorAccess } from "../../src/connectors/access.ts";
 import { breathe, TimeSlicer } from "../../src/domain/event-loop.ts";
 import { silentLogger } from "../../src/log.ts";
 import { fixedClock, memoryConnector, modulesConfig } from "../support/engine.ts";
+import { turnsDuring as countTurns } from "../support/turns.ts";
 
 /** Counts the turns the event loop gets while `work` runs. */
 async function turnsDuring(work: () => Promise<void>): Promise<number> {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    turns++;
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
-  await work();
-  running = false;
-  return turns;
+  return (await countTurns(work)).turns;
 }
 
 describe("long loops hand the event loop turns", () => {

@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { generateJournal, JOURNAL_FIELDS } from "../../bench/quality/journal.ts";
 import { HistoryBuilder, type HistoryStats, PROFILE_ROWS } from "../../src/analysis/history.ts";
+import { turnsDuring } from "../support/turns.ts";
 
 /** Equal in every value; the field readers (closures, made per builder) are compared by their
  *  count and the amount contexts by their parts, which hold what the readers read. */
@@ -31,15 +32,7 @@ describe("HistoryBuilder.finishAll hands the event loop turns", () => {
         whole.add(t);
         sliced.add(t);
       }
-      let turns = 0;
-      let running = true;
-      const tick = () => {
-        turns++;
-        if (running) setImmediate(tick);
-      };
-      setImmediate(tick);
-      const finished = await sliced.finishAll();
-      running = false;
+      const { result: finished, turns } = await turnsDuring(() => sliced.finishAll());
       // Thousands of entries profiled a few hundred at a time, then the amount contexts and the
       // rest after a turn each. At once: none.
       expect(turns).toBeGreaterThanOrEqual(3);

@@ -18,6 +18,7 @@ import { connectorAccess } from "../../src/connectors/access.ts";
 import type { Connector } from "../../src/connectors/types.ts";
 import { silentLogger } from "../../src/log.ts";
 import { makeTempDir } from "../support/harness.ts";
+import { turnsDuring } from "../support/turns.ts";
 import { fixedClock, memoryConnector, modulesConfig } from "../support/engine.ts";
 
 // ~21,000 shipments: the big table.
@@ -52,15 +53,7 @@ describe("sqlite reference tables, read in slices", () => {
   test("the reference read hands the event loop turns and gives exactly the rows of the tables", async () => {
     expect(data.reference.shipments.length).toBeGreaterThan(20_000);
     const erp = connector(TABLES);
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      turns++;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const reference = await erp.reference();
-    running = false;
+    const { result: reference, turns } = await turnsDuring(() => erp.reference());
     // Every row, in the table's order, as one pass read them (sqlite.e2e.test.ts checks the same
     // of a small file).
     expect(reference).toEqual(data.reference);
