@@ -8,6 +8,7 @@ import type { RuleCode } from "../detectors/types.ts";
 import type { RuleConfigT, RulesConfig } from "./config-schema.ts";
 import { ruleEnvironment, TXN_FIELD_NAMES, type RuleVariables } from "./environment.ts";
 import { useRe2Matches } from "./matches.ts";
+import { MAY_CALL_CHARGED, useChargedTextCalls } from "./text-work.ts";
 import { type StepBound, stepBound, sumOfSteps } from "./cost.ts";
 
 /**
@@ -150,13 +151,15 @@ function program(source: string, path: string, types: readonly string[], problem
     problems.push(`${path}: must be of type ${types[0]}, but is ${checked.type}`);
     return null;
   }
-  if (!/\bmatches\b/.test(source)) {
+  if (!/\bmatches\b/.test(source) && !MAY_CALL_CHARGED.test(source)) {
     asts.push(parsed.ast);
     return parsed;
   }
   // Checked as written above (so errors say `matches`); run from a second parse whose `matches`
-  // calls go to the RE2 matcher (a checked AST keeps the overloads it resolved).
+  // calls go to the RE2 matcher and whose string calls are charged by what they read
+  // (text-work.ts; a checked AST keeps the overloads it resolved).
   const re2 = env.parse(source) as typeof parsed;
+  useChargedTextCalls(re2.ast);
   const patternProblems = useRe2Matches(re2.ast);
   if (patternProblems.length > 0) {
     problems.push(...patternProblems.map((p) => `${path}: ${p}`));

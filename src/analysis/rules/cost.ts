@@ -6,7 +6,8 @@
 // The bound is read from the parsed expression (each comprehension's range times what its body
 // costs) and the sizes of this transaction's lists; apply.ts does not evaluate a rule over
 // MAX_RULE_STEPS (its failure is counted and logged like any other).
-import type { RuleVariables } from "./environment.ts";
+import type { RuleTxn, RuleVariables } from "./environment.ts";
+import { CHARGED_PREFIX } from "./text-work.ts";
 
 /** ~0.2 µs each in cel-js: about 0.2 s of one core at most per rule and transaction. */
 export const MAX_RULE_STEPS = 1_000_000;
@@ -34,9 +35,84 @@ function children(node: Node): Node[] {
   return out;
 }
 
+/** A canonical field's longest text (text fields are at most 256 characters on the API). */
+const FIELD_TEXT = 256;
+
+const longestTexts = new WeakMap<RuleTxn, number>();
+
+/**
+ * The longest text a rule can read of this transaction: an attribute's name or value (of the
+ * transaction or a line) has no limit but the body's, a field at most FIELD_TEXT. A list split
+ * from a text has at most its length + 1 elements. Counted once per transaction, and only for a
+ * rule whose bound asks.
+ */
+export function longestText(txn: RuleTxn): number {
+  let longest = longestTexts.get(txn);
+  if (longest !== undefined) return longest;
+  longest = FIELD_TEXT;
+  const visit = (attributes: ReadonlyMap<string, unknown>) => {
+    for (const [name, value] of attributes) {
+      if (name.length > longest!) longest = name.length;
+      if (typeof value === "string" && value.length > longest!) longest = value.length;
+    }
+  };
+  visit(txn.attributes);
+  for (const line of txn.lines) if (line.attributes.size > 0) visit(line.attributes);
+  longestTexts.set(txn, longest);
+  return longest;
+}
+
 /** The sizes of every list and map a rule can range over, for a range the bound cannot name. */
 function largestRange(v: RuleVariables): number {
   return Math.max(v.txn.lines.length, v.txn.attributes.size, v.txn.mostLineAttributes, v.ref.contracts.length, v.ref.list_prices.size, v.ref.shipped.size, v.findings.length);
+}
+
+/** The same, where a text's split may be the range (`c ? s.split(",") : []`). */
+function largestRangeOrSplit(v: RuleVariables): number {
+  return Math.max(largestRange(v), longestText(v.txn) + 1);
+}
+
+/** Whether a split() call is anywhere in `node`. */
+function hasSplit(node: Node): boolean {
+  if (node.op === "rcall" && Array.isArray(node.args) && textCallName(node.args[0]) === "split") return true;
+  return children(node).some(hasSplit);
+}
+
+/** Calls whose text is no longer than their receiver's. */
+const SAME_LENGTH = new Set(["lowerAscii", "upperAscii", "trim", "substring"]);
+
+/** An upper bound of the length of the text `node` evaluates to (a split's receiver). */
+function textLength(node: Node): StepBound {
+  if (node.op === "value" && typeof node.args === "string") {
+    const n = node.args.length;
+    return () => n;
+  }
+  // Concatenated texts: their lengths add up.
+  if (node.op === "+" && Array.isArray(node.args)) return sumOfLengths(children(node).map(textLength));
+  if (node.op === "rcall" && Array.isArray(node.args) && isNode(node.args[1])) {
+    const name = textCallName(node.args[0]);
+    if (SAME_LENGTH.has(name)) return textLength(node.args[1]);
+    // A joined list: each element at most the longest text, and a separator between.
+    if (name === "join") {
+      const elements = rangeSize(node.args[1]);
+      return (v) => elements(v) * (longestText(v.txn) + 1 + FIELD_TEXT);
+    }
+  }
+  return (v) => longestText(v.txn);
+}
+
+function sumOfLengths(parts: readonly StepBound[]): StepBound {
+  return (v) => {
+    let n = 0;
+    for (const p of parts) n += p(v);
+    return n;
+  };
+}
+
+/** A call's name as written: text-work.ts renames the string calls it charges. */
+function textCallName(name: unknown): string {
+  const s = String(name);
+  return s.startsWith(CHARGED_PREFIX) ? s.slice(CHARGED_PREFIX.length) : s;
 }
 
 /** `txn.lines`, `ref.contracts`, `findings`…: the size of a range named by a variable's path; else undefined. */
@@ -72,7 +148,14 @@ function rangeSize(node: Node): StepBound {
   }
   // A map() or filter() yields at most what it ranges over.
   if (node.op === "rcall" && Array.isArray(node.args) && (node.args[0] === "map" || node.args[0] === "filter") && isNode(node.args[1])) return rangeSize(node.args[1]);
-  return largestRange;
+  // A text split: at most one element more than the text has characters.
+  if (node.op === "rcall" && Array.isArray(node.args) && textCallName(node.args[0]) === "split" && isNode(node.args[1])) {
+    const text = textLength(node.args[1]);
+    return (v) => text(v) + 1;
+  }
+  // Lists concatenated: their sizes add up.
+  if (node.op === "+" && Array.isArray(node.args)) return sumOfLengths(children(node).map(rangeSize));
+  return hasSplit(node) ? largestRangeOrSplit : largestRange;
 }
 
 /** No comprehension below: nothing to count (most rules; the bound then costs nothing per transaction). */

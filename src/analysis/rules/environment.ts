@@ -4,6 +4,7 @@
 // built once per transaction (context.ts); numbers are doubles, counts ints.
 import type { Environment } from "@marcbachmann/cel-js";
 import { RE2_MATCHES } from "./matches.ts";
+import { registerChargedTextCalls } from "./text-work.ts";
 import { re2Matches } from "./re2.ts";
 
 // Required on first use, not imported: the CEL runtime registers its standard library when it
@@ -181,6 +182,8 @@ function buildEnvironment(): Environment {
     .registerVariable("risk_score", "double");
   // `matches()` as the CEL spec defines it (RE2, linear time): matches.ts renames the calls.
   env.registerFunction(`string.${RE2_MATCHES}(string): bool`, re2Matches);
+  // contains(), split(), lowerAscii()… charged by the characters they read (text-work.ts).
+  registerChargedTextCalls(env);
   // `sum()` of a list of numbers (as Kubernetes' CEL list library has it): a threshold on part of
   // a document's lines — a distributor's minimum order counts the goods, not the deposits and fees
   // beside them — needs their total, which the comprehensions alone cannot give.

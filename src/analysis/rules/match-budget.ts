@@ -24,7 +24,7 @@ export const COMPILE_WORK_PER_INSTRUCTION = 200;
 /** Thrown by a `matches()` call that would overrun the budget of the rule that runs it. */
 export class MatchBudgetExceeded extends Error {
   constructor() {
-    super(`its matches() calls would do more than ${MAX_MATCH_WORK.toLocaleString("en-US")} units of matcher work (text length × pattern size, and compiling new patterns)`);
+    super(`its matches() and string calls would do more than ${MAX_MATCH_WORK.toLocaleString("en-US")} units of work (text length × pattern size, compiling new patterns, the characters contains(), split() and the like read)`);
     this.name = "MatchBudgetExceeded";
   }
 }

@@ -1,0 +1,40 @@
+// The string calls a rule's work budget charges (text-work.ts) keep CEL's meaning: the same
+// answers as cel-js's own functions, on strings and on attributes (dyn), with one and two arguments.
+import { expect, test } from "bun:test";
+import { invoice } from "./fixtures.ts";
+import { makeEngine, memoryConnector, modulesConfig, rulesConfig } from "../support/engine.ts";
+import { configProblems as problems } from "../support/config.ts";
+
+async function fired(when: string, data: object): Promise<boolean> {
+  const { engine } = makeEngine([memoryConnector({ transactions: [] })], modulesConfig(), 70, rulesConfig([{ id: "r", module: "revenue_leakage", when, message: "m" }]));
+  const res = await engine.analyze({ accountId: "acct_1", connector: "mem", module: "revenue_leakage", data: data as Record<string, unknown> });
+  return res.anomalies.some((a) => a.code === "rule:r");
+}
+
+const data = { ...invoice("INV-T", { lines: [{ sku: "SKU-7", qty: 1, unit: 10 }] }), reference: " PO-12,po-13 ", attributes: { note: "Replaces SKU-7", n: 3 } };
+
+test.each([
+  'txn.reference.contains("PO-12")',
+  'txn.reference.startsWith(" PO")',
+  'txn.reference.endsWith("13 ")',
+  'txn.reference.indexOf("po") == 7',
+  'txn.reference.lastIndexOf("-1") == 9',
+  'txn.reference.indexOf("po", 2) == 7',
+  'txn.reference.trim().split(",") == ["PO-12", "po-13"]',
+  'txn.reference.split(",", 1) == [" PO-12,po-13 "]',
+  'txn.reference.trim().lowerAscii() == "po-12,po-13"',
+  'txn.reference.upperAscii().contains("PO-13")',
+  'string(txn.attributes.note).contains(txn.lines[0].sku)',
+  'txn.attributes.note.contains("SKU-7")',
+  'txn.lines.exists(l, txn.attributes.note.endsWith(l.sku))',
+])("%s", async (when) => {
+  expect(await fired(when, data)).toBe(true);
+});
+
+test("a call on an attribute that is not a string fails as before (the rule does not match)", async () => {
+  expect(await fired('txn.attributes.n.contains("3")', data)).toBe(false);
+});
+
+test("type errors still name the call as written", () => {
+  expect(problems(`rules:\n  - { id: r1, when: 'txn.reference.contains(1)' }`)[0]).toMatch(/^rules\[0\]\.when: .*contains/);
+});
