@@ -142,6 +142,18 @@ export const DuplicateDetectionConfig = Type.Object(
   section,
 );
 
+/**
+ * A categorical field a list names beside categorical_fields (rare_combination.habit_fields,
+ * off_period.fields): a canonical one or `attributes.<column>` (any column: "auto" profiles
+ * those with dots too). Another name could never be read, and left its detectors silently off.
+ */
+const namedField = () =>
+  Type.String({
+    minLength: 1,
+    pattern: "^(type|customer_id|currency|contract_id|reference|created_by|approved_by|sku|attributes\\..+)$",
+    "x-pattern-message": "a canonical categorical field (type, customer_id, currency, contract_id, reference, created_by, approved_by, sku) or attributes.<column>",
+  });
+
 export const AnomalyDetectionConfig = Type.Object(
   {
     outlier: Type.Object(
@@ -189,7 +201,7 @@ export const AnomalyDetectionConfig = Type.Object(
          *  tills take, the accounts it posts to. Empty: the counterparty (customer_id) alone.
          *  Their usual amounts per account are amount_outlier_habit's (habit-amounts.ts), their
          *  active days posting_to_ended_value's (habit-activity.ts). */
-        habit_fields: Type.Array(Type.String({ minLength: 1 }), { default: [] }),
+        habit_fields: Type.Array(namedField(), { default: [] }),
       },
       section,
     ),
@@ -240,7 +252,7 @@ export const AnomalyDetectionConfig = Type.Object(
         /** Categorical fields whose values post only in periods of their own (a document type
          *  of the physical counts): a posting between its periods, where it never posts, is
          *  reported. Empty (default): none. */
-        fields: Type.Array(Type.String({ minLength: 1 }), { default: [] }),
+        fields: Type.Array(namedField(), { default: [] }),
       },
       section,
     ),
