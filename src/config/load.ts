@@ -297,8 +297,10 @@ export function yamlPath(pointer: string): string {
     .reduce((acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg), "");
 }
 
-function describe(message: string, schema: { const?: unknown; anyOf?: { const?: unknown }[]; "x-pattern-message"?: string }): string {
+function describe(message: string, schema: { const?: unknown; anyOf?: { const?: unknown }[]; "x-pattern-message"?: string; "x-union-message"?: string }): string {
   if (message === "Unexpected property") return "unknown key";
+  // A union's own words, where the schema gives them, rather than "expected union value".
+  if (schema["x-union-message"] && message === "Expected union value") return `expected ${schema["x-union-message"]}`;
   // A pattern's own words, where the schema gives them, rather than the regular expression.
   if (schema["x-pattern-message"] && message.startsWith("Expected string to match")) return `expected ${schema["x-pattern-message"]}`;
   const options = schema.anyOf?.map((s) => s.const).filter((c) => c !== undefined);

@@ -6,10 +6,16 @@ import { CSV_ENCODINGS } from "./csv/reader.ts";
 
 const closed = { additionalProperties: false } as const;
 
+/** A mapping's value: one column, or (where the key takes them) several. Its words when neither ("", []). */
+const columns = () =>
+  Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })], {
+    "x-union-message": "a column name, or a non-empty list of column names (no empty name)",
+  });
+
 /** canonical field → source column, or columns: `transaction_id` (a line key) and `sku` (a code and its modifiers) may name several (csv only). */
-const Mapping = Type.Record(Type.String(), Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })]));
+const Mapping = Type.Record(Type.String(), columns());
 /** The transactions' mapping: `transaction_id` (a line key) and `sku` (a code and its modifiers) may name several columns (csv only). */
-const TransactionMapping = Type.Record(Type.String(), Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })]));
+const TransactionMapping = Type.Record(Type.String(), columns());
 
 const CsvOptions = Type.Object(
   {
