@@ -8,6 +8,7 @@ import { liveServer } from "../store/server-marker.ts";
 import { hostname } from "../domain/host.ts";
 import { VERSION } from "../version.ts";
 import { CliFailure, type CliIO, loadCliConfig, parseHost, parsePort } from "./common.ts";
+import { plainHttpWarning } from "./plain-http-warning.ts";
 import type { Args } from "./framework.ts";
 
 /** How long start-up waits for the keys' secrets before it listens anyway. */
@@ -46,6 +47,8 @@ export async function serveUntilSignal(config: AssayConfig, io: CliIO, overrides
   let onFatal = (_e: unknown) => {};
   const server = startServer(rt, { ...overrides, onFatal: (e) => onFatal(e) });
   rt.log.info("listening", { url: server.url, version: VERSION, config: config.file, storage: describeStore(config.storage) });
+  const plain = plainHttpWarning({ host: overrides.host ?? config.server.host, tls: config.server.tls !== undefined, dashboardEnabled: config.dashboard.enabled, publicUrl: config.dashboard.public_url });
+  if (plain !== null) rt.log.warn(plain, { host: overrides.host ?? config.server.host });
   // SIGHUP, or an edit of the file, reloads modules, rules and the alert threshold in place.
   const reload = () => reloadConfig(rt, "SIGHUP", io.env);
   process.on("SIGHUP", reload);
