@@ -35,6 +35,7 @@ import type { Logger } from "../log.ts";
 import type { IdempotencyRecord, IdempotencyRepository } from "../store/types.ts";
 import type { RequestState } from "./request-state.ts";
 
+/** Bytes: a header's value reaches us as its bytes, one character each (128 "é" in UTF-8 are 256). */
 const MAX_KEY_LENGTH = 255;
 /** First retry of a recovery after a claim could not be ended, then doubled up to the periodic pass's minute. */
 const RECOVERY_FIRST_DELAY_MS = 1_000;
@@ -86,7 +87,7 @@ export class Idempotency {
     const key = request.headers.get("idempotency-key");
     if (key === null) return undefined;
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-      throw new ApiError("invalid_request", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`);
+      throw new ApiError("invalid_request", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} bytes (got ${key.length}; a character outside ASCII is 2 to 4 in UTF-8)`);
     }
     const fingerprint = fingerprintOf(request.method, path, state.raw);
     const accountId = state.auth!.account.id;

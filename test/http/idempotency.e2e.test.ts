@@ -77,6 +77,19 @@ describe("Idempotency-Key", () => {
     expect(((await r.json()) as { code: string }).code).toBe("invalid_request");
   });
 
+  // A header's value is bytes: a key in UTF-8 is measured in them (seventeenth attack pass: 128
+  // "é" were refused as more than "255 characters"). The detail says bytes and how many.
+  test("a key is 1 to 255 bytes: 127 é in UTF-8 are 254 (201), 128 are 256 (400 naming bytes)", async () => {
+    const utf8 = (s: string) => String.fromCharCode(...new TextEncoder().encode(s)); // the bytes on the wire
+    const fits = await s.call("POST", "/v1/alerts", alert("127 e-acute"), withKey(utf8("é".repeat(127))));
+    expect(fits.status).toBe(201);
+    const over = await s.call("POST", "/v1/alerts", alert("128 e-acute"), withKey(utf8("é".repeat(128))));
+    expect(over.status).toBe(400);
+    const body = (await over.json()) as { code: string; detail: string };
+    expect(body.code).toBe("invalid_request");
+    expect(body.detail).toBe("Idempotency-Key must be 1 to 255 bytes (got 256; a character outside ASCII is 2 to 4 in UTF-8)");
+  });
+
   test("a replay survives a restart: the first response is in the database", async () => {
     const dir = s.dir;
     const first = await startTestServer("", { dir: `${dir}-restart` }).catch(() => undefined);
