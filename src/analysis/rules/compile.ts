@@ -209,14 +209,29 @@ function template(text: string, path: string, problems: string[], asts: unknown[
       else if (part === AMOUNT) out += display(amountAtRisk);
       else {
         try {
-          out += display(part.program(vars));
+          out += cut(display(part.program(vars)), MAX_PLACEHOLDER_CHARS);
         } catch {
           out += "?";
         }
       }
     }
-    return out;
+    return cut(out, MAX_RULE_MESSAGE_CHARS);
   };
+}
+
+/**
+ * What a placeholder shows at most: a field's longest. A message may show what the data holds
+ * (`{string(txn.attributes.memo)}`), and an attribute has no limit but the body's: a 1 MB memo
+ * went whole into the analysis, its alert and every alert list (100 such alerts: a 100 MB
+ * `GET /v1/alerts`, the event loop held 1.2 s; seventeenth attack pass).
+ */
+export const MAX_PLACEHOLDER_CHARS = 256;
+/** A message is a sentence: at most this many characters, however many placeholders it has. */
+export const MAX_RULE_MESSAGE_CHARS = 2_000;
+
+/** `text` cut to `max` characters, the last one an ellipsis when anything was cut. */
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 const AMOUNT = Symbol("amount_at_risk");
