@@ -16,6 +16,7 @@ import { applyRules } from "./rules/apply.ts";
 import { riskLevel, riskScore, totalAtRisk, WEAK_CODES } from "./scoring.ts";
 import type { RiskLevel } from "../domain/analysis.ts";
 import { round4 } from "./stats.ts";
+import { cutText, MAX_MESSAGE_CHARS } from "./message-length.ts";
 
 export interface Evaluation {
   anomalies: Anomaly[];
@@ -93,7 +94,8 @@ export function scoreFindings(findings: readonly Finding[], transactionId: strin
     code: f.code,
     severity: f.severity ?? riskLevel(contributions[i]!.weight * f.score * 100, levels),
     score: round4(f.score),
-    message: f.message,
+    // A detector may quote the data (a rare attribute's value): bounded like a rule's message.
+    message: cutText(f.message, MAX_MESSAGE_CHARS),
     transaction_id: transactionId,
     field: f.field,
     expected: f.expected,

@@ -9,6 +9,8 @@ import { expect, test } from "bun:test";
 import { invoice } from "./fixtures.ts";
 import { makeEngine, memoryConnector, modulesConfig, rulesConfig } from "../support/engine.ts";
 import { MAX_PLACEHOLDER_CHARS, MAX_RULE_MESSAGE_CHARS } from "../../src/analysis/rules/compile.ts";
+import { scoreFindings } from "../../src/analysis/evaluate.ts";
+import { MAX_MESSAGE_CHARS } from "../../src/analysis/message-length.ts";
 
 async function message(template: string, memo: string): Promise<string | undefined> {
   const rule = { id: "memo", module: "revenue_leakage", when: '"memo" in txn.attributes', message: template };
@@ -32,4 +34,12 @@ test("a template repeating the placeholder stays within MAX_RULE_MESSAGE_CHARS",
   const shown = await message(template, "m".repeat(100_000));
   expect(shown!.length).toBe(MAX_RULE_MESSAGE_CHARS);
   expect(shown!.endsWith("…")).toBe(true);
+});
+
+test("a detector's message quoting the data is bounded the same way (scoreFindings)", () => {
+  const finding = { code: "rare_value" as const, score: 1, message: `value ${"v".repeat(1_000_000)} never seen`, field: "attributes.memo", expected: null, actual: null, amount_at_risk: 0 };
+  const module = { weights: new Map([["rare_value", 0.8]]) } as unknown as Parameters<typeof scoreFindings>[2];
+  const { anomalies } = scoreFindings([finding], "INV-D", module, modulesConfig());
+  expect(anomalies[0]!.message.length).toBe(MAX_MESSAGE_CHARS);
+  expect(anomalies[0]!.message.endsWith("…")).toBe(true);
 });

@@ -9,6 +9,7 @@ import type { RuleConfigT, RulesConfig } from "./config-schema.ts";
 import { ruleEnvironment, TXN_FIELD_NAMES, type RuleVariables } from "./environment.ts";
 import { useRe2Matches } from "./matches.ts";
 import { MAY_CALL_CHARGED, useChargedTextCalls } from "./text-work.ts";
+import { cutText, MAX_MESSAGE_CHARS } from "../message-length.ts";
 import { type StepBound, stepBound, sumOfSteps } from "./cost.ts";
 
 /**
@@ -219,20 +220,12 @@ function template(text: string, path: string, problems: string[], asts: unknown[
   };
 }
 
-/**
- * What a placeholder shows at most: a field's longest. A message may show what the data holds
- * (`{string(txn.attributes.memo)}`), and an attribute has no limit but the body's: a 1 MB memo
- * went whole into the analysis, its alert and every alert list (100 such alerts: a 100 MB
- * `GET /v1/alerts`, the event loop held 1.2 s; seventeenth attack pass).
- */
+/** What a placeholder shows at most: a field's longest (an attribute may be 1 MB: message-length.ts). */
 export const MAX_PLACEHOLDER_CHARS = 256;
-/** A message is a sentence: at most this many characters, however many placeholders it has. */
-export const MAX_RULE_MESSAGE_CHARS = 2_000;
+/** A message at most, however many placeholders it has. */
+export const MAX_RULE_MESSAGE_CHARS = MAX_MESSAGE_CHARS;
 
-/** `text` cut to `max` characters, the last one an ellipsis when anything was cut. */
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
+const cut = cutText;
 
 const AMOUNT = Symbol("amount_at_risk");
 
