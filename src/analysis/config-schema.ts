@@ -178,7 +178,8 @@ export const AnomalyDetectionConfig = Type.Object(
         Type.Literal("auto"),
         Type.Array(Type.String({ pattern: "^(type|customer_id|currency|contract_id|reference|created_by|approved_by|sku|attributes\\.[^.]+)$" }), { maxItems: 16 }),
       ],
-      { default: "auto" },
+      // A list naming another field said only `must be one of "auto"`.
+      { default: "auto", "x-union-message": '"auto", or a list of at most 16 canonical categorical fields (type, customer_id, currency, contract_id, reference, created_by, approved_by, sku) or attributes.<column> (no dot in the column)' },
     ),
     rare_value: Type.Object(
       {

@@ -27,3 +27,9 @@ test.each([
 ])("%s is accepted", (inner) => {
   expect(problems(anomaly(`{ ${inner} }`))).toEqual([]);
 });
+
+test("categorical_fields naming another field says what it takes, not only 'auto'", () => {
+  expect(problems(anomaly("{ categorical_fields: [currency, lines] }"))).toEqual([
+    'modules.anomaly_detection.categorical_fields: expected "auto", or a list of at most 16 canonical categorical fields (type, customer_id, currency, contract_id, reference, created_by, approved_by, sku) or attributes.<column> (no dot in the column)',
+  ]);
+});
