@@ -27,6 +27,13 @@ test.each([
   'string(txn.attributes.note).contains(txn.lines[0].sku)',
   'txn.attributes.note.contains("SKU-7")',
   'txn.lines.exists(l, txn.attributes.note.endsWith(l.sku))',
+  'txn.lines.map(l, l.sku).join() == "SKU-7"',
+  '(txn.lines.map(l, l.sku) + ["B"]).join("+") == "SKU-7+B"',
+  '"hé😀".size() == 3',
+  'b"abc".size() == 3',
+  'txn.lines.size() == 1 && txn.attributes.size() == 2 && {"a": 1}.size() == 1',
+  'txn.attributes.note.size() == 14',
+  'size(txn.reference) == 13',
 ])("%s", async (when) => {
   expect(await fired(when, data)).toBe(true);
 });

@@ -26,6 +26,16 @@ const RULES = `rules:
     when: '"note" in txn.attributes && txn.lines.exists(l, l.sku != "" && string(txn.attributes.note).contains(l.sku))'
     severity: medium
     message: 'the note names a SKU of the invoice'
+  - id: joined_mentions
+    module: revenue_leakage
+    when: '"big" in txn.attributes && txn.lines.map(l, string(txn.attributes.big) + l.sku).join(",") == "zzz"'
+    severity: low
+    message: 'joined'
+  - id: long_mention
+    module: revenue_leakage
+    when: '"big" in txn.attributes && txn.lines.exists(l, (string(txn.attributes.big) + l.sku).size() == 0)'
+    severity: low
+    message: 'joined'
 connectors:
   - { id: inline, type: inline }
 `;
@@ -74,4 +84,16 @@ test("contains() reading a 590 KB note once per line of 10,000 is stopped by the
   const note = "x".repeat(590_000);
   expect(await codes(invoice("INV-NOTE-HUGE", { note }, lines))).not.toContain("rule:note_names_sku");
   expect(failure("note_names_sku")).toContain(`when: stopped on transaction INV-NOTE-HUGE: its matches() and string calls would do more than ${MAX_MATCH_WORK.toLocaleString("en-US")} units of work`);
+}, 60_000);
+
+test("join() of 2,000 copies of a 300 KB attribute (600 MB) is stopped before it is made", async () => {
+  const lines = Array.from({ length: 2_000 }, (_, i) => ({ sku: `S${i}` }));
+  expect(await codes(invoice("INV-JOIN", { big: "b".repeat(300_000) }, lines))).not.toContain("rule:joined_mentions");
+  expect(failure("joined_mentions")).toContain("when: stopped on transaction INV-JOIN: its matches() and string calls would do more than");
+}, 60_000);
+
+test("size() of a 300 KB text made anew on each of 2,000 lines is charged and stopped", async () => {
+  const lines = Array.from({ length: 2_000 }, (_, i) => ({ sku: `S${i}` }));
+  expect(await codes(invoice("INV-SIZE", { big: "b".repeat(300_000) }, lines))).not.toContain("rule:long_mention");
+  expect(failure("long_mention")).toContain("when: stopped on transaction INV-SIZE: its matches() and string calls would do more than");
 }, 60_000);
