@@ -33,7 +33,7 @@ test.each([
   'b"abc".size() == 3',
   'txn.lines.size() == 1 && txn.attributes.size() == 2 && {"a": 1}.size() == 1',
   'txn.attributes.note.size() == 14',
-  'size(txn.reference) == 13',
+  'size(txn.reference) == 13 && size(txn.lines) == 1 && size(txn.attributes) == 2 && size(b"ab") == 2',
 ])("%s", async (when) => {
   expect(await fired(when, data)).toBe(true);
 });

@@ -35,6 +35,11 @@ const RULES = `rules:
     module: revenue_leakage
     when: '"big" in txn.attributes && txn.lines.exists(l, (string(txn.attributes.big) + l.sku).size() == 0)'
     severity: low
+    message: 'long'
+  - id: long_mention_global
+    module: revenue_leakage
+    when: '"big" in txn.attributes && txn.lines.exists(l, size(string(txn.attributes.big) + l.sku) == 0)'
+    severity: low
     message: 'joined'
 connectors:
   - { id: inline, type: inline }
@@ -96,4 +101,5 @@ test("size() of a 300 KB text made anew on each of 2,000 lines is charged and st
   const lines = Array.from({ length: 2_000 }, (_, i) => ({ sku: `S${i}` }));
   expect(await codes(invoice("INV-SIZE", { big: "b".repeat(300_000) }, lines))).not.toContain("rule:long_mention");
   expect(failure("long_mention")).toContain("when: stopped on transaction INV-SIZE: its matches() and string calls would do more than");
+  expect(failure("long_mention_global")).toContain("when: stopped on transaction INV-SIZE: its matches() and string calls would do more than");
 }, 60_000);

@@ -83,6 +83,11 @@ export function registerChargedTextCalls(env: { registerFunction(signature: stri
   for (const [name, { overloads }] of Object.entries(CHARGED_OVERLOADS)) {
     for (const { signature, run } of overloads) env.registerFunction(signature.replace("#", `${CHARGED_PREFIX}${name}`), run);
   }
+  // The global form, size(x), as the receiver form: `string.#(): int` → `#(string): int`.
+  for (const { signature, run } of CHARGED_OVERLOADS.size!.overloads) {
+    const [receiver] = signature.split(".#");
+    env.registerFunction(`${CHARGED_PREFIX}size(${receiver}): int`, run);
+  }
 }
 
 interface AstNode {
@@ -110,6 +115,8 @@ export function useChargedTextCalls(ast: unknown, seen = new Set<unknown>()): vo
     const overloaded = Object.hasOwn(CHARGED_OVERLOADS, name) && CHARGED_OVERLOADS[name]!.arities.includes(arity);
     if (charged || overloaded) ast.args[0] = `${CHARGED_PREFIX}${name}`;
   }
+  // size(x): [name, [x]].
+  if (ast.op === "call" && Array.isArray(ast.args) && ast.args[0] === "size" && Array.isArray(ast.args[1]) && ast.args[1].length === 1) ast.args[0] = `${CHARGED_PREFIX}size`;
   useChargedTextCalls(ast.args, seen);
   useChargedTextCalls(ast.left, seen);
   useChargedTextCalls(ast.right, seen);
