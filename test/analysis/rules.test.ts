@@ -247,4 +247,18 @@ describe("the step bound of a rule's comprehensions (cost.ts)", () => {
     expect(steps('["a", "b", "c"].exists(s, txn.lines.exists(l, l.sku == s))', vars(10, 0, 0))).toBe(3 * 11);
     expect(steps("txn.attributes.exists(k, txn.lines.exists(l, l.sku == k))", vars(10, 0, 40))).toBe(40 * 11);
   });
+  // Seventeenth attack pass: a split's list and a concatenation of lists were bounded as the largest list.
+  test("a split is at most its text's length + 1 (the longest text the transaction carries, at least 256; a literal its own)", () => {
+    expect(steps('txn.reference.split(",").exists(a, txn.lines.exists(l, l.sku == a))', vars(10, 0, 0))).toBe(257 * 11);
+    expect(steps('"a,b".split(",").exists(a, a == "b")', vars(10, 0, 0))).toBe(4);
+    expect(steps('("a,b" + "c").split(",").exists(a, a == "b")', vars(10, 0, 0))).toBe(5);
+    const long = vars(1, 0, 0);
+    long.txn.attributes.set("po", "P".repeat(10_000));
+    expect(steps('string(txn.attributes.po).split(",").exists(a, a == "P")', long)).toBe(10_001);
+    // A split hidden in a ternary: the largest list or the longest text.
+    expect(steps('(txn.amount > 1.0 ? string(txn.attributes.po).split(",") : []).exists(a, a == "P")', long)).toBe(10_001);
+  });
+  test("lists concatenated add up", () => {
+    expect(steps("(txn.lines + txn.lines).exists(l, l.quantity > 1.0)", vars(100, 0, 0))).toBe(200);
+  });
 });
