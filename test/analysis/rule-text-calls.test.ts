@@ -22,6 +22,10 @@ test.each([
   'txn.reference.indexOf("po", 2) == 7',
   'txn.reference.trim().split(",") == ["PO-12", "po-13"]',
   'txn.reference.split(",", 1) == [" PO-12,po-13 "]',
+  'txn.reference.split("-", 2) == [" PO", "12,po-13 "] && txn.reference.split("-", 0) == [] && txn.reference.split("-", -1).size() == 3',
+  'txn.reference.lastIndexOf("-1", 8) == 3 && txn.reference.indexOf("", 4) == 4 && txn.attributes.note.indexOf("SKU", 1) == 9',
+  'txn.reference.substring(1) == "PO-12,po-13 " && txn.reference.substring(1, 6) == "PO-12" && txn.reference.substring(13) == ""',
+  'txn.attributes.note.substring(9, 14) == "SKU-7"',
   'txn.reference.trim().lowerAscii() == "po-12,po-13"',
   'txn.reference.upperAscii().contains("PO-13")',
   'string(txn.attributes.note).contains(txn.lines[0].sku)',
@@ -41,6 +45,14 @@ test.each([
 test("a call on an attribute that is not a string fails as before (the rule does not match)", async () => {
   expect(await fired('txn.attributes.n.contains("3")', data)).toBe(false);
 });
+
+test.each(['txn.reference.substring(14) == ""', 'txn.reference.substring(3, 2) == ""', 'txn.reference.indexOf("P", 13) == 1', 'txn.reference.lastIndexOf("P", -1) == 1'])(
+  "out of range, %s fails as cel-js's own does (the rule does not match)",
+  async (when) => {
+    expect(await fired(when, data)).toBe(false);
+    expect(await fired(`!(${when})`, data)).toBe(false);
+  },
+);
 
 test("type errors still name the call as written", () => {
   expect(problems(`rules:\n  - { id: r1, when: 'txn.reference.contains(1)' }`)[0]).toMatch(/^rules\[0\]\.when: .*contains/);
