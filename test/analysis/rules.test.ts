@@ -259,6 +259,14 @@ describe("the step bound of a rule's comprehensions (cost.ts)", () => {
     expect(steps('(txn.amount > 1.0 ? string(txn.attributes.po).split(",") : []).exists(a, a == "P")', long)).toBe(10_001);
   });
   test("lists concatenated add up", () => {
-    expect(steps("(txn.lines + txn.lines).exists(l, l.quantity > 1.0)", vars(100, 0, 0))).toBe(200);
+    // 200 elements made by the concatenation, then 200 steps over them.
+    expect(steps("(txn.lines + txn.lines).exists(l, l.quantity > 1.0)", vars(100, 0, 0))).toBe(400);
+  });
+
+  test("a list concatenated in a comprehension's body counts the elements it makes at each step", () => {
+    expect(steps("txn.lines.map(l, txn.lines + txn.lines).size() == 0", vars(100, 0, 0))).toBe(100 * (1 + 200));
+    expect(steps("txn.lines.exists(l, ([l] + [l, l]).size() > 2)", vars(100, 0, 0))).toBe(100 * (1 + 3));
+    // Numbers and texts added are not lists: nothing counted.
+    expect(steps("txn.lines.exists(l, l.quantity + 1.0 > 2.0 && l.sku + \"x\" == \"y\")", vars(100, 0, 0))).toBe(100);
   });
 });
