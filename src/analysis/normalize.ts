@@ -90,7 +90,9 @@ function normalizeAttributes(raw: unknown, path: string, errors: FieldError[]): 
     errors.push({ path, message: "must be an object" });
     return undefined;
   }
-  const attrs: NonNullable<Transaction["attributes"]> = {};
+  // Without a prototype, an attribute named __proto__ is kept (assigned to a plain object it set
+  // nothing, or its prototype when null), and constructor or prototype read no inherited value.
+  const attrs: NonNullable<Transaction["attributes"]> = Object.create(null);
   for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
     if (v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v))) attrs[k] = v;
     else errors.push({ path: `${path}/${k}`, message: "must be a string, number, boolean or null" });

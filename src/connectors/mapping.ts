@@ -533,7 +533,9 @@ export class RowMapper {
     if (!head.transaction_id) throw new Error("transaction_id is empty");
     head.type ??= "invoice";
     if (this.extra.length > 0) {
-      const attributes: Record<string, string | number | boolean | null> = {};
+      // Without a prototype, a column named __proto__ is an attribute like any other (assigned to
+      // a plain object it set nothing), and constructor or prototype read no inherited value.
+      const attributes: Record<string, string | number | boolean | null> = Object.create(null);
       for (const c of this.extra) attributes[c.column] = plain(row.value(c.index));
       head.attributes = attributes;
     }
@@ -581,7 +583,7 @@ export class RowMapper {
       for (const c of this.lineAttributes) {
         const v = plain(row.value(c.index));
         // Only what is filled: an empty check number is no check number two lines share.
-        if (v !== null && v !== "") (attributes ??= {})[c.column] = v;
+        if (v !== null && v !== "") (attributes ??= Object.create(null) as Record<string, string | number | boolean | null>)[c.column] = v;
       }
       if (attributes) line.attributes = attributes;
     }
@@ -835,7 +837,8 @@ export class TransactionGrouper {
   /** The transaction in progress, complete now that its rows have all been added. */
   flush(): Transaction | undefined {
     const t = this.current;
-    if (t && this.currentRejected > 0) t.attributes = { ...t.attributes, rejected_rows: this.currentRejected };
+    // Kept without a prototype, as mapRow() builds them (a column named __proto__ stays an attribute).
+    if (t && this.currentRejected > 0) t.attributes = Object.assign(Object.create(null) as NonNullable<Transaction["attributes"]>, t.attributes, { rejected_rows: this.currentRejected });
     this.current = undefined;
     this.currentRejected = 0;
     return t;

@@ -68,3 +68,15 @@ test("line_attributes is checked where the config is read: a list of columns in 
   expect(problems("connectors:\n  - { id: c, type: csv, transactions: ./f.csv, mapping: { line_attributes: [$row] } }\n")).toContain("connectors[0].mapping.line_attributes");
   expect(problems("connectors:\n  - { id: c, type: csv, transactions: ./f.csv, mapping: { line_attribute: Check } }\n")).toContain("line_attributes");
 });
+
+test("a column named __proto__, constructor or prototype is kept as an own attribute, of each line and of the document, and pollutes nothing", async () => {
+  const c = connector("proto.csv", "Folio,Code,Amount,__proto__,constructor,prototype", ["F-3,1000,9.00,P1,C1,T1"], "transaction_id: Folio, sku: Code, line_amount: Amount, line_attributes: [__proto__, constructor, prototype]");
+  const [folio] = await collect(c.scan());
+  for (const attributes of [folio!.lines[0]!.attributes, folio!.attributes]) {
+    expect(Object.keys(attributes ?? {})).toEqual(["__proto__", "constructor", "prototype"]);
+    expect(Object.entries(attributes ?? {})).toEqual([["__proto__", "P1"], ["constructor", "C1"], ["prototype", "T1"]]);
+  }
+  expect(JSON.parse(JSON.stringify(folio!.lines[0]!.attributes))).toEqual(JSON.parse('{"__proto__":"P1","constructor":"C1","prototype":"T1"}'));
+  expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+  expect(({} as Record<string, unknown>).constructor).toBe(Object);
+});
