@@ -7,6 +7,7 @@ import { ApiError, type FieldError } from "../domain/errors.ts";
 import { isValidIsoDate } from "./dates.ts";
 
 const STRING_FIELDS = ["date", "entered_at", "customer_id", "currency", "contract_id", "reference", "created_by", "approved_by"] as const;
+const DATE_FIELDS: ReadonlySet<string> = new Set(["date", "entered_at"]);
 const NUMBER_FIELDS = ["amount", "tax_amount", "tax_rate"] as const;
 const LINE_STRINGS = ["sku", "base_sku", "unit", "adjustment_reason", "description", "contract_id", "work_date", "date"] as const;
 const LINE_NUMBERS = ["quantity", "unit_price", "list_price", "discount_pct", "amount", "delivered_quantity", "verified_quantity"] as const;
@@ -49,7 +50,8 @@ export function normalizeTransaction(data: Record<string, unknown>): Transaction
     const v = data[f];
     if (v === undefined || v === null) continue;
     if (typeof v !== "string" || v.length > 256) errors.push({ path: `/data/${f}`, message: "must be a string of at most 256 characters" });
-    else if (v !== "") txn[f] = v;
+    // An empty text is no value, but an empty date is no date: refused below, as a line's is.
+    else if (v !== "" || DATE_FIELDS.has(f)) txn[f] = v;
   }
   if (txn.date !== undefined && !isValidIsoDate(txn.date)) errors.push({ path: "/data/date", message: "must be an ISO 8601 date or date-time" });
   if (txn.entered_at !== undefined && !isValidIsoDate(txn.entered_at)) errors.push({ path: "/data/entered_at", message: "must be an ISO 8601 date or date-time (when the entry was entered)" });
