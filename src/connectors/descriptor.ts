@@ -52,10 +52,21 @@ export interface ConnectorDescriptor {
  * File sources (csv, inline) resolve their paths against the config's folder. A missing file is a
  * status problem (it may appear later, e.g. a nightly export), not a start-up error.
  */
-export function resolveFiles(settings: ConnectorSettings, dir: string) {
-  if (settings.transactions) settings.transactions = resolvePath(dir, settings.transactions);
+export function resolveFiles(settings: ConnectorSettings, ctx: CheckContext) {
+  if (settings.transactions && !holdsNul(settings.transactions, "transactions", ctx)) settings.transactions = resolvePath(ctx.dir, settings.transactions);
   for (const table of REFERENCE_TABLES) {
     const p = settings.reference?.[table];
-    if (p) settings.reference![table] = resolvePath(dir, p);
+    if (p && !holdsNul(p, `reference.${table}`, ctx)) settings.reference![table] = resolvePath(ctx.dir, p);
   }
+}
+
+/**
+ * Whether a file path holds a NUL character (a stray "\0" in a double-quoted string), said at its
+ * YAML path: no file name can, and the file was reported missing at run time though the path read
+ * right (seventeenth attack pass).
+ */
+export function holdsNul(path: string, key: string, ctx: CheckContext): boolean {
+  if (!path.includes("\0")) return false;
+  ctx.problems.push(`${ctx.at(key)}: the path contains a NUL character (\\0), which no file name can hold; remove it`);
+  return true;
 }

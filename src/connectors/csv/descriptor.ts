@@ -11,6 +11,6 @@ export const csvDescriptor: ConnectorDescriptor = {
   description: "CSV export of invoice lines",
   needs: { transactions: "the CSV file or folder of invoice lines" },
   refuses: ["url", "path"],
-  check: (settings, ctx) => resolveFiles(settings, ctx.dir),
+  check: (settings, ctx) => resolveFiles(settings, ctx),
   build: (settings, deps) => new (csvConnector())(settings, deps.clock),
 };

@@ -8,7 +8,7 @@ export const inlineDescriptor: ConnectorDescriptor = {
   description: "Transactions sent whole in the analyze request",
   needs: {},
   refuses: ["transactions", "url", "path"],
-  check: (settings, ctx) => resolveFiles(settings, ctx.dir),
+  check: (settings, ctx) => resolveFiles(settings, ctx),
   build: (settings, deps) => new InlineConnector(settings, deps.clock),
   // Callers send each line with its list price and discount, checked against the policy.
   alwaysOffers: ["revenue_leakage"],

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { resolvePath } from "../../config/load.ts";
 import { REFERENCE_TABLES } from "../../domain/transaction.ts";
-import type { CheckContext, ConnectorDescriptor } from "../descriptor.ts";
+import { type CheckContext, type ConnectorDescriptor, holdsNul } from "../descriptor.ts";
 import type { ConnectorSettings } from "../settings.ts";
 import type { SqlConnector } from "./connector.ts";
 import { notARegularFile } from "./file-kind.ts";
@@ -43,7 +43,7 @@ export const sqliteDescriptor: ConnectorDescriptor = {
   needs: { path: "the SQLite database file", transactions: SOURCE },
   refuses: ["url"],
   check(settings, ctx) {
-    if (settings.path) {
+    if (settings.path && !holdsNul(settings.path, "path", ctx)) {
       settings.path = resolvePath(ctx.dir, settings.path);
       // Opening read-only never creates the file; say so now rather than at the first probe.
       if (!existsSync(settings.path)) ctx.problems.push(`${ctx.at("path")}: SQLite file not found`);
