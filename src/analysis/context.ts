@@ -134,6 +134,9 @@ export async function buildContext(
     const recurring = schedule ? new RecurringBillings(schedule, configuredOrder, config.revenue_leakage.accepted_adjustment_reasons) : undefined;
     // The lines stating a unit of measure, by service and month (an export without units: none).
     const components = scans ? new BilledComponents() : undefined;
+    // A deduction posted to the API (inline) may name any invoice of the history, not only those
+    // the history's own deductions name: every invoice's lines are kept, in their columns.
+    components?.deductions.keepLines();
     const builder = new HistoryBuilder({
       level,
       categoricalFields: config.anomaly_detection.categorical_fields,

@@ -189,3 +189,47 @@ test("only what a deduction reads is kept: credit notes needing no evidence keep
   expect(judgedOne.judgedState().items).toEqual([["100200\u0001940000101", "410013", 125, 5000]]);
   expect(judgedOne.invoiced("100200", "940000102")).toBeUndefined();
 });
+
+// The API's most natural use: an AR analyst posts today's deduction (POST /v1/analyze, inline)
+// against a history of invoices that no earlier deduction names.
+test("a deduction posted inline is validated against any invoice of the history, though no deduction of the history names it", async () => {
+  const other: Transaction = { ...inv, transaction_id: "940000102", lines: [{ sku: "410014", unit: "CS", quantity: 10, unit_price: 20, amount: 200 }] };
+  const history = [other, inv];
+  const short = credit("D-100", { cases: 10, rate: 40, reason: "Shortage" });
+  expect(await judged(short, { history })).toEqual({ codes: ["shortage_not_on_delivery"], risk: 400 });
+  // The POD shows the ten cases missing: as claimed.
+  expect((await judged(short, { history, received: 115 })).codes).toEqual([]);
+  const pricing = credit("D-101", { cases: 125, rate: 2.4, reason: "Pricing difference" });
+  expect(await judged(pricing, { history })).toEqual({ codes: ["price_below_contract"], risk: 300 });
+  // Hard negatives: the invoice billed above the contract (the deduction brings it to the contract);
+  // a deduction naming an invoice the history does not hold is not judged against lines.
+  const above: Transaction = { ...inv, amount: 5300, lines: [{ sku: "410013", unit: "CS", quantity: 125, unit_price: 42.4, amount: 5300 }] };
+  expect((await judged(pricing, { history: [other, above] })).codes).toEqual([]);
+  expect((await judged(short, { history: [other] })).codes).toEqual([]);
+});
+
+test("evidence kept for posted deductions reads any invoice's items, summed over its rows in order; the settled form is unchanged", () => {
+  const other: Transaction = { ...inv, transaction_id: "940000102", lines: [{ sku: "410014", unit: "CS", quantity: 10, unit_price: 20, amount: 200 }] };
+  // The same invoice on two rows apart (an export of one row a line), and a key that is not one byte a character.
+  const again: Transaction = { ...inv, lines: [{ sku: "410013", unit: "CS", quantity: 5, unit_price: 40, amount: 200 }] };
+  const wide: Transaction = { ...inv, transaction_id: "940000\u20ac", lines: [{ sku: "410015", unit: "CS", quantity: 3, unit_price: 10, amount: 30 }] };
+  const kept = new DeductionEvidence();
+  kept.keepLines();
+  for (const t of [inv, other, wide, again]) kept.add(t);
+  expect(kept.judged).toBe(true);
+  expect(kept.invoiced("100200", "940000101")?.get("410013")).toEqual({ quantity: 130, amount: 5200 });
+  expect(kept.invoiced("100200", "940000102")?.get("410014")).toEqual({ quantity: 10, amount: 200 });
+  expect(kept.invoiced("100200", "940000\u20ac")?.get("410015")).toEqual({ quantity: 3, amount: 30 });
+  expect(kept.invoiced("100200", "940000103")).toBeUndefined();
+  expect(kept.invoiced("100201", "940000101")).toBeUndefined();
+  // A history without invoice lines keeps nothing, even so.
+  const none = new DeductionEvidence();
+  none.keepLines();
+  none.add(payment("P-2", "2026-03-05T00:00:00Z", 4900));
+  expect(none.judged).toBe(false);
+  // Not kept (a split-scan report's history): settled to the invoices its deductions name.
+  const settled = new DeductionEvidence();
+  for (const t of [inv, other, again]) settled.add(t);
+  expect(settled.judged).toBe(false);
+  expect(settled.invoiced("100200", "940000102")).toBeUndefined();
+});

@@ -10,9 +10,12 @@
 // document, and credit notes naming an invoice and a claim number. Once the pass is over (settle)
 // only what a deduction of the history reads is kept: the items of the invoices deductions name,
 // the payments naming a credit note. A history with nothing to validate keeps nothing (`judged`).
+// A context built for analysis (keepLines(): POST /v1/analyze posts a deduction the history does
+// not hold, naming any of its invoices) keeps every invoice's lines instead, in their columns, with
+// an index from an invoice's key to its runs of lines (invoiced-lines.ts InvoicedLinesIndex).
 import type { Transaction } from "../../../domain/transaction.ts";
 import { attributeNameMatcher, wordsOf } from "./markers.ts";
-import { type InvoicedItemEntry, InvoicedLines, type InvoicedLinesState, invoicedLinesTransfer } from "./invoiced-lines.ts";
+import { type InvoicedItemEntry, InvoicedLines, InvoicedLinesIndex, type InvoicedLinesState, invoicedLinesTransfer } from "./invoiced-lines.ts";
 
 /** What a pricing deduction's text says: a price difference, variance, discrepancy… An off-invoice
  *  allowance also takes part of the price per case on the invoice's cases — under its deal. */
@@ -95,6 +98,9 @@ export class DeductionEvidence {
   readonly claims: CreditClaim[] = [];
   readonly priced: PricingDeduction[] = [];
   private settled = false;
+  /** keepLines(): every invoice's lines kept once settled, looked up through `kept`. */
+  private keepsLines = false;
+  private kept: InvoicedLinesIndex[] = [];
   private lineIndex = new Map<string, Map<string, InvoicedItem>>();
   private repaidIndex: Map<string, number> | undefined;
   private claimIndex: Map<string, { claim: string; approved: boolean }> | undefined;
@@ -110,6 +116,15 @@ export class DeductionEvidence {
     return d;
   }
 
+  /**
+   * Keeps, once the pass is over, every invoice's lines rather than those of the invoices the
+   * history's deductions name: for a context that judges deductions posted to it (ContextCache →
+   * buildContext). Not for a split-scan report, whose deductions are all in its history.
+   */
+  keepLines() {
+    this.keepsLines = true;
+  }
+
   get collectedAny(): boolean {
     return this.lineParts.some((l) => l.size > 0) || this.lineIndex.size > 0 || this.repayments.length > 0 || this.claims.length > 0 || this.priced.length > 0 || this.creditIds.size > 0;
   }
@@ -117,7 +132,7 @@ export class DeductionEvidence {
   /** Whether anything of the history validates a deduction: else the context keeps none of this. */
   get judged(): boolean {
     this.settle();
-    return this.lineIndex.size > 0 || this.repayments.length > 0 || this.claims.length > 0 || this.priced.length > 0;
+    return this.lineIndex.size > 0 || this.kept.length > 0 || this.repayments.length > 0 || this.claims.length > 0 || this.priced.length > 0;
   }
 
   /** A history part's content, for the main thread to merge (lines in columns, not settled). */
@@ -126,7 +141,8 @@ export class DeductionEvidence {
     return { lines: this.lineParts.map((l) => l.state()), wanted: [...this.wanted], items: [], repayments: this.repayments, claims: this.claims, priced: this.priced, creditIds: [...this.creditIds], settled: false };
   }
 
-  /** What a scan worker is sent: the settled evidence, nothing where no deduction is to be validated. */
+  /** What a scan worker is sent: the settled evidence, nothing where no deduction is to be validated
+   *  (a split scan's evidence, which never keeps every invoice's lines: keepLines() is for a context built in process). */
   judgedState(): DeductionEvidenceState {
     if (!this.judged) return { lines: [], wanted: [], items: [], repayments: [], claims: [], priced: [], creditIds: [], settled: true };
     const items: InvoicedItemEntry[] = [];
@@ -187,7 +203,8 @@ export class DeductionEvidence {
   settle() {
     if (this.settled) return;
     this.settled = true;
-    if (this.wanted.size > 0) for (const l of this.lineParts) l.sumInto(this.wanted, this.lineIndex);
+    if (this.keepsLines) this.kept = this.lineParts.filter((l) => l.size > 0).map((l) => new InvoicedLinesIndex(l));
+    else if (this.wanted.size > 0) for (const l of this.lineParts) l.sumInto(this.wanted, this.lineIndex);
     this.lineParts = [];
     this.wanted.clear();
     if (this.repayments.length > 0) this.repayments = this.repayments.filter(([ref]) => this.creditIds.has(ref));
@@ -195,9 +212,17 @@ export class DeductionEvidence {
     this.repaidIndex = undefined;
   }
 
-  /** What the customer's invoice billed of each item (quantity, amount); undefined: the history has no lines of it (or no deduction names it). */
+  /** What the customer's invoice billed of each item (quantity, amount); undefined: the history has no lines of it (or, settled without keepLines(), no deduction of the history names it). */
   invoiced(customer: string | undefined, invoice: string): ReadonlyMap<string, InvoicedItem> | undefined {
     this.settle();
+    if (this.kept.length > 0) {
+      // Summed per lookup (a deduction's few lines), in line order over the parts, as sumInto would.
+      const key = documentKey(customer, invoice);
+      const items = new Map<string, InvoicedItem>();
+      let found = false;
+      for (const index of this.kept) if (index.sumInto(key, items)) found = true;
+      return found ? items : undefined;
+    }
     if (this.lineIndex.size === 0) return undefined;
     return this.lineIndex.get(documentKey(customer, invoice));
   }
