@@ -128,7 +128,15 @@ export class LedgerBatchWriter {
   private invoiceReferenceAt: number[] = [];
   private numbers: string[] = [];
 
-  constructor(private readonly size = 8192) {
+  /**
+   * `approvals`: also the approvals for someone else (self-approvals.ts), which only a
+   * compliance scan's self_approval reads — a report of another module's history keeps none (per
+   * approver and counterparty, they were ~20 MB of the 1,000,000-line report's peak).
+   */
+  constructor(
+    private readonly size = 8192,
+    private readonly approvals = true,
+  ) {
     this.kinds = new Uint8Array(size);
     this.ms = new Float64Array(size);
     this.amounts = new Float64Array(size);
@@ -152,7 +160,7 @@ export class LedgerBatchWriter {
     this.amounts[i] = Math.abs(t.amount ?? 0);
     const selfApproved = selfApprovalKey(t);
     if (selfApproved !== undefined) this.observeSelfApproval(i, selfApproved, monthOf(this.ms[i]!));
-    else if (this.approvedForOthers.add(t)) this.observeApprovalForOthers(i, this.approvedForOthers.last);
+    else if (this.approvals && this.approvedForOthers.add(t)) this.observeApprovalForOthers(i, this.approvedForOthers.last);
     let kind = t.type === "invoice" ? INVOICE : 0;
     if (t.type === "credit_note" && t.contract_id && !this.creditNamedContracts.has(t.contract_id)) this.nameContract(i, t.contract_id, true);
     if (t.type === "credit_note" && t.reference) {

@@ -47,9 +47,9 @@ function inOnePass(ts: Transaction[], limit: number): HistoryStats {
   return b.finish();
 }
 
-function merged(ts: Transaction[], limit: number, batchSize: number): HistoryStats {
+function merged(ts: Transaction[], limit: number, batchSize: number, approvals = true): HistoryStats {
   const merge = new LedgerMerge(limit, ts.length);
-  const writer = new LedgerBatchWriter(batchSize);
+  const writer = new LedgerBatchWriter(batchSize, approvals);
   for (const t of ts) {
     writer.add(t);
     // Through structured clone, as a batch crosses to the main thread.
@@ -95,6 +95,14 @@ test("merged batches are the one-pass ledger, whole and cut at a limit, any batc
     expect(one.invoiceReferences.has("INV-2790")).toBe(limit === ts.length);
     for (const size of [1, 7, 4096]) expectSameLedger(one, merged(ts, limit, size), ts);
   }
+});
+
+test("a history for another module than compliance collects no approvals for someone else, the rest alike", () => {
+  const ts = transactions();
+  const without = merged(ts, ts.length, 512, false);
+  expect(without.selfApprovals.approvesForOthers.size).toBe(0);
+  // The self-approvals themselves (standing practice) are still kept.
+  expect([...without.selfApprovals.parts].sort()).toEqual([...inOnePass(ts, ts.length).selfApprovals.parts].sort());
 });
 
 test("shared with a worker (shareLedger, then the parts cloned), it is still the same ledger", async () => {

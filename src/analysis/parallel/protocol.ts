@@ -31,7 +31,7 @@ export type ToWorker =
    * Pass 1: read the parts one after the other and send what the history ledger keeps of each
    * transaction, "done" after each part.
    */
-  | { op: "ledger"; parts: ScanPartition[]; limit: number }
+  | { op: "ledger"; parts: ScanPartition[]; limit: number; /** Collect the approvals for someone else (LedgerBatchWriter). */ approvals: boolean }
   /** Pass 1: the history has all it may hold (context.history_limit): stop reading (still "done" per part). */
   | { op: "enough" }
   /** Pass 2: evaluate the parts' transactions against the merged ledger; the findings, "done" after each part. */

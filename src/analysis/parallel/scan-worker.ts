@@ -56,7 +56,7 @@ async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
   enough = false;
   belowTopTier(ledgerFunctions());
   for (const part of m.parts) {
-    const writer = new LedgerBatchWriter();
+    const writer = new LedgerBatchWriter(undefined, m.approvals);
     const components = new BilledComponents();
     const dayOrders = new ExportDayOrder();
     const source = openPartition(part, systemClock);

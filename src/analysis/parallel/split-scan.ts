@@ -75,7 +75,9 @@ export function scanWorkerUrl(): string {
  */
 async function mergedLedger(input: SplitScanInput, share: <T>(parts: T[], i: number) => T[], components: BilledComponents, dayOrders: ExportDayOrder): Promise<LedgerParts> {
   const { gang } = input;
-  gang.send((i) => ({ op: "ledger", parts: share(input.ledgerParts, i), limit: input.historyLimit }));
+  // The approvals for someone else are read by compliance's self_approval only (a month of covering).
+  const approvals = input.module === "compliance" && input.settings.modules.compliance.self_approval.covering_kinds > 0;
+  gang.send((i) => ({ op: "ledger", parts: share(input.ledgerParts, i), limit: input.historyLimit, approvals }));
   const merge = new LedgerMerge(input.historyLimit, input.ledgerParts.reduce((n, part) => n + part.transactions, 0));
   let batches = 0;
   for (let p = 0; p < input.ledgerParts.length; p++) {
