@@ -286,8 +286,13 @@ let rssAfterCollect = 0;
  * against the session's start). At 0.75 MiB, 7 alternating pairs against 1 MiB on the same tree:
  * peak 284–294 against 293–307 MB (medians 289 / 299), process CPU medians 10,457 / 10,340 ms (the
  * pairs' spread is ±10 %), the same findings and digest.
+ *
+ * Every 0.5 MiB since the evening of 2026-11-29: that session's history collectors (deductions'
+ * evidence, journals, approvals) took the peak to 301–318 MB at 0.75 MiB; 3 alternating pairs on
+ * the same tree, 0.5 against 0.75 MiB: peak 285 / 294 / 293 against 318 / 301 / 305 MB, process
+ * CPU 9,993 / 10,014 / 9,699 against 10,057 / 9,811 / 9,069 ms (+2 % at the medians), same digest.
  */
-const WORKER_COLLECT_EVERY_BYTES = 0.75 * MIB;
+const WORKER_COLLECT_EVERY_BYTES = 0.5 * MIB;
 const WORKER_FULL_COLLECT_EVERY = 8;
 const isWorker = !Bun.isMainThread;
 
