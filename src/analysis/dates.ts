@@ -185,6 +185,11 @@ export function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** The calendar day (YYYY-MM-DD, UTC) of a day number (days since 1970-01-01, UTC). */
+export function isoDayOfDayNumber(day: number): string {
+  return isoDay(day * DAY_MS);
+}
+
 /** `day` (YYYY-MM-DD) plus `n` calendar days. */
 export function addDays(day: string, n: number): string {
   return isoDay(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);

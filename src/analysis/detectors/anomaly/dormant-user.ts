@@ -7,7 +7,7 @@
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { PostingDays } from "../../posting-days.ts";
 import { lowerBound } from "../../sorted-search.ts";
-import { parseDateMs } from "../../dates.ts";
+import { isoDayOfDayNumber, parseDateMs } from "../../dates.ts";
 import type { Detector, Finding } from "../types.ts";
 import { judgeReturn, type UserReturn, userReturns } from "./user-returns.ts";
 
@@ -66,10 +66,6 @@ export const dormantUserDetector: Detector = {
   },
 };
 
-function isoDay(day: number): string {
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** "1 posting day", "3 posting days". */
 function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
@@ -77,7 +73,7 @@ function count(n: number, noun: string): string {
 
 function finding(user: string, r: UserReturn, day: number): Finding {
   const weeks = (r.lastBefore - r.firstDay + 1) / 7;
-  const rhythm = `${count(r.activeDaysBefore, "posting day")} from ${isoDay(r.firstDay)} to ${isoDay(r.lastBefore)}, usually at most ${count(r.usualGapDays, "day")} apart`;
+  const rhythm = `${count(r.activeDaysBefore, "posting day")} from ${isoDayOfDayNumber(r.firstDay)} to ${isoDayOfDayNumber(r.lastBefore)}, usually at most ${count(r.usualGapDays, "day")} apart`;
   const business = `meanwhile ${r.colleagues} colleagues kept posting at ${Math.round(r.businessShare * 100)} % of their rhythm`;
   const since =
     r.resumption === "resumed"
@@ -89,7 +85,7 @@ function finding(user: string, r: UserReturn, day: number): Finding {
   return {
     code: "dormant_user_posting",
     score: SCORE[r.level],
-    message: `${nth} by ${user} after ${r.gapDays} days of silence (last posting ${isoDay(r.lastBefore)}; before it ${rhythm}); ${business}; ${since}`,
+    message: `${nth} by ${user} after ${r.gapDays} days of silence (last posting ${isoDayOfDayNumber(r.lastBefore)}; before it ${rhythm}); ${business}; ${since}`,
     field: "created_by",
     expected: {
       usual_gap_days: r.usualGapDays,
@@ -100,8 +96,8 @@ function finding(user: string, r: UserReturn, day: number): Finding {
     actual: {
       user,
       gap_days: r.gapDays,
-      last_posting_before: isoDay(r.lastBefore),
-      return_day: isoDay(r.returnDay),
+      last_posting_before: isoDayOfDayNumber(r.lastBefore),
+      return_day: isoDayOfDayNumber(r.returnDay),
       colleagues: r.colleagues,
       colleagues_activity_in_gap: Number(r.businessShare.toFixed(2)),
       posting_days_after_return: r.returnActiveDays,

@@ -13,7 +13,7 @@
 // reopened after a remodel, a seasonal site's next season); a silence the whole ledger shared
 // (at least half the days in between, some value posted).
 import { lowerBound, upperBound } from "../../sorted-search.ts";
-import { parseDateMs } from "../../dates.ts";
+import { isoDayOfDayNumber, parseDateMs } from "../../dates.ts";
 import type { Detector, Finding } from "../types.ts";
 
 /** A value posting on fewer days a month than this has no rhythm that could end. */
@@ -60,20 +60,16 @@ export const endedValueDetector: Detector = {
   },
 };
 
-function isoDay(day: number): string {
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
-}
-
 function finding(field: string, value: string, last: number, gap: number, usual: number, between: number, business: number): Finding {
   return {
     code: "posting_to_ended_value",
     score: SCORE,
     message:
-      `posting to ${field} "${value}" ${gap} days after its regular activity ended (last regular day ${isoDay(last)}, ` +
+      `posting to ${field} "${value}" ${gap} days after its regular activity ended (last regular day ${isoDayOfDayNumber(last)}, ` +
       `usually ${Math.round(usual)} posting days a month; ${between} posting day(s) since) and never came back, ` +
       `while the other values of ${field} posted on ${business} of the ${gap - 1} days in between`,
     field,
-    expected: { last_regular_day: isoDay(last), usual_posting_days_per_30: Math.round(usual), closing_days: CLOSING_DAYS },
+    expected: { last_regular_day: isoDayOfDayNumber(last), usual_posting_days_per_30: Math.round(usual), closing_days: CLOSING_DAYS },
     actual: { [field]: value, days_after_end: gap, posting_days_since_end: between },
     amount_at_risk: 0,
   };
