@@ -88,7 +88,7 @@ export class ApprovalsForOthers {
     const ledgerLine = t.lines.length === 0;
     const counterparty = t.customer_id;
     const account = ledgerLine || !counterparty ? ledgerAccountOf(t.attributes) : "";
-    const detail = (ledgerLine && account) || t.type || "";
+    const detail = detailOf(t, ledgerLine ? account : "");
     const kind = counterparty ? counterparty : account ? `a:${account}` : `t:${t.type ?? ""}`;
     if (!this.observe(approved, !!counterparty, kind, detail)) return false;
     this.last = { approver: approved, kind: counterparty ? `c:${kind}` : kind, detail };
@@ -140,8 +140,12 @@ export class ApprovalsForOthers {
  *  account, else the type — a counterparty's expense lines apart from its payment lines (a
  *  controller approves the payments of an employee's claims, not the claims). */
 export function detailedKey(key: string, t: Transaction): string {
-  const account = t.lines.length === 0 ? ledgerAccountOf(t.attributes) : "";
-  return `${key}\u0001${account || t.type || ""}`;
+  return `${key}\u0001${detailOf(t, t.lines.length === 0 ? ledgerAccountOf(t.attributes) : "")}`;
+}
+
+/** The detail of an entry: a ledger line's account (`ledgerAccount`, "" for a document with lines), else its type. */
+function detailOf(t: Transaction, ledgerAccount: string): string {
+  return ledgerAccount || t.type || "";
 }
 
 /** A user and what the entry is: the counterparty, else the account, else the type. */
