@@ -137,6 +137,17 @@ export const DuplicateDetectionConfig = Type.Object(
   {
     /** Two identical invoices or payments this many days apart or less are duplicates. */
     window_days: Type.Number({ default: 7, minimum: 0, maximum: 366 }),
+    /** The column naming each ledger line's journal (duplicate_journal): "auto" (default), the first
+     *  of the first line's columns named as one (Journal ID, JE No, Document No, BELNR...); or
+     *  `attributes.<column>` where the export's name says nothing of it. */
+    journal_field: Type.String({
+      default: "auto",
+      minLength: 1,
+      pattern: "^(auto|attributes\\..+)$",
+      "x-pattern-message": 'auto or attributes.<column> (the column naming each line\'s journal)',
+    }),
+    /** A journal repeating an earlier one's lines within this many days is a copy (duplicate_journal). */
+    journal_window_days: Type.Integer({ default: 3, minimum: 0, maximum: 31 }),
     weights: weightsOf("duplicate_detection"),
   },
   section,

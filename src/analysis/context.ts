@@ -145,6 +145,7 @@ export async function buildContext(
       names: { field: config.anomaly_detection.lookalike_counterparty.name_field, minHistory: config.anomaly_detection.lookalike_counterparty.min_history },
       habitFields: config.anomaly_detection.rare_combination.habit_fields,
       periodFields: config.anomaly_detection.off_period.fields,
+      journals: { field: config.duplicate_detection.journal_field, windowDays: config.duplicate_detection.journal_window_days },
       amountContexts: thread ? (fields, scope, categorical) => new AmountContextsOffload(fields, scope, categorical, thread) : undefined,
     });
     // The transactions are kept for the scan that follows while the source may turn out to hold

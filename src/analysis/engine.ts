@@ -292,9 +292,9 @@ export class AssayAnalysisEngine implements AnalysisEngine {
   }
 
   /** Whether the module judges journals posted twice and the source's first line names its journal. */
-  private async judgesJournals(connector: Connector, module: ResolvedModule, signal?: AbortSignal): Promise<boolean> {
+  private async judgesJournals(connector: Connector, module: ResolvedModule, journalField: string, signal?: AbortSignal): Promise<boolean> {
     if ((module.weights.get("duplicate_journal") ?? 0) <= 0) return false;
-    for await (const t of connector.scan({ limit: 1, signal })) return journalColumnOf(t) !== undefined;
+    for await (const t of connector.scan({ limit: 1, signal })) return journalColumnOf(t, journalField) !== undefined;
     return false;
   }
 
@@ -338,7 +338,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     if (await this.judgesRecurring(connector, module, scan.signal)) return undefined;
     // Journals posted twice are found by one pass over a ledger's lines in order (journal-copies.ts):
     // a ledger whose lines name their journal scans in process for a module that judges them.
-    if (await this.judgesJournals(connector, module, scan.signal)) return undefined;
+    if (await this.judgesJournals(connector, module, setup.config.duplicate_detection.journal_field, scan.signal)) return undefined;
     // A limit that may stop the scan: only one pass knows where. A small one is not worth threads.
     if (scan.limit !== undefined && scan.limit < MIN_SPLIT_LIMIT) return undefined;
     const limit = setup.config.context.history_limit;

@@ -165,6 +165,9 @@ export interface HistoryOptions {
   habitFields?: readonly string[];
   /** The fields whose values post in periods of their own (off_period.fields, value-periods.ts). */
   periodFields?: readonly string[];
+  /** Journals posted twice (journal-copies.ts): the column naming each line's journal ("auto": by
+   *  name) and the days within which a repeat is a copy. Unset: "auto", JOURNAL_COPY_DAYS. */
+  journals?: { field: string; windowDays: number };
   /**
    * Where to build the amount contexts of a history that reaches PROFILE_ROWS entries (a smaller
    * one is not worth a thread): parallel/amount-offload.ts on a worker thread. Unset: in process.
@@ -302,8 +305,8 @@ export class HistoryBuilder {
     if (selfApproved !== undefined) this.observeSelfApproval(selfApproved, monthOf(ms));
     else this.selfApprovals.approvalsForOthers.add(t);
     if (this.journals === undefined) {
-      const column = journalColumnOf(t);
-      this.journals = column === undefined ? null : new JournalCopiesBuilder(column);
+      const column = journalColumnOf(t, this.options.journals?.field);
+      this.journals = column === undefined ? null : new JournalCopiesBuilder(column, this.options.journals?.windowDays);
     }
     this.journals?.add(t, seq, ms);
     const fp = documents ? fingerprint(t) : undefined;

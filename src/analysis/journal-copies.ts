@@ -15,8 +15,12 @@
 //
 // What is no copy, and why:
 //  - a recurring journal (rent, depreciation, a payroll accrual) repeats its lines every period: a
-//    month, or a week, apart is outside the window (JOURNAL_COPY_DAYS); a journal that recurs more
-//    often than that (a daily sweep) is a copy only when far closer than its own rhythm;
+//    month, or a week, apart is outside the window (JOURNAL_COPY_DAYS, or
+//    duplicate_detection.journal_window_days); a journal that recurs on at least three days more
+//    often than that (a daily sweep) is a copy only when far closer than its own rhythm, and on the
+//    same day only when it does not usually post several times a day (a sweep run morning and
+//    afternoon). A journal posted three times in a day or two recurs on no rhythm: each later one
+//    is a copy;
 //  - a reversal has the lines with debit and credit swapped: another hash; and a journal that was
 //    reversed and then posted again (a correction) is no copy of the reversed one;
 //  - two stores' identical small summaries differ in their cost centre: a dimension of the line;
@@ -29,7 +33,8 @@
 import type { Transaction } from "../domain/transaction.ts";
 import { isDocumentColumn } from "./profile.ts";
 
-/** The days within which a journal repeating another's lines is a copy, not a recurrence. */
+/** The days within which a journal repeating another's lines is a copy, not a recurrence (the
+ *  default of duplicate_detection.journal_window_days). */
 export const JOURNAL_COPY_DAYS = 3;
 /** Journals of more lines are not judged (a payroll of thousands of lines is keyed once). */
 const MAX_JOURNAL_LINES = 2000;
@@ -65,8 +70,13 @@ export class JournalCopies {
   }
 }
 
-/** The attribute naming each line's journal, from a line's attribute names; undefined when none does. */
-export function journalColumnOf(t: Transaction): string | undefined {
+/**
+ * The attribute naming each line's journal: the configured one (duplicate_detection.journal_field,
+ * `attributes.<column>`), else the first of a line's attribute names that says so; undefined when
+ * none does.
+ */
+export function journalColumnOf(t: Transaction, field = "auto"): string | undefined {
+  if (field !== "auto") return field.slice("attributes.".length);
   for (const name in t.attributes ?? {}) if (isDocumentColumn(name)) return name;
   return undefined;
 }
@@ -108,7 +118,10 @@ export class JournalCopiesBuilder {
   /** Hash → the journals of it, in order. */
   private readonly byHash = new Map<number, number | number[]>();
 
-  constructor(private readonly column: string) {}
+  constructor(
+    private readonly column: string,
+    private readonly windowDays = JOURNAL_COPY_DAYS,
+  ) {}
 
   /** The line at position `seq`, posted on `ms`. */
   add(t: Transaction, seq: number, ms: number) {
@@ -183,16 +196,16 @@ export class JournalCopiesBuilder {
     for (const group of this.byHash.values()) {
       if (typeof group === "number") continue;
       const order = [...group].sort((x, y) => this.days[x]! - this.days[y]! || x - y);
-      const rhythm = medianGap(order.map((i) => this.days[i]!));
+      const rhythm = rhythmOf(order.map((i) => this.days[i]!));
       for (let k = 1; k < order.length; k++) {
         const copy = order[k]!;
         const original = order[k - 1]!;
         const gap = this.days[copy]! - this.days[original]!;
         if (this.ids[copy] === this.ids[original]) continue;
-        // A two-line journal only on the same posting date; others within the window, and far
-        // closer than the journal's own rhythm where it recurs (at least three times).
-        if (gap > (this.counts[copy] === 2 ? 0 : JOURNAL_COPY_DAYS)) continue;
-        if (order.length >= 3 && gap * 4 >= rhythm) continue;
+        // A two-line journal only on the same posting date; others within the window, and where the
+        // journal recurs, far closer than its own rhythm (on the same day: not its habit).
+        if (gap > (this.counts[copy] === 2 ? 0 : this.windowDays)) continue;
+        if (rhythm !== undefined && (gap === 0 ? rhythm.perDay >= 2 : gap * 4 >= rhythm.gapDays)) continue;
         if (this.reversedBetween(original, copy)) continue;
         const found: JournalCopy = { journal: this.ids[copy]!, original: this.ids[original]!, days: gap, lines: this.counts[copy]!, total: this.totals[copy]!, firstSeq: this.starts[copy]! };
         for (let s = 0; s < found.lines; s++) bySeq.set(found.firstSeq + s, found);
@@ -206,7 +219,7 @@ export class JournalCopiesBuilder {
     const reversals = this.byHash.get(this.reversals[original]!);
     if (reversals === undefined) return false;
     for (const r of typeof reversals === "number" ? [reversals] : reversals) {
-      if (r > original && (r < copy || Math.abs(this.days[r]! - this.days[copy]!) <= JOURNAL_COPY_DAYS)) return true;
+      if (r > original && (r < copy || Math.abs(this.days[r]! - this.days[copy]!) <= this.windowDays)) return true;
     }
     return false;
   }
@@ -217,9 +230,26 @@ function lanes(a: number, b: number, count: number): number {
   return (fmix(a ^ Math.imul(count, 0x27d4eb2f)) & 0x1fffff) * 0x100000000 + fmix(b + count);
 }
 
-/** The median of the gaps between consecutive days (sorted); +∞ with fewer than two gaps. */
-function medianGap(days: readonly number[]): number {
-  if (days.length < 3) return Number.POSITIVE_INFINITY;
-  const gaps = days.slice(1).map((d, i) => d - days[i]!).sort((x, y) => x - y);
-  return gaps[Math.floor(gaps.length / 2)]!;
+/**
+ * How a journal recurs, from its posting days (sorted): the median gap between the days it posts
+ * on and the median number of times it posts on one of them; undefined when it posts on fewer than
+ * three days (no rhythm to be far closer than).
+ */
+function rhythmOf(days: readonly number[]): { gapDays: number; perDay: number } | undefined {
+  const distinct: number[] = [];
+  const counts: number[] = [];
+  for (const d of days) {
+    if (distinct[distinct.length - 1] === d) counts[counts.length - 1]!++;
+    else {
+      distinct.push(d);
+      counts.push(1);
+    }
+  }
+  if (distinct.length < 3) return undefined;
+  const gaps = distinct.slice(1).map((d, i) => d - distinct[i]!);
+  return { gapDays: median(gaps), perDay: median(counts) };
+}
+
+function median(values: number[]): number {
+  return values.sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
 }

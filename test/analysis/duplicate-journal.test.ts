@@ -38,8 +38,8 @@ const posSummary = (store: string, sales: number): Line[] => [
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /** The journals (by Journal ID) a built history reports as copies, each with the journal it repeats. */
-function copiesOf(ledger: Transaction[]): Record<string, string> {
-  const b = new JournalCopiesBuilder("Journal ID");
+function copiesOf(ledger: Transaction[], column = "Journal ID", windowDays?: number): Record<string, string> {
+  const b = new JournalCopiesBuilder(column, windowDays);
   ledger.forEach((t, seq) => b.add(t, seq, Date.parse(t.date!)));
   const copies = b.finish();
   const out: Record<string, string> = {};
@@ -85,6 +85,35 @@ describe("journal-copies: which repeated journals are copies", () => {
     const order: Line[] = [{ account: "5020", debit: 640 }, { account: "6310", debit: 85.5 }, { account: "2010", credit: 725.5 }];
     const ledger = ["2025-09-01", "2025-09-08", "2025-09-15", "2025-09-15", "2025-09-22"].flatMap((d, i) => journal(`JW${i}`, d, order, "AP"));
     expect(copiesOf(ledger)).toEqual({ JW3: "JW2" });
+  });
+
+  test("a journal posted three times on one day (the interface run twice more): each later one is a copy", () => {
+    const lines = posSummary("S001", 4180.5);
+    const ledger = ["JE1", "JE2", "JE3"].flatMap((id) => journal(id, "2025-08-14", lines));
+    expect(copiesOf(ledger)).toEqual({ JE2: "JE1", JE3: "JE2" });
+  });
+
+  test("a journal posted on a Monday and twice on the Tuesday: both Tuesday journals are copies", () => {
+    const lines = posSummary("S001", 4180.5);
+    const ledger = [...journal("JE1", "2025-08-11", lines), ...journal("JE2", "2025-08-12", lines), ...journal("JE3", "2025-08-12", lines)];
+    expect(copiesOf(ledger)).toEqual({ JE2: "JE1", JE3: "JE2" });
+  });
+
+  test("hard negative: a sweep posted twice every working day (morning and afternoon) is its routine", () => {
+    const sweep: Line[] = [{ account: "1020", debit: 1500 }, { account: "1040", credit: 1000 }, { account: "1050", credit: 500 }];
+    const days = ["2025-10-06", "2025-10-07", "2025-10-08", "2025-10-09", "2025-10-10", "2025-10-13", "2025-10-14"];
+    expect(copiesOf([...days, ...days].sort().flatMap((d, i) => journal(`JY${i}`, d, sweep, "GJ")))).toEqual({});
+  });
+
+  test("journal_field names the column where no name says journal; journal_window_days widens the window", () => {
+    const lines = posSummary("S001", 4180.5);
+    const entry = (id: string, day: string) => journal(id, day, lines).map((t) => {
+      const { "Journal ID": _, ...rest } = t.attributes!;
+      return { ...t, attributes: { ...rest, "Txn Group": id } };
+    });
+    const ledger = [...entry("G1", "2025-08-11"), ...entry("G2", "2025-08-16")];
+    expect(copiesOf(ledger, "Txn Group")).toEqual({});
+    expect(copiesOf(ledger, "Txn Group", 7)).toEqual({ G2: "G1" });
   });
 
   test("hard negative: a reversing entry swaps debit and credit", () => {
@@ -143,9 +172,9 @@ describe("journal-copies: which repeated journals are copies", () => {
 });
 
 describe("duplicate_journal through a duplicate_detection scan", () => {
-  async function scan(transactions: Transaction[], workers: number) {
+  async function scan(transactions: Transaction[], workers: number, modules: unknown = {}) {
     const engine = new AssayAnalysisEngine({
-      modules: modulesConfig(),
+      modules: modulesConfig(modules),
       autoThreshold: 101,
       connectors: connectorAccess([memoryConnector({ transactions })]),
       analyses: { insert: async () => {}, async *iterate() {} },
@@ -173,6 +202,25 @@ describe("duplicate_journal through a duplicate_detection scan", () => {
     expect(found.map((f) => f.id)).toEqual(copyIds);
     expect(found.every((f) => f.level === "high" && f.codes.join() === "duplicate_journal")).toBe(true);
     expect(found.reduce((s, f) => s + f.at, 0)).toBeCloseTo(lines.reduce((s, l) => s + (l.debit ?? 0), 0), 2);
+  });
+
+  test("a ledger whose journal column says nothing of journals: found once duplicate_detection.journal_field names it", async () => {
+    const lines = posSummary("S001", 4180.5);
+    const ledger = [...journal("G1", "2025-08-14", lines), ...journal("G2", "2025-08-14", posSummary("S002", 990)), ...journal("G3", "2025-08-14", lines)].map((t) => {
+      const { "Journal ID": id, ...rest } = t.attributes!;
+      return { ...t, attributes: { ...rest, "Txn Group": id } };
+    });
+    expect(await scan(ledger, 1)).toEqual([]);
+    const found = await scan(ledger, 1, { duplicate_detection: { journal_field: "attributes.Txn Group" } });
+    expect(found.map((f) => f.id)).toEqual(ledger.slice(-4).map((t) => t.transaction_id));
+  });
+
+  test("journal_field is auto or attributes.<column>, journal_window_days 0–31: anything else is refused with its path", async () => {
+    const { parseConfig } = await import("../../src/config/load.ts");
+    const load = (section: string) => () => parseConfig(`modules:\n  duplicate_detection: ${section}\n`, "/tmp/assay.yaml", {});
+    expect(load("{ journal_field: Txn Group }")).toThrow(/modules\.duplicate_detection\.journal_field.*attributes\.<column>/);
+    expect(load("{ journal_window_days: 45 }")).toThrow(/modules\.duplicate_detection\.journal_window_days/);
+    expect(load("{ journal_field: attributes.Txn Group, journal_window_days: 7 }")).not.toThrow();
   });
 });
 
