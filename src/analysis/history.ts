@@ -1210,10 +1210,14 @@ export function fingerprint(t: Transaction): string {
  * credit note claiming under the agreement it names (its `contract_id`: a retailer's deduction for
  * a trade promotion, a rebate credited under its programme) for the period its lines state (their
  * work dates: the week of scans claimed) — claimed once, as an invoice is billed once
- * (claimed-twice.ts). Other credit notes are judged against the invoice they name.
+ * (claimed-twice.ts). Other credit notes are judged against the invoice they name. And a general
+ * ledger's journal line naming a counterparty on an account (no lines of its own): a payment
+ * made again by a journal, or a payment the bank returned booked back by one, is found by its
+ * fingerprint (paid-by-journal.ts, payment-returns.ts); its type keeps it apart from the documents'.
  */
 export function fingerprinted(t: Transaction): boolean {
   if (t.type === "invoice" || t.type === "payment") return true;
+  if (t.type === "journal_entry") return t.customer_id !== undefined && t.lines.length === 0 && ledgerAccountOf(t.attributes) !== "";
   return t.type === "credit_note" && t.contract_id !== undefined && t.contract_id !== "" && t.lines.some((l) => l.work_date);
 }
 

@@ -27,12 +27,15 @@
 // near-identical number, with its amount's digits swapped or under a second vendor record is a
 // copy beyond the window (numbered-copy.ts), and a twin within the window under a number that
 // clearly differs is a repeat order or a copy numbered anew: medium, not high. A bill its vendor
-// numbered is one received, not issued: a copy of it is paid twice (the whole bill at risk).
+// numbered is one received, not issued: a copy of it is paid twice (the whole bill at risk). A
+// journal line repeating a payment's line pays it again (paid-by-journal.ts).
 import { daysBetween, parseDateMs } from "../../dates.ts";
 import { before, creditedInFull, fingerprint, type HistoryEntry, namesTimesheet, repeatsWithin, standsByStatus } from "../../history.ts";
 import { counterpartyNumberOf } from "../../counterparty-numbers.ts";
 import { partsOfOneSettlement } from "./split-settlement.ts";
 import { type CopyKind, numberedCopy, sameOrNearNumber } from "./numbered-copy.ts";
+import { paidAgainByJournal } from "./paid-by-journal.ts";
+import { returnedBefore } from "./payment-returns.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -43,6 +46,11 @@ export const duplicateDocumentDetector: Detector = {
   history: "ledger",
   detect(input) {
     const { txn, ctx, self } = input;
+    if (txn.type === "journal_entry") {
+      const ms = txn.date ? parseDateMs(txn.date) : Number.NaN;
+      const again = Number.isNaN(ms) ? undefined : paidAgainByJournal(input, ms);
+      return again ? [again] : [];
+    }
     if (txn.type !== "invoice" && txn.type !== "payment") return [];
     // A ledger line that names neither a counterparty nor a line (an FEC's or DATEV's bank, tax or
     // payroll line) is an amount alone, and in double entry both sides of every transfer carry
@@ -117,7 +125,7 @@ function twinFinding(input: DetectorInput, ms: number, number: string | undefine
     // An invoice credited in full was cancelled: a copy of it is its re-issue, not a duplicate.
     if (txn.type === "invoice" && creditedInFull(ctx.history, c.id)) continue;
     // A payment reversed in full (voided) before this one was made: this one is its reissue.
-    if (txn.type === "payment" && reversedBefore(txn, c, ms, ctx)) continue;
+    if (txn.type === "payment" && returnedBefore(txn, c, ms, ctx)) continue;
     if (txn.type === "invoice" && deliveredOnItsOwn(txn, txn.transaction_id, ctx) && deliveredOnItsOwn(txn, c.id, ctx)) continue;
     if (!original || before(c, original)) original = c;
   }
@@ -161,21 +169,6 @@ function twinFinding(input: DetectorInput, ms: number, number: string | undefine
     amount_at_risk: payment || number !== undefined ? roundMoney(Math.abs(txn.amount ?? 0)) : 0,
     risk_key: "whole",
   };
-}
-
-/**
- * Whether payment `original` was reversed in full by the time `payment` (at `ms`) was made: a
- * payment of the same counterparty, currency, amount negated and reference (the same fingerprint
- * but for the sign: a payroll system's void row, a bank's returned payment booked back), dated from
- * the original on up to the payment. A rejected direct deposit voided and reissued as a check pays
- * the period once; a void only after the second payment corrects a duplicate that was made.
- */
-function reversedBefore(payment: Transaction, original: HistoryEntry, ms: number, ctx: AnalysisContext): boolean {
-  if (payment.amount === undefined || payment.amount <= 0) return false;
-  const reversals = ctx.history.withFingerprint(fingerprint({ ...payment, amount: -payment.amount }));
-  if (!reversals) return false;
-  for (const r of reversals) if (!Number.isNaN(r.ms) && r.ms <= ms && before(original, r)) return true;
-  return false;
 }
 
 /** Times the same document, besides the one judged, must follow another of its kind within the
