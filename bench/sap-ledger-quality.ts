@@ -7,7 +7,7 @@
  * document (Belegnummer) at the product's decision (risk level high or critical): precision,
  * recall, false alarms by the regular business that caused them, misses by planted kind.
  *
- *   bun run bench/sap-ledger-quality.ts [--seeds 3131,4141,5151] [--setups unsigned,zero-config,configured,configured-unsigned,line-key,line-key-configured] [--keep DIR] [--json]
+ *   bun run bench/sap-ledger-quality.ts [--seeds 3131,4141,5151] [--setups unsigned,zero-config,configured,configured-unsigned,line-key,line-key-configured] [--port P] [--keep DIR] [--json]
  *
  * Setups: `unsigned` maps the amount column alone (what a user could do before the connector read
  * the Soll/Haben indicator: every amount positive); `zero-config` maps the columns, the indicator
@@ -35,6 +35,9 @@ const flag = (name: string) => {
 const seeds = (flag("--seeds") ?? "3131,4141,5151").split(",").map(Number);
 const setups = (flag("--setups") ?? "zero-config,configured").split(",");
 const keep = flag("--keep");
+// Each scan's server listens on its own port from --port P on (default: a random one of 20000–29999).
+const firstPort = flag("--port") ? Number(flag("--port")) : undefined;
+let scanCount = 0;
 const asJson = args.includes("--json");
 const root = resolve(import.meta.dir, "..");
 
@@ -73,7 +76,7 @@ async function evaluate(ledger: ReturnType<typeof generateSapLedger>, seed: numb
   // As SAP GUI's spreadsheet export writes it: the code page of a German installation.
   writeFileSync(`${dir}/fagll03h.csv`, Buffer.from(toSapCsv(ledger), "latin1"));
   writeFileSync(`${dir}/documents.json`, JSON.stringify(ledger.documents));
-  const port = 20000 + Math.floor(Math.random() * 10000);
+  const port = firstPort !== undefined ? firstPort + scanCount++ : 20000 + Math.floor(Math.random() * 10000);
   writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port, setup));
   const { result, wall, cpu } = await scanThroughServer<Result>({ root, dir, port, connector: "sap", keep: Boolean(keep) });
   return { result, wall, cpu };
