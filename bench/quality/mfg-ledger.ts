@@ -92,7 +92,7 @@ const ACCOUNTS: Record<string, string> = {
   "4000": "Sales - Gear Motors", "4010": "Sales - Drive Controls", "4020": "Sales - EV Drives", "4050": "Intercompany Sales", "4100": "Sales - Trading (DE)",
   "5000": "Cost of Goods Sold", "5050": "Intercompany Cost of Sales", "5100": "Direct Labor", "5410": "Purchase Price Variance",
   "5420": "Material Usage Variance", "5430": "Labor Efficiency Variance", "5440": "Overhead Absorption Variance", "5450": "Scrap",
-  "5460": "Standard Cost Revaluation", "5500": "Freight In", "5510": "Customs Duty", "6000": "Salaries and Wages", "6010": "Payroll Taxes",
+  "5460": "Standard Cost Revaluation", "5470": "Inventory Count Variance", "5500": "Freight In", "5510": "Customs Duty", "6000": "Salaries and Wages", "6010": "Payroll Taxes",
   "6100": "Utilities", "6200": "Repairs and Maintenance", "6300": "Professional Fees", "6400": "Depreciation Expense", "6500": "Bank Charges",
   "6600": "Bonus Expense", "7900": "Realized FX Gain/Loss", "7910": "Unrealized FX Gain/Loss", "8000": "Income Tax Expense",
 };
@@ -518,7 +518,7 @@ export function generateMfgLedger(options: MfgOptions): MfgLedger {
     for (const p of plants) {
       const adj = Math.round(logn(26000 * p.size, 0.5) * (rnd() < 0.3 ? -1 : 1));
       add({ type: "Inventory Adjustment", date: dec31, sub: "us", entered: at(Date.UTC(y + 1, 0, int(5, 9))), createdBy: p.cost, kind: "year_end_count", lines: [
-        { account: "5450", [adj > 0 ? "debit" : "credit"]: Math.abs(adj), location: p.loc, department: "Cost Accounting", memo: "Physical inventory count" }, { account: "1320", [adj > 0 ? "credit" : "debit"]: Math.abs(adj), location: p.loc, department: "Cost Accounting", memo: "Physical inventory count" },
+        { account: "5470", [adj > 0 ? "debit" : "credit"]: Math.abs(adj), location: p.loc, department: "Cost Accounting", memo: "Physical inventory count" }, { account: "1320", [adj > 0 ? "credit" : "debit"]: Math.abs(adj), location: p.loc, department: "Cost Accounting", memo: "Physical inventory count" },
       ] });
     }
     if (y === 2025) continue; // 2025's audit falls after the export
@@ -547,14 +547,15 @@ export function generateMfgLedger(options: MfgOptions): MfgLedger {
       { account: "2000", debit: amt, name: vendor, location: loc }, { account: "1000", credit: amt, name: vendor, location: LOC.hq },
     ] });
   }
-  // Cycle counts: each plant's cost accountant books the shop's count differences a few times a week.
+  // Cycle counts: each plant's cost accountant books the shop's count differences a few times a
+  // week, to the count variance account (scrap is what the work orders report scrapped).
   for (let day = START; day < END; day += DAY) {
     if (isWeekend(day)) continue;
     for (const p of plants) {
       if (shutdown(p.loc, day) || rnd() < 0.45) continue;
       const adj = round2(logn(650 * p.size, 0.8) * (rnd() < 0.45 ? -1 : 1));
       add({ type: "Inventory Adjustment", date: day, sub: "us", entered: at(day, 10, 16), createdBy: p.cost, kind: "cycle_count", lines: [
-        { account: "5450", [adj > 0 ? "debit" : "credit"]: Math.abs(adj), location: p.loc, department: "Cost Accounting", memo: "Cycle count" }, { account: "1320", [adj > 0 ? "credit" : "debit"]: Math.abs(adj), location: p.loc, department: "Cost Accounting", memo: "Cycle count" },
+        { account: "5470", [adj > 0 ? "debit" : "credit"]: Math.abs(adj), location: p.loc, department: "Cost Accounting", memo: "Cycle count" }, { account: "1320", [adj > 0 ? "credit" : "debit"]: Math.abs(adj), location: p.loc, department: "Cost Accounting", memo: "Cycle count" },
       ] });
     }
   }
