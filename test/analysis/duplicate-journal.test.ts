@@ -29,6 +29,14 @@ function journal(id: string, day: string, lines: Line[], docType = "POS", user =
   }));
 }
 
+/** The ledger with its journal number under another column (one whose name says nothing of journals). */
+function underColumn(ledger: Transaction[], column: string): Transaction[] {
+  return ledger.map((t) => {
+    const { "Journal ID": id, ...rest } = t.attributes!;
+    return { ...t, attributes: { ...rest, [column]: id! } };
+  });
+}
+
 const posSummary = (store: string, sales: number): Line[] => [
   { account: "1040", debit: round(sales * 0.7), store },
   { account: "1010", debit: round(sales * 0.3 + sales * 0.07), store },
@@ -107,11 +115,7 @@ describe("journal-copies: which repeated journals are copies", () => {
 
   test("journal_field names the column where no name says journal; journal_window_days widens the window", () => {
     const lines = posSummary("S001", 4180.5);
-    const entry = (id: string, day: string) => journal(id, day, lines).map((t) => {
-      const { "Journal ID": _, ...rest } = t.attributes!;
-      return { ...t, attributes: { ...rest, "Txn Group": id } };
-    });
-    const ledger = [...entry("G1", "2025-08-11"), ...entry("G2", "2025-08-16")];
+    const ledger = underColumn([...journal("G1", "2025-08-11", lines), ...journal("G2", "2025-08-16", lines)], "Txn Group");
     expect(copiesOf(ledger, "Txn Group")).toEqual({});
     expect(copiesOf(ledger, "Txn Group", 7)).toEqual({ G2: "G1" });
   });
@@ -206,10 +210,7 @@ describe("duplicate_journal through a duplicate_detection scan", () => {
 
   test("a ledger whose journal column says nothing of journals: found once duplicate_detection.journal_field names it", async () => {
     const lines = posSummary("S001", 4180.5);
-    const ledger = [...journal("G1", "2025-08-14", lines), ...journal("G2", "2025-08-14", posSummary("S002", 990)), ...journal("G3", "2025-08-14", lines)].map((t) => {
-      const { "Journal ID": id, ...rest } = t.attributes!;
-      return { ...t, attributes: { ...rest, "Txn Group": id } };
-    });
+    const ledger = underColumn([...journal("G1", "2025-08-14", lines), ...journal("G2", "2025-08-14", posSummary("S002", 990)), ...journal("G3", "2025-08-14", lines)], "Txn Group");
     expect(await scan(ledger, 1)).toEqual([]);
     const found = await scan(ledger, 1, { duplicate_detection: { journal_field: "attributes.Txn Group" } });
     expect(found.map((f) => f.id)).toEqual(ledger.slice(-4).map((t) => t.transaction_id));
