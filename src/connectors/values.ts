@@ -305,15 +305,18 @@ export function dateFormat(pattern: string): DateFormat {
   // No year: DATEV's Belegdatum (DDMM), whose year is in the export's header line.
   const yearless = !(has("year") || has("year2"));
   if (!(has("month") || has("monthName")) || !has("day")) {
-    throw new Error(`date format "${pattern}" needs a year (YYYY or YY), a month (MM, M or MMM for its name) and a day (DD or D), and optionally HH, mm, ss; without a year (DDMM) it reads a DATEV export, whose header line gives the year`);
+    throw new Error(`date format "${pattern}" needs a year (YYYY or YY), a month (MM, M or MMM for its name) and a day (DD or D), and optionally HH, mm, ss (a time's am/pm is read after it); without a year (DDMM) it reads a DATEV export, whose header line gives the year`);
   }
   if (new Set(order).size !== order.length || (has("year") && has("year2")) || (has("month") && has("monthName"))) {
     throw new Error(`date format "${pattern}" names a part twice`);
   }
   // Exports add what the pattern leaves out: a time after a date-only pattern ("31.12.2024
-  // 14:05"), seconds after HH:mm. Both are read when present (captured after the pattern's own).
+  // 14:05"), seconds after HH:mm, and a 12-hour clock's am/pm after the time ("3/15/2025 9:05
+  // pm": NetSuite's and QuickBooks' default). Each is read when present (captured after the
+  // pattern's own; the meridiem last).
   const timed = has("hour");
-  const extra = !timed ? "(?:[ T](\\d{1,2}):(\\d{2})(?::(\\d{2}))?)?" : has("minute") && !has("second") ? "(?::(\\d{2}))?" : "";
+  const meridiem = "(?: ?([AaPp])\\.?[Mm]\\.?)?";
+  const extra = !timed ? `(?:[ T](\\d{1,2}):(\\d{2})(?::(\\d{2}))?${meridiem})?` : `${has("minute") && !has("second") ? "(?::(\\d{2}))?" : ""}${meridiem}`;
   const re = new RegExp(`^${regex}${extra}$`, "u");
   // DATEV writes DDMM as a number in some exports: 0501 loses its leading zero (501).
   const compactDayMonth = /^(DD|D)(MM|M)$/.test(pattern);
@@ -343,7 +346,11 @@ export function dateFormat(pattern: string): DateFormat {
     checkCalendar(y, mo, d, s);
     const date = `${String(y).padStart(4, "0")}-${pad(mo)}-${pad(d)}`;
     if (!timed && m[order.length + 1] === undefined) return date;
-    const [h, mi, se] = timed ? [part("hour"), part("minute"), has("second") ? part("second") : after(0)] : [after(0), after(1), after(2)];
+    const [clock, mi, se] = timed ? [part("hour"), part("minute"), has("second") ? part("second") : after(0)] : [after(0), after(1), after(2)];
+    const half = m[m.length - 1]?.toLowerCase();
+    // 12 am is midnight, 12 pm noon; a 12-hour clock has no hour 0 or 13.
+    if (half !== undefined && (clock < 1 || clock > 12)) throw new Error(`"${clip(s)}" has an invalid time`);
+    const h = half === undefined ? clock : (clock % 12) + (half === "p" ? 12 : 0);
     if (h > 23 || mi > 59 || se > 59) throw new Error(`"${clip(s)}" has an invalid time`);
     return `${date}T${pad(h)}:${pad(mi)}:${pad(se)}Z`;
   };

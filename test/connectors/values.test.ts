@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { SeededRandom } from "../../src/analysis/random.ts";
 import { columnIndex } from "../../src/connectors/mapping.ts";
 import { dateFormat, inDateRange, isoDate, isoMomentZ, parseDate, parseNumber, plainDecimalAt } from "../../src/connectors/values.ts";
+import { sniffDateFormat } from "../../src/connectors/csv/date-format.ts";
 
 describe("parseNumber", () => {
   test("plain decimals read digit by digit are exactly the doubles Number() gives", () => {
@@ -154,6 +155,25 @@ describe("dates", () => {
     expect(parseDate("2024-12-31T10:00:00+01:00", dateFormat("MM/DD/YYYY"))).toBe("2024-12-31T09:00:00Z");
     expect(() => parseDate("31.12.2024 25:00", de)).toThrow("has an invalid time");
     expect(() => parseDate("2024-02-30", de)).toThrow("not a calendar date");
+  });
+
+  test("a 12-hour time with am/pm after the date (NetSuite's and QuickBooks' default time format) is read on the 24-hour clock", () => {
+    const us = dateFormat("M/D/YYYY");
+    expect(parseDate("3/15/2025 9:05 am", us)).toBe("2025-03-15T09:05:00Z");
+    expect(parseDate("3/15/2025 9:05 pm", us)).toBe("2025-03-15T21:05:00Z");
+    expect(parseDate("3/15/2025 12:30 AM", us)).toBe("2025-03-15T00:30:00Z");
+    expect(parseDate("3/15/2025 12:30 PM", us)).toBe("2025-03-15T12:30:00Z");
+    expect(parseDate("3/15/2025 11:59:58 p.m.", us)).toBe("2025-03-15T23:59:58Z");
+    expect(parseDate("3/15/2025 7:00PM", us)).toBe("2025-03-15T19:00:00Z");
+    expect(parseDate("03/15/2025 07:00 PM", dateFormat("MM/DD/YYYY HH:mm"))).toBe("2025-03-15T19:00:00Z");
+    expect(() => parseDate("3/15/2025 13:05 pm", us)).toThrow("has an invalid time");
+    expect(() => parseDate("3/15/2025 0:05 am", us)).toThrow("has an invalid time");
+    expect(() => parseDate("3/15/2025 pm", us)).toThrow("does not match the date format");
+  });
+
+  test("the date format of a file whose dates carry a 12-hour time is found from them", () => {
+    expect(sniffDateFormat(["3/15/2025 9:05 am", "12/1/2025 11:40 PM"])).toBe("MM/DD/YYYY");
+    expect(sniffDateFormat(["15/3/2025 9:05 pm", "1/12/2025 11:40 am"])).toBe("DD/MM/YYYY");
   });
 
   test("ISO 8601's basic format YYYYMMDD, as the French FEC and SAP's internal dates write it, is read by default", () => {

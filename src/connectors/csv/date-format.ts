@@ -6,8 +6,8 @@
 // left to csv.date_format: a guess would silently swap day and month on every row. A point between
 // the parts is day first by itself (DD.MM.YYYY: no export writes months first with points).
 
-/** The parts of a dotted, slashed or dashed date, with an optional time after it. */
-const NUMERIC_DATE = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/;
+/** The parts of a dotted, slashed or dashed date, with an optional time after it (on a 12-hour clock: am/pm). */
+const NUMERIC_DATE = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp]\.?[Mm]\.?)?)?$/;
 const ISO_LIKE = /^\d{4}-?\d{2}-?\d{2}(?:$|[T ])/;
 
 /**
