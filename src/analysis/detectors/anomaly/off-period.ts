@@ -13,15 +13,10 @@
 // bills). Reported when the posting's month is none of its periods, has at most
 // rare_value.max_count other posting days of the value, and lies between two of its periods.
 import { parseDateMs } from "../../dates.ts";
-import { monthIndexOf } from "../../value-periods.ts";
+import { lowerBound } from "../../sorted-search.ts";
+import { monthIndexOf, PERIOD_DAYS } from "../../value-periods.ts";
 import type { Detector, Finding } from "../types.ts";
 
-/** Posting days in a month that make it one of the value's periods: at least this many, and at
- *  least PERIOD_SHARE of its busiest month's. Three stray adjustments in one month are not a
- *  count of ten days (found on held-out seeds 3703–3705: the planted shrink adjustments, three in
- *  one month, made that month a third period and the document type was no longer judged). */
-const PERIOD_DAYS = 3;
-const PERIOD_SHARE = 0.5;
 /** Evidence (with the default weight 0.75: 60, high). */
 const SCORE = 0.8;
 
@@ -44,15 +39,11 @@ export const offPeriodDetector: Detector = {
       if (code < 0) continue;
       const v = spec.values.get(code);
       if (!v || v.postings < config.anomaly_detection.outlier.min_history) continue;
-      let busiest = 0;
-      for (const days of v.months.values()) busiest = Math.max(busiest, days.size);
-      const own: number[] = [];
-      for (const [m, days] of v.months) if (days.size >= Math.max(PERIOD_DAYS, PERIOD_SHARE * busiest)) own.push(m);
-      if (own.length === 0 || own.length > periods.ledgerMonths / 3 || own.includes(month)) continue;
+      const own = v.periods;
+      if (own.length === 0 || own.length > periods.ledgerMonths / 3 || sortedIncludes(own, month)) continue;
       const days = v.months.get(month);
       const others = days ? days.size - (days.has(day) ? 1 : 0) : 0;
       if (others > config.anomaly_detection.rare_value.max_count) continue;
-      own.sort((a, b) => a - b);
       if (own[0]! > month || own[own.length - 1]! < month) continue;
       return [finding(spec.field, values[spec.index]!, own, month, others, v.postings)];
     }
@@ -60,7 +51,12 @@ export const offPeriodDetector: Detector = {
   },
 };
 
-function finding(field: string, value: string, own: number[], month: number, others: number, postings: number): Finding {
+function sortedIncludes(sorted: readonly number[], x: number): boolean {
+  const i = lowerBound(sorted, x);
+  return i < sorted.length && sorted[i] === x;
+}
+
+function finding(field: string, value: string, own: readonly number[], month: number, others: number, postings: number): Finding {
   const list = own.map(monthName).join(", ");
   return {
     code: "off_period_posting",
