@@ -146,6 +146,45 @@ describe("sqlite reference tables, read in slices", () => {
     await Promise.all([erp.close(), fresh.close()]);
   });
 
+  // A statement prepared before an ALTER TABLE is prepared again by SQLite on its next run, so the
+  // slices after it have the new columns: the rowid was read from the place after the OLD columns
+  // (an added column's NULL: the next slice "after NULL" was empty, and the read ended there, 512
+  // of 21,000 shipments, without a word), and a dropped column shifted every later value under
+  // the previous column's name. The read now fails saying so, and the next one reads the new table.
+  for (const [change, sql] of [
+    ["a column added", "ALTER TABLE shipments_altered ADD COLUMN note TEXT"],
+    ["a column dropped", "ALTER TABLE shipments_altered DROP COLUMN date"],
+  ] as const) {
+    test(`the ERP changes the table's columns while it is read (${change}): the read fails saying so, no row lost or shifted, and the next read has them all`, async () => {
+      const db = new Database(file);
+      db.run("DROP TABLE IF EXISTS shipments_altered");
+      db.run(`CREATE TABLE shipments_altered (${columnsOf(db, "shipments")})`);
+      db.run("INSERT INTO shipments_altered SELECT * FROM shipments");
+      const erp = connector("{ contracts: contracts, price_list: price_list, shipments: shipments_altered }");
+      let turns = 0;
+      let running = true;
+      const tick = () => {
+        if (++turns === 3) db.run(sql);
+        if (running) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const read = await erp.reference().then(
+        (r) => r,
+        (e: { code?: string; status?: number; message?: string }) => e,
+      );
+      running = false;
+      expect(turns).toBeGreaterThanOrEqual(3);
+      expect(read).toMatchObject({ code: "connector_unavailable", status: 503 });
+      expect((read as { message: string }).message).toContain(`the SQLite table "shipments_altered": its columns changed while it was read`);
+      const again = await erp.reference();
+      expect(again.shipments.length).toBe(data.reference.shipments.length);
+      expect(again.shipments.map((s) => s.shipment_id)).toEqual(data.reference.shipments.map((s) => s.shipment_id));
+      db.run("DROP TABLE shipments_altered");
+      db.close();
+      await erp.close();
+    });
+  }
+
   test("the ERP holds the file locked while a slice begins (SQLITE_BUSY): the slice is tried again, and the read completes", async () => {
     const erp = connector(TABLES);
     const erpDb = new Database(file);
@@ -190,3 +229,33 @@ function columnsOf(db: Database, table: string): string {
   const cols = db.query(`PRAGMA table_info(${table})`).all() as { name: string; type: string }[];
   return cols.map((c) => `"${c.name}" ${c.type}`).join(", ");
 }
+
+describe("sqlite reference tables after the ERP changed their columns", () => {
+  // The slices' statements are kept (db.query) from one read to the next, and a kept statement's
+  // column names stay those it was first prepared with: a connector that had read the table once
+  // read every later version of it under the old header — after a column was added, 256 rows of
+  // 21,000 (the key read after the old columns was the new column's NULL); after one was dropped,
+  // every value under the previous column's name.
+  for (const [change, sql] of [
+    ["a column added", "ALTER TABLE shipments_later ADD COLUMN note TEXT"],
+    ["a column dropped", "ALTER TABLE shipments_later DROP COLUMN date"],
+  ] as const) {
+    test(`${change} between two reads: the next read has every row, each value under its own column`, async () => {
+      const db = new Database(file);
+      db.run("DROP TABLE IF EXISTS shipments_later");
+      db.run(`CREATE TABLE shipments_later (${columnsOf(db, "shipments")})`);
+      db.run("INSERT INTO shipments_later SELECT * FROM shipments");
+      const erp = connector("{ contracts: contracts, price_list: price_list, shipments: shipments_later }", "    reference_ttl_s: 0\n");
+      expect((await erp.reference()).shipments).toEqual(data.reference.shipments);
+      db.run(sql);
+      const after = await erp.reference();
+      expect(after.shipments.length).toBe(data.reference.shipments.length);
+      // Each value under its own column: the dropped date absent, every other field as it was.
+      const kept = (s: (typeof data.reference.shipments)[number]) => ({ ...s, date: change === "a column added" ? s.date : undefined });
+      expect(after.shipments.map(kept)).toEqual(data.reference.shipments.map(kept));
+      db.run("DROP TABLE shipments_later");
+      db.close();
+      await erp.close();
+    });
+  }
+});

@@ -9,7 +9,7 @@ import type { SQL } from "bun";
 import { ApiError } from "../../domain/errors.ts";
 import { connectorTimeout, connectorUnavailable } from "../errors.ts";
 import { notARegularFile } from "./file-kind.ts";
-import { rowidSlices, type Slices } from "./sqlite-slices.ts";
+import { ColumnsChanged, rowidSlices, type Slices } from "./sqlite-slices.ts";
 
 export type SqlRow = Record<string, unknown>;
 
@@ -221,7 +221,8 @@ export class SqliteDriver implements SqlDriver {
     }
     if (read === undefined) return undefined;
     const rows = read.rows;
-    const failed = (e: unknown) => this.failed(e, db);
+    const id = this.options.connectorId;
+    const failed = (e: unknown) => (e instanceof ColumnsChanged ? connectorUnavailable(id, `the SQLite table ${from}: ${e.message}`) : this.failed(e, db));
     return {
       header: read.header,
       rows: (async function* () {

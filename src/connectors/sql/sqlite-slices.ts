@@ -36,8 +36,17 @@ export interface Slices {
  */
 export async function rowidSlices(db: Database, from: string, busyFor: number, sliceRows = SLICE_ROWS): Promise<Slices | undefined> {
   // Preparing reads the schema: that too may meet the writer's lock. db.query keeps the
-  // statements for the next rebuild.
-  const columns = await whenNotBusy(() => db.query(`SELECT * FROM ${from} LIMIT 0`).columnNames, busyFor);
+  // statements for the next rebuild. The columns are read after a step of the (empty) statement:
+  // a statement's columns are those of the schema the connection last read, and only a step finds
+  // that the ERP changed it since (then SQLite prepares it again) — read unstepped, every read
+  // after the ERP's ALTER TABLE had the old header over the new rows: a column added, and the key
+  // read after the old columns was its NULL, each read ending after one slice (256 rows); a column
+  // dropped, and every value sat under the previous column's name.
+  const columns = await whenNotBusy(() => {
+    const statement = db.query(`SELECT * FROM ${from} LIMIT 0`);
+    statement.values();
+    return statement.columnNames;
+  }, busyFor);
   const taken = new Set(columns.map((c) => c.toLowerCase()));
   const key = ROWID_NAMES.find((n) => !taken.has(n));
   if (key === undefined) return undefined;
@@ -58,10 +67,24 @@ export async function rowidSlices(db: Database, from: string, busyFor: number, s
   return { header: head.length > 0 ? columns : [], rows: slices(head, statements.next, columns.length, sliceRows, busyFor) };
 }
 
+/** The table's columns changed between two slices of one read (an ALTER TABLE). */
+export class ColumnsChanged extends Error {
+  constructor(before: number, now: number) {
+    super(`its columns changed while it was read (${before} columns, now ${now}): read again on the next request`);
+  }
+}
+
 /** `columns`: the table's; the key is the value after them. */
 async function* slices(head: unknown[][], next: Statement, columns: number, sliceRows: number, busyFor: number): AsyncGenerator<unknown[][]> {
   let slice = head;
   while (slice.length > 0) {
+    // SQLite prepares a statement again when the table's columns changed since (an ALTER TABLE
+    // between two slices): its rows then have the new columns, which the header read before does
+    // not name — the key read after the old ones was an added column's NULL (the read ended there,
+    // the rest of the table silently missing) or a dropped column shifted every value. One read
+    // has one header: it fails, and the next read (the file's revision moved) has the new one.
+    const width = slice[0]!.length;
+    if (width !== columns + 1) throw new ColumnsChanged(columns, width - 1);
     const last = slice[slice.length - 1]![columns];
     for (const row of slice) row.pop();
     yield slice;
