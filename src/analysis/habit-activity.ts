@@ -33,9 +33,10 @@ export class HabitActivityBuilder {
   private readonly days: Map<number, Set<number>>[];
   /** Every value's posting days together: whether the business went on. */
   private readonly any = new Set<number>();
-  /** (field, value code, counterparty, amount) → the signed days of its postings: a payment and
-   *  the bill it settles share all four, on opposite sides. */
-  private readonly settled = new Map<string, number[]>();
+  /** (field, value code, counterparty, amount) → the first day of its debits and of its credits
+   *  (settles() asks only whether the other side posted by a day): a payment and the bill it
+   *  settles share all four, on opposite sides. */
+  private readonly settled = new Map<string, FirstDays>();
 
   constructor(
     private readonly fields: readonly string[],
@@ -57,11 +58,10 @@ export class HabitActivityBuilder {
       this.any.add(day);
       if (counterparty && amount) {
         const key = settlementKey(k, c, counterparty, amount);
-        const list = this.settled.get(key);
-        // Day 0 is 1970-01-01: signed as day + 1 so that its side survives.
-        const signed = Math.sign(amount) * (day + 1);
-        if (list) list.push(signed);
-        else this.settled.set(key, [signed]);
+        let first = this.settled.get(key);
+        if (!first) this.settled.set(key, (first = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY]));
+        const side = amount > 0 ? 0 : 1;
+        if (day < first[side]) first[side] = day;
       }
     }
   }
@@ -76,6 +76,9 @@ export class HabitActivityBuilder {
     return new HabitActivity(specs, Int32Array.from(this.any).sort(), this.settled);
   }
 }
+
+/** The first day of a key's debits and of its credits (+∞: none). */
+type FirstDays = [debit: number, credit: number];
 
 function settlementKey(k: number, code: number, counterparty: string, amount: number): string {
   return `${k}\u0000${code}\u0000${counterparty}\u0000${Math.abs(amount).toFixed(2)}`;
@@ -103,17 +106,18 @@ export class HabitActivity {
     readonly specs: readonly { field: string; index: number; values: Map<number, ValueActivity> }[],
     /** The days any value posted on, ascending. */
     readonly anyDays: Int32Array,
-    private readonly settled: Map<string, number[]> = new Map(),
+    private readonly settled: Map<string, FirstDays> = new Map(),
   ) {}
 
   /** Whether a posting of `amount` with `counterparty` to the value (its spec `k`, its code) has
    *  an earlier counterpart on the other side (the bill a payment settles, the payment a bill's
-   *  reversal returns) dated up to `until`. */
+   *  reversal returns) dated up to `until`. The first day of each side, not every posting's: a
+   *  list walked per posting judged made 30,000 postings of one vendor and amount to a closed
+   *  store 19 s of a scan's CPU (dist/assay), quadratic in them. */
   settles(k: number, code: number, counterparty: string, amount: number, until: number): boolean {
-    const list = this.settled.get(settlementKey(k, code, counterparty, amount));
-    if (!list) return false;
-    for (const signed of list) if (Math.sign(signed) === -Math.sign(amount) && Math.abs(signed) - 1 <= until) return true;
-    return false;
+    const first = this.settled.get(settlementKey(k, code, counterparty, amount));
+    if (!first || amount === 0) return false;
+    return first[amount > 0 ? 1 : 0] <= until;
   }
 
   /** How many of the days strictly between a and b some value posted on. */
