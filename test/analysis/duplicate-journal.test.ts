@@ -274,3 +274,62 @@ connectors:
     }
   });
 });
+
+// Whether a copy's original was reversed in between was a walk over every reversal of it, per
+// copy: 50,000 two-line journals and 50,000 reversals of them (a 200,000-line ledger, the
+// history's default bound) held the event loop 3.5 s on dist/assay while the history was
+// finished, quadratic in them. A binary search and an index of the reversals by day answer it.
+describe("journal-copies: reversals of journals repeated by the thousand", () => {
+  const pair: Line[] = [{ account: "1020", debit: 100 }, { account: "1040", credit: 60 }, { account: "1050", credit: 40 }];
+  const reversal: Line[] = pair.map((l) => ({ account: l.account, debit: l.credit, credit: l.debit }));
+  const dayOf = (d: number) => new Date(Date.UTC(2024, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
+
+  /** The copies a builder finds, and with the walk over every reversal it replaced (the oracle). */
+  function both(ledger: Transaction[]) {
+    const fast = new JournalCopiesBuilder("Journal ID");
+    const slow = new JournalCopiesBuilder("Journal ID");
+    const internals = slow as unknown as { byHash: Map<number, number | number[]>; reversals: number[]; days: number[] };
+    (slow as unknown as { reversedBetween(o: number, c: number): boolean }).reversedBetween = (original, copy) => {
+      const found = internals.byHash.get(internals.reversals[original]!);
+      if (found === undefined) return false;
+      return (typeof found === "number" ? [found] : found).some((r) => r > original && (r < copy || Math.abs(internals.days[r]! - internals.days[copy]!) <= 3));
+    };
+    const result = (b: JournalCopiesBuilder) => {
+      ledger.forEach((t, seq) => b.add(t, seq, Date.parse(t.date!)));
+      const copies = b.finish();
+      return ledger.map((_, seq) => copies.copyAt(seq)?.original ?? "");
+    };
+    return { fast: result(fast), slow: result(slow), fastBuilder: fast };
+  }
+
+  test("the same copies as a walk over every reversal, on ledgers of copies and reversals in any order", () => {
+    let seed = 5;
+    const random = () => ((seed = (Math.imul(seed, 48271) + 1) >>> 0) / 2 ** 32);
+    for (let t = 0; t < 40; t++) {
+      const ledger: Transaction[] = [];
+      for (let k = 0; k < 60; k++) {
+        const day = Math.floor(random() * 40);
+        ledger.push(...journal(`J${t}-${k}`, dayOf(day), random() < 0.35 ? reversal : pair, "GJ"));
+      }
+      const { fast, slow } = both(ledger);
+      expect(fast).toEqual(slow);
+    }
+  });
+
+  test("3,000 journals with 1,000 copies among them, and 3,000 reversals read after them: each copy's check reads a few days, not every reversal's", () => {
+    const ledger: Transaction[] = [];
+    // Days 1, 11, 11, 21, 31, 31…: a rhythm of ten days, and a copy on the day of every other.
+    for (let k = 0; k < 3_000; k++) ledger.push(...journal(`J${k}`, dayOf(10 * (2 * Math.floor(k / 3) + (k % 3 === 0 ? 0 : 1)) + 1), pair, "GJ"));
+    // Reversals dated before them all, read last (a batch of reversals keyed at the year's end).
+    for (let k = 0; k < 3_000; k++) ledger.push(...journal(`R${k}`, dayOf(-400), reversal, "GJ"));
+    const b = new JournalCopiesBuilder("Journal ID");
+    ledger.forEach((t, seq) => b.add(t, seq, Date.parse(t.date!)));
+    const internals = b as unknown as { days: number[] };
+    let reads = 0;
+    internals.days = new Proxy(internals.days, { get: (target, key, receiver) => (typeof key === "string" && key !== "length" && (reads++), Reflect.get(target, key, receiver)) });
+    const copies = b.finish();
+    const found = new Set(ledger.map((_, seq) => copies.copyAt(seq)?.journal).filter((j) => j !== undefined));
+    expect(found.size).toBe(1_000);
+    expect(reads).toBeLessThan(100_000);
+  });
+});
