@@ -25,8 +25,10 @@ export const DAY_PEERS = 5;
 /** A pair's spread is floored: a flat rent or a fixed fee still tolerates some movement. */
 const MIN_SCALE = 0.1;
 /** Codes of the two fields and the side in one number key (codes are small integers: the order of
- *  first use): the account's code times two, plus one for a credit, is the account side. */
-const SIDE_SPAN = 1 << 21;
+ *  first use): the account's code times two, plus one for a credit, is the account side. Room for
+ *  the sides of 2^23 accounts (a history holds at most context.history_limit, 5,000,000, values),
+ *  the habit code above them within 2^53. */
+const SIDE_SPAN = 2 ** 24;
 
 /** One pair's postings, as they arrive. */
 class Growing {
@@ -139,6 +141,7 @@ function decompose(byKey: Map<number, Growing>): Decomposed {
     const level = levels.get(key)!;
     for (let k = 0; k < g.days.length; k++) {
       const dk = dayKey(account, g.days[k]!);
+      if (dk < 0) continue;
       let list = departures.get(dk);
       if (!list) departures.set(dk, (list = []));
       list.push(g.logs[k]! - level);
@@ -173,9 +176,14 @@ interface Decomposed {
   values: Map<number, number>;
 }
 
-/** An (account side, day) key: days since 1970 stay below 2^17 for millennia. */
+/** Days either side of 1970-01-01 an (account side, day) key holds: every date of years
+ *  0000–9999 (-719,528 to 2,932,896), and more. */
+const DAY_OFFSET = 2 ** 22;
+
+/** An (account side, day) key. It was account side × 131,072 + day: a day before 1970 or after
+ *  2328 was another side's day, and took its level. -1: a day beyond DAY_OFFSET (no level). */
 function dayKey(account: number, day: number): number {
-  return account * 131_072 + day;
+  return day >= -DAY_OFFSET && day < DAY_OFFSET ? account * 2 * DAY_OFFSET + (day + DAY_OFFSET) : -1;
 }
 
 interface Spec {

@@ -9,6 +9,7 @@ import { describe, expect, test } from "bun:test";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { modulesConfig } from "../support/engine.ts";
 import { analyse } from "./fixtures.ts";
+import { HabitAmountsBuilder } from "../../src/analysis/habit-amounts.ts";
 
 const DAY = 86_400_000;
 const DAYS = 150;
@@ -110,5 +111,28 @@ describe("a store's own norm in an account", () => {
   test("a line naming a counterparty, or an account only one cost centre posts to, is left to the other amount contexts", async () => {
     expect(await habit(line("S100", "6810", 60, usualShort(0) * 40, { customer_id: "V700" }))).toBeUndefined();
     expect(await habit(line("HQ", "6110", 60, 20000 * 30))).toBeUndefined();
+  });
+});
+
+// The account's level that day was kept under account side × 131,072 + day: a day before
+// 1970-01-01 or after 2328-11-09 (131,072 days) is another account side's day, and one side's
+// movement that day was taken for the other's. An account's credits on a day of 1971 with its
+// stores' amounts ten times their usual lent their level to its debits on the same day number
+// 131,072 days later (2329), which no other posting shared: judged against the wrong day.
+describe("the account's level that day, for dates far from 1970", () => {
+  test("a day 131,072 days after another side's day does not take its level", () => {
+    const builder = new HabitAmountsBuilder(["attributes.Cost Center", "attributes.Account"], [[0, 1]]);
+    const t = (amount: number) => ({ transaction_id: "x", type: "journal_entry", currency: "USD", amount, lines: [] }) as Transaction;
+    const store = (s: number) => Int32Array.of(s, 0);
+    const day = 400;
+    // Five stores' credits to the account on many days at their usual -100, and on `day` ten times that.
+    for (let d = 300; d < 500; d++) for (let s = 0; s < 5; s++) builder.add(t(d === day ? -1000 : -100), d * DAY, store(s));
+    // Store 0's debits to it, 131,072 days later: 20 postings of 50 on days of their own.
+    for (let k = 0; k < 20; k++) builder.add(t(50), (day + 131_072 + 1 + k) * DAY, store(0));
+    const amounts = builder.finish();
+    const judged = amounts.judge(store(0), "USD", (day + 131_072) * DAY, 50);
+    expect(judged).toHaveLength(1);
+    expect(judged[0]!.dayFactor).toBe(1);
+    expect(Math.abs(judged[0]!.z)).toBeLessThan(1);
   });
 });
