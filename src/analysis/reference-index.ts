@@ -100,9 +100,14 @@ export class ReferenceIndex {
   customerRows(customerId: string | undefined, contractId?: string): Contract[] {
     const out: Contract[] = [];
     const own = customerId ? this.byCustomerSku.get(customerId) : undefined;
-    if (own) for (const rows of own.values()) out.push(...rows);
+    if (own) for (const rows of own.values()) for (const c of rows) out.push(c);
     const byId = contractId ? this.byContractId.get(contractId) : undefined;
-    if (byId) for (const c of byId) if (!isPromotion(c) && !out.includes(c)) out.push(c);
+    if (byId) {
+      // The customer's own rows told by a set, not a walk over them per row of the contract (each
+      // list in the thousands: quadratic).
+      const seen = new Set(out);
+      for (const c of byId) if (!isPromotion(c) && !seen.has(c)) out.push(c);
+    }
     return out;
   }
 
