@@ -9,6 +9,7 @@ import type { Transaction } from "../../src/domain/transaction.ts";
 import { DeductionEvidence } from "../../src/analysis/detectors/leakage/deduction-evidence.ts";
 import { modulesConfig } from "../support/engine.ts";
 import { analyse, codes } from "./fixtures.ts";
+import { ReferenceIndex } from "../../src/analysis/reference-index.ts";
 
 const config = modulesConfig({});
 const inv: Transaction = {
@@ -232,4 +233,31 @@ test("evidence kept for posted deductions reads any invoice's items, summed over
   for (const t of [inv, other, again]) settled.add(t);
   expect(settled.judged).toBe(false);
   expect(settled.invoiced("100200", "940000102")).toBeUndefined();
+});
+
+// Whether the retailer has any agreement rows was a copy of all its rows for each line of a
+// deduction: a deduction of thousands of fine lines for a retailer of thousands of rows was
+// quadratic in them. Asked once per deduction.
+test("a deduction of 2,000 fine lines for a retailer of 2,000 agreement rows reads its rows once", async () => {
+  const agreements = [
+    ...Array.from({ length: 2_000 }, (_, i) => ({ contract_id: "100200", customer_id: "100200", sku: `OWN${i}`, price: 3, currency: "USD", unit: "%", valid_from: "2025-01-01" })),
+    ...Array.from({ length: 2_000 }, (_, i) => ({ contract_id: "100207", customer_id: "100207", sku: `FINE${i}`, price: 2, currency: "USD", unit: "%", valid_from: "2025-01-01" })),
+  ];
+  const fines = credit("D-50", { cases: 1, rate: 2, sku: "FINE0", unit: "%", reason: "Compliance fines" });
+  fines.lines = Array.from({ length: 2_000 }, (_, i) => ({ sku: `FINE${i}`, unit: "%", quantity: 1, unit_price: 2, amount: -0.02 }));
+  fines.amount = -40;
+  const read = ReferenceIndex.prototype.customerRows;
+  let reads = 0;
+  ReferenceIndex.prototype.customerRows = function (this: ReferenceIndex, ...args: Parameters<ReferenceIndex["customerRows"]>) {
+    reads++;
+    return read.apply(this, args);
+  };
+  try {
+    const r = await analyse(fines, { config, history: [inv, fines], ref: { contracts: agreements, shipments: pod(125) } });
+    expect(r.anomalies.map((a) => a.code)).toContain("deduction_not_in_agreement");
+    expect(r.anomalies_total ?? r.anomalies.length).toBeGreaterThanOrEqual(1);
+  } finally {
+    ReferenceIndex.prototype.customerRows = read;
+  }
+  expect(reads).toBeLessThanOrEqual(3);
 });

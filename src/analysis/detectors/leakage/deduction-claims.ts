@@ -58,6 +58,10 @@ export const deductionClaimsDetector: Detector = {
     const out: Finding[] = [];
     const shortage = wordsOf(txn, SHORTAGE_WORDS) !== undefined;
     const pricing = !shortage && wordsOf(txn, PRICING_WORDS) !== undefined;
+    // Whether the customer has agreement rows at all, asked once per deduction: a row list copied
+    // per line was quadratic in a deduction of thousands of lines for a customer of thousands of rows.
+    let hasRows: boolean | undefined;
+    const customerHasRows = () => (hasRows ??= ctx.reference.customerRows(txn.customer_id).length > 0);
     for (const line of txn.lines) {
       const q = line.quantity ?? 0, rate = line.unit_price ?? 0, amount = line.amount ?? 0;
       if (!line.sku || !(q > 0) || !(rate > 0) || !(amount < 0)) continue;
@@ -68,7 +72,7 @@ export const deductionClaimsDetector: Detector = {
           : pricing
             ? belowAgreement(input, line.sku, q, rate, item)
             : undefined
-        : notInAgreement(input, line.sku, q, rate, -amount, line.unit);
+        : notInAgreement(input, line.sku, q, rate, -amount, line.unit, customerHasRows);
       if (finding) out.push(finding);
     }
     return out;
@@ -130,12 +134,12 @@ function belowAgreement(input: DetectorInput, sku: string, q: number, rate: numb
 }
 
 /** A code the invoice does not bill, that other customers' agreements grant and none of this customer's. */
-function notInAgreement(input: DetectorInput, sku: string, q: number, rate: number, amount: number, unit: string | undefined): Finding | undefined {
+function notInAgreement(input: DetectorInput, sku: string, q: number, rate: number, amount: number, unit: string | undefined, customerHasRows: () => boolean): Finding | undefined {
   const { txn, ctx, config } = input;
   if (!ctx.reference.contractedSkus.has(sku)) return undefined;
   const own = ctx.reference.contractsFor(txn.customer_id, sku);
   if (own.length === 0) {
-    if (ctx.reference.customerRows(txn.customer_id).length === 0) return undefined;
+    if (!customerHasRows()) return undefined;
     return {
       code: NOT_IN_AGREEMENT_CODE,
       score: 0.9,
