@@ -243,7 +243,9 @@ export class CsvConnector extends BaseConnector {
       if (!index.slots.has(transactionId)) continue;
       const t = await this.readWhole(index, transactionId);
       if (!t) continue;
-      if (found) found.lines.push(...t.lines); // rows of one id in several files form one transaction
+      // Rows of one id in several files form one transaction (appended one by one: a spread of a
+      // million lines throws a RangeError, the call's arguments).
+      if (found) for (const line of t.lines) found.lines.push(line);
       else found = t;
     }
     return found;
