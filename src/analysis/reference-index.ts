@@ -1,7 +1,7 @@
 // Indexes a connector's reference tables (contracts, price list, shipments) for constant-time
 // look-ups per invoice line. Contracts whose customer_id is "*" (or empty) are promotions: they
 // offer their price to every customer for the SKU within their validity window.
-import { type Contract, type ExchangeRate, type ReferenceData, type TransactionLine, unitCode, VARIANT_SEPARATOR } from "../domain/transaction.ts";
+import { type Contract, type ExchangeRate, isPercentUnit, type ReferenceData, type TransactionLine, unitCode, VARIANT_SEPARATOR } from "../domain/transaction.ts";
 import { dayBefore } from "./dates.ts";
 
 export class ReferenceIndex {
@@ -107,6 +107,32 @@ export class ReferenceIndex {
       // list in the thousands: quadratic).
       const seen = new Set(out);
       for (const c of byId) if (!isPromotion(c) && !seen.has(c)) out.push(c);
+    }
+    return out;
+  }
+
+  /**
+   * customerRows in percent only (the agreement rows of percentage charges), from each customer's
+   * and contract's rows in percent, made on first use: percent_charge_missing asks it of every bill
+   * carrying a percentage, and walking all of a customer's rows for each (tens of thousands for a
+   * distributor's agreement) was bills × rows. Only customers and contracts the reference holds
+   * are kept, so what a request names cannot grow it.
+   */
+  customerPercentRows(customerId: string | undefined, contractId?: string): readonly Contract[] {
+    const own = customerId ? this.percentRowsOf(this.percentByCustomer, customerId, () => [...(this.byCustomerSku.get(customerId)?.values() ?? [])].flat()) : EMPTY;
+    const byId = contractId ? this.percentRowsOf(this.percentByContract, contractId, () => (this.byContractId.get(contractId) ?? EMPTY).filter((c) => !isPromotion(c))) : EMPTY;
+    if (byId.length === 0) return own;
+    const seen = new Set(own);
+    return [...own, ...byId.filter((c) => !seen.has(c))];
+  }
+  private readonly percentByCustomer = new Map<string, Contract[]>();
+  private readonly percentByContract = new Map<string, Contract[]>();
+
+  private percentRowsOf(cache: Map<string, Contract[]>, key: string, rows: () => readonly Contract[]): readonly Contract[] {
+    let out = cache.get(key);
+    if (out === undefined) {
+      out = rows().filter((c) => isPercentUnit(c.unit));
+      if (out.length > 0 || this.byCustomerSku.has(key) || this.byContractId.has(key)) cache.set(key, out);
     }
     return out;
   }

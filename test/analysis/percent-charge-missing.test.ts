@@ -6,7 +6,8 @@
 // longer in force, a credit memo, a true-up naming the bill it adjusts, a bill of fees only, and a
 // percentage billed on another basis.
 import { expect, test } from "bun:test";
-import type { Contract, PriceListEntry, Transaction, TransactionLine } from "../../src/domain/transaction.ts";
+import { type Contract, isPercentUnit, type PriceListEntry, type Transaction, type TransactionLine } from "../../src/domain/transaction.ts";
+import { ReferenceIndex } from "../../src/analysis/reference-index.ts";
 import { analyse, reference } from "./fixtures.ts";
 import { makeEngine, memoryConnector, modulesConfig } from "../support/engine.ts";
 
@@ -112,4 +113,27 @@ test("a period's end written day first in an export whose connector says so is r
   const { engine } = makeEngine([connector], modulesConfig());
   const result = await engine.analyze({ accountId: "acct_test", connector: "mem", module: "revenue_leakage", data: bill as unknown as Record<string, unknown> });
   expect(result.anomalies.filter((a) => a.code === CODE).map((a) => a.amount_at_risk)).toEqual([1764.08]);
+});
+
+test("a customer of tens of thousands of agreement rows: the brand fund is still owed, judged from the customer's rows in percent alone", async () => {
+  const many: Contract[] = [...agreement];
+  for (let i = 0; i < 20_000; i++) many.push({ contract_id: "FA-4105", customer_id: "L1005", sku: `SKU-${i}`, price: 10 + (i % 90), unit: "EA", currency: "USD", valid_from: "2022-08-21" });
+  const missing = await found(royaltyBill(), many);
+  expect(missing.map((a) => a.amount_at_risk)).toEqual([1764.08]);
+});
+
+test("ReferenceIndex.customerPercentRows: the customer's and the contract's rows in percent, each once, as customerRows has them", () => {
+  const rows: Contract[] = [
+    ...agreement,
+    { contract_id: "FA-4105", customer_id: "OTHER", sku: "ROYALTY", price: 5, unit: "%", currency: "USD" },
+    { contract_id: "FA-9000", customer_id: "L1005", sku: "ROYALTY", price: 7, unit: "percent", currency: "USD" },
+    { contract_id: "FA-9000", customer_id: "L1005", sku: "SETUP", price: 900, unit: "EA", currency: "USD" },
+  ];
+  const index = new ReferenceIndex({ ...reference, contracts: rows });
+  for (const [customer, contract] of [["L1005", "FA-4105"], ["L1005", undefined], [undefined, "FA-4105"], ["OTHER", "FA-9000"], ["NOBODY", "NONE"]] as const) {
+    const expected = index.customerRows(customer, contract).filter((c) => isPercentUnit(c.unit));
+    expect(index.customerPercentRows(customer, contract)).toEqual(expected);
+  }
+  // The customer's three rows in percent (two agreements) and the other customer's row on the named agreement.
+  expect(index.customerPercentRows("L1005", "FA-4105").map((c) => c.price).sort()).toEqual([2, 5, 6, 7]);
 });

@@ -181,8 +181,8 @@ function takenOfTheWhole(code: string, lines: readonly TransactionLine[], bases:
  */
 function percentRowsInForce(txn: Transaction, ctx: AnalysisContext, days: readonly string[]): Map<string, Contract> {
   const out = new Map<string, Contract>();
-  for (const c of ctx.reference.customerRows(txn.customer_id, txn.contract_id)) {
-    if (!isPercentUnit(c.unit) || !Number.isFinite(c.price)) continue;
+  for (const c of ctx.reference.customerPercentRows(txn.customer_id, txn.contract_id)) {
+    if (!Number.isFinite(c.price)) continue;
     if (c.currency && txn.currency && c.currency.toUpperCase() !== txn.currency.toUpperCase()) continue;
     if (!days.some((d) => validOn(c, d)) || outsideScope(ctx, txn, c)) continue;
     const seen = out.get(c.sku);
