@@ -13,6 +13,7 @@ import { type AmountContextField, AmountContexts, AmountContextsBuilder, type Am
 import { TripleCounts } from "./combinations.ts";
 import { CodePairCounts, denseBits } from "./code-pair-counts.ts";
 import { daysBetween, parseDateMs } from "./dates.ts";
+import { DocumentKeyFilter } from "./document-key-filter.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
 import { HabitAmounts, HabitAmountsBuilder, habitAccountPairs } from "./habit-amounts.ts";
@@ -123,6 +124,8 @@ export interface LedgerParts {
   fingerprintFirst: StringTableParts;
   fingerprintLater: Map<number, number[]>;
   documentKeys: StringTableParts;
+  /** DocumentKeyFilter.counts over documentKeys (built when absent). */
+  documentKeyFilter?: Uint8Array;
   taxHabits: TaxHabitsParts;
   kitComponents: KitComponentsParts;
   promotionHabits: PromotionHabitsParts;
@@ -360,7 +363,7 @@ export class HistoryBuilder {
     if (documentNumber !== undefined) s.recordNumber(seq, documentNumber);
     if (fp !== undefined) {
       s.addFingerprint(fp, seq);
-      s.documentKeys.addKey(docKey!, 1);
+      s.countDocumentKey(docKey!);
     }
   }
 
@@ -540,6 +543,8 @@ export class HistoryStats {
   readonly customerFirst = new Map<string, HistoryEntry>();
   /** Cheap pre-key of fingerprints (type, counterparty, amount) → count: most documents have no twin. */
   readonly documentKeys = new StringTable();
+  /** In front of documentKeys for documentTwins: built on first use, kept current after. */
+  private keyFilter: DocumentKeyFilter | undefined;
   readonly reservoir: Transaction[] = [];
   sortedAmounts: Float64Array = new Float64Array(0);
   /** The categorical fields (configured, or profiled from the history when "auto"). */
@@ -660,6 +665,7 @@ export class HistoryStats {
       fingerprintFirst: this.fingerprintFirst.parts(),
       fingerprintLater: this.fingerprintLater,
       documentKeys: this.documentKeys.parts(),
+      documentKeyFilter: this.documentKeyFilter().counts,
       taxHabits: this.taxHabits.parts,
       kitComponents: this.kitComponents.parts,
       promotionHabits: this.promotionHabits.parts,
@@ -690,6 +696,7 @@ export class HistoryStats {
     w.fingerprintFirst = StringTable.fromParts(p.fingerprintFirst);
     w.fingerprintLater = p.fingerprintLater;
     w.documentKeys = StringTable.fromParts(p.documentKeys);
+    w.keyFilter = p.documentKeyFilter ? new DocumentKeyFilter(p.documentKeyFilter) : undefined;
     s.taxHabits = new TaxHabits(p.taxHabits);
     s.kitComponents = new KitComponents(p.kitComponents);
     s.promotionHabits = new PromotionHabits(p.promotionHabits);
@@ -770,6 +777,17 @@ export class HistoryStats {
     const seq = this.seqById.get(id);
     if (seq !== undefined && this.invoiceAt[seq] === 1) return this.amountOf[seq];
     return this.shadowedInvoices.get(id);
+  }
+
+  /** Counts a document's key (documentKey; addLedgerEntry). */
+  countDocumentKey(key: string | ByteKey) {
+    this.documentKeys.addKey(key, 1);
+    this.keyFilter?.add(key, 1);
+  }
+
+  /** The filter in front of documentKeys (document-key-filter.ts). */
+  documentKeyFilter(): DocumentKeyFilter {
+    return (this.keyFilter ??= DocumentKeyFilter.of(this.documentKeys));
   }
 
   /** The documents of the history with this fingerprint, in history position order. */
@@ -1257,6 +1275,8 @@ export function documentKey(t: Transaction): string {
  * once (DetectorInput.twins), since the key's string and its hash were a tenth of a scan worker.
  */
 export function documentTwins(history: HistoryStats, txn: Transaction, self: HistoryEntry | undefined): HistoryEntry[] | undefined {
+  // The filter first: its bound is never below the key's count, and nearly always 0 or 1 (self).
+  if (history.documentKeyFilter().bound(txn.type, txn.customer_id ?? "", txn.amount ?? 0) - (self ? 1 : 0) <= 0) return undefined;
   if ((history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) <= 0) return undefined;
   return history.withFingerprint(fingerprint(txn));
 }

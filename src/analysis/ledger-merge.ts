@@ -7,6 +7,7 @@
 // The merged ledger is then copied once into shared memory (shareLedger) so that every scan
 // worker reads the same tables instead of holding a copy each.
 import type { Transaction } from "../domain/transaction.ts";
+import { DocumentKeyFilter } from "./document-key-filter.ts";
 import { documentKey, documentNumberOf, fingerprint, fingerprinted, HistoryBuilder, HistoryStats, type LedgerParts, shipmentNamed } from "./history.ts";
 import { parseDateMs } from "./dates.ts";
 import { ByteKey, sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
@@ -625,6 +626,8 @@ function sharedLedger(n: number): HistoryStats {
     fingerprintFirst: StringTable.sharedFor(capacity, capacity * 256).parts(),
     fingerprintLater: new Map(),
     documentKeys: StringTable.sharedFor(capacity, capacity * 64).parts(),
+    // Counted as the merge adds each key (HistoryStats.countDocumentKey), not over the table after it.
+    documentKeyFilter: sharedArray(Uint8Array, DocumentKeyFilter.countsFor(capacity)),
     taxHabits: TaxHabits.empty.parts,
     kitComponents: KitComponents.empty.parts,
     promotionHabits: PromotionHabits.empty.parts,
@@ -650,6 +653,7 @@ export function shareLedger(stats: HistoryStats): LedgerParts {
     invoiceAt: shared(p.invoiceAt.subarray(0, p.size)),
     fingerprintFirst: shareTable(p.fingerprintFirst),
     documentKeys: shareTable(p.documentKeys),
+    documentKeyFilter: p.documentKeyFilter && shared(p.documentKeyFilter),
   };
 }
 

@@ -211,6 +211,18 @@ export class StringTable {
     else this.setBytesHashed(key.buf, key.start, key.start + key.length, key.hash, delta);
   }
 
+  /**
+   * Visits every entry in insertion order without making its key's string: a Latin-1 key as its
+   * bytes buf[start, end) (`wide` undefined), a wider one as `wide`.
+   */
+  forEachEntry(visit: (buf: Uint8Array, start: number, end: number, wide: string | undefined, value: number) => void): void {
+    for (let e = 0; e < this.size; e++) {
+      const n = this.lengths[e]!;
+      if (n === WIDE) visit(this.bytes, 0, 0, this.wideKeys.get(e)!, this.values[e]!);
+      else visit(this.bytes, this.starts[e]!, this.starts[e]! + n, undefined, this.values[e]!);
+    }
+  }
+
   /** The key of entry `i` (entries are numbered in insertion order). */
   keyAt(i: number): string {
     const n = this.lengths[i]!;
