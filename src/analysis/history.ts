@@ -13,7 +13,7 @@ import { type AmountContextField, AmountContexts, AmountContextsBuilder, type Am
 import { TripleCounts } from "./combinations.ts";
 import { CodePairCounts, denseBits } from "./code-pair-counts.ts";
 import { daysBetween, parseDateMs } from "./dates.ts";
-import { DocumentKeyFilter } from "./document-key-filter.ts";
+import { amountBytes, DocumentKeyFilter } from "./document-key-filter.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PostingHabits } from "./habits.ts";
 import { HabitAmounts, HabitAmountsBuilder, habitAccountPairs } from "./habit-amounts.ts";
@@ -1263,8 +1263,10 @@ export function documentNumberOf(t: Transaction, fp: string): DocumentNumber | u
   return { raw, type: t.type ?? "", currency: t.currency ?? "", customer: t.customer_id ?? "", notMade: fp.includes("|!not_made"), net, settled: settledAmount(t) };
 }
 
+/** What copies of one document share cheaply: type, counterparty and amount (document-key-filter.ts; the amount as its 8 bytes). */
 export function documentKey(t: Transaction): string {
-  return `${t.type}|${t.customer_id ?? ""}|${t.amount ?? 0}`;
+  const b = amountBytes(t.amount ?? 0);
+  return `${t.type}|${t.customer_id ?? ""}|${String.fromCharCode(b[0]!, b[1]!, b[2]!, b[3]!, b[4]!, b[5]!, b[6]!, b[7]!)}`;
 }
 
 /**

@@ -7,7 +7,7 @@
 // The merged ledger is then copied once into shared memory (shareLedger) so that every scan
 // worker reads the same tables instead of holding a copy each.
 import type { Transaction } from "../domain/transaction.ts";
-import { DocumentKeyFilter } from "./document-key-filter.ts";
+import { amountBytes, DocumentKeyFilter } from "./document-key-filter.ts";
 import { documentKey, documentNumberOf, fingerprint, fingerprinted, HistoryBuilder, HistoryStats, type LedgerParts, shipmentNamed } from "./history.ts";
 import { parseDateMs } from "./dates.ts";
 import { ByteKey, sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
@@ -19,6 +19,8 @@ import { creditsTheAccount } from "./detectors/duplicates/account-credit.ts";
 import { ApprovalsForOthers, monthOf, selfApprovalKey } from "./self-approvals.ts";
 
 const NO_GROUPS: readonly string[] = [];
+/** The bar between a document key's parts (history.ts documentKey). */
+const BAR = 0x7c;
 const INVOICE = 1;
 const CREDIT_REFERENCE = 2;
 const DOCUMENT = 4;
@@ -185,7 +187,7 @@ export class LedgerBatchWriter {
       kind |= DOCUMENT;
       const fp = fingerprint(t);
       this.key(fp);
-      this.key(documentKey(t));
+      this.documentKeyOf(t);
       const n = documentNumberOf(t, fp);
       if (n) {
         kind |= NUMBERED;
@@ -220,6 +222,49 @@ export class LedgerBatchWriter {
     this.keyLengths[k] = n;
     this.keyHashes[k] = h;
     this.used += n;
+  }
+
+  /**
+   * key(documentKey(t)) without the key's string: its characters and the amount's 8 bytes written
+   * as they are (a counterparty with a character wider than a byte takes key()).
+   */
+  private documentKeyOf(t: Transaction) {
+    const type = t.type;
+    const customer = t.customer_id ?? "";
+    for (let i = 0; i < customer.length; i++) if (customer.charCodeAt(i) > 0xff) return this.key(documentKey(t));
+    const n = type.length + customer.length + 10;
+    if (this.used + n > this.text.length) {
+      const bigger = new Uint8Array(Math.max(this.text.length * 2, this.used + n));
+      bigger.set(this.text.subarray(0, this.used));
+      this.text = bigger;
+    }
+    const text = this.text;
+    let at = this.used;
+    let h = 0x811c9dc5 | 0;
+    for (let i = 0; i < type.length; i++) {
+      const c = type.charCodeAt(i);
+      text[at++] = c;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    text[at++] = BAR;
+    h = Math.imul(h ^ BAR, 0x01000193);
+    for (let i = 0; i < customer.length; i++) {
+      const c = customer.charCodeAt(i);
+      text[at++] = c;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    text[at++] = BAR;
+    h = Math.imul(h ^ BAR, 0x01000193);
+    const amount = amountBytes(t.amount ?? 0);
+    for (let i = 0; i < 8; i++) {
+      const c = amount[i]!;
+      text[at++] = c;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    const k = this.keys++;
+    this.keyLengths[k] = n;
+    this.keyHashes[k] = h;
+    this.used = at;
   }
 
   /** The batch so far (its arrays may be transferred), and a fresh one started. */

@@ -1,7 +1,8 @@
-// The filter in front of the history's document keys (document-key-filter.ts): its bound is never
-// below a key's count — for the amounts whose printed form and bits disagree (-0, NaN), a
-// counterparty with the key's separator in it, characters wider than a byte — so documentTwins
-// answers as the key table alone would; and it stays so while the history grows after first use.
+// A document's key and the filter in front of the history's table of them (document-key-filter.ts):
+// equal amounts and only those make equal keys (-0 and 0, NaNs of any bits), and the filter's bound
+// is never below a key's count — a counterparty with the key's separator in it, characters wider
+// than a byte — so documentTwins answers as the key table alone would; and it stays so while the
+// history grows after first use.
 import { describe, expect, test } from "bun:test";
 import { DocumentKeyFilter } from "../../src/analysis/document-key-filter.ts";
 import { documentKey, documentTwins, HistoryBuilder } from "../../src/analysis/history.ts";
@@ -33,12 +34,17 @@ describe("DocumentKeyFilter", () => {
       const count = table.get(keyOf(type, customer, amount))!;
       expect(filter.bound(type, customer, amount)).toBeGreaterThanOrEqual(Math.min(3, count));
     }
-    // -0 and 0 print as one key, and so do NaNs of any bits.
-    expect(filter.bound("invoice", "CUST-1", 0)).toBeGreaterThanOrEqual(Math.min(3, table.get("invoice|CUST-1|0")!));
-    expect(filter.bound("payment", "CUST-1", new Float64Array(new Uint32Array([1, 0x7ff80001]).buffer)[0]!)).toBeGreaterThanOrEqual(1);
+    // -0 and 0 are one key (as printed, "0"), and so are NaNs of any bits ("NaN").
+    expect(keyOf("invoice", "CUST-1", -0)).toBe(keyOf("invoice", "CUST-1", 0));
+    expect(table.get(keyOf("invoice", "CUST-1", 0))).toBe(2 + 3);
+    const otherNaN = new Float64Array(new Uint32Array([1, 0x7ff80001]).buffer)[0]!;
+    expect(keyOf("payment", "CUST-1", otherNaN)).toBe(keyOf("payment", "CUST-1", Number.NaN));
+    expect(filter.bound("payment", "CUST-1", otherNaN)).toBeGreaterThanOrEqual(1);
+    // Amounts that print alike are equal numbers: distinct amounts, distinct keys.
+    expect(new Set([0.1 + 0.2, 0.3, 1e21, 1e21 + 1e6, 5e-7, -5e-7].map((a) => keyOf("invoice", "C", a))).size).toBe(6);
   });
 
-  test("the amount read back from the key's bytes is the amount (cents, fractions, large and tiny numbers)", () => {
+  test("a key built from its bytes is found by its fields (cents, fractions, large and tiny amounts)", () => {
     const table = new StringTable();
     const amounts: number[] = [];
     let seed = 7;
