@@ -90,19 +90,19 @@ export interface AmountLine {
   amount?: number;
 }
 
-/** One context's amounts. Nested maps keyed by the strings the transaction already holds: no key
- *  is built per lookup. Per user the amounts of their routine there, found by (id, user code) in
- *  one table of numbers (pair-counts.ts) rather than a Map of users per context: thousands of
- *  small Maps probed at random (every context of every entry, in both passes) cost a cache miss
- *  or two each, more than all the rest of the lookup. */
-export interface Node<T> {
-  /** Numbered in order of creation. */
+/** One context's amounts while they are gathered (AmountContextsBuilder). Nested maps keyed by
+ *  the strings the transaction already holds: no key is built per lookup. Per user the amounts of
+ *  their routine there, found by (id, user code) in one table of numbers (pair-counts.ts) rather
+ *  than a Map of users per context: thousands of small Maps probed at random (every context of
+ *  every entry, in both passes) cost a cache miss or two each, more than all the rest of the
+ *  lookup. */
+interface Node {
+  /** Numbered in order of creation: the finished contexts' index (AmountContexts). */
   id: number;
-  all: T;
+  all: Reservoir;
   /** Whether the context keeps its users' routines (not a context of the user field itself). */
   routines: boolean;
 }
-type Tree<T> = Map<string, Map<string, Node<T>>>[];
 
 /** Where amounts are comparable: the currency, and the company (or whatever field determines
  *  the currency) when there is one — a company's amounts are in its own currency even where a
@@ -170,9 +170,15 @@ export function categoricalPositions(fields: readonly AmountContextField[], cate
 }
 
 export class AmountContextsBuilder implements AmountContextsSink {
-  private readonly tree: Tree<Reservoir>;
+  /** Per field: value → scope → context. */
+  private readonly tree: Map<string, Map<string, Node>>[];
   private readonly rng = new SeededRandom(4049);
-  private nodes = 0;
+  /** The contexts in order of creation (their ids): field position, value, scope, sample. */
+  private readonly nodeField: number[] = [];
+  private readonly nodeValue: string[] = [];
+  private readonly nodeScope: string[] = [];
+  private readonly nodeSamples: Reservoir[] = [];
+  private readonly nodeRoutines: number[] = [];
   /** User → code, in order of first appearance. */
   private readonly users = new Map<string, number>();
   /** The kinds' own random stream: their samples leave the contexts' and users' draws as they were. */
@@ -266,7 +272,15 @@ export class AmountContextsBuilder implements AmountContextsSink {
     let byCurrency = this.tree[i]!.get(value);
     if (!byCurrency) this.tree[i]!.set(value, (byCurrency = new Map()));
     let node = byCurrency.get(currency);
-    if (!node) byCurrency.set(currency, (node = { id: this.nodes++, all: new Reservoir(CONTEXT_SAMPLE), routines: this.routines[i]! }));
+    if (!node) {
+      node = { id: this.nodeSamples.length, all: new Reservoir(CONTEXT_SAMPLE), routines: this.routines[i]! };
+      byCurrency.set(currency, node);
+      this.nodeField.push(i);
+      this.nodeValue.push(value);
+      this.nodeScope.push(currency);
+      this.nodeSamples.push(node.all);
+      this.nodeRoutines.push(node.routines ? 1 : 0);
+    }
     node.all.add(log, this.rng, position);
     if (!node.routines) return;
     if (user >= 0) this.routineOf(node.id, user).add(log, this.rng, position);
@@ -286,32 +300,21 @@ export class AmountContextsBuilder implements AmountContextsSink {
     return this.routineSamples[r]!;
   }
 
+  /** The contexts as the scan reads them: the same figures whether built here or on a worker
+   *  thread (amount-offload.ts sends finishParts()). */
   finish(): AmountContexts {
-    const tree: Tree<ContextSummary> = this.tree.map((m) => {
-      const out = new Map<string, Map<string, Node<ContextSummary>>>();
-      for (const [value, byCurrency] of m) {
-        const c = new Map<string, Node<ContextSummary>>();
-        for (const [currency, node] of byCurrency) c.set(currency, { id: node.id, all: summarise(node.all), routines: node.routines });
-        out.set(value, c);
-      }
-      return out;
-    });
-    const routines = new Routines(this.users, this.routineIndex, this.routineSamples.map(summarise), this.topRoutines());
-    return new AmountContexts(this.fields, tree, this.scope, routines, this.lines);
+    return AmountContexts.fromParts(this.finishParts(), this.fields, this.scope);
   }
 
   /**
-   * finish().parts(), without the summaries in between: each sample is summarised straight into
-   * the packed arrays (packReservoirs). The worker thread's last step before the main thread can
-   * score (amount-offload.ts): summarising ~20,000 samples into three typed arrays each and then
-   * copying them all into the packed ones was most of it.
+   * The finished contexts as plain data: each sample summarised straight into the packed arrays
+   * (packReservoirs), the contexts in order of creation (a context's id is its index). The worker
+   * thread's last step before the main thread can score (amount-offload.ts).
    */
   finishParts(): AmountContextsParts {
-    // In the order parts() lists a finished tree's contexts: the same maps, iterated alike.
-    const { contexts, contents } = listContexts(this.tree);
     return {
-      contexts,
-      contextSummaries: packReservoirs(contents),
+      contexts: { field: Int32Array.from(this.nodeField), routines: Uint8Array.from(this.nodeRoutines), values: this.nodeValue.slice(), scopes: this.nodeScope.slice(), distinct: Int32Array.from(this.tree, (m) => m.size) },
+      contextSummaries: packReservoirs(this.nodeSamples),
       users: byCode(this.users),
       routineIndex: this.routineIndex.parts(),
       routineSummaries: packReservoirs(this.routineSamples),
@@ -323,7 +326,7 @@ export class AmountContextsBuilder implements AmountContextsSink {
   /** Per context its two largest routines (the user's code and postings): whether one user's
    *  routine is, in all but a few postings, the context itself (routineMain). */
   private topRoutines(): Float64Array {
-    const top = new Float64Array(this.nodes * 4).fill(-1);
+    const top = new Float64Array(this.nodeSamples.length * 4).fill(-1);
     this.routineSamples.forEach((s, r) => {
       // A kind is no user whose routine could be the whole context (largestOtherRoutine).
       if (this.kindCodes.has(this.routineUser[r]!)) return;
@@ -412,8 +415,9 @@ export interface LinesByPositionParts {
  *  (~20,000 summaries of a 100,000-entry journal cost ~40–80 ms to clone one by one); the fields
  *  and the scope reader are the receiver's own. */
 export interface AmountContextsParts {
-  /** The contexts in the tree's order: field position, value, scope, node id, keeps routines. */
-  contexts: { field: Int32Array; id: Int32Array; routines: Uint8Array; values: string[]; scopes: string[] };
+  /** The contexts in order of their ids: field position, keeps routines, value, scope; and per
+   *  field its number of values. */
+  contexts: { field: Int32Array; routines: Uint8Array; values: string[]; scopes: string[]; distinct: Int32Array };
   contextSummaries: PackedSummaries;
   /** The users in order of their codes. */
   users: string[];
@@ -433,29 +437,8 @@ export interface PackedSummaries {
   positions: Int32Array;
 }
 
-function packSummaries(list: readonly ContextSummary[]): PackedSummaries {
-  const offsets = new Int32Array(list.length + 1);
-  for (let k = 0; k < list.length; k++) offsets[k + 1] = offsets[k]! + list[k]!.sorted.length;
-  const samples = new Float64Array(offsets[list.length]!);
-  const drawn = new Float64Array(offsets[list.length]!);
-  const positions = new Int32Array(offsets[list.length]!);
-  const stats = new Float64Array(list.length * 4);
-  for (let k = 0; k < list.length; k++) {
-    const s = list[k]!;
-    stats[4 * k] = s.n;
-    stats[4 * k + 1] = s.median;
-    stats[4 * k + 2] = s.scale;
-    stats[4 * k + 3] = s.max;
-    samples.set(s.sorted, offsets[k]!);
-    drawn.set(s.sample, offsets[k]!);
-    positions.set(s.positions, offsets[k]!);
-  }
-  return { stats, offsets, samples, drawn, positions };
-}
-
-/** packSummaries(list.map(summarise)) made from the samples directly: each sample copied once in
- *  the order drawn and once to be sorted in place, where summarise() allocated three typed arrays
- *  per sample and packSummaries() copied them again. The same arrays and figures. */
+/** The samples summarised into packed arrays: each sample copied once in the order drawn and once
+ *  to be sorted in place (no typed arrays per sample, and nothing copied again to cross threads). */
 function packReservoirs(list: readonly Reservoir[]): PackedSummaries {
   const offsets = new Int32Array(list.length + 1);
   for (let k = 0; k < list.length; k++) offsets[k + 1] = offsets[k]! + list[k]!.values.length;
@@ -484,12 +467,6 @@ function packReservoirs(list: readonly Reservoir[]): PackedSummaries {
   return { stats, offsets, samples, drawn, positions };
 }
 
-function unpackSummaries(p: PackedSummaries): ContextSummary[] {
-  const out = new Array<ContextSummary>(p.offsets.length - 1);
-  for (let k = 0; k < out.length; k++) out[k] = summaryAt(p, k);
-  return out;
-}
-
 /** Summary k of the packed ones: views of the packed arrays, no copy. */
 function summaryAt(p: PackedSummaries, k: number): ContextSummary {
   const st = p.stats;
@@ -501,7 +478,7 @@ function summaryAt(p: PackedSummaries, k: number): ContextSummary {
 
 /** The buffers of parts to transfer rather than copy. */
 export function amountPartsTransfer(p: AmountContextsParts): ArrayBuffer[] {
-  const buffers = [p.contexts.field, p.contexts.id, p.contexts.routines, p.routineIndex.slots, p.routineTop, p.lines.account, p.lines.user];
+  const buffers = [p.contexts.field, p.contexts.routines, p.contexts.distinct, p.routineIndex.slots, p.routineTop, p.lines.account, p.lines.user];
   for (const s of [p.contextSummaries, p.routineSummaries]) buffers.push(s.stats, s.offsets, s.samples, s.drawn, s.positions);
   return [...new Set(buffers.map((a) => a.buffer as ArrayBuffer))];
 }
@@ -510,67 +487,82 @@ export function amountPartsTransfer(p: AmountContextsParts): ArrayBuffer[] {
  *  columns (n, median, scale), each routine's whole summary by index, and the index by (context
  *  id, user code). */
 class Routines {
+  /** Per routine: postings, median, scale, largest amount (the packed summaries' columns). */
   readonly stats: Float64Array;
-  /** Summaries made so far (from packed parts: on first use). */
+  /** Summaries made so far: a context's users' routines come by the ten thousand, and the
+   *  detector reads a whole summary (its sample) only for an entry far above a routine's usual,
+   *  so each is unpacked when first read rather than all of them before the scan may start. */
   private readonly made: (ContextSummary | undefined)[];
 
   constructor(
     readonly users: ReadonlyMap<string, number>,
     readonly index: PairCounts,
-    summaries: readonly ContextSummary[],
-    /** Per node id: user code and postings of its largest routine, then of its second. */
-    readonly top: Float64Array = new Float64Array(0),
-    /** Where the summaries not in `summaries` are read from. */
-    private readonly packed?: PackedSummaries,
+    private readonly packed: PackedSummaries,
+    /** Per context: user code and postings of its largest routine, then of its second. */
+    readonly top: Float64Array,
   ) {
-    const count = packed ? packed.offsets.length - 1 : summaries.length;
-    this.stats = new Float64Array(count * 3);
-    this.made = packed ? new Array(count) : summaries.slice();
-    for (let r = 0; r < count; r++) {
-      const k = packed ? 4 * r : -1;
-      this.stats[3 * r] = packed ? packed.stats[k]! : summaries[r]!.n;
-      this.stats[3 * r + 1] = packed ? packed.stats[k + 1]! : summaries[r]!.median;
-      this.stats[3 * r + 2] = packed ? packed.stats[k + 2]! : summaries[r]!.scale;
-    }
-  }
-
-  /** A context's users' routines come back from a worker thread by the ten thousand, and the
-   *  detector reads a whole summary (its sample) only for an entry far above a routine's usual:
-   *  each is unpacked when first read rather than all of them before the scan may start. */
-  static fromParts(users: ReadonlyMap<string, number>, index: PairCounts, packed: PackedSummaries, top: Float64Array): Routines {
-    return new Routines(users, index, [], top, packed);
-  }
-
-  get count(): number {
-    return this.made.length;
+    this.stats = packed.stats;
+    this.made = new Array(packed.offsets.length - 1);
   }
 
   summary(r: number): ContextSummary {
-    return (this.made[r] ??= summaryAt(this.packed!, r));
+    return (this.made[r] ??= summaryAt(this.packed, r));
   }
-
-  static readonly empty = new Routines(new Map(), new PairCounts(1), []);
 }
 
+/** The contexts of one scope, per field: value → the context's index (AmountContexts). */
+export type ScopeContexts = readonly (ReadonlyMap<string, number> | undefined)[];
+
+/**
+ * The finished contexts, in columns: a context is an index k (its id from the builder), its
+ * figures (postings, median, scale, largest) at 4k in one Float64Array, its whole summary (the
+ * samples) made only when a detector asks for it. The detector judges every context of every
+ * entry and nearly always reads only those figures: a node object and a summary object per
+ * context (~20,000 of them, scattered over the heap) cost a cache miss or two per context judged,
+ * and made the main thread unpack every summary from the worker's packed arrays before it could
+ * score. Looked up per scope, then per field by value: an entry's contexts share its scope, so
+ * one lookup of it per entry (contextsIn) leaves one map lookup per context.
+ */
 export class AmountContexts {
-  constructor(
+  /** scope → per field: value → index. */
+  private readonly byScope = new Map<string, (Map<string, number> | undefined)[]>();
+  /** Per context: postings, median, scale, largest amount. */
+  private readonly stats: Float64Array;
+  /** Per context: whether it keeps its users' routines. */
+  private readonly keeps: Uint8Array;
+  /** Summaries made so far. */
+  private readonly made: (ContextSummary | undefined)[];
+
+  private constructor(
     readonly fields: readonly AmountContextField[],
-    private readonly tree: Tree<ContextSummary>,
+    private readonly p: AmountContextsParts,
     private readonly scope: { read: ScopeReader; field: string | null },
-    private readonly routines: Routines = Routines.empty,
+    private readonly routines: Routines,
     /** The account and user of each one-line entry, by position in the history. */
-    readonly lines: LinesByPosition = new LinesByPosition(),
+    readonly lines: LinesByPosition,
   ) {
     this.skuField = fields.findIndex((f) => f.perLine);
     this.accountField = accountFieldIndex(fields);
     this.kindField = fields.findIndex((f) => f.kind);
+    const c = p.contexts;
+    this.stats = p.contextSummaries.stats;
+    this.keeps = c.routines;
+    this.made = new Array(c.field.length);
+    for (let k = 0; k < c.field.length; k++) {
+      let perField = this.byScope.get(c.scopes[k]!);
+      if (!perField) this.byScope.set(c.scopes[k]!, (perField = fields.map(() => undefined)));
+      const i = c.field[k]!;
+      let byValue = perField[i];
+      if (!byValue) perField[i] = byValue = new Map();
+      byValue.set(c.values[k]!, k);
+    }
   }
 
   /** The position of the kind field (kind-field.ts) in the fields; -1 when there is none. */
   readonly kindField: number;
 
   /** The code of the entry's kind in the routines (-1: no kind field, no value, or a kind never
-   *  seen). Its routine in a context is routineAt(node, code), as a user's. */
+   *  seen). Its routine in a context is routineAt(context, code), as a user's. */
   kindCode(t: Transaction): number {
     if (this.kindField < 0) return -1;
     const value = this.fields[this.kindField]!.read(t);
@@ -607,23 +599,45 @@ export class AmountContexts {
 
   /** How many values field i has: finer fields (accounts) have more than coarse ones. */
   distinct(i: number): number {
-    return this.tree[i]?.size ?? 0;
+    return this.p.contexts.distinct[i] ?? 0;
   }
 
-  /** Field i's value in this currency: its usual amounts and the users' routines there. */
-  node(i: number, value: string, currency: string): Node<ContextSummary> | undefined {
-    return this.tree[i]?.get(value)?.get(currency);
+  /** The contexts of a scope, per field (undefined: the scope has none). */
+  contextsIn(scope: string): ScopeContexts | undefined {
+    return this.byScope.get(scope);
   }
 
-  /** The usual amounts of field i's value in this currency. */
-  context(i: number, value: string, currency: string): ContextSummary | undefined {
-    return this.tree[i]?.get(value)?.get(currency)?.all;
+  /** Field i's value in this scope: its context's index (-1: none). */
+  contextAt(i: number, value: string, scope: string): number {
+    return this.byScope.get(scope)?.[i]?.get(value) ?? -1;
+  }
+
+  /** Context k's number of postings, median and scale (of log amounts). */
+  contextN(k: number): number {
+    return this.stats[4 * k]!;
+  }
+  contextMedian(k: number): number {
+    return this.stats[4 * k + 1]!;
+  }
+  contextScale(k: number): number {
+    return this.stats[4 * k + 2]!;
+  }
+
+  /** Context k's usual amounts, whole (its samples: views of the packed arrays). */
+  contextSummary(k: number): ContextSummary {
+    return (this.made[k] ??= summaryAt(this.p.contextSummaries, k));
+  }
+
+  /** The usual amounts of field i's value in this scope. */
+  context(i: number, value: string, scope: string): ContextSummary | undefined {
+    const k = this.contextAt(i, value, scope);
+    return k < 0 ? undefined : this.contextSummary(k);
   }
 
   /** The usual amounts of this user's postings in that context (their routine there). */
-  routine(i: number, value: string, currency: string, user: string): ContextSummary | undefined {
-    const node = this.node(i, value, currency);
-    const r = node ? this.routineAt(node, this.userCode(user)) : -1;
+  routine(i: number, value: string, scope: string, user: string): ContextSummary | undefined {
+    const k = this.contextAt(i, value, scope);
+    const r = k >= 0 ? this.routineAt(k, this.userCode(user)) : -1;
     return r < 0 ? undefined : this.routines.summary(r);
   }
 
@@ -632,103 +646,58 @@ export class AmountContexts {
     return user === undefined ? -1 : (this.routines.users.get(user) ?? -1);
   }
 
-  /** The index of the user's routine in the context (-1: none). */
-  routineAt(node: Node<ContextSummary>, userCode: number): number {
-    return userCode < 0 || !node.routines ? -1 : this.routines.index.find(node.id, userCode, -1);
+  /** The index of the user's routine in context k (-1: none). */
+  routineAt(k: number, userCode: number): number {
+    return userCode < 0 || this.keeps[k] === 0 ? -1 : this.routines.index.find(k, userCode, -1);
   }
 
   /** Routine r's number of postings, median and scale (of log amounts). */
   routineN(r: number): number {
-    return this.routines.stats[3 * r]!;
+    return this.routines.stats[4 * r]!;
   }
   routineMedian(r: number): number {
-    return this.routines.stats[3 * r + 1]!;
+    return this.routines.stats[4 * r + 1]!;
   }
   routineScale(r: number): number {
-    return this.routines.stats[3 * r + 2]!;
+    return this.routines.stats[4 * r + 2]!;
   }
 
-  /** The postings of the context's largest routine by a user other than `userCode` (0: none). */
-  largestOtherRoutine(node: Node<ContextSummary>, userCode: number): number {
+  /** The postings of context k's largest routine by a user other than `userCode` (0: none). */
+  largestOtherRoutine(k: number, userCode: number): number {
     const top = this.routines.top;
-    const k = 4 * node.id;
-    if (!node.routines || k >= top.length) return 0;
-    return Math.max(0, top[k] === userCode ? top[k + 3]! : top[k + 1]!);
+    const at = 4 * k;
+    if (this.keeps[k] === 0 || at >= top.length) return 0;
+    return Math.max(0, top[at] === userCode ? top[at + 3]! : top[at + 1]!);
   }
 
   routineSummary(r: number): ContextSummary {
     return this.routines.summary(r);
   }
 
-  static readonly empty = new AmountContexts([], [], { read: (t) => t.currency ?? "", field: null });
-
   /** As plain data: what the receiver needs besides the fields and the scope it has itself. */
   parts(): AmountContextsParts {
-    const { contexts, contents } = listContexts(this.tree);
-    const r = this.routines;
-    return {
-      contexts,
-      contextSummaries: packSummaries(contents),
-      users: byCode(r.users),
-      routineIndex: r.index.parts(),
-      routineSummaries: packSummaries(Array.from({ length: r.count }, (_, k) => r.summary(k))),
-      routineTop: r.top,
-      lines: this.lines.parts(),
-    };
+    return this.p;
   }
 
   static fromParts(p: AmountContextsParts, fields: readonly AmountContextField[], scope: { read: ScopeReader; field: string | null }): AmountContexts {
-    const tree: Tree<ContextSummary> = fields.map(() => new Map());
-    const summaries = unpackSummaries(p.contextSummaries);
-    const c = p.contexts;
-    for (let k = 0; k < c.id.length; k++) {
-      const byValue = tree[c.field[k]!]!;
-      let byScope = byValue.get(c.values[k]!);
-      if (!byScope) byValue.set(c.values[k]!, (byScope = new Map()));
-      byScope.set(c.scopes[k]!, { id: c.id[k]!, all: summaries[k]!, routines: c.routines[k] === 1 });
-    }
     const users = new Map(p.users.map((user, code) => [user, code]));
-    const routines = Routines.fromParts(users, PairCounts.fromParts(p.routineIndex), p.routineSummaries, p.routineTop);
-    return new AmountContexts(fields, tree, scope, routines, LinesByPosition.fromParts(p.lines));
+    const routines = new Routines(users, PairCounts.fromParts(p.routineIndex), p.routineSummaries, p.routineTop);
+    return new AmountContexts(fields, p, scope, routines, LinesByPosition.fromParts(p.lines));
+  }
+
+  /** No contexts (a history without amounts to judge). */
+  static get empty(): AmountContexts {
+    return (emptyContexts ??= new AmountContextsBuilder([], { read: (t) => t.currency ?? "", field: null }).finish());
   }
 }
 
-export const userOf = readUser;
+let emptyContexts: AmountContexts | undefined;
 
-/** A tree's contexts in the order AmountContexts.parts() lists them (per field, per value, per
- *  scope, as the maps iterate), and each context's content (its sample or its summary). */
-function listContexts<T>(tree: Tree<T>): { contexts: AmountContextsParts["contexts"]; contents: T[] } {
-  const field: number[] = [];
-  const id: number[] = [];
-  const keeps: number[] = [];
-  const values: string[] = [];
-  const scopes: string[] = [];
-  const contents: T[] = [];
-  tree.forEach((byValue, i) => {
-    for (const [value, byScope] of byValue) {
-      for (const [scope, node] of byScope) {
-        field.push(i);
-        id.push(node.id);
-        keeps.push(node.routines ? 1 : 0);
-        values.push(value);
-        scopes.push(scope);
-        contents.push(node.all);
-      }
-    }
-  });
-  return { contexts: { field: Int32Array.from(field), id: Int32Array.from(id), routines: Uint8Array.from(keeps), values, scopes }, contents };
-}
+export const userOf = readUser;
 
 /** The names of a name → code map, in order of their codes. */
 function byCode(codes: ReadonlyMap<string, number>): string[] {
   const names = new Array<string>(codes.size);
   for (const [name, code] of codes) names[code] = name;
   return names;
-}
-
-function summarise(r: Reservoir): ContextSummary {
-  const sample = Float64Array.from(r.values);
-  const sorted = sample.slice().sort();
-  const s = robustSummaryOfSorted(sorted);
-  return { ...s, n: r.n, max: Math.exp(sorted[sorted.length - 1] ?? Number.NEGATIVE_INFINITY), sorted, sample, positions: Int32Array.from(r.positions) };
 }

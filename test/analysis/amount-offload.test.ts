@@ -8,7 +8,6 @@ import { generateLedger, LEDGER_FIELDS } from "../../bench/ledger.ts";
 import { generateJournal, JOURNAL_FIELDS } from "../../bench/quality/journal.ts";
 import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
 import { HistoryBuilder, PROFILE_ROWS } from "../../src/analysis/history.ts";
-import { AmountContextsBuilder } from "../../src/analysis/amount-contexts.ts";
 import { type AmountBatch, AmountContextsOffload, AmountContextsThread } from "../../src/analysis/parallel/amount-offload.ts";
 import { connectorAccess } from "../../src/connectors/access.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
@@ -76,23 +75,6 @@ describe("amount contexts on a worker thread", () => {
       // Every context's summary (median, scale, n, max, the sample), the users' routines and the
       // lines by position, as plain data.
       expect(there.amounts.parts()).toEqual(here.amounts.parts());
-    }
-  });
-
-  test("the worker's finishParts() is finish().parts(), summary for summary (journal, ledger, doc-currency ledger)", () => {
-    for (const [transactions, fields] of [
-      [journal, JOURNAL_FIELDS],
-      [ledger, "auto"],
-      [docCurrency, "auto"],
-    ] as const) {
-      let builder: AmountContextsBuilder | undefined;
-      const history = new HistoryBuilder({
-        categoricalFields: fields,
-        amountContexts: (f, scope) => (builder = new AmountContextsBuilder(f, scope)),
-      });
-      for (const t of transactions) history.add(t);
-      history.finish();
-      expect(builder!.finishParts()).toEqual(builder!.finish().parts());
     }
   });
 

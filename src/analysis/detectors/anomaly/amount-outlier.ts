@@ -14,7 +14,7 @@
 // Evidence: from the robust z-score (threshold → 0.5, twice the threshold → 1) and from the
 // ratio to the usual (25× → 0.7, enough for "high" on its own; 100× → 1), whichever is
 // stronger, plus a little for each further context that agrees. Proves no loss: amount at risk 0.
-import type { AmountContexts, ContextSummary } from "../../amount-contexts.ts";
+import type { AmountContexts, ContextSummary, ScopeContexts } from "../../amount-contexts.ts";
 import type { HistoryEntry, HistoryStats } from "../../history.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import { postingsAtLeast, userOf } from "../../amount-contexts.ts";
@@ -55,6 +55,7 @@ export const amountOutlierDetector: Detector = {
     const store = ctx.history.amounts;
     const currency = txn.currency ?? "";
     const scope = store.scopeOf(txn);
+    const inScope = store.contextsIn(scope);
     const user = userOf(txn);
     const userCode = store.userCode(user);
     kindCode = store.kindCode(txn);
@@ -80,12 +81,12 @@ export const amountOutlierDetector: Detector = {
           const l = lines[k]!;
           if (l.sku && l.amount) {
             const lineAmount = Math.abs(l.amount);
-            judge(alarms, store, cfg, i, l.sku, scope, user, userCode, inHistory, lineAmount, logAmount(lineAmount), k);
+            judge(alarms, store, cfg, i, l.sku, inScope, user, userCode, inHistory, lineAmount, logAmount(lineAmount), k);
           }
         }
       } else if (amount > 0) {
         const value = f.read(txn);
-        if (value !== undefined) judge(alarms, store, cfg, i, value, scope, user, userCode, inHistory, amount, log, null);
+        if (value !== undefined) judge(alarms, store, cfg, i, value, inScope, user, userCode, inHistory, amount, log, null);
       }
     }
     if (alarms.length === 0) return [];
@@ -145,7 +146,7 @@ function alarmFindings(
       if (Math.abs(rlog - Math.log(a.amount)) >= 1e-9) continue;
       const routine = store.routineSummary(routineIndex[r]!);
       if ((rlog - routine.median) / Math.max(routine.scale, ROUTINE_MIN_SCALE) >= cfg.threshold) continue;
-      const own = !routineKind[r] && ownLevel(routine, routineN[r]!, routineUsual[r], cfg, first);
+      const own = !routineKind[r] && ownLevel(routine, routineN[r]!, store.contextSummary(routineUsual[r]!), cfg, first);
       if (!own && ri !== a.i && !(a.line === null && store.distinct(ri) > store.distinct(a.i))) continue;
       // A population of its own level is long enough for its z-score to speak (the largest
       // closing of the year need not have a peer); a shorter routine must have reached about
@@ -234,9 +235,9 @@ let routineCount = 0;
 const routineField: number[] = [];
 const routineLog: number[] = [];
 const routineIndex: number[] = [];
-/** The routine's postings (besides this entry) and its context's usual amounts. */
+/** The routine's postings (besides this entry) and its context (its index in the store). */
 const routineN: number[] = [];
-const routineUsual: ContextSummary[] = [];
+const routineUsual: number[] = [];
 /** Whether the routine is the context's amounts of the entry's kind (kind-field.ts), not a user's. */
 const routineKind: boolean[] = [];
 /** The entry's kind's code in the routines (-1: none), and how many counterparties the history has. */
@@ -244,7 +245,7 @@ let kindCode = -1;
 let counterpartyValues = 0;
 
 /** Records one routine of the entry being judged (a user's, or its kind's: `kind`). */
-function keepRoutine(field: number, log: number, index: number, n: number, usual: ContextSummary, kind: boolean): void {
+function keepRoutine(field: number, log: number, index: number, n: number, usual: number, kind: boolean): void {
   routineField[routineCount] = field;
   routineLog[routineCount] = log;
   routineIndex[routineCount] = index;
@@ -264,7 +265,7 @@ function judge(
   cfg: OutlierConfig,
   i: number,
   value: string,
-  scope: string,
+  inScope: ScopeContexts | undefined,
   user: string | undefined,
   userCode: number,
   inHistory: number,
@@ -273,21 +274,22 @@ function judge(
   line: number | null,
 ) {
   const field = store.fields[i]!.field;
-  const node = store.node(i, value, scope);
-  if (!node) return;
-  // The routine by its index and figures in columns; its summary object only for an alarm.
-  const r = user !== undefined && field !== "created_by" ? store.routineAt(node, userCode) : -1;
+  const c = inScope?.[i]?.get(value) ?? -1;
+  if (c < 0) return;
+  // The context and the routine by their indexes and figures in columns; their summary objects
+  // only for an alarm.
+  const r = user !== undefined && field !== "created_by" ? store.routineAt(c, userCode) : -1;
   const n = r >= 0 ? store.routineN(r) - inHistory : 0;
-  if (r >= 0 && n >= cfg.routine_min_history) keepRoutine(i, log, r, n, node.all, false);
+  if (r >= 0 && n >= cfg.routine_min_history) keepRoutine(i, log, r, n, c, false);
   // The context's amounts of the entry's kind (an employee's commissions among his pay): a routine
   // of its own, which explains an alarm of this context as a user's routine does — if the amount
   // is ordinary for it and it reached about this level before (alarmFindings).
   // Only in the counterparty's context and the contexts as fine as it (its bank account): in a
   // coarse one (a payment method, a pay group) a kind's routine pools every counterparty's postings
   // of that kind, and other payees' off-cycle payments say nothing of this one's.
-  const rk = kindCode >= 0 && store.distinct(i) * 2 >= counterpartyValues ? store.routineAt(node, kindCode) : -1;
+  const rk = kindCode >= 0 && store.distinct(i) * 2 >= counterpartyValues ? store.routineAt(c, kindCode) : -1;
   const nk = rk >= 0 ? store.routineN(rk) - inHistory : 0;
-  if (rk >= 0 && nk >= cfg.routine_min_history) keepRoutine(i, log, rk, nk, node.all, true);
+  if (rk >= 0 && nk >= cfg.routine_min_history) keepRoutine(i, log, rk, nk, c, true);
   // The user's own routine there, once it is long enough, is the sharpest context of all:
   // an amount ordinary for the account but not for what this user posts to it.
   if (r >= 0 && n >= cfg.min_history) {
@@ -298,17 +300,18 @@ function judge(
       if (unusual(cfg, routine, log, z, inHistory)) alarms.push({ i, field, value, routineOf: user!, line, amount, z, ratio: amount / Math.exp(median), usual: routine });
     }
   }
-  const usual = node.all;
-  if (usual.n - inHistory < cfg.min_history) return;
-  const z = (log - usual.median) / usual.scale;
+  const usualN = store.contextN(c);
+  if (usualN - inHistory < cfg.min_history) return;
+  const z = (log - store.contextMedian(c)) / store.contextScale(c);
   // Nearly every amount is ordinary in its context: asked first, before the routines' table is
   // read (a cache miss or two per context on a large history) for what follows.
   if (!beyond(z, cfg)) return;
+  const usual = store.contextSummary(c);
   // A context that is, but for fewer than min_history postings, one other user's routine (a
   // batch releasing a prepayment a twelfth each month to the prepaid account) has no usual of its
   // own for this user's postings: its median and spread are that routine's, and an amount of
   // another business there is judged by the routines and the other contexts, not by it.
-  if (user !== undefined && usual.n - inHistory - store.largestOtherRoutine(node, userCode) < cfg.min_history) return;
+  if (user !== undefined && usual.n - inHistory - store.largestOtherRoutine(c, userCode) < cfg.min_history) return;
   if (documentsAtLevel(usual, z > 0 ? log - PEER_FACTOR : log + PEER_FACTOR, z > 0) < PEERS_EXPLAIN) {
     alarms.push({ i, field, value, routineOf: null, line, amount, z, ratio: amount / Math.exp(usual.median), usual });
   }
@@ -383,10 +386,10 @@ function counterpartyPrice(store: AmountContexts, cfg: OutlierConfig, txn: Trans
   if (counterparty === undefined || log === 0) return false;
   const i = store.fields.findIndex((f) => f.field === "customer_id" && !f.perLine);
   if (i < 0) return false;
-  const node = store.node(i, counterparty, scope);
-  if (!node) return false;
-  const usual = node.all;
-  const r = userCode >= 0 ? store.routineAt(node, userCode) : -1;
+  const c = store.contextAt(i, counterparty, scope);
+  if (c < 0) return false;
+  const usual = store.contextSummary(c);
+  const r = userCode >= 0 ? store.routineAt(c, userCode) : -1;
   const mine = r >= 0 ? store.routineN(r) : 0;
   if (usual.n - Math.max(mine, inHistory) < cfg.min_history) return false;
   if ((log - usual.median) / Math.max(usual.scale, ROUTINE_MIN_SCALE) >= cfg.threshold) return false;
@@ -433,11 +436,11 @@ const THIN_SPEAKS = Math.log(25);
 function thinAccount(store: AmountContexts, txn: Transaction, line: number | null, amount: number, scope: string, userCode: number, inHistory: number, minHistory: number): { field: string; value: string; n: number } | undefined {
   const account = store.accountOf(txn, line);
   if (!account) return undefined;
-  const node = store.node(account.i, account.value, scope);
-  const usual = node?.all;
+  const c = store.contextAt(account.i, account.value, scope);
+  const usual = c < 0 ? undefined : store.contextSummary(c);
   // Postings of one other user's routine there (a batch releasing prepayments) are not a
   // history of this user's kind of posting: they do not count.
-  const n = (usual?.n ?? 0) - inHistory - (node ? store.largestOtherRoutine(node, userCode) : 0);
+  const n = (usual?.n ?? 0) - inHistory - (c >= 0 ? store.largestOtherRoutine(c, userCode) : 0);
   if (n >= minHistory) return undefined;
   // What little the account has seen still speaks when its postings are far below: an amount
   // decisively above their median (25×, the ratio that is high on its own) is not its business,
@@ -452,11 +455,11 @@ function thinAccount(store: AmountContexts, txn: Transaction, line: number | nul
 function accountUsual(store: AmountContexts, cfg: OutlierConfig, txn: Transaction, alarms: readonly Alarm[], scope: string, user: string | undefined, userCode: number, inHistory: number): ContextSummary | undefined {
   const account = store.accountOf(txn, null);
   if (!account) return undefined;
-  const node = store.node(account.i, account.value, scope);
-  if (!node || alarms.some((a) => a.i === account.i)) return undefined;
-  const n = node.all.n - inHistory;
-  if (n < cfg.min_history || (user !== undefined && n - store.largestOtherRoutine(node, userCode) < cfg.min_history)) return undefined;
-  return node.all;
+  const c = store.contextAt(account.i, account.value, scope);
+  if (c < 0 || alarms.some((a) => a.i === account.i)) return undefined;
+  const n = store.contextN(c) - inHistory;
+  if (n < cfg.min_history || (user !== undefined && n - store.largestOtherRoutine(c, userCode) < cfg.min_history)) return undefined;
+  return store.contextSummary(c);
 }
 
 /** The account of the other line of this one-line entry's document: a neighbour in the history
@@ -475,7 +478,7 @@ function otherLine(h: HistoryStats, store: AmountContexts, seq: number, ms: numb
  *  there; infinity otherwise (any account with a history is more specific than none). */
 function ownSpread(store: AmountContexts, account: { i: number; value: string } | undefined, scope: string, inHistory: number, minHistory: number): number {
   if (!account) return Number.POSITIVE_INFINITY;
-  const usual = store.node(account.i, account.value, scope)?.all;
+  const usual = store.context(account.i, account.value, scope);
   return usual && usual.n - inHistory >= minHistory ? usual.scale : Number.POSITIVE_INFINITY;
 }
 
@@ -500,19 +503,19 @@ function belowLevelOf(account: ContextSummary, alarms: Alarm[], cfg: OutlierConf
  *  little history there to say (the account and its postings), or undefined (unusual there too,
  *  or that account is another user's routine). */
 function judgeOtherLine(store: AmountContexts, cfg: OutlierConfig, i: number, account: string, scope: string, user: string | undefined, userCode: number, amount: number, log: number, ownScale: number): ContextSummary | { field: string; value: string; n: number } | undefined {
-  const node = store.node(i, account, scope);
-  const usual = node?.all;
+  const c = store.contextAt(i, account, scope);
+  const usual = c < 0 ? undefined : store.contextSummary(c);
   // The other line is in the history: it is not its own account's history; nor are the
   // postings of one other user's routine there (too little history of this kind).
   const n = (usual?.n ?? 0) - 1;
-  const own = node ? n - store.largestOtherRoutine(node, userCode) : 0;
+  const own = c >= 0 ? n - store.largestOtherRoutine(c, userCode) : 0;
   if (!usual || own < cfg.min_history) return usual && n >= PEERS_EXPLAIN && log - usual.median >= THIN_SPEAKS ? undefined : { field: store.fields[i]!.field, value: account, n: Math.max(0, own) };
   // Not the more specific of the two (a spread means something only with a history): the
   // entry is judged on this line's own account.
   if (usual.scale >= ownScale) return undefined;
   const there: Alarm[] = [];
   // The other line's account, judged as the entry's own (a line amount when it is a SKU).
-  judge(there, store, cfg, i, account, scope, user, userCode, 1, amount, log, store.fields[i]!.perLine ? 0 : null);
+  judge(there, store, cfg, i, account, store.contextsIn(scope), user, userCode, 1, amount, log, store.fields[i]!.perLine ? 0 : null);
   return there.length === 0 ? usual : undefined;
 }
 
