@@ -248,6 +248,21 @@ const COLLECT_EVERY_BYTES = 16 * MIB;
  */
 const COLLECT_AFTER_GROWTH_BYTES = 32 * 1024 * 1024;
 let readSinceCollect = 0;
+/**
+ * The main thread's collections by RSS growth (COLLECT_AFTER_GROWTH_BYTES); three in four are eden
+ * collections. A caller that keeps what it reads grows the RSS with live data: the journal scan
+ * from a CSV export keeps its 100,000 rows for the scan (AnalysisContext.keepSource) and made
+ * three full collections by this rule in its history pass, each freeing a read's young garbage
+ * but walking the whole heap of kept rows with the main thread stopped — 580–700 ms of its wall
+ * time in all at load 15 (50 ms of its own CPU: the collector's helper threads mark), 90–160 ms
+ * each at load 4. As eden collections (only what was allocated since the last one: the read's
+ * garbage) the same three held it 30–95 ms in all (1–4 ms of its CPU), peak RSS 191–199 → 204–238
+ * MB (docs/benchmarks.md, 2026-11-29 "The journal scan's amount contexts in columns"). Every
+ * fourth is still full, for what survived an eden collection while its batch was alive; the
+ * byte rule (COLLECT_EVERY_BYTES, a long read) stays full.
+ */
+let growthCollections = 0;
+const GROWTH_FULL_COLLECT_EVERY = 4;
 /** Collections a worker thread has made (every WORKER_FULL_COLLECT_EVERY-th is full). */
 let workerCollections = 0;
 let rssAfterCollect = 0;
@@ -305,9 +320,11 @@ function collectEvery(bytes: number) {
     else edenGC();
     return;
   }
-  if (readSinceCollect < COLLECT_EVERY_BYTES && process.memoryUsage.rss() - rssAfterCollect < COLLECT_AFTER_GROWTH_BYTES) return;
+  const byBytes = readSinceCollect >= COLLECT_EVERY_BYTES;
+  if (!byBytes && process.memoryUsage.rss() - rssAfterCollect < COLLECT_AFTER_GROWTH_BYTES) return;
   readSinceCollect = 0;
-  Bun.gc(true);
+  if (byBytes || ++growthCollections % GROWTH_FULL_COLLECT_EVERY === 0) Bun.gc(true);
+  else edenGC();
   rssAfterCollect = process.memoryUsage.rss();
 }
 
