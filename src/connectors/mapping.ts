@@ -758,6 +758,19 @@ const SUMMARY_ID = /^(grand\s*)?totals?:?$|^(gesamt)?summen?:?$|^gesamt:?$|^tota
 const SUMMARY_LABEL = /^(grand\s*)?totals?\b|^(gesamt)?summen?\b|^gesamt\b|^total\s+général\b|^totale\b|^totaal\b/i;
 
 /**
+ * Whether a row's id (`numbered`: a numbered row's first filled cell) names a totals row
+ * (SUMMARY_ID, SUMMARY_LABEL). Every alternative of both starts with a g, s or t, either case
+ * (without the u flag, /i folds no other character to them): an id starting otherwise is told
+ * apart by its first character. Asked of every transaction's first row: the regular expression
+ * was ~2 % of a CSV journal scan's main thread.
+ */
+export function namesSummary(text: string, numbered: boolean): boolean {
+  const c = text.charCodeAt(0) | 0x20;
+  if (c !== 0x67 && c !== 0x73 && c !== 0x74) return false;
+  return (numbered ? SUMMARY_LABEL : SUMMARY_ID).test(text);
+}
+
+/**
  * Groups mapped rows into transactions. Feed rows in source order; rows of one transaction must
  * arrive together (sources guarantee it: SQL orders by id, CSV reads through its index).
  */
@@ -792,7 +805,7 @@ export class TransactionGrouper {
     // A spreadsheet's totals row ("Total", "Grand total", "Summe") sums the rows above it: a
     // rejected row (reported as such), not a transaction whose amount is the whole file's.
     const summary = same ? undefined : this.mapper.rowNumbered ? this.mapper.firstFilled(row) : id;
-    if (summary !== undefined && (this.mapper.rowNumbered ? SUMMARY_LABEL : SUMMARY_ID).test(summary)) {
+    if (summary !== undefined && namesSummary(summary, this.mapper.rowNumbered)) {
       const [key, label] = describe(ref);
       this.stats.reject(key, label, `"${clip(summary)}" is a totals row, not a transaction`);
       return this.current ? this.flush() : undefined;
