@@ -486,6 +486,14 @@ export function amountPartsTransfer(p: AmountContextsParts): ArrayBuffer[] {
 /** The users' routines: the figures the detector reads for every context of every entry in
  *  columns (n, median, scale), each routine's whole summary by index, and the index by (context
  *  id, user code). */
+/**
+ * The routines' index as one dense table of (context, user) when it is at most this many cells
+ * (1 MB): the detector asks it for every context of every entry, and the hashed table of a
+ * journal's ~20,000 routines (64K slots of 24 bytes, 1.5 MB) is probed at random, a cache miss
+ * per context; a journal's ~500 contexts × ~45 users and kinds are 23,000 cells (92 KB).
+ */
+const DENSE_ROUTINE_CELLS = 1 << 18;
+
 class Routines {
   /** Per routine: postings, median, scale, largest amount (the packed summaries' columns). */
   readonly stats: Float64Array;
@@ -494,15 +502,36 @@ class Routines {
    *  so each is unpacked when first read rather than all of them before the scan may start. */
   private readonly made: (ContextSummary | undefined)[];
 
+  /** Per (context, user code) at k × users + code: the routine's index, -1 for none; undefined
+   *  when contexts × users exceeds DENSE_ROUTINE_CELLS (the hashed index answers then). */
+  private readonly dense: Int32Array | undefined;
+  private readonly userCount: number;
+
   constructor(
     readonly users: ReadonlyMap<string, number>,
+    /** (context, user code) → routine index. */
     readonly index: PairCounts,
     private readonly packed: PackedSummaries,
     /** Per context: user code and postings of its largest routine, then of its second. */
     readonly top: Float64Array,
+    contexts: number,
   ) {
     this.stats = packed.stats;
     this.made = new Array(packed.offsets.length - 1);
+    this.userCount = users.size;
+    const cells = contexts * users.size;
+    if (cells > 0 && cells <= DENSE_ROUTINE_CELLS) {
+      const dense = new Int32Array(cells).fill(-1);
+      for (const [k, user, r] of index.entries()) dense[k * this.userCount + user] = r;
+      this.dense = dense;
+    }
+  }
+
+  /** The index of the routine of user code `user` (≥ 0) in context k; -1 for none. */
+  find(k: number, user: number): number {
+    const dense = this.dense;
+    if (dense === undefined) return this.index.find(k, user, -1);
+    return user < this.userCount ? dense[k * this.userCount + user]! : -1;
   }
 
   summary(r: number): ContextSummary {
@@ -648,7 +677,7 @@ export class AmountContexts {
 
   /** The index of the user's routine in context k (-1: none). */
   routineAt(k: number, userCode: number): number {
-    return userCode < 0 || this.keeps[k] === 0 ? -1 : this.routines.index.find(k, userCode, -1);
+    return userCode < 0 || this.keeps[k] === 0 ? -1 : this.routines.find(k, userCode);
   }
 
   /** Routine r's number of postings, median and scale (of log amounts). */
@@ -681,7 +710,7 @@ export class AmountContexts {
 
   static fromParts(p: AmountContextsParts, fields: readonly AmountContextField[], scope: { read: ScopeReader; field: string | null }): AmountContexts {
     const users = new Map(p.users.map((user, code) => [user, code]));
-    const routines = new Routines(users, PairCounts.fromParts(p.routineIndex), p.routineSummaries, p.routineTop);
+    const routines = new Routines(users, PairCounts.fromParts(p.routineIndex), p.routineSummaries, p.routineTop, p.contexts.field.length);
     return new AmountContexts(fields, p, scope, routines, LinesByPosition.fromParts(p.lines));
   }
 
