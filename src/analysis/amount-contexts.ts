@@ -522,7 +522,7 @@ class Routines {
     const cells = contexts * users.size;
     if (cells > 0 && cells <= DENSE_ROUTINE_CELLS) {
       const dense = new Int32Array(cells).fill(-1);
-      for (const [k, user, r] of index.entries()) dense[k * this.userCount + user] = r;
+      index.spreadInto(dense, this.userCount);
       this.dense = dense;
     }
   }

@@ -81,6 +81,17 @@ export class PairCounts {
     return c;
   }
 
+  /** Writes each (a, b)'s value at out[a × stride + b] (a dense copy of the table: amount-contexts.ts
+   *  Routines). A plain loop: it runs once per history, cold, where entries()'s generator and its
+   *  arrays cost several ms. */
+  spreadInto(out: Int32Array, stride: number): void {
+    const slots = this.slots;
+    for (let slot = 0; slot <= this.mask; slot++) {
+      const a = slots[3 * slot]!;
+      if (a !== EMPTY) out[a * stride + slots[3 * slot + 1]!] = slots[3 * slot + 2]!;
+    }
+  }
+
   /** Every (a, b, count), in no particular order. */
   *entries(): IterableIterator<[number, number, number]> {
     const slots = this.slots;

@@ -7,6 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { generateLedger } from "../../bench/ledger.ts";
 import { generateJournal, JOURNAL_FIELDS } from "../../bench/quality/journal.ts";
 import { HistoryBuilder } from "../../src/analysis/history.ts";
+import { PairCounts } from "../../src/analysis/pair-counts.ts";
 import { robustSummaryOfSorted } from "../../src/analysis/stats.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
 
@@ -68,9 +69,17 @@ describe("amount contexts in columns", () => {
       expect(store.contextsIn("no such scope")).toBeUndefined();
     });
 
-    test(`${name}: a user's routine in a context, by name and by code alike`, () => {
+    test(`${name}: a user's routine in a context, by name and by code alike, as the hashed index has it`, () => {
       const store = contextsOf(transactions, fields);
       const c = store.parts().contexts;
+      // The routines' index as built (hashed); the store answers from its dense copy of it.
+      const hashed = PairCounts.fromParts(store.parts().routineIndex);
+      let users = 0;
+      for (const [k, user, r] of hashed.entries()) {
+        expect(store.routineAt(k, user)).toBe(r);
+        users = Math.max(users, user + 1);
+      }
+      for (let k = 0; k < c.field.length; k++) for (let user = 0; user < users; user++) expect(store.routineAt(k, user)).toBe(c.routines[k] ? hashed.find(k, user, -1) : -1);
       let routines = 0;
       for (const t of transactions.slice(0, 2_000)) {
         const user = t.created_by;
