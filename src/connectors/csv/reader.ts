@@ -249,20 +249,22 @@ const COLLECT_EVERY_BYTES = 16 * MIB;
 const COLLECT_AFTER_GROWTH_BYTES = 32 * 1024 * 1024;
 let readSinceCollect = 0;
 /**
- * The main thread's collections by RSS growth (COLLECT_AFTER_GROWTH_BYTES); three in four are eden
- * collections. A caller that keeps what it reads grows the RSS with live data: the journal scan
- * from a CSV export keeps its 100,000 rows for the scan (AnalysisContext.keepSource) and made
- * three full collections by this rule in its history pass, each freeing a read's young garbage
- * but walking the whole heap of kept rows with the main thread stopped — 580–700 ms of its wall
- * time in all at load 15 (50 ms of its own CPU: the collector's helper threads mark), 90–160 ms
- * each at load 4. As eden collections (only what was allocated since the last one: the read's
- * garbage) the same three held it 30–95 ms in all (1–4 ms of its CPU), peak RSS 191–199 → 204–238
- * MB (docs/benchmarks.md, 2026-11-29 "The journal scan's amount contexts in columns"). Every
- * fourth is still full, for what survived an eden collection while its batch was alive; the
- * byte rule (COLLECT_EVERY_BYTES, a long read) stays full.
+ * The main thread's collections by RSS growth (COLLECT_AFTER_GROWTH_BYTES); every other one is an
+ * eden collection. A caller that keeps what it reads grows the RSS with live data: the journal
+ * scan from a CSV export keeps its 100,000 rows for the scan (AnalysisContext.keepSource) and made
+ * three full collections by this rule in its history pass, each freeing a read's young garbage but
+ * walking the whole heap of kept rows with the main thread stopped — 580–700 ms of its wall time in
+ * all at load 15 (50 ms of its own CPU: the collector's helper threads mark), 90–160 ms each at
+ * load 4. An eden collection visits only what was allocated since the last one (the read's
+ * garbage). Measured on the zero-config scan (docs/benchmarks.md, 2026-11-29 "The amount
+ * contexts in columns"), 3 rounds at load 10–14, main thread held in these collections and peak
+ * RSS: all full 237–419 ms, 202–209 MB; every other one eden 155–290 ms, 204–222 MB; three in four
+ * eden 31–86 ms, but 207 / 238 / **318** MB — what survives the eden collections waits for JSC's
+ * own full collection, and the 300 MB the appliance is sized for is no place to find it. The byte
+ * rule (COLLECT_EVERY_BYTES, a long read) stays full.
  */
 let growthCollections = 0;
-const GROWTH_FULL_COLLECT_EVERY = 4;
+const GROWTH_FULL_COLLECT_EVERY = 2;
 /** Collections a worker thread has made (every WORKER_FULL_COLLECT_EVERY-th is full). */
 let workerCollections = 0;
 let rssAfterCollect = 0;
