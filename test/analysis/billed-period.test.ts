@@ -60,3 +60,16 @@ test("a connector's date format states its order where the month is a number", (
   expect(dateFormat("DD-MMM-YYYY").dayOrder).toBeUndefined();
   expect(dateFormat("iso").dayOrder).toBeUndefined();
 });
+
+test("a period's start named with the word Date after it is its start, as a period's end is", () => {
+  // An ERP's invoice-line report: a software renewal invoiced 30 days ahead of its contract year
+  // names it by "Service Start Date" and "Service End Date" (Oracle's, NetSuite's columns).
+  const t = doc({ "Service Start Date": "2025-10-01", "Service End Date": "2026-09-30" }, "2025-09-01");
+  expect(billedPeriodStart(t, "2025-09-01")).toBe("2025-10-01");
+  expect(namedPeriod(t)).toEqual({ from: "2025-10-01", to: "2026-09-30" });
+  expect(namedPeriodDays(t)).toBe(365);
+  expect(billedPeriodStart(doc({ "Period Start Date": "2025-10-01" }, "2025-09-20"), "2025-09-20")).toBe("2025-10-01");
+  // A name ending in "To Date" is a running total's, never a period's day; nor is an unrelated date.
+  expect(namedPeriodStart(doc({ "Period From To Date": "2025-10-01" }))).toBeUndefined();
+  expect(namedPeriodStart(doc({ "Due Date": "2025-10-01" }))).toBeUndefined();
+});

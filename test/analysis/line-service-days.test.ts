@@ -42,3 +42,14 @@ test("reading the days: month-first, day-first where only that is a date, a year
   expect(lineServiceEnd("Pick and pack per order", "2026-07-02")).toBeUndefined();
   expect(lineServiceEnd("Carton 12/24 pack", "2026-07-02")).toBeUndefined();
 });
+
+test("an ISO range names its days too, its year written: a software true-up billed in arrears", () => {
+  // An ERP's line text: users over entitlement measured on 27 August, billed on the anniversary
+  // invoice of 1 September at the measured year's price.
+  expect(lineServiceEnd("Enterprise users over entitlement (true-up, in arrears): 37 users 2024-10-01 - 2025-08-27", "2025-09-01")).toBe("2025-08-27");
+  expect(lineServiceEnd("Seat true-up 2024-10-01–2025-08-27", "2025-09-01")).toBe("2025-08-27");
+  // A range reaching the invoice's day or after it is billed in advance; no calendar day is none.
+  expect(lineServiceEnd("Subscription 2025-10-01 - 2026-09-30", "2025-09-01")).toBeUndefined();
+  expect(lineServiceEnd("Subscription 2025-02-01 - 2025-02-30", "2025-09-01")).toBeUndefined();
+  expect(lineServiceEnd("Part 2024-10 - 2025-08", "2025-09-01")).toBeUndefined();
+});

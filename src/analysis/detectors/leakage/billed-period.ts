@@ -11,7 +11,7 @@
 // the period's end (`Period End`, `Service Period To`…), whose prices its lines may carry.
 import type { Transaction } from "../../../domain/transaction.ts";
 import { type DayOrder, dayOrderFor } from "../../dates.ts";
-import { attributeKey, attributeNameMatcher, attributeNameTest } from "./markers.ts";
+import { attributeKey, attributeNameTest } from "./markers.ts";
 import { dateReadings } from "./work-dates.ts";
 
 /** Attributes naming the period a document bills (its first day, or its month). A due date is no
@@ -20,7 +20,14 @@ export const BILLED_PERIOD_FIELDS = [
   "period", "billing_period", "billed_period", "service_period", "charge_period", "rent_period", "post_month",
   "period_start", "period_from", "billing_period_start", "service_period_start", "service_from", "service_start",
 ] as const;
-const billedPeriodField = attributeNameMatcher(BILLED_PERIOD_FIELDS);
+/** One of `fields`' names, or one of them followed by `Date` (`Service Start Date`, `Period Start
+ *  Date`: an ERP's invoice-line report adds the word to every date column, as it does to a period's
+ *  end below); not a name ending in `To Date`, a period-to-date total's. */
+function periodDayField(fields: readonly string[]): (name: string) => string | null {
+  const keys: ReadonlySet<string> = new Set(fields.map(attributeKey));
+  return attributeNameTest((k) => keys.has(k) || (k.endsWith("DATE") && !k.endsWith("TODATE") && keys.has(k.slice(0, -4))));
+}
+const billedPeriodField = periodDayField(BILLED_PERIOD_FIELDS);
 
 /** Attributes naming the first day of the policy term a document bills: an insurer invoices a
  *  renewal's down payment weeks before the renewal term begins, and its premium is the new
@@ -30,7 +37,7 @@ export const TERM_START_FIELDS = [
   "term_effective", "term_effective_date", "term_start", "term_start_date", "policy_effective", "policy_effective_date",
   "policy_term_start", "coverage_start", "coverage_start_date", "coverage_effective_date",
 ] as const;
-const advanceStartField = attributeNameMatcher([...BILLED_PERIOD_FIELDS, ...TERM_START_FIELDS]);
+const advanceStartField = periodDayField([...BILLED_PERIOD_FIELDS, ...TERM_START_FIELDS]);
 
 /** Billing in advance precedes the period by weeks: a period starting later is no advance billing
  *  of it (an annual plan's next term, a typo) and leaves the invoice's day. */

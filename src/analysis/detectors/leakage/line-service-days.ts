@@ -6,7 +6,7 @@
 // days count as well for that line (line-facts.ts), as a work date's do for a document's.
 //
 // Read: two dates joined by a dash, each month/day with or without a year (06/01-06/15,
-// 03/10/2026 - 03/14/2026). Month-first where both read so (US billing systems write MM/DD); day-
+// 03/10/2026 - 03/14/2026), or two ISO days (2024-10-01 - 2025-08-27: an ERP's line text). Month-first where both read so (US billing systems write MM/DD); day-
 // first where only that reads as dates (16/06-30/06). Without a year, the year that puts the days
 // on or before the invoice's day (a December range on a January invoice is last December's). A range
 // that reaches the invoice's day or after it (billed in advance) adds no day, nor does text that
@@ -14,9 +14,14 @@
 
 const RANGE = /(?<![\d/])(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?\s*[-–]\s*(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?(?![\d/])/;
 
+/** Two ISO days joined by a dash (2024-10-01 - 2025-08-27): an ERP's line text, its order and year written. */
+const ISO_RANGE = /(?<![\d-])\d{4}-\d{2}-\d{2}\s*[-–]\s*(\d{4}-\d{2}-\d{2})(?![\d-])/;
+
 /** The last day (YYYY-MM-DD) a line's text says it bills, when before `invoiceDay`; else undefined. */
 export function lineServiceEnd(description: string, invoiceDay: string | null): string | undefined {
   if (!invoiceDay || description.length < 9) return undefined;
+  const iso = ISO_RANGE.exec(description);
+  if (iso) return iso[1]! < invoiceDay && isCalendarDay(iso[1]!) ? iso[1] : undefined;
   const m = RANGE.exec(description);
   if (!m) return undefined;
   const [a1, b1, a2, b2] = [+m[1]!, +m[2]!, +m[4]!, +m[5]!];

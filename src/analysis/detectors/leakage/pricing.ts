@@ -70,7 +70,7 @@ export function pricingRuleChecks(): LineRule["check"][] {
 /**
  * Why a document bills part of a period, if it says so: a proration flag (`proration: true`, as
  * Stripe's invoice lines carry) or words in a text attribute ("Remaining time on Pro after 7
- * May", "Unused time", "prorated", "pro rata", "partial month").
+ * May", "Unused time", "prorated", "pro rata", "partial month", "co-termed").
  */
 export function prorated(txn: Transaction): string | undefined {
   if (!txn.attributes) return undefined;
@@ -78,7 +78,9 @@ export function prorated(txn: Transaction): string | undefined {
 }
 
 const prorationFlag = markerMatcher(["proration", "prorated", "is_proration"], "any");
-const PRORATION_WORDS = /\bprorat(ed|ion|a)\b|\bpro[ -]rata\b|\b(remaining|unused) (time|service|days)\b|\bpartial (period|month)\b/i;
+// "Co-termed", "coterminous": software vendors' word for add-on licences billed for the days left
+// to the main contract's anniversary ("co-termed to 2026-03-31 (187 days)").
+const PRORATION_WORDS = /\bprorat(ed|ion|a)\b|\bpro[ -]rata\b|\b(remaining|unused) (time|service|days)\b|\bpartial (period|month)\b|\bco-?term(ed|inous|ing)?\b/i;
 
 /**
  * Whether a line says, in its own text, that it bills part of a period: a telecom or subscription

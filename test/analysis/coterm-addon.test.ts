@@ -1,0 +1,46 @@
+// Software vendors co-term add-on licences to the main contract's anniversary: users added in
+// mid-year are billed the annual price for the days left, a fraction the line's text names in the
+// industry's word — "co-termed to 2026-03-31 (187 days)" — not always "prorated". Such a line is
+// judged as a prorated one (its recorded discount only); a whole year beside it is still priced.
+import { expect, test } from "bun:test";
+import type { Contract, Transaction } from "../../src/domain/transaction.ts";
+import { proratedLine } from "../../src/analysis/detectors/leakage/pricing.ts";
+import { analyse, codes } from "./fixtures.ts";
+
+const contracts: Contract[] = [
+  { contract_id: "SUB-200417", customer_id: "C100", sku: "SUB-ENT", price: 1200, currency: "USD", valid_from: "2025-04-01", valid_to: "2026-03-31", billing_frequency: "Annual" },
+  { contract_id: "SUB-200417", customer_id: "C100", sku: "SUP-PREM", price: 180, currency: "USD", valid_from: "2025-04-01", valid_to: "2026-03-31", billing_frequency: "Annual" },
+];
+const ref = { contracts, price_list: [{ sku: "SUB-ENT", list_price: 1260, currency: "USD" }, { sku: "SUP-PREM", list_price: 189, currency: "USD" }] };
+const invoice = (lines: { sku: string; quantity: number; unit_price: number; description: string }[]): Transaction => ({
+  transaction_id: "INV-1", type: "invoice", date: "2025-09-26", customer_id: "C100", contract_id: "SUB-200417", currency: "USD", tax_amount: 0,
+  amount: Math.round(lines.reduce((s, l) => s + l.quantity * l.unit_price, 0) * 100) / 100,
+  lines: lines.map((l) => ({ ...l, amount: Math.round(l.quantity * l.unit_price * 100) / 100 })),
+});
+
+test("a co-termed add-on line bills part of the year: not a price cut", async () => {
+  const addOn = invoice([
+    { sku: "SUB-ENT", quantity: 10, unit_price: 614.79, description: "Add-on: Northpeak Enterprise subscription, co-termed to 2026-03-31 (187 days)" },
+    { sku: "SUP-PREM", quantity: 10, unit_price: 92.22, description: "Add-on: Premium Support, co-termed to 2026-03-31 (187 days)" },
+  ]);
+  expect((await analyse(addOn, { ref })).anomalies).toEqual([]);
+  // Without the words the same amounts are cuts of the contract's price.
+  const unsaid = structuredClone(addOn);
+  for (const l of unsaid.lines) l.description = "Add-on users";
+  expect(codes((await analyse(unsaid, { ref })).anomalies)).toEqual(["price_below_contract", "price_below_contract"]);
+});
+
+test("a whole year billed below the contract beside a co-termed line is still reported", async () => {
+  const cut = invoice([
+    { sku: "SUB-ENT", quantity: 10, unit_price: 614.79, description: "Add-on users co-terminous with the renewal date 2026-03-31" },
+    { sku: "SUP-PREM", quantity: 50, unit_price: 150, description: "Premium Support, per user per year" },
+  ]);
+  const found = (await analyse(cut, { ref })).anomalies;
+  expect(codes(found)).toEqual(["price_below_contract"]);
+  expect(found[0]!.amount_at_risk).toBe(1500);
+});
+
+test("the words are the industry's: co-term, co-termed, coterminous; a term alone is none", () => {
+  for (const text of ["Co-term adjustment", "users coterminous with SUB-1", "co-termed to 2026-03-31", "Coterm 40 users"]) expect(proratedLine({ sku: "X", description: text })).toBe(true);
+  for (const text of ["3-year term, year 2", "Termination fee", "Enterprise subscription, per user per year"]) expect(proratedLine({ sku: "X", description: text })).toBe(false);
+});
