@@ -367,8 +367,15 @@ export function generateRenewals(seed: number) {
     }
     periodInvoices.set(c, byYear);
   }
+  // Planted leaks: six of each kind, each its own document, with its true amount at risk.
+  const plant = (d: Doc, kind: LeakKind, risk: number) => { d.regular = ""; d.leak = { kind, risk: r2(risk) }; return d; };
+  const used = new Set<Doc>();
+  const free = (d: Doc) => !used.has(d) && !d.leak && (used.add(d), true);
+  const inWindow = (d: Doc) => d.date >= FIRST && d.date <= LAST;
   // Invoices credited in full after a PO change and re-issued under the new PO.
+  // (An invoice so credited is no document a leak is planted on: its credit copies what it billed.)
   for (const d of docs.filter((x) => x.type === "Invoice" && x.date < "2026-09-01" && chance(0.015))) {
+    used.add(d);
     const date = addDays(d.date, int(5, 20));
     const cm = newDoc({ ...d, type: "Credit Memo", date, ref: d, lines: d.lines.map((l) => ({ ...l })), reason: "PO change", regular: "po_change_credit" });
     cm.tax = d.tax;
@@ -376,11 +383,6 @@ export function generateRenewals(seed: number) {
     re.tax = d.tax;
   }
 
-  // Planted leaks: six of each kind, each its own document, with its true amount at risk.
-  const plant = (d: Doc, kind: LeakKind, risk: number) => { d.regular = ""; d.leak = { kind, risk: r2(risk) }; return d; };
-  const used = new Set<Doc>();
-  const free = (d: Doc) => !used.has(d) && !d.leak && (used.add(d), true);
-  const inWindow = (d: Doc) => d.date >= FIRST && d.date <= LAST;
   const periodic = (f: (d: Doc) => boolean) => docs.filter((d) => d.type === "Invoice" && d.contract && inWindow(d) && !used.has(d) && f(d));
   const recurring = (d: Doc) => d.lines.filter((l) => l.charge === "Recurring");
   const termOf = (d: Doc) => d.contract!.terms.findIndex((t) => t.from <= d.from && d.from <= t.to);
@@ -398,12 +400,12 @@ export function generateRenewals(seed: number) {
       const prev = d.contract!.terms[termOf(d) - 1]!;
       plant(d, kind, repriceAt(d, (l) => prev.prices.get(l.sku)!));
     } else if (kind === "promo_carried_past_year_one") {
-      const d = pick(periodic((x) => !x.contract!.quarterly && x.contract!.clause === "promo" && termOf(x) === 1));
+      const d = pick(periodic((x) => !x.contract!.quarterly && x.contract!.clause === "promo" && termOf(x) === 1 && recurring(x).length > 0));
       free(d);
       const first = d.contract!.terms[0]!;
       plant(d, kind, repriceAt(d, (l) => first.prices.get(l.sku)!));
     } else if (kind === "ramp_never_ramped") {
-      const d = pick(periodic((x) => !x.contract!.quarterly && x.contract!.clause === "ramp" && termOf(x) === 1));
+      const d = pick(periodic((x) => !x.contract!.quarterly && x.contract!.clause === "ramp" && termOf(x) === 1 && recurring(x).length > 0));
       free(d);
       const first = d.contract!.terms[0]!;
       plant(d, kind, repriceAt(d, (l) => first.prices.get(l.sku)!));
@@ -453,7 +455,8 @@ export function generateRenewals(seed: number) {
       free(src);
       const copy = newDoc({ ...src, date: addDays(src.date, int(6, 20)), po: `PO-${int(10000, 99999)}`, lines: src.lines.map((l) => ({ ...l })), reason: "Re-issued under new PO", regular: "" });
       copy.tax = src.tax;
-      plant(copy, kind, src.lines.reduce((s, l) => s + l.amount, 0));
+      // A copy overbills the customer: it loses no revenue (at risk 0, as the product counts it).
+      plant(copy, kind, 0);
     } else if (kind === "below_list_no_contract") {
       // Services billed 25–45 % below list, no discount recorded, no approval, no contract.
       const d = pick(docs.filter((x) => x.regular === "services_order" && !used.has(x) && inWindow(x)));

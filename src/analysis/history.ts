@@ -1112,8 +1112,34 @@ export const DOCUMENT_STATUS_FIELDS = ["status", "payment_status", "payout_statu
 const STATUS_NOT_MADE = new Set(["FAILED", "FAILURE", "RETURNED", "REJECTED", "CANCELED", "CANCELLED", "VOID", "VOIDED", "REVERSED", "BOUNCED", "DECLINED", "STOPPED"]);
 const statusKeys = new Set<string>(DOCUMENT_STATUS_FIELDS.map(attributeKey));
 
-/** Any of the five lists above and the status columns: one look-up of an attribute's name per document of the history. */
-const suppliedToField = attributeNameMatcher([...VISIT_FIELDS, ...PAYMENT_CARD_FIELDS, ...SHIPMENT_FIELDS, ...PATIENT_FIELDS, ...INSTALMENT_FIELDS, ...DOCUMENT_STATUS_FIELDS]);
+/**
+ * The service period a contract's invoice bills, by its first and its last day: an ERP's billing
+ * schedule issues one invoice per contract and period (`Service Start Date`, `Service End Date`),
+ * so two invoices of the same lines naming the same contract and period are a copy however far
+ * apart they were issued (a re-issue under a new PO weeks later, the original never credited),
+ * and four quarters of one price are four periods (billedContractPeriod).
+ */
+export const PERIOD_START_FIELDS = ["service_start", "service_start_date", "service_from", "service_period_start", "service_period_start_date", "period_start", "period_start_date", "period_from", "billing_period_start", "billing_period_start_date"] as const;
+export const PERIOD_LAST_DAY_FIELDS = ["service_end", "service_end_date", "service_to", "service_through", "service_period_end", "service_period_end_date", "period_end", "period_end_date", "period_to", "billing_period_end", "billing_period_end_date"] as const;
+const periodStartKeys = new Set<string>(PERIOD_START_FIELDS.map(attributeKey));
+const periodEndKeys = new Set<string>(PERIOD_LAST_DAY_FIELDS.map(attributeKey));
+
+/** Whether a document names its contract and its fingerprint the first and last day of the period it bills: billed once. */
+export function billedContractPeriod(t: Transaction, fp: string): boolean {
+  if (t.contract_id === undefined || t.contract_id === "" || !fp.includes("|#")) return false;
+  let start = false, end = false;
+  for (const part of fp.split("|")) {
+    const eq = part.indexOf("=");
+    if (!part.startsWith("#") || eq < 2) continue;
+    const k = part.slice(1, eq);
+    if (periodStartKeys.has(k)) start = true;
+    else if (periodEndKeys.has(k)) end = true;
+  }
+  return start && end;
+}
+
+/** Any of the lists above and the status columns: one look-up of an attribute's name per document of the history. */
+const suppliedToField = attributeNameMatcher([...VISIT_FIELDS, ...PAYMENT_CARD_FIELDS, ...SHIPMENT_FIELDS, ...PATIENT_FIELDS, ...INSTALMENT_FIELDS, ...PERIOD_START_FIELDS, ...PERIOD_LAST_DAY_FIELDS, ...DOCUMENT_STATUS_FIELDS]);
 
 /**
  * Whether the document's own status is kept in the export and says it stands (a status column

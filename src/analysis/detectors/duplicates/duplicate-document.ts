@@ -30,7 +30,7 @@
 // numbered is one received, not issued: a copy of it is paid twice (the whole bill at risk). A
 // journal line repeating a payment's line pays it again (paid-by-journal.ts).
 import { daysBetween, parseDateMs } from "../../dates.ts";
-import { before, creditedInFull, fingerprint, type HistoryEntry, namesTimesheet, repeatsWithin, standsByStatus } from "../../history.ts";
+import { before, billedContractPeriod, creditedInFull, fingerprint, type HistoryEntry, namesTimesheet, repeatsWithin, standsByStatus } from "../../history.ts";
 import { counterpartyNumberOf } from "../../counterparty-numbers.ts";
 import { partsOfOneSettlement } from "./split-settlement.ts";
 import { type CopyKind, numberedCopy, sameOrNearNumber } from "./numbered-copy.ts";
@@ -110,8 +110,10 @@ function twinFinding(input: DetectorInput, ms: number, number: string | undefine
   const undelivered = txn.type === "invoice" && !deliveredOnItsOwn(txn, txn.transaction_id, ctx);
   const habitEvidence = undelivered ? candidates.filter((c) => c.id === txn.transaction_id || !deliveredOnItsOwn(txn, c.id, ctx)) : candidates;
   if (habitual(habitEvidence, txn.transaction_id, window)) return undefined;
-  // A timesheet or a ticket is billed once: its twin is a copy however long after it came (history.ts).
-  const once = namesTimesheet(fingerprint(txn));
+  // A timesheet or a ticket is billed once, and so is a contract's service period: its twin is a
+  // copy however long after it came (history.ts).
+  const fp = fingerprint(txn);
+  const once = namesTimesheet(fp) || billedContractPeriod(txn, fp);
   let original: HistoryEntry | undefined;
   for (const c of candidates) {
     if (c.id === txn.transaction_id || Number.isNaN(c.ms) || (!once && daysBetween(c.ms, ms) > window)) continue;
