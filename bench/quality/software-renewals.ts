@@ -381,6 +381,7 @@ export function generateRenewals(seed: number) {
     cm.tax = d.tax;
     const re = newDoc({ ...d, date: addDays(date, int(0, 2)), po: `PO-${int(10000, 99999)}`, lines: d.lines.map((l) => ({ ...l })), ref: null, reason: "Re-issued under new PO", regular: "po_change_reissue" });
     re.tax = d.tax;
+    used.add(re);
   }
 
   const periodic = (f: (d: Doc) => boolean) => docs.filter((d) => d.type === "Invoice" && d.contract && inWindow(d) && !used.has(d) && f(d));
@@ -451,7 +452,7 @@ export function generateRenewals(seed: number) {
       plant(d, kind, risk);
     } else if (kind === "duplicate_on_reissue") {
       // Re-issued under the new PO, the original never credited.
-      const src = pick(periodic((x) => x.regular !== "po_change_reissue" && x.date < "2026-09-15"));
+      const src = pick(periodic((x) => x.regular !== "po_change_reissue" && x.date < "2026-09-05"));
       free(src);
       const copy = newDoc({ ...src, date: addDays(src.date, int(6, 20)), po: `PO-${int(10000, 99999)}`, lines: src.lines.map((l) => ({ ...l })), reason: "Re-issued under new PO", regular: "" });
       copy.tax = src.tax;

@@ -2,7 +2,7 @@
 // mid-year are billed the annual price for the days left, a fraction the line's text names in the
 // industry's word — "co-termed to 2026-03-31 (187 days)" — not always "prorated". Such a line is
 // judged as a prorated one (its recorded discount only); a whole year beside it is still priced.
-import { expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Contract, Transaction } from "../../src/domain/transaction.ts";
 import { proratedLine } from "../../src/analysis/detectors/leakage/pricing.ts";
 import { analyse, codes } from "./fixtures.ts";
@@ -44,3 +44,33 @@ test("the words are the industry's: co-term, co-termed, coterminous; a term alon
   for (const text of ["Co-term adjustment", "users coterminous with SUB-1", "co-termed to 2026-03-31", "Coterm 40 users"]) expect(proratedLine({ sku: "X", description: text })).toBe(true);
   for (const text of ["3-year term, year 2", "Termination fee", "Enterprise subscription, per user per year"]) expect(proratedLine({ sku: "X", description: text })).toBe(false);
 });
+
+describe("a prorated line that names its days owes the contract's price for them", () => {
+  // 187 days of a year at 1,200.00: 614.79 (of 365, both ends counted), 613.11 (of 366), 611.51 (186 of 365: one end counted), 609.84 (186 of 366).
+  const at = (unit_price: number, description: string) => invoice([{ sku: "SUB-ENT", quantity: 10, unit_price, description }]);
+
+  test("hard negative: every usual convention of counting the days is the price for them", async () => {
+    for (const price of [614.79, 613.11, 611.51, 609.84]) expect((await analyse(at(price, "Add-on: Enterprise subscription, co-termed to 2026-03-31 (187 days)"), { ref })).anomalies).toEqual([]);
+    expect((await analyse(at(614.79, "Enterprise subscription - add-on users prorated 187 days 2025-09-26 - 2026-03-31"), { ref })).anomalies).toEqual([]);
+  });
+
+  test("a proration computed on 60 fewer days than the line names is below the contract", async () => {
+    const found = (await analyse(at(r2(1200 * 127 / 365), "Add-on: Enterprise subscription, co-termed to 2026-03-31 (187 days)"), { ref })).anomalies;
+    expect(codes(found)).toEqual(["price_below_contract"]);
+    // Held to the least generous convention: 186 days of 366.
+    expect(found[0]!.amount_at_risk).toBe(r2((1200 * 186 / 366 - r2(1200 * 127 / 365)) * 10));
+    // The days read from the range the text names where it states no count.
+    expect(codes((await analyse(at(r2(1200 * 127 / 365), "Enterprise subscription prorated 2025-09-26 - 2026-03-31"), { ref })).anomalies)).toEqual(["price_below_contract"]);
+  });
+
+  test("not judged: a line naming no days, a row stating no billing period, a whole period or more", async () => {
+    expect((await analyse(at(300, "Enterprise subscription, prorated"), { ref })).anomalies).toEqual([]);
+    const noCadence = { ...ref, contracts: contracts.map(({ billing_frequency: _b, ...c }) => c) };
+    expect((await analyse(at(300, "Add-on, co-termed to 2026-03-31 (187 days)"), { ref: noCadence })).anomalies).toEqual([]);
+    expect((await analyse(at(900, "Enterprise subscription prorated 400 days"), { ref })).anomalies).toEqual([]);
+  });
+});
+
+function r2(v: number): number {
+  return Math.round(v * 100) / 100;
+}

@@ -24,6 +24,7 @@ import type { LineRule } from "./line-rule.ts";
 import { markerMatcher, markerOf, wordsOf } from "./markers.ts";
 import { priceBelowContractRule } from "./price-below-contract.ts";
 import { priceBelowListRule } from "./price-below-list.ts";
+import { proratedDaysRule } from "./prorated-days.ts";
 import { freeOfCharge, inKit, zeroPriceRule } from "./zero-price.ts";
 import { fixedFee } from "./fee-arrangement.ts";
 import { quotedPrice } from "./quoted-price.ts";
@@ -51,7 +52,8 @@ export const PRICING_RULES: readonly LineRule[] = [
   priceBelowListRule,
 ];
 
-const PRORATED_RULES: readonly LineRule[] = [recordedDiscountAboveCapRule];
+// A prorated line naming its days is held to its contract's price for them (prorated-days.ts).
+const PRORATED_RULES: readonly LineRule[] = [proratedDaysRule, recordedDiscountAboveCapRule];
 
 /** A document billed at a quote it names has the quote's prices, which the product does not
  *  have (quoted-price.ts), and a balance due's difference of two ratings is no rate

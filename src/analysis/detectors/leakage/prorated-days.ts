@@ -1,0 +1,67 @@
+// price_below_contract on a prorated line that names the days it bills. A software vendor co-terms
+// add-on licences to the main contract's anniversary and bills a cancelled renewal's final partial
+// period: each such line is the contract's price for a period (`billing_frequency`: a year, a
+// quarter, a month) times the share of it the line's days are — "co-termed to 2026-03-31 (187
+// days)", "prorated 123/365 days", "prorated 2025-09-26 - 2026-03-31". A prorated line is
+// otherwise judged by its recorded discount only (pricing.ts: the fraction is not stated); where
+// the line states its days and the contract in force states its period, the fraction is known, and
+// a proration computed on fewer days than the line bills (counted from the wrong day) is a cut no
+// recorded discount explains. The line is held to the least generous reading of every convention
+// ERPs use — the days counted with one end only, the longest such period (366 days a year, 92 a
+// quarter, 31 a month) — so that no way of counting is a finding; the money at risk is the
+// shortfall against that reading (a little below the usual 365-day count: never overstated).
+// Not judged: a line naming no days (or as many as the period or more), a contract row stating no
+// period, a credit's line (a negative amount).
+import { roundMoney } from "../../../domain/rounding.ts";
+import { isBelowOnLine, shortfallScore } from "../types.ts";
+import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
+import { cadenceOf } from "./unbilled-recurring.ts";
+
+const DAY_MS = 86_400_000;
+/** Two ISO days joined by a dash: the line's first and last day. */
+const ISO_RANGE = /(?<![\d-])(\d{4}-\d{2}-\d{2})\s*(?:[-–]|to|through)\s*(\d{4}-\d{2}-\d{2})(?![\d-])/i;
+/** A count of days: "(187 days)", "prorated 123/365 days", "201 days". */
+const DAY_COUNT = /(?<![\d.,/])(\d{1,3})(?:\s*\/\s*36[56])?\s*days?\b/i;
+
+/** How many days a line's text says it bills (its first and last day counted), or undefined. */
+export function namedDays(description: string | undefined): number | undefined {
+  if (!description) return undefined;
+  const range = ISO_RANGE.exec(description);
+  if (range) {
+    const from = Date.parse(`${range[1]}T00:00:00Z`), to = Date.parse(`${range[2]}T00:00:00Z`);
+    if (!Number.isNaN(from) && !Number.isNaN(to) && to >= from) return Math.round((to - from) / DAY_MS) + 1;
+  }
+  const count = DAY_COUNT.exec(description);
+  return count ? Number(count[1]) : undefined;
+}
+
+/** The most days one period of a cadence can have. */
+function longestPeriodDays(months: number, weeks: number): number {
+  if (weeks > 0) return 7 * weeks;
+  return months === 12 ? 366 : months === 6 ? 184 : months === 3 ? 92 : months === 2 ? 62 : months === 1 ? 31 : Math.ceil(months * 30.5) + 1;
+}
+
+export const proratedDaysRule: LineRule = {
+  code: "price_below_contract",
+  check(f, { config }) {
+    const terms = f.terms;
+    if (!terms || f.net === undefined || f.net <= 0 || f.quantity <= 0 || terms.price <= 0) return null;
+    const cadence = cadenceOf(terms.billing_frequency, terms.billing_timing);
+    if (!cadence) return null;
+    const days = namedDays(f.line.description);
+    const period = longestPeriodDays(cadence.months, cadence.weeks);
+    if (days === undefined || days < 2 || days >= period) return null;
+    const floor = (terms.price * (days - 1)) / period;
+    if (!isBelowOnLine(f.net, floor, f.quantity, config.revenue_leakage.tolerance)) return null;
+    return {
+      code: "price_below_contract",
+      score: shortfallScore(floor, f.net),
+      message: `${f.sku} prorated for ${days} days at ${roundMoney(f.net)}; contract ${terms.contract_id}'s ${roundMoney(terms.price)} a period owes at least ${roundMoney(floor)} for them (${days - 1} of ${period} days)`,
+      field: lineField(f, "unit_price"),
+      expected: { unit_price: roundMoney(floor), contract_id: terms.contract_id, days, period_days: period },
+      actual: { unit_price: roundMoney(f.net), quantity: f.quantity },
+      amount_at_risk: roundMoney((floor - f.net) * f.quantity),
+      risk_key: lineRiskKey(f),
+    };
+  },
+};
