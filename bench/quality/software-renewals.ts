@@ -39,7 +39,7 @@ export interface Label { document: string; kind: LeakKind; currency: string; amo
 type Currency = "USD" | "GBP" | "EUR";
 interface Entity { id: string; name: string; currency: Currency; prefix: string }
 interface Customer { id: string; name: string; country: string; state: string; entity: Entity; taxCode: string; taxRate: number; tier?: "Gold" | "Silver" | "Registered" }
-interface Term { from: string; to: string; prices: Map<string, number>; seats: Map<string, number>; kind: string; free?: number }
+interface Term { from: string; to: string; prices: Map<string, number>; seats: Map<string, number>; kind: string }
 interface Contract {
   id: string; billTo: Customer; endUser: string; channel: "Direct" | "Partner"; approver: string; quarterly: boolean;
   clause: "lock" | "uplift" | "ramp" | "promo"; cap: number; terms: Term[]; trueUp: boolean; items: string[]; legacy: boolean;
@@ -132,12 +132,12 @@ export function generateRenewals(seed: number) {
 
   // Contracts: a main subscription per customer (some two), their terms priced by the clause.
   const contracts: Contract[] = [];
-  const round2 = r2;
-  const termPrice = (c: Contract, sku: string, base: number, yearIndex: number, anniversary: string, prev: number | undefined): number => {
+  // A year within the term: the lock keeps the price, the uplift clause raises it by CPI up to its cap.
+  const termPrice = (c: Contract, base: number, yearIndex: number, anniversary: string, prev: number | undefined): number => {
     if (yearIndex === 0 || prev === undefined) return base;
     if (c.clause === "lock") return prev;
     const uplift = Math.min(c.cap, CPI[anniversary.slice(0, 4)] ?? 0.03);
-    return round2(prev * (1 + uplift));
+    return r2(prev * (1 + uplift));
   };
   for (const cust of customers) for (let k = 0, n = chance(0.12) ? 2 : 1; k < n; k++) {
     const partner = chance(0.22) ? pick(resellers.filter((r) => r.entity === cust.entity)) : null;
@@ -166,7 +166,7 @@ export function generateRenewals(seed: number) {
     const qty = new Map<string, number>(items.map((s) => [s, s === "SUB-API" ? int(1, 8) : s === "SUB-ANL" ? Math.max(5, Math.round(seats * uniform(0.2, 0.6))) : seats]));
     const rampFactor = uniform(0.55, 0.8), promo = pick([0.1, 0.15, 0.2]);
     // Contract years from the start until the contract ends or runs past the window.
-    let year = 0, termStart = start, termYears = initial, termYear = 0;
+    let year = 0, termYears = initial, termYear = 0;
     let prev: Map<string, number> | undefined;
     const baseOf = (sku: string) => r2(listPrice(sku, billTo.entity.currency, start) * (1 - disc));
     for (let from = start; from <= "2026-12-31"; year++) {
@@ -174,8 +174,8 @@ export function generateRenewals(seed: number) {
       const prices = new Map<string, number>();
       for (const sku of items) {
         const base = baseOf(sku);
-        let p = termPrice(c, sku, base, year, from, prev?.get(sku));
-        if (year > 0 && termYear === 0 && prev) p = round2(prev.get(sku)! * (1 + Math.min(c.cap, CPI[from.slice(0, 4)] ?? 0.03))); // a renewal: capped uplift whatever the clause
+        let p = termPrice(c, base, year, from, prev?.get(sku));
+        if (year > 0 && termYear === 0 && prev) p = r2(prev.get(sku)! * (1 + Math.min(c.cap, CPI[from.slice(0, 4)] ?? 0.03))); // a renewal: capped uplift whatever the clause
         if (year === 0 && clause === "ramp") p = r2(base * rampFactor);
         if (year === 1 && clause === "ramp") p = base;
         if (year === 0 && clause === "promo") p = r2(base * (1 - promo));
@@ -189,8 +189,7 @@ export function generateRenewals(seed: number) {
       for (const [s, q] of qty) if (s !== "SUB-API" && chance(0.25)) qty.set(s, Math.max(5, Math.round(q * uniform(0.95, 1.2))));
       from = addDays(to, 1);
       termYear++;
-      if (termYear >= termYears) { termYear = 0; termYears = pick([1, 1, 1, 3]); termStart = from; }
-      void termStart;
+      if (termYear >= termYears) { termYear = 0; termYears = pick([1, 1, 1, 3]); }
     }
     contracts.push(c);
   }
@@ -257,7 +256,6 @@ export function generateRenewals(seed: number) {
         for (const [sku, p] of t.prices) contractRows.push({ contract: c.id, customer: c.billTo.id, sku, cur, price: c.quarterly ? r2(p / 4) : p, from: t.from, to: end, freq: c.quarterly ? "Quarterly" : "Annual" });
         continue;
       }
-      if (extension) t.free = extension;
       const periods = c.quarterly ? [0, 3, 6, 9].map((m) => [addMonths(t.from, m), addDays(addMonths(t.from, m + 3), -1)] as const) : [[t.from, t.to] as const];
       for (const [pFrom, pTo] of periods) {
         const date = addDays(pFrom, c.quarterly ? -15 : -30);
@@ -305,7 +303,7 @@ export function generateRenewals(seed: number) {
           const lines: Line[] = [];
           const say = chance(0.55);
           for (const sku of c.items.filter((s) => s === main || s.startsWith("SUP"))) {
-            const annual = t.prices.get(sku)! * (c.quarterly ? 1 : 1);
+            const annual = t.prices.get(sku)!; // the year's price, whatever the billing frequency
             const l = line(sku, cur, addFrom, n, r2(annual * days / 365), addFrom, t.to, "Co-term", say
               ? `${ITEMS[sku]!.desc} - add-on users prorated ${days} days ${addFrom} - ${t.to}`
               : `Add-on: ${ITEMS[sku]!.desc.split(",")[0]}, co-termed to ${t.to} (${days} days)`);
@@ -352,8 +350,7 @@ export function generateRenewals(seed: number) {
           const days = daysBetween(migrate, t.to) + 1;
           const ml = maint.lines.find((l) => l.sku === "MNT-STD")!;
           const credit = r2(ml.amount * days / 365);
-          docs.push(Object.assign(newDoc({ type: "Credit Memo", date: addDays(migrate, -5), cust: c.billTo, contract: c, endUser: c.endUser, ref: maint, lines: [{ sku: "MNT-STD", desc: `Credit for unused maintenance ${migrate} - ${t.to} (${days} days), migration to subscription`, qty: ml.qty, list: ml.list, price: r2(credit / ml.qty), disc: null, amount: r2(r2(credit / ml.qty) * ml.qty), from: migrate, to: t.to, charge: "Credit" }], approver: APPROVERS.dealDesk, reason: "Migration", regular: "maintenance_migration_credit" }), {}));
-          docs.pop();
+          newDoc({ type: "Credit Memo", date: addDays(migrate, -5), cust: c.billTo, contract: c, endUser: c.endUser, ref: maint, lines: [{ sku: "MNT-STD", desc: `Credit for unused maintenance ${migrate} - ${t.to} (${days} days), migration to subscription`, qty: ml.qty, list: ml.list, price: r2(credit / ml.qty), disc: null, amount: r2(r2(credit / ml.qty) * ml.qty), from: migrate, to: t.to, charge: "Credit" }], approver: APPROVERS.dealDesk, reason: "Migration", regular: "maintenance_migration_credit" });
           // The new subscription from the migration day: a contract of its own (3 years, locked).
           const sub: Contract = { id: `SUB-${String(700000 + contracts.length + docs.length)}`, billTo: c.billTo, endUser: c.endUser, channel: "Direct", approver: APPROVERS.dealDesk, quarterly: false, clause: "lock", cap: 0.05, terms: [], trueUp: false, items: ["SUB-ENT"], legacy: false };
           const p = r2(listPrice("SUB-ENT", cur, migrate) * 0.7);
@@ -426,8 +423,7 @@ export function generateRenewals(seed: number) {
       const cur = d.cust.entity.currency;
       const list = listPrice("SUP-PREM", cur, d.from);
       const due = l.amount;
-      const pct = d.contract!.channel === "Partner" ? 0 : 0;
-      Object.assign(l, { sku: "SUP-PREM", desc: ITEMS["SUP-PREM"]!.desc, list, price: r2(list * (1 - pct)), disc: null, amount: r2(l.qty * list * (1 - pct)) });
+      Object.assign(l, { sku: "SUP-PREM", desc: ITEMS["SUP-PREM"]!.desc, list, price: list, disc: null, amount: r2(l.qty * list) });
       d.tax = taxOfDoc(d);
       plant(d, kind, due - l.amount);
     } else if (kind === "discount_beyond_authority") {
