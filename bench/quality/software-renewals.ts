@@ -371,7 +371,9 @@ export function generateRenewals(seed: number) {
   const inWindow = (d: Doc) => d.date >= FIRST && d.date <= LAST;
   // Invoices credited in full after a PO change and re-issued under the new PO.
   // (An invoice so credited is no document a leak is planted on: its credit copies what it billed.)
-  for (const d of docs.filter((x) => x.type === "Invoice" && x.date < "2026-09-01" && chance(0.015))) {
+  // (Nor one an SLA credit already names: the credit would name the re-issue.)
+  const credited = new Set(docs.filter((x) => x.type === "Credit Memo").map((x) => x.ref));
+  for (const d of docs.filter((x) => x.type === "Invoice" && x.date < "2026-09-01" && !credited.has(x) && chance(0.015))) {
     used.add(d);
     const date = addDays(d.date, int(5, 20));
     const cm = newDoc({ ...d, type: "Credit Memo", date, ref: d, lines: d.lines.map((l) => ({ ...l })), reason: "PO change", regular: "po_change_credit" });
