@@ -19,7 +19,8 @@ export interface Moment {
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?$/;
-const DAY_MS = 86_400_000;
+/** A day in milliseconds (days in UTC: no daylight saving). */
+export const DAY_MS = 86_400_000;
 
 export function parseMoment(value: string | undefined, utcOffsetMinutes = 0): Moment | null {
   if (!value) return null;

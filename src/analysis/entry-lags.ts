@@ -13,11 +13,10 @@
 //  - each user's habit: how far back from the entry date they post (lags in days, sorted), so
 //    that an interface dated weeks back or a controller's year-end is their routine.
 // A ledger without entry dates costs one property read per entry (add()) and keeps nothing.
-import { parseDateMs } from "./dates.ts";
+import { DAY_MS, parseDateMs } from "./dates.ts";
 import { calendarMonths, type Periods } from "./fiscal-periods.ts";
 import { lowerBound } from "./sorted-search.ts";
 
-const DAY_MS = 86_400_000;
 /** A posting dated this close to its month's end is dated to the period end (the last working day
  *  of a month that ends on a weekend included). */
 const PERIOD_END_DAYS = 3;

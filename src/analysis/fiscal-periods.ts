@@ -7,8 +7,7 @@
 // starts is the company's own (the Sunday nearest 31 January for the NRF calendar), so it is
 // configured as the years' first days (late_posting.fiscal_calendar). late_posting learns each
 // period's close from when entries into it stop arriving, by whichever calendar is in force.
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "./dates.ts";
 
 /** A ledger's closing periods, as day numbers (days since 1970-01-01) and period keys. */
 export interface Periods {

@@ -10,8 +10,8 @@
 // store closed months ago). Per value one sorted array of days; built once per history.
 import { lowerBound } from "./sorted-search.ts";
 import { median } from "./stats.ts";
+import { DAY_MS } from "./dates.ts";
 
-const DAY_MS = 86_400_000;
 /** The window a value's rhythm is counted over. */
 export const RHYTHM_WINDOW_DAYS = 30;
 /** Share of its usual count of posting days that makes a day one of the value's rhythm. */

@@ -18,8 +18,8 @@ import type { Transaction } from "../domain/transaction.ts";
 import { isAccountName } from "./account-field.ts";
 import { lowerBound, upperBound } from "./sorted-search.ts";
 import { logAmount, MAD_TO_SIGMA, median, medianDeviation } from "./stats.ts";
+import { DAY_MS } from "./dates.ts";
 
-const DAY_MS = 86_400_000;
 /** Postings of an account on one day (over its habit values) that make the day's level readable. */
 export const DAY_PEERS = 5;
 /** A pair's spread is floored: a flat rent or a fixed fee still tolerates some movement. */

@@ -33,13 +33,13 @@
 import type { Transaction } from "../domain/transaction.ts";
 import { isDocumentColumn } from "./profile.ts";
 import { lowerBound, upperBound } from "./sorted-search.ts";
+import { DAY_MS } from "./dates.ts";
 
 /** The days within which a journal repeating another's lines is a copy, not a recurrence (the
  *  default of duplicate_detection.journal_window_days). */
 export const JOURNAL_COPY_DAYS = 3;
 /** Journals of more lines are not judged (a payroll of thousands of lines is keyed once). */
 const MAX_JOURNAL_LINES = 2000;
-const DAY = 86_400_000;
 
 /** Attribute names of what a re-posting changes (compared in upper case without separators). */
 const KEYING_NAMES = /DATE|TIME|CREATED|ENTERED|MODIFIED|CHANGED|UPDATED|BATCH|RECORD|LINEID|ROWID|^ID$|USER|POSTEDBY|KEYEDBY|APPROVED/;
@@ -181,7 +181,7 @@ export class JournalCopiesBuilder {
     const index = this.starts.length;
     this.starts.push(this.start);
     this.counts.push(this.count);
-    this.days.push(Math.floor(this.ms / DAY));
+    this.days.push(Math.floor(this.ms / DAY_MS));
     this.totals.push(this.debits / 100);
     this.ids.push(this.current);
     const hash = lanes(this.a, this.b, this.count);

@@ -6,8 +6,7 @@
 import type { Transaction } from "../domain/transaction.ts";
 import { doubled } from "../domain/typed-arrays.ts";
 import { lowerBound } from "./sorted-search.ts";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "./dates.ts";
 
 /** A user's posting days, ascending and distinct, and how many postings each day had. */
 export interface UserTimeline {

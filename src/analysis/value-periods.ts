@@ -3,8 +3,7 @@
 // between; a weekly payroll, a month-end accrual or a quarter-end entry posts in every month or
 // on one day of its months. What off_period_posting reads (detectors/anomaly/off-period.ts). Per
 // value a small map of months to their days; built once per history.
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "./dates.ts";
 
 export interface ValueMonths {
   /** Its postings (lines). */

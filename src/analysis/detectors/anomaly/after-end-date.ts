@@ -23,7 +23,7 @@
 // instalments, pay in lieu of notice —, which the row's pay type names. Regular pay for a period
 // that began after the end date, named as nothing of the kind, is a leaver still on the payroll.
 import { attributeNameMatcher } from "../leakage/markers.ts";
-import { type DayOrder, dayOrderFor, parseDateMs } from "../../dates.ts";
+import { DAY_MS, type DayOrder, dayOrderFor, parseDateMs } from "../../dates.ts";
 import type { Detector } from "../types.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 
@@ -48,7 +48,6 @@ const periodStartField = attributeNameMatcher(PERIOD_START_FIELDS);
 /** What the end of employment itself makes due, in a row's own words (its pay type or earning code). */
 const SEPARATION_PAY = /\b(severance|final pay(check)?|termination pay|separation pay|in lieu of notice|pilon|(vacation|pto|holiday|leave) ?pay ?out|payout of (accrued )?(vacation|pto|leave)|abfindung|indemnit[eé] de licenciement)\b/i;
 
-const DAY_MS = 86_400_000;
 /** Days after the end date a charge is still the last day's (an evening on the last day, in UTC). */
 const GRACE_DAYS = 1;
 

@@ -25,6 +25,7 @@ import { round2, roundMoney } from "../../../domain/rounding.ts";
 import { logAmount, ramp, round4 } from "../../stats.ts";
 import type { Detector, Finding } from "../types.ts";
 import { ownLevel, ratioSupport } from "./support.ts";
+import { DAY_MS } from "../../dates.ts";
 
 /** A routine's spread is floored: a run of near-identical amounts still tolerates some growth. */
 const ROUTINE_MIN_SCALE = 0.25;
@@ -536,7 +537,6 @@ function largestOther(s: ContextSummary, log: number, inHistory: number, sibling
 const NO_SIBLINGS: readonly number[] = [];
 /** Lines of a document looked at on each side of the entry (a payroll posts hundreds at once). */
 const MAX_SIBLINGS = 64;
-const DAY_MS = 86_400_000;
 
 /** The log amounts of the entry's document's other lines: its neighbours in the history posted at
  *  the same moment by the same user (a ledger export writes a document's lines side by side). With

@@ -5,13 +5,12 @@
 // the newcomer's first) and still active, and the newcomer is not itself long established;
 // otherwise medium: a successor after a rename, another legal form of a group company, two
 // long-standing parties with similar names, a name seen only a few times. Proves no loss.
-import { parseDateMs } from "../../dates.ts";
+import { DAY_MS, parseDateMs } from "../../dates.ts";
 import type { Lookalike } from "../../names/counterparty-names.ts";
 import type { Detector, Finding } from "../types.ts";
 
 /** Evidence of a close imitation of a real counterparty (with the default weight: high), and of
  *  a resemblance that has an ordinary explanation as often as not (medium). */
-const DAY_MS = 86_400_000;
 const CLOSE_SCORE = 0.8;
 const LOOSE_SCORE = 0.5;
 

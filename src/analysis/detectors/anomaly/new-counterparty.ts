@@ -11,8 +11,7 @@
 import { roundMoney } from "../../../domain/rounding.ts";
 import { before, type HistoryStats } from "../../history.ts";
 import type { Detector } from "../types.ts";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../../dates.ts";
 
 /** Whether the counterparty is one of the ledger's own companies (a value of its company field). */
 function ownCompany(h: HistoryStats, counterparty: string): boolean {

@@ -15,12 +15,11 @@
 // looks exactly like a ghost employee and is reported too, at high, by decision: the surname they
 // share is what a ghost who is the keyer's relative has too, a register holds no address, and what
 // tells a real spouse apart (the HR file, an I-9, timesheets) is outside the export.
-import { isoDay, parseDateMs } from "../../dates.ts";
+import { DAY_MS, isoDay, parseDateMs } from "../../dates.ts";
 import { bankAccountOf } from "../../payee-accounts.ts";
 import { lowerBound } from "../../sorted-search.ts";
 import type { Detector } from "../types.ts";
 
-const DAY_MS = 86_400_000;
 /** Payments of another payee into the account before this one's first that make it theirs. */
 const ESTABLISHED = 3;
 

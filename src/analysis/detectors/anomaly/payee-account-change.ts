@@ -28,7 +28,7 @@
 // and is dropped (restatedByAccountChange) — else a move for good, seen only once or twice before
 // the history ends, would be high on two findings of one fact (an employee's new direct deposit
 // account in a payroll register).
-import { isoDay, parseDateMs } from "../../dates.ts";
+import { DAY_MS, isoDay, parseDateMs } from "../../dates.ts";
 import { bankAccountOf, isBankAccountField, paidIntoUnverifiedAccount } from "../../payee-accounts.ts";
 import { lowerBound } from "../../sorted-search.ts";
 import type { Detector, Finding } from "../types.ts";
@@ -37,7 +37,6 @@ const CODE = "payee_bank_account_changed";
 /** The findings that only say an account is rare (its column's value, or a pair with it). */
 const RARITY_CODES = new Set(["rare_value", "rare_combination"]);
 
-const DAY_MS = 86_400_000;
 /** Payments into the payee's other accounts before the new one that make it established; and
  *  payments into the new one that make it a move rather than a detour. */
 const ESTABLISHED = 3;

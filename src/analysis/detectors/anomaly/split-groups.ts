@@ -26,8 +26,8 @@
 import type { PostingStream, SplitPostings } from "../../split-postings.ts";
 import { roundTiers, tierConfirmed } from "./approval-tiers.ts";
 import { lowerBound, upperBound } from "../../sorted-search.ts";
+import { DAY_MS } from "../../dates.ts";
 
-const DAY_MS = 86_400_000;
 /** Three counterparties with one amount make it a price, not one purchase cut in pieces. */
 const PRICE_POINT_COUNTERPARTIES = 3;
 /** Fewer other postings than this say nothing about what is usual for the counterparty. */
@@ -239,8 +239,6 @@ function amountOrder(s: PostingStream): { order: Int32Array; sorted: Float64Arra
   }
   return found;
 }
-
-
 
 /**
  * The currencies in which the ledger avoids a round tier (approval-tiers.ts): the streams with an

@@ -12,7 +12,7 @@
 // grantor pays weeks after the end, is no cost. Nothing is judged without a configuration: the
 // ledger alone does not say which costs a grantor allows, nor when an award ends (a renewal
 // under the same code looks the same as spending after the end).
-import { parseDateMs } from "../../dates.ts";
+import { DAY_MS, parseDateMs } from "../../dates.ts";
 import { attributeNameMatcher } from "../leakage/markers.ts";
 import { money, type Detector, type Finding } from "../types.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
@@ -28,7 +28,6 @@ export const GRANT_FIELDS = [
   "award_code", "federal_award", "federal_award_id", "fain", "restricted_grant", "grant_award",
 ] as const;
 const grantField = attributeNameMatcher(GRANT_FIELDS);
-const DAY_MS = 86_400_000;
 
 export const grantTermsDetector: Detector = {
   codes: ["grant_unallowable_cost", "grant_cost_outside_period"],

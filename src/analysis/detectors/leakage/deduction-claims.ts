@@ -33,6 +33,7 @@ import { isBelow, money, nearlyEqual } from "../types.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { wordsOf } from "./markers.ts";
 import { PRICING_WORDS } from "./deduction-evidence.ts";
+import { DAY_MS } from "../../dates.ts";
 
 export const SHORTAGE_CODE = "shortage_not_on_delivery" as const;
 export const NOT_IN_AGREEMENT_CODE = "deduction_not_in_agreement" as const;
@@ -42,8 +43,6 @@ const SHORTAGE_WORDS = /\b(shortages?|short[- ]?(shipped|shipment|delivered|deli
 
 /** A pricing deduction takes back part of a price: a line at more than this share of it credits the item. */
 const PRICE_SHARE = 0.5;
-
-const DAY_MS = 86_400_000;
 
 export const deductionClaimsDetector: Detector = {
   codes: [SHORTAGE_CODE, NOT_IN_AGREEMENT_CODE, "price_below_contract"],

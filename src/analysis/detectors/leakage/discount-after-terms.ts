@@ -14,13 +14,11 @@
 import { roundMoney } from "../../../domain/rounding.ts";
 import type { Detector, Finding } from "../types.ts";
 import { money } from "../types.ts";
-import { parseDateMs } from "../../dates.ts";
+import { DAY_MS, parseDateMs } from "../../dates.ts";
 import { discountTaken } from "../../payment-discount.ts";
 import { discountTermsOf } from "../../payment-terms.ts";
 
 export const DISCOUNT_AFTER_TERMS_CODE = "discount_taken_after_terms" as const;
-
-const DAY_MS = 86_400_000;
 
 export const discountAfterTermsDetector: Detector = {
   codes: [DISCOUNT_AFTER_TERMS_CODE],

@@ -18,7 +18,7 @@
 // billing_basis…) says so (ESTIMATE_VALUES, compared without case or separators). No amount is
 // at risk on the finding: what the report came to is not in the export (the analyst asks for it).
 import type { Transaction } from "../../../domain/transaction.ts";
-import { parseDateMs } from "../../dates.ts";
+import { DAY_MS, parseDateMs } from "../../dates.ts";
 import type { Finding } from "../types.ts";
 import { attributeKey, attributeNameMatcher } from "./markers.ts";
 
@@ -37,7 +37,6 @@ const estimateField = attributeNameMatcher(ESTIMATE_FIELDS);
 const MIN_SETTLED = 3;
 /** The shortest wait for a settlement, whatever the export's quickest true-ups. */
 const MIN_WINDOW_DAYS = 7;
-const DAY_MS = 86_400_000;
 
 /** The estimates and the documents naming them, as plain data (a scan worker's share of the history pass). */
 export interface EstimatesState {

@@ -34,7 +34,7 @@
 // (history.ts, and the split scan's ledger batches: ledger-merge.ts) from one small observation
 // per invoice, as the tax habits and the kits are.
 import type { Transaction } from "../../../domain/transaction.ts";
-import { parseDateMs } from "../../dates.ts";
+import { DAY_MS, parseDateMs } from "../../dates.ts";
 import { customerGroups } from "./customer-group.ts";
 
 /** Distinct customers a campaign day, a markdown or a free-over-threshold SKU needs. */
@@ -57,7 +57,6 @@ const RUN_GAP_DAYS = 1;
 const BESIDE_SHARE = 0.5;
 /** Invoice values are binned on a log scale this fine (2 %) for the threshold. */
 const BIN = Math.log(1.02);
-const DAY_MS = 86_400_000;
 
 /** One invoice as the promotions see it: customer, currency, day (days since 1970), per line
  *  (positive quantity) its SKU, recorded discount (NaN: none) and net amount, and its customer

@@ -16,8 +16,8 @@ import { roundMoney } from "../../../domain/rounding.ts";
 import { isBelowOnLine, shortfallScore } from "../types.ts";
 import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 import { cadenceOf } from "./unbilled-recurring.ts";
+import { DAY_MS } from "../../dates.ts";
 
-const DAY_MS = 86_400_000;
 /** Two ISO days joined by a dash: the line's first and last day. */
 const ISO_RANGE = /(?<![\d-])(\d{4}-\d{2}-\d{2})\s*(?:[-–]|to|through)\s*(\d{4}-\d{2}-\d{2})(?![\d-])/i;
 /** A count of days: "(187 days)", "prorated 123/365 days", "201 days". */

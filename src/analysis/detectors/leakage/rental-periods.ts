@@ -25,7 +25,7 @@
 // rental bills of the history show, else not at all.
 import type { Transaction } from "../../../domain/transaction.ts";
 import { isPercentUnit } from "../../../domain/transaction.ts";
-import { type DayOrder, dayOf, dayOrderOf } from "../../dates.ts";
+import { DAY_MS, dayOf, type DayOrder, dayOrderOf } from "../../dates.ts";
 import type { Finding } from "../types.ts";
 import { attributeKey, attributeNameMatcher } from "./markers.ts";
 
@@ -42,7 +42,6 @@ const returnedField = attributeNameMatcher(["date_returned", "returned_date", "r
 const RENTAL_PERIOD = /^\d*(D|DY|DAY|DAYS|W|WK|WKS|WEEK|WEEKS|MO|MOS|MTH|MONTH|MONTHS|HR|HRS|HOUR|HOURS|SHIFT)$/;
 /** A machine back within this many days after the bill's end is the last day's. */
 const GRACE_DAYS = 1;
-const DAY_MS = 86_400_000;
 
 /** A rental bill as the history pass reads it: its dates as written, resolved at judgement. */
 export interface RentalBill {
