@@ -7,6 +7,7 @@
 // The merged ledger is then copied once into shared memory (shareLedger) so that every scan
 // worker reads the same tables instead of holding a copy each.
 import type { Transaction } from "../domain/transaction.ts";
+import { grownFor } from "../domain/typed-arrays.ts";
 import { amountBytes, DocumentKeyFilter } from "./document-key-filter.ts";
 import { documentKey, documentNumberOf, fingerprint, fingerprinted, HistoryBuilder, HistoryStats, type LedgerParts, shipmentNamed } from "./history.ts";
 import { parseDateMs } from "./dates.ts";
@@ -322,14 +323,14 @@ export class LedgerBatchWriter {
 
   private observeSelfApproval(i: number, key: string, month: number) {
     if (Number.isNaN(month)) return;
-    if (this.selfInt + 3 > this.selfInts.length) this.selfInts = growTo(this.selfInts, this.selfInt + 3);
+    if (this.selfInt + 3 > this.selfInts.length) this.selfInts = grownFor(this.selfInts, this.selfInt + 3);
     this.selfInts[this.selfInt++] = i;
     this.selfInts[this.selfInt++] = this.ref(key);
     this.selfInts[this.selfInt++] = month;
   }
 
   private observeApprovalForOthers(i: number, a: { approver: string; kind: string; detail: string }) {
-    if (this.approvalInt + 4 > this.approvalInts.length) this.approvalInts = growTo(this.approvalInts, this.approvalInt + 4);
+    if (this.approvalInt + 4 > this.approvalInts.length) this.approvalInts = grownFor(this.approvalInts, this.approvalInt + 4);
     this.approvalInts[this.approvalInt++] = i;
     this.approvalInts[this.approvalInt++] = this.ref(a.approver);
     this.approvalInts[this.approvalInt++] = this.ref(a.kind);
@@ -338,7 +339,7 @@ export class LedgerBatchWriter {
 
   private nameContract(i: number, contractId: string, byCredit: boolean) {
     (byCredit ? this.creditNamedContracts : this.namedContracts).add(contractId);
-    if (this.contractInt + 3 > this.contractInts.length) this.contractInts = growTo(this.contractInts, this.contractInt + 3);
+    if (this.contractInt + 3 > this.contractInts.length) this.contractInts = grownFor(this.contractInts, this.contractInt + 3);
     this.contractInts[this.contractInt++] = i;
     this.contractInts[this.contractInt++] = this.ref(contractId);
     this.contractInts[this.contractInt++] = byCredit ? 1 : 0;
@@ -349,8 +350,8 @@ export class LedgerBatchWriter {
     if (!o) return;
     const [customer, currency, stated, net, tax, skus, amounts, jurisdiction] = o;
     const k = skus.length;
-    if (this.taxInt + 4 + k > this.taxInts.length) this.taxInts = growTo(this.taxInts, this.taxInt + 4 + k);
-    if (this.taxNum + 3 + k > this.taxNums.length) this.taxNums = growTo(this.taxNums, this.taxNum + 3 + k);
+    if (this.taxInt + 4 + k > this.taxInts.length) this.taxInts = grownFor(this.taxInts, this.taxInt + 4 + k);
+    if (this.taxNum + 3 + k > this.taxNums.length) this.taxNums = grownFor(this.taxNums, this.taxNum + 3 + k);
     const ints = this.taxInts;
     const nums = this.taxNums;
     let at = this.taxInt;
@@ -373,8 +374,8 @@ export class LedgerBatchWriter {
     if (!o) return;
     const [customer, priced, pricedQty, zero, zeroQty] = o;
     const k = priced.length + zero.length;
-    if (this.kitInt + 4 + k > this.kitInts.length) this.kitInts = growTo(this.kitInts, this.kitInt + 4 + k);
-    if (this.kitNum + k > this.kitNums.length) this.kitNums = growTo(this.kitNums, this.kitNum + k);
+    if (this.kitInt + 4 + k > this.kitInts.length) this.kitInts = grownFor(this.kitInts, this.kitInt + 4 + k);
+    if (this.kitNum + k > this.kitNums.length) this.kitNums = grownFor(this.kitNums, this.kitNum + k);
     const ints = this.kitInts;
     const nums = this.kitNums;
     let at = this.kitInt;
@@ -401,8 +402,8 @@ export class LedgerBatchWriter {
     const [customer, currency, day, skus, discounts, amounts, groups] = o;
     const k = skus.length;
     const g = groups.length;
-    if (this.promoInt + 6 + k + g > this.promoInts.length) this.promoInts = growTo(this.promoInts, this.promoInt + 6 + k + g);
-    if (this.promoNum + 2 * k > this.promoNums.length) this.promoNums = growTo(this.promoNums, this.promoNum + 2 * k);
+    if (this.promoInt + 6 + k + g > this.promoInts.length) this.promoInts = grownFor(this.promoInts, this.promoInt + 6 + k + g);
+    if (this.promoNum + 2 * k > this.promoNums.length) this.promoNums = grownFor(this.promoNums, this.promoNum + 2 * k);
     const ints = this.promoInts;
     const nums = this.promoNums;
     let at = this.promoInt;
@@ -719,10 +720,4 @@ function shared<A extends Int32Array | Float64Array | Uint8Array>(a: A): A {
   const copy = new (a.constructor as new (b: SharedArrayBuffer) => A)(new SharedArrayBuffer(a.byteLength));
   copy.set(a as never);
   return copy;
-}
-
-function growTo<A extends Int32Array | Float64Array>(a: A, need: number): A {
-  const b = new (a.constructor as new (n: number) => A)(Math.max(a.length * 2, need));
-  b.set(a as never);
-  return b;
 }

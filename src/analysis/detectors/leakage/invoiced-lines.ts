@@ -8,6 +8,7 @@
 // only the few invoices deductions name are looked up, once the pass is over (sumInto). A part
 // collected by a split-scan worker crosses to the main thread as these arrays, without a copy.
 import { hashOf, hashOfBytes, StringTable } from "../../string-table.ts";
+import { doubled, resized } from "../../../domain/typed-arrays.ts";
 
 /** An invoice's item, summed over its lines: [customer and invoice key, sku, quantity, amount]. */
 export type InvoicedItemEntry = [string, string, number, number];
@@ -74,8 +75,8 @@ export class InvoicedLines {
   /** Begins an invoice's lines (those add() adds until the next invoice). */
   invoice(key: string) {
     if (this.runs + 1 >= this.keyStart.length) {
-      this.keyStart = grown(this.keyStart, this.keyStart.length * 2);
-      this.lineStart = grown(this.lineStart, this.lineStart.length * 2);
+      this.keyStart = doubled(this.keyStart);
+      this.lineStart = doubled(this.lineStart);
     }
     const run = this.runs++;
     this.lineStart[run] = this.size;
@@ -105,7 +106,7 @@ export class InvoicedLines {
     else if ((i & LINE_MASK) === chunk.quantity.length) {
       // Only the first chunk starts small (a short history), and grows up to a chunk's size.
       const n = Math.min(LINE_CHUNK, chunk.quantity.length * 4);
-      chunk = this.chunks[c] = { skuOf: grown(chunk.skuOf, n), quantity: grown(chunk.quantity, n), amount: grown(chunk.amount, n) };
+      chunk = this.chunks[c] = { skuOf: resized(chunk.skuOf, n), quantity: resized(chunk.quantity, n), amount: resized(chunk.amount, n) };
     }
     let s = this.skuIndex.get(sku);
     if (s === undefined) {
@@ -265,11 +266,6 @@ function sameKey(buf: Uint8Array, a: number, b: number, key: string): boolean {
   return true;
 }
 
-function grown<A extends Int32Array | Float64Array>(a: A, n: number): A {
-  const b = new (a.constructor as { new (n: number): A })(n);
-  b.set(a);
-  return b;
-}
 
 /** The buffers of a state, to hand over to another thread without a copy (the sender keeps none of it). */
 export function invoicedLinesTransfer(s: InvoicedLinesState): ArrayBuffer[] {
