@@ -24,7 +24,8 @@ import { ledgerAccountOf } from "./account-field.ts";
 import { PostingDays } from "./posting-days.ts";
 import { JournalCopies, JournalCopiesBuilder, journalColumnOf } from "./journal-copies.ts";
 import { EntryLags, EntryLagsBuilder } from "./entry-lags.ts";
-import { profileCategoricalFields, profileDocumentField } from "./profile.ts";
+import { profileCategoricalFields, profileDocumentField, profileNumberedTextFields } from "./profile.ts";
+import { templateReader } from "./numbered-text.ts";
 import { profileKindField } from "./kind-field.ts";
 import { SeededRandom } from "./random.ts";
 import { SplitPostings } from "./split-postings.ts";
@@ -245,7 +246,9 @@ export class HistoryBuilder {
     this.pending = null;
     const sample = pending.map((p) => p.t);
     const fields = this.options.categoricalFields === "auto" ? profileCategoricalFields(sample) : this.options.categoricalFields;
-    const readers = fields.map(fieldReader);
+    // Memos that embed another document's number are counted by their templates (numbered-text.ts).
+    const templated = profileNumberedTextFields(sample, fields);
+    const readers = fields.map((f) => (templated.has(f) ? templateReader(fieldReader(f)) : fieldReader(f)));
     const distinct = readers.map((r) => new Set(sample.map(r)).size);
     const small = fields
       .map((_, i) => i)
@@ -254,7 +257,7 @@ export class HistoryBuilder {
       .slice(0, TRIPLE_MAX_FIELDS)
       .sort((a, b) => a - b);
     const documentField = profileDocumentField(sample);
-    this.stats.useFields(fields, new TripleCounts(small, small.map((i) => distinct[i]!)), distinct, documentField);
+    this.stats.useFields(fields, new TripleCounts(small, small.map((i) => distinct[i]!)), distinct, documentField, templated);
     const names = this.options.names;
     const nameField = names === undefined ? undefined : names.field === "auto" ? profileNameField(sample) : names.field;
     if (nameField !== undefined) this.names = new CounterpartyNamesBuilder(nameField, names!.minHistory, documentField === undefined ? undefined : fieldReader(documentField));
@@ -630,15 +633,16 @@ export class HistoryStats {
 
   /**
    * `distinct`: per field, the values its profile saw (sizes the pairs' dense tables);
-   * `documentField`: the field naming an entry's document, if the entries are lines of documents.
+   * `documentField`: the field naming an entry's document, if the entries are lines of documents;
+   * `templated`: the fields read by their templates (numbered-text.ts).
    */
-  useFields(fields: readonly string[], triples: TripleCounts, distinct: readonly number[] = [], documentField?: string) {
+  useFields(fields: readonly string[], triples: TripleCounts, distinct: readonly number[] = [], documentField?: string, templated: ReadonlySet<string> = new Set()) {
     this.fields = fields;
     this.documentReader = documentField !== undefined ? fieldReader(documentField) : undefined;
     this.splitPostings.useFields(fields);
     this.documentKey = undefined;
     this.documentLines = [];
-    this.readers = fields.map(fieldReader);
+    this.readers = fields.map((f) => (templated.has(f) ? templateReader(fieldReader(f)) : fieldReader(f)));
     this.valueCodes = fields.map(() => new Map());
     this.codeCounts = fields.map(() => []);
     this.fieldTotals = fields.map(() => 0);

@@ -11,8 +11,8 @@
 // name: each value of one goes with one of the other, both ways) is kept once. `categorical_fields`
 // in the config overrides all this.
 import type { Transaction } from "../domain/transaction.ts";
-import { parseDateMs } from "./dates.ts";
 import { fieldReader } from "./fields.ts";
+import { isNumberedText, sampleTimes, valueTemplate } from "./numbered-text.ts";
 
 const CANONICAL = ["type", "currency", "created_by", "approved_by", "customer_id", "sku", "contract_id", "reference"];
 /** Rows per value, on average, for a field to count as categorical. */
@@ -34,6 +34,8 @@ export interface FieldProfile {
   field: string;
   rows: number;
   distinct: number;
+  /** Read by its template (numbered-text.ts): a memo that embeds another document's number. */
+  templated?: boolean;
 }
 
 /** The categorical fields of the sample, in a stable order (canonical first, then attributes). */
@@ -41,6 +43,15 @@ export function profileCategoricalFields(sample: readonly Transaction[]): string
   return profileFields(sample)
     .map((p) => p.field)
     .slice(0, MAX_FIELDS);
+}
+
+/**
+ * Which of `fields` (profiled or configured) are numbered text, read by their templates
+ * (numbered-text.ts): history.ts counts "Reversal of JE#", not each reversal's own memo.
+ */
+export function profileNumberedTextFields(sample: readonly Transaction[], fields: readonly string[]): Set<string> {
+  const times = sampleTimes(sample);
+  return new Set(fields.filter((f) => isNumberedText(sample.map(fieldReader(f)), times)));
 }
 
 export function profileFields(sample: readonly Transaction[]): FieldProfile[] {
@@ -52,7 +63,15 @@ export function profileFields(sample: readonly Transaction[]): FieldProfile[] {
   let times: Float64Array | undefined;
   for (const field of candidates) {
     const read = fieldReader(field);
-    const values = sample.map(read);
+    let values = sample.map(read);
+    // A memo that embeds another document's number ("Reversal of JE10738") is judged by its
+    // templates ("Reversal of JE#"), which repeat; a batch column (isBatch) stays no code.
+    times ??= sampleTimes(sample);
+    const templated = isNumberedText(values, times);
+    if (templated) {
+      if (isBatch(values, times)) continue;
+      values = values.map((v) => (v === undefined ? undefined : valueTemplate(v)));
+    }
     const counts = new Map<string, number>();
     let rows = 0;
     for (const v of values) {
@@ -75,12 +94,12 @@ export function profileFields(sample: readonly Transaction[]): FieldProfile[] {
     }
     if (decimals > rows / 2 || dates > rows / 2 || length / rows > MAX_AVERAGE_LENGTH) continue;
     if (isPositionOrTime(field, counts)) continue;
-    if (distinct >= BATCH_MIN_VALUES && isBatch(values, (times ??= Float64Array.from(sample, (t) => (t.date ? parseDateMs(t.date) : Number.NaN))))) continue;
+    if (distinct >= BATCH_MIN_VALUES && isBatch(values, times)) continue;
     // A field of fewer than RENAME_MIN_VALUES values renames none (renames() would find as much
     // after a map of the sample's rows): only fields of many values are compared that way.
     const renamesAny = (k: (typeof kept)[number]) => k.profile.distinct >= RENAME_MIN_VALUES && distinct >= RENAME_MIN_VALUES && renames(k.values, values) && renames(values, k.values);
     if (kept.some((k) => agree(k.values, values) >= 0.999 || renamesAny(k))) continue;
-    kept.push({ profile: { field, rows, distinct }, values });
+    kept.push({ profile: { field, rows, distinct, ...(templated ? { templated } : {}) }, values });
   }
   return kept.map((k) => k.profile);
 }
