@@ -10,6 +10,7 @@ import { accountFieldIndex } from "./account-field.ts";
 import type { Transaction } from "../domain/transaction.ts";
 import { fieldReader, type FieldReader } from "./fields.ts";
 import { PairCounts, type PairCountsParts } from "./pair-counts.ts";
+import { templateReader } from "./numbered-text.ts";
 import { SeededRandom } from "./random.ts";
 import { lowerBound } from "./sorted-search.ts";
 import { logAmount, robustSummaryOfSorted, type RobustSummary } from "./stats.ts";
@@ -73,9 +74,10 @@ class Reservoir {
   }
 }
 
-export function amountContextFields(categorical: readonly string[], kind?: string): AmountContextField[] {
+/** `templated`: the categorical fields the history reads by their templates (numbered-text.ts), read so here too. */
+export function amountContextFields(categorical: readonly string[], kind?: string, templated: ReadonlySet<string> = new Set()): AmountContextField[] {
   // A SKU's usual is its line amounts (an invoice of five lines is not five times a SKU's line).
-  const out: AmountContextField[] = categorical.filter((f) => f !== "sku").map((field) => ({ field, read: fieldReader(field), perLine: false }));
+  const out: AmountContextField[] = categorical.filter((f) => f !== "sku").map((field) => ({ field, read: templated.has(field) ? templateReader(fieldReader(field)) : fieldReader(field), perLine: false }));
   if (!categorical.includes("customer_id")) out.push({ field: "customer_id", read: fieldReader("customer_id"), perLine: false });
   out.push({ field: "sku", read: fieldReader("sku"), perLine: true });
   if (kind !== undefined) out.push({ field: kind, read: fieldReader(kind), perLine: false, kind: true });

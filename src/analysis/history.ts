@@ -263,7 +263,7 @@ export class HistoryBuilder {
     if (nameField !== undefined) this.names = new CounterpartyNamesBuilder(nameField, names!.minHistory, documentField === undefined ? undefined : fieldReader(documentField));
     // The kind of an entry for its counterparty, where the counterparty's amounts depend on it
     // (a pay type: regular pay, commissions): read as a routine of its own in every context.
-    const contextFields = amountContextFields(fields, profileKindField(sample, fields));
+    const contextFields = amountContextFields(fields, profileKindField(sample, fields), templated);
     const scope = scopeReader(sample, fields);
     const pairs = habitAccountPairs(fields, this.options.habitFields ?? []);
     if (pairs.length > 0) this.habitAmounts = new HabitAmountsBuilder(fields, pairs);
