@@ -291,10 +291,9 @@ function rhythmOf(days: readonly number[]): { gapDays: number; perDay: number } 
     }
   }
   if (distinct.length < 3) return undefined;
-  const gaps = distinct.slice(1).map((d, i) => d - distinct[i]!);
-  return { gapDays: median(gaps), perDay: median(counts) };
-}
-
-function median(values: number[]): number {
-  return values.sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+  const gaps = distinct.slice(1).map((d, i) => d - distinct[i]!).sort((x, y) => x - y);
+  // Several a day is its habit only on most of its days (the lower median): a journal posted twice
+  // on every other of its days is copied on those days.
+  counts.sort((x, y) => x - y);
+  return { gapDays: gaps[Math.floor(gaps.length / 2)]!, perDay: counts[Math.floor((counts.length - 1) / 2)]! };
 }
