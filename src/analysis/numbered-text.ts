@@ -17,6 +17,7 @@
 import { parseDateMs } from "./dates.ts";
 import type { FieldReader } from "./fields.ts";
 import type { Transaction } from "../domain/transaction.ts";
+import { shortLivedRows, valueLifetimes } from "./value-lifetimes.ts";
 
 /** Distinct numbered values a column needs before their lifetimes say anything. */
 const MIN_NUMBERED_VALUES = 10;
@@ -51,37 +52,12 @@ export function templateReader(read: FieldReader): FieldReader {
  * (a span of at least NUMBERED_MIN_SAMPLE_DAYS). `values` and `times` are per row of the sample.
  */
 export function isNumberedText(values: readonly (string | undefined)[], times: Float64Array): boolean {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const t of times) {
-    if (Number.isNaN(t)) continue;
-    if (t < lo) lo = t;
-    if (t > hi) hi = t;
-  }
-  const span = hi - lo;
-  if (!(span >= NUMBERED_MIN_SAMPLE_DAYS * 86_400_000)) return false;
-  const first = new Map<string, number>();
-  const last = new Map<string, number>();
-  const rows = new Map<string, number>();
-  let numberedRows = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    const t = times[i]!;
-    if (v === undefined || Number.isNaN(t) || !HAS_DIGIT.test(v)) continue;
-    numberedRows++;
-    rows.set(v, (rows.get(v) ?? 0) + 1);
-    const f = first.get(v);
-    if (f === undefined || t < f) first.set(v, t);
-    const l = last.get(v);
-    if (l === undefined || t > l) last.set(v, t);
-  }
-  if (rows.size < MIN_NUMBERED_VALUES) return false;
+  const l = valueLifetimes(values, times, NUMBERED_MIN_SAMPLE_DAYS, (v) => HAS_DIGIT.test(v));
+  if (l === undefined || l.values.size < MIN_NUMBERED_VALUES) return false;
   const templates = new Set<string>();
-  for (const v of rows.keys()) templates.add(valueTemplate(v));
-  if (rows.size < templates.size * MIN_VALUES_PER_TEMPLATE) return false;
-  let shortLived = 0;
-  for (const [v, n] of rows) if (last.get(v)! - first.get(v)! <= span * SHORT_SPAN_SHARE) shortLived += n;
-  return shortLived >= numberedRows * SHORT_LIVED_ROWS_SHARE;
+  for (const v of l.values.keys()) templates.add(valueTemplate(v));
+  if (l.values.size < templates.size * MIN_VALUES_PER_TEMPLATE) return false;
+  return shortLivedRows(l, SHORT_SPAN_SHARE) >= l.rows * SHORT_LIVED_ROWS_SHARE;
 }
 
 /** The times of a sample's rows (NaN: undated), as isNumberedText reads them. */

@@ -13,6 +13,7 @@
 import type { Transaction } from "../domain/transaction.ts";
 import { fieldReader } from "./fields.ts";
 import { isNumberedText, sampleTimes, valueTemplate } from "./numbered-text.ts";
+import { shortLivedRows, valueLifetimes } from "./value-lifetimes.ts";
 
 const CANONICAL = ["type", "currency", "created_by", "approved_by", "customer_id", "sku", "contract_id", "reference"];
 /** Rows per value, on average, for a field to count as categorical. */
@@ -168,34 +169,9 @@ const BATCH_ROWS_SHARE = 0.9;
  * entries says nothing of lifetimes).
  */
 function isBatch(values: readonly (string | undefined)[], times: Float64Array): boolean {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const t of times) {
-    if (Number.isNaN(t)) continue;
-    if (t < lo) lo = t;
-    if (t > hi) hi = t;
-  }
-  const span = hi - lo;
-  if (!(span >= BATCH_MIN_SAMPLE_DAYS * 86_400_000)) return false;
-  const first = new Map<string, number>();
-  const last = new Map<string, number>();
-  const rows = new Map<string, number>();
-  let dated = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    const t = times[i]!;
-    if (v === undefined || Number.isNaN(t)) continue;
-    dated++;
-    rows.set(v, (rows.get(v) ?? 0) + 1);
-    const f = first.get(v);
-    if (f === undefined || t < f) first.set(v, t);
-    const l = last.get(v);
-    if (l === undefined || t > l) last.set(v, t);
-  }
-  if (dated === 0) return false;
-  let shortLived = 0;
-  for (const [v, n] of rows) if (last.get(v)! - first.get(v)! <= span * BATCH_SPAN_SHARE) shortLived += n;
-  return shortLived >= dated * BATCH_ROWS_SHARE;
+  const l = valueLifetimes(values, times, BATCH_MIN_SAMPLE_DAYS);
+  if (l === undefined || l.rows === 0) return false;
+  return shortLivedRows(l, BATCH_SPAN_SHARE) >= l.rows * BATCH_ROWS_SHARE;
 }
 
 /** Share of rows where two fields carry the same value (or both none). */
