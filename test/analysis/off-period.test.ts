@@ -56,6 +56,17 @@ describe("a value posting outside its own periods", () => {
     expect(finding!.message).toContain(`attributes.Doc Type "CNT" posts in its own periods (2025-07, 2026-01`);
   });
 
+  test("a field listed several times (categorical_fields, off_period.fields) is read once: the same findings as listed once", async () => {
+    const thrice = [...fields, ...fields, ...fields];
+    const repeated = modulesConfig({ anomaly_detection: { categorical_fields: thrice, off_period: { fields: thrice }, rare_combination: { habit_fields: thrice } } });
+    const once = modulesConfig({ anomaly_detection: { categorical_fields: fields, off_period: { fields }, rare_combination: { habit_fields: fields } } });
+    for (const t of [line("CNT", dayOf(2025, 9, 15), 3000), line("CNT", dayOf(2025, 6, 3), 3000)]) {
+      const a = await analyse(t, { module: "anomaly_detection", history: H, config: repeated });
+      const b = await analyse(t, { module: "anomaly_detection", history: H, config: once });
+      expect(a.anomalies).toEqual(b.anomalies);
+    }
+  });
+
   test("three stray adjustments in one month do not make it a period of the counts", async () => {
     const stray = [5, 12, 19].map((d) => line("CNT", dayOf(2025, 10, d), 3000));
     const r = await analyse(line("CNT", dayOf(2025, 9, 15), 3000), { module: "anomaly_detection", history: [...H, ...stray], config: periods });
