@@ -32,7 +32,7 @@ import { billedPeriodStart, periodEndBefore } from "./billed-period.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { maxDiscountFor } from "./discount-authority.ts";
 import { isMinimumCode, topUpTerms } from "./minimum-top-up.ts";
-import { lineServiceEnd } from "./line-service-days.ts";
+import { lineServiceEnd, lineServiceStart } from "./line-service-days.ts";
 import { packageElementAmounts } from "./package-elements.ts";
 
 export interface LineFacts {
@@ -139,16 +139,22 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     // priced at the rates of its day, not the document's: each night at its own BAR. The day of
     // the invoice it follows up still counts as well.
     const ownDay = line.date ? dayOf(line.date) : null;
+    // A line whose own text names the days it bills in advance (a renewal's paid months after free
+    // extension months) is priced from their first day where that is not the document's:
+    // line-service-days.ts lineServiceStart.
+    const advanceDay = ownDay ? undefined : lineAdvanceDay(line, invoiceDay, day);
     // Otherwise the line's other days, whose terms and list prices count as well, for this line:
     // the last day its text says it bills (a month split at a rate-sheet change:
     // line-service-days.ts), the day its own work was done (a late CDR on a partner's monthly
     // invoice, its session a month before the document's first).
     const ownDays = ownDay ? [] : lineOwnDays(line, invoiceDay, day, earlierDays);
+    const onDocument = advanceDay === undefined ? inForceOnDocument : (c: Contract) => validOn(c, advanceDay) || earlierDays.some((d) => validOn(c, d));
     const inForce = ownDay
       ? (c: Contract) => validOn(c, ownDay) || (orderDay !== undefined && validOn(c, orderDay))
-      : ownDays.length === 0 ? inForceOnDocument : (c: Contract) => inForceOnDocument(c) || ownDays.some((d) => validOn(c, d));
+      : ownDays.length === 0 ? onDocument : (c: Contract) => onDocument(c) || ownDays.some((d) => validOn(c, d));
     const deducts = isDeduction(line, quantity);
-    let list = ctx.reference.listPrice(sku, currency, ownDay ?? day, line.unit);
+    const lineDay = ownDay ?? advanceDay ?? day;
+    let list = ctx.reference.listPrice(sku, currency, lineDay, line.unit);
     if (ownDay) {
       if (orderDay !== undefined) list = lowest(list, ctx.reference.listPrice(sku, currency, orderDay, line.unit));
     } else {
@@ -159,7 +165,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     list ??= line.list_price;
     // A tariff that caps what a line charges (an idle fee up to 20.00 a session): past the cap,
     // the cap spread over the quantity is the list price, as a contract row's max_amount is.
-    const cap = ctx.reference.listCap(sku, currency, ownDay ?? day);
+    const cap = ctx.reference.listCap(sku, currency, lineDay);
     if (list !== undefined && cap !== undefined && quantity > 0 && list * quantity > cap) list = cap / quantity;
     if (deducts && list !== undefined && list > 0) list = -list;
     let terms: Contract | undefined;
@@ -270,7 +276,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       policyMax: maxDiscount,
       // A deduction's floor is its rate: no policy lets a bill deduct more than the list grants.
       policyFloor: list !== undefined ? (deducts ? list : list * (1 - maxDiscount / 100)) : undefined,
-      pricedDay: ownDay ?? day,
+      pricedDay: lineDay,
       orderDay,
     });
   });
@@ -376,6 +382,15 @@ function lineOwnDays(line: TransactionLine, invoiceDay: string | null, day: stri
   const worked = line.work_date ? dayOf(line.work_date) : null;
   if (worked !== null && day !== null && worked < day && !documentDays.includes(worked) && !out.includes(worked)) out.push(worked);
   return out;
+}
+
+/**
+ * The first day of the days a line's own text says it bills in advance (lineServiceStart), where
+ * it is not the document's priced day `day`: the line is priced from it instead.
+ */
+function lineAdvanceDay(line: TransactionLine, invoiceDay: string | null, day: string | null): string | undefined {
+  const start = line.description ? lineServiceStart(line.description, invoiceDay) : undefined;
+  return start === undefined || start === day ? undefined : start;
 }
 
 function lowest(a: number | undefined, b: number | undefined): number | undefined {

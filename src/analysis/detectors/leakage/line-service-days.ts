@@ -50,3 +50,27 @@ function isCalendarDay(iso: string): boolean {
   const t = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === iso;
 }
+
+/** A range whose days carry their year: two ISO days, or two month/day/year days (US order). */
+const DATED_RANGE = /(?<![\d/-])(?:(\d{4}-\d{2}-\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}))\s*[-–]\s*(?:\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4})(?![\d/-])/;
+
+/** Billing in advance precedes the days it bills by a term at most: a line's range starting more
+ *  than a year after its invoice is no advance billing of it (a typo) and leaves the document's day. */
+const MAX_LINE_ADVANCE_DAYS = 366;
+
+/**
+ * The first day (YYYY-MM-DD) a line's text says it bills, when after `invoiceDay` (billed in
+ * advance) and within a year of it; else undefined. Only a range whose year is written: a yearless
+ * one (12/01-12/31) reads as the days on or before the invoice (lineServiceEnd), and a range in
+ * the period or in arrears leaves the line at the document's day. A renewal's paid months after
+ * free extension months ("2025-12-01 - 2026-09-30 (10 months)" on an invoice of 1 September whose
+ * period starts on 1 October) are priced from their own first day (line-facts.ts).
+ */
+export function lineServiceStart(description: string, invoiceDay: string | null): string | undefined {
+  if (!invoiceDay || description.length < 21) return undefined;
+  const m = DATED_RANGE.exec(description);
+  if (!m) return undefined;
+  const start = m[1] ?? `${m[4]}-${m[2]!.padStart(2, "0")}-${m[3]!.padStart(2, "0")}`;
+  if (!isCalendarDay(start) || start <= invoiceDay) return undefined;
+  return (Date.parse(start) - Date.parse(invoiceDay)) / 86_400_000 <= MAX_LINE_ADVANCE_DAYS ? start : undefined;
+}

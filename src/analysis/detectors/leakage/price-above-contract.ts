@@ -21,6 +21,7 @@ import { isBelowOnLine, money } from "../types.ts";
 import type { LineFacts } from "./line-facts.ts";
 import { documentRules, PRICING_RULES, proratedLine } from "./pricing.ts";
 import { lateFeeLine } from "./capped-charge.ts";
+import { billsPartOfPeriod } from "./prorated-days.ts";
 import { isMinimumCode } from "./minimum-top-up.ts";
 import { addsToOriginal } from "./billed-difference.ts";
 import { replacedInvoice } from "./replaced-invoice.ts";
@@ -98,7 +99,7 @@ export const priceAboveContractDetector: Detector = {
 export function overcharged(f: LineFacts, cfg: ModulesConfig["revenue_leakage"]): number | undefined {
   const ceiling = f.ceiling;
   if (!ceiling || f.net === undefined || !(f.quantity > 0)) return undefined;
-  if (f.pricingSku !== f.sku || proratedLine(f.line) || lateFeeLine(f.line) || isMinimumCode(ceiling.sku, cfg.minimum_charge_skus)) return undefined;
+  if (f.pricingSku !== f.sku || proratedLine(f.line) || billsPartOfPeriod(f) || lateFeeLine(f.line) || isMinimumCode(ceiling.sku, cfg.minimum_charge_skus)) return undefined;
   const agreed = ceiling.price;
   if (!isBelowOnLine(agreed, f.net, f.quantity, cfg.tolerance)) return undefined;
   if (f.net - agreed <= CONVENTION_SHARE * Math.abs(agreed)) return undefined;

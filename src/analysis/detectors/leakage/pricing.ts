@@ -24,7 +24,7 @@ import type { LineRule } from "./line-rule.ts";
 import { markerMatcher, markerOf, wordsOf } from "./markers.ts";
 import { priceBelowContractRule } from "./price-below-contract.ts";
 import { priceBelowListRule } from "./price-below-list.ts";
-import { proratedDaysRule } from "./prorated-days.ts";
+import { billsPartOfPeriod, proratedDaysRule } from "./prorated-days.ts";
 import { freeOfCharge, inKit, zeroPriceRule } from "./zero-price.ts";
 import { fixedFee } from "./fee-arrangement.ts";
 import { quotedPrice } from "./quoted-price.ts";
@@ -97,12 +97,12 @@ export function proratedLine(line: TransactionLine): boolean {
 
 /**
  * The rules for a line of a document priced as billed, by what the line says it is: part of a
- * period (proratedLine: its recorded discount only), a late fee (capped-charge.ts: the list's
+ * period (proratedLine, or a range of its own shorter than its contract's period: billsPartOfPeriod), a late fee (capped-charge.ts: the list's
  * amount is its maximum; only a fee at 0 is judged), else every pricing rule.
  */
-function lineOwnRules(line: TransactionLine): readonly LineRule[] {
-  if (proratedLine(line)) return PRORATED_RULES;
-  return lateFeeLine(line) ? ZERO_PRICE_ONLY : PRICING_RULES;
+function lineOwnRules(f: LineFacts): readonly LineRule[] {
+  if (proratedLine(f.line) || billsPartOfPeriod(f)) return PRORATED_RULES;
+  return lateFeeLine(f.line) ? ZERO_PRICE_ONLY : PRICING_RULES;
 }
 
 /**
@@ -153,7 +153,7 @@ export const pricingDetector: Detector = {
       // A balance due's minimum line re-figures the original's minimum on the two together (a
       // true-up taking back its estimate's top-up): its price is not the top-up of this bill alone.
       if (difference && isMinimumCode(facts.pricingSku, cfg.minimum_charge_skus)) continue;
-      const lineRules = difference && billsDifference(facts.line) ? ZERO_PRICE_ONLY : rules === PRICING_RULES ? lineOwnRules(facts.line) : rules;
+      const lineRules = difference && billsDifference(facts.line) ? ZERO_PRICE_ONLY : rules === PRICING_RULES ? lineOwnRules(facts) : rules;
       for (const rule of lineRules) {
         const finding = rule.check(facts, input);
         if (finding) {
