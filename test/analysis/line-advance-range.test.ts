@@ -61,3 +61,18 @@ test("paid months of whole calendar months may be prorated by months: 9/12 of th
   expect((await analyse({ ...nine("R4", 254.68), lines: nine("R4", 254.68).lines.slice(1) }, { ref: nineRef, config })).anomalies).toEqual([]);
   expect(codes((await analyse({ ...nine("R5", 240), lines: nine("R5", 240).lines.slice(1) }, { ref: nineRef, config })).anomalies)).toEqual(["price_below_contract"]);
 });
+
+test("a line's own start column names its first day in advance as its text does", async () => {
+  // An export mapping the invoice-line report's `Line Service Start` as a line attribute, the text naming no days.
+  const byColumn = (id: string, paid: number): Transaction => {
+    const t = renewal(id, paid, "Enterprise maintenance (paid months)");
+    t.lines[1]!.attributes = { "Line Service Start": "2025-12-01", "Line Service End": "2026-09-30" };
+    return t;
+  };
+  expect((await analyse(byColumn("R7", 1200), { ref, config })).anomalies).toEqual([]);
+  expect(codes((await analyse(byColumn("R8", 1150), { ref, config })).anomalies)).toEqual(["price_below_contract"]);
+  // The same start on or before the invoice's day (billed in the period) leaves the document's.
+  const inPeriod = byColumn("R9", 1200);
+  inPeriod.lines[1]!.attributes = { "Line Service Start": "2025-09-01" };
+  expect(codes((await analyse(inPeriod, { ref, config })).anomalies)).toEqual(["price_above_contract"]);
+});

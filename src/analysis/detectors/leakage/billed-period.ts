@@ -9,7 +9,7 @@
 // Service billed in arrears is the other way round: a utility reads the meter at the end of June
 // and bills June's usage in July, at the tariff in force for June's service; the document names
 // the period's end (`Period End`, `Service Period To`…), whose prices its lines may carry.
-import type { Transaction } from "../../../domain/transaction.ts";
+import type { Transaction, TransactionLine } from "../../../domain/transaction.ts";
 import { type DayOrder, dayOrderFor } from "../../dates.ts";
 import { attributeKey, attributeNameTest } from "./markers.ts";
 import { dateReadings } from "./work-dates.ts";
@@ -61,6 +61,24 @@ export function billedPeriodStart(txn: Transaction, day: string | null, exportOr
  */
 export function namedPeriodStart(txn: Transaction, exportOrder?: DayOrder): string | undefined {
   return firstNamedDay(txn, billedPeriodField, exportOrder, () => true);
+}
+
+/**
+ * The first day of the days a line's own columns say it bills (`mapping.line_attributes`): one of
+ * the period's names above, or one of them after `Line` (`Line Service Start`, `Line Period Start
+ * Date`: an ERP's invoice-line report beside the document's `Service Start Date`); undefined
+ * where the line names none. Where that is, is the caller's to judge (line-facts.ts).
+ */
+export function lineNamedStart(line: TransactionLine, exportOrder?: DayOrder): string | undefined {
+  const attrs = line.attributes;
+  if (!attrs) return undefined;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (typeof v !== "string" || v === "" || (billedPeriodField(name) === null && billedPeriodField(name.replace(/^line[\s_-]*/i, "")) === null)) continue;
+    const d = periodStart(v, attrs, exportOrder);
+    if (d !== undefined) return d;
+  }
+  return undefined;
 }
 
 /** Attributes naming the last day of the period a document bills. A staffing back office's

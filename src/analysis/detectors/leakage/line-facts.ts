@@ -22,17 +22,17 @@
 import { type Contract, type ExchangeRate, priceBase, sameUnit, unitCode, type Transaction, type TransactionLine } from "../../../domain/transaction.ts";
 import type { ModulesConfig } from "../../config-schema.ts";
 import type { AnalysisContext } from "../../context.ts";
-import { dayOf } from "../../dates.ts";
+import { type DayOrder, dayOf } from "../../dates.ts";
 import { asStated, validOn } from "../../reference-index.ts";
 import { type DetectorInput, isBelowOnLine } from "../types.ts";
 import { exchangeRateOn } from "./rates.ts";
 import { creditedInFull, documentTwins, type HistoryEntry } from "../../history.ts";
 import { workDaysBefore } from "./work-dates.ts";
-import { billedPeriodStart, periodEndBefore } from "./billed-period.ts";
+import { billedPeriodStart, lineNamedStart, periodEndBefore } from "./billed-period.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { maxDiscountFor } from "./discount-authority.ts";
 import { isMinimumCode, topUpTerms } from "./minimum-top-up.ts";
-import { lineServiceEnd, lineServiceStart } from "./line-service-days.ts";
+import { inAdvance, lineServiceEnd, lineServiceStart } from "./line-service-days.ts";
 import { packageElementAmounts } from "./package-elements.ts";
 
 export interface LineFacts {
@@ -70,7 +70,7 @@ export interface LineFacts {
   policyMax: number;
   /** List price less the policy's maximum discount. */
   policyFloor: number | undefined;
-  /** The day the line is priced on: the invoice's, or the first of the period it bills in advance (the prices of a work day or of the last day of a period billed in arrears count as well). */
+  /** The day the line is priced on: the invoice's, or the first of the period it (or the line itself) bills in advance (the prices of a work day or of the last day of a period billed in arrears count as well). */
   pricedDay: string | null;
   /** The day of the invoice this one follows up (its reference, or the cancelled invoice it re-issues), whose prices it keeps. */
   orderDay: string | undefined;
@@ -139,10 +139,10 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     // priced at the rates of its day, not the document's: each night at its own BAR. The day of
     // the invoice it follows up still counts as well.
     const ownDay = line.date ? dayOf(line.date) : null;
-    // A line whose own text names the days it bills in advance (a renewal's paid months after free
-    // extension months) is priced from their first day where that is not the document's:
-    // line-service-days.ts lineServiceStart.
-    const advanceDay = ownDay ? undefined : lineAdvanceDay(line, invoiceDay, day);
+    // A line whose own text or columns name the days it bills in advance (a renewal's paid months
+    // after free extension months) is priced from their first day where that is not the
+    // document's: line-service-days.ts lineServiceStart, billed-period.ts lineNamedStart.
+    const advanceDay = ownDay ? undefined : lineAdvanceDay(line, invoiceDay, day, ctx.dayOrder);
     // Otherwise the line's other days, whose terms and list prices count as well, for this line:
     // the last day its text says it bills (a month split at a rate-sheet change:
     // line-service-days.ts), the day its own work was done (a late CDR on a partner's monthly
@@ -385,11 +385,16 @@ function lineOwnDays(line: TransactionLine, invoiceDay: string | null, day: stri
 }
 
 /**
- * The first day of the days a line's own text says it bills in advance (lineServiceStart), where
+ * The first day of the days a line's own text (lineServiceStart) or columns (lineNamedStart) say
+ * it bills in advance, where
  * it is not the document's priced day `day`: the line is priced from it instead.
  */
-function lineAdvanceDay(line: TransactionLine, invoiceDay: string | null, day: string | null): string | undefined {
-  const start = line.description ? lineServiceStart(line.description, invoiceDay) : undefined;
+function lineAdvanceDay(line: TransactionLine, invoiceDay: string | null, day: string | null, exportOrder: DayOrder | undefined): string | undefined {
+  let start = line.description ? lineServiceStart(line.description, invoiceDay) : undefined;
+  if (start === undefined && line.attributes) {
+    const named = lineNamedStart(line, exportOrder);
+    start = named === undefined ? undefined : inAdvance(named, invoiceDay);
+  }
   return start === undefined || start === day ? undefined : start;
 }
 

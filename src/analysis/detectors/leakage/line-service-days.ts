@@ -70,7 +70,12 @@ export function lineServiceStart(description: string, invoiceDay: string | null)
   if (!invoiceDay || description.length < 21) return undefined;
   const m = DATED_RANGE.exec(description);
   if (!m) return undefined;
-  const start = m[1] ?? `${m[4]}-${m[2]!.padStart(2, "0")}-${m[3]!.padStart(2, "0")}`;
-  if (!isCalendarDay(start) || start <= invoiceDay) return undefined;
+  return inAdvance(m[1] ?? `${m[4]}-${m[2]!.padStart(2, "0")}-${m[3]!.padStart(2, "0")}`, invoiceDay);
+}
+
+/** `start` (YYYY-MM-DD) where it is a calendar day after `invoiceDay` and within a year of it (a
+ *  line's days billed in advance: lineServiceStart, or a line's own start column); else undefined. */
+export function inAdvance(start: string, invoiceDay: string | null): string | undefined {
+  if (!invoiceDay || !isCalendarDay(start) || start <= invoiceDay) return undefined;
   return (Date.parse(start) - Date.parse(invoiceDay)) / 86_400_000 <= MAX_LINE_ADVANCE_DAYS ? start : undefined;
 }
