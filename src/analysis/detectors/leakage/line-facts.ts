@@ -386,8 +386,8 @@ function lineOwnDays(line: TransactionLine, invoiceDay: string | null, day: stri
 
 /**
  * The first day of the days a line's own text (lineServiceStart) or columns (lineNamedStart) say
- * it bills in advance, where
- * it is not the document's priced day `day`: the line is priced from it instead.
+ * it bills in advance, where it is not the document's priced day `day`: the line is priced from it
+ * instead.
  */
 function lineAdvanceDay(line: TransactionLine, invoiceDay: string | null, day: string | null, exportOrder: DayOrder | undefined): string | undefined {
   let start = line.description ? lineServiceStart(line.description, invoiceDay) : undefined;
