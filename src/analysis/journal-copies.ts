@@ -34,15 +34,27 @@ import type { Transaction } from "../domain/transaction.ts";
 import { isDocumentColumn } from "./profile.ts";
 import { lowerBound, upperBound } from "./sorted-search.ts";
 import { DAY_MS } from "./dates.ts";
+import { isAccountName } from "./account-field.ts";
+import { UnreversedAccruals, findUnreversedAccruals, MAX_ACCOUNT_SIDES, type AccountSide } from "./accrual-reversals.ts";
 
 /** The days within which a journal repeating another's lines is a copy, not a recurrence (the
  *  default of duplicate_detection.journal_window_days). */
 export const JOURNAL_COPY_DAYS = 3;
 /** Journals of more lines are not judged (a payroll of thousands of lines is keyed once). */
 const MAX_JOURNAL_LINES = 2000;
+/** Account-sides named (for messages and partial reversals) at most: a ledger's accounts, on either side, by their users. */
+const MAX_SIDE_NAMES = 50_000;
 
 /** Attribute names of what a re-posting changes (compared in upper case without separators). */
 const KEYING_NAMES = /DATE|TIME|CREATED|ENTERED|MODIFIED|CHANGED|UPDATED|BATCH|RECORD|LINEID|ROWID|^ID$|USER|POSTEDBY|KEYEDBY|APPROVED/;
+
+/** Attribute names of what a reversal changes beside its sides: the line's free text ("Reversal of
+ *  JE10452"), the period it posts to (the next one: NetSuite's Period, SAP's GJAHR/MONAT) and the
+ *  journal's other numbers (NetSuite's Internal ID beside its Document Number, a second document
+ *  column). Left out of the lines a reversal is matched on (accrual-reversals.ts), kept in those a
+ *  copy is. */
+const REVERSAL_CHANGES = /MEMO|DESCRIPTION|NARRATION|TEXT|COMMENT|NOTE|REMARK|LIBELLE|SGTXT|PERIOD|FISCALYEAR|GJAHR|MONAT|^(INTERNAL|TRANSACTION|TRAN|TXN|ENTRY)(ID|NO|NUM|NUMBER|NR)$/;
+const changedByReversal = (name: string) => REVERSAL_CHANGES.test(plain(name)) || isDocumentColumn(name);
 
 const plain = (name: string) => name.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase().replace(/[^A-Z0-9]/g, "");
 
@@ -64,7 +76,11 @@ export interface JournalCopy {
 /** The journal copies of a history: by the position of each of their lines. */
 export class JournalCopies {
   static readonly empty = new JournalCopies(new Map());
-  constructor(private readonly bySeq: ReadonlyMap<number, JournalCopy>) {}
+  constructor(
+    private readonly bySeq: ReadonlyMap<number, JournalCopy>,
+    /** The journals of a habitually reversed kind left unreversed (accrual-reversals.ts). */
+    readonly unreversed: UnreversedAccruals = UnreversedAccruals.empty,
+  ) {}
   /** The copy the line at `seq` belongs to, if it does. */
   copyAt(seq: number): JournalCopy | undefined {
     return this.bySeq.get(seq);
@@ -99,6 +115,10 @@ function hashString(s: string, seed: number): number {
 
 export class JournalCopiesBuilder {
   private readonly keyed = new Map<string, boolean>();
+  private readonly texts = new Map<string, boolean>();
+  /** The line key without what a reversal changes (lineKey's second result). */
+  private untexted = "";
+  private readonly accountNamed = new Map<string, boolean>();
   // The journal being read.
   private current: string | undefined;
   private start = 0;
@@ -109,6 +129,13 @@ export class JournalCopiesBuilder {
   private b = 0;
   private ra = 0;
   private rb = 0;
+  // The same lanes over the lines without what a reversal changes, as posted and swapped.
+  private ta = 0;
+  private tb = 0;
+  private tra = 0;
+  private trb = 0;
+  /** The distinct account-sides of the journal being read (accrual-reversals.ts); null: more than MAX_ACCOUNT_SIDES. */
+  private sides: number[] | null = [];
   // The journals read (those that can be judged), in order.
   private starts: number[] = [];
   private counts: number[] = [];
@@ -116,6 +143,14 @@ export class JournalCopiesBuilder {
   private totals: number[] = [];
   private ids: string[] = [];
   private reversals: number[] = [];
+  /** The same two hashes of its lines without what a reversal changes, as posted and swapped (accrual-reversals.ts). */
+  private untextedHashes: number[] = [];
+  private untextedReversals: number[] = [];
+  /** Each journal's account-sides: sideKeys[sideStarts[i]..sideStarts[i + 1]) (none: too many to judge). */
+  private sideStarts: number[] = [];
+  private sideKeys: number[] = [];
+  /** Account-side → what it is (the account, the side, the user). */
+  private readonly sideNames = new Map<number, AccountSide>();
   /** Hash → the journals of it, in order. */
   private readonly byHash = new Map<number, number | number[]>();
   /** Hash → its journals by posting day, for the reversal checks (made when first asked). */
@@ -137,7 +172,8 @@ export class JournalCopiesBuilder {
       this.count = 0;
       this.ms = ms;
       this.debits = 0;
-      this.a = this.b = this.ra = this.rb = 0;
+      this.a = this.b = this.ra = this.rb = this.ta = this.tb = this.tra = this.trb = 0;
+      this.sides = [];
       if (key === undefined) return;
     }
     this.count++;
@@ -154,11 +190,50 @@ export class JournalCopiesBuilder {
     this.b = (this.b + fmix(h2 + Math.imul(side, 0x7f4a7c15))) >>> 0;
     this.ra = (this.ra + fmix(h1 ^ Math.imul(other, 0x9e3779b1))) >>> 0;
     this.rb = (this.rb + fmix(h2 + Math.imul(other, 0x7f4a7c15))) >>> 0;
+    const texted = line !== this.untexted;
+    const t1 = texted ? hashString(this.untexted, 0x811c9dc5) : h1;
+    const t2 = texted ? hashString(this.untexted, 0x2c1b3c6d) : h2;
+    this.ta = (this.ta + fmix(t1 ^ Math.imul(side, 0x9e3779b1))) >>> 0;
+    this.tb = (this.tb + fmix(t2 + Math.imul(side, 0x7f4a7c15))) >>> 0;
+    this.tra = (this.tra + fmix(t1 ^ Math.imul(other, 0x9e3779b1))) >>> 0;
+    this.trb = (this.trb + fmix(t2 + Math.imul(other, 0x7f4a7c15))) >>> 0;
+    if (this.sides !== null && side !== 3) {
+      const account = this.accountOf(t);
+      if (account !== undefined) {
+        const user = t.created_by ?? "";
+        // The line's account and dimensions as a reversal keeps them, amount aside, and its user.
+        const dimensions = this.untexted.slice(this.untexted.indexOf("\u0001"));
+        const key = fmix(hashString(`${dimensions}\u0001${user}`, 0x3c6ef372) ^ Math.imul(side, 0x9e3779b1));
+        if (!this.sideNames.has(key) && this.sideNames.size < MAX_SIDE_NAMES) this.sideNames.set(key, { account, debit: side === 1, user });
+        if (!this.sides.includes(key)) {
+          if (this.sides.length >= MAX_ACCOUNT_SIDES) this.sides = null;
+          else this.sides.push(key);
+        }
+      }
+    }
+  }
+
+  /** The line's account: its first attribute named as one (account-field.ts), else its first line's SKU. */
+  private accountOf(t: Transaction): string | undefined {
+    const attributes = t.attributes;
+    for (const name in attributes) {
+      let named = this.accountNamed.get(name);
+      if (named === undefined) {
+        named = isAccountName(name);
+        if (this.accountNamed.size < 1000) this.accountNamed.set(name, named);
+      }
+      if (!named) continue;
+      const v = attributes[name];
+      if (v !== undefined && v !== null && v !== "") return String(v);
+    }
+    const sku = t.lines[0]?.sku;
+    return sku ? sku : undefined;
   }
 
   private lineKey(t: Transaction, cents: number): string {
     let out = `${cents}\u0001${t.customer_id ?? ""}\u0001${t.currency ?? ""}`;
     for (const l of t.lines) out += `\u0002${l.sku ?? ""}:${l.amount ?? ""}`;
+    let untexted = out;
     const attributes = t.attributes;
     for (const name in attributes) {
       if (name === this.column) continue;
@@ -170,8 +245,16 @@ export class JournalCopiesBuilder {
       if (keyed) continue;
       const v = attributes[name];
       if (v === undefined || v === null || v === "") continue;
-      out += `\u0001${name}=${String(v)}`;
+      let text = this.texts.get(name);
+      if (text === undefined) {
+        text = changedByReversal(name);
+        if (this.texts.size < 1000) this.texts.set(name, text);
+      }
+      const part = `\u0001${name}=${String(v)}`;
+      out += part;
+      if (!text) untexted += part;
     }
+    this.untexted = untexted;
     return out;
   }
 
@@ -186,6 +269,10 @@ export class JournalCopiesBuilder {
     this.ids.push(this.current);
     const hash = lanes(this.a, this.b, this.count);
     this.reversals.push(lanes(this.ra, this.rb, this.count));
+    this.untextedHashes.push(lanes(this.ta, this.tb, this.count));
+    this.untextedReversals.push(lanes(this.tra, this.trb, this.count));
+    this.sideStarts.push(this.sideKeys.length);
+    if (this.sides !== null) for (const k of this.sides) this.sideKeys.push(k);
     const known = this.byHash.get(hash);
     if (known === undefined) this.byHash.set(hash, index);
     else if (typeof known === "number") this.byHash.set(hash, [known, index]);
@@ -214,7 +301,9 @@ export class JournalCopiesBuilder {
         for (let s = 0; s < found.lines; s++) bySeq.set(found.firstSeq + s, found);
       }
     }
-    return bySeq.size === 0 ? JournalCopies.empty : new JournalCopies(bySeq);
+    this.sideStarts.push(this.sideKeys.length);
+    const unreversed = findUnreversedAccruals({ hashes: this.untextedHashes, reversals: this.untextedReversals, days: this.days, starts: this.starts, counts: this.counts, totals: this.totals, ids: this.ids, sideStarts: this.sideStarts, sideKeys: this.sideKeys, sideNames: this.sideNames });
+    return bySeq.size === 0 && unreversed === UnreversedAccruals.empty ? JournalCopies.empty : new JournalCopies(bySeq, unreversed);
   }
 
   /** Whether a reversal of `original` (its lines, debit and credit swapped) was posted after it and before, or within the window of, `copy`. */

@@ -15,6 +15,7 @@ import { postingAfterEndDateDetector } from "./detectors/anomaly/after-end-date.
 import { otherPayeesBankAccountDetector } from "./detectors/anomaly/other-payees-account.ts";
 import { payeeBankAccountChangedDetector } from "./detectors/anomaly/payee-account-change.ts";
 import { latePostingDetector } from "./detectors/anomaly/late-posting.ts";
+import { accrualNotReversedDetector } from "./detectors/anomaly/accrual-not-reversed.ts";
 import { isolationForestDetector } from "./detectors/anomaly/isolation.ts";
 import { lookalikeCounterpartyDetector } from "./detectors/anomaly/lookalike-counterparty.ts";
 import { newCounterpartyDetector } from "./detectors/anomaly/new-counterparty.ts";
@@ -77,6 +78,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   otherPayeesBankAccountDetector,
   payeeBankAccountChangedDetector,
   latePostingDetector,
+  accrualNotReversedDetector,
   splitBelowLimitDetector,
   isolationForestDetector,
   selfApprovalDetector,

@@ -1,0 +1,240 @@
+// Accruals that never reversed (accrual_not_reversed): a controller's month-end accruals (freight,
+// utilities, a bonus) are reversed automatically on the first of the next month — the same lines,
+// debit and credit swapped — and one left unreversed overstates the expense and the liability:
+// what an auditor's cut-off test looks for. journal-copies.ts reduces every journal of a ledger to
+// a multiset hash of its lines and of its lines swapped, its posting day and its distinct
+// account-sides (an account with the side it is posted on, the line's dimensions as a reversal keeps
+// them — cost centre, location, department, counterparty — and who posted it: "credits to 2100 at
+// HQ/Finance posted by the staff accountant"); this file judges
+// them once the history pass has read them all. Nothing per line is kept.
+//
+// Which journals reverse which: in posting-day order (then the order read), a journal whose lines
+// are an earlier, still unreversed journal's swapped (free text aside: a reversal's memo says
+// "Reversal of JE10452"), at most REVERSAL_DAYS after it, is that journal's reversal — of the
+// latest such: a fixed-amount accrual left standing in January is not reversed by February's
+// reversal of February's. Paired once: the accrual re-posted next month is no "reversal of the
+// reversal" (that reversal is spent), and a journal that is itself a reversal is never judged.
+//
+// The habit is the account-side's, not the exact journal's: an accrued-liabilities account whose
+// credits, as one user keys them, are reversed as a rule (at least MIN_JOURNALS judged journals
+// posting on that side, at least MIN_SHARE of them reversed) makes a journal of that user crediting
+// it and never reversed an anomaly — the consulting accrual keyed once into the utilities' accrual
+// account is of no journal's exact shape. An account-side is the account's and its dimensions',
+// amounts and memos aside (the accrual's text changes with what is accrued): a plant's reclass to
+// the freight account the head office accrues is another account-side. And its user's: the accountant who keys
+// the reversing accruals has the habit; the controller's year-end true-up or the auditors'
+// adjustment to the same accounts is keyed by someone else and is not meant to reverse.
+//
+// What is no finding, and why:
+//  - a journal posted less than DUE_DAYS before the history's last day: its reversal may not be due
+//    (an accrual of the last month-end is reversed after the export);
+//  - a reversal within REVERSAL_DAYS, however late in it;
+//  - a recurring journal never reversed (depreciation, payroll, rent): its account-sides are not
+//    habitually reversed, and those of a reversing kind that share an account with it lower that
+//    account's share below MIN_SHARE (no finding rather than a guess);
+//  - a kind reversed only half the time: below MIN_SHARE;
+//  - another user's journal to a habitually reversed account (a true-up, an audit adjustment);
+//  - a journal of more than MAX_ACCOUNT_SIDES account-sides (a year-end close, a payroll of many
+//    accounts): not an accrual that a single reversal undoes; not judged, nor counted;
+//  - a journal reversed by two journals (a split reversal) or by a different amount (a partial
+//    reversal): no exact reversal; spared when, within REVERSAL_DAYS after it and before the
+//    account-side's next journal, a journal that reverses no other posts the opposite side of its
+//    habitual account (what a split or partial reversal does).
+// Medium evidence; high when the habit is long and near unbroken (HIGH_REVERSED, HIGH_SHARE).
+
+/** Days within which a journal's swapped lines are its reversal. */
+export const REVERSAL_DAYS = 40;
+/** Days the history must run past a journal to say its reversal never came. */
+export const DUE_DAYS = 45;
+/** Judged journals of an account-side, at least, for a habit. */
+export const MIN_JOURNALS = 5;
+/** Their share reversed, at least. */
+export const MIN_SHARE = 0.8;
+/** Journals of more account-sides are not judged (not an accrual). */
+export const MAX_ACCOUNT_SIDES = 8;
+/** High: at least this many reversed, at this share. */
+const HIGH_REVERSED = 10;
+const HIGH_SHARE = 0.9;
+
+/** A journal left unreversed where its account-side habitually is. */
+export interface UnreversedAccrual {
+  journal: string;
+  /** The account-side whose habit it breaks ("credits to 2100 posted by …"). */
+  habit: string;
+  /** Judged journals of that account-side, and how many of them were reversed. */
+  journals: number;
+  reversed: number;
+  /** The median days from such a journal to its reversal. */
+  lagDays: number;
+  /** Days from its posting to the history's last day. */
+  daysSince: number;
+  lines: number;
+  total: number;
+  firstSeq: number;
+  level: "high" | "medium";
+}
+
+export class UnreversedAccruals {
+  static readonly empty = new UnreversedAccruals(new Map());
+  constructor(private readonly byFirstSeq: ReadonlyMap<number, UnreversedAccrual>, private readonly bySeq = new Map<number, UnreversedAccrual>()) {}
+  /** The unreversed journal the line at `seq` belongs to, if it does. */
+  at(seq: number): UnreversedAccrual | undefined {
+    return this.bySeq.get(seq);
+  }
+  get size(): number {
+    return this.byFirstSeq.size;
+  }
+}
+
+/** An account posted on one side by one user (who keys a journal: the accountant's accruals, the system's reversals). */
+export interface AccountSide {
+  account: string;
+  debit: boolean;
+  user: string;
+}
+
+const describe = (s: AccountSide | undefined) => (s === undefined ? "its account" : `${s.debit ? "debits" : "credits"} to ${s.account}${s.user ? ` posted by ${s.user}` : ""}`);
+
+/** What journal-copies.ts keeps of each journal (by its index, in the order read). */
+export interface JournalFacts {
+  hashes: readonly number[];
+  reversals: readonly number[];
+  days: readonly number[];
+  starts: readonly number[];
+  counts: readonly number[];
+  totals: readonly number[];
+  ids: readonly string[];
+  /** Journal i's account-sides: sideKeys[sideStarts[i]..sideStarts[i + 1]); none: not judged. */
+  sideStarts: readonly number[];
+  sideKeys: readonly number[];
+  sideNames: ReadonlyMap<number, AccountSide>;
+}
+
+export function findUnreversedAccruals(f: JournalFacts): UnreversedAccruals {
+  const n = f.days.length;
+  if (n === 0) return UnreversedAccruals.empty;
+  const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => f.days[x]! - f.days[y]! || x - y);
+  const lastDay = f.days[order[n - 1]!]!;
+  // Pair each journal with its reversal: open journals by their own hash, oldest first.
+  const reversedBy = new Int32Array(n).fill(-1);
+  const isReversal = new Uint8Array(n);
+  const open = new Map<number, number[]>();
+  for (const i of order) {
+    const day = f.days[i]!;
+    const waiting = open.get(f.reversals[i]!);
+    if (waiting !== undefined && f.reversals[i] !== f.hashes[i]) {
+      // The latest open one: older ones are older still (each stack is in day order).
+      const j = waiting[waiting.length - 1]!;
+      if (day - f.days[j]! <= REVERSAL_DAYS) {
+        waiting.pop();
+        reversedBy[j] = i;
+        isReversal[i] = 1;
+        if (waiting.length === 0) open.delete(f.reversals[i]!);
+        continue;
+      }
+    }
+    const mine = open.get(f.hashes[i]!);
+    if (mine === undefined) open.set(f.hashes[i]!, [i]);
+    else mine.push(i);
+  }
+  // Each account-side's habit over the journals judged (not reversals, old enough).
+  const judged = (i: number) => isReversal[i] === 0 && lastDay - f.days[i]! >= DUE_DAYS && f.sideStarts[i + 1]! > f.sideStarts[i]!;
+  const habits = new Map<number, { journals: number; reversed: number; lags: number[] }>();
+  for (let i = 0; i < n; i++) {
+    if (!judged(i)) continue;
+    for (let k = f.sideStarts[i]!; k < f.sideStarts[i + 1]!; k++) {
+      const key = f.sideKeys[k]!;
+      let h = habits.get(key);
+      if (h === undefined) habits.set(key, (h = { journals: 0, reversed: 0, lags: [] }));
+      h.journals++;
+      if (reversedBy[i]! >= 0) {
+        h.reversed++;
+        h.lags.push(f.days[reversedBy[i]!]! - f.days[i]!);
+      }
+    }
+  }
+  const strong = new Map<number, { journals: number; reversed: number; lagDays: number }>();
+  for (const [key, h] of habits) {
+    if (h.journals < MIN_JOURNALS || h.reversed < h.journals * MIN_SHARE) continue;
+    h.lags.sort((x, y) => x - y);
+    strong.set(key, { journals: h.journals, reversed: h.reversed, lagDays: h.lags[Math.floor((h.lags.length - 1) / 2)]! });
+  }
+  if (strong.size === 0) return UnreversedAccruals.empty;
+  // Each unreversed judged journal's strongest habit (the highest share, then the most journals).
+  const candidates: { i: number; key: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    if (!judged(i) || reversedBy[i]! >= 0) continue;
+    let best: number | undefined;
+    for (let k = f.sideStarts[i]!; k < f.sideStarts[i + 1]!; k++) {
+      const s = strong.get(f.sideKeys[k]!);
+      if (s === undefined) continue;
+      const b = best === undefined ? undefined : strong.get(best)!;
+      if (b === undefined || s.reversed / s.journals > b.reversed / b.journals || (s.reversed / s.journals === b.reversed / b.journals && s.journals > b.journals)) best = f.sideKeys[k]!;
+    }
+    if (best !== undefined) candidates.push({ i, key: best });
+  }
+  if (candidates.length === 0) return UnreversedAccruals.empty;
+  const byFirstSeq = new Map<number, UnreversedAccrual>();
+  const bySeq = new Map<number, UnreversedAccrual>();
+  for (const { i, key } of candidates) {
+    if (partlyReversed(f, order, isReversal, i, key)) continue;
+    const s = strong.get(key)!;
+    const found: UnreversedAccrual = {
+      journal: f.ids[i]!,
+      habit: describe(f.sideNames.get(key)),
+      journals: s.journals,
+      reversed: s.reversed,
+      lagDays: s.lagDays,
+      daysSince: lastDay - f.days[i]!,
+      lines: f.counts[i]!,
+      total: f.totals[i]!,
+      firstSeq: f.starts[i]!,
+      level: s.reversed >= HIGH_REVERSED && s.reversed >= s.journals * HIGH_SHARE ? "high" : "medium",
+    };
+    byFirstSeq.set(found.firstSeq, found);
+    for (let q = 0; q < found.lines; q++) bySeq.set(found.firstSeq + q, found);
+  }
+  return byFirstSeq.size === 0 ? UnreversedAccruals.empty : new UnreversedAccruals(byFirstSeq, bySeq);
+}
+
+/**
+ * Whether, within REVERSAL_DAYS after journal `i` and before the next journal posting on its
+ * habitual account-side `key`, a journal that reverses none posts the opposite side of the same
+ * account (a split or partial reversal). Walks the journals in day order from `i` (only the few
+ * unreversed journals of a habit are asked).
+ */
+function partlyReversed(f: JournalFacts, order: readonly number[], isReversal: Uint8Array, i: number, key: number): boolean {
+  const side = f.sideNames.get(key);
+  if (side === undefined) return false;
+  const start = lowerDay(order, f.days, f.days[i]!);
+  for (let p = start; p < order.length; p++) {
+    const j = order[p]!;
+    if (f.days[j]! - f.days[i]! > REVERSAL_DAYS) break;
+    if (j === i || (f.days[j] === f.days[i] && j < i)) continue;
+    let sameSide = false;
+    let oppositeSide = false;
+    for (let k = f.sideStarts[j]!; k < f.sideStarts[j + 1]!; k++) {
+      const key2 = f.sideKeys[k]!;
+      if (key2 === key) sameSide = true;
+      else {
+        const other = f.sideNames.get(key2);
+        if (other !== undefined && other.account === side.account && other.debit !== side.debit) oppositeSide = true;
+      }
+    }
+    if (sameSide && isReversal[j] === 0) return false;
+    if (oppositeSide && isReversal[j] === 0) return true;
+  }
+  return false;
+}
+
+/** The first place in `order` (journals by day) of a journal posted on or after `day`. */
+function lowerDay(order: readonly number[], days: readonly number[], day: number): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (days[order[mid]!]! < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,153 @@
+// A general ledger's month-end accruals, auto-reversed on the 1st (the same lines, debit and credit
+// swapped): one left unreversed is accrual_not_reversed. The hard negatives are regular business:
+// journals recurring every month and never reversed (depreciation, rent), an accrual of the
+// history's last month whose reversal is not due yet, a reversal posted late but within the window,
+// a kind reversed only half the time, a fixed-amount accrual re-posted every month, a split and a
+// partial reversal, a year-end close of many accounts.
+import { describe, expect, test } from "bun:test";
+import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
+import { JournalCopiesBuilder } from "../../src/analysis/journal-copies.ts";
+import { connectorAccess } from "../../src/connectors/access.ts";
+import type { Transaction } from "../../src/domain/transaction.ts";
+import { silentLogger } from "../../src/log.ts";
+import { fixedClock, memoryConnector, modulesConfig } from "../support/engine.ts";
+
+interface Line { account: string; debit?: number; credit?: number; memo?: string }
+let lineNo = 1000;
+
+function journal(id: string, day: string, lines: Line[], user = "staff"): Transaction[] {
+  return lines.map((l) => ({
+    transaction_id: String(lineNo++),
+    type: "journal_entry",
+    date: `${day}T00:00:00Z`,
+    created_by: user,
+    currency: "USD",
+    amount: (l.debit ?? 0) - (l.credit ?? 0),
+    lines: [],
+    attributes: { "Journal ID": id, Account: l.account, Department: "Finance", Memo: l.memo ?? "" },
+  }));
+}
+
+const swap = (lines: Line[]): Line[] => lines.map((l) => ({ account: l.account, debit: l.credit, credit: l.debit, memo: `Reversal: ${l.memo ?? ""}` }));
+const accrual = (dr: string, cr: string, amount: number, memo: string): Line[] => [{ account: dr, debit: amount, memo }, { account: cr, credit: amount, memo }];
+
+/** Month ends and the next day's first, 2024-01 .. 2025-12. */
+const months = Array.from({ length: 24 }, (_, k) => {
+  const end = new Date(Date.UTC(2024, k + 1, 0));
+  const first = new Date(Date.UTC(2024, k + 1, 1));
+  return { k, end: end.toISOString().slice(0, 10), first: first.toISOString().slice(0, 10), plus: (days: number) => new Date(end.getTime() + days * 86_400_000).toISOString().slice(0, 10) };
+});
+
+/** A ledger of two years: monthly utilities and freight accruals reversed on the 1st (the last month's reversal after the export), depreciation and rent never reversed. */
+function regularLedger(skipReversal: (k: number, what: string) => boolean = () => false): Transaction[] {
+  const out: Transaction[] = [];
+  for (const m of months) {
+    const util = accrual("6100", "2100", 70_000 + m.k * 113, "Utilities accrual");
+    const freight = accrual("5500", "2150", 48_000 + m.k * 71, "Freight accrual");
+    out.push(...journal(`UT${m.k}`, m.end, util), ...journal(`FR${m.k}`, m.end, freight));
+    out.push(...journal(`DEP${m.k}`, m.end, accrual("6400", "1590", 12_500, "Depreciation"), "fam"));
+    out.push(...journal(`RENT${m.k}`, m.end, accrual("6000", "2000", 9_000, "Rent")));
+    if (m.k < 23) {
+      if (!skipReversal(m.k, "UT")) out.push(...journal(`RUT${m.k}`, m.first, swap(util), "system"));
+      if (!skipReversal(m.k, "FR")) out.push(...journal(`RFR${m.k}`, m.first, swap(freight), "system"));
+    }
+  }
+  return out;
+}
+
+function unreversedOf(ledger: Transaction[]): Record<string, string> {
+  const ordered = [...ledger].sort((a, b) => Date.parse(a.date!) - Date.parse(b.date!));
+  const b = new JournalCopiesBuilder("Journal ID");
+  ordered.forEach((t, seq) => b.add(t, seq, Date.parse(t.date!)));
+  const found = b.finish().unreversed;
+  const out: Record<string, string> = {};
+  ordered.forEach((_, seq) => {
+    const u = found.at(seq);
+    if (u) out[u.journal] = `${u.level} ${u.habit} ${u.reversed}/${u.journals}`;
+  });
+  return out;
+}
+
+describe("accrual_not_reversed: which journals", () => {
+  test("a regular ledger: accruals reversed, depreciation and rent never, the last month's accruals not due yet — nothing", () => {
+    expect(unreversedOf(regularLedger())).toEqual({});
+  });
+
+  test("an accrual of another expense keyed into the reversing liability account and never reversed is found", () => {
+    const ledger = [...regularLedger(), ...journal("CONS", "2025-06-30", accrual("6300", "2100", 35_000, "Consulting accrual"))];
+    expect(unreversedOf(ledger)).toEqual({ CONS: "high credits to 2100 posted by staff 22/23" });
+  });
+
+  test("one month's own accrual left unreversed is found; a reversal 30 days late is still one", () => {
+    const ledger = regularLedger((k, what) => (k === 8 && what === "UT") || (k === 10 && what === "FR"));
+    const late = months[10]!;
+    ledger.push(...journal("RFR10-late", late.plus(30), swap(accrual("5500", "2150", 48_000 + 10 * 71, "Freight accrual")), "system"));
+    expect(unreversedOf(ledger)).toEqual({ UT8: "high debits to 6100 posted by staff 21/22" });
+  });
+
+  test("a reversal later than the window is none: the accrual is found", () => {
+    const ledger = regularLedger((k, what) => k === 10 && what === "FR");
+    ledger.push(...journal("RFR10-late", months[10]!.plus(60), swap(accrual("5500", "2150", 48_000 + 10 * 71, "Freight accrual")), "system"));
+    expect(Object.keys(unreversedOf(ledger))).toEqual(["FR10"]);
+  });
+
+  test("an unreversed accrual in the history's last weeks is not judged: its reversal may not be due", () => {
+    const ledger = [...regularLedger(), ...journal("CONS", "2025-11-30", accrual("6300", "2100", 35_000, "Consulting accrual"))];
+    expect(unreversedOf(ledger)).toEqual({});
+  });
+
+  test("a kind reversed only half the time is no habit", () => {
+    expect(unreversedOf(regularLedger((k, what) => what === "UT" && k % 2 === 0))).toEqual({});
+  });
+
+  test("a fixed-amount accrual re-posted every month is no reversal of the last reversal: the one left standing is found", () => {
+    const ledger: Transaction[] = [];
+    for (const m of months) {
+      const lines = accrual("6600", "2300", 55_000, "Bonus accrual");
+      ledger.push(...journal(`BON${m.k}`, m.end, lines));
+      if (m.k < 23 && m.k !== 12) ledger.push(...journal(`RBON${m.k}`, m.first, swap(lines), "system"));
+    }
+    expect(unreversedOf(ledger)).toEqual({ BON12: "high debits to 6600 posted by staff 21/22" });
+  });
+
+  test("a split reversal (two journals of half the amount) and a partial one spare the accrual", () => {
+    const ledger = regularLedger((k, what) => (k === 5 || k === 7) && what === "UT");
+    const amount5 = 70_000 + 5 * 113;
+    ledger.push(...journal("RUT5a", months[5]!.first, swap(accrual("6100", "2100", amount5 / 2, "Utilities accrual")), "system"));
+    ledger.push(...journal("RUT5b", months[5]!.first, swap(accrual("6100", "2100", amount5 / 2, "Utilities accrual")), "system"));
+    ledger.push(...journal("RUT7p", months[7]!.plus(3), swap(accrual("6100", "2100", 50_000, "Utilities accrual")), "system"));
+    expect(unreversedOf(ledger)).toEqual({});
+  });
+
+  test("a year-end close of many accounts is not judged", () => {
+    const close: Line[] = ["4000", "4100", "5000", "5500", "6000", "6100", "6400", "6600", "7000"].map((a, i) => (i < 2 ? { account: a, debit: 100_000 + i } : { account: a, credit: 10_000 + i }));
+    close.push({ account: "3900", credit: 200_001 - close.slice(2).reduce((s, l) => s + (l.credit ?? 0), 0) });
+    const ledger = [...regularLedger(), ...journal("CLOSE24", "2024-12-31", close)];
+    expect(unreversedOf(ledger)).toEqual({});
+  });
+});
+
+describe("accrual_not_reversed through an anomaly_detection scan", () => {
+  test("each line of the unreversed journal, nothing at risk (an anomaly), names the habit and the days since", async () => {
+    const ledger = [...regularLedger(), ...journal("CONS", "2025-06-30", accrual("6300", "2100", 35_000, "Consulting accrual"))].sort((a, b) => Date.parse(a.date!) - Date.parse(b.date!));
+    const engine = new AssayAnalysisEngine({
+      modules: modulesConfig({}),
+      autoThreshold: 101,
+      connectors: connectorAccess([memoryConnector({ transactions: ledger })]),
+      analyses: { insert: async () => {}, async *iterate() {} },
+      clock: fixedClock,
+      log: silentLogger,
+      scanWorkers: 1,
+    });
+    const out: { journal: string; at: number; message: string; score: number }[] = [];
+    for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", limit: 1_000_000 })) {
+      for (const a of f.anomalies) if (a.code === "accrual_not_reversed") out.push({ journal: String(f.transaction.attributes!["Journal ID"]), at: f.amount_at_risk, message: a.message, score: a.score });
+    }
+    expect(out.map((o) => o.journal)).toEqual(["CONS", "CONS"]);
+    expect(out.map((o) => o.at)).toEqual([0, 0]);
+    expect(out.map((o) => o.score)).toEqual([0.85, 0.85]);
+    expect(out[0]!.message).toContain("22 of the 23 journals with credits to 2100 posted by staff");
+    expect(out[0]!.message).toContain("usually 1 day later");
+    expect(out[0]!.message).toContain("184 days past");
+  });
+});
