@@ -10,6 +10,7 @@ import { DeductionEvidence } from "../../src/analysis/detectors/leakage/deductio
 import { modulesConfig } from "../support/engine.ts";
 import { analyse, codes } from "./fixtures.ts";
 import { ReferenceIndex } from "../../src/analysis/reference-index.ts";
+import { countCalls } from "../support/count-calls.ts";
 
 const config = modulesConfig({});
 const inv: Transaction = {
@@ -246,18 +247,10 @@ test("a deduction of 2,000 fine lines for a retailer of 2,000 agreement rows rea
   const fines = credit("D-50", { cases: 1, rate: 2, sku: "FINE0", unit: "%", reason: "Compliance fines" });
   fines.lines = Array.from({ length: 2_000 }, (_, i) => ({ sku: `FINE${i}`, unit: "%", quantity: 1, unit_price: 2, amount: -0.02 }));
   fines.amount = -40;
-  const read = ReferenceIndex.prototype.customerRows;
-  let reads = 0;
-  ReferenceIndex.prototype.customerRows = function (this: ReferenceIndex, ...args: Parameters<ReferenceIndex["customerRows"]>) {
-    reads++;
-    return read.apply(this, args);
-  };
-  try {
+  const reads = await countCalls(ReferenceIndex.prototype, "customerRows", async () => {
     const r = await analyse(fines, { config, history: [inv, fines], ref: { contracts: agreements, shipments: pod(125) } });
     expect(r.anomalies.map((a) => a.code)).toContain("deduction_not_in_agreement");
     expect(r.anomalies_total ?? r.anomalies.length).toBeGreaterThanOrEqual(1);
-  } finally {
-    ReferenceIndex.prototype.customerRows = read;
-  }
+  });
   expect(reads).toBeLessThanOrEqual(3);
 });

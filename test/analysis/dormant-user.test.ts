@@ -10,6 +10,7 @@ import { usualGaps } from "../../src/analysis/detectors/anomaly/user-returns.ts"
 import type { Finding } from "../../src/analysis/detectors/types.ts";
 import { HistoryBuilder } from "../../src/analysis/history.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
+import { countCalls } from "../support/count-calls.ts";
 import { makeEngine, memoryConnector, modulesConfig } from "../support/engine.ts";
 
 const DAY = 86_400_000;
@@ -214,23 +215,15 @@ describe("the usual gap before each posting day", () => {
     }
   });
 
-  test("3,000 returns of one user are judged without sorting the gaps before each", () => {
+  test("3,000 returns of one user are judged without sorting the gaps before each", async () => {
     const slow: Transaction[] = [];
     for (let k = 0; k < 3_000; k++) slow.push(entry("seasonal", k * 49), entry("colleague", k * 49 + 1));
     const history = historyOf(slow);
-    const sort = Int32Array.prototype.sort;
-    let sorts = 0;
-    Int32Array.prototype.sort = function (this: Int32Array, ...args: Parameters<Int32Array["sort"]>) {
-      sorts++;
-      return sort.apply(this, args);
-    };
-    try {
+    const sorts = await countCalls(Int32Array.prototype, "sort", () => {
       const ctx = { history } as unknown as AnalysisContext;
       const txn = slow[slow.length - 2]!;
       dormantUserDetector.detect({ txn, ctx, config: modulesConfig(), self: history.entry(txn.transaction_id), moment: () => null, keyedMoment: () => null, lines: () => [], categorical: () => ({ values: [], codes: new Int32Array(0) }), twins: () => undefined });
-    } finally {
-      Int32Array.prototype.sort = sort;
-    }
+    });
     expect(sorts).toBeLessThanOrEqual(2);
   });
 });

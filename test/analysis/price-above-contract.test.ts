@@ -8,6 +8,7 @@ import { expect, test } from "bun:test";
 import type { ReferenceData, Transaction } from "../../src/domain/transaction.ts";
 import { analyse, invoice } from "./fixtures.ts";
 import { ReferenceIndex } from "../../src/analysis/reference-index.ts";
+import { countCalls } from "../support/count-calls.ts";
 
 const above = async (txn: Transaction, ref?: Partial<ReferenceData>) => {
   const r = await analyse(txn, { ref });
@@ -114,18 +115,10 @@ test("a bill of 1,000 lines above their prices for a customer of 1,000 rows read
   // A code no line bills, priced at what each line is above its own price: each line bills it with its own.
   rows.push({ contract_id: "K-1", customer_id: "C-MANY", sku: "FEE", price: 2, currency: "USD", valid_from: "2025-01-01", valid_to: "2025-12-31" });
   const bill: Transaction = { transaction_id: "MANY-1", type: "invoice", date: "2025-06-11T10:00:00Z", customer_id: "C-MANY", currency: "USD", amount: 12_000, lines: rows.slice(0, 1_000).map((r) => ({ sku: r.sku, quantity: 1, unit_price: 12, amount: 12 })) };
-  const read = ReferenceIndex.prototype.customerRows;
-  let reads = 0;
-  ReferenceIndex.prototype.customerRows = function (this: ReferenceIndex, ...args: Parameters<ReferenceIndex["customerRows"]>) {
-    reads++;
-    return read.apply(this, args);
-  };
-  try {
+  const reads = await countCalls(ReferenceIndex.prototype, "customerRows", async () => {
     const { found } = await above(bill, { contracts: rows });
     expect(found.map((a) => a.severity)).toEqual(["low"]);
     expect(found[0]!.actual).toMatchObject({ lines_above: 1_000 });
-  } finally {
-    ReferenceIndex.prototype.customerRows = read;
-  }
+  });
   expect(reads).toBeLessThanOrEqual(3);
 });
