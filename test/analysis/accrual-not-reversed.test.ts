@@ -11,21 +11,13 @@ import { connectorAccess } from "../../src/connectors/access.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { silentLogger } from "../../src/log.ts";
 import { fixedClock, memoryConnector, modulesConfig } from "../support/engine.ts";
+import { type JournalLine, journalWriter } from "../support/journal-lines.ts";
 
-interface Line { account: string; debit?: number; credit?: number; memo?: string }
-let lineNo = 1000;
+interface Line extends JournalLine { memo?: string }
+const writeJournal = journalWriter();
 
 function journal(id: string, day: string, lines: Line[], user = "staff"): Transaction[] {
-  return lines.map((l) => ({
-    transaction_id: String(lineNo++),
-    type: "journal_entry",
-    date: `${day}T00:00:00Z`,
-    created_by: user,
-    currency: "USD",
-    amount: (l.debit ?? 0) - (l.credit ?? 0),
-    lines: [],
-    attributes: { "Journal ID": id, Account: l.account, Department: "Finance", Memo: l.memo ?? "" },
-  }));
+  return writeJournal(id, day, lines, user, (l) => ({ Account: l.account, Department: "Finance", Memo: l.memo ?? "" }));
 }
 
 const swap = (lines: Line[]): Line[] => lines.map((l) => ({ account: l.account, debit: l.credit, credit: l.debit, memo: `Reversal: ${l.memo ?? ""}` }));

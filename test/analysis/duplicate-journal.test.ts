@@ -11,22 +11,14 @@ import { connectorAccess } from "../../src/connectors/access.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { silentLogger } from "../../src/log.ts";
 import { fixedClock, memoryConnector, modulesConfig } from "../support/engine.ts";
+import { type JournalLine, journalWriter } from "../support/journal-lines.ts";
 
-interface Line { account: string; debit?: number; credit?: number; store?: string }
-let lineNo = 1000;
+interface Line extends JournalLine { store?: string }
+const writeJournal = journalWriter();
 
 /** A journal's lines as a ledger export writes them (one transaction per line). */
 function journal(id: string, day: string, lines: Line[], docType = "POS", user = "pos_interface"): Transaction[] {
-  return lines.map((l) => ({
-    transaction_id: String(lineNo++),
-    type: "journal_entry",
-    date: `${day}T00:00:00Z`,
-    created_by: user,
-    currency: "USD",
-    amount: (l.debit ?? 0) - (l.credit ?? 0),
-    lines: [],
-    attributes: { "Journal ID": id, "Doc Type": docType, Account: l.account, "Cost Center": l.store ?? "S001", "Created At": `${day} 23:0${lineNo % 10}:00` },
-  }));
+  return writeJournal(id, day, lines, user, (l, no) => ({ "Doc Type": docType, Account: l.account, "Cost Center": l.store ?? "S001", "Created At": `${day} 23:0${(no + 1) % 10}:00` }));
 }
 
 /** The ledger with its journal number under another column (one whose name says nothing of journals). */
