@@ -99,3 +99,26 @@ describe("recurring_billed_beyond_service, a neighbour billed twice", () => {
     expect(judge(added, txns)).toHaveLength(0);
   });
 });
+
+describe("a member billed on the day of the month the agreement started", () => {
+  // A gym member billed on the 15th, each bill the 15th to the 14th; the agreement ends on 14 May
+  // after 30 days' notice (April's bill was the final month).
+  const dues = [row("DUES", 50, 1, "2025-01-15", "2025-05-14")];
+  const bills = (through: string) => {
+    const out: Transaction[] = [];
+    for (let m = 1; m <= 12; m++) {
+      const day = `2025-${String(m).padStart(2, "0")}-15`;
+      if (day <= through) out.push(invoice(day, [line("DUES", 1, 50)]));
+      else out.push(invoice(day, [line("TOWEL", 1, 10)])); // the export goes on
+    }
+    return out;
+  };
+  test("billed a month after the agreement ended: found on that bill, its month at risk", () => {
+    const txns = bills("2025-05-15");
+    const found = judge(dues, txns);
+    expect(found.map((x) => [x.id, x.f.amount_at_risk, (x.f.expected as { period_from: string }).period_from])).toEqual([[txns[4]!.transaction_id, 50, "2025-05-15"]]);
+  });
+  test("the final month billed and no more: nothing", () => {
+    expect(judge(dues, bills("2025-04-15"))).toHaveLength(0);
+  });
+});

@@ -378,3 +378,65 @@ describe("a credit given for a stated reason", () => {
     expect(judgedWith(["CO-97"], slaCredit("Device down > 48h - SLA credit"))).toEqual(["PARK 2025-05-01"]);
   });
 });
+
+describe("a member billed on the day of the month the agreement started", () => {
+  // A gym bills each member on their own billing day (the 15th here), each bill naming the 15th to
+  // the 14th; a freeze is written as a gap in the dues rows, from one billing day to the day before
+  // another, billed the freeze fee instead.
+  const member = (freezeTo = "2025-05-14") => [
+    row("DUES", 50, "2025-01-15", "2025-04-14"), row("FREEZE", 10, "2025-04-15", freezeTo), row("DUES", 50, addDay(freezeTo), "2025-12-31"),
+  ];
+  function addDay(d: string) { return new Date(Date.parse(d) + 86_400_000).toISOString().slice(0, 10); }
+  const bills = (freezeFeeOn: string[]) => {
+    const out: Transaction[] = [];
+    for (let m = 1; m <= 12; m++) {
+      const day = `2025-${String(m).padStart(2, "0")}-15`;
+      out.push(invoice(day, freezeFeeOn.includes(day.slice(0, 7)) ? [["FREEZE", 10]] : [["DUES", 50]]));
+    }
+    return out;
+  };
+  test("a freeze billed past its end leaves the dues unbilled for the cycle the agreement resumed them", () => {
+    const txns = bills(["2025-04", "2025-05"]);
+    const gaps = judge(member(), txns);
+    expect(gaps.map((g) => [(g.finding.expected as { sku: string }).sku, g.periodStart, g.finding.amount_at_risk, g.transactionId])).toEqual([["DUES", "2025-05-15", 40, txns[4]!.transaction_id]]);
+  });
+  test("the freeze ended as agreed: nothing", () => {
+    expect(judge(member(), bills(["2025-04"]))).toHaveLength(0);
+  });
+  test("a row starting on a day the contract does not bill on keeps calendar months (its first one prorated, not judged)", () => {
+    // Billed on the 1st; the charge starts on the 15th with a prorated line then: March is not judged.
+    const rows = [row("DUES", 50, "2025-03-15", "2025-12-31")];
+    const txns = [invoice("2025-03-15", [["DUES", 25]]), ...year((m) => (m < "2025-04" ? null : [["DUES", 50]]))];
+    expect(judge(rows, txns)).toHaveLength(0);
+  });
+});
+
+describe("an annual fee in a year whose monthly charge stepped up", () => {
+  // The enhancement fee billed each June, beside dues that stepped up inside its year (a
+  // promotion's half price ending in June): the year's dues are owed at each month's price.
+  const rows = [row("DUES", 20, "2025-03-12", "2025-06-30"), row("DUES", 40, "2025-07-01"), row("AEF", 49.99, "2025-06-01", undefined, { billing_frequency: "Annual" })];
+  const bills = (aefIn: string[]) => {
+    const out: Transaction[] = [];
+    for (let m = 0; m < 19; m++) {
+      const day = addMonths("2025-04-01", m);
+      const lines: [string, number][] = [["DUES", day < "2025-07-01" ? 20 : 40]];
+      if (aefIn.includes(day.slice(0, 7))) lines.push(["AEF", 49.99]);
+      out.push(invoice(day, lines));
+    }
+    return out;
+  };
+  test("skipped in its first June: found, the fee at risk", () => {
+    const txns = bills(["2026-06"]);
+    const gaps = judge(rows, txns);
+    expect(gaps.map((g) => [(g.finding.expected as { sku: string }).sku, g.periodStart, g.finding.amount_at_risk, g.transactionId])).toEqual([["AEF", "2025-06-01", 49.99, txns[2]!.transaction_id]]);
+  });
+  test("billed each June: nothing", () => {
+    expect(judge(rows, bills(["2025-06", "2026-06"]))).toHaveLength(0);
+  });
+  test("goes on the year's first bill, not a later one of more lines (an add-on from July)", () => {
+    const withTowel = [...rows, row("TOWEL", 10, "2025-07-01", "2025-09-30")];
+    const txns = bills(["2026-06"]).map((t) => ((t.date ?? "") >= "2025-07-01" && (t.date ?? "") <= "2025-09-30" ? { ...t, lines: [...t.lines, { sku: "TOWEL", amount: 10 }] } : t));
+    const gaps = judge(withTowel, txns);
+    expect(gaps.map((g) => [(g.finding.expected as { sku: string }).sku, g.periodStart, g.transactionId])).toEqual([["AEF", "2025-06-01", txns[2]!.transaction_id]]);
+  });
+});

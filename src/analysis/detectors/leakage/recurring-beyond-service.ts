@@ -26,7 +26,7 @@ import { roundMoney } from "../../../domain/rounding.ts";
 import { addDays, dayBefore, dayOf, daysBetween } from "../../dates.ts";
 import { asStated } from "../../reference-index.ts";
 import { money, type Finding } from "../types.ts";
-import { addMonths, type Billed, type DocumentInfo, type RecurringBillings, type RecurringRow, type RecurringSchedule } from "./unbilled-recurring.ts";
+import { addMonths, type Billed, cycleDay, type DocumentInfo, type RecurringBillings, type RecurringRow, type RecurringSchedule } from "./unbilled-recurring.ts";
 
 export const RECURRING_BEYOND_SERVICE_CODE = "recurring_billed_beyond_service" as const;
 
@@ -78,9 +78,13 @@ export function recurringBilledBeyondService(schedule: RecurringSchedule, billin
       const stated = asStated(r.row);
       return { quantity: r.row.quantity!, from: dayOf(stated.valid_from) ?? r.from, to: dayOf(stated.valid_to) ?? undefined };
     });
-    // Periods: calendar months for a monthly charge, else from the earliest row's start.
+    // Periods: calendar months for a monthly charge — or the contract's own cycle where it bills
+    // the code on one day of the month (a member billed on the 15th, each bill the 15th to the
+    // 14th) —, else from the earliest row's start.
     const start = counted.reduce((a, r) => (r.from < a ? r.from : a), counted[0]!.from);
-    const anchor = months === 1 ? `${start.slice(0, 8)}01` : start;
+    const cycle = months === 1 ? cycleDay(ofSku) : undefined;
+    const onCycle = cycle === undefined ? "" : `${start.slice(0, 8)}${cycle}`;
+    const anchor = months !== 1 ? start : cycle === undefined ? `${start.slice(0, 8)}01` : onCycle <= start ? onCycle : addMonths(onCycle, -1);
     const periods: [string, string][] = [];
     for (let k = 0; ; k++) {
       const ps = addMonths(anchor, months * k);

@@ -304,6 +304,7 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
     const billedSkus = new Set(lines.map((l) => l.sku));
     // Codes a row of the contract bills in arrears (looked up per line: kept apart once).
     const arrears = new Set(rows.filter((r) => r.cadence.arrears).map((r) => r.row.sku));
+    const cycle = cycleDay(lines.filter((l) => scheduledSkus.has(l.sku)));
     for (const r of rows) {
       const price = r.amount;
       if (!(price > tolerance) || !billedSkus.has(r.row.sku)) continue;
@@ -326,9 +327,11 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
       // price step on the anniversary, mid-month): a period this row begins is judged at its price.
       const end = coveredTo.get(r) ?? last;
       // A monthly charge is billed per calendar month (a row starting on the 20th is prorated for
-      // its first month, not judged); a longer cadence, and one in weeks, runs from the row's
-      // start, so that a row from the 31st keeps its periods.
-      const anchor = c.months === 1 ? (r.from.endsWith("-01") ? r.from : addMonths(`${r.from.slice(0, 8)}01`, 1)) : r.from;
+      // its first month, not judged) — or per the contract's own cycle where it bills on one day of
+      // the month and the row starts on that day (a member billed on the 15th, each bill the 15th to
+      // the 14th, dues resuming on the 15th after a freeze); a longer cadence, and one in weeks,
+      // runs from the row's start, so that a row from the 31st keeps its periods.
+      const anchor = c.months === 1 && !r.from.endsWith("-01") && r.from.slice(8) !== cycle ? addMonths(`${r.from.slice(0, 8)}01`, 1) : r.from;
       if (metered(ofSku, r, c, anchor, end, first, last, billedIn, tolerance)) continue;
       for (const [k, ps, pe] of rowPeriods(anchor, c, end, last, r.to)) {
         // The billing run after the period: a month on (a week-based cadence's next period).
@@ -349,7 +352,9 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
         for (const o of rows) {
           const times = periodsIn(c, o.cadence);
           if (times === 0 || o.from > ps || (o.to !== undefined && o.to < ps) || (coveredTo.get(o) ?? last) < pe) continue;
-          owed += o.amount * times;
+          // Each of its periods at the price then in force: monthly dues stepping up inside an
+          // annual fee's year (a promotion ending, an increase) owe the year at each month's price.
+          for (let j = 0; j < times; j++) owed += priceOn(rows, o, shift(ps, o.cadence, j));
           counted.add(o.row.sku);
         }
         // A code of the schedule billed in the period after its own rows ended bills the period
@@ -380,7 +385,7 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
         // The contract's invoice of the period: one that bills its scheduled charges (a late fee's
         // invoice is no place for it); with none, the period's regular bill that bills the rest —
         // a telecom's or a SaaS's month of usage and fees whose plan line is the one missing.
-        const doc = invoiceOf(docs, billings.documents) ?? regularBillOf(inPeriod, billings.documents);
+        const doc = invoiceOf(docs, billings.documents, c.months > 1 && !c.arrears) ?? regularBillOf(inPeriod, billings.documents);
         const info = doc === undefined ? undefined : billings.documents[doc]!;
         const period = `${ps} – ${pe}`;
         gaps.push({
@@ -476,6 +481,35 @@ function* rowPeriods(anchor: string, c: Cadence, end: string, last: string, rowT
   }
 }
 
+/**
+ * The day of the month (DD) a contract bills its scheduled charges on, where it has a cycle of its
+ * own: most of its billing days (at least three) fall on one day, other than the 1st and at most
+ * the 28th (a gym member billed on the 15th, a telecom account on its bill cycle's day).
+ */
+export function cycleDay(lines: readonly Billed[]): string | undefined {
+  const days = new Set<string>();
+  for (const l of lines) if (l.amount > 0) days.add(l.day);
+  if (days.size < 3) return undefined;
+  const counts = new Map<string, number>();
+  for (const d of days) counts.set(d.slice(8), (counts.get(d.slice(8)) ?? 0) + 1);
+  let best: string | undefined, most = 0;
+  for (const [dd, n] of counts) if (n > most) [best, most] = [dd, n];
+  return best !== undefined && most * 2 > days.size && best !== "01" && best <= "28" ? best : undefined;
+}
+
+/** What row `o` owes a period from `day`: its own price, or that of the row of its code and cadence
+ *  following it without a gap that is in force then (a price step, a promotion's end). */
+function priceOn(rows: readonly RecurringRow[], o: RecurringRow, day: string): number {
+  let cur = o;
+  while (cur.to !== undefined && cur.to < day) {
+    const end = cur.to;
+    const next = rows.find((x) => x !== cur && x.row.sku === cur.row.sku && sameCadence(x.cadence, cur.cadence) && x.from === addDays(end, 1));
+    if (!next) break;
+    cur = next;
+  }
+  return cur.amount;
+}
+
 /** What the code's rows owe for the period starting `day` (0 when none is in force). */
 function owedOf(rows: readonly RecurringRow[], sku: string, day: string): number {
   let sum = 0;
@@ -507,12 +541,17 @@ function renamed(lines: readonly Billed[], inPeriod: readonly Billed[], schedule
   );
 }
 
-/** The document of the period billing most of the contract's scheduled charges (ties: the earliest). */
-function invoiceOf(docs: ReadonlyMap<number, number>, documents: readonly DocumentInfo[]): number | undefined {
+/** The document of the period billing most of the contract's scheduled charges (ties: the earliest); with `earliest`, the period's first that bills any of them. */
+function invoiceOf(docs: ReadonlyMap<number, number>, documents: readonly DocumentInfo[], earliest = false): number | undefined {
   let best: number | undefined;
   for (const [doc, n] of docs) {
     if (!documents[doc]!.invoice) continue;
-    if (best === undefined || n > docs.get(best)! || (n === docs.get(best)! && doc < best)) best = doc;
+    if (earliest) {
+      // A charge billed in advance for a period of several of the contract's bills (an annual fee
+      // beside monthly dues) is due on the period's first bill, not on a later one of more lines.
+      const day = documents[doc]!.date ?? "", bestDay = best === undefined ? "" : (documents[best]!.date ?? "");
+      if (best === undefined || day < bestDay || (day === bestDay && doc < best)) best = doc;
+    } else if (best === undefined || n > docs.get(best)! || (n === docs.get(best)! && doc < best)) best = doc;
   }
   return best !== undefined && documents[best] ? best : undefined;
 }
