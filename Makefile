@@ -4,7 +4,10 @@ BUN_VERSION := 1.4.5
 TOOLS := $(CURDIR)/.tools
 BUN := $(shell if command -v bun >/dev/null 2>&1 && [ "$$(bun --version)" = "$(BUN_VERSION)" ]; then command -v bun; else echo $(TOOLS)/node_modules/.bin/bun; fi)
 CONFIG ?= config/assay.yaml
-BUILD_FLAGS := --compile --minify --bytecode --format=esm --no-compile-autoload-dotenv --no-compile-autoload-bunfig
+# --splitting: every import() (the app and its libraries, the dashboard, each CLI command) becomes a
+# chunk of its own inside the one executable, instantiated when first imported, not at every start
+# (docs/benchmarks.md "Cold start", 2026-11-29; test/architecture/start-path.test.ts).
+BUILD_FLAGS := --compile --splitting --minify --bytecode --format=esm --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
 .PHONY: run test unit unit-postgres typecheck build smoke config-validation test-faults test-fuzz bench bench-quality bench-rules install install-bin clean
 .DEFAULT_GOAL := run
@@ -50,7 +53,8 @@ unit-postgres: install
 	else echo "PostgreSQL unreachable at $${ASSAY_TEST_PG_URL:-the default address}: postgres pass skipped (CI=true fails instead)"; fi
 
 # The scan worker (reports.workers) is a second entry point: a compiled binary holds only the
-# modules reachable from its entry points, and a worker is started by path, not imported.
+# modules reachable from its entry points, and a worker is started by path, not imported. With
+# --splitting the modules it shares with main.ts are one chunk, held once.
 build: install
 	@mkdir -p dist
 	$(BUN) build src/main.ts src/analysis/parallel/scan-worker.ts $(BUILD_FLAGS) --outfile dist/assay
