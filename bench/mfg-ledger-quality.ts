@@ -24,28 +24,13 @@
  * Seed 4301 is the one looked at while fixing; 4302 and 4303 are held out (run at the baseline and
  * at the end only). Not part of `make bench-quality`; docs/quality.md records its results.
  */
-import { scanThroughServer, servedServerYaml } from "./quality/served-scan.ts";
+import { servedServerYaml } from "./quality/served-scan.ts";
+import { ledgerRunnerArgs, scanLedgerExport } from "./quality/ledger-runner.ts";
 import { judgeRows, printJudged } from "./quality/ledger-judging.ts";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { generateMfgLedger, MFG_ANOMALIES, toCsv, type MfgLedger } from "./quality/mfg-ledger.ts";
 
-const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const seeds = (flag("--seeds") ?? "4301,4302,4303").split(",").map(Number);
-const setups = (flag("--setups") ?? "zero-config,configured").split(",");
-const modules = (flag("--modules") ?? "anomaly_detection,duplicate_detection,compliance").split(",");
-const keep = flag("--keep");
-const asJson = args.includes("--json");
-const verbose = args.includes("--verbose");
-// Each scan's server listens on its own port from --port on (default: a random one of 20000–29999).
-const firstPort = flag("--port") ? Number(flag("--port")) : 20000 + Math.floor(Math.random() * 9900);
-let scans = 0;
-const root = resolve(import.meta.dir, "..");
+const args = ledgerRunnerArgs({ seeds: "4301,4302,4303", modules: "anomaly_detection,duplicate_detection,compliance" });
+const { seeds, setups, modules, keep, asJson, verbose } = args;
 
 // What docs/connectors.md asks of a user with this file: the US date form, the line key (NetSuite
 // numbers lines within a transaction), the posting date, the entity as counterparty, and
@@ -83,23 +68,11 @@ interface Anomaly { transaction_id: string; code: string; severity: string; mess
 interface Result { flagged_transactions?: Flagged[]; anomalies?: Anomaly[]; transactions_analyzed?: number }
 
 async function evaluate(ledger: MfgLedger, seed: number, setup: string, module: string) {
-  // A port of the range may be held for a moment by another process's outgoing connection: a
-  // server that cannot listen is started again, afresh, on the next one.
-  for (let attempt = 1; ; attempt++) {
-    const dir = keep ? resolve(keep, `${seed}-${setup}-${module}`) : mkdtempSync(join(tmpdir(), "mfg-ledger-"));
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(`${dir}/gl_detail.csv`, toCsv(ledger));
-    if (keep) writeFileSync(`${dir}/transactions.json`, JSON.stringify(ledger.transactions));
-    const port = firstPort + scans++;
-    writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port, setup));
-    try {
-      return await scanThroughServer<Result>({ root, dir, port, connector: "gl", module, keep: Boolean(keep) });
-    } catch (e) {
-      if (attempt >= 4 || !String(e).includes("server did not start")) throw e;
-      if (!keep) rmSync(dir, { recursive: true, force: true });
-    }
-  }
+  return scanLedgerExport<Result>({
+    args, name: `${seed}-${setup}-${module}`, prefix: "mfg-ledger-", module,
+    files: { "gl_detail.csv": toCsv(ledger), ...(keep ? { "transactions.json": JSON.stringify(ledger.transactions) } : {}) },
+    config: (dir, port) => CONFIG(dir, port, setup),
+  });
 }
 
 const out = [];

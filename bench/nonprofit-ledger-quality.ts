@@ -28,28 +28,13 @@
  * Seed 3201 is the one looked at while fixing; 3202 and 3203 are held out (run at the baseline and
  * at the end only). Not part of `make bench-quality`; docs/quality.md records its results.
  */
-import { scanThroughServer, servedServerYaml } from "./quality/served-scan.ts";
+import { servedServerYaml } from "./quality/served-scan.ts";
+import { ledgerRunnerArgs, scanLedgerExport } from "./quality/ledger-runner.ts";
 import { judgeRows, printJudged } from "./quality/ledger-judging.ts";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { generateNonprofitLedger, NONPROFIT_ANOMALIES, NONPROFIT_FINANCE_USERS, nonprofitAwards, toCsv, type NonprofitLedger } from "./quality/nonprofit-ledger.ts";
 
-const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const seeds = (flag("--seeds") ?? "3201,3202,3203").split(",").map(Number);
-const setups = (flag("--setups") ?? "zero-config,configured").split(",");
-const modules = (flag("--modules") ?? "anomaly_detection,duplicate_detection,compliance").split(",");
-const keep = flag("--keep");
-const asJson = args.includes("--json");
-const verbose = args.includes("--verbose");
-// Each scan's server listens on its own port from --port on (default: a random one of 20000–29999).
-const firstPort = flag("--port") ? Number(flag("--port")) : 20000 + Math.floor(Math.random() * 9900);
-let scans = 0;
-const root = resolve(import.meta.dir, "..");
+const args = ledgerRunnerArgs({ seeds: "3201,3202,3203", modules: "anomaly_detection,duplicate_detection,compliance" });
+const { seeds, setups, modules, keep, asJson, verbose } = args;
 
 // What docs/connectors.md asks of a user with this file: the US date form (January's first dates
 // read both ways), the line id, the posting date and the entry moment, and the counterparty
@@ -98,23 +83,11 @@ interface Anomaly { transaction_id: string; code: string; severity: string; mess
 interface Result { flagged_transactions?: Flagged[]; anomalies?: Anomaly[]; transactions_analyzed?: number }
 
 async function evaluate(ledger: NonprofitLedger, seed: number, setup: string, module: string) {
-  // A port of the range may be held for a moment by another process's outgoing connection (the
-  // ephemeral range): a server that cannot listen is started again, afresh, on the next one.
-  for (let attempt = 1; ; attempt++) {
-    const dir = keep ? resolve(keep, `${seed}-${setup}-${module}`) : mkdtempSync(join(tmpdir(), "nonprofit-ledger-"));
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(`${dir}/gl_detail.csv`, toCsv(ledger));
-    if (keep) writeFileSync(`${dir}/documents.json`, JSON.stringify(ledger.documents));
-    const port = firstPort + scans++;
-    writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port, setup));
-    try {
-      return await scanThroughServer<Result>({ root, dir, port, connector: "gl", module, keep: Boolean(keep) });
-    } catch (e) {
-      if (attempt >= 4 || !String(e).includes("server did not start")) throw e;
-      if (!keep) rmSync(dir, { recursive: true, force: true });
-    }
-  }
+  return scanLedgerExport<Result>({
+    args, name: `${seed}-${setup}-${module}`, prefix: "nonprofit-ledger-", module,
+    files: { "gl_detail.csv": toCsv(ledger), ...(keep ? { "documents.json": JSON.stringify(ledger.documents) } : {}) },
+    config: (dir, port) => CONFIG(dir, port, setup),
+  });
 }
 
 const out = [];

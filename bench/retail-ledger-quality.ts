@@ -27,31 +27,13 @@
  * and 3705 in the second (run at the end only).
  * Not part of `make bench-quality`; docs/quality.md records its results.
  */
-import { scanThroughServer, servedServerYaml } from "./quality/served-scan.ts";
+import { servedServerYaml } from "./quality/served-scan.ts";
+import { ledgerRunnerArgs, scanLedgerExport } from "./quality/ledger-runner.ts";
 import { judgeRows, printJudged } from "./quality/ledger-judging.ts";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { generateRetailLedger, RETAIL_ANOMALIES, toCsv, type RetailLedger } from "./quality/retail-ledger.ts";
 
-const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const seeds = (flag("--seeds") ?? "3701,3702,3703").split(",").map(Number);
-const setups = (flag("--setups") ?? "zero-config,configured").split(",");
-// The modules scanned, one after the other on one server, a journal judged at the highest level
-// any of them gave its lines: an internal auditor runs the duplicates with the anomalies (a
-// journal posted twice is duplicate_detection's duplicate_journal; since 2026-11-29).
-const modules = (flag("--modules") ?? "anomaly_detection,duplicate_detection").split(",");
-const keep = flag("--keep");
-const asJson = args.includes("--json");
-const verbose = args.includes("--verbose");
-// Each scan's server listens on its own port from --port on (default: a random one of 20000–29999).
-const firstPort = flag("--port") ? Number(flag("--port")) : 20000 + Math.floor(Math.random() * 9900);
-let scans = 0;
-const root = resolve(import.meta.dir, "..");
+const args = ledgerRunnerArgs({ seeds: "3701,3702,3703", modules: "anomaly_detection,duplicate_detection" });
+const { seeds, setups, modules, keep, asJson, verbose } = args;
 
 // What docs/connectors.md asks of a user with this file: the line id, the posting date and the
 // entry moment, and the counterparty (the vendor's id). Created By, Debit and Credit carry
@@ -80,23 +62,14 @@ interface Anomaly { transaction_id: string; code: string; severity: string; mess
 interface Result { flagged_transactions?: Flagged[]; anomalies?: Anomaly[]; transactions_analyzed?: number }
 
 async function evaluate(ledger: RetailLedger, seed: number, setup: string) {
-  // A port of the range may be held for a moment by another process's outgoing connection: a
-  // server that cannot listen is started again, afresh, on the next one.
-  for (let attempt = 1; ; attempt++) {
-    const dir = keep ? resolve(keep, `${seed}-${setup}`) : mkdtempSync(join(tmpdir(), "retail-ledger-"));
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(`${dir}/gl_journal_lines.csv`, toCsv(ledger));
-    if (keep) writeFileSync(`${dir}/journals.json`, JSON.stringify(ledger.journals));
-    const port = firstPort + scans++;
-    writeFileSync(`${dir}/assay.yaml`, CONFIG(dir, port, setup));
-    try {
-      return await scanThroughServer<Result>({ root, dir, port, connector: "gl", modules, keep: Boolean(keep) });
-    } catch (e) {
-      if (attempt >= 4 || !String(e).includes("server did not start")) throw e;
-      if (!keep) rmSync(dir, { recursive: true, force: true });
-    }
-  }
+  // The modules scanned, one after the other on one server, a journal judged at the highest level
+  // any of them gave its lines: an internal auditor runs the duplicates with the anomalies (a
+  // journal posted twice is duplicate_detection's duplicate_journal; since 2026-11-29).
+  return scanLedgerExport<Result>({
+    args, name: `${seed}-${setup}`, prefix: "retail-ledger-", modules,
+    files: { "gl_journal_lines.csv": toCsv(ledger), ...(keep ? { "journals.json": JSON.stringify(ledger.journals) } : {}) },
+    config: (dir, port) => CONFIG(dir, port, setup),
+  });
 }
 
 const out = [];
