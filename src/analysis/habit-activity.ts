@@ -7,7 +7,11 @@
 // weekly payroll, the monthly rent and a utility bill that go on through a three-week remodel, or
 // after it closed, are a handful: no rhythm. What posting_to_ended_value reads: a posting to a
 // value whose regular activity ended long before and never came back (a vendor bill coded to a
-// store closed months ago). Per value one sorted array of days; built once per history.
+// store closed months ago). Per value one sorted array of days; built once per history. Per value,
+// account and counterparty (a ledger line naming one) also each side's first day, count and total (a ledger line's account:
+// account-field.ts): the balance a value built on an account while it was active — a job's
+// retainage withheld from a subcontractor on every pay application — is settled after its end
+// (released in one payment when the job closes), and that settling is its own business.
 import { lowerBound } from "./sorted-search.ts";
 import { median } from "./stats.ts";
 import { DAY_MS } from "./dates.ts";
@@ -18,6 +22,12 @@ export const RHYTHM_WINDOW_DAYS = 30;
 const REGULAR_SHARE = 0.5;
 const RHYTHM_GAP_FACTOR = 3;
 const RHYTHM_MIN_GAP = 3;
+/** Balances kept at most (value, account and counterparty): beyond, a new one is not known (never settled). */
+const MAX_BALANCES = 200_000;
+/** Postings of one side that build a balance (one posting is a bill, not a balance). */
+const MIN_BUILT = 3;
+/** What a settling may exceed the balance built by: rounding of the withheld shares. */
+const SETTLE_TOLERANCE = 0.005;
 
 export interface ValueActivity {
   /** The posting days, ascending and distinct. */
@@ -37,6 +47,8 @@ export class HabitActivityBuilder {
    *  (settles() asks only whether the other side posted by a day): a payment and the bill it
    *  settles share all four, on opposite sides. */
   private readonly settled = new Map<string, FirstDays>();
+  /** (field, value code, account, counterparty) → each side's first day, count and total. */
+  private readonly balances = new Map<string, Balance>();
 
   constructor(
     private readonly fields: readonly string[],
@@ -45,8 +57,9 @@ export class HabitActivityBuilder {
     this.days = habit.map(() => new Map());
   }
 
-  /** `codes`: the entry's categorical codes in the history; `ms`: its date (NaN: none). */
-  add(ms: number, codes: Int32Array, counterparty: string | undefined, amount: number | undefined) {
+  /** `codes`: the entry's categorical codes in the history; `ms`: its date (NaN: none); `account`:
+   *  a ledger line's account ("" when it names none). */
+  add(ms: number, codes: Int32Array, counterparty: string | undefined, amount: number | undefined, account = "") {
     if (Number.isNaN(ms)) return;
     const day = Math.floor(ms / DAY_MS);
     for (let k = 0; k < this.habit.length; k++) {
@@ -63,6 +76,18 @@ export class HabitActivityBuilder {
         const side = amount > 0 ? 0 : 1;
         if (day < first[side]) first[side] = day;
       }
+      if (account && amount && counterparty) {
+        const key = balanceKey(k, c, account, counterparty);
+        let b = this.balances.get(key);
+        if (!b) {
+          if (this.balances.size >= MAX_BALANCES) continue;
+          this.balances.set(key, (b = { first: [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY], count: [0, 0], total: [0, 0] }));
+        }
+        const side = amount > 0 ? 0 : 1;
+        if (day < b.first[side]) b.first[side] = day;
+        b.count[side]++;
+        b.total[side] += Math.abs(amount);
+      }
     }
   }
 
@@ -73,12 +98,23 @@ export class HabitActivityBuilder {
       for (const [code, set] of this.days[k]!) values.set(code, activityOf(Int32Array.from(set).sort()));
       return { field: this.fields[field]!, index: field, values };
     });
-    return new HabitActivity(specs, Int32Array.from(this.any).sort(), this.settled);
+    return new HabitActivity(specs, Int32Array.from(this.any).sort(), this.settled, this.balances);
   }
 }
 
 /** The first day of a key's debits and of its credits (+∞: none). */
 type FirstDays = [debit: number, credit: number];
+
+/** A value's postings to one account with one counterparty, per side (0: debits, 1: credits). */
+interface Balance {
+  first: [number, number];
+  count: [number, number];
+  total: [number, number];
+}
+
+function balanceKey(k: number, code: number, account: string, counterparty: string): string {
+  return `${k}\u0000${code}\u0000${account}\u0000${counterparty}`;
+}
 
 function settlementKey(k: number, code: number, counterparty: string, amount: number): string {
   return `${k}\u0000${code}\u0000${counterparty}\u0000${Math.abs(amount).toFixed(2)}`;
@@ -107,7 +143,28 @@ export class HabitActivity {
     /** The days any value posted on, ascending. */
     readonly anyDays: Int32Array,
     private readonly settled: Map<string, FirstDays> = new Map(),
+    private readonly balances: Map<string, Balance> = new Map(),
   ) {}
+
+  /**
+   * Whether a posting of `amount` to `account` with `counterparty` settles a balance the value (its
+   * spec `k`, its code) built there with that counterparty while it was active: the other side
+   * posted at least MIN_BUILT times, from on or before `lastRegular`, and this side never up to
+   * `until` (the end of its closing month) — a job's retainage withheld on each pay application,
+   * released after the close. Not beyond what was built: this side's postings together at most
+   * the other side's (SETTLE_TOLERANCE for rounding) — a second release of the same retainage is
+   * more than was withheld — unless `openedBefore` (the value was active when the history began:
+   * part of its balance was built before it, unseen).
+   */
+  clears(k: number, code: number, account: string, counterparty: string, amount: number, lastRegular: number, until: number, openedBefore: boolean): boolean {
+    if (!account || !amount || !counterparty) return false;
+    const b = this.balances.get(balanceKey(k, code, account, counterparty));
+    if (!b) return false;
+    const side = amount > 0 ? 0 : 1;
+    const other = side === 0 ? 1 : 0;
+    if (b.first[side] <= until || b.first[other] > lastRegular || b.count[other] < MIN_BUILT) return false;
+    return openedBefore || b.total[side] <= b.total[other] * (1 + SETTLE_TOLERANCE) + 0.01;
+  }
 
   /** Whether a posting of `amount` with `counterparty` to the value (its spec `k`, its code) has
    *  an earlier counterpart on the other side (the bill a payment settles, the payment a bill's

@@ -435,7 +435,7 @@ export class HistoryBuilder {
     s.markDocument(seq, document);
     this.amountContexts!.add(t, seq, codes);
     this.habitAmounts?.add(t, ms, codes);
-    this.habitActivity?.add(ms, codes, t.customer_id, t.amount);
+    this.habitActivity?.add(ms, codes, t.customer_id, t.amount, ledgerAccountOf(t.attributes));
     this.valuePeriods?.add(ms, codes);
     this.habits.add(t, ms);
     this.names?.add(t, ms);

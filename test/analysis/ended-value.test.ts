@@ -2,7 +2,9 @@
 // (posting_to_ended_value, habit-activity.ts): a vendor bill coded to a store closed months ago.
 // Not the store's closing month (its stock sent back, its lease termination), the payment of a
 // bill booked then, a remodel's weeks without sales, a long closure after which the store
-// reopened, a store's pre-opening bills.
+// reopened, a store's pre-opening bills, the settling of a balance the store built while it was
+// active (a contractor's retainage withheld on every pay application, released in one payment
+// after the job's close) — up to what it built.
 import { describe, expect, test } from "bun:test";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { modulesConfig } from "../support/engine.ts";
@@ -28,12 +30,25 @@ function line(store: string, account: string, day: number, amount: number, extra
   };
 }
 
-const CLOSED = "S100"; // last sales on day 79
+const CLOSED = "S100"; // opens on day 10, last sales on day 79
+const SITE = "S104"; // open when the history begins, closed from day 90
 const REMODELLED = "S101"; // no sales on days 100–120
 const REOPENED = "S102"; // closed on days 40–99, then back
 const OPENED = "S103"; // opens on day 120, a fixtures bill on day 90
 const open = (store: string, d: number) =>
-  store === CLOSED ? d < 80 : store === REMODELLED ? d < 100 || d > 120 : store === REOPENED ? d < 40 || d >= 100 : store === OPENED ? d >= 120 : true;
+  store === CLOSED ? d >= 10 && d < 80 : store === SITE ? d < 90 : store === REMODELLED ? d < 100 || d > 120 : store === REOPENED ? d < 40 || d >= 100 : store === OPENED ? d >= 120 : true;
+
+const withheld = (store: string) => {
+  let n = 0;
+  for (let d = 0; d < DAYS; d++) if (open(store, d) && d % 7 === 2) n++;
+  return 500 * n;
+};
+// The retainage released after the close, in one payment: CLOSED's once, SITE's (whose withholding
+// began before the history did) once, of more than the history shows withheld.
+const RELEASES = [
+  line(CLOSED, "2010", 140, withheld(CLOSED), { customer_id: "K1", created_by: "ap" }),
+  line(SITE, "2010", 150, withheld(SITE) + 6000, { customer_id: "K1", created_by: "ap" }),
+];
 
 function ledger(): Transaction[] {
   const out: Transaction[] = [];
@@ -41,14 +56,17 @@ function ledger(): Transaction[] {
     for (let s = 0; s < 10; s++) {
       const store = `S${100 + s}`;
       if (open(store, d)) out.push(line(store, "4010", d, -9000), line(store, "1010", d, 1500));
+      // A subcontractor's retainage withheld on each weekly pay application while the site works.
+      if (open(store, d) && d % 7 === 2) out.push(line(store, "2010", d, -500, { customer_id: "K1", created_by: "ap" }));
       // Weekly payroll, through a remodel and a week past a closing.
-      if (d % 7 === 4 && (store !== CLOSED || d < 87) && (store !== OPENED || d > 100)) out.push(line(store, "6010", d, 7000, { created_by: "adp.sync" }));
+      if (d % 7 === 4 && (store !== CLOSED || (d >= 10 && d < 87)) && (store !== OPENED || d > 100)) out.push(line(store, "6010", d, 7000, { created_by: "adp.sync" }));
     }
   }
   out.push(line(CLOSED, "1300", 85, -200_000), line(CLOSED, "6110", 105, 80_000, { created_by: "controller" }));
   out.push(line(CLOSED, "2010", 95, -2400, { customer_id: "U205", created_by: "ap" }));
   out.push(line(OPENED, "1510", 90, 38_000, { customer_id: "V900", created_by: "ap" }));
   out.push(line(REMODELLED, "1500", 110, 62_000, { customer_id: "V920", created_by: "ap" }));
+  out.push(...RELEASES);
   return out;
 }
 
@@ -76,6 +94,26 @@ describe("a posting to a store whose activity ended", () => {
   test("the payment of a bill booked in the closing month settles it; a payment of nothing booked does not", async () => {
     expect(await ended(line(CLOSED, "2010", 130, 2400, { customer_id: "U205", created_by: "treasury" }))).toBeUndefined();
     expect(await ended(line(CLOSED, "2010", 130, 2900, { customer_id: "U205", created_by: "treasury" }))).toBeDefined();
+  });
+
+  test("the release of the retainage a store's activity withheld settles its balance: not reported", async () => {
+    expect(await ended(RELEASES[0]!)).toBeUndefined();
+    // Withheld before the history began: the balance it settles is more than the history shows.
+    expect(await ended(RELEASES[1]!)).toBeUndefined();
+  });
+
+  test("a release beyond what was withheld, a side the activity also posted, another counterparty or a cost: reported", async () => {
+    // Released twice: together more than the activity withheld (the history holds both).
+    const twice = [...H, line(CLOSED, "2010", 170, withheld(CLOSED), { customer_id: "K1", created_by: "ap" })];
+    const again = twice[twice.length - 1]!;
+    const found = (await analyse(again, { module: "anomaly_detection", history: twice, config: habits })).anomalies.find((a) => a.code === "posting_to_ended_value");
+    expect(found?.severity).toBe("high");
+    // Another subcontractor's release: nothing of it was withheld.
+    expect(await ended(line(CLOSED, "2010", 140, 3000, { customer_id: "K2", created_by: "ap" }))).toBeDefined();
+    // A cost to the closed store: its activity posted that side.
+    expect(await ended(line(CLOSED, "1010", 140, 1500, { customer_id: "V710", created_by: "ap" }))).toBeDefined();
+    // Sales taken back after the close: the side the activity never posted, but no balance owed to or by anyone.
+    expect(await ended(line(CLOSED, "4010", 140, 9000, { created_by: "controller" }))).toBeDefined();
   });
 
   test("a remodel's weeks, a long closure the store came back from and a store's pre-opening bills are not judged", async () => {

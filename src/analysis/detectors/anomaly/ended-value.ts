@@ -9,11 +9,15 @@
 // up to its last regular one (a store's first weeks); its closing month — the entries within
 // CLOSING_DAYS of its last regular day (the stock sent back, the last payroll, the lease
 // termination dated the month's end), and the payment of a bill booked then (the same counterparty
-// and amount to the value on the other side, dated within it); a value whose rhythm came back after the posting (a store
+// and amount to the value on the other side, dated within it), and the settling of a balance the
+// value built on an account with a counterparty while it was active, up to what it built (a job's retainage, withheld
+// from a subcontractor on each pay application, released in one payment after the close; a
+// second release is more than was withheld); a value whose rhythm came back after the posting (a store
 // reopened after a remodel, a seasonal site's next season); a silence the whole ledger shared
 // (at least half the days in between, some value posted).
 import { lowerBound, upperBound } from "../../sorted-search.ts";
 import { isoDayOfDayNumber, parseDateMs } from "../../dates.ts";
+import { ledgerAccountOf } from "../../account-field.ts";
 import type { Detector, Finding } from "../types.ts";
 
 /** A value posting on fewer days a month than this has no rhythm that could end. */
@@ -24,6 +28,8 @@ const MIN_RHYTHM_DAYS = 20;
 const CLOSING_DAYS = 31;
 /** Evidence (with the default weight 0.8: 68, high). */
 const SCORE = 0.85;
+/** A value posting within this many days of the history's first is one active before it began. */
+const OPENED_BEFORE_DAYS = 7;
 
 export const endedValueDetector: Detector = {
   codes: ["posting_to_ended_value"],
@@ -53,6 +59,8 @@ export const endedValueDetector: Detector = {
       if (business < 0.5 * (gap - 1)) continue;
       // The payment of a bill booked in the closing month settles the value's own business.
       if (txn.customer_id && txn.amount && activity.settles(k, code, txn.customer_id, txn.amount, last + CLOSING_DAYS)) continue;
+      // A balance the value built while active, settled (up to what it built) after its end.
+      if (txn.customer_id && txn.amount && activity.clears(k, code, ledgerAccountOf(txn.attributes), txn.customer_id, txn.amount, last, last + CLOSING_DAYS, a.days[0]! - activity.anyDays[0]! <= OPENED_BEFORE_DAYS)) continue;
       const before = lowerBound(a.days, day) - upperBound(a.days, last);
       return [finding(spec.field, values[spec.index]!, last, gap, a.usual, before, business)];
     }
