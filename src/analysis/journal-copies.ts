@@ -45,8 +45,10 @@ const MAX_JOURNAL_LINES = 2000;
 /** Account-sides named (for messages and partial reversals) at most: a ledger's accounts, on either side, by their users. */
 const MAX_SIDE_NAMES = 50_000;
 
-/** Attribute names of what a re-posting changes (compared in upper case without separators). */
-const KEYING_NAMES = /DATE|TIME|CREATED|ENTERED|MODIFIED|CHANGED|UPDATED|BATCH|RECORD|LINEID|ROWID|^ID$|USER|POSTEDBY|KEYEDBY|APPROVED/;
+/** Attribute names of what a re-posting changes (compared in upper case without separators): also
+ *  the numbers a GL detail gives each posted transaction and its lines — Viewpoint Vista's `Trans
+ *  #` (GLTrans) and `Line`, a `Seq No` — which a copy or a reversal gets anew. */
+const KEYING_NAMES = /DATE|TIME|CREATED|ENTERED|MODIFIED|CHANGED|UPDATED|BATCH|RECORD|LINEID|ROWID|^ID$|USER|POSTEDBY|KEYEDBY|APPROVED|^(GL)?TRANS(NO|NUM|NUMBER|NR)?$|^LINE(NO|NUM|NUMBER|NR)?$|^SEQ(NO|NUM|NUMBER|NR|UENCE)?$/;
 
 /** Attribute names of what a reversal changes beside its sides: the line's free text ("Reversal of
  *  JE10452"), the period it posts to (the next one: NetSuite's Period, SAP's GJAHR/MONAT) and the

@@ -83,6 +83,22 @@ describe("accrual_not_reversed: which journals", () => {
     expect(Object.keys(unreversedOf(ledger))).toEqual(["FR10"]);
   });
 
+  test("a GL detail numbering each transaction and its lines (Vista's Trans # and Line, a Seq No): neither is compared", () => {
+    const ledger = [...regularLedger(), ...journal("CONS", "2025-06-30", accrual("6300", "2100", 35_000, "Consulting accrual"))];
+    // Each journal its own Trans #; a reversal lists its lines the other way round.
+    let trans = 880_000;
+    const byJournal = new Map<string, Transaction[]>();
+    for (const t of ledger) {
+      const id = String(t.attributes!["Journal ID"]);
+      byJournal.set(id, [...(byJournal.get(id) ?? []), t]);
+    }
+    for (const [id, lines] of byJournal) {
+      trans++;
+      lines.forEach((t, i) => (t.attributes = { ...t.attributes, "Trans #": String(trans), Line: String(id.startsWith("R") ? lines.length - i : i + 1), "Seq No": String(i) }));
+    }
+    expect(unreversedOf(ledger)).toEqual({ CONS: "high credits to 2100 posted by staff 22/23" });
+  });
+
   test("an unreversed accrual in the history's last weeks is not judged: its reversal may not be due", () => {
     const ledger = [...regularLedger(), ...journal("CONS", "2025-11-30", accrual("6300", "2100", 35_000, "Consulting accrual"))];
     expect(unreversedOf(ledger)).toEqual({});
