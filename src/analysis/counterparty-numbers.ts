@@ -16,6 +16,9 @@ export const COUNTERPARTY_NUMBER_FIELDS = [
   "supplier_invoice", "supplier_invoice_no", "supplier_invoice_number", "supplier_invoice_num", "supplier_invoice_id",
   "vendor_reference", "vendor_ref", "supplier_reference", "supplier_ref", "vendor_document_no", "vendor_document_number",
   "external_document_no", "external_document_number", "xblnr",
+  // A construction ERP's AP reference: Viewpoint Vista's APRef, the vendor's invoice or the
+  // subcontractor's pay application number on AP entries, payments and job-cost detail.
+  "ap_ref", "apref", "ap_reference",
 ] as const;
 
 const numberField = attributeNameMatcher(COUNTERPARTY_NUMBER_FIELDS);

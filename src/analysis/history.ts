@@ -97,6 +97,10 @@ export interface NumberedDocument {
   net: number;
   /** What a payment settled with the discount it took (payment-discount.ts; NaN where it names none). */
   settled: number;
+  /** A general ledger line's account and side ("2000 AP - TRADE DR", ledgerSideOf; "" for a
+   *  document): the payable and the cash line of one payment name the same vendor, number and
+   *  amount, and are no copies; nor is an entry and the void crediting its accounts back. */
+  accountSide: string;
 }
 
 /** What addLedgerEntry records of a document's counterparty number. */
@@ -108,6 +112,7 @@ export interface DocumentNumber {
   notMade: boolean;
   net: number;
   settled: number;
+  accountSide: string;
 }
 
 /** The ledger of a HistoryStats as plain arrays and maps (HistoryStats.ledgerParts). */
@@ -760,7 +765,7 @@ export class HistoryStats {
   /** Records the counterparty number of the document at `seq` (addLedgerEntry). */
   recordNumber(seq: number, n: DocumentNumber) {
     this.counterpartyNumbers.set(seq, n.raw);
-    const doc: NumberedDocument = { seq, customer: n.customer, notMade: n.notMade, net: n.net, settled: n.settled };
+    const doc: NumberedDocument = { seq, customer: n.customer, notMade: n.notMade, net: n.net, settled: n.settled, accountSide: n.accountSide };
     pushTo(this.documentsByNumber, numberKey(n.type, n.currency, canonicalNumber(n.raw)), doc);
     const stem = numberStem(n.raw);
     if (stem !== undefined) pushTo(this.documentsByNumber, `~${numberKey(n.type, n.currency, stem)}`, doc);
@@ -1292,7 +1297,14 @@ export function documentNumberOf(t: Transaction, fp: string): DocumentNumber | u
   const raw = counterpartyNumberOf(t);
   if (raw === undefined) return undefined;
   const net = t.tax_amount === undefined ? Number.NaN : Math.abs(t.amount ?? 0) - Math.abs(t.tax_amount);
-  return { raw, type: t.type ?? "", currency: t.currency ?? "", customer: t.customer_id ?? "", notMade: fp.includes("|!not_made"), net, settled: settledAmount(t) };
+  return { raw, type: t.type ?? "", currency: t.currency ?? "", customer: t.customer_id ?? "", notMade: fp.includes("|!not_made"), net, settled: settledAmount(t), accountSide: ledgerSideOf(t) };
+}
+
+/** A general ledger line's account and side, "<account> DR" or "<account> CR" ("" when the line
+ *  names no account: a document). The history keeps amounts unsigned. */
+export function ledgerSideOf(t: Transaction): string {
+  const account = ledgerAccountOf(t.attributes);
+  return account ? `${account} ${(t.amount ?? 0) < 0 ? "CR" : "DR"}` : "";
 }
 
 /** What copies of one document share cheaply: type, counterparty and amount (document-key-filter.ts; the amount as its 8 bytes). */

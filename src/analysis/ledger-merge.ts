@@ -192,7 +192,7 @@ export class LedgerBatchWriter {
       const n = documentNumberOf(t, fp);
       if (n) {
         kind |= NUMBERED;
-        this.numbers.push(n.raw, n.type, n.currency, n.customer, n.notMade ? "1" : "", String(n.net), String(n.settled));
+        this.numbers.push(n.raw, n.type, n.currency, n.customer, n.notMade ? "1" : "", String(n.net), String(n.settled), n.accountSide);
       }
     }
     this.kinds[i] = kind;
@@ -517,7 +517,7 @@ export class LedgerMerge {
         credit >= 0 ? b.references[credit] : undefined,
         document ? fp : undefined,
         document ? docKey : undefined,
-        (kind & NUMBERED) !== 0 ? { raw: b.numbers[nb++]!, type: b.numbers[nb++]!, currency: b.numbers[nb++]!, customer: b.numbers[nb++]!, notMade: b.numbers[nb++] === "1", net: Number(b.numbers[nb++]), settled: Number(b.numbers[nb++]) } : undefined,
+        (kind & NUMBERED) !== 0 ? { raw: b.numbers[nb++]!, type: b.numbers[nb++]!, currency: b.numbers[nb++]!, customer: b.numbers[nb++]!, notMade: b.numbers[nb++] === "1", net: Number(b.numbers[nb++]), settled: Number(b.numbers[nb++]), accountSide: b.numbers[nb++]! } : undefined,
         credit >= 0 && b.creditCharges[credit] ? b.creditCharges[credit] : undefined,
         (kind & ACCOUNT_CREDIT) !== 0,
       );

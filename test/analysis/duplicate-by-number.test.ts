@@ -34,6 +34,33 @@ describe("copies by the vendor's number", () => {
     }
   });
 
+  test("a construction ERP's AP reference (Viewpoint Vista's APRef, `AP Ref`): a subcontractor's pay application keyed again under a near-identical number", async () => {
+    const asApRef = (t: Transaction, name: string): Transaction => ({ ...t, attributes: { [name]: String(t.attributes!["Vendor Invoice No"]) } });
+    for (const name of ["AP Ref", "APRef", "AP Reference"]) {
+      const a = asApRef(bill("VB1", "Volt Electric LLC", "SC24109-03-05", "2025-03-25", 48211.37), name);
+      const b = asApRef(bill("VB2", "Volt Electric LLC", "SC24109-03-05A", "2025-04-14", 48211.37), name);
+      expect(codes((await dup(b, [a, b])).anomalies)).toEqual(["duplicate_invoice"]);
+      // The next month's application of the same amount (a level schedule of values) is another number.
+      const next = asApRef(bill("VB3", "Volt Electric LLC", "SC24109-03-06", "2025-04-25", 48211.37), name);
+      expect((await dup(next, [a, next])).anomalies).toEqual([]);
+    }
+  });
+
+  test("a general ledger's lines naming the vendor's number: a payment's payable and cash lines, an entry and its void are no copies of one another; the entry keyed again is one, line by line", async () => {
+    const gl = (id: string, type: Transaction["type"], account: string, amount: number, number: string, date: string): Transaction => ({
+      transaction_id: id, type, date, customer_id: "Volt Electric LLC", currency: "USD", amount, lines: [], attributes: { "GL Account": account, "AP Ref": number },
+    });
+    const entry = [gl("E1-1", "invoice", "5200 Job Cost - Subcontract", 48211.37, "SC24109-03-05", "2025-03-25"), gl("E1-2", "invoice", "2010 AP - Retainage Payable", -4821.14, "SC24109-03-05", "2025-03-25"), gl("E1-3", "invoice", "2000 AP - Trade", -43390.23, "SC24109-03-05", "2025-03-25")];
+    const paid = [gl("P1-1", "payment", "2000 AP - Trade", 43390.23, "SC24109-03-05", "2025-04-29"), gl("P1-2", "payment", "1000 Cash - Operating", -43390.23, "SC24109-03-05", "2025-04-29")];
+    const history = [...entry, ...paid];
+    for (const t of history) expect((await dup(t, history)).anomalies).toEqual([]);
+    // The entry voided: its accounts credited back under its number — no copy.
+    const voided = entry.map((t, i) => ({ ...t, transaction_id: `V1-${i + 1}`, date: "2025-04-02", amount: -t.amount! }));
+    for (const t of voided) expect((await dup(t, [...entry, ...voided])).anomalies).toEqual([]);
+    const again = entry.map((t, i) => ({ ...t, transaction_id: `E2-${i + 1}`, date: "2025-04-14", attributes: { ...t.attributes, "AP Ref": "SC24109-03-05A" } }));
+    for (const t of again) expect(codes((await dup(t, [...history, ...again])).anomalies)).toEqual(["duplicate_invoice"]);
+  });
+
   test("the same number and vendor with two adjacent digits of the amount (or of the net, the tax computed from it) swapped is a duplicate", async () => {
     const a = bill("VB1", "V-7", "INV-72115", "2025-07-04", 2763.98, { tax: 204.74 });
     const gross = bill("VB2", "V-7", "INV-72115", "2025-08-20", 2673.98, { tax: 204.74 });

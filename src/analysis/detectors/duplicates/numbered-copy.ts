@@ -15,8 +15,12 @@
 // carrier's zone rate) numbers its documents in sequence: a near number of that amount is the
 // next in the series, so only the same number counts there; and only a number of at least
 // MIN_SHARED_NUMBER characters is compared across vendors (two contractors' invoice "3").
+// A general ledger line (its account an attribute, account-field.ts) is compared with lines of the
+// same account and side only: an AP entry's cost, retainage and payable lines and its payment's
+// payable and cash lines all name the vendor's number, and the payment's two lines one amount; a
+// void crediting the entry's accounts back names its number too.
 import { daysBetween } from "../../dates.ts";
-import { before, creditedInFull, documentKey, type HistoryEntry, type NumberedDocument, numberKey } from "../../history.ts";
+import { before, creditedInFull, documentKey, type HistoryEntry, ledgerSideOf, type NumberedDocument, numberKey } from "../../history.ts";
 import { canonicalNumber, numberStem, transposedAmounts, transposedNumbers } from "../../counterparty-numbers.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -58,6 +62,7 @@ export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: Ana
   // What a payment settled with the discount it took (NaN where it names none).
   const settled = settledAmount(txn);
   const canon = canonicalNumber(raw);
+  const side = ledgerSideOf(txn);
   const recurring = (history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) >= RECURRING;
   const lists: [NumberedDocument[] | undefined, boolean][] = [[history.documentsByNumber.get(numberKey(type, currency, canon)), true]];
   if (!recurring) {
@@ -70,13 +75,13 @@ export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: Ana
   for (const [docs, same] of lists) {
     if (!docs) continue;
     for (const d of docs) {
-      if (d.notMade || (self && d.seq === self.seq)) continue;
+      if (d.notMade || (self && d.seq === self.seq) || d.accountSide !== side) continue;
       const e = history.entryAt(d.seq);
       if (e.id === txn.transaction_id || Number.isNaN(e.ms) || daysBetween(e.ms, ms) > NUMBER_WINDOW_DAYS) continue;
       if (self && !before(e, self)) continue;
       if (txn.type === "invoice" && (txn.reference === e.id || creditedInFull(history, e.id))) continue;
       const swapped = transposedAmounts(e.amount, amount) || (!Number.isNaN(net) && !Number.isNaN(d.net) && transposedAmounts(d.net, net));
-      const kind = copyKind(d.customer === customer, same, Math.abs(e.amount - amount) < 0.005 || sameSettled(d, e.amount, settled, amount), swapped, canon.length, recurring);
+      const kind = copyKind(d.customer === customer, same, Math.abs(Math.abs(e.amount) - amount) < 0.005 || sameSettled(d, Math.abs(e.amount), settled, amount), swapped, canon.length, recurring);
       if (kind === undefined) continue;
       if (!best || before(e, best.original)) best = { original: e, kind, number: history.counterpartyNumbers.get(d.seq) ?? "", customer: d.customer };
     }
