@@ -14,7 +14,8 @@
 // thread's VM (the server's, long-lived) is not touched.
 import { noFTL } from "bun:jsc";
 import { kitObservation } from "../detectors/leakage/kit-components.ts";
-import { lineFacts, reissuedMs } from "../detectors/leakage/line-facts.ts";
+import { twinFinding } from "../detectors/duplicates/duplicate-document.ts";
+import { lineFacts, referencedDay, reissuedMs } from "../detectors/leakage/line-facts.ts";
 import { pricingRuleChecks } from "../detectors/leakage/pricing.ts";
 import { promotionObservation } from "../detectors/leakage/promotion-habits.ts";
 import { taxObservation } from "../detectors/leakage/tax-habits.ts";
@@ -29,7 +30,7 @@ export type AnyFunction = (...args: any[]) => any;
 /** The scan pass's once-per-transaction functions with `module`: its detectors and what they share. */
 export function scanFunctions(module: ResolvedModule): AnyFunction[] {
   const input = Input.prototype;
-  return [...module.detectors.map((d) => d.detect), ...pricingRuleChecks(), evaluateTransaction, scoreFindings, lineFacts, reissuedMs, documentTwins, input.twins, input.lines];
+  return [...module.detectors.map((d) => d.detect), ...pricingRuleChecks(), evaluateTransaction, scoreFindings, lineFacts, referencedDay, reissuedMs, twinFinding, documentTwins, input.twins, input.lines];
 }
 
 /** The ledger pass's once-per-transaction functions: the batch writer's and the learners' observations. */

@@ -97,8 +97,8 @@ const COPY_WORDS: Record<CopyKind, string> = {
 /** The score of a twin within the window whose counterparty number clearly differs: medium. */
 const REPEAT_ORDER_SCORE = 0.5;
 
-/** The fingerprint's finding: an earlier document alike within the window (module comment). */
-function twinFinding(input: DetectorInput, ms: number, number: string | undefined): Finding | undefined {
+/** The fingerprint's finding: an earlier document alike within the window (module comment). Exported for the scan workers' tiers (worker-tiers.ts). */
+export function twinFinding(input: DetectorInput, ms: number, number: string | undefined): Finding | undefined {
   const { txn, ctx, config, self } = input;
   // Only a document whose cheap key occurs besides itself can have a twin (documentTwins).
   const candidates = input.twins();

@@ -347,7 +347,7 @@ export function governedElsewhere(f: LineFacts): boolean {
  * address or an order number), when the history has it and it is another day. A re-issue bills
  * the original's supply at the original's prices, a promotion or a price of that day included.
  */
-function referencedDay(txn: Transaction, ctx: AnalysisContext, day: string | null, twins: TwinsOf): string | undefined {
+export function referencedDay(txn: Transaction, ctx: AnalysisContext, day: string | null, twins: TwinsOf): string | undefined {
   const ms = !txn.reference || txn.reference === txn.transaction_id ? reissuedMs(txn, ctx, twins) : ctx.history.invoiceMs(txn.reference);
   if (ms === undefined) return undefined;
   const referenced = new Date(ms).toISOString().slice(0, 10);
