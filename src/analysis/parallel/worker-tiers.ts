@@ -5,7 +5,9 @@
 // took ~3 s of its ~10 s of CPU (1,000,000 lines, two workers), most of it FTL compiles of large
 // functions that run once per transaction: the detectors' detect(), the pricing rules' check(),
 // the evaluation around them, the ledger pass's batch writer and the learners' observations, each
-// 10–20 KB of FTL code, some compiled two or three times per VM after a deoptimisation. Run once
+// 10–20 KB of FTL code, some compiled two or three times per VM after a deoptimisation (and the
+// large helpers they call once per invoice, compiled on their own once their callers stay below:
+// duplicate_invoice's twinFinding, 17 KB a compile, the largest left on 2026-11-29). Run once
 // per transaction, they gain little from the FTL over the DFG tier below it; the reader's and the
 // mapping's loops, run per byte, row or field, keep it (below it, the mapping cost the workers
 // what it saved the JIT). Measured (docs/benchmarks.md, "Inside the scan workers"): the JIT
