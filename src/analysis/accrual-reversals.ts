@@ -176,8 +176,10 @@ export function findUnreversedAccruals(f: JournalFacts): UnreversedAccruals {
   if (candidates.length === 0) return UnreversedAccruals.empty;
   const byFirstSeq = new Map<number, UnreversedAccrual>();
   const bySeq = new Map<number, UnreversedAccrual>();
-  for (const { i, key } of candidates) {
-    if (partlyReversed(f, order, isReversal, i, key)) continue;
+  const partly = partialReversals(f, order, isReversal, candidates);
+  for (let c = 0; c < candidates.length; c++) {
+    const { i, key } = candidates[c]!;
+    if (partly[c]) continue;
     const s = strong.get(key)!;
     const found: UnreversedAccrual = {
       journal: f.ids[i]!,
@@ -198,42 +200,63 @@ export function findUnreversedAccruals(f: JournalFacts): UnreversedAccruals {
 }
 
 /**
- * Whether, within REVERSAL_DAYS after journal `i` and before the next journal posting on its
- * habitual account-side `key`, a journal that reverses none posts the opposite side of the same
- * account (a split or partial reversal). Walks the journals in day order from `i` (only the few
- * unreversed journals of a habit are asked).
+ * For each candidate (journal `i`, its habitual account-side `key`): whether, within REVERSAL_DAYS
+ * after it and before the next journal posting on that account-side, a journal that reverses none
+ * posts the opposite side of the same account (a split or partial reversal). That is: the first
+ * journal after it in day order (then the order read) posting the opposite side of the account
+ * comes before the first posting the same account-side, and within REVERSAL_DAYS. Both are found
+ * by a binary search among the places of the journals posting each side asked about, listed in
+ * one pass. (A walk over the journals from each candidate was candidates × the journals of 40
+ * days: 8,000 habits each with one accrual left standing, 72,001 journals, took 26.7 s.)
  */
-function partlyReversed(f: JournalFacts, order: readonly number[], isReversal: Uint8Array, i: number, key: number): boolean {
-  const side = f.sideNames.get(key);
-  if (side === undefined) return false;
-  const start = lowerDay(order, f.days, f.days[i]!);
-  for (let p = start; p < order.length; p++) {
-    const j = order[p]!;
-    if (f.days[j]! - f.days[i]! > REVERSAL_DAYS) break;
-    if (j === i || (f.days[j] === f.days[i] && j < i)) continue;
-    let sameSide = false;
-    let oppositeSide = false;
-    for (let k = f.sideStarts[j]!; k < f.sideStarts[j + 1]!; k++) {
-      const key2 = f.sideKeys[k]!;
-      if (key2 === key) sameSide = true;
-      else {
-        const other = f.sideNames.get(key2);
-        if (other !== undefined && other.account === side.account && other.debit !== side.debit) oppositeSide = true;
-      }
-    }
-    if (sameSide && isReversal[j] === 0) return false;
-    if (oppositeSide && isReversal[j] === 0) return true;
+export function partialReversals(f: JournalFacts, order: readonly number[], isReversal: Uint8Array, candidates: readonly { i: number; key: number }[]): boolean[] {
+  const opposite = (s: AccountSide) => `${s.debit ? "c" : "d"}\u0000${s.account}`;
+  const own = (s: AccountSide) => `${s.debit ? "d" : "c"}\u0000${s.account}`;
+  // The places (in `order`) of the journals that reverse none, posting each side asked about.
+  const sameAt = new Map<number, number[]>();
+  const oppositeAt = new Map<string, number[]>();
+  for (const { key } of candidates) {
+    const side = f.sideNames.get(key);
+    if (side === undefined) continue;
+    sameAt.set(key, []);
+    oppositeAt.set(opposite(side), []);
   }
-  return false;
+  for (let p = 0; p < order.length; p++) {
+    const j = order[p]!;
+    if (isReversal[j] !== 0) continue;
+    for (let k = f.sideStarts[j]!; k < f.sideStarts[j + 1]!; k++) {
+      const key = f.sideKeys[k]!;
+      const same = sameAt.get(key);
+      if (same !== undefined && same[same.length - 1] !== p) same.push(p);
+      const name = f.sideNames.get(key);
+      if (name === undefined) continue;
+      const other = oppositeAt.get(own(name));
+      if (other !== undefined && other[other.length - 1] !== p) other.push(p);
+    }
+  }
+  const placeOf = new Int32Array(order.length);
+  for (let p = 0; p < order.length; p++) placeOf[order[p]!] = p;
+  return candidates.map(({ i, key }) => {
+    const side = f.sideNames.get(key);
+    if (side === undefined) return false;
+    const at = placeOf[i]!;
+    const others = oppositeAt.get(opposite(side))!;
+    const o = upperPlace(others, at);
+    if (o === others.length || f.days[order[others[o]!]!]! - f.days[i]! > REVERSAL_DAYS) return false;
+    const same = sameAt.get(key)!;
+    const s = upperPlace(same, at);
+    // A journal posting both sides is the account-side's next journal: no partial reversal.
+    return s === same.length || others[o]! < same[s]!;
+  });
 }
 
-/** The first place in `order` (journals by day) of a journal posted on or after `day`. */
-function lowerDay(order: readonly number[], days: readonly number[], day: number): number {
+/** The first index of `places` (ascending) holding a place after `at`. */
+function upperPlace(places: readonly number[], at: number): number {
   let lo = 0;
-  let hi = order.length;
+  let hi = places.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (days[order[mid]!]! < day) lo = mid + 1;
+    if (places[mid]! <= at) lo = mid + 1;
     else hi = mid;
   }
   return lo;
