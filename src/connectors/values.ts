@@ -316,7 +316,10 @@ export function dateFormat(pattern: string): DateFormat {
   // pattern's own; the meridiem last).
   const timed = has("hour");
   const meridiem = "(?: ?([AaPp])\\.?[Mm]\\.?)?";
-  const extra = !timed ? `(?:[ T](\\d{1,2}):(\\d{2})(?::(\\d{2}))?${meridiem})?` : `${has("minute") && !has("second") ? "(?::(\\d{2}))?" : ""}${meridiem}`;
+  // How many of the groups after the pattern's own are parts of a time (hour, minutes, seconds;
+  // seconds alone after HH:mm; none after HH or HH:mm:ss): the meridiem's group follows them.
+  const timeGroups = !timed ? 3 : has("minute") && !has("second") ? 1 : 0;
+  const extra = !timed ? `(?:[ T](\\d{1,2}):(\\d{2})(?::(\\d{2}))?${meridiem})?` : `${timeGroups === 1 ? "(?::(\\d{2}))?" : ""}${meridiem}`;
   const re = new RegExp(`^${regex}${extra}$`, "u");
   // DATEV writes DDMM as a number in some exports: 0501 loses its leading zero (501).
   const compactDayMonth = /^(DD|D)(MM|M)$/.test(pattern);
@@ -331,7 +334,7 @@ export function dateFormat(pattern: string): DateFormat {
     }
     const text = (p: DatePart) => m[order.indexOf(p) + 1];
     const part = (p: DatePart) => (has(p) ? Number(text(p)) : 0);
-    const after = (k: number) => Number(m[order.length + 1 + k] ?? 0);
+    const after = (k: number) => (k < timeGroups ? Number(m[order.length + 1 + k] ?? 0) : 0);
     const mo = has("month") ? part("month") : monthOfName(text("monthName")!);
     if (mo === 0) throw new Error(`"${clip(s)}" has no month name the date format ${pattern} knows`);
     const d = part("day");

@@ -171,6 +171,18 @@ describe("dates", () => {
     expect(() => parseDate("3/15/2025 pm", us)).toThrow("does not match the date format");
   });
 
+  test("a pattern with an hour and no minutes reads the am/pm after the hour as the meridiem, not as seconds", () => {
+    // "M/D/YYYY HH" passes config check; the meridiem's letter was read as the seconds the pattern
+    // leaves out: "3/15/2025 9 pm" was kept as 2025-03-15T21:00:NaNZ, a date no detector can read.
+    const hourly = dateFormat("M/D/YYYY HH");
+    expect(parseDate("3/15/2025 9 pm", hourly)).toBe("2025-03-15T21:00:00Z");
+    expect(parseDate("3/15/2025 12 am", hourly)).toBe("2025-03-15T00:00:00Z");
+    expect(parseDate("3/15/2025 21", hourly)).toBe("2025-03-15T21:00:00Z");
+    expect(parseDate("3/15/2025 9:05:07 pm", dateFormat("M/D/YYYY HH:mm:ss"))).toBe("2025-03-15T21:05:07Z");
+    expect(parseDate("3/15/2025 9:05 pm", dateFormat("M/D/YYYY HH:mm"))).toBe("2025-03-15T21:05:00Z");
+    expect(() => parseDate("3/15/2025 13 pm", hourly)).toThrow("has an invalid time");
+  });
+
   test("the date format of a file whose dates carry a 12-hour time is found from them", () => {
     expect(sniffDateFormat(["3/15/2025 9:05 am", "12/1/2025 11:40 PM"])).toBe("MM/DD/YYYY");
     expect(sniffDateFormat(["15/3/2025 9:05 pm", "1/12/2025 11:40 am"])).toBe("DD/MM/YYYY");
