@@ -34,7 +34,7 @@ export class Input implements DetectorInput {
   private when: Moment | null | undefined;
   private keyed: Moment | null | undefined;
   private coded: CodedValues | undefined;
-  private twinsOf: HistoryEntry[] | undefined | null = null;
+  private twinsOf: readonly HistoryEntry[] | undefined | null = null;
 
   constructor(
     readonly txn: Transaction,
@@ -61,7 +61,7 @@ export class Input implements DetectorInput {
     return (this.facts ??= lineFacts(this.txn, this.ctx, this.config, this.self, this));
   }
 
-  twins(): HistoryEntry[] | undefined {
+  twins(): readonly HistoryEntry[] | undefined {
     if (this.twinsOf === null) this.twinsOf = documentTwins(this.ctx.history, this.txn, this.self);
     return this.twinsOf;
   }

@@ -527,6 +527,9 @@ export class HistoryBuilder {
   }
 }
 
+/** A fingerprint's group of at least this many documents is made once (withFingerprint). */
+const KEPT_TWIN_GROUP = 16;
+
 export class HistoryStats {
   size = 0;
   startMs = Number.POSITIVE_INFINITY;
@@ -802,12 +805,25 @@ export class HistoryStats {
   }
 
   /** The documents of the history with this fingerprint, in history position order. */
-  withFingerprint(fp: string): HistoryEntry[] | undefined {
+  withFingerprint(fp: string): readonly HistoryEntry[] | undefined {
     const first = this.fingerprintFirst.get(fp);
     if (first === undefined) return undefined;
     const later = this.fingerprintLater.get(first);
-    return later ? [first, ...later].map((seq) => this.entryAt(seq)) : [this.entryAt(first)];
+    if (!later) return [this.entryAt(first)];
+    if (later.length < KEPT_TWIN_GROUP) return [first, ...later].map((seq) => this.entryAt(seq));
+    // Every document of a large group asks for the whole group (a vendor paid the same amount
+    // every week, a subscription billed alike every month): made once, not once per document —
+    // 4,000 payments of one vendor and amount made 16 million entries (their ids decoded from the
+    // table) in one scan, 31.8 s. Kept while the group is as long as when it was made.
+    const kept = this.twinGroups.get(first);
+    if (kept !== undefined && kept.length === later.length + 1) return kept;
+    const entries = [first, ...later].map((seq) => this.entryAt(seq));
+    this.twinGroups.set(first, entries);
+    return entries;
   }
+
+  /** withFingerprint's large groups, by their first document's position. */
+  private readonly twinGroups = new Map<number, readonly HistoryEntry[]>();
 
   /**
    * How many payment cards were charged a document of this fingerprint (but for its card) twice
@@ -1320,7 +1336,7 @@ export function documentKey(t: Transaction): string {
  * then. duplicate_invoice and a re-issue's pricing day (line-facts.ts) both ask; an analysis asks
  * once (DetectorInput.twins), since the key's string and its hash were a tenth of a scan worker.
  */
-export function documentTwins(history: HistoryStats, txn: Transaction, self: HistoryEntry | undefined): HistoryEntry[] | undefined {
+export function documentTwins(history: HistoryStats, txn: Transaction, self: HistoryEntry | undefined): readonly HistoryEntry[] | undefined {
   // The filter first: its bound is never below the key's count, and nearly always 0 or 1 (self).
   if (history.documentKeyFilter().bound(txn.type, txn.customer_id ?? "", txn.amount ?? 0) - (self ? 1 : 0) <= 0) return undefined;
   if ((history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) <= 0) return undefined;

@@ -53,7 +53,7 @@ export interface DetectorInput {
   categorical(): CodedValues;
   /** The history's documents that may be copies of this one (history.ts documentTwins; computed once,
    *  shared by duplicate_invoice and the line facts' re-issue check). */
-  twins(): HistoryEntry[] | undefined;
+  twins(): readonly HistoryEntry[] | undefined;
 }
 
 export interface Detector {
