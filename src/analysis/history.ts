@@ -826,6 +826,26 @@ export class HistoryStats {
   private readonly twinGroups = new Map<number, readonly HistoryEntry[]>();
 
   /**
+   * The dated documents of this fingerprint in time order (before(): by date, then history
+   * position), for the questions "is there one after this and by then" (payment-returns.ts): a
+   * binary search in place of a walk over the group for each pair asked about. A large group's is
+   * made once, as withFingerprint's.
+   */
+  datedInOrder(fp: string): readonly HistoryEntry[] | undefined {
+    const all = this.withFingerprint(fp);
+    if (all === undefined) return undefined;
+    const first = all[0]!.seq;
+    const kept = all.length >= KEPT_TWIN_GROUP ? this.datedGroups.get(first) : undefined;
+    if (kept !== undefined && kept.size === all.length) return kept.dated;
+    const dated = all.filter((e) => !Number.isNaN(e.ms)).sort((a, b) => a.ms - b.ms || a.seq - b.seq);
+    if (all.length >= KEPT_TWIN_GROUP) this.datedGroups.set(first, { size: all.length, dated });
+    return dated;
+  }
+
+  /** datedInOrder's large groups, by their first document's position, with the group's size when made. */
+  private readonly datedGroups = new Map<number, { size: number; dated: readonly HistoryEntry[] }>();
+
+  /**
    * How many payment cards were charged a document of this fingerprint (but for its card) twice
    * within `windowDays` (duplicate-document.ts): the price many cardholders pay a merchant again
    * within days — a café's 4.75 — is the merchant's, not a copy. 0 when the fingerprint names no

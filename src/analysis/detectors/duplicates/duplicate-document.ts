@@ -35,7 +35,7 @@ import { counterpartyNumberOf } from "../../counterparty-numbers.ts";
 import { partsOfOneSettlement } from "./split-settlement.ts";
 import { type CopyKind, numberedCopy, sameOrNearNumber } from "./numbered-copy.ts";
 import { paidAgainByJournal } from "./paid-by-journal.ts";
-import { returnedBefore } from "./payment-returns.ts";
+import { returnsOf } from "./payment-returns.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -115,6 +115,7 @@ export function twinFinding(input: DetectorInput, ms: number, number: string | u
   const fp = fingerprint(txn);
   const once = namesTimesheet(fp) || billedContractPeriod(txn, fp);
   let original: HistoryEntry | undefined;
+  let returned: ReturnType<typeof returnsOf> | undefined;
   for (const c of candidates) {
     if (c.id === txn.transaction_id || Number.isNaN(c.ms) || (!once && daysBetween(c.ms, ms) > window)) continue;
     if (self && !before(c, self)) continue;
@@ -127,7 +128,7 @@ export function twinFinding(input: DetectorInput, ms: number, number: string | u
     // An invoice credited in full was cancelled: a copy of it is its re-issue, not a duplicate.
     if (txn.type === "invoice" && creditedInFull(ctx.history, c.id)) continue;
     // A payment reversed in full (voided) before this one was made: this one is its reissue.
-    if (txn.type === "payment" && returnedBefore(txn, c, ms, ctx)) continue;
+    if (txn.type === "payment" && (returned ??= returnsOf(txn, ctx))(c, ms)) continue;
     if (txn.type === "invoice" && deliveredOnItsOwn(txn, txn.transaction_id, ctx) && deliveredOnItsOwn(txn, c.id, ctx)) continue;
     if (!original || before(c, original)) original = c;
   }

@@ -13,7 +13,7 @@ import { ledgerAccountOf } from "../../account-field.ts";
 import { before, fingerprint, type HistoryEntry } from "../../history.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { DetectorInput, Finding } from "../types.ts";
-import { returnedBefore } from "./payment-returns.ts";
+import { returnsOf } from "./payment-returns.ts";
 
 /** weight 0.9 × score 0.9: high — the lines prove the money went out twice, not that it is lost. */
 const SCORE = 0.9;
@@ -27,11 +27,12 @@ export function paidAgainByJournal(input: DetectorInput, ms: number): Finding | 
   if (!payments) return undefined;
   const window = config.duplicate_detection.window_days;
   let original: HistoryEntry | undefined;
+  let returned: ReturnType<typeof returnsOf> | undefined;
   for (const p of payments) {
     if (Number.isNaN(p.ms) || p.ms > ms || daysBetween(p.ms, ms) > window) continue;
     if (self && !before(p, self)) continue;
     // A payment the bank returned, booked back before this journal: the journal pays it once.
-    if (returnedBefore(txn, p, ms, ctx)) continue;
+    if ((returned ??= returnsOf(txn, ctx))(p, ms)) continue;
     if (!original || before(p, original)) original = p;
   }
   if (!original) return undefined;

@@ -9,17 +9,42 @@ import { before, fingerprint, type HistoryEntry } from "../../history.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
 
-/** Whether payment `original` was reversed in full by the time `again` (at `ms`) paid the same: `again` as a payment's line (its type aside). */
-export function returnedBefore(again: Transaction, original: HistoryEntry, ms: number, ctx: AnalysisContext): boolean {
-  if (again.amount === undefined || again.amount === 0) return false;
+/**
+ * Whether a payment was reversed in full by the time `again` (at `ms`) paid the same: `again` as a
+ * payment's line (its type aside). Made once for `again` (its reversals' fingerprints and their
+ * documents in time order) and asked for each payment it may repeat.
+ */
+export function returnsOf(again: Transaction, ctx: AnalysisContext): (original: HistoryEntry, ms: number) => boolean {
+  if (again.amount === undefined || again.amount === 0) return () => false;
   // A payment register's void row is a negative payment: a negative payment's "reversal" would be
   // the positive payments themselves, so only a positive one is judged by payment rows. A journal
   // line is fingerprinted on a ledger's account only, where the bank's credit line of a payment and
   // the return's debit to the bank are the one account's.
+  const groups: (readonly HistoryEntry[])[] = [];
   for (const type of again.amount > 0 ? (["payment", "journal_entry"] as const) : (["journal_entry"] as const)) {
-    const reversals = ctx.history.withFingerprint(fingerprint({ ...again, type, amount: -again.amount }));
-    if (!reversals) continue;
-    for (const r of reversals) if (!Number.isNaN(r.ms) && r.ms <= ms && before(original, r)) return true;
+    const reversals = ctx.history.datedInOrder(fingerprint({ ...again, type, amount: -again.amount }));
+    if (reversals !== undefined && reversals.length > 0) groups.push(reversals);
   }
-  return false;
+  // The first dated one after the original (before()), if any: a reversal when it came by `ms`.
+  // A walk over them for each payment asked about made a ledger of n payments, n journals booking
+  // them back before them and n journals paying again n × n × n: 1,600 of each took 129 s.
+  return (original, ms) => {
+    for (const reversals of groups) {
+      const next = firstAfter(reversals, original);
+      if (next < reversals.length && reversals[next]!.ms <= ms) return true;
+    }
+    return false;
+  };
+}
+
+/** The index of the first of `dated` (in before() order, all dated) that `original` is before(); its length if none. */
+function firstAfter(dated: readonly HistoryEntry[], original: HistoryEntry): number {
+  let lo = 0;
+  let hi = dated.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(original, dated[mid]!)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
