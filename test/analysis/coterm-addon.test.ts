@@ -69,6 +69,15 @@ describe("a prorated line that names its days owes the contract's price for them
     expect((await analyse(at(300, "Add-on, co-termed to 2026-03-31 (187 days)"), { ref: noCadence })).anomalies).toEqual([]);
     expect((await analyse(at(900, "Enterprise subscription prorated 400 days"), { ref })).anomalies).toEqual([]);
   });
+
+  test("not judged: a range naming a day its month does not have (a typo: 30 February)", async () => {
+    // Bun's Date.parse reads 2026-02-30 as 2 March: the 156 days to 28 February billed by the
+    // usual count were held to 157 of 366, a cut of 18.70 that no one made.
+    const billed = r2((1200 * 156) / 365);
+    expect((await analyse(at(billed, "Enterprise subscription prorated 2025-09-26 - 2026-02-30"), { ref })).anomalies).toEqual([]);
+    expect((await analyse(at(billed, "Enterprise subscription prorated 2025-09-26 - 2026-02-28"), { ref })).anomalies).toEqual([]);
+    expect((await analyse(at(billed, "Enterprise subscription prorated 2025-04-31 - 2026-02-28"), { ref })).anomalies).toEqual([]);
+  });
 });
 
 function r2(v: number): number {

@@ -46,7 +46,8 @@ function isMonthDay(month: number, day: number): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
-function isCalendarDay(iso: string): boolean {
+/** Whether YYYY-MM-DD is a day of the calendar (Date.parse reads 2026-02-30 as 2 March). */
+export function isCalendarDay(iso: string): boolean {
   const t = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === iso;
 }

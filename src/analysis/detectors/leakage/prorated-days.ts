@@ -19,6 +19,7 @@ import { lineField, lineRiskKey, type LineRule } from "./line-rule.ts";
 import { cadenceOf } from "./unbilled-recurring.ts";
 import { DAY_MS } from "../../dates.ts";
 import type { LineFacts } from "./line-facts.ts";
+import { isCalendarDay } from "./line-service-days.ts";
 
 /** Two ISO days joined by a dash: the line's first and last day. */
 const ISO_RANGE = /(?<![\d-])(\d{4}-\d{2}-\d{2})\s*(?:[-–]|to|through)\s*(\d{4}-\d{2}-\d{2})(?![\d-])/i;
@@ -55,9 +56,16 @@ export function billsPartOfPeriod(f: Pick<LineFacts, "terms" | "line">): boolean
   return days !== undefined && days < shortestPeriodDays(cadence.months, cadence.weeks);
 }
 
+/** An ISO range in a line's text whose two days are days of the calendar: a typo's 30 February,
+ *  which Date.parse reads as 2 March, names no days (line-service-days.ts reads it so too). */
+function calendarRange(description: string): RegExpExecArray | undefined {
+  const range = ISO_RANGE.exec(description);
+  return range && isCalendarDay(range[1]!) && isCalendarDay(range[2]!) ? range : undefined;
+}
+
 /** How many days an ISO range in a line's text runs, first and last included; undefined without one. */
 function rangeDays(description: string): number | undefined {
-  const range = ISO_RANGE.exec(description);
+  const range = calendarRange(description);
   if (!range) return undefined;
   const from = Date.parse(`${range[1]}T00:00:00Z`), to = Date.parse(`${range[2]}T00:00:00Z`);
   return !Number.isNaN(from) && !Number.isNaN(to) && to >= from ? Math.round((to - from) / DAY_MS) + 1 : undefined;
@@ -69,7 +77,7 @@ function rangeDays(description: string): number | undefined {
  * prorate such a range by its months (9/12 of a year's price) as often as by its days.
  */
 function wholeMonths(description: string | undefined): number | undefined {
-  const range = description ? ISO_RANGE.exec(description) : null;
+  const range = description ? calendarRange(description) : undefined;
   if (!range) return undefined;
   const from = new Date(`${range[1]}T00:00:00Z`), after = new Date(Date.parse(`${range[2]}T00:00:00Z`) + DAY_MS);
   if (Number.isNaN(from.getTime()) || Number.isNaN(after.getTime()) || from.getUTCDate() !== 1 || after.getUTCDate() !== 1) return undefined;
