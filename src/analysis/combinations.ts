@@ -60,10 +60,47 @@ export class TripleCounts {
   /** Adds one transaction, by the history's codes of its values (indexed like the categorical
    *  fields; codes are given in order of first appearance, so the first MAX_CODES values of a
    *  field are the ones combined). `earlier`: the codes of the earlier lines of its document,
-   *  whose triples it does not count again (history.ts). */
-  add(codes: ArrayLike<number>, delta = 1, earlier: readonly ArrayLike<number>[] = []) {
-    const f = this.tripleFields;
+   *  whose triples it does not count again (history.ts). Codes are integers (Int32Array): the
+   *  dense ranges' test below reads a negative code (none, unseen) as beyond them. */
+  add(codes: Int32Array, delta = 1, earlier: readonly ArrayLike<number>[] = []) {
     this.cappedAt = -1;
+    if (earlier.length > 0) {
+      this.addAfter(codes, delta, earlier);
+      return;
+    }
+    // Every triple of every entry of the history pass: the dense cell found and counted in line
+    // (a code within its field's dense range is a code of its own: the ranges are at most
+    // MAX_CODES), the rest (a hashed triple, a code beyond its range or none) by addOne.
+    const f = this.tripleFields;
+    const bits = this.bits;
+    const offsets = this.offsets;
+    const cells = this.cells;
+    for (let t = 0, k = 0; t < offsets.length; t++, k += 3) {
+      const a = codes[f[k]!]!;
+      const b = codes[f[k + 1]!]!;
+      const c = codes[f[k + 2]!]!;
+      const offset = offsets[t]!;
+      const bitsB = bits[k + 1]!;
+      const bitsC = bits[k + 2]!;
+      if (offset >= 0 && ((a >>> bits[k]!) | (b >>> bitsB) | (c >>> bitsC)) === 0) cells[offset + ((((a << bitsB) | b) << bitsC) | c)]! += delta;
+      else this.addOne(t, a, b, c, delta);
+    }
+  }
+
+  /** add() of triple t's codes, any of them beyond its dense range or none. */
+  private addOne(t: number, codeA: number, codeB: number, codeC: number, delta: number) {
+    const a = own(codeA);
+    const b = own(codeB);
+    const c = own(codeC);
+    if (a < 0 || b < 0 || c < 0) return;
+    const cell = this.cellOf(t, a, b, c);
+    if (cell >= 0) this.cells[cell]! += delta;
+    else this.hashed[t]!.add(this.firstTwo(t, a, b), c, delta);
+  }
+
+  /** add() of a line whose document's earlier lines were counted (`earlier`: their codes). */
+  private addAfter(codes: ArrayLike<number>, delta: number, earlier: readonly ArrayLike<number>[]) {
+    const f = this.tripleFields;
     for (let t = 0; t < this.triples.length; t++) {
       const fa = f[3 * t]!;
       const fb = f[3 * t + 1]!;
@@ -72,7 +109,7 @@ export class TripleCounts {
       const b = own(codes[fb]!);
       const c = own(codes[fc]!);
       if (a < 0 || b < 0 || c < 0) continue;
-      if (earlier.length > 0 && earlier.some((line) => line[fa] === codes[fa] && line[fb] === codes[fb] && line[fc] === codes[fc])) continue;
+      if (earlier.some((line) => line[fa] === codes[fa] && line[fb] === codes[fb] && line[fc] === codes[fc])) continue;
       const cell = this.cellOf(t, a, b, c);
       if (cell >= 0) this.cells[cell]! += delta;
       else this.hashed[t]!.add(this.firstTwo(t, a, b), c, delta);
