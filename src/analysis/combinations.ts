@@ -149,6 +149,36 @@ export class TripleCounts {
     return (this.capped[cell >>> 5]! & (1 << (cell & 31))) === 0 ? cap + 1 : this.cells[cell]!;
   }
 
+  /**
+   * The first triple from `from` on whose count countCapped(t, codes, cap) may give at most `cap`
+   * (`triples.length` when none): the triples it passes over are those a dense cell's bit says are
+   * above `cap`, for which countCapped gives cap + 1. rare_combination asks it of every entry
+   * scored, in place of a countCapped per triple: almost every triple of an entry is common, and
+   * one loop here reads their bits without a call, its field codes and range checks per triple.
+   * `codes`: integers (Int32Array), as for add().
+   */
+  nextUncommon(codes: Int32Array, cap: number, from: number): number {
+    const offsets = this.offsets;
+    if (from >= offsets.length) return offsets.length;
+    if (this.cappedAt < 0) this.markCapped(cap);
+    if (this.cappedAt !== cap) return from;
+    const f = this.tripleFields;
+    const bits = this.bits;
+    const capped = this.capped;
+    for (let t = from, k = 3 * from; t < offsets.length; t++, k += 3) {
+      const a = codes[f[k]!]!;
+      const b = codes[f[k + 1]!]!;
+      const c = codes[f[k + 2]!]!;
+      const offset = offsets[t]!;
+      const bitsB = bits[k + 1]!;
+      const bitsC = bits[k + 2]!;
+      if (offset < 0 || ((a >>> bits[k]!) | (b >>> bitsB) | (c >>> bitsC)) !== 0) return t;
+      const cell = offset + ((((a << bitsB) | b) << bitsC) | c);
+      if ((capped[cell >>> 5]! & (1 << (cell & 31))) !== 0) return t;
+    }
+    return offsets.length;
+  }
+
   /** Sets the bit of every dense cell whose count is at most `cap`. */
   private markCapped(cap: number) {
     this.capped = atMostBits(this.cells, cap);

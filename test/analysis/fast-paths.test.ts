@@ -1,6 +1,6 @@
 // The hand-written fast paths of the scan agree with what they replace: parseDateMs with
 // Date.parse, parseMoment with the Date-based reading it replaced, PairCounts, CodePairCounts and
-// TripleCounts with a Map, medianDeviation with sorting the deviations, sameUser with comparing names trimmed and lower-cased, dayOf with its regular expressions.
+// TripleCounts with a Map (nextUncommon with countCapped), medianDeviation with sorting the deviations, sameUser with comparing names trimmed and lower-cased, dayOf with its regular expressions.
 import { expect, test } from "bun:test";
 import { dayOf, parseDateMs, parseMoment } from "../../src/analysis/dates.ts";
 import { PairCounts } from "../../src/analysis/pair-counts.ts";
@@ -170,6 +170,26 @@ test("TripleCounts.countCapped gives a count up to its cap exactly and any count
     }
     check(caps);
   }
+});
+
+test("TripleCounts.nextUncommon passes over exactly triples whose countCapped is above the cap, for caps that set the bits and others", () => {
+  const triples = new TripleCounts([0, 1, 2, 3, 4], [4, 30, 3, 300, 6]);
+  const codes = new Int32Array(5);
+  const kept: Int32Array[] = [];
+  for (let i = 0; i < 3_000; i++) {
+    // Mostly within the profiled ranges; some beyond them (hashed), past 256, none (-1) or unseen (-2).
+    for (let f = 0; f < 5; f++) codes[f] = i % 17 === 0 ? rng.int(-2, 400) : rng.int(0, [4, 30, 3, 300, 6][f]! - 1);
+    triples.add(codes, 1);
+    if (i % 3 === 0) kept.push(codes.slice());
+  }
+  for (const cap of [2, 0, 5]) {
+    for (const c of kept) {
+      const visited = new Set<number>();
+      for (let t = triples.nextUncommon(c, cap, 0); t < triples.triples.length; t = triples.nextUncommon(c, cap, t + 1)) visited.add(t);
+      for (let t = 0; t < triples.triples.length; t++) if (!visited.has(t)) expect(triples.countCapped(t, c, cap)).toBe(cap + 1);
+    }
+  }
+  expect(triples.nextUncommon(codes, 2, triples.triples.length)).toBe(triples.triples.length);
 });
 
 test("medianDeviation (two sorted runs merged) equals the median of the sorted deviations", () => {

@@ -127,9 +127,10 @@ function tripleFinding(h: HistoryStats, values: (string | undefined)[], codes: I
   if (tc.triples.length === 0) return [];
   let best: { fields: number[]; expected: number; seen: number; given: Explanation | undefined } | undefined;
   const cap = cfg.max_count + 1;
-  for (let t = 0; t < tc.triples.length; t++) {
-    // Almost every triple is common: whether it is beyond max_count (and the entry's own
-    // occurrence) is all that is read of most (TripleCounts.countCapped).
+  // Almost every triple is common: whether it is beyond max_count (and the entry's own
+  // occurrence) is all that is read of most (TripleCounts.nextUncommon passes over those whose
+  // countCapped is cap + 1, beyond max_count whether or not the entry is in the history).
+  for (let t = tc.nextUncommon(codes, cap, 0); t < tc.triples.length; t = tc.nextUncommon(codes, cap, t + 1)) {
     const seen = tc.countCapped(t, codes, cap);
     if (seen === undefined || seen - self > cfg.max_count) continue;
     const [a, b, c] = tc.triples[t]!.map((k) => tc.fieldIndexes[k]!) as [number, number, number];
