@@ -56,16 +56,18 @@ export const rareCombinationDetector: Detector = {
       for (let j = i + 1; j < values.length; j++) {
         const b = values[j];
         if (b === undefined) continue;
+        // Almost every pair is common: whether it is beyond max_count (and the entry's own
+        // occurrence) is all that is read of most (CodePairCounts.getCapped), so it is asked
+        // first; the tests below only pass over more pairs (each test a pure read: any order
+        // passes over the same ones).
+        const seen = h.pairCountOfCodesCapped(i, j, codes[i]!, codes[j]!, cap) - inHistory;
+        if (seen > cfg.max_count) continue;
         const cb = h.codeCount(j, codes[j]!) - inHistory;
         const n = Math.min(h.fieldTotals[i]!, h.fieldTotals[j]!) - inHistory;
         if (ca <= 0 || cb <= 0 || n <= 0) continue;
         const independent = (ca * cb) / n;
         const withCounterparty = habitual.includes(i) || habitual.includes(j);
         if (independent < cfg.min_expected && !withCounterparty) continue;
-        // Almost every pair is common: whether it is beyond max_count (and the entry's own
-        // occurrence) is all that is read of most (CodePairCounts.getCapped).
-        const seen = h.pairCountOfCodesCapped(i, j, codes[i]!, codes[j]!, cap) - inHistory;
-        if (seen > cfg.max_count) continue;
         let expected = 0;
         let given: Explanation | undefined;
         if (independent >= cfg.min_expected) {
