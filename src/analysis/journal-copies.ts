@@ -109,17 +109,27 @@ function fmix(h: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-function hashString(s: string, seed: number): number {
-  let h = seed >>> 0;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+const FNV_PRIME = 0x01000193;
+const FNV_SEED_1 = 0x811c9dc5 | 0;
+const FNV_SEED_2 = 0x2c1b3c6d | 0;
+const FNV_SEED_SIDE = 0x3c6ef372 | 0;
+
+/** FNV-1a of `s` continued from the int32 state `h`. */
+function fnv(h: number, s: string): number {
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h;
 }
 
 export class JournalCopiesBuilder {
   private readonly keyed = new Map<string, boolean>();
   private readonly texts = new Map<string, boolean>();
-  /** The line key without what a reversal changes (lineKey's second result). */
-  private untexted = "";
+  // The hashes of the line being added (hashLine): its key, as posted (o1, o2) and without what a
+  // reversal changes (u1, u2), and the latter's dimensions (d).
+  private o1 = 0;
+  private o2 = 0;
+  private u1 = 0;
+  private u2 = 0;
+  private d = 0;
   private readonly accountNamed = new Map<string, boolean>();
   // The journal being read.
   private current: string | undefined;
@@ -183,18 +193,17 @@ export class JournalCopiesBuilder {
     const cents = Math.round((t.amount ?? 0) * 100);
     if (cents > 0) this.debits += cents;
     if (ms !== this.ms) this.ms = Number.NaN;
-    const line = this.lineKey(t, Math.abs(cents));
-    const h1 = hashString(line, 0x811c9dc5);
-    const h2 = hashString(line, 0x2c1b3c6d);
+    this.hashLine(t, Math.abs(cents));
+    const h1 = this.o1 >>> 0;
+    const h2 = this.o2 >>> 0;
     const side = cents > 0 ? 1 : cents < 0 ? 2 : 3;
     const other = side === 1 ? 2 : side === 2 ? 1 : 3;
     this.a = (this.a + fmix(h1 ^ Math.imul(side, 0x9e3779b1))) >>> 0;
     this.b = (this.b + fmix(h2 + Math.imul(side, 0x7f4a7c15))) >>> 0;
     this.ra = (this.ra + fmix(h1 ^ Math.imul(other, 0x9e3779b1))) >>> 0;
     this.rb = (this.rb + fmix(h2 + Math.imul(other, 0x7f4a7c15))) >>> 0;
-    const texted = line !== this.untexted;
-    const t1 = texted ? hashString(this.untexted, 0x811c9dc5) : h1;
-    const t2 = texted ? hashString(this.untexted, 0x2c1b3c6d) : h2;
+    const t1 = this.u1 >>> 0;
+    const t2 = this.u2 >>> 0;
     this.ta = (this.ta + fmix(t1 ^ Math.imul(side, 0x9e3779b1))) >>> 0;
     this.tb = (this.tb + fmix(t2 + Math.imul(side, 0x7f4a7c15))) >>> 0;
     this.tra = (this.tra + fmix(t1 ^ Math.imul(other, 0x9e3779b1))) >>> 0;
@@ -203,9 +212,9 @@ export class JournalCopiesBuilder {
       const account = this.accountOf(t);
       if (account !== undefined) {
         const user = t.created_by ?? "";
-        // The line's account and dimensions as a reversal keeps them, amount aside, and its user.
-        const dimensions = this.untexted.slice(this.untexted.indexOf("\u0001"));
-        const key = fmix(hashString(`${dimensions}\u0001${user}`, 0x3c6ef372) ^ Math.imul(side, 0x9e3779b1));
+        // The line's account and dimensions as a reversal keeps them (the untexted key from its
+        // first separator on), amount aside, and its user.
+        const key = fmix((fnv(fnv(this.d, "\u0001"), String(user)) >>> 0) ^ Math.imul(side, 0x9e3779b1));
         if (!this.sideNames.has(key) && this.sideNames.size < MAX_SIDE_NAMES) this.sideNames.set(key, { account, debit: side === 1, user });
         if (!this.sides.includes(key)) {
           if (this.sides.length >= MAX_ACCOUNT_SIDES) this.sides = null;
@@ -232,10 +241,30 @@ export class JournalCopiesBuilder {
     return sku ? sku : undefined;
   }
 
-  private lineKey(t: Transaction, cents: number): string {
-    let out = `${cents}\u0001${t.customer_id ?? ""}\u0001${t.currency ?? ""}`;
-    for (const l of t.lines) out += `\u0002${l.sku ?? ""}:${l.amount ?? ""}`;
-    let untexted = out;
+  /**
+   * Hashes the line's key (o1, o2: FNV-1a of `cents␁counterparty␁currency`, each line's
+   * `␂sku:amount`, then `␁name=value` of each attribute that is neither the journal's column nor
+   * keying), the same key without the attributes a reversal changes (u1, u2), and that key from
+   * its first separator on (d: the account-side's dimensions, amount aside), as the strings were
+   * hashed when they were built (hashString): the same values, without building the two strings
+   * and reading each twice. int32 states; `>>> 0` gives hashString's.
+   */
+  private hashLine(t: Transaction, cents: number) {
+    this.o1 = this.u1 = FNV_SEED_1;
+    this.o2 = this.u2 = FNV_SEED_2;
+    this.d = FNV_SEED_SIDE;
+    this.feed(String(cents), false);
+    this.d = FNV_SEED_SIDE;
+    this.feed("\u0001", false);
+    this.feed(String(t.customer_id ?? ""), false);
+    this.feed("\u0001", false);
+    this.feed(String(t.currency ?? ""), false);
+    for (const l of t.lines) {
+      this.feed("\u0002", false);
+      this.feed(String(l.sku ?? ""), false);
+      this.feed(":", false);
+      this.feed(String(l.amount ?? ""), false);
+    }
     const attributes = t.attributes;
     for (const name in attributes) {
       if (name === this.column) continue;
@@ -252,12 +281,42 @@ export class JournalCopiesBuilder {
         text = changedByReversal(name);
         if (this.texts.size < 1000) this.texts.set(name, text);
       }
-      const part = `\u0001${name}=${String(v)}`;
-      out += part;
-      if (!text) untexted += part;
+      this.feed("\u0001", text);
+      this.feed(name, text);
+      this.feed("=", text);
+      this.feed(String(v), text);
     }
-    this.untexted = untexted;
-    return out;
+  }
+
+  /** Feeds `s` to the line key's hashes, and unless `text` (an attribute a reversal changes) to
+   *  the untexted key's and the dimensions'. */
+  private feed(s: string, text: boolean) {
+    let o1 = this.o1;
+    let o2 = this.o2;
+    if (text) {
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        o1 = Math.imul(o1 ^ c, FNV_PRIME);
+        o2 = Math.imul(o2 ^ c, FNV_PRIME);
+      }
+    } else {
+      let u1 = this.u1;
+      let u2 = this.u2;
+      let d = this.d;
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        o1 = Math.imul(o1 ^ c, FNV_PRIME);
+        o2 = Math.imul(o2 ^ c, FNV_PRIME);
+        u1 = Math.imul(u1 ^ c, FNV_PRIME);
+        u2 = Math.imul(u2 ^ c, FNV_PRIME);
+        d = Math.imul(d ^ c, FNV_PRIME);
+      }
+      this.u1 = u1;
+      this.u2 = u2;
+      this.d = d;
+    }
+    this.o1 = o1;
+    this.o2 = o2;
   }
 
   /** Ends the journal being read: kept when it has at least two lines, moves money and has one posting day. */
