@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { buildContext } from "../../src/analysis/context.ts";
 import { evaluateTransaction } from "../../src/analysis/evaluate.ts";
-import { documentTwins } from "../../src/analysis/history.ts";
+import { documentTwins, type HistoryEntry } from "../../src/analysis/history.ts";
 import { resolveModules } from "../../src/analysis/modules.ts";
 import { memoryConnector, modulesConfig } from "../support/engine.ts";
 import { invoice, reference } from "./fixtures.ts";
@@ -78,5 +78,58 @@ describe("a large fingerprint group is made once", () => {
     const twins = documentTwins(ctx.history, payments[7]!, ctx.history.entry("PAY-7"))!;
     expect(twins.length).toBe(2_000);
     expect(twins[7]!.id).toBe("PAY-7");
+  });
+});
+
+// A group of identical documents spaced just beyond duplicate_detection.window_days is no habit
+// and has no twin within the window: each document judged walked the whole group (the habit check
+// and the search for its twin), 16,000 payments of one vendor and amount 8 days apart 12.7 s.
+describe("a group spaced just beyond the window", () => {
+  async function readsFor(n: number) {
+    const payments = Array.from({ length: n }, (_, k) => ({
+      transaction_id: `PAY-${k}`,
+      type: "payment" as const,
+      date: new Date(Date.UTC(1990, 0, 1) + k * 8 * 86_400_000).toISOString(),
+      customer_id: "Acme Supply",
+      currency: "USD",
+      amount: 500,
+      lines: [],
+      attributes: { Account: "2000 Accounts Payable" },
+    }));
+    // A copy of payment 100 twelve hours after it: the one duplicate.
+    const copy = { ...payments[100]!, transaction_id: "PAY-COPY", date: new Date(Date.parse(payments[100]!.date) + 43_200_000).toISOString() };
+    const all = [...payments, copy];
+    const config = modulesConfig();
+    const ctx = await buildContext(memoryConnector({ transactions: all }), config, Date.parse("2100-01-01T00:00:00Z"), undefined, "ledger");
+    const module = resolveModules(config).get("duplicate_detection")!;
+    // Count the group's documents read (an index into the group's array, or a view of it).
+    let reads = 0;
+    const proxies = new Map<readonly HistoryEntry[], readonly HistoryEntry[]>();
+    const counted = (group: readonly HistoryEntry[] | undefined) => {
+      if (group === undefined) return undefined;
+      let p = proxies.get(group);
+      if (p === undefined) {
+        p = new Proxy(group, { get: (t, k, r) => (typeof k === "string" && /^\d+$/.test(k) && reads++, Reflect.get(t, k, r)) });
+        proxies.set(group, p);
+      }
+      return p;
+    };
+    const withFingerprint = ctx.history.withFingerprint.bind(ctx.history);
+    ctx.history.withFingerprint = (fp: string) => counted(withFingerprint(fp));
+    const found: string[] = [];
+    for (const p of all) for (const a of evaluateTransaction(p, ctx, module, config).anomalies) if (a.code === "duplicate_payment") found.push(`${p.transaction_id}:${(a.actual as { duplicate_of: string }).duplicate_of}`);
+    expect(found).toEqual(["PAY-COPY:PAY-100"]);
+    return reads;
+  }
+
+  test("each document reads the documents within the window around it, not the group: the reads grow with the group, not with its square", async () => {
+    const r1 = await readsFor(500);
+    const r2 = await readsFor(1_000);
+    const r4 = await readsFor(2_000);
+    // Walked per document: 2 x n x n (2,000: about 8,000,000).
+    expect(r1).toBeLessThan(30 * 500);
+    expect(r2).toBeLessThan(30 * 1_000);
+    expect(r4).toBeLessThan(30 * 2_000);
+    expect(r4 / r1).toBeLessThan(6);
   });
 });

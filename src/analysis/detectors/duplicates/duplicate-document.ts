@@ -30,11 +30,12 @@
 // numbered is one received, not issued: a copy of it is paid twice (the whole bill at risk). A
 // journal line repeating a payment's line pays it again (paid-by-journal.ts).
 import { daysBetween, parseDateMs } from "../../dates.ts";
-import { before, billedContractPeriod, creditedInFull, fingerprint, type HistoryEntry, namesTimesheet, repeatsWithin, standsByStatus } from "../../history.ts";
+import { billedContractPeriod, creditedInFull, fingerprint, type HistoryEntry, namesTimesheet, standsByStatus } from "../../history.ts";
 import { counterpartyNumberOf } from "../../counterparty-numbers.ts";
 import { partsOfOneSettlement } from "./split-settlement.ts";
 import { type CopyKind, numberedCopy, sameOrNearNumber } from "./numbered-copy.ts";
 import { paidAgainByJournal } from "./paid-by-journal.ts";
+import { twinWindow } from "./twin-window.ts";
 import { returnsOf } from "./payment-returns.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
@@ -108,30 +109,30 @@ export function twinFinding(input: DetectorInput, ms: number, number: string | u
   // no delivery of its own: a standing order's weeks are each delivered, and its re-released copy
   // bills one of them again.
   const undelivered = txn.type === "invoice" && !deliveredOnItsOwn(txn, txn.transaction_id, ctx);
-  const habitEvidence = undelivered ? candidates.filter((c) => c.id === txn.transaction_id || !deliveredOnItsOwn(txn, c.id, ctx)) : candidates;
+  const habitEvidence = undelivered ? undeliveredOf(candidates, txn, ctx) : candidates;
   if (habitual(habitEvidence, txn.transaction_id, window)) return undefined;
   // A timesheet or a ticket is billed once, and so is a contract's service period: its twin is a
   // copy however long after it came (history.ts).
   const fp = fingerprint(txn);
   const once = namesTimesheet(fp) || billedContractPeriod(txn, fp);
-  let original: HistoryEntry | undefined;
   let returned: ReturnType<typeof returnsOf> | undefined;
-  for (const c of candidates) {
-    if (c.id === txn.transaction_id || Number.isNaN(c.ms) || (!once && daysBetween(c.ms, ms) > window)) continue;
-    if (self && !before(c, self)) continue;
+  // The earliest twin within the window (before the judged one, when the history holds it) that
+  // passes: a binary search among the group in time order and a walk from there, not a walk over
+  // the whole group for each document (twin-window.ts).
+  const original = twinWindow(candidates, window).earliestWithin(txn.transaction_id, ms, self, once, (c) => {
     // An invoice that names the earlier one as the one it follows (a corrected claim re-submitted
     // after a denial, a replacement invoice) says it is no copy of it — unless the export keeps
     // each document's status and both stand: a twin's fingerprint sets a voided original apart, so
     // this one is a re-issue whose original was never voided, billed twice (a credit in full is
     // still a cancellation, below). A document of no amount bills nothing twice.
-    if (txn.type === "invoice" && txn.reference === c.id && !(standsByStatus(txn) && (txn.amount ?? 0) !== 0)) continue;
+    if (txn.type === "invoice" && txn.reference === c.id && !(standsByStatus(txn) && (txn.amount ?? 0) !== 0)) return false;
     // An invoice credited in full was cancelled: a copy of it is its re-issue, not a duplicate.
-    if (txn.type === "invoice" && creditedInFull(ctx.history, c.id)) continue;
+    if (txn.type === "invoice" && creditedInFull(ctx.history, c.id)) return false;
     // A payment reversed in full (voided) before this one was made: this one is its reissue.
-    if (txn.type === "payment" && (returned ??= returnsOf(txn, ctx))(c, ms)) continue;
-    if (txn.type === "invoice" && deliveredOnItsOwn(txn, txn.transaction_id, ctx) && deliveredOnItsOwn(txn, c.id, ctx)) continue;
-    if (!original || before(c, original)) original = c;
-  }
+    if (txn.type === "payment" && (returned ??= returnsOf(txn, ctx))(c, ms)) return false;
+    if (txn.type === "invoice" && deliveredOnItsOwn(txn, txn.transaction_id, ctx) && deliveredOnItsOwn(txn, c.id, ctx)) return false;
+    return true;
+  });
   if (!original) return undefined;
   const days = round2(daysBetween(original.ms, ms));
   // Both numbered by the counterparty, and clearly not one number: two orders billed alike.
@@ -140,7 +141,7 @@ export function twinFinding(input: DetectorInput, ms: number, number: string | u
   const payment = txn.type === "payment";
   // Other cards charged this price there twice within the window too (the card's own pair, when
   // the history holds it, is one of those counted).
-  const ownCounted = repeatsWithin(candidates.map((c) => c.ms), window);
+  const ownCounted = twinWindow(candidates, window).repeats;
   const otherCards = ctx.history.cardsRepeating(fingerprint(txn), window) - (ownCounted ? 1 : 0);
   const merchantsPrice = otherCards >= OTHER_CARDS_ALIKE;
   // Two payments of one invoice that, with the credits naming it, settle no more than it: a
@@ -188,17 +189,25 @@ const OTHER_CARDS_ALIKE = 2;
  * within the window at least HABIT_REPEATS times. A copy of a one-off purchase, or of a monthly
  * subscription whose other charges are a month apart, has no such run and is still a duplicate.
  */
-function habitual(candidates: readonly HistoryEntry[], id: string, windowDays: number): boolean {
+export function habitual(candidates: readonly HistoryEntry[], id: string, windowDays: number): boolean {
   if (candidates.length < HABIT_REPEATS + 2) return false;
-  let close = 0;
-  let previous = Number.NaN;
-  for (const c of candidates) {
-    if (c.id === id || Number.isNaN(c.ms)) continue;
-    if (!Number.isNaN(previous) && daysBetween(previous, c.ms) <= windowDays && ++close >= HABIT_REPEATS) return true;
-    previous = c.ms;
-  }
-  return false;
+  // Counted once per group (twin-window.ts), not walked for each document judged.
+  return twinWindow(candidates, windowDays).closeWithout(id) >= HABIT_REPEATS;
 }
+
+/** The group but the twins delivered on their own (deliveredOnItsOwn, which reads only the SKUs
+ *  `doc` bills in a positive quantity), made once per group and such SKUs: the same array for each
+ *  document of the group that asks, so its habit is counted once. */
+function undeliveredOf(candidates: readonly HistoryEntry[], doc: Transaction, ctx: AnalysisContext): readonly HistoryEntry[] {
+  const skus = [...new Set(doc.lines.filter((l) => l.sku && (l.quantity ?? 0) > 0).map((l) => l.sku!))].sort().join("\u0000");
+  let bySkus = undeliveredGroups.get(candidates);
+  if (bySkus === undefined) undeliveredGroups.set(candidates, (bySkus = new Map()));
+  let kept = bySkus.get(skus);
+  if (kept === undefined) bySkus.set(skus, (kept = candidates.filter((c) => c.id === doc.transaction_id || !deliveredOnItsOwn(doc, c.id, ctx))));
+  return kept;
+}
+
+const undeliveredGroups = new WeakMap<readonly HistoryEntry[], Map<string, readonly HistoryEntry[]>>();
 
 /** Whether shipments naming invoice `id` carry some of a SKU that `doc` bills (its own lines, or
  *  its twin's: the same by fingerprint). Net of returns, and not the whole quantity: a delivery

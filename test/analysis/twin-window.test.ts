@@ -1,0 +1,100 @@
+// twin-window.ts answers, once per fingerprint group, what duplicate_invoice / duplicate_payment
+// asked by walking the whole group for each document judged: whether the group is a habit but for
+// the judged document, and its earliest twin within the window that passes. The walks are kept
+// here as they were, and both must give the same answers on random groups: dates in half-days (so
+// that twins lie exactly at the window's edge), undated documents, ids repeated, the group's order
+// not the dates', a document judged with and without its own entry, once-billed documents.
+import { describe, expect, test } from "bun:test";
+import { daysBetween } from "../../src/analysis/dates.ts";
+import { before, type HistoryEntry } from "../../src/analysis/history.ts";
+import { habitual } from "../../src/analysis/detectors/duplicates/duplicate-document.ts";
+import { twinWindow } from "../../src/analysis/detectors/duplicates/twin-window.ts";
+
+/** The habit check as it was: a walk over the group. */
+function habitualWalk(candidates: readonly HistoryEntry[], id: string, windowDays: number): boolean {
+  if (candidates.length < 4) return false;
+  let close = 0;
+  let previous = Number.NaN;
+  for (const c of candidates) {
+    if (c.id === id || Number.isNaN(c.ms)) continue;
+    if (!Number.isNaN(previous) && daysBetween(previous, c.ms) <= windowDays && ++close >= 2) return true;
+    previous = c.ms;
+  }
+  return false;
+}
+
+/** The search for the original as it was: a walk over the group. */
+function earliestWalk(candidates: readonly HistoryEntry[], id: string, ms: number, self: HistoryEntry | undefined, once: boolean, windowDays: number, passes: (c: HistoryEntry) => boolean) {
+  let original: HistoryEntry | undefined;
+  for (const c of candidates) {
+    if (c.id === id || Number.isNaN(c.ms) || (!once && daysBetween(c.ms, ms) > windowDays)) continue;
+    if (self && !before(c, self)) continue;
+    if (!passes(c)) continue;
+    if (!original || before(c, original)) original = c;
+  }
+  return original;
+}
+
+/** A small deterministic generator (mulberry32). */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const HALF_DAY = 43_200_000;
+
+describe("twin-window: the same answers as the walks over the group", () => {
+  test("on 3,000 random groups, each document judged with and without its entry", () => {
+    let habits = 0;
+    let found = 0;
+    for (let seed = 1; seed <= 3_000; seed++) {
+      const rnd = random(seed);
+      const n = 1 + Math.floor(rnd() * 24);
+      const windowDays = [0, 0.5, 1, 3, 7][Math.floor(rnd() * 5)]!;
+      // Spaced around the window, in half-days; some groups straddle it, some are dense.
+      const spacing = Math.floor(rnd() * (windowDays * 2 + 4));
+      let t = Date.UTC(2025, 0, 1);
+      const entries: HistoryEntry[] = [];
+      for (let k = 0; k < n; k++) {
+        t += Math.floor(rnd() * (spacing + 2)) * HALF_DAY;
+        const ms = rnd() < 0.08 ? Number.NaN : t;
+        const id = rnd() < 0.12 && k > 0 ? entries[Math.floor(rnd() * k)]!.id : `D-${k}`;
+        entries.push({ id, seq: k * 3 + 1, ms, amount: 100 });
+      }
+      // The group is in history position order, which need not be the dates'.
+      const shuffled = rnd() < 0.5 ? entries : entries.map((e) => ({ e, r: rnd() })).sort((a, b) => a.r - b.r).map((x) => x.e);
+      const group = shuffled.map((e, i) => ({ ...e, seq: i * 2 + 1 }));
+      const failing = new Set(group.filter(() => rnd() < 0.25).map((e) => e.seq));
+      const passes = (c: HistoryEntry) => !failing.has(c.seq);
+      const index = twinWindow(group, windowDays);
+      for (const judged of group) {
+        const h = habitual(group, judged.id, windowDays);
+        expect(h).toBe(habitualWalk(group, judged.id, windowDays));
+        if (h) habits++;
+        if (Number.isNaN(judged.ms)) continue;
+        for (const once of [false, true]) {
+          for (const self of [judged, undefined]) {
+            const walked = earliestWalk(group, judged.id, judged.ms, self, once, windowDays, passes);
+            expect(index.earliestWithin(judged.id, judged.ms, self, once, passes)?.seq).toBe(walked?.seq);
+            if (walked) found++;
+          }
+        }
+      }
+      // And a document not of the group (an inline analysis), between its dates.
+      const ms = Date.UTC(2025, 0, 1) + Math.floor(rnd() * 40) * HALF_DAY;
+      expect(habitual(group, "NEW", windowDays)).toBe(habitualWalk(group, "NEW", windowDays));
+      expect(index.earliestWithin("NEW", ms, undefined, false, passes)?.seq).toBe(earliestWalk(group, "NEW", ms, undefined, false, windowDays, passes)?.seq);
+      const dated = group.filter((e) => !Number.isNaN(e.ms)).map((e) => e.ms).sort((a, b) => a - b);
+      expect(index.repeats).toBe(dated.some((m, i) => i > 0 && daysBetween(dated[i - 1]!, m) <= windowDays));
+    }
+    // Both kinds of answer were met often.
+    expect(habits).toBeGreaterThan(1_000);
+    expect(found).toBeGreaterThan(1_000);
+  });
+});
