@@ -35,6 +35,18 @@ function earliestWalk(candidates: readonly HistoryEntry[], id: string, ms: numbe
   return original;
 }
 
+/** A journal's search for the payment it pays again as it was (paid-by-journal.ts): a walk. */
+function journalWalk(payments: readonly HistoryEntry[], ms: number, self: HistoryEntry | undefined, windowDays: number, passes: (c: HistoryEntry) => boolean) {
+  let original: HistoryEntry | undefined;
+  for (const p of payments) {
+    if (Number.isNaN(p.ms) || p.ms > ms || daysBetween(p.ms, ms) > windowDays) continue;
+    if (self && !before(p, self)) continue;
+    if (!passes(p)) continue;
+    if (!original || before(p, original)) original = p;
+  }
+  return original;
+}
+
 /** A small deterministic generator (mulberry32). */
 function random(seed: number) {
   let a = seed >>> 0;
@@ -86,12 +98,28 @@ describe("twin-window: the same answers as the walks over the group", () => {
           }
         }
       }
+      // A predicate failing for the earlier documents and holding from one on (booked back by a
+      // day), searched for by halves: the same answers.
+      const dated = group.filter((e) => !Number.isNaN(e.ms)).sort((a, b) => a.ms - b.ms || a.seq - b.seq);
+      const from = dated[Math.floor(rnd() * (dated.length + 1))];
+      const later = (c: HistoryEntry) => from !== undefined && !before(c, from);
+      for (const judged of group) {
+        if (Number.isNaN(judged.ms)) continue;
+        for (const self of [judged, undefined]) {
+          expect(index.earliestWithin(judged.id, judged.ms, self, false, later, true)?.seq).toBe(earliestWalk(group, judged.id, judged.ms, self, false, windowDays, later)?.seq);
+          // A journal of that day, after or before the judged document in the ledger.
+          const journal = { id: "J", seq: judged.seq + (rnd() < 0.5 ? 1 : -1), ms: judged.ms, amount: 100 };
+          const js = self ? journal : undefined;
+          const upTo = js && js.ms <= judged.ms ? js : { id: "", seq: Number.POSITIVE_INFINITY, ms: judged.ms, amount: 0 };
+          expect(index.earliestWithin(undefined, judged.ms, upTo, false, later, true)?.seq).toBe(journalWalk(group, judged.ms, js, windowDays, later)?.seq);
+          if (journalWalk(group, judged.ms, js, windowDays, later)) found++;
+        }
+      }
       // And a document not of the group (an inline analysis), between its dates.
       const ms = Date.UTC(2025, 0, 1) + Math.floor(rnd() * 40) * HALF_DAY;
       expect(habitual(group, "NEW", windowDays)).toBe(habitualWalk(group, "NEW", windowDays));
       expect(index.earliestWithin("NEW", ms, undefined, false, passes)?.seq).toBe(earliestWalk(group, "NEW", ms, undefined, false, windowDays, passes)?.seq);
-      const dated = group.filter((e) => !Number.isNaN(e.ms)).map((e) => e.ms).sort((a, b) => a - b);
-      expect(index.repeats).toBe(dated.some((m, i) => i > 0 && daysBetween(dated[i - 1]!, m) <= windowDays));
+      expect(index.repeats).toBe(dated.some((e, i) => i > 0 && daysBetween(dated[i - 1]!.ms, e.ms) <= windowDays));
     }
     // Both kinds of answer were met often.
     expect(habits).toBeGreaterThan(1_000);

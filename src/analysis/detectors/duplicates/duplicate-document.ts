@@ -132,7 +132,9 @@ export function twinFinding(input: DetectorInput, ms: number, number: string | u
     if (txn.type === "payment" && (returned ??= returnsOf(txn, ctx))(c, ms)) return false;
     if (txn.type === "invoice" && deliveredOnItsOwn(txn, txn.transaction_id, ctx) && deliveredOnItsOwn(txn, c.id, ctx)) return false;
     return true;
-  });
+    // A payment's twins pass but for those booked back by its day: if a later twin was, so was an
+    // earlier one (payment-returns.ts), so the first that passes is a binary search.
+  }, txn.type === "payment");
   if (!original) return undefined;
   const days = round2(daysBetween(original.ms, ms));
   // Both numbered by the counterparty, and clearly not one number: two orders billed alike.

@@ -10,10 +10,11 @@
 // returned and treasury booked back (payment-returns.ts) is paid again rightly.
 import { daysBetween } from "../../dates.ts";
 import { ledgerAccountOf } from "../../account-field.ts";
-import { before, fingerprint, type HistoryEntry } from "../../history.ts";
+import { fingerprint, type HistoryEntry } from "../../history.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { DetectorInput, Finding } from "../types.ts";
 import { returnsOf } from "./payment-returns.ts";
+import { twinWindow } from "./twin-window.ts";
 
 /** weight 0.9 × score 0.9: high — the lines prove the money went out twice, not that it is lost. */
 const SCORE = 0.9;
@@ -26,15 +27,15 @@ export function paidAgainByJournal(input: DetectorInput, ms: number): Finding | 
   const payments = ctx.history.withFingerprint(fingerprint({ ...txn, type: "payment" }));
   if (!payments) return undefined;
   const window = config.duplicate_detection.window_days;
-  let original: HistoryEntry | undefined;
   let returned: ReturnType<typeof returnsOf> | undefined;
-  for (const p of payments) {
-    if (Number.isNaN(p.ms) || p.ms > ms || daysBetween(p.ms, ms) > window) continue;
-    if (self && !before(p, self)) continue;
-    // A payment the bank returned, booked back before this journal: the journal pays it once.
-    if ((returned ??= returnsOf(txn, ctx))(p, ms)) continue;
-    if (!original || before(p, original)) original = p;
-  }
+  // The earliest payment dated within the window up to the journal (before it in history order,
+  // when the history holds it), not booked back by then: a payment the bank returned, booked back
+  // before this journal, is paid by it once. If a later payment was booked back by then, so was an
+  // earlier one (payment-returns.ts): binary searches among the payments in time order
+  // (twin-window.ts), not a walk over them for each journal — n payments of one day booked back,
+  // and n journals paying again the next day, made n x n steps.
+  const upTo: HistoryEntry = self && self.ms <= ms ? self : { id: "", seq: Number.POSITIVE_INFINITY, ms, amount: 0 };
+  const original = twinWindow(payments, window).earliestWithin(undefined, ms, upTo, false, (p) => !(returned ??= returnsOf(txn, ctx))(p, ms), true);
   if (!original) return undefined;
   const days = round2(daysBetween(original.ms, ms));
   return {

@@ -73,30 +73,36 @@ export class TwinWindow {
   /**
    * The earliest (before()) dated document of the group that is not `id`, is within the window of
    * `ms` (anywhere before it, when `once`), is before `self` when given, and `passes`: found by a
-   * binary search for the window's start and a walk from there to the first that passes.
+   * binary search for the window's start and end and a walk from the start to the first that
+   * passes — or, when `monotone` (`passes` fails for the earlier documents and holds from one on:
+   * whether a payment was booked back by a day), a binary search for that one too.
    */
-  earliestWithin(id: string, ms: number, self: HistoryEntry | undefined, once: boolean, passes: (c: HistoryEntry) => boolean): HistoryEntry | undefined {
+  earliestWithin(id: string | undefined, ms: number, self: HistoryEntry | undefined, once: boolean, passes: (c: HistoryEntry) => boolean, monotone = false): HistoryEntry | undefined {
     const dated = this.dated;
     const window = this.windowDays;
     // The first within the window: |c.ms - ms| / DAY_MS <= window grows true with c.ms up to ms.
-    let lo = 0;
-    if (!once) {
-      let hi = dated.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        const c = dated[mid]!.ms;
-        if (c >= ms || daysBetween(c, ms) <= window) hi = mid;
-        else lo = mid + 1;
-      }
-    }
-    for (let i = lo; i < dated.length; i++) {
+    const lo = once ? 0 : this.firstWhere(0, (c) => c.ms >= ms || daysBetween(c.ms, ms) <= window);
+    // The first past the window, or not before `self`: both grow true in before() order.
+    const end = this.firstWhere(lo, (c) => (!once && c.ms > ms && daysBetween(c.ms, ms) > window) || (self !== undefined && !before(c, self)));
+    for (let i = monotone ? this.firstWhere(lo, passes, end) : lo; i < end; i++) {
       const c = dated[i]!;
-      if (!once && c.ms > ms && daysBetween(c.ms, ms) > window) break;
-      if (self && !before(c, self)) break;
       if (c.id === id) continue;
-      if (passes(c)) return c;
+      if (monotone || passes(c)) return c;
     }
     return undefined;
+  }
+
+  /** The index of the first of `dated` from `from` (up to `to`) for which `holds`, which once true
+   *  stays true; `to` if none. */
+  private firstWhere(from: number, holds: (c: HistoryEntry) => boolean, to = this.dated.length): number {
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (holds(this.dated[mid]!)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
   }
 }
 
