@@ -50,6 +50,69 @@ export function canonicalNumber(raw: string): string {
   return plainNumber(raw).replace(/\d+/g, (run) => run.replace(/^0+(?=\d)/, ""));
 }
 
+/** The number as typed read alike (plainNumber's reading) with a separator standing between two
+ *  digits kept as "-": the digits' groups ("SC24109-03-05" → "SC24109-03-05", "INV-0042" → "INV0042"). */
+function groupedNumber(raw: string): string {
+  return raw.toUpperCase().replace(/O/g, "0").replace(/[IL]/g, "1").replace(/[^A-Z0-9]+/g, "-").replace(/^-+|-+$/g, "").replace(/-(?!\d)|(?<!\d)-/g, "");
+}
+
+/**
+ * A number whose digits are grouped by separators, each group read alone: each run of digits
+ * without its leading zeros, the separators between digits kept ("SC24109-03-5" and
+ * "SC24109-03-05" are both "SC24109-3-5": a copy keyed with a zero of a group dropped).
+ * canonicalNumber drops the separators before the leading zeros, so a zero inside the number
+ * stays; kept apart, "1-05" is no "10-5". Undefined where no separator stands between two digits
+ * (canonicalNumber then says as much).
+ */
+export function segmentedNumber(raw: string): string | undefined {
+  const g = groupedNumber(raw);
+  if (!g.includes("-")) return undefined;
+  return g.replace(/\d+/g, (run) => run.replace(/^0+(?=\d)/, ""));
+}
+
+/** Where a separator stands between two digits of `raw`, as offsets into canonicalNumber(raw). */
+function groupBreaks(raw: string): number[] {
+  const g = groupedNumber(raw);
+  const out: number[] = [];
+  let pos = 0;
+  for (const m of g.matchAll(/[0-9-]+|[A-Z]+/g)) {
+    const run = m[0];
+    if (!/\d/.test(run)) {
+      pos += run.length;
+      continue;
+    }
+    const digits = run.replace(/-/g, "");
+    const zeros = digits.length - digits.replace(/^0+(?=\d)/, "").length;
+    let k = 0;
+    for (const c of run) {
+      if (c === "-") {
+        if (k - zeros > 0) out.push(pos + k - zeros);
+      } else k++;
+    }
+    pos += digits.length - zeros;
+  }
+  return out;
+}
+
+/**
+ * Whether two numbers of one canonicalNumber group their digits alike: a separator dropped is a
+ * copy's slip ("SC24109-03-05" and "SC24109-0305"), a separator moved is another number ("1-10"
+ * and "11-0", "10-5" and "1-05"): the breaks between digits of one are among the other's.
+ */
+export function sameGrouping(a: string, b: string): boolean {
+  const x = groupBreaks(a);
+  const y = groupBreaks(b);
+  if (x.length === 0 || y.length === 0) return true;
+  const [small, large] = x.length <= y.length ? [x, y] : [y, x];
+  return small.every((p) => large.includes(p));
+}
+
+/** The number without a copy's suffix, as typed (numberStem before it is made canonical). */
+export function rawStem(raw: string): string | undefined {
+  const m = /\d(?:[-/._ ]?[A-Za-z]{1,3}|[-/._ ]\d{1,2})$/.exec(raw);
+  return m ? raw.slice(0, m.index + 1) : undefined;
+}
+
 /** The canonical numbers one swap of two adjacent characters away from `raw` as typed ("IN9073"
  *  and "IN0973": the swap is seen before leading zeros are dropped). */
 export function transposedNumbers(raw: string): string[] {
@@ -63,9 +126,8 @@ export function transposedNumbers(raw: string): string[] {
  * instalment, not "8841-1" with a 2).
  */
 export function numberStem(raw: string): string | undefined {
-  const m = /\d(?:[-/._ ]?[A-Za-z]{1,3}|[-/._ ]\d{1,2})$/.exec(raw);
-  if (!m) return undefined;
-  return canonicalNumber(raw.slice(0, m.index + 1));
+  const stem = rawStem(raw);
+  return stem === undefined ? undefined : canonicalNumber(stem);
 }
 
 /** The canonical numbers that are one swap of two adjacent characters away from `canon`. */

@@ -39,7 +39,7 @@ import { creditsTheAccount } from "./detectors/duplicates/account-credit.ts";
 import { CounterpartyNames, CounterpartyNamesBuilder } from "./names/counterparty-names.ts";
 import { profileNameField } from "./names/name-field.ts";
 import { PayeeAccounts, PayeeAccountsBuilder } from "./payee-accounts.ts";
-import { canonicalNumber, counterpartyNumberOf, numberStem } from "./counterparty-numbers.ts";
+import { canonicalNumber, counterpartyNumberOf, numberStem, rawStem, segmentedNumber } from "./counterparty-numbers.ts";
 import { settledAmount } from "./payment-discount.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 import { doubled } from "../domain/typed-arrays.ts";
@@ -626,7 +626,8 @@ export class HistoryStats {
   /** Position → the counterparty's own number, for the documents that carry one. */
   readonly counterpartyNumbers = new Map<number, string>();
   /** numberKey(type, currency, canonical number) → the documents of that number, and
-   *  numberKey(…, stem) with "~" → those whose number is it with a copy's suffix; built at the ledger level. */
+   *  numberKey(…, stem) with "~" → those whose number is it with a copy's suffix; with "=" and "~="
+   *  the same by segmentedNumber (numbers whose digits a separator groups); built at the ledger level. */
   readonly documentsByNumber = new Map<string, NumberedDocument[]>();
   /** Who approved their own entries, of what, in which months (self-approvals.ts); built at the ledger level. */
   selfApprovals: SelfApprovals = SelfApprovals.empty;
@@ -772,6 +773,11 @@ export class HistoryStats {
     pushTo(this.documentsByNumber, numberKey(n.type, n.currency, canonicalNumber(n.raw)), doc);
     const stem = numberStem(n.raw);
     if (stem !== undefined) pushTo(this.documentsByNumber, `~${numberKey(n.type, n.currency, stem)}`, doc);
+    // Its digits grouped by separators, each group without its leading zeros ("=", and "~=" its stem's).
+    const grouped = segmentedNumber(n.raw);
+    if (grouped !== undefined) pushTo(this.documentsByNumber, `=${numberKey(n.type, n.currency, grouped)}`, doc);
+    const groupedStem = segmentedNumber(rawStem(n.raw) ?? "");
+    if (groupedStem !== undefined) pushTo(this.documentsByNumber, `~=${numberKey(n.type, n.currency, groupedStem)}`, doc);
   }
 
   entryAt(seq: number): HistoryEntry {

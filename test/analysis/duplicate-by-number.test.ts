@@ -7,6 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { analyse, codes } from "./fixtures.ts";
+import { sameOrNearNumber } from "../../src/analysis/detectors/duplicates/numbered-copy.ts";
 
 /** A bill of the register: header level (no lines), the vendor's number as an attribute. */
 function bill(id: string, vendor: string, number: string, date: string, amount: number, o: { tax?: number; reference?: string; type?: Transaction["type"]; status?: string } = {}): Transaction {
@@ -57,8 +58,12 @@ describe("copies by the vendor's number", () => {
     // The entry voided: its accounts credited back under its number — no copy.
     const voided = entry.map((t, i) => ({ ...t, transaction_id: `V1-${i + 1}`, date: "2025-04-02", amount: -t.amount! }));
     for (const t of voided) expect((await dup(t, [...entry, ...voided])).anomalies).toEqual([]);
-    const again = entry.map((t, i) => ({ ...t, transaction_id: `E2-${i + 1}`, date: "2025-04-14", attributes: { ...t.attributes, "AP Ref": "SC24109-03-05A" } }));
-    for (const t of again) expect(codes((await dup(t, [...history, ...again])).anomalies)).toEqual(["duplicate_invoice"]);
+    // Keyed again with a letter added, and with a group's zero dropped as well (two edits: the
+    // construction ledger's first planted copy).
+    for (const number of ["SC24109-03-05A", "SC24109-03-5A"]) {
+      const again = entry.map((t, i) => ({ ...t, transaction_id: `E2-${i + 1}`, date: "2025-04-14", attributes: { ...t.attributes, "AP Ref": number } }));
+      for (const t of again) expect(codes((await dup(t, [...history, ...again])).anomalies)).toEqual(["duplicate_invoice"]);
+    }
   });
 
   test("the same number and vendor with two adjacent digits of the amount (or of the net, the tax computed from it) swapped is a duplicate", async () => {
@@ -143,5 +148,45 @@ describe("copies by the vendor's number", () => {
     // A discount that does not make up the difference, or none named: two payments of another amount.
     expect((await dup(pay("PAY5", "2025-04-24", 2373.05, { "Discount Taken": "40.00" }), [first])).anomalies).toEqual([]);
     expect((await dup(pay("PAY6", "2025-04-24", 2373.05, {}), [first])).anomalies).toEqual([]);
+  });
+});
+
+describe("a number whose digits separators group: each group's leading zeros aside", () => {
+  const pair = async (first: string, again: string, o: { vendor?: string; amount?: number } = {}) => {
+    const a = bill("VB1", "V-7", first, "2025-03-03", 1861.4);
+    const b = bill("VB2", o.vendor ?? "V-7", again, "2025-03-24", o.amount ?? 1861.4);
+    return dup(b, [a, b]);
+  };
+
+  test("hard negatives: a separator moved, a digit more, another vendor's or another amount's year-numbered bill are other bills", async () => {
+    // One canonical number ("110", "105") but the digits grouped otherwise: a separator moved is no copy's slip.
+    // Nor is a zero written into a group ("A-15" then "A-105": canonically "A-015" with two digits swapped).
+    for (const [first, again] of [["1-10", "11-0"], ["10-5", "1-05"], ["A-105", "A-15"], ["24-109-3", "24-10-93"]]) {
+      expect((await pair(first!, again!)).anomalies).toEqual([]);
+      expect((await pair(again!, first!)).anomalies).toEqual([]);
+      expect(sameOrNearNumber(first!, again!)).toBe(false);
+      expect(sameOrNearNumber(again!, first!)).toBe(false);
+    }
+    // Two vendors' first bill of 2024 ("2024-001", "2024-1") of one amount: no vendor master created twice.
+    expect((await pair("2024-001", "2024-1", { vendor: "V-88" })).anomalies).toEqual([]);
+    // The same vendor's, another amount (no swap of its digits): another bill.
+    expect((await pair("2024-001", "2024-1", { amount: 2210.75 })).anomalies).toEqual([]);
+    // "03-50" is "03-05" with two adjacent characters swapped, as "IN0973" is "IN9073": the swap rule
+    // reads it as a copy's slip (a near number), not the zero rule (the same number).
+    expect((await pair("03-05", "03-50")).anomalies[0]!.actual).toMatchObject({ match: "near_number" });
+  });
+
+  test("a zero of a group dropped, alone or with a copy's suffix, is the same bill keyed again", async () => {
+    for (const [first, again, match] of [
+      ["SC24109-03-05", "SC24109-03-5A", "near_number"], ["03-05A", "03-5A", "same_number"], ["03-05", "03-5", "same_number"],
+      ["2024-001", "2024-1", "same_number"], ["SC24109-03-5", "SC24109-03-05", "same_number"], ["SC24109-03-05A", "SC24109-03-5", "near_number"],
+      ["SC24109-03-05", "SC24109-0305", "same_number"], ["SC24109-03-05", "SC24109-03-5-1", "near_number"],
+    ] as const) {
+      const r = await pair(first, again);
+      expect(codes(r.anomalies)).toEqual(["duplicate_invoice"]);
+      expect(r.anomalies[0]!.actual).toMatchObject({ duplicate_of: "VB1", counterparty_number: again, match });
+      expect(sameOrNearNumber(first, again)).toBe(true);
+      expect(sameOrNearNumber(again, first)).toBe(true);
+    }
   });
 });

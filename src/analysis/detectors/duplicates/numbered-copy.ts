@@ -3,8 +3,9 @@
 // beyond duplicate_invoice's window of days, and its number says what the dates cannot. Judged
 // against the history's documents of the same type and currency within NUMBER_WINDOW_DAYS:
 // - the same vendor, the same amount and the same or a near-identical number (separators,
-//   leading zeros, O/0 and I/L aside: the same number; a swap of two adjacent characters, or a
-//   copy's suffix "A" or "-1": a near one);
+//   leading zeros — of each group of digits a separator sets apart too, "03-5" for "03-05" —,
+//   O/0 and I/L aside: the same number, but a separator moved is not, "1-10" and "11-0"; a swap of
+//   two adjacent characters as typed, or a copy's suffix "A" or "-1": a near one);
 // - the same vendor and number, the amount (or the amount before tax, where the tax is given) with
 //   two adjacent digits swapped (a typing slip that the payables system's own check of vendor,
 //   number and amount let through);
@@ -21,7 +22,7 @@
 // void crediting the entry's accounts back names its number too.
 import { daysBetween } from "../../dates.ts";
 import { before, creditedInFull, documentKey, type HistoryEntry, ledgerSideOf, type NumberedDocument, numberKey } from "../../history.ts";
-import { canonicalNumber, numberStem, transposedAmounts, transposedNumbers } from "../../counterparty-numbers.ts";
+import { canonicalNumber, plainNumber, rawStem, sameGrouping, segmentedNumber, transposedAmounts, transposedNumbers, transpositionsOf } from "../../counterparty-numbers.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { settledAmount } from "../../payment-discount.ts";
@@ -64,15 +65,33 @@ export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: Ana
   const canon = canonicalNumber(raw);
   const side = ledgerSideOf(txn);
   const recurring = (history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) >= RECURRING;
-  const lists: [NumberedDocument[] | undefined, boolean][] = [[history.documentsByNumber.get(numberKey(type, currency, canon)), true]];
+  // Each list: its documents, how their number is this one ("number": the same; "groups": the same
+  // but a group's leading zeros, trusted for the same vendor only; false: a near one), and what a
+  // hit on a canonical key must also hold of the original's number as written (canonicalNumber
+  // drops separators and leading zeros, which a copy's slip does not move).
+  type Check = ((theirs: string) => boolean) | undefined;
+  const lists: [NumberedDocument[] | undefined, Same, Check][] = [[history.documentsByNumber.get(numberKey(type, currency, canon)), "number", (theirs) => sameGrouping(raw, theirs)]];
+  const grouped = segmentedNumber(raw);
+  if (grouped !== undefined) lists.push([history.documentsByNumber.get(`=${numberKey(type, currency, grouped)}`), "groups", undefined]);
   if (!recurring) {
-    for (const t of transposedNumbers(raw)) lists.push([history.documentsByNumber.get(numberKey(type, currency, t)), false]);
-    const stem = numberStem(raw);
-    if (stem !== undefined) lists.push([history.documentsByNumber.get(numberKey(type, currency, stem)), false]);
-    lists.push([history.documentsByNumber.get(`~${numberKey(type, currency, canon)}`), false]);
+    const swaps = transposedNumbers(raw);
+    if (swaps.length > 0) {
+      // A swap of the characters as typed: "IN0973" for "IN9073", not "A-105" for "A-15" (a zero written in).
+      const typed = transpositionsOf(plainNumber(raw));
+      const swapped: Check = (theirs) => typed.includes(plainNumber(theirs));
+      for (const t of new Set(swaps)) lists.push([history.documentsByNumber.get(numberKey(type, currency, t)), false, swapped]);
+    }
+    const stem = rawStem(raw);
+    if (stem !== undefined) {
+      lists.push([history.documentsByNumber.get(numberKey(type, currency, canonicalNumber(stem))), false, (theirs) => sameGrouping(stem, theirs)]);
+      const groupedStem = segmentedNumber(stem);
+      if (groupedStem !== undefined) lists.push([history.documentsByNumber.get(`=${numberKey(type, currency, groupedStem)}`), false, undefined]);
+    }
+    lists.push([history.documentsByNumber.get(`~${numberKey(type, currency, canon)}`), false, (theirs) => sameGrouping(raw, rawStem(theirs) ?? theirs)]);
+    if (grouped !== undefined) lists.push([history.documentsByNumber.get(`~=${numberKey(type, currency, grouped)}`), false, undefined]);
   }
   let best: NumberedCopy | undefined;
-  for (const [docs, same] of lists) {
+  for (const [docs, same, check] of lists) {
     if (!docs) continue;
     for (const d of docs) {
       if (d.notMade || (self && d.seq === self.seq) || d.accountSide !== side) continue;
@@ -83,6 +102,7 @@ export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: Ana
       const swapped = transposedAmounts(e.amount, amount) || (!Number.isNaN(net) && !Number.isNaN(d.net) && transposedAmounts(d.net, net));
       const kind = copyKind(d.customer === customer, same, Math.abs(Math.abs(e.amount) - amount) < 0.005 || sameSettled(d, Math.abs(e.amount), settled, amount), swapped, canon.length, recurring);
       if (kind === undefined) continue;
+      if (check !== undefined && !check(history.counterpartyNumbers.get(d.seq) ?? "")) continue;
       if (!best || before(e, best.original)) best = { original: e, kind, number: history.counterpartyNumbers.get(d.seq) ?? "", customer: d.customer };
     }
   }
@@ -100,12 +120,17 @@ function sameSettled(d: NumberedDocument, amount: number, settled: number, txnAm
   return Math.abs(theirs - ours) < 0.005;
 }
 
-function copyKind(sameVendor: boolean, sameNumber: boolean, sameAmount: boolean, swappedAmount: boolean, numberLength: number, recurring: boolean): CopyKind | undefined {
+/** How a list's number is the judged one's: the same, the same but a group's leading zeros, or near. */
+type Same = "number" | "groups" | false;
+
+function copyKind(sameVendor: boolean, same: Same, sameAmount: boolean, swappedAmount: boolean, numberLength: number, recurring: boolean): CopyKind | undefined {
+  const sameNumber = same !== false;
   if (sameVendor) {
     if (sameAmount) return sameNumber ? "same_number" : "near_number";
     return sameNumber && swappedAmount ? "amount_digits_swapped" : undefined;
   }
-  return sameNumber && sameAmount && numberLength >= MIN_SHARED_NUMBER && !recurring ? "other_vendor_record" : undefined;
+  // Across vendor records the number as written (a group's zeros aside, two vendors' "2024-001" and "2024-1").
+  return same === "number" && sameAmount && numberLength >= MIN_SHARED_NUMBER && !recurring ? "other_vendor_record" : undefined;
 }
 
 /** Whether two counterparty numbers are one number, or one a copy's variant of the other (the
@@ -113,5 +138,13 @@ function copyKind(sameVendor: boolean, sameNumber: boolean, sameAmount: boolean,
 export function sameOrNearNumber(a: string, b: string): boolean {
   const x = canonicalNumber(a);
   const y = canonicalNumber(b);
-  return x === y || transposedNumbers(a).includes(y) || numberStem(a) === y || numberStem(b) === x;
+  if (x === y && sameGrouping(a, b)) return true;
+  const ga = segmentedNumber(a);
+  const gb = segmentedNumber(b);
+  if (ga !== undefined && ga === gb) return true;
+  const sa = rawStem(a);
+  const sb = rawStem(b);
+  const stemOf = (s: string | undefined, other: string, g: string | undefined) =>
+    s !== undefined && ((canonicalNumber(s) === canonicalNumber(other) && sameGrouping(s, other)) || (g !== undefined && segmentedNumber(s) === g));
+  return transpositionsOf(plainNumber(a)).includes(plainNumber(b)) || stemOf(sa, b, gb) || stemOf(sb, a, ga);
 }
