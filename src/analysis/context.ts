@@ -12,7 +12,7 @@ import type { Connector } from "../connectors/types.ts";
 import type { ReferenceData, Transaction } from "../domain/transaction.ts";
 import type { ModulesConfig } from "./config-schema.ts";
 import { type DayOrder, ExportDayOrder } from "./dates.ts";
-import { HistoryBuilder, historyCovers, type HistoryLevel, type HistoryStats, maxLevel, PROFILE_ROWS } from "./history.ts";
+import { type CountedCodes, HistoryBuilder, historyCovers, type HistoryLevel, type HistoryStats, maxLevel, PROFILE_ROWS } from "./history.ts";
 import { AnomalyForest } from "./anomaly-forest.ts";
 import { ReferenceIndex } from "./reference-index.ts";
 import { AmountContextsOffload, AmountContextsThread } from "./parallel/amount-offload.ts";
@@ -37,6 +37,8 @@ export class AnalysisContext {
   private model: AnomalyForest | null | undefined;
   /** Every transaction of the source, in order, as the history pass read them (keepSource). */
   private source: Transaction[] | undefined;
+  /** Their codes as the history pass counted them (HistoryBuilder.countedCodes), kept with them. */
+  private sourceCodes: CountedCodes | undefined;
   /** Recurring charges due and not billed (unbilled_recurring_charge), judged over the history
    *  pass; empty when no contract row states a cadence or no history was read. */
   recurringGaps: RecurringGaps = RecurringGaps.empty;
@@ -73,19 +75,24 @@ export class AnalysisContext {
    * for the scan that follows the build, so that it does not read (for a file: parse and map) the
    * source a second time. Kept for KEEP_SOURCE_MS at most, and given to one scan only.
    */
-  keepSource(transactions: Transaction[]) {
+  keepSource(transactions: Transaction[], codes?: CountedCodes) {
     this.source = transactions;
+    this.sourceCodes = codes !== undefined && codes.size === transactions.length ? codes : undefined;
     setTimeout(() => {
       this.source = undefined;
+      this.sourceCodes = undefined;
     }, KEEP_SOURCE_MS).unref();
   }
 
-  /** The source's transactions as the history pass read them, once; undefined when not kept (or
-   *  already taken, or expired): the scan then reads the source. */
-  takeSource(): Transaction[] | undefined {
+  /** The source's transactions as the history pass read them, once, with their counted codes when
+   *  kept (the i-th transaction's: `codes.coded(i)`); undefined when not kept (or already taken, or
+   *  expired): the scan then reads the source. */
+  takeSource(): { transactions: Transaction[]; codes: CountedCodes | undefined } | undefined {
     const kept = this.source;
+    const codes = this.sourceCodes;
     this.source = undefined;
-    return kept;
+    this.sourceCodes = undefined;
+    return kept === undefined ? undefined : { transactions: kept, codes };
   }
 
   /** The isolation forest, trained on first use and kept with the context. */
@@ -151,6 +158,8 @@ export async function buildContext(
     // The transactions are kept for the scan that follows while the source may turn out to hold
     // fewer than the history's limit and at most KEEP_SOURCE_MAX: then they are the whole source.
     let kept: Transaction[] | undefined = scans && level === "full" ? [] : undefined;
+    // With them, each one's codes as the history counts them: the scan reads those, not the values again.
+    builder.keepCodes(kept !== undefined);
     if (scans) {
       // A source that never waits (in memory, or a file's rows parsed a megabyte at a time)
       // would hold the event loop for the whole pass: a turn every few milliseconds.
@@ -161,12 +170,16 @@ export async function buildContext(
         recurring?.add(t);
         components?.add(t);
         kept?.push(t);
-        if (kept && kept.length > KEEP_SOURCE_MAX) kept = undefined;
+        if (kept && kept.length > KEEP_SOURCE_MAX) {
+          kept = undefined;
+          builder.keepCodes(false);
+        }
         const pause = slicer.due();
         if (pause) await pause;
       }
     }
-    const ctx = new AnalysisContext(source.id, reference, await builder.finishAll(), config.anomaly_detection, now);
+    const history = await builder.finishAll();
+    const ctx = new AnalysisContext(source.id, reference, history, config.anomaly_detection, now);
     ctx.dayOrder = configuredOrder ?? dayOrders?.order();
     if (components) ctx.serviceFindings = ServiceHistoryFindings.of(components, config.revenue_leakage.tolerance.absolute, ctx.dayOrder, config.revenue_leakage.minimum_charge_skus);
     if (components && components.rateAdjustments.entries.length > 0) ctx.rateAdjustments = components.rateAdjustments;
@@ -177,7 +190,7 @@ export async function buildContext(
       ctx.recurringSurpluses = recurringBilledBeyondService(schedule, recurring);
     }
     // Exactly `limit` read: the source may hold more, which the scan would then have to read.
-    if (kept && kept.length < limit) ctx.keepSource(kept);
+    if (kept && kept.length < limit) ctx.keepSource(kept, builder.countedCodes(history));
     return ctx;
   } finally {
     thread?.close();

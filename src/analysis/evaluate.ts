@@ -10,7 +10,7 @@ import { keyedAt, type Moment, parseMoment } from "./dates.ts";
 import { restatedByAccountChange } from "./detectors/anomaly/payee-account-change.ts";
 import { lineFacts, type LineFacts } from "./detectors/leakage/line-facts.ts";
 import type { DetectorInput, Finding } from "./detectors/types.ts";
-import { type CodedValues, documentTwins, type HistoryEntry } from "./history.ts";
+import { type CodedValues, type CountedCodes, documentTwins, type HistoryEntry } from "./history.ts";
 import type { ResolvedModule } from "./modules.ts";
 import { applyRules } from "./rules/apply.ts";
 import { riskLevel, riskScore, totalAtRisk, WEAK_CODES } from "./scoring.ts";
@@ -40,6 +40,10 @@ export class Input implements DetectorInput {
     readonly txn: Transaction,
     readonly ctx: AnalysisContext,
     readonly config: ModulesConfig,
+    /** `txn` is the `countedAt`-th transaction the context's history pass read and counted these
+     *  codes of (a scan over the kept source: scan.ts); else its codes are looked up. */
+    private readonly counted?: CountedCodes,
+    private readonly countedAt = -1,
   ) {
     this.self = ctx.history.entry(txn.transaction_id);
   }
@@ -67,12 +71,17 @@ export class Input implements DetectorInput {
   }
 
   categorical(): CodedValues {
-    return (this.coded ??= this.ctx.history.coded(this.txn));
+    if (this.coded === undefined) {
+      const counted = this.counted;
+      this.coded = counted !== undefined && this.countedAt >= 0 && this.countedAt < counted.size ? counted.coded(this.countedAt) : this.ctx.history.coded(this.txn);
+    }
+    return this.coded;
   }
 }
 
-export function evaluateTransaction(txn: Transaction, ctx: AnalysisContext, module: ResolvedModule, config: ModulesConfig): Evaluation {
-  const input = new Input(txn, ctx, config);
+/** `counted`, `countedAt`: see Input. */
+export function evaluateTransaction(txn: Transaction, ctx: AnalysisContext, module: ResolvedModule, config: ModulesConfig, counted?: CountedCodes, countedAt = -1): Evaluation {
+  const input = new Input(txn, ctx, config, counted, countedAt);
   let findings: Finding[] = [];
   for (const detector of module.detectors) {
     for (const f of detector.detect(input)) if ((module.weights.get(f.code as DetectorCode) ?? 0) > 0) findings.push(f);

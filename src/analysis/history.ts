@@ -42,7 +42,7 @@ import { PayeeAccounts, PayeeAccountsBuilder } from "./payee-accounts.ts";
 import { canonicalNumber, counterpartyNumberOf, numberStem, rawStem, segmentedNumber } from "./counterparty-numbers.ts";
 import { settledAmount } from "./payment-discount.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
-import { doubled } from "../domain/typed-arrays.ts";
+import { doubled, grownFor } from "../domain/typed-arrays.ts";
 
 /** A transaction's categorical values (per field, undefined: none) and their codes in the
  *  history (NO_VALUE: none; UNSEEN: a value the history has not counted). */
@@ -52,6 +52,43 @@ export interface CodedValues {
 }
 export const NO_VALUE = -1;
 export const UNSEEN = -2;
+
+/**
+ * The codes the history pass counted for each entry, in the order it read them (the context's
+ * kept source: context.ts), for the scan that follows over those same transactions: their coded
+ * values read from here, not each entry's values read again through the field readers and looked
+ * up in the history's value maps (HistoryStats.coded — the strings by then cold in memory). The
+ * same values and codes: a value's code never changes once counted, and every counted value has
+ * one (never UNSEEN).
+ */
+export class CountedCodes {
+  private byCode: string[][] | undefined;
+
+  constructor(
+    private readonly stats: HistoryStats,
+    /** Codes per entry (the categorical fields). */
+    private readonly width: number,
+    private readonly rows: Int32Array,
+    /** Entries counted: the first `size` read. */
+    readonly size: number,
+  ) {}
+
+  /** The coded values of the entry read `at`-th (0-based; below size): what stats.coded gave it. */
+  coded(at: number): CodedValues {
+    const n = this.width;
+    const byCode = (this.byCode ??= this.stats.valuesByCode());
+    const rows = this.rows;
+    const values = new Array<string | undefined>(n);
+    const codes = new Int32Array(n);
+    const base = at * n;
+    for (let i = 0; i < n; i++) {
+      const c = rows[base + i]!;
+      codes[i] = c;
+      values[i] = c < 0 ? undefined : byCode[i]![c];
+    }
+    return { values, codes };
+  }
+}
 /** A document's lines compared with each new one: beyond them (a payroll of hundreds of lines), a repeat counts again. */
 const MAX_DOCUMENT_LINES = 64;
 
@@ -211,6 +248,11 @@ export class HistoryBuilder {
   private readonly profile: boolean;
   /** Until the fields are chosen: the transactions read so far, replayed once they are. */
   private pending: { t: Transaction; seq: number; amount: number }[] | null;
+  /** The codes countCategoricals gave each entry, `width` per entry in the order read
+   *  (keepCodes: the context's kept source); undefined when not asked for, or once an entry was
+   *  not profiled in order. */
+  private codeRows: Int32Array | undefined;
+  private codedEntries = 0;
   /** Once they are: the entries not profiled yet (from backlogAt on), in order. */
   private backlog: { t: Transaction; seq: number; amount: number }[] = [];
   private backlogAt = 0;
@@ -434,6 +476,7 @@ export class HistoryBuilder {
     }
     // The amount contexts are given the codes just counted (a worker thread is sent those, not the values).
     const codes = s.countCategoricals(t, 1);
+    if (this.codeRows !== undefined) this.keepCodesOf(seq, codes);
     // Read once: the split postings and the document marks both want it.
     const document = s.documentOf(t);
     if (t.customer_id) s.splitPostings.add(t, seq, ms, codes, document);
@@ -459,6 +502,35 @@ export class HistoryBuilder {
     const full = n >= this.reservoirSize ? 1 : 0;
     const j = n + full * (Math.floor(this.rng.nextWhen(full) * (seq + 1)) - n);
     if (j < this.reservoirSize) s.reservoir[j] = t;
+  }
+
+  /** Whether to keep each entry's counted codes for countedCodes() (context.ts: while it keeps the
+   *  transactions read for the scan that follows); turned off, those kept so far are let go. */
+  keepCodes(on: boolean) {
+    this.codeRows = on && this.profile ? new Int32Array(1024) : undefined;
+    this.codedEntries = 0;
+  }
+
+  private keepCodesOf(seq: number, codes: Int32Array) {
+    if (seq !== this.codedEntries) {
+      this.codeRows = undefined;
+      return;
+    }
+    const n = codes.length;
+    let rows = this.codeRows!;
+    const base = seq * n;
+    if (base + n > rows.length) rows = this.codeRows = grownFor(rows, base + n);
+    for (let i = 0; i < n; i++) rows[base + i] = codes[i]!;
+    this.codedEntries = seq + 1;
+  }
+
+  /** Once finished (`stats` its history): every entry's counted codes, when kept (keepCodes) and
+   *  every entry read was profiled, in order; handed over once. */
+  countedCodes(stats: HistoryStats): CountedCodes | undefined {
+    const rows = this.codeRows;
+    this.codeRows = undefined;
+    if (rows === undefined || this.codedEntries !== this.seq) return undefined;
+    return new CountedCodes(stats, stats.fieldCount, rows, this.codedEntries);
   }
 
   /** The finished history; its amount contexts are missing when built elsewhere: finishAll(). */
@@ -988,6 +1060,20 @@ export class HistoryStats {
       codes[i] = v === undefined ? NO_VALUE : (this.valueCodes[i]!.get(v) ?? UNSEEN);
     }
     return { values, codes };
+  }
+
+  /** How many categorical fields are read (the width of coded()'s arrays). */
+  get fieldCount(): number {
+    return this.readers.length;
+  }
+
+  /** Per categorical field: its values by their codes (CountedCodes). */
+  valuesByCode(): string[][] {
+    return this.valueCodes.map((m) => {
+      const byCode = new Array<string>(m.size);
+      for (const [value, code] of m) byCode[code] = value;
+      return byCode;
+    });
   }
 
   /** The history's codes of these values (indexed like the categorical fields). */

@@ -10,6 +10,7 @@ import type { Transaction } from "../domain/transaction.ts";
 import type { DetectorCode } from "./catalog.ts";
 import type { ModulesConfig } from "./config-schema.ts";
 import type { AnalysisContext } from "./context.ts";
+import type { CountedCodes } from "./history.ts";
 import { PopulationTests } from "./detectors/anomaly/population.ts";
 import type { Finding } from "./detectors/types.ts";
 import { evaluateTransaction, scoreFindings } from "./evaluate.ts";
@@ -37,9 +38,11 @@ export async function* streamFindings(input: ScanInput): AsyncIterable<Transacti
   // Transactions the context build kept arrive without a wait: the scan hands the event loop a
   // turn every few milliseconds itself.
   const slicer = new TimeSlicer();
-  for await (const transaction of transactionsOf(input)) {
+  const read = readOf(input);
+  for await (const transaction of read.transactions) {
     input.signal?.throwIfAborted();
-    const ev = evaluateTransaction(transaction, input.ctx, input.module, input.config);
+    // A kept transaction's codes as the history pass counted them (the n-th read is the n-th kept).
+    const ev = evaluateTransaction(transaction, input.ctx, input.module, input.config, read.codes, n);
     n++;
     if (input.onProgress && n % PROGRESS_EVERY === 0) input.onProgress(n);
     yield { transaction, risk_score: ev.risk_score, risk_level: ev.risk_level, anomalies: ev.anomalies, amount_at_risk: ev.amount_at_risk };
@@ -55,14 +58,15 @@ export async function* streamFindings(input: ScanInput): AsyncIterable<Transacti
  * date range: a connector may apply one in its query, and its answer is the connector's to give);
  * otherwise the connector's scan.
  */
-async function* transactionsOf(input: ScanInput): AsyncIterable<Transaction> {
+function readOf(input: ScanInput): { transactions: AsyncIterable<Transaction>; codes: CountedCodes | undefined } {
   const kept = input.from === undefined && input.to === undefined && input.ctx.connectorId === input.connector.id ? input.ctx.takeSource() : undefined;
-  if (!kept) {
-    yield* input.connector.scan({ limit: input.limit, from: input.from, to: input.to, signal: input.signal });
-    return;
-  }
+  if (!kept) return { transactions: input.connector.scan({ limit: input.limit, from: input.from, to: input.to, signal: input.signal }), codes: undefined };
+  return { transactions: keptOf(kept.transactions, input.limit), codes: kept.codes };
+}
+
+async function* keptOf(kept: Transaction[], limit: number | undefined): AsyncIterable<Transaction> {
   // streamFindings checks the signal for each transaction, as it does for the connector's.
-  const end = input.limit === undefined ? kept.length : Math.min(kept.length, Math.max(0, input.limit));
+  const end = limit === undefined ? kept.length : Math.min(kept.length, Math.max(0, limit));
   for (let i = 0; i < end; i++) yield kept[i]!;
 }
 

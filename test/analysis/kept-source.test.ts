@@ -5,7 +5,7 @@
 // the connector is read as before.
 import { describe, expect, test } from "bun:test";
 import { generateJournal, JOURNAL_FIELDS } from "../../bench/quality/journal.ts";
-import { KEEP_SOURCE_MAX } from "../../src/analysis/context.ts";
+import { buildContext, KEEP_SOURCE_MAX } from "../../src/analysis/context.ts";
 import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
 import { connectorAccess } from "../../src/connectors/access.ts";
 import type { ScanOptions } from "../../src/connectors/types.ts";
@@ -94,5 +94,35 @@ describe("the scan after a context's build", () => {
     const half = await findings(ranged.engine, { from });
     expect(ranged.reads.n).toBe(2);
     expect(half.length).toBe(journal.filter((t) => t.date!.slice(0, 10) >= from).length);
+  });
+});
+
+describe("the codes kept with the source", () => {
+  // The scan reads each kept transaction's coded values from what the history pass counted
+  // (CountedCodes), not through the readers and value maps again (HistoryStats.coded): the same
+  // values and codes, configured fields or chosen ones (zero-config, some read by their template).
+  for (const fields of ["configured", "auto"] as const) {
+    test(`are the history's codes of every kept transaction (${fields} fields)`, async () => {
+      const config = modulesConfig(fields === "configured" ? { anomaly_detection: { categorical_fields: JOURNAL_FIELDS } } : {});
+      const ctx = await buildContext(memoryConnector({ transactions: journal }), config, fixedClock.now());
+      const kept = ctx.takeSource();
+      expect(kept?.transactions.length).toBe(journal.length);
+      const codes = kept!.codes!;
+      expect(codes.size).toBe(journal.length);
+      expect(ctx.history.fieldCount).toBeGreaterThan(3);
+      let differing = 0;
+      for (let i = 0; i < journal.length; i++) {
+        const a = codes.coded(i);
+        const b = ctx.history.coded(kept!.transactions[i]!);
+        if (JSON.stringify([a.values, [...a.codes]]) !== JSON.stringify([b.values, [...b.codes]])) differing++;
+      }
+      expect(differing).toBe(0);
+    });
+  }
+
+  test("are not kept past KEEP_SOURCE_MAX transactions, nor for a history cut at its limit", async () => {
+    const config = modulesConfig({ anomaly_detection: { categorical_fields: JOURNAL_FIELDS }, context: { history_limit: 5_000 } });
+    const ctx = await buildContext(memoryConnector({ transactions: journal }), config, fixedClock.now());
+    expect(ctx.takeSource()).toBeUndefined();
   });
 });
