@@ -262,6 +262,14 @@ let readSinceCollect = 0;
  * eden 31–86 ms, but 207 / 238 / **318** MB — what survives the eden collections waits for JSC's
  * own full collection, and the 300 MB the appliance is sized for is no place to find it. The byte
  * rule (COLLECT_EVERY_BYTES, a long read) stays full.
+ *
+ * The scan's one-in-eight peaks of 330–380 MB (2026-11-29) were not the history pass's: sampled
+ * with its phases (9 runs), the history pass peaked at 200–231 MB in each, and the RSS climbed in the
+ * scoring pass over the kept rows — which reads nothing, so made none of these collections — from
+ * ~205 MB to 265–302 MB with the JS heap at 80–95 MB, until the engine collected on its own. That
+ * pass now applies this rule too (collectOnGrowth, a check every 1,024 entries: one eden
+ * collection in the run traced), the peak's tail gone for no measurable CPU (docs/benchmarks.md,
+ * "The scoring pass's peak").
  */
 let growthCollections = 0;
 const GROWTH_FULL_COLLECT_EVERY = 2;
@@ -327,6 +335,23 @@ function collectEvery(bytes: number) {
   readSinceCollect = 0;
   if (byBytes || ++growthCollections % GROWTH_FULL_COLLECT_EVERY === 0) Bun.gc(true);
   else edenGC();
+  rssAfterCollect = process.memoryUsage.rss();
+}
+
+/**
+ * The main thread's RSS-growth rule alone (COLLECT_AFTER_GROWTH_BYTES, every other collection
+ * eden), for a pass that allocates without reading: the scan over the rows the history pass kept
+ * (analysis/scan.ts, AnalysisContext.keepSource), which read nothing and so collected nothing of
+ * its own. Measured on the zero-config journal scan from CSV (docs/benchmarks.md, 2026-11-29
+ * "The scoring pass's peak"): its JS heap stayed at 80–95 MB while the RSS climbed from ~205 to
+ * 265–302 MB before the engine's own collection, the one-in-eight spikes of the scan's peak.
+ */
+export function collectOnGrowth() {
+  if (isWorker || process.memoryUsage.rss() - rssAfterCollect < COLLECT_AFTER_GROWTH_BYTES) return;
+  if (++growthCollections % GROWTH_FULL_COLLECT_EVERY === 0) {
+    readSinceCollect = 0;
+    Bun.gc(true);
+  } else edenGC();
   rssAfterCollect = process.memoryUsage.rss();
 }
 
