@@ -68,10 +68,11 @@ function readOf(input: ScanInput): { transactions: AsyncIterable<Transaction>; c
 async function* keptOf(kept: Transaction[], limit: number | undefined): AsyncIterable<Transaction> {
   // streamFindings checks the signal for each transaction, as it does for the connector's.
   const end = limit === undefined ? kept.length : Math.min(kept.length, Math.max(0, limit));
+  const since = process.memoryUsage.rss();
   for (let i = 0; i < end; i++) {
     // Reading nothing, the pass makes none of the reader's collections: its scoring garbage took
     // the RSS ~100 MB up before the engine collected (collectOnGrowth). A check every 1,024.
-    if ((i & (KEPT_COLLECT_CHECK_EVERY - 1)) === 0) collectOnGrowth();
+    if ((i & (KEPT_COLLECT_CHECK_EVERY - 1)) === 0) collectOnGrowth(since);
     yield kept[i]!;
   }
 }
