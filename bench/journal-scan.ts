@@ -94,6 +94,26 @@ function nameCounterparties(transactions: Transaction[], n: number) {
   });
 }
 
+/** Resets the kernel's peak resident set of this process (VmHWM) to its current RSS. */
+function resetPeakRss(): boolean {
+  try {
+    writeFileSync("/proc/self/clear_refs", "5");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The kernel's peak resident set of this process (VmHWM), in bytes; 0 where /proc has none. */
+function vmHwm(): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** The main thread's CPU (ms) from /proc (its thread id is the process id); NaN elsewhere. */
 function mainThreadCpuMs(): number {
   try {
@@ -108,6 +128,11 @@ function mainThreadCpuMs(): number {
 const threadCpu = new ThreadCpu();
 const sampler = values.threads ? setInterval(() => threadCpu.sample(), 10) : undefined;
 const rssBefore = process.memoryUsage.rss();
+// The kernel's peak (VmHWM) from the scan's start: writing 5 to clear_refs resets it (Linux ≥ 4.0),
+// so the data set's generation does not count. The RSS at the scan's end is no peak: the scoring
+// pass's garbage peaked ~100 MB above it before a collection (docs/benchmarks.md, "The scoring
+// pass's peak").
+const peakReset = resetPeakRss();
 const mainBefore = mainThreadCpuMs();
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
@@ -148,7 +173,10 @@ const result = {
   /** Per second of CPU: comparable across runs on a busy machine. */
   entries_per_cpu_s: Math.round(scanned / (cpuMs / 1000)),
   rss_before_mb: Math.round(rssBefore / 1e6),
-  peak_rss_mb: Math.round(Math.max(rssBefore, process.memoryUsage.rss()) / 1e6),
+  end_rss_mb: Math.round(process.memoryUsage.rss() / 1e6),
+  /** VmHWM since the scan began (since the process began where it could not be reset). */
+  peak_rss_mb: Math.round(Math.max(rssBefore, vmHwm()) / 1e6),
+  peak_rss_since: peakReset ? "scan" : "process",
 };
 if (!values.json) {
   console.error(
