@@ -7,7 +7,9 @@ import { evaluateTransaction } from "../../src/analysis/evaluate.ts";
 import { documentTwins, type HistoryEntry } from "../../src/analysis/history.ts";
 import { resolveModules } from "../../src/analysis/modules.ts";
 import { memoryConnector, modulesConfig } from "../support/engine.ts";
+import { countCalls } from "../support/count-calls.ts";
 import { invoice, reference } from "./fixtures.ts";
+import type { Transaction } from "../../src/domain/transaction.ts";
 
 const original = invoice("RI-1", { customer: "CUST-8", date: "2025-03-31T10:00:00Z", lines: [{ sku: "SKU-B", qty: 10, unit: 40 }] });
 const credit = invoice("RI-CN", { customer: "CUST-8", date: "2025-04-02T09:00:00Z", type: "credit_note", reference: "RI-1", lines: [{ sku: "SKU-B", qty: 10, unit: 40 }] });
@@ -130,6 +132,46 @@ describe("a group spaced just beyond the window", () => {
     expect(r1).toBeLessThan(30 * 500);
     expect(r2).toBeLessThan(30 * 1_000);
     expect(r4).toBeLessThan(30 * 2_000);
+    expect(r4 / r1).toBeLessThan(6);
+  });
+});
+
+// Twins that never pass for a reason of their own — invoices of one timesheet (billed once: its
+// twin is a copy however long after) each credited in full and issued again — spaced beyond the
+// window, so no habit: each invoice judged walked every earlier credited twin for the first that
+// passes.
+describe("a group of twins credited in full", () => {
+  async function creditReadsFor(n: number) {
+    const lines = [{ sku: "REG", qty: 40, unit: 27.38 }];
+    const attributes = { "Timesheet ID": "TS-770100", "Week Ending": "03/08/2026" };
+    const at = (k: number) => new Date(Date.UTC(2000, 0, 1, 15) + k * 8 * 86_400_000).toISOString();
+    const docs: Transaction[] = [];
+    for (let k = 0; k < n; k++) {
+      docs.push({ ...invoice(`INV-${k}`, { customer: "C10376", date: at(k), lines }), attributes });
+      docs.push({ ...invoice(`CN-${k}`, { customer: "C10376", date: at(k), type: "credit_note", reference: `INV-${k}`, lines }), attributes });
+    }
+    // Two invoices of it not credited: the second is the one duplicate.
+    docs.push({ ...invoice("U-1", { customer: "C10376", date: at(n), lines }), attributes });
+    docs.push({ ...invoice("U-2", { customer: "C10376", date: at(n + 1), lines }), attributes });
+    const config = modulesConfig();
+    const ctx = await buildContext(memoryConnector({ transactions: docs, reference }), config, Date.parse("2100-01-01T00:00:00Z"), undefined, "ledger");
+    const module = resolveModules(config).get("duplicate_detection")!;
+    const found: string[] = [];
+    const reads = await countCalls(ctx.history.creditsByReference, "get", () => {
+      for (const d of docs) for (const a of evaluateTransaction(d, ctx, module, config).anomalies) if (a.code === "duplicate_invoice") found.push(`${d.transaction_id}:${(a.actual as { duplicate_of: string }).duplicate_of}`);
+    });
+    expect(found).toEqual(["U-2:U-1"]);
+    return reads;
+  }
+
+  test("the twins that can pass are found once per group: the credits read grow with the group, not with its square", async () => {
+    const r1 = await creditReadsFor(200);
+    const r2 = await creditReadsFor(400);
+    const r4 = await creditReadsFor(800);
+    // Walked per invoice: about n² / 2 (800: about 320,000).
+    expect(r1).toBeLessThan(20 * 200);
+    expect(r2).toBeLessThan(20 * 400);
+    expect(r4).toBeLessThan(20 * 800);
     expect(r4 / r1).toBeLessThan(6);
   });
 });

@@ -106,6 +106,25 @@ export class TwinWindow {
   }
 }
 
+/**
+ * The group's documents that `keep` lets pass, made once per group array, `version` and `key`
+ * (which with `version` must name everything `keep` reads besides the document: the same key, the
+ * same answer; a new version drops what was made for the others). Twins that can never pass for a
+ * reason of their own (an invoice credited in full, one delivered on its own) were walked for each
+ * document judged, for the first that passes — for a group billed once (a timesheet's, whose
+ * window is everything before) every earlier twin; the twins that can pass, indexed once
+ * (twinWindow of this array), leave that walk out.
+ */
+export function passingOf(group: readonly HistoryEntry[], version: number, key: string, keep: (c: HistoryEntry) => boolean): readonly HistoryEntry[] {
+  let made = passing.get(group);
+  if (made === undefined || made.version !== version) passing.set(group, (made = { version, byKey: new Map() }));
+  let kept = made.byKey.get(key);
+  if (kept === undefined) made.byKey.set(key, (kept = group.filter(keep)));
+  return kept;
+}
+
+const passing = new WeakMap<readonly HistoryEntry[], { version: number; byKey: Map<string, readonly HistoryEntry[]> }>();
+
 /** Groups' indexes, by the group's array (a large group's is kept by the history while it stands). */
 const indexes = new WeakMap<readonly HistoryEntry[], TwinWindow>();
 
