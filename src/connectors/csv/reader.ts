@@ -334,8 +334,15 @@ function collectEvery(bytes: number) {
   const byBytes = readSinceCollect >= COLLECT_EVERY_BYTES;
   if (!byBytes && process.memoryUsage.rss() - rssAfterCollect < COLLECT_AFTER_GROWTH_BYTES) return;
   readSinceCollect = 0;
-  if (byBytes || ++growthCollections % GROWTH_FULL_COLLECT_EVERY === 0) Bun.gc(true);
-  else edenGC();
+  collectByGrowthRule(byBytes);
+}
+
+/** A collection of the main thread's rule: full when `full` or every GROWTH_FULL_COLLECT_EVERY-th, else eden. */
+function collectByGrowthRule(full: boolean) {
+  if (full || ++growthCollections % GROWTH_FULL_COLLECT_EVERY === 0) {
+    readSinceCollect = 0;
+    Bun.gc(true);
+  } else edenGC();
   rssAfterCollect = process.memoryUsage.rss();
 }
 
@@ -353,11 +360,7 @@ function collectEvery(bytes: number) {
  */
 export function collectOnGrowth(since: number) {
   if (isWorker || process.memoryUsage.rss() - Math.max(since, rssAfterCollect) < COLLECT_AFTER_GROWTH_BYTES) return;
-  if (++growthCollections % GROWTH_FULL_COLLECT_EVERY === 0) {
-    readSinceCollect = 0;
-    Bun.gc(true);
-  } else edenGC();
-  rssAfterCollect = process.memoryUsage.rss();
+  collectByGrowthRule(false);
 }
 
 /** Reads the records of one byte range completely (for index lookups). */
