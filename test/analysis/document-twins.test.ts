@@ -4,10 +4,10 @@
 import { describe, expect, test } from "bun:test";
 import { buildContext } from "../../src/analysis/context.ts";
 import { evaluateTransaction } from "../../src/analysis/evaluate.ts";
-import { documentTwins, type HistoryEntry } from "../../src/analysis/history.ts";
+import { documentTwins } from "../../src/analysis/history.ts";
 import { resolveModules } from "../../src/analysis/modules.ts";
 import { memoryConnector, modulesConfig } from "../support/engine.ts";
-import { countCalls } from "../support/count-calls.ts";
+import { countCalls, countElementReads } from "../support/count-calls.ts";
 import { invoice, reference } from "./fixtures.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
 
@@ -105,23 +105,11 @@ describe("a group spaced just beyond the window", () => {
     const ctx = await buildContext(memoryConnector({ transactions: all }), config, Date.parse("2100-01-01T00:00:00Z"), undefined, "ledger");
     const module = resolveModules(config).get("duplicate_detection")!;
     // Count the group's documents read (an index into the group's array, or a view of it).
-    let reads = 0;
-    const proxies = new Map<readonly HistoryEntry[], readonly HistoryEntry[]>();
-    const counted = (group: readonly HistoryEntry[] | undefined) => {
-      if (group === undefined) return undefined;
-      let p = proxies.get(group);
-      if (p === undefined) {
-        p = new Proxy(group, { get: (t, k, r) => (typeof k === "string" && /^\d+$/.test(k) && reads++, Reflect.get(t, k, r)) });
-        proxies.set(group, p);
-      }
-      return p;
-    };
-    const withFingerprint = ctx.history.withFingerprint.bind(ctx.history);
-    ctx.history.withFingerprint = (fp: string) => counted(withFingerprint(fp));
+    const counter = countElementReads(ctx.history, ["withFingerprint"]);
     const found: string[] = [];
     for (const p of all) for (const a of evaluateTransaction(p, ctx, module, config).anomalies) if (a.code === "duplicate_payment") found.push(`${p.transaction_id}:${(a.actual as { duplicate_of: string }).duplicate_of}`);
     expect(found).toEqual(["PAY-COPY:PAY-100"]);
-    return reads;
+    return counter.reads();
   }
 
   test("each document reads the documents within the window around it, not the group: the reads grow with the group, not with its square", async () => {

@@ -10,6 +10,7 @@ import { evaluateTransaction } from "../../src/analysis/evaluate.ts";
 import type { HistoryEntry } from "../../src/analysis/history.ts";
 import { resolveModules } from "../../src/analysis/modules.ts";
 import { memoryConnector, modulesConfig } from "../support/engine.ts";
+import { countElementReads } from "../support/count-calls.ts";
 import { analyse, codes } from "./fixtures.ts";
 
 const line = (id: string, type: Transaction["type"], day: string, amount: number, account: string, vendor = "Timken Bearings"): Transaction => ({
@@ -142,26 +143,12 @@ describe("payments booked back: no walk over the payments per journal", () => {
     const config = modulesConfig();
     const ctx = await buildContext(memoryConnector({ transactions: ledger }), config, Date.parse("2024-07-01T00:00:00Z"), undefined, "ledger");
     const module = resolveModules(config).get("duplicate_detection")!;
-    let reads = 0;
-    const proxies = new Map<readonly HistoryEntry[], readonly HistoryEntry[]>();
-    const counted = (group: readonly HistoryEntry[] | undefined) => {
-      if (group === undefined) return undefined;
-      let p = proxies.get(group);
-      if (p === undefined) {
-        p = new Proxy(group, { get: (t, k, r) => (typeof k === "string" && /^\d+$/.test(k) && reads++, Reflect.get(t, k, r)) });
-        proxies.set(group, p);
-      }
-      return p;
-    };
-    const withFingerprint = ctx.history.withFingerprint.bind(ctx.history);
-    ctx.history.withFingerprint = (fp: string) => counted(withFingerprint(fp));
-    const datedInOrder = ctx.history.datedInOrder.bind(ctx.history);
-    ctx.history.datedInOrder = (fp: string) => counted(datedInOrder(fp));
+    const counter = countElementReads(ctx.history, ["withFingerprint", "datedInOrder"]);
     const found = new Map<string, string>();
     for (const t of ledger) for (const a of evaluateTransaction(t, ctx, module, config).anomalies) if (a.code === "duplicate_payment") found.set(t.transaction_id, (a.actual as { duplicate_of: string }).duplicate_of);
     expect([...found].filter(([id]) => !id.startsWith("AGAIN-"))).toEqual([]);
     expect([...found.values()].filter((of) => of === "PAY-LATE").length).toBe(n);
-    return reads;
+    return counter.reads();
   }
 
   test("n payments booked back and n journals paying again: the payments read grow with n log² n, not n × n", async () => {

@@ -9,6 +9,7 @@ import { daysBetween } from "../../src/analysis/dates.ts";
 import { before, type HistoryEntry } from "../../src/analysis/history.ts";
 import { habitual } from "../../src/analysis/detectors/duplicates/duplicate-document.ts";
 import { passingOf, twinWindow } from "../../src/analysis/detectors/duplicates/twin-window.ts";
+import { mulberry32 } from "../../bench/quality/mulberry32.ts";
 
 /** The habit check as it was: a walk over the group. */
 function habitualWalk(candidates: readonly HistoryEntry[], id: string, windowDays: number): boolean {
@@ -47,41 +48,36 @@ function journalWalk(payments: readonly HistoryEntry[], ms: number, self: Histor
   return original;
 }
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const HALF_DAY = 43_200_000;
+
+/**
+ * A random group of 1..`most` documents spaced around a random window, in half-days (some groups
+ * straddle it, some are dense), some undated, some sharing an id, in history position order —
+ * which need not be the dates'.
+ */
+function randomGroup(rnd: () => number, most: number): { group: HistoryEntry[]; windowDays: number } {
+  const n = 1 + Math.floor(rnd() * most);
+  const windowDays = [0, 0.5, 1, 3, 7][Math.floor(rnd() * 5)]!;
+  const spacing = Math.floor(rnd() * (windowDays * 2 + 4));
+  let t = Date.UTC(2025, 0, 1);
+  const entries: HistoryEntry[] = [];
+  for (let k = 0; k < n; k++) {
+    t += Math.floor(rnd() * (spacing + 2)) * HALF_DAY;
+    const ms = rnd() < 0.08 ? Number.NaN : t;
+    const id = rnd() < 0.12 && k > 0 ? entries[Math.floor(rnd() * k)]!.id : `D-${k}`;
+    entries.push({ id, seq: k * 3 + 1, ms, amount: 100 });
+  }
+  const shuffled = rnd() < 0.5 ? entries : entries.map((e) => ({ e, r: rnd() })).sort((a, b) => a.r - b.r).map((x) => x.e);
+  return { group: shuffled.map((e, i) => ({ ...e, seq: i * 2 + 1 })), windowDays };
+}
 
 describe("twin-window: the same answers as the walks over the group", () => {
   test("on 3,000 random groups, each document judged with and without its entry", () => {
     let habits = 0;
     let found = 0;
     for (let seed = 1; seed <= 3_000; seed++) {
-      const rnd = random(seed);
-      const n = 1 + Math.floor(rnd() * 24);
-      const windowDays = [0, 0.5, 1, 3, 7][Math.floor(rnd() * 5)]!;
-      // Spaced around the window, in half-days; some groups straddle it, some are dense.
-      const spacing = Math.floor(rnd() * (windowDays * 2 + 4));
-      let t = Date.UTC(2025, 0, 1);
-      const entries: HistoryEntry[] = [];
-      for (let k = 0; k < n; k++) {
-        t += Math.floor(rnd() * (spacing + 2)) * HALF_DAY;
-        const ms = rnd() < 0.08 ? Number.NaN : t;
-        const id = rnd() < 0.12 && k > 0 ? entries[Math.floor(rnd() * k)]!.id : `D-${k}`;
-        entries.push({ id, seq: k * 3 + 1, ms, amount: 100 });
-      }
-      // The group is in history position order, which need not be the dates'.
-      const shuffled = rnd() < 0.5 ? entries : entries.map((e) => ({ e, r: rnd() })).sort((a, b) => a.r - b.r).map((x) => x.e);
-      const group = shuffled.map((e, i) => ({ ...e, seq: i * 2 + 1 }));
+      const rnd = mulberry32(seed);
+      const { group, windowDays } = randomGroup(rnd, 24);
       const failing = new Set(group.filter(() => rnd() < 0.25).map((e) => e.seq));
       const passes = (c: HistoryEntry) => !failing.has(c.seq);
       const index = twinWindow(group, windowDays);
@@ -136,20 +132,8 @@ describe("passingOf: the twins that can pass, searched in place of the group", (
     let found = 0;
     let skipped = 0;
     for (let seed = 1; seed <= 2_000; seed++) {
-      const rnd = random(seed * 7919);
-      const n = 1 + Math.floor(rnd() * 40);
-      const windowDays = [0, 0.5, 1, 3, 7][Math.floor(rnd() * 5)]!;
-      const spacing = Math.floor(rnd() * (windowDays * 2 + 4));
-      let t = Date.UTC(2025, 0, 1);
-      const entries: HistoryEntry[] = [];
-      for (let k = 0; k < n; k++) {
-        t += Math.floor(rnd() * (spacing + 2)) * HALF_DAY;
-        const ms = rnd() < 0.08 ? Number.NaN : t;
-        const id = rnd() < 0.12 && k > 0 ? entries[Math.floor(rnd() * k)]!.id : `D-${k}`;
-        entries.push({ id, seq: k * 3 + 1, ms, amount: 100 });
-      }
-      const shuffled = rnd() < 0.5 ? entries : entries.map((e) => ({ e, r: rnd() })).sort((a, b) => a.r - b.r).map((x) => x.e);
-      const group = shuffled.map((e, i) => ({ ...e, seq: i * 2 + 1 }));
+      const rnd = mulberry32(seed * 7919);
+      const { group, windowDays } = randomGroup(rnd, 40);
       // Reasons of the twin's own, by id (credited in full: all of an id's entries), often most of
       // the group; and a reason of the judged document's (it names the twin as the one it follows).
       const share = [0.1, 0.5, 0.9, 1][Math.floor(rnd() * 4)]!;

@@ -15,3 +15,27 @@ export async function countCalls<T extends object, K extends keyof T>(owner: T, 
   }
   return calls;
 }
+
+/**
+ * Counts the elements read (by index) of the arrays `owner`'s methods return while the test runs:
+ * each method is replaced on `owner` itself, each array returned wrapped once (the same array, the
+ * same wrapper: a cache keyed by the array still finds it). `reads()` is the count so far.
+ */
+export function countElementReads<T extends object>(owner: T, methods: readonly (keyof T & string)[]): { reads(): number } {
+  let reads = 0;
+  const wrappers = new Map<readonly unknown[], readonly unknown[]>();
+  const counted = (array: readonly unknown[] | undefined) => {
+    if (array === undefined) return undefined;
+    let wrapper = wrappers.get(array);
+    if (wrapper === undefined) {
+      wrapper = new Proxy(array, { get: (t, k, r) => (typeof k === "string" && /^\d+$/.test(k) && reads++, Reflect.get(t, k, r)) });
+      wrappers.set(array, wrapper);
+    }
+    return wrapper;
+  };
+  for (const method of methods) {
+    const original = (owner[method] as (...args: unknown[]) => readonly unknown[] | undefined).bind(owner);
+    owner[method] = ((...args: unknown[]) => counted(original(...args))) as T[typeof method];
+  }
+  return { reads: () => reads };
+}
