@@ -12,6 +12,8 @@
 // that reaches the invoice's day or after it (billed in advance) adds no day, nor does text that
 // is no range of dates ("Carton 12/24 pack").
 
+import { DAY_MS } from "../../dates.ts";
+
 const RANGE = /(?<![\d/])(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?\s*[-–]\s*(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?(?![\d/])/;
 
 /** Two ISO days joined by a dash (2024-10-01 - 2025-08-27): an ERP's line text, its order and year written. */
@@ -78,5 +80,5 @@ export function lineServiceStart(description: string, invoiceDay: string | null)
  *  line's days billed in advance: lineServiceStart, or a line's own start column); else undefined. */
 export function inAdvance(start: string, invoiceDay: string | null): string | undefined {
   if (!invoiceDay || !isCalendarDay(start) || start <= invoiceDay) return undefined;
-  return (Date.parse(start) - Date.parse(invoiceDay)) / 86_400_000 <= MAX_LINE_ADVANCE_DAYS ? start : undefined;
+  return (Date.parse(start) - Date.parse(invoiceDay)) / DAY_MS <= MAX_LINE_ADVANCE_DAYS ? start : undefined;
 }
