@@ -19,11 +19,14 @@
 // there for that much (a print dealer's fleet pool line carrying a device's clicks that the
 // worksheet keeps apart): only the rest is unbilled, and what was billed there at a lower rate than
 // the shipped code's own loses the difference. A contract's volume tiers price a shipped code at
-// the tier its unbilled quantity reaches.
+// the tier its unbilled quantity reaches. An invoice naming a waiver granted in writing (its number
+// and an approver other than its author: a terminal's free time extended for a customs hold) bills
+// less than its events by decision (written-waiver.ts).
 import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
 import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
 import { contractsInScope } from "./contract-scope.ts";
+import { waivedInWriting } from "./written-waiver.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isVariantOf, VARIANT_SEPARATOR } from "../../../domain/transaction.ts";
 import { money, type Detector, type DetectorInput, type Finding } from "../types.ts";
@@ -56,7 +59,7 @@ export const unbilledShipmentDetector: Detector = {
         break;
       }
     }
-    if (!short) return [];
+    if (!short || waivedInWriting(txn)) return [];
     const out: Finding[] = [];
     // What each billed code bills beyond its own shipments, for a sibling shipped code short of it.
     const surplus = new Map<string, number>();
