@@ -21,6 +21,7 @@ import { recurringBilledBeyondService, RecurringSurpluses } from "./detectors/le
 import { BilledComponents } from "./detectors/leakage/billed-components.ts";
 import { RateAdjustments } from "./detectors/leakage/rate-adjustments.ts";
 import { FollowUpBilling } from "./detectors/leakage/follow-up-billing.ts";
+import { MonthToDateVolumes } from "./detectors/leakage/month-volumes.ts";
 import { DeductionEvidence } from "./detectors/leakage/deduction-evidence.ts";
 import { ServiceHistoryFindings } from "./detectors/leakage/service-history.ts";
 
@@ -54,6 +55,9 @@ export class AnalysisContext {
   /** What later invoices billed of the documents they name (follow-up-billing.ts), read by
    *  unbilled_shipment; empty when no history was read. */
   followUps: FollowUpBilling = FollowUpBilling.empty;
+  /** The customers' quantities of the codes contracts tier, by month (month-volumes.ts), read by
+   *  price_below_contract; empty when no contract row states a tier or no history was read. */
+  monthVolumes: MonthToDateVolumes = MonthToDateVolumes.empty;
   /** What deductions are validated against (deduction-evidence.ts): the invoices' lines, the
    *  payments naming a document, credit notes' claim numbers; empty when no history was read. */
   deductions: DeductionEvidence = DeductionEvidence.empty;
@@ -139,6 +143,8 @@ export async function buildContext(
     const configuredOrder = source.dayOrder?.();
     const dayOrders = scans && configuredOrder === undefined ? new ExportDayOrder() : undefined;
     const recurring = schedule ? new RecurringBillings(schedule, configuredOrder, config.revenue_leakage.accepted_adjustment_reasons) : undefined;
+    // Only contracts stating volume tiers cost anything: the lines of the codes they tier.
+    const volumes = scans ? MonthToDateVolumes.of(reference.contractRows) : undefined;
     // The lines stating a unit of measure, by service and month (an export without units: none).
     const components = scans ? new BilledComponents() : undefined;
     // A deduction posted to the API (inline) may name any invoice of the history, not only those
@@ -168,6 +174,7 @@ export async function buildContext(
         builder.add(t);
         dayOrders?.add(t);
         recurring?.add(t);
+        volumes?.add(t);
         components?.add(t);
         kept?.push(t);
         if (kept && kept.length > KEEP_SOURCE_MAX) {
@@ -185,6 +192,7 @@ export async function buildContext(
     if (components && components.rateAdjustments.entries.length > 0) ctx.rateAdjustments = components.rateAdjustments;
     if (components && components.followUps.entries.length > 0) ctx.followUps = components.followUps;
     if (components && components.deductions.judged) ctx.deductions = components.deductions;
+    if (volumes?.collected) ctx.monthVolumes = volumes;
     if (schedule && recurring) {
       ctx.recurringGaps = unbilledRecurringCharges(schedule, recurring, config.revenue_leakage.tolerance.absolute);
       ctx.recurringSurpluses = recurringBilledBeyondService(schedule, recurring);

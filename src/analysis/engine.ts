@@ -23,6 +23,7 @@ import { journalColumnOf } from "./journal-copies.ts";
 import { PARTS_PER_WORKER, splitScan, type SplitScanInput, WorkerGang } from "./parallel/split-scan.ts";
 import { type ScanSummary, ScanSummarizer, streamFindings, summarizeScan, unattachedGaps } from "./scan.ts";
 import { RecurringSchedule, UNBILLED_RECURRING_CODE } from "./detectors/leakage/unbilled-recurring.ts";
+import { MonthToDateVolumes } from "./detectors/leakage/month-volumes.ts";
 import { RECURRING_BEYOND_SERVICE_CODE } from "./detectors/leakage/recurring-beyond-service.ts";
 import { scoreFindings } from "./evaluate.ts";
 import { type AnalysisSettings, AnalysisSetup, baselineSettings, type LearnedModel } from "./setup.ts";
@@ -291,6 +292,13 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     return RecurringSchedule.of((await connector.reference(signal)).contracts) !== undefined;
   }
 
+  /** Whether the module prices lines below their contract and the connector's contracts state volume tiers (`min_quantity`). */
+  private async judgesMonthTiers(connector: Connector, module: ResolvedModule, signal?: AbortSignal): Promise<boolean> {
+    if ((module.weights.get("price_below_contract") ?? 0) <= 0) return false;
+    if (connector.referenceHasField) return connector.referenceHasField("contracts", "min_quantity", signal);
+    return MonthToDateVolumes.of((await connector.reference(signal)).contracts) !== undefined;
+  }
+
   /** Whether the module judges journals (posted twice, accruals never reversed) and the source's first line names its journal. */
   private async judgesJournals(connector: Connector, module: ResolvedModule, journalField: string, signal?: AbortSignal): Promise<boolean> {
     if ((module.weights.get("duplicate_journal") ?? 0) <= 0 && (module.weights.get("accrual_not_reversed") ?? 0) <= 0) return false;
@@ -336,6 +344,9 @@ export class AssayAnalysisEngine implements AnalysisEngine {
     // Recurring charges not billed are judged over the whole history pass in process (context.ts):
     // a connector whose contracts state a billing cadence scans in process for such a module.
     if (await this.judgesRecurring(connector, module, scan.signal)) return undefined;
+    // Volume tiers earned over the month are counted over the same pass (month-volumes.ts): a
+    // connector whose contracts state tiers scans in process for a module pricing lines.
+    if (await this.judgesMonthTiers(connector, module, scan.signal)) return undefined;
     // Journals posted twice are found by one pass over a ledger's lines in order (journal-copies.ts):
     // a ledger whose lines name their journal scans in process for a module that judges them.
     if (await this.judgesJournals(connector, module, setup.config.duplicate_detection.journal_field, scan.signal)) return undefined;

@@ -31,7 +31,9 @@ export const priceBelowContractRule: LineRule = {
     // says so; the first part cannot), so it is worth a look, not decisive — whatever discount
     // off list the tier's price is.
     const tier = atUnreachedTier(f, config.revenue_leakage.tolerance);
-    if (tier && (txn.reference || documentReaches(f, input.lines(), tier))) return null;
+    // Nor where the customer's month has reached the tier (month-volumes.ts): a terminal prices a
+    // line's calls after its month's moves pass the threshold at the tier's rate.
+    if (tier && (txn.reference || documentReaches(f, input.lines(), tier) || input.ctx.monthVolumes.reaches(txn, tier))) return null;
     if (!tier && approvedWriteDown(f, txn, terms.price, config.revenue_leakage)) return null;
     if (!tier && withinApproversAuthority(f, txn, terms.price, config.revenue_leakage)) return null;
     const discount = effectiveDiscount(f);
