@@ -200,6 +200,27 @@ describe("revenue_leakage over scan workers", () => {
     }
   }, 60_000);
 
+  test("contracts stating volume tiers scan in process: the month's volumes are one pass's (month-volumes.ts)", async () => {
+    // The sample contracts with a tier column (one row a tier): the connector now states tiers.
+    const [header, ...rows] = readFileSync(files.contracts, "utf8").trimEnd().split("\n");
+    const tiered = join(dir, "tiered-contracts.csv");
+    writeFileSync(tiered, `${[`${header},min_quantity`, ...rows.map((r, i) => `${r},${i === 0 ? 50 : ""}`)].join("\n")}\n`);
+    const one = setup(1, "tiers-one", undefined, files.transactions, tiered);
+    const three = setup(3, "tiers-three", undefined, files.transactions, tiered);
+    const spawned = countWorkers();
+    try {
+      const a = await one.report("json");
+      const b = await three.report("json");
+      expect(spawned.count).toBe(0);
+      expect(b.done.status).toBe("completed");
+      expect(b.text).toBe(a.text);
+    } finally {
+      spawned.restore();
+      await one.close();
+      await three.close();
+    }
+  }, 120_000);
+
   test("the parts of the file are the whole scan, in order", async () => {
     const four = setup(4, "parts");
     try {
