@@ -45,7 +45,11 @@ const handler = frontDoor((r) => app.handle(r), {
   trustProxy: false,
   draining: () => false,
 });
-const server = { requestIP: () => ({ address: "127.0.0.1" }) } as never;
+// Each request on a connection of its own (a port per request), as wrk's 64 connections each send
+// one request and wait: the pipelining guard (src/http/pipelining-guard.ts) counts a turn's
+// requests per peer address and port, and one port for all would read as one client pipelining.
+let port = 0;
+const server = { requestIP: () => ({ address: "127.0.0.1", port: (port = (port + 1) & 0xffff) }) } as never;
 const body = scenario === "health" ? "" : JSON.stringify(scenario === "inline" || scenario === "new" ? BENCH_INVOICE : lookupBody(scenario === "csv" ? "files" : "erp", sources.lookupId));
 const headers: Record<string, string> =
   scenario === "health"
