@@ -5,7 +5,8 @@
 // shared machine) and req/s for every round, then the median per binary and scenario.
 // Usage: bun run bench/ab-analyze.ts BINARY_A BINARY_B [...] (env: AB_ROUNDS 3, AB_SECONDS 4,
 // AB_CONNECTIONS 64, AB_ONLY inline|sqlite|csv|health, comma-separated; AB_ACCESS_LOG=1: the servers
-// write their access log, as the shipped configuration does). On a noisy VM a difference of a few
+// write their access log, as the shipped configuration does; AB_PORT=N: the servers listen on N, N+1, …,
+// where a shared machine gives each user a range of ports, else on any free port). On a noisy VM a difference of a few
 // µs needs 10 or more rounds of 2 s (docs/benchmarks.md).
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,7 +43,8 @@ try {
     await runCli(binary, config, "init");
     const account = JSON.parse(await runCli(binary, config, "accounts", "create", "--name", "ab", "--plan", "bench", "--json"));
     const key = JSON.parse(await runCli(binary, config, "keys", "create", "--account", account.id, "--json"));
-    servers.push({ binary, key, ...(await startAndReadUrl([binary, "serve", "--config", config, "--port", "0"])) });
+    const port = process.env.AB_PORT ? String(Number(process.env.AB_PORT) + i) : "0";
+    servers.push({ binary, key, ...(await startAndReadUrl([binary, "serve", "--config", config, "--port", port])) });
   }
   const results = new Map<string, { cpu: number[]; rps: number[] }>();
   const spec = (s: (typeof servers)[number], scenario: string): Omit<LoadSpec, "seconds"> => {
