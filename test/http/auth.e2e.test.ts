@@ -49,6 +49,38 @@ describe("API key", () => {
     const expired = await s.call("GET", "/v1/health", undefined, { creds: { ...creds, key: minted.key, secret: minted.secret } });
     expect(expired.status).toBe(401);
   });
+
+  test("each request is judged by its own Authorization header, whichever came before it", async () => {
+    // authenticate.ts keeps the last header's key: a header differing from it by one character,
+    // in case or in spacing is read afresh, on a GET and on a POST (read before and after its body).
+    const [one, other] = [await s.newAccount("enterprise"), await s.newAccount("enterprise")];
+    const body = JSON.stringify({ connector: "inline", module: "revenue_leakage", data: { transaction_id: "AUTH-ORDER-1", currency: "USD", lines: [{ sku: "A", quantity: 1, unit_price: 10 }] } });
+    const headersFor = (authorization: string, secret: string, payload = "") => ({ authorization, "x-service-signature": signHex(secret, payload), "content-type": "application/json" });
+    const cases: [string, string, number, string?][] = [
+      [`Bearer ${one.key}`, one.secret, 200],
+      [`Bearer ${other.key}`, one.secret, 401, "invalid_signature"],
+      [`Bearer ${other.key}`, other.secret, 200],
+      [`Bearer ${one.key.slice(0, -1)}${one.key.endsWith("A") ? "B" : "A"}`, one.secret, 401, "invalid_api_key"],
+      [`Bearer  ${one.key} `, one.secret, 200],
+      [`bearer ${one.key}`, one.secret, 200],
+      [`Basic ${one.key}`, one.secret, 401, "invalid_api_key"],
+      [`Bearer ${one.key}`, one.secret, 200],
+      [`Bearer ${one.key}`, other.secret, 401, "invalid_signature"],
+    ];
+    for (const method of ["GET", "POST"] as const) {
+      for (const [authorization, secret, status, code] of [...cases, ...cases.toReversed()]) {
+        const r =
+          method === "GET"
+            ? await raw(headersFor(authorization, secret))
+            : await raw(headersFor(authorization, secret, body), "/v1/analyze", { method: "POST", body });
+        // This server has no inline connector: an authenticated POST is answered 422 unknown_connector.
+        const expected = status === 200 && method === "POST" ? 422 : status;
+        expect([method, authorization, r.status]).toEqual([method, authorization, expected]);
+        if (expected !== 200) expect((await problem(r)).code).toBe(code ?? "unknown_connector");
+        else await r.arrayBuffer();
+      }
+    }
+  });
 });
 
 describe("signature", () => {
