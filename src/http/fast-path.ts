@@ -12,8 +12,6 @@ import { type RequestState, stateOf } from "./request-state.ts";
 import { then } from "../domain/awaitable.ts";
 import { ResponseHeaders } from "./response-headers.ts";
 import { JSON_CONTENT_TYPE } from "./json-type.ts";
-import { refuseBodyOnGet } from "./body.ts";
-import type { ApiError } from "../domain/errors.ts";
 
 /** What Elysia's compiled body validator offers (getSchemaValidator). */
 export interface BodyValidator {
@@ -97,12 +95,9 @@ export function fastPath(routes: FastRoute[], deps: PipelineDeps): FastPath {
    * handler are — no promise per request.
    */
   function runWithoutBody(route: FastRoute, request: Request, state: RequestState): Response | Promise<Response> {
+    // No body to refuse (body.ts refuseBodyOnGet): a GET with Content-Length or Transfer-Encoding
+    // never comes here (the Elysia route answers it, below), so neither header is read again.
     state.raw = EMPTY;
-    try {
-      refuseBodyOnGet(request);
-    } catch (e) {
-      state.bodyError = e as ApiError;
-    }
     return then(admit(deps.authenticator, request, state), () => then(route.handle(request, undefined, state), (answer) => respond(state, answer)));
   }
 
