@@ -183,6 +183,8 @@ export class KeyService {
     this.secrets.delete(keyId);
     this.usedBefore.delete(record.key_hash);
     for (const [presented, entry] of this.recent) if (entry.auth.key.id === keyId) this.recent.delete(presented);
+    // A request arriving from now on does not join a lookup that may have read the key before.
+    this.lookups.clear();
     await this.audit?.record("key.revoked", actor, { account_id: record.account_id, target: keyId, details: { name: record.name, prefix: record.prefix } });
     return this.view(record);
   }
@@ -236,11 +238,29 @@ export class KeyService {
   }
 
   /** Resolves a presented API key; null for unknown, malformed, revoked or expired keys. */
-  async authenticate(presented: string): Promise<AuthenticatedKey | null> {
-    const now = this.clock.monotonic();
+  authenticate(presented: string): Promise<AuthenticatedKey | null> {
     const cached = this.cached(presented);
-    if (cached !== undefined) return cached;
-    if (!isWellFormedApiKey(presented)) return null;
+    if (cached !== undefined) return Promise.resolve(cached);
+    if (!isWellFormedApiKey(presented)) return Promise.resolve(null);
+    // When a key's cached answer expires (every AUTH_CACHE_MS), every request of it then in
+    // flight missed the cache: they share one lookup instead of each hashing the key and reading
+    // it and its account (64 at once under wrk -c64). A request joins a lookup begun after the
+    // cached answer expired, so it still sees the store as of less than a second ago.
+    let lookup = this.lookups.get(presented);
+    if (lookup === undefined) {
+      lookup = this.lookUp(presented).finally(() => {
+        if (this.lookups.get(presented) === lookup) this.lookups.delete(presented);
+      });
+      this.lookups.set(presented, lookup);
+    }
+    return lookup;
+  }
+
+  /** Lookups of keys under way, by the presented key (authenticate); an entry lives until its lookup settles. */
+  private readonly lookups = new Map<string, Promise<AuthenticatedKey | null>>();
+
+  private async lookUp(presented: string): Promise<AuthenticatedKey | null> {
+    const now = this.clock.monotonic();
     const hash = hashApiKey(presented);
     const record = await readWithin(this.store.apiKeys.findByHash(hash), "reading the API key");
     if (!record || this.statusOf(record) !== "active") {
