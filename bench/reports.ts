@@ -81,6 +81,16 @@ function vmHwm(): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
+/**
+ * The process's minor page faults so far (/proc/self/stat): memory the allocator gave back to the
+ * system and took again faults in page by page, which shows as system CPU (docs/benchmarks.md,
+ * "Where the system CPU goes", 2026-11-29).
+ */
+function minorFaults(): number {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7] ?? 0);
+}
+
 const runDir = join(tmpdir(), "assay-bench", `reports-run-${process.pid}`);
 mkdirSync(runDir, { recursive: true });
 const yaml = `storage: { path: ${join(runDir, "assay.db")}, synchronous: NORMAL }
@@ -125,11 +135,13 @@ const sampler = setInterval(() => {
 
 const account = "acct_bench";
 const cpuBefore = process.cpuUsage();
+const faultsBefore = minorFaults();
 const queued = await reports.create({ account, key: null }, { type: "revenue_leakage", connector: "bench", format: values.format as "json" | "csv" | "html" });
 // The worker claims the report and runs it to its file, exactly as the server's loop does.
 if (!(await reports.worker.runNext())) throw new Error("the report was not claimed");
 const ms = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
+const faults = minorFaults() - faultsBefore;
 clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage.rss());
 const hwm = vmHwm();
@@ -159,6 +171,9 @@ const result = {
   report_digest: reportDigest,
   ms: Math.round(ms),
   cpu_ms: Math.round(cpuMs),
+  /** The system's share of cpu_ms (page faults, the allocator's returns of memory, reads). */
+  sys_cpu_ms: Math.round(cpu.system / 1000),
+  minor_faults: faults,
   lines_per_s: Math.round(lines / (ms / 1000)),
   /** Per second of CPU: comparable across runs on a busy machine. */
   lines_per_cpu_s: Math.round(lines / (cpuMs / 1000)),
