@@ -5,6 +5,7 @@
 // the flagged ones with the count of all; "done" after each part. Or it builds the amount contexts
 // of a history the main thread is building (amount-offload.ts). A failure is reported as a
 // message; the thread never decides anything.
+import { fullGC } from "bun:jsc";
 import { openPartition, type PartitionSource, referenceKey } from "../../connectors/partitions.ts";
 import type { ScanPartition } from "../../connectors/types.ts";
 import { systemClock } from "../../domain/clock.ts";
@@ -85,6 +86,10 @@ async function ledgerPass(m: Extract<ToWorker, { op: "ledger" }>) {
     postRejections(source);
     post({ op: "done" });
   }
+  // The pass's last garbage (its last read's rows and transactions, and what eden collections
+  // promoted since the reader's last full one) would otherwise wait, with this thread idle, until
+  // the scan's first reads: through the end of the main thread's merge, the report's peak.
+  fullGC();
 }
 
 async function scanPass(m: Extract<ToWorker, { op: "scan" }>) {
