@@ -8,7 +8,8 @@
 // exactly these. Two bills of one vendor and amount whose numbers clearly differ are two bills
 // (a repeat order), which the amount alone cannot tell.
 import type { Transaction } from "../domain/transaction.ts";
-import { attributeNameMatcher } from "./detectors/leakage/markers.ts";
+import { attributeNameMatcher, attributeNameTest } from "./detectors/leakage/markers.ts";
+import { isDocumentColumn } from "./profile.ts";
 
 /** Column names (compared without case and separators) that hold the counterparty's own number. */
 export const COUNTERPARTY_NUMBER_FIELDS = [
@@ -30,6 +31,27 @@ export function counterpartyNumberOf(t: Transaction): string | undefined {
   for (const name in attrs) {
     const v = attrs[name];
     if (v === null || v === undefined || v === "" || numberField(name) === null) continue;
+    const s = String(v).trim();
+    if (s !== "") return s;
+  }
+  return undefined;
+}
+
+/**
+ * The value of the document's document column (`Document`, `Doc No`: profile.ts isDocumentColumn)
+ * as written (trimmed), or undefined. Whether it is the counterparty's own number is the
+ * ledger's to say (document-column-numbers.ts): Sage Intacct's `Document` is a bill's vendor
+ * invoice number, SAP's BELNR the system's.
+ */
+// Remembered per name: asked of every counterparty's line of a ledger without a vendor-number column.
+const documentColumn = attributeNameTest((k) => isDocumentColumn(k));
+
+export function documentColumnNumberOf(t: Transaction): string | undefined {
+  const attrs = t.attributes;
+  if (!attrs) return undefined;
+  for (const name in attrs) {
+    const v = attrs[name];
+    if (v === null || v === undefined || v === "" || documentColumn(name) === null) continue;
     const s = String(v).trim();
     if (s !== "") return s;
   }
@@ -111,6 +133,23 @@ export function sameGrouping(a: string, b: string): boolean {
 export function rawStem(raw: string): string | undefined {
   const m = /\d(?:[-/._ ]?[A-Za-z]{1,3}|[-/._ ]\d{1,2})$/.exec(raw);
   return m ? raw.slice(0, m.index + 1) : undefined;
+}
+
+/** Characters a number keeps without its prefix for the prefix to be a copy's slip ("INV-12" and "12" say too little). */
+const MIN_PREFIXED_REST = 4;
+
+/**
+ * The number without a leading prefix of letters (and the separator after it), canonical, or
+ * undefined where it has none or too little is left: the copy of "INV-1001" typed from the paper
+ * as "1001", of "GBFB-20114" as "20114", of "440219" as "INV-440219" (a clerk who writes the
+ * prefix the vendor's other bills carry). A number whose letters run into its digits with no
+ * separator ("MP8801") has its prefix too.
+ */
+export function unprefixedNumber(raw: string): string | undefined {
+  const m = /^[A-Za-z]+[-/._ #]*(?=[A-Za-z0-9])/.exec(raw.trim());
+  if (!m) return undefined;
+  const rest = canonicalNumber(raw.trim().slice(m[0].length));
+  return rest.length >= MIN_PREFIXED_REST && /\d/.test(rest) ? rest : undefined;
 }
 
 /** The canonical numbers one swap of two adjacent characters away from `raw` as typed ("IN9073"

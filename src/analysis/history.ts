@@ -39,7 +39,8 @@ import { creditsTheAccount } from "./detectors/duplicates/account-credit.ts";
 import { CounterpartyNames, CounterpartyNamesBuilder } from "./names/counterparty-names.ts";
 import { profileNameField } from "./names/name-field.ts";
 import { PayeeAccounts, PayeeAccountsBuilder } from "./payee-accounts.ts";
-import { canonicalNumber, counterpartyNumberOf, numberStem, rawStem, segmentedNumber } from "./counterparty-numbers.ts";
+import { canonicalNumber, counterpartyNumberOf, documentColumnNumberOf, numberStem, rawStem, segmentedNumber, unprefixedNumber } from "./counterparty-numbers.ts";
+import { DocumentColumnJudge } from "./document-column-numbers.ts";
 import { settledAmount } from "./payment-discount.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 import { doubled, grownFor } from "../domain/typed-arrays.ts";
@@ -150,6 +151,8 @@ export interface DocumentNumber {
   net: number;
   settled: number;
   accountSide: string;
+  /** Read from the document column (documentColumnNumberOf), not a column naming the counterparty's number: kept apart until the ledger says it is theirs (document-column-numbers.ts). */
+  fromDocumentColumn?: boolean;
 }
 
 /** The ledger of a HistoryStats as plain arrays and maps (HistoryStats.ledgerParts). */
@@ -177,6 +180,10 @@ export interface LedgerParts {
   invoiceReferences: Map<string, number>;
   counterpartyNumbers: Map<number, string>;
   documentsByNumber: Map<string, NumberedDocument[]>;
+  /** Position → the document column's number, for the documents numberKey'd under "?" + type (document-column-numbers.ts). */
+  documentColumnNumbers: Map<number, string>;
+  /** Whether the document column holds the counterparties' own numbers (DocumentColumnJudge.reads); undefined for a ledger still to be built (ledger-merge.ts). */
+  readsDocumentColumn: boolean | undefined;
   selfApprovals: ReadonlyMap<string, readonly number[]>;
   approvesForOthers: ReadonlySet<string>;
 }
@@ -701,6 +708,11 @@ export class HistoryStats {
    *  numberKey(…, stem) with "~" → those whose number is it with a copy's suffix; with "=" and "~="
    *  the same by segmentedNumber (numbers whose digits a separator groups); built at the ledger level. */
   readonly documentsByNumber = new Map<string, NumberedDocument[]>();
+  /** Position → the document column's number where no column names the counterparty's (documentNumberOf); its documents are
+   *  in documentsByNumber under "?" + type, read only when documentColumn judges them the counterparties' own. */
+  readonly documentColumnNumbers = new Map<number, string>();
+  /** Whether the ledger's document column holds the counterparties' own numbers (document-column-numbers.ts). */
+  documentColumn = new DocumentColumnJudge();
   /** Who approved their own entries, of what, in which months (self-approvals.ts); built at the ledger level. */
   selfApprovals: SelfApprovals = SelfApprovals.empty;
   /** Journals that repeat an earlier journal's lines within days (duplicate_journal); built at the ledger level by an in-process pass. */
@@ -761,6 +773,8 @@ export class HistoryStats {
       invoiceReferences: this.invoiceReferences,
       counterpartyNumbers: this.counterpartyNumbers,
       documentsByNumber: this.documentsByNumber,
+      documentColumnNumbers: this.documentColumnNumbers,
+      readsDocumentColumn: this.documentColumn.reads(),
       selfApprovals: this.selfApprovals.parts,
       approvesForOthers: this.selfApprovals.approvesForOthers,
     };
@@ -792,6 +806,8 @@ export class HistoryStats {
     w.invoiceReferences = p.invoiceReferences;
     w.counterpartyNumbers = p.counterpartyNumbers;
     w.documentsByNumber = p.documentsByNumber;
+    w.documentColumnNumbers = p.documentColumnNumbers;
+    if (p.readsDocumentColumn !== undefined) s.documentColumn = DocumentColumnJudge.decided(p.readsDocumentColumn);
     s.selfApprovals = new SelfApprovals(p.selfApprovals, p.approvesForOthers);
     return s;
   }
@@ -840,16 +856,30 @@ export class HistoryStats {
 
   /** Records the counterparty number of the document at `seq` (addLedgerEntry). */
   recordNumber(seq: number, n: DocumentNumber) {
-    this.counterpartyNumbers.set(seq, n.raw);
+    let type = n.type;
+    if (n.fromDocumentColumn) {
+      // Kept while the column is judged, and from then on only where it is the counterparties'.
+      const judge = this.documentColumn;
+      if (!judge.observing && !judge.reads()) return;
+      judge.observe(n.raw, n.customer);
+      this.documentColumnNumbers.set(seq, n.raw);
+      type = `?${type}`;
+    } else {
+      this.documentColumn.namedNumber();
+      this.counterpartyNumbers.set(seq, n.raw);
+    }
     const doc: NumberedDocument = { seq, customer: n.customer, notMade: n.notMade, net: n.net, settled: n.settled, accountSide: n.accountSide };
-    pushTo(this.documentsByNumber, numberKey(n.type, n.currency, canonicalNumber(n.raw)), doc);
+    pushTo(this.documentsByNumber, numberKey(type, n.currency, canonicalNumber(n.raw)), doc);
+    // Without its prefix of letters ("^"): a copy typed with the prefix dropped or added.
+    const unprefixed = unprefixedNumber(n.raw);
+    if (unprefixed !== undefined) pushTo(this.documentsByNumber, `^${numberKey(type, n.currency, unprefixed)}`, doc);
     const stem = numberStem(n.raw);
-    if (stem !== undefined) pushTo(this.documentsByNumber, `~${numberKey(n.type, n.currency, stem)}`, doc);
+    if (stem !== undefined) pushTo(this.documentsByNumber, `~${numberKey(type, n.currency, stem)}`, doc);
     // Its digits grouped by separators, each group without its leading zeros ("=", and "~=" its stem's).
     const grouped = segmentedNumber(n.raw);
-    if (grouped !== undefined) pushTo(this.documentsByNumber, `=${numberKey(n.type, n.currency, grouped)}`, doc);
+    if (grouped !== undefined) pushTo(this.documentsByNumber, `=${numberKey(type, n.currency, grouped)}`, doc);
     const groupedStem = segmentedNumber(rawStem(n.raw) ?? "");
-    if (groupedStem !== undefined) pushTo(this.documentsByNumber, `~=${numberKey(n.type, n.currency, groupedStem)}`, doc);
+    if (groupedStem !== undefined) pushTo(this.documentsByNumber, `~=${numberKey(type, n.currency, groupedStem)}`, doc);
   }
 
   entryAt(seq: number): HistoryEntry {
@@ -1422,10 +1452,13 @@ export function numberKey(type: string, currency: string, canon: string): string
 
 /** What the history records of a document's counterparty number (none without one). `fp`: its fingerprint. */
 export function documentNumberOf(t: Transaction, fp: string): DocumentNumber | undefined {
-  const raw = counterpartyNumberOf(t);
+  let raw = counterpartyNumberOf(t);
+  // Where no column names it, the document column may (a counterparty's line only: the ledger judges which, recordNumber).
+  const fromDocumentColumn = raw === undefined;
+  if (fromDocumentColumn) raw = t.customer_id === undefined ? undefined : documentColumnNumberOf(t);
   if (raw === undefined) return undefined;
   const net = t.tax_amount === undefined ? Number.NaN : Math.abs(t.amount ?? 0) - Math.abs(t.tax_amount);
-  return { raw, type: t.type ?? "", currency: t.currency ?? "", customer: t.customer_id ?? "", notMade: fp.includes("|!not_made"), net, settled: settledAmount(t), accountSide: ledgerSideOf(t) };
+  return { raw, type: t.type ?? "", currency: t.currency ?? "", customer: t.customer_id ?? "", notMade: fp.includes("|!not_made"), net, settled: settledAmount(t), accountSide: ledgerSideOf(t), ...(fromDocumentColumn ? { fromDocumentColumn } : {}) };
 }
 
 /** A general ledger line's account and side, "<account> DR" or "<account> CR" ("" when the line

@@ -25,7 +25,7 @@ const BAR = 0x7c;
 const INVOICE = 1;
 const CREDIT_REFERENCE = 2;
 const DOCUMENT = 4;
-/** The document carries its counterparty's own number (six strings in `numbers`). */
+/** The document carries its counterparty's own number, or its document column's (nine strings in `numbers`). */
 const NUMBERED = 8;
 /** A credit to the account (account-credit.ts), with CREDIT_REFERENCE. */
 const ACCOUNT_CREDIT = 16;
@@ -80,7 +80,7 @@ export interface LedgerBatch {
    *  batch of the invoice naming it (`invoiceReferenceAt`). */
   invoiceReferences: string[];
   invoiceReferenceAt: number[];
-  /** Per NUMBERED document, in order: its number as written, type, currency, counterparty, "1" when its status says it was never made, and its amount before tax. */
+  /** Per NUMBERED document, in order: its number as written, type, currency, counterparty, "1" when its status says it was never made, its amount before tax, what it settled, its account and side, and "1" when the number is its document column's. */
   numbers: string[];
   /** The self-approved entries (self-approvals.ts), flat: per entry its index in the batch, its
    *  user and kind (an index into `strings`) and its month. */
@@ -192,7 +192,7 @@ export class LedgerBatchWriter {
       const n = documentNumberOf(t, fp);
       if (n) {
         kind |= NUMBERED;
-        this.numbers.push(n.raw, n.type, n.currency, n.customer, n.notMade ? "1" : "", String(n.net), String(n.settled), n.accountSide);
+        this.numbers.push(n.raw, n.type, n.currency, n.customer, n.notMade ? "1" : "", String(n.net), String(n.settled), n.accountSide, n.fromDocumentColumn ? "1" : "");
       }
     }
     this.kinds[i] = kind;
@@ -517,7 +517,7 @@ export class LedgerMerge {
         credit >= 0 ? b.references[credit] : undefined,
         document ? fp : undefined,
         document ? docKey : undefined,
-        (kind & NUMBERED) !== 0 ? { raw: b.numbers[nb++]!, type: b.numbers[nb++]!, currency: b.numbers[nb++]!, customer: b.numbers[nb++]!, notMade: b.numbers[nb++] === "1", net: Number(b.numbers[nb++]), settled: Number(b.numbers[nb++]), accountSide: b.numbers[nb++]! } : undefined,
+        (kind & NUMBERED) !== 0 ? { raw: b.numbers[nb++]!, type: b.numbers[nb++]!, currency: b.numbers[nb++]!, customer: b.numbers[nb++]!, notMade: b.numbers[nb++] === "1", net: Number(b.numbers[nb++]), settled: Number(b.numbers[nb++]), accountSide: b.numbers[nb++]!, ...(b.numbers[nb++] === "1" ? { fromDocumentColumn: true } : {}) } : undefined,
         credit >= 0 && b.creditCharges[credit] ? b.creditCharges[credit] : undefined,
         (kind & ACCOUNT_CREDIT) !== 0,
       );
@@ -682,6 +682,8 @@ function sharedLedger(n: number): HistoryStats {
     invoiceReferences: new Map(),
     counterpartyNumbers: new Map(),
     documentsByNumber: new Map(),
+    documentColumnNumbers: new Map(),
+    readsDocumentColumn: undefined,
     selfApprovals: new Map(),
     approvesForOthers: new Set(),
   });

@@ -114,3 +114,27 @@ test("shared with a worker (shareLedger, then the parts cloned), it is still the
   const parts = structuredClone(shareLedger(merged(ts, ts.length, 512)));
   expectSameLedger(one, HistoryStats.fromLedgerParts(parts), ts);
 });
+
+test("a document column of the vendors' own numbers is judged and kept alike by the merge and the one pass", () => {
+  // Sage Intacct style (document-column-numbers.ts): each vendor numbers its bills its own way, the checks one sequence.
+  const prefixes = ["GBFB-", "MP", "PL", "TS", "CW"];
+  const ts: Transaction[] = [];
+  for (let i = 0; i < 1500; i++) {
+    const v = i % prefixes.length;
+    const check = i % 2 === 1;
+    ts.push({
+      transaction_id: `L${i}`, type: "invoice", date: `2025-0${1 + (i % 9)}-1${i % 10}`, customer_id: `V${v}`, currency: "USD", amount: 100 + (i % 37), lines: [],
+      attributes: { Document: check ? String(10412 + i) : `${prefixes[v]}${20114 + i}`, "Account No": check ? "1010" : "6200" },
+    });
+  }
+  const one = inOnePass(ts, ts.length);
+  expect(one.documentColumn.reads()).toBe(true);
+  expect(one.documentColumnNumbers.size).toBe(ts.length);
+  expect(one.counterpartyNumbers.size).toBe(0);
+  for (const size of [1, 7, 4096]) {
+    const b = merged(ts, ts.length, size);
+    expect(b.documentColumn.reads()).toBe(true);
+    expect([...b.documentColumnNumbers]).toEqual([...one.documentColumnNumbers]);
+    expect([...b.documentsByNumber]).toEqual([...one.documentsByNumber]);
+  }
+});

@@ -31,7 +31,7 @@
 // journal line repeating a payment's line pays it again (paid-by-journal.ts).
 import { daysBetween, parseDateMs } from "../../dates.ts";
 import { billedContractPeriod, creditedInFull, fingerprint, type HistoryEntry, namesTimesheet, standsByStatus } from "../../history.ts";
-import { counterpartyNumberOf } from "../../counterparty-numbers.ts";
+import { counterpartyNumberOf, documentColumnNumberOf } from "../../counterparty-numbers.ts";
 import { partsOfOneSettlement } from "./split-settlement.ts";
 import { type CopyKind, numberedCopy, sameOrNearNumber } from "./numbered-copy.ts";
 import { paidAgainByJournal } from "./paid-by-journal.ts";
@@ -60,12 +60,16 @@ export const duplicateDocumentDetector: Detector = {
     // parseDateMs: Date.parse's answer, read by hand for the usual shapes (every invoice asks).
     const ms = txn.date ? parseDateMs(txn.date) : Number.NaN;
     if (Number.isNaN(ms)) return [];
-    const number = counterpartyNumberOf(txn);
-    const twin = twinFinding(input, ms, number);
+    // The counterparty's number from a column naming it, else from the document column where the
+    // ledger's numbers there are the counterparties' own (document-column-numbers.ts).
+    let number = counterpartyNumberOf(txn);
+    const fromDocumentColumn = number === undefined && ctx.history.documentColumn.reads();
+    if (fromDocumentColumn) number = documentColumnNumberOf(txn);
+    const twin = twinFinding(input, ms, number, fromDocumentColumn);
     if (twin && twin.score > REPEAT_ORDER_SCORE) return [twin];
     // A copy found by its number (beyond the window, or where the twin's number differs); a
     // document whose own status says it was never made (a voided check) copies nothing.
-    const numbered = number !== undefined && !fingerprint(txn).includes("|!not_made") ? numberedCopy(txn, number, ms, ctx, self) : undefined;
+    const numbered = number !== undefined && !fingerprint(txn).includes("|!not_made") ? numberedCopy(txn, number, ms, ctx, self, fromDocumentColumn) : undefined;
     if (numbered) {
       const days = round2(daysBetween(numbered.original.ms, ms));
       const payment = txn.type === "payment";
@@ -99,7 +103,7 @@ const COPY_WORDS: Record<CopyKind, string> = {
 const REPEAT_ORDER_SCORE = 0.5;
 
 /** The fingerprint's finding: an earlier document alike within the window (module comment). Exported for the scan workers' tiers (worker-tiers.ts). */
-export function twinFinding(input: DetectorInput, ms: number, number: string | undefined): Finding | undefined {
+export function twinFinding(input: DetectorInput, ms: number, number: string | undefined, fromDocumentColumn = false): Finding | undefined {
   const { txn, ctx, config, self } = input;
   // Only a document whose cheap key occurs besides itself can have a twin (documentTwins).
   const candidates = input.twins();
@@ -148,7 +152,7 @@ export function twinFinding(input: DetectorInput, ms: number, number: string | u
   if (!original) return undefined;
   const days = round2(daysBetween(original.ms, ms));
   // Both numbered by the counterparty, and clearly not one number: two orders billed alike.
-  const originalNumber = number === undefined ? undefined : ctx.history.counterpartyNumbers.get(original.seq);
+  const originalNumber = number === undefined ? undefined : (fromDocumentColumn ? ctx.history.documentColumnNumbers : ctx.history.counterpartyNumbers).get(original.seq);
   const renumbered = number !== undefined && originalNumber !== undefined && !sameOrNearNumber(number, originalNumber);
   const payment = txn.type === "payment";
   // Other cards charged this price there twice within the window too (the card's own pair, when

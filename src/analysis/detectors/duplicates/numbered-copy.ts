@@ -16,13 +16,17 @@
 // carrier's zone rate) numbers its documents in sequence: a near number of that amount is the
 // next in the series, so only the same number counts there; and only a number of at least
 // MIN_SHARED_NUMBER characters is compared across vendors (two contractors' invoice "3").
+// A copy typed with the vendor's prefix of letters dropped or added ("1001" for "INV-1001",
+// "INV-440219" for "440219") is a near number too. Where the number is the ledger's document
+// column's (document-column-numbers.ts: Sage Intacct's `Document` on a bill), it is compared with
+// the document column's numbers only.
 // A general ledger line (its account an attribute, account-field.ts) is compared with lines of the
 // same account and side only: an AP entry's cost, retainage and payable lines and its payment's
 // payable and cash lines all name the vendor's number, and the payment's two lines one amount; a
 // void crediting the entry's accounts back names its number too.
 import { daysBetween } from "../../dates.ts";
-import { before, creditedInFull, documentKey, type HistoryEntry, ledgerSideOf, type NumberedDocument, numberKey } from "../../history.ts";
-import { canonicalNumber, plainNumber, rawStem, sameGrouping, segmentedNumber, transposedAmounts, transposedNumbers, transpositionsOf } from "../../counterparty-numbers.ts";
+import { before, creditedInFull, documentKey, fingerprint, type HistoryEntry, ledgerSideOf, type NumberedDocument, numberKey } from "../../history.ts";
+import { canonicalNumber, plainNumber, rawStem, sameGrouping, segmentedNumber, transposedAmounts, transposedNumbers, transpositionsOf, unprefixedNumber } from "../../counterparty-numbers.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { settledAmount } from "../../payment-discount.ts";
@@ -49,13 +53,15 @@ export interface NumberedCopy {
 /**
  * The earliest document of the history that `txn` (numbered `raw`, dated `ms`) copies by its
  * counterparty number, or undefined. `self`: txn's own entry when the history has it (only an
- * earlier document is its original).
+ * earlier document is its original). `fromDocumentColumn`: `raw` is the ledger's document
+ * column's (history.ts documentNumberOf), compared with that column's numbers.
  */
-export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: AnalysisContext, self: HistoryEntry | undefined): NumberedCopy | undefined {
+export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: AnalysisContext, self: HistoryEntry | undefined, fromDocumentColumn = false): NumberedCopy | undefined {
   const history = ctx.history;
+  const numbers = fromDocumentColumn ? history.documentColumnNumbers : history.counterpartyNumbers;
   const amount = Math.abs(txn.amount ?? 0);
   if (amount === 0) return undefined;
-  const type = txn.type ?? "";
+  const type = `${fromDocumentColumn ? "?" : ""}${txn.type ?? ""}`;
   const currency = txn.currency ?? "";
   const customer = txn.customer_id ?? "";
   // The amount before tax too: a clerk who types the net has the tax computed from it.
@@ -64,7 +70,11 @@ export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: Ana
   const settled = settledAmount(txn);
   const canon = canonicalNumber(raw);
   const side = ledgerSideOf(txn);
-  const recurring = (history.documentKeys.get(documentKey(txn)) ?? 0) - (self ? 1 : 0) >= RECURRING;
+  // A general ledger's line counts the documents of its own account (its fingerprint's group): a
+  // bill's payable line and its payment's payable and cash lines carry the bill's amount too, and
+  // a bill paid once is no amount the vendor bills again and again.
+  const alike = side === "" ? (history.documentKeys.get(documentKey(txn)) ?? 0) : (history.withFingerprint(fingerprint(txn))?.length ?? 0);
+  const recurring = alike - (self ? 1 : 0) >= RECURRING;
   // Each list: its documents, how their number is this one ("number": the same; "groups": the same
   // but a group's leading zeros, trusted for the same vendor only; false: a near one), and what a
   // hit on a canonical key must also hold of the original's number as written (canonicalNumber
@@ -88,6 +98,10 @@ export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: Ana
       if (groupedStem !== undefined) lists.push([history.documentsByNumber.get(`=${numberKey(type, currency, groupedStem)}`), false, undefined]);
     }
     lists.push([history.documentsByNumber.get(`~${numberKey(type, currency, canon)}`), false, (theirs) => sameGrouping(raw, rawStem(theirs) ?? theirs)]);
+    // The vendor's prefix of letters: dropped from theirs ("INV-1001" before "1001"), or from ours.
+    lists.push([history.documentsByNumber.get(`^${numberKey(type, currency, canon)}`), false, undefined]);
+    const unprefixed = unprefixedNumber(raw);
+    if (unprefixed !== undefined) lists.push([history.documentsByNumber.get(numberKey(type, currency, unprefixed)), false, undefined]);
     if (grouped !== undefined) lists.push([history.documentsByNumber.get(`~=${numberKey(type, currency, grouped)}`), false, undefined]);
   }
   let best: NumberedCopy | undefined;
@@ -102,8 +116,8 @@ export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: Ana
       const swapped = transposedAmounts(e.amount, amount) || (!Number.isNaN(net) && !Number.isNaN(d.net) && transposedAmounts(d.net, net));
       const kind = copyKind(d.customer === customer, same, Math.abs(Math.abs(e.amount) - amount) < 0.005 || sameSettled(d, Math.abs(e.amount), settled, amount), swapped, canon.length, recurring);
       if (kind === undefined) continue;
-      if (check !== undefined && !check(history.counterpartyNumbers.get(d.seq) ?? "")) continue;
-      if (!best || before(e, best.original)) best = { original: e, kind, number: history.counterpartyNumbers.get(d.seq) ?? "", customer: d.customer };
+      if (check !== undefined && !check(numbers.get(d.seq) ?? "")) continue;
+      if (!best || before(e, best.original)) best = { original: e, kind, number: numbers.get(d.seq) ?? "", customer: d.customer };
     }
   }
   return best;
