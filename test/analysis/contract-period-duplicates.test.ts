@@ -22,8 +22,11 @@ describe("a contract's service period billed twice", () => {
 
   test("the same period re-issued under a new PO three weeks later, the original standing, is billed twice", async () => {
     const again = { ...period("INV-9", "2025-04-22", "2025-04-01", "2025-06-30", { "Customer PO": "PO-51120" }) };
-    const found = (await analyse(again, { module: "duplicate_detection", history: [...quarters, again] })).anomalies;
-    expect(codes(found)).toEqual(["duplicate_invoice"]);
+    const r = await analyse(again, { module: "duplicate_detection", history: [...quarters, again] });
+    expect(codes(r.anomalies)).toEqual(["duplicate_invoice"]);
+    // The period billed again is owed back to the customer, the whole copy: a refund to come, no revenue lost.
+    expect(r.anomalies[0]!.amount_at_risk).toBe(again.amount!);
+    expect(r.amount_at_risk.amount).toBe(again.amount!);
     // The original credited in full first: a re-issue, no duplicate.
     const credit: Transaction = { ...quarters[1]!, transaction_id: "CM-1", type: "credit_note", date: "2025-04-20T09:00:00Z", reference: "INV-1" };
     expect((await analyse(again, { module: "duplicate_detection", history: [...quarters, credit, again] })).anomalies).toEqual([]);
@@ -40,5 +43,10 @@ describe("a contract's service period billed twice", () => {
     const noContract = quarters.map((t) => strip(t, false));
     const later2 = { ...strip(quarters[1]!, false), transaction_id: "INV-7", date: "2025-04-22T09:00:00Z" };
     expect((await analyse(later2, { module: "duplicate_detection", history: [...noContract, later2] })).anomalies).toEqual([]);
+    // Within the window such a copy is found, and states no amount: which of two alike invoices is owed back, if any, no period says.
+    const soon = { ...strip(quarters[1]!, true), transaction_id: "INV-6", date: "2025-04-03T09:00:00Z" };
+    const r = await analyse(soon, { module: "duplicate_detection", history: [...history, soon] });
+    expect(codes(r.anomalies)).toEqual(["duplicate_invoice"]);
+    expect(r.anomalies[0]!.amount_at_risk).toBe(0);
   });
 });

@@ -155,6 +155,11 @@ export function twinFinding(input: DetectorInput, ms: number, number: string | u
   const originalNumber = number === undefined ? undefined : (fromDocumentColumn ? ctx.history.documentColumnNumbers : ctx.history.counterpartyNumbers).get(original.seq);
   const renumbered = number !== undefined && originalNumber !== undefined && !sameOrNearNumber(number, originalNumber);
   const payment = txn.type === "payment";
+  // A timesheet, a ticket or a contract's service period is billed once: billed again, the whole
+  // copy is owed back to the customer (a refund to come, no revenue lost: `owed`), as a service
+  // billed beyond its end is (recurring_billed_beyond_service). Two alike invoices naming no such
+  // thing say no amount: which one, if either, is owed back is the customer's to show.
+  const owedBack = !payment && number === undefined && once;
   // Other cards charged this price there twice within the window too (the card's own pair, when
   // the history holds it, is one of those counted).
   const ownCounted = twinWindow(candidates, window).repeats;
@@ -186,8 +191,9 @@ export function twinFinding(input: DetectorInput, ms: number, number: string | u
     field: "transaction_id",
     expected: { unique: true },
     actual: renumbered ? { duplicate_of: original.id, days_apart: days, counterparty_number: number, original_number: originalNumber } : { duplicate_of: original.id, days_apart: days },
-    amount_at_risk: payment || number !== undefined ? roundMoney(Math.abs(txn.amount ?? 0)) : 0,
+    amount_at_risk: payment || number !== undefined || owedBack ? roundMoney(Math.abs(txn.amount ?? 0)) : 0,
     risk_key: "whole",
+    ...(owedBack ? { owed: true } : {}),
   };
 }
 
