@@ -454,8 +454,10 @@ export function generateRenewals(seed: number) {
       free(src);
       const copy = newDoc({ ...src, date: addDays(src.date, int(6, 20)), po: `PO-${int(10000, 99999)}`, lines: src.lines.map((l) => ({ ...l })), reason: "Re-issued under new PO", regular: "" });
       copy.tax = src.tax;
-      // A copy overbills the customer: it loses no revenue (at risk 0, as the product counts it).
-      plant(copy, kind, 0);
+      // A copy overbills the customer: no revenue lost, but the copy is owed back (a contract period
+      // billed again: docs/analysis.md, duplicate_invoice's amount at risk), before its VAT — the
+      // seller's credit note takes the tax back from the authority, not from its revenue.
+      plant(copy, kind, copy.lines.reduce((sum, l) => sum + l.amount, 0));
     } else if (kind === "below_list_no_contract") {
       // Services billed 25–45 % below list, no discount recorded, no approval, no contract.
       const d = pick(docs.filter((x) => x.regular === "services_order" && !used.has(x) && inWindow(x)));
