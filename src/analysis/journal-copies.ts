@@ -47,15 +47,20 @@ const MAX_SIDE_NAMES = 50_000;
 
 /** Attribute names of what a re-posting changes (compared in upper case without separators): also
  *  the numbers a GL detail gives each posted transaction and its lines — Viewpoint Vista's `Trans
- *  #` (GLTrans) and `Line`, a `Seq No` — which a copy or a reversal gets anew. */
-const KEYING_NAMES = /DATE|TIME|CREATED|ENTERED|MODIFIED|CHANGED|UPDATED|BATCH|RECORD|LINEID|ROWID|^ID$|USER|POSTEDBY|KEYEDBY|APPROVED|^(GL)?TRANS(NO|NUM|NUMBER|NR)?$|^LINE(NO|NUM|NUMBER|NR)?$|^SEQ(NO|NUM|NUMBER|NR|UENCE)?$/;
+ *  #` (GLTrans) and `Line`, a `Seq No`, NetSuite's `Internal ID` (the record's own number: a
+ *  rev-rec run submitted twice makes a second journal under a new one) — which a copy or a
+ *  reversal gets anew. A source's own `Transaction ID` is not among them: a bank feed imported
+ *  twice repeats it. */
+const KEYING_NAMES = /DATE|TIME|CREATED|ENTERED|MODIFIED|CHANGED|UPDATED|BATCH|RECORD|LINEID|ROWID|^ID$|USER|POSTEDBY|KEYEDBY|APPROVED|^(GL)?TRANS(NO|NUM|NUMBER|NR)?$|^LINE(NO|NUM|NUMBER|NR)?$|^SEQ(NO|NUM|NUMBER|NR|UENCE)?$|^INTERNAL(ID|NO|NUM|NUMBER|NR)$/;
 
 /** Attribute names of what a reversal changes beside its sides: the line's free text ("Reversal of
  *  JE10452"), the period it posts to (the next one: NetSuite's Period, SAP's GJAHR/MONAT) and the
  *  journal's other numbers (NetSuite's Internal ID beside its Document Number, a second document
- *  column). Left out of the lines a reversal is matched on (accrual-reversals.ts), kept in those a
- *  copy is. */
-const REVERSAL_CHANGES = /MEMO|DESCRIPTION|NARRATION|TEXT|COMMENT|NOTE|REMARK|LIBELLE|SGTXT|PERIOD|FISCALYEAR|GJAHR|MONAT|^(INTERNAL|TRANSACTION|TRAN|TXN|ENTRY)(ID|NO|NUM|NUMBER|NR)$/;
+ *  column), and a second amount the line carries signed — in the transaction's currency beside
+ *  the base one (NetSuite's `Amount (Foreign Currency)`, SAP's WRBTR beside DMBTR, a `Betrag`,
+ *  `Montant`, `Importe`): the reversal negates it, as it swaps the line's side. Left out of the
+ *  lines a reversal is matched on (accrual-reversals.ts), kept in those a copy is. */
+const REVERSAL_CHANGES = /MEMO|DESCRIPTION|NARRATION|TEXT|COMMENT|NOTE|REMARK|LIBELLE|SGTXT|PERIOD|FISCALYEAR|GJAHR|MONAT|^(INTERNAL|TRANSACTION|TRAN|TXN|ENTRY)(ID|NO|NUM|NUMBER|NR)$|AMOUNT|BETRAG|MONTANT|IMPORTE|IMPORTO|^(WRBTR|DMBTR|DMBE2|DMBE3|WRSHB|DMSHB)$/;
 const changedByReversal = (name: string) => REVERSAL_CHANGES.test(plain(name)) || isDocumentColumn(name);
 
 const plain = (name: string) => name.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase().replace(/[^A-Z0-9]/g, "");

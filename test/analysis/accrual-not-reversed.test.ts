@@ -100,6 +100,25 @@ describe("accrual_not_reversed: which journals", () => {
     expect(unreversedOf(ledger)).toEqual({ CONS: "high credits to 2100 posted by staff 22/23" });
   });
 
+  test("a line's second, signed amount (NetSuite's Amount (Foreign Currency), SAP's WRBTR) changes sign in the reversal: the reversal is still one", () => {
+    // Each line carries its amount again in the transaction's currency, signed debit minus credit
+    // (and a reversal-date column on the accrual only); the accruals' reversals negate it.
+    const withForeign = (ledger: Transaction[]) => ledger.map((t) => ({ ...t, attributes: { ...t.attributes, "Amount (Foreign Currency)": (t.amount ?? 0).toFixed(2), "Exchange Rate": "1.00" } }));
+    expect(unreversedOf(withForeign(regularLedger()))).toEqual({});
+    const ledger = withForeign(regularLedger((k, what) => k === 8 && what === "UT"));
+    expect(unreversedOf(ledger)).toEqual({ UT8: "high debits to 6100 posted by staff 21/22" });
+  });
+
+  test("a copy is still told by its second amount: two journals alike but for their foreign amounts are no copies", () => {
+    const lines = accrual("6300", "2100", 35_000, "Consulting accrual");
+    const first = journal("C1", "2025-03-14", lines).map((t) => ({ ...t, attributes: { ...t.attributes, "Amount (Foreign Currency)": String(Math.sign(t.amount!) * 27_500) } }));
+    const second = journal("C2", "2025-03-14", lines).map((t) => ({ ...t, attributes: { ...t.attributes, "Amount (Foreign Currency)": String(Math.sign(t.amount!) * 31_800) } }));
+    const b = new JournalCopiesBuilder("Journal ID");
+    [...first, ...second].forEach((t, seq) => b.add(t, seq, Date.parse(t.date!)));
+    const copies = b.finish();
+    expect([0, 1, 2, 3].map((seq) => copies.copyAt(seq)?.journal)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
   test("an unreversed accrual in the history's last weeks is not judged: its reversal may not be due", () => {
     const ledger = [...regularLedger(), ...journal("CONS", "2025-11-30", accrual("6300", "2100", 35_000, "Consulting accrual"))];
     expect(unreversedOf(ledger)).toEqual({});

@@ -147,6 +147,24 @@ describe("journal-copies: which repeated journals are copies", () => {
     expect(copiesOf([...journal("JD1", "2025-10-06", deposit, "GJ"), ...journal("JD2", "2025-10-06", deposit, "GJ")])).toEqual({ JD2: "JD1" });
   });
 
+  test("a NetSuite GL detail: each transaction's own Internal ID on its lines is no content — a rev-rec journal run twice in a month is a copy", () => {
+    // The line key is Internal ID + Line ID; both columns stay attributes, and a re-run gets a new Internal ID.
+    let internal = 318_000;
+    const netsuite = (ledger: Transaction[]) => {
+      const ids = new Map<string, string>();
+      return ledger.map((t) => {
+        const je = String(t.attributes!["Journal ID"]);
+        if (!ids.has(je)) ids.set(je, String(++internal));
+        return { ...t, attributes: { ...t.attributes, "Internal ID": ids.get(je)!, "Line ID": String(Number(t.transaction_id) % 2) } };
+      });
+    };
+    const revrec: Line[] = [{ account: "2200", debit: 4000 }, { account: "4000", credit: 4000 }];
+    expect(copiesOf(netsuite([...journal("JE1", "2025-03-31", revrec, "Journal"), ...journal("JE2", "2025-04-30", revrec, "Journal"), ...journal("JE3", "2025-04-30", revrec, "Journal")]))).toEqual({ JE3: "JE2" });
+    // Hard negative: the same schedule each month, and another contract's equal amount the same day.
+    const other: Line[] = [{ account: "2200", debit: 4000, store: "S002" }, { account: "4000", credit: 4000, store: "S002" }];
+    expect(copiesOf(netsuite([...journal("JE4", "2025-03-31", revrec, "Journal"), ...journal("JE5", "2025-04-30", revrec, "Journal"), ...journal("JE6", "2025-04-30", other, "Journal")]))).toEqual({});
+  });
+
   test("not judged: one-line journals, zero journals, a journal's lines met again under its own id", () => {
     const zero: Line[] = [{ account: "1300", debit: 0 }, { account: "1310", credit: 0 }];
     const one: Line[] = [{ account: "6810", debit: 4.25 }];
