@@ -26,7 +26,8 @@ import { type DayOrder, dayOf } from "../../dates.ts";
 import { asStated, validOn } from "../../reference-index.ts";
 import { type DetectorInput, isBelowOnLine } from "../types.ts";
 import { exchangeRateOn } from "./rates.ts";
-import { creditedInFull, documentTwins, type HistoryEntry } from "../../history.ts";
+import { documentTwins, type HistoryEntry } from "../../history.ts";
+import { earliestCancelledTwinMs } from "./cancelled-twins.ts";
 import { workDaysBefore } from "./work-dates.ts";
 import { billedPeriodStart, lineNamedStart, periodEndBefore } from "./billed-period.ts";
 import { contractsInScope } from "./contract-scope.ts";
@@ -361,13 +362,7 @@ export function reissuedMs(txn: Transaction, ctx: AnalysisContext, of: TwinsOf):
   if (txn.type !== "invoice" || ctx.history.creditsByReference.size === 0) return undefined;
   const twins = of.twins();
   if (!twins) return undefined;
-  const ms = txn.date ? Date.parse(txn.date) : Number.NaN;
-  let found: number | undefined;
-  for (const c of twins) {
-    if (c.id === txn.transaction_id || Number.isNaN(c.ms) || !(c.ms <= ms) || !creditedInFull(ctx.history, c.id)) continue;
-    if (found === undefined || c.ms < found) found = c.ms;
-  }
-  return found;
+  return earliestCancelledTwinMs(ctx.history, twins, txn.transaction_id, txn.date ? Date.parse(txn.date) : Number.NaN);
 }
 
 /**
