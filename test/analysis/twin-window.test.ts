@@ -164,3 +164,69 @@ describe("passingOf: the twins that can pass, searched in place of the group", (
     expect(skipped).toBeGreaterThan(1_000);
   });
 });
+
+// A group whose documents all carry one id (an http source's pages each naming it: the pages are
+// grouped by id one at a time) made each document judged read the id's every place for the habit
+// and walk every document of the window for its twin, skipping its own id: n × n. The habit is
+// counted once per id, and a run of the judged id's documents is stepped over at once.
+describe("a group whose documents share one id", () => {
+  /** Reads of the index's dated documents and close pairs while `run` runs. */
+  function countIndexReads(index: ReturnType<typeof twinWindow>, run: () => void): number {
+    let reads = 0;
+    const fields = index as unknown as { dated: readonly HistoryEntry[]; close: Uint8Array };
+    const counted = <T extends object>(target: T): T => new Proxy(target, { get: (t, k) => (typeof k === "string" && /^\d+$/.test(k) && reads++, Reflect.get(t, k)) });
+    const { dated, close } = fields;
+    Object.assign(fields, { dated: counted(dated), close: counted(close) });
+    try {
+      run();
+    } finally {
+      Object.assign(fields, { dated, close });
+    }
+    return reads;
+  }
+
+  test("n documents of one id on one day: the reads of judging each grow with n, not n²; none is a twin of another", () => {
+    for (const n of [500, 1_000, 2_000]) {
+      const group: HistoryEntry[] = Array.from({ length: n }, (_, k) => ({ id: "DOC-1", seq: k, ms: Date.UTC(2025, 0, 1) + (k % 3) * 3_600_000, amount: 500 }));
+      const index = twinWindow(group, 7);
+      let found = 0;
+      const reads = countIndexReads(index, () => {
+        for (const judged of group) {
+          if (habitual(group, judged.id, 7)) found++;
+          if (index.earliestWithin(judged.id, judged.ms, undefined, false, () => true)) found++;
+        }
+      });
+      expect(found).toBe(0);
+      // Walked per document: 2 n² and more.
+      expect(reads).toBeLessThan(50 * n);
+    }
+  });
+
+  test("on 2,000 random groups of two or three ids in runs, the same answers as the walks", () => {
+    let found = 0;
+    for (let seed = 1; seed <= 2_000; seed++) {
+      const rnd = mulberry32(seed * 104_729);
+      const { group: drawn, windowDays } = randomGroup(rnd, 40);
+      const ids = ["A", "B", "C"].slice(0, 2 + Math.floor(rnd() * 2));
+      let id = ids[0]!;
+      const group = drawn.map((e) => {
+        if (rnd() < 0.3) id = ids[Math.floor(rnd() * ids.length)]!;
+        return { ...e, id };
+      });
+      const failing = new Set(group.filter(() => rnd() < 0.25).map((e) => e.seq));
+      const passes = (c: HistoryEntry) => !failing.has(c.seq);
+      const index = twinWindow(group, windowDays);
+      for (const judged of group) {
+        expect(habitual(group, judged.id, windowDays)).toBe(habitualWalk(group, judged.id, windowDays));
+        if (Number.isNaN(judged.ms)) continue;
+        for (const self of [judged, undefined]) {
+          const walked = earliestWalk(group, judged.id, judged.ms, self, false, windowDays, passes);
+          expect(index.earliestWithin(judged.id, judged.ms, self, false, passes)?.seq).toBe(walked?.seq);
+          expect(index.earliestWithin(judged.id, judged.ms, self, true, passes)?.seq).toBe(earliestWalk(group, judged.id, judged.ms, self, true, windowDays, passes)?.seq);
+          if (walked) found++;
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(1_000);
+  });
+});

@@ -56,6 +56,10 @@ export class TwinWindow {
   closeWithout(id: string): number {
     const places = this.placesById.get(id);
     if (places === undefined) return this.closeCount;
+    // Counted once per id: the documents of a group may all carry one id (pages of an http
+    // source each naming it), and each asked about the id's every place.
+    const known = this.closeById.get(id);
+    if (known !== undefined) return known;
     const m = this.positional.length;
     let count = this.closeCount;
     for (let r = 0; r < places.length; ) {
@@ -67,7 +71,25 @@ export class TwinWindow {
       for (let k = Math.max(a, 1); k <= Math.min(b + 1, m - 1); k++) count -= this.close[k]!;
       if (a > 0 && b + 1 < m && daysBetween(this.group[this.positional[a - 1]!]!.ms, this.group[this.positional[b + 1]!]!.ms) <= this.windowDays) count++;
     }
+    this.closeById.set(id, count);
     return count;
+  }
+
+  /** closeWithout's answers, by id. */
+  private readonly closeById = new Map<string, number>();
+
+  /** runEnd[i]: the first index of `dated` after i whose id differs from dated[i]'s (made on first use). */
+  private runEnd: Int32Array | undefined;
+
+  /** The first index after `i` whose document's id is not dated[i]'s: a run of one id is stepped over at once. */
+  private afterRun(i: number): number {
+    let ends = this.runEnd;
+    if (ends === undefined) {
+      const dated = this.dated;
+      ends = this.runEnd = new Int32Array(dated.length);
+      for (let k = dated.length - 1; k >= 0; k--) ends[k] = k + 1 < dated.length && dated[k + 1]!.id === dated[k]!.id ? ends[k + 1]! : k + 1;
+    }
+    return ends[i]!;
   }
 
   /**
@@ -86,7 +108,12 @@ export class TwinWindow {
     const end = this.firstWhere(lo, (c) => (!once && c.ms > ms && daysBetween(c.ms, ms) > window) || (self !== undefined && !before(c, self)));
     for (let i = monotone ? this.firstWhere(lo, passes, end) : lo; i < end; i++) {
       const c = dated[i]!;
-      if (c.id === id) continue;
+      // The judged id's documents in a row are left out together: a group all of one id walked
+      // the whole window for each of its documents.
+      if (c.id === id) {
+        i = this.afterRun(i) - 1;
+        continue;
+      }
       if (monotone || passes(c)) return c;
     }
     return undefined;
