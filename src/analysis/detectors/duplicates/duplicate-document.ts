@@ -28,7 +28,9 @@
 // copy beyond the window (numbered-copy.ts), and a twin within the window under a number that
 // clearly differs is a repeat order or a copy numbered anew: medium, not high. A bill its vendor
 // numbered is one received, not issued: a copy of it is paid twice (the whole bill at risk). A
-// journal line repeating a payment's line pays it again (paid-by-journal.ts).
+// journal line repeating a payment's line pays it again (paid-by-journal.ts). A general ledger's line
+// of a payment received (cash debited, a receivable credited) naming no invoice is the customer's
+// money coming in, not judged (received-payment.ts).
 import { daysBetween, parseDateMs } from "../../dates.ts";
 import { billedContractPeriod, creditedInFull, fingerprint, type HistoryEntry, namesTimesheet, standsByStatus } from "../../history.ts";
 import { counterpartyNumberOf, documentColumnNumberOf } from "../../counterparty-numbers.ts";
@@ -37,6 +39,7 @@ import { type CopyKind, numberedCopy, sameOrNearNumber } from "./numbered-copy.t
 import { paidAgainByJournal } from "./paid-by-journal.ts";
 import { passingOf, twinWindow } from "./twin-window.ts";
 import { returnsOf } from "./payment-returns.ts";
+import { receivedWithoutInvoice } from "./received-payment.ts";
 import { round2, roundMoney } from "../../../domain/rounding.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
@@ -57,6 +60,9 @@ export const duplicateDocumentDetector: Detector = {
     // payroll line) is an amount alone, and in double entry both sides of every transfer carry
     // the same one: the salary transfer's bank line is no copy of the payroll's net-pay line.
     if (txn.customer_id === undefined && txn.lines.length === 0) return [];
+    // A customer's payment received, naming no invoice: the customer's money coming in, no payment
+    // made twice (received-payment.ts).
+    if (receivedWithoutInvoice(txn)) return [];
     // parseDateMs: Date.parse's answer, read by hand for the usual shapes (every invoice asks).
     const ms = txn.date ? parseDateMs(txn.date) : Number.NaN;
     if (Number.isNaN(ms)) return [];
