@@ -317,16 +317,9 @@ let rssAfterCollect = 0;
  * evidence, journals, approvals) took the peak to 301–318 MB at 0.75 MiB; 3 alternating pairs on
  * the same tree, 0.5 against 0.75 MiB: peak 285 / 294 / 293 against 318 / 301 / 305 MB, process
  * CPU 9,993 / 10,014 / 9,699 against 10,057 / 9,811 / 9,069 ms (+2 % at the medians), same digest.
- *
- * A full collection every sixteenth (8 MiB) since 2026-11-29, late morning, with one more when a
- * worker's history pass ends (parallel/scan-worker.ts): each full one wakes the collector's helper
- * threads and hands memory back to the system, to be faulted in again (docs/benchmarks.md, "The
- * history's second read, the system's share of the CPU"). 3 pairs against the session's start:
- * process CPU 30,223 / 22,724 / 21,036 → 29,218 / 21,145 / 20,723 ms (lower in 3 of 3), the
- * helpers −160 to −260 ms, peak 272 / 275 / 278 → 278 / 276 / 275 MB. Every 32nd: 300 MB.
  */
 const WORKER_COLLECT_EVERY_BYTES = 0.5 * MIB;
-const WORKER_FULL_COLLECT_EVERY = 16;
+const WORKER_FULL_COLLECT_EVERY = 8;
 const isWorker = !Bun.isMainThread;
 
 function collectEvery(bytes: number) {
