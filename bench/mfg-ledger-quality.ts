@@ -25,12 +25,11 @@
  * at the end only). Not part of `make bench-quality`; docs/quality.md records its results.
  */
 import { servedServerYaml } from "./quality/served-scan.ts";
-import { ledgerRunnerArgs, scanLedgerExport } from "./quality/ledger-runner.ts";
-import { judgeRows, printJudged } from "./quality/ledger-judging.ts";
-import { generateMfgLedger, MFG_ANOMALIES, toCsv, type MfgLedger } from "./quality/mfg-ledger.ts";
+import { ledgerRunnerArgs, runTransactionLedger } from "./quality/ledger-runner.ts";
+import { generateMfgLedger, MFG_ANOMALIES, toCsv } from "./quality/mfg-ledger.ts";
 
 const args = ledgerRunnerArgs({ seeds: "4301,4302,4303", modules: "anomaly_detection,duplicate_detection,compliance" });
-const { seeds, setups, modules, keep, asJson, verbose } = args;
+const { keep } = args;
 
 // What docs/connectors.md asks of a user with this file: the US date form, the line key (NetSuite
 // numbers lines within a transaction), the posting date, the entity as counterparty, and
@@ -63,33 +62,9 @@ const RELEVANT: Record<string, readonly string[]> = {
   compliance: ["self_approved_manual_journal"],
 };
 
-interface Flagged { transaction_id: string; risk_score: number; risk_level: string }
-interface Anomaly { transaction_id: string; code: string; severity: string; message?: string }
-interface Result { flagged_transactions?: Flagged[]; anomalies?: Anomaly[]; transactions_analyzed?: number }
-
-async function evaluate(ledger: MfgLedger, seed: number, setup: string, module: string) {
-  return scanLedgerExport<Result>({
-    args, name: `${seed}-${setup}-${module}`, prefix: "mfg-ledger-", module,
-    files: { "gl_detail.csv": toCsv(ledger), ...(keep ? { "transactions.json": JSON.stringify(ledger.transactions) } : {}) },
-    config: (dir, port) => CONFIG(dir, port, setup),
-  });
-}
-
-const out = [];
-for (const seed of seeds) {
-  const ledger = generateMfgLedger({ seed });
-  const planted = ledger.transactions.filter((t) => t.anomaly).length;
-  for (const setup of setups) {
-    for (const module of modules) {
-      const { result, wall, cpu } = await evaluate(ledger, seed, setup, module);
-      // Judged per transaction: flagged at the highest level of its lines.
-      const j = judgeRows(ledger.transactions, result, RELEVANT[module] ?? MFG_ANOMALIES, (t) => ({ who: t.user, what: t.type }), (line) => ledger.transactionOfLine.get(line));
-      const summary = { seed, setup, module, lines: ledger.rows.length, transactions: ledger.transactions.length, planted, analyzed: result.transactions_analyzed, wall_s: +(wall / 1000).toFixed(1), server_cpu_s: +cpu.toFixed(1), ...j };
-      out.push(summary);
-      if (asJson) continue;
-      console.log(`seed ${seed} ${setup} ${module}: ${summary.lines} lines, ${summary.transactions} transactions, ${planted} planted; analysed ${summary.analyzed}; scan ${summary.wall_s} s (server CPU ${summary.server_cpu_s} s)`);
-      printJudged(j, verbose);
-    }
-  }
-}
-if (asJson) console.log(JSON.stringify(out));
+await runTransactionLedger({
+  args, prefix: "mfg-ledger-", generate: (seed) => generateMfgLedger({ seed }), csv: toCsv,
+  extraFiles: (ledger): Record<string, string> => (keep ? { "transactions.json": JSON.stringify(ledger.transactions) } : {}),
+  config: CONFIG, anomalies: MFG_ANOMALIES, relevant: RELEVANT,
+  describe: (t) => ({ who: t.user, what: t.type }),
+});

@@ -28,8 +28,7 @@
  * while fixing; 4502 and 4503 are held out (run at the end only). Not part of `make
  * bench-quality`; docs/quality.md records its results.
  */
-import { judgeRows, printJudged } from "./quality/ledger-judging.ts";
-import { ledgerRunnerArgs, scanLedgerExport } from "./quality/ledger-runner.ts";
+import { ledgerRunnerArgs, runTransactionLedger } from "./quality/ledger-runner.ts";
 import { servedServerYaml } from "./quality/served-scan.ts";
 import { generateSaasLedger, SAAS_ANOMALIES, toCsv, type SaasLedger } from "./quality/saas-ledger.ts";
 
@@ -67,10 +66,6 @@ const RELEVANT: Record<string, readonly string[]> = {
   compliance: ["self_approved_above_threshold"],
 };
 
-interface Flagged { transaction_id: string; risk_score: number; risk_level: string }
-interface Anomaly { transaction_id: string; code: string; severity: string; message?: string }
-interface Result { flagged_transactions?: Flagged[]; anomalies?: Anomaly[]; transactions_analyzed?: number }
-
 /** The labels file: the planted transactions (their Internal ID and kind) and every other one's kind. */
 const labels = (ledger: SaasLedger, seed: number) =>
   JSON.stringify({
@@ -79,25 +74,9 @@ const labels = (ledger: SaasLedger, seed: number) =>
     regular: Object.fromEntries(ledger.transactions.filter((t) => !t.anomaly).map((t) => [t.id, t.kind])),
   }, null, 1);
 
-const out = [];
-for (const seed of args.seeds) {
-  const ledger = generateSaasLedger({ seed });
-  const planted = ledger.transactions.filter((t) => t.anomaly && (SAAS_ANOMALIES as readonly string[]).includes(t.anomaly)).length;
-  for (const setup of args.setups) {
-    for (const module of args.modules) {
-      const { result, wall, cpu } = await scanLedgerExport<Result>({
-        args, name: `${seed}-${setup}-${module}`, prefix: "saas-ledger-", module,
-        files: { "gl_detail.csv": toCsv(ledger), "labels.json": labels(ledger, seed) },
-        config: (dir, port) => CONFIG(dir, port, setup),
-      });
-      // Judged per transaction: flagged at the highest level of its lines.
-      const j = judgeRows(ledger.transactions, result, RELEVANT[module] ?? SAAS_ANOMALIES, (t) => ({ who: t.user, what: t.type }), (line) => ledger.transactionOfLine.get(line));
-      const summary = { seed, setup, module, lines: ledger.rows.length, transactions: ledger.transactions.length, planted, analyzed: result.transactions_analyzed, wall_s: +(wall / 1000).toFixed(1), server_cpu_s: +cpu.toFixed(1), ...j };
-      out.push(summary);
-      if (args.asJson) continue;
-      console.log(`seed ${seed} ${setup} ${module}: ${summary.lines} lines, ${summary.transactions} transactions, ${planted} planted; analysed ${summary.analyzed}; scan ${summary.wall_s} s (server CPU ${summary.server_cpu_s} s)`);
-      printJudged(j, args.verbose);
-    }
-  }
-}
-if (args.asJson) console.log(JSON.stringify(out));
+await runTransactionLedger({
+  args, prefix: "saas-ledger-", generate: (seed) => generateSaasLedger({ seed }), csv: toCsv,
+  extraFiles: (ledger, seed) => ({ "labels.json": labels(ledger, seed) }),
+  config: CONFIG, anomalies: SAAS_ANOMALIES, relevant: RELEVANT,
+  describe: (t) => ({ who: t.user, what: t.type }),
+});

@@ -1,10 +1,12 @@
 // What the served ledger runners (bench/*-ledger-quality.ts) share: their command line (--seeds,
 // --setups, --modules, --port, --keep, --json, --verbose) and one scan of a written export through
-// `assay serve`, started again on the next port when the server could not listen. Each runner keeps
-// its own generator, configuration and judging.
+// `assay serve`, started again on the next port when the server could not listen; and, for the
+// runners judging a ledger per transaction (runTransactionLedger), the loop over seeds, setups and
+// modules. Each runner keeps its own generator, configuration and planted kinds.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { judgeRows, type LabelledRow, printJudged } from "./ledger-judging.ts";
 import { scanThroughServer, type ServedScan } from "./served-scan.ts";
 
 export interface LedgerRunnerArgs {
@@ -72,4 +74,61 @@ export async function scanLedgerExport<R>(o: {
       if (!keep) rmSync(dir, { recursive: true, force: true });
     }
   }
+}
+
+/** What a served scan answers, as the ledger runners judge it. */
+export interface LedgerScanResult {
+  flagged_transactions?: { transaction_id: string; risk_score: number; risk_level: string }[];
+  anomalies?: { transaction_id: string; code: string; severity: string; message?: string }[];
+  transactions_analyzed?: number;
+}
+
+/** A generated general ledger judged per transaction: its export's lines, its labelled transactions, each line's transaction. */
+export interface TransactionLedger<T extends LabelledRow> {
+  rows: readonly unknown[];
+  transactions: readonly T[];
+  transactionOfLine: ReadonlyMap<string, string>;
+}
+
+/**
+ * For each seed, setup and module: the ledger of the seed written as `gl_detail.csv` (with the
+ * files `extraFiles` adds), scanned served, and judged per transaction — flagged at the highest
+ * level of its lines — against the kinds `relevant` names for the module (else `anomalies`);
+ * printed, or with --json the summaries printed at the end.
+ */
+export async function runTransactionLedger<L extends TransactionLedger<LabelledRow>>(o: {
+  args: LedgerRunnerArgs;
+  /** The temporary folders' prefix ("saas-ledger-"). */
+  prefix: string;
+  generate: (seed: number) => L;
+  csv: (ledger: L) => string;
+  extraFiles: (ledger: L, seed: number) => Record<string, string>;
+  config: (dir: string, port: number, setup: string) => string;
+  anomalies: readonly string[];
+  relevant: Record<string, readonly string[]>;
+  /** A transaction's person and what it was, for the lists of misses and false alarms. */
+  describe: (t: L["transactions"][number]) => { who: string; what: string };
+}) {
+  const { args } = o;
+  const out = [];
+  for (const seed of args.seeds) {
+    const ledger = o.generate(seed);
+    const planted = ledger.transactions.filter((t) => t.anomaly && o.anomalies.includes(t.anomaly)).length;
+    for (const setup of args.setups) {
+      for (const module of args.modules) {
+        const { result, wall, cpu } = await scanLedgerExport<LedgerScanResult>({
+          args, name: `${seed}-${setup}-${module}`, prefix: o.prefix, module,
+          files: { "gl_detail.csv": o.csv(ledger), ...o.extraFiles(ledger, seed) },
+          config: (dir, port) => o.config(dir, port, setup),
+        });
+        const j = judgeRows(ledger.transactions, result, o.relevant[module] ?? o.anomalies, o.describe, (line) => ledger.transactionOfLine.get(line));
+        const summary = { seed, setup, module, lines: ledger.rows.length, transactions: ledger.transactions.length, planted, analyzed: result.transactions_analyzed, wall_s: +(wall / 1000).toFixed(1), server_cpu_s: +cpu.toFixed(1), ...j };
+        out.push(summary);
+        if (args.asJson) continue;
+        console.log(`seed ${seed} ${setup} ${module}: ${summary.lines} lines, ${summary.transactions} transactions, ${planted} planted; analysed ${summary.analyzed}; scan ${summary.wall_s} s (server CPU ${summary.server_cpu_s} s)`);
+        printJudged(j, args.verbose);
+      }
+    }
+  }
+  if (args.asJson) console.log(JSON.stringify(out));
 }
