@@ -26,11 +26,16 @@ const numberField = attributeNameMatcher(COUNTERPARTY_NUMBER_FIELDS);
 
 /** The document's counterparty number as written (trimmed), or undefined when it has none. */
 export function counterpartyNumberOf(t: Transaction): string | undefined {
+  return firstValueOf(t, numberField);
+}
+
+/** The first non-blank value (trimmed) of an attribute whose name `column` matches (not null), or undefined. */
+function firstValueOf(t: Transaction, column: (name: string) => string | null): string | undefined {
   const attrs = t.attributes;
   if (!attrs) return undefined;
   for (const name in attrs) {
     const v = attrs[name];
-    if (v === null || v === undefined || v === "" || numberField(name) === null) continue;
+    if (v === null || v === undefined || v === "" || column(name) === null) continue;
     const s = String(v).trim();
     if (s !== "") return s;
   }
@@ -47,15 +52,7 @@ export function counterpartyNumberOf(t: Transaction): string | undefined {
 const documentColumn = attributeNameTest((k) => isDocumentColumn(k));
 
 export function documentColumnNumberOf(t: Transaction): string | undefined {
-  const attrs = t.attributes;
-  if (!attrs) return undefined;
-  for (const name in attrs) {
-    const v = attrs[name];
-    if (v === null || v === undefined || v === "" || documentColumn(name) === null) continue;
-    const s = String(v).trim();
-    if (s !== "") return s;
-  }
-  return undefined;
+  return firstValueOf(t, documentColumn);
 }
 
 /** A number as typed, read alike: upper case, O read as 0 and I or L as 1 (what a clerk misreads
