@@ -208,7 +208,8 @@ async function indexFile(path: string, st: FileStat, options: CsvIndexOptions, d
   // The id is looked up as the bytes of the row when they are its string (plain ASCII, nothing to
   // trim: practically every id); a string is made only for any other id and for a new scattered one.
   const row = new CsvRow();
-  // A line key is looked up as a joined string per row: garbage the reader's collections are for.
+  // No collections for this read but with a line key, looked up as a joined string per row: what
+  // the reader's collections are for. An id that is not plain is one short string, left to the engine.
   for await (const batch of readCsvRows(path, { delimiter, encoding, start: dataStart, end: st.size, utf8Check, garbageFree: !key })) {
     for (let i = 0; i < batch.count; i++) {
       rows++;

@@ -144,10 +144,11 @@ export interface ReadOptions {
    */
   utf8Check?: { valid: boolean };
   /**
-   * The caller keeps what it reads in typed arrays and makes no string per row (an index of plain
-   * ids): the read's bytes do not count towards the collections of the byte rule. Each of those is
-   * a full collection that hands the freed memory back to the system (Bun.gc(true)), to be
-   * faulted in again by the next pass, and found 0–12 MB of garbage here.
+   * The caller keeps what it reads in typed arrays and makes next to no string per row (an index
+   * by one id column): the read's bytes do not count towards the byte rule's collections, each a
+   * full collection that also hands the freed memory back to the system (Bun.gc(true)), which
+   * found 0–12 MB of garbage in the index of the 136 MB bench file (docs/benchmarks.md, "The
+   * system's share on an Intel VM", 2026-11-29).
    */
   garbageFree?: boolean;
 }
