@@ -6,6 +6,7 @@ import { type Contract, type ExchangeRate, type PriceListEntry, REFERENCE_TABLES
 import type { DayOrder } from "../analysis/dates.ts";
 import type { ConnectorType, Connector, ConnectorCapabilities, MappingReport, ScanOptions } from "./types.ts";
 import { connectorUnavailable } from "./errors.ts";
+import { BackwardsContractRows } from "./backwards-contract-rows.ts";
 import { columnIndex, MappingStats, ReferenceMapper, type Rejection, typeCodes, type ValueFormats } from "./mapping.ts";
 import type { ConnectorSettings } from "./settings.ts";
 import { statOrUndefined } from "./fs-async.ts";
@@ -172,10 +173,13 @@ export abstract class BaseConnector implements Connector {
         const target = (out[table] ??= []) as (Contract | PriceListEntry | Shipment | ExchangeRate)[];
         let n = 0;
         let firstProblem: string | undefined;
+        const backwards = table === "contracts" ? new BackwardsContractRows() : undefined;
         const take = (values: SourceValue[]) => {
           n++;
           try {
-            target.push(mapper.map(values));
+            const row = mapper.map(values);
+            target.push(row);
+            backwards?.note(n, row as Contract);
           } catch (e) {
             firstProblem ??= `row ${n}: ${(e as Error).message}`;
             this.stats.reject(`${table}#${n}`, `${table} row ${n}`, (e as Error).message);
@@ -189,6 +193,8 @@ export abstract class BaseConnector implements Connector {
         if (n > 0 && target.length === 0) {
           throw connectorUnavailable(this.id, `reference table ${table}: none of its ${n} rows could be read (${firstProblem}); check the connector's csv/mapping settings against the table`);
         }
+        const backwardsWarning = backwards?.warning();
+        if (backwardsWarning !== undefined) this.stats.warn(backwardsWarning);
       }),
     );
     return out;

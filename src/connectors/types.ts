@@ -37,7 +37,7 @@ export interface MappingReport {
   rejected_rows: number;
   /** A few recent reasons, safe to show (no credentials, no raw secrets). */
   samples: { row: string; reason: string }[];
-  /** Problems of the source's columns (a column the mapping names that a file or table lacks), when there are any. */
+  /** Problems of the source's columns (a column the mapping names that a file or table lacks) and of a reference table's rows as a whole (contract rows that end before they start), when there are any. */
   warnings?: string[];
 }
 

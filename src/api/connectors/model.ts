@@ -50,7 +50,7 @@ export const ConnectorStatusObject = t.Object({
       rejected_rows: t.Integer({ description: "Source rows that could not be mapped into canonical records since start" }),
       samples: t.Array(t.Object({ row: t.String(), reason: t.String() }), { description: "The latest few rejected rows and why" }),
       warnings: t.Optional(
-        t.Array(t.String(), { description: "Problems of the source's columns, such as a column the mapping names that a file or table lacks (the field is then absent)" }),
+        t.Array(t.String(), { description: "Problems of the source's columns, such as a column the mapping names that a file or table lacks (the field is then absent), and of a reference table's rows as a whole, such as contract rows that end before they start" }),
       ),
     },
     { description: "The connector's mapping report" },
