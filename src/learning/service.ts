@@ -52,7 +52,7 @@ export async function learnConnector(deps: LearnDeps, connector: string, dryRun:
   const inForce = { weights: Object.fromEntries(modules.map((m) => [m, weightsOf(setup.moduleFor(m, connector))])), threshold: setup.autoThresholdFor(connector) };
   let result: FitResult;
   try {
-    result = fit(
+    result = await fit(
       examples.filter((e) => setup.modules.has(e.module)),
       { prior, threshold: setup.autoThreshold, inForce },
     );
