@@ -4,6 +4,7 @@ import { parseLabelsCsv } from "../../src/alerts/labels.ts";
 import { Confusion } from "../../src/analysis/backtest/metrics.ts";
 import { type Example, fit, isHeldOut, MIN_LABELS } from "../../src/analysis/learn/fit.ts";
 import { bestThreshold } from "../../src/analysis/learn/threshold.ts";
+import { turnsDuring } from "../support/turns.ts";
 
 describe("metrics", () => {
   test("precision, recall, F1; undefined ones are null", () => {
@@ -109,17 +110,8 @@ describe("the fit's cost", () => {
   });
 
   test("the fit hands the event loop turns while it runs", async () => {
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      if (!running) return;
-      turns++;
-      setTimeout(tick, 0);
-    };
-    setTimeout(tick, 0);
-    const r = await fit(manyExamples(5_000), { prior: manyPrior, threshold: 50 });
-    running = false;
-    expect(r.train + r.test).toBe(5_000);
+    const { result, turns } = await turnsDuring(() => fit(manyExamples(5_000), { prior: manyPrior, threshold: 50 }));
+    expect(result.train + result.test).toBe(5_000);
     expect(turns).toBeGreaterThan(0);
   });
 });

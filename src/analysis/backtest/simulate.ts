@@ -12,6 +12,7 @@ import { codesKey, entityKey, type SuppressedPattern } from "../../domain/suppre
 import { evaluateTransaction, type Evaluation } from "../evaluate.ts";
 import type { AnalysisSetup } from "../setup.ts";
 import { Confusion } from "./metrics.ts";
+import { TimeSlicer } from "../../domain/event-loop.ts";
 
 export interface SimulationInput {
   connector: Connector;
@@ -111,6 +112,8 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   let positives = 0;
   let negatives = 0;
   const dismissed = new DismissedPatterns(input.suppressions ?? []);
+  // Each transaction is judged twice without a wait: the replay hands the event loop a turn every few milliseconds itself (as a scan does).
+  const slicer = new TimeSlicer();
   for await (const txn of connector.scan({ from: input.from, to: input.to, limit: input.limit, signal: input.signal })) {
     input.signal?.throwIfAborted();
     const label = input.labels.get(txn.transaction_id);
@@ -121,6 +124,8 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
     if (alertB && !alertA && openedCount++ < SAMPLE) opened.push(txn.transaction_id);
     if (alertA && !alertB && closedCount++ < SAMPLE) closed.push(txn.transaction_id);
     if (++analyzed % PROGRESS_EVERY === 0) input.onProgress?.(analyzed);
+    const pause = slicer.due();
+    if (pause) await pause;
   }
   input.onProgress?.(analyzed);
   const labelled = positives + negatives > 0;
