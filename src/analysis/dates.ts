@@ -191,9 +191,25 @@ export function isoDayOfDayNumber(day: number): string {
   return isoDay(day * DAY_MS);
 }
 
-/** `day` (YYYY-MM-DD) plus `n` calendar days. */
+/**
+ * Where day arithmetic runs off the calendar a date names (0000-01-01 to 9999-12-31): a contract
+ * row's periods walked back before year 0, or a month on from an invoice of December 9999 (a
+ * placeholder). They sort before and after every day and stay themselves when moved, so that a
+ * walk from day to day ends where it would; as "+010000-01" (what isoDay gives past 9999), a day
+ * past the calendar sorted before every day, and read back it was no date at all.
+ */
+export const BEFORE_THE_CALENDAR = "0000-00-00";
+export const AFTER_THE_CALENDAR = "9999-99-99";
+const FIRST_DAY_MS = Date.parse("0000-01-01T00:00:00Z");
+const LAST_DAY_MS = Date.parse("9999-12-31T00:00:00Z");
+
+/** `day` (YYYY-MM-DD) plus `n` calendar days; off the calendar, BEFORE_THE_CALENDAR or AFTER_THE_CALENDAR. */
 export function addDays(day: string, n: number): string {
-  return isoDay(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
+  if (day === AFTER_THE_CALENDAR || day === BEFORE_THE_CALENDAR) return day;
+  const ms = Date.parse(`${day}T00:00:00Z`) + n * DAY_MS;
+  if (ms > LAST_DAY_MS) return AFTER_THE_CALENDAR;
+  if (ms < FIRST_DAY_MS) return BEFORE_THE_CALENDAR;
+  return isoDay(ms);
 }
 
 /** The calendar day before `day` (YYYY-MM-DD). */

@@ -31,7 +31,7 @@
 // scheduled charges); a period with no invoice at all is a finding without a transaction.
 import type { Contract, Transaction } from "../../../domain/transaction.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
-import { addDays, dayBefore, type DayOrder, dayOf, daysBetween } from "../../dates.ts";
+import { addDays, AFTER_THE_CALENDAR, BEFORE_THE_CALENDAR, dayBefore, type DayOrder, dayOf, daysBetween } from "../../dates.ts";
 import { money, type Finding } from "../types.ts";
 import { namedPeriodStart } from "./billed-period.ts";
 import { isMinimumCode } from "./minimum-top-up.ts";
@@ -623,15 +623,20 @@ function cadenceName(c: Cadence): string {
   return c.months === 1 ? "monthly" : c.months === 3 ? "quarterly" : c.months === 6 ? "semi-annual" : c.months === 12 ? "annual" : `every ${c.months} months`;
 }
 
-/** `day` plus `n` months, the day of month kept or cut to the month's last (31 Jan + 1 = 28/29 Feb). */
+/** `day` plus `n` months, the day of month kept or cut to the month's last (31 Jan + 1 = 28/29 Feb); off the calendar, as addDays (dates.ts). */
 export function addMonths(day: string, n: number): string {
+  if (day === AFTER_THE_CALENDAR || day === BEFORE_THE_CALENDAR) return day;
   const y = +day.slice(0, 4);
   const m = +day.slice(5, 7) - 1 + n;
   const d = +day.slice(8, 10);
   const year = y + Math.floor(m / 12);
+  if (year > 9999) return AFTER_THE_CALENDAR;
+  if (year < 0) return BEFORE_THE_CALENDAR;
   const month = ((m % 12) + 12) % 12;
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return `${year}-${String(month + 1).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+  // Date.UTC reads a year under 100 as 19xx: the month's length is asked of a leap-alike year then.
+  const last = new Date(Date.UTC(year < 100 ? year + 400 : year, month + 1, 0)).getUTCDate();
+  // Four digits, as every day of the analysis is written: "202-02-01" is no date to a parser.
+  return `${String(year).padStart(4, "0")}-${String(month + 1).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
 }
 
 
