@@ -2,7 +2,7 @@
 // shown once, in the POST response), and the audit log.
 import { KeyServiceError } from "../../auth/key-service.ts";
 import { isId } from "../../domain/ids.ts";
-import { MAX_ACCOUNT_NAME } from "../../domain/name-limits.ts";
+import { clipName, MAX_ACCOUNT_NAME } from "../../domain/name-limits.ts";
 import type { AuditEventRecord } from "../../store/types.ts";
 import { type Invitation, UserError } from "../../users/service.ts";
 import { actorOf, type Ctx, frameOf } from "../context.ts";
@@ -179,7 +179,7 @@ export const adminRoutes: Route[] = [
     path: /^\/accounts$/,
     access: "admin",
     async handle(ctx) {
-      const name = (ctx.form.get("name") ?? "").trim().slice(0, MAX_ACCOUNT_NAME);
+      const name = clipName((ctx.form.get("name") ?? "").trim(), MAX_ACCOUNT_NAME);
       if (!name) return accountsPage(ctx, { error: "Give the account a name.", status: 422 });
       try {
         const account = await ctx.deps.rt.keys.createAccount(name, ctx.form.get("plan") ?? "standard", actorOf(ctx));

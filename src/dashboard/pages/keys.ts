@@ -2,7 +2,7 @@
 // in a URL), the account's keys with last use, Revoke and Rotate (each confirmed; rotate shows
 // the new pair once). Another account's key id is a 404 for a developer.
 import { KeyServiceError, MAX_KEY_LIFETIME_DAYS, type MintedKey, type PublicKeyView } from "../../auth/key-service.ts";
-import { MAX_KEY_NAME } from "../../domain/name-limits.ts";
+import { clipName, MAX_KEY_NAME } from "../../domain/name-limits.ts";
 import type { Account } from "../../store/types.ts";
 import { actorOf, claimNonce, type Ctx, frameOf, isAdmin, mayAccess, newNonce, scopeAccount } from "../context.ts";
 import { html, plainText, type SafeHtml, when } from "../html.ts";
@@ -121,7 +121,7 @@ export const keyRoutes: Route[] = [
       const accountId = scopeAccount(ctx);
       if (!(await claimNonce(ctx.deps, ctx.form.get("nonce")))) return keysPage(ctx, accountId, { notice: RESUBMITTED });
       if (!(await ctx.deps.rt.keys.getAccount(accountId))) return notFound(frameOf(ctx, "Not found", "keys", html``));
-      const name = (ctx.form.get("name") ?? "").trim().slice(0, MAX_KEY_NAME) || undefined;
+      const name = clipName((ctx.form.get("name") ?? "").trim(), MAX_KEY_NAME) || undefined;
       const days = Number(ctx.form.get("expires_days") || 0);
       const expiresInMs = Number.isInteger(days) && days > 0 && days <= MAX_KEY_LIFETIME_DAYS ? days * 86_400_000 : undefined;
       const minted = await ctx.deps.rt.keys.createKey(accountId, { name, expiresInMs, actor: actorOf(ctx) });
