@@ -112,7 +112,8 @@ export async function simulate(input: SimulationInput): Promise<SimulationResult
   let positives = 0;
   let negatives = 0;
   const dismissed = new DismissedPatterns(input.suppressions ?? []);
-  // Each transaction is judged twice without a wait: the replay hands the event loop a turn every few milliseconds itself (as a scan does).
+  // Each transaction is judged twice, and a source hands many over without a wait: the replay
+  // hands the event loop a turn every few milliseconds itself, as a scan does (scan.ts).
   const slicer = new TimeSlicer();
   for await (const txn of connector.scan({ from: input.from, to: input.to, limit: input.limit, signal: input.signal })) {
     input.signal?.throwIfAborted();
