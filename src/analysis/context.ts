@@ -11,7 +11,7 @@ import type { Clock } from "../domain/clock.ts";
 import type { Connector } from "../connectors/types.ts";
 import type { ReferenceData, Transaction } from "../domain/transaction.ts";
 import type { ModulesConfig } from "./config-schema.ts";
-import { type DayOrder, ExportDayOrder } from "./dates.ts";
+import { addDays, type DayOrder, ExportDayOrder, isoDay } from "./dates.ts";
 import { type CountedCodes, HistoryBuilder, historyCovers, type HistoryLevel, type HistoryStats, maxLevel, PROFILE_ROWS } from "./history.ts";
 import { AnomalyForest } from "./anomaly-forest.ts";
 import { ReferenceIndex } from "./reference-index.ts";
@@ -142,7 +142,7 @@ export async function buildContext(
     // documents show once the pass has read them.
     const configuredOrder = source.dayOrder?.();
     const dayOrders = scans && configuredOrder === undefined ? new ExportDayOrder() : undefined;
-    const recurring = schedule ? new RecurringBillings(schedule, configuredOrder, config.revenue_leakage.accepted_adjustment_reasons) : undefined;
+    const recurring = schedule ? new RecurringBillings(schedule, configuredOrder, config.revenue_leakage.accepted_adjustment_reasons, addDays(isoDay(now), 366)) : undefined;
     // Only contracts stating volume tiers cost anything: the lines of the codes they tier.
     const volumes = scans ? MonthToDateVolumes.of(reference.contractRows) : undefined;
     // The lines stating a unit of measure, by service and month (an export without units: none).

@@ -204,11 +204,15 @@ export class RecurringBillings {
    *  export's documents show is known only after the pass), for a period that reads both ways;
    *  `acceptedReasons`: revenue_leakage.accepted_adjustment_reasons — a credit line stating one is
    *  a concession given for that reason (a print dealer's SLA credit of a down device's month), not
-   *  the charge taken back as unbilled. */
+   *  the charge taken back as unbilled; `horizon`: the latest day a document may extend the
+   *  history's last day to (a year past the scan's day: billing in advance reaches that far, a typo's
+   *  year — 9999-11-01 for 2025-11-01 — does not). Every row's periods run to the last day, so one
+   *  such document made each monthly row "unbilled" for every month of eight thousand years. */
   constructor(
     private readonly schedule: RecurringSchedule,
     private readonly dayOrder?: DayOrder,
     private readonly acceptedReasons: readonly string[] = [],
+    private readonly horizon: string = AFTER_THE_CALENDAR,
   ) {}
 
   add(t: Transaction) {
@@ -216,7 +220,7 @@ export class RecurringBillings {
     if (day === null) return;
     if (t.type !== "invoice" && t.type !== "credit_note") return;
     if (this.first === undefined || day < this.first) this.first = day;
-    if (this.last === undefined || day > this.last) this.last = day;
+    if ((this.last === undefined || day > this.last) && day <= this.horizon) this.last = day;
     if (!this.schedule.concerns(t)) return;
     const named = namedPeriodStart(t, this.dayOrder);
     const doc = this.documents.length;
