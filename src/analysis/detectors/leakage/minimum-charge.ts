@@ -31,7 +31,7 @@ import { addsToOriginal } from "./billed-difference.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { documentRules, PRICING_RULES } from "./pricing.ts";
 import { replacedInvoice } from "./replaced-invoice.ts";
-import { workDaysBefore } from "./work-dates.ts";
+import { lineWorkDaysBefore, workDaysBefore } from "./work-dates.ts";
 import { isMinimumCode, minimumScope } from "./minimum-top-up.ts";
 import { namedPeriod, namedPeriodDays, periodEndBefore } from "./billed-period.ts";
 import { cadenceOf } from "./unbilled-recurring.ts";
@@ -135,14 +135,17 @@ function finding(txn: Transaction, minimum: Contract, billed: number, owed: Owed
 }
 
 /**
- * The most generous minimum (the lowest) in force on the bill's day or the day its work was done,
- * in its currency. Service billed in arrears is judged on the last day of the period the bill
- * names instead of the bill's day (billed-period.ts): a minimum royalty from a unit's 13th month
- * owes nothing on the bill of its 12th, issued in the 13th.
+ * The most generous minimum (the lowest) in force on the bill's day or a day its work was done —
+ * the document's, or its lines' own (`work_date`) —, in its currency. The minimum applies to the
+ * period the work was performed in, as the lines' rates do (line-facts.ts): a call berthed on 30
+ * December and invoiced on 1 January owes December's minimum, not the new year's. Service billed in
+ * arrears is judged on the last day of the period the bill names instead of the bill's day
+ * (billed-period.ts): a minimum royalty from a unit's 13th month owes nothing on the bill of its
+ * 12th, issued in the 13th.
  */
 function minimumInForce(txn: Transaction, ctx: AnalysisContext, codes: readonly string[]): Contract | undefined {
   const day = dayOf(txn.date);
-  const days = [periodEndBefore(txn, day, ctx.dayOrder) ?? day, ...workDaysBefore(txn, day, ctx.dayOrder)];
+  const days = [periodEndBefore(txn, day, ctx.dayOrder) ?? day, ...workDaysBefore(txn, day, ctx.dayOrder), ...lineWorkDaysBefore(txn, day)];
   let best: Contract | undefined;
   for (const code of codes) {
     for (const c of contractsInScope(ctx, txn, code)) {

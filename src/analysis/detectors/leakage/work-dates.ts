@@ -83,6 +83,20 @@ export function workDaysBefore(txn: Transaction, day: string | null, exportOrder
   return out ?? [];
 }
 
+/**
+ * The days before `day` (YYYY-MM-DD) on which the document's lines say their own work was done
+ * (`work_date`, ISO: a call berthed on 30 December on an invoice of 1 January), each once.
+ */
+export function lineWorkDaysBefore(txn: Transaction, day: string | null): string[] {
+  if (day === null) return [];
+  let out: string[] | undefined;
+  for (const l of txn.lines) {
+    const worked = l.work_date?.slice(0, 10);
+    if (worked !== undefined && worked < day && !(out ??= []).includes(worked)) out.push(worked);
+  }
+  return out ?? [];
+}
+
 const SLASHED = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})(?:[T ].*)?$/;
 
 /** The readings of `text` (dateReadings) that `order` allows: the one of an ambiguous slashed date. */
