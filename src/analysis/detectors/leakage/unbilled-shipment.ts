@@ -21,12 +21,16 @@
 // the shipped code's own loses the difference. A contract's volume tiers price a shipped code at
 // the tier its unbilled quantity reaches. An invoice naming a waiver granted in writing (its number
 // and an approver other than its author: a terminal's free time extended for a customs hold) bills
-// less than its events by decision (written-waiver.ts).
+// less than its events by decision (written-waiver.ts). A minimum charge's top-up on the invoice (a
+// line of a minimum code: a terminal's call billed on its scheduled hours and topped up to the
+// minimum per call) billed part of what the unbilled events of the codes it applies to are worth:
+// only the rest is lost, and nothing where the top-up covers it all (topped-up-events.ts).
 import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
 import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { waivedInWriting } from "./written-waiver.ts";
+import { TopUps } from "./topped-up-events.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isVariantOf, VARIANT_SEPARATOR } from "../../../domain/transaction.ts";
 import { money, type Detector, type DetectorInput, type Finding } from "../types.ts";
@@ -61,6 +65,7 @@ export const unbilledShipmentDetector: Detector = {
     }
     if (!short || waivedInWriting(txn)) return [];
     const out: Finding[] = [];
+    let topUps: TopUps | undefined;
     // What each billed code bills beyond its own shipments, for a sibling shipped code short of it.
     const surplus = new Map<string, number>();
     for (const [code, b] of billed) {
@@ -79,13 +84,16 @@ export const unbilledShipmentDetector: Detector = {
       const siblingLoss = sibling.quantity > 0 && unit !== undefined ? Math.max(0, sibling.quantity * unit - sibling.amount) : 0;
       if (missing <= tolQty && !(siblingLoss > config.revenue_leakage.tolerance.absolute)) continue;
       const instead = b || missing <= tolQty ? undefined : substituteFor(sku, missing, billed, shipped, tolQty);
-      const atRisk = Math.max(0, Math.max(0, missing) * (unit ?? 0) - (instead?.[1].amount ?? 0)) + siblingLoss;
+      const unbilledValue = Math.max(0, Math.max(0, missing) * (unit ?? 0) - (instead?.[1].amount ?? 0)) + siblingLoss;
+      const toppedUp = unbilledValue > 0 ? (topUps ??= TopUps.of(txn, ctx, config.revenue_leakage.minimum_charge_skus)).take(sku, unbilledValue) : 0;
+      const atRisk = unbilledValue - toppedUp;
+      if (toppedUp > 0 && atRisk <= config.revenue_leakage.tolerance.absolute) continue;
       out.push({
         code: "unbilled_shipment",
         score: Math.min(1, 0.85 + 0.15 * Math.min(1, missing / Math.max(qty, 1))),
         message: instead
           ? `${qty} × ${sku} shipped against ${txn.transaction_id}, billed as ${instead[1].quantity} × ${instead[0]} (${money(instead[1].amount)})${unit ? `: ${money(atRisk)} unbilled` : ""}`
-          : `${qty} × ${sku} shipped against ${txn.transaction_id} but ${b?.quantity ?? 0} billed${sibling.quantity > 0 ? ` and ${sibling.quantity} under its base code's line` : ""}${unit ? ` (${money(atRisk)} unbilled)` : ""}`,
+          : `${qty} × ${sku} shipped against ${txn.transaction_id} but ${b?.quantity ?? 0} billed${sibling.quantity > 0 ? ` and ${sibling.quantity} under its base code's line` : ""}${unit ? ` (${money(atRisk)} unbilled${toppedUp > 0 ? `: ${money(unbilledValue)} less the minimum's top-up of ${money(toppedUp)} that billed part of it` : ""})` : ""}`,
         field: "lines",
         expected: { sku, quantity: qty },
         actual: instead ? { sku: instead[0], quantity: instead[1].quantity } : { sku, quantity: b?.quantity ?? 0 },
