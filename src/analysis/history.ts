@@ -40,7 +40,7 @@ import { CounterpartyNames, CounterpartyNamesBuilder } from "./names/counterpart
 import { profileNameField } from "./names/name-field.ts";
 import { PayeeAccounts, PayeeAccountsBuilder } from "./payee-accounts.ts";
 import { canonicalNumber, counterpartyNumberOf, documentColumnNumberOf, numberStem, rawStem, segmentedNumber, unprefixedNumber } from "./counterparty-numbers.ts";
-import { DocumentColumnJudge } from "./document-column-numbers.ts";
+import { DocumentColumnJudge, type DocumentColumnVerdict } from "./document-column-numbers.ts";
 import { settledAmount } from "./payment-discount.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 import { doubled, grownFor } from "../domain/typed-arrays.ts";
@@ -182,8 +182,8 @@ export interface LedgerParts {
   documentsByNumber: Map<string, NumberedDocument[]>;
   /** Position → the document column's number, for the documents numberKey'd under "?" + type (document-column-numbers.ts). */
   documentColumnNumbers: Map<number, string>;
-  /** Whether the document column holds the counterparties' own numbers (DocumentColumnJudge.reads); undefined for a ledger still to be built (ledger-merge.ts). */
-  readsDocumentColumn: boolean | undefined;
+  /** Whether the document column holds the counterparties' own numbers, over the ledger and per account side (DocumentColumnJudge.verdict); undefined for a ledger still to be built (ledger-merge.ts). */
+  documentColumnVerdict: DocumentColumnVerdict | undefined;
   selfApprovals: ReadonlyMap<string, readonly number[]>;
   approvesForOthers: ReadonlySet<string>;
 }
@@ -711,7 +711,7 @@ export class HistoryStats {
   /** Position → the document column's number where no column names the counterparty's (documentNumberOf); its documents are
    *  in documentsByNumber under "?" + type, read only when documentColumn judges them the counterparties' own. */
   readonly documentColumnNumbers = new Map<number, string>();
-  /** Whether the ledger's document column holds the counterparties' own numbers (document-column-numbers.ts). */
+  /** Whether the ledger's document column holds the counterparties' own numbers, over the ledger or on an account side (document-column-numbers.ts). */
   documentColumn = new DocumentColumnJudge();
   /** Who approved their own entries, of what, in which months (self-approvals.ts); built at the ledger level. */
   selfApprovals: SelfApprovals = SelfApprovals.empty;
@@ -774,7 +774,7 @@ export class HistoryStats {
       counterpartyNumbers: this.counterpartyNumbers,
       documentsByNumber: this.documentsByNumber,
       documentColumnNumbers: this.documentColumnNumbers,
-      readsDocumentColumn: this.documentColumn.reads(),
+      documentColumnVerdict: this.documentColumn.verdict(),
       selfApprovals: this.selfApprovals.parts,
       approvesForOthers: this.selfApprovals.approvesForOthers,
     };
@@ -807,7 +807,7 @@ export class HistoryStats {
     w.counterpartyNumbers = p.counterpartyNumbers;
     w.documentsByNumber = p.documentsByNumber;
     w.documentColumnNumbers = p.documentColumnNumbers;
-    if (p.readsDocumentColumn !== undefined) s.documentColumn = DocumentColumnJudge.decided(p.readsDocumentColumn);
+    if (p.documentColumnVerdict !== undefined) s.documentColumn = DocumentColumnJudge.decided(p.documentColumnVerdict);
     s.selfApprovals = new SelfApprovals(p.selfApprovals, p.approvesForOthers);
     return s;
   }
@@ -858,10 +858,10 @@ export class HistoryStats {
   recordNumber(seq: number, n: DocumentNumber) {
     let type = n.type;
     if (n.fromDocumentColumn) {
-      // Kept while the column is judged, and from then on only where it is the counterparties'.
+      // Kept while the column (or the line's account side) is judged, and from then on only where it is the counterparties'.
       const judge = this.documentColumn;
-      if (!judge.observing && !judge.reads()) return;
-      judge.observe(n.raw, n.customer);
+      if (!judge.keeps(n.accountSide)) return;
+      judge.observe(n.raw, n.customer, n.accountSide);
       this.documentColumnNumbers.set(seq, n.raw);
       type = `?${type}`;
     } else {

@@ -683,7 +683,7 @@ function sharedLedger(n: number): HistoryStats {
     counterpartyNumbers: new Map(),
     documentsByNumber: new Map(),
     documentColumnNumbers: new Map(),
-    readsDocumentColumn: undefined,
+    documentColumnVerdict: undefined,
     selfApprovals: new Map(),
     approvesForOthers: new Set(),
   });

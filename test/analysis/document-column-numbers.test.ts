@@ -149,3 +149,77 @@ describe("the judgement of the column", () => {
     expect(unprefixedNumber("ACCRUAL")).toBeUndefined();
   });
 });
+
+// NetSuite's `Document Number` is each transaction's tranid: the system's sequence on a customer
+// invoice (INV-21005), a customer payment, a bill payment — and on a vendor bill the vendor's own
+// invoice number (the bill's "Reference No."). Judged over the whole ledger, the column is the
+// system's; judged per account and side, as copies are compared (numbered-copy.ts), the payable
+// credited by the bills carries the vendors' numbers.
+describe("a document column of the system's numbers but on the bills, the vendors' (NetSuite's Document Number)", () => {
+  let n = 0;
+  const gl = (type: Transaction["type"], who: string, document: string, date: string, account: string, amount: number): Transaction => ({
+    transaction_id: `NS${++n}`, type, date, customer_id: who, currency: "USD", amount, lines: [], attributes: { "Document Number": document, Account: account },
+  });
+  const day = (m: number, d: number) => `2024-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+  /** A bill: the expense debited, the payable credited, both lines naming the vendor's number. */
+  const bill = (vendor: string, number: string, date: string, amount: number) => [gl("invoice", vendor, number, date, "6300 Professional Fees", amount), gl("invoice", vendor, number, date, "2000 Accounts Payable", -amount)];
+  /** Thirty customers invoiced and paying each month, five vendors numbering their own way, three law and recruiting firms numbering plainly, rent the same each month; a bill payment run. */
+  function ledger(): Transaction[] {
+    const out: Transaction[] = [];
+    let inv = 21000, pay = 5000, bp = 300;
+    for (let m = 1; m <= 12; m++) {
+      for (let c = 0; c < 30; c++) {
+        const amount = 1000 + 250 * (c % 9);
+        out.push(gl("invoice", `C${c}`, `INV-${inv}`, day(m, 1), "1100 Accounts Receivable", amount), gl("invoice", `C${c}`, `INV-${inv++}`, day(m, 1), "4000 Subscription Revenue", -amount));
+        out.push(gl("payment", `C${c}`, `PYMT-${pay}`, day(m, 20), "1000 Cash", amount), gl("payment", `C${c}`, `PYMT-${pay++}`, day(m, 20), "1100 Accounts Receivable", -amount));
+      }
+      const bills: [string, string, number][] = [
+        ["Amazon Web Services", `AWS-${640000 + 37 * m}`, 68000 + 911 * m], ["Slack", `SL${310000 + 53 * m}`, 3800 + 17 * m], ["Datadog", `DA${720000 + 29 * m}`, 11800 + 41 * m],
+        ["HubSpot", `HU${150000 + 61 * m}`, 6400 + 23 * m], ["Embarcadero Center", `EC-2024${String(m).padStart(2, "0")}`, 48500],
+        ["Cooley", String(480000 + 7919 * m), 18000 + 1733 * m], ["Wilson Sonsini", String(230000 + 6151 * m), 22000 + 2111 * m], ["Hired Recruiting", String(710000 + 5003 * m), 24000 + 977 * m],
+      ];
+      for (const [vendor, number, amount] of bills) {
+        out.push(...bill(vendor, number, day(m, 5), amount));
+        out.push(gl("payment", vendor, `BP-${bp}`, day(m, 26), "2000 Accounts Payable", amount), gl("payment", vendor, `BP-${bp++}`, day(m, 26), "1000 Cash", -amount));
+      }
+    }
+    return out;
+  }
+
+  test("the judge: the ledger's column is the system's, the payable credited by the bills the vendors'", () => {
+    const judge = new DocumentColumnJudge();
+    for (const t of ledger()) judge.observe(String(t.attributes!["Document Number"]), t.customer_id!, `${t.attributes!.Account} ${t.amount! < 0 ? "CR" : "DR"}`);
+    expect(judge.reads()).toBe(false);
+    expect(judge.reads("2000 Accounts Payable CR")).toBe(true);
+    expect(judge.reads("2000 Accounts Payable DR")).toBe(false);
+    expect(judge.reads("1100 Accounts Receivable DR")).toBe(false);
+    expect(judge.reads("9999 Never Seen DR")).toBe(false);
+    expect(judge.reads()).toBe(false);
+  });
+
+  test("a law firm's bill keyed again three weeks later with a letter added is a duplicate at high, its whole amount at risk", async () => {
+    const books = ledger();
+    const original = books.find((t) => t.customer_id === "Cooley" && t.date === day(3, 5) && t.amount! < 0)!;
+    const number = String(original.attributes!["Document Number"]);
+    const copy = bill("Cooley", `${number}A`, day(3, 26), -original.amount!);
+    const history = [...books, ...copy];
+    const r = await dup(copy[1]!, history);
+    expect(codes(r.anomalies)).toEqual(["duplicate_invoice"]);
+    expect(r.anomalies[0]!.actual).toMatchObject({ counterparty_number: `${number}A`, original_number: number, match: "near_number" });
+    expect(["high", "critical"]).toContain(r.risk_level);
+    expect(r.amount_at_risk.amount).toBe(-original.amount!);
+    expect((await dup(original, history)).anomalies).toEqual([]);
+  });
+
+  test("hard negatives: the bills and their payments are clean; a customer's invoice of the same amount under a system number one swap from its earlier one is no copy", async () => {
+    const books = ledger();
+    for (const t of books.filter((x) => x.type === "invoice" && !x.customer_id!.startsWith("C"))) expect((await dup(t, books)).anomalies).toEqual([]);
+    for (const t of books.filter((x) => x.type === "payment" && x.customer_id === "Cooley")) expect((await dup(t, books)).anomalies).toEqual([]);
+    const earlier = books.find((t) => t.customer_id === "C7" && t.date === day(4, 1) && t.amount! > 0)!;
+    const number = String(earlier.attributes!["Document Number"]);
+    const swapped = number.slice(0, -2) + number.at(-1) + number.at(-2);
+    expect(swapped).not.toBe(number);
+    const again = [gl("invoice", "C7", swapped, day(4, 24), "1100 Accounts Receivable", earlier.amount!), gl("invoice", "C7", swapped, day(4, 24), "4000 Subscription Revenue", -earlier.amount!)];
+    for (const t of again) expect((await dup(t, [...books, ...again])).anomalies).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
 // same cut at a history limit, however the transactions are cut into batches; and the vendors'
 // own invoice numbers (duplicate_invoice by the counterparty's number), with statuses and taxes.
 import { expect, test } from "bun:test";
-import { documentKey, fingerprint, HistoryBuilder, type HistoryStats } from "../../src/analysis/history.ts";
+import { documentKey, fingerprint, HistoryBuilder, HistoryStats } from "../../src/analysis/history.ts";
 import { LedgerBatchWriter, LedgerMerge, shareLedger } from "../../src/analysis/ledger-merge.ts";
 import type { Transaction, TransactionType } from "../../src/domain/transaction.ts";
 
@@ -136,5 +136,28 @@ test("a document column of the vendors' own numbers is judged and kept alike by 
     expect(b.documentColumn.reads()).toBe(true);
     expect([...b.documentColumnNumbers]).toEqual([...one.documentColumnNumbers]);
     expect([...b.documentsByNumber]).toEqual([...one.documentsByNumber]);
+  }
+});
+
+test("a document column the system's but on one account side, the vendors' (NetSuite's bills), is judged and kept alike by the merge and the one pass", () => {
+  // Customer invoices numbered from one sequence; bills crediting the payable numbered by each vendor its own way.
+  const prefixes = ["AWS-", "SL", "DA", "HU", "GO"];
+  const ts: Transaction[] = [];
+  for (let i = 0; i < 3000; i++) {
+    const bill = i % 6 === 0;
+    const v = i % prefixes.length;
+    ts.push({
+      transaction_id: `N${i}`, type: "invoice", date: `2025-0${1 + (i % 9)}-1${i % 10}`, customer_id: bill ? `V${v}` : `C${i % 50}`, currency: "USD", amount: -(100 + (i % 37)), lines: [],
+      attributes: { "Document Number": bill ? `${prefixes[v]}${640000 + i}` : `INV-${21000 + i}`, Account: bill ? "2000 Accounts Payable" : "4000 Revenue" },
+    });
+  }
+  const one = inOnePass(ts, ts.length);
+  expect(one.documentColumn.verdict()).toEqual({ ledger: false, sides: ["2000 ACCOUNTS PAYABLE CR"] });
+  for (const size of [1, 7, 4096]) {
+    const b = merged(ts, ts.length, size);
+    expect(b.documentColumn.verdict()).toEqual(one.documentColumn.verdict());
+    expect([...b.documentColumnNumbers]).toEqual([...one.documentColumnNumbers]);
+    expect([...b.documentsByNumber]).toEqual([...one.documentsByNumber]);
+    expect(HistoryStats.fromLedgerParts(b.ledgerParts()).documentColumn.reads("2000 ACCOUNTS PAYABLE CR")).toBe(true);
   }
 });

@@ -32,7 +32,7 @@
 // of a payment received (cash debited, a receivable credited) naming no invoice is the customer's
 // money coming in, not judged (received-payment.ts).
 import { daysBetween, parseDateMs } from "../../dates.ts";
-import { billedContractPeriod, creditedInFull, fingerprint, type HistoryEntry, namesTimesheet, standsByStatus } from "../../history.ts";
+import { billedContractPeriod, creditedInFull, fingerprint, type HistoryEntry, ledgerSideOf, namesTimesheet, standsByStatus } from "../../history.ts";
 import { counterpartyNumberOf, documentColumnNumberOf } from "../../counterparty-numbers.ts";
 import { partsOfOneSettlement } from "./split-settlement.ts";
 import { type CopyKind, numberedCopy, sameOrNearNumber } from "./numbered-copy.ts";
@@ -67,9 +67,10 @@ export const duplicateDocumentDetector: Detector = {
     const ms = txn.date ? parseDateMs(txn.date) : Number.NaN;
     if (Number.isNaN(ms)) return [];
     // The counterparty's number from a column naming it, else from the document column where the
-    // ledger's numbers there are the counterparties' own (document-column-numbers.ts).
+    // ledger's numbers there, or its account side's (a bill's payable credited), are the
+    // counterparties' own (document-column-numbers.ts).
     let number = counterpartyNumberOf(txn);
-    const fromDocumentColumn = number === undefined && ctx.history.documentColumn.reads();
+    const fromDocumentColumn = number === undefined && ctx.history.documentColumn.reads(ledgerSideOf(txn));
     if (fromDocumentColumn) number = documentColumnNumberOf(txn);
     const twin = twinFinding(input, ms, number, fromDocumentColumn);
     if (twin && twin.score > REPEAT_ORDER_SCORE) return [twin];
