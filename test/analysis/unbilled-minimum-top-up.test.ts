@@ -3,7 +3,8 @@
 // to the minimum per call of 1,560.00 by a MIN_CHARGE line of 248.80, where the berth events carry
 // the actual hours, 3,409.12. The call owed the larger of its dockage and the minimum, 3,409.12, and
 // was billed 1,560.00: 1,849.12 lost — the unbilled metre-hours' 2,097.92 less the top-up that
-// billed part of them. Where the events' dockage stays within the minimum, the top-up billed it all.
+// billed part of them. Where the events' dockage stays within the minimum, the top-up billed it all:
+// the call is still reported (billed on other hours than its events'), nothing at risk.
 import { describe, expect, test } from "bun:test";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { modulesConfig } from "../support/engine.ts";
@@ -33,8 +34,10 @@ describe("unbilled events on a bill topped up to its minimum", () => {
     expect(found[0]!.amount_at_risk).toBe(1849.12);
   });
 
-  test("events whose dockage stays within the minimum were billed by the top-up: nothing lost", async () => {
-    expect(await unbilled(call(1490, 248.8), [{ sku: "DOCKAGE", quantity: 1700 }])).toEqual([]);
+  test("events whose dockage stays within the minimum were billed by the top-up: still not billed as carried, nothing lost", async () => {
+    const within = await unbilled(call(1490, 248.8), [{ sku: "DOCKAGE", quantity: 1700 }]);
+    expect(within.map((a) => a.amount_at_risk)).toEqual([0]);
+    expect(within[0]!.message).toContain("184.80 less the 184.80 of it the minimum's top-up billed");
   });
 
   test("without a top-up, or where the minimum does not apply to the code short, the whole unbilled value", async () => {

@@ -3,7 +3,8 @@
 // and the minimum) bills part of what the bill's events carry beyond its lines: a terminal's call
 // billed on its scheduled hours of dockage and topped up to the minimum per call owed the larger of
 // its actual dockage and the minimum, and was billed the minimum — what is lost is the unbilled
-// dockage less the top-up, and nothing where the actual dockage stays within the minimum.
+// dockage less the top-up, and nothing where the actual dockage stays within the minimum (a parcel
+// rated at a lighter weight than scanned, and topped up to the carrier's minimum net charge either way).
 import type { Transaction } from "../../../domain/transaction.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { contractsInScope } from "./contract-scope.ts";

@@ -24,7 +24,7 @@
 // less than its events by decision (written-waiver.ts). A minimum charge's top-up on the invoice (a
 // line of a minimum code: a terminal's call billed on its scheduled hours and topped up to the
 // minimum per call) billed part of what the unbilled events of the codes it applies to are worth:
-// only the rest is lost, and nothing where the top-up covers it all (topped-up-events.ts).
+// only the rest is lost, nothing where the top-up covers it all (topped-up-events.ts).
 import { dayOf } from "../../dates.ts";
 import { validOn } from "../../reference-index.ts";
 import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
@@ -86,14 +86,15 @@ export const unbilledShipmentDetector: Detector = {
       const instead = b || missing <= tolQty ? undefined : substituteFor(sku, missing, billed, shipped, tolQty);
       const unbilledValue = Math.max(0, Math.max(0, missing) * (unit ?? 0) - (instead?.[1].amount ?? 0)) + siblingLoss;
       const toppedUp = unbilledValue > 0 ? (topUps ??= TopUps.of(txn, ctx, config.revenue_leakage.minimum_charge_skus)).take(sku, unbilledValue) : 0;
+      // Still reported where the top-up took it all: the events are not billed as carried (a
+      // package rated at a weight it was not scanned at), but no money was lost on them.
       const atRisk = unbilledValue - toppedUp;
-      if (toppedUp > 0 && atRisk <= config.revenue_leakage.tolerance.absolute) continue;
       out.push({
         code: "unbilled_shipment",
         score: Math.min(1, 0.85 + 0.15 * Math.min(1, missing / Math.max(qty, 1))),
         message: instead
           ? `${qty} × ${sku} shipped against ${txn.transaction_id}, billed as ${instead[1].quantity} × ${instead[0]} (${money(instead[1].amount)})${unit ? `: ${money(atRisk)} unbilled` : ""}`
-          : `${qty} × ${sku} shipped against ${txn.transaction_id} but ${b?.quantity ?? 0} billed${sibling.quantity > 0 ? ` and ${sibling.quantity} under its base code's line` : ""}${unit ? ` (${money(atRisk)} unbilled${toppedUp > 0 ? `: ${money(unbilledValue)} less the minimum's top-up of ${money(toppedUp)} that billed part of it` : ""})` : ""}`,
+          : `${qty} × ${sku} shipped against ${txn.transaction_id} but ${b?.quantity ?? 0} billed${sibling.quantity > 0 ? ` and ${sibling.quantity} under its base code's line` : ""}${unit ? ` (${money(atRisk)} unbilled${toppedUp > 0 ? `: ${money(unbilledValue)} less the ${money(toppedUp)} of it the minimum's top-up billed` : ""})` : ""}`,
         field: "lines",
         expected: { sku, quantity: qty },
         actual: instead ? { sku: instead[0], quantity: instead[1].quantity } : { sku, quantity: b?.quantity ?? 0 },
