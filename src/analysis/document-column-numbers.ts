@@ -126,6 +126,8 @@ export class DocumentColumnJudge {
   private readonly sides = new Map<string, ShapeJudge>();
   /** No new side is judged: a named column, or a decided judge. */
   private sidesClosed = false;
+  /** readsAnywhere's answer, once asked. */
+  private anywhere: boolean | undefined;
 
   /** A judge already decided (HistoryStats.fromLedgerParts). */
   static decided(verdict: DocumentColumnVerdict): DocumentColumnJudge {
@@ -169,6 +171,12 @@ export class DocumentColumnJudge {
   reads(side = ""): boolean {
     if (this.ledger.reads()) return true;
     return side !== "" && this.sides.get(side)?.reads() === true;
+  }
+
+  /** Whether the column is read over the ledger or on some side: asked once the ledger is built (a
+   *  document's side is then looked up only where some side is read), remembered. */
+  readsAnywhere(): boolean {
+    return (this.anywhere ??= this.ledger.reads() || this.verdict().sides.length > 0);
   }
 
   /** The verdict, every side judged (LedgerParts). */

@@ -70,7 +70,8 @@ export const duplicateDocumentDetector: Detector = {
     // ledger's numbers there, or its account side's (a bill's payable credited), are the
     // counterparties' own (document-column-numbers.ts).
     let number = counterpartyNumberOf(txn);
-    const fromDocumentColumn = number === undefined && ctx.history.documentColumn.reads(ledgerSideOf(txn));
+    const column = ctx.history.documentColumn;
+    const fromDocumentColumn = number === undefined && column.readsAnywhere() && column.reads(ledgerSideOf(txn));
     if (fromDocumentColumn) number = documentColumnNumberOf(txn);
     const twin = twinFinding(input, ms, number, fromDocumentColumn);
     if (twin && twin.score > REPEAT_ORDER_SCORE) return [twin];
