@@ -39,12 +39,18 @@ export class ThreadCpu {
     return sum;
   }
 
-  /** "name ms, name ms…", summed by thread name (the workers, the JIT's and the collector's threads each share one), largest first. */
-  summary(): string {
+  /** The figures so far, for summary(since): a phase's CPU per thread rather than the process's. */
+  snapshot(): Map<string, number> {
+    return new Map(this.byThread);
+  }
+
+  /** "name ms, name ms…", summed by thread name (the workers, the JIT's and the collector's threads each share one), largest first;
+   *  with `since` (a snapshot), each thread's CPU after it. */
+  summary(since?: Map<string, number>): string {
     const byName = new Map<string, number>();
     for (const [key, ms] of this.byThread) {
       const name = key.slice(key.indexOf(" ") + 1);
-      byName.set(name, (byName.get(name) ?? 0) + ms);
+      byName.set(name, (byName.get(name) ?? 0) + ms - (since?.get(key) ?? 0));
     }
     return [...byName].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${Math.round(ms)}`).join(", ");
   }
