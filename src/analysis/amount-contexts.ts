@@ -53,7 +53,7 @@ export function postingsAtLeast(s: ContextSummary, log: number): number {
   return v.length === 0 ? 0 : ((v.length - lowerBound(v, log)) * s.n) / v.length;
 }
 
-class Reservoir {
+export class Reservoir {
   n = 0;
   readonly values: number[] = [];
   /** The history position of each value. */
@@ -441,7 +441,7 @@ export interface PackedSummaries {
 
 /** The samples summarised into packed arrays: each sample copied once in the order drawn and once
  *  to be sorted in place (no typed arrays per sample, and nothing copied again to cross threads). */
-function packReservoirs(list: readonly Reservoir[]): PackedSummaries {
+export function packReservoirs(list: readonly Reservoir[]): PackedSummaries {
   const offsets = new Int32Array(list.length + 1);
   for (let k = 0; k < list.length; k++) offsets[k + 1] = offsets[k]! + list[k]!.values.length;
   const total = offsets[list.length]!;

@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { PRICING_RULES } from "../../src/analysis/detectors/leakage/pricing.ts";
 import { resolveModules } from "../../src/analysis/modules.ts";
-import { belowTopTier, ledgerFunctions, scanFunctions } from "../../src/analysis/parallel/worker-tiers.ts";
+import { amountFunctions, belowTopTier, ledgerFunctions, scanFunctions } from "../../src/analysis/parallel/worker-tiers.ts";
 import { modulesConfig } from "../support/engine.ts";
 
 describe("worker tiers", () => {
@@ -23,9 +23,10 @@ describe("worker tiers", () => {
   });
 
   test("every listed function is a function (a renamed method fails here, not silently in the worker)", () => {
-    const all = [...ledgerFunctions(), ...scanFunctions(modules.get("revenue_leakage")!)];
+    const all = [...ledgerFunctions(), ...scanFunctions(modules.get("revenue_leakage")!), ...amountFunctions()];
     for (const f of all) expect(typeof f).toBe("function");
     expect(ledgerFunctions().length).toBe(8);
+    expect(new Set(amountFunctions()).size).toBe(8);
   });
 
   test("belowTopTier marks each function it is given", () => {

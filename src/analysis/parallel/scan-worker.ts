@@ -26,7 +26,7 @@ import { ReferenceIndex } from "../reference-index.ts";
 import { AnalysisSetup } from "../setup.ts";
 import { amountPartsTransfer } from "../amount-contexts.ts";
 import { AmountBatchReader } from "./amount-offload.ts";
-import { belowTopTier, ledgerFunctions, scanFunctions } from "./worker-tiers.ts";
+import { amountFunctions, belowTopTier, ledgerFunctions, scanFunctions } from "./worker-tiers.ts";
 import type { FromWorker, ToWorker } from "./protocol.ts";
 
 declare const self: Worker;
@@ -169,7 +169,10 @@ self.onmessage = async (e: MessageEvent<ToWorker>) => {
     return;
   }
   try {
-    if (e.data.op === "amounts") amounts = new AmountBatchReader(e.data.categorical, e.data.kind);
+    if (e.data.op === "amounts") {
+      belowTopTier(amountFunctions());
+      amounts = new AmountBatchReader(e.data.categorical, e.data.kind);
+    }
     else if (e.data.op === "amounts-batch") {
       // Test-only fault point (ASSAY_TEST_FAULT, inert unless named): the thread dies mid-history.
       if (process.env.ASSAY_TEST_FAULT === "amount_worker_exit") process.exit(70);

@@ -24,6 +24,8 @@ import { taxObservation } from "../detectors/leakage/tax-habits.ts";
 import { evaluateTransaction, Input, scoreFindings } from "../evaluate.ts";
 import { documentTwins, fingerprint } from "../history.ts";
 import { LedgerBatchWriter } from "../ledger-merge.ts";
+import { AmountContextsBuilder, packReservoirs, Reservoir } from "../amount-contexts.ts";
+import { AmountBatchReader } from "./amount-offload.ts";
 import type { ResolvedModule } from "../modules.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: noFTL takes any function.
@@ -39,6 +41,19 @@ export function scanFunctions(module: ResolvedModule): AnyFunction[] {
 export function ledgerFunctions(): AnyFunction[] {
   const writer = LedgerBatchWriter.prototype as unknown as Record<string, AnyFunction>;
   return [writer.add!, writer.observeTax!, writer.observeKit!, writer.observePromotion!, fingerprint, taxObservation, kitObservation, promotionObservation];
+}
+
+/**
+ * The amount contexts' build (amount-offload.ts) on a worker, a VM that lives for one context
+ * build: its per-entry functions and its summaries. Their work is memory-bound (a seeded sample of
+ * each context and user's routine, ~16 updates an entry scattered over ~20,000 samples), so the
+ * FTL's code gains them little, while its compiles ran on the JIT's thread, on the core this
+ * worker needs. Measured on the journal scan (docs/benchmarks.md, 2026-11-29 afternoon): the JIT
+ * thread's CPU in the scan 610–710 → 580–620 ms, the worker's own no higher.
+ */
+export function amountFunctions(): AnyFunction[] {
+  const builder = AmountContextsBuilder.prototype as unknown as Record<string, AnyFunction>;
+  return [AmountBatchReader.prototype.add, builder.addValues!, builder.put!, builder.routineOf!, Reservoir.prototype.add, packReservoirs, builder.finishParts!, builder.topRoutines!];
 }
 
 /** Keeps these functions at the DFG tier in this VM (a scan worker's: never the main thread's). */
