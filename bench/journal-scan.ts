@@ -17,7 +17,8 @@
 // a few percent of them first seen late, some imitating an earlier one) in customer_id, so that
 // lookalike_counterparty has names to index and judge (the journal itself names none).
 // --threads: the CPU of each thread of the process to stderr (bench/thread-cpu.ts; a thread that
-// ended between two samples, as the amount contexts' worker may, is counted as "ended threads").
+// ended between two samples, as the amount contexts' worker may, is counted as "ended threads"),
+// since the process started and in the scan alone (the JIT's compiles of the generator left out).
 // Usage: bun run bench/journal-scan.ts [--entries N] [--workers N] [--source memory|csv] [--fields configured|auto] [--counterparties N] [--threads] [--json]
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
