@@ -53,6 +53,8 @@ export function postingsAtLeast(s: ContextSummary, log: number): number {
   return v.length === 0 ? 0 : ((v.length - lowerBound(v, log)) * s.n) / v.length;
 }
 
+/** A seeded uniform sample (Algorithm R) of log amounts with their history positions. Exported
+ *  for its method only (parallel/worker-tiers.ts). */
 export class Reservoir {
   n = 0;
   readonly values: number[] = [];
@@ -440,7 +442,8 @@ export interface PackedSummaries {
 }
 
 /** The samples summarised into packed arrays: each sample copied once in the order drawn and once
- *  to be sorted in place (no typed arrays per sample, and nothing copied again to cross threads). */
+ *  to be sorted in place (no typed arrays per sample, and nothing copied again to cross threads).
+ *  Exported for parallel/worker-tiers.ts only. */
 export function packReservoirs(list: readonly Reservoir[]): PackedSummaries {
   const offsets = new Int32Array(list.length + 1);
   for (let k = 0; k < list.length; k++) offsets[k + 1] = offsets[k]! + list[k]!.values.length;

@@ -172,8 +172,7 @@ self.onmessage = async (e: MessageEvent<ToWorker>) => {
     if (e.data.op === "amounts") {
       belowTopTier(amountFunctions());
       amounts = new AmountBatchReader(e.data.categorical, e.data.kind);
-    }
-    else if (e.data.op === "amounts-batch") {
+    } else if (e.data.op === "amounts-batch") {
       // Test-only fault point (ASSAY_TEST_FAULT, inert unless named): the thread dies mid-history.
       if (process.env.ASSAY_TEST_FAULT === "amount_worker_exit") process.exit(70);
       amounts!.add(e.data.batch);
