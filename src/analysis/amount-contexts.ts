@@ -53,9 +53,7 @@ export function postingsAtLeast(s: ContextSummary, log: number): number {
   return v.length === 0 ? 0 : ((v.length - lowerBound(v, log)) * s.n) / v.length;
 }
 
-/** A seeded uniform sample (Algorithm R) of log amounts with their history positions. Exported
- *  for its method only (parallel/worker-tiers.ts). */
-export class Reservoir {
+class Reservoir {
   n = 0;
   readonly values: number[] = [];
   /** The history position of each value. */

@@ -24,8 +24,7 @@ import { taxObservation } from "../detectors/leakage/tax-habits.ts";
 import { evaluateTransaction, Input, scoreFindings } from "../evaluate.ts";
 import { documentTwins, fingerprint } from "../history.ts";
 import { LedgerBatchWriter } from "../ledger-merge.ts";
-import { AmountContextsBuilder, packReservoirs, Reservoir } from "../amount-contexts.ts";
-import { AmountBatchReader } from "./amount-offload.ts";
+import { AmountContextsBuilder, packReservoirs } from "../amount-contexts.ts";
 import type { ResolvedModule } from "../modules.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: noFTL takes any function.
@@ -45,15 +44,15 @@ export function ledgerFunctions(): AnyFunction[] {
 
 /**
  * The amount contexts' build (amount-offload.ts) on a worker, a VM that lives for one context
- * build: its per-entry functions and its summaries. Their work is memory-bound (a seeded sample of
- * each context and user's routine, ~16 updates an entry scattered over ~20,000 samples), so the
- * FTL's code gains them little, while its compiles ran on the JIT's thread, on the core this
- * worker needs. Measured on the journal scan (docs/benchmarks.md, 2026-11-29 afternoon): the JIT
- * thread's CPU in the scan 610–710 → 580–620 ms, the worker's own no higher.
+ * build: its summaries, run once at the build's end — packReservoirs was compiled twice by the FTL
+ * in most scans (OSR entry into its loop over ~20,000 samples, 3–5 KB each) while the main thread
+ * waited for the result. Its per-entry functions keep the FTL: below it, in 6 alternating pairs,
+ * the worker took 765 → 595 ms of CPU with them at the top tier (lower in 6 of 6), the JIT's thread
+ * 675 → 715 (docs/benchmarks.md, 2026-11-29 afternoon).
  */
 export function amountFunctions(): AnyFunction[] {
   const builder = AmountContextsBuilder.prototype as unknown as Record<string, AnyFunction>;
-  return [AmountBatchReader.prototype.add, builder.addValues!, builder.put!, builder.routineOf!, Reservoir.prototype.add, packReservoirs, builder.finishParts!, builder.topRoutines!];
+  return [packReservoirs, builder.finishParts!, builder.topRoutines!];
 }
 
 /** Keeps these functions at the DFG tier in this VM (a scan worker's: never the main thread's). */
