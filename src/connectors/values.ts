@@ -157,14 +157,27 @@ export function parseText(v: SourceValue): string | undefined {
 
 /** A date-only value is kept as YYYY-MM-DD; a moment becomes YYYY-MM-DDTHH:mm:ssZ (UTC). */
 export function parseDate(v: SourceValue, format: DateFormat): string | undefined {
-  if (typeof v === "string" && v.length > 0 && untrimmable(v.charCodeAt(0)) && untrimmable(v.charCodeAt(v.length - 1))) return format.parse(v);
+  if (typeof v === "string" && v.length > 0 && untrimmable(v.charCodeAt(0)) && untrimmable(v.charCodeAt(v.length - 1))) return format.parse(withoutClosingMark(v));
   if (isEmpty(v)) return undefined;
   if (v instanceof Date) {
     if (Number.isNaN(v.getTime())) throw new Error("invalid date");
     return isoOf(v);
   }
   const s = String(v).trim();
-  return format.parse(s);
+  return format.parse(withoutClosingMark(s));
+}
+
+/**
+ * A closing date as Business Central and Navision write it — `C12/31/2024`, a C before the date in
+ * the export's own form: the fictitious closing period after the year's last day, where the Close
+ * Income Statement posts — is that day. Without its C it reads in the date format; any other
+ * letter in front is no date.
+ */
+function withoutClosingMark(s: string): string {
+  const c = s.charCodeAt(0);
+  if (c !== 67 && c !== 99) return s;
+  const next = s.charCodeAt(1);
+  return next >= 48 && next <= 57 ? s.slice(1) : s;
 }
 
 function isoOf(d: Date): string {

@@ -183,6 +183,20 @@ describe("dates", () => {
     expect(() => parseDate("3/15/2025 13 pm", hourly)).toThrow("has an invalid time");
   });
 
+  test("a Business Central closing date (C12/31/2024: the year-end close's fictitious period after the last day) is read as its day", () => {
+    // BC and Navision write the closing period's date with a C in front, in the export's own date
+    // form; the Close Income Statement's lines were rejected rows ("does not match the date format").
+    expect(parseDate("C12/31/2024", dateFormat("M/D/YYYY"))).toBe("2024-12-31");
+    expect(parseDate("c31.12.2024", dateFormat("DD.MM.YYYY"))).toBe("2024-12-31");
+    expect(parseDate("C2024-12-31", dateFormat("iso"))).toBe("2024-12-31");
+    // Only a C before the date itself: any other letter, or a C after it, is still no date.
+    expect(() => parseDate("X12/31/2024", dateFormat("M/D/YYYY"))).toThrow("does not match the date format");
+    expect(() => parseDate("12/31/2024C", dateFormat("M/D/YYYY"))).toThrow("does not match the date format");
+    expect(() => parseDate("C", dateFormat("M/D/YYYY"))).toThrow("does not match the date format");
+    // A month by its name keeps its letters: "Dec 31, 2024" is no closing date of "ec 31".
+    expect(parseDate("December 31, 2024", dateFormat("MMMM D, YYYY"))).toBe("2024-12-31");
+  });
+
   test("the date format of a file whose dates carry a 12-hour time is found from them", () => {
     expect(sniffDateFormat(["3/15/2025 9:05 am", "12/1/2025 11:40 PM"])).toBe("MM/DD/YYYY");
     expect(sniffDateFormat(["15/3/2025 9:05 pm", "1/12/2025 11:40 am"])).toBe("DD/MM/YYYY");
