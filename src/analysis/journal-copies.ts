@@ -48,10 +48,11 @@ const MAX_SIDE_NAMES = 50_000;
 /** Attribute names of what a re-posting changes (compared in upper case without separators): also
  *  the numbers a GL detail gives each posted transaction and its lines — Viewpoint Vista's `Trans
  *  #` (GLTrans) and `Line`, a `Seq No`, NetSuite's `Internal ID` (the record's own number: a
- *  rev-rec run submitted twice makes a second journal under a new one) — which a copy or a
+ *  rev-rec run submitted twice makes a second journal under a new one), Business Central's `Entry
+ *  No.` (each G/L entry's) and `Transaction No.` (each balanced posting's) — which a copy or a
  *  reversal gets anew. A source's own `Transaction ID` is not among them: a bank feed imported
  *  twice repeats it. */
-const KEYING_NAMES = /DATE|TIME|CREATED|ENTERED|MODIFIED|CHANGED|UPDATED|BATCH|RECORD|LINEID|ROWID|^ID$|USER|POSTEDBY|KEYEDBY|APPROVED|^(GL)?TRANS(NO|NUM|NUMBER|NR)?$|^LINE(NO|NUM|NUMBER|NR)?$|^SEQ(NO|NUM|NUMBER|NR|UENCE)?$|^INTERNAL(ID|NO|NUM|NUMBER|NR)$/;
+const KEYING_NAMES = /DATE|TIME|CREATED|ENTERED|MODIFIED|CHANGED|UPDATED|BATCH|RECORD|LINEID|ROWID|^ID$|USER|POSTEDBY|KEYEDBY|APPROVED|^(GL)?TRANS(NO|NUM|NUMBER|NR)?$|^LINE(NO|NUM|NUMBER|NR)?$|^SEQ(NO|NUM|NUMBER|NR|UENCE)?$|^INTERNAL(ID|NO|NUM|NUMBER|NR)$|^(GL)?ENTRY(NO|NUM|NUMBER|NR)$|^TRANSACTION(NO|NUM|NUMBER|NR)$/;
 
 /** Attribute names of what a reversal changes beside its sides: the line's free text ("Reversal of
  *  JE10452"), the period it posts to (the next one: NetSuite's Period, SAP's GJAHR/MONAT) and the
@@ -62,6 +63,9 @@ const KEYING_NAMES = /DATE|TIME|CREATED|ENTERED|MODIFIED|CHANGED|UPDATED|BATCH|R
  *  lines a reversal is matched on (accrual-reversals.ts), kept in those a copy is. */
 const REVERSAL_CHANGES = /MEMO|DESCRIPTION|NARRATION|TEXT|COMMENT|NOTE|REMARK|LIBELLE|SGTXT|PERIOD|FISCALYEAR|GJAHR|MONAT|^(INTERNAL|TRANSACTION|TRAN|TXN|ENTRY)(ID|NO|NUM|NUMBER|NR)$|AMOUNT|BETRAG|MONTANT|IMPORTE|IMPORTO|^(WRBTR|DMBTR|DMBE2|DMBE3|WRSHB|DMSHB)$/;
 const changedByReversal = (name: string) => REVERSAL_CHANGES.test(plain(name)) || isDocumentColumn(name);
+
+/** Whether `ms` falls on another day than the journal's first line (`day`); a moment unread (NaN) is no other day. */
+const anotherDay = (ms: number, journalMs: number, day: number) => ms !== journalMs && Math.floor(ms / DAY_MS) !== day && !Number.isNaN(ms) && !Number.isNaN(day);
 
 const plain = (name: string) => name.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase().replace(/[^A-Z0-9]/g, "");
 
@@ -141,6 +145,8 @@ export class JournalCopiesBuilder {
   private start = 0;
   private count = 0;
   private ms = Number.NaN;
+  /** The posting day of the journal's first line. */
+  private day = Number.NaN;
   private debits = 0;
   private a = 0;
   private b = 0;
@@ -182,12 +188,16 @@ export class JournalCopiesBuilder {
   add(t: Transaction, seq: number, ms: number) {
     const journal = t.attributes?.[this.column];
     const key = journal === undefined || journal === null || journal === "" ? undefined : String(journal);
-    if (key === undefined || key !== this.current || seq !== this.start + this.count) {
+    // A journal posts on one day: the same number's next lines on another day are the next
+    // journal (Business Central's recurring journal posts a month-end accrual and its reversal on
+    // the 1st in one run, consecutive lines of one Document No.).
+    if (key === undefined || key !== this.current || seq !== this.start + this.count || (this.count > 0 && anotherDay(ms, this.ms, this.day))) {
       this.close();
       this.current = key;
       this.start = seq;
       this.count = 0;
       this.ms = ms;
+      this.day = Math.floor(ms / DAY_MS);
       this.debits = 0;
       this.a = this.b = this.ra = this.rb = this.ta = this.tb = this.tra = this.trb = 0;
       this.sides = [];

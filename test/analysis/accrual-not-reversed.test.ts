@@ -109,6 +109,29 @@ describe("accrual_not_reversed: which journals", () => {
     expect(unreversedOf(ledger)).toEqual({ UT8: "high debits to 6100 posted by staff 21/22" });
   });
 
+  test("an accrual and its reversal posted in one run under one document number (Business Central's recurring journal, Reversing Variable) are two journals: one left unreversed is found", () => {
+    // BC posts the month-end accrual and its reversal on the 1st together, consecutive lines of
+    // one Document No. on two posting days; read as one journal of two days it was never judged,
+    // and no accrual was ever seen reversed. The ledger in source order (as the history reads it).
+    const bc: Transaction[] = [];
+    for (const m of months) {
+      const util = accrual("6100", "2100", 70_000 + m.k * 113, "Utilities accrual");
+      bc.push(...journal(`GJ-${m.k}`, m.end, util));
+      if (m.k < 23) bc.push(...journal(`GJ-${m.k}`, m.first, swap(util)));
+      bc.push(...journal(`DEP${m.k}`, m.end, accrual("6400", "1590", 12_500, "Depreciation"), "fam"));
+    }
+    const inOrder = (ledger: Transaction[]) => {
+      const b = new JournalCopiesBuilder("Journal ID");
+      ledger.forEach((t, seq) => b.add(t, seq, Date.parse(t.date!)));
+      const found = b.finish().unreversed;
+      return ledger.flatMap((_, seq) => (found.at(seq) ? [found.at(seq)!.journal] : []));
+    };
+    expect(inOrder(bc)).toEqual([]);
+    // The same accrual keyed on an ordinary batch in June 2025, never reversed: both its lines.
+    const standing = journal("GJ-X", "2025-06-30", accrual("6100", "2100", 71_500, "Utilities accrual"));
+    expect(inOrder([...bc, ...standing])).toEqual(["GJ-X", "GJ-X"]);
+  });
+
   test("a copy is still told by its second amount: two journals alike but for their foreign amounts are no copies", () => {
     const lines = accrual("6300", "2100", 35_000, "Consulting accrual");
     const first = journal("C1", "2025-03-14", lines).map((t) => ({ ...t, attributes: { ...t.attributes, "Amount (Foreign Currency)": String(Math.sign(t.amount!) * 27_500) } }));

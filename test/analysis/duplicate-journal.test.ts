@@ -165,6 +165,26 @@ describe("journal-copies: which repeated journals are copies", () => {
     expect(copiesOf(netsuite([...journal("JE4", "2025-03-31", revrec, "Journal"), ...journal("JE5", "2025-04-30", revrec, "Journal"), ...journal("JE6", "2025-04-30", other, "Journal")]))).toEqual({});
   });
 
+  test("a Business Central G/L entries export: each entry's Entry No. and each posting's Transaction No. are no content — a journal posted twice is a copy", () => {
+    // The line key is Company + Entry No. (both stay attributes); BC numbers every entry, and every
+    // balanced posting, anew: a journal posted again gets new ones.
+    let entry = 412_300;
+    let posting = 151_000;
+    const bc = (ledger: Transaction[]) => {
+      const postings = new Map<string, string>();
+      return ledger.map((t) => {
+        const je = String(t.attributes!["Journal ID"]);
+        if (!postings.has(je)) postings.set(je, String(++posting));
+        return { ...t, attributes: { Company: "Northwind", "Entry No.": String(++entry), ...t.attributes, "Transaction No.": postings.get(je)! } };
+      });
+    };
+    const reclass: Line[] = [{ account: "62100", debit: 6423.21 }, { account: "64100", credit: 6423.21 }, { account: "62100", debit: 100 }, { account: "64100", credit: 100 }];
+    expect(copiesOf(bc([...journal("GJ-1", "2025-03-14", reclass, "Journal"), ...journal("GJ-2", "2025-03-14", reclass, "Journal")]))).toEqual({ "GJ-2": "GJ-1" });
+    // Hard negative: the same reclass of another branch the same day.
+    const other = reclass.map((l) => ({ ...l, store: "S002" }));
+    expect(copiesOf(bc([...journal("GJ-3", "2025-03-14", reclass, "Journal"), ...journal("GJ-4", "2025-03-14", other, "Journal")]))).toEqual({});
+  });
+
   test("not judged: one-line journals, zero journals, a journal's lines met again under its own id", () => {
     const zero: Line[] = [{ account: "1300", debit: 0 }, { account: "1310", credit: 0 }];
     const one: Line[] = [{ account: "6810", debit: 4.25 }];
