@@ -95,6 +95,7 @@ export function profileFields(sample: readonly Transaction[]): FieldProfile[] {
     }
     if (decimals > rows / 2 || dates > rows / 2 || length / rows > MAX_AVERAGE_LENGTH) continue;
     if (isPositionOrTime(field, counts)) continue;
+    if (isLinkToAnotherRow(field, counts)) continue;
     if (distinct >= BATCH_MIN_VALUES && isBatch(values, times)) continue;
     // A field of fewer than RENAME_MIN_VALUES values renames none (renames() would find as much
     // after a map of the sample's rows): only fields of many values are compared that way.
@@ -147,6 +148,31 @@ function isPositionOrTime(field: string, counts: ReadonlyMap<string, number>): b
     if (n === undefined || n > previous) return false;
     previous = n;
   }
+  return true;
+}
+
+/** Numbers, each met once beside the commonest value, that make a column a link to other rows. */
+const LINK_MIN_NUMBERS = 5;
+/** A column named as an entry's number, or a link to one (`Reversed by Entry No.`, `Closed by Entry No.`): never a code, however few links the sample holds. */
+const ENTRY_NUMBER_NAME = /ENTRY(NO|NUM|NUMBER|NR)$/;
+
+/**
+ * Whether a column links each row to another row by its number: one commonest value where there
+ * is no link (0, `-`), and every other value a whole number met once — Business Central's
+ * `Reversed Entry No.` and `Reversed by Entry No.` on both sides of a Reverse Transaction, an
+ * `Applies-to Entry No.`. Such a value is an id, however its placeholder repeats: taken for a code,
+ * every reversal and every entry it reversed was a value never seen. Known by its name
+ * (ENTRY_NUMBER_NAME), else by its values; a code with a few rare values (a region, a tax code met
+ * once each) is not one: they are no numbers met once each, or too few.
+ */
+function isLinkToAnotherRow(field: string, counts: ReadonlyMap<string, number>): boolean {
+  if (field.startsWith("attributes.") && ENTRY_NUMBER_NAME.test(plainName(field.slice("attributes.".length)))) return true;
+  if (counts.size <= LINK_MIN_NUMBERS) return false;
+  let placeholder: string | undefined;
+  let most = 0;
+  for (const [value, n] of counts) if (n > most) [placeholder, most] = [value, n];
+  if (most < 2) return false;
+  for (const [value, n] of counts) if (value !== placeholder && (n !== 1 || !/^\d+$/.test(value))) return false;
   return true;
 }
 

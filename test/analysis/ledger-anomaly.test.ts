@@ -184,6 +184,36 @@ describe("zero configuration", () => {
     expect(profileCategoricalFields(rows)).toEqual(["type", "currency", "created_by", "attributes.Account", "attributes.GL", "attributes.Range", "attributes.Version"]);
   });
 
+  test("a link to another entry is no code: Business Central's Reversed Entry No. and Reversed by Entry No. (0, else the other entry's number)", () => {
+    // BC writes 0 where an entry was never reversed and the other entry's number on both sides of a
+    // Reverse Transaction: a column of one commonest value with every other value met once. Taken
+    // for a code, every reversal and every entry it reversed was a value never seen (rare_value, high).
+    const rows: Transaction[] = Array.from({ length: 3000 }, (_, i) => {
+      const reversed = i % 150 === 7;
+      return {
+        transaction_id: `T${i}`,
+        type: "journal_entry",
+        date: "2025-01-02T10:00:00Z",
+        currency: "USD",
+        amount: 100 + i,
+        created_by: `U${i % 12}`,
+        lines: [],
+        attributes: {
+          "G/L Account": String(10100 + (i % 40) * 100),
+          "Reversed by Entry No.": reversed ? String(412_300 + i * 7) : "0",
+          "Reversed Entry No.": reversed ? String(412_305 + i * 7) : "0",
+          Reversed: reversed ? "Yes" : "No",
+          // Two links only in the sample: known by the name.
+          "Closed by Entry No.": i === 11 || i === 12 ? String(500_000 + i) : "0",
+          "Link Ref": i === 11 || i === 12 ? String(500_000 + i) : "0",
+          // A code with a dominant value and a few rare ones, each met once, stays a code.
+          Region: i % 500 === 3 ? ["NW", "SE", "SW", "NE", "N", "S"][i / 500] ?? "W" : "C",
+        },
+      };
+    });
+    expect(profileCategoricalFields(rows)).toEqual(["type", "currency", "created_by", "attributes.G/L Account", "attributes.Link Ref", "attributes.Region", "attributes.Reversed"]);
+  });
+
   test("a batch is no code: a pay run or posting batch, each value used within days, new ones all year (a payroll register's Pay Run ID)", () => {
     // A biweekly payroll: 40 employees paid each run, a run id per run, now and then an off-cycle
     // run of one manual check. Taken for a code, every off-cycle run was a value never seen.
