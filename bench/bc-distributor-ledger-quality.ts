@@ -18,7 +18,9 @@
  *
  * Two setups: `zero-config` maps what the export's names need and nothing else; `configured` adds
  * what docs/analysis.md offers the distributor's auditor: the ledger's categorical fields (user,
- * type, company, account, source code, the two global dimensions) and the companies as fields with
+ * type, company, source code, the two global dimensions; `G/L Account No.` cannot be listed, a
+ * column named in `categorical_fields` having no dot, and is read as each line's account by its
+ * name anyway) and the companies as fields with
  * habits of their own (`rare_combination.habit_fields: [attributes.Company]`).
  *
  *   bun run bench/bc-distributor-ledger-quality.ts [--seeds 4601,4602,4603] [--setups zero-config,configured] [--modules anomaly_detection,duplicate_detection,compliance] [--port P] [--keep DIR] [--json] [--verbose]
@@ -49,12 +51,13 @@ ${servedServerYaml(dir, port)}connectors:
     type_values: { Invoice: invoice, Credit Memo: credit_note, Payment: payment, Refund: payment }
     mapping:
       transaction_id: [Company, Entry No.]
+      type: Document Type
       date: Posting Date
       created_by: User ID
       customer_id: Source No.
 ${setup === "configured" ? `modules:
   anomaly_detection:
-    categorical_fields: [created_by, type, attributes.Company, attributes.G/L Account No., attributes.Source Code, attributes.Global Dimension 1 Code, attributes.Global Dimension 2 Code]
+    categorical_fields: [created_by, type, attributes.Company, attributes.Source Code, attributes.Global Dimension 1 Code, attributes.Global Dimension 2 Code]
     rare_combination: { habit_fields: [attributes.Company] }
 ` : ""}`;
 
