@@ -65,7 +65,7 @@ const REVERSAL_CHANGES = /MEMO|DESCRIPTION|NARRATION|TEXT|COMMENT|NOTE|REMARK|LI
 const changedByReversal = (name: string) => REVERSAL_CHANGES.test(plain(name)) || isDocumentColumn(name);
 
 /** Whether `ms` falls on another day than the journal's first line (`day`); a moment unread (NaN) is no other day. */
-const anotherDay = (ms: number, journalMs: number, day: number) => ms !== journalMs && Math.floor(ms / DAY_MS) !== day && !Number.isNaN(ms) && !Number.isNaN(day);
+const anotherDay = (ms: number, day: number) => Math.floor(ms / DAY_MS) !== day && !Number.isNaN(ms) && !Number.isNaN(day);
 
 const plain = (name: string) => name.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase().replace(/[^A-Z0-9]/g, "");
 
@@ -191,7 +191,7 @@ export class JournalCopiesBuilder {
     // A journal posts on one day: the same number's next lines on another day are the next
     // journal (Business Central's recurring journal posts a month-end accrual and its reversal on
     // the 1st in one run, consecutive lines of one Document No.).
-    if (key === undefined || key !== this.current || seq !== this.start + this.count || (this.count > 0 && anotherDay(ms, this.ms, this.day))) {
+    if (key === undefined || key !== this.current || seq !== this.start + this.count || (this.count > 0 && anotherDay(ms, this.day))) {
       this.close();
       this.current = key;
       this.start = seq;
