@@ -388,7 +388,6 @@ export function generateBcDistributorLedger(options: { seed: number }): BcLedger
     { co: "ca", account: "62100", desc: "Accrue freight out", dept: "SALES", median: 6200 },
   ];
   const accruals: { txn: Txn; reversal: Txn; y: number; m0: number }[] = [];
-  let icPayableCad = 0;
   for (const [y, m0] of months) {
     const me = monthEnd(y, m0);
     const close = nthWorkday(y, m0 + 1, 3); // month-end close keyed on the 3rd working day
@@ -460,19 +459,16 @@ export function generateBcDistributorLedger(options: { seed: number }): BcLedger
     const sinv = add({ co: "us", posting: icDay, entered: at(icDay, 9, 16), docType: "Invoice", docNo: no.us.sinv(), sourceType: "Customer", sourceNo: icCustomer, sourceCode: "SALES", user: U.controller,
       lines: [{ account: "12900", amount: icUsd, desc: "IC shipment to Canada" }, { account: "41100", amount: -icUsd, desc: "IC shipment to Canada", dept: "SALES", branch: "CHI" }, { account: "50100", amount: r2(icUsd * 0.8), desc: "Cost of sales", dept: "SALES", branch: "CHI" }, { account: "13100", amount: -r2(icUsd * 0.8), desc: "Cost of sales", branch: "CHI" }], kind: "intercompany_sale" });
     const icCad = r2(icUsd * rate);
-    icPayableCad += icCad;
     add({ co: "ca", posting: icDay + 2 * DAY, docDate: icDay, entered: at(icDay + 2 * DAY, 9, 16), docType: "Invoice", docNo: no.ca.pinv(), extDocNo: sinv.docNo, sourceType: "Vendor", sourceNo: icVendor, sourceCode: "PURCHASES", user: U.caAcct, approvedBy: U.controller,
       lines: [{ account: "13100", amount: icCad, desc: "IC receipt from US", dept: "PURCH", branch: "TOR" }, { account: "20900", amount: -icCad, desc: "IC receipt from US", branch: "TOR" }], kind: "intercompany_purchase" });
     add({ co: "us", posting: me, entered: at(close, 9, 16), docType: "", docNo: no.us.gj(), sourceType: "Customer", sourceNo: icCustomer, sourceCode: "GENJNL", user: U.staff, approvedBy: U.controller, batch: "INTERCO", lines: [{ account: "12900", amount: mgmtFee, desc: "Management fee" }, { account: "42100", amount: -mgmtFee, desc: "Management fee", dept: "ADMIN", branch: "CHI" }], kind: "intercompany_fee" });
     const feeCad = r2(mgmtFee * cad(me));
-    icPayableCad += feeCad;
     add({ co: "ca", posting: me, entered: at(close, 9, 16), docType: "", docNo: no.ca.gj(), sourceType: "Vendor", sourceNo: icVendor, sourceCode: "GENJNL", user: U.caAcct, approvedBy: U.controller, batch: "INTERCO", lines: [{ account: "69100", amount: feeCad, desc: "Management fee", dept: "ADMIN", branch: "TOR" }, { account: "20900", amount: -feeCad, desc: "Management fee", branch: "TOR" }], kind: "intercompany_fee" });
     // Canada settles last month's balance in USD on the 25th; the difference is realised FX.
     const settle = nextWorkday(Date.UTC(y, m0, 25));
     const settleUsd = r2(icUsd + mgmtFee);
     const settleCad = r2(settleUsd * cad(settle));
     const booked = r2(icCad + feeCad);
-    icPayableCad -= booked;
     add({ co: "ca", posting: settle, entered: at(settle, 10, 15), docType: "Payment", docNo: no.ca.pmt(), sourceType: "Vendor", sourceNo: icVendor, sourceCode: "PAYMENTJNL", user: U.caAcct, approvedBy: U.controller, batch: "INTERCO", balAccount: "BA-CAD",
       lines: [{ account: "20900", amount: booked, desc: "IC settlement" }, { account: "71100", amount: r2(settleCad - booked), desc: "Realized FX", dept: "ADMIN", branch: "TOR" }, { account: "10100", amount: -settleCad, desc: "IC settlement" }], kind: "intercompany_settlement" });
     add({ co: "us", posting: settle, entered: at(settle, 10, 16), docType: "Payment", docNo: no.us.cr(), sourceType: "Customer", sourceNo: icCustomer, sourceCode: "CASHRECJNL", user: U.ar, batch: "BANKDEP", lines: [{ account: "10100", amount: settleUsd, desc: "IC settlement" }, { account: "12900", amount: -settleUsd, desc: "IC settlement" }], kind: "intercompany_settlement" });
