@@ -187,10 +187,12 @@ export const AnomalyDetectionConfig = Type.Object(
     categorical_fields: Type.Union(
       [
         Type.Literal("auto"),
-        Type.Array(Type.String({ pattern: "^(type|customer_id|currency|contract_id|reference|created_by|approved_by|sku|attributes\\.[^.]+)$" }), { maxItems: 16 }),
+        // Any column after `attributes.`, dots and all (Business Central's `G/L Account No.`): the
+        // reader takes the rest of the name whole (fields.ts), as "auto" and the lists beside it do.
+        Type.Array(Type.String({ pattern: "^(type|customer_id|currency|contract_id|reference|created_by|approved_by|sku|attributes\\..+)$" }), { maxItems: 16 }),
       ],
       // A list naming another field said only `must be one of "auto"`.
-      { default: "auto", "x-union-message": '"auto", or a list of at most 16 canonical categorical fields (type, customer_id, currency, contract_id, reference, created_by, approved_by, sku) or attributes.<column> (no dot in the column)' },
+      { default: "auto", "x-union-message": '"auto", or a list of at most 16 canonical categorical fields (type, customer_id, currency, contract_id, reference, created_by, approved_by, sku) or attributes.<column>' },
     ),
     rare_value: Type.Object(
       {

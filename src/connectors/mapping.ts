@@ -676,7 +676,9 @@ function convert(f: FieldSpec, v: SourceValue, formats: ValueFormats): string | 
 
 function parseType(v: SourceValue, codes: ReadonlyMap<string, TransactionType> | undefined): TransactionType | undefined {
   const s = parseText(v);
-  if (s === undefined) return undefined;
+  // A blank has a meaning of its own in some exports (Business Central writes no Document Type on
+  // a general journal's lines): `type_values: { "": journal_entry }` says which; else the default.
+  if (s === undefined) return codes?.get("");
   if (codes !== undefined) {
     const coded = codes.get(s) ?? codes.get(s.toLowerCase());
     if (coded !== undefined) return coded;

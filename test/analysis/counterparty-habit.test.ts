@@ -71,6 +71,15 @@ describe("a counterparty's habit", () => {
     expect(finding!.message).toContain(`its ${shell} other postings keep to 1 value(s) of attributes.account`);
   });
 
+  test("the account column named with dots (Business Central's G/L Account No.) is listed and read alike", async () => {
+    const renamed = (t: Transaction): Transaction => ({ ...t, attributes: { "G/L Account No.": t.attributes!.account! } });
+    const dotted = modulesConfig({ anomaly_detection: { categorical_fields: ["customer_id", "attributes.G/L Account No."] } });
+    const r = await analyse(renamed(posting("Shell", "Plants", 701)), { module, history: H.map(renamed), config: dotted });
+    const finding = r.anomalies.find((a) => a.code === "rare_combination");
+    expect(finding?.severity).toBe("high");
+    expect(finding!.field).toBe("customer_id,attributes.G/L Account No.");
+  });
+
   test("a counterparty that has used a value only once takes up occasional ones: medium", async () => {
     // A customer who pays for lawn care, once bought plants, and now buys stone.
     const history = [...H];

@@ -24,12 +24,14 @@ test.each([
   "rare_combination: { habit_fields: [attributes.Cost Center, customer_id] }",
   "rare_combination: { habit_fields: [attributes.Store.No] }",
   "off_period: { fields: [attributes.Doc Type, attributes.Account, type, created_by] }",
+  // Business Central's column names end in a dot.
+  "categorical_fields: [attributes.G/L Account No., attributes.Source Code, created_by]",
 ])("%s is accepted", (inner) => {
   expect(problems(anomaly(`{ ${inner} }`))).toEqual([]);
 });
 
 test("categorical_fields naming another field says what it takes, not only 'auto'", () => {
   expect(problems(anomaly("{ categorical_fields: [currency, lines] }"))).toEqual([
-    'modules.anomaly_detection.categorical_fields: expected "auto", or a list of at most 16 canonical categorical fields (type, customer_id, currency, contract_id, reference, created_by, approved_by, sku) or attributes.<column> (no dot in the column)',
+    'modules.anomaly_detection.categorical_fields: expected "auto", or a list of at most 16 canonical categorical fields (type, customer_id, currency, contract_id, reference, created_by, approved_by, sku) or attributes.<column>',
   ]);
 });

@@ -48,6 +48,17 @@ test("type_values maps the source's codes (as written, or in another case) to tr
   expect((await collect(c.scan())).map((t) => t.type)).toEqual(["invoice", "invoice", "payment", "payment", "journal_entry", "credit_note"]);
 });
 
+test("type_values may name the blank: a Business Central export writes no Document Type on a general journal's lines", async () => {
+  writeFileSync(join(dir, "bc.csv"), ["Entry No.,Document Type,Document No.,Amount", "1,Invoice,PINV-1,100", "2,,GJ-7,-25", "3,Payment,PMT-2,-100", ""].join("\n"));
+  const read = async (values: string) => {
+    const yaml = `connectors:\n  - { id: gl, type: csv, transactions: ./bc.csv, mapping: { transaction_id: Entry No., type: Document Type }, type_values: ${values} }\n`;
+    return (await collect(new CsvConnector(connectorSettings(parseConfig(yaml, join(dir, "assay.yaml"), {}))[0]!, systemClock).scan())).map((t) => t.type);
+  };
+  expect(await read(`{ "": journal_entry }`)).toEqual(["invoice", "journal_entry", "payment"]);
+  // Without a code for the blank, the blank is read as before (the mapping's default type).
+  expect(await read(`{ Invoice: invoice }`)).toEqual(["invoice", "invoice", "payment"]);
+});
+
 test("a code type_values does not list is a rejected row that names the setting", async () => {
   const c = connector("mapping: { transaction_id: Line ID, type: Source }, type_values: { ACCPAY: invoice }");
   const txs = await collect(c.scan());
