@@ -137,3 +137,43 @@ test("ReferenceIndex.customerPercentRows: the customer's and the contract's rows
   // The customer's three rows in percent (two agreements) and the other customer's row on the named agreement.
   expect(index.customerPercentRows("L1005", "FA-4105").map((c) => c.price).sort()).toEqual([2, 5, 6, 7]);
 });
+
+// A customs broker's rate agreement: a disbursement fee of 2.5 % of the duty and fees it advances
+// to customs (`applies_to`), a minimum per entry in EA; the brokerage a flat fee. The fee's basis
+// is stated by the row itself, so no other percentage need be on the bill to witness it.
+const brokerAgreement: Contract[] = [
+  { contract_id: "RA-ACME", customer_id: "ACMELAX", sku: "BRK-ENTRY", price: 125, unit: "EA", currency: "USD", valid_from: "2025-01-01" },
+  { contract_id: "RA-ACME", customer_id: "ACMELAX", sku: "ADV-FEE", price: 2.5, unit: "%", currency: "USD", valid_from: "2025-01-01", applies_to: "DUTY, MPF, HMF" },
+  { contract_id: "RA-ACME", customer_id: "ACMELAX", sku: "ADV-FEE", price: 20, unit: "EA", currency: "USD", valid_from: "2025-01-01" },
+];
+const entryBill = (extra: TransactionLine[], disbursements = true): Transaction => {
+  const lines: TransactionLine[] = [
+    { sku: "BRK-ENTRY", quantity: 1, unit: "EA", unit_price: 125, amount: 125 },
+    ...(disbursements ? [
+      { sku: "DUTY", quantity: 1, unit: "EA", unit_price: 3120.4, amount: 3120.4, list_price: 3120.4 },
+      { sku: "MPF", quantity: 1, unit: "EA", unit_price: 166.28, amount: 166.28, list_price: 166.28 },
+      { sku: "HMF", quantity: 1, unit: "EA", unit_price: 60, amount: 60, list_price: 60 },
+    ] : []),
+    { sku: "DRAY", quantity: 1, unit: "EA", unit_price: 650, amount: 650, list_price: 650 },
+    ...extra,
+  ];
+  return { transaction_id: "C01204411/A", type: "invoice", date: "2026-02-10T00:00:00Z", customer_id: "ACMELAX", contract_id: "RA-ACME", currency: "USD", amount: lines.reduce((s, l) => s + (l.amount ?? 0), 0), lines };
+};
+
+test("a percentage naming what it applies to is owed on those charges though the bill carries no other percentage (a broker's disbursement fee on the duty advanced)", async () => {
+  const missing = await found(entryBill([]), brokerAgreement);
+  expect(missing.map((a) => a.code)).toEqual([CODE]);
+  // 2.5 % of 3,120.40 + 166.28 + 60.00 = 3,346.68; the drayage is no charge it names.
+  expect(missing[0]!.amount_at_risk).toBe(83.67);
+  expect(await found(entryBill([{ sku: "ADV-FEE", quantity: 3346.68, unit: "%", unit_price: 2.5, amount: 83.67 }]), brokerAgreement)).toEqual([]);
+  // Billed at the minimum, in EA: billed.
+  expect(await found(entryBill([{ sku: "ADV-FEE", quantity: 1, unit: "EA", unit_price: 20, amount: 20 }]), brokerAgreement)).toEqual([]);
+});
+
+test("a percentage naming charges the bill does not carry, or naming none beside no other percentage, is not owed", async () => {
+  // The importer paid the duty by its own ACH statement: nothing advanced, no fee.
+  expect(await found(entryBill([], false), brokerAgreement)).toEqual([]);
+  // A row naming nothing it applies to and no other percentage on the bill: no basis is known.
+  const unnamed = brokerAgreement.map((c) => (c.unit === "%" ? { ...c, applies_to: undefined } : c));
+  expect(await found(entryBill([]), unnamed)).toEqual([]);
+});

@@ -4,7 +4,9 @@
 //    (the same billing frequency), and the bill carries that other one: a franchise agreement's
 //    brand fund (2 % of gross sales) beside its royalty (6 % of the same sales), the royalty billed
 //    on 88,204.12 of sales and the brand fund not at all. A row naming what it applies to
-//    (`applies_to`) is owed on those charges' amounts instead, where the bill carries them;
+//    (`applies_to`) is owed on those charges' amounts instead, where the bill carries them, with
+//    or without another percentage beside it (a customs broker's disbursement fee of 2.5 % of the
+//    duty, MPF and HMF it advanced);
 //  - the bill's own header says the customer took it (charge-election.ts: `Damage Waiver:
 //    Accepted` on a rental invoice), and the bill carries the basis its percentages are taken of
 //    (the environmental fee's 2.5 % of the rental): the waiver at the agreement's percentage, else
@@ -43,7 +45,10 @@ export const percentChargeMissingDetector: Detector = {
     // A bill naming another adjusts it: what it re-figures is the original's.
     if (txn.reference && txn.reference !== txn.transaction_id) return [];
     const bases = percentBases(txn.lines);
-    if (bases.size === 0) return [];
+    // A bill with no line in percent has no basis a percentage witnesses; only a row naming the
+    // charges it is taken of (`applies_to`: a customs broker's disbursement fee on the duty and
+    // fees it advanced) states its own basis, and is owed wherever the bill carries them.
+    if (bases.size === 0 && !ctx.reference.customerPercentRows(txn.customer_id, txn.contract_id).some((c) => c.applies_to)) return [];
     const cfg = config.revenue_leakage;
     if (documentRules(txn, ctx, cfg) !== PRICING_RULES) return [];
     const days = pricedDays(txn, ctx.dayOrder);
