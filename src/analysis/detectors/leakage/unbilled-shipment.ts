@@ -25,14 +25,18 @@
 // line of a minimum code: a terminal's call billed on its scheduled hours and topped up to the
 // minimum per call) billed part of what the unbilled events of the codes it applies to are worth:
 // only the rest is lost, nothing where the top-up covers it all (topped-up-events.ts).
+// A shipped code the invoice does not bill
+// is owed nothing where the customer's price for it is 0 (an ISF filed free for a key account), or
+// where the customer's agreement prices no row of it and bills a code of its own that no shipment
+// carries (a broker's flat all-in fee per entry: ownTermsBill).
 import { dayOf } from "../../dates.ts";
-import { validOn } from "../../reference-index.ts";
+import { isPromotion, validOn } from "../../reference-index.ts";
 import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { waivedInWriting } from "./written-waiver.ts";
 import { TopUps } from "./topped-up-events.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
-import { isVariantOf, VARIANT_SEPARATOR } from "../../../domain/transaction.ts";
+import { isPercentUnit, isVariantOf, VARIANT_SEPARATOR } from "../../../domain/transaction.ts";
 import { money, type Detector, type DetectorInput, type Finding } from "../types.ts";
 
 export const unbilledShipmentDetector: Detector = {
@@ -80,6 +84,9 @@ export const unbilledShipmentDetector: Detector = {
       const sibling = billedUnderSibling(sku, missing, billed, surplus);
       missing -= sibling.quantity;
       const unit = b && b.quantity > 0 ? b.amount / b.quantity : (b?.rate ?? fallbackPrice(sku, short, input));
+      // Not billed at all and owed nothing apart: the customer's price for it is 0, or its
+      // agreement bills the work under a code of its own (ownTermsBill).
+      if (!b && sibling.quantity === 0 && (unit === 0 || ownTermsBill(sku, input, billed, shipped))) continue;
       // Billed under a sibling code: lost only what its rate falls short of this code's.
       const siblingLoss = sibling.quantity > 0 && unit !== undefined ? Math.max(0, sibling.quantity * unit - sibling.amount) : 0;
       if (missing <= tolQty && !(siblingLoss > config.revenue_leakage.tolerance.absolute)) continue;
@@ -149,6 +156,24 @@ function substituteFor(sku: string, missing: number, billed: Map<string, Billed>
     return [code, b];
   }
   return undefined;
+}
+
+/**
+ * Whether the customer's agreement bills `sku`'s work in terms of its own: none of its rows prices
+ * `sku`, while the invoice bills a code its rows price that no shipment of the invoice carries — a
+ * customs broker's flat all-in fee per entry, where the filings extract still lists the entry, its
+ * additional lines and its ISF. A fee in percent of other charges (a disbursement fee) is no such
+ * code: it bills no work of its own.
+ */
+function ownTermsBill(sku: string, input: DetectorInput, billed: ReadonlyMap<string, Billed>, shipped: ReadonlyMap<string, number>): boolean {
+  const own = (code: string) => contractsInScope(input.ctx, input.txn, code).filter((c) => !isPromotion(c));
+  if (own(sku).length > 0) return false;
+  for (const code of billed.keys()) {
+    if (shipped.has(code)) continue;
+    const rows = own(code);
+    if (rows.length > 0 && !rows.some((c) => isPercentUnit(c.unit))) return true;
+  }
+  return false;
 }
 
 function fallbackPrice(sku: string, quantity: number, input: DetectorInput): number | undefined {

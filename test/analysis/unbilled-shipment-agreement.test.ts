@@ -1,0 +1,66 @@
+// Shipments the customer's own agreement says owe nothing apart (docs/analysis.md,
+// "unbilled_shipment"): a customs broker's filings extract lists every entry, its additional HTS
+// lines and its ISF, whatever the client's agreement bills for them. A filing the agreement prices
+// at 0 (free ISF for a key account) is owed nothing when the invoice leaves it off; a client on a
+// flat all-in fee per entry, whose agreement prices none of the filings' codes and bills its own
+// code that no filing carries, is billed for them under that fee. Hard negatives of the rule: a
+// client whose agreement prices the filing, billed without it, and a filing no agreement of the
+// client prices on a bill of nothing but codes the filings carry, still owe it.
+import { describe, expect, test } from "bun:test";
+import type { Contract, Transaction } from "../../src/domain/transaction.ts";
+import { analyse } from "./fixtures.ts";
+
+const price_list = [
+  { sku: "BRK-ENTRY", list_price: 195, unit: "EA", currency: "USD", valid_from: "2025-01-01" },
+  { sku: "HTS-ADDL", list_price: 8, unit: "LINE", currency: "USD", valid_from: "2025-01-01" },
+  { sku: "ISF-FILING", list_price: 50, unit: "EA", currency: "USD", valid_from: "2025-01-01" },
+];
+const row = (customer: string, sku: string, price: number, unit = "EA"): Contract => ({ contract_id: `RA-${customer}`, customer_id: customer, sku, price, unit, currency: "USD", valid_from: "2025-08-01", valid_to: "2026-07-31" });
+const contracts: Contract[] = [
+  // A key account: brokerage, lines, and the ISF at no charge.
+  row("KEYACCT", "BRK-ENTRY", 85), row("KEYACCT", "HTS-ADDL", 4, "LINE"), row("KEYACCT", "ISF-FILING", 0),
+  // A standard client: the ISF at 40.
+  row("STANDARD", "BRK-ENTRY", 125), row("STANDARD", "HTS-ADDL", 6, "LINE"), row("STANDARD", "ISF-FILING", 40),
+  // An all-in client: one fee per entry, its disbursement fee in percent.
+  row("ALLIN", "ALL-IN", 165), { ...row("ALLIN", "ADV-FEE", 2.5, "%"), applies_to: "DUTY, MPF" },
+];
+const bill = (customer: string, lines: { sku: string; qty: number; rate: number; unit?: string }[]): Transaction => ({
+  transaction_id: "C01204400/A",
+  type: "invoice",
+  date: "2026-02-12",
+  customer_id: customer,
+  contract_id: `RA-${customer}`,
+  currency: "USD",
+  amount: lines.reduce((s, l) => s + l.qty * l.rate, 0),
+  lines: lines.map((l) => ({ sku: l.sku, quantity: l.qty, unit: l.unit ?? "EA", unit_price: l.rate, amount: Math.round(l.qty * l.rate * 100) / 100 })),
+});
+const filings = [{ sku: "BRK-ENTRY", quantity: 1 }, { sku: "HTS-ADDL", quantity: 7 }, { sku: "ISF-FILING", quantity: 1 }];
+const unbilled = async (txn: Transaction, shipped = filings) =>
+  (await analyse(txn, { ref: { contracts, price_list, shipments: shipped.map((s, i) => ({ shipment_id: `F${i}`, transaction_id: txn.transaction_id, ...s })) }, history: [txn] })).anomalies.filter(
+    (a) => a.code === "unbilled_shipment",
+  );
+const duty = [{ sku: "DUTY", qty: 1, rate: 3120.4 }, { sku: "MPF", qty: 1, rate: 166.28 }];
+
+describe("filings the customer's agreement bills otherwise", () => {
+  test("an ISF the agreement prices at 0, not on the invoice, is owed nothing", async () => {
+    expect(await unbilled(bill("KEYACCT", [{ sku: "BRK-ENTRY", qty: 1, rate: 85 }, { sku: "HTS-ADDL", qty: 7, rate: 4, unit: "LINE" }, ...duty]))).toEqual([]);
+  });
+
+  test("an ISF the agreement prices, not on the invoice, is still unbilled at the agreement's price", async () => {
+    const found = await unbilled(bill("STANDARD", [{ sku: "BRK-ENTRY", qty: 1, rate: 125 }, { sku: "HTS-ADDL", qty: 7, rate: 6, unit: "LINE" }, ...duty]));
+    expect(found.map((a) => a.amount_at_risk)).toEqual([40]);
+  });
+
+  test("a flat all-in fee: the filings' codes the agreement does not price are billed under the fee no filing carries", async () => {
+    expect(await unbilled(bill("ALLIN", [{ sku: "ALL-IN", qty: 1, rate: 165 }, ...duty, { sku: "ADV-FEE", qty: 3286.68, rate: 2.5, unit: "%" }]))).toEqual([]);
+  });
+
+  test("a client whose agreement prices none of the filings but whose bill carries no code of its own is still owed them", async () => {
+    // The all-in fee left off: the bill carries the duty alone.
+    const found = await unbilled(bill("ALLIN", duty));
+    expect(found.map((a) => (a.expected as { sku?: string }).sku).sort()).toEqual(["BRK-ENTRY", "HTS-ADDL", "ISF-FILING"]);
+    // A client with no agreement at all: the schedule's prices less the policy's 10 % (ISF 50, 7 lines at 8).
+    const none = await unbilled(bill("WALKIN", [{ sku: "BRK-ENTRY", qty: 1, rate: 195 }, ...duty]));
+    expect(none.map((a) => a.amount_at_risk).sort((a, b) => a - b)).toEqual([45, 50.4]);
+  });
+});
