@@ -27,6 +27,8 @@ export class ReferenceIndex {
   /** Per currency ("" for any) and SKU, the caps price-list entries put on a line (max_amount), dated as the entries are. */
   private readonly listCaps = new Map<string, ListPrice>();
   private readonly shipped = new Map<string, Map<string, number>>();
+  /** The SKUs some billable shipment carries: the work the shipments table keeps a record of. */
+  private readonly shippedSkus = new Set<string>();
   /** Per SKU, the tax rate the price list states for it (0 where it says the SKU is not taxable;
    *  as written: 19 or 0.19), dated as the entries are. */
   private readonly taxRates = new Map<string, ListPrice>();
@@ -68,6 +70,7 @@ export class ReferenceIndex {
       let bySku = this.shipped.get(s.transaction_id);
       if (!bySku) this.shipped.set(s.transaction_id, (bySku = new Map()));
       bySku.set(s.sku, (bySku.get(s.sku) ?? 0) + s.quantity);
+      this.shippedSkus.add(s.sku);
     }
     this.exchangeRates = (reference.exchange_rates ?? [])
       .filter((r) => Number.isFinite(r.rate) && r.rate > 0)
@@ -271,6 +274,11 @@ export class ReferenceIndex {
   /** Whether the price list knows the SKU at all (in some currency). */
   hasListPrice(sku: string): boolean {
     return this.pricedSkus.has(sku);
+  }
+
+  /** Whether some billable shipment, of any transaction, carries the SKU. */
+  isShippedSku(sku: string): boolean {
+    return this.shippedSkus.has(sku);
   }
 
   /** Quantity shipped per SKU against a transaction; undefined when no shipment names it. */

@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { BilledComponents, unitKind } from "../../src/analysis/detectors/leakage/billed-components.ts";
 import { ServiceHistoryFindings } from "../../src/analysis/detectors/leakage/service-history.ts";
-import { serviceHistoryFindings } from "./fixtures.ts";
+import { analyse, serviceHistoryFindings } from "./fixtures.ts";
 
 type Line = [sku: string, unit: string, quantity: number, amount: number];
 let seq = 0;
@@ -177,5 +177,31 @@ describe("recurring_component_missing and a minimum charge's code", () => {
   });
   test("a code not named a minimum is still a component", () => {
     expect(judged()).toEqual([txns[2]!.transaction_id]);
+  });
+});
+
+describe("recurring_component_missing and the bill's own activity extract", () => {
+  // A customs broker's consolidated monthly invoice: each month's entries, their additional HTS
+  // lines (the only code in LINE) when an entry has more lines than the agreement includes. The
+  // filings extract (shipments) names the invoice its month's filings were billed on: a month whose
+  // filings carry no additional lines owes none, however regular they were before and after.
+  const monthly = (i: number, lines: number) =>
+    bill(month(i), [["BRK-ENTRY", "EA", 3, 255], ["DUTY", "EA", 3, 4120.5], ...(lines ? ([["HTS-ADDL", "LINE", lines, lines * 4]] as Line[]) : [])], { customer_id: "UNIONFURN", contract_id: "RA-UNIONFURN" });
+  const txns = [monthly(0, 7), monthly(1, 3), monthly(2, 0), monthly(3, 5), monthly(4, 2)];
+  const filed = (i: number, lines: number) => [
+    { shipment_id: `F${i}a`, transaction_id: txns[i]!.transaction_id, sku: "BRK-ENTRY", quantity: 3 },
+    ...(lines ? [{ shipment_id: `F${i}b`, transaction_id: txns[i]!.transaction_id, sku: "HTS-ADDL", quantity: lines }] : []),
+  ];
+  const missing = async (shipments: Record<string, unknown>[]) =>
+    (await analyse(txns[2]!, { history: txns, ref: { shipments: shipments as never } })).anomalies.filter((a) => a.code === "recurring_component_missing");
+
+  test("the month's filings name the bill and carry none of the code the extract tracks: nothing missing", async () => {
+    expect(await missing([...filed(0, 7), ...filed(1, 3), ...filed(2, 0), ...filed(3, 5), ...filed(4, 2)])).toEqual([]);
+  });
+
+  test("no filing names the bill, or the extract never carries the code: still a component missing", async () => {
+    expect((await missing([...filed(0, 7), ...filed(1, 3), ...filed(3, 5), ...filed(4, 2)])).map((a) => a.amount_at_risk)).toEqual([16]);
+    const entriesOnly = [0, 1, 2, 3, 4].flatMap((i) => filed(i, 0));
+    expect((await missing(entriesOnly)).map((a) => a.amount_at_risk)).toEqual([16]);
   });
 });

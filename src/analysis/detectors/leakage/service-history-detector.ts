@@ -1,7 +1,8 @@
 // usage_stopped, recurring_component_missing, rental_period_not_billed, rental_billed_short_of_return, estimate_not_trued_up, instalments_short_of_term and instalment_after_cancellation on one invoice, refund_beyond_schedule and return_beyond_billed on one credit note: judged once per context over each
 // service's bills month by month (service-history.ts; context.ts collects them during the history
 // pass) and handed to the invoices they go on.
-import type { Detector } from "../types.ts";
+import type { ReferenceIndex } from "../../reference-index.ts";
+import type { Detector, Finding } from "../types.ts";
 import { COMPONENT_MISSING_CODE } from "./component-missing.ts";
 import { RENTAL_GAP_CODE, RENTAL_SHORT_CODE } from "./rental-periods.ts";
 import { bestRateShortfall } from "./rental-best-rate.ts";
@@ -18,8 +19,14 @@ export const serviceHistoryDetector: Detector = {
   detect({ txn, ctx }) {
     // A withdrawal's refund is a credit note; every other judgement goes on a bill.
     if (txn.type !== "invoice" && txn.type !== "credit_note") return [];
-    const found = ctx.serviceFindings.findingsFor(txn.transaction_id);
+    let found = ctx.serviceFindings.findingsFor(txn.transaction_id);
     if (found.length === 0) return [];
+    // A component the bill's own shipments account for: they name the bill, and the code is work
+    // the shipments table records (some shipment carries it), but none of the bill's does — a
+    // broker's month of entries none of which had lines beyond those included owes no additional
+    // lines, however regular they were the months before and after.
+    const shipped = ctx.reference.shippedFor(txn.transaction_id);
+    if (shipped) found = found.filter((f) => !(f.code === COMPONENT_MISSING_CODE && notShippedOnBill(f, shipped, ctx.reference)));
     // A late return's days priced by the best-rate rule where the price list has the bill's rates.
     return found.map((f) => {
       if (f.code !== RENTAL_SHORT_CODE) return f;
@@ -30,3 +37,9 @@ export const serviceHistoryDetector: Detector = {
     });
   },
 };
+
+/** Whether the component's code is work the shipments record that none of the bill's shipments carries. */
+function notShippedOnBill(f: Finding, shipped: ReadonlyMap<string, number>, reference: ReferenceIndex): boolean {
+  const sku = (f.expected as { sku?: string } | undefined)?.sku;
+  return sku !== undefined && !shipped.has(sku) && reference.isShippedSku(sku);
+}
