@@ -64,3 +64,17 @@ describe("filings the customer's agreement bills otherwise", () => {
     expect(none.map((a) => a.amount_at_risk).sort((a, b) => a - b)).toEqual([45, 50.4]);
   });
 });
+
+describe("a shipped code the agreement prices by a code it extends", () => {
+  // A print dealer's meter worksheet keys a device's clicks by its serial (CLICK-MONO-E7300037),
+  // priced by the contract's CLICK-MONO; the bill carries the base fee, which no meter read names.
+  const print: Contract[] = [
+    { contract_id: "MPS-9", customer_id: "P9", sku: "BASE-A3C", price: 140, unit: "MO", currency: "USD", valid_from: "2026-01-01" },
+    { contract_id: "MPS-9", customer_id: "P9", sku: "CLICK-MONO", price: 0.012, currency: "USD", valid_from: "2026-01-01" },
+  ];
+  test("is no code the agreement leaves out: the device's clicks are still unbilled", async () => {
+    const txn: Transaction = { transaction_id: "MP-301", type: "invoice", date: "2026-03-02", customer_id: "P9", contract_id: "MPS-9", currency: "USD", amount: 140, lines: [{ sku: "BASE-A3C", quantity: 1, unit: "MO", unit_price: 140, amount: 140 }] };
+    const found = (await analyse(txn, { ref: { contracts: print, shipments: [{ shipment_id: "M1", transaction_id: "MP-301", sku: "CLICK-MONO-E7300037", quantity: 5000 }] }, history: [txn] })).anomalies.filter((a) => a.code === "unbilled_shipment");
+    expect(found.map((a) => a.amount_at_risk)).toEqual([60]);
+  });
+});

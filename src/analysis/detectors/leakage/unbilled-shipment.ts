@@ -160,14 +160,15 @@ function substituteFor(sku: string, missing: number, billed: Map<string, Billed>
 
 /**
  * Whether the customer's agreement bills `sku`'s work in terms of its own: none of its rows prices
- * `sku`, while the invoice bills a code its rows price that no shipment of the invoice carries — a
- * customs broker's flat all-in fee per entry, where the filings extract still lists the entry, its
- * additional lines and its ISF. A fee in percent of other charges (a disbursement fee) is no such
- * code: it bills no work of its own.
+ * `sku` nor a code `sku` extends (a device's clicks keyed by its serial, CLICK-MONO-E7300037, are
+ * the contract's CLICK-MONO), while the invoice bills a code its rows price that no shipment of the
+ * invoice carries — a customs broker's flat all-in fee per entry, where the filings extract still
+ * lists the entry, its additional lines and its ISF. A fee in percent of other charges (a
+ * disbursement fee) is no such code: it bills no work of its own.
  */
 function ownTermsBill(sku: string, input: DetectorInput, billed: ReadonlyMap<string, Billed>, shipped: ReadonlyMap<string, number>): boolean {
   const own = (code: string) => contractsInScope(input.ctx, input.txn, code).filter((c) => !isPromotion(c));
-  if (own(sku).length > 0) return false;
+  for (let cut = sku.length; cut > 0; cut = sku.lastIndexOf(VARIANT_SEPARATOR, cut - 1)) if (own(sku.slice(0, cut)).length > 0) return false;
   for (const code of billed.keys()) {
     if (shipped.has(code)) continue;
     const rows = own(code);
