@@ -78,3 +78,18 @@ describe("a shipped code the agreement prices by a code it extends", () => {
     expect(found.map((a) => a.amount_at_risk)).toEqual([60]);
   });
 });
+
+describe("an agreement that prices a shipped code", () => {
+  // A parcel carrier's customer: its agreement prices the ground service by zone and weight; the
+  // hub scanned the parcel at 12 lb and a residential delivery, the invoice billed it at 8 lb alone.
+  const parcel: Contract[] = [
+    { contract_id: "PA-4", customer_id: "S4", sku: "GND-5-8", price: 14.1, currency: "USD", valid_from: "2026-01-01" },
+    { contract_id: "PA-4", customer_id: "S4", sku: "GND-5-12", price: 18.3, currency: "USD", valid_from: "2026-01-01" },
+  ];
+  test("speaks the shipments' terms: an accessorial scanned and not billed is still unbilled beside a variant it billed", async () => {
+    const txn: Transaction = { transaction_id: "PX-9", type: "invoice", date: "2026-03-09", customer_id: "S4", contract_id: "PA-4", currency: "USD", amount: 14.1, lines: [{ sku: "GND-5-8", base_sku: "GND", quantity: 1, unit_price: 14.1, amount: 14.1 }] };
+    const shipments = [{ shipment_id: "H1", transaction_id: "PX-9", sku: "GND-5-12", quantity: 1 }, { shipment_id: "H2", transaction_id: "PX-9", sku: "RESI", quantity: 1 }];
+    const found = (await analyse(txn, { ref: { contracts: parcel, price_list: [{ sku: "RESI", list_price: 5.5, currency: "USD" }], shipments }, history: [txn] })).anomalies.filter((a) => a.code === "unbilled_shipment");
+    expect(found.map((a) => (a.expected as { sku?: string }).sku).sort()).toEqual(["GND-5-12", "RESI"]);
+  });
+});

@@ -27,8 +27,8 @@
 // only the rest is lost, nothing where the top-up covers it all (topped-up-events.ts).
 // A shipped code the invoice does not bill
 // is owed nothing where the customer's price for it is 0 (an ISF filed free for a key account), or
-// where the customer's agreement prices no row of it and bills a code of its own that no shipment
-// carries (a broker's flat all-in fee per entry: ownTermsBill).
+// where the customer's agreement prices none of the shipments' codes and bills a code of its own
+// that no shipment carries (a broker's flat all-in fee per entry: ownTermsBill).
 import { dayOf } from "../../dates.ts";
 import { isPromotion, validOn } from "../../reference-index.ts";
 import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
@@ -76,6 +76,7 @@ export const unbilledShipmentDetector: Detector = {
       const own = shipped.get(code);
       if (own !== undefined && b.quantity - own - (later?.get(code) ?? 0) > tolQty) surplus.set(code, b.quantity - own - (later?.get(code) ?? 0));
     }
+    let ownTerms: boolean | undefined;
     for (const [sku, qty] of [...shipped].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const b = billed.get(sku);
       let missing = qty - (b?.quantity ?? 0) - (later?.get(sku) ?? 0);
@@ -86,7 +87,7 @@ export const unbilledShipmentDetector: Detector = {
       const unit = b && b.quantity > 0 ? b.amount / b.quantity : (b?.rate ?? fallbackPrice(sku, short, input));
       // Not billed at all and owed nothing apart: the customer's price for it is 0, or its
       // agreement bills the work under a code of its own (ownTermsBill).
-      if (!b && sibling.quantity === 0 && (unit === 0 || ownTermsBill(sku, input, billed, shipped))) continue;
+      if (!b && sibling.quantity === 0 && (unit === 0 || (ownTerms ??= ownTermsBill(input, billed, shipped)))) continue;
       // Billed under a sibling code: lost only what its rate falls short of this code's.
       const siblingLoss = sibling.quantity > 0 && unit !== undefined ? Math.max(0, sibling.quantity * unit - sibling.amount) : 0;
       if (missing <= tolQty && !(siblingLoss > config.revenue_leakage.tolerance.absolute)) continue;
@@ -159,16 +160,18 @@ function substituteFor(sku: string, missing: number, billed: Map<string, Billed>
 }
 
 /**
- * Whether the customer's agreement bills `sku`'s work in terms of its own: none of its rows prices
- * `sku` nor a code `sku` extends (a device's clicks keyed by its serial, CLICK-MONO-E7300037, are
- * the contract's CLICK-MONO), while the invoice bills a code its rows price that no shipment of the
- * invoice carries — a customs broker's flat all-in fee per entry, where the filings extract still
- * lists the entry, its additional lines and its ISF. A fee in percent of other charges (a
- * disbursement fee) is no such code: it bills no work of its own.
+ * Whether the customer's agreement bills the shipments' work in terms of its own: none of its rows
+ * prices any code the invoice's shipments carry, nor a code one extends (a device's clicks keyed
+ * by its serial, CLICK-MONO-E7300037, are the contract's CLICK-MONO), while the invoice bills a code
+ * its rows price that no shipment of the invoice carries — a customs broker's flat all-in fee per
+ * entry, where the filings extract still lists the entry, its additional lines and its ISF. An
+ * agreement pricing one shipped code (a parcel's service, billed as a lighter variant beside an
+ * accessorial scanned and dropped) speaks the shipments' terms. A fee in percent of other charges
+ * (a disbursement fee) is no code of its own: it bills no work.
  */
-function ownTermsBill(sku: string, input: DetectorInput, billed: ReadonlyMap<string, Billed>, shipped: ReadonlyMap<string, number>): boolean {
+function ownTermsBill(input: DetectorInput, billed: ReadonlyMap<string, Billed>, shipped: ReadonlyMap<string, number>): boolean {
   const own = (code: string) => contractsInScope(input.ctx, input.txn, code).filter((c) => !isPromotion(c));
-  for (let cut = sku.length; cut > 0; cut = sku.lastIndexOf(VARIANT_SEPARATOR, cut - 1)) if (own(sku.slice(0, cut)).length > 0) return false;
+  for (const sku of shipped.keys()) for (let cut = sku.length; cut > 0; cut = sku.lastIndexOf(VARIANT_SEPARATOR, cut - 1)) if (own(sku.slice(0, cut)).length > 0) return false;
   for (const code of billed.keys()) {
     if (shipped.has(code)) continue;
     const rows = own(code);
