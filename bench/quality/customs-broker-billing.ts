@@ -297,7 +297,7 @@ export function writeCustomsBroker(seed: number, out: string) {
   const agreements: string[][] = [];
   for (const c of g.clients) for (const [from, to] of [[addDays(c.anniv, -365), addDays(c.anniv, -1)], [c.anniv, addDays(c.anniv, 364)]] as const) {
     const row = (code: string, unit: string, price: number, desc: string, appliesTo = "", freq = "") => agreements.push([c.agreement, c.code, code, desc, unit, "USD", num(price), appliesTo, freq, usDate(from), usDate(to)]);
-    if (c.allIn) row("ALL-IN", "EA", agreed(c, "ALL-IN", from), "All-in clearance per entry (brokerage, ISF, lines, PGA)");
+    if (c.allIn) row("ALL-IN", "EA", agreed(c, "ALL-IN", from), "All-in clearance per entry (brokerage, ISF, lines, PGA)", "BRK-ENTRY HTS-ADDL ISF-FILING PGA-FDA PGA-USDA");
     else {
       row("BRK-ENTRY", "EA", agreed(c, "BRK-ENTRY", from), `Brokerage per entry, ${c.included} HTS lines included`);
       row("HTS-ADDL", "LINE", agreed(c, "HTS-ADDL", from), `Each HTS line beyond ${c.included}`);

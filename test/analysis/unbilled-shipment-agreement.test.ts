@@ -2,10 +2,10 @@
 // "unbilled_shipment"): a customs broker's filings extract lists every entry, its additional HTS
 // lines and its ISF, whatever the client's agreement bills for them. A filing the agreement prices
 // at 0 (free ISF for a key account) is owed nothing when the invoice leaves it off; a client on a
-// flat all-in fee per entry, whose agreement prices none of the filings' codes and bills its own
-// code that no filing carries, is billed for them under that fee. Hard negatives of the rule: a
-// client whose agreement prices the filing, billed without it, and a filing no agreement of the
-// client prices on a bill of nothing but codes the filings carry, still owe it.
+// flat all-in fee per entry, whose agreement row names the filings' codes it applies to, is billed
+// for them under that fee. Hard negatives of the rule: a client whose agreement prices the filing,
+// billed without it; an all-in fee left off; a fee whose row names nothing it covers (a policy's
+// term premium beside an endorsement left off); a code priced by the code it extends.
 import { describe, expect, test } from "bun:test";
 import type { Contract, Transaction } from "../../src/domain/transaction.ts";
 import { analyse } from "./fixtures.ts";
@@ -21,8 +21,10 @@ const contracts: Contract[] = [
   row("KEYACCT", "BRK-ENTRY", 85), row("KEYACCT", "HTS-ADDL", 4, "LINE"), row("KEYACCT", "ISF-FILING", 0),
   // A standard client: the ISF at 40.
   row("STANDARD", "BRK-ENTRY", 125), row("STANDARD", "HTS-ADDL", 6, "LINE"), row("STANDARD", "ISF-FILING", 40),
-  // An all-in client: one fee per entry, its disbursement fee in percent.
-  row("ALLIN", "ALL-IN", 165), { ...row("ALLIN", "ADV-FEE", 2.5, "%"), applies_to: "DUTY, MPF" },
+  // An all-in client: one fee per entry covering the brokerage, the lines and the ISF, its disbursement fee in percent.
+  { ...row("ALLIN", "ALL-IN", 165), applies_to: "BRK-ENTRY HTS-ADDL ISF-FILING" }, { ...row("ALLIN", "ADV-FEE", 2.5, "%"), applies_to: "DUTY, MPF" },
+  // An all-in client whose agreement does not say what its fee covers.
+  row("UNSAID", "ALL-IN", 165),
 ];
 const bill = (customer: string, lines: { sku: string; qty: number; rate: number; unit?: string }[]): Transaction => ({
   transaction_id: "C01204400/A",
@@ -51,11 +53,14 @@ describe("filings the customer's agreement bills otherwise", () => {
     expect(found.map((a) => a.amount_at_risk)).toEqual([40]);
   });
 
-  test("a flat all-in fee: the filings' codes the agreement does not price are billed under the fee no filing carries", async () => {
+  test("a flat all-in fee: the filings' codes its row applies to are billed under it", async () => {
     expect(await unbilled(bill("ALLIN", [{ sku: "ALL-IN", qty: 1, rate: 165 }, ...duty, { sku: "ADV-FEE", qty: 3286.68, rate: 2.5, unit: "%" }]))).toEqual([]);
+    // The fee's row names no code: the filings are still owed, at the schedule's prices less the policy's 10 %.
+    const unsaid = await unbilled(bill("UNSAID", [{ sku: "ALL-IN", qty: 1, rate: 165 }, ...duty]));
+    expect(unsaid.map((a) => a.amount_at_risk).sort((a, b) => a - b)).toEqual([45, 50.4, 175.5]);
   });
 
-  test("a client whose agreement prices none of the filings but whose bill carries no code of its own is still owed them", async () => {
+  test("the all-in fee left off, or a client with no agreement: the filings are still owed", async () => {
     // The all-in fee left off: the bill carries the duty alone.
     const found = await unbilled(bill("ALLIN", duty));
     expect(found.map((a) => (a.expected as { sku?: string }).sku).sort()).toEqual(["BRK-ENTRY", "HTS-ADDL", "ISF-FILING"]);

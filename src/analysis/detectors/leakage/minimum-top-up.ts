@@ -72,7 +72,7 @@ export function minimumScope(row: Contract, ctx: AnalysisContext, configured: re
 
 /** The codes an `applies_to` text names, as keys (case and separators aside): "ROYALTY", "ROYALTY, LOCAL-ROYALTY". */
 const appliesToCache = new Map<string, ReadonlySet<string>>();
-function appliesToCodes(text: string | undefined): ReadonlySet<string> {
+export function appliesToCodes(text: string | undefined): ReadonlySet<string> {
   if (!text) return EMPTY;
   let codes = appliesToCache.get(text);
   if (!codes) {

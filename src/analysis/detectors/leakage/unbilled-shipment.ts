@@ -24,17 +24,19 @@
 // less than its events by decision (written-waiver.ts). A minimum charge's top-up on the invoice (a
 // line of a minimum code: a terminal's call billed on its scheduled hours and topped up to the
 // minimum per call) billed part of what the unbilled events of the codes it applies to are worth:
-// only the rest is lost, nothing where the top-up covers it all (topped-up-events.ts).
-// A shipped code the invoice does not bill
-// is owed nothing where the customer's price for it is 0 (an ISF filed free for a key account), or
-// where the customer's agreement prices none of the shipments' codes and bills a code of its own
-// that no shipment carries (a broker's flat all-in fee per entry: ownTermsBill).
+// only the rest is lost, nothing where the top-up covers it all (topped-up-events.ts). A shipped
+// code the invoice does not bill is owed nothing where the customer's price for it is 0 (an ISF
+// filed free for a key account), or where a fee the invoice bills covers it, its agreement row
+// naming the code among those it applies to (a broker's flat all-in fee per entry:
+// coveredByBilledCode).
 import { dayOf } from "../../dates.ts";
 import { isPromotion, validOn } from "../../reference-index.ts";
 import { acceptedAdjustmentReason } from "./adjustment-reasons.ts";
 import { contractsInScope } from "./contract-scope.ts";
 import { waivedInWriting } from "./written-waiver.ts";
 import { TopUps } from "./topped-up-events.ts";
+import { attributeKey } from "./markers.ts";
+import { appliesToCodes, isMinimumCode } from "./minimum-top-up.ts";
 import { roundMoney } from "../../../domain/rounding.ts";
 import { isPercentUnit, isVariantOf, VARIANT_SEPARATOR } from "../../../domain/transaction.ts";
 import { money, type Detector, type DetectorInput, type Finding } from "../types.ts";
@@ -76,7 +78,6 @@ export const unbilledShipmentDetector: Detector = {
       const own = shipped.get(code);
       if (own !== undefined && b.quantity - own - (later?.get(code) ?? 0) > tolQty) surplus.set(code, b.quantity - own - (later?.get(code) ?? 0));
     }
-    let ownTerms: boolean | undefined;
     for (const [sku, qty] of [...shipped].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const b = billed.get(sku);
       let missing = qty - (b?.quantity ?? 0) - (later?.get(sku) ?? 0);
@@ -85,9 +86,9 @@ export const unbilledShipmentDetector: Detector = {
       const sibling = billedUnderSibling(sku, missing, billed, surplus);
       missing -= sibling.quantity;
       const unit = b && b.quantity > 0 ? b.amount / b.quantity : (b?.rate ?? fallbackPrice(sku, short, input));
-      // Not billed at all and owed nothing apart: the customer's price for it is 0, or its
-      // agreement bills the work under a code of its own (ownTermsBill).
-      if (!b && sibling.quantity === 0 && (unit === 0 || (ownTerms ??= ownTermsBill(input, billed, shipped)))) continue;
+      // Not billed at all and owed nothing apart: the customer's price for it is 0, or a fee the
+      // invoice bills covers it (coveredByBilledCode).
+      if (!b && sibling.quantity === 0 && (unit === 0 || coveredByBilledCode(sku, input, billed))) continue;
       // Billed under a sibling code: lost only what its rate falls short of this code's.
       const siblingLoss = sibling.quantity > 0 && unit !== undefined ? Math.max(0, sibling.quantity * unit - sibling.amount) : 0;
       if (missing <= tolQty && !(siblingLoss > config.revenue_leakage.tolerance.absolute)) continue;
@@ -160,22 +161,18 @@ function substituteFor(sku: string, missing: number, billed: Map<string, Billed>
 }
 
 /**
- * Whether the customer's agreement bills the shipments' work in terms of its own: none of its rows
- * prices any code the invoice's shipments carry, nor a code one extends (a device's clicks keyed
- * by its serial, CLICK-MONO-E7300037, are the contract's CLICK-MONO), while the invoice bills a code
- * its rows price that no shipment of the invoice carries — a customs broker's flat all-in fee per
- * entry, where the filings extract still lists the entry, its additional lines and its ISF. An
- * agreement pricing one shipped code (a parcel's service, billed as a lighter variant beside an
- * accessorial scanned and dropped) speaks the shipments' terms. A fee in percent of other charges
- * (a disbursement fee) is no code of its own: it bills no work.
+ * Whether a code the invoice bills covers `sku`: the customer's agreement row of that code — a flat
+ * fee, neither a percentage of other charges nor a minimum — names `sku` among the codes it applies
+ * to (`applies_to`): a customs broker's all-in fee per entry applies to the brokerage, the
+ * additional HTS lines, the ISF and the PGA filings that its filings extract still lists apart.
+ * An agreement that names nothing so covers nothing: a policy's term premium billed beside an
+ * endorsement left off, a rental beside its delivery, still owe them.
  */
-function ownTermsBill(input: DetectorInput, billed: ReadonlyMap<string, Billed>, shipped: ReadonlyMap<string, number>): boolean {
-  const own = (code: string) => contractsInScope(input.ctx, input.txn, code).filter((c) => !isPromotion(c));
-  for (const sku of shipped.keys()) for (let cut = sku.length; cut > 0; cut = sku.lastIndexOf(VARIANT_SEPARATOR, cut - 1)) if (own(sku.slice(0, cut)).length > 0) return false;
+function coveredByBilledCode(sku: string, { ctx, txn, config }: DetectorInput, billed: ReadonlyMap<string, Billed>): boolean {
+  const key = attributeKey(sku);
   for (const code of billed.keys()) {
-    if (shipped.has(code)) continue;
-    const rows = own(code);
-    if (rows.length > 0 && !rows.some((c) => isPercentUnit(c.unit))) return true;
+    if (isMinimumCode(code, config.revenue_leakage.minimum_charge_skus)) continue;
+    for (const c of contractsInScope(ctx, txn, code)) if (c.applies_to && !isPromotion(c) && !isPercentUnit(c.unit) && appliesToCodes(c.applies_to).has(key)) return true;
   }
   return false;
 }
