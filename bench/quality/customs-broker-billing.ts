@@ -118,6 +118,13 @@ export function generateCustomsBroker(seed: number) {
   const line = (l: Omit<Line, "amount" | "desc" | "unit"> & { desc?: string; unit?: string; amount?: number }): Line =>
     ({ ...l, desc: l.desc ?? SCHEDULE[l.code]?.desc ?? DISB_DESC[l.code] ?? l.code, unit: l.unit ?? SCHEDULE[l.code]?.unit ?? "EA", amount: l.amount ?? r2(l.qty * l.rate) });
   const pending = new Map<Client, { month: string; lines: Line[]; jobs: { job: string; fs: Filing[] }[] }>(); // consolidated: this month's lines
+  /** A consolidated client's pending month on one invoice dated `day`, its filings naming it. */
+  const invoiceMonth = (c: Client, day: string) => {
+    const p = pending.get(c)!;
+    const d = newDoc({ type: "INV", date: day, client: c, related: null, relatedText: "", user: "CW1-BILLING", approver: "", lines: p.lines, regular: "consolidated_monthly_invoice", suffix: "", job: "", consolidated: true });
+    for (const j of p.jobs) for (const f of j.fs) f.doc = d;
+    pending.delete(c);
+  };
   const bondDue = new Set<Client>(clients.filter((c) => c.continuous)); // the renewal goes on the first invoice after the anniversary
   const entryDocs: { doc: Doc; c: Client; hasAdv: boolean; isf: boolean; addl: number; dray: boolean }[] = [];
 
@@ -125,11 +132,7 @@ export function generateCustomsBroker(seed: number) {
     const wd = new Date(day).getUTCDay();
     if (wd === 0 || wd === 6) continue;
     // A consolidated client's month is invoiced on the month's first working day after it.
-    for (const [c, p] of pending) if (p.month < day.slice(0, 7)) {
-      const d = newDoc({ type: "INV", date: day, client: c, related: null, relatedText: "", user: "CW1-BILLING", approver: "", lines: p.lines, regular: "consolidated_monthly_invoice", suffix: "", job: "", consolidated: true });
-      for (const j of p.jobs) for (const f of j.fs) f.doc = d;
-      pending.delete(c);
-    }
+    for (const [c, p] of pending) if (p.month < day.slice(0, 7)) invoiceMonth(c, day);
     for (const c of clients) {
       const entries = rnd() < c.volume / 21 ? 1 : 0;
       for (let k = 0; k < entries; k++) {
@@ -205,10 +208,7 @@ export function generateCustomsBroker(seed: number) {
     }
   }
   // The last month of the consolidated clients, invoiced on the history's last day.
-  for (const [c, p] of pending) {
-    const d = newDoc({ type: "INV", date: END, client: c, related: null, relatedText: "", user: "CW1-BILLING", approver: "", lines: p.lines, regular: "consolidated_monthly_invoice", suffix: "", job: "", consolidated: true });
-    for (const j of p.jobs) for (const f of j.fs) f.doc = d;
-  }
+  for (const c of [...pending.keys()]) invoiceMonth(c, END);
   // Drawback: the refund credited to the client (naming the entry's invoice of a past year) and the claim's fee.
   for (const c of clients.filter((c) => c.dbk !== null)) for (let k = 0; k < int(1, 3); k++) {
     const on = addDays("2025-08-15", int(0, 300)), job = jobOf(), refund = r2(logn(9_000, 0.8));
@@ -292,7 +292,7 @@ export function writeCustomsBroker(seed: number, out: string) {
   ]));
   writeFileSync(join(out, "ar_invoice_lines.csv"), csv(header, rows));
   writeFileSync(join(out, "ref", "schedule_of_fees.csv"), csv(["Charge Code", "Description", "Unit", "Currency", "Rate", "Effective Date"],
-    Object.entries(g.clients.length ? SCHEDULE : {}).map(([code, s]) => [code, s.desc, s.unit, "USD", num(s.rate), "01/01/2025"])));
+    Object.entries(SCHEDULE).map(([code, s]) => [code, s.desc, s.unit, "USD", num(s.rate), "01/01/2025"])));
   // The rate agreements: a row per charge and agreement year (re-priced on the anniversary).
   const agreements: string[][] = [];
   for (const c of g.clients) for (const [from, to] of [[addDays(c.anniv, -365), addDays(c.anniv, -1)], [c.anniv, addDays(c.anniv, 364)]] as const) {
