@@ -334,7 +334,7 @@ export function unbilledRecurringCharges(schedule: RecurringSchedule, billings: 
       // runs from the row's start, so that a row from the 31st keeps its periods.
       const anchor = c.months === 1 && !r.from.endsWith("-01") && r.from.slice(8) !== cycle ? addMonths(`${r.from.slice(0, 8)}01`, 1) : r.from;
       if (metered(ofSku, r, c, anchor, end, first, last, billedIn, tolerance)) continue;
-      for (const [k, ps, pe] of rowPeriods(anchor, c, end, last, r.to)) {
+      for (const [k, ps, pe] of rowPeriods(anchor, c, end, last, r.to, judgedFrom)) {
         // The billing run after the period: a month on (a week-based cadence's next period).
         const runAfter = c.weeks > 0 ? shift(pe, c, 1) : addMonths(pe, 1);
         if (ps < judgedFrom || runAfter > last) continue;
@@ -497,7 +497,7 @@ function metered(ofSku: readonly Billed[], r: RecurringRow, c: Cadence, anchor: 
   for (const q of quantities) counts.set(q, (counts.get(q) ?? 0) + 1);
   if (Math.max(...counts.values()) * 2 > quantities.length) return false;
   let periods = 0, billed = 0;
-  for (const [, ps, pe] of rowPeriods(anchor, c, end, last, r.to)) {
+  for (const [, ps, pe] of rowPeriods(anchor, c, end, last, r.to, first)) {
     if (ps < first) continue;
     periods++;
     if (Math.abs(billedIn(ps, pe)) > tolerance) billed++;
@@ -506,14 +506,29 @@ function metered(ofSku: readonly Billed[], r: RecurringRow, c: Cadence, anchor: 
 }
 
 /** A row's whole periods from `anchor`, in order, as [k, first day, last day]: up to the end of
- *  its run of rows (`end`), the history's last day and the row's own end. */
-function* rowPeriods(anchor: string, c: Cadence, end: string, last: string, rowTo: string | undefined): Generator<[number, string, string]> {
-  for (let k = 0; ; k++) {
+ *  its run of rows (`end`), the history's last day and the row's own end; from about `from` on —
+ *  a period starting before it may be given, none starting on or after it is skipped. A row from
+ *  long before the history (a typo's year 0202, a placeholder 0000-01-01) is not walked month by
+ *  month through the centuries no caller judges. */
+function* rowPeriods(anchor: string, c: Cadence, end: string, last: string, rowTo: string | undefined, from: string): Generator<[number, string, string]> {
+  for (let k = firstPeriodNear(anchor, c, from); ; k++) {
     const ps = shift(anchor, c, k);
     const pe = dayBefore(shift(anchor, c, k + 1));
     if (pe > end || ps > last || (rowTo !== undefined && ps > rowTo)) return;
     yield [k, ps, pe];
   }
+}
+
+/** The index of a period of `anchor`'s cadence starting before `from` (at most one period before
+ *  the first starting on or after it; 0 when `from` is not after `anchor`), counted from the
+ *  months or days between them alone, as `shift` steps. */
+function firstPeriodNear(anchor: string, c: Cadence, from: string): number {
+  if (from <= anchor || from === AFTER_THE_CALENDAR) return 0;
+  const periods =
+    c.weeks > 0
+      ? Math.floor(daysBetween(Date.parse(anchor), Date.parse(from)) / (7 * c.weeks))
+      : Math.floor(((+from.slice(0, 4) - +anchor.slice(0, 4)) * 12 + (+from.slice(5, 7) - +anchor.slice(5, 7))) / c.months);
+  return Number.isFinite(periods) ? Math.max(0, periods - 1) : 0;
 }
 
 /**
