@@ -6,8 +6,8 @@
  * column — and scanned through the real product: `assay serve` with a csv connector configured as
  * docs/connectors.md tells a user (M/D/YYYY dates and Excel's thousands separators; the line key
  * Company + Entry No.; the posting date; the source number as counterparty; BC's document types
- * through `type_values`; `User ID` as the user, `Created On` as the entry date, `Approved By`
- * found by name), `POST /v1/analyze` over signed HTTP — and judged per **transaction** (BC's
+ * through `type_values`, the blank of a general journal line as a journal; `User ID` as the user,
+ * `Created On` as the entry date, `Approved By` found by name), `POST /v1/analyze` over signed HTTP — and judged per **transaction** (BC's
  * `Transaction No.` within its company) at the product's decision: flagged when any of its lines
  * is high or critical, and at medium or above.
  *
@@ -18,10 +18,14 @@
  *
  * Two setups: `zero-config` maps what the export's names need and nothing else; `configured` adds
  * what docs/analysis.md offers the distributor's auditor: the ledger's categorical fields (user,
- * type, company, source code, the two global dimensions; `G/L Account No.` cannot be listed, a
- * column named in `categorical_fields` having no dot, and is read as each line's account by its
- * name anyway) and the companies as fields with
- * habits of their own (`rare_combination.habit_fields: [attributes.Company]`).
+ * type, company, source code, the two global dimensions and the account, `attributes.G/L Account
+ * No.` with its dots) and the companies as fields with habits of their own
+ * (`rare_combination.habit_fields: [attributes.Company]`). Reading BC's document types, the blank
+ * among them, is the connector's part, not a module's: both setups map it.
+ *
+ * Until 2026-11-29 (the lead's commit 81964434) neither setup could say the blank is a journal
+ * (it was read as `invoice`, the mapping's default) nor list the account; docs/quality.md keeps
+ * the figures measured before and after.
  *
  *   bun run bench/bc-distributor-ledger-quality.ts [--seeds 4601,4602,4603] [--setups zero-config,configured] [--modules anomaly_detection,duplicate_detection,compliance] [--port P] [--keep DIR] [--json] [--verbose]
  *
@@ -38,8 +42,8 @@ const args = ledgerRunnerArgs({ seeds: "4601,4602,4603", modules: "anomaly_detec
 // What docs/connectors.md asks of a user with this file: the US date form and Excel's thousands
 // separators, the line key (the Entry No. restarts in each company), the posting date, the
 // customer or vendor as counterparty, the user and BC's document types (a general journal line's
-// is blank). `Created On` (an entry-date label), `Approved By` and the signed `Amount` carry names
-// the product reads.
+// is blank: a journal, not the default invoice). `Created On` (an entry-date label), `Approved By`
+// and the signed `Amount` carry names the product reads.
 const CONFIG = (dir: string, port: number, setup: string) => `
 ${servedServerYaml(dir, port)}connectors:
   - id: gl
@@ -48,7 +52,7 @@ ${servedServerYaml(dir, port)}connectors:
     transactions: ${dir}/gl_detail.csv
     timeout_ms: 600000
     csv: { date_format: M/D/YYYY, thousands: "," }
-    type_values: { Invoice: invoice, Credit Memo: credit_note, Payment: payment, Refund: payment }
+    type_values: { "": journal_entry, Invoice: invoice, Credit Memo: credit_note, Payment: payment, Refund: payment }
     mapping:
       transaction_id: [Company, Entry No.]
       type: Document Type
@@ -57,7 +61,7 @@ ${servedServerYaml(dir, port)}connectors:
       customer_id: Source No.
 ${setup === "configured" ? `modules:
   anomaly_detection:
-    categorical_fields: [created_by, type, attributes.Company, attributes.Source Code, attributes.Global Dimension 1 Code, attributes.Global Dimension 2 Code]
+    categorical_fields: [created_by, type, attributes.Company, attributes.Source Code, attributes.Global Dimension 1 Code, attributes.Global Dimension 2 Code, attributes.G/L Account No.]
     rare_combination: { habit_fields: [attributes.Company] }
 ` : ""}`;
 
