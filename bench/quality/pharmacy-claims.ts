@@ -199,6 +199,9 @@ export function generatePharmacyClaims(seed: number) {
     row("DISP-FEE", n.feeOnCompletion ? "Dispensing fee per claim" : "Dispensing fee per claim (partial fill: on the partial only)", "EA", n.fee, "Fee");
     if (n.adminFee > 0) row("VAX-ADMIN", "Vaccine administration fee", "EA", n.adminFee, "Fee");
     if (n.cmpdFee > 0) row("CMPD-FEE", "Compounding fee", "EA", n.cmpdFee, "Fee");
+    // The provider manual's term: the patient pay amount is collected, never waived (a waiver is a
+    // deduction the network grants at 0; a documented hardship is accepted by its reason).
+    row("PT-PAY-WAIVE", "Patient pay amount to be collected - no waiver", "EA", 0, "Provider manual");
   }
   for (const plan of PLANS.filter((p) => p.dir)) for (const [from, to, pct] of [["2025-01-01", "2025-12-31", plan.dir!.pct2025], ["2026-01-01", "2026-12-31", plan.dir!.pct2026]] as const)
     terms.push([plan.dir!.contract, plan.id, "DIR-PERF", "Pharmacy performance fee on ingredient cost paid", "%", "USD", pct.toFixed(2), "", "Performance addendum", usDate(from), usDate(to)]);
@@ -362,7 +365,8 @@ export function generatePharmacyClaims(seed: number) {
   const plainAt = (d: Doc) => isPlain(d) && !d.net.cash && !d.net.card && d.lines.length >= 1;
   // 1. Paid below the contracted rate: last quarter's MAC after an update, or a deeper AWP discount.
   for (const d of take(claims().filter((d) => plainAt(d) && d.basis !== "04 U&C" && (d.drug!.kind === "brand" || d.basis === "07 MAC")), N)) {
-    const l = d.lines[0]!, low = d.drug!.kind === "brand" ? r5(awpOn(d.drug!, d.dos) * (1 - d.net.brandDisc - pick([0.02, 0.03, 0.04]))) : r5(l.rate * between(0.7, 0.9));
+    // (Medicaid prices a brand at WAC, not off AWP: its deeper discount is taken off the rate paid.)
+    const l = d.lines[0]!, low = d.drug!.kind === "brand" ? (d.net.medicaid ? r5(l.rate * (1 - pick([0.02, 0.03, 0.04]))) : r5(awpOn(d.drug!, d.dos) * (1 - d.net.brandDisc - pick([0.02, 0.03, 0.04])))) : r5(l.rate * between(0.7, 0.9));
     const amount = r2(l.qty * low);
     plant(d, "paid_below_contract", l.amount - amount);
     l.rate = low; l.amount = amount;
