@@ -391,7 +391,9 @@ export function generatePharmacyClaims(seed: number) {
     d.regular = "original_of_copy";
   }
   // 5. The U&C overridden below the acquisition cost at the counter, and the plan paying it.
-  for (const d of take(claims().filter((d) => plainAt(d) && d.lines[0]!.cost !== null && d.lines[0]!.amount > 8), N)) {
+  // (Only where the claim was paid above 80 % of its cost: a network whose rate is itself below cost
+  // — the AWP − 80 % leg on a generic bought at 38 % of AWP — loses nothing more to a low U&C.)
+  for (const d of take(claims().filter((d) => plainAt(d) && d.lines[0]!.cost !== null && d.lines[0]!.amount > 8 && d.lines[0]!.cost! * d.lines[0]!.qty * 0.8 < d.lines[0]!.amount), N)) {
     const l = d.lines[0]!, uc = r2(l.qty * l.cost! * between(0.45, 0.8));
     plant(d, "uc_below_cost", total(d) - uc);
     d.lines = [{ ...l, rate: r5(uc / l.qty), amount: uc }];
