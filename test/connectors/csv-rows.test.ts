@@ -235,6 +235,26 @@ describe("quoted records are read from their bytes", () => {
     }
   });
 
+  test("a field of many \"\" escapes is decoded once, not once per escape (JSON held in a column)", () => {
+    // An export with a JSON column writes a "" escape every few characters; each escape was a
+    // piece decoded and appended on its own (a 52 MB file of 20,000 such rows indexed in 13.6 s,
+    // the same rows without the quotes in 1.6 s: twenty-second attack pass).
+    const json = JSON.stringify(Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, `v${i}`])));
+    const buf = Buffer.from(`T-1,"${json.replaceAll('"', '""')}","a""""b""","""x""y"tail,"\u00e9""\u00e8"\n`);
+    for (const encoding of ["utf-8", "windows-1252"] as const) {
+      const rows = new CsvRows(",", encoding);
+      let decodes = 0;
+      const decode = rows.decode;
+      Object.defineProperty(rows, "decode", { value: (b: Buffer, s: number, e: number) => (decodes++, decode(b, s, e)) });
+      parseRows(buf, 0, true, rows.delim, 0, rows);
+      expect(decodes).toBeLessThanOrEqual(8);
+      const row = new CsvRow();
+      row.load(rows, 0);
+      const latin = encoding === "windows-1252" ? (t: string) => Buffer.from(t, "utf8").toString("latin1") : (t: string) => t;
+      expect(row.values()).toEqual(["T-1", json, 'a""b"', '"x"ytail', latin('\u00e9"\u00e8')]);
+    }
+  });
+
   test("escapes and text after a closing quote are strings; plain quoted fields are bytes", () => {
     const buf = Buffer.from('"a""b","12.5","x"y,"",plain\n');
     const rows = new CsvRows(",");

@@ -765,7 +765,8 @@ function parseQuotedRecord(buf: Buffer, start: number, eof: boolean, delim: numb
     if (buf[i] === QUOTE) {
       const opened = i;
       i++;
-      let seg = i;
+      const inner = i;
+      let escaped = false;
       while (true) {
         const q = buf.indexOf(QUOTE, i);
         if (q === -1) {
@@ -775,12 +776,15 @@ function parseQuotedRecord(buf: Buffer, start: number, eof: boolean, delim: numb
         }
         if (q + 1 >= buf.length && !eof) return -1;
         if (buf[q + 1] === QUOTE) {
-          field.add(seg, q + 1);
+          escaped = true;
           i = q + 2;
-          seg = i;
           continue;
         }
-        field.add(seg, q);
+        // Inside the quotes every quote is one of a "" pair: decoded once and the pairs made one
+        // (a piece decoded per escape made a JSON column of a "" every few characters 8x slower).
+        // A quote is one byte in every encoding read, never part of another character.
+        if (escaped) field.addText(inner, q, rows.decode(buf, inner, q).replaceAll('""', '"'));
+        else field.add(inner, q);
         i = q + 1;
         break;
       }
@@ -812,7 +816,7 @@ function parseQuotedRecord(buf: Buffer, start: number, eof: boolean, delim: numb
   }
 }
 
-/** A field of a quoted record as it is read: its first piece of bytes, and its text once a second piece comes. */
+/** A field of a quoted record as it is read: its first piece of bytes, and its text once a second piece (or an escaped one) comes. */
 class FieldPieces {
   from = -1;
   to = -1;
@@ -833,5 +837,14 @@ class FieldPieces {
       this.from = s;
       this.to = e;
     } else this.text = (this.text ?? this.decode(this.buf, this.from, this.to)) + this.decode(this.buf, s, e);
+  }
+
+  /** Appends the piece buf[s, e) as `t`, its text already made (a quoted field's, its "" escapes made one). */
+  addText(s: number, e: number, t: string) {
+    if (this.from === -1) {
+      this.from = s;
+      this.to = e;
+      this.text = t;
+    } else this.text = (this.text ?? this.decode(this.buf, this.from, this.to)) + t;
   }
 }
