@@ -463,6 +463,12 @@ export class CsvRows {
   qUsed = 0;
   /** The text of a quoted field that is not one range of bytes, by its index in qFrom/qTo. */
   readonly qText = new Map<number, string>();
+  /**
+   * Quoted fields that are one range of bytes holding "" escapes (by index in qFrom/qTo): their
+   * text is the range decoded with each pair made one, made only when asked for (a scan never
+   * reads most columns; a JSON column's string per row was most of what such an export cost).
+   */
+  readonly qEscaped = new Set<number>();
   /** The delimiter's byte; a row splits byte by byte only when it is ASCII (else as a string). */
   readonly delim: number;
   readonly delimiter: string;
@@ -477,7 +483,10 @@ export class CsvRows {
   /** Field f of quoted record k as a string. */
   quotedField(k: number, f: number): string {
     const j = this.qAt[k]! + f;
-    return this.qText.get(j) ?? this.decode(this.buf, this.qFrom[j]!, this.qTo[j]!);
+    const text = this.qText.get(j);
+    if (text !== undefined) return text;
+    const decoded = this.decode(this.buf, this.qFrom[j]!, this.qTo[j]!);
+    return this.qEscaped.has(j) ? unescapeQuotes(decoded) : decoded;
   }
 
   /** Room for one more field of a quoted record (index qUsed). */
@@ -524,6 +533,7 @@ export function parseRows(buf: Buffer, pos: number, eof: boolean, delim: number,
   rows.qRecords = 0;
   rows.qUsed = 0;
   rows.qText.clear();
+  rows.qEscaped.clear();
   rows.buf = buf;
   let nextQuote = buf.indexOf(QUOTE, pos);
   while (pos < buf.length) {
@@ -542,7 +552,10 @@ export function parseRows(buf: Buffer, pos: number, eof: boolean, delim: number,
     const next = parseQuotedRecord(buf, pos, eof && !cut, delim, rows, base);
     if (next === -1) {
       // Incomplete (it goes on in the next read): forget its fields.
-      for (let j = at; j < rows.qUsed; j++) rows.qText.delete(j);
+      for (let j = at; j < rows.qUsed; j++) {
+        rows.qText.delete(j);
+        rows.qEscaped.delete(j);
+      }
       rows.qUsed = at;
       break;
     }
@@ -575,6 +588,8 @@ export class CsvRow {
   private fields: string[] | undefined;
   /** A quoted row's fields that are not one range of bytes (their texts by index qBase + field). */
   private texts: Map<number, string> | undefined;
+  /** A quoted row's fields holding "" escapes (rows.qEscaped, by index qBase + field). */
+  private escaped: Set<number> | undefined;
   private qBase = 0;
   private decode: Decode = decodeUtf8;
   private readonly cache: (string | undefined)[] = new Array(INTERN_SLOTS).fill(undefined);
@@ -583,6 +598,7 @@ export class CsvRow {
   load(rows: CsvRows, i: number, upTo = Number.POSITIVE_INFINITY) {
     const start = rows.starts[i]!;
     this.texts = undefined;
+    this.escaped = undefined;
     this.decode = rows.decode;
     if (start === QUOTED) {
       const k = rows.stops[i]!;
@@ -596,8 +612,9 @@ export class CsvRow {
       this.fields = undefined;
       this.buf = rows.buf;
       this.n = n;
-      if (rows.qText.size > 0) {
-        this.texts = rows.qText;
+      if (rows.qText.size > 0 || rows.qEscaped.size > 0) {
+        if (rows.qText.size > 0) this.texts = rows.qText;
+        if (rows.qEscaped.size > 0) this.escaped = rows.qEscaped;
         this.qBase = at;
       }
       return;
@@ -648,7 +665,7 @@ export class CsvRow {
    * looked up as bytes. False for anything else (empty, quoted, non-ASCII, spaces at an end).
    */
   plainAt(i: number): boolean {
-    if (this.fields !== undefined || i < 0 || i >= this.n || this.textOf(i) !== undefined) return false;
+    if (this.fields !== undefined || i < 0 || i >= this.n || this.notBytes(i)) return false;
     const buf = this.buf;
     const from = this.from[i]!;
     const to = this.to[i]!;
@@ -675,6 +692,11 @@ export class CsvRow {
     return this.texts === undefined ? undefined : this.texts.get(this.qBase + i);
   }
 
+  /** Whether field i's text is not exactly its bytes (several pieces, or "" escapes in them). */
+  private notBytes(i: number): boolean {
+    return this.textOf(i) !== undefined || (this.escaped !== undefined && this.escaped.has(this.qBase + i));
+  }
+
   /** Field i as its string (undefined past the last field). */
   value(i: number): string | undefined {
     if (this.fields !== undefined) return this.fields[i];
@@ -683,6 +705,7 @@ export class CsvRow {
     if (text !== undefined) return text;
     const s = this.from[i]!;
     const e = this.to[i]!;
+    if (this.escaped !== undefined && this.escaped.has(this.qBase + i)) return unescapeQuotes(this.decode(this.buf, s, e));
     if (s === e) return "";
     if (e - s > INTERN_MAX_BYTES) return this.decode(this.buf, s, e);
     return this.interned(s, e);
@@ -718,7 +741,7 @@ export class CsvRow {
 
   /** plainDecimalAt of field i read from its bytes, in the number format; undefined when it is not one (read value(i) then). */
   plainNumber(i: number, decimal = 46, thousands = -1): number | undefined {
-    if (this.fields !== undefined || i < 0 || i >= this.n || this.textOf(i) !== undefined) return undefined;
+    if (this.fields !== undefined || i < 0 || i >= this.n || this.notBytes(i)) return undefined;
     return plainDecimalAt(this.buf, this.from[i]!, this.to[i]!, decimal, thousands);
   }
 
@@ -780,11 +803,11 @@ function parseQuotedRecord(buf: Buffer, start: number, eof: boolean, delim: numb
           i = q + 2;
           continue;
         }
-        // Inside the quotes every quote is one of a "" pair: decoded once and the pairs made one
-        // (a piece decoded per escape made a JSON column of a "" every few characters 8x slower).
-        // A quote is one byte in every encoding read, never part of another character.
-        if (escaped) field.addText(inner, q, rows.decode(buf, inner, q).replaceAll('""', '"'));
-        else field.add(inner, q);
+        // Inside the quotes every quote is one of a "" pair: the field is its bytes, decoded once
+        // with the pairs made one when read (a piece decoded per escape made a JSON column of a ""
+        // every few characters 8x slower). A quote is one byte in every encoding read, never part
+        // of another character.
+        field.add(inner, q, escaped);
         i = q + 1;
         break;
       }
@@ -802,6 +825,7 @@ function parseQuotedRecord(buf: Buffer, start: number, eof: boolean, delim: numb
     rows.qFrom[j] = field.from;
     rows.qTo[j] = field.to;
     if (field.text !== undefined) rows.qText.set(j, field.text);
+    else if (field.escaped) rows.qEscaped.add(j);
     if (i >= buf.length) return eof ? buf.length : -1;
     if (buf[i] === delim) {
       i++;
@@ -816,10 +840,12 @@ function parseQuotedRecord(buf: Buffer, start: number, eof: boolean, delim: numb
   }
 }
 
-/** A field of a quoted record as it is read: its first piece of bytes, and its text once a second piece (or an escaped one) comes. */
+/** A field of a quoted record as it is read: its first piece of bytes (with "" escapes or not), and its text once a second piece comes. */
 class FieldPieces {
   from = -1;
   to = -1;
+  /** buf[from, to) holds "" pairs, each one quote of the field's text. */
+  escaped = false;
   text: string | undefined;
 
   constructor(
@@ -829,22 +855,25 @@ class FieldPieces {
 
   reset() {
     this.from = this.to = -1;
+    this.escaped = false;
     this.text = undefined;
   }
 
-  add(s: number, e: number) {
+  add(s: number, e: number, escaped = false) {
     if (this.from === -1) {
       this.from = s;
       this.to = e;
-    } else this.text = (this.text ?? this.decode(this.buf, this.from, this.to)) + this.decode(this.buf, s, e);
+      this.escaped = escaped;
+    } else this.text = (this.text ?? this.piece(this.from, this.to, this.escaped)) + this.piece(s, e, escaped);
   }
 
-  /** Appends the piece buf[s, e) as `t`, its text already made (a quoted field's, its "" escapes made one). */
-  addText(s: number, e: number, t: string) {
-    if (this.from === -1) {
-      this.from = s;
-      this.to = e;
-      this.text = t;
-    } else this.text = (this.text ?? this.decode(this.buf, this.from, this.to)) + t;
+  private piece(s: number, e: number, escaped: boolean): string {
+    const text = this.decode(this.buf, s, e);
+    return escaped ? unescapeQuotes(text) : text;
   }
+}
+
+/** A quoted field's text between its quotes with each "" pair made one quote. */
+function unescapeQuotes(text: string): string {
+  return text.replaceAll('""', '"');
 }
