@@ -178,6 +178,8 @@ export interface LedgerParts {
   namedContracts: Set<string>;
   creditNamedContracts: Set<string>;
   invoiceReferences: Map<string, number>;
+  /** Per counterparty and currency (counterpartyDocumentKey), the positions of its invoices and payments, in history order (instalments.ts). */
+  counterpartyDocuments: Map<string, number[]>;
   counterpartyNumbers: Map<number, string>;
   documentsByNumber: Map<string, NumberedDocument[]>;
   /** Position → the document column's number, for the documents numberKey'd under "?" + type (document-column-numbers.ts). */
@@ -384,6 +386,8 @@ export class HistoryBuilder {
       t.type === "credit_note" && t.reference ? creditCharges(t, shipmentNamed(t)) : undefined,
       t.type === "credit_note" && t.reference ? creditsTheAccount(t) : false,
     );
+    const counterparty = counterpartyDocumentKey(t);
+    if (counterparty !== undefined) this.indexCounterpartyDocument(counterparty, seq);
     if (this.pending) {
       this.pending.push({ t, seq, amount });
       if (this.pending.length >= PROFILE_ROWS) this.decide(true);
@@ -451,6 +455,11 @@ export class HistoryBuilder {
   /** The approver (as written), kind and detail of entries someone else keyed (self-approvals.ts ApprovalsForOthers; the split scan's ledger batches carry them: ledger-merge.ts). */
   observeApprovalForOthers(approver: string, kind: string, detail: string) {
     this.selfApprovals.approvalsForOthers.observeFresh(approver, kind, detail);
+  }
+
+  /** An invoice or payment of a counterparty (counterpartyDocumentKey) at position `seq` (the split scan's ledger batches carry them: ledger-merge.ts). */
+  indexCounterpartyDocument(key: string, seq: number) {
+    pushTo(this.stats.counterpartyDocuments, key, seq);
   }
 
   /** A document an invoice of `amount` (its absolute value) names as its reference (the split scan's ledger batches carry them: ledger-merge.ts). */
@@ -702,6 +711,9 @@ export class HistoryStats {
    *  (credit-notes.ts). Each with the sum of those invoices' amounts (absolute); built at the
    *  ledger level. */
   readonly invoiceReferences = new Map<string, number>();
+  /** Per counterparty and currency (counterpartyDocumentKey), the positions of its invoices and
+   *  payments in history order: the bills a run of payments alike may settle (instalments.ts). */
+  readonly counterpartyDocuments = new Map<string, number[]>();
   /** Position → the counterparty's own number, for the documents that carry one. */
   readonly counterpartyNumbers = new Map<number, string>();
   /** numberKey(type, currency, canonical number) → the documents of that number, and
@@ -771,6 +783,7 @@ export class HistoryStats {
       namedContracts: this.namedContracts,
       creditNamedContracts: this.creditNamedContracts,
       invoiceReferences: this.invoiceReferences,
+      counterpartyDocuments: this.counterpartyDocuments,
       counterpartyNumbers: this.counterpartyNumbers,
       documentsByNumber: this.documentsByNumber,
       documentColumnNumbers: this.documentColumnNumbers,
@@ -804,6 +817,7 @@ export class HistoryStats {
     w.namedContracts = p.namedContracts;
     w.creditNamedContracts = p.creditNamedContracts;
     w.invoiceReferences = p.invoiceReferences;
+    w.counterpartyDocuments = p.counterpartyDocuments;
     w.counterpartyNumbers = p.counterpartyNumbers;
     w.documentsByNumber = p.documentsByNumber;
     w.documentColumnNumbers = p.documentColumnNumbers;
@@ -892,6 +906,16 @@ export class HistoryStats {
     if (seq === undefined || this.invoiceAt[seq] !== 1) return undefined;
     const ms = this.msOf[seq]!;
     return Number.isNaN(ms) ? undefined : ms;
+  }
+
+  /** The absolute amount of the transaction at position `seq`. */
+  amountAt(seq: number): number {
+    return this.amountOf[seq]!;
+  }
+
+  /** Whether the transaction at position `seq` is an invoice. */
+  isInvoiceAt(seq: number): boolean {
+    return this.invoiceAt[seq] === 1;
   }
 
   /** The amount of the (latest) invoice with this id, if the history has one. */
@@ -1503,6 +1527,12 @@ export function creditedInFull(history: HistoryStats, invoiceId: string, byMs?: 
 }
 
 /** History order: by date, then by position in the source. */
+/** The key of a counterparty's invoices and payments in one currency (HistoryStats.counterpartyDocuments), or undefined for another type, no counterparty or no amount. */
+export function counterpartyDocumentKey(t: Transaction): string | undefined {
+  if ((t.type !== "invoice" && t.type !== "payment") || t.customer_id === undefined || !t.amount) return undefined;
+  return `${t.customer_id}\u0000${t.currency ?? ""}`;
+}
+
 export function before(a: HistoryEntry, b: HistoryEntry): boolean {
   return beforeEntry(a.ms, a.seq, b);
 }

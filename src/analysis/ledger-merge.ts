@@ -9,7 +9,7 @@
 import type { Transaction } from "../domain/transaction.ts";
 import { grownFor } from "../domain/typed-arrays.ts";
 import { amountBytes, DocumentKeyFilter } from "./document-key-filter.ts";
-import { documentKey, documentNumberOf, fingerprint, fingerprinted, HistoryBuilder, HistoryStats, type LedgerParts, shipmentNamed } from "./history.ts";
+import { counterpartyDocumentKey, documentKey, documentNumberOf, fingerprint, fingerprinted, HistoryBuilder, HistoryStats, type LedgerParts, shipmentNamed } from "./history.ts";
 import { parseDateMs } from "./dates.ts";
 import { ByteKey, sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
 import { regimeOf, TaxHabits, taxObservation } from "./detectors/leakage/tax-habits.ts";
@@ -80,6 +80,9 @@ export interface LedgerBatch {
    *  batch of the invoice naming it (`invoiceReferenceAt`). */
   invoiceReferences: string[];
   invoiceReferenceAt: number[];
+  /** The counterparty keys (counterpartyDocumentKey) of the batch's invoices and payments, each with the index in the batch of its document (`counterpartyDocumentAt`). */
+  counterpartyDocuments: string[];
+  counterpartyDocumentAt: number[];
   /** Per NUMBERED document, in order: its number as written, type, currency, counterparty, "1" when its status says it was never made, its amount before tax, what it settled, its account and side, and "1" when the number is its document column's. */
   numbers: string[];
   /** The self-approved entries (self-approvals.ts), flat: per entry its index in the batch, its
@@ -130,6 +133,8 @@ export class LedgerBatchWriter {
   private readonly creditNamedContracts = new Set<string>();
   private invoiceReferences: string[] = [];
   private invoiceReferenceAt: number[] = [];
+  private counterpartyDocuments: string[] = [];
+  private counterpartyDocumentAt: number[] = [];
   private numbers: string[] = [];
 
   /**
@@ -183,6 +188,11 @@ export class LedgerBatchWriter {
         this.invoiceReferences.push(t.reference);
         this.invoiceReferenceAt.push(i);
       }
+    }
+    const counterparty = counterpartyDocumentKey(t);
+    if (counterparty !== undefined) {
+      this.counterpartyDocuments.push(counterparty);
+      this.counterpartyDocumentAt.push(i);
     }
     if (fingerprinted(t)) {
       kind |= DOCUMENT;
@@ -294,6 +304,8 @@ export class LedgerBatchWriter {
       approvalInts: this.approvalInts.slice(0, this.approvalInt),
       invoiceReferences: this.invoiceReferences,
       invoiceReferenceAt: this.invoiceReferenceAt,
+      counterpartyDocuments: this.counterpartyDocuments,
+      counterpartyDocumentAt: this.counterpartyDocumentAt,
       numbers: this.numbers,
     };
     this.n = 0;
@@ -317,6 +329,8 @@ export class LedgerBatchWriter {
     this.approvalInt = 0;
     this.invoiceReferences = [];
     this.invoiceReferenceAt = [];
+    this.counterpartyDocuments = [];
+    this.counterpartyDocumentAt = [];
     this.numbers = [];
     return batch;
   }
@@ -528,6 +542,8 @@ export class LedgerMerge {
     this.nameContracts(b, n);
     this.observeSelfApprovals(b, n);
     for (let k = 0; k < b.invoiceReferences.length && b.invoiceReferenceAt[k]! < n; k++) this.builder.nameInvoiceReference(b.invoiceReferences[k]!, b.amounts[b.invoiceReferenceAt[k]!]!);
+    // Positions: the batch's first transaction is the ledger's `transactions`-th.
+    for (let k = 0; k < b.counterpartyDocuments.length && b.counterpartyDocumentAt[k]! < n; k++) this.builder.indexCounterpartyDocument(b.counterpartyDocuments[k]!, this.transactions + b.counterpartyDocumentAt[k]!);
     this.transactions += n;
   }
 
@@ -680,6 +696,7 @@ function sharedLedger(n: number): HistoryStats {
     namedContracts: new Set(),
     creditNamedContracts: new Set(),
     invoiceReferences: new Map(),
+    counterpartyDocuments: new Map(),
     counterpartyNumbers: new Map(),
     documentsByNumber: new Map(),
     documentColumnNumbers: new Map(),

@@ -78,6 +78,10 @@ function expectSameLedger(a: HistoryStats, b: HistoryStats, ts: Transaction[]) {
   expect([...a.creditsByReference.values()].flat().some((c) => c.toAccount)).toBe(true);
   expect([...b.namedContracts].sort()).toEqual([...a.namedContracts].sort());
   expect([...b.invoiceReferences].sort()).toEqual([...a.invoiceReferences].sort());
+  // Each counterparty's invoices and payments by position (instalments.ts), a currency apart.
+  expect(a.counterpartyDocuments.size).toBeGreaterThan(20);
+  expect([...b.counterpartyDocuments]).toEqual([...a.counterpartyDocuments]);
+  expect(a.counterpartyDocuments.get("C-1\u0000EUR")?.every((seq) => a.entryAt(seq).id !== undefined)).toBe(true);
   expect(a.counterpartyNumbers.size).toBeGreaterThan(0);
   expect([...b.counterpartyNumbers]).toEqual([...a.counterpartyNumbers]);
   expect([...b.documentsByNumber]).toEqual([...a.documentsByNumber]);

@@ -35,6 +35,7 @@ import { daysBetween, parseDateMs } from "../../dates.ts";
 import { billedContractPeriod, creditedInFull, fingerprint, type HistoryEntry, ledgerSideOf, namesTimesheet, standsByStatus } from "../../history.ts";
 import { counterpartyNumberOf, documentColumnNumberOf } from "../../counterparty-numbers.ts";
 import { partsOfOneSettlement } from "./split-settlement.ts";
+import { instalmentsOf } from "./instalments.ts";
 import { type CopyKind, numberedCopy, sameOrNearNumber } from "./numbered-copy.ts";
 import { paidAgainByJournal } from "./paid-by-journal.ts";
 import { passingOf, twinWindow } from "./twin-window.ts";
@@ -185,6 +186,26 @@ export function twinFinding(input: DetectorInput, ms: number, number: string | u
       field: "transaction_id",
       expected: { unique: true },
       actual: { duplicate_of: original.id, days_apart: days, settled: roundMoney(parts.settled), invoice_amount: parts.invoiced },
+      amount_at_risk: 0,
+      risk_key: "whole",
+    };
+  }
+  // Payments alike that together settle the counterparty's open bills (instalments.ts): a bill paid
+  // in equal parts, or as many equal bills as payments. Worth a look, not an alarm.
+  const instalments = payment && !merchantsPrice && !renumbered ? instalmentsOf(txn, ms, original, candidates, self, window, ctx, config.revenue_leakage.tolerance.absolute) : undefined;
+  if (instalments !== undefined) {
+    const bills = instalments.bills.length === 1 ? `bill ${instalments.bills[0]}` : `bills ${instalments.bills.join(", ")}`;
+    return {
+      code: "duplicate_payment",
+      score: REPEAT_ORDER_SCORE,
+      message:
+        `same payment as ${original.id} (counterparty, currency, amount and lines) ${days} days apart; ` +
+        (instalments.kind === "equal_bills"
+          ? `the counterparty's ${bills} of this amount were open, one for each of the ${instalments.payments} payments: equal bills paid one by one, or a copy, worth a look`
+          : `the ${instalments.payments} payments together (${money(instalments.paid)}) settle its ${bills}, open and posted before the first: instalments, or a copy, worth a look`),
+      field: "transaction_id",
+      expected: { unique: true },
+      actual: { duplicate_of: original.id, days_apart: days, settles: instalments.bills, paid_together: roundMoney(instalments.paid) },
       amount_at_risk: 0,
       risk_key: "whole",
     };

@@ -1,0 +1,116 @@
+// Payments alike to one counterparty that settle its bills in parts, where no payment names the
+// bill it pays (a G/L entries list, a bank feed): an AP clerk's rule. Two (or more) payments of one
+// amount within the window are instalments, not a copy, when together they settle bills of the
+// counterparty posted by the first of them and still open then — one bill paid in two equal
+// halves a week apart, or the payment run's total of a run of bills (consecutive in posting order:
+// a run pays the bills falling due) split over two runs — or when as many bills of the payment's
+// own amount are open as there are payments (a vendor paid the same amount for two equal bills).
+// A copy of a payment is the same amount again with no second bill to settle: where a bill of the
+// payment's own amount is open, the first payment settled it in full, and a second with fewer such
+// bills open than payments is a copy even when a bill of twice the amount is open besides (the
+// two readings cannot be told apart without the remittance: the auditor wants to see it).
+//
+// "Open" is read from the history alone: the counterparty's bills posted in the LOOKBACK_DAYS up
+// to the first payment's day, less one bill of the same amount for each of its payments before
+// that day. A bill paid by a payment of several bills stays "open" by this count (its payment
+// matches no one bill), which can only make a run of bills add up to more, not excuse a copy of a
+// full payment (the bill of the payment's own amount is open then). On a general ledger both lines
+// of one posting carry the counterparty and the amount (a bill's inventory and payable lines, a
+// payment's payable and bank lines): consecutive documents of one kind, day and amount count once.
+// duplicate-document.ts reports such payments as medium, worth a look, with no money at risk, as
+// it does payments naming one invoice that together settle no more than it (split-settlement.ts).
+import { before, counterpartyDocumentKey, type HistoryEntry } from "../../history.ts";
+import { daysBetween } from "../../dates.ts";
+import type { Transaction } from "../../../domain/transaction.ts";
+import type { AnalysisContext } from "../../context.ts";
+import { twinWindow } from "./twin-window.ts";
+
+/** How far before the first payment a bill it may settle is looked for (days): beyond payment terms and a late payment run. */
+const LOOKBACK_DAYS = 180;
+/** The longest run of consecutive open bills a payment run's total is read over. */
+const MAX_RUN = 8;
+/** A counterparty with more invoices and payments than this in the look-back is not read (the alarm stands). */
+const MAX_DOCUMENTS = 2000;
+const DAY_MS = 86_400_000;
+
+export interface Instalments {
+  /** The bills the payments settle, by id, in posting order. */
+  bills: string[];
+  /** What the payments alike paid together. */
+  paid: number;
+  /** How many payments alike (this one included). */
+  payments: number;
+  /** "equal_bills": as many bills of the payment's amount open as payments; "parts": one bill or a run of bills paid in parts. */
+  kind: "equal_bills" | "parts";
+}
+
+/**
+ * Whether `payment`, whose earliest twin within the window is `original` among the payments alike
+ * `group`, is with them an instalment of the counterparty's open bills (module comment); what they
+ * settle, or undefined (a copy, or nothing to tell).
+ */
+export function instalmentsOf(payment: Transaction, ms: number, original: HistoryEntry, group: readonly HistoryEntry[], self: HistoryEntry | undefined, windowDays: number, ctx: AnalysisContext, tolerance: number): Instalments | undefined {
+  const amount = Math.abs(payment.amount ?? 0);
+  if (!(amount > 0)) return undefined;
+  const key = counterpartyDocumentKey(payment);
+  const positions = key === undefined ? undefined : ctx.history.counterpartyDocuments.get(key);
+  if (positions === undefined) return undefined;
+  // The run of payments alike: back from the original while each is within the window of the next.
+  const { first, count } = runOf(payment.transaction_id, ms, original, group, self, windowDays);
+  const history = ctx.history;
+  const from = first - LOOKBACK_DAYS * DAY_MS;
+  const bills: { seq: number; amount: number }[] = [];
+  const paid: number[] = [];
+  let last = { invoice: -1, ms: Number.NaN, amount: Number.NaN };
+  let read = 0;
+  for (const seq of positions) {
+    const at = history.msAt(seq);
+    if (!(at >= from && at <= first)) continue;
+    if (++read > MAX_DOCUMENTS) return undefined;
+    const invoice = history.isInvoiceAt(seq) ? 1 : 0;
+    const value = history.amountAt(seq);
+    // The other line of the same posting (module comment).
+    const sameAsLast = last.invoice === invoice && last.ms === at && Math.abs(last.amount - value) < 0.005;
+    last = { invoice, ms: at, amount: value };
+    if (sameAsLast) continue;
+    if (invoice === 1) bills.push({ seq, amount: value });
+    else if (at < first) paid.push(value);
+  }
+  // Each payment before the run settles one open bill of its amount, the oldest.
+  const open = bills.slice().sort((a, b) => history.msAt(a.seq) - history.msAt(b.seq) || a.seq - b.seq);
+  for (const p of paid) {
+    const k = open.findIndex((b) => Math.abs(b.amount - p) <= tolerance);
+    if (k >= 0) open.splice(k, 1);
+  }
+  const ids = (run: readonly { seq: number }[]) => run.map((b) => history.entryAt(b.seq).id);
+  const ofAmount = open.filter((b) => Math.abs(b.amount - amount) <= tolerance);
+  if (ofAmount.length >= count) return { bills: ids(ofAmount.slice(0, count)), paid: amount * count, payments: count, kind: "equal_bills" };
+  // A bill of the payment's own amount open: the first payment settled it in full.
+  if (ofAmount.length > 0) return undefined;
+  const target = amount * count;
+  const within = tolerance * count;
+  for (let i = 0; i < open.length; i++) {
+    let sum = 0;
+    for (let j = i; j < open.length && j < i + MAX_RUN; j++) {
+      sum += open[j]!.amount;
+      if (Math.abs(sum - target) <= within) return { bills: ids(open.slice(i, j + 1)), paid: target, payments: count, kind: "parts" };
+      if (sum > target + within) break;
+    }
+  }
+  return undefined;
+}
+
+/** The day of the first of the run of payments alike ending with the judged one, and how many they are (the judged one included). */
+function runOf(id: string, ms: number, original: HistoryEntry, group: readonly HistoryEntry[], self: HistoryEntry | undefined, windowDays: number): { first: number; count: number } {
+  const dated = twinWindow(group, windowDays).dated;
+  // The others of the group up to the judged one (before it in history order, when the history holds it).
+  const earlier = dated.filter((c) => c.id !== id && c.ms <= ms && (self === undefined || before(c, self)));
+  let k = earlier.findIndex((c) => c.seq === original.seq);
+  if (k < 0) return { first: original.ms, count: 2 };
+  let count = earlier.length - k + 1;
+  while (k > 0 && daysBetween(earlier[k - 1]!.ms, earlier[k]!.ms) <= windowDays) {
+    k--;
+    count++;
+  }
+  return { first: earlier[k]!.ms, count };
+}
