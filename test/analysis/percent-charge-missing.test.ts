@@ -177,3 +177,22 @@ test("a percentage naming charges the bill does not carry, or naming none beside
   const unnamed = brokerAgreement.map((c) => (c.unit === "%" ? { ...c, applies_to: undefined } : c));
   expect(await found(entryBill([]), unnamed)).toEqual([]);
 });
+
+test("a percentage with a minimum (a row of the same code in a flat unit) is owed at the higher of the two: the minimum where the percentage falls below it", async () => {
+  // 2.5 % of 166.28 + 60.00 (no duty: MPF and HMF only) = 5.66, below the minimum of 20.00 per entry.
+  const small = entryBill([]);
+  small.lines = small.lines.filter((l) => l.sku !== "DUTY");
+  const missing = await found(small, brokerAgreement);
+  expect(missing.map((a) => a.amount_at_risk)).toEqual([20]);
+  expect(missing[0]!.message).toContain("minimum");
+  // Above the minimum, the percentage (83.67, as before).
+  expect((await found(entryBill([]), brokerAgreement)).map((a) => a.amount_at_risk)).toEqual([83.67]);
+  // A minimum no longer in force on the bill's day, or in another currency, is not owed.
+  const ended = brokerAgreement.map((c) => (c.sku === "ADV-FEE" && c.unit === "EA" ? { ...c, valid_to: "2025-12-31" } : c));
+  expect((await found(small, ended)).map((a) => a.amount_at_risk)).toEqual([5.66]);
+  const cad = brokerAgreement.map((c) => (c.sku === "ADV-FEE" && c.unit === "EA" ? { ...c, currency: "CAD" } : c));
+  expect((await found(small, cad)).map((a) => a.amount_at_risk)).toEqual([5.66]);
+  // Another code's flat row is no minimum of the fee (the brokerage's 125.00).
+  const noMinimum = brokerAgreement.filter((c) => !(c.sku === "ADV-FEE" && c.unit === "EA"));
+  expect((await found(small, noMinimum)).map((a) => a.amount_at_risk)).toEqual([5.66]);
+});

@@ -25,7 +25,7 @@ import { type Contract, isPercentUnit, priceBase, type Transaction, type Transac
 import { roundMoney } from "../../../domain/rounding.ts";
 import type { AnalysisContext } from "../../context.ts";
 import { type DayOrder, dayOf } from "../../dates.ts";
-import { validOn } from "../../reference-index.ts";
+import { isPromotion, validOn } from "../../reference-index.ts";
 import { type Detector, type Finding, money } from "../types.ts";
 import { billedPeriodStart, periodEndBefore } from "./billed-period.ts";
 import { electionOf, lineNamesCharge, type ChargeElection } from "./charge-election.ts";
@@ -68,7 +68,7 @@ export const percentChargeMissingDetector: Detector = {
       if (election && (!election.accepts || txn.lines.some((l) => lineNamesCharge(l.description, election)))) continue;
       const basis = election ? sharedBasis(bases) : agreedBasis(row, txn.lines, bases, rows, absent);
       if (basis === undefined) continue;
-      const f = finding(txn, sku, row.price, basis, row.contract_id, election, cfg.tolerance.absolute);
+      const f = finding(txn, sku, row.price, basis, row.contract_id, election, cfg.tolerance.absolute, election ? undefined : minimumOf(txn, ctx, row, days));
       if (f) out.push(f);
     }
     // A charge the header takes that no agreement prices for the customer: the price list's percentage.
@@ -196,6 +196,24 @@ function percentRowsInForce(txn: Transaction, ctx: AnalysisContext, days: readon
   return out;
 }
 
+/**
+ * The minimum of an agreement's percentage: a row of the same agreement and code priced flat (not
+ * in percent; "2.5 % of the duty advanced, minimum 20.00 per entry"), in force for the bill, in its
+ * scope and currency — the lowest where several are. A cap is no row of its own (a row's
+ * `max_amount`), so a flat row beside a percentage of one code is its minimum.
+ */
+function minimumOf(txn: Transaction, ctx: AnalysisContext, row: Contract, days: readonly string[]): number | undefined {
+  let minimum: number | undefined;
+  for (const c of ctx.reference.contractsFor(txn.customer_id, row.sku, txn.contract_id)) {
+    if (isPromotion(c) || isPercentUnit(c.unit) || !Number.isFinite(c.price) || !(c.price > 0)) continue;
+    if (c.contract_id !== row.contract_id) continue;
+    if (c.currency && txn.currency && c.currency.toUpperCase() !== txn.currency.toUpperCase()) continue;
+    if (!days.some((d) => validOn(c, d)) || outsideScope(ctx, txn, c)) continue;
+    if (minimum === undefined || c.price < minimum) minimum = c.price;
+  }
+  return minimum;
+}
+
 /** The price list's percentage for the SKU on the bill's days (the lowest). */
 function listRate(ctx: AnalysisContext, txn: Transaction, sku: string, days: readonly string[]): number | undefined {
   let rate: number | undefined;
@@ -206,17 +224,19 @@ function listRate(ctx: AnalysisContext, txn: Transaction, sku: string, days: rea
   return rate;
 }
 
-function finding(txn: Transaction, sku: string, rate: number, basis: number, contractId: string | undefined, election: ChargeElection | undefined, tolerance: number): Finding | undefined {
-  const atRisk = roundMoney((rate * basis) / 100);
+function finding(txn: Transaction, sku: string, rate: number, basis: number, contractId: string | undefined, election: ChargeElection | undefined, tolerance: number, minimum?: number): Finding | undefined {
+  const ofBasis = roundMoney((rate * basis) / 100);
+  const atMinimum = minimum !== undefined && minimum > ofBasis;
+  const atRisk = atMinimum ? roundMoney(minimum) : ofBasis;
   if (!(atRisk > tolerance)) return undefined;
   const source = contractId ? `in ${contractId}` : "in the price list";
   const why = election ? `the bill's header says ${election.marker}` : `${contractId} prices it beside the percentages the bill carries`;
   return {
     code: PERCENT_CHARGE_MISSING_CODE,
     score: 0.9,
-    message: `${sku} (${rate} % ${source}) is missing from the bill though ${why}: ${rate} % of the ${money(basis)} ${txn.currency ?? ""} it carries is ${money(atRisk)}`.replace("  ", " "),
+    message: `${sku} (${rate} % ${source}) is missing from the bill though ${why}: ${rate} % of the ${money(basis)} ${txn.currency ?? ""} it carries is ${money(ofBasis)}${atMinimum ? `, below the agreement's minimum of ${money(minimum)}, which is owed` : ""}`.replace("  ", " "),
     field: "lines",
-    expected: { sku, rate, basis: roundMoney(basis), contract_id: contractId ?? null, ...(election ? { header: election.marker } : {}) },
+    expected: { sku, rate, basis: roundMoney(basis), contract_id: contractId ?? null, ...(election ? { header: election.marker } : {}), ...(minimum !== undefined ? { minimum } : {}) },
     actual: { sku, billed: 0 },
     amount_at_risk: atRisk,
     risk_key: `percent:${sku}`,
