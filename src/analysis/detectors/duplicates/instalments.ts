@@ -15,8 +15,10 @@
 // that day. A bill paid by a payment of several bills stays "open" by this count (its payment
 // matches no one bill), which can only make a run of bills add up to more, not excuse a copy of a
 // full payment (the bill of the payment's own amount is open then). On a general ledger both lines
-// of one posting carry the counterparty and the amount (a bill's inventory and payable lines, a
-// payment's payable and bank lines): consecutive documents of one kind, day and amount count once.
+// of one posting carry the counterparty (a bill's cost, tax and payable lines, a payment's payable
+// and bank lines): consecutive documents of one kind and day whose last (or first) is the others
+// together are one posting's lines and count once, as that line — read line by line, two bills'
+// cost, tax and payable lines together are twice the two bills, a copy of their payment's pair.
 // duplicate-document.ts reports such payments as medium, worth a look, with no money at risk, as
 // it does payments naming one invoice that together settle no more than it (split-settlement.ts).
 import { before, counterpartyDocumentKey, type HistoryEntry } from "../../history.ts";
@@ -61,21 +63,36 @@ export function instalmentsOf(payment: Transaction, ms: number, original: Histor
   const from = first - LOOKBACK_DAYS * DAY_MS;
   const bills: { seq: number; amount: number }[] = [];
   const paid: number[] = [];
-  let last = { invoice: -1, ms: Number.NaN, amount: Number.NaN };
+  const emit = (invoice: boolean, at: number, d: { seq: number; amount: number }) => {
+    if (invoice) bills.push(d);
+    else if (at < first) paid.push(d.amount);
+  };
+  // The documents of one posting: consecutive, of one kind and day (module comment).
+  let posting: { seq: number; amount: number }[] = [];
+  let postingKind = false;
+  let postingMs = Number.NaN;
+  const close = () => {
+    for (const d of posting) emit(postingKind, postingMs, d);
+    posting = [];
+  };
   let read = 0;
   for (const seq of positions) {
     const at = history.msAt(seq);
     if (!(at >= from && at <= first)) continue;
     if (++read > MAX_DOCUMENTS) return undefined;
-    const invoice = history.isInvoiceAt(seq) ? 1 : 0;
-    const value = history.amountAt(seq);
-    // The other line of the same posting (module comment).
-    const sameAsLast = last.invoice === invoice && last.ms === at && Math.abs(last.amount - value) < 0.005;
-    last = { invoice, ms: at, amount: value };
-    if (sameAsLast) continue;
-    if (invoice === 1) bills.push({ seq, amount: value });
-    else if (at < first) paid.push(value);
+    const invoice = history.isInvoiceAt(seq);
+    const d = { seq, amount: history.amountAt(seq) };
+    if (posting.length > 0 && (invoice !== postingKind || at !== postingMs)) close();
+    postingKind = invoice;
+    postingMs = at;
+    posting.push(d);
+    const balancing = balancingLine(posting);
+    if (balancing !== undefined) {
+      emit(invoice, at, balancing);
+      posting = [];
+    }
   }
+  close();
   // Each payment before the run settles one open bill of its amount, the oldest.
   const open = bills.slice().sort((a, b) => history.msAt(a.seq) - history.msAt(b.seq) || a.seq - b.seq);
   for (const p of paid) {
@@ -97,6 +114,24 @@ export function instalmentsOf(payment: Transaction, ms: number, original: Histor
       if (sum > target + within) break;
     }
   }
+  return undefined;
+}
+
+/**
+ * Where the lines so far of one posting balance — the last (a bill's payable after its cost and tax
+ * lines, a payment's bank line after its payable line) or the first (the payable first) equal to
+ * the others together — the line that stands for the posting's document; else undefined.
+ */
+function balancingLine(lines: readonly { seq: number; amount: number }[]): { seq: number; amount: number } | undefined {
+  const n = lines.length;
+  if (n < 2) return undefined;
+  let total = 0;
+  for (const l of lines) total += l.amount;
+  const within = 0.005 * n;
+  const last = lines[n - 1]!;
+  if (Math.abs(total - 2 * last.amount) <= within) return last;
+  const head = lines[0]!;
+  if (Math.abs(total - 2 * head.amount) <= within) return head;
   return undefined;
 }
 
