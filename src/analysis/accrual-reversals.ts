@@ -27,7 +27,9 @@
 //
 // What is no finding, and why:
 //  - a journal posted less than DUE_DAYS before the history's last day: its reversal may not be due
-//    (an accrual of the last month-end is reversed after the export);
+//    (an accrual of the last month-end is reversed after the export). The last day is the latest
+//    journal's up to the horizon (the scan's day + 366, as the recurring rules clamp it): one
+//    journal typo-dated 2099 would make every accrual of the last month look long unreversed;
 //  - a reversal within REVERSAL_DAYS, however late in it;
 //  - a recurring journal never reversed (depreciation, payroll, rent): its account-sides are not
 //    habitually reversed, and those of a reversing kind that share an account with it lower that
@@ -108,13 +110,24 @@ export interface JournalFacts {
   sideStarts: readonly number[];
   sideKeys: readonly number[];
   sideNames: ReadonlyMap<number, AccountSide>;
+  /** The latest day that may be the history's last (a day number; unset: any). */
+  horizonDay?: number;
 }
 
 export function findUnreversedAccruals(f: JournalFacts): UnreversedAccruals {
   const n = f.days.length;
   if (n === 0) return UnreversedAccruals.empty;
   const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => f.days[x]! - f.days[y]! || x - y);
-  const lastDay = f.days[order[n - 1]!]!;
+  // The history's last day, a far-future typo aside (beyond the horizon: extends nothing).
+  const horizon = f.horizonDay ?? Number.POSITIVE_INFINITY;
+  let lastDay = Number.NEGATIVE_INFINITY;
+  for (let p = n - 1; p >= 0; p--) {
+    const day = f.days[order[p]!]!;
+    if (day <= horizon) {
+      lastDay = day;
+      break;
+    }
+  }
   // Pair each journal with its reversal: open journals by their own hash, oldest first.
   const reversedBy = new Int32Array(n).fill(-1);
   const isReversal = new Uint8Array(n);

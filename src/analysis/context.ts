@@ -11,7 +11,7 @@ import type { Clock } from "../domain/clock.ts";
 import type { Connector } from "../connectors/types.ts";
 import type { ReferenceData, Transaction } from "../domain/transaction.ts";
 import type { ModulesConfig } from "./config-schema.ts";
-import { addDays, type DayOrder, ExportDayOrder, isoDay } from "./dates.ts";
+import { addDays, DAY_MS, type DayOrder, ExportDayOrder, isoDay } from "./dates.ts";
 import { type CountedCodes, HistoryBuilder, historyCovers, type HistoryLevel, type HistoryStats, maxLevel, PROFILE_ROWS } from "./history.ts";
 import { AnomalyForest } from "./anomaly-forest.ts";
 import { ReferenceIndex } from "./reference-index.ts";
@@ -158,7 +158,8 @@ export async function buildContext(
       names: { field: config.anomaly_detection.lookalike_counterparty.name_field, minHistory: config.anomaly_detection.lookalike_counterparty.min_history },
       habitFields: config.anomaly_detection.rare_combination.habit_fields,
       periodFields: config.anomaly_detection.off_period.fields,
-      journals: { field: config.duplicate_detection.journal_field, windowDays: config.duplicate_detection.journal_window_days },
+      // The history's last day for accrual_not_reversed: as the recurring rules', at most a year past the scan's day.
+      journals: { field: config.duplicate_detection.journal_field, windowDays: config.duplicate_detection.journal_window_days, horizonDay: Math.floor(now / DAY_MS) + 366 },
       amountContexts: thread ? (fields, scope, categorical) => new AmountContextsOffload(fields, scope, categorical, thread) : undefined,
     });
     // The transactions are kept for the scan that follows while the source may turn out to hold

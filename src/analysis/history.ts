@@ -222,7 +222,7 @@ export interface HistoryOptions {
   periodFields?: readonly string[];
   /** Journals posted twice (journal-copies.ts): the column naming each line's journal ("auto": by
    *  name) and the days within which a repeat is a copy. Unset: "auto", JOURNAL_COPY_DAYS. */
-  journals?: { field: string; windowDays: number };
+  journals?: { field: string; windowDays: number; horizonDay?: number };
   /**
    * Where to build the amount contexts of a history that reaches PROFILE_ROWS entries (a smaller
    * one is not worth a thread): parallel/amount-offload.ts on a worker thread. Unset: in process.
@@ -370,7 +370,7 @@ export class HistoryBuilder {
     else this.selfApprovals.approvalsForOthers.add(t);
     if (this.journals === undefined) {
       const column = journalColumnOf(t, this.options.journals?.field);
-      this.journals = column === undefined ? null : new JournalCopiesBuilder(column, this.options.journals?.windowDays);
+      this.journals = column === undefined ? null : new JournalCopiesBuilder(column, this.options.journals?.windowDays, this.options.journals?.horizonDay);
     }
     this.journals?.add(t, seq, ms);
     const fp = documents ? fingerprint(t) : undefined;

@@ -179,9 +179,12 @@ export class JournalCopiesBuilder {
   /** Hash → its journals by posting day, for the reversal checks (made when first asked). */
   private readonly reversalIndexes = new Map<number, ReversalsByDay>();
 
+  /** `horizonDay`: the latest day (a day number) that may be the history's last for accrual_not_reversed
+   *  (the scan's day + 366: a typo's year extends nothing); unset: any. */
   constructor(
     private readonly column: string,
     private readonly windowDays = JOURNAL_COPY_DAYS,
+    private readonly horizonDay?: number,
   ) {}
 
   /** The line at position `seq`, posted on `ms`. */
@@ -378,7 +381,7 @@ export class JournalCopiesBuilder {
       }
     }
     this.sideStarts.push(this.sideKeys.length);
-    const unreversed = findUnreversedAccruals({ hashes: this.untextedHashes, reversals: this.untextedReversals, days: this.days, starts: this.starts, counts: this.counts, totals: this.totals, ids: this.ids, sideStarts: this.sideStarts, sideKeys: this.sideKeys, sideNames: this.sideNames });
+    const unreversed = findUnreversedAccruals({ hashes: this.untextedHashes, reversals: this.untextedReversals, days: this.days, starts: this.starts, counts: this.counts, totals: this.totals, ids: this.ids, sideStarts: this.sideStarts, sideKeys: this.sideKeys, sideNames: this.sideNames, horizonDay: this.horizonDay });
     return bySeq.size === 0 && unreversed === UnreversedAccruals.empty ? JournalCopies.empty : new JournalCopies(bySeq, unreversed);
   }
 

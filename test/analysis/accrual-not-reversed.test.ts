@@ -208,6 +208,50 @@ describe("accrual_not_reversed through an anomaly_detection scan", () => {
 // standing, all in one 40-day window, made it candidates × journals — 8,000 habits (72,001
 // journals, 144,002 lines: within the history's default bound) took 26.7 s. Counted here as the
 // reads of the journals' side lists: linear in the journals.
+describe("accrual_not_reversed: a document dated far in the future", () => {
+  // One typo-dated entry (2099 for 2025) made the history's last day 2099: every accrual of the
+  // last month looked 74 years unreversed. As the recurring rules do, a day past the scan's day +
+  // 366 extends the history no further (context.ts passes that horizon).
+  const typo = () => [...regularLedger(), ...journal("RENT-TYPO", "2099-12-31", accrual("6000", "2000", 9_000, "Rent"))];
+  const horizon = Math.floor(Date.parse("2026-01-15") / 86_400_000) + 366;
+
+  function unreversedWithin(ledger: Transaction[], horizonDay?: number): string[] {
+    const ordered = [...ledger].sort((a, b) => Date.parse(a.date!) - Date.parse(b.date!));
+    const b = new JournalCopiesBuilder("Journal ID", undefined, horizonDay);
+    ordered.forEach((t, seq) => b.add(t, seq, Date.parse(t.date!)));
+    const found = b.finish().unreversed;
+    return [...new Set(ordered.flatMap((_, seq) => found.at(seq)?.journal ?? []))];
+  }
+
+  test("without a horizon the typo's day is the last: the last month's accruals, not due yet, look unreversed", () => {
+    expect(unreversedWithin(typo()).sort()).toEqual(["FR23", "UT23"]);
+  });
+
+  test("with the scan's horizon the typo extends nothing: the last month's accruals are not due; one truly left standing is still found", () => {
+    expect(unreversedWithin(typo(), horizon)).toEqual([]);
+    const ledger = [...typo(), ...journal("CONS", "2025-06-30", accrual("6300", "2100", 35_000, "Consulting accrual"))];
+    expect(unreversedWithin(ledger, horizon)).toEqual(["CONS"]);
+  });
+
+  test("through a scan (the clock's day + 366 is the horizon): nothing found for the typo", async () => {
+    const ledger = typo().sort((a, b) => Date.parse(a.date!) - Date.parse(b.date!));
+    const engine = new AssayAnalysisEngine({
+      modules: modulesConfig({}),
+      autoThreshold: 101,
+      connectors: connectorAccess([memoryConnector({ transactions: ledger })]),
+      analyses: { insert: async () => {}, async *iterate() {} },
+      clock: fixedClock,
+      log: silentLogger,
+      scanWorkers: 1,
+    });
+    const out: string[] = [];
+    for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", limit: 1_000_000 })) {
+      for (const a of f.anomalies) if (a.code === "accrual_not_reversed") out.push(String(f.transaction.attributes!["Journal ID"]));
+    }
+    expect(out).toEqual([]);
+  });
+});
+
 describe("accrual_not_reversed: partial reversals found without a walk per accrual", () => {
   /** `habits` account-sides of 4 reversed accruals (reversals the next day) and 1 left standing, all of day 0, and one journal 100 days later. */
   function standingAccruals(habits: number): JournalFacts & { sideStarts: number[] } {
