@@ -87,9 +87,43 @@ export function evaluateTransaction(txn: Transaction, ctx: AnalysisContext, modu
     for (const f of detector.detect(input)) if ((module.weights.get(f.code as DetectorCode) ?? 0) > 0) findings.push(f);
   }
   findings = restatedByAccountChange(findings);
+  if (findings.length > 0 && input.self !== undefined) findings = judgedAsClose(findings, input);
   // Custom rules sit between the detectors and scoring: they see the findings and may add or remove some.
   if (module.rules.length > 0) findings = applyRules(module.rules, txn, ctx, findings, (f) => weightOf(module, f));
   return scoreFindings(findings, txn.transaction_id, module, config);
+}
+
+/**
+ * The codes that score an entry against the ordinary entries: how rare its values and pairings,
+ * how large for its account or user, when posted and entered. A year-end close (closing-entries.ts:
+ * the journal that zeroes the income-statement accounts) is none — the one journal a year that
+ * debits revenue with the year's total, keyed after the year's end — and is judged as a close
+ * instead (that it zeroes the balances). What is kept judges who posted it (a user silent for
+ * months, or gone, or keying at an hour they never work) and, in the other modules, whether it was
+ * posted twice or approved by its own author.
+ */
+const SCORED_AS_ORDINARY: ReadonlySet<string> = new Set([
+  "amount_outlier_customer",
+  "amount_outlier_sku",
+  "amount_outlier_attribute",
+  "amount_outlier_habit",
+  "rare_combination",
+  "rare_value",
+  "weekend_posting",
+  "out_of_hours_posting",
+  "period_end_posting",
+  "new_counterparty_large_amount",
+  "posting_to_ended_value",
+  "off_period_posting",
+  "late_posting",
+  "split_below_approval_limit",
+  "isolation_forest",
+]);
+
+/** A line of a year-end close keeps no finding that scores it as an ordinary entry. */
+function judgedAsClose(findings: Finding[], input: Input): Finding[] {
+  if (input.ctx.history.journalCopies.closes.at(input.self!.seq) === undefined) return findings;
+  return findings.filter((f) => !SCORED_AS_ORDINARY.has(f.code));
 }
 
 /** Turns findings into anomalies with severities, plus the ensemble score and money at risk. */

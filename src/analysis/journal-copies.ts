@@ -36,6 +36,7 @@ import { lowerBound, upperBound } from "./sorted-search.ts";
 import { DAY_MS } from "./dates.ts";
 import { isAccountName } from "./account-field.ts";
 import { UnreversedAccruals, findUnreversedAccruals, MAX_ACCOUNT_SIDES, type AccountSide } from "./accrual-reversals.ts";
+import { ClosingEntries, ClosingEntriesBuilder } from "./closing-entries.ts";
 
 /** The days within which a journal repeating another's lines is a copy, not a recurrence (the
  *  default of duplicate_detection.journal_window_days). */
@@ -91,6 +92,8 @@ export class JournalCopies {
     private readonly bySeq: ReadonlyMap<number, JournalCopy>,
     /** The journals of a habitually reversed kind left unreversed (accrual-reversals.ts). */
     readonly unreversed: UnreversedAccruals = UnreversedAccruals.empty,
+    /** The year-end closes: journals zeroing the income-statement accounts (closing-entries.ts). */
+    readonly closes: ClosingEntries = ClosingEntries.empty,
   ) {}
   /** The copy the line at `seq` belongs to, if it does. */
   copyAt(seq: number): JournalCopy | undefined {
@@ -178,6 +181,8 @@ export class JournalCopiesBuilder {
   private readonly byHash = new Map<number, number | number[]>();
   /** Hash → its journals by posting day, for the reversal checks (made when first asked). */
   private readonly reversalIndexes = new Map<number, ReversalsByDay>();
+  /** Each account's net by month and the journals that may be a year-end close (closing-entries.ts). */
+  private readonly closing = new ClosingEntriesBuilder();
 
   /** `horizonDay`: the latest day (a day number) that may be the history's last for accrual_not_reversed
    *  (the scan's day + 366: a typo's year extends nothing); unset: any. */
@@ -191,6 +196,9 @@ export class JournalCopiesBuilder {
   add(t: Transaction, seq: number, ms: number) {
     const journal = t.attributes?.[this.column];
     const key = journal === undefined || journal === null || journal === "" ? undefined : String(journal);
+    // Every line with an account counts in the balances a close zeroes, in a journal or not.
+    const account = this.accountOf(t);
+    const cents = Math.round((t.amount ?? 0) * 100);
     // A journal posts on one day: the same number's next lines on another day are the next
     // journal (Business Central's recurring journal posts a month-end accrual and its reversal on
     // the 1st in one run, consecutive lines of one Document No.).
@@ -204,11 +212,14 @@ export class JournalCopiesBuilder {
       this.debits = 0;
       this.a = this.b = this.ra = this.rb = this.ta = this.tb = this.tra = this.trb = 0;
       this.sides = [];
-      if (key === undefined) return;
+      if (key === undefined) {
+        if (account !== undefined && Number.isFinite(cents)) this.closing.line(account, cents, Math.floor(ms / DAY_MS), false);
+        return;
+      }
     }
+    if (account !== undefined && Number.isFinite(cents)) this.closing.line(account, cents, this.day, true);
     this.count++;
     if (this.count > MAX_JOURNAL_LINES) return;
-    const cents = Math.round((t.amount ?? 0) * 100);
     if (cents > 0) this.debits += cents;
     if (ms !== this.ms) this.ms = Number.NaN;
     this.hashLine(t, Math.abs(cents));
@@ -227,7 +238,6 @@ export class JournalCopiesBuilder {
     this.tra = (this.tra + fmix(t1 ^ Math.imul(other, 0x9e3779b1))) >>> 0;
     this.trb = (this.trb + fmix(t2 + Math.imul(other, 0x7f4a7c15))) >>> 0;
     if (this.sides !== null && side !== 3) {
-      const account = this.accountOf(t);
       if (account !== undefined) {
         const user = t.created_by ?? "";
         // The line's account and dimensions as a reversal keeps them (the untexted key from its
@@ -339,6 +349,9 @@ export class JournalCopiesBuilder {
 
   /** Ends the journal being read: kept when it has at least two lines, moves money and has one posting day. */
   private close() {
+    // A journal of one posting day may be a year-end close (judged at the end, closing-entries.ts).
+    if (this.current !== undefined && this.count >= 2) this.closing.end(this.current, this.start, this.count, Number.isNaN(this.ms) ? Number.NaN : this.day);
+    else this.closing.skip();
     if (this.current === undefined || this.count < 2 || this.count > MAX_JOURNAL_LINES || this.debits <= 0 || Number.isNaN(this.ms)) return;
     const index = this.starts.length;
     this.starts.push(this.start);
@@ -382,7 +395,8 @@ export class JournalCopiesBuilder {
     }
     this.sideStarts.push(this.sideKeys.length);
     const unreversed = findUnreversedAccruals({ hashes: this.untextedHashes, reversals: this.untextedReversals, days: this.days, starts: this.starts, counts: this.counts, totals: this.totals, ids: this.ids, sideStarts: this.sideStarts, sideKeys: this.sideKeys, sideNames: this.sideNames, horizonDay: this.horizonDay });
-    return bySeq.size === 0 && unreversed === UnreversedAccruals.empty ? JournalCopies.empty : new JournalCopies(bySeq, unreversed);
+    const closes = this.closing.finish();
+    return bySeq.size === 0 && unreversed === UnreversedAccruals.empty && closes === ClosingEntries.empty ? JournalCopies.empty : new JournalCopies(bySeq, unreversed, closes);
   }
 
   /** Whether a reversal of `original` (its lines, debit and credit swapped) was posted after it and before, or within the window of, `copy`. */
