@@ -76,12 +76,37 @@ export interface UnreversedAccrual {
   level: "high" | "medium";
 }
 
+/** A reversal of a journal its reversal had already undone (accrual_reversed_twice). */
+export interface AccrualReversedTwice {
+  /** The second reversal. */
+  journal: string;
+  /** The accrual it reverses, and the reversal that had already. */
+  original: string;
+  firstReversal: string;
+  /** Days from the first reversal to this one. */
+  days: number;
+  /** The accrual's habit ("credits to 2100 posted by …"). */
+  habit: string;
+  lines: number;
+  total: number;
+  firstSeq: number;
+  level: "high" | "medium";
+}
+
 export class UnreversedAccruals {
   static readonly empty = new UnreversedAccruals(new Map());
-  constructor(private readonly byFirstSeq: ReadonlyMap<number, UnreversedAccrual>, private readonly bySeq = new Map<number, UnreversedAccrual>()) {}
+  constructor(
+    private readonly byFirstSeq: ReadonlyMap<number, UnreversedAccrual>,
+    private readonly bySeq = new Map<number, UnreversedAccrual>(),
+    private readonly twiceBySeq = new Map<number, AccrualReversedTwice>(),
+  ) {}
   /** The unreversed journal the line at `seq` belongs to, if it does. */
   at(seq: number): UnreversedAccrual | undefined {
     return this.bySeq.get(seq);
+  }
+  /** The second reversal the line at `seq` belongs to, if it does. */
+  twiceAt(seq: number): AccrualReversedTwice | undefined {
+    return this.twiceBySeq.get(seq);
   }
   get size(): number {
     return this.byFirstSeq.size;
@@ -132,6 +157,10 @@ export function findUnreversedAccruals(f: JournalFacts): UnreversedAccruals {
   const reversedBy = new Int32Array(n).fill(-1);
   const isReversal = new Uint8Array(n);
   const open = new Map<number, number[]>();
+  // A journal already reversed, by its hash (the latest): a copy of its reversal within the window,
+  // with nothing open to reverse, reverses it a second time.
+  const spent = new Map<number, number>();
+  const twice: { i: number; j: number }[] = [];
   for (const i of order) {
     const day = f.days[i]!;
     const waiting = open.get(f.reversals[i]!);
@@ -142,9 +171,17 @@ export function findUnreversedAccruals(f: JournalFacts): UnreversedAccruals {
         waiting.pop();
         reversedBy[j] = i;
         isReversal[i] = 1;
+        spent.set(f.hashes[j]!, j);
         if (waiting.length === 0) open.delete(f.reversals[i]!);
         continue;
       }
+    }
+    const done = f.reversals[i] !== f.hashes[i] ? spent.get(f.reversals[i]!) : undefined;
+    if (done !== undefined && f.hashes[reversedBy[done]!] === f.hashes[i] && day - f.days[done]! <= REVERSAL_DAYS) {
+      // A reversal, of a journal already reversed: no accrual to judge, nor one a later journal reverses.
+      isReversal[i] = 1;
+      twice.push({ i, j: done });
+      continue;
     }
     const mine = open.get(f.hashes[i]!);
     if (mine === undefined) open.set(f.hashes[i]!, [i]);
@@ -173,6 +210,7 @@ export function findUnreversedAccruals(f: JournalFacts): UnreversedAccruals {
     strong.set(key, { journals: h.journals, reversed: h.reversed, lagDays: h.lags[Math.floor((h.lags.length - 1) / 2)]! });
   }
   if (strong.size === 0) return UnreversedAccruals.empty;
+  const twiceBySeq = reversedTwice(f, twice, reversedBy, strong);
   // Each unreversed judged journal's strongest habit (the highest share, then the most journals).
   const candidates: { i: number; key: number }[] = [];
   for (let i = 0; i < n; i++) {
@@ -186,7 +224,7 @@ export function findUnreversedAccruals(f: JournalFacts): UnreversedAccruals {
     }
     if (best !== undefined) candidates.push({ i, key: best });
   }
-  if (candidates.length === 0) return UnreversedAccruals.empty;
+  if (candidates.length === 0) return twiceBySeq.size === 0 ? UnreversedAccruals.empty : new UnreversedAccruals(new Map(), new Map(), twiceBySeq);
   const byFirstSeq = new Map<number, UnreversedAccrual>();
   const bySeq = new Map<number, UnreversedAccrual>();
   const partly = partialReversals(f, order, isReversal, candidates);
@@ -204,12 +242,49 @@ export function findUnreversedAccruals(f: JournalFacts): UnreversedAccruals {
       lines: f.counts[i]!,
       total: f.totals[i]!,
       firstSeq: f.starts[i]!,
-      level: s.reversed >= HIGH_REVERSED && s.reversed >= s.journals * HIGH_SHARE ? "high" : "medium",
+      level: levelOf(s),
     };
     byFirstSeq.set(found.firstSeq, found);
     for (let q = 0; q < found.lines; q++) bySeq.set(found.firstSeq + q, found);
   }
-  return byFirstSeq.size === 0 ? UnreversedAccruals.empty : new UnreversedAccruals(byFirstSeq, bySeq);
+  return byFirstSeq.size === 0 && twiceBySeq.size === 0 ? UnreversedAccruals.empty : new UnreversedAccruals(byFirstSeq, bySeq, twiceBySeq);
+}
+
+/** The level of an account-side's habit: high when long and near unbroken. */
+const levelOf = (s: { journals: number; reversed: number }): "high" | "medium" => (s.reversed >= HIGH_REVERSED && s.reversed >= s.journals * HIGH_SHARE ? "high" : "medium");
+
+/**
+ * The second reversals (`twice`: journal i reversing journal j, which reversedBy[j] had reversed
+ * already) of a journal of a kind reversed as a rule (one of its account-sides a `strong` habit):
+ * an accrual reversed twice takes its expense back twice. Another kind's back-and-forth (a
+ * transfer returned twice) is no finding.
+ */
+function reversedTwice(f: JournalFacts, twice: readonly { i: number; j: number }[], reversedBy: Int32Array, strong: ReadonlyMap<number, { journals: number; reversed: number }>): Map<number, AccrualReversedTwice> {
+  const out = new Map<number, AccrualReversedTwice>();
+  for (const { i, j } of twice) {
+    let best: number | undefined;
+    for (let k = f.sideStarts[j]!; k < f.sideStarts[j + 1]!; k++) {
+      const s = strong.get(f.sideKeys[k]!);
+      if (s === undefined) continue;
+      const b = best === undefined ? undefined : strong.get(best)!;
+      if (b === undefined || s.reversed / s.journals > b.reversed / b.journals) best = f.sideKeys[k]!;
+    }
+    if (best === undefined) continue;
+    const r = reversedBy[j]!;
+    const found: AccrualReversedTwice = {
+      journal: f.ids[i]!,
+      original: f.ids[j]!,
+      firstReversal: f.ids[r]!,
+      days: f.days[i]! - f.days[r]!,
+      habit: describe(f.sideNames.get(best)),
+      lines: f.counts[i]!,
+      total: f.totals[i]!,
+      firstSeq: f.starts[i]!,
+      level: levelOf(strong.get(best)!),
+    };
+    for (let q = 0; q < found.lines; q++) out.set(found.firstSeq + q, found);
+  }
+  return out;
 }
 
 /**

@@ -49,6 +49,7 @@ export const DETECTORS = [
   { code: "duplicate_invoice", area: "duplicates", name: "Duplicate invoice", description: "An earlier invoice for the same customer, currency, amount and lines exists within the duplicate window." },
   { code: "duplicate_payment", area: "duplicates", name: "Duplicate payment", description: "An earlier payment to the same counterparty for the same amount exists within the duplicate window." },
   { code: "duplicate_journal", area: "duplicates", name: "Journal posted twice", description: "A general ledger's journal (its lines named by a journal or document number column) whose lines repeat an earlier journal's exactly — the same accounts, debits and credits to the cent and dimensions, at least two lines — under another journal number, on the same posting date or within 3 days (a two-line journal: the same date), and not at the journal's own rhythm, nor after a reversal of the earlier one. At risk the journal's total." },
+  { code: "accrual_reversed_twice", area: "duplicates", name: "Accrual reversed twice", description: "A general ledger's journal whose lines are an accrual's swapped (its reversal) within 40 days of it, posted after another journal had already reversed that accrual exactly, the accrual being of a kind reversed as a rule (at least 5 judged, at least 80 % reversed, as accrual_not_reversed judges them): the expense is taken back twice — a reversal keyed again by hand, or posted again." },
   { code: "duplicate_credit_note", area: "duplicates", name: "Duplicate credit note", description: "An earlier credit note for the same invoice and the same amount exists." },
   { code: "excessive_credit_note", area: "duplicates", name: "Excessive credit note", description: "Credit notes against an invoice add up to more than the invoice." },
   { code: "amount_outlier_customer", area: "anomaly", name: "Amount outlier for the customer", description: "The amount is far from the customer's own history (robust z-score on log amounts: median and MAD)." },
@@ -166,7 +167,7 @@ export const MODULES: readonly ModuleInfo[] = [
     id: "duplicate_detection",
     name: "Duplicates",
     description: "Duplicate invoices and payments, duplicate or excessive credit notes.",
-    weights: { duplicate_invoice: 0.85, duplicate_payment: 0.9, duplicate_journal: 0.85, duplicate_credit_note: 0.95, excessive_credit_note: 0.9 },
+    weights: { duplicate_invoice: 0.85, duplicate_payment: 0.9, duplicate_journal: 0.85, accrual_reversed_twice: 0.85, duplicate_credit_note: 0.95, excessive_credit_note: 0.9 },
   },
   {
     id: "compliance",

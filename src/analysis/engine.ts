@@ -301,7 +301,7 @@ export class AssayAnalysisEngine implements AnalysisEngine {
 
   /** Whether the module judges journals (posted twice, accruals never reversed) and the source's first line names its journal. */
   private async judgesJournals(connector: Connector, module: ResolvedModule, journalField: string, signal?: AbortSignal): Promise<boolean> {
-    if ((module.weights.get("duplicate_journal") ?? 0) <= 0 && (module.weights.get("accrual_not_reversed") ?? 0) <= 0) return false;
+    if (!(["duplicate_journal", "accrual_not_reversed", "accrual_reversed_twice"] as const).some((code) => (module.weights.get(code) ?? 0) > 0)) return false;
     for await (const t of connector.scan({ limit: 1, signal })) return journalColumnOf(t, journalField) !== undefined;
     return false;
   }

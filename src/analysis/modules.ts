@@ -29,6 +29,7 @@ import { restrictionReleaseDetector } from "./detectors/compliance/restriction-r
 import { creditNoteDetector } from "./detectors/duplicates/credit-notes.ts";
 import { duplicateDocumentDetector } from "./detectors/duplicates/duplicate-document.ts";
 import { duplicateJournalDetector } from "./detectors/duplicates/duplicate-journal.ts";
+import { accrualReversedTwiceDetector } from "./detectors/duplicates/accrual-reversed-twice.ts";
 import { currencyMismatchDetector } from "./detectors/leakage/currency-mismatch.ts";
 import { pricingDetector } from "./detectors/leakage/pricing.ts";
 import { priceAboveContractDetector } from "./detectors/leakage/price-above-contract.ts";
@@ -63,6 +64,7 @@ export const ALL_DETECTORS: readonly Detector[] = [
   currencyMismatchDetector,
   duplicateDocumentDetector,
   duplicateJournalDetector,
+  accrualReversedTwiceDetector,
   creditNoteDetector,
   amountOutlierDetector,
   habitAmountDetector,

@@ -208,6 +208,94 @@ describe("accrual_not_reversed through an anomaly_detection scan", () => {
 // standing, all in one 40-day window, made it candidates × journals — 8,000 habits (72,001
 // journals, 144,002 lines: within the history's default bound) took 26.7 s. Counted here as the
 // reads of the journals' side lists: linear in the journals.
+describe("accrual_reversed_twice: a reversal of an accrual already reversed", () => {
+  // The recurring journal reversed the accrual on the 1st; days later someone keys the reversal
+  // again by hand (another text): the expense is taken back twice. The hard negatives: a partial
+  // reversal completed later, a reversal then a re-accrual reversed in turn, a wrong reversal
+  // corrected (reversed, then the right reversal posted), a kind not reversed as a rule.
+  function twiceOf(ledger: Transaction[]): Record<string, string> {
+    const ordered = [...ledger].sort((a, b) => Date.parse(a.date!) - Date.parse(b.date!));
+    const b = new JournalCopiesBuilder("Journal ID");
+    ordered.forEach((t, seq) => b.add(t, seq, Date.parse(t.date!)));
+    const found = b.finish().unreversed;
+    const out: Record<string, string> = {};
+    ordered.forEach((_, seq) => {
+      const u = found.twiceAt(seq);
+      if (u) out[u.journal] = `${u.level} ${u.original} ${u.firstReversal} +${u.days}`;
+    });
+    return out;
+  }
+  const util = (k: number) => accrual("6100", "2100", 70_000 + k * 113, "Utilities accrual");
+  const handReversal = (k: number): Line[] => swap(util(k)).map((l) => ({ ...l, memo: "Reverse utilities accrual" }));
+
+  test("a regular ledger: no accrual reversed twice", () => {
+    expect(twiceOf(regularLedger())).toEqual({});
+  });
+
+  test("the reversal keyed again by hand 4 days after the recurring journal's is found; so is the same reversal posted again by the system", () => {
+    const ledger = [...regularLedger(), ...journal("JE-HAND", months[5]!.plus(5), handReversal(5), "staff"), ...journal("RUT9-again", months[9]!.plus(2), swap(util(9)), "system")];
+    expect(twiceOf(ledger)).toEqual({ "JE-HAND": "high UT5 RUT5 +4", "RUT9-again": "high UT9 RUT9 +1" });
+  });
+
+  test("the second reversal does not pair with next month's accrual: that one, left unreversed, is still found", () => {
+    // A fixed-amount accrual: next month's has the same lines as this one.
+    const ledger: Transaction[] = [];
+    for (const m of months) {
+      const lines = accrual("6600", "2300", 55_000, "Bonus accrual");
+      ledger.push(...journal(`BON${m.k}`, m.end, lines));
+      if (m.k < 23 && m.k !== 12) ledger.push(...journal(`RBON${m.k}`, m.first, swap(lines), "system"));
+    }
+    ledger.push(...journal("JE-HAND", months[11]!.plus(6), swap(accrual("6600", "2300", 55_000, "Reverse bonus")), "staff"));
+    expect(twiceOf(ledger)).toEqual({ "JE-HAND": "high BON11 RBON11 +5" });
+    expect(unreversedOf(ledger)).toEqual({ BON12: "high debits to 6600 posted by staff 21/22" });
+  });
+
+  test("a partial reversal completed later, a reversal then a re-accrual reversed in turn, a wrong reversal corrected: none is found", () => {
+    const ledger = regularLedger((k, what) => (k === 3 || k === 6) && what === "UT");
+    const a3 = 70_000 + 3 * 113;
+    // Partial: 50,000 on the 1st, the rest on the 5th.
+    ledger.push(...journal("RUT3-part", months[3]!.first, swap(accrual("6100", "2100", 50_000, "Utilities accrual")), "system"));
+    ledger.push(...journal("RUT3-rest", months[3]!.plus(5), swap(accrual("6100", "2100", a3 - 50_000, "Utilities accrual")), "system"));
+    // Reversed, re-accrued (the accrual was right after all), reversed again.
+    ledger.push(...journal("UT4-again", months[4]!.plus(3), util(4), "staff"));
+    ledger.push(...journal("RUT4-again", months[4]!.plus(8), handReversal(4), "staff"));
+    // A reversal posted in error on the wrong day, reversed, then the right reversal posted.
+    ledger.push(...journal("RUT6-wrong", months[6]!.plus(-10), swap(util(6)), "system"));
+    ledger.push(...journal("RUT6-undo", months[6]!.plus(-9), util(6), "staff"));
+    ledger.push(...journal("RUT6", months[6]!.first, swap(util(6)), "system"));
+    expect(twiceOf(ledger)).toEqual({});
+  });
+
+  test("a kind not reversed as a rule (rent) posted back and forth: no habit, nothing found", () => {
+    const ledger = regularLedger();
+    const rent = accrual("6000", "2000", 9_000, "Rent");
+    ledger.push(...journal("RENT-back", months[7]!.plus(2), swap(rent)), ...journal("RENT-back2", months[7]!.plus(4), swap(rent)));
+    expect(twiceOf(ledger)).toEqual({});
+  });
+
+  test("through a duplicate_detection scan: each line of the second reversal, its total at risk once", async () => {
+    const ledger = [...regularLedger(), ...journal("JE-HAND", months[5]!.plus(5), handReversal(5), "staff")].sort((a, b) => Date.parse(a.date!) - Date.parse(b.date!));
+    const engine = new AssayAnalysisEngine({
+      modules: modulesConfig({}),
+      autoThreshold: 101,
+      connectors: connectorAccess([memoryConnector({ transactions: ledger })]),
+      analyses: { insert: async () => {}, async *iterate() {} },
+      clock: fixedClock,
+      log: silentLogger,
+      scanWorkers: 1,
+    });
+    const out: { journal: string; at: number; message: string; severity: string }[] = [];
+    for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "duplicate_detection", limit: 1_000_000 })) {
+      for (const a of f.anomalies) if (a.code === "accrual_reversed_twice") out.push({ journal: String(f.transaction.attributes!["Journal ID"]), at: a.amount_at_risk, message: a.message, severity: a.severity });
+    }
+    expect(out.map((o) => o.journal)).toEqual(["JE-HAND", "JE-HAND"]);
+    expect(out.map((o) => o.at).sort()).toEqual([0, 70_565]);
+    expect(out[0]!.severity).toBe("high");
+    expect(out[0]!.message).toContain("reverses journal UT5 again");
+    expect(out[0]!.message).toContain("RUT5");
+  });
+});
+
 describe("accrual_not_reversed: a document dated far in the future", () => {
   // One typo-dated entry (2099 for 2025) made the history's last day 2099: every accrual of the
   // last month looked 74 years unreversed. As the recurring rules do, a day past the scan's day +
