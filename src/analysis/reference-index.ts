@@ -122,8 +122,10 @@ export class ReferenceIndex {
    * are kept, so what a request names cannot grow it.
    */
   customerPercentRows(customerId: string | undefined, contractId?: string): readonly Contract[] {
-    const own = customerId ? this.percentRowsOf(this.percentByCustomer, customerId, () => [...(this.byCustomerSku.get(customerId)?.values() ?? [])].flat()) : EMPTY;
-    const byId = contractId ? this.percentRowsOf(this.percentByContract, contractId, () => (this.byContractId.get(contractId) ?? EMPTY).filter((c) => !isPromotion(c))) : EMPTY;
+    // A customer or contract the reference does not hold has no rows: nothing to make (its empty
+    // list is not kept, so it was made again on every bill of such a customer).
+    const own = customerId && this.byCustomerSku.has(customerId) ? this.percentRowsOf(this.percentByCustomer, customerId, () => [...(this.byCustomerSku.get(customerId)?.values() ?? [])].flat()) : EMPTY;
+    const byId = contractId && this.byContractId.has(contractId) ? this.percentRowsOf(this.percentByContract, contractId, () => (this.byContractId.get(contractId) ?? EMPTY).filter((c) => !isPromotion(c))) : EMPTY;
     if (byId.length === 0) return own;
     const seen = new Set(own);
     return [...own, ...byId.filter((c) => !seen.has(c))];
