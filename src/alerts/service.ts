@@ -255,8 +255,12 @@ export class AlertService {
       return { alert, event: this.event(alert, system, "created", null, "open", now, { risk_score: analysis.risk_score, analysis_id: analysis.id }) };
     };
     // The same analysis, or the same score and findings: the alert stays as it is.
+    // The kept anomalies' codes, sorted: of all of them when all are kept (topAnomalies only
+    // reorders them then), without sorting the anomalies themselves.
     const unchanged = (active: AlertProbe) =>
-      active.analysis_id === analysis.id || (active.risk_score === analysis.risk_score && codesOf(active.anomalies) === (topCodes ??= codesOf(anomalies())));
+      active.analysis_id === analysis.id ||
+      (active.risk_score === analysis.risk_score &&
+        codesOf(active.anomalies) === (topCodes ??= codesOf(analysis.anomalies.length <= MAX_ALERT_ANOMALIES ? analysis.anomalies : anomalies())));
     for (let attempt = 0; ; attempt++) {
       try {
         const result = await this.deps.store.alerts.openOrRefresh(key, open, {
