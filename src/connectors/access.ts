@@ -8,7 +8,7 @@
 //   module not on it → 422 unknown_module listing the modules this connector offers.
 import { ApiError } from "../domain/errors.ts";
 import { connectorUnavailable } from "./errors.ts";
-import { applicableModules } from "./modules.ts";
+import { applicableModules, offersModule } from "./modules.ts";
 import type { Connector } from "./types.ts";
 
 export interface AccessOptions {
@@ -49,14 +49,12 @@ export function accessConnector(connectors: ConnectorLookup, accountId: string, 
   }
   if (!mayUse(connector, accountId)) throw new ApiError("forbidden", `this account may not use connector "${id}"`);
   if (!connector.enabled && !options.inspect) throw connectorUnavailable(id, "the connector is disabled");
-  if (options.module !== undefined) {
+  if (options.module !== undefined && !offersModule(connector, options.module)) {
     const offered: readonly string[] = applicableModules(connector);
-    if (!offered.includes(options.module)) {
-      throw new ApiError("unknown_module", `connector "${id}" has no module "${options.module}"; its modules: ${offered.join(", ")}`, {
-        errors: [{ path: "/module", message: `must be one of: ${offered.join(", ")}` }],
-        extra: { valid_values: offered },
-      });
-    }
+    throw new ApiError("unknown_module", `connector "${id}" has no module "${options.module}"; its modules: ${offered.join(", ")}`, {
+      errors: [{ path: "/module", message: `must be one of: ${offered.join(", ")}` }],
+      extra: { valid_values: offered },
+    });
   }
   return connector;
 }

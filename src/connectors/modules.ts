@@ -10,17 +10,23 @@ import { descriptorOf } from "./descriptors.ts";
 import type { Connector } from "./types.ts";
 
 export function applicableModules(connector: Pick<Connector, "capabilities" | "type">): ModuleId[] {
-  const { scan, reference } = connector.capabilities;
-  const alwaysOffered = descriptorOf(connector.type).alwaysOffers ?? [];
-  return MODULE_IDS.filter((m) => {
-    switch (m) {
-      case "revenue_leakage":
-        return reference.length > 0 || alwaysOffered.includes(m);
-      case "anomaly_detection":
-      case "duplicate_detection":
-        return scan;
-      case "compliance":
-        return true;
-    }
-  });
+  return MODULE_IDS.filter((m) => offersModule(connector, m));
+}
+
+/**
+ * Whether `module` is among applicableModules(connector), without making the list: every analysis
+ * asks it of its module (connectors/access.ts), and only a refusal needs the list.
+ */
+export function offersModule(connector: Pick<Connector, "capabilities" | "type">, module: string): boolean {
+  switch (module) {
+    case "revenue_leakage":
+      return connector.capabilities.reference.length > 0 || (descriptorOf(connector.type).alwaysOffers ?? []).includes(module as ModuleId);
+    case "anomaly_detection":
+    case "duplicate_detection":
+      return connector.capabilities.scan;
+    case "compliance":
+      return true;
+    default:
+      return false;
+  }
 }
