@@ -76,8 +76,13 @@ export function setAlertId(result: AnalysisResult, alertId: string | null) {
   const k = kept.get(result);
   const text = k !== undefined && alertId !== null && result.alert_id === null ? analysisJsonWithAlert(result, alertId) : undefined;
   result.alert_id = alertId;
-  if (text !== undefined) kept.set(result, { text, alertAt: -1 });
-  else kept.delete(result);
+  if (text === undefined) kept.delete(result);
+  else {
+    // The kept record itself is changed (no new WeakMap entry per risky analysis).
+    k!.text = text;
+    k!.alertAt = -1;
+    k!.withAlert = undefined;
+  }
 }
 
 /**
