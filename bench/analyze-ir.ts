@@ -1,0 +1,69 @@
+// Signed requests through the front door's fetch handler in process, for instruction counts:
+// run it twice under callgrind with different --batches and divide the difference of the two
+// totals by the difference of the requests, which leaves out start-up, the JIT's warm-up and the
+// set-up (the machine's load moves an instruction count far less than a CPU time). Nothing is
+// timed. `inline`: the benchmark's invoice again and again (recorded, its alert open and
+// unchanged: `make bench`'s signed analyze); `health`: signed GET /v1/health; `engine`: the same
+// invoice analysed and recorded by the runtime's engine, without HTTP. Usage:
+//   valgrind --tool=callgrind --smc-check=all-non-file bun run bench/analyze-ir.ts inline --batches 40
+//   (then again with --batches 80: Ir per request = ΔIr ÷ (40 × 64))
+import { parseArgs } from "node:util";
+import { signHex } from "../src/auth/signature.ts";
+import { buildApp } from "../src/app.ts";
+import { frontDoor } from "../src/http/front-door.ts";
+import { startServer } from "../test/support/server.ts";
+import { BENCH_INVOICE } from "./support.ts";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { batches: { type: "string", default: "40" }, warm: { type: "string", default: "30" }, batch: { type: "string", default: "64" } },
+});
+const scenario = positionals[0] ?? "inline";
+const batch = Number(values.batch);
+const s = await startServer("connectors:\n  - { id: inline, type: inline }\n");
+const creds = await s.account();
+const { app, fast, routes } = buildApp(s.rt);
+const handler = frontDoor((r) => app.handle(r), {
+  fast,
+  log: s.rt.log,
+  accessLog: false,
+  observers: s.rt.observers,
+  routeOf: (method, path) => routes.templateFor(method, path),
+  maxBodyBytes: s.rt.config.server.max_body_bytes,
+  trustProxy: false,
+  draining: () => false,
+});
+// A port per request, as wrk's connections have (bench/analyze-inprocess.ts: the pipelining guard).
+let port = 0;
+const server = { requestIP: () => ({ address: "127.0.0.1", port: (port = (port + 1) & 0xffff) }) } as never;
+const body = scenario === "health" ? "" : JSON.stringify(BENCH_INVOICE);
+const headers: Record<string, string> =
+  scenario === "health"
+    ? { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, "") }
+    : { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, body), "content-type": "application/json", "content-length": String(body.length) };
+const make =
+  scenario === "health"
+    ? () => new Request("http://localhost:8080/v1/health", { headers })
+    : () => new Request("http://localhost:8080/v1/analyze", { method: "POST", headers, body });
+
+async function requests(batches: number) {
+  for (let b = 0; b < batches; b++) {
+    const answers = await Promise.all(Array.from({ length: batch }, () => handler(make(), server)));
+    for (const a of answers) {
+      if (a.status !== 200) throw new Error(`${a.status} ${await a.text()}`);
+      await a.arrayBuffer();
+    }
+  }
+}
+
+async function analyses(count: number) {
+  const request = { accountId: creds.accountId, connector: "inline", module: "revenue_leakage", data: BENCH_INVOICE.data as Record<string, unknown> };
+  const engine = s.rt.analysis;
+  for (let i = 0; i < count; i++) await engine.analyze(request);
+}
+
+const run = scenario === "engine" ? (n: number) => analyses(n * batch) : requests;
+await run(Number(values.warm));
+await run(Number(values.batches));
+await s.stop();
+console.log(`${scenario}: ${Number(values.batches) * batch} requests after ${Number(values.warm) * batch} warm-up`);
