@@ -136,4 +136,15 @@ describe("payments alike that settle the vendor's bills in parts", () => {
     const history = [...other, doc("PMT-1", "payment", "2024-03-14", 15667.39), doc("PMT-2", "payment", "2024-03-21", 15667.39)];
     expect(high(await judged(history[3]!, history))).toHaveLength(1);
   });
+
+  test("an export not in date order: the vendor's bills are read by date, and only those of the look-back window", async () => {
+    // The halves first, the bill after them in the file, and a year of older bills of the payment's total before the window.
+    const old = Array.from({ length: 300 }, (_, i) => doc(`OLD-${i}`, "invoice", `2023-0${1 + (i % 6)}-1${i % 9}`, 31334.78));
+    const history = [doc("PMT-2", "payment", "2024-03-21", 15667.39), doc("PMT-1", "payment", "2024-03-14", 15667.39), ...old, doc("PINV-1", "invoice", "2024-03-01", 31334.78)];
+    const found = await judged(history[0]!, history);
+    expect(high(found)).toEqual([]);
+    expect(found[0]!.message).toContain("PINV-1");
+    // The same file without the bill: the old bills are outside the 180 days, the second half stays a copy.
+    expect(high(await judged(history[0]!, history.slice(0, -1)))).toHaveLength(1);
+  });
 });

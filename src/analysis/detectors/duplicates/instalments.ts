@@ -75,10 +75,12 @@ export function instalmentsOf(payment: Transaction, ms: number, original: Histor
     for (const d of posting) emit(postingKind, postingMs, d);
     posting = [];
   };
+  const dated = byDate(history, key!, positions);
   let read = 0;
-  for (const seq of positions) {
+  for (let i = firstFrom(history, dated, from); i < dated.length; i++) {
+    const seq = dated[i]!;
     const at = history.msAt(seq);
-    if (!(at >= from && at <= first)) continue;
+    if (!(at <= first)) break;
     if (++read > MAX_DOCUMENTS) return undefined;
     const invoice = history.isInvoiceAt(seq);
     const d = { seq, amount: history.amountAt(seq) };
@@ -115,6 +117,41 @@ export function instalmentsOf(payment: Transaction, ms: number, original: Histor
     }
   }
   return undefined;
+}
+
+/**
+ * The counterparty's positions by date, then position (before()): made once per counterparty and
+ * history, so that a judged payment reads only its look-back window (a binary search to its start)
+ * and not the vendor's whole list — a register of one vendor with tens of thousands of payments
+ * alike made each of them walk all of its documents.
+ */
+const datedPositions = new WeakMap<object, Map<string, Int32Array>>();
+function byDate(history: AnalysisContext["history"], key: string, positions: readonly number[]): Int32Array {
+  let perKey = datedPositions.get(history);
+  if (perKey === undefined) datedPositions.set(history, (perKey = new Map()));
+  let dated = perKey.get(key);
+  if (dated === undefined || dated.length !== positions.length) {
+    dated = Int32Array.from(positions).sort((a, b) => dateOrder(history.msAt(a)) - dateOrder(history.msAt(b)) || a - b);
+    perKey.set(key, dated);
+  }
+  return dated;
+}
+
+/** An undated entry sorts last (before(): as +∞). */
+function dateOrder(ms: number): number {
+  return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
+}
+
+/** The first index of `dated` on or after `from`. */
+function firstFrom(history: AnalysisContext["history"], dated: Int32Array, from: number): number {
+  let lo = 0;
+  let hi = dated.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (dateOrder(history.msAt(dated[mid]!)) < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
