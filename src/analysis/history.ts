@@ -1526,13 +1526,13 @@ export function creditedInFull(history: HistoryStats, invoiceId: string, byMs?: 
   return credited >= invoiced - 0.01;
 }
 
-/** History order: by date, then by position in the source. */
 /** The key of a counterparty's invoices and payments in one currency (HistoryStats.counterpartyDocuments), or undefined for another type, no counterparty or no amount. */
 export function counterpartyDocumentKey(t: Transaction): string | undefined {
   if ((t.type !== "invoice" && t.type !== "payment") || t.customer_id === undefined || !t.amount) return undefined;
   return `${t.customer_id}\u0000${t.currency ?? ""}`;
 }
 
+/** History order: by date, then by position in the source. */
 export function before(a: HistoryEntry, b: HistoryEntry): boolean {
   return beforeEntry(a.ms, a.seq, b);
 }
