@@ -5,13 +5,11 @@
 // a kind reversed only half the time, a fixed-amount accrual re-posted every month, a split and a
 // partial reversal, a year-end close of many accounts.
 import { describe, expect, test } from "bun:test";
-import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
 import { type AccountSide, findUnreversedAccruals, type JournalFacts, partialReversals, REVERSAL_DAYS } from "../../src/analysis/accrual-reversals.ts";
 import { JournalCopiesBuilder } from "../../src/analysis/journal-copies.ts";
-import { connectorAccess } from "../../src/connectors/access.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { silentLogger } from "../../src/log.ts";
-import { fixedClock, memoryConnector, modulesConfig } from "../support/engine.ts";
+import { makeEngine, memoryConnector, modulesConfig } from "../support/engine.ts";
 import { type JournalLine, journalWriter } from "../support/journal-lines.ts";
 
 interface Line extends JournalLine { memo?: string }
@@ -181,15 +179,7 @@ describe("accrual_not_reversed: which journals", () => {
 describe("accrual_not_reversed through an anomaly_detection scan", () => {
   test("each line of the unreversed journal, nothing at risk (an anomaly), names the habit and the days since", async () => {
     const ledger = [...regularLedger(), ...journal("CONS", "2025-06-30", accrual("6300", "2100", 35_000, "Consulting accrual"))].sort((a, b) => Date.parse(a.date!) - Date.parse(b.date!));
-    const engine = new AssayAnalysisEngine({
-      modules: modulesConfig({}),
-      autoThreshold: 101,
-      connectors: connectorAccess([memoryConnector({ transactions: ledger })]),
-      analyses: { insert: async () => {}, async *iterate() {} },
-      clock: fixedClock,
-      log: silentLogger,
-      scanWorkers: 1,
-    });
+    const engine = makeEngine([memoryConnector({ transactions: ledger })], modulesConfig({}), 101, [], silentLogger, 1).engine;
     const out: { journal: string; at: number; message: string; score: number }[] = [];
     for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", limit: 1_000_000 })) {
       for (const a of f.anomalies) if (a.code === "accrual_not_reversed") out.push({ journal: String(f.transaction.attributes!["Journal ID"]), at: f.amount_at_risk, message: a.message, score: a.score });
@@ -275,15 +265,7 @@ describe("accrual_reversed_twice: a reversal of an accrual already reversed", ()
 
   test("through a duplicate_detection scan: each line of the second reversal, its total at risk once", async () => {
     const ledger = [...regularLedger(), ...journal("JE-HAND", months[5]!.plus(5), handReversal(5), "staff")].sort((a, b) => Date.parse(a.date!) - Date.parse(b.date!));
-    const engine = new AssayAnalysisEngine({
-      modules: modulesConfig({}),
-      autoThreshold: 101,
-      connectors: connectorAccess([memoryConnector({ transactions: ledger })]),
-      analyses: { insert: async () => {}, async *iterate() {} },
-      clock: fixedClock,
-      log: silentLogger,
-      scanWorkers: 1,
-    });
+    const engine = makeEngine([memoryConnector({ transactions: ledger })], modulesConfig({}), 101, [], silentLogger, 1).engine;
     const out: { journal: string; at: number; message: string; severity: string }[] = [];
     for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "duplicate_detection", limit: 1_000_000 })) {
       for (const a of f.anomalies) if (a.code === "accrual_reversed_twice") out.push({ journal: String(f.transaction.attributes!["Journal ID"]), at: a.amount_at_risk, message: a.message, severity: a.severity });
@@ -323,15 +305,7 @@ describe("accrual_not_reversed: a document dated far in the future", () => {
 
   test("through a scan (the clock's day + 366 is the horizon): nothing found for the typo", async () => {
     const ledger = typo().sort((a, b) => Date.parse(a.date!) - Date.parse(b.date!));
-    const engine = new AssayAnalysisEngine({
-      modules: modulesConfig({}),
-      autoThreshold: 101,
-      connectors: connectorAccess([memoryConnector({ transactions: ledger })]),
-      analyses: { insert: async () => {}, async *iterate() {} },
-      clock: fixedClock,
-      log: silentLogger,
-      scanWorkers: 1,
-    });
+    const engine = makeEngine([memoryConnector({ transactions: ledger })], modulesConfig({}), 101, [], silentLogger, 1).engine;
     const out: string[] = [];
     for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", limit: 1_000_000 })) {
       for (const a of f.anomalies) if (a.code === "accrual_not_reversed") out.push(String(f.transaction.attributes!["Journal ID"]));

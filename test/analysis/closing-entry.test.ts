@@ -8,12 +8,10 @@
 // year's last day that does not zero them (a reclass, a payroll), a close on no month's last day,
 // and a close whose history starts mid-year (its balances cannot be checked: no guess).
 import { describe, expect, test } from "bun:test";
-import { AssayAnalysisEngine } from "../../src/analysis/engine.ts";
 import { JournalCopiesBuilder } from "../../src/analysis/journal-copies.ts";
-import { connectorAccess } from "../../src/connectors/access.ts";
 import type { Transaction } from "../../src/domain/transaction.ts";
 import { silentLogger } from "../../src/log.ts";
-import { fixedClock, memoryConnector, modulesConfig } from "../support/engine.ts";
+import { makeEngine, memoryConnector, modulesConfig } from "../support/engine.ts";
 import { type JournalLine, journalWriter } from "../support/journal-lines.ts";
 
 interface Line extends JournalLine { dept?: string }
@@ -166,15 +164,7 @@ describe("a closing entry: which journals", () => {
 
 describe("a closing entry through an anomaly_detection scan", () => {
   async function scan(ledger: Transaction[]): Promise<Map<string, string[]>> {
-    const engine = new AssayAnalysisEngine({
-      modules: modulesConfig({}),
-      autoThreshold: 101,
-      connectors: connectorAccess([memoryConnector({ transactions: ledger })]),
-      analyses: { insert: async () => {}, async *iterate() {} },
-      clock: fixedClock,
-      log: silentLogger,
-      scanWorkers: 1,
-    });
+    const engine = makeEngine([memoryConnector({ transactions: ledger })], modulesConfig({}), 101, [], silentLogger, 1).engine;
     const out = new Map<string, string[]>();
     for await (const f of engine.scanFindings({ accountId: "acct_test", connector: "mem", module: "anomaly_detection", limit: 1_000_000 })) {
       const id = String(f.transaction.attributes!["Journal ID"]);

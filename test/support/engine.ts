@@ -59,7 +59,7 @@ export class RecordingAlerts implements AlertOpener {
 
 export const fixedClock: Clock = { now: () => Date.parse("2026-01-15T12:00:00Z"), monotonic: () => performance.now() };
 
-export function makeEngine(connectors: Connector[], config: ModulesConfig = modulesConfig(), autoThreshold = 70, rules: RulesConfig = [], log: Logger = silentLogger) {
+export function makeEngine(connectors: Connector[], config: ModulesConfig = modulesConfig(), autoThreshold = 70, rules: RulesConfig = [], log: Logger = silentLogger, scanWorkers?: number) {
   const analyses = new MemoryAnalyses();
   const alerts = new RecordingAlerts(analyses);
   const engine = new AssayAnalysisEngine({
@@ -71,6 +71,7 @@ export function makeEngine(connectors: Connector[], config: ModulesConfig = modu
     clock: fixedClock,
     log,
     alerts: () => alerts,
+    scanWorkers,
   });
   return { engine, analyses, alerts };
 }
