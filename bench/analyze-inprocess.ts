@@ -13,11 +13,10 @@
 // a fresh PostgreSQL database instead of SQLite.
 import { parseArgs } from "node:util";
 import { signHex } from "../src/auth/signature.ts";
-import { buildApp } from "../src/app.ts";
-import { frontDoor } from "../src/http/front-door.ts";
 import { jsonLogger } from "../src/log.ts";
 import { makeTempDir } from "../test/support/harness.ts";
 import { startServer } from "../test/support/server.ts";
+import { connectionPerRequest, inProcessFrontDoor } from "./in-process.ts";
 import { BENCH_INVOICE, lookupBody, writeSampleSources } from "./support.ts";
 
 const { values, positionals } = parseArgs({
@@ -34,22 +33,8 @@ const dir = makeTempDir("assay-inproc-");
 const sources = await writeSampleSources(dir);
 const s = await startServer(`connectors:\n  - { id: inline, type: inline }\n${sources.connectorsYaml}`);
 const creds = await s.account();
-const { app, fast, routes } = buildApp(s.rt);
-const handler = frontDoor((r) => app.handle(r), {
-  fast,
-  log: values["access-log"] ? jsonLogger("info") : s.rt.log,
-  accessLog: values["access-log"],
-  observers: s.rt.observers,
-  routeOf: (method, path) => routes.templateFor(method, path),
-  maxBodyBytes: s.rt.config.server.max_body_bytes,
-  trustProxy: false,
-  draining: () => false,
-});
-// Each request on a connection of its own (a port per request), as wrk's 64 connections each send
-// one request and wait: the pipelining guard (src/http/pipelining-guard.ts) counts a turn's
-// requests per peer address and port, and one port for all would read as one client pipelining.
-let port = 0;
-const server = { requestIP: () => ({ address: "127.0.0.1", port: (port = (port + 1) & 0xffff) }) } as never;
+const handler = inProcessFrontDoor(s.rt, { log: values["access-log"] ? jsonLogger("info") : undefined, accessLog: values["access-log"] });
+const server = connectionPerRequest();
 const body = scenario === "health" ? "" : JSON.stringify(scenario === "inline" || scenario === "new" ? BENCH_INVOICE : lookupBody(scenario === "csv" ? "files" : "erp", sources.lookupId));
 const headers: Record<string, string> =
   scenario === "health"

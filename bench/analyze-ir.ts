@@ -9,9 +9,8 @@
 //   (then again with --batches 80: Ir per request = ΔIr ÷ (40 × 64))
 import { parseArgs } from "node:util";
 import { signHex } from "../src/auth/signature.ts";
-import { buildApp } from "../src/app.ts";
-import { frontDoor } from "../src/http/front-door.ts";
 import { startServer } from "../test/support/server.ts";
+import { connectionPerRequest, inProcessFrontDoor } from "./in-process.ts";
 import { BENCH_INVOICE } from "./support.ts";
 
 const { values, positionals } = parseArgs({
@@ -22,20 +21,8 @@ const scenario = positionals[0] ?? "inline";
 const batch = Number(values.batch);
 const s = await startServer("connectors:\n  - { id: inline, type: inline }\n");
 const creds = await s.account();
-const { app, fast, routes } = buildApp(s.rt);
-const handler = frontDoor((r) => app.handle(r), {
-  fast,
-  log: s.rt.log,
-  accessLog: false,
-  observers: s.rt.observers,
-  routeOf: (method, path) => routes.templateFor(method, path),
-  maxBodyBytes: s.rt.config.server.max_body_bytes,
-  trustProxy: false,
-  draining: () => false,
-});
-// A port per request, as wrk's connections have (bench/analyze-inprocess.ts: the pipelining guard).
-let port = 0;
-const server = { requestIP: () => ({ address: "127.0.0.1", port: (port = (port + 1) & 0xffff) }) } as never;
+const handler = inProcessFrontDoor(s.rt);
+const server = connectionPerRequest();
 const body = scenario === "health" ? "" : JSON.stringify(BENCH_INVOICE);
 const headers: Record<string, string> =
   scenario === "health"
