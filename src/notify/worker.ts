@@ -1,7 +1,8 @@
 // Delivers the webhook outbox. Each target's messages go out in order, one at a time: a
 // message that fails is retried with exponential backoff (and jitter) and holds back the later
-// messages of its target only, so one dead receiver delays nobody else. Delivery is at least
-// once: receivers de-duplicate on X-Assay-Event-Id.
+// messages of its target only, so one dead receiver delays nobody else. The targets are delivered
+// to independently: a slow receiver's backlog is worked through while the others' messages go
+// out. Delivery is at least once: receivers de-duplicate on X-Assay-Event-Id.
 import { checkedDestination, type Resolver } from "../connectors/http/ssrf.ts";
 import type { WebhookDeliveryT, WebhookTargetT } from "../alerts/config-schema.ts";
 import { type Clock, iso } from "../domain/clock.ts";
@@ -34,6 +35,8 @@ export class WebhookWorker {
   private wake: (() => void) | undefined;
   private pendingKick = false;
   private readonly inFlight = new AbortController();
+  /** The targets being delivered to now, each by its own run of messages (deliverTarget). */
+  private readonly busy = new Map<string, Promise<void>>();
   private lastPurge = 0;
 
   constructor(private readonly deps: WebhookWorkerDeps) {
@@ -64,26 +67,44 @@ export class WebhookWorker {
     this.inFlight.abort();
     this.wake?.();
     await this.loop;
+    await Promise.all(this.busy.values());
   }
 
-  /** One pass over every target's due head message; returns how many were delivered. */
-  async deliverDue(): Promise<number> {
+  /**
+   * Starts delivering to every target whose head message is due and that is not being delivered
+   * to already; returns how many targets it started. It does not wait for them: a pass that
+   * waited for every target's run held each target back until the slowest receiver had worked
+   * through its backlog (twenty-third attack pass).
+   */
+  private async startDue(): Promise<number> {
     const due = await this.deps.outbox.due(iso(this.deps.clock.now()), BATCH);
-    const results = await Promise.all(due.map((m) => this.deliverTarget(m)));
-    return results.reduce((a, b) => a + b, 0);
+    let started = 0;
+    for (const m of due) {
+      if (this.busy.has(m.target)) continue;
+      started++;
+      const run = this.deliverTarget(m)
+        .then(() => {})
+        .catch((e) => this.deps.log.warn("webhook delivery pass failed", { target: m.target, error: String((e as Error).message ?? e) }))
+        .finally(() => {
+          this.busy.delete(m.target);
+          // Its next message may be due now (a retry's time came while the run went on).
+          this.kick();
+        });
+      this.busy.set(m.target, run);
+    }
+    return started;
   }
 
   private async run() {
     while (this.running) {
-      let delivered = 0;
       try {
-        delivered = await this.deliverDue();
+        await this.startDue();
         await this.purgeNowAndThen();
       } catch (e) {
         this.deps.log.warn("webhook delivery pass failed", { error: String((e as Error).message ?? e) });
       }
       if (!this.running) break;
-      if (delivered > 0 || this.pendingKick) {
+      if (this.pendingKick) {
         this.pendingKick = false;
         continue;
       }
