@@ -235,7 +235,8 @@ export class UserService {
       await this.limiting(() => this.failures.peek(subjects[1]!, this.userWindows)),
     ].find((d, i) => !d.allowed || d.windows.some((w) => w.remaining <= (this.verifying.get(subjects[i]!) ?? 0)));
     if (limited) {
-      throw new UserError("sign_in_limited", `Too many failed sign-ins. Try again in ${Math.max(1, limited.retryAfterS)} seconds.`);
+      const seconds = Math.max(1, limited.retryAfterS);
+      throw new UserError("sign_in_limited", `Too many failed sign-ins. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`);
     }
     for (const k of subjects) this.verifying.set(k, (this.verifying.get(k) ?? 0) + 1);
     let user: UserRecord | null;
