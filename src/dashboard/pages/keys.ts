@@ -109,6 +109,7 @@ async function ownedKey(ctx: Ctx): Promise<PublicKeyView | null> {
   return key && mayAccess(ctx, key.account) ? key : null;
 }
 
+const BAD_EXPIRY = "Choose when the key expires from the list (never, in 30 or 90 days, or in a year); no key was created.";
 const RESUBMITTED = "This form was already submitted. A key's secret is shown only once; create or rotate again if you missed it.";
 
 export const keyRoutes: Route[] = [
@@ -119,11 +120,15 @@ export const keyRoutes: Route[] = [
     access: "user",
     async handle(ctx) {
       const accountId = scopeAccount(ctx);
+      // Only the form's own choices: any other value was read as "never", so a key asked to
+      // expire did not, without a word. Checked before the nonce is used, so the form can be sent again.
+      const expiry = ctx.form.get("expires_days") ?? "";
+      if (!EXPIRY_CHOICES.some(([v]) => v === expiry)) return keysPage(ctx, accountId, { notice: BAD_EXPIRY, status: 422 });
       if (!(await claimNonce(ctx.deps, ctx.form.get("nonce")))) return keysPage(ctx, accountId, { notice: RESUBMITTED });
       if (!(await ctx.deps.rt.keys.getAccount(accountId))) return notFound(frameOf(ctx, "Not found", "keys", html``));
       const name = clipName((ctx.form.get("name") ?? "").trim(), MAX_KEY_NAME) || undefined;
-      const days = Number(ctx.form.get("expires_days") || 0);
-      const expiresInMs = Number.isInteger(days) && days > 0 && days <= MAX_KEY_LIFETIME_DAYS ? days * 86_400_000 : undefined;
+      const days = Number(expiry || 0);
+      const expiresInMs = days > 0 && days <= MAX_KEY_LIFETIME_DAYS ? days * 86_400_000 : undefined;
       const minted = await ctx.deps.rt.keys.createKey(accountId, { name, expiresInMs, actor: actorOf(ctx) });
       return keysPage(ctx, accountId, { reveal: secretPanel(minted.name ? `Key “${minted.name}” created` : `Key ${minted.id} created`, minted), status: 201 });
     },
