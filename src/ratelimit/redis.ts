@@ -15,7 +15,7 @@ import type { Logger } from "../log.ts";
 import { SlidingWindowLimiter } from "./sliding-window.ts";
 import type { LimitDecision, RateLimiter, WindowSpec, WindowState } from "./types.ts";
 
-// KEYS: one sorted set per window. ARGV: mode (acquire | peek | record), a unique member
+// KEYS: one sorted set per window. ARGV: mode (acquire | peek | record | release), a unique member
 // suffix, then quota and window (ms) per window. Returns allowed, then per window: used after
 // the decision, reset in ms, and retry-after in ms (0 unless this window refused).
 const SCRIPT = `
@@ -29,6 +29,7 @@ for i = 1, n do
   quota[i] = tonumber(ARGV[1 + 2 * i])
   win[i] = tonumber(ARGV[2 + 2 * i])
   redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - win[i])
+  if mode == 'release' then redis.call('ZPOPMAX', KEYS[i]) end
   used[i] = redis.call('ZCARD', KEYS[i])
   if used[i] >= quota[i] then allowed = 0 end
 end
@@ -222,8 +223,15 @@ export class RedisRateLimiter implements RateLimiter {
     });
   }
 
+  async release(subject: string, windows: readonly WindowSpec[]) {
+    await this.decide("release", subject, windows, async () => {
+      await this.options.fallback.release(subject, windows);
+      return { allowed: true, windows: [], violated: [], retryAfterS: 0 };
+    });
+  }
+
   private async decide(
-    mode: "acquire" | "peek" | "record",
+    mode: "acquire" | "peek" | "record" | "release",
     subject: string,
     windows: readonly WindowSpec[],
     local: () => LimitDecision | Promise<LimitDecision>,

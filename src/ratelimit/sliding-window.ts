@@ -70,6 +70,13 @@ class Ring {
     }
   }
 
+  /** Drops the newest entry (a reservation taken back). */
+  popNewest() {
+    if (this.size === 0) return;
+    this.size--;
+    if (this.expired > this.size) this.expired = this.size;
+  }
+
   private grow() {
     const next = new Float64Array(Math.min(this.quota, this.times.length * 2));
     for (let i = 0; i < this.size; i++) next[i] = this.at(i);
@@ -139,6 +146,11 @@ export class SlidingWindowLimiter implements RateLimiter {
     const now = this.now();
     const s = this.subjectFor(subject, windows, now);
     for (const ring of s.rings) ring.push(now);
+  }
+
+  release(subject: string, _windows: readonly WindowSpec[]): void {
+    const s = this.subjects.get(subject);
+    if (s) for (const ring of s.rings) ring.popNewest();
   }
 
   get trackedSubjects(): number {

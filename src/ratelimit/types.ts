@@ -34,6 +34,12 @@ export interface RateLimiter {
   peek(subject: string, windows: readonly WindowSpec[]): LimitDecision | Promise<LimitDecision>;
   /** Counts one event (e.g. a failed authentication) even if over quota. */
   record(subject: string, windows: readonly WindowSpec[]): void | Promise<void>;
+  /**
+   * Takes back one counted event of every window: an acquire that held a place while its outcome
+   * was unknown (a sign-in being checked) and turned out not to count. The newest entry goes, which
+   * entry it was does not change how many are counted.
+   */
+  release(subject: string, windows: readonly WindowSpec[]): void | Promise<void>;
 }
 
 export function planWindows(plan: { per_second: number; per_minute: number }): WindowSpec[] {

@@ -90,12 +90,6 @@ export class UserService {
   private failures: RateLimiter;
   private readonly addressWindows: WindowSpec[];
   private readonly userWindows: WindowSpec[];
-  /**
-   * Sign-ins being verified now, per limiter subject. Each may still turn out a failure, so it
-   * holds one of the remaining attempts: concurrent guesses cannot all pass the check before
-   * the first of them is counted.
-   */
-  private readonly verifying = new Map<string, number>();
   /** Verified against when the email is unknown, so both failures take the same time. */
   private dummyHash?: Promise<string>;
 
@@ -226,38 +220,53 @@ export class UserService {
     }
   }
 
+  /**
+   * Gives back the attempts a sign-in held. With the shared limiter unreachable the place stays
+   * counted until its window passes — as if the sign-in had failed — rather than failing a sign-in
+   * whose password was right.
+   */
+  private async giveBack(subjects: string[], windows: WindowSpec[][], held: number[]) {
+    for (const i of held) {
+      try {
+        await this.failures.release(subjects[i]!, windows[i]!);
+      } catch (e) {
+        if (!(e instanceof ApiError && e.code === "rate_limiter_unavailable")) throw e;
+      }
+    }
+  }
+
   /** Checks the password and opens a session; every failure is the same SIGN_IN_FAILED. */
   async signIn(emailInput: string, password: string, ip: string): Promise<SignedIn> {
     const email = emailKey(emailInput);
     const subjects = [`dashboard-ip:${addressBlock(ip)}`, `dashboard-user:${email}`];
-    const limited = [
-      await this.limiting(() => this.failures.peek(subjects[0]!, this.addressWindows)),
-      await this.limiting(() => this.failures.peek(subjects[1]!, this.userWindows)),
-    ].find((d, i) => !d.allowed || d.windows.some((w) => w.remaining <= (this.verifying.get(subjects[i]!) ?? 0)));
-    if (limited) {
-      const seconds = Math.max(1, limited.retryAfterS);
-      throw new UserError("sign_in_limited", `Too many failed sign-ins. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`);
+    const windows = [this.addressWindows, this.userWindows];
+    // Every sign-in holds one of the remaining attempts of its address and its email while its
+    // password is checked (it may still turn out a failure), taken in the failure limiter itself:
+    // shared through Redis with several nodes, so guesses sent at one instant to N nodes are not
+    // checked N times the allowance. A failure keeps its place; a success gives it back.
+    const held: number[] = [];
+    try {
+      for (let i = 0; i < subjects.length; i++) {
+        const decision = await this.limiting(() => this.failures.acquire(subjects[i]!, windows[i]!));
+        if (!decision.allowed) {
+          const seconds = Math.max(1, decision.retryAfterS);
+          throw new UserError("sign_in_limited", `Too many failed sign-ins. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`);
+        }
+        held.push(i);
+      }
+    } catch (e) {
+      await this.giveBack(subjects, windows, held);
+      throw e;
     }
-    for (const k of subjects) this.verifying.set(k, (this.verifying.get(k) ?? 0) + 1);
-    let user: UserRecord | null;
-    let ok: boolean;
+    let user: UserRecord | null = null;
+    let ok = false;
     try {
       user = EMAIL.test(email) ? await this.userByEmail(email) : null;
       ok = user?.password_hash
         ? await Bun.password.verify(password.slice(0, MAX_PASSWORD_LENGTH), user.password_hash)
         : await Bun.password.verify(password.slice(0, MAX_PASSWORD_LENGTH), await this.dummy()).then(() => false);
-      if (!user || !ok || user.status !== "active") {
-        await this.limiting(async () => {
-          await this.failures.record(subjects[0]!, this.addressWindows);
-          await this.failures.record(subjects[1]!, this.userWindows);
-        });
-      }
     } finally {
-      for (const k of subjects) {
-        const n = (this.verifying.get(k) ?? 1) - 1;
-        if (n > 0) this.verifying.set(k, n);
-        else this.verifying.delete(k);
-      }
+      if (user && ok && user.status === "active") await this.giveBack(subjects, windows, held);
     }
     if (!user) {
       await this.unknownEmails.failed({ ip, details: { email: email.slice(0, 320), reason: "unknown_email" } });

@@ -126,6 +126,43 @@ describe.skipIf(!available)("two nodes sharing PostgreSQL and Redis", () => {
     expect(statuses.slice(5)).toEqual([429, 429]);
   });
 
+  test("wrong passwords sent at one instant to both nodes are checked at most the allowance, not once per node", async () => {
+    // Twenty-third attack pass: each node held its own count of sign-ins being checked, so 20
+    // guesses at once over two nodes had 10 checked against a per-user allowance of 5.
+    const email = "cluster-burst@example.com";
+    const invited = await admin.users.invite({ email, account: (await account("unlimited")).accountId }, { type: "cli" });
+    const password = "a long enough password 2";
+    await admin.users.completeSetup(new URL(invited.setup_url).searchParams.get("token")!, password, password, null);
+    const forms = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const node = i % 2 ? a : b;
+        const login = await fetch(`${node.url}/dashboard/login`);
+        return { node, cookie: cookieValue(login.headers.get("set-cookie"), "assay_form"), token: hiddenField(await login.text(), "_csrf") };
+      }),
+    );
+    const answers = await Promise.all(
+      forms.map(({ node, cookie, token }, i) =>
+        fetch(`${node.url}/dashboard/login`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded", cookie: `assay_form=${cookie}`, origin: node.url },
+          body: new URLSearchParams({ _csrf: token, email, password: `wrong guess ${i}` }).toString(),
+        }).then((r) => r.status),
+      ),
+    );
+    expect(answers.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((s) => s === 401).length + answers.filter((s) => s === 429).length).toBe(20);
+    // The right password, once the minute has not passed, is refused too: the guesses counted.
+    const form = await fetch(`${a.url}/dashboard/login`);
+    const right = await fetch(`${a.url}/dashboard/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: `assay_form=${cookieValue(form.headers.get("set-cookie"), "assay_form")}`, origin: a.url },
+      body: new URLSearchParams({ _csrf: hiddenField(await form.text(), "_csrf"), email, password }).toString(),
+    });
+    expect(right.status).toBe(429);
+  });
+
   test("a timestamped request replayed to the other node is refused there", async () => {
     const creds = await account("unlimited");
     const timestamp = String(Math.floor(Date.now() / 1000));

@@ -82,6 +82,22 @@ describe.skipIf(!available)("RedisRateLimiter on the shared Redis", () => {
     probe.close();
     expect((await a.failureLimiter.peek("ip:1", WINDOWS)).allowed).toBe(false);
   });
+
+  test("release gives back a place another node took: the allowance is one for both nodes", async () => {
+    const prefix = randomPrefix();
+    const a = node(REDIS_URL, prefix);
+    const b = node(REDIS_URL, prefix);
+    opened.push(a, b);
+    for (let i = 0; i < 3; i++) expect((await (i % 2 ? a : b).failureLimiter.acquire("user:x", SLOW)).allowed).toBe(true);
+    expect((await a.failureLimiter.acquire("user:x", SLOW)).allowed).toBe(false);
+    await b.failureLimiter.release("user:x", SLOW);
+    const again = await a.failureLimiter.acquire("user:x", SLOW);
+    expect(again.allowed).toBe(true);
+    expect(again.windows.map((w) => w.remaining)).toEqual([0, 2]);
+    // Nothing held: a release takes nothing below zero.
+    await a.failureLimiter.release("user:y", SLOW);
+    expect((await a.failureLimiter.peek("user:y", SLOW)).windows.map((w) => w.remaining)).toEqual([3, 5]);
+  });
 });
 
 describe("RedisRateLimiter when Redis goes away", () => {

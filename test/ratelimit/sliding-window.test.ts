@@ -210,3 +210,21 @@ test("peeking at an unknown subject neither counts nor tracks it", () => {
   expect(d.windows.map((w) => w.remaining)).toEqual([50, 1000]);
   expect(limiter.trackedSubjects).toBe(0);
 });
+
+test("release takes back the newest place: held places count, given-back ones do not", () => {
+  const { clock, limiter } = limiterAt();
+  const W: WindowSpec[] = [{ name: "sustained", quota: 3, windowMs: 60_000 }];
+  for (let i = 0; i < 3; i++) expect(limiter.acquire("u", W).allowed).toBe(true);
+  expect(limiter.acquire("u", W).allowed).toBe(false);
+  limiter.release("u", W);
+  clock.t += 1000;
+  expect(limiter.acquire("u", W).allowed).toBe(true);
+  expect(limiter.peek("u", W).windows[0]!.remaining).toBe(0);
+  // The two places kept from the first three leave the window; the re-acquired one still counts.
+  clock.t += 59_500;
+  expect(limiter.peek("u", W).windows[0]!.remaining).toBe(2);
+  for (let i = 0; i < 5; i++) limiter.release("u", W);
+  expect(limiter.peek("u", W).windows[0]!.remaining).toBe(3);
+  limiter.release("never-seen", W);
+  expect(limiter.trackedSubjects).toBe(1);
+});
