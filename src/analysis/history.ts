@@ -41,6 +41,7 @@ import { profileNameField } from "./names/name-field.ts";
 import { PayeeAccounts, PayeeAccountsBuilder } from "./payee-accounts.ts";
 import { canonicalNumber, counterpartyNumberOf, documentColumnNumberOf, numberStem, rawStem, segmentedNumber, unprefixedNumber } from "./counterparty-numbers.ts";
 import { DocumentColumnJudge, type DocumentColumnVerdict } from "./document-column-numbers.ts";
+import { CounterpartyDocuments, type CounterpartyDocumentsParts } from "./counterparty-documents.ts";
 import { settledAmount } from "./payment-discount.ts";
 import { logAmount, quantile, robustSummary, type RobustSummary } from "./stats.ts";
 import { doubled, grownFor } from "../domain/typed-arrays.ts";
@@ -178,8 +179,8 @@ export interface LedgerParts {
   namedContracts: Set<string>;
   creditNamedContracts: Set<string>;
   invoiceReferences: Map<string, number>;
-  /** Per counterparty and currency (counterpartyDocumentKey), the positions of its invoices and payments, in history order (instalments.ts). */
-  counterpartyDocuments: Map<string, number[]>;
+  /** Per counterparty and currency (counterpartyDocumentKey), the positions of its invoices and payments, in history order (instalments.ts), grouped (counterparty-documents.ts). */
+  counterpartyDocuments: CounterpartyDocumentsParts;
   counterpartyNumbers: Map<number, string>;
   documentsByNumber: Map<string, NumberedDocument[]>;
   /** Position → the document column's number, for the documents numberKey'd under "?" + type (document-column-numbers.ts). */
@@ -459,7 +460,7 @@ export class HistoryBuilder {
 
   /** An invoice or payment of a counterparty (counterpartyDocumentKey) at position `seq` (the split scan's ledger batches carry them: ledger-merge.ts). */
   indexCounterpartyDocument(key: string, seq: number) {
-    pushTo(this.stats.counterpartyDocuments, key, seq);
+    this.stats.counterpartyDocuments.add(key, seq);
   }
 
   /** A document an invoice of `amount` (its absolute value) names as its reference (the split scan's ledger batches carry them: ledger-merge.ts). */
@@ -579,6 +580,7 @@ export class HistoryBuilder {
     s.kitComponents = this.kits.finish();
     s.promotionHabits = this.promotions.finish();
     s.selfApprovals = this.selfApprovals.finish();
+    s.counterpartyDocuments.group();
     if (this.journals) s.journalCopies = this.journals.finish();
     for (const [k, logs] of this.customerLogs) s.customerAmounts.set(k, robustSummary(logs));
     for (const [k, logs] of this.skuLogs) s.skuLineAmounts.set(k, robustSummary(logs));
@@ -713,7 +715,7 @@ export class HistoryStats {
   readonly invoiceReferences = new Map<string, number>();
   /** Per counterparty and currency (counterpartyDocumentKey), the positions of its invoices and
    *  payments in history order: the bills a run of payments alike may settle (instalments.ts). */
-  readonly counterpartyDocuments = new Map<string, number[]>();
+  readonly counterpartyDocuments = new CounterpartyDocuments();
   /** Position → the counterparty's own number, for the documents that carry one. */
   readonly counterpartyNumbers = new Map<number, string>();
   /** numberKey(type, currency, canonical number) → the documents of that number, and
@@ -783,7 +785,7 @@ export class HistoryStats {
       namedContracts: this.namedContracts,
       creditNamedContracts: this.creditNamedContracts,
       invoiceReferences: this.invoiceReferences,
-      counterpartyDocuments: this.counterpartyDocuments,
+      counterpartyDocuments: this.counterpartyDocuments.parts(),
       counterpartyNumbers: this.counterpartyNumbers,
       documentsByNumber: this.documentsByNumber,
       documentColumnNumbers: this.documentColumnNumbers,
@@ -817,7 +819,7 @@ export class HistoryStats {
     w.namedContracts = p.namedContracts;
     w.creditNamedContracts = p.creditNamedContracts;
     w.invoiceReferences = p.invoiceReferences;
-    w.counterpartyDocuments = p.counterpartyDocuments;
+    w.counterpartyDocuments = new CounterpartyDocuments(p.counterpartyDocuments);
     w.counterpartyNumbers = p.counterpartyNumbers;
     w.documentsByNumber = p.documentsByNumber;
     w.documentColumnNumbers = p.documentColumnNumbers;

@@ -9,6 +9,7 @@
 import type { Transaction } from "../domain/transaction.ts";
 import { grownFor } from "../domain/typed-arrays.ts";
 import { amountBytes, DocumentKeyFilter } from "./document-key-filter.ts";
+import { CounterpartyDocuments } from "./counterparty-documents.ts";
 import { counterpartyDocumentKey, documentKey, documentNumberOf, fingerprint, fingerprinted, HistoryBuilder, HistoryStats, type LedgerParts, shipmentNamed } from "./history.ts";
 import { parseDateMs } from "./dates.ts";
 import { ByteKey, sharedArray, StringTable, type StringTableParts } from "./string-table.ts";
@@ -696,7 +697,7 @@ function sharedLedger(n: number): HistoryStats {
     namedContracts: new Set(),
     creditNamedContracts: new Set(),
     invoiceReferences: new Map(),
-    counterpartyDocuments: new Map(),
+    counterpartyDocuments: new CounterpartyDocuments().parts(),
     counterpartyNumbers: new Map(),
     documentsByNumber: new Map(),
     documentColumnNumbers: new Map(),
@@ -719,6 +720,7 @@ export function shareLedger(stats: HistoryStats): LedgerParts {
     fingerprintFirst: shareTable(p.fingerprintFirst),
     documentKeys: shareTable(p.documentKeys),
     documentKeyFilter: p.documentKeyFilter && shared(p.documentKeyFilter),
+    counterpartyDocuments: { ...p.counterpartyDocuments, offsets: shared(p.counterpartyDocuments.offsets), positions: shared(p.counterpartyDocuments.positions) },
   };
 }
 

@@ -126,12 +126,12 @@ export function instalmentsOf(payment: Transaction, ms: number, original: Histor
  * alike made each of them walk all of its documents.
  */
 const datedPositions = new WeakMap<object, Map<string, Int32Array>>();
-function byDate(history: AnalysisContext["history"], key: string, positions: readonly number[]): Int32Array {
+function byDate(history: AnalysisContext["history"], key: string, positions: Int32Array): Int32Array {
   let perKey = datedPositions.get(history);
   if (perKey === undefined) datedPositions.set(history, (perKey = new Map()));
   let dated = perKey.get(key);
   if (dated === undefined || dated.length !== positions.length) {
-    dated = Int32Array.from(positions).sort((a, b) => dateOrder(history.msAt(a)) - dateOrder(history.msAt(b)) || a - b);
+    dated = positions.slice().sort((a, b) => dateOrder(history.msAt(a)) - dateOrder(history.msAt(b)) || a - b);
     perKey.set(key, dated);
   }
   return dated;
