@@ -7,8 +7,8 @@
 // ~4 MB of arrays (8 bytes a position and each array's slack and header) in every thread that had
 // the ledger — the main thread and each scan worker, ~13 MB of the 1,000,000-line report's peak;
 // now 1.3 MB, and in shared memory (ledger-merge.ts shareLedger) the scan workers read the main
-// thread's copy. Positions are appended while the history is built and grouped on the first read
-// after an append (finish() groups them once; nothing reads the index while it is being built).
+// thread's copy. Positions are added while the history is built and grouped on the first read
+// after an addition (finish() groups them once; nothing reads the index while it is being built).
 import { grownFor } from "../domain/typed-arrays.ts";
 
 /** The index as plain arrays, to hand over to another thread (HistoryStats.ledgerParts). */
@@ -26,10 +26,14 @@ export class CounterpartyDocuments {
   private readonly keys: string[];
   private offsets: Int32Array;
   private positions: Int32Array;
-  /** Appended since the last grouping: each one's key (its index in `keys`) and position. */
-  private addedGroups = NO_POSITIONS;
-  private addedPositions = NO_POSITIONS;
-  private added = 0;
+  /**
+   * Appended since the last grouping, by position: at `seq - pendingFrom` the key's index in `keys`
+   * plus one (0: no document there). Four bytes a position of the history while it is built, not
+   * a pair per document: the merge's end, while the ledger is being built, is the report's peak.
+   */
+  private pending = NO_POSITIONS;
+  private pendingFrom = 0;
+  private pendingEnd = 0;
 
   constructor(parts?: CounterpartyDocumentsParts) {
     this.keys = parts ? parts.keys.slice() : [];
@@ -43,21 +47,32 @@ export class CounterpartyDocuments {
     return this.keys.length;
   }
 
-  /** A document of the counterparty `key` at position `seq` (after those appended before it). */
+  /** A document of the counterparty `key` at position `seq`, after those added before it (history order: positions come in increasing order). */
   add(key: string, seq: number) {
+    this.addTo(this.keyOf(key), seq);
+  }
+
+  /** The index of `key` among the keys (a new one is added): for addTo. */
+  keyOf(key: string): number {
     let g = this.groupOf.get(key);
     if (g === undefined) {
       g = this.keys.length;
       this.keys.push(key);
       this.groupOf.set(key, g);
     }
-    const i = this.added++;
-    if (i === this.addedGroups.length) {
-      this.addedGroups = grownFor(this.addedGroups, 1024);
-      this.addedPositions = grownFor(this.addedPositions, 1024);
-    }
-    this.addedGroups[i] = g;
-    this.addedPositions[i] = seq;
+    return g;
+  }
+
+  /** add() of the key whose index keyOf gave (the merge looks each key of a batch up once: ledger-merge.ts). */
+  addTo(g: number, seq: number) {
+    // A position not after the last one added (nothing in the history adds one so): what came
+    // before it is grouped first, so that it still comes after those.
+    if (seq < this.pendingEnd) this.group();
+    if (this.pendingEnd === this.pendingFrom) this.pendingFrom = this.pendingEnd = seq;
+    const at = seq - this.pendingFrom;
+    if (at >= this.pending.length) this.pending = grownFor(this.pending, Math.max(at + 1, 1024));
+    this.pending[at] = g + 1;
+    this.pendingEnd = seq + 1;
   }
 
   /** The counterparty's positions in the order added (a view: not to be written), or undefined for a counterparty with none. */
@@ -80,19 +95,18 @@ export class CounterpartyDocuments {
   }
 
   /**
-   * Groups what was appended since the last grouping behind each key's positions (a counting
-   * sort: each key's positions stay in the order added), and lets the appended arrays go.
+   * Groups what was added since the last grouping behind each key's positions (a counting sort:
+   * each key's positions stay in the order added), and lets the pending array go.
    */
   group() {
-    const n = this.added;
-    if (n === 0 && this.offsets.length === this.keys.length + 1) return;
     const keys = this.keys.length;
     const before = this.offsets;
-    const counts = new Int32Array(keys + 1);
-    for (let g = 0; g + 1 < before.length; g++) counts[g + 1] = before[g + 1]! - before[g]!;
-    const groups = this.addedGroups;
-    for (let i = 0; i < n; i++) counts[groups[i]! + 1]!++;
-    const offsets = counts;
+    if (this.pendingEnd === this.pendingFrom && before.length === keys + 1) return;
+    const pending = this.pending;
+    const n = this.pendingEnd - this.pendingFrom;
+    const offsets = new Int32Array(keys + 1);
+    for (let g = 0; g + 1 < before.length; g++) offsets[g + 1] = before[g + 1]! - before[g]!;
+    for (let i = 0; i < n; i++) if (pending[i] !== 0) offsets[pending[i]!]!++;
     for (let g = 0; g < keys; g++) offsets[g + 1]! += offsets[g]!;
     const positions = new Int32Array(offsets[keys]!);
     const next = offsets.slice(0, keys);
@@ -100,12 +114,11 @@ export class CounterpartyDocuments {
       positions.set(this.positions.subarray(before[g]!, before[g + 1]!), next[g]!);
       next[g]! += before[g + 1]! - before[g]!;
     }
-    const seqs = this.addedPositions;
-    for (let i = 0; i < n; i++) positions[next[groups[i]!]!++] = seqs[i]!;
+    const from = this.pendingFrom;
+    for (let i = 0; i < n; i++) if (pending[i] !== 0) positions[next[pending[i]! - 1]!++] = from + i;
     this.offsets = offsets;
     this.positions = positions;
-    this.addedGroups = NO_POSITIONS;
-    this.addedPositions = NO_POSITIONS;
-    this.added = 0;
+    this.pending = NO_POSITIONS;
+    this.pendingFrom = this.pendingEnd = 0;
   }
 }

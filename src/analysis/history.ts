@@ -463,6 +463,11 @@ export class HistoryBuilder {
     this.stats.counterpartyDocuments.add(key, seq);
   }
 
+  /** The index (CounterpartyDocuments.keyOf) of those of one batch, to add them by it (ledger-merge.ts). */
+  get counterpartyDocuments(): Pick<CounterpartyDocuments, "keyOf" | "addTo"> {
+    return this.stats.counterpartyDocuments;
+  }
+
   /** A document an invoice of `amount` (its absolute value) names as its reference (the split scan's ledger batches carry them: ledger-merge.ts). */
   nameInvoiceReference(reference: string, amount: number) {
     const refs = this.stats.invoiceReferences;

@@ -81,9 +81,10 @@ export interface LedgerBatch {
    *  batch of the invoice naming it (`invoiceReferenceAt`). */
   invoiceReferences: string[];
   invoiceReferenceAt: number[];
-  /** The counterparty keys (counterpartyDocumentKey) of the batch's invoices and payments, each with the index in the batch of its document (`counterpartyDocumentAt`). */
-  counterpartyDocuments: string[];
-  counterpartyDocumentAt: number[];
+  /** The batch's invoices and payments with a counterparty (counterpartyDocumentKey), flat: per
+   *  document its index in the batch and its key (an index into `strings`: a key repeats, and the
+   *  merge looks each up once a batch). */
+  counterpartyInts: Int32Array;
   /** Per NUMBERED document, in order: its number as written, type, currency, counterparty, "1" when its status says it was never made, its amount before tax, what it settled, its account and side, and "1" when the number is its document column's. */
   numbers: string[];
   /** The self-approved entries (self-approvals.ts), flat: per entry its index in the batch, its
@@ -134,8 +135,8 @@ export class LedgerBatchWriter {
   private readonly creditNamedContracts = new Set<string>();
   private invoiceReferences: string[] = [];
   private invoiceReferenceAt: number[] = [];
-  private counterpartyDocuments: string[] = [];
-  private counterpartyDocumentAt: number[] = [];
+  private counterpartyInts = new Int32Array(1024);
+  private counterpartyInt = 0;
   private numbers: string[] = [];
 
   /**
@@ -192,8 +193,9 @@ export class LedgerBatchWriter {
     }
     const counterparty = counterpartyDocumentKey(t);
     if (counterparty !== undefined) {
-      this.counterpartyDocuments.push(counterparty);
-      this.counterpartyDocumentAt.push(i);
+      if (this.counterpartyInt + 2 > this.counterpartyInts.length) this.counterpartyInts = grownFor(this.counterpartyInts, this.counterpartyInt + 2);
+      this.counterpartyInts[this.counterpartyInt++] = i;
+      this.counterpartyInts[this.counterpartyInt++] = this.ref(counterparty);
     }
     if (fingerprinted(t)) {
       kind |= DOCUMENT;
@@ -305,8 +307,7 @@ export class LedgerBatchWriter {
       approvalInts: this.approvalInts.slice(0, this.approvalInt),
       invoiceReferences: this.invoiceReferences,
       invoiceReferenceAt: this.invoiceReferenceAt,
-      counterpartyDocuments: this.counterpartyDocuments,
-      counterpartyDocumentAt: this.counterpartyDocumentAt,
+      counterpartyInts: this.counterpartyInts.slice(0, this.counterpartyInt),
       numbers: this.numbers,
     };
     this.n = 0;
@@ -330,8 +331,7 @@ export class LedgerBatchWriter {
     this.approvalInt = 0;
     this.invoiceReferences = [];
     this.invoiceReferenceAt = [];
-    this.counterpartyDocuments = [];
-    this.counterpartyDocumentAt = [];
+    this.counterpartyInt = 0;
     this.numbers = [];
     return batch;
   }
@@ -452,7 +452,7 @@ export class LedgerBatchWriter {
 
 /** The buffers of a batch, for postMessage's transfer list. */
 export function batchTransfer(b: LedgerBatch): ArrayBuffer[] {
-  return [b.kinds, b.ms, b.amounts, b.text, b.keyLengths, b.keyHashes, b.taxInts, b.taxNums, b.kitInts, b.kitNums, b.promoInts, b.promoNums, b.contractInts].map((a) => a.buffer as ArrayBuffer);
+  return [b.kinds, b.ms, b.amounts, b.text, b.keyLengths, b.keyHashes, b.taxInts, b.taxNums, b.kitInts, b.kitNums, b.promoInts, b.promoNums, b.contractInts, b.counterpartyInts].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** Reads a batch's keys in order into reused ByteKeys. */
@@ -543,9 +543,23 @@ export class LedgerMerge {
     this.nameContracts(b, n);
     this.observeSelfApprovals(b, n);
     for (let k = 0; k < b.invoiceReferences.length && b.invoiceReferenceAt[k]! < n; k++) this.builder.nameInvoiceReference(b.invoiceReferences[k]!, b.amounts[b.invoiceReferenceAt[k]!]!);
-    // Positions: the batch's first transaction is the ledger's `transactions`-th.
-    for (let k = 0; k < b.counterpartyDocuments.length && b.counterpartyDocumentAt[k]! < n; k++) this.builder.indexCounterpartyDocument(b.counterpartyDocuments[k]!, this.transactions + b.counterpartyDocumentAt[k]!);
+    this.indexCounterpartyDocuments(b, n);
     this.transactions += n;
+  }
+
+  /** The batch's first `n` transactions' invoices and payments by counterparty, each key looked up once a batch. */
+  private indexCounterpartyDocuments(b: LedgerBatch, n: number) {
+    const ints = b.counterpartyInts;
+    const index = this.builder.counterpartyDocuments;
+    // Per string of the batch: its key's index + 1 (0: not looked up yet).
+    const keyOf = new Int32Array(b.strings.length);
+    for (let at = 0; at < ints.length && ints[at]! < n; at += 2) {
+      const r = ints[at + 1]!;
+      let g = keyOf[r]! - 1;
+      if (g < 0) keyOf[r] = (g = index.keyOf(b.strings[r]!)) + 1;
+      // Positions: the batch's first transaction is the ledger's `transactions`-th.
+      index.addTo(g, this.transactions + ints[at]!);
+    }
   }
 
   /** The self-approved entries among the batch's first `n` transactions. */

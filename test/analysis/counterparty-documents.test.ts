@@ -19,7 +19,7 @@ function asArrays(index: CounterpartyDocuments): [string, number[]][] {
   return [...index].map(([k, positions]) => [k, [...positions]]);
 }
 
-const adds: [string, number][] = Array.from({ length: 5000 }, (_, i) => [`C-${(i * 7919) % 37}\u0000${i % 3 === 0 ? "EUR" : "USD"}`, i * 2 + (i % 5)]);
+const adds: [string, number][] = Array.from({ length: 5000 }, (_, i) => [`C-${(i * 7919) % 37}\u0000${i % 3 === 0 ? "EUR" : "USD"}`, i * 3 + (i % 3)]);
 
 test("positions per key in the order added, keys in order of first appearance", () => {
   const index = new CounterpartyDocuments();
@@ -52,4 +52,12 @@ test("through its parts, cloned as to a worker, the same index; one built on the
   expect(asArrays(copy)).toEqual([...reference(adds)]);
   // The parts it was built on are not changed by what it took afterwards.
   expect(asArrays(new CounterpartyDocuments(index.parts()))).toEqual([...reference(adds.slice(0, 3000))]);
+});
+
+test("a position added out of history order still comes after those added before it", () => {
+  const index = new CounterpartyDocuments();
+  const shuffled: [string, number][] = adds.slice(0, 400).map(([k, seq], i) => [k, i % 7 === 3 ? seq - 50 : seq]);
+  shuffled.push([adds[0]![0], adds[0]![1]]);
+  for (const [k, seq] of shuffled) index.add(k, seq);
+  expect(asArrays(index)).toEqual([...reference(shuffled)]);
 });
