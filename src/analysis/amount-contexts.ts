@@ -542,6 +542,12 @@ class Routines {
   }
 }
 
+/** AmountContexts.ordinaryBands: per context, the open interval of log amounts judged ordinary. */
+export interface OrdinaryBands {
+  lo: Float64Array;
+  hi: Float64Array;
+}
+
 /** The contexts of one scope, per field: value → the context's index (AmountContexts). */
 export type ScopeContexts = readonly (ReadonlyMap<string, number> | undefined)[];
 
@@ -705,6 +711,53 @@ export class AmountContexts {
   routineSummary(r: number): ContextSummary {
     return this.routines.summary(r);
   }
+
+  /**
+   * Per context k, the log amounts (lo[k], hi[k]), bounds excluded, at which neither the context
+   * nor any routine in it (a user's or a kind's, of at least `minHistory` postings) is at a robust
+   * z of `threshold` or beyond (`twoSided`: either way; else above only) — where amount_outlier can
+   * raise no alarm, whoever posted. Routines' spreads floored at `routineMinScale`, as judged.
+   * Narrowed by a margin for rounding, so that an amount inside is ordinary by the judge's own
+   * arithmetic. Made on first use per setting (a few, at most: a simulation alternates two).
+   */
+  ordinaryBands(threshold: number, minHistory: number, twoSided: boolean, routineMinScale: number): OrdinaryBands {
+    const key = `${threshold}|${minHistory}|${twoSided}|${routineMinScale}`;
+    let b = this.bands.get(key);
+    if (b === undefined) {
+      if (this.bands.size >= 4) this.bands.clear();
+      this.bands.set(key, (b = this.makeBands(threshold, minHistory, twoSided, routineMinScale)));
+    }
+    return b;
+  }
+
+  private makeBands(threshold: number, minHistory: number, twoSided: boolean, routineMinScale: number): OrdinaryBands {
+    const n = this.keeps.length;
+    const lo = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
+    const hi = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+    // Within one band: max of the lower bounds, min of the upper. A NaN figure makes the bound
+    // NaN for good (nothing compares below or above it: every amount of the context goes to the
+    // judge).
+    const narrow = (k: number, median: number, scale: number) => {
+      const reach = threshold * scale;
+      const margin = 1e-9 * (1 + Math.abs(median) + Math.abs(reach));
+      const up = median + reach - margin;
+      if (Number.isNaN(up) || up < hi[k]!) hi[k] = up;
+      if (twoSided) {
+        const down = median - reach + margin;
+        if (Number.isNaN(down) || down > lo[k]!) lo[k] = down;
+      }
+    };
+    const st = this.stats;
+    for (let k = 0; k < n; k++) narrow(k, st[4 * k + 1]!, st[4 * k + 2]!);
+    const rs = this.routines.stats;
+    for (const [k, , r] of this.routines.index.entries()) {
+      if (!(rs[4 * r]! >= minHistory)) continue;
+      narrow(k, rs[4 * r + 1]!, Math.max(rs[4 * r + 2]!, routineMinScale));
+    }
+    return { lo, hi };
+  }
+
+  private readonly bands = new Map<string, OrdinaryBands>();
 
   /** As plain data: what the receiver needs besides the fields and the scope it has itself. */
   parts(): AmountContextsParts {

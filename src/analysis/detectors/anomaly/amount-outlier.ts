@@ -14,7 +14,7 @@
 // Evidence: from the robust z-score (threshold → 0.5, twice the threshold → 1) and from the
 // ratio to the usual (25× → 0.7, enough for "high" on its own; 100× → 1), whichever is
 // stronger, plus a little for each further context that agrees. Proves no loss: amount at risk 0.
-import type { AmountContexts, ContextSummary, ScopeContexts } from "../../amount-contexts.ts";
+import type { AmountContexts, ContextSummary, OrdinaryBands, ScopeContexts } from "../../amount-contexts.ts";
 import type { HistoryEntry, HistoryStats } from "../../history.ts";
 import type { Transaction } from "../../../domain/transaction.ts";
 import { postingsAtLeast, userOf } from "../../amount-contexts.ts";
@@ -57,6 +57,9 @@ export const amountOutlierDetector: Detector = {
     const currency = txn.currency ?? "";
     const scope = store.scopeOf(txn);
     const inScope = store.contextsIn(scope);
+    // Nearly every entry is ordinary in every context it falls in, for everybody's routine there:
+    // told by two bounds per context, before the routines and the context's figures are read.
+    if (inScope === undefined || ordinaryEverywhere(store, cfg, inScope, txn)) return [];
     const user = userOf(txn);
     const userCode = store.userCode(user);
     kindCode = store.kindCode(txn);
@@ -94,6 +97,53 @@ export const amountOutlierDetector: Detector = {
     return alarmFindings(alarms, txn, ctx.history, cfg, store, currency, scope, user, userCode, inHistory, amount, log, self);
   },
 };
+
+// The bands of the contexts last judged against (a scan judges every entry against one store).
+let bandsOf: AmountContexts | undefined;
+let bandsCfg: OutlierConfig | undefined;
+let bands: OrdinaryBands | undefined;
+
+/**
+ * Whether every context the entry falls in (judge()'s, with the same values and amounts) has it
+ * strictly inside its ordinary band (AmountContexts.ordinaryBands): no z-score of the context or
+ * of any routine there of min_history postings or more reaches the threshold, so judge() would
+ * raise no alarm whoever posted it and whether it is in the history or not — and without an alarm
+ * nothing else of the detector is read. Otherwise the entry is judged in full.
+ */
+function ordinaryEverywhere(store: AmountContexts, cfg: OutlierConfig, inScope: ScopeContexts, txn: Transaction): boolean {
+  if (store !== bandsOf || cfg !== bandsCfg) {
+    bands = store.ordinaryBands(cfg.threshold, cfg.min_history, cfg.two_sided, ROUTINE_MIN_SCALE);
+    bandsOf = store;
+    bandsCfg = cfg;
+  }
+  const { lo, hi } = bands!;
+  const amount = Math.abs(txn.amount ?? 0);
+  const log = amount > 0 ? logAmount(amount) : 0;
+  const fields = store.fields;
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]!;
+    if (f.kind) continue;
+    const byValue = inScope[i];
+    if (byValue === undefined) continue;
+    if (f.perLine) {
+      const lines = txn.lines;
+      for (let k = 0; k < lines.length; k++) {
+        const l = lines[k]!;
+        if (!l.sku || !l.amount) continue;
+        const c = byValue.get(l.sku) ?? -1;
+        if (c < 0) continue;
+        const lineLog = logAmount(Math.abs(l.amount));
+        if (!(lineLog > lo[c]! && lineLog < hi[c]!)) return false;
+      }
+    } else if (amount > 0) {
+      const value = f.read(txn);
+      if (value === undefined) continue;
+      const c = byValue.get(value) ?? -1;
+      if (c >= 0 && !(log > lo[c]! && log < hi[c]!)) return false;
+    }
+  }
+  return true;
+}
 
 /**
  * The alarms of an entry (a few in a thousand entries raise any), explained away or reported: its
