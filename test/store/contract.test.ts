@@ -481,6 +481,53 @@ for (const driver of drivers) {
       ]);
     });
 
+    test("suppressions with a probe: a suppressed pattern records without an alert whether one is active or not; another pattern or account is not suppressed", async () => {
+      const other = newId("acct");
+      await store.accounts.create({ id: other, name: "o", plan: "standard", created_at: T0 });
+      const record = (account: string, id: string, tx: string) => ({
+        id, account_id: account, connector: "supp", module: "m", transaction_id: tx, customer_id: "CP", risk_score: 90, risk_level: "high" as const,
+        amount_at_risk: 1, currency: "EUR", anomaly_codes: ["a"], transactions_analyzed: 1, alert_id: null, created_at: at(70), result: { id, alert_id: null },
+      });
+      const probed: string[] = [];
+      const refresh = {
+        unchanged: (probe: { id: string }) => {
+          probed.push(probe.id);
+          return true;
+        },
+        change: () => null,
+      };
+      const pattern = { connector: "supp", codes: "a", entity: "customer:CP" };
+      const active = alert(acct, { source: "analysis", dedupe_key: "supp:tx-p", risk_score: 90 });
+      const opened = await store.alerts.openOrRefresh(active, () => ({ alert: active, event: event(active) }), refresh, outboxFor("supp"), { record: record(acct, "anl_sp1", "tx-p") });
+      expect(opened).toMatchObject({ id: active.id, created: true });
+      await store.suppressions.add({ id: "sup_p", account_id: acct, connector: "supp", codes: "a", entity: "customer:CP", alert_id: "alrt_gone", created_at: T0 });
+      const noAlert = () => {
+        throw new Error("not opened");
+      };
+      // The alert of the transaction is active: the suppression still decides, and the alert stays as it was.
+      expect(await store.alerts.openOrRefresh(active, noAlert, refresh, outboxFor("supp"), { record: record(acct, "anl_sp2", "tx-p"), unlessSuppressed: pattern })).toEqual({ id: null, created: false });
+      expect(probed).toEqual([]);
+      // Another pattern: the active alert is probed and the analysis recorded on it.
+      expect(await store.alerts.openOrRefresh(active, noAlert, refresh, outboxFor("supp"), { record: record(acct, "anl_sp3", "tx-p"), unlessSuppressed: { ...pattern, codes: "a,b" } })).toMatchObject({ id: active.id, created: false });
+      expect(probed).toEqual([active.id]);
+      // No active alert for the transaction: suppressed, nothing opened.
+      const fresh = alert(acct, { source: "analysis", dedupe_key: "supp:tx-q" });
+      expect(await store.alerts.openOrRefresh(fresh, noAlert, refresh, outboxFor("supp"), { record: record(acct, "anl_sp4", "tx-q"), unlessSuppressed: pattern })).toEqual({ id: null, created: false });
+      expect(await store.alerts.get(acct, fresh.id)).toBeNull();
+      // Another account's analysis of the same pattern is not covered by this account's suppression.
+      const theirs = alert(other, { source: "analysis", dedupe_key: "supp:tx-p" });
+      expect(await store.alerts.openOrRefresh(theirs, () => ({ alert: theirs, event: event(theirs) }), refresh, outboxFor("supp"), { record: record(other, "anl_sp5", "tx-p"), unlessSuppressed: pattern })).toMatchObject({ id: theirs.id, created: true });
+      expect((await store.alerts.get(acct, active.id))?.analysis_id).toBe(active.analysis_id);
+      const recorded = [];
+      for await (const a of store.analyses.iterate(acct, { connector: "supp" })) recorded.push([a.id, a.alert_id]);
+      expect(recorded).toEqual([
+        ["anl_sp1", active.id],
+        ["anl_sp2", null],
+        ["anl_sp3", active.id],
+        ["anl_sp4", null],
+      ]);
+    });
+
     test("replay guard: one first sighting among concurrent ones; taken again once expired; purged", async () => {
       const seen = await Promise.all(Array.from({ length: 6 }, () => store.replay.firstSeen("key_1:abc", at(10), at(0))));
       expect(seen.filter(Boolean).length).toBe(1);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { alertListQuery } from "../../src/store/sqlite/alerts.ts";
+import { alertListQuery, SEEN_SQL } from "../../src/store/sqlite/alerts.ts";
 import type { AlertListQuery } from "../../src/store/types.ts";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
@@ -55,6 +55,20 @@ describe("migrations", () => {
     const page = { account: "acct_1", after: "", from: "2026-01-01T00:00:00Z", to: null, connector: "erp", module: null };
     expect(plan(ANALYSES_PAGE_SQL, page)).toContain("USING INDEX analyses_account_id (account_id=? AND id>?)");
     expect(plan(ANALYSES_PAGE_SQL, page)).not.toContain("TEMP B-TREE");
+    db.close();
+  });
+
+  test("a re-analysis's one statement finds the suppression and the active alert each by its index", () => {
+    const db = openSqlite(options(":memory:"));
+    const plan = db
+      .query<{ detail: string }, (string | null)[]>(`EXPLAIN QUERY PLAN ${SEEN_SQL}`)
+      .all("acct_1", '["erp","INV-1"]', "erp", "a,b", "customer:C1")
+      .map((r) => r.detail)
+      .join("; ");
+    expect(plan).toContain("SEARCH alerts USING INDEX alerts_active_dedupe (account_id=? AND dedupe_key=?)");
+    // The UNIQUE (account_id, connector, codes, entity) of the table (sqlite_autoindex_alert_suppressions_2).
+    expect(plan).toMatch(/SEARCH s USING COVERING INDEX sqlite_autoindex_alert_suppressions_\d \(account_id=\? AND connector=\? AND codes=\? AND entity=\?\)/);
+    expect(plan).not.toContain("SCAN");
     db.close();
   });
 
