@@ -17,8 +17,15 @@ export const MAX_SCAN_LIMIT = 1_000_000;
 export const DEFAULT_MAX_ANOMALIES = 1000;
 export const MAX_ANOMALIES = 10_000;
 
-export function parseOptions(raw: Record<string, unknown> | undefined): AnalyzeOptions {
-  const o = raw ?? {};
+/**
+ * The options of a request that sends none (nearly every lookup and inline analysis): one frozen
+ * object, where parsing made two closures, a list, an array of keys and the object each time.
+ */
+const DEFAULT_OPTIONS: Readonly<AnalyzeOptions> = Object.freeze({ limit: DEFAULT_SCAN_LIMIT, max_anomalies: DEFAULT_MAX_ANOMALIES, from: undefined, to: undefined });
+
+export function parseOptions(raw: Record<string, unknown> | undefined): Readonly<AnalyzeOptions> {
+  if (raw === undefined) return DEFAULT_OPTIONS;
+  const o = raw;
   const errors: FieldError[] = [];
   const int = (key: string, def: number, max: number): number => {
     const v = o[key];
