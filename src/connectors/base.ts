@@ -71,6 +71,16 @@ export abstract class BaseConnector implements Connector {
     return REFERENCE_TABLES.filter((t) => this.settings.reference?.[t] !== undefined);
   }
 
+  /**
+   * True when getTransaction never waits on the event loop (a read of a local SQLite file runs on
+   * this thread, its awaits resolve in the same turn's microtasks): no timer and no abort event
+   * can run before it ends, so the per-call deadline and signal the wrapper would arm for it
+   * (monitored.ts) can never act. False wherever a lookup waits on a socket, a file read or a timer.
+   */
+  get lookupRunsToEnd(): boolean {
+    return false;
+  }
+
   abstract getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction | null>;
   abstract scan(options?: ScanOptions): AsyncIterable<Transaction>;
   abstract probe(signal?: AbortSignal): Promise<void>;

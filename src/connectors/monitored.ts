@@ -82,6 +82,7 @@ export class MonitoredConnector implements Connector {
   }
 
   getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction | null> {
+    if (this.inner.lookupRunsToEnd) return this.callToEnd(() => this.inner.getTransaction(transactionId, signal), signal);
     return this.call((s) => this.inner.getTransaction(transactionId, s), signal);
   }
 
@@ -176,6 +177,31 @@ export class MonitoredConnector implements Connector {
     if (!this.enabled) throw connectorUnavailable(this.id, "it is disabled in the configuration");
     if (this.tracker.failFast) {
       throw connectorUnavailable(this.id, `it is unreachable after ${this.tracker.consecutiveFailures} consecutive failures and is being re-checked`);
+    }
+  }
+
+  /**
+   * call() for work that never waits on the event loop (BaseConnector.lookupRunsToEnd): it ends
+   * within this turn's microtasks, before any timer or abort event could run, so call()'s deadline
+   * (an AbortController, a listener on the caller's signal, a timer and a race: ~5 % of a sqlite
+   * lookup's CPU) could never fire. The same admission, accounting and errors; the caller's signal
+   * is passed on as it is.
+   */
+  private async callToEnd<T>(fn: () => Promise<T>, outer?: AbortSignal): Promise<T> {
+    this.admit();
+    this.enter();
+    const started = this.clock.monotonic();
+    try {
+      const result = await fn();
+      this.tracker.recordSuccess(this.clock.monotonic() - started);
+      return result;
+    } catch (e) {
+      if (outer?.aborted) throw e; // the caller went away: says nothing about the source
+      const error = toConnectorError(this.id, e, "the source failed", this.inner.deadlineMs);
+      this.tracker.recordFailure(error, this.clock.monotonic() - started);
+      throw error;
+    } finally {
+      this.leave();
     }
   }
 

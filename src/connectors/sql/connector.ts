@@ -79,6 +79,11 @@ export class SqlConnector extends BaseConnector {
     return columns;
   }
 
+  /** A SQLite file is read on this thread, synchronously (SqliteDriver): a lookup never waits. */
+  override get lookupRunsToEnd(): boolean {
+    return this.driver instanceof SqliteDriver;
+  }
+
   async getTransaction(transactionId: string): Promise<Transaction | null> {
     await this.knownColumns();
     this.lookupSql ??= `SELECT * FROM ${this.from(this.settings.transactions!)} WHERE ${this.driver.quote(this.idColumn)} = ${this.driver.placeholder(1)}${this.settings.line_order ? ` ORDER BY ${this.orderBy}` : ""}`;
