@@ -4,17 +4,21 @@
 // with other work, runs of separate processes (bench/analyze-inprocess.ts) move by tens of percent
 // between runs; batches this close together meet the same load, so a difference of a microsecond
 // or two shows in the medians. Usage:
-//   bun run bench/analyze-ab-inprocess.ts /work/base /work/h-perf [--scenario inline|health] [--rounds 200] [--batches 4]
+//   bun run bench/analyze-ab-inprocess.ts /work/base /work/h-perf [--scenario inline|health|lookup] [--rounds 200] [--batches 4]
+// (`lookup`: a transaction of the sample data set by its id from a sqlite connector, each tree
+// reading its own copy of the file.)
 // Prints each tree's median, lower quartile and mean µs of CPU per request over the rounds, and in
 // how many rounds B cost less than A. The Request objects are built outside the measured span.
 import { parseArgs } from "node:util";
-import { resolve } from "node:path";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { scenario: { type: "string", default: "inline" }, rounds: { type: "string", default: "200" }, batches: { type: "string", default: "4" }, batch: { type: "string", default: "64" } },
 });
-if (positionals.length !== 2) throw new Error("usage: analyze-ab-inprocess.ts TREE_A TREE_B [--scenario inline|health]");
+if (positionals.length !== 2) throw new Error("usage: analyze-ab-inprocess.ts TREE_A TREE_B [--scenario inline|health|lookup]");
 const scenario = values.scenario!;
 const batch = Number(values.batch);
 
@@ -31,8 +35,9 @@ async function side(tree: string): Promise<Side> {
   const { buildApp } = await import(`${root}/src/app.ts`);
   const { frontDoor } = await import(`${root}/src/http/front-door.ts`);
   const { startServer } = await import(`${root}/test/support/server.ts`);
-  const { BENCH_INVOICE } = await import(`${root}/bench/support.ts`);
-  const s = await startServer("connectors:\n  - { id: inline, type: inline }\n");
+  const { BENCH_INVOICE, lookupBody, writeSampleSources } = await import(`${root}/bench/support.ts`);
+  const sources = scenario === "lookup" ? await writeSampleSources(mkdtempSync(join(tmpdir(), "assay-ab-lookup-"))) : undefined;
+  const s = await startServer(`connectors:\n  - { id: inline, type: inline }\n${sources?.connectorsYaml ?? ""}`);
   const creds = await s.account();
   const { app, fast, routes } = buildApp(s.rt);
   const handler = frontDoor((r: Request) => app.handle(r), {
@@ -45,7 +50,7 @@ async function side(tree: string): Promise<Side> {
     trustProxy: false,
     draining: () => false,
   });
-  const body = scenario === "health" ? "" : JSON.stringify(BENCH_INVOICE);
+  const body = scenario === "health" ? "" : JSON.stringify(sources ? lookupBody("erp", sources.lookupId) : BENCH_INVOICE);
   const headers: Record<string, string> =
     scenario === "health"
       ? { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, "") }
