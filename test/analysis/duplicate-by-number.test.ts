@@ -90,6 +90,19 @@ describe("copies by the vendor's number", () => {
     expect((await dup(d, [c, d])).anomalies).toEqual([]);
   });
 
+  test("a number three counterparties carry is a reference they share: a joint interest bill re-bills a vendor's invoice to each partner, two of one decimal for one amount", async () => {
+    // An operator bills each partner of a well its share of the month's costs; the export's first
+    // row names the pumper's invoice. Two partners at 20 % are billed alike.
+    const jibs = [["P101", 2403.75], ["P108", 2403.75], ["P109", 1201.88], ["P110", 600.94]].map(([owner, amount], i) => bill(`JIB2502-W0301-${owner}`, String(owner), "33973", "2025-02-20", Number(amount)));
+    for (const t of jibs) expect((await dup(t, jibs)).anomalies).toEqual([]);
+    // The same two records alone — a vendor master created twice — still carry a copy.
+    const two = jibs.slice(0, 2);
+    expect(codes((await dup(two[1]!, two)).anomalies)).toEqual(["duplicate_invoice"]);
+    // And a third record's bill of the number outside the window counts for nothing.
+    const old = bill("VB-OLD", "P109", "33973", "2024-03-01", 980);
+    expect(codes((await dup(two[1]!, [old, ...two])).anomalies)).toEqual(["duplicate_invoice"]);
+  });
+
   test("hard negatives: a series of one amount numbered in sequence, numbers restarting each year, instalments, a cancelled bill's re-bill", async () => {
     // A subscription billed monthly: 004512 and 004521 are neighbours in the vendor's series, not a copy.
     const saas = ["INV-004488", "INV-004503", "INV-004512", "INV-004521"].map((n, i) => bill(`VB${i}`, "V-SAAS", n, `2025-0${i + 1}-02`, 1250));

@@ -68,3 +68,34 @@ test("the flat mapping keeps a line's work date (`line_work_date`, still an attr
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// A joint interest bill: each cost line is the partner's at the decimal of the day it was incurred
+// (its service date, `line_work_date`), and the export's first row — here a prior-period
+// adjustment from before the partner's decimal rose on 1 May — is read as the document's work
+// date too. That day is the first line's: the other lines are not priced at its decimal
+// (docs/quality.md, 47th set).
+const decimals: Contract[] = [
+  { contract_id: "JOA-EAGLE", customer_id: "P104", sku: "W0101", price: 0.05, valid_from: "2015-01-01", valid_to: "2025-04-30" },
+  { contract_id: "JOA-EAGLE", customer_id: "P104", sku: "W0101", price: 0.15, valid_from: "2025-05-01" },
+];
+const cost = (gross: number, decimal: number, service: string): TransactionLine => ({ sku: "W0101", quantity: gross, unit_price: decimal, amount: Math.round(gross * decimal * 100) / 100, work_date: service });
+const jib = (lines: TransactionLine[], attributes: Record<string, string> = { "Service Date": "03/31/2025" }): Transaction => ({
+  transaction_id: "JIB2506-W0101-P104", type: "invoice", date: "2025-06-20", customer_id: "P104", contract_id: "JOA-EAGLE", currency: "USD",
+  amount: Math.round(lines.reduce((s, l) => s + l.amount!, 0) * 100) / 100, lines, attributes,
+});
+const judgedJib = (t: Transaction) => analyse(t, { ref: { contracts: decimals, price_list: [] }, config });
+
+test("a line of May billed at the decimal before the change is below it, though the first line (a March adjustment) is of the old decimal's days", async () => {
+  const r = await judgedJib(jib([cost(1597.11, 0.05, "2025-03-31"), cost(3458.87, 0.05, "2025-05-21")]));
+  expect(codes(r.anomalies)).toEqual(["price_below_contract"]);
+  expect(Number(r.amount_at_risk?.amount)).toBeCloseTo(345.89, 2);
+});
+
+test("hard negatives: the March adjustment at the old decimal and May at the new one; every line of one day; a line naming no day of its own keeps the document's", async () => {
+  expect(codes((await judgedJib(jib([cost(1597.11, 0.05, "2025-03-31"), cost(3458.87, 0.15, "2025-05-21")]))).anomalies)).toEqual([]);
+  // Two March adjustments on a June bill: both of the old decimal's days.
+  expect(codes((await judgedJib(jib([cost(1597.11, 0.05, "2025-03-31"), cost(820.4, 0.05, "2025-03-31")]))).anomalies)).toEqual([]);
+  // A line with no day of its own (a fee) beside a dated one: the document's work date prices it as before.
+  const fee: TransactionLine = { sku: "W0101", quantity: 400, unit_price: 0.05, amount: 20 };
+  expect(codes((await judgedJib(jib([cost(1597.11, 0.05, "2025-03-31"), fee]))).anomalies)).toEqual([]);
+});

@@ -38,6 +38,8 @@ export const NUMBER_WINDOW_DAYS = 180;
 const RECURRING = 3;
 /** The shortest canonical number compared across two vendor records. */
 const MIN_SHARED_NUMBER = 5;
+/** Counterparties carrying one number that make it a shared reference, no vendor's own. */
+const SHARED_REFERENCE = 3;
 
 export type CopyKind = "same_number" | "near_number" | "amount_digits_swapped" | "other_vendor_record";
 
@@ -104,6 +106,13 @@ export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: Ana
     if (unprefixed !== undefined) lists.push([history.documentsByNumber.get(numberKey(type, currency, unprefixed)), false, undefined]);
     if (grouped !== undefined) lists.push([history.documentsByNumber.get(`~=${numberKey(type, currency, grouped)}`), false, undefined]);
   }
+  // A number three or more counterparties' documents carry within the window is a reference they
+  // share, not the number one vendor gave its bill: an operator's joint interest bills re-bill a
+  // vendor's invoice to each partner of the well, two partners of one decimal for one amount. A
+  // vendor record created twice carries its copy under two records; a third vendor's bill of the
+  // same number within the window (a coincidence MIN_SHARED_NUMBER makes rare) spares it too.
+  let shared: boolean | undefined;
+  const sharedReference = (): boolean => (shared ??= counterpartiesCarrying(lists[0]![0], customer, ms, ctx) >= SHARED_REFERENCE);
   let best: NumberedCopy | undefined;
   for (const [docs, same, check] of lists) {
     if (!docs) continue;
@@ -115,12 +124,28 @@ export function numberedCopy(txn: Transaction, raw: string, ms: number, ctx: Ana
       if (txn.type === "invoice" && (txn.reference === e.id || creditedInFull(history, e.id))) continue;
       const swapped = transposedAmounts(e.amount, amount) || (!Number.isNaN(net) && !Number.isNaN(d.net) && transposedAmounts(d.net, net));
       const kind = copyKind(d.customer === customer, same, Math.abs(Math.abs(e.amount) - amount) < 0.005 || sameSettled(d, Math.abs(e.amount), settled, amount), swapped, canon.length, recurring);
-      if (kind === undefined) continue;
+      if (kind === undefined || (kind === "other_vendor_record" && sharedReference())) continue;
       if (check !== undefined && !check(numbers.get(d.seq) ?? "")) continue;
       if (!best || before(e, best.original)) best = { original: e, kind, number: numbers.get(d.seq) ?? "", customer: d.customer };
     }
   }
   return best;
+}
+
+/**
+ * How many counterparties (the judged document's `customer` among them) carry the same number on
+ * documents made within NUMBER_WINDOW_DAYS of `ms` (`docs`: the history's documents of the number,
+ * its type and currency).
+ */
+function counterpartiesCarrying(docs: NumberedDocument[] | undefined, customer: string, ms: number, ctx: AnalysisContext): number {
+  const seen = new Set<string>([customer]);
+  for (const d of docs ?? []) {
+    if (d.notMade || seen.has(d.customer)) continue;
+    const e = ctx.history.entryAt(d.seq);
+    if (!Number.isNaN(e.ms) && daysBetween(e.ms, ms) <= NUMBER_WINDOW_DAYS) seen.add(d.customer);
+    if (seen.size >= SHARED_REFERENCE) break;
+  }
+  return seen.size;
 }
 
 /**

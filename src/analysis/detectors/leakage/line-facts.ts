@@ -120,6 +120,10 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
   if (servedUntil !== undefined && !earlierDays.includes(servedUntil)) earlierDays.push(servedUntil);
   if (orderDay !== undefined && !earlierDays.includes(orderDay)) earlierDays.push(orderDay);
   const inForceOnDocument = (c: Contract) => validOn(c, day) || earlierDays.some((d) => validOn(c, d));
+  // The document's days without the work days that are only its lines' own, for a line that
+  // states its own day (documentDaysOfDatedLine).
+  const datedLineDays = documentDaysOfDatedLine(txn, earlierDays, servedUntil, orderDay);
+  const inForceOnDatedLine = datedLineDays === earlierDays ? inForceOnDocument : (c: Contract) => validOn(c, day) || datedLineDays.some((d) => validOn(c, d));
   const currency = txn.currency;
   const maxDiscount = maxDiscountFor(txn, config.revenue_leakage);
   const out: LineFacts[] = [];
@@ -148,8 +152,9 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
     // the last day its text says it bills (a month split at a rate-sheet change:
     // line-service-days.ts), the day its own work was done (a late CDR on a partner's monthly
     // invoice, its session a month before the document's first).
-    const ownDays = ownDay ? [] : lineOwnDays(line, invoiceDay, day, earlierDays);
-    const onDocument = advanceDay === undefined ? inForceOnDocument : (c: Contract) => validOn(c, advanceDay) || earlierDays.some((d) => validOn(c, d));
+    const documentDays = line.work_date ? datedLineDays : earlierDays;
+    const ownDays = ownDay ? [] : lineOwnDays(line, invoiceDay, day, documentDays);
+    const onDocument = advanceDay === undefined ? (line.work_date ? inForceOnDatedLine : inForceOnDocument) : (c: Contract) => validOn(c, advanceDay) || documentDays.some((d) => validOn(c, d));
     const inForce = ownDay
       ? (c: Contract) => validOn(c, ownDay) || (orderDay !== undefined && validOn(c, orderDay))
       : ownDays.length === 0 ? onDocument : (c: Contract) => onDocument(c) || ownDays.some((d) => validOn(c, d));
@@ -160,7 +165,7 @@ export function lineFacts(txn: Transaction, ctx: AnalysisContext, config: Module
       if (orderDay !== undefined) list = lowest(list, ctx.reference.listPrice(sku, currency, orderDay, line.unit));
     } else {
       // No array built per line: this runs for every line of a scan.
-      for (const d of earlierDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
+      for (const d of documentDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
       for (const d of ownDays) list = lowest(list, ctx.reference.listPrice(sku, currency, d, line.unit));
     }
     list ??= line.list_price;
@@ -363,6 +368,27 @@ export function reissuedMs(txn: Transaction, ctx: AnalysisContext, of: TwinsOf):
   const twins = of.twins();
   if (!twins) return undefined;
   return earliestCancelledTwinMs(ctx.history, twins, txn.transaction_id, txn.date ? Date.parse(txn.date) : Number.NaN);
+}
+
+/**
+ * The document's earlier days (`documentDays`: its work days, the end of the period it bills, the
+ * day of the invoice it follows up) that count for a line stating its own work date: without the
+ * work days the document names that are only some line's own day. A flat export's work-date column
+ * read per line (`line_work_date`) stays an attribute, its first row's value the document's work
+ * date; where the lines carry days of their own that differ, that day is the first line's, and
+ * another line is priced at its own day's terms and the invoice's, not at another cost's — a joint
+ * interest bill's prior-period adjustment on its first row dated before a partner's decimal changed
+ * gives no other line the old decimal. A document whose lines all state one day is unchanged.
+ */
+function documentDaysOfDatedLine(txn: Transaction, documentDays: string[], servedUntil: string | undefined, orderDay: string | undefined): string[] {
+  let lineDays: Set<string> | undefined;
+  for (const l of txn.lines) {
+    const d = l.work_date ? dayOf(l.work_date) : null;
+    if (d !== null) (lineDays ??= new Set()).add(d);
+  }
+  if (lineDays === undefined || lineDays.size < 2) return documentDays;
+  const kept = documentDays.filter((d) => !lineDays!.has(d) || d === servedUntil || d === orderDay);
+  return kept.length === documentDays.length ? documentDays : kept;
 }
 
 /**
