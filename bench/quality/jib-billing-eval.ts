@@ -18,13 +18,18 @@
 // as an AP register is. Starts `src/main.ts serve`, scans over signed HTTP, and prints
 // precision/recall per document at high and at medium and above, per kind, and the false alarms
 // per kind of regular business. Not part of `make bench-quality`.
-// Run: bun run bench/quality/jib-billing-eval.ts --seed 6501 [--port 42300] [--out DIR] [--verbose]
+// With --without-joa the JOA is left an attribute (no `contract_id`): the DOI deck lists every
+// party's decimal under the JOA, and a contract the invoice names prices it with all its rows, so
+// the smallest party's decimal would be every party's price (docs/quality.md, 47th set). The
+// default is the configuration first measured.
+// Run: bun run bench/quality/jib-billing-eval.ts --seed 6501 [--port 42300] [--out DIR] [--verbose] [--without-joa]
 import { join } from "node:path";
 import { billingEvalSetup, billingServerYaml, reportServedBilling, withServedBilling } from "./billing-report.ts";
 import { LEAK_KINDS, type Label, writeJib } from "./jib-billing.ts";
 
 const { seed, port, dir, verbose } = billingEvalSetup({ seed: 6501, port: 42300, out: (s) => `/tmp/jib-billing-eval-${s}` });
 const sizes = writeJib(seed, join(dir, "export"));
+const withoutJoa = process.argv.includes("--without-joa");
 
 const header = `    transactions: ./export/jib_invoice_detail.csv
     timeout_ms: 300000
@@ -33,8 +38,7 @@ const header = `    transactions: ./export/jib_invoice_detail.csv
 const headerMapping = `      transaction_id: Invoice No
       type: Type
       date: Invoice Date
-      customer_id: Owner No
-      contract_id: JOA
+      customer_id: Owner No${withoutJoa ? "" : "\n      contract_id: JOA"}
       reference: Reference Invoice
       created_by: Entered By
       approved_by: Approved By
@@ -98,6 +102,6 @@ ${headerMapping}
 await withServedBilling<Label>({ dir, port, config, accountName: "Operator JIB audit" }, async (call, labels) => {
   await reportServedBilling({
     call, connector: ["jib", "jib_rates", "ap_vouchers"], modules: { jib: ["revenue_leakage", "duplicate_detection"], jib_rates: ["revenue_leakage"], ap_vouchers: ["duplicate_detection"] },
-    labels, leakKinds: LEAK_KINDS, title: `Operator joint interest billing, seed ${seed}: ${JSON.stringify(sizes)}`, dir, verbose, medium: true,
+    labels, leakKinds: LEAK_KINDS, title: `Operator joint interest billing, seed ${seed}${withoutJoa ? " (the JOA an attribute)" : ""}: ${JSON.stringify(sizes)}`, dir, verbose, medium: true,
   });
 });

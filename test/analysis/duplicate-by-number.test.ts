@@ -93,7 +93,7 @@ describe("copies by the vendor's number", () => {
   test("a number three counterparties carry is a reference they share: a joint interest bill re-bills a vendor's invoice to each partner, two of one decimal for one amount", async () => {
     // An operator bills each partner of a well its share of the month's costs; the export's first
     // row names the pumper's invoice. Two partners at 20 % are billed alike.
-    const jibs = [["P101", 2403.75], ["P108", 2403.75], ["P109", 1201.88], ["P110", 600.94]].map(([owner, amount], i) => bill(`JIB2502-W0301-${owner}`, String(owner), "33973", "2025-02-20", Number(amount)));
+    const jibs = [["P101", 2403.75], ["P108", 2403.75], ["P109", 1201.88], ["P110", 600.94]].map(([owner, amount]) => bill(`JIB2502-W0301-${owner}`, String(owner), "33973", "2025-02-20", Number(amount)));
     for (const t of jibs) expect((await dup(t, jibs)).anomalies).toEqual([]);
     // The same two records alone — a vendor master created twice — still carry a copy.
     const two = jibs.slice(0, 2);
