@@ -18,7 +18,8 @@
 // as an AP register is. Starts `src/main.ts serve`, scans over signed HTTP, and prints
 // precision/recall per document at high and at medium and above, per kind, and the false alarms
 // per kind of regular business. Not part of `make bench-quality`.
-// With --without-joa the JOA is left an attribute (no `contract_id`): the DOI deck lists every
+// With --without-joa the decimals' connector leaves the JOA an attribute (no `contract_id`; the
+// rates' connector still names it: an owner of two JOAs has two Exhibit C rates): the DOI deck lists every
 // party's decimal under the JOA, and a contract the invoice names prices it with all its rows, so
 // the smallest party's decimal would be every party's price (docs/quality.md, 47th set). The
 // default is the configuration first measured.
@@ -38,7 +39,7 @@ const header = `    transactions: ./export/jib_invoice_detail.csv
 const headerMapping = `      transaction_id: Invoice No
       type: Type
       date: Invoice Date
-      customer_id: Owner No${withoutJoa ? "" : "\n      contract_id: JOA"}
+      customer_id: Owner No
       reference: Reference Invoice
       created_by: Entered By
       approved_by: Approved By
@@ -56,7 +57,7 @@ connectors:
 ${header}
     mapping:
 ${headerMapping}
-      sku: [Property, Account]
+      sku: [Property, Account]${withoutJoa ? "" : "\n      contract_id: JOA"}
       quantity: Gross Amount            # the 8/8ths cost
       unit_price: Decimal               # the owner's share of it
       line_amount: Net Amount
@@ -73,6 +74,7 @@ ${header}
     mapping:
 ${headerMapping}
       sku: Account
+      contract_id: JOA                  # Exhibit C is the JOA's: an owner in two JOAs has two overhead rates
       quantity: Units                   # well-months of overhead
       line_amount: Gross Amount
     reference:
@@ -102,6 +104,6 @@ ${headerMapping}
 await withServedBilling<Label>({ dir, port, config, accountName: "Operator JIB audit" }, async (call, labels) => {
   await reportServedBilling({
     call, connector: ["jib", "jib_rates", "ap_vouchers"], modules: { jib: ["revenue_leakage", "duplicate_detection"], jib_rates: ["revenue_leakage"], ap_vouchers: ["duplicate_detection"] },
-    labels, leakKinds: LEAK_KINDS, title: `Operator joint interest billing, seed ${seed}${withoutJoa ? " (the JOA an attribute)" : ""}: ${JSON.stringify(sizes)}`, dir, verbose, medium: true,
+    labels, leakKinds: LEAK_KINDS, title: `Operator joint interest billing, seed ${seed}${withoutJoa ? " (decimals: the JOA an attribute)" : ""}: ${JSON.stringify(sizes)}`, dir, verbose, medium: true,
   });
 });
