@@ -21,6 +21,7 @@ import { HabitActivity, HabitActivityBuilder } from "./habit-activity.ts";
 import { ValuePeriods, ValuePeriodsBuilder } from "./value-periods.ts";
 import { monthOf, SelfApprovals, SelfApprovalsBuilder, selfApprovalKey } from "./self-approvals.ts";
 import { ledgerAccountOf } from "./account-field.ts";
+import { entryKind, FirstCounterparties } from "./first-counterparties.ts";
 import { PostingDays } from "./posting-days.ts";
 import { JournalCopies, JournalCopiesBuilder, journalColumnOf } from "./journal-copies.ts";
 import { EntryLags, EntryLagsBuilder } from "./entry-lags.ts";
@@ -491,10 +492,14 @@ export class HistoryBuilder {
     for (const line of t.lines) {
       if (line.sku && line.amount) pushTo(this.skuLogs, line.sku, logAmount(line.amount));
     }
+    // The line's ledger account, read once where a counterparty or the habit activity needs it.
+    const account = t.customer_id || this.habitActivity ? ledgerAccountOf(t.attributes) : "";
     if (t.customer_id) {
       s.customerCounts.set(t.customer_id, (s.customerCounts.get(t.customer_id) ?? 0) + 1);
       const first = s.customerFirst.get(t.customer_id);
-      if (!first || beforeEntry(ms, seq, first)) s.customerFirst.set(t.customer_id, s.entryAt(seq));
+      const isFirst = !first || beforeEntry(ms, seq, first);
+      if (isFirst) s.customerFirst.set(t.customer_id, s.entryAt(seq));
+      s.firstCounterparties.add(entryKind(t, account), t.customer_id, isFirst);
     }
     // The amount contexts are given the codes just counted (a worker thread is sent those, not the values).
     const codes = s.countCategoricals(t, 1);
@@ -505,7 +510,7 @@ export class HistoryBuilder {
     s.markDocument(seq, document);
     this.amountContexts!.add(t, seq, codes);
     this.habitAmounts?.add(t, ms, codes);
-    this.habitActivity?.add(ms, codes, t.customer_id, t.amount, ledgerAccountOf(t.attributes));
+    this.habitActivity?.add(ms, codes, t.customer_id, t.amount, account);
     this.valuePeriods?.add(ms, codes);
     this.habits.add(t, ms);
     this.names?.add(t, ms);
@@ -649,6 +654,8 @@ export class HistoryStats {
   readonly skuLineAmounts = new Map<string, RobustSummary>();
   readonly customerCounts = new Map<string, number>();
   readonly customerFirst = new Map<string, HistoryEntry>();
+  /** Per kind of entry, how many counterparties began with one (new_counterparty_large_amount). */
+  readonly firstCounterparties = new FirstCounterparties();
   /** Cheap pre-key of fingerprints (type, counterparty, amount) → count: most documents have no twin. */
   readonly documentKeys = new StringTable();
   /** In front of documentKeys for documentTwins: built on first use, kept current after. */

@@ -8,10 +8,17 @@
 // ledger's companies (a value of the field that plays the company's part for amounts) is an
 // intercompany partner — a subsidiary's first capital contribution or management fee — which an
 // auditor reconciles between the entities, not a new vendor or customer to vet.
+//
+// Nor is a new counterparty unusual where most entries of its kind (type, ledger account and
+// side) are a counterparty's first: a car dealer's retail deals, nearly every buyer new
+// (first-counterparties.ts). Where first entries are rare — a supplier's bill, a refund paid out —
+// a new counterparty with a large amount is still found.
 import { roundMoney } from "../../../domain/rounding.ts";
 import { before, type HistoryStats } from "../../history.ts";
 import type { Detector } from "../types.ts";
 import { DAY_MS } from "../../dates.ts";
+import { ledgerAccountOf } from "../../account-field.ts";
+import { entryKind } from "../../first-counterparties.ts";
 
 /** Whether the counterparty is one of the ledger's own companies (a value of its company field). */
 function ownCompany(h: HistoryStats, counterparty: string): boolean {
@@ -33,6 +40,9 @@ export const newCounterpartyDetector: Detector = {
     const first = h.customerFirst.get(txn.customer_id);
     const isNew = !first || first.id === txn.transaction_id || (self ? before(self, first) : moment.ms < first.ms);
     if (!isNew || ownCompany(h, txn.customer_id)) return [];
+    // A kind of entry most of whose entries are a counterparty's first (a dealer's retail deal):
+    // a new counterparty is its routine there (first-counterparties.ts).
+    if (h.firstCounterparties.routine(entryKind(txn, ledgerAccountOf(txn.attributes)), self !== undefined)) return [];
     // A supplier renamed (the old name stops, a name like it carries on) is no new counterparty.
     if (h.counterpartyNames.lookalikeOf(txn, moment.ms)?.renamed) return [];
     const amount = Math.abs(txn.amount ?? 0);

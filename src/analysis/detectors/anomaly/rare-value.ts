@@ -1,8 +1,11 @@
 // rare_value: a categorical value (currency, posting key, account, user…) that the connector's
 // history has (almost) never seen, in a field whose values normally repeat many times. Fields
-// where every value is rare by nature (ids) are skipped by that second condition. Proves no loss.
+// where every value is rare by nature (ids) are skipped by that second condition, and so is a
+// value whose template (its digits masked) is shared by values that do not repeat: an identifier
+// written into routine text (numbered-values.ts). Proves no loss.
 import { round2 } from "../../../domain/rounding.ts";
 import type { Detector, Finding } from "../types.ts";
+import { identifierOfItsTemplate } from "./numbered-values.ts";
 import { chanceSeenOnce, leastEstablished, NEVER_SEEN_CHANCE } from "./support.ts";
 
 /** Values must repeat at least this often on average for a never-seen value to be remarkable. */
@@ -30,6 +33,9 @@ export const rareValueDetector: Detector = {
       if (total < cfg.min_history || repeat < MIN_AVERAGE_REPEAT) continue;
       const seen = h.codeCount(i, codes[i]!) - inHistory;
       if (seen > Math.max(cfg.max_count, NEGLIGIBLE_SHARE * repeat)) continue;
+      // A stock number in a memo ("LIEN PAYOFF U25F5938") where every such memo names another
+      // car: the values of its template do not repeat, so a new one is no rarity (numbered-values.ts).
+      if (identifierOfItsTemplate(h, i, value, MIN_AVERAGE_REPEAT)) continue;
       // A never-seen value where values repeat is decisive: enough for "high" (0.75 × 0.8) alone.
       // A value seen once or twice before is weaker evidence (a legitimately rare account): worth
       // a look (medium), not an alarm.
