@@ -25,18 +25,20 @@ export function entryKind(t: Transaction, account: string): string {
 export class FirstCounterparties {
   /** Per kind: its entries that name a counterparty. */
   private readonly entries = new Map<string, number>();
-  /** Per counterparty: the kind of its first entry (the latest earliest, as the history learns it). */
+  /** Per counterparty: the kind of its first entry (the earliest the history has read so far). */
   private readonly firstKind = new Map<string, string>();
-  /** Per kind: the counterparties whose first entry it is; rebuilt from firstKind when stale. */
-  private firsts: Map<string, number> | undefined;
+  /** Per kind: the counterparties whose first entry it is. */
+  private readonly firsts = new Map<string, number>();
 
   /** An entry of `kind` naming `counterparty`; `first`: the earliest of it the history has read so far. */
   add(kind: string, counterparty: string, first: boolean) {
     this.entries.set(kind, (this.entries.get(kind) ?? 0) + 1);
-    if (first) {
-      this.firstKind.set(counterparty, kind);
-      this.firsts = undefined;
-    }
+    if (!first) return;
+    // Read out of order, a counterparty's first entry may turn out to be another one.
+    const before = this.firstKind.get(counterparty);
+    if (before !== undefined) this.firsts.set(before, this.firsts.get(before)! - 1);
+    this.firstKind.set(counterparty, kind);
+    this.firsts.set(kind, (this.firsts.get(kind) ?? 0) + 1);
   }
 
   /**
@@ -48,16 +50,7 @@ export class FirstCounterparties {
   routine(kind: string, self: boolean): boolean {
     const out = self ? 1 : 0;
     const entries = (this.entries.get(kind) ?? 0) - out;
-    const firsts = (this.firstsOf(kind) ?? 0) - out;
+    const firsts = (this.firsts.get(kind) ?? 0) - out;
     return firsts >= MIN_FIRST_COUNTERPARTIES && firsts > FIRST_ENTRIES_SHARE * entries;
-  }
-
-  private firstsOf(kind: string): number | undefined {
-    if (this.firsts === undefined) {
-      const firsts = new Map<string, number>();
-      for (const k of this.firstKind.values()) firsts.set(k, (firsts.get(k) ?? 0) + 1);
-      this.firsts = firsts;
-    }
-    return this.firsts.get(kind);
   }
 }

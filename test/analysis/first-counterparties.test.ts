@@ -29,7 +29,7 @@ function retailLedger(): Transaction[] {
   const out: Transaction[] = [];
   let n = 0;
   let customers = 0;
-  const line = (day: number, type: string, customer: string, account: string, amount: number) =>
+  const line = (day: number, type: Transaction["type"], customer: string, account: string, amount: number) =>
     out.push({ transaction_id: `L${++n}`, type, date: at(day, n % 50), created_by: `clerk${n % 3}`, customer_id: customer, currency: "USD", amount, lines: [], attributes: { Account: account } });
   for (let day = 0; day < 365; day++) {
     for (let k = 0; k < 4; k++) {
