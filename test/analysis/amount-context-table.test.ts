@@ -4,22 +4,13 @@
 // postings counted from the entries themselves; its median and scale those of its own sample; a
 // user's routine there found by the user's name, with figures equal to its summary's.
 import { describe, expect, test } from "bun:test";
-import { generateLedger } from "../../bench/ledger.ts";
-import { generateJournal, JOURNAL_FIELDS } from "../../bench/quality/journal.ts";
-import { HistoryBuilder } from "../../src/analysis/history.ts";
+import { JOURNAL_FIELDS } from "../../bench/quality/journal.ts";
 import { PairCounts } from "../../src/analysis/pair-counts.ts";
 import { robustSummaryOfSorted } from "../../src/analysis/stats.ts";
-import type { Transaction } from "../../src/domain/transaction.ts";
+import { contextDocCurrencyLedger, contextJournal, contextsOf } from "../support/amount-contexts.ts";
 
-const journal = generateJournal({ seed: 3, entries: 6_000, anomalyRate: 0.003 }).transactions;
-// A company field scopes the amounts apart from the document's currency.
-const docCurrency = generateLedger({ seed: 23, entries: 6_000, anomalyRate: 0.003, variant: "doc-currency" }).transactions;
-
-function contextsOf(transactions: Transaction[], fields: readonly string[] | "auto") {
-  const history = new HistoryBuilder({ categoricalFields: fields });
-  for (const t of transactions) history.add(t);
-  return history.finish().amounts;
-}
+const journal = contextJournal;
+const docCurrency = contextDocCurrencyLedger;
 
 describe("amount contexts in columns", () => {
   for (const [name, transactions, fields] of [

@@ -5,24 +5,16 @@
 // ledger whose company field scopes the amounts, one- and two-sided, at the bands' edges and
 // between them; and the bands are tight: just outside one, some z-score does reach it.
 import { describe, expect, test } from "bun:test";
-import { generateLedger } from "../../bench/ledger.ts";
-import { generateJournal, JOURNAL_FIELDS } from "../../bench/quality/journal.ts";
+import { JOURNAL_FIELDS } from "../../bench/quality/journal.ts";
 import type { AmountContexts } from "../../src/analysis/amount-contexts.ts";
-import { HistoryBuilder } from "../../src/analysis/history.ts";
-import type { Transaction } from "../../src/domain/transaction.ts";
+import { contextDocCurrencyLedger, contextJournal, contextsOf } from "../support/amount-contexts.ts";
 
 const ROUTINE_MIN_SCALE = 0.25;
 const MIN_HISTORY = 20;
 const THRESHOLD = 4.5;
 
-const journal = generateJournal({ seed: 3, entries: 6_000, anomalyRate: 0.003 }).transactions;
-const docCurrency = generateLedger({ seed: 23, entries: 6_000, anomalyRate: 0.003, variant: "doc-currency" }).transactions;
-
-function contextsOf(transactions: Transaction[], fields: readonly string[] | "auto") {
-  const history = new HistoryBuilder({ categoricalFields: fields });
-  for (const t of transactions) history.add(t);
-  return history.finish().amounts;
-}
+const journal = contextJournal;
+const docCurrency = contextDocCurrencyLedger;
 
 /** The z-scores judge() computes at log amount x in context k: the context's and its routines' of min_history postings or more. */
 function zScores(store: AmountContexts, k: number, x: number, users: number): number[] {
