@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { signedRequestMaker } from "./signed-requests.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -51,14 +52,7 @@ async function side(tree: string): Promise<Side> {
     draining: () => false,
   });
   const body = scenario === "health" ? "" : JSON.stringify(sources ? lookupBody("erp", sources.lookupId) : BENCH_INVOICE);
-  const headers: Record<string, string> =
-    scenario === "health"
-      ? { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, "") }
-      : { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, body), "content-type": "application/json", "content-length": String(body.length) };
-  const make =
-    scenario === "health"
-      ? () => new Request("http://localhost:8080/v1/health", { headers })
-      : () => new Request("http://localhost:8080/v1/analyze", { method: "POST", headers, body });
+  const make = signedRequestMaker(signHex, creds, body);
   return { tree, handler, make, stop: () => s.stop() };
 }
 

@@ -17,6 +17,7 @@ import { jsonLogger } from "../src/log.ts";
 import { makeTempDir } from "../test/support/harness.ts";
 import { startServer } from "../test/support/server.ts";
 import { connectionPerRequest, inProcessFrontDoor } from "./in-process.ts";
+import { signedHeaders, signedRequestMaker } from "./signed-requests.ts";
 import { BENCH_INVOICE, lookupBody, writeSampleSources } from "./support.ts";
 
 const { values, positionals } = parseArgs({
@@ -36,10 +37,7 @@ const creds = await s.account();
 const handler = inProcessFrontDoor(s.rt, { log: values["access-log"] ? jsonLogger("info") : undefined, accessLog: values["access-log"] });
 const server = connectionPerRequest();
 const body = scenario === "health" ? "" : JSON.stringify(scenario === "inline" || scenario === "new" ? BENCH_INVOICE : lookupBody(scenario === "csv" ? "files" : "erp", sources.lookupId));
-const headers: Record<string, string> =
-  scenario === "health"
-    ? { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, "") }
-    : { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, body), "content-type": "application/json", "content-length": String(body.length) };
+const headers = signedHeaders(signHex, creds, body);
 let sequence = 0;
 /** An invoice of a transaction not seen before, signed. */
 function newTransaction(): Request {
@@ -47,12 +45,7 @@ function newTransaction(): Request {
   const signed = { ...headers, "x-service-signature": signHex(creds.secret, text), "content-length": String(text.length) };
   return new Request("http://localhost:8080/v1/analyze", { method: "POST", headers: signed, body: text });
 }
-const make =
-  scenario === "health"
-    ? () => new Request("http://localhost:8080/v1/health", { headers })
-    : scenario === "new"
-      ? newTransaction
-      : () => new Request("http://localhost:8080/v1/analyze", { method: "POST", headers, body });
+const make = scenario === "new" ? newTransaction : signedRequestMaker(signHex, creds, body);
 const batch = Number(values.batch);
 
 /** Wall-clock requests per second of each round: with PostgreSQL, its server's CPU is not in ours. */

@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { signHex } from "../src/auth/signature.ts";
 import { startServer } from "../test/support/server.ts";
 import { connectionPerRequest, inProcessFrontDoor } from "./in-process.ts";
+import { signedRequestMaker } from "./signed-requests.ts";
 import { BENCH_INVOICE } from "./support.ts";
 
 const { values, positionals } = parseArgs({
@@ -24,14 +25,7 @@ const creds = await s.account();
 const handler = inProcessFrontDoor(s.rt);
 const server = connectionPerRequest();
 const body = scenario === "health" ? "" : JSON.stringify(BENCH_INVOICE);
-const headers: Record<string, string> =
-  scenario === "health"
-    ? { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, "") }
-    : { authorization: `Bearer ${creds.key}`, "x-service-signature": signHex(creds.secret, body), "content-type": "application/json", "content-length": String(body.length) };
-const make =
-  scenario === "health"
-    ? () => new Request("http://localhost:8080/v1/health", { headers })
-    : () => new Request("http://localhost:8080/v1/analyze", { method: "POST", headers, body });
+const make = signedRequestMaker(signHex, creds, body);
 
 async function requests(batches: number) {
   for (let b = 0; b < batches; b++) {
